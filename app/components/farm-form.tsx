@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Small pieces shared by the farm description forms (coordinates, description, economic and soil
+ * characteristics): a titled card, the read-only note, labels of reference lists in the UI language,
+ * and numbers written for a text input.
+ */
+
+export type Labelled = { libelle: string; libelleEn?: string | null };
+
+/** A reference row's label in the UI language (the French one when no English label exists). */
+export function refLabel(o: Labelled, language: string): string {
+  return language === "en" && o.libelleEn ? o.libelleEn : o.libelle;
+}
+
+/** A stored number as the form shows it: French decimal comma in French; "" for an empty value. */
+export function numberText(n: number | null | undefined, language: string): string | undefined {
+  if (n == null || !Number.isFinite(n)) return undefined;
+  return language === "fr" ? String(n).replace(".", ",") : String(n);
+}
+
+/** A number for reading (not for editing): grouped digits in the UI language. */
+export function formatNumber(n: number | null | undefined, language: string, maximumFractionDigits = 2): string {
+  if (n == null || !Number.isFinite(n)) return "";
+  return n.toLocaleString(language === "en" ? "en-GB" : "fr-FR", { maximumFractionDigits });
+}
+
+export function FormCard({ title, children, testId, aside }: { title: ReactNode; children: ReactNode; testId?: string; aside?: ReactNode }) {
+  return (
+    <section className="card" data-testid={testId}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-sillon-800">{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The screen's title, with the read-only note when the user may not write (spec 2 §6). */
+export function ScreenTitle({ title, readOnly, children }: { title: ReactNode; readOnly: boolean; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <h1 className="text-xl font-semibold text-sillon-800">{title}</h1>
+      {readOnly ? (
+        <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700" data-testid="read-only-note">{t("ui.read-only")}</span>
+      ) : null}
+      {children ? <div className="ml-auto flex gap-2">{children}</div> : null}
+    </div>
+  );
+}

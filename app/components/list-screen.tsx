@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { DataTable, sameId, useTableReadOnly, type DataTableColumn, type RowId } from "./data-table";
+import { AppDialog } from "./dialog";
+import { useActionFeedback } from "./feedback";
+import { PlusIcon } from "./icons";
+
+/** What a list screen's form gets from the screen: where to report its state, and how to close. */
+export type ListFormControls = {
+  /** The form reports whether it holds unsaved changes (switching rows then asks first). */
+  setDirty: (dirty: boolean) => void;
+  /** The form gives the screen its save function (used by "save" in the switch confirmation). */
+  registerSave: (save: () => void) => void;
+  /** After a create, the screen selects the new row (it comes first in the list). */
+  onSaved: (id: RowId) => void;
+  close: () => void;
+  readOnly: boolean;
+  /**
+   * A fetcher key unique to this opening of the form: give it to useFetcher({ key }). Without it, React
+   * gives a remounted form the same fetcher as the previous one, with that one's last answer.
+   */
+  fetcherKey: string;
+};
+
+/** Tells why a screen is greyed out (no write right, or a locked campaign). */
+export function ReadOnlyNote() {
+  const { t } = useTranslation();
+  return (
+    <span role="note" data-testid="read-only-note" title={t("ui.read-only-note")} className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
+      {t("ui.read-only")}
+    </span>
+  );
+}
+
+/**
+ * Runs `onSaved` once for each successful answer of a form's fetcher. An effect keyed on the answer alone
+ * would run again at every render while that answer stays, and undo the next edit's "dirty" mark.
+ */
+export function useOnSaved(fetcher: { state: string; data?: unknown }, onSaved: (id: number | undefined) => void) {
+  const handled = useRef<unknown>(undefined);
+  const latest = useRef(onSaved);
+  latest.current = onSaved;
+  useEffect(() => {
+    const answer = fetcher.data as { ok?: boolean; id?: number } | undefined;
+    if (fetcher.state !== "idle" || !answer?.ok || handled.current === answer) return;
+    handled.current = answer;
+    latest.current(answer.id);
+  }, [fetcher.state, fetcher.data]);
+}
+
+/**
+ * The save button of a list screen's form (spec 2 §4): a form is saved only when it is valid, changed and
+ * not read-only; read-only users get no button at all. Disabled, it also blocks Enter's implicit submit.
+ */
+export function ListSaveButton({ isNew, valid, dirty, busy, readOnly }: { isNew: boolean; valid: boolean; dirty: boolean; busy: boolean; readOnly: boolean }) {
+  const { t } = useTranslation();
+  if (readOnly) return null;
+  return (
+    <button type="submit" className="btn-primary" disabled={!valid || !dirty || busy} data-testid="list-save">
+      {isNew ? t("ui.add") : t("ui.save")}
+    </button>
+  );
+}
+
+/** Selecting a row changes only ?id=: the screen's data need not be loaded again. Export it from list routes. */
+export function listScreenShouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (u: URL) => {
+    const p = new URLSearchParams(u.search);
+    p.delete("id");
+    return p.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+/**
+ * The list-screen pattern of spec 2 §2, built once: a table and a form hidden until a row is selected
+ * or New is clicked; the selection lives in the address (?id=…, ?id=new) so a reload reselects the row;
+ * switching rows with unsaved changes asks first; New and delete are greyed for read-only users;
+ * delete works on ticked rows after a confirmation.
+ */
+export function ListScreen<T>({
+  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label,
+}: {
+  tableId: string;
+  title: ReactNode;
+  rows: readonly T[];
+  columns: DataTableColumn<T>[];
+  getRowId: (row: T) => RowId;
+  readOnly?: boolean;
+  renderForm: (row: T | null, controls: ListFormControls) => ReactNode;
+  deleteIntent?: string;
+  /** More toolbar buttons; a function gets the ticked row ids (e.g. a duplication of the ticked rows). */
+  extraToolbar?: ReactNode | ((checked: RowId[]) => ReactNode);
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const readOnly = useTableReadOnly(explicitReadOnly);
+  const [params, setParams] = useSearchParams();
+  // The selection shows at once; the address follows (so that a reload reselects the row).
+  const [selected, setSelected] = useState<string | null>(() => params.get("id"));
+  const [checked, setChecked] = useState<RowId[]>([]);
+  const [pending, setPending] = useState<{ id: string | null } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const dirty = useRef(false);
+  const openings = useRef(0);
+  const [fetcherKey, setFetcherKey] = useState(`${tableId}-0`);
+  const save = useRef<(() => void) | null>(null);
+  const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
+  useActionFeedback(deleter.data);
+
+  const select = useCallback(
+    (id: string | null) => {
+      setSelected(id);
+      setParams((p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete("id");
+        else next.set("id", id);
+        return next;
+      }, { replace: true, preventScrollReset: true });
+      dirty.current = false;
+      setFetcherKey(`${tableId}-${++openings.current}`);
+    },
+    [setParams, tableId],
+  );
+
+  const request = (id: string | null) => {
+    if (id === selected) return;
+    if (dirty.current) setPending({ id });
+    else select(id);
+  };
+
+  const row = selected && selected !== "new" ? rows.find((r) => sameId(getRowId(r), selected)) ?? null : null;
+  // A selected id that no longer exists (deleted elsewhere) closes the form.
+  useEffect(() => {
+    if (selected && selected !== "new" && !row) select(null);
+  }, [selected, row, select]);
+  useEffect(() => {
+    if (deleter.state === "idle" && deleter.data?.ok) setChecked([]);
+  }, [deleter.state, deleter.data]);
+
+  const controls: ListFormControls = {
+    setDirty: (d) => {
+      dirty.current = d;
+    },
+    registerSave: (fn) => {
+      save.current = fn;
+    },
+    onSaved: (id) => select(String(id)),
+    close: () => request(null),
+    readOnly,
+    fetcherKey,
+  };
+
+  const formOpen = selected === "new" ? !readOnly : row !== null;
+
+  return (
+    <div className="space-y-4" data-testid={`list-screen-${tableId}`}>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold text-sillon-800">{title}</h1>
+        {readOnly ? <ReadOnlyNote /> : null}
+      </div>
+      <DataTable
+        tableId={tableId}
+        label={label}
+        columns={columns}
+        rows={rows}
+        getRowId={getRowId}
+        selectedId={row ? getRowId(row) : null}
+        onSelect={(r) => request(r ? String(getRowId(r)) : null)}
+        checkable
+        checkedIds={checked}
+        onCheckedChange={setChecked}
+        readOnly={readOnly}
+        toolbar={
+          <div className="flex flex-wrap items-center gap-2">
+            <button type="button" className="btn-primary" disabled={readOnly} onClick={() => request("new")} data-testid="list-new">
+              <PlusIcon width={16} height={16} /> {t("ui.new")}
+            </button>
+            <button type="button" className="btn-secondary" disabled={readOnly || checked.length === 0} onClick={() => setConfirmDelete(true)} data-testid="list-delete">
+              {t("ui.delete")}
+            </button>
+            {typeof extraToolbar === "function" ? extraToolbar(checked) : extraToolbar}
+          </div>
+        }
+      />
+      {formOpen ? (
+        <section className="card" data-testid="list-form" key={selected ?? ""}>
+          {renderForm(row, controls)}
+        </section>
+      ) : null}
+
+      <AppDialog open={pending !== null} title={t("leave.title")} testId="switch-dialog" onEscape={() => setPending(null)}
+        actions={<>
+          <button type="button" className="btn-secondary" onClick={() => setPending(null)}>{t("leave.cancel")}</button>
+          <button type="button" className="btn-secondary" onClick={() => { const to = pending!.id; setPending(null); select(to); }}>{t("leave.discard")}</button>
+          <button type="button" className="btn-primary" onClick={() => { save.current?.(); const to = pending!.id; setPending(null); select(to); }}>{t("leave.save")}</button>
+        </>}>
+        <p>{t("leave.text")}</p>
+      </AppDialog>
+      <AppDialog open={confirmDelete} title={t("ui.delete")} width={500} testId="delete-dialog" onEscape={() => setConfirmDelete(false)}
+        actions={<>
+          <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)}>{t("ui.cancel")}</button>
+          <button type="button" className="btn-danger" onClick={() => { setConfirmDelete(false); void deleter.submit({ intent: deleteIntent, ids: JSON.stringify(checked) }, { method: "post" }); }}>{t("ui.delete")}</button>
+        </>}>
+        <p>{t("list.delete-confirm", { count: checked.length })}</p>
+      </AppDialog>
+    </div>
+  );
+}

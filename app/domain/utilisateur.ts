@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { mustMatch, optional, password, requiredText } from "./validation";
+
+/** Terms acceptance (spec 1 §4): the mandatory box must be ticked; visibility is optional. */
+export const CguSchema = z.object({
+  accept: z.literal("on", { error: "warning.required" }),
+  isVisible: z.literal("on").optional(),
+});
+
+/** Profile (spec 1 §5): names required, new password of 8 characters or more, confirmed. */
+export const ProfileSchema = mustMatch(
+  z.object({
+    nom: requiredText({ max: 120 }),
+    prenom: requiredText({ max: 120 }),
+    password: optional(password()),
+    confirmation: z.string().optional(),
+    isVisible: z.literal("on").optional(),
+    updatedAt: z.string().optional(),
+  }),
+  "password",
+  "confirmation",
+);
+export type ProfileInput = z.infer<typeof ProfileSchema>;

@@ -1,0 +1,258 @@
+import { z } from "zod";
+
+/**
+ * Shared validation rules (spec §5). Every message is an i18n key, translated by the UI.
+ * The helpers accept HTML form input (strings, "" or missing for an empty field) as well as
+ * typed values, and work with conform's `parseWithZod` (which turns "" into undefined).
+ */
+
+export const VALIDATION_KEYS = [
+  "warning.required",
+  "warning.numeric",
+  "warning.integer",
+  "warning.percentage",
+  "warning.positive",
+  "warning.not-zero",
+  "warning.invalid",
+  "warning.date",
+  "warning.min",
+  "warning.max",
+  "warning.minmax",
+  "warning.min-characters",
+  "warning.max-characters",
+  "warning.match",
+  "warning.invalid-form",
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+export const INVALID_FORM = "warning.invalid-form" satisfies ValidationKey;
+export const POSTAL_CODE_LENGTH = 5;
+export const PERCENTAGE_MIN = 0;
+export const PERCENTAGE_MAX = 100;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Schema-level error: a missing value is "required", anything else gets `key`. */
+const requiredOr =
+  (key: ValidationKey) =>
+  (iss: { input?: unknown }): ValidationKey =>
+    iss.input === undefined || iss.input === null ? "warning.required" : key;
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** Trimmed text; blank becomes undefined; a number becomes its string (so 0 counts as filled). */
+function cleanText(value: unknown): unknown {
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+/** Untrimmed text (passwords): only "" becomes undefined. */
+const cleanRaw = (value: unknown): unknown => (value === "" || value === null ? undefined : value);
+
+// Plain decimal with "." or the French ","; anything else (hex, exponent, "12abc") is not numeric.
+const DECIMAL = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+/** "12,5", " 1 000 " → number; blank → undefined; an unparseable string stays as is (→ warning.numeric). */
+export function toNumber(value: unknown): unknown {
+  if (isBlank(value)) return undefined;
+  if (typeof value !== "string") return value;
+  // French thousands separators: space, no-break space, narrow no-break space.
+  const compact = value.replace(/[\s\u00a0\u202f]/g, "");
+  return DECIMAL.test(compact) ? Number(compact.replace(",", ".")) : value;
+}
+
+/** Makes any of these schemas optional: a blank or missing value gives undefined. */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+export const minLength = (min: number) => z.minLength(min, "warning.min-characters");
+export const maxLength = (max: number) => z.maxLength(max, "warning.max-characters");
+
+export type TextOptions = { min?: number; max?: number };
+
+function textSchema({ min, max }: TextOptions = {}) {
+  let schema = z.string({ error: requiredOr("warning.invalid") });
+  if (min !== undefined) schema = schema.check(minLength(min));
+  if (max !== undefined) schema = schema.check(maxLength(max));
+  return schema;
+}
+
+/** Non-empty trimmed text; optional character bounds (warning.min-characters / warning.max-characters). */
+export const requiredText = (options?: TextOptions) => z.preprocess(cleanText, textSchema(options));
+
+export const optionalText = (options?: TextOptions) => z.preprocess(cleanText, textSchema(options).optional());
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+export type NumberOptions = {
+  min?: number;
+  max?: number;
+  integer?: boolean;
+  /** Greater than 0 (warning.positive). */
+  positive?: boolean;
+  /** Different from 0 (warning.not-zero). */
+  notZero?: boolean;
+};
+
+function numberSchema({ min, max, integer, positive, notZero }: NumberOptions = {}) {
+  const both = min !== undefined && max !== undefined;
+  let schema = z.number({ error: requiredOr("warning.numeric") });
+  if (integer) schema = schema.int("warning.integer");
+  if (min !== undefined) schema = schema.gte(min, both ? "warning.minmax" : "warning.min");
+  if (max !== undefined) schema = schema.lte(max, both ? "warning.minmax" : "warning.max");
+  if (positive) schema = schema.gt(0, "warning.positive");
+  if (notZero) schema = schema.refine((n) => n !== 0, "warning.not-zero");
+  return schema;
+}
+
+/** A number (0 accepted), from a number or a form string such as "12,5". */
+export const requiredNumber = (options?: NumberOptions) => z.preprocess(toNumber, numberSchema(options));
+
+export const optionalNumber = (options?: NumberOptions) => z.preprocess(toNumber, numberSchema(options).optional());
+
+export const positive = (options?: Omit<NumberOptions, "positive">) => requiredNumber({ ...options, positive: true });
+
+export const notZero = (options?: Omit<NumberOptions, "notZero">) => requiredNumber({ ...options, notZero: true });
+
+/** Integer from 0 to 100; every failure other than a missing value is warning.percentage. */
+export const percentage = () =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: requiredOr("warning.percentage") })
+      .refine((n) => Number.isInteger(n) && n >= PERCENTAGE_MIN && n <= PERCENTAGE_MAX, "warning.percentage"),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Formats
+
+export const postalCode = () =>
+  z.preprocess(cleanText, z.string({ error: requiredOr("warning.invalid") }).length(POSTAL_CODE_LENGTH, "warning.invalid"));
+
+export const email = () => z.preprocess(cleanText, z.email({ error: requiredOr("warning.invalid") }));
+
+// +33, 0033 or 0, then 9 digits (the first not 0); spaces, dots and dashes may separate groups.
+const FRENCH_PHONE = /^(?:\+33|0033|0)[1-9]\d{8}$/;
+
+export const isFrenchPhone = (value: string) => FRENCH_PHONE.test(value.replace(/[\s.-]/g, ""));
+
+/** The value is kept as typed. */
+export const frenchPhone = () =>
+  z.preprocess(cleanText, z.string({ error: requiredOr("warning.invalid") }).refine(isFrenchPhone, "warning.invalid"));
+
+const LA_POSTE_SIREN = "356000000";
+
+/** 14 digits passing the Luhn check; La Poste establishments instead have a digit sum multiple of 5. */
+export function isSiret(value: string): boolean {
+  if (!/^\d{14}$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  if (value.startsWith(LA_POSTE_SIREN) && digits.reduce((a, b) => a + b, 0) % 5 === 0) return true;
+  // Luhn: with 14 digits, the digits at even indexes (from the left) are doubled.
+  const sum = digits.reduce((acc, d, i) => {
+    const v = i % 2 === 0 ? d * 2 : d;
+    return acc + (v > 9 ? v - 9 : v);
+  }, 0);
+  return sum % 10 === 0;
+}
+
+/** Output: the 14 digits, without the spaces the user may have typed. */
+export const siret = () =>
+  z.preprocess(
+    cleanText,
+    z
+      .string({ error: requiredOr("warning.invalid") })
+      .transform((s) => s.replace(/\s/g, ""))
+      .refine(isSiret, "warning.invalid"),
+  );
+
+/** "yyyy-mm-dd" or "dd/mm/yyyy" (day and month may have one digit) → "yyyy-mm-dd"; null when not a real date. */
+export function toIsoDate(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) ?? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (!match) return null;
+  const [y, m, d] = value.includes("/") ? [match[3], match[2], match[1]] : [match[1], match[2], match[3]];
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 31/02 over to March: a real date round-trips.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+}
+
+/** Output: the ISO "yyyy-mm-dd" string. */
+export const dateString = () =>
+  z.preprocess(
+    cleanText,
+    z.string({ error: requiredOr("warning.date") }).transform((s, ctx) => {
+      const iso = toIsoDate(s);
+      if (iso === null) {
+        ctx.issues.push({ code: "custom", message: "warning.date", input: s });
+        return z.NEVER;
+      }
+      return iso;
+    }),
+  );
+
+/** At least 8 characters; not trimmed, spaces are part of a password. */
+export const password = () =>
+  z.preprocess(cleanRaw, z.string({ error: requiredOr("warning.invalid") }).check(minLength(PASSWORD_MIN_LENGTH)));
+
+// ---------------------------------------------------------------------------------------------
+// Arrays and forms
+
+/** At least one item (warning.required); a single form value becomes a one-item array. */
+export const requiredArray = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) => (isBlank(value) ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).min(1, "warning.required"),
+  );
+
+/**
+ * `confirmField` must equal `field` (warning.match on the confirmation), and is required
+ * once `field` is filled (warning.required), as on the profile's new password.
+ */
+export function mustMatch<T extends z.ZodObject>(schema: T, field: keyof z.infer<T> & string, confirmField: keyof z.infer<T> & string) {
+  return schema.superRefine(
+    (data, ctx) => {
+      const record = data as Record<string, unknown>;
+      const value = record[field];
+      const confirm = record[confirmField];
+      if (isBlank(value) && isBlank(confirm)) return;
+      if (isBlank(confirm)) ctx.addIssue({ code: "custom", message: "warning.required", path: [confirmField] });
+      else if (confirm !== value) ctx.addIssue({ code: "custom", message: "warning.match", path: [confirmField] });
+    },
+    // Also run when another field failed, so the user sees every error at once.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
+}
+
+/** Conform-style paths ("a.b[0]"; "" for the form itself) → unique message keys. */
+export function issuesToFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.reduce<string>(
+      (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+      "",
+    );
+    const keys = (result[name] ??= []);
+    if (!keys.includes(issue.message)) keys.push(issue.message);
+  }
+  return result;
+}
+
+export type ValidationResult<T> =
+  | { success: true; data: T }
+  | { success: false; formError: typeof INVALID_FORM; fieldErrors: Record<string, string[]> };
+
+/** Validates outside conform: a failing form is reported as warning.invalid-form plus its field errors. */
+export function validate<T extends z.ZodType>(schema: T, input: unknown): ValidationResult<z.output<T>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, formError: INVALID_FORM, fieldErrors: issuesToFieldErrors(result.error) };
+}

@@ -1,0 +1,4 @@
+/** French texts of the carte area, spread into ./translation.ts. */
+const texts = {};
+
+export default texts;

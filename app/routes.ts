@@ -1,0 +1,95 @@
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+/**
+ * The route tree of spec 1 §2, spec 2 §2 and spec 3 §2, written out. Guards live in the layout loaders:
+ * home.tsx (signed in, terms accepted), campaign-required.tsx (a campaign selected),
+ * and each screen's own loader for rights (parametre_dossier, parametre_exploitation).
+ */
+const pending = "routes/pending-screen.tsx";
+const screen = (path: string, file = pending) => route(path, file, { id: `screen.${path}` });
+
+export default [
+  index("routes/index.ts"),
+  route("login", "routes/login.tsx"),
+  route("api/v1/login_check", "routes/api/login-check.ts"),
+  route("logout", "routes/logout.ts"),
+  route("locale", "routes/locale.ts"),
+  route("mot-de-passe-oublie", "routes/password-forgotten.ts", { id: "passwordForgotten" }),
+  route("mentions-legales", "routes/mentions-legales.tsx"),
+  route("cgu", "routes/cgu.tsx"),
+  route("home", "routes/home.tsx", { id: "home" }, [
+    index("routes/home-index.ts"),
+    route("contexte", "routes/contexte.ts"),
+    route("partage", "routes/partage.ts"),
+    route("utilisateurs", "routes/utilisateurs-groupe.ts"),
+    route("assolement", "routes/assolement.ts"),
+    route("description", "routes/description/layout.tsx", { id: "description" }, [
+      index("routes/description/index.ts"),
+      route("parametre_dossier", "routes/description/parametre-dossier.tsx"),
+      route("parametre_exploitation", "routes/description/parametre-exploitation.tsx"),
+      route("home", "routes/description/home.tsx", { id: "homeDescriptif" }),
+      layout("routes/campaign-required.tsx", [
+        route("exploitation", "routes/description/section.tsx", { id: "section.exploitation" }, [
+          index("routes/description/redirect-exploitation.ts"),
+          screen("cultures", "routes/description/cultures.tsx"),
+          screen("parcelle", "routes/description/parcelle.tsx"),
+          route("parcelle/import", "routes/description/parcelle-import.ts"),
+          route("parcelle/export.geojson", "routes/description/parcelle-export.ts"),
+          screen("lot_parcelle", "routes/description/lot-parcelle.tsx"),
+          screen("amenagements", "routes/description/amenagements.tsx"),
+          screen("analyse", "routes/description/analyse.tsx"),
+          screen("operations_culturales", "routes/description/operations-culturales.tsx"),
+          screen("parc_materiel", "routes/description/parc-materiel.tsx"),
+          screen("main_oeuvre", "routes/description/main-oeuvre.tsx"),
+          screen("description", "routes/description/description.tsx"),
+          screen("coordonnees", "routes/description/coordonnees.tsx"),
+          screen("caracteristiques_economiques", "routes/description/caracteristiques-economiques.tsx"),
+          screen("caracteristiques_pedologiques", "routes/description/caracteristiques-pedologiques.tsx"),
+        ]),
+        route("au_champs", "routes/description/section.tsx", { id: "section.au_champs" }, [
+          index("routes/description/redirect-au-champs.ts"),
+          screen("mesures"),
+          screen("interventions"),
+        ]),
+        route("prix", "routes/description/section.tsx", { id: "section.prix" }, [
+          index("routes/description/redirect-prix.ts"),
+          screen("prix_approvisionnement"),
+          screen("prix_vente"),
+        ]),
+        route("protocole", "routes/description/section.tsx", { id: "section.protocole" }, [
+          index("routes/description/redirect-protocole.ts"),
+          screen("description_systeme"),
+          screen("rotation_mode_conduite"),
+          screen("rdd"),
+        ]),
+      ]),
+    ]),
+    route("interoperabilite", "routes/section-without-navbar.tsx", { id: "interoperabilite" }, [
+      index("routes/interoperabilite/index.ts"),
+      screen("importdaplos"),
+      screen("actualisation", "routes/interoperabilite/actualisation.tsx"),
+      screen("export"),
+    ]),
+    route("resultats", "routes/section-without-navbar.tsx", { id: "resultats" }, [
+      index("routes/resultats/index.ts"),
+      screen("donneesbrutes"),
+      screen("calcul"),
+      screen("indicateurs"),
+    ]),
+    ...prefix("documentation", [
+      index("routes/documentation/index.ts"),
+      ...["notice", "guide", "cgu", "prise-en-main", "faq", "agroforestry", "material-guide", "survey-protocol"].map((doc) =>
+        route(doc, "routes/documentation/document.tsx", { id: doc === "cgu" ? "documentationCgu" : `documentation.${doc}` }),
+      ),
+    ]),
+    route("profil", "routes/profil.tsx"),
+    route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
+      index("routes/admin/index.ts"),
+      route("utilisateurs", "routes/admin/utilisateurs.tsx"),
+      route("groupes", "routes/admin/groupes.tsx"),
+      route("reseaux", "routes/admin/reseaux.tsx"),
+      route("actualites", "routes/admin/actualites.tsx"),
+    ]),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

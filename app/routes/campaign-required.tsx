@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { TableAccessProvider } from "~/components/data-table";
+import { useHomeData } from "~/routes/home";
+import type { Route } from "./+types/campaign-required";
+
+export const CAMPAIGN_REQUIRED_STATUS = 412;
+
+/**
+ * Every screen of a campaign (description, field, prices, protocols) needs a selected campaign (spec 1 §2).
+ * Without one, the screen gives way to the start instruction, under the context bar where the choice is made;
+ * the address stays, so the screen opens as soon as a campaign is chosen.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { requireAcceptedUser } = await import("../../server/auth/session");
+  const { loadContextView } = await import("../../server/contexte/service");
+  const { db } = await import("../../server/db");
+  const view = await loadContextView(db(), await requireAcceptedUser(request));
+  if (!view.selected.idCampagne) throw data({ campaignRequired: true }, { status: CAMPAIGN_REQUIRED_STATUS });
+  return null;
+}
+
+/** Description screens are read-only without canWriteDescriptif (locked campaign, or no write right). */
+export default function CampaignRequired() {
+  const { view } = useHomeData();
+  return (
+    <TableAccessProvider readOnly={!view.abilities.canWriteDescriptif}>
+      <Outlet />
+    </TableAccessProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === CAMPAIGN_REQUIRED_STATUS) {
+    return (
+      <section className="mx-auto mt-8 max-w-xl card" data-testid="campaign-required">
+        <p className="text-base">{t("context.start-instruction")}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card" role="alert">
+      <h1 className="text-lg font-semibold">{t("errors.error-encountered")}</h1>
+      <p className="mt-1 text-sm">{isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("errors.try-again-later")}</p>
+    </section>
+  );
+}

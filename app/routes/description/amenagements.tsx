@@ -1,0 +1,214 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { type DataTableColumn } from "~/components/data-table";
+import { formatNumber, FormCard, numberText, ScreenTitle } from "~/components/farm-form";
+import { useActionFeedback, useFeedback } from "~/components/feedback";
+import { Field, TextInput } from "~/components/field";
+import { useControlledForm } from "~/components/form-controller";
+import { ListScreen, listScreenShouldRevalidate, type ListFormControls } from "~/components/list-screen";
+import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
+import { AmenagementSchema, UNITES_SURFACE, type UniteSurface } from "~/domain/amenagement";
+import type { Route } from "./+types/amenagements";
+
+/** Landscape features of the campaign (spec 2 §2, §3, §5, §7, §8; B-AMEN-01 to B-AMEN-06). */
+export const shouldRevalidate = listScreenShouldRevalidate;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { getAmenagements, AMENAGEMENT_LOAD_ERROR } = await import("../../../server/amenagement/service");
+  const { isServiceError } = await import("../../../server/errors");
+  const { db } = await import("../../../server/db");
+  const user = await requireAcceptedUser(request);
+  try {
+    return { ok: true as const, ...(await getAmenagements(db(), user)) };
+  } catch (e) {
+    // A failed load shows the catalogued message in the error dialog (B-ERR-11).
+    if (isServiceError(e) && e.key === AMENAGEMENT_LOAD_ERROR) return { ok: false as const, error: e.key };
+    throw e;
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { saveAmenagement, removeAmenagements } = await import("../../../server/amenagement/service");
+  const { isServiceError } = await import("../../../server/errors");
+  const { db } = await import("../../../server/db");
+  const { runAction, invalid } = await import("../../../server/http");
+  const user = await requireAcceptedUser(request);
+  const formData = await request.formData();
+  return runAction(async () => {
+    if (formData.get("intent") === "delete") {
+      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
+      await removeAmenagements(db(), user, ids);
+      return { ok: true as const, notice: "ui.delete-confirmation" };
+    }
+    const s = parseWithZod(formData, { schema: AmenagementSchema });
+    if (s.status !== "success") return invalid(s.reply());
+    const id = Number(formData.get("id")) || undefined;
+    try {
+      const saved = await saveAmenagement(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
+      return { ok: true as const, id: saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
+    } catch (e) {
+      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
+      throw e;
+    }
+  });
+}
+
+type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+type Row = Data["rows"][number];
+type TypeAmenagement = Data["types"][number];
+
+const isUnite = (u: string): u is UniteSurface => (UNITES_SURFACE as readonly string[]).includes(u);
+
+function typeLabel(ty: TypeAmenagement | undefined, language: string): string {
+  if (!ty) return "";
+  return language === "en" && ty.iaeNomEn ? ty.iaeNomEn : ty.iaeNom;
+}
+
+function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
+  const [dirty, setDirty] = useState(false);
+  const [idType, setIdType] = useState(row ? String(row.idTypeAmenagement) : "");
+  useActionFeedback(fetcher.data);
+  const [form, fields] = useForm<z.input<typeof AmenagementSchema>>({
+    id: `amenagement-${row?.id ?? "new"}`,
+    lastResult: fetcher.data?.submission as never,
+    defaultValue: row
+      ? {
+          libelle: row.libelle, idTypeAmenagement: String(row.idTypeAmenagement), idParcelleAdjacente: row.idParcelleAdjacente != null ? String(row.idParcelleAdjacente) : undefined,
+          surface: numberText(row.surface, lang), remarque: row.remarque, noIlotPac: row.noIlotPac, irrigable: row.irrigable ? "on" : undefined, drainee: row.drainee ? "on" : undefined,
+          ...soilDefaults(row, lang),
+        }
+      : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AmenagementSchema }),
+  });
+  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.id) {
+      setDirty(false);
+      controls.setDirty(false);
+      if (!row) controls.onSaved(fetcher.data.id);
+    }
+  }, [fetcher.state, fetcher.data, row, controls]);
+  useEffect(() => controls.registerSave(submit));
+  useControlledForm("amenagement", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
+
+  // The unit of the chosen type shows next to the surface field (B-AMEN-03).
+  const chosen = data.types.find((ty) => String(ty.id) === idType);
+  const unite = chosen && isUnite(chosen.uniteSurface) ? chosen.uniteSurface : null;
+  const unitId = `${fields.surface.id}-unit`;
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} onInput={() => { setDirty(true); controls.setDirty(true); }} className="space-y-3" data-testid="amenagement-form">
+      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      <fieldset disabled={controls.readOnly} className="space-y-3">
+        <FormCard title={t("amenagement.card-resume")}>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <Field id={fields.libelle.id} label={t("amenagement.libelle")} errors={fields.libelle.errors}>
+              <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} describedBy={`${fields.libelle.id}-error`} />
+            </Field>
+            <Field id={fields.idTypeAmenagement.id} label={t("amenagement.type")} errors={fields.idTypeAmenagement.errors}>
+              <select {...getSelectProps(fields.idTypeAmenagement)} className="field-input" aria-invalid={!!fields.idTypeAmenagement.errors || undefined}
+                onChange={(e) => setIdType(e.target.value)}>
+                <option value="">{t("context.choose")}</option>
+                {data.types.map((ty) => <option key={ty.id} value={ty.id}>{typeLabel(ty, lang)}</option>)}
+              </select>
+            </Field>
+            <Field id={fields.surface.id} label={t("amenagement.surface")} errors={fields.surface.errors}>
+              <div className="flex items-center gap-2">
+                <TextInput {...getInputProps(fields.surface, { type: "text" })} inputMode="decimal" invalid={!!fields.surface.errors}
+                  aria-describedby={[unite ? unitId : "", fields.surface.errors ? `${fields.surface.id}-error` : ""].filter(Boolean).join(" ") || undefined} />
+                <span id={unitId} className="min-w-10 text-sm text-stone-600" data-testid="surface-unit" title={unite ? t(`amenagement.unites-long.${unite}`) : undefined}>
+                  {unite ? t(`amenagement.unites.${unite}`) : ""}
+                </span>
+              </div>
+            </Field>
+            <Field id={fields.idParcelleAdjacente.id} label={t("amenagement.parcelleAdjacente")} errors={fields.idParcelleAdjacente.errors}
+              help={data.parcelles.length ? undefined : t("amenagement.no-parcelle")}>
+              <select {...getSelectProps(fields.idParcelleAdjacente)} className="field-input" disabled={!data.parcelles.length}>
+                <option value="">{t("amenagement.none")}</option>
+                {data.parcelles.map((p) => <option key={p.id} value={p.id}>{p.libelle}</option>)}
+              </select>
+            </Field>
+            <Field id={fields.noIlotPac.id} label={t("amenagement.noIlotPac")} errors={fields.noIlotPac.errors}>
+              <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} />
+            </Field>
+            <div className="grid grid-cols-2">
+              <CheckField field={fields.irrigable} label={t("amenagement.irrigable")} />
+              <CheckField field={fields.drainee} label={t("amenagement.drainee")} />
+            </div>
+            <div className="sm:col-span-2">
+              <Field id={fields.remarque.id} label={t("amenagement.remarque")} errors={fields.remarque.errors}>
+                <textarea {...getTextareaProps(fields.remarque)} className="field-input" rows={2} />
+              </Field>
+            </div>
+          </div>
+        </FormCard>
+        <FormCard title={t("amenagement.card-sol")}>
+          <SoilFields fields={fields} lists={data.lists} />
+        </FormCard>
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        {!controls.readOnly ? (
+          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">{row ? t("ui.save") : t("ui.add")}</button>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function LoadError({ error }: { error: string }) {
+  const { showError } = useFeedback();
+  useEffect(() => showError(error), [error, showError]);
+  return null;
+}
+
+function Screen({ data }: { data: Data }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const types = new Map(data.types.map((ty) => [ty.id, ty]));
+  const parcelles = new Map(data.parcelles.map((p) => [p.id, p.libelle]));
+  const surface = (r: Row) => {
+    if (r.surface == null) return "";
+    const unite = types.get(r.idTypeAmenagement)?.uniteSurface;
+    return `${formatNumber(r.surface, lang, 3)}${unite && isUnite(unite) ? ` ${t(`amenagement.unites.${unite}`)}` : ""}`;
+  };
+  const columns: DataTableColumn<Row>[] = [
+    { id: "libelle", header: t("amenagement.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
+    { id: "type", header: t("amenagement.type"), cell: (r) => typeLabel(types.get(r.idTypeAmenagement), lang), sortValue: (r) => types.get(r.idTypeAmenagement)?.iaeNoOrdre ?? null, alwaysVisible: true },
+    { id: "parcelleAdjacente", header: t("amenagement.parcelleAdjacente"), cell: (r) => (r.idParcelleAdjacente != null ? parcelles.get(r.idParcelleAdjacente) ?? "" : ""), sortValue: (r) => (r.idParcelleAdjacente != null ? parcelles.get(r.idParcelleAdjacente) ?? null : null), alwaysVisible: true },
+    { id: "surface", header: t("amenagement.surface"), cell: surface, sortValue: (r) => r.surface ?? null, align: "right" },
+    { id: "remarque", header: t("amenagement.remarque"), cell: (r) => r.remarque ?? "", optional: true },
+  ];
+  return (
+    <ListScreen
+      tableId="amenagement"
+      title={t("screen.amenagements")}
+      label={t("screen.amenagements")}
+      rows={data.rows}
+      columns={columns}
+      getRowId={(r) => r.id}
+      readOnly={!data.canWrite}
+      renderForm={(row, controls) => <AmenagementForm row={row} data={data} controls={controls} />}
+    />
+  );
+}
+
+export default function AmenagementsScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-amenagements">
+      {loaderData.ok ? <Screen data={loaderData} /> : <><ScreenTitle title={t("screen.amenagements")} readOnly={false} /><LoadError error={loaderData.error} /></>}
+    </div>
+  );
+}

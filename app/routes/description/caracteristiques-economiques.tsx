@@ -1,0 +1,201 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { FormCard, formatNumber, numberText, ScreenTitle } from "~/components/farm-form";
+import { useActionFeedback, useFeedback } from "~/components/feedback";
+import { Field, TextInput } from "~/components/field";
+import { formatEuro } from "~/components/format";
+import { useControlledForm } from "~/components/form-controller";
+import {
+  ADMIN_FIELDS, COMMON_FIELDS, caracteristiquesSchema, CaracteristiquesAdminSchema, IVAN_MAX, IVAN_MIN, LONG_TERME_DUREE_MAX, LONG_TERME_DUREE_MIN, TAUX_MAX, TAUX_MIN,
+} from "~/domain/caracteristiques-economiques";
+import type { Route } from "./+types/caracteristiques-economiques";
+
+/** Economic characteristics of the campaign (spec 2 §2, §3, §5, §6, §9; B-ECO-01 to B-ECO-13). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { getCaracteristiques, CARACTERISTIQUES_LOAD_ERROR } = await import("../../../server/exploitation-description/service");
+  const { isServiceError } = await import("../../../server/errors");
+  const { db } = await import("../../../server/db");
+  const user = await requireAcceptedUser(request);
+  try {
+    return { ok: true as const, ...(await getCaracteristiques(db(), user)) };
+  } catch (e) {
+    // A failed load shows the catalogued message in the error dialog (B-ERR-02).
+    if (isServiceError(e) && e.key === CARACTERISTIQUES_LOAD_ERROR) return { ok: false as const, error: e.key };
+    throw e;
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { saveCaracteristiques } = await import("../../../server/exploitation-description/service");
+  const { db } = await import("../../../server/db");
+  const { runAction, invalid } = await import("../../../server/http");
+  const { isServiceError } = await import("../../../server/errors");
+  const user = await requireAcceptedUser(request);
+  const formData = await request.formData();
+  return runAction(async () => {
+    // Administrators get the admin-only cards; for others those fields are dropped (the stored values stay).
+    const s = parseWithZod(formData, { schema: caracteristiquesSchema(user.admin) });
+    if (s.status !== "success") return invalid(s.reply());
+    const expected = formData.has("updatedAt") ? String(formData.get("updatedAt")) || null : undefined;
+    try {
+      const saved = await saveCaracteristiques(db(), user, s.value, expected);
+      return { ok: true as const, notice: saved.created ? "ui.create-confirmation" : "ui.update-confirmation", submission: s.reply() };
+    } catch (e) {
+      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
+      throw e;
+    }
+  });
+}
+
+type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+type FieldName = (typeof COMMON_FIELDS)[number] | (typeof ADMIN_FIELDS)[number];
+type Fields = ReturnType<typeof useForm<z.input<typeof CaracteristiquesAdminSchema>>>[1];
+
+function NumberField({ field, label, unit, help }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string; unit?: string; help?: ReactNode }) {
+  return (
+    <Field id={field.id} label={unit ? `${label} (${unit})` : label} errors={field.errors} help={help}>
+      <TextInput {...getInputProps(field, { type: "text" })} inputMode="decimal" invalid={!!field.errors} describedBy={`${field.id}-error`} />
+    </Field>
+  );
+}
+
+function CaracteristiquesForm({ data }: { data: Data }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>();
+  const [dirty, setDirty] = useState(false);
+  useActionFeedback(fetcher.data);
+  const row = data.caracteristique as (Partial<Record<FieldName, number | string | null>> & { updatedAt: string; remarqueAnnuelle: string | null }) | null;
+  const canWrite = data.canWrite;
+  // Typed as the full schema for conform; non-administrators get the one without the admin-only fields.
+  const schema = caracteristiquesSchema(data.isAdmin) as typeof CaracteristiquesAdminSchema;
+
+  const defaultValue: Record<string, string | undefined> = {};
+  for (const f of [...COMMON_FIELDS, ...(data.isAdmin ? ADMIN_FIELDS : [])]) {
+    const v = row?.[f];
+    defaultValue[f] = typeof v === "number" ? numberText(v, lang) : (v ?? undefined);
+  }
+  const [form, rawFields] = useForm<z.input<typeof CaracteristiquesAdminSchema>>({
+    id: `caracteristiques-${data.idCampagne}-${row?.updatedAt ?? "new"}-${data.isAdmin ? "admin" : "user"}`,
+    lastResult: fetcher.data?.submission as never,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const fields = rawFields as Fields;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setDirty(false);
+  }, [fetcher.state, fetcher.data]);
+  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  useControlledForm("caracteristiques-economiques", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });
+
+  const d = data.defaults;
+  const bounds = (min: number, max: number) => t("caracteristiquesEconomiques.bounds", { min, max });
+  const norme = (n: number | null) => (n != null ? t("caracteristiquesEconomiques.norme", { montant: formatEuro(n) }) : t("caracteristiquesEconomiques.norme-none"));
+  const chargesDiversesHelp =
+    t("caracteristiquesEconomiques.charges-diverses-default", { forfait: formatEuro(d.chargesDiversesForfait), parHa: formatEuro(d.chargesDiversesParHa) }) +
+    (d.chargesDiverses != null && d.surfaceHa != null ? ` ${t("caracteristiquesEconomiques.charges-diverses-computed", { montant: formatEuro(d.chargesDiverses), surface: formatNumber(d.surfaceHa, lang) })}` : "");
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} className="space-y-4">
+      {/* "" tells the server the form saw no row yet: the first save creates it. */}
+      <input type="hidden" name="updatedAt" value={row?.updatedAt ?? ""} />
+      <fieldset disabled={!canWrite} className="space-y-4" data-testid="caracteristiques-form">
+        <FormCard title={t("caracteristiquesEconomiques.charges-card")} testId="eco-card-charges">
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <NumberField field={fields.cotisationMsa} label={t("caracteristiquesEconomiques.cotisationMsa")} unit="€" />
+            <NumberField field={fields.aidesDecouplees} label={t("caracteristiquesEconomiques.aidesDecouplees")} unit="€" />
+            <NumberField field={fields.fermageMoyen} label={t("caracteristiquesEconomiques.fermageMoyen")} unit="€/ha"
+              help={t("caracteristiquesEconomiques.fermage-default", { montant: formatEuro(d.fermageMoyen) })} />
+            <NumberField field={fields.chargesDiverses} label={t("caracteristiquesEconomiques.chargesDiverses")} unit="€" help={chargesDiversesHelp} />
+            <NumberField field={fields.prixFioul} label={t("caracteristiquesEconomiques.prixFioul")} unit="€/L"
+              help={d.prixFioul != null ? t("caracteristiquesEconomiques.prix-fioul-reference", { prix: formatNumber(d.prixFioul, lang, 4) }) : undefined} />
+          </div>
+        </FormCard>
+
+        <FormCard title={t("caracteristiquesEconomiques.main-oeuvre-card")} testId="eco-card-main-oeuvre">
+          <div className="grid gap-x-4 sm:grid-cols-3">
+            <NumberField field={fields.chargesMainOeuvreSalarialePermanente} label={t("caracteristiquesEconomiques.chargesMainOeuvreSalarialePermanente")} unit="€"
+              help={norme(data.normes.normeChargesMainOeuvreSalarialePermanente)} />
+            <NumberField field={fields.chargesMainOeuvreSalarialeOccasionnel} label={t("caracteristiquesEconomiques.chargesMainOeuvreSalarialeOccasionnel")} unit="€"
+              help={norme(data.normes.normeChargesMainOeuvreSalarialeOccasionnel)} />
+            <NumberField field={fields.chargesMainOeuvreFamiliale} label={t("caracteristiquesEconomiques.chargesMainOeuvreFamiliale")} unit="€"
+              help={norme(data.normes.normeChargesMainOeuvreFamiliale)} />
+          </div>
+        </FormCard>
+
+        <FormCard title={t("caracteristiquesEconomiques.court-terme-card")} testId="eco-card-court-terme">
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <NumberField field={fields.courtTermeSomme} label={t("caracteristiquesEconomiques.courtTermeSomme")} unit="€" />
+          </div>
+        </FormCard>
+
+        {/* Administrators only: seen, edited and required by them alone (spec 2 §2, §5, §6). */}
+        {data.isAdmin ? (
+          <>
+            <FormCard title={t("caracteristiquesEconomiques.court-terme-taux-card")} testId="eco-card-court-terme-taux" aside={<AdminBadge />}>
+              <div className="grid gap-x-4 sm:grid-cols-2">
+                <NumberField field={fields.courtTermeTaux} label={t("caracteristiquesEconomiques.courtTermeTaux")} unit="%" help={bounds(TAUX_MIN, TAUX_MAX)} />
+                <NumberField field={fields.courtTermeDuree} label={t("caracteristiquesEconomiques.courtTermeDuree")} />
+              </div>
+            </FormCard>
+            <FormCard title={t("caracteristiquesEconomiques.long-terme-card")} testId="eco-card-long-terme" aside={<AdminBadge />}>
+              <div className="grid gap-x-4 sm:grid-cols-3">
+                <NumberField field={fields.longTermeTaux} label={t("caracteristiquesEconomiques.longTermeTaux")} unit="%" help={bounds(TAUX_MIN, TAUX_MAX)} />
+                <NumberField field={fields.longTermeDuree} label={t("caracteristiquesEconomiques.longTermeDuree")} unit={t("caracteristiquesEconomiques.years")} help={bounds(LONG_TERME_DUREE_MIN, LONG_TERME_DUREE_MAX)} />
+                <NumberField field={fields.longTermeIvan} label={t("caracteristiquesEconomiques.longTermeIvan")} unit="%" help={bounds(IVAN_MIN, IVAN_MAX)} />
+              </div>
+            </FormCard>
+            <FormCard title={t("caracteristiquesEconomiques.capitaux-propres-card")} testId="eco-card-capitaux-propres" aside={<AdminBadge />}>
+              <div className="grid gap-x-4 sm:grid-cols-2">
+                <NumberField field={fields.remunerationCapitauxPropreTaux} label={t("caracteristiquesEconomiques.remunerationCapitauxPropreTaux")} unit="%" help={bounds(TAUX_MIN, TAUX_MAX)} />
+                <NumberField field={fields.remunerationCapitauxPropreIvan} label={t("caracteristiquesEconomiques.remunerationCapitauxPropreIvan")} unit="%" help={bounds(IVAN_MIN, IVAN_MAX)} />
+              </div>
+            </FormCard>
+          </>
+        ) : null}
+
+        <FormCard title={t("caracteristiquesEconomiques.remarque-card")}>
+          <Field id={fields.remarqueAnnuelle.id} label={t("caracteristiquesEconomiques.remarqueAnnuelle")} errors={fields.remarqueAnnuelle.errors}>
+            <textarea {...getTextareaProps(fields.remarqueAnnuelle)} className="field-input" rows={3} />
+          </Field>
+        </FormCard>
+      </fieldset>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-stone-600" data-testid="annee-prix">{data.anneeprix != null ? t("caracteristiquesEconomiques.anneeprix", { annee: data.anneeprix }) : ""}</p>
+        {canWrite ? (
+          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-caracteristiques">{t("ui.save")}</button>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function AdminBadge() {
+  const { t } = useTranslation();
+  return <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t("caracteristiquesEconomiques.admin-only")}</span>;
+}
+
+function LoadError({ error }: { error: string }) {
+  const { showError } = useFeedback();
+  useEffect(() => showError(error), [error, showError]);
+  return null;
+}
+
+export default function CaracteristiquesEconomiques({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-caracteristiques_economiques">
+      <ScreenTitle title={t("screen.caracteristiques_economiques")} readOnly={data.ok ? !data.canWrite : false} />
+      {data.ok ? <CaracteristiquesForm data={data} /> : <LoadError error={data.error} />}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import { NewsCarousel } from "~/components/news-carousel";
+import type { Route } from "./+types/home";
+
+export const handle = { hideNavbar: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { markPostsSeen } = await import("../../../server/contexte/service");
+  const { listPosts } = await import("../../../server/post/repo");
+  const { db } = await import("../../../server/db");
+  const user = await requireAcceptedUser(request);
+  const posts = await listPosts(db());
+  await markPostsSeen(db(), user);
+  return { posts };
+}
+
+export default function HomeDescriptif({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6" data-testid="home-page">
+      <section>
+        <h1 className="text-2xl font-semibold text-sillon-800">{t("home.title")}</h1>
+        <p className="mt-2 text-stone-800">{t("home.description")}</p>
+      </section>
+      <section>
+        <h2 className="mb-2 text-lg font-semibold">{t("home.news")}</h2>
+        <NewsCarousel posts={loaderData.posts} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { type DataTableColumn } from "~/components/data-table";
+import { AppDialog } from "~/components/dialog";
+import { FormCard, ScreenTitle } from "~/components/farm-form";
+import { useActionFeedback, useFeedback } from "~/components/feedback";
+import { Field, TextInput } from "~/components/field";
+import { useControlledForm } from "~/components/form-controller";
+import { ListScreen, listScreenShouldRevalidate, type ListFormControls } from "~/components/list-screen";
+import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
+import { LotParcelleSchema } from "~/domain/lot-parcelle";
+import type { Route } from "./+types/lot-parcelle";
+
+/** Plot groups of the campaign (spec 2 §2 "Plot groups", §3, §4, §5, §7, §8; B-LOT-01 to B-LOT-07). */
+export const shouldRevalidate = listScreenShouldRevalidate;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { getLotsParcelle, LOT_LOAD_ERROR } = await import("../../../server/lot-parcelle/service");
+  const { isServiceError } = await import("../../../server/errors");
+  const { db } = await import("../../../server/db");
+  const user = await requireAcceptedUser(request);
+  try {
+    return { ok: true as const, ...(await getLotsParcelle(db(), user)) };
+  } catch (e) {
+    // A failed load shows the catalogued message in the error dialog (B-ERR-15).
+    if (isServiceError(e) && e.key === LOT_LOAD_ERROR) return { ok: false as const, error: e.key };
+    throw e;
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { saveLotParcelle, removeLotsParcelle } = await import("../../../server/lot-parcelle/service");
+  const { isServiceError } = await import("../../../server/errors");
+  const { db } = await import("../../../server/db");
+  const { runAction, invalid } = await import("../../../server/http");
+  const user = await requireAcceptedUser(request);
+  const formData = await request.formData();
+  return runAction(async () => {
+    if (formData.get("intent") === "delete") {
+      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
+      await removeLotsParcelle(db(), user, ids);
+      return { ok: true as const, notice: "ui.delete-confirmation" };
+    }
+    const s = parseWithZod(formData, { schema: LotParcelleSchema });
+    if (s.status !== "success") return invalid(s.reply());
+    const id = Number(formData.get("id")) || undefined;
+    try {
+      const saved = await saveLotParcelle(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
+      return { ok: true as const, id: saved.id, replicated: id && s.value.replicate ? saved.replicated : undefined, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
+    } catch (e) {
+      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
+      throw e;
+    }
+  });
+}
+
+type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+type Row = Data["rows"][number];
+type ActionData = { ok: boolean; id?: number; replicated?: number; submission?: unknown; notice?: string; error?: string };
+
+function LotForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
+  const { t, i18n } = useTranslation();
+  const fetcher = useFetcher<ActionData>({ key: controls.fetcherKey });
+  const [dirty, setDirty] = useState(false);
+  const [askReplicate, setAskReplicate] = useState(false);
+  const decision = useRef<"true" | "false" | null>(null);
+  const replicateInput = useRef<HTMLInputElement>(null);
+  useActionFeedback(fetcher.data);
+  const [form, fields] = useForm<z.input<typeof LotParcelleSchema>>({
+    id: `lot-parcelle-${row?.id ?? "new"}`,
+    lastResult: fetcher.data?.submission as never,
+    defaultValue: row
+      ? { libelle: row.libelle, noIlotPac: row.noIlotPac, irrigable: row.irrigable ? "on" : undefined, drainee: row.drainee ? "on" : undefined, remarque: row.remarque, ...soilDefaults(row, i18n.language) }
+      : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LotParcelleSchema }),
+  });
+  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.id) {
+      setDirty(false);
+      controls.setDirty(false);
+      if (!row) controls.onSaved(fetcher.data.id);
+    }
+  }, [fetcher.state, fetcher.data, row, controls]);
+  useEffect(() => controls.registerSave(submit));
+  useControlledForm("lot-parcelle", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
+
+  // Saving an existing group first asks whether to propagate its values to its plots (B-LOT-06).
+  const formProps = getFormProps(form);
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(e);
+    if (e.defaultPrevented) return;
+    if (row && decision.current === null) {
+      e.preventDefault();
+      setAskReplicate(true);
+      return;
+    }
+    if (replicateInput.current) replicateInput.current.value = decision.current ?? "false";
+    decision.current = null;
+  }
+  function answer(replicate: boolean) {
+    decision.current = replicate ? "true" : "false";
+    setAskReplicate(false);
+    submit();
+  }
+  const markDirty = () => {
+    setDirty(true);
+    controls.setDirty(true);
+  };
+
+  return (
+    <fetcher.Form method="post" {...formProps} onSubmit={onSubmit} onInput={markDirty} className="space-y-3" data-testid="lot-form">
+      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      <input type="hidden" name={fields.replicate.name} defaultValue="false" ref={replicateInput} />
+      <fieldset disabled={controls.readOnly} className="space-y-3">
+        <FormCard title={t("lotParcelle.card-resume")} testId="lot-card-resume">
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <Field id={fields.libelle.id} label={t("lotParcelle.libelle")} errors={fields.libelle.errors}>
+              <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} describedBy={`${fields.libelle.id}-error`} />
+            </Field>
+            <Field id={fields.noIlotPac.id} label={t("lotParcelle.noIlotPac")} errors={fields.noIlotPac.errors}>
+              <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} />
+            </Field>
+            <CheckField field={fields.irrigable} label={t("lotParcelle.irrigable")} />
+            <CheckField field={fields.drainee} label={t("lotParcelle.drainee")} />
+            <div className="sm:col-span-2">
+              <Field id={fields.remarque.id} label={t("lotParcelle.remarque")} errors={fields.remarque.errors}>
+                <textarea {...getTextareaProps(fields.remarque)} className="field-input" rows={2} />
+              </Field>
+            </div>
+          </div>
+        </FormCard>
+        <FormCard title={t("lotParcelle.card-sol")} testId="lot-card-sol">
+          <SoilFields fields={fields} lists={data.lists} />
+        </FormCard>
+      </fieldset>
+      {fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.replicated !== undefined ? (
+        <p role="status" className="text-sm text-sillon-800" data-testid="lot-replicated">{t("lotParcelle.replicated", { count: fetcher.data.replicated })}</p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        {!controls.readOnly ? (
+          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">{row ? t("ui.save") : t("ui.add")}</button>
+        ) : null}
+      </div>
+      <AppDialog open={askReplicate} title={t("lotParcelle.replicate-title")} width={500} testId="replicate-dialog" onEscape={() => setAskReplicate(false)}
+        actions={<>
+          <button type="button" className="btn-secondary" onClick={() => setAskReplicate(false)}>{t("ui.cancel")}</button>
+          <button type="button" className="btn-secondary" onClick={() => answer(false)} data-testid="replicate-no">{t("lotParcelle.no")}</button>
+          <button type="button" className="btn-primary" onClick={() => answer(true)} data-testid="replicate-yes">{t("lotParcelle.yes")}</button>
+        </>}>
+        <p>{t("lotParcelle.replicate-text", { count: row?.nbParcelles ?? 0 })}</p>
+        <p className="mt-2 text-xs text-stone-600">{t("lotParcelle.replicate-help")}</p>
+      </AppDialog>
+    </fetcher.Form>
+  );
+}
+
+function LoadError({ error }: { error: string }) {
+  const { showError } = useFeedback();
+  useEffect(() => showError(error), [error, showError]);
+  return null;
+}
+
+function Screen({ data }: { data: Data }) {
+  const { t } = useTranslation();
+  const yesNo = (b: boolean) => (b ? t("ui.yes") : t("ui.no"));
+  const columns: DataTableColumn<Row>[] = [
+    { id: "libelle", header: t("lotParcelle.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
+    { id: "noIlotPac", header: t("lotParcelle.noIlotPac"), cell: (r) => r.noIlotPac ?? "", sortValue: (r) => r.noIlotPac ?? null },
+    { id: "irrigable", header: t("lotParcelle.irrigable"), cell: (r) => yesNo(r.irrigable), sortValue: (r) => Number(r.irrigable) },
+    { id: "drainee", header: t("lotParcelle.drainee"), cell: (r) => yesNo(r.drainee), sortValue: (r) => Number(r.drainee) },
+    { id: "nbParcelles", header: t("lotParcelle.nbParcelles"), cell: (r) => r.nbParcelles, sortValue: (r) => r.nbParcelles, align: "right" },
+    { id: "remarque", header: t("lotParcelle.remarque"), cell: (r) => r.remarque ?? "", optional: true },
+  ];
+  // The deletion modal's note (B-LOT-04): the plots of a deleted group stay, without a group.
+  const deleteNote = { deleteNote: <p className="mt-2 text-xs text-stone-600" role="note" data-testid="delete-note">{t("lotParcelle.delete-note")}</p> } as Record<string, unknown>;
+  return (
+    <ListScreen
+      {...deleteNote}
+      tableId="lot_parcelle"
+      title={t("screen.lot_parcelle")}
+      label={t("screen.lot_parcelle")}
+      rows={data.rows}
+      columns={columns}
+      getRowId={(r) => r.id}
+      readOnly={!data.canWrite}
+      renderForm={(row, controls) => <LotForm row={row} data={data} controls={controls} />}
+    />
+  );
+}
+
+export default function LotParcelleScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-lot_parcelle">
+      {loaderData.ok ? <Screen data={loaderData} /> : <><ScreenTitle title={t("screen.lot_parcelle")} readOnly={false} /><LoadError error={loaderData.error} /></>}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { type DataTableColumn } from "~/components/data-table";
+import { useActionFeedback } from "~/components/feedback";
+import { Field, TextInput } from "~/components/field";
+import { formatEuro } from "~/components/format";
+import { useControlledForm } from "~/components/form-controller";
+import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useOnSaved, type ListFormControls } from "~/components/list-screen";
+import { labourNorm, labourTotals, type NormesMainOeuvre } from "~/domain/calc/main-oeuvre";
+import { MainOeuvreSchema, TYPES_MAIN_OEUVRE } from "~/domain/main-oeuvre";
+import type { Route } from "./+types/main-oeuvre";
+
+export const shouldRevalidate = listScreenShouldRevalidate;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { getMainOeuvres } = await import("../../../server/main-oeuvre/service");
+  const { db } = await import("../../../server/db");
+  return getMainOeuvres(db(), await requireAcceptedUser(request));
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { requireAcceptedUser } = await import("../../../server/auth/session");
+  const { saveMainOeuvre, removeMainOeuvres } = await import("../../../server/main-oeuvre/service");
+  const { db } = await import("../../../server/db");
+  const { runAction, invalid } = await import("../../../server/http");
+  const user = await requireAcceptedUser(request);
+  const formData = await request.formData();
+  return runAction(async () => {
+    if (formData.get("intent") === "delete") {
+      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
+      await removeMainOeuvres(db(), user, ids);
+      return { ok: true as const, notice: "ui.delete-confirmation" };
+    }
+    const s = parseWithZod(formData, { schema: MainOeuvreSchema });
+    if (s.status !== "success") return invalid(s.reply());
+    const id = Number(formData.get("id")) || undefined;
+    const saved = await saveMainOeuvre(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
+    return { ok: true as const, id: saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
+  });
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListFormControls }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
+  const [dirty, setDirty] = useState(false);
+  useActionFeedback(fetcher.data);
+  const [form, fields] = useForm<z.input<typeof MainOeuvreSchema>>({
+    id: `main-oeuvre-${row?.id ?? "new"}`,
+    lastResult: fetcher.data?.submission as never,
+    defaultValue: row ? { libelle: row.libelle, idTypeUser: String(row.idTypeUser), uta: String(row.uta).replace(".", ","), montant: row.montant != null ? String(row.montant).replace(".", ",") : undefined, remarque: row.remarque } : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MainOeuvreSchema }),
+  });
+  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  useOnSaved(fetcher, (id) => {
+    setDirty(false);
+    controls.setDirty(false);
+    if (!row && id) controls.onSaved(id);
+  });
+  useEffect(() => controls.registerSave(submit));
+  useControlledForm("main-oeuvre", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} onInput={() => { setDirty(true); controls.setDirty(true); }}>
+      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      <fieldset disabled={controls.readOnly} className="grid gap-3 sm:grid-cols-2">
+        <Field id={fields.libelle.id} label={t("mainOeuvre.libelle")} errors={fields.libelle.errors}>
+          <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} />
+        </Field>
+        <Field id={fields.idTypeUser.id} label={t("mainOeuvre.type")} errors={fields.idTypeUser.errors}>
+          <select {...getSelectProps(fields.idTypeUser)} className="field-input">
+            <option value="">{t("context.choose")}</option>
+            {TYPES_MAIN_OEUVRE.map((ty) => <option key={ty} value={ty}>{t(`mainOeuvre.types.${ty}`)}</option>)}
+          </select>
+        </Field>
+        <Field id={fields.uta.id} label={t("mainOeuvre.uta")} errors={fields.uta.errors}>
+          <TextInput {...getInputProps(fields.uta, { type: "text" })} inputMode="decimal" invalid={!!fields.uta.errors} />
+        </Field>
+        <Field id={fields.montant.id} label={t("mainOeuvre.montant")} errors={fields.montant.errors}>
+          <TextInput {...getInputProps(fields.montant, { type: "text" })} inputMode="decimal" invalid={!!fields.montant.errors} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field id={fields.remarque.id} label={t("mainOeuvre.remarque")} errors={fields.remarque.errors}>
+            <textarea {...getTextareaProps(fields.remarque)} className="field-input" rows={2} />
+          </Field>
+        </div>
+      </fieldset>
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={controls.readOnly} />
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function Totals({ rows, normes }: { rows: Row[]; normes: NormesMainOeuvre }) {
+  const { t } = useTranslation();
+  const totals = labourTotals(rows, normes);
+  const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 3 });
+  return (
+    <section className="card" aria-labelledby="mo-totals" data-testid="main-oeuvre-totals">
+      <h2 id="mo-totals" className="mb-2 font-semibold">{t("mainOeuvre.totals")}</h2>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+        <dt className="text-stone-600">{t("mainOeuvre.total-uta")}</dt><dd data-testid="total-uta">{fmt(totals.total.uta)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-salaries")}</dt><dd>{fmt(totals.salarie.uta)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-famille")}</dt><dd>{fmt(totals.familial.uta)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-montant")}</dt><dd>{formatEuro(totals.total.montant)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-norme")}</dt><dd data-testid="total-norme">{formatEuro(totals.total.norme)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export default function MainOeuvreScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const columns: DataTableColumn<Row>[] = [
+    { id: "libelle", header: t("mainOeuvre.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
+    { id: "type", header: t("mainOeuvre.type"), cell: (r) => t(`mainOeuvre.types.${r.idTypeUser}`), sortValue: (r) => r.idTypeUser },
+    { id: "uta", header: t("mainOeuvre.uta"), cell: (r) => r.uta.toLocaleString("fr-FR"), sortValue: (r) => r.uta, align: "right" },
+    { id: "montant", header: t("mainOeuvre.montant"), cell: (r) => (r.montant != null ? formatEuro(r.montant) : ""), sortValue: (r) => r.montant ?? null, align: "right" },
+    { id: "norme", header: t("mainOeuvre.norme"), cell: (r) => { const n = labourNorm(r, loaderData.normes); return n === null ? "" : formatEuro(n); }, sortValue: (r) => labourNorm(r, loaderData.normes), align: "right" },
+    { id: "remarque", header: t("mainOeuvre.remarque"), cell: (r) => r.remarque ?? "", optional: true },
+  ];
+  return (
+    <div className="mx-auto max-w-5xl space-y-4">
+      <ListScreen
+        tableId="main_oeuvre"
+        title={t("screen.main_oeuvre")}
+        label={t("screen.main_oeuvre")}
+        rows={loaderData.rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        renderForm={(row, controls) => <MainOeuvreForm row={row} controls={controls} />}
+      />
+      <Totals rows={loaderData.rows} normes={loaderData.normes} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useMatches, useRouteLoaderData } from "react-router";
+import { FormControllerProvider } from "~/components/form-controller";
+import { ContextBar } from "~/components/shell/context-bar";
+import { Drawer } from "~/components/shell/drawer";
+import { Footer } from "~/components/shell/footer";
+import { Header } from "~/components/shell/header";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { requireAcceptedUser } = await import("../../server/auth/session");
+  const { loadContextView } = await import("../../server/contexte/service");
+  const { db } = await import("../../server/db");
+  const { env } = await import("../../server/env");
+  const user = await requireAcceptedUser(request);
+  const view = await loadContextView(db(), user);
+  const { listTypesExploitation } = await import("../../server/exploitation/repo");
+  return { user, view, types: await listTypesExploitation(db()), actualisationUrl: env().ACTUALISATION_URL };
+}
+
+export type HomeData = Awaited<ReturnType<typeof loader>>;
+
+/** The signed-in user, their context and abilities, for any screen under /home. */
+export function useHomeData(): HomeData {
+  return useRouteLoaderData("home") as HomeData;
+}
+
+const LARGE_SCREEN = "(min-width: 1024px)";
+
+export default function HomeLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const matches = useMatches();
+  const hideNavbar = matches.some((m) => (m.handle as { hideNavbar?: boolean } | undefined)?.hideNavbar);
+  const onDescription = matches.some((m) => m.id === "description");
+  const [large, setLarge] = useState(true);
+  const [drawerWanted, setDrawerWanted] = useState(true);
+
+  useEffect(() => {
+    const mq = window.matchMedia(LARGE_SCREEN);
+    const update = () => {
+      setLarge(mq.matches);
+      setDrawerWanted(mq.matches);
+    };
+    update();
+    mq.addEventListener("change", update);
+    return () => mq.removeEventListener("change", update);
+  }, []);
+  useEffect(() => {
+    document.documentElement.dataset.actualisationUrl = loaderData.actualisationUrl;
+  }, [loaderData.actualisationUrl]);
+
+  // Large screens: the drawer belongs to the description routes. Small screens: it opens over any route.
+  const drawerOpen = large ? onDescription && drawerWanted : drawerWanted;
+
+  return (
+    <FormControllerProvider>
+      <div className="flex min-h-full flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">{t("shell.skip-to-content")}</a>
+        <Header hasNewPost={loaderData.view.hasNewPost} locales={root?.locales ?? ["fr", "en"]} onToggleDrawer={() => setDrawerWanted((o) => !o)} isAdmin={loaderData.user.admin} />
+        {!hideNavbar ? <ContextBar view={loaderData.view} types={loaderData.types} /> : null}
+        <div className="flex flex-1">
+          <Drawer open={drawerOpen} modal={!large} onNavigate={() => setDrawerWanted(false)} />
+          <main id="main" className="min-w-0 flex-1 p-4">
+            <Outlet />
+          </main>
+        </div>
+        <Footer appEnv={root?.appEnv ?? null} />
+      </div>
+    </FormControllerProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { localeCookie } from "~/middleware/i18next";
+import { availableLocales, isLocale } from "~/locales";
+import type { Route } from "./+types/locale";
+
+export async function action({ request }: Route.ActionArgs) {
+  const { isProduction } = await import("../../server/env");
+  const form = await request.formData();
+  const locale = form.get("locale");
+  if (!isLocale(locale) || !availableLocales(isProduction()).includes(locale)) {
+    return data({ ok: false, error: "warning.invalid" }, { status: 400 });
+  }
+  return data({ ok: true }, { headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need (Chromium from Debian's packages, PostgreSQL
+# when none answers on 127.0.0.1:5432), then runs type-check, unit tests, service tests on SQLite and
+# on PostgreSQL, and the Playwright journeys against the built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_updated=0
+apt_install() {
+  [ "$apt_updated" = 1 ] || { as_root apt-get update -qq; apt_updated=1; }
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+[ -d node_modules/.bin ] || npm install --no-audit --no-fund
+
+if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  echo "== Installing Chromium from Debian's packages"
+  apt_install chromium
+fi
+
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if ! (command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432); then
+  echo "== Installing and starting PostgreSQL"
+  command -v pg_ctlcluster >/dev/null 2>&1 || apt_install postgresql
+  version=$(ls /etc/postgresql | sort -n | tail -1)
+  hba="/etc/postgresql/$version/main/pg_hba.conf"
+  grep -q "sillon-tests" "$hba" || as_root sed -i "1i host all all 127.0.0.1/32 trust # sillon-tests" "$hba"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || as_root pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+  as_root su postgres -c "psql -tc \"SELECT 1 FROM pg_database WHERE datname='test'\" | grep -q 1 || createdb test"
+fi
+
+echo "== Type-check"
+npx react-router typegen >/dev/null
+npx tsc
+
+echo "== Unit tests"
+npx vitest run --project unit
+
+echo "== Service tests on SQLite"
+env -u TEST_DATABASE_URL npx vitest run --project service
+
+echo "== Service tests on PostgreSQL ($TEST_DATABASE_URL)"
+npx vitest run --project service
+
+echo "== Playwright journeys"
+rm -rf tests/.artifacts/e2e-data tests/.artifacts/e2e-data-maintenance
+BASE_PATH=/sillon/ FORCE_BUILD=1 DATA_DIR=tests/.artifacts/e2e-data node server/start.js --setup-only
+npx playwright test "$@"

@@ -1,0 +1,64 @@
+import { AmenagementSchema, type AmenagementInput } from "~/domain/amenagement";
+import { campaignContext, writableCampaign } from "../access/description";
+import type { Db } from "../db/knex";
+import { ServiceError } from "../errors";
+import { soilReferenceLists } from "../lot-parcelle/repo";
+import { checkSoilReferences, failingWith, parse } from "../lot-parcelle/service";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  deleteAmenagements, findAmenagement, insertAmenagement, listAmenagements, listParcellesOfCampagne, listTypesAmenagement, parcelleInCampagne,
+  typeAmenagementExists, updateAmenagement,
+} from "./repo";
+
+/** Landscape features (zones amenagement) of the selected campaign (spec 2 §2, §3, §5, §7, §8). */
+export const AMENAGEMENT_LOAD_ERROR = "errors.services.amenagement-service-error";
+export const AMENAGEMENT_CREATE_ERROR = "errors.services.amenagement-create-service-error";
+export const AMENAGEMENT_UPDATE_ERROR = "errors.services.amenagement-update-service-error";
+export const AMENAGEMENT_DELETE_ERROR = "errors.services.amenagement-delete-service-error";
+
+const invalidField = (field: string) => new ServiceError("warning.invalid-form", 400, { [field]: ["warning.invalid"] });
+
+export async function getAmenagements(db: Db, user: Utilisateur) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(AMENAGEMENT_LOAD_ERROR, async () => ({
+    rows: await listAmenagements(db, ctx.idCampagne),
+    types: await listTypesAmenagement(db),
+    parcelles: await listParcellesOfCampagne(db, ctx.idCampagne),
+    lists: await soilReferenceLists(db),
+    canWrite: ctx.abilities.canWriteDescriptif,
+  }));
+}
+
+/** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a feature. */
+export async function saveAmenagement(
+  db: Db, user: Utilisateur, raw: AmenagementInput | Record<string, unknown>, existing?: { id: number; updatedAt?: string },
+): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const input = parse(AmenagementSchema, raw);
+  if (!(await typeAmenagementExists(db, input.idTypeAmenagement))) throw invalidField("idTypeAmenagement");
+  // The adjacent plot is one of this campaign's plots.
+  if (input.idParcelleAdjacente != null && !(await parcelleInCampagne(db, ctx.idCampagne, input.idParcelleAdjacente))) throw invalidField("idParcelleAdjacente");
+  await checkSoilReferences(db, input);
+  return failingWith(existing ? AMENAGEMENT_UPDATE_ERROR : AMENAGEMENT_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      if (!existing) return insertAmenagement(trx, ctx.idCampagne, input);
+      const current = await findAmenagement(trx, existing.id);
+      if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(AMENAGEMENT_UPDATE_ERROR, 404);
+      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
+      await updateAmenagement(trx, existing.id, input);
+      return existing.id;
+    }),
+  );
+}
+
+/** Deletes features of the selected campaign: all of them, or none when one is unknown. */
+export async function removeAmenagements(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const unique = [...new Set(ids)];
+  await failingWith(AMENAGEMENT_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const n = await deleteAmenagements(trx, ctx.idCampagne, unique);
+      if (n !== unique.length) throw new ServiceError(AMENAGEMENT_DELETE_ERROR, 404);
+    }),
+  );
+}

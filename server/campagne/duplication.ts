@@ -1,0 +1,102 @@
+import type { Knex } from "knex";
+
+/**
+ * Deep copy of everything campaign-scoped (spec 1 §5 new campaign, spec 3 §4.9 farm duplication), as one
+ * mechanism to which each functional area registers its tables. A registered table is copied row by row
+ * in registration order (parents before children); its foreign keys to other copied tables are remapped
+ * through the ids given to the copies.
+ */
+
+export type DuplicationOption = "inter" | "obs" | "eltObserve" | "valeur" | "prix";
+
+export type DuplicationContext = {
+  trx: Knex.Transaction;
+  sourceCampagne: number;
+  targetCampagne: number;
+  /** Target farm when the copy changes farm (farm duplication); same farm otherwise. */
+  targetExploitation: number;
+  /** Years between the source and target harvest years (dates of interventions move by it with majDtInter). */
+  yearShift: number;
+  options: Record<DuplicationOption, boolean> & { majDtInter: boolean };
+  /** old id → new id, per copied table. */
+  ids: Map<string, Map<number, number>>;
+  /** old id → new id of the campaigns copied before this one in the same operation (farm duplication copies several). */
+  earlier?: Map<string, Map<number, number>>;
+};
+
+export type CampaignTable = {
+  table: string;
+  /** The column holding the campaign id (camelCase). */
+  campagneColumn?: string;
+  /** Other copied tables this one refers to: column (camelCase) → table. */
+  references?: Record<string, string>;
+  /** Copied only when this option was chosen. */
+  onlyWith?: DuplicationOption;
+  /** Rows to copy, when they are not simply "where campagneColumn = source". */
+  select?: (ctx: DuplicationContext) => Promise<Record<string, unknown>[]>;
+  /** Adjusts a copied row (dates moved, values cleared, ...). */
+  transform?: (row: Record<string, unknown>, ctx: DuplicationContext, source: Record<string, unknown> & { id: number }) => Record<string, unknown>;
+};
+
+const registry: CampaignTable[] = [];
+
+export function registerCampaignTable(entry: CampaignTable): void {
+  const at = registry.findIndex((e) => e.table === entry.table);
+  if (at >= 0) registry[at] = entry;
+  else registry.push(entry);
+}
+
+export function registeredCampaignTables(): readonly CampaignTable[] {
+  return registry;
+}
+
+export async function copyCampaignContent(ctx: DuplicationContext): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const entry of registry) {
+    if (entry.onlyWith && !ctx.options[entry.onlyWith]) continue;
+    const campagneColumn = entry.campagneColumn ?? "idCampagne";
+    const rows = entry.select ? await entry.select(ctx) : await ctx.trx(entry.table).where(campagneColumn, ctx.sourceCampagne);
+    const map = new Map<number, number>();
+    ctx.ids.set(entry.table, map);
+    for (const source of rows) {
+      const { id, createdAt: _c, updatedAt: _u, ...rest } = source as Record<string, unknown> & { id: number };
+      let row: Record<string, unknown> = { ...rest };
+      if (campagneColumn in row) row[campagneColumn] = ctx.targetCampagne;
+      if ("idExploitation" in row) row.idExploitation = ctx.targetExploitation;
+      for (const [column, table] of Object.entries(entry.references ?? {})) {
+        const old = row[column];
+        if (old == null) continue;
+        const mapped = ctx.ids.get(table)?.get(Number(old));
+        row[column] = mapped ?? null;
+      }
+      if (entry.transform) row = entry.transform(row, ctx, source as Record<string, unknown> & { id: number });
+      const [inserted] = await ctx.trx(entry.table).insert(row).returning("id");
+      map.set(id, typeof inserted === "object" ? (inserted as { id: number }).id : (inserted as number));
+    }
+    counts[entry.table] = rows.length;
+  }
+  return counts;
+}
+
+/**
+ * Moves a date by whole years; 29 February becomes 28 February when needed. An ISO string (yyyy-mm-dd...) is moved
+ * in UTC; a Date in local time, since PostgreSQL's driver hands a DATE column back as a Date at local midnight
+ * (moved in UTC, 29 February 2024 00:00 in Paris would become 1 March 2025).
+ */
+export function shiftDateByYears(value: unknown, years: number): unknown {
+  if (value == null || years === 0) return value;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return value;
+    const local = new Date(value);
+    const month = local.getMonth();
+    local.setFullYear(local.getFullYear() + years);
+    if (local.getMonth() !== month) local.setDate(0);
+    return local;
+  }
+  const d = new Date(String(value));
+  if (Number.isNaN(d.getTime())) return value;
+  const month = d.getUTCMonth();
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  if (d.getUTCMonth() !== month) d.setUTCDate(0);
+  return typeof value === "string" && value.length === 10 ? d.toISOString().slice(0, 10) : d.toISOString();
+}

@@ -1,0 +1,100 @@
+import { buildDisplayName } from "~/domain/access/rights";
+import { isSimulationYear, type NewCampagneInput } from "~/domain/partage";
+import { abilitiesFor, canWriteFarm, ensure } from "../access/abilities";
+import { recordAudit } from "../audit/repo";
+import { findContexte, listCampagnesOfExploitations, saveContexte } from "../contexte/repo";
+import type { Db } from "../db/knex";
+import { bool } from "../db/dialect";
+import { ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import "./campaign-tables";
+import { copyCampaignContent } from "./duplication";
+
+const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
+
+async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await db(table).insert(row).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+/**
+ * Creates a campaign (POST campagnes, spec 1 §3 and §5): the simulation flag is computed (a campaign of that
+ * year exists), the history reference follows the source when it is of the previous year, and with a source
+ * everything campaign-scoped is copied in the same transaction.
+ */
+export async function createCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, input: NewCampagneInput): Promise<number> {
+  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  return db.transaction(async (trx) => {
+    const existing = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
+    const simulation = isSimulationYear(existing.map((c) => c.anneeRecolte), input.anneeRecolte);
+    const source = input.campagneSource ? existing.find((c) => c.id === input.campagneSource) : undefined;
+    if (input.campagneSource && !source) throw new ServiceError("errors.services.campagnes-service-error", 400);
+    let histo: number | null = null;
+    if (source && source.anneeRecolte === input.anneeRecolte - 1) histo = source.id;
+    else if (input.campagneHistoParcelle) {
+      const ref = existing.find((c) => c.id === input.campagneHistoParcelle);
+      if (!ref || ref.anneeRecolte !== input.anneeRecolte - 1 || ref.simulation !== simulation) throw new ServiceError("campagne.invalid-history-reference", 400, { campagneHistoParcelle: ["warning.invalid"] });
+      histo = ref.id;
+    }
+    // The duplication options mean something only with a source (A-CAMP-11); the sub-options follow their option.
+    const options = source
+      ? { inter: input.inter, majDtInter: input.inter && input.majDtInter, obs: input.obs, eltObserve: input.obs && input.eltObserve, valeur: input.obs && input.valeur, prix: input.prix }
+      : { inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false };
+    const id = await insertId(trx, "campagne", {
+      idExploitation: ctx.idExploitation, anneeRecolte: input.anneeRecolte, prefixeCampagne: String(input.anneeRecolte),
+      apiLibelle: input.apiLibelle ?? "", simulation, idCampagneSource: source?.id ?? null, idCampagneHistoParcelle: histo, ...options,
+    });
+    let copied: Record<string, number> = {};
+    if (source) {
+      copied = await copyCampaignContent({
+        trx, sourceCampagne: source.id, targetCampagne: id, targetExploitation: ctx.idExploitation,
+        yearShift: input.anneeRecolte - source.anneeRecolte,
+        options,
+        ids: new Map(),
+      });
+    }
+    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "campagne.create", entite: "campagne", idEntite: id, idDossier: ctx.idDossier, idExploitation: ctx.idExploitation, details: { anneeRecolte: input.anneeRecolte, simulation, source: source?.id ?? null, copied } });
+    return id;
+  });
+}
+
+/** Deleting the base campaign of a year is refused while simulations of that year exist (A-CAMP-17, C-SCEN-03). */
+export async function deleteCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
+  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  await db.transaction(async (trx) => {
+    const all = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
+    const c = all.find((x) => x.id === idCampagne);
+    if (!c) throw new ServiceError("errors.services.campagnes-service-error", 404);
+    if (!c.simulation && all.some((x) => x.anneeRecolte === c.anneeRecolte && x.simulation)) {
+      throw new ServiceError("campagne.base-not-deletable", 409, undefined, { annee: c.anneeRecolte });
+    }
+    await trx("campagne").where({ id: idCampagne }).delete();
+    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "campagne.delete", entite: "campagne", idEntite: idCampagne, idDossier: ctx.idDossier, idExploitation: ctx.idExploitation, details: { anneeRecolte: c.anneeRecolte, simulation: c.simulation } });
+  });
+}
+
+/** Unlocks the selected campaign for this user (spec 1 §4): only with farm write, only when unlockable. */
+export async function unlockCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
+  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  const c = await db("campagne").where({ id: idCampagne, idExploitation: ctx.idExploitation }).first("serieValide", "indicateurPublie");
+  if (!c) throw new ServiceError("errors.services.campagnes-service-error", 404);
+  if (bool(c.serieValide)) throw new ServiceError("campagne.not-unlockable", 409);
+  const stored = await findContexte(db, user.id);
+  await saveContexte(db, { ...stored, idCampagneDeverrouillee: idCampagne });
+  await recordAudit(db, { idUser: user.id, userLabel: who(user), action: "campagne.unlock", entite: "campagne", idEntite: idCampagne, idDossier: ctx.idDossier, idExploitation: ctx.idExploitation });
+}
+
+/** Chooses the base campaign of a harvest year; the others become simulations (C-SCEN-01, 02). */
+export async function setScenarios(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, campagnes: { id: number; simulation: boolean }[]): Promise<void> {
+  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  if (campagnes.filter((c) => !c.simulation).length !== 1) throw new ServiceError("campagne.scenario-one-base", 400);
+  await db.transaction(async (trx) => {
+    const all = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
+    const years = new Set(campagnes.map((c) => all.find((x) => x.id === c.id)?.anneeRecolte));
+    if (years.size !== 1 || years.has(undefined)) throw new ServiceError("errors.services.campagnes-service-error", 400);
+    const year = [...years][0]!;
+    if (all.filter((x) => x.anneeRecolte === year).length !== campagnes.length) throw new ServiceError("campagne.scenario-one-base", 400);
+    for (const c of campagnes) await trx("campagne").where({ id: c.id }).update({ simulation: c.simulation, updatedAt: new Date() });
+    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "campagne.scenario", entite: "campagne", idDossier: ctx.idDossier, idExploitation: ctx.idExploitation, details: { anneeRecolte: year, base: campagnes.find((c) => !c.simulation)!.id } });
+  });
+}

@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { AddFolderToFarmSchema, DossierSchema, FarmDuplicationSchema, NewCampagneSchema, NewExploitationSchema } from "~/domain/partage";
+import { createCampagne, unlockCampagne } from "../campagne/service";
+import { findContexte, saveContexte } from "./repo";
+import { loadContextView } from "./service";
+import { createDossier } from "../dossier/service";
+import { addFolderToFarm, createExploitation, duplicateExploitation } from "../exploitation/service";
+import type { Db } from "../db/knex";
+import { ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import { invalid } from "../http";
+
+/** The context bar's dialogs: new folder, new farm, new campaign, unlock, farm duplication (one intent each). */
+export async function runContextIntent(db: Db, user: Utilisateur, formData: FormData) {
+  const intent = String(formData.get("intent"));
+  const view = await loadContextView(db, user);
+  const ctxFarm = () => {
+    const idDossier = view.selected.idDossier;
+    const idExploitation = Number(formData.get("idExploitation") ?? view.campagne?.idExploitation ?? view.selected.exploitations[0]);
+    if (!idDossier || !idExploitation || !view.selected.exploitations.includes(idExploitation)) throw new ServiceError("errors.forbidden", 403);
+    return { idDossier, idExploitation };
+  };
+  const reply = <T,>(schema: z.ZodType<T>) => parseWithZod(formData, { schema });
+
+  switch (intent) {
+    case "createDossier": {
+      const s = reply(DossierSchema);
+      if (s.status !== "success") return invalid(s.reply());
+      const id = await createDossier(db, user, s.value);
+      const c = await findContexte(db, user.id);
+      await saveContexte(db, { ...c, idOad: s.value.idOad, idDossier: id, exploitations: [], idCampagne: null, idCampagneDeverrouillee: null });
+      return { ok: true as const, notice: "ui.create-confirmation" };
+    }
+    case "createExploitation": {
+      const s = reply(NewExploitationSchema);
+      if (s.status !== "success") return invalid(s.reply());
+      if (!view.selected.idDossier) throw new ServiceError("errors.forbidden", 403);
+      const id = await createExploitation(db, user, view.selected.idDossier, s.value);
+      const c = await findContexte(db, user.id);
+      await saveContexte(db, { ...c, exploitations: [id], idCampagne: null, idCampagneDeverrouillee: null });
+      return { ok: true as const, notice: "ui.create-confirmation" };
+    }
+    case "createCampagne": {
+      const s = reply(NewCampagneSchema);
+      if (s.status !== "success") return invalid(s.reply());
+      await createCampagne(db, user, ctxFarm(), s.value);
+      return { ok: true as const, notice: "ui.create-confirmation" };
+    }
+    case "unlockCampagne": {
+      if (!view.campagne) throw new ServiceError("errors.forbidden", 403);
+      await unlockCampagne(db, user, { idDossier: view.selected.idDossier!, idExploitation: view.campagne.idExploitation }, view.campagne.id);
+      return { ok: true as const, notice: "ui.update-confirmation" };
+    }
+    case "addFolderToFarm": {
+      const s = reply(AddFolderToFarmSchema);
+      if (s.status !== "success") return invalid(s.reply());
+      await addFolderToFarm(db, user, ctxFarm(), s.value);
+      return { ok: true as const, notice: "ui.create-confirmation" };
+    }
+    case "duplicateExploitation": {
+      const s = reply(FarmDuplicationSchema);
+      if (s.status !== "success") return invalid(s.reply());
+      await duplicateExploitation(db, user, ctxFarm(), s.value);
+      return { ok: true as const, notice: "exploitation.duplicate-confirmation" };
+    }
+    default:
+      throw new ServiceError("warning.invalid-form", 400);
+  }
+}

@@ -1,0 +1,107 @@
+import { describe, expect, test } from "vitest";
+import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import { findUtilisateurByUsername, toPublic } from "../utilisateur/repo";
+import { loadContextView, markPostsSeen, selectInContext } from "./service";
+
+const t = useTestDb();
+const user = async (name: string) => toPublic((await findUtilisateurByUsername(t.db(), name))!);
+
+describe(`context selection (${dialect})`, () => {
+  test("[A-CTX-07] [A-CTX-08] the folder list holds the chosen network's folders on which the user has a right", async () => {
+    const lecteur = await user("lecteur");
+    await selectInContext(t.db(), lecteur, { intent: "oad", id: t.demo().oads.reseauDemo });
+    const view = await loadContextView(t.db(), lecteur);
+    expect(view.dossiers.map((d) => d.libelle)).toEqual(["Groupe Grandes cultures Beauce"]);
+    const animateur = await user("animateur");
+    await selectInContext(t.db(), animateur, { intent: "oad", id: t.demo().oads.reseauDemo });
+    expect((await loadContextView(t.db(), animateur)).dossiers).toHaveLength(2);
+  });
+
+  test("[A-CTX-09] the farm list holds only farms whose link gives read or synthesis", async () => {
+    const animateur = await user("animateur");
+    const { oads, dossiers, exploitations } = t.demo();
+    await selectInContext(t.db(), animateur, { intent: "oad", id: oads.reseauDemo });
+    await selectInContext(t.db(), animateur, { intent: "dossier", id: dossiers.beauce });
+    const view = await loadContextView(t.db(), animateur);
+    expect(view.exploitations.map((e) => e.id).sort()).toEqual([exploitations.tilleuls, exploitations.moulin].sort());
+  });
+
+  test("[A-CTX-10] [A-CTX-11] [A-CTX-14] [A-CTX-15] each choice clears the levels below it", async () => {
+    const redacteur = await user("redacteur");
+    const { oads, dossiers, exploitations, campagnes } = t.demo();
+    await selectInContext(t.db(), redacteur, { intent: "oad", id: oads.reseauDemo });
+    await selectInContext(t.db(), redacteur, { intent: "dossier", id: dossiers.beauce });
+    await selectInContext(t.db(), redacteur, { intent: "exploitations", ids: [exploitations.tilleuls] });
+    let view = await loadContextView(t.db(), redacteur);
+    expect(view.campagnes.map((c) => c.id)).toContain(campagnes.tilleuls2025);
+    await selectInContext(t.db(), redacteur, { intent: "campagne", id: campagnes.tilleuls2025 });
+    expect((await loadContextView(t.db(), redacteur)).selected.idCampagne).toBe(campagnes.tilleuls2025);
+
+    await selectInContext(t.db(), redacteur, { intent: "exploitations", ids: [exploitations.tilleuls, exploitations.moulin] });
+    view = await loadContextView(t.db(), redacteur);
+    expect(view.selected.idCampagne).toBeNull();
+    expect(view.campagnes.map((c) => c.idExploitation)).toEqual(expect.arrayContaining([exploitations.tilleuls, exploitations.moulin]));
+
+    await selectInContext(t.db(), redacteur, { intent: "dossier", id: dossiers.bocage });
+    view = await loadContextView(t.db(), redacteur);
+    expect(view.selected.exploitations).toEqual([]);
+
+    await selectInContext(t.db(), redacteur, { intent: "oad", id: oads.international });
+    view = await loadContextView(t.db(), redacteur);
+    expect(view.selected.idDossier).toBeNull();
+    expect(view.dossiers).toEqual([]);
+  });
+
+  test("[A-CTX-16] choosing a campaign where none was chosen is reported as the first choice", async () => {
+    const redacteur = await user("redacteur");
+    const { oads, dossiers, exploitations, campagnes } = t.demo();
+    await selectInContext(t.db(), redacteur, { intent: "oad", id: oads.reseauDemo });
+    await selectInContext(t.db(), redacteur, { intent: "dossier", id: dossiers.beauce });
+    await selectInContext(t.db(), redacteur, { intent: "exploitations", ids: [exploitations.tilleuls] });
+    expect(await selectInContext(t.db(), redacteur, { intent: "campagne", id: campagnes.tilleuls2024 })).toEqual({ firstCampaign: true });
+    expect(await selectInContext(t.db(), redacteur, { intent: "campagne", id: campagnes.tilleuls2025 })).toEqual({ firstCampaign: false });
+  });
+
+  test("[A-CTX-12] [A-CTX-13] choosing a folder and farms gives the user's abilities on them", async () => {
+    const lecteur = await user("lecteur");
+    const { oads, dossiers, exploitations, campagnes } = t.demo();
+    await selectInContext(t.db(), lecteur, { intent: "oad", id: oads.reseauDemo });
+    await selectInContext(t.db(), lecteur, { intent: "dossier", id: dossiers.beauce });
+    await selectInContext(t.db(), lecteur, { intent: "exploitations", ids: [exploitations.moulin] });
+    await selectInContext(t.db(), lecteur, { intent: "campagne", id: campagnes.moulin2025 });
+    const view = await loadContextView(t.db(), lecteur);
+    expect(view.abilities.canWriteDescriptif).toBe(false);
+    expect(view.abilities.isDoAnimation).toBe(false);
+    expect(view.abilities.canReadFarm).toBe(true);
+  });
+
+  test("a choice outside what the user may see is refused and changes nothing", async () => {
+    const synthese = await user("synthese");
+    const before = await loadContextView(t.db(), synthese);
+    await expect(selectInContext(t.db(), synthese, { intent: "dossier", id: t.demo().dossiers.bocage })).rejects.toMatchObject({ key: "errors.forbidden", status: 403 });
+    expect((await loadContextView(t.db(), synthese)).selected).toEqual(before.selected);
+  });
+
+  test("[A-SHELL-09] [A-CTX-22] the new-post dot shows until the latest post was seen, and the seen date is kept", async () => {
+    const admin = await user("admin");
+    expect((await loadContextView(t.db(), admin)).hasNewPost).toBe(true);
+    await markPostsSeen(t.db(), admin);
+    expect((await loadContextView(t.db(), admin)).hasNewPost).toBe(false);
+    await t.db()("post").insert({ title: "Nouvelle", content: "…", creationDate: new Date(Date.now() + 1000) });
+    expect((await loadContextView(t.db(), admin)).hasNewPost).toBe(true);
+  });
+
+  test("[A-LOCK-09] [A-LOCK-02] selecting a campaign locks it again", async () => {
+    const animateur = await user("animateur");
+    const { oads, dossiers, exploitations, campagnes } = t.demo();
+    await selectInContext(t.db(), animateur, { intent: "oad", id: oads.reseauDemo });
+    await selectInContext(t.db(), animateur, { intent: "dossier", id: dossiers.beauce });
+    await selectInContext(t.db(), animateur, { intent: "exploitations", ids: [exploitations.tilleuls] });
+    await selectInContext(t.db(), animateur, { intent: "campagne", id: campagnes.tilleuls2024 });
+    expect((await loadContextView(t.db(), animateur)).lock).toEqual({ locked: true, unlockable: true });
+    await t.db()("utilisateur_contexte").where({ idUser: animateur.id }).update({ idCampagneDeverrouillee: campagnes.tilleuls2024 });
+    expect((await loadContextView(t.db(), animateur)).lock?.locked).toBe(false);
+    await selectInContext(t.db(), animateur, { intent: "campagne", id: campagnes.tilleuls2024 });
+    expect((await loadContextView(t.db(), animateur)).lock?.locked).toBe(true);
+  });
+});

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { abilities, type Abilities } from "~/domain/access/abilities";
+import { campaignLock, type CampaignPermissions } from "~/domain/access/lock";
+import { hasFarmPermission, hasFolderPermission, highestFarmRight } from "~/domain/access/rights";
+import type { Db } from "../db/knex";
+import { ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  findContexte, latestPostDate, listCampagnesOfExploitations, listDossiersOfUser, listExploitationsOfDossier, listOads,
+  saveContexte, type CampagneOption, type ContexteRow, type DossierOption, type ExploitationOption, type OadOption,
+} from "./repo";
+
+export type ContextView = {
+  oads: OadOption[];
+  dossiers: DossierOption[];
+  exploitations: ExploitationOption[];
+  campagnes: CampagneOption[];
+  selected: { idOad: number | null; idDossier: number | null; exploitations: number[]; idCampagne: number | null };
+  campagne: CampagneOption | null;
+  lock: CampaignPermissions | null;
+  abilities: Abilities;
+  hasNewPost: boolean;
+};
+
+const readable = (o: { right: Parameters<typeof hasFolderPermission>[0] }) => hasFolderPermission(o.right, "Synthese");
+
+/**
+ * The user's context (network › folder › farms › campaign) with what they may see and do in it.
+ * A stored selection the user may no longer see (right removed, row deleted) is dropped, level by level.
+ */
+export async function loadContextView(db: Db, user: Utilisateur): Promise<ContextView> {
+  const stored = await findContexte(db, user.id);
+  const oads = await listOads(db);
+  const idOad = oads.some((o) => o.id === stored.idOad) ? stored.idOad : null;
+  const dossiers = idOad ? (await listDossiersOfUser(db, user.id, idOad)).filter(readable) : [];
+  const dossier = dossiers.find((d) => d.id === stored.idDossier) ?? null;
+  const exploitations = dossier
+    ? (await listExploitationsOfDossier(db, dossier.id)).filter((e) => hasFarmPermission(e.right, "Synthese"))
+    : [];
+  const selectedFarms = exploitations.filter((e) => stored.exploitations.includes(e.id));
+  const campagnes = await listCampagnesOfExploitations(db, selectedFarms.map((e) => e.id));
+  const campagne = campagnes.find((c) => c.id === stored.idCampagne) ?? null;
+  const lock = campagne ? campaignLock(campagne, stored.idCampagneDeverrouillee === campagne.id) : null;
+  const latest = await latestPostDate(db);
+  return {
+    oads,
+    dossiers,
+    exploitations,
+    campagnes,
+    selected: { idOad, idDossier: dossier?.id ?? null, exploitations: selectedFarms.map((e) => e.id), idCampagne: campagne?.id ?? null },
+    campagne,
+    lock,
+    abilities: abilities({
+      user,
+      folder: dossier?.right ?? null,
+      farm: selectedFarms.length ? highestFarmRight(selectedFarms.map((e) => e.right)) : null,
+      lock,
+    }),
+    hasNewPost: !!latest && (!stored.lastPostDate || latest > stored.lastPostDate),
+  };
+}
+
+export const ContextSelectionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("oad"), id: z.coerce.number().int().positive().nullable() }),
+  z.object({ intent: z.literal("dossier"), id: z.coerce.number().int().positive().nullable() }),
+  z.object({ intent: z.literal("exploitations"), ids: z.array(z.coerce.number().int().positive()) }),
+  z.object({ intent: z.literal("campagne"), id: z.coerce.number().int().positive().nullable() }),
+]);
+export type ContextSelection = z.infer<typeof ContextSelectionSchema>;
+
+/**
+ * Applies one choice of the cascade (spec 1 §4): a network clears the folder, a folder clears the farms,
+ * farms clear the campaign; choosing a campaign locks it again. Returns whether a campaign was chosen
+ * where none was before (the app then opens the description route).
+ */
+export async function selectInContext(db: Db, user: Utilisateur, choice: ContextSelection): Promise<{ firstCampaign: boolean }> {
+  const view = await loadContextView(db, user);
+  const next: ContexteRow = { ...(await findContexte(db, user.id)), ...view.selected };
+  const refuse = () => {
+    throw new ServiceError("errors.forbidden", 403);
+  };
+  switch (choice.intent) {
+    case "oad":
+      if (choice.id !== null && !view.oads.some((o) => o.id === choice.id)) refuse();
+      Object.assign(next, { idOad: choice.id, idDossier: null, exploitations: [], idCampagne: null, idCampagneDeverrouillee: null });
+      break;
+    case "dossier":
+      if (choice.id !== null && !view.dossiers.some((d) => d.id === choice.id)) refuse();
+      Object.assign(next, { idDossier: choice.id, exploitations: [], idCampagne: null, idCampagneDeverrouillee: null });
+      break;
+    case "exploitations":
+      if (choice.ids.some((id) => !view.exploitations.some((e) => e.id === id))) refuse();
+      Object.assign(next, { exploitations: [...new Set(choice.ids)], idCampagne: null, idCampagneDeverrouillee: null });
+      break;
+    case "campagne":
+      if (choice.id !== null && !view.campagnes.some((c) => c.id === choice.id)) refuse();
+      Object.assign(next, { idCampagne: choice.id, idCampagneDeverrouillee: null });
+      break;
+  }
+  await saveContexte(db, next);
+  return { firstCampaign: choice.intent === "campagne" && choice.id !== null && view.selected.idCampagne === null };
+}
+
+/** The home page was seen: the new-post dot goes until a newer post arrives. */
+export async function markPostsSeen(db: Db, user: Utilisateur): Promise<void> {
+  const latest = await latestPostDate(db);
+  const stored = await findContexte(db, user.id);
+  if (latest && (!stored.lastPostDate || latest > stored.lastPostDate)) await saveContexte(db, { ...stored, lastPostDate: latest });
+}

@@ -1,0 +1,59 @@
+import knexFactory, { type Knex } from "knex";
+import fs from "node:fs";
+import path from "node:path";
+
+export type Db = Knex;
+
+const toSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const toCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+function camelize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelize);
+  if (value && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[toCamel(k)] = v;
+    return out;
+  }
+  return value;
+}
+
+export function isPostgresUrl(url: string | undefined): boolean {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/** knex config for a DATABASE_URL: postgres://... for PostgreSQL, file:<path> or unset for SQLite. */
+export function knexConfig(url: string | undefined, dataDir = "data"): Knex.Config {
+  const common: Partial<Knex.Config> = {
+    wrapIdentifier: (value, origImpl) => (typeof value !== "string" || value === "*" ? origImpl(value) : origImpl(toSnake(value))),
+    postProcessResponse: (result) => camelize(result),
+  };
+  if (isPostgresUrl(url)) {
+    return { ...common, client: "pg", connection: url as string, pool: { min: 0, max: 10 } };
+  }
+  const filename = url?.startsWith("file:") ? url.slice("file:".length) : path.join(dataDir, "sillon.sqlite");
+  if (filename !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+  return {
+    ...common,
+    client: "better-sqlite3",
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate: (conn: { pragma: (s: string) => void }, done: (err: Error | null, conn: unknown) => void) => {
+        conn.pragma("journal_mode = WAL");
+        conn.pragma("foreign_keys = ON");
+        conn.pragma("busy_timeout = 5000");
+        done(null, conn);
+      },
+    },
+  };
+}
+
+export function createDb(url: string | undefined, dataDir?: string): Db {
+  return knexFactory(knexConfig(url, dataDir));
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.client.config.client === "pg";
+}

@@ -1,0 +1,108 @@
+import { buildDisplayName, compareFolderUsers, lastAnimatorViolation, cascadeFolderUser } from "~/domain/access/rights";
+import type { DossierInput, FolderRightsInput } from "~/domain/partage";
+import { abilitiesFor, ensure } from "../access/abilities";
+import { listAudit, recordAudit } from "../audit/repo";
+import type { Db } from "../db/knex";
+import { ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import { farmsOnlyInDossier, findDossier, listFolderUsers, listGroupes } from "./repo";
+
+const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
+
+/** Folder settings (spec 1 §2): shown only with the animation right on the folder. */
+export async function getDossierSettings(db: Db, user: Utilisateur, idDossier: number) {
+  const dossier = await findDossier(db, idDossier);
+  if (!dossier) throw new ServiceError("errors.services.dossier-service-error", 404);
+  const a = await abilitiesFor(db, user, { idDossier });
+  ensure(a.isDoAnimation);
+  const users = (await listFolderUsers(db, idDossier))
+    .map((u) => ({ ...u, displayName: buildDisplayName(u.nom, u.prenom) }))
+    .sort(compareFolderUsers);
+  return {
+    dossier,
+    // Without accepted visibility the list is not shown (A-FOLDER-09..11): it is not even sent.
+    users: a.hasAcceptedCGUVisibility ? users : null,
+    groupes: a.hasAcceptedCGUVisibility ? await listGroupes(db) : [],
+    oads: await db("oad").select("id", "libelle").orderBy("libelle"),
+    audit: await listAudit(db, { idDossier }),
+  };
+}
+
+export async function updateDossier(db: Db, user: Utilisateur, idDossier: number, input: DossierInput & { updatedAt?: string }) {
+  ensure((await abilitiesFor(db, user, { idDossier })).isDoAnimation);
+  await db.transaction(async (trx) => {
+    const current = await findDossier(trx, idDossier);
+    if (!current) throw new ServiceError("errors.services.dossier-service-error", 404);
+    if (input.updatedAt && input.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
+    await trx("dossier").where({ id: idDossier }).update({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad, updatedAt: new Date() });
+    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.update", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: input.libelle } });
+  });
+}
+
+/** Any signed-in user may open a folder; its creator animates it. */
+export async function createDossier(db: Db, user: Utilisateur, input: DossierInput): Promise<number> {
+  return db.transaction(async (trx) => {
+    const [row] = await trx("dossier").insert({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad }).returning("id");
+    const id = typeof row === "object" ? row.id : row;
+    await trx("utilisateur_dossier").insert({ idUser: user.id, idDossier: id, udoAnimation: true, udoEcriture: true, udoLecture: true, udoSynthese: true, udoProprietaire: true, ordre: 1 });
+    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.create", entite: "dossier", idEntite: id, idDossier: id, details: { libelle: input.libelle } });
+    return id as number;
+  });
+}
+
+/** Deleting a folder would leave farms with no folder: refused, naming them (a farm keeps at least one folder). */
+export async function deleteDossier(db: Db, user: Utilisateur, idDossier: number): Promise<void> {
+  ensure((await abilitiesFor(db, user, { idDossier })).isDoAnimation);
+  await db.transaction(async (trx) => {
+    const orphans = await farmsOnlyInDossier(trx, idDossier);
+    if (orphans.length) throw new ServiceError("dossier.delete-orphan-farms", 409, undefined, { farms: orphans.map((f) => f.libelle).join(", ") });
+    const dossier = await findDossier(trx, idDossier);
+    await trx("dossier").where({ id: idDossier }).delete();
+    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.delete", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: dossier?.libelle } });
+  });
+}
+
+/**
+ * Saves the folder's user rights together (A-FOLDER-16): new users added, rights changed with the cascade,
+ * users removed; refused as a whole when no animator would remain (A-CASC-15) or a user is not visible.
+ */
+export async function saveFolderRights(db: Db, user: Utilisateur, idDossier: number, input: FolderRightsInput): Promise<void> {
+  const a = await abilitiesFor(db, user, { idDossier });
+  ensure(a.isDoAnimation);
+  if (!a.hasAcceptedCGUVisibility) throw new ServiceError("dossier.visibility-required", 403);
+  await db.transaction(async (trx) => {
+    const before = await listFolderUsers(trx, idDossier);
+    const byUser = new Map(before.map((r) => [r.idUser, r]));
+    const after = new Map(before.map((r) => [r.idUser, { idUser: r.idUser, udoAnimation: r.udoAnimation, udoEcriture: r.udoEcriture, udoLecture: r.udoLecture, udoSynthese: r.udoSynthese }]));
+    const added: number[] = [];
+    for (const row of input.rows) {
+      if (row.removed) {
+        after.delete(row.idUser);
+        continue;
+      }
+      let rights = { udoAnimation: row.udoAnimation, udoEcriture: row.udoEcriture, udoLecture: row.udoLecture, udoSynthese: row.udoSynthese };
+      // Normalise with the cascade: a higher right implies the lower ones.
+      if (rights.udoAnimation) rights = cascadeFolderUser(rights, "udoAnimation", true);
+      else if (rights.udoEcriture) rights = cascadeFolderUser(rights, "udoEcriture", true);
+      else if (rights.udoLecture) rights = cascadeFolderUser(rights, "udoLecture", true);
+      if (!byUser.has(row.idUser)) {
+        const target = await trx("utilisateur").where({ id: row.idUser, actif: true }).first("isVisible");
+        if (!target) throw new ServiceError("errors.services.utilisateurs-create-service-error", 404);
+        if (!target.isVisible) throw new ServiceError("dossier.user-not-visible", 400);
+        added.push(row.idUser);
+      }
+      after.set(row.idUser, { idUser: row.idUser, ...rights });
+    }
+    const violation = lastAnimatorViolation([...byUser.values()], [...after.values()]);
+    if (violation) throw new ServiceError(violation, 409);
+    for (const r of before) if (!after.has(r.idUser)) await trx("utilisateur_dossier").where({ id: r.id }).delete();
+    for (const r of after.values()) {
+      const existing = byUser.get(r.idUser);
+      const values = { udoAnimation: r.udoAnimation, udoEcriture: r.udoEcriture, udoLecture: r.udoLecture, udoSynthese: r.udoSynthese };
+      if (!existing) await trx("utilisateur_dossier").insert({ idUser: r.idUser, idDossier, ...values, ordre: before.length + 1 });
+      else await trx("utilisateur_dossier").where({ id: existing.id }).update({ ...values, updatedAt: new Date() });
+    }
+    const changes = input.rows.map((r) => ({ idUser: r.idUser, removed: !!r.removed, added: added.includes(r.idUser), ...after.get(r.idUser) }));
+    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.droits", entite: "dossier", idEntite: idDossier, idDossier, details: { changes } });
+  });
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** Every setting the server reads, parsed once at start-up: a bad value stops the server with a clear message. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BASE_PATH: z.string().default("/"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), {
+      message: "DATABASE_URL must be file:<path> or postgres://...",
+    }),
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** Environment label shown in the footer; "production" shows none. */
+  APP_ENV: z.string().default("production"),
+  MAINTENANCE: z.enum(["0", "1", "true", "false", ""]).default("0"),
+  SUPPORT_EMAIL: z.string().email().default("support@sillon.example"),
+  INTERNATIONAL_ACCESS_EMAIL: z.string().email().default("international@sillon.example"),
+  FORGOT_PASSWORD_URL_FR: z.string().url().default("https://sillon.example/fr/mot-de-passe-oublie"),
+  FORGOT_PASSWORD_URL_EN: z.string().url().default("https://sillon.example/en/forgot-password"),
+  NO_ACCOUNT_URL: z.string().url().default("https://sillon.example/fr/demander-un-compte"),
+  ACTUALISATION_URL: z.string().url().default("https://sillon.example/actualisation"),
+  DATA_DIR: z.string().default("data"),
+  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment settings:\n${lines}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function isMaintenance(): boolean {
+  const v = env().MAINTENANCE;
+  return v === "1" || v === "true";
+}
+
+export function isProduction(): boolean {
+  return env().APP_ENV === "production";
+}

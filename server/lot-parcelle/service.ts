@@ -1,0 +1,92 @@
+import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
+import { LotParcelleSchema, type LotParcelleInput } from "~/domain/lot-parcelle";
+import { validate } from "~/domain/validation";
+import type { z } from "zod";
+import { campaignContext, writableCampaign } from "../access/description";
+import type { Db } from "../db/knex";
+import { isServiceError, ServiceError } from "../errors";
+import { referenceExists } from "../exploitation-description/repo";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  deleteLotsParcelle, findLotParcelle, insertLotParcelle, listLotsParcelle, replicateLotOnParcelles, soilReferenceLists, updateLotParcelle,
+  type SoilColumns,
+} from "./repo";
+
+/** Plot groups (lots) of the selected campaign (spec 2 §2 "Plot groups", §3, §4, §7, §8). */
+export const LOT_LOAD_ERROR = "errors.services.campaign-lotParcelle-service-error";
+export const LOT_CREATE_ERROR = "errors.services.lotParcelle-create-service-error";
+export const LOT_UPDATE_ERROR = "errors.services.lotParcelle-update-service-error";
+export const LOT_DELETE_ERROR = "errors.services.lotParcelle-delete-service-error";
+
+/** An unexpected failure (database, bug) becomes the catalogued error of the call; refusals pass through. */
+export async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isServiceError(e)) throw e;
+    console.warn(`[${key}]`, e);
+    throw new ServiceError(key, 500);
+  }
+}
+
+/** Refuses the schema's failures with their field errors (the services accept typed or form values). */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const r = validate(schema, input);
+  if (!r.success) throw new ServiceError("warning.invalid-form", 400, r.fieldErrors);
+  return r.data;
+}
+
+/** Every soil id names a row of its reference list. */
+export async function checkSoilReferences(db: Db, soil: SoilColumns): Promise<void> {
+  for (const [field, table] of Object.entries(SOIL_LISTS) as [keyof typeof SOIL_LISTS, string][]) {
+    const value = soil[field];
+    if (value != null && !(await referenceExists(db, table, value))) throw new ServiceError("warning.invalid-form", 400, { [field]: ["warning.invalid"] });
+  }
+}
+
+export async function getLotsParcelle(db: Db, user: Utilisateur) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(LOT_LOAD_ERROR, async () => ({
+    rows: await listLotsParcelle(db, ctx.idCampagne),
+    lists: await soilReferenceLists(db),
+    canWrite: ctx.abilities.canWriteDescriptif,
+  }));
+}
+
+export type LotSaveResult = { id: number; replicated: number };
+
+/**
+ * Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a group. On update,
+ * `replicate` (the answer to "propagate?", PATCH lots/{id} with replicate) copies the group's values onto
+ * its plots in the same transaction.
+ */
+export async function saveLotParcelle(
+  db: Db, user: Utilisateur, raw: LotParcelleInput | Record<string, unknown>, existing?: { id: number; updatedAt?: string },
+): Promise<LotSaveResult> {
+  const ctx = await writableCampaign(db, user);
+  const { replicate, ...input } = parse(LotParcelleSchema, raw);
+  await checkSoilReferences(db, input);
+  return failingWith(existing ? LOT_UPDATE_ERROR : LOT_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      if (!existing) return { id: await insertLotParcelle(trx, ctx.idCampagne, input), replicated: 0 };
+      const current = await findLotParcelle(trx, existing.id);
+      if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(LOT_UPDATE_ERROR, 404);
+      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
+      await updateLotParcelle(trx, existing.id, input);
+      const replicated = replicate ? await replicateLotOnParcelles(trx, ctx.idCampagne, existing.id, input) : 0;
+      return { id: existing.id, replicated };
+    }),
+  );
+}
+
+/** Deletes groups of the selected campaign (all or none); their plots stay, without a group. */
+export async function removeLotsParcelle(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const unique = [...new Set(ids)];
+  await failingWith(LOT_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const n = await deleteLotsParcelle(trx, ctx.idCampagne, unique);
+      if (n !== unique.length) throw new ServiceError(LOT_DELETE_ERROR, 404);
+    }),
+  );
+}

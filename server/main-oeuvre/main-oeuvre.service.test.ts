@@ -1,0 +1,114 @@
+import { describe, expect, test } from "vitest";
+import { MainOeuvreSchema } from "~/domain/main-oeuvre";
+import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
+import { selectInContext } from "../contexte/service";
+import { createCampagne } from "../campagne/service";
+import { getMainOeuvres, removeMainOeuvres, saveMainOeuvre } from "./service";
+
+const t = useTestDb();
+
+async function contextFor(username: string, campagne: "tilleuls2025" | "tilleuls2024") {
+  const user = await demoUser(t.db(), username);
+  const { oads, dossiers, exploitations, campagnes } = t.demo();
+  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
+  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
+  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
+  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
+  return user;
+}
+
+const item = { libelle: "Chef d'exploitation", idTypeUser: 953, uta: 1.5, montant: 12000, remarque: undefined };
+
+describe(`labour (${dialect})`, () => {
+  test("[B-LIST-22] [B-LIST-09] [B-LAB-02] [B-LAB-12] a writer creates then updates a labour item of the selected campaign; the newest comes first", async () => {
+    const redacteur = await contextFor("redacteur", "tilleuls2025");
+    const first = await saveMainOeuvre(t.db(), redacteur, item);
+    const second = await saveMainOeuvre(t.db(), redacteur, { ...item, libelle: "Salarié", idTypeUser: 951, uta: 1 });
+    let { rows } = await getMainOeuvres(t.db(), redacteur);
+    expect(rows.map((r) => r.id)).toEqual([second, first]);
+    expect(rows[1]).toMatchObject({ libelle: "Chef d'exploitation", idTypeUser: 953, uta: 1.5, montant: 12000, idCampagne: t.demo().campagnes.tilleuls2025 });
+    await saveMainOeuvre(t.db(), redacteur, { ...item, uta: 2 }, { id: first, updatedAt: rows[1].updatedAt });
+    ({ rows } = await getMainOeuvres(t.db(), redacteur));
+    expect(rows.map((r) => [r.id, r.uta])).toEqual([[second, 1], [first, 2]]);
+  });
+
+  test("[B-LAB-04] [B-LAB-05] [B-LAB-06] the screen gets the reference norms read by position: salaried at index 3, family at index 2", async () => {
+    const redacteur = await contextFor("redacteur", "tilleuls2025");
+    const { normes } = await getMainOeuvres(t.db(), redacteur);
+    const rows = await t.db()("reference_valeur").orderBy("ordre").select("valeur");
+    expect(normes).toEqual({ salariale: Number(rows[3].valeur), familiale: Number(rows[2].valeur) });
+    expect(normes.salariale).toBeGreaterThan(0);
+  });
+
+  test("a stale save (the row changed since it was loaded) is refused", async () => {
+    const redacteur = await contextFor("redacteur", "tilleuls2025");
+    const id = await saveMainOeuvre(t.db(), redacteur, item);
+    await expectRefused(saveMainOeuvre(t.db(), redacteur, item, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+  });
+
+  test("[A-RIGHTS-07] [A-RIGHTS-08] a reader and a locked campaign are refused every write, and nothing changes", async () => {
+    const lecteur = await contextFor("lecteur", "tilleuls2025");
+    const before = await snapshot(t.db(), "main_oeuvre");
+    await expectRefused(saveMainOeuvre(t.db(), lecteur, item), "errors.forbidden", 403);
+    const animateur = await contextFor("animateur", "tilleuls2024");
+    await expectRefused(saveMainOeuvre(t.db(), animateur, item), "errors.forbidden", 403);
+    expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);
+    expect((await getMainOeuvres(t.db(), lecteur)).canWrite).toBe(false);
+  });
+
+  test("deleting removes only rows of the selected campaign; an unknown id refuses the whole deletion", async () => {
+    const redacteur = await contextFor("redacteur", "tilleuls2025");
+    const a = await saveMainOeuvre(t.db(), redacteur, item);
+    const b = await saveMainOeuvre(t.db(), redacteur, item);
+    await expectRefused(removeMainOeuvres(t.db(), redacteur, [a, 999999]), "errors.services.mo-delete-service-error", 404);
+    expect((await getMainOeuvres(t.db(), redacteur)).rows.map((r) => r.id)).toEqual(expect.arrayContaining([a, b]));
+    await removeMainOeuvres(t.db(), redacteur, [a]);
+    expect((await getMainOeuvres(t.db(), redacteur)).rows.map((r) => r.id)).not.toContain(a);
+  });
+
+  test("[B-LAB-07] [B-LAB-08] [B-LAB-09] [B-LAB-10] [B-LAB-11] [B-LAB-03] the labour form's rules", () => {
+    const errors = (input: Record<string, unknown>) => {
+      const r = MainOeuvreSchema.safeParse(input);
+      return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
+    };
+    expect(errors({})).toMatchObject({ libelle: "warning.required", idTypeUser: "warning.required", uta: "warning.required" });
+    expect(errors({ libelle: "x", idTypeUser: "953", uta: "abc" })).toEqual({ uta: "warning.numeric" });
+    expect(errors({ libelle: "x", idTypeUser: "953", uta: "0" })).toEqual({ uta: "warning.positive" });
+    expect(errors({ libelle: "x", idTypeUser: "953", uta: "1,5", montant: "douze" })).toEqual({ montant: "warning.numeric" });
+    expect(errors({ libelle: "x", idTypeUser: "954", uta: "1" })).toEqual({ idTypeUser: "warning.invalid" });
+    for (const type of ["951", "952", "953"]) expect(errors({ libelle: "x", idTypeUser: type, uta: "0,5" })).toEqual({});
+  });
+
+  test("a new campaign from a source copies its labour, machines and operations with their links", async () => {
+    const animateur = await contextFor("animateur", "tilleuls2025");
+    const db = t.db();
+    const { campagnes, dossiers, exploitations } = t.demo();
+    const mo = await saveMainOeuvre(db, animateur, { ...item, libelle: "Ouvrier de la copie" });
+    const insert = async (table: string, row: Record<string, unknown>) => {
+      const [r] = await db(table).insert(row).returning("id");
+      return typeof r === "object" ? (r as { id: number }).id : (r as number);
+    };
+    const tracteur = await insert("parc_materiel", { idCampagne: campagnes.tilleuls2025, libelle: "Tracteur 120 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 1, puissance: 88 });
+    const charrue = await insert("parc_materiel", { idCampagne: campagnes.tilleuls2025, libelle: "Charrue 5 corps", noClasse: 2, noCategorie: 1, idCategorieMateriel: 4, idBasemeq: 2, debit: 0.8 });
+    const labour = await insert("operation_culturale", { idCampagne: campagnes.tilleuls2025, idTypeAction: 1, libelle: "Labour", idMaterielTractant: tracteur, profondeurTravail: 25 });
+    await insert("operation_culturale_materiel", { idOperationCulturale: labour, idParcMateriel: charrue });
+    await insert("operation_culturale_main_oeuvre", { idOperationCulturale: labour, idMainOeuvre: mo });
+
+    const id = await createCampagne(db, animateur, { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, {
+      anneeRecolte: 2026, apiLibelle: undefined, campagneSource: campagnes.tilleuls2025, campagneHistoParcelle: undefined,
+      inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false,
+    });
+    const machines = await db("parc_materiel").where({ idCampagne: id }).orderBy("libelle");
+    expect(machines.map((m) => m.libelle)).toEqual(["Charrue 5 corps", "Tracteur 120 ch"]);
+    const [op] = await db("operation_culturale").where({ idCampagne: id });
+    expect(op.idMaterielTractant).toBe(machines.find((m) => m.libelle.startsWith("Tracteur"))!.id);
+    const towed = await db("operation_culturale_materiel").where({ idOperationCulturale: op.id });
+    expect(towed.map((r) => r.idParcMateriel)).toEqual([machines.find((m) => m.libelle.startsWith("Charrue"))!.id]);
+    const [copiedMo] = await db("main_oeuvre").where({ idCampagne: id, libelle: "Ouvrier de la copie" });
+    const workforce = await db("operation_culturale_main_oeuvre").where({ idOperationCulturale: op.id });
+    expect(workforce.map((r) => r.idMainOeuvre)).toEqual([copiedMo.id]);
+    // The source keeps its own rows.
+    expect((await db("operation_culturale_materiel").where({ idOperationCulturale: labour })).map((r) => r.idParcMateriel)).toEqual([charrue]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Db } from "../db/knex";
+import { toIso } from "../db/dialect";
+import type { MainOeuvreInput } from "~/domain/main-oeuvre";
+
+export type MainOeuvreRow = MainOeuvreInput & { id: number; idCampagne: number; updatedAt: string };
+
+const columns = ["id", "idCampagne", "libelle", "uta", "idTypeUser", "remarque", "montant", "updatedAt"];
+
+function fromRow(r: Record<string, unknown>): MainOeuvreRow {
+  return {
+    id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle), uta: Number(r.uta), idTypeUser: Number(r.idTypeUser),
+    remarque: (r.remarque as string | null) ?? undefined, montant: r.montant == null ? undefined : Number(r.montant), updatedAt: toIso(r.updatedAt),
+  };
+}
+
+/** Newest first: a created row comes at the top of the list (spec 2 §2). */
+export async function listMainOeuvres(db: Db, idCampagne: number): Promise<MainOeuvreRow[]> {
+  return (await db("main_oeuvre").where({ idCampagne }).select(columns).orderBy("id", "desc")).map(fromRow);
+}
+
+export async function findMainOeuvre(db: Db, id: number): Promise<MainOeuvreRow | undefined> {
+  const r = await db("main_oeuvre").where({ id }).first(columns);
+  return r ? fromRow(r) : undefined;
+}
+
+const values = (i: MainOeuvreInput) => ({ libelle: i.libelle, uta: i.uta, idTypeUser: i.idTypeUser, remarque: i.remarque ?? null, montant: i.montant ?? null });
+
+export async function insertMainOeuvre(db: Db, idCampagne: number, input: MainOeuvreInput): Promise<number> {
+  const [r] = await db("main_oeuvre").insert({ idCampagne, ...values(input) }).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+export async function updateMainOeuvre(db: Db, id: number, input: MainOeuvreInput): Promise<void> {
+  await db("main_oeuvre").where({ id }).update({ ...values(input), updatedAt: new Date() });
+}
+
+export async function deleteMainOeuvres(db: Db, idCampagne: number, ids: number[]): Promise<number> {
+  return db("main_oeuvre").where({ idCampagne }).whereIn("id", ids).delete();
+}

@@ -1,0 +1,232 @@
+import { estimerAssurance, type EstimationAssurance } from "~/domain/calc/assurance";
+import {
+  compterCultures, hasAssurance, type AssuranceInput, type DuplicationModeConduiteInput, type EstimationInput, type ModeConduiteInput,
+} from "~/domain/mode-conduite";
+import { abilitiesFor } from "../access/abilities";
+import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import type { Db } from "../db/knex";
+import { ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  deleteAssurance, deleteModeCultures, deleteModes, findMode, insertMode, insertModeCulture, listAssurancesOfModes, listCategoriesCompetilis,
+  listCategoriesCulture, listCultures, listCulturesOfModes, listModes, listModesByIds, listQualifiants, listRecoltes, listTypesSortie, touchMode,
+  updateMode, updateModeCulture, upsertAssurance, type AssuranceRow, type ModeConduiteCultureRow,
+} from "./repo";
+
+export { getDuplicationOptions } from "../parc-materiel/service";
+
+/** The error keys of this screen (spec 2 §8; B-ERR-09, B-ERR-10). */
+export const ERRORS = {
+  mode: "errors.services.mode-de-conduite-service-error",
+  cultureCreate: "errors.services.mode-conduite-culture-create-service-error",
+  cultureUpdate: "errors.services.mode-conduite-culture-update-service-error",
+  cultureDelete: "errors.services.mode-conduite-culture-delete-service-error",
+  assurance: "errors.services.mode-conduite-assurance-service-error",
+  locked: "cultures.errors.campagne-verrouillee",
+} as const;
+
+export type ModeConduiteView = Awaited<ReturnType<typeof getModesConduite>>["rows"][number];
+
+/**
+ * The crops screen: the campaign's modes (newest first) with their crop rows (B-CROP-10), counts (B-CROP-05)
+ * and insurance, the reference lists of the form, and what the user may do.
+ */
+export async function getModesConduite(db: Db, user: Utilisateur) {
+  const ctx = await campaignContext(db, user);
+  const [modes, cultures, categories, competilis] = await Promise.all([
+    listModes(db, ctx.idCampagne), listCultures(db), listCategoriesCulture(db), listCategoriesCompetilis(db),
+  ]);
+  const ids = modes.map((m) => m.id);
+  const [rowsByMode, assurances] = await Promise.all([listCulturesOfModes(db, ids), listAssurancesOfModes(db, ids)]);
+  const cultureById = new Map(cultures.map((c) => [c.id, c]));
+  const codeById = new Map(categories.map((c) => [c.id, c.code]));
+  const rows = modes.map((m) => {
+    const lignes = (rowsByMode.get(m.id) ?? []).map((r) => ({ ...r, libelleCulture: cultureById.get(r.idCulture)?.libelle ?? "", libelleCultureEn: cultureById.get(r.idCulture)?.libelleEn ?? null }));
+    return {
+      ...m,
+      modeConduiteCultureList: lignes,
+      ...compterCultures(lignes, (id) => codeById.get(id), (id) => cultureById.get(id)?.idCatCulture),
+      modeConduiteAssurance: assurances.get(m.id) ?? null,
+    };
+  });
+  return {
+    rows, cultures, categories, competilis, canWrite: ctx.abilities.canWriteDescriptif,
+    idDossier: ctx.view.selected.idDossier, idExploitation: ctx.idExploitation,
+  };
+}
+
+/** cultures/{id}/qualifiants (B-CROP-04). */
+export async function getQualifiants(db: Db, user: Utilisateur, idCulture: number) {
+  await campaignContext(db, user);
+  return listQualifiants(db, idCulture);
+}
+
+/** types_sorties of a crop (B-INS-03). */
+export async function getTypesSortie(db: Db, user: Utilisateur, idCulture: number) {
+  await campaignContext(db, user);
+  return listTypesSortie(db, idCulture);
+}
+
+/** Unknown crops, categories, qualifiers of another crop or output types the crop has not are refused beside the field. */
+async function checkReferences(db: Db, input: ModeConduiteInput): Promise<void> {
+  const fieldErrors: Record<string, string[]> = {};
+  const invalid = (name: string) => (fieldErrors[name] = ["warning.invalid"]);
+  const cultureIds = new Set((await db("culture").select("id")).map((r) => Number(r.id)));
+  const categorieIds = new Set((await db("categorie_culture").select("id")).map((r) => Number(r.id)));
+  for (const [i, row] of input.cultures.entries()) {
+    if (!cultureIds.has(row.idCulture)) invalid(`cultures[${i}].idCulture`);
+    if (row.idCatCulture != null && !categorieIds.has(row.idCatCulture)) invalid(`cultures[${i}].idCatCulture`);
+    if (row.idQualifiant != null && !(await listQualifiants(db, row.idCulture)).some((q) => q.id === row.idQualifiant)) invalid(`cultures[${i}].idQualifiant`);
+  }
+  if (input.dicIdCatCompetilis != null && !(await db("categorie_competilis").where({ id: input.dicIdCatCompetilis }).first("id"))) invalid("dicIdCatCompetilis");
+  const a = input.assurance;
+  if (hasAssurance(a)) {
+    if (!cultureIds.has(a.idCulture!)) invalid("assurance.idCulture");
+    else if (!(await listTypesSortie(db, a.idCulture!)).some((t) => t.id === a.idTypeSortie)) invalid("assurance.idTypeSortie");
+  }
+  if (Object.keys(fieldErrors).length) throw new ServiceError("warning.invalid-form", 400, fieldErrors);
+}
+
+/** The estimate of an insurance in a campaign, from the farm's recorded harvests (docs/indicators.md §Crop insurance). */
+async function estimate(db: Db, campagne: { id: number; idExploitation: number; anneeRecolte: number }, a: AssuranceInput): Promise<EstimationAssurance> {
+  const { anterieures, courante } = await listRecoltes(db, {
+    idExploitation: campagne.idExploitation, idCampagne: campagne.id, anneeRecolte: campagne.anneeRecolte, idCulture: a.idCulture!, idTypeSortie: a.idTypeSortie!,
+  });
+  return estimerAssurance({ anterieures, courante, rendementAssure: a.rendementAssure, txFranchise: a.txFranchise, mtPrixAssure: a.mtPrixAssure });
+}
+
+const campagneOf = (ctx: CampaignContext) => ({ id: ctx.idCampagne, idExploitation: ctx.idExploitation, anneeRecolte: ctx.view.campagne!.anneeRecolte });
+
+async function saveAssurance(db: Db, campagne: { id: number; idExploitation: number; anneeRecolte: number }, idModeConduite: number, a: AssuranceInput): Promise<void> {
+  const e = await estimate(db, campagne, a);
+  await upsertAssurance(db, idModeConduite, { ...a, rendementReelMoyen: e.rendementReelMoyen, rendementNonIndemnisable: e.rendementNonIndemnisable, mtIndemniteCalculee: e.mtIndemniteCalculee });
+}
+
+/**
+ * Saves the rows of a mode as the form lists them (B-CROP-08, B-CROP-09): rows without id are created,
+ * rows with an id are updated, the mode's rows missing from the list are deleted.
+ */
+async function saveRows(db: Db, idModeConduite: number, rows: ModeConduiteInput["cultures"], existing: ModeConduiteCultureRow[]): Promise<void> {
+  const kept = new Set(rows.flatMap((r) => (r.id != null ? [r.id] : [])));
+  const removed = existing.filter((r) => !kept.has(r.id)).map((r) => r.id);
+  if ((await deleteModeCultures(db, idModeConduite, removed)) !== removed.length) throw new ServiceError(ERRORS.cultureDelete, 404);
+  for (const [ordre, row] of rows.entries()) {
+    if (row.id != null) {
+      if ((await updateModeCulture(db, idModeConduite, { ...row, id: row.id }, ordre)) !== 1) throw new ServiceError(ERRORS.cultureUpdate, 404);
+    } else {
+      try {
+        await insertModeCulture(db, idModeConduite, row, ordre);
+      } catch {
+        throw new ServiceError(ERRORS.cultureCreate, 400);
+      }
+    }
+  }
+}
+
+/**
+ * Creates (no id) or updates (id, with the mode's updatedAt: a stale save is refused) a mode with its crop
+ * rows and its insurance, in one transaction. An insurance panel left empty stores no insurance (D-CULT-2).
+ */
+export async function saveModeConduite(db: Db, user: Utilisateur, input: ModeConduiteInput, existing?: { id: number; updatedAt?: string }): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  await checkReferences(db, input);
+  return db.transaction(async (trx) => {
+    let id: number;
+    let rows: ModeConduiteCultureRow[] = [];
+    if (!existing) id = await insertMode(trx, ctx.idCampagne, input);
+    else {
+      const current = await findMode(trx, existing.id);
+      if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.mode, 404);
+      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
+      await updateMode(trx, existing.id, input);
+      id = existing.id;
+      rows = (await listCulturesOfModes(trx, [id])).get(id) ?? [];
+    }
+    await saveRows(trx, id, input.cultures, rows);
+    if (hasAssurance(input.assurance)) await saveAssurance(trx, campagneOf(ctx), id, input.assurance);
+    else await deleteAssurance(trx, id);
+    return id;
+  });
+}
+
+export async function removeModesConduite(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  await db.transaction(async (trx) => {
+    if ((await deleteModes(trx, ctx.idCampagne, ids)) !== ids.length) throw new ServiceError(ERRORS.mode, 404);
+  });
+}
+
+/** Deletes a mode's insurance (B-INS-07, B-INS-08: the screen asks for confirmation first). */
+export async function removeAssurance(db: Db, user: Utilisateur, idModeConduite: number): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  await db.transaction(async (trx) => {
+    const mode = await findMode(trx, idModeConduite);
+    if (!mode || mode.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.mode, 404);
+    if ((await deleteAssurance(trx, idModeConduite)) !== 1) throw new ServiceError(ERRORS.assurance, 404);
+    await touchMode(trx, idModeConduite);
+  });
+}
+
+/**
+ * POST mode_conduite_assurances/estimate (B-INS-05, B-INS-06): the real average yield, the campaign's own
+ * yield when recorded, the non-indemnified yield and the calculated indemnity. Reading only: readers may
+ * estimate too.
+ */
+export async function estimateAssurance(db: Db, user: Utilisateur, input: EstimationInput): Promise<EstimationAssurance> {
+  const ctx = await campaignContext(db, user);
+  const mode = await findMode(db, input.idModeConduite);
+  if (!mode || mode.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.assurance, 404);
+  return estimate(db, campagneOf(ctx), input);
+}
+
+/**
+ * Copies the ticked modes of the selected campaign, with their crop rows and insurance, into each chosen
+ * campaign in one transaction (B-CROP-14). Same refusals as the machinery duplication (B-RIGHTS-11, 12):
+ * another folder without folder animation, a folder or farm without write access, a campaign of another
+ * farm or the current one, a locked campaign. The insurance estimate is recomputed for the target campaign.
+ */
+export async function duplicateModesConduite(db: Db, user: Utilisateur, input: DuplicationModeConduiteInput): Promise<{ copies: number }> {
+  const ctx = await campaignContext(db, user);
+  if (input.idDossier !== ctx.view.selected.idDossier && !ctx.abilities.isDoAnimation) throw new ServiceError("errors.forbidden", 403);
+  const ids = [...new Set(input.ids)];
+  const targets: { id: number; idExploitation: number; anneeRecolte: number }[] = [];
+  for (const idCampagne of [...new Set(input.campagnes)]) {
+    const campagne = await db("campagne").where({ id: idCampagne }).first("id", "idExploitation", "anneeRecolte");
+    if (!campagne || campagne.idExploitation !== input.idExploitation || campagne.id === ctx.idCampagne) {
+      throw new ServiceError(ERRORS.mode, 400, { campagnes: ["warning.invalid"] });
+    }
+    const a = await abilitiesFor(db, user, { idDossier: input.idDossier, idExploitation: input.idExploitation, idCampagne });
+    if (!a.canDuplicateToFarm) throw new ServiceError("errors.forbidden", 403);
+    if (!a.canWriteDescriptif) throw new ServiceError(ERRORS.locked, 403, undefined, { annee: Number(campagne.anneeRecolte) });
+    targets.push({ id: Number(campagne.id), idExploitation: Number(campagne.idExploitation), anneeRecolte: Number(campagne.anneeRecolte) });
+  }
+  return db.transaction(async (trx) => {
+    const sources = await listModesByIds(trx, ctx.idCampagne, ids);
+    if (sources.length !== ids.length) throw new ServiceError(ERRORS.mode, 404);
+    const rowsByMode = await listCulturesOfModes(trx, ids);
+    const assurances = await listAssurancesOfModes(trx, ids);
+    let copies = 0;
+    for (const target of targets) {
+      for (const mode of sources) {
+        const input: ModeConduiteInput = {
+          libelle: mode.libelle, aideCouplee: mode.aideCouplee ?? undefined, dicIdCatCompetilis: mode.dicIdCatCompetilis ?? undefined,
+          remarque: mode.remarque ?? undefined, cultures: [], assurance: {},
+        };
+        const id = await insertMode(trx, target.id, input);
+        for (const row of rowsByMode.get(mode.id) ?? []) {
+          await insertModeCulture(trx, id, { idCulture: row.idCulture, idCatCulture: row.idCatCulture ?? undefined, idQualifiant: row.idQualifiant ?? undefined }, row.ordre);
+        }
+        const a = assurances.get(mode.id);
+        if (a && a.idCulture != null) await saveAssurance(trx, target, id, assuranceInput(a));
+        copies += 1;
+      }
+    }
+    return { copies };
+  });
+}
+
+const assuranceInput = (a: AssuranceRow): AssuranceInput => ({
+  idCulture: a.idCulture ?? undefined, idTypeSortie: a.idTypeSortie ?? undefined, mtCotisationAssurance: a.mtCotisationAssurance ?? undefined,
+  mtIndemniteSaisie: a.mtIndemniteSaisie ?? undefined, rendementAssure: a.rendementAssure ?? undefined, mtPrixAssure: a.mtPrixAssure ?? undefined,
+  txFranchise: a.txFranchise ?? undefined,
+});

@@ -1,0 +1,246 @@
+import type { z } from "zod";
+import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
+import {
+  AffectationsSchema, buildHistoriqueTree, departementOfInsee, MajDatesSchema, PARCELLE_LISTS, ParcelleSchema, shiftYears, type HistoriqueLink,
+  type HistoriquePlot, type ParcelleInput,
+} from "~/domain/parcelle";
+import { validate } from "~/domain/validation";
+import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import { shiftDateByYears } from "../campagne/duplication";
+import type { Db } from "../db/knex";
+import { isServiceError, ServiceError } from "../errors";
+import { listDepartements, listReference, referenceExists } from "../exploitation-description/repo";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  actionsOfYear, affectationsOf, cropsOfModes, deleteParcelle, existsInCampaign, findCommuneByInsee, findParcelle, historyLinksOf, historyPlots,
+  insertParcelle, listCommunesWithCentre, listLots, listModes, listParcelles, listPlotsForHistory, moveAction, parcelleValues, plotIdsOfCampaign,
+  replaceHistorique, setAffectation, setAnneeDerniereAction, updateParcelle,
+} from "./repo";
+
+/** Plots of the selected campaign (spec 2 §2 "Plots", §3, §4, §5, §7 "Plots, groups, features"). */
+export const PARCELLE_LOAD_ERROR = "errors.services.parcelle-service-error";
+export const PARCELLE_CREATE_ERROR = "errors.services.parcelle-create-service-error";
+export const PARCELLE_UPDATE_ERROR = "errors.services.parcelle-update-service-error";
+export const PARCELLE_DELETE_ERROR = "errors.services.parcelle-delete-service-error";
+
+/** An unexpected failure (database, bug) becomes the catalogued error of the call; refusals pass through. */
+async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isServiceError(e)) throw e;
+    console.warn(`[${key}]`, e);
+    throw new ServiceError(key, 500);
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const r = validate(schema, input);
+  if (!r.success) throw new ServiceError("warning.invalid-form", 400, r.fieldErrors);
+  return r.data;
+}
+
+const invalidField = (field: string, key = "warning.invalid") => new ServiceError("warning.invalid-form", 400, { [field]: [key] });
+
+async function campagneOf(db: Db, idCampagne: number) {
+  const c = await db("campagne").where({ id: idCampagne }).first("id", "anneeRecolte", "idCampagneHistoParcelle", "idExploitation");
+  return { anneeRecolte: Number(c.anneeRecolte), idCampagneHistoParcelle: c.idCampagneHistoParcelle == null ? null : Number(c.idCampagneHistoParcelle) };
+}
+
+async function farmCodes(db: Db, idExploitation: number) {
+  const f = await db("exploitation").where({ id: idExploitation }).first("codeInsee", "codePostal");
+  return { codeInsee: (f?.codeInsee as string | null) ?? null, codePostal: (f?.codePostal as string | null) ?? null };
+}
+
+/** Reference lists of the plot form's pickers and soil panel. */
+async function referenceLists(db: Db) {
+  const lists: Record<string, Awaited<ReturnType<typeof listReference>>> = {};
+  for (const [field, table] of Object.entries({ ...PARCELLE_LISTS, ...SOIL_LISTS })) lists[field] = await listReference(db, table);
+  return lists as Record<keyof typeof PARCELLE_LISTS | keyof typeof SOIL_LISTS, Awaited<ReturnType<typeof listReference>>>;
+}
+
+/**
+ * The screen's data: the plots with their mode and group labels, the pickers, the plots of the
+ * history campaign, the farm's codes (the default of a new plot) and the communes of `departement`
+ * (a department number the user picked) or else of the farm's department.
+ */
+export async function getParcelles(db: Db, user: Utilisateur, opts: { departement?: string | null } = {}) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(PARCELLE_LOAD_ERROR, async () => {
+    const campagne = await campagneOf(db, ctx.idCampagne);
+    const farm = await farmCodes(db, ctx.idExploitation);
+    const departements = await listDepartements(db);
+    const asked = opts.departement && departements.some((d) => d.numDept === opts.departement) ? opts.departement : null;
+    const numDept = asked ?? departementOfInsee(farm.codeInsee);
+    return {
+      rows: await listParcelles(db, ctx.idCampagne),
+      canWrite: ctx.abilities.canWriteDescriptif,
+      campagne,
+      farm,
+      modes: await listModes(db, ctx.idCampagne),
+      lots: await listLots(db, ctx.idCampagne),
+      lists: await referenceLists(db),
+      historique: campagne.idCampagneHistoParcelle ? await listPlotsForHistory(db, campagne.idCampagneHistoParcelle) : [],
+      departements,
+      communes: numDept ? { numDept, rows: await listCommunesWithCentre(db, numDept) } : null,
+    };
+  });
+}
+
+/** Checks every id of the input against its list, the campaign or the history campaign. */
+async function checkReferences(db: Db, ctx: CampaignContext, input: ParcelleInput): Promise<void> {
+  if (input.idModeConduite != null && !(await existsInCampaign(db, "mode_conduite", ctx.idCampagne, input.idModeConduite))) throw invalidField("idModeConduite");
+  if (input.idLot != null && !(await existsInCampaign(db, "lot_parcelle", ctx.idCampagne, input.idLot))) throw invalidField("idLot");
+  for (const [field, table] of Object.entries({ ...PARCELLE_LISTS, ...SOIL_LISTS })) {
+    const value = (input as Record<string, unknown>)[field];
+    if (typeof value === "number" && !(await referenceExists(db, table, value))) throw invalidField(field);
+  }
+  if (input.parcellesHistorique.length) {
+    const { idCampagneHistoParcelle } = await campagneOf(db, ctx.idCampagne);
+    const found = idCampagneHistoParcelle ? await plotIdsOfCampaign(db, idCampagneHistoParcelle, input.parcellesHistorique) : [];
+    if (found.length !== input.parcellesHistorique.length) throw invalidField("parcellesHistorique");
+  }
+}
+
+/**
+ * The INSEE and postal codes to store. A commune must exist and the postal code be one of its own
+ * (the picker sets both, spec 2 §4). A new plot without a commune takes the farm's codes (B-MAP-06).
+ */
+async function codes(db: Db, ctx: CampaignContext, input: ParcelleInput, isNew: boolean) {
+  if (!input.codeInsee) {
+    if (isNew) return farmCodes(db, ctx.idExploitation);
+    return { codeInsee: null, codePostal: input.codePostal ?? null };
+  }
+  const commune = await findCommuneByInsee(db, input.codeInsee);
+  if (!commune) throw invalidField("codeInsee");
+  if (input.codePostal && !commune.codesPostaux.includes(input.codePostal) && commune.cp !== input.codePostal) throw invalidField("codePostal");
+  return { codeInsee: commune.ci, codePostal: input.codePostal ?? commune.cp };
+}
+
+export type Expected = { id: number; updatedAt?: string };
+
+/** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a plot and its history links. */
+export async function saveParcelle(db: Db, user: Utilisateur, raw: ParcelleInput | Record<string, unknown>, existing?: Expected): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const input = parse(ParcelleSchema, raw);
+  return failingWith(existing ? PARCELLE_UPDATE_ERROR : PARCELLE_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      await checkReferences(trx, ctx, input);
+      const values = { ...parcelleValues(input), ...(await codes(trx, ctx, input, !existing)) };
+      let id: number;
+      if (!existing) {
+        id = await insertParcelle(trx, ctx.idCampagne, values);
+      } else {
+        const current = await findParcelle(trx, existing.id);
+        if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(PARCELLE_UPDATE_ERROR, 404);
+        if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
+        await updateParcelle(trx, existing.id, values);
+        id = existing.id;
+      }
+      await replaceHistorique(trx, id, input.parcellesHistorique);
+      return id;
+    }),
+  );
+}
+
+/** Deletes the ticked plots one by one (spec 2 §7: one DELETE per plot), all or none: an unknown id refuses the whole deletion. */
+export async function removeParcelles(db: Db, user: Utilisateur, ids: number[]): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  if (!ids.length || ids.some((id) => !Number.isInteger(id))) throw new ServiceError(PARCELLE_DELETE_ERROR, 400);
+  return failingWith(PARCELLE_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      for (const id of ids) {
+        if ((await deleteParcelle(trx, ctx.idCampagne, id)) !== 1) throw new ServiceError(PARCELLE_DELETE_ERROR, 404);
+      }
+      return ids.length;
+    }),
+  );
+}
+
+const MAX_GENERATIONS = 50;
+
+/** The history tree of a plot of the campaign: its links followed back N-1, N-2 ... (B-HIST-04, B-HIST-05). */
+export async function getHistoriqueTree(db: Db, user: Utilisateur, idParcelle: number) {
+  const ctx = await campaignContext(db, user);
+  if (!(await plotIdsOfCampaign(db, ctx.idCampagne, [idParcelle])).length) throw new ServiceError(PARCELLE_LOAD_ERROR, 404);
+  return failingWith(PARCELLE_LOAD_ERROR, async () => {
+    const seen = new Set<number>([idParcelle]);
+    const links: HistoriqueLink[] = [];
+    let frontier = [idParcelle];
+    for (let g = 0; g < MAX_GENERATIONS && frontier.length; g++) {
+      const found = await historyLinksOf(db, frontier);
+      links.push(...found);
+      frontier = [...new Set(found.map((l) => l.idParcelleHistorique))].filter((id) => !seen.has(id));
+      for (const id of frontier) seen.add(id);
+    }
+    const plots: HistoriquePlot[] = await historyPlots(db, [...seen]);
+    return buildHistoriqueTree(idParcelle, plots, links, MAX_GENERATIONS);
+  });
+}
+
+/**
+ * Updates the intervention dates of the ticked plots (PATCH parcelles/{id}/maj_dates_actions, B-PLOT-08):
+ * the interventions of harvest year `anneeInitiale` move by (final - initial) years to harvest year
+ * `anneeFinale`, and each plot's last-action year becomes `anneeFinale`. Returns the number moved.
+ */
+export async function majDatesActions(db: Db, user: Utilisateur, raw: unknown): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const input = parse(MajDatesSchema, raw);
+  const years = shiftYears(input);
+  return failingWith(PARCELLE_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const ids = [...new Set(input.ids)];
+      if ((await plotIdsOfCampaign(trx, ctx.idCampagne, ids)).length !== ids.length) throw new ServiceError(PARCELLE_UPDATE_ERROR, 404);
+      let moved = 0;
+      for (const id of ids) {
+        for (const a of await actionsOfYear(trx, id, input.anneeInitiale)) {
+          await moveAction(trx, a.id, shiftDateByYears(a.date, years), input.anneeFinale);
+          moved++;
+        }
+        await setAnneeDerniereAction(trx, id, input.anneeFinale);
+      }
+      return moved;
+    }),
+  );
+}
+
+/**
+ * Cost centres (Other menu "assign cost centres"; GET campagnes/{id}/parcelles/affectation_culture_cible):
+ * one target crop per plot among the crops of its mode; without a stored choice, the mode's main crop.
+ */
+export async function getAffectations(db: Db, user: Utilisateur) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(PARCELLE_LOAD_ERROR, async () => {
+    const crops = await cropsOfModes(db, ctx.idCampagne);
+    const stored = await affectationsOf(db, ctx.idCampagne);
+    return (await listParcelles(db, ctx.idCampagne)).map((p) => {
+      const options = crops.filter((c) => c.idModeConduite === p.idModeConduite);
+      const principale = options.find((c) => c.principale) ?? options[0];
+      return {
+        idParcelle: p.id, libelle: p.libelle, libelleModeConduite: p.libelleModeConduite,
+        options: options.map((c) => ({ id: c.idCulture, libelle: c.libelle, libelleEn: c.libelleEn })),
+        idCulture: stored.get(p.id) ?? principale?.idCulture ?? null,
+        enregistree: stored.has(p.id),
+      };
+    });
+  });
+}
+
+export async function saveAffectations(db: Db, user: Utilisateur, raw: unknown): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const input = parse(AffectationsSchema, raw);
+  await failingWith(PARCELLE_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const crops = await cropsOfModes(trx, ctx.idCampagne);
+      const plots = new Map((await listParcelles(trx, ctx.idCampagne)).map((p) => [p.id, p]));
+      for (const a of input) {
+        const plot = plots.get(a.idParcelle);
+        if (!plot) throw new ServiceError(PARCELLE_UPDATE_ERROR, 404);
+        if (a.idCulture != null && !crops.some((c) => c.idModeConduite === plot.idModeConduite && c.idCulture === a.idCulture)) {
+          throw new ServiceError("warning.invalid-form", 400, { [`affectations.${a.idParcelle}`]: ["warning.invalid"] });
+        }
+        await setAffectation(trx, a.idParcelle, a.idCulture);
+      }
+    }),
+  );
+}

@@ -1,0 +1,68 @@
+import type { Db } from "../db/knex";
+import { bool, parseJson } from "../db/dialect";
+
+export type UtilisateurRow = {
+  id: number;
+  username: string;
+  nom: string;
+  prenom: string;
+  email: string | null;
+  passwordHash: string;
+  admin: boolean;
+  roles: string[];
+  acceptcgu: boolean;
+  isVisible: boolean;
+  actif: boolean;
+  updatedAt: string;
+};
+
+/** The user as the app sees it: no password hash. */
+export type Utilisateur = Omit<UtilisateurRow, "passwordHash">;
+
+function fromRow(row: Record<string, unknown>): UtilisateurRow {
+  return {
+    ...(row as unknown as UtilisateurRow),
+    admin: bool(row.admin),
+    acceptcgu: bool(row.acceptcgu),
+    isVisible: bool(row.isVisible),
+    actif: bool(row.actif),
+    roles: parseJson<string[]>(row.roles, []),
+    updatedAt: String(row.updatedAt),
+  };
+}
+
+export function toPublic(row: UtilisateurRow): Utilisateur {
+  const { passwordHash: _, ...rest } = row;
+  return rest;
+}
+
+export async function findUtilisateurByUsername(db: Db, username: string): Promise<UtilisateurRow | undefined> {
+  const row = await db("utilisateur").whereRaw("lower(username) = lower(?)", [username]).first();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function findUtilisateurById(db: Db, id: number): Promise<UtilisateurRow | undefined> {
+  const row = await db("utilisateur").where({ id }).first();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function updateUtilisateur(
+  db: Db,
+  id: number,
+  patch: Partial<Pick<UtilisateurRow, "nom" | "prenom" | "passwordHash" | "acceptcgu" | "isVisible" | "actif" | "email">> & { lastLoginAt?: Date },
+): Promise<void> {
+  await db("utilisateur").where({ id }).update({ ...patch, updatedAt: db.fn.now() });
+}
+
+export async function countRecentLoginFailures(db: Db, username: string, since: Date): Promise<number> {
+  const row = await db("login_failure").whereRaw("lower(username) = lower(?)", [username]).andWhere("at", ">=", since).count<{ n: number | string }[]>({ n: "*" }).first();
+  return Number(row?.n ?? 0);
+}
+
+export async function recordLoginFailure(db: Db, username: string, ip: string): Promise<void> {
+  await db("login_failure").insert({ username: username.slice(0, 180), ip: ip.slice(0, 64), at: new Date() });
+}
+
+export async function clearLoginFailures(db: Db, username: string): Promise<void> {
+  await db("login_failure").whereRaw("lower(username) = lower(?)", [username]).delete();
+}

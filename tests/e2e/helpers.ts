@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { e2eDb, expect, login, userId, type DemoUser } from "./fixtures";
+
+/** Signs in and waits for the page the user lands on (home, or the terms for `nouveau`). */
+export async function signIn(page: Page, username: DemoUser) {
+  await login(page, username);
+  await expect(page).toHaveURL(username === "nouveau" ? /\/sillon\/cgu$/ : /\/sillon\/home\/description\/home$/);
+}
+
+/** Ids of the demo rows, looked up by their names (the seed gives no fixed ids). */
+export async function demoIds() {
+  const db = e2eDb();
+  const id = async (table: string, libelle: string) => (await db(table).where({ libelle }).first("id")).id as number;
+  const campagne = async (farm: number, anneeRecolte: number, simulation = false) =>
+    (await db("campagne").where({ idExploitation: farm, anneeRecolte, simulation }).first("id")).id as number;
+  const tilleuls = await id("exploitation", "EARL des Tilleuls");
+  const moulin = await id("exploitation", "GAEC du Moulin");
+  const vallee = await id("exploitation", "Ferme de la Vallée");
+  return {
+    reseauDemo: await id("oad", "Réseau démo"),
+    international: await id("oad", "International"),
+    beauce: await id("dossier", "Groupe Grandes cultures Beauce"),
+    bocage: await id("dossier", "Groupe Polyculture-élevage Bocage"),
+    tilleuls, moulin, vallee,
+    tilleuls2024: await campagne(tilleuls, 2024),
+    tilleuls2025: await campagne(tilleuls, 2025),
+    tilleulsSimulation: await campagne(tilleuls, 2025, true),
+  };
+}
+
+/**
+ * Writes a user's context selection straight into the database, as the context bar would have saved it.
+ * `postsSeen` (default true) marks every news post as seen, so that the home icon carries no dot.
+ */
+export async function setContext(
+  username: DemoUser,
+  c: { idOad?: number | null; idDossier?: number | null; exploitations?: number[]; idCampagne?: number | null; postsSeen?: boolean },
+) {
+  const idUser = await userId(username);
+  const db = e2eDb();
+  const latest = await db("post").max({ d: "creation_date" }).first();
+  const row = {
+    idUser,
+    idOad: c.idOad ?? null,
+    idDossier: c.idDossier ?? null,
+    exploitations: JSON.stringify(c.exploitations ?? []),
+    idCampagne: c.idCampagne ?? null,
+    idCampagneDeverrouillee: null,
+    lastPostDate: c.postsSeen === false ? null : new Date(latest?.d ?? Date.now()),
+    updatedAt: new Date(),
+  };
+  await db("utilisateur_contexte").insert(row).onConflict("id_user").merge();
+}
+
+/** The stored context row of a user, as the server keeps it. */
+export async function storedContext(username: DemoUser) {
+  const row = await e2eDb()("utilisateur_contexte").where({ idUser: await userId(username) }).first();
+  return row
+    ? { idOad: row.idOad as number | null, idDossier: row.idDossier as number | null, exploitations: JSON.parse(row.exploitations) as number[], idCampagne: row.idCampagne as number | null }
+    : null;
+}
+
+/** Opens a context-bar selector and picks one option by its visible name; waits for the choice to be recorded. */
+export async function pick(page: Page, selector: "select-oad" | "select-dossier" | "select-campagne", option: string | RegExp) {
+  await page.getByTestId(selector).click();
+  const done = page.waitForResponse((r) => r.url().includes("/home/contexte") && r.request().method() === "POST");
+  await page.getByRole("option", typeof option === "string" ? { name: option, exact: true } : { name: option }).click();
+  await done;
+}
+
+/** Ticks or unticks farms in the multiple farm selector, then closes it. */
+export async function toggleFarms(page: Page, ...farms: string[]) {
+  await page.getByTestId("select-exploitations").click();
+  for (const farm of farms) {
+    const done = page.waitForResponse((r) => r.url().includes("/home/contexte") && r.request().method() === "POST");
+    await page.getByRole("option").filter({ hasText: farm }).click();
+    await done;
+  }
+  await page.keyboard.press("Escape");
+}
+
+/** The options a context-bar selector offers, in order (opens it, reads, closes it). */
+export async function optionsOf(page: Page, selector: "select-oad" | "select-dossier" | "select-exploitations" | "select-campagne") {
+  const button = page.getByTestId(selector);
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  const list = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+  const options = list.getByRole("option");
+  await expect(options.first()).toBeVisible();
+  const names = (await options.allInnerTexts()).map((s) => s.replace(/^✓/, "").trim());
+  await page.keyboard.press("Escape");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  return names;
+}
+
+/** Sets the date of the last news post the user has seen (null: never seen any), keeping the rest of their context. */
+export async function setLastPostDate(username: DemoUser, date: Date | null) {
+  const idUser = await userId(username);
+  const db = e2eDb();
+  const existing = await db("utilisateur_contexte").where({ idUser }).first("idUser");
+  if (existing) await db("utilisateur_contexte").where({ idUser }).update({ lastPostDate: date, updatedAt: new Date() });
+  else await db("utilisateur_contexte").insert({ idUser, exploitations: "[]", lastPostDate: date });
+}
+
+/** The date of the newest news post. */
+export async function latestPostDate(): Promise<Date> {
+  const row = await e2eDb()("post").max({ d: "creation_date" }).first();
+  return new Date(row!.d);
+}
+
+/** The document title written in a PDF's information dictionary (UTF-16 hex string or literal). */
+export function pdfTitle(pdf: Buffer): string {
+  const text = pdf.toString("latin1");
+  const hex = /\/Title\s*<FEFF([0-9A-Fa-f]*)>/.exec(text);
+  if (hex) return Buffer.from(hex[1], "hex").swap16().toString("utf16le");
+  const literal = /\/Title\s*\(([^)]*)\)/.exec(text);
+  return literal ? literal[1] : "";
+}

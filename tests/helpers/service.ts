@@ -1,0 +1,51 @@
+import { expect } from "vitest";
+import type { Db } from "../../server/db/knex";
+import { findUtilisateurByUsername, toPublic, type Utilisateur } from "../../server/utilisateur/repo";
+
+/** A demo user (see server/demo/seed-demo.ts) as the services receive it. */
+export async function demoUser(db: Db, username: string): Promise<Utilisateur> {
+  const row = await findUtilisateurByUsername(db, username);
+  if (!row) throw new Error(`no demo user ${username}`);
+  return toPublic(row);
+}
+
+/** A user inserted directly (no password hashing: these users never sign in). */
+export async function insertUser(
+  db: Db,
+  u: { username: string; nom: string; prenom: string; isVisible?: boolean; actif?: boolean },
+): Promise<number> {
+  const [r] = await db("utilisateur")
+    .insert({ username: u.username, nom: u.nom, prenom: u.prenom, passwordHash: "-", acceptcgu: true, isVisible: u.isVisible ?? true, actif: u.actif ?? true, roles: "[]" })
+    .returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+const ORDER: Record<string, string> = { utilisateur_contexte: "idUser" };
+
+/** Every row of the given tables, in a stable order: compare before and after a refused write. */
+export async function snapshot(db: Db, ...tables: string[]): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) out[table] = await db(table).select("*").orderBy(ORDER[table] ?? "id");
+  return out;
+}
+
+/** The call is refused with this ServiceError key and status (and, when given, these field errors or message params). */
+export async function expectRefused(
+  call: Promise<unknown>,
+  key: string,
+  status: number,
+  extra: { fieldErrors?: Record<string, string[]>; params?: Record<string, string | number> } = {},
+): Promise<void> {
+  await expect(call).rejects.toMatchObject({ key, status, ...extra });
+}
+
+export async function countRows(db: Db, table: string, where: Record<string, unknown> = {}): Promise<number> {
+  const row = await db(table).where(where).count<{ n: number | string }[]>({ n: "*" }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** The last audit row (the trail is append-only). */
+export async function lastAudit(db: Db) {
+  const row = await db("audit").orderBy("id", "desc").first();
+  return row ? { ...row, details: typeof row.details === "string" ? JSON.parse(row.details) : row.details } : undefined;
+}
