@@ -28,7 +28,12 @@ export default defineConfig({
       url: `${E2E.baseURL}login`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(E2E.port), BASE_PATH: E2E.basePath, DATA_DIR: E2E.dataDir, APP_ENV: "production", SESSION_SECRET: "e2e-session-secret-0123456789" },
+      env: {
+        PORT: String(E2E.port), BASE_PATH: E2E.basePath, DATA_DIR: E2E.dataDir, APP_ENV: "production", SESSION_SECRET: "e2e-session-secret-0123456789",
+        // Tile addresses on this server that answer 404: the journeys see the map ask for both layers and still draw offline.
+        MAP_IMAGERY_TILES: `${E2E.baseURL}tuiles-absentes/ortho/{z}/{x}/{y}.jpg`,
+        MAP_LABELS_TILES: `${E2E.baseURL}tuiles-absentes/noms/{z}/{x}/{y}.png`,
+      },
     },
     {
       command: "node server/start.js",

@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+/** A layer of the IGN Géoplateforme WMTS service in Web Mercator tiles (open data, no key). */
+const IGN_WMTS = (layer: string, format: string) =>
+  `https://data.geopf.fr/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=${layer}&STYLE=normal&TILEMATRIXSET=PM&FORMAT=${format}&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}`;
+
 /** Every setting the server reads, parsed once at start-up: a bad value stops the server with a clear message. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -24,6 +28,10 @@ const EnvSchema = z.object({
   ACTUALISATION_URL: z.string().url().default("https://sillon.example/actualisation"),
   DATA_DIR: z.string().default("data"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  /** Raster tiles of the plot map ({z}/{x}/{y}); an empty value turns the layer off (plain background). */
+  MAP_IMAGERY_TILES: z.string().default(IGN_WMTS("ORTHOIMAGERY.ORTHOPHOTOS", "image/jpeg")),
+  MAP_LABELS_TILES: z.string().default(IGN_WMTS("GEOGRAPHICALNAMES.NAMES", "image/png")),
+  MAP_ATTRIBUTION: z.string().default("© IGN Géoplateforme"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -48,4 +56,10 @@ export function isMaintenance(): boolean {
 
 export function isProduction(): boolean {
   return env().APP_ENV === "production";
+}
+
+/** The plot map's tile sources (B-MAP-17), as the browser needs them. */
+export function mapConfig(): { imageryTiles: string | null; labelsTiles: string | null; attribution: string } {
+  const e = env();
+  return { imageryTiles: e.MAP_IMAGERY_TILES.trim() || null, labelsTiles: e.MAP_LABELS_TILES.trim() || null, attribution: e.MAP_ATTRIBUTION };
 }

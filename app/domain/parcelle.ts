@@ -1,3 +1,4 @@
+import { parseGeometrie } from "./geometrie";
 import { z } from "zod";
 import { SoilSchema } from "./caracteristiques-pedologiques";
 import { optionalNumber, optionalText, requiredArray, requiredNumber, requiredText, toNumber } from "./validation";
@@ -63,14 +64,8 @@ export type TypeGeometrie = (typeof TYPES_GEOMETRIE)[keyof typeof TYPES_GEOMETRI
 
 /** The kind of a stored geometry (JSON text of a GeoJSON Polygon or Point), or null when it is not one. */
 export function typeOfGeometrie(geometrie: string | null | undefined): TypeGeometrie | null {
-  if (!geometrie) return null;
-  try {
-    const g = JSON.parse(geometrie) as { type?: unknown; coordinates?: unknown };
-    if (!Array.isArray(g.coordinates)) return null;
-    return g.type === "Polygon" || g.type === "Point" ? TYPES_GEOMETRIE[g.type] : null;
-  } catch {
-    return null;
-  }
+  const g = parseGeometrie(geometrie);
+  return g ? TYPES_GEOMETRIE[g.type] : null;
 }
 
 const geometrie = () =>

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, login, navigate, test, userId, waitForHydration, type DemoUser } from "./fixtures";
+import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { createPlot, openPlots, parcelleIds, parcelleRow, parcelleTable } from "./parcelle-screen";
 
 /** The plots screen (spec 2 §2 "Plots", §3, §4, §5, §6; B-PLOT, B-MAP-01 to 07, B-HIST). */
 
-const SCREEN = "/home/description/exploitation/parcelle";
 const SHOTS = "/tmp/shots-3420";
 
 async function shot(page: Page, name: string) {
@@ -12,41 +12,9 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function ids() {
-  const db = e2eDb();
-  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id");
-  const c2024 = await db("campagne").where({ idExploitation: farm.id, anneeRecolte: 2024, simulation: false }).first("id");
-  const c2025 = await db("campagne").where({ idExploitation: farm.id, anneeRecolte: 2025, simulation: false }).first("id");
-  return { farm: farm.id as number, c2024: c2024.id as number, c2025: c2025.id as number };
-}
-
-/** Opens the plots of EARL des Tilleuls 2025; the plots created by earlier journeys are removed (the demo ones stay). */
-async function openPlots(page: Page, user: DemoUser) {
-  const db = e2eDb();
-  const { farm, c2025 } = await ids();
-  const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
-  const idUser = await userId(user);
-  await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({ idUser, idOad: dossier.idOad, idDossier: dossier.id, exploitations: JSON.stringify([farm]), idCampagne: c2025 });
-  await db("parcelle").where({ idCampagne: c2025 }).where("libelle", "like", "E2E %").delete();
-  await page.context().clearCookies();
-  await login(page, user);
-  await page.waitForURL(/home\/description\/home/);
-  await navigate(page, SCREEN);
-  return c2025;
-}
-
-const table = (page: Page) => page.getByTestId("table-parcelle");
-const rowOf = (page: Page, libelle: string) => table(page).locator("tbody tr", { hasText: libelle });
-
-async function createPlot(page: Page, libelle: string, surface = "4,2") {
-  await page.getByTestId("list-new").click();
-  await page.getByLabel("Nom", { exact: true }).fill(libelle);
-  await page.getByLabel("Surface (ha)", { exact: true }).fill(surface);
-  await page.getByTestId("list-save").click();
-  await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
-  await expect(rowOf(page, libelle)).toHaveAttribute("aria-selected", "true");
-}
+const ids = parcelleIds;
+const table = parcelleTable;
+const rowOf = parcelleRow;
 
 test("[B-PLOT-09] [B-PLOT-10] [B-MAP-01] [B-MAP-02] [B-MAP-03] [B-MAP-04] [B-MAP-06] [B-ERR-20] a writer creates a plot in a commune; the codes follow the pickers", async ({ page }) => {
   const { farm } = await ids();
@@ -311,4 +279,28 @@ test("[B-ERR-01] [B-PLOT-17] a failed deletion (a plot removed meanwhile) shows 
   await error.getByRole("button", { name: "Ok" }).click();
   await expect(error).toHaveCount(0);
   expect(await e2eDb()("parcelle").where({ id: garde.id }).first("id")).toBeTruthy();
+});
+
+test("[B-PLOT-11] the soil panel holds the seven soil fields of the plot, saved with it", async ({ page }) => {
+  const c2025 = await openPlots(page, "redacteur");
+  await createPlot(page, "E2E Terre de sol");
+  const form = page.getByTestId("parcelle-form");
+  await form.locator("summary", { hasText: "Données de sol" }).click();
+  const sol = page.getByTestId("panel-sol");
+  for (const label of ["Type de sol (Arvalis)", "Type de sol (texture)", "Profondeur du sol", "Réserve utile", "Type de sous-sol", "Acidité du sol", "Classe de profondeur"]) {
+    await expect(sol.getByLabel(label, { exact: false }).first()).toBeVisible();
+  }
+  await sol.getByLabel("Type de sol (Arvalis)").selectOption({ label: "Limon profond" });
+  await sol.getByLabel("Type de sol (texture)").selectOption({ index: 1 });
+  await sol.getByLabel("Profondeur du sol", { exact: false }).fill("90");
+  await sol.getByLabel("Réserve utile", { exact: false }).fill("150");
+  await sol.getByLabel("Type de sous-sol").selectOption({ index: 1 });
+  await sol.getByLabel("Acidité du sol").selectOption({ index: 1 });
+  await sol.getByLabel("Classe de profondeur").selectOption({ index: 1 });
+  await page.getByTestId("list-save").click();
+  await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+  const r = await e2eDb()("parcelle").where({ idCampagne: c2025, libelle: "E2E Terre de sol" }).first();
+  expect(Number(r.profondeurSolCm)).toBe(90);
+  expect(Number(r.reserveUtileMm)).toBe(150);
+  for (const column of ["idTypeSolArvalis", "idAeeTypeSol", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"]) expect(r[column], column).not.toBeNull();
 });

@@ -19,7 +19,7 @@ export type PlotMapProps = {
   /** Centre requested by the form (e.g. the chosen commune); the map flies there when it changes. */
   centre?: { lat: number; lon: number } | null;
   readOnly?: boolean;
-  config: MapConfig;
+  config: MapConfig | null;
   /** Accessible name of the map region. */
   label: string;
 };

@@ -6,7 +6,7 @@ import { formatNumber } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import type { MapConfig } from "~/components/map/types";
 import { typeOfGeometrie } from "~/domain/parcelle";
-import { PlotMapSlot } from "./plot-map-slot";
+import { PlotMap } from "~/components/map/plot-map";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 type Update = (options: { name: string; value: string }) => void;
@@ -98,7 +98,7 @@ export function GeodataPanel({
       <p className="mb-1 text-xs text-stone-600" data-testid="geometrie-type">
         {t("parcelle.carte.geometrie")} : {t(type ? `parcelle.carte.geometrie-${type}` : "parcelle.carte.geometrie-none")}
       </p>
-      <PlotMapSlot
+      <PlotMap
         geometrie={geometrie}
         onChange={(g, ha) => {
           onGeometrie(g);

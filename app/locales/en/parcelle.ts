@@ -44,7 +44,6 @@ const texts = {
     "interventions-of": "Interventions of plot {{libelle}}",
     carte: {
       label: "Plot map",
-      pending: "Placeholder for the plot map (the map component is not delivered yet).",
       "use-drawn": "Use the drawn area ({{surface}} ha)",
       "no-centre": "Municipality coordinates are not available: the map keeps its position.",
       geometrie: "Stored shape",

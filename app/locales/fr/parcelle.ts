@@ -42,7 +42,6 @@ const texts = {
     "interventions-of": "Interventions de la parcelle {{libelle}}",
     carte: {
       label: "Carte de la parcelle",
-      pending: "Emplacement réservé à la carte de la parcelle (le composant carte n'est pas encore livré).",
       "use-drawn": "Utiliser la surface dessinée ({{surface}} ha)",
       "no-centre": "Les coordonnées des communes ne sont pas disponibles : la carte reste centrée sur sa position.",
       geometrie: "Forme enregistrée",

@@ -22,13 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { requireAcceptedUser } = await import("../../../server/auth/session");
   const { getParcelles, getHistoriqueTree, getAffectations } = await import("../../../server/parcelle/service");
   const { db } = await import("../../../server/db");
+  const { mapConfig } = await import("../../../server/env");
   const user = await requireAcceptedUser(request);
   const params = new URL(request.url).searchParams;
   const arbre = Number(params.get("arbre")) || null;
   const data = await getParcelles(db(), user, { departement: params.get("departement") });
   return {
     ...data,
-    mapConfig: null,
+    mapConfig: mapConfig(),
     arbre: arbre ? await getHistoriqueTree(db(), user, arbre) : null,
     affectations: params.get("affectations") ? await getAffectations(db(), user) : null,
   };
