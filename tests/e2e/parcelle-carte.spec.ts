@@ -7,11 +7,16 @@ import { openPlots, parcelleIds, parcelleRow } from "./parcelle-screen";
 /** The plot map (spec 2 §2, §4, §7, §9; B-MAP-05, B-MAP-08 to B-MAP-17). */
 
 const SHOTS = "/tmp/shots-3420";
+// WebGL in headless Chromium is slow to start on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
 
 async function openGeodata(page: Page) {
   await page.getByTestId("parcelle-form").locator("summary", { hasText: "Données géographiques" }).click();
   const canvas = page.getByTestId("plot-map-canvas");
   await expect(canvas.locator("canvas.maplibregl-canvas")).toBeVisible();
+  // WebGL in a busy headless browser can take a while to start.
+  await expect(page.getByTestId("plot-map")).toHaveAttribute("data-loaded", "true", { timeout: 20_000 });
+  await canvas.scrollIntoViewIfNeeded();
   return canvas;
 }
 
@@ -63,11 +68,12 @@ test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-1
 
   // The drawn area is offered as the real surface, never copied silently.
   const useDrawn = page.getByTestId("use-drawn-surface");
-  await expect(useDrawn).toContainText(/Utiliser la surface dessinée \(\d+,\d{2} ha\)/);
-  const offered = (await useDrawn.textContent())!.match(/\((\d+,\d{2}) ha\)/)![1];
+  await expect(useDrawn).toContainText(/Utiliser la surface dessinée \(\d+(,\d{1,2})? ha\)/);
+  const offered = Number((await useDrawn.textContent())!.match(/\((\d+(?:,\d{1,2})?) ha\)/)![1].replace(",", "."));
+  expect(offered).toBeGreaterThan(1);
   await expect(page.getByLabel("Surface réelle (ha)", { exact: true })).toHaveValue("");
   await useDrawn.click();
-  await expect(page.getByLabel("Surface réelle (ha)", { exact: true })).toHaveValue(offered);
+  await expect(page.getByLabel("Surface réelle (ha)", { exact: true })).toHaveValue(offered.toFixed(2).replace(".", ","));
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/parcelle-carte-polygone.png`, fullPage: true });
 
@@ -84,9 +90,11 @@ test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-1
     expect(Math.abs(lat - 48.5)).toBeLessThan(0.01);
   }
   expect(Number(saved.surfaceReelle)).toBeCloseTo(area(polygon) / 10_000, 2);
-  expect(Number(saved.surfaceReelle).toFixed(2).replace(".", ",")).toBe(offered);
+  expect(Number(saved.surfaceReelle)).toBeCloseTo(offered, 2);
 
-  // Deleting the shape offers drawing again; a marker replaces the polygon.
+  // The created plot reopens with its polygon. Deleting it offers drawing again; a marker replaces it.
+  await openGeodata(page);
+  await expect(map).toHaveAttribute("data-shape", "polygon");
   await page.getByTestId("map-delete").click();
   await expect(map).toHaveAttribute("data-shape", "none");
   await expect(page.getByTestId("map-draw-polygon")).toBeEnabled();
@@ -104,7 +112,10 @@ test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-1
   }).toEqual(["Point", "marker"]);
 
   // Deleting it and saving clears the stored geometry.
+  await expect(map).toHaveAttribute("data-loaded", "true", { timeout: 20_000 });
+  await expect(map).toHaveAttribute("data-shape", "marker");
   await page.getByTestId("map-delete").click();
+  await expect(page.getByTestId("geometrie-type")).toContainText("Aucune");
   await page.getByTestId("list-save").click();
   await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
   await expect.poll(async () => (await e2eDb()("parcelle").where({ id: saved.id }).first("geometrie")).geometrie ?? null).toBeNull();
@@ -122,9 +133,16 @@ test("[B-MAP-05] [B-MAP-15] [B-MAP-16] choosing a commune centres the map on it;
     await geodata.getByTestId("select-commune").selectOption({ label: "Chartres (28000)" });
     await expect(canvas).toHaveAttribute("data-centre", "48.44690,1.48920");
 
+    // Zooming far out with the wheel stops at zoom 3, and the zoom-out button is then disabled.
     const zoomOut = canvas.getByRole("button", { name: "Zoom out" });
-    for (let i = 0; i < 14; i++) await zoomOut.click();
-    await expect(canvas).toHaveAttribute("data-zoom", "3.00");
+    await canvas.scrollIntoViewIfNeeded();
+    const middle = (await canvas.boundingBox())!;
+    await page.mouse.move(middle.x + middle.width / 2, middle.y + middle.height / 2);
+    for (let i = 0; i < 16; i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(150);
+    }
+    await expect(canvas).toHaveAttribute("data-zoom", "3.00", { timeout: 15_000 });
     await expect(zoomOut).toBeDisabled();
     // Dragging far north stops at the edge of the world.
     const box = (await canvas.boundingBox())!;

@@ -43,7 +43,9 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
   const [mode, setMode] = useState<Mode>("static");
   const [loaded, setLoaded] = useState(false);
   const [view, setView] = useState<{ lat: number; lon: number; zoom: number }>({ lat: DEFAULT_CENTRE.lat, lon: DEFAULT_CENTRE.lon, zoom: DEFAULT_ZOOM });
-  const style = useMemo(() => buildMapStyle(config), [config]);
+  // Built once: a new style object (the loader sends a new config after each save) would make
+  // react-map-gl reapply the style and drop the drawing layers.
+  const [style] = useState(() => buildMapStyle(config));
   const initial = useMemo(() => initialView(parseGeometrie(geometrie)), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const publish = useCallback((geometry: PlotGeometry | null) => {
@@ -56,9 +58,12 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
     setMode(next);
   }, []);
 
-  const onLoad = useCallback(() => {
-    const map = mapRef.current?.getMap();
-    if (!map) return;
+  // Drawing starts as soon as the style is ready ('styledata'): maplibre's 'load' also waits for the
+  // tiles, which may never come (offline, tile service down).
+  // The map comes from the event: the first 'styledata' can fire before react-map-gl sets its ref.
+  const startDrawing = useCallback((event: { target: maplibregl.Map }) => {
+    const map = event.target;
+    if (!map || drawRef.current) return;
     const rect = map.getCenter();
     setView({ lat: rect.lat, lon: rect.lng, zoom: map.getZoom() });
     const draw = new TerraDraw({
@@ -165,7 +170,8 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
           maxBounds={WORLD_BOUNDS}
           mapStyle={style}
           style={{ width: "100%", height: "100%" }}
-          onLoad={onLoad}
+          onStyleData={startDrawing}
+          onLoad={startDrawing}
           onMoveEnd={onMoveEnd}
           // Tiles that cannot be reached leave the plain background: nothing to report.
           onError={() => undefined}
