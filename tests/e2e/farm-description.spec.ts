@@ -250,7 +250,7 @@ test.describe("farm description forms", () => {
     await shot(page, "fr-caracteristiques-economiques-admin");
   });
 
-  test("[B-SOIL-01] [B-SOIL-02] [B-SOIL-03] [B-SOIL-04] a writer saves the soil values and replicates them to all campaigns; locked campaigns are left out", async ({ page }) => {
+  test("[B-SOIL-01] [B-SOIL-02] [B-SOIL-03] [B-SOIL-04] [B-CONST-08] a writer saves the soil values and replicates them to all campaigns; locked campaigns are left out", async ({ page }) => {
     const ids = await openAs(page, "redacteur");
     await navigate(page, `${BASE}/caracteristiques_pedologiques`);
     await expect(page.getByTestId("screen-caracteristiques_pedologiques").getByRole("heading", { name: "Caractéristiques pédologiques", level: 1 })).toBeVisible();
@@ -269,6 +269,8 @@ test.describe("farm description forms", () => {
     await page.getByTestId("save-sol").click();
     const dialog = page.getByTestId("replication-dialog");
     await expect(dialog.getByRole("radio")).toHaveCount(3);
+    // A confirmation dialog is 500 wide.
+    expect((await dialog.boundingBox())!.width).toBe(500);
     await expect(dialog.getByRole("radio", { name: /^Sur l'exploitation seulement/ })).toBeChecked();
     await expect(dialog.getByRole("radio", { name: /^Sur l'exploitation et la campagne en cours/ })).toBeVisible();
     await dialog.getByRole("radio", { name: /^Sur l'exploitation et toutes ses campagnes/ }).check();
