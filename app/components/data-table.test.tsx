@@ -103,7 +103,7 @@ describe("DataTable markup", () => {
     expect(out).toMatch(/<th scope="col" class="[^"]*">État<\/th>/);
   });
 
-  test("[A-CONST-11] dates in cells display as day/month/year", () => {
+  test("[A-CONST-11] [B-CONST-09] dates in cells display as day/month/year", () => {
     const out = table();
     expect(out).toContain(">05/03/2024<");
     expect(out).toContain(">20/03/2024<");

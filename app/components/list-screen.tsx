@@ -191,7 +191,7 @@ export function ListScreen<T>({
         </section>
       ) : null}
 
-      <AppDialog open={pending !== null} title={t("leave.title")} testId="switch-dialog" onEscape={() => setPending(null)}
+      <AppDialog open={pending !== null} title={t("leave.title")} width={500} testId="switch-dialog" onEscape={() => setPending(null)}
         actions={<>
           <button type="button" className="btn-secondary" onClick={() => setPending(null)}>{t("leave.cancel")}</button>
           <button type="button" className="btn-secondary" onClick={() => { const to = pending!.id; setPending(null); select(to); }}>{t("leave.discard")}</button>

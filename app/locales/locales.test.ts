@@ -35,7 +35,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("locales", () => {
-  test("[A-LOCALE-01] the locales are fr, en and dev, French by default", () => {
+  test("[A-LOCALE-01] [B-CONST-10] the locales are fr, en and dev, French by default", () => {
     expect([...LOCALES]).toEqual(["fr", "en", "dev"]);
     expect(DEFAULT_LOCALE).toBe("fr");
     expect(Object.keys(resources).sort()).toEqual(["en", "fr"]);
@@ -43,7 +43,7 @@ describe("locales", () => {
     expect(fallbackLng.dev).toEqual([]);
   });
 
-  test("[A-LOCALE-02] the dev locale is offered only outside production", () => {
+  test("[A-LOCALE-02] [B-CONST-11] the dev locale is offered only outside production", () => {
     expect(availableLocales(true)).toEqual(["fr", "en"]);
     expect(availableLocales(false)).toEqual(["fr", "en", "dev"]);
   });

@@ -1,10 +1,11 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
 import { selectInContext } from "../contexte/service";
 import { createCampagne } from "../campagne/service";
-import { getMainOeuvres, removeMainOeuvres, saveMainOeuvre } from "./service";
+import type { Db } from "../db/knex";
+import { getMainOeuvres, MO_CREATE_ERROR, MO_DELETE_ERROR, MO_LOAD_ERROR, MO_UPDATE_ERROR, removeMainOeuvres, saveMainOeuvre } from "./service";
 
 const t = useTestDb();
 
@@ -16,6 +17,20 @@ async function contextFor(username: string, campagne: "tilleuls2025" | "tilleuls
   await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
   await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
   return user;
+}
+
+/** Runs fn inside a transaction where the table is missing (renamed), then rolls everything back. */
+async function withBrokenTable(db: Db, table: string, fn: (trx: Db) => Promise<void>) {
+  const ROLLBACK = "rollback-on-purpose";
+  await db
+    .transaction(async (trx) => {
+      await trx.schema.renameTable(table, `${table}_hors_service`);
+      await fn(trx);
+      throw new Error(ROLLBACK);
+    })
+    .catch((e: Error) => {
+      if (e.message !== ROLLBACK) throw e;
+    });
 }
 
 const item = { libelle: "Chef d'exploitation", idTypeUser: 953, uta: 1.5, montant: 12000, remarque: undefined };
@@ -57,14 +72,34 @@ describe(`labour (${dialect})`, () => {
     expect((await getMainOeuvres(t.db(), lecteur)).canWrite).toBe(false);
   });
 
-  test("deleting removes only rows of the selected campaign; an unknown id refuses the whole deletion", async () => {
+  test("[B-ERR-08] deleting removes only rows of the selected campaign; an unknown id refuses the whole deletion with the response status text", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const a = await saveMainOeuvre(t.db(), redacteur, item);
     const b = await saveMainOeuvre(t.db(), redacteur, item);
-    await expectRefused(removeMainOeuvres(t.db(), redacteur, [a, 999999]), "errors.services.mo-delete-service-error", 404);
+    await expectRefused(removeMainOeuvres(t.db(), redacteur, [a, 999999]), "404 Not Found", 404);
     expect((await getMainOeuvres(t.db(), redacteur)).rows.map((r) => r.id)).toEqual(expect.arrayContaining([a, b]));
     await removeMainOeuvres(t.db(), redacteur, [a]);
     expect((await getMainOeuvres(t.db(), redacteur)).rows.map((r) => r.id)).not.toContain(a);
+  });
+
+  test("[B-ERR-04] [B-ERR-05] [B-ERR-06] [B-ERR-07] a failed load, create, update or delete reports the catalogued labour error", async () => {
+    const redacteur = await contextFor("redacteur", "tilleuls2025");
+    const id = await saveMainOeuvre(t.db(), redacteur, item);
+    const row = (await getMainOeuvres(t.db(), redacteur)).rows.find((r) => r.id === id)!;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const broken = (fn: (trx: Db) => Promise<void>) => withBrokenTable(t.db(), "main_oeuvre", fn);
+    await broken(async (trx) => expectRefused(getMainOeuvres(trx, redacteur), MO_LOAD_ERROR, 500));
+    await broken(async (trx) => expectRefused(saveMainOeuvre(trx, redacteur, item), MO_CREATE_ERROR, 500));
+    await broken(async (trx) => expectRefused(saveMainOeuvre(trx, redacteur, item, { id, updatedAt: row.updatedAt }), MO_UPDATE_ERROR, 500));
+    await broken(async (trx) => expectRefused(removeMainOeuvres(trx, redacteur, [id]), MO_DELETE_ERROR, 500));
+    expect(warn).toHaveBeenCalledTimes(4);
+    warn.mockRestore();
+    expect(MO_LOAD_ERROR).toBe("errors.services.mo-service-error");
+    expect([MO_CREATE_ERROR, MO_UPDATE_ERROR, MO_DELETE_ERROR]).toEqual([
+      "errors.services.mo-create-service-error", "errors.services.mo-update-service-error", "errors.services.mo-delete-service-error",
+    ]);
+    // Nothing changed.
+    expect((await getMainOeuvres(t.db(), redacteur)).rows.find((r) => r.id === id)).toEqual(row);
   });
 
   test("[B-LAB-07] [B-LAB-08] [B-LAB-09] [B-LAB-10] [B-LAB-11] [B-LAB-03] the labour form's rules", () => {

@@ -1,35 +1,69 @@
+import { STATUS_CODES } from "node:http";
 import { normsFromReferenceValues } from "~/domain/calc/main-oeuvre";
 import type { MainOeuvreInput } from "~/domain/main-oeuvre";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
-import { ServiceError } from "../errors";
+import { isServiceError, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { deleteMainOeuvres, findMainOeuvre, insertMainOeuvre, listMainOeuvres, updateMainOeuvre } from "./repo";
 
+/** The labour error keys of spec 2 §8 (B-ERR-04 to B-ERR-07). */
+export const MO_LOAD_ERROR = "errors.services.mo-service-error";
+export const MO_CREATE_ERROR = "errors.services.mo-create-service-error";
+export const MO_UPDATE_ERROR = "errors.services.mo-update-service-error";
+export const MO_DELETE_ERROR = "errors.services.mo-delete-service-error";
+
+/** An unexpected failure (database, bug) becomes the call's catalogued error; refusals pass through. */
+async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isServiceError(e)) throw e;
+    console.warn(`[main-oeuvre] ${key}`, e);
+    throw new ServiceError(key, 500);
+  }
+}
+
+/**
+ * The one labour call whose message is the response's status text (spec 2 §8, B-ERR-08): deleting an
+ * item that is no longer there answers 404 and the error dialog reads "404 Not Found".
+ */
+export function statusTextError(status: number): ServiceError {
+  return new ServiceError(`${status} ${STATUS_CODES[status] ?? ""}`.trim(), status);
+}
+
 export async function getMainOeuvres(db: Db, user: Utilisateur) {
   const ctx = await campaignContext(db, user);
-  // Reference values are read by position (spec 2 §4: family norm at index 2, salaried at index 3).
-  const valeurs = (await db("reference_valeur").orderBy("ordre").select("valeur")).map((r) => (r.valeur == null ? null : Number(r.valeur)));
-  return { rows: await listMainOeuvres(db, ctx.idCampagne), canWrite: ctx.abilities.canWriteDescriptif, normes: normsFromReferenceValues(valeurs) };
+  return failingWith(MO_LOAD_ERROR, async () => {
+    // Reference values are read by position (spec 2 §4: family norm at index 2, salaried at index 3).
+    const valeurs = (await db("reference_valeur").orderBy("ordre").select("valeur")).map((r) => (r.valeur == null ? null : Number(r.valeur)));
+    return { rows: await listMainOeuvres(db, ctx.idCampagne), canWrite: ctx.abilities.canWriteDescriptif, normes: normsFromReferenceValues(valeurs) };
+  });
 }
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a labour item. */
 export async function saveMainOeuvre(db: Db, user: Utilisateur, input: MainOeuvreInput, existing?: { id: number; updatedAt?: string }): Promise<number> {
   const ctx = await writableCampaign(db, user);
-  return db.transaction(async (trx) => {
-    if (!existing) return insertMainOeuvre(trx, ctx.idCampagne, input);
-    const current = await findMainOeuvre(trx, existing.id);
-    if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.services.mo-update-service-error", 404);
-    if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-    await updateMainOeuvre(trx, existing.id, input);
-    return existing.id;
-  });
+  return failingWith(existing ? MO_UPDATE_ERROR : MO_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      if (!existing) return insertMainOeuvre(trx, ctx.idCampagne, input);
+      const current = await findMainOeuvre(trx, existing.id);
+      if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(MO_UPDATE_ERROR, 404);
+      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
+      await updateMainOeuvre(trx, existing.id, input);
+      return existing.id;
+    }),
+  );
 }
 
+/** Deletes labour items of the selected campaign: all of them, or none when one is no longer there (404). */
 export async function removeMainOeuvres(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
   const ctx = await writableCampaign(db, user);
-  await db.transaction(async (trx) => {
-    const n = await deleteMainOeuvres(trx, ctx.idCampagne, ids);
-    if (n !== ids.length) throw new ServiceError("errors.services.mo-delete-service-error", 404);
-  });
+  const unique = [...new Set(ids)];
+  await failingWith(MO_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const n = await deleteMainOeuvres(trx, ctx.idCampagne, unique);
+      if (n !== unique.length) throw statusTextError(404);
+    }),
+  );
 }

@@ -34,6 +34,15 @@ export function withCalcul(row: ParcMaterielRow, reference: ReferenceMateriel | 
   return { ...row, calcul: machineCosts(materielForCalc(row, reference), tauxFinancement) };
 }
 
+/** A machine reference read by id (GET reference_materiels/{id}; B-MACH-16): unknown ids answer 404. */
+export const REFERENCE_NOT_FOUND = "parcMateriel.errors.reference-service-error";
+export async function getReferenceMateriel(db: Db, user: Utilisateur, id: number): Promise<ReferenceMateriel> {
+  await campaignContext(db, user);
+  const reference = Number.isInteger(id) && id > 0 ? await findReference(db, id) : undefined;
+  if (!reference) throw new ServiceError(REFERENCE_NOT_FOUND, 404);
+  return reference;
+}
+
 /**
  * The machinery fleet screen: the campaign's machines (newest first) with their figures, the classes and
  * categories, the characteristics of the categories in use and of `idCategorie` (the class → category →

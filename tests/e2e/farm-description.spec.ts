@@ -13,6 +13,7 @@ import { demoIds, setContext, signIn } from "./helpers";
 const SHOTS = "/tmp/shots-h13";
 const BASE = "/home/description/exploitation";
 const SOIL_COLUMNS = ["idTypeSolArvalis", "idAeeTypeSol", "profondeurSolCm", "reserveUtileMm", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"];
+const SOIL_TABLES = ["parcelle", "lot_parcelle", "amenagement"];
 const FARM_COLUMNS = [
   "raisonSociale", "siret", "nom", "prenom", "adresse", "idPays", "libelleDepartement", "ville", "codeInsee", "codePostal", "email", "portable",
   "bassin", "petiteRegionAgricole", "idOtex", "idTypeAgriculture", "strategie", "remarque", ...SOIL_COLUMNS,
@@ -249,7 +250,7 @@ test.describe("farm description forms", () => {
     await shot(page, "fr-caracteristiques-economiques-admin");
   });
 
-  test("[B-SOIL-01] [B-SOIL-02] [B-SOIL-03] [B-SOIL-04] a writer saves the soil values and replicates them to all campaigns; locked campaigns are left out", async ({ page }) => {
+  test("[B-SOIL-01] [B-SOIL-02] [B-SOIL-03] [B-SOIL-04] [B-CONST-08] a writer saves the soil values and replicates them to all campaigns; locked campaigns are left out", async ({ page }) => {
     const ids = await openAs(page, "redacteur");
     await navigate(page, `${BASE}/caracteristiques_pedologiques`);
     await expect(page.getByTestId("screen-caracteristiques_pedologiques").getByRole("heading", { name: "Caractéristiques pédologiques", level: 1 })).toBeVisible();
@@ -268,21 +269,47 @@ test.describe("farm description forms", () => {
     await page.getByTestId("save-sol").click();
     const dialog = page.getByTestId("replication-dialog");
     await expect(dialog.getByRole("radio")).toHaveCount(3);
+    // A confirmation dialog is 500 wide.
+    expect((await dialog.boundingBox())!.width).toBe(500);
     await expect(dialog.getByRole("radio", { name: /^Sur l'exploitation seulement/ })).toBeChecked();
     await expect(dialog.getByRole("radio", { name: /^Sur l'exploitation et la campagne en cours/ })).toBeVisible();
     await dialog.getByRole("radio", { name: /^Sur l'exploitation et toutes ses campagnes/ }).check();
     await expect(dialog.getByTestId("replication-locked")).toContainText("2024");
     await shot(page, "fr-caracteristiques-pedologiques-replication");
-    await dialog.getByTestId("replication-confirm").click();
-    await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
-    const outcome = page.getByTestId("replication-outcome");
-    await expect(outcome).toContainText("Campagnes visées : 2025, 2025 Simulation réduction phyto.");
-    await expect(outcome).toContainText("seule l'exploitation a été modifiée");
-    await expect(outcome).toContainText("Campagnes verrouillées non modifiées : 2024.");
-    const farm = await e2eDb()("exploitation").where({ id: ids.tilleuls }).first(SOIL_COLUMNS);
-    expect(farm).toMatchObject({ profondeurSolCm: 90, reserveUtileMm: 150.5 });
-    for (const c of ["idTypeSolArvalis", "idAeeTypeSol", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"]) expect(farm[c], c).not.toBeNull();
-    await shot(page, "fr-caracteristiques-pedologiques-saved");
+    // The plots, plot groups and landscape features of the farm's campaigns, put back at the end.
+    const campagnes = [ids.tilleuls2024, ids.tilleuls2025, ids.tilleulsSimulation];
+    const before = Object.fromEntries(await Promise.all(SOIL_TABLES.map(async (t) => [t, await e2eDb()(t).whereIn("idCampagne", campagnes).select("id", "idCampagne", ...SOIL_COLUMNS)] as const)));
+    const count = (t: string, idCampagnes: number[]) => before[t].filter((r) => idCampagnes.includes(r.idCampagne)).length;
+    const open = [ids.tilleuls2025, ids.tilleulsSimulation];
+    expect(count("parcelle", open), "the demo has plots to replicate onto").toBeGreaterThan(0);
+    try {
+      await dialog.getByTestId("replication-confirm").click();
+      await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+      const outcome = page.getByTestId("replication-outcome");
+      const plural = (n: number, one: string, other: string) => `${n} ${n <= 1 ? one : other}`;
+      const detail = [plural(count("parcelle", open), "parcelle", "parcelles"), plural(count("lot_parcelle", open), "lot", "lots"), plural(count("amenagement", open), "aménagement", "aménagements")].join(", ");
+      // Three sentences, each on its own line, separated by a space in the text.
+      await expect(outcome).toHaveText(
+        "Valeurs de sol enregistrées sur l'exploitation et recopiées sur 2 campagnes : 2025, 2025 Simulation réduction phyto. " +
+          `Éléments mis à jour : ${detail}. ` +
+          "Campagnes verrouillées non modifiées : 2024.",
+      );
+      await expect(outcome.locator("p")).toHaveCount(3);
+      const farm = await e2eDb()("exploitation").where({ id: ids.tilleuls }).first(SOIL_COLUMNS);
+      expect(farm).toMatchObject({ profondeurSolCm: 90, reserveUtileMm: 150.5 });
+      for (const c of ["idTypeSolArvalis", "idAeeTypeSol", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"]) expect(farm[c], c).not.toBeNull();
+      // The open campaigns' rows carry the farm's values; the locked 2024 rows are as they were.
+      for (const t of SOIL_TABLES) {
+        const after = await e2eDb()(t).whereIn("idCampagne", campagnes).select("id", "idCampagne", ...SOIL_COLUMNS);
+        for (const row of after) {
+          if (open.includes(row.idCampagne)) expect(row, `${t} ${row.id}`).toMatchObject(farm);
+          else expect(row, `${t} ${row.id}`).toEqual(before[t].find((r) => r.id === row.id));
+        }
+      }
+      await shot(page, "fr-caracteristiques-pedologiques-saved");
+    } finally {
+      for (const t of SOIL_TABLES) for (const { id, idCampagne: _c, ...soil } of before[t]) await e2eDb()(t).where({ id }).update(soil);
+    }
   });
 
   test("[B-RIGHTS-01] [B-RIGHTS-03] a reader sees the four screens read-only: no save button, every field disabled", async ({ page }) => {
@@ -356,4 +383,24 @@ test.describe("farm description forms in English", () => {
     await expect(page.getByTestId("replication-dialog")).toContainText("On the farm and all its campaigns");
     await shot(page, "en-caracteristiques_pedologiques-replication");
   });
+});
+
+test("[B-CONST-13] on a description screen the locale and the user's token are kept in browser storage, and the selection survives a reload", async ({ page }) => {
+  await resetContext("redacteur");
+  await openAs(page, "redacteur");
+  await navigate(page, `${BASE}/coordonnees`);
+  await expect(page.getByRole("heading", { name: "Coordonnées", level: 1 })).toBeVisible();
+  await page.getByTestId("app-header").getByTestId("locale-select").selectOption("en");
+  await page.waitForEvent("load", { timeout: 6000 });
+  const stored = await page.evaluate(() => ({ locale: window.localStorage.getItem("locale"), token: window.localStorage.getItem("token") }));
+  expect(stored.locale).toBe("en");
+  expect(stored.token).toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Coordinates", level: 1 })).toBeVisible();
+  // The network, folder, farm and campaign chosen are still those of the context bar (kept with the user, decision 0003).
+  await expect(page.getByTestId("select-oad")).toHaveText("Réseau démo");
+  await expect(page.getByTestId("select-dossier")).toHaveText("Groupe Grandes cultures Beauce");
+  await expect(page.getByTestId("select-exploitations")).toContainText("EARL des Tilleuls");
+  await expect(page.getByTestId("select-campagne")).toHaveText("2025");
+  await page.evaluate(() => window.localStorage.setItem("locale", "fr"));
 });

@@ -70,7 +70,7 @@ test("[B-LIST-06] [B-LIST-07] [B-LIST-10] [B-LIST-12] [A-ERR-22] selecting a row
   expect(Number((await e2eDb()("main_oeuvre").where({ idCampagne, libelle: "Premier" }).first()).uta)).toBe(2);
 });
 
-test("[B-LIST-11] [B-LIST-14] [B-LAB-07] [B-LAB-09] [B-LAB-10] bad values are refused beside the field; switching rows with unsaved changes asks first", async ({ page }) => {
+test("[B-LIST-11] [B-LIST-14] [B-LAB-07] [B-LAB-09] [B-LAB-10] [B-CONST-08] bad values are refused beside the field; switching rows with unsaved changes asks first", async ({ page }) => {
   await openLabour(page, "redacteur");
   await page.getByTestId("list-new").click();
   await fillItem(page, "Stagiaire", "Salarié occasionnel", "abc");
@@ -86,6 +86,8 @@ test("[B-LIST-11] [B-LIST-14] [B-LAB-07] [B-LAB-09] [B-LAB-10] bad values are re
   await page.getByLabel("Nom", { exact: true }).fill("Pas fini");
   await page.getByTestId("table-main_oeuvre").getByText("Stagiaire").click();
   await expect(page.getByTestId("switch-dialog")).toBeVisible();
+  // A confirmation dialog is 500 wide.
+  expect((await page.getByTestId("switch-dialog").boundingBox())!.width).toBe(500);
   await page.getByRole("button", { name: "Rester sur la page" }).click();
   await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Pas fini");
   await page.getByTestId("table-main_oeuvre").getByText("Stagiaire").click();
@@ -93,7 +95,7 @@ test("[B-LIST-11] [B-LIST-14] [B-LAB-07] [B-LAB-09] [B-LAB-10] bad values are re
   await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Stagiaire");
 });
 
-test("[B-LIST-15] [B-LIST-19] [B-LIST-24] Ctrl+S saves the form; delete needs a ticked row and a confirmation", async ({ page }) => {
+test("[B-LIST-15] [B-LIST-19] [B-LIST-24] [B-CONST-08] Ctrl+S saves the form; delete needs a ticked row and a confirmation", async ({ page }) => {
   const idCampagne = await openLabour(page, "redacteur");
   await expect(page.getByTestId("list-delete")).toBeDisabled();
   await page.getByTestId("list-new").click();
@@ -103,6 +105,7 @@ test("[B-LIST-15] [B-LIST-19] [B-LIST-24] Ctrl+S saves the form; delete needs a 
   await expect.poll(async () => (await e2eDb()("main_oeuvre").where({ idCampagne, libelle: "Par clavier" })).length).toBe(1);
   await page.getByRole("checkbox", { name: /Par clavier/ }).check();
   await page.getByTestId("list-delete").click();
+  expect((await page.getByTestId("delete-dialog").boundingBox())!.width).toBe(500);
   await page.getByTestId("delete-dialog").getByRole("button", { name: "Supprimer" }).click();
   await expect(page.getByTestId("snackbar")).toHaveText("Suppression effectuée");
   await expect.poll(async () => (await e2eDb()("main_oeuvre").where({ idCampagne })).length).toBe(0);
@@ -165,4 +168,69 @@ test("[B-LIST-04] the ground analysis screen shows its heading only", async ({ p
   const screen = page.getByTestId("screen-analyse");
   await expect(screen.getByRole("heading", { level: 1 })).toHaveText("Analyse de sol");
   await expect(screen).toHaveText("Analyse de sol");
+});
+
+test("[B-ERR-01] [B-ERR-04] [B-ERR-05] [B-ERR-06] [B-ERR-07] [B-ERR-08] failed labour calls show their message in the error dialog", async ({ page }) => {
+  const idCampagne = await openLabour(page, "redacteur");
+  const db = e2eDb();
+  await db("main_oeuvre").insert([
+    { idCampagne, libelle: "Existant", uta: 1, idTypeUser: 953 },
+    { idCampagne, libelle: "Disparu", uta: 0.5, idTypeUser: 951 },
+  ]);
+  await page.reload();
+  const table = page.getByTestId("table-main_oeuvre");
+  const dialog = page.getByTestId("error-dialog");
+  const expectError = async (text: string) => {
+    await expect(dialog.getByRole("alert")).toHaveText(text);
+    await dialog.getByRole("button", { name: "Ok" }).click();
+    await expect(dialog).toHaveCount(0);
+  };
+
+  // Deleting an item someone removed meanwhile: the response status text (B-ERR-08); nothing is deleted.
+  await page.getByRole("checkbox", { name: /Disparu/ }).check();
+  await page.getByRole("checkbox", { name: /Existant/ }).check();
+  await db("main_oeuvre").where({ idCampagne, libelle: "Disparu" }).delete();
+  await page.getByTestId("list-delete").click();
+  await page.getByTestId("delete-dialog").getByRole("button", { name: "Supprimer" }).click();
+  await expectError("404 Not Found");
+  expect((await db("main_oeuvre").where({ idCampagne })).map((r) => r.libelle)).toEqual(["Existant"]);
+  await page.reload();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+
+  // The labour table out of service: each call shows its catalogued message.
+  await db.schema.renameTable("main_oeuvre", "main_oeuvre_hors_service");
+  try {
+    await table.getByText("Existant").click();
+    await page.getByLabel("UTH", { exact: true }).fill("2");
+    await page.getByTestId("list-save").click();
+    await expectError("Impossible de modifier la main-d'œuvre");
+    await page.getByRole("button", { name: "Fermer" }).click();
+    const leave = page.getByTestId("switch-dialog").or(page.getByTestId("leave-dialog"));
+    if (await leave.isVisible()) await leave.getByRole("button", { name: "Abandonner les modifications" }).click();
+
+    await page.getByTestId("list-new").click();
+    await fillItem(page, "Nouveau", "Main-d'œuvre familiale", "1");
+    await page.getByTestId("list-save").click();
+    await expectError("Impossible de créer la main-d'œuvre");
+    await page.getByRole("button", { name: "Fermer" }).click();
+    if (await leave.isVisible()) await leave.getByRole("button", { name: "Abandonner les modifications" }).click();
+
+    await page.getByRole("checkbox", { name: /Existant/ }).check();
+    await page.getByTestId("list-delete").click();
+    await page.getByTestId("delete-dialog").getByRole("button", { name: "Supprimer" }).click();
+    await expectError("Impossible de supprimer la main-d'œuvre");
+
+    // A failed load: the screen keeps its title, the error dialog says why, no table.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Main-d'œuvre", level: 1 })).toBeVisible();
+    await expect(dialog.getByRole("alert")).toHaveText("Impossible de charger la main-d'œuvre");
+    await expect(table).toHaveCount(0);
+    await page.screenshot({ path: "/tmp/shots-desc1/main-oeuvre-load-error.png", fullPage: true });
+    await dialog.getByRole("button", { name: "Ok" }).click();
+  } finally {
+    await db.schema.renameTable("main_oeuvre_hors_service", "main_oeuvre");
+  }
+  await page.reload();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  expect((await db("main_oeuvre").where({ idCampagne })).map((r) => [r.libelle, Number(r.uta)])).toEqual([["Existant", 1]]);
 });

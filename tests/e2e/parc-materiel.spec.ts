@@ -278,3 +278,38 @@ test.describe("in English", () => {
     await shot(page, "en-01-tracteur-form");
   });
 });
+
+test("[B-ERR-19] [B-MACH-16] a characteristic's reference is fetched by id; when that fetch fails no error is shown and the defaults stay empty", async ({ page }) => {
+  const db = e2eDb();
+  const [r] = await db("reference_materiel")
+    .insert({ identifiant: "TRA-RETIRE", libelle: "Tracteur retiré du catalogue", idCategorieMateriel: 1, puissance: 150, poids: 6000, prixMoyen: 99000, anneeprix: 2024 })
+    .returning("id");
+  const idRetire = typeof r === "object" ? (r as { id: number }).id : (r as number);
+  try {
+    await openFleet(page, "redacteur");
+    await page.getByTestId("list-new").click();
+    await page.getByTestId("select-classe").selectOption({ label: "Traction et manutention" });
+    await page.getByTestId("select-categorie").selectOption({ label: "Tracteurs" });
+    await expect(page.getByTestId("select-caracteristique").locator("option", { hasText: "TRA-RETIRE" })).toHaveCount(1);
+    // The characteristic leaves the catalogue after the list was shown: its fetch by id fails.
+    await db("reference_materiel").where({ id: idRetire }).delete();
+    const fetched = page.waitForResponse((res) => res.url().includes(`reference=${idRetire}`));
+    await page.getByTestId("select-caracteristique").selectOption({ label: "Tracteur retiré du catalogue (TRA-RETIRE)" });
+    await fetched;
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId("error-dialog")).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("parc-materiel-form").locator(".field-error:not(:empty)")).toHaveCount(0);
+    await expect(page.getByLabel("Puissance (ch)")).toHaveValue("");
+    await expect(page.getByLabel("Poids (kg)")).toHaveValue("");
+    await expect(page.getByLabel("Prix d'achat (€)")).toHaveValue("");
+    // Another characteristic is fetched and fills the defaults.
+    const ok = page.waitForResponse((res) => res.url().includes("reference=") && !res.url().includes(`reference=${idRetire}`));
+    await page.getByTestId("select-caracteristique").selectOption({ label: "Tracteur 4 RM 100 ch (TRA-100)" });
+    await ok;
+    await expect(page.getByLabel("Puissance (ch)")).toHaveValue("100");
+    await expect(page.getByLabel("Poids (kg)")).toHaveValue("4500");
+  } finally {
+    await db("reference_materiel").where({ id: idRetire }).delete();
+  }
+});

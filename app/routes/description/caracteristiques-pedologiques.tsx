@@ -92,20 +92,24 @@ function ReplicationDialog({ open, data, onCancel, onConfirm }: { open: boolean;
   );
 }
 
-/** What the last save copied, said in words (B-SOIL-04). */
+/** What the last save copied, said in words (B-SOIL-04): the campaigns, the rows changed, the locked campaigns left out. */
 function ReplicationOutcome({ data, result }: { data: Data; result: NonNullable<ActionData["result"]> }) {
   const { t } = useTranslation();
   const names = (ids: number[]) => ids.map((id) => data.campagnes.find((c) => c.id === id)?.libelle ?? String(id)).join(", ");
   if (!result.replicationCampagnesIds.length && !result.skipped.length) return null;
+  const rows = (["parcelle", "lot_parcelle", "amenagement"] as const).map((table) => t(`caracteristiquesPedologiques.rows-${table}`, { count: result.rows[table] ?? 0 }));
+  const sentences: { key: string; text: string; warn?: boolean }[] = [];
+  if (result.replicationCampagnesIds.length) {
+    sentences.push({ key: "replicated", text: t("caracteristiquesPedologiques.replicated", { count: result.replicationCampagnesIds.length, campagnes: names(result.replicationCampagnesIds) }) });
+    sentences.push({ key: "rows", text: t("caracteristiquesPedologiques.replicated-rows", { detail: rows.join(", ") }) });
+  }
+  if (result.skipped.length) sentences.push({ key: "skipped", text: t("caracteristiquesPedologiques.replication-skipped", { campagnes: names(result.skipped) }), warn: true });
   return (
-    <div role="status" className="card border-sillon-200 bg-sillon-50 text-sm" data-testid="replication-outcome">
-      {result.replicationCampagnesIds.length && result.tables.length ? (
-        <p>{t("caracteristiquesPedologiques.replicated", { count: result.replicationCampagnesIds.length, campagnes: names(result.replicationCampagnesIds) })}</p>
-      ) : null}
-      {result.replicationCampagnesIds.length && !result.tables.length ? (
-        <p>{t("caracteristiquesPedologiques.replicated-no-table", { campagnes: names(result.replicationCampagnesIds) })}</p>
-      ) : null}
-      {result.skipped.length ? <p className="mt-1 text-amber-800">{t("caracteristiquesPedologiques.replication-skipped", { campagnes: names(result.skipped) })}</p> : null}
+    <div role="status" className="card space-y-1 border-sillon-200 bg-sillon-50 text-sm" data-testid="replication-outcome">
+      {/* One sentence per line; the spaces keep the sentences apart in the text read aloud or copied. */}
+      {sentences.map((s, i) => (
+        <p key={s.key} data-testid={`replication-outcome-${s.key}`} className={s.warn ? "text-amber-800" : undefined}>{s.text}{i < sentences.length - 1 ? " " : null}</p>
+      ))}
     </div>
   );
 }

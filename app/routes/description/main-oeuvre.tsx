@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { type DataTableColumn } from "~/components/data-table";
-import { useActionFeedback } from "~/components/feedback";
+import { useActionFeedback, useFeedback } from "~/components/feedback";
+import { ScreenTitle } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import { formatEuro } from "~/components/format";
 import { useControlledForm } from "~/components/form-controller";
@@ -18,9 +19,17 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getMainOeuvres } = await import("../../../server/main-oeuvre/service");
+  const { getMainOeuvres, MO_LOAD_ERROR } = await import("../../../server/main-oeuvre/service");
+  const { isServiceError } = await import("../../../server/errors");
   const { db } = await import("../../../server/db");
-  return getMainOeuvres(db(), await requireAcceptedUser(request));
+  const user = await requireAcceptedUser(request);
+  try {
+    return { ok: true as const, ...(await getMainOeuvres(db(), user)) };
+  } catch (e) {
+    // A failed load shows the catalogued message in the error dialog (B-ERR-04).
+    if (isServiceError(e) && e.key === MO_LOAD_ERROR) return { ok: false as const, error: e.key };
+    throw e;
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -44,7 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
+type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+type Row = Data["rows"][number];
 
 function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListFormControls }) {
   const { t } = useTranslation();
@@ -65,6 +75,13 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
     controls.setDirty(false);
     if (!row && id) controls.onSaved(id);
   });
+  // Saved: nothing is unsaved any more, even while the list is being reloaded (no switch confirmation then).
+  useEffect(() => {
+    if (fetcher.data?.ok) {
+      setDirty(false);
+      controls.setDirty(false);
+    }
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => controls.registerSave(submit));
   useControlledForm("main-oeuvre", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
 
@@ -119,7 +136,26 @@ function Totals({ rows, normes }: { rows: Row[]; normes: NormesMainOeuvre }) {
   );
 }
 
-export default function MainOeuvreScreen({ loaderData }: Route.ComponentProps) {
+function LoadError({ error }: { error: string }) {
+  const { showError } = useFeedback();
+  useEffect(() => showError(error), [error, showError]);
+  return null;
+}
+
+export default function MainOeuvreScreen({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!data.ok) {
+    return (
+      <div className="mx-auto max-w-5xl space-y-4" data-testid="main-oeuvre-load-failed">
+        <ScreenTitle title={t("screen.main_oeuvre")} readOnly={false} />
+        <LoadError error={data.error} />
+      </div>
+    );
+  }
+  return <MainOeuvreList loaderData={data} />;
+}
+
+function MainOeuvreList({ loaderData }: { loaderData: Data }) {
   const { t } = useTranslation();
   const columns: DataTableColumn<Row>[] = [
     { id: "libelle", header: t("mainOeuvre.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },

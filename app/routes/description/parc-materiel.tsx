@@ -1,8 +1,8 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation } from "react-router";
+import { data, useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
 import { type DataTableColumn } from "~/components/data-table";
 import { DuplicationDialog } from "~/components/duplication-dialog";
@@ -28,15 +28,25 @@ import type { Route } from "./+types/parc-materiel";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getParcMateriels, getDuplicationOptions } = await import("../../../server/parc-materiel/service");
+  const { getParcMateriels, getDuplicationOptions, getReferenceMateriel } = await import("../../../server/parc-materiel/service");
+  const { isServiceError } = await import("../../../server/errors");
   const { db } = await import("../../../server/db");
   const user = await requireAcceptedUser(request);
   const q = new URL(request.url).searchParams;
-  const data = await getParcMateriels(db(), user, { idCategorie: Number(q.get("categorie")) || null });
+  if (q.has("reference")) {
+    // The machine reference by id (B-MACH-16). Its failure is answered without an error dialog (B-ERR-19).
+    try {
+      return data({ referenceMateriel: await getReferenceMateriel(db(), user, Number(q.get("reference"))) });
+    } catch (e) {
+      if (isServiceError(e)) return data({ referenceMateriel: null, error: e.key }, { status: e.status });
+      throw e;
+    }
+  }
+  const fleet = await getParcMateriels(db(), user, { idCategorie: Number(q.get("categorie")) || null });
   const duplication = q.has("dupli")
     ? await getDuplicationOptions(db(), user, { idDossier: Number(q.get("dossier")) || null, idExploitation: Number(q.get("exploitation")) || null })
     : null;
-  return { ...data, duplication };
+  return { ...fleet, duplication };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -73,7 +83,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-type Data = Route.ComponentProps["loaderData"];
+type Data = Exclude<Route.ComponentProps["loaderData"], { referenceMateriel: unknown }>;
+type ReferenceAnswer = { referenceMateriel: Data["references"][number] | null; error?: string };
 type Row = Data["rows"][number];
 type Reference = Data["references"][number];
 
@@ -145,6 +156,8 @@ function MachineForm({ row, data, controls }: { row: Row | null; data: Data; con
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>();
   const catalog = useFetcher<Data>();
+  const referenceFetch = useFetcher<ReferenceAnswer>();
+  const applied = useRef<ReferenceAnswer | null>(null);
   const references = useReferences(data, catalog.data);
   const [dirty, setDirty] = useState(false);
   useActionFeedback(fetcher.data);
@@ -218,12 +231,24 @@ function MachineForm({ row, data, controls }: { row: Row | null; data: Data; con
     if (id && !references.some((r) => r.idCategorieMateriel === id)) catalog.load(`${location.pathname}?categorie=${id}`);
   }
 
-  /** A characteristic fills power, flow, weight, repair cost and new price; on creation the purchase price too (B-MACH-16, B-MACH-17). */
+  /**
+   * A characteristic fetches its machine reference by id, which fills power, flow, weight, repair cost and new
+   * price; on creation the purchase price too (B-MACH-16, B-MACH-17). A failed fetch shows no error (B-ERR-19):
+   * the defaults are simply not filled and the user types them.
+   */
   function onReference(value: string) {
-    const ref = references.find((r) => r.id === Number(value));
-    if (!ref) return;
-    for (const [name, v] of Object.entries(defaultsFromReference(ref, !row))) set(name, numberText(v, lang) ?? "");
+    const id = Number(value);
+    if (id) referenceFetch.load(`${location.pathname}?reference=${id}`);
   }
+  useEffect(() => {
+    const answer = referenceFetch.data;
+    if (referenceFetch.state !== "idle" || !answer || applied.current === answer) return;
+    applied.current = answer;
+    const ref = answer.referenceMateriel;
+    // Only the answer for the characteristic still chosen fills the form.
+    if (!ref || ref.id !== formNumber(fields.idBasemeq.value)) return;
+    for (const [name, v] of Object.entries(defaultsFromReference(ref, !row))) set(name, numberText(v, lang) ?? "");
+  });
 
   /** Own sets co-ownership to 100; ETA or CUMA to empty (B-MACH-14, B-MACH-15). */
   function onPropriete(value: string) {
@@ -394,7 +419,9 @@ function MachineForm({ row, data, controls }: { row: Row | null; data: Data; con
   );
 }
 
-export default function ParcMaterielScreen({ loaderData: data }: Route.ComponentProps) {
+export default function ParcMaterielScreen({ loaderData }: Route.ComponentProps) {
+  // The page's own load is never the reference answer (that one goes to a fetcher only).
+  const data = loaderData as Data;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [dupli, setDupli] = useState<number[] | null>(null);
