@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   ACTUALISATION_URL: z.string().url().default("https://sillon.example/actualisation"),
   DATA_DIR: z.string().default("data"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  /** Feature flag of spec 3 §4.9: "1" leaves the farm duplication's base-folder flag dupliBaseDossier undefined. */
+  FARM_DUPLICATION_FLAG: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -48,4 +50,9 @@ export function isMaintenance(): boolean {
 
 export function isProduction(): boolean {
   return env().APP_ENV === "production";
+}
+
+/** The farm duplication feature flag (spec 3 §4.9, docs/decisions/0014-farm-duplication-flag.md). */
+export function farmDuplicationFlag(): boolean {
+  return env().FARM_DUPLICATION_FLAG === "1";
 }
