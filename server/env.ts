@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   MAP_IMAGERY_TILES: z.string().default(IGN_WMTS("ORTHOIMAGERY.ORTHOPHOTOS", "image/jpeg")),
   MAP_LABELS_TILES: z.string().default(IGN_WMTS("GEOGRAPHICALNAMES.NAMES", "image/png")),
   MAP_ATTRIBUTION: z.string().default("© IGN Géoplateforme"),
+  /** Feature flag of spec 3 §4.9: "1" leaves the farm duplication's base-folder flag dupliBaseDossier undefined. */
+  FARM_DUPLICATION_FLAG: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -62,4 +64,7 @@ export function isProduction(): boolean {
 export function mapConfig(): { imageryTiles: string | null; labelsTiles: string | null; attribution: string } {
   const e = env();
   return { imageryTiles: e.MAP_IMAGERY_TILES.trim() || null, labelsTiles: e.MAP_LABELS_TILES.trim() || null, attribution: e.MAP_ATTRIBUTION };
+/** The farm duplication feature flag (spec 3 §4.9, docs/decisions/0014-farm-duplication-flag.md). */
+export function farmDuplicationFlag(): boolean {
+  return env().FARM_DUPLICATION_FLAG === "1";
 }

@@ -88,6 +88,38 @@ export const FarmDuplicationSchema = z.object({
 });
 export type FarmDuplicationInput = z.infer<typeof FarmDuplicationSchema>;
 
+/** The farm duplication payload (spec 3 §3.11). */
+export type FarmDuplicationPayload = {
+  libelle: string;
+  idTypeExploitation: number;
+  idDossier: number;
+  dupliBaseDossier: boolean | undefined;
+  dossierSource: number;
+  exploitationSource: number;
+  campagnesCibles: number[];
+};
+
+/**
+ * Builds the farm duplication payload from the dialog's input and the context (spec 3 §3.11, §4.9):
+ * dupliBaseDossier is true when the destination folder differs from the current folder, false otherwise,
+ * and left undefined when the feature flag is on (C-SCEN-10, C-SCEN-11, C-SCEN-12).
+ */
+export function farmDuplicationPayload(
+  input: Pick<FarmDuplicationInput, "libelle" | "idTypeExploitation" | "idDossier" | "campagnesCibles">,
+  source: { idDossier: number; idExploitation: number },
+  featureFlag: boolean,
+): FarmDuplicationPayload {
+  return {
+    libelle: input.libelle,
+    idTypeExploitation: input.idTypeExploitation,
+    idDossier: input.idDossier,
+    dupliBaseDossier: featureFlag ? undefined : input.idDossier !== source.idDossier,
+    dossierSource: source.idDossier,
+    exploitationSource: source.idExploitation,
+    campagnesCibles: [...input.campagnesCibles],
+  };
+}
+
 /** The farm duplication's default name: the current name followed by an underscore (C-SCEN-09). */
 export const defaultDuplicateName = (libelle: string) => `${libelle}_`;
 

@@ -155,6 +155,58 @@ test.describe("administration", () => {
     await other.context.close();
   });
 
+  test("the admin edits a user: name, e-mail, test role and groups are saved and shown in the list", async ({ page }) => {
+    await cleanUp();
+    await signIn(page, "admin");
+    await navigate(page, "/home/admin/utilisateurs");
+    const form = page.getByTestId("admin-user-form");
+    await clickUntil(page.getByRole("button", { name: "Nouvel utilisateur" }), form);
+    await form.getByLabel("Nom d'utilisateur").fill(NEW_USER);
+    await form.getByLabel("Nom", { exact: true }).fill("Recrue");
+    await form.getByLabel("Prénom").fill("Rémi");
+    await form.getByLabel("Mot de passe", { exact: true }).fill("recrue-2025");
+    await form.getByLabel("Confirmation du mot de passe").fill("recrue-2025");
+    await form.getByLabel("Agriculteurs du réseau démo").check();
+    await form.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+
+    // The form now edits the new user: no password fields, the values kept.
+    await expect(page.getByRole("heading", { name: `Utilisateur « ${NEW_USER} »` })).toBeVisible();
+    await expect(form.getByLabel("Mot de passe", { exact: true })).toHaveCount(0);
+    await expect(form.getByLabel("Nom", { exact: true })).toHaveValue("Recrue");
+    await form.getByLabel("Nom", { exact: true }).fill("Recrutée");
+    await form.getByLabel("Prénom").fill("Rémie");
+    await form.getByLabel("Adresse e-mail").fill("pas-un-mail");
+    await form.getByLabel("Adresse e-mail").blur();
+    await expect(form.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
+    await form.getByLabel("Adresse e-mail").fill("remie@sillon.example");
+    await form.getByLabel("Rôle test (ROLE_TEST)").check();
+    await form.getByLabel("Agriculteurs du réseau démo").uncheck();
+    await form.getByLabel("Conseillers du réseau démo").check();
+    await form.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+
+    const row = page.getByTestId("table-admin-users").getByRole("row").filter({ hasText: NEW_USER });
+    await expect(row).toContainText("Recrutée");
+    await expect(row).toContainText("Rémie");
+    await expect(row).toContainText("Conseillers du réseau démo");
+    await expect(row).not.toContainText("Agriculteurs du réseau démo");
+    const db = e2eDb();
+    const saved = await db("utilisateur").where({ username: NEW_USER }).first("id", "nom", "prenom", "email", "roles", "admin");
+    expect({ nom: saved.nom, prenom: saved.prenom, email: saved.email, admin: Boolean(saved.admin) }).toEqual({ nom: "Recrutée", prenom: "Rémie", email: "remie@sillon.example", admin: false });
+    expect(JSON.parse(saved.roles)).toContain("ROLE_TEST");
+    const groups = await db("groupe_utilisateur as g").join("utilisateur_groupe as ug", "ug.idGroupe", "g.id").where("ug.idUser", saved.id).select("g.nomGroupe");
+    expect(groups.map((g: { nomGroupe: string }) => g.nomGroupe)).toEqual(["Conseillers du réseau démo"]);
+
+    // After a reload the form shows what was saved.
+    await page.reload();
+    await clickUntil(page.getByTestId("table-admin-users").getByRole("row").filter({ hasText: NEW_USER }), form);
+    await expect(form.getByLabel("Adresse e-mail")).toHaveValue("remie@sillon.example");
+    await expect(form.getByLabel("Rôle test (ROLE_TEST)")).toBeChecked();
+    await expect(form.getByLabel("Conseillers du réseau démo")).toBeChecked();
+    await expect(form.getByLabel("Agriculteurs du réseau démo")).not.toBeChecked();
+  });
+
   test("the admin writes a news post, which every user then sees first in the home page carousel; deleting it asks for a confirmation", async ({ page, browser }) => {
     await signIn(page, "admin");
     await navigate(page, "/home/admin/actualites");

@@ -119,6 +119,14 @@ test.describe("folder settings", () => {
       await page.getByTestId("save-rights").click();
       await expect(page.getByTestId("snackbar")).toHaveText(SAVED);
       await expect.poll(() => rightsOf(nouveau, ids.bocage)).toBeUndefined();
+      // The audit trail of the folder shows both rights changes, by the animator, newest first.
+      const audit = page.getByTestId("audit-list");
+      await audit.getByText("Historique des modifications").click();
+      const auditRows = audit.locator("tbody tr");
+      await expect(auditRows.nth(0)).toContainText("DURAND Bruno");
+      await expect(auditRows.nth(0)).toContainText("Modification des droits");
+      await expect(auditRows.nth(1)).toContainText("DURAND Bruno");
+      await expect(auditRows.nth(1)).toContainText("Modification des droits");
       await page.screenshot({ path: `${SHOTS}/folder-settings-fr.png`, fullPage: true });
     } finally {
       await e2eDb()("utilisateur_dossier").where({ idUser: nouveau, idDossier: ids.bocage }).delete();

@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { DEMO_PASSWORD, e2eDb, expect, test, userId, type DemoUser } from "./fixtures";
+import { createCampagne, createDossier, createExploitation, grantFolder, linkFarm } from "../../server/demo/factories";
 import { E2E } from "./settings";
 
 /**
@@ -17,25 +18,45 @@ async function signedIn(user: DemoUser): Promise<APIRequestContext> {
 async function ids() {
   const db = e2eDb();
   const one = async (table: string, where: Record<string, unknown>) => (await db(table).where(where).first("id")).id as number;
+  const tilleuls = await one("exploitation", { libelle: "EARL des Tilleuls" });
+  const moulin = await one("exploitation", { libelle: "GAEC du Moulin" });
+  const beauce = await one("dossier", { libelle: "Groupe Grandes cultures Beauce" });
+  const bocage = await one("dossier", { libelle: "Groupe Polyculture-élevage Bocage" });
   return {
-    beauce: await one("dossier", { libelle: "Groupe Grandes cultures Beauce" }),
+    beauce, bocage, tilleuls, moulin,
     reseau: await one("oad", { libelle: "Réseau démo" }),
-    tilleuls: await one("exploitation", { libelle: "EARL des Tilleuls" }),
-    tilleuls2024: await one("campagne", { anneeRecolte: 2024, idExploitation: (await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id")).id }),
+    tilleuls2024: await one("campagne", { anneeRecolte: 2024, idExploitation: tilleuls }),
+    tilleuls2025: await one("campagne", { anneeRecolte: 2025, idExploitation: tilleuls, simulation: false }),
+    tilleulsSimulation: await one("campagne", { anneeRecolte: 2025, idExploitation: tilleuls, simulation: true }),
+    moulin2024: await one("campagne", { anneeRecolte: 2024, idExploitation: moulin }),
+    linkTilleulsBeauce: await one("dossier_exploitation", { idDossier: beauce, idExploitation: tilleuls }),
+    linkMoulinBocage: await one("dossier_exploitation", { idDossier: bocage, idExploitation: moulin }),
+    lecteur: await one("utilisateur", { username: "lecteur" }),
   };
 }
+type Ids = Awaited<ReturnType<typeof ids>>;
 
-async function selectContext(user: DemoUser) {
-  const i = await ids();
+/** Where the user stands: Beauce with EARL des Tilleuls (animation link), or Bocage with GAEC du Moulin (read link). */
+type Place = "beauce-tilleuls" | "bocage-moulin";
+
+/** The folder, farm and campaigns the writes aim at. */
+type Here = { folder: number; farm: number; campagne: number; link: number; other: number; year: number[] };
+
+function place(i: Ids, p: Place): Here {
+  return p === "beauce-tilleuls"
+    ? { folder: i.beauce, farm: i.tilleuls, campagne: i.tilleuls2024, link: i.linkTilleulsBeauce, other: i.bocage, year: [i.tilleuls2025, i.tilleulsSimulation] }
+    : { folder: i.bocage, farm: i.moulin, campagne: i.moulin2024, link: i.linkMoulinBocage, other: i.beauce, year: [i.moulin2024] };
+}
+
+async function selectContext(user: DemoUser, i: Ids, here: Here) {
   const idUser = await userId(user);
   await e2eDb()("utilisateur_contexte").where({ idUser }).delete();
-  await e2eDb()("utilisateur_contexte").insert({ idUser, idOad: i.reseau, idDossier: i.beauce, exploitations: JSON.stringify([i.tilleuls]), idCampagne: i.tilleuls2024 });
-  return i;
+  await e2eDb()("utilisateur_contexte").insert({ idUser, idOad: i.reseau, idDossier: here.folder, exploitations: JSON.stringify([here.farm]), idCampagne: here.campagne });
 }
 
 async function snapshot() {
   const db = e2eDb();
-  const tables = ["dossier", "exploitation", "dossier_exploitation", "utilisateur_dossier", "campagne", "utilisateur_contexte"];
+  const tables = ["dossier", "exploitation", "dossier_exploitation", "utilisateur_dossier", "campagne", "utilisateur_contexte", "audit"];
   const out: Record<string, unknown[]> = {};
   for (const t of tables) out[t] = await db(t).select("*").orderBy(t === "utilisateur_contexte" ? "id_user" : "id");
   // The context row of the caller may be rewritten with the same values; compare what matters.
@@ -45,31 +66,58 @@ async function snapshot() {
 
 type Write = { name: string; path: string; form: Record<string, string> };
 
-function writes(i: Awaited<ReturnType<typeof ids>>): Write[] {
+/** Every write of the sharing screens, aimed at the place the user stands in (the link change ticks nominatif). */
+function writes(i: Ids, here: Here): Write[] {
+  const nominatifLink = { idDossierExploitation: here.link, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true };
+  const duplicate = (idDossier: number) => ({ intent: "duplicate", libelle: "Copie pirate", idTypeExploitation: "1", idOad: String(i.reseau), idDossier: String(idDossier), campagnesCibles: String(here.campagne) });
   return [
     { name: "folder update", path: "home/description/parametre_dossier", form: { intent: "update", libelle: "Piraté", idOad: String(i.reseau), remarque: "" } },
-    { name: "folder rights", path: "home/description/parametre_dossier", form: { intent: "rights", rows: JSON.stringify({ rows: [] }) } },
+    { name: "folder rights", path: "home/description/parametre_dossier", form: { intent: "rights", rows: JSON.stringify({ rows: [{ idUser: i.lecteur, udoAnimation: false, udoEcriture: false, udoLecture: true, udoSynthese: true }] }) } },
     { name: "folder delete", path: "home/description/parametre_dossier", form: { intent: "delete" } },
     { name: "farm update", path: "home/description/parametre_exploitation", form: { intent: "update", libelle: "Piratée", idTypeExploitation: "1" } },
+    { name: "farm links", path: "home/description/parametre_exploitation", form: { intent: "links", links: JSON.stringify({ links: [nominatifLink] }) } },
+    { name: "add folder", path: "home/description/parametre_exploitation", form: { intent: "addFolder", idOad: String(i.reseau), idDossier: String(here.other), dexLecture: "on", dexSynthese: "on" } },
     { name: "farm delete", path: "home/description/parametre_exploitation", form: { intent: "delete" } },
-    { name: "campaign delete", path: "home/description/parametre_exploitation", form: { intent: "deleteCampagne", idCampagne: String(i.tilleuls2024) } },
+    { name: "campaign delete", path: "home/description/parametre_exploitation", form: { intent: "deleteCampagne", idCampagne: String(here.campagne) } },
+    { name: "scenarios", path: "home/description/parametre_exploitation", form: { intent: "scenarios", campagnes: JSON.stringify(here.year.map((id, n) => ({ id, simulation: n !== here.year.length - 1 }))) } },
+    { name: "duplicate here", path: "home/description/parametre_exploitation", form: duplicate(here.folder) },
+    { name: "duplicate elsewhere", path: "home/description/parametre_exploitation", form: duplicate(here.other) },
     { name: "new farm", path: "home/partage", form: { intent: "createExploitation", libelle: "Intruse", idTypeExploitation: "1" } },
-    { name: "new campaign", path: "home/partage", form: { intent: "createCampagne", anneeRecolte: "2030", idExploitation: String(i.tilleuls) } },
+    { name: "new campaign", path: "home/partage", form: { intent: "createCampagne", anneeRecolte: "2030", idExploitation: String(here.farm) } },
     { name: "unlock campaign", path: "home/partage", form: { intent: "unlockCampagne" } },
+    { name: "new folder", path: "home/partage", form: { intent: "createDossier", libelle: "Dossier intrus", idOad: String(i.reseau), remarque: "" } },
   ];
 }
 
-const FORBIDDEN: Record<string, string[]> = {
-  lecteur: ["folder update", "folder rights", "folder delete", "farm update", "farm delete", "campaign delete", "new farm", "new campaign", "unlock campaign"],
-  synthese: ["folder update", "folder rights", "folder delete", "farm update", "farm delete", "campaign delete", "new farm", "new campaign", "unlock campaign"],
-  redacteur: ["folder update", "folder rights", "folder delete"],
-};
+const FARM_WRITES = ["farm update", "farm links", "add folder", "farm delete", "campaign delete", "scenarios", "duplicate here", "duplicate elsewhere", "new campaign", "unlock campaign"];
+const FOLDER_WRITES = ["folder update", "folder rights", "folder delete"];
+const EVERY_WRITE = [...FOLDER_WRITES, ...FARM_WRITES, "new farm", "new folder"];
 
-for (const [user, forbidden] of Object.entries(FORBIDDEN) as [DemoUser, string[]][]) {
-  test(`[A-RIGHTS-05] [A-RIGHTS-06] [A-RIGHTS-07] [A-RIGHTS-09] [A-RIGHTS-11] [A-ROUTE-08] [A-ROUTE-10] ${user} is refused every write the matrix forbids, and nothing changes`, async () => {
-    const i = await selectContext(user);
+/**
+ * What the matrix forbids each demo user, where they stand (README "Demo users"). Anyone who accepted the terms
+ * may open a folder (decision 0007), so "new folder" is refused only to `nouveau`, who has not.
+ * redacteur writes Beauce and Bocage without animating them; Bocage's link on GAEC du Moulin gives reading only.
+ */
+const FORBIDDEN: { user: DemoUser; place: Place; forbidden: string[] }[] = [
+  { user: "lecteur", place: "beauce-tilleuls", forbidden: [...FOLDER_WRITES, ...FARM_WRITES, "new farm"] },
+  { user: "synthese", place: "beauce-tilleuls", forbidden: [...FOLDER_WRITES, ...FARM_WRITES, "new farm"] },
+  { user: "redacteur", place: "beauce-tilleuls", forbidden: [...FOLDER_WRITES, "duplicate elsewhere"] },
+  // Duplicating a farm one reads into one's own folder stays allowed (farm settings access: folder writing and farm
+  // reading; the copy is a new farm the user writes), so only "duplicate here" is missing from the farm writes.
+  { user: "redacteur", place: "bocage-moulin", forbidden: [...FOLDER_WRITES, ...FARM_WRITES.filter((w) => w !== "duplicate here")] },
+  { user: "admin", place: "bocage-moulin", forbidden: [...FOLDER_WRITES, ...FARM_WRITES, "new farm"] },
+  { user: "nouveau", place: "beauce-tilleuls", forbidden: EVERY_WRITE },
+];
+
+for (const { user, place: where, forbidden } of FORBIDDEN) {
+  test(`[A-RIGHTS-05] [A-RIGHTS-06] [A-RIGHTS-07] [A-RIGHTS-09] [A-RIGHTS-10] [A-RIGHTS-11] [A-RIGHTS-12] [A-RIGHTS-13] [A-RIGHTS-17] [A-ROUTE-08] [A-ROUTE-10] ${user} in ${where} is refused every write the matrix forbids, and nothing changes`, async () => {
+    const i = await ids();
+    const here = place(i, where);
+    await selectContext(user, i, here);
     const api = await signedIn(user);
-    for (const w of writes(i).filter((x) => forbidden.includes(x.name))) {
+    const tried = writes(i, here).filter((x) => forbidden.includes(x.name));
+    expect(tried.map((w) => w.name).sort()).toEqual([...forbidden].sort());
+    for (const w of tried) {
       const before = await snapshot();
       const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
       expect([302, 403], `${user}: ${w.name} answered ${res.status()}`).toContain(res.status());
@@ -92,21 +140,48 @@ test("[A-RIGHTS-08] a request without a session is sent to the login page and ch
 });
 
 test("[A-RIGHTS-07] [A-CAMP-15] the same requests succeed for a user the matrix allows (the refusals above are the rights')", async () => {
-  const i = await selectContext("animateur");
-  const api = await signedIn("animateur");
-  const before = await e2eDb()("campagne").where({ idExploitation: i.tilleuls, anneeRecolte: 2031 }).count({ n: "*" }).first();
-  const res = await api.post("home/partage", { form: { intent: "createCampagne", anneeRecolte: "2031", idExploitation: String(i.tilleuls) }, maxRedirects: 0 });
-  expect(res.status()).toBe(200);
-  const after = await e2eDb()("campagne").where({ idExploitation: i.tilleuls, anneeRecolte: 2031 }).count({ n: "*" }).first();
-  expect(Number(after?.n)).toBe(Number(before?.n) + 1);
-  const bad = await api.post("home/partage", { form: { intent: "createCampagne", anneeRecolte: "", idExploitation: String(i.tilleuls) }, maxRedirects: 0 });
-  expect(bad.status()).toBe(400);
-  await e2eDb()("campagne").where({ idExploitation: i.tilleuls, anneeRecolte: 2031 }).delete();
-  await api.dispose();
+  const db = e2eDb();
+  const i = await ids();
+  const animateur = await userId("animateur");
+  // A scratch folder animated by animateur, with a farm (animation link) holding a published 2024 campaign and a 2025 base with its simulation.
+  const folder = await createDossier(db, { libelle: "Dossier HTTP", idOad: i.reseau });
+  await grantFolder(db, animateur, folder, "animation");
+  const farm = await createExploitation(db, { libelle: "Ferme HTTP", idTypeExploitation: 1 });
+  const link = await linkFarm(db, folder, farm, "animation");
+  const c2024 = await createCampagne(db, { idExploitation: farm, anneeRecolte: 2024, indicateurPublie: true });
+  const year = [await createCampagne(db, { idExploitation: farm, anneeRecolte: 2025 }), await createCampagne(db, { idExploitation: farm, anneeRecolte: 2025, simulation: true })];
+  const here: Here = { folder, farm, campagne: c2024, link, other: i.bocage, year };
+  const before = await snapshot();
+  try {
+    await selectContext("animateur", i, here);
+    const api = await signedIn("animateur");
+    // Every write but the deletions of the folder and the farm (their own journeys check them), each answered and written.
+    const allowed = writes(i, here).filter((w) => !["folder delete", "farm delete"].includes(w.name));
+    // The unlock needs the published 2024 campaign, so its deletion comes after; new farm and new folder select
+    // what they create, so they come last.
+    const LAST = ["campaign delete", "new farm", "new folder"];
+    allowed.sort((a, b) => LAST.indexOf(a.name) - LAST.indexOf(b.name));
+    for (const w of allowed) {
+      const start = await snapshot();
+      const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
+      expect(res.status(), `animateur: ${w.name}`).toBe(200);
+      expect(await snapshot(), `animateur: ${w.name} wrote nothing`).not.toEqual(start);
+    }
+    const after = await snapshot();
+    expect(after.dossier.length).toBe(before.dossier.length + 1); // "Dossier intrus"
+    const bad = await api.post("home/partage", { form: { intent: "createCampagne", anneeRecolte: "", idExploitation: String(farm) }, maxRedirects: 0 });
+    expect(bad.status()).toBe(400);
+    await api.dispose();
+  } finally {
+    const farms = await db("exploitation").whereIn("libelle", ["Ferme HTTP", "Piratée", "Copie pirate", "Intruse"]).pluck("id");
+    await db("exploitation").whereIn("id", farms).delete();
+    await db("dossier").whereIn("libelle", ["Dossier HTTP", "Piraté", "Dossier intrus"]).delete();
+  }
 });
 
 test("[A-CONST-04] [A-CONST-05] the context bar's tooltips appear after about 200 ms and are at most 300 wide", async ({ page }) => {
-  await selectContext("animateur");
+  const i = await ids();
+  await selectContext("animateur", i, place(i, "beauce-tilleuls"));
   await page.goto("login");
   await page.getByLabel("Nom d'utilisateur").fill("animateur");
   await page.getByLabel("Mot de passe").fill(DEMO_PASSWORD);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { abilities, type Abilities, type AbilityUser } from "./abilities";
+import { abilities, canEditFolderInput, exportableCampaigns, ORIGINE_INTRANT_DOSSIER, type Abilities, type AbilityUser } from "./abilities";
 import { campaignLock } from "./lock";
 import { highestFarmRight, NO_FARM_RIGHT, NO_FOLDER_RIGHT, type FarmRight, type FolderRight } from "./rights";
 
@@ -289,5 +289,54 @@ describe("user abilities", () => {
   test("[A-RIGHTS-20] [A-FOLDER-09] hasAcceptedCGUVisibility reflects the visibility flag (isVisible)", () => {
     expect(abilities({ user: user({ isVisible: true }) }).hasAcceptedCGUVisibility).toBe(true);
     expect(abilities({ user: user({ isVisible: false }) }).hasAcceptedCGUVisibility).toBe(false);
+  });
+});
+
+describe("raw-export campaign search", () => {
+  const campagnes = [
+    { id: 1, libelle: "2025", indicateurPublie: false },
+    { id: 2, libelle: "2024", indicateurPublie: true },
+    { id: 3, libelle: "2025 Simulation", indicateurPublie: false },
+    { id: 4, libelle: "2023", indicateurPublie: true },
+  ];
+  const cases = FOLDER_LEVELS.flatMap((folder) => FARM_LEVELS.map((farm) => ({ folder, farm })));
+
+  test.each(cases)("[A-RIGHTS-14] [A-RIGHTS-15] folder $folder, farm $farm: all campaigns with canExportAllCalculations, otherwise only published ones", ({ folder, farm }) => {
+    const a = abilities({ user: plainUser, folder: FOLDER[folder], farm: FARM[farm] });
+    const writesBoth = (folder === "ecriture" || folder === "animation") && (farm === "ecriture" || farm === "animation");
+    expect(a.canExportAllCalculations).toBe(writesBoth);
+    expect(exportableCampaigns(campagnes, a).map((c) => c.id)).toEqual(writesBoth ? [1, 2, 3, 4] : [2, 4]);
+  });
+
+  test("[A-RIGHTS-15] the list is a copy; an empty list stays empty", () => {
+    const all = exportableCampaigns(campagnes, { canExportAllCalculations: true });
+    expect(all).not.toBe(campagnes);
+    expect(exportableCampaigns([], { canExportAllCalculations: false })).toEqual([]);
+  });
+});
+
+describe("inputs of the folder base", () => {
+  const CURRENT = 10;
+  const own = { dicIdOrigineIntrant: ORIGINE_INTRANT_DOSSIER, idDossier: CURRENT };
+
+  test.each(FOLDER_LEVELS)("[A-RIGHTS-28] folder right %s: an unreferenced input of the current folder is editable only with animation", (folder) => {
+    const a = abilities({ user: plainUser, folder: FOLDER[folder], farm: FARM.ecriture, lock: { locked: false } });
+    expect(canEditFolderInput(a, own, CURRENT)).toBe(folder === "animation");
+  });
+
+  test("[A-RIGHTS-28] an animator may not edit a reference input, an input of another folder, or any input without a current folder", () => {
+    const a = abilities({ user: plainUser, folder: FOLDER.animation });
+    expect(ORIGINE_INTRANT_DOSSIER).toBe(777);
+    expect(canEditFolderInput(a, own, CURRENT)).toBe(true);
+    for (const origin of [773, 776, null]) expect(canEditFolderInput(a, { ...own, dicIdOrigineIntrant: origin }, CURRENT)).toBe(false);
+    expect(canEditFolderInput(a, { ...own, idDossier: 11 }, CURRENT)).toBe(false);
+    expect(canEditFolderInput(a, { ...own, idDossier: null }, CURRENT)).toBe(false);
+    expect(canEditFolderInput(a, own, null)).toBe(false);
+    expect(canEditFolderInput(a, own, undefined)).toBe(false);
+  });
+
+  test("[A-RIGHTS-28] the admin flag gives no right to edit an input of the folder base", () => {
+    const admin = abilities({ user: adminUser, folder: FOLDER.ecriture });
+    expect(canEditFolderInput(admin, own, CURRENT)).toBe(false);
   });
 });

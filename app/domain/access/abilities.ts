@@ -111,3 +111,47 @@ export function abilities(input: AbilitiesInput): Abilities {
     canExportPublishedCalculations: folderReads && farmReads,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Raw-export campaign search (A-RIGHTS-15)
+
+/**
+ * The campaigns a user may search on the raw-export screen, for one farm: all of them with
+ * canExportAllCalculations (folder writing and farm writing), otherwise only those whose indicators
+ * are published (indicateurPublie true). Order is kept.
+ */
+export function exportableCampaigns<C extends { indicateurPublie: boolean }>(
+  campagnes: readonly C[],
+  a: Pick<Abilities, "canExportAllCalculations">,
+): C[] {
+  return a.canExportAllCalculations ? [...campagnes] : campagnes.filter((c) => c.indicateurPublie);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs of the folder base (A-RIGHTS-28)
+
+/** Origin of an unreferenced input of a folder (dossier intrant), spec 3 §9. */
+export const ORIGINE_INTRANT_DOSSIER = 777;
+
+/** The input fields that decide whether it may be edited (spec 3 §3.2, §3.5). */
+export type FolderInputOwnership = { dicIdOrigineIntrant: number | null; idDossier: number | null };
+
+/**
+ * Whether the user may edit an input of the folder base (spec 1 §6 "a user may lack the right to edit
+ * an input of the folder base"; spec 3 §5 and §6): only an unreferenced input (origin 777) that belongs
+ * to the currently selected folder, and only for a user holding the animation right on that folder
+ * (isDoAnimation). Reference inputs (other origins), inputs of another folder, and every user below
+ * animation get a read-only input.
+ */
+export function canEditFolderInput(
+  a: Pick<Abilities, "isDoAnimation">,
+  input: FolderInputOwnership,
+  idDossierCourant: number | null | undefined,
+): boolean {
+  return (
+    a.isDoAnimation &&
+    input.dicIdOrigineIntrant === ORIGINE_INTRANT_DOSSIER &&
+    idDossierCourant != null &&
+    input.idDossier === idDossierCourant
+  );
+}
