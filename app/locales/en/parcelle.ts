@@ -63,7 +63,7 @@ const texts = {
       help: "A GeoJSON (.geojson, .json), KML (.kml) or zipped shapefile (.zip with .shp, .dbf and .prj, as Telepac exports them). At most {{max}} MB and {{features}} features. The plots are created in the selected campaign once you confirm.",
       fichier: "File to import",
       reading: "Reading the file…",
-      summary: "{{total}} features read in {{fichier}}: {{importables}} importable, {{cochees}} ticked.",
+      summary: "Features read in {{fichier}}: {{total}}; importable: {{importables}}; ticked: {{cochees}}.",
       include: "Import",
       "include-row": "Import {{libelle}}",
       "all": "Tick all",

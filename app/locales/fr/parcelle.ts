@@ -61,7 +61,7 @@ const texts = {
       help: "Fichier GeoJSON (.geojson, .json), KML (.kml) ou shapefile zippé (.zip avec .shp, .dbf et .prj, comme l'export de Telepac). Au plus {{max}} Mo et {{features}} entités. Les parcelles sont créées dans la campagne sélectionnée après votre confirmation.",
       fichier: "Fichier à importer",
       reading: "Lecture du fichier…",
-      summary: "{{total}} entités lues dans {{fichier}} : {{importables}} importables, {{cochees}} cochées.",
+      summary: "Entités lues dans {{fichier}} : {{total}} ; importables : {{importables}} ; cochées : {{cochees}}.",
       include: "Importer",
       "include-row": "Importer {{libelle}}",
       "all": "Tout cocher",
