@@ -119,6 +119,12 @@ test("a bad file shows a clear message next to the file field and creates nothin
 test("a reader sees Import disabled but exports the campaign's plots as a GeoJSON FeatureCollection", async ({ page }) => {
   const c2025 = await openPlots(page, "lecteur");
   await expect(page.getByRole("button", { name: "Importer" })).toBeDisabled();
+  // Posting the file anyway (the button bypassed) is refused and creates nothing.
+  const count = async () => Number((await e2eDb()("parcelle").where({ idCampagne: c2025 }).count({ n: "*" }).first())?.n);
+  const before = await count();
+  const forced = await page.request.post(`${SCREEN.slice(1)}/import`, { multipart: { intent: "create", selection: "[0,1,2]", fichier: fieldsFile() }, maxRedirects: 0 });
+  expect(forced.status()).toBe(403);
+  expect(await count()).toBe(before);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exporter (GeoJSON)" }).click();
   const file = await download;
