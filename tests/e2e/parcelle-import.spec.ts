@@ -111,6 +111,8 @@ test("a bad file shows a clear message next to the file field and creates nothin
   await expect(dialog.getByTestId("import-summary")).toHaveText("Entités lues dans mixte.geojson : 2 ; importables : 1 ; cochées : 1.");
   await expect(dialog.getByTestId("import-row-1")).toContainText("Forme LineString non prise en charge (polygone ou point attendu).");
   await expect(dialog.getByRole("checkbox", { name: "Importer E2E Haie" })).toBeDisabled();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/import-refused.png` });
   await dialog.getByRole("button", { name: "Annuler" }).click();
   await expect(dialog).toBeHidden();
   expect(await count()).toBe(before);
@@ -119,6 +121,8 @@ test("a bad file shows a clear message next to the file field and creates nothin
 test("a reader sees Import disabled but exports the campaign's plots as a GeoJSON FeatureCollection", async ({ page }) => {
   const c2025 = await openPlots(page, "lecteur");
   await expect(page.getByRole("button", { name: "Importer" })).toBeDisabled();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/reader-toolbar.png` });
   // Posting the file anyway (the button bypassed) is refused and creates nothing.
   const count = async () => Number((await e2eDb()("parcelle").where({ idCampagne: c2025 }).count({ n: "*" }).first())?.n);
   const before = await count();
