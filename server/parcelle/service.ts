@@ -24,7 +24,7 @@ export const PARCELLE_UPDATE_ERROR = "errors.services.parcelle-update-service-er
 export const PARCELLE_DELETE_ERROR = "errors.services.parcelle-delete-service-error";
 
 /** An unexpected failure (database, bug) becomes the catalogued error of the call; refusals pass through. */
-async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
+export async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
@@ -123,24 +123,29 @@ export type Expected = { id: number; updatedAt?: string };
 export async function saveParcelle(db: Db, user: Utilisateur, raw: ParcelleInput | Record<string, unknown>, existing?: Expected): Promise<number> {
   const ctx = await writableCampaign(db, user);
   const input = parse(ParcelleSchema, raw);
-  return failingWith(existing ? PARCELLE_UPDATE_ERROR : PARCELLE_CREATE_ERROR, () =>
-    db.transaction(async (trx) => {
-      await checkReferences(trx, ctx, input);
-      const values = { ...parcelleValues(input), ...(await codes(trx, ctx, input, !existing)) };
-      let id: number;
-      if (!existing) {
-        id = await insertParcelle(trx, ctx.idCampagne, values);
-      } else {
-        const current = await findParcelle(trx, existing.id);
-        if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(PARCELLE_UPDATE_ERROR, 404);
-        if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-        await updateParcelle(trx, existing.id, values);
-        id = existing.id;
-      }
-      await replaceHistorique(trx, id, input.parcellesHistorique);
-      return id;
-    }),
-  );
+  return failingWith(existing ? PARCELLE_UPDATE_ERROR : PARCELLE_CREATE_ERROR, () => db.transaction((trx) => writeParcelle(trx, ctx, input, existing)));
+}
+
+/**
+ * The one write path of a plot, inside the caller's transaction: references checked, codes completed
+ * (the farm's for a new plot without commune), then insert or (unless stale) update, and the history links.
+ * Used by the form (saveParcelle) and the file import (import-service.ts).
+ */
+export async function writeParcelle(trx: Db, ctx: CampaignContext, input: ParcelleInput, existing?: Expected): Promise<number> {
+  await checkReferences(trx, ctx, input);
+  const values = { ...parcelleValues(input), ...(await codes(trx, ctx, input, !existing)) };
+  let id: number;
+  if (!existing) {
+    id = await insertParcelle(trx, ctx.idCampagne, values);
+  } else {
+    const current = await findParcelle(trx, existing.id);
+    if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(PARCELLE_UPDATE_ERROR, 404);
+    if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
+    await updateParcelle(trx, existing.id, values);
+    id = existing.id;
+  }
+  await replaceHistorique(trx, id, input.parcellesHistorique);
+  return id;
 }
 
 /** Deletes the ticked plots one by one (spec 2 §7: one DELETE per plot), all or none: an unknown id refuses the whole deletion. */

@@ -236,6 +236,7 @@ const en = {
       "parcelle-create-service-error": "The plot could not be created",
       "parcelle-update-service-error": "The plot could not be changed",
       "parcelle-delete-service-error": "The plot could not be deleted",
+      "parcelle-import-service-error": "The plots could not be imported",
       "amenagement-service-error": "The landscape features could not be loaded",
       "amenagement-create-service-error": "The landscape feature could not be created",
       "amenagement-update-service-error": "The landscape feature could not be changed",

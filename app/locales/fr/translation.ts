@@ -235,6 +235,7 @@ const fr = {
       "parcelle-create-service-error": "Impossible de créer la parcelle",
       "parcelle-update-service-error": "Impossible de modifier la parcelle",
       "parcelle-delete-service-error": "Impossible de supprimer la parcelle",
+      "parcelle-import-service-error": "Impossible d'importer les parcelles",
       "amenagement-service-error": "Impossible de charger les aménagements",
       "amenagement-create-service-error": "Impossible de créer l'aménagement",
       "amenagement-update-service-error": "Impossible de modifier l'aménagement",

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useHref } from "react-router";
 import { type DataTableColumn } from "~/components/data-table";
 import { formatNumber } from "~/components/farm-form";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { AffectationsDialog } from "~/components/parcelle/affectations-dialog";
 import { AutresMenu, type AutreAction } from "~/components/parcelle/autres-menu";
+import { ImportDialog } from "~/components/parcelle/import-dialog";
 import { MajDatesDialog } from "~/components/parcelle/maj-dates-dialog";
 import { ParcelleForm } from "~/components/parcelle/parcelle-form";
 import { MajDatesSchema, ParcelleSchema } from "~/domain/parcelle";
@@ -79,6 +80,8 @@ type Row = Data["rows"][number];
 export default function ParcelleScreen({ loaderData: data }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<{ action: AutreAction; ids: (string | number)[] } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const exportHref = useHref("export.geojson");
   const columns: DataTableColumn<Row>[] = [
     { id: "libelle", header: t("parcelle.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
     { id: "mode", header: t("parcelle.idModeConduite"), cell: (r) => r.libelleModeConduite ?? "", sortValue: (r) => r.libelleModeConduite ?? "" },
@@ -112,9 +115,18 @@ export default function ParcelleScreen({ loaderData: data }: Route.ComponentProp
         rows={data.rows}
         columns={columns}
         getRowId={(r) => r.id}
-        extraToolbar={(checked) => <AutresMenu disabled={!data.canWrite} onChoose={(action) => setDialog({ action, ids: checked })} />}
+        extraToolbar={(checked) => (
+          <>
+            <button type="button" className="btn-secondary" disabled={!data.canWrite} onClick={() => setImporting(true)} data-testid="parcelle-import">
+              {t("parcelle.import.button")}
+            </button>
+            <a href={exportHref} download className="btn-secondary" title={t("parcelle.export.title")} data-testid="parcelle-export">{t("parcelle.export.button")}</a>
+            <AutresMenu disabled={!data.canWrite} onChoose={(action) => setDialog({ action, ids: checked })} />
+          </>
+        )}
         renderForm={(row, controls) => <ParcelleForm row={row} data={data} controls={controls} />}
       />
+      <ImportDialog open={importing} mapConfig={data.mapConfig} onClose={() => setImporting(false)} />
       <AffectationsDialog open={dialog?.action === "affectations"} onClose={() => setDialog(null)} />
       <MajDatesDialog open={dialog?.action === "majDates"} ids={dialog?.ids ?? []} anneeCampagne={data.campagne.anneeRecolte} onClose={() => setDialog(null)} />
     </div>
