@@ -64,6 +64,8 @@ export function isProduction(): boolean {
 export function mapConfig(): { imageryTiles: string | null; labelsTiles: string | null; attribution: string } {
   const e = env();
   return { imageryTiles: e.MAP_IMAGERY_TILES.trim() || null, labelsTiles: e.MAP_LABELS_TILES.trim() || null, attribution: e.MAP_ATTRIBUTION };
+}
+
 /** The farm duplication feature flag (spec 3 §4.9, docs/decisions/0014-farm-duplication-flag.md). */
 export function farmDuplicationFlag(): boolean {
   return env().FARM_DUPLICATION_FLAG === "1";
