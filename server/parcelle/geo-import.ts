@@ -1,5 +1,5 @@
 import { inflateRawSync } from "node:zlib";
-import { area as turfArea } from "@turf/turf";
+import { surfaceHaOf } from "~/domain/geometrie";
 import { kml as kmlToGeoJson } from "@tmcw/togeojson";
 import { DOMParser } from "@xmldom/xmldom";
 import { parseDbf, parseShp } from "shpjs";
@@ -290,7 +290,8 @@ function candidatesOf(feature: RawFeature, source: number, layer: string | null,
       typeGeometrie: null, geometry: null, surface: null,
     };
     if ("refus" in p) return { ...base, refus: p.refus };
-    const surface = p.geometry.type === "Polygon" ? Math.round((turfArea(p.geometry) / 10_000) * 100) / 100 : null;
+    const ha = surfaceHaOf(p.geometry);
+    const surface = ha === null ? null : Math.round(ha * 100) / 100;
     const candidate = { ...base, geometry: p.geometry, typeGeometrie: (p.geometry.type === "Polygon" ? "polygon" : "marker") as TypeGeometrie, surface };
     return { ...candidate, refus: schemaRefusal(candidate) };
   });
@@ -378,7 +379,7 @@ function polygon(coordinates: unknown): Part {
     rings.push(ring);
   }
   const geometry: ImportGeometry = { type: "Polygon", coordinates: rings };
-  if (!(turfArea(geometry) >= 1)) return { refus: { key: REFUS("no-area") } };
+  if (!((surfaceHaOf(geometry) ?? 0) * 10_000 >= 1)) return { refus: { key: REFUS("no-area") } };
   return { geometry };
 }
 

@@ -59,6 +59,9 @@ test("a writer imports three fields from a GeoJSON: preview with surfaces, then 
   expect(await cells(1)).toEqual(["E2E Les Hauts Vents", "Polygone", "4,1", "13", ""]);
   expect(await cells(2)).toEqual(["E2E La Mare", "Polygone", "1,64", "14", ""]);
   await expect(dialog.getByRole("region", { name: "Aperçu des contours importés" })).toBeVisible();
+  // The preview map draws the three ticked shapes.
+  await expect(dialog.getByTestId("import-preview-map")).toHaveAttribute("data-count", "3", { timeout: 20_000 });
+  await expect(dialog.getByTestId("import-preview-map").locator("canvas.maplibregl-canvas")).toBeVisible();
   await expect(dialog.getByTestId("import-create")).toHaveText("Créer 3 parcelles");
 
   // Keyboard: untick and tick a row again with the space bar.
@@ -67,6 +70,7 @@ test("a writer imports three fields from a GeoJSON: preview with surfaces, then 
   await page.keyboard.press("Space");
   await expect(mare).not.toBeChecked();
   await expect(dialog.getByTestId("import-create")).toHaveText("Créer 2 parcelles");
+  await expect(dialog.getByTestId("import-preview-map")).toHaveAttribute("data-count", "2");
   await page.keyboard.press("Space");
   await expect(dialog.getByTestId("import-create")).toHaveText("Créer 3 parcelles");
   mkdirSync(SHOTS, { recursive: true });

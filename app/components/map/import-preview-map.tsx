@@ -1,8 +1,28 @@
-import type { MapConfig } from "./types";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { MapErrorBoundary, MapPlaceholder, useHasSize, useHydrated } from "./plot-map";
+import type { ImportPreviewMapProps } from "./types";
 
-/** Placeholder of the import preview map (replaced by the map component): a 300 px bordered box. */
-export function ImportPreviewMap({ features, config, label }: { features: GeoJSON.FeatureCollection; config: MapConfig | null; label: string }) {
-  void features;
-  void config;
-  return <div role="region" aria-label={label} data-testid="import-preview-map" className="rounded border border-stone-300 bg-stone-50" style={{ height: 300 }} />;
+const ImportPreviewMapClient = lazy(() => import("./import-preview-map.client"));
+const HEIGHT_PX = 300;
+
+/** The import preview's map: the file's shapes over the imagery, loaded in the browser only. */
+export function ImportPreviewMap(props: ImportPreviewMapProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const { ref, sized } = useHasSize<HTMLDivElement>();
+  const loading = <MapPlaceholder label={props.label} message={t("carte.chargement")} height={HEIGHT_PX} />;
+  return (
+    <div ref={ref}>
+      {hydrated && sized ? (
+        <MapErrorBoundary fallback={<MapPlaceholder label={props.label} message={t("carte.indisponible")} height={HEIGHT_PX} />}>
+          <Suspense fallback={loading}>
+            <ImportPreviewMapClient {...props} height={HEIGHT_PX} />
+          </Suspense>
+        </MapErrorBoundary>
+      ) : (
+        loading
+      )}
+    </div>
+  );
 }

@@ -23,3 +23,10 @@ export type PlotMapProps = {
   /** Accessible name of the map region. */
   label: string;
 };
+
+export type ImportPreviewMapProps = {
+  /** The shapes to show (WGS84), with their `libelle`. */
+  features: GeoJSON.FeatureCollection;
+  config: MapConfig | null;
+  label: string;
+};

@@ -1,0 +1,43 @@
+import "maplibre-gl/dist/maplibre-gl.css";
+import { bbox } from "@turf/turf";
+import * as maplibregl from "maplibre-gl";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { useState } from "react";
+import { Layer, Map as MapView, NavigationControl, Source } from "react-map-gl/maplibre";
+import { buildMapStyle, DEFAULT_CENTRE, DEFAULT_ZOOM, MIN_ZOOM, WORLD_BOUNDS } from "./map-settings";
+import type { ImportPreviewMapProps } from "./types";
+
+maplibregl.setWorkerUrl(workerUrl);
+
+const COLOUR = "#d97706";
+
+/** The shapes of an import, read-only, framed on the map (browser-only: loaded through ./import-preview-map.tsx). */
+export default function ImportPreviewMapClient({ features, config, label, height }: ImportPreviewMapProps & { height: number }) {
+  const [style] = useState(() => buildMapStyle(config));
+  const [initial] = useState(() => {
+    if (features.features.length === 0) return { longitude: DEFAULT_CENTRE.lon, latitude: DEFAULT_CENTRE.lat, zoom: DEFAULT_ZOOM };
+    const [w, s, e, n] = bbox(features);
+    return { bounds: [[w, s], [e, n]] as [[number, number], [number, number]], fitBoundsOptions: { padding: 30, maxZoom: 17 } };
+  });
+  return (
+    <div role="region" aria-label={label} className="overflow-hidden rounded border border-stone-300" style={{ height }} data-testid="import-preview-map" data-count={features.features.length}>
+      <MapView
+        mapLib={maplibregl}
+        initialViewState={initial}
+        minZoom={MIN_ZOOM}
+        maxBounds={WORLD_BOUNDS}
+        mapStyle={style}
+        style={{ width: "100%", height: "100%" }}
+        onError={() => undefined}
+        attributionControl={{ compact: true }}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <Source id="import" type="geojson" data={features}>
+          <Layer id="import-surface" type="fill" filter={["==", ["geometry-type"], "Polygon"]} paint={{ "fill-color": COLOUR, "fill-opacity": 0.3 }} />
+          <Layer id="import-contour" type="line" filter={["==", ["geometry-type"], "Polygon"]} paint={{ "line-color": COLOUR, "line-width": 2 }} />
+          <Layer id="import-point" type="circle" filter={["==", ["geometry-type"], "Point"]} paint={{ "circle-color": COLOUR, "circle-radius": 6, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 }} />
+        </Source>
+      </MapView>
+    </div>
+  );
+}
