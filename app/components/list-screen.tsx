@@ -81,7 +81,7 @@ export function listScreenShouldRevalidate({ currentUrl, nextUrl, formMethod, de
  * delete works on ticked rows after a confirmation.
  */
 export function ListScreen<T>({
-  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label,
+  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label, deleteNote,
 }: {
   tableId: string;
   title: ReactNode;
@@ -94,6 +94,8 @@ export function ListScreen<T>({
   /** More toolbar buttons; a function gets the ticked row ids (e.g. a duplication of the ticked rows). */
   extraToolbar?: ReactNode | ((checked: RowId[]) => ReactNode);
   label?: string;
+  /** What the deletion confirmation adds below its question (e.g. what happens to related rows). */
+  deleteNote?: ReactNode;
 }) {
   const { t } = useTranslation();
   const readOnly = useTableReadOnly(explicitReadOnly);
@@ -205,6 +207,7 @@ export function ListScreen<T>({
           <button type="button" className="btn-danger" onClick={() => { setConfirmDelete(false); void deleter.submit({ intent: deleteIntent, ids: JSON.stringify(checked) }, { method: "post" }); }}>{t("ui.delete")}</button>
         </>}>
         <p>{t("list.delete-confirm", { count: checked.length })}</p>
+        {deleteNote}
       </AppDialog>
     </div>
   );

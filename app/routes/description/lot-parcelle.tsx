@@ -182,10 +182,10 @@ function Screen({ data }: { data: Data }) {
     { id: "remarque", header: t("lotParcelle.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
   // The deletion modal's note (B-LOT-04): the plots of a deleted group stay, without a group.
-  const deleteNote = { deleteNote: <p className="mt-2 text-xs text-stone-600" role="note" data-testid="delete-note">{t("lotParcelle.delete-note")}</p> } as Record<string, unknown>;
+  const deleteNote = <p className="mt-2 text-xs text-stone-600" role="note" data-testid="delete-note">{t("lotParcelle.delete-note")}</p>;
   return (
     <ListScreen
-      {...deleteNote}
+      deleteNote={deleteNote}
       tableId="lot_parcelle"
       title={t("screen.lot_parcelle")}
       label={t("screen.lot_parcelle")}
