@@ -1,11 +1,10 @@
-import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { bytesOf, threeFields } from "../helpers/geo-files";
-import { e2eDb, expect, login, navigate, test, userId, type DemoUser } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
+import { openPlots, PARCELLE_SCREEN, parcelleIds, parcelleRow } from "./parcelle-screen";
 
 /** Plot import from a file and GeoJSON export (docs/decisions/0015-import-parcelles.md). */
 
-const SCREEN = "/home/description/exploitation/parcelle";
 const SHOTS = "tests/.artifacts/shots-parcelle-import";
 const LABELS = ["E2E Îlot 12", "E2E Les Hauts Vents", "E2E La Mare"];
 
@@ -16,30 +15,7 @@ function fieldsFile() {
   return { name: "champs-telepac.geojson", mimeType: "application/geo+json", buffer: Buffer.from(bytesOf(fc)) };
 }
 
-async function campaign2025() {
-  const db = e2eDb();
-  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id");
-  const c2025 = await db("campagne").where({ idExploitation: farm.id, anneeRecolte: 2025, simulation: false }).first("id");
-  return { farm: farm.id as number, c2025: c2025.id as number };
-}
-
-/** Opens the plots of EARL des Tilleuls 2025 as `user`, without the plots an earlier run imported. */
-async function openPlots(page: Page, user: DemoUser) {
-  const db = e2eDb();
-  const { farm, c2025 } = await campaign2025();
-  const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
-  const idUser = await userId(user);
-  await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({ idUser, idOad: dossier.idOad, idDossier: dossier.id, exploitations: JSON.stringify([farm]), idCampagne: c2025 });
-  await db("parcelle").where({ idCampagne: c2025 }).where("libelle", "like", "E2E %").delete();
-  await page.context().clearCookies();
-  await login(page, user);
-  await page.waitForURL(/home\/description\/home/);
-  await navigate(page, SCREEN);
-  return c2025;
-}
-
-const rowOf = (page: Page, libelle: string) => page.getByTestId("table-parcelle").locator("tbody tr", { hasText: libelle });
+const rowOf = parcelleRow;
 
 test("a writer imports three fields from a GeoJSON: preview with surfaces, then three plots in the table and the database", async ({ page }) => {
   const c2025 = await openPlots(page, "redacteur");
@@ -130,7 +106,7 @@ test("a reader sees Import disabled but exports the campaign's plots as a GeoJSO
   // Posting the file anyway (the button bypassed) is refused and creates nothing.
   const count = async () => Number((await e2eDb()("parcelle").where({ idCampagne: c2025 }).count({ n: "*" }).first())?.n);
   const before = await count();
-  const forced = await page.request.post(`${SCREEN.slice(1)}/import`, { multipart: { intent: "create", selection: "[0,1,2]", fichier: fieldsFile() }, maxRedirects: 0 });
+  const forced = await page.request.post(`${PARCELLE_SCREEN.slice(1)}/import`, { multipart: { intent: "create", selection: "[0,1,2]", fichier: fieldsFile() }, maxRedirects: 0 });
   expect(forced.status()).toBe(403);
   expect(await count()).toBe(before);
   const download = page.waitForEvent("download");

@@ -1,13 +1,9 @@
-import "maplibre-gl/dist/maplibre-gl.css";
 import { bbox } from "@turf/turf";
-import * as maplibregl from "maplibre-gl";
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useState } from "react";
 import { Layer, Map as MapView, NavigationControl, Source } from "react-map-gl/maplibre";
-import { buildMapStyle, DEFAULT_CENTRE, DEFAULT_ZOOM, MIN_ZOOM, WORLD_BOUNDS } from "./map-settings";
+import { baseMapViewProps } from "./map-base.client";
+import { buildMapStyle, DEFAULT_CENTRE, DEFAULT_ZOOM } from "./map-settings";
 import type { ImportPreviewMapProps } from "./types";
-
-maplibregl.setWorkerUrl(workerUrl);
 
 const COLOUR = "#d97706";
 
@@ -22,14 +18,8 @@ export default function ImportPreviewMapClient({ features, config, label, height
   return (
     <div role="region" aria-label={label} className="overflow-hidden rounded border border-stone-300" style={{ height }} data-testid="import-preview-map" data-count={features.features.length}>
       <MapView
-        mapLib={maplibregl}
+        {...baseMapViewProps(style)}
         initialViewState={initial}
-        minZoom={MIN_ZOOM}
-        maxBounds={WORLD_BOUNDS}
-        mapStyle={style}
-        style={{ width: "100%", height: "100%" }}
-        onError={() => undefined}
-        attributionControl={{ compact: true }}
       >
         <NavigationControl position="top-right" showCompass={false} />
         <Source id="import" type="geojson" data={features}>

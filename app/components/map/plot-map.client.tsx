@@ -1,16 +1,12 @@
-import "maplibre-gl/dist/maplibre-gl.css";
-import * as maplibregl from "maplibre-gl";
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Map as MapView, NavigationControl, type MapRef, type ViewStateChangeEvent } from "react-map-gl/maplibre";
 import { TerraDraw, TerraDrawPointMode, TerraDrawPolygonMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { parseGeometrie, serialiseGeometrie, surfaceHaOf, type PlotGeometry } from "~/domain/geometrie";
-import { buildMapStyle, DEFAULT_CENTRE, DEFAULT_ZOOM, MAP_HEIGHT_PX, MIN_ZOOM, WORLD_BOUNDS, type DrawMode } from "./map-settings";
+import { baseMapViewProps, type maplibregl } from "./map-base.client";
+import { buildMapStyle, DEFAULT_CENTRE, DEFAULT_ZOOM, MAP_HEIGHT_PX, type DrawMode } from "./map-settings";
 import type { PlotMapProps } from "./types";
-
-maplibregl.setWorkerUrl(workerUrl);
 
 const SHAPE_COLOUR = "#d97706";
 type Mode = "static" | DrawMode | "select";
@@ -164,19 +160,12 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
       >
         <MapView
           ref={mapRef}
-          mapLib={maplibregl}
+          {...baseMapViewProps(style)}
           initialViewState={initial}
-          minZoom={MIN_ZOOM}
-          maxBounds={WORLD_BOUNDS}
-          mapStyle={style}
-          style={{ width: "100%", height: "100%" }}
           onStyleData={startDrawing}
           onLoad={startDrawing}
           onMoveEnd={onMoveEnd}
-          // Tiles that cannot be reached leave the plain background: nothing to report.
-          onError={() => undefined}
           doubleClickZoom={false}
-          attributionControl={{ compact: true }}
         >
           <NavigationControl position="top-right" showCompass={false} />
         </MapView>
