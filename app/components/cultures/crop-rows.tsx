@@ -24,10 +24,12 @@ export function CultureOptions({ cultures }: { cultures: readonly CultureOption[
   const { t, i18n } = useTranslation();
   const groups = new Map<string, CultureOption[]>();
   for (const c of cultures) groups.set(c.famille ?? "", [...(groups.get(c.famille ?? "") ?? []), c]);
+  // Crops without a family (added locally) come last, under their own heading.
+  const ordered = [...groups.entries()].sort(([a], [b]) => Number(a === "") - Number(b === ""));
   return (
     <>
-      {[...groups.entries()].map(([famille, list]) => (
-        <optgroup key={famille} label={famille ? t(`cultures.familles.${famille}`, { defaultValue: famille }) : ""}>
+      {ordered.map(([famille, list]) => (
+        <optgroup key={famille} label={famille ? t(`cultures.familles.${famille}`, { defaultValue: famille }) : t("cultures.familles.sans-famille")}>
           {list.map((c) => <option key={c.id} value={c.id}>{refLabel(c, i18n.language)}</option>)}
         </optgroup>
       ))}

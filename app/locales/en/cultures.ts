@@ -38,6 +38,7 @@ const texts = {
     "dupli-locked": "locked",
     duplicated: "Duplication done",
     familles: {
+      "sans-famille": "Other crops",
       "Céréales à paille": "Small-grain cereals",
       "Maïs et sorgho": "Maize and sorghum",
       "Oléagineux": "Oilseeds",

@@ -36,6 +36,7 @@ const texts = {
     "dupli-locked": "verrouillée",
     duplicated: "Duplication effectuée",
     familles: {
+      "sans-famille": "Autres cultures",
       "Céréales à paille": "Céréales à paille",
       "Maïs et sorgho": "Maïs et sorgho",
       "Oléagineux": "Oléagineux",
