@@ -34,18 +34,26 @@ export function ReadOnlyNote() {
 }
 
 /**
- * Runs `onSaved` once for each successful answer of a form's fetcher. An effect keyed on the answer alone
- * would run again at every render while that answer stays, and undo the next edit's "dirty" mark.
+ * Runs `onSaved` once for each successful answer of a form's fetcher, after the screen's data is reloaded
+ * (a created row must be in the list before it is selected). `markClean` runs as soon as the answer
+ * arrives: an edit typed while the list reloads stays unsaved. An effect keyed on the answer alone would
+ * run again at every render while that answer stays, and undo the next edit's "dirty" mark.
  */
-export function useOnSaved(fetcher: { state: string; data?: unknown }, onSaved: (id: number | undefined) => void) {
+export function useOnSaved(fetcher: { state: string; data?: unknown }, onSaved: (id: number | undefined) => void, markClean?: () => void) {
   const handled = useRef<unknown>(undefined);
-  const latest = useRef(onSaved);
-  latest.current = onSaved;
+  const cleaned = useRef<unknown>(undefined);
+  const latest = useRef({ onSaved, markClean });
+  latest.current = { onSaved, markClean };
   useEffect(() => {
     const answer = fetcher.data as { ok?: boolean; id?: number } | undefined;
-    if (fetcher.state !== "idle" || !answer?.ok || handled.current === answer) return;
+    if (!answer?.ok) return;
+    if (cleaned.current !== answer) {
+      cleaned.current = answer;
+      latest.current.markClean?.();
+    }
+    if (fetcher.state !== "idle" || handled.current === answer) return;
     handled.current = answer;
-    latest.current(answer.id);
+    latest.current.onSaved(answer.id);
   }, [fetcher.state, fetcher.data]);
 }
 

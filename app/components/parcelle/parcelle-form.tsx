@@ -99,10 +99,13 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
     controls.setDirty(d);
   };
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useOnSaved(fetcher, (id) => {
-    setDirty(false);
-    if (!row && id) controls.onSaved(id);
-  });
+  useOnSaved(
+    fetcher,
+    (id) => {
+      if (!row && id) controls.onSaved(id);
+    },
+    () => setDirty(false),
+  );
   useEffect(() => controls.registerSave(submit));
   useControlledForm("parcelle", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
   const update = (o: { name: string; value: string }) => {

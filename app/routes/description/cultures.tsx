@@ -124,11 +124,16 @@ function ModeForm({ row, data, controls }: { row: Row | null; data: Data; contro
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
   const [dirty, setDirty] = useState(false);
   useActionFeedback(fetcher.data);
-  useOnSaved(fetcher, (id) => {
-    setDirty(false);
-    controls.setDirty(false);
-    if (!row && id) controls.onSaved(id);
-  });
+  useOnSaved(
+    fetcher,
+    (id) => {
+      if (!row && id) controls.onSaved(id);
+    },
+    () => {
+      setDirty(false);
+      controls.setDirty(false);
+    },
+  );
   const markDirty = () => {
     setDirty(true);
     controls.setDirty(true);

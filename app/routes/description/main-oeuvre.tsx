@@ -70,18 +70,16 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MainOeuvreSchema }),
   });
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useOnSaved(fetcher, (id) => {
-    setDirty(false);
-    controls.setDirty(false);
-    if (!row && id) controls.onSaved(id);
-  });
-  // Saved: nothing is unsaved any more, even while the list is being reloaded (no switch confirmation then).
-  useEffect(() => {
-    if (fetcher.data?.ok) {
+  useOnSaved(
+    fetcher,
+    (id) => {
+      if (!row && id) controls.onSaved(id);
+    },
+    () => {
       setDirty(false);
       controls.setDirty(false);
-    }
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    },
+  );
   useEffect(() => controls.registerSave(submit));
   useControlledForm("main-oeuvre", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
 

@@ -256,11 +256,16 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OperationCulturaleSchema }),
   });
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useOnSaved(fetcher, (id) => {
-    setDirty(false);
-    controls.setDirty(false);
-    if (!row && id) controls.onSaved(id);
-  });
+  useOnSaved(
+    fetcher,
+    (id) => {
+      if (!row && id) controls.onSaved(id);
+    },
+    () => {
+      setDirty(false);
+      controls.setDirty(false);
+    },
+  );
   useEffect(() => controls.registerSave(submit));
   useControlledForm("operation-culturale", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
   const markDirty = () => {
