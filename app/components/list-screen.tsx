@@ -58,6 +58,27 @@ export function useOnSaved(fetcher: { state: string; data?: unknown }, onSaved: 
 }
 
 /**
+ * A list form's "unsaved" state, kept in step with the screen (whose row-switch confirmation reads it):
+ * edits mark it, a save's answer or a discard clear it, and a created row is selected once the list is
+ * reloaded.
+ */
+export function useListFormDirty(controls: ListFormControls, fetcher: { state: string; data?: unknown }, isNew: boolean) {
+  const [dirty, setDirtyState] = useState(false);
+  const setDirty = (d: boolean) => {
+    setDirtyState(d);
+    controls.setDirty(d);
+  };
+  useOnSaved(
+    fetcher,
+    (id) => {
+      if (isNew && id) controls.onSaved(id);
+    },
+    () => setDirty(false),
+  );
+  return { dirty, markDirty: () => setDirty(true), markClean: () => setDirty(false) };
+}
+
+/**
  * The save button of a list screen's form (spec 2 §4): a form is saved only when it is valid, changed and
  * not read-only; read-only users get no button at all. Disabled, it also blocks Enter's implicit submit.
  */

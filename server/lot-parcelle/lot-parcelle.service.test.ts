@@ -1,7 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
-import { selectInContext } from "../contexte/service";
+import { selectTilleuls, expectRefused, snapshot } from "../../tests/helpers/service";
 import { seedDemoAmenagements } from "../demo/seed-lots-amenagements";
 import type { Db } from "../db/knex";
 import { getLotsParcelle, LOT_CREATE_ERROR, LOT_DELETE_ERROR, LOT_LOAD_ERROR, LOT_UPDATE_ERROR, removeLotsParcelle, saveLotParcelle } from "./service";
@@ -10,15 +9,7 @@ const t = useTestDb();
 
 type Campagne = "tilleuls2025" | "tilleuls2024" | "tilleuls2025Simulation";
 
-async function contextFor(username: string, campagne: Campagne) {
-  const user = await demoUser(t.db(), username);
-  const { oads, dossiers, exploitations, campagnes } = t.demo();
-  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
-  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
-  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
-  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
-  return user;
-}
+const contextFor = (username: string, campagne: Campagne) => selectTilleuls(t, username, campagne);
 
 async function insertParcelle(db: Db, row: Record<string, unknown>): Promise<number> {
   const [r] = await db("parcelle").insert(row).returning("id");

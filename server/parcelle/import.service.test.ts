@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { bytesOf, dbf, LAMBERT93_PRJ, shp, threeFields, zip } from "../../tests/helpers/geo-files";
-import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
+import { selectTilleuls, expectRefused, snapshot } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { selectInContext } from "../contexte/service";
 import { exportParcelles, importParcelles, previewImport } from "./import-service";
 import { getParcelles, saveParcelle } from "./service";
 
@@ -11,15 +10,7 @@ import { getParcelles, saveParcelle } from "./service";
 const t = useTestDb();
 type Campagne = "tilleuls2025" | "tilleuls2024";
 
-async function contextFor(username: string, campagne: Campagne) {
-  const user = await demoUser(t.db(), username);
-  const { oads, dossiers, exploitations, campagnes } = t.demo();
-  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
-  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
-  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
-  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
-  return user;
-}
+const contextFor = (username: string, campagne: Campagne) => selectTilleuls(t, username, campagne);
 
 const PLOT_TABLES = ["parcelle", "parcelle_historique"];
 const champs = () => ({ name: "champs.geojson", bytes: bytesOf(threeFields()) });

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { countRows, demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
-import { selectInContext } from "../contexte/service";
+import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";
 import {
   getAffectations, getHistoriqueTree, getParcelles, majDatesActions, removeParcelles, saveAffectations, saveParcelle,
@@ -10,15 +9,7 @@ import {
 const t = useTestDb();
 type Campagne = "tilleuls2025" | "tilleuls2024" | "tilleuls2025Simulation";
 
-async function contextFor(username: string, campagne: Campagne) {
-  const user = await demoUser(t.db(), username);
-  const { oads, dossiers, exploitations, campagnes } = t.demo();
-  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
-  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
-  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
-  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
-  return user;
-}
+const contextFor = (username: string, campagne: Campagne) => selectTilleuls(t, username, campagne);
 
 async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await db(table).insert(row).returning("id");

@@ -17,6 +17,23 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** As admin, on a clean slate, creates the test user Rémi Recrue with `password` (`more` fills further fields first). */
+async function createRecruit(page: Page, password: string, more?: (form: Locator) => Promise<void>) {
+  await cleanUp();
+  await signIn(page, "admin");
+  await navigate(page, "/home/admin/utilisateurs");
+  const form = page.getByTestId("admin-user-form");
+  await clickUntil(page.getByRole("button", { name: "Nouvel utilisateur" }), form);
+  await form.getByLabel("Nom d'utilisateur").fill(NEW_USER);
+  await form.getByLabel("Nom", { exact: true }).fill("Recrue");
+  await form.getByLabel("Prénom").fill("Rémi");
+  await form.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await form.getByLabel("Confirmation du mot de passe").fill(password);
+  await more?.(form);
+  await form.getByRole("button", { name: "Enregistrer" }).click();
+  return form;
+}
+
 async function cleanUp() {
   const db = e2eDb();
   await db("utilisateur").where({ username: NEW_USER }).delete();
@@ -126,17 +143,7 @@ test.describe("administration", () => {
   });
 
   test("the admin resets a user's password: the old one no longer works, the new one does", async ({ page, browser }) => {
-    await cleanUp();
-    await signIn(page, "admin");
-    await navigate(page, "/home/admin/utilisateurs");
-    const form = page.getByTestId("admin-user-form");
-    await clickUntil(page.getByRole("button", { name: "Nouvel utilisateur" }), form);
-    await form.getByLabel("Nom d'utilisateur").fill(NEW_USER);
-    await form.getByLabel("Nom", { exact: true }).fill("Recrue");
-    await form.getByLabel("Prénom").fill("Rémi");
-    await form.getByLabel("Mot de passe", { exact: true }).fill("ancien-mdp");
-    await form.getByLabel("Confirmation du mot de passe").fill("ancien-mdp");
-    await form.getByRole("button", { name: "Enregistrer" }).click();
+    const form = await createRecruit(page, "ancien-mdp");
     await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
 
     await form.getByRole("button", { name: "Réinitialiser le mot de passe" }).click();
@@ -156,18 +163,7 @@ test.describe("administration", () => {
   });
 
   test("the admin edits a user: name, e-mail, test role and groups are saved and shown in the list", async ({ page }) => {
-    await cleanUp();
-    await signIn(page, "admin");
-    await navigate(page, "/home/admin/utilisateurs");
-    const form = page.getByTestId("admin-user-form");
-    await clickUntil(page.getByRole("button", { name: "Nouvel utilisateur" }), form);
-    await form.getByLabel("Nom d'utilisateur").fill(NEW_USER);
-    await form.getByLabel("Nom", { exact: true }).fill("Recrue");
-    await form.getByLabel("Prénom").fill("Rémi");
-    await form.getByLabel("Mot de passe", { exact: true }).fill("recrue-2025");
-    await form.getByLabel("Confirmation du mot de passe").fill("recrue-2025");
-    await form.getByLabel("Agriculteurs du réseau démo").check();
-    await form.getByRole("button", { name: "Enregistrer" }).click();
+    const form = await createRecruit(page, "recrue-2025", (f) => f.getByLabel("Agriculteurs du réseau démo").check());
     await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
 
     // The form now edits the new user: no password fields, the values kept.

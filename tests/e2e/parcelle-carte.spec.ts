@@ -166,6 +166,8 @@ test("[B-MAP-13] [B-RIGHTS-06] a stored polygon reopens on the map; a reader see
   const canvas = await openGeodata(page);
   await expect(page.getByTestId("plot-map")).toHaveAttribute("data-shape", "polygon");
   await expect(page.getByRole("toolbar", { name: "Outils de dessin" })).toHaveCount(0);
+  await expect(page.getByLabel("Numéro d'îlot PAC", { exact: true })).toBeDisabled();
+  await expect(page.getByLabel("Surface réelle (ha)", { exact: true })).toBeDisabled();
   // The view opens around the stored shape rather than on the default centre.
   await expect.poll(async () => {
     const [lat, lon] = (await canvas.getAttribute("data-centre"))!.split(",").map(Number);

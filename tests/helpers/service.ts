@@ -1,5 +1,7 @@
 import { expect } from "vitest";
+import { selectInContext } from "../../server/contexte/service";
 import type { Db } from "../../server/db/knex";
+import type { DemoIds } from "../../server/demo/seed-demo";
 import { findUtilisateurByUsername, toPublic, type Utilisateur } from "../../server/utilisateur/repo";
 
 /** A demo user (see server/demo/seed-demo.ts) as the services receive it. */
@@ -48,4 +50,15 @@ export async function countRows(db: Db, table: string, where: Record<string, unk
 export async function lastAudit(db: Db) {
   const row = await db("audit").orderBy("id", "desc").first();
   return row ? { ...row, details: typeof row.details === "string" ? JSON.parse(row.details) : row.details } : undefined;
+}
+
+/** Signs `username` into Réseau démo › Beauce › EARL des Tilleuls › `campagne`, the context the description services read. */
+export async function selectTilleuls(t: { db: () => Db; demo: () => DemoIds }, username: string, campagne: keyof DemoIds["campagnes"]): Promise<Utilisateur> {
+  const user = await demoUser(t.db(), username);
+  const { oads, dossiers, exploitations, campagnes } = t.demo();
+  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
+  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
+  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
+  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
+  return user;
 }

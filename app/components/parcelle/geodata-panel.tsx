@@ -77,10 +77,10 @@ export function GeodataPanel({
           <TextInput {...getInputProps(fields.codePostal, { type: "text" })} readOnly className="field-input bg-stone-50" data-testid="code-postal" />
         </Field>
         <Field id={fields.noIlotPac.id} label={t("parcelle.noIlotPac")} errors={fields.noIlotPac.errors}>
-          <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} />
+          <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} disabled={readOnly} />
         </Field>
         <Field id={fields.surfaceReelle.id} label={t("parcelle.surfaceReelle")} errors={fields.surfaceReelle.errors}>
-          <TextInput {...getInputProps(fields.surfaceReelle, { type: "text" })} inputMode="decimal" invalid={!!fields.surfaceReelle.errors} describedBy={`${fields.surfaceReelle.id}-error`} />
+          <TextInput {...getInputProps(fields.surfaceReelle, { type: "text" })} inputMode="decimal" invalid={!!fields.surfaceReelle.errors} describedBy={`${fields.surfaceReelle.id}-error`} disabled={readOnly} />
           {drawnHa != null && !readOnly ? (
             <button
               type="button"
@@ -96,7 +96,7 @@ export function GeodataPanel({
       <input type="hidden" name="geometrie" value={geometrie ?? ""} />
       <input type="hidden" name="typeGeometrie" value={type ?? ""} />
       <p className="mb-1 text-xs text-stone-600" data-testid="geometrie-type">
-        {t("parcelle.carte.geometrie")} : {t(type ? `parcelle.carte.geometrie-${type}` : "parcelle.carte.geometrie-none")}
+        {t("parcelle.carte.geometrie", { type: t(type ? `parcelle.carte.geometrie-${type}` : "parcelle.carte.geometrie-none") })}
       </p>
       <PlotMap
         geometrie={geometrie}

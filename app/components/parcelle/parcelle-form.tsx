@@ -9,7 +9,7 @@ import { numberText, refLabel } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, useOnSaved, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import type { MapConfig } from "~/components/map/types";
 import { CHARGES, PARCELLE_LISTS, ParcelleSchema } from "~/domain/parcelle";
@@ -82,7 +82,6 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  const [dirty, setDirtyState] = useState(false);
   const [geometrie, setGeometrie] = useState<string | null>(row?.geometrie ?? null);
   useActionFeedback(fetcher.data);
   const [form, fields] = useForm<z.input<typeof ParcelleSchema>>({
@@ -94,23 +93,13 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ParcelleSchema }),
   });
   const f = fields as unknown as Record<string, Meta>;
-  const setDirty = (d: boolean) => {
-    setDirtyState(d);
-    controls.setDirty(d);
-  };
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useOnSaved(
-    fetcher,
-    (id) => {
-      if (!row && id) controls.onSaved(id);
-    },
-    () => setDirty(false),
-  );
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   useEffect(() => controls.registerSave(submit));
-  useControlledForm("parcelle", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
+  useControlledForm("parcelle", { dirty, valid: form.valid, save: submit, discard: markClean });
   const update = (o: { name: string; value: string }) => {
     form.update(o);
-    setDirty(true);
+    markDirty();
   };
   const readOnly = controls.readOnly;
   const soilLists = {
@@ -119,7 +108,7 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
   };
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} onChange={() => setDirty(true)} className="space-y-3" data-testid="parcelle-form">
+    <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} onChange={markDirty} className="space-y-3" data-testid="parcelle-form">
       <input type="hidden" name="intent" value="save" />
       {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
       <Panel title={t("parcelle.panels.resume")} defaultOpen testId="panel-resume">
@@ -165,7 +154,7 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
           geometrie={geometrie}
           onGeometrie={(g) => {
             setGeometrie(g);
-            setDirty(true);
+            markDirty();
           }}
           update={update}
           readOnly={readOnly}

@@ -46,7 +46,7 @@ const texts = {
       label: "Plot map",
       "use-drawn": "Use the drawn area ({{surface}} ha)",
       "no-centre": "Municipality coordinates are not available: the map keeps its position.",
-      geometrie: "Stored shape",
+      geometrie: "Stored shape: {{type}}",
       "geometrie-polygon": "Polygon",
       "geometrie-marker": "Point",
       "geometrie-none": "None",

@@ -44,7 +44,7 @@ const texts = {
       label: "Carte de la parcelle",
       "use-drawn": "Utiliser la surface dessinée ({{surface}} ha)",
       "no-centre": "Les coordonnées des communes ne sont pas disponibles : la carte reste centrée sur sa position.",
-      geometrie: "Forme enregistrée",
+      geometrie: "Forme enregistrée : {{type}}",
       "geometrie-polygon": "Polygone",
       "geometrie-marker": "Point",
       "geometrie-none": "Aucune",

@@ -11,7 +11,7 @@ import { formatNumber, numberText, refLabel } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useOnSaved, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { DuplicationModeConduiteSchema, EstimationSchema, ModeConduiteSchema, compterCultures, type ModeConduiteInput } from "~/domain/mode-conduite";
 import type { Route } from "./+types/cultures";
 
@@ -122,23 +122,9 @@ function defaults(row: Row | null, lang: string): FormValues | undefined {
  */
 function ModeForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  const [dirty, setDirty] = useState(false);
   useActionFeedback(fetcher.data);
-  useOnSaved(
-    fetcher,
-    (id) => {
-      if (!row && id) controls.onSaved(id);
-    },
-    () => {
-      setDirty(false);
-      controls.setDirty(false);
-    },
-  );
-  const markDirty = () => {
-    setDirty(true);
-    controls.setDirty(true);
-  };
-  return <ModeFormBody key={row?.updatedAt ?? "new"} row={row} data={data} controls={controls} fetcher={fetcher} dirty={dirty} markDirty={markDirty} discard={() => setDirty(false)} />;
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
+  return <ModeFormBody key={row?.updatedAt ?? "new"} row={row} data={data} controls={controls} fetcher={fetcher} dirty={dirty} markDirty={markDirty} discard={markClean} />;
 }
 
 function ModeFormBody({ row, data, controls, fetcher, dirty, markDirty, discard }: {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
@@ -10,7 +10,7 @@ import { ScreenTitle } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import { formatEuro } from "~/components/format";
 import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useOnSaved, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { labourNorm, labourTotals, type NormesMainOeuvre } from "~/domain/calc/main-oeuvre";
 import { MainOeuvreSchema, TYPES_MAIN_OEUVRE } from "~/domain/main-oeuvre";
 import type { Route } from "./+types/main-oeuvre";
@@ -59,7 +59,6 @@ type Row = Data["rows"][number];
 function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListFormControls }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  const [dirty, setDirty] = useState(false);
   useActionFeedback(fetcher.data);
   const [form, fields] = useForm<z.input<typeof MainOeuvreSchema>>({
     id: `main-oeuvre-${row?.id ?? "new"}`,
@@ -70,21 +69,12 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MainOeuvreSchema }),
   });
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useOnSaved(
-    fetcher,
-    (id) => {
-      if (!row && id) controls.onSaved(id);
-    },
-    () => {
-      setDirty(false);
-      controls.setDirty(false);
-    },
-  );
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   useEffect(() => controls.registerSave(submit));
-  useControlledForm("main-oeuvre", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
+  useControlledForm("main-oeuvre", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} onInput={() => { setDirty(true); controls.setDirty(true); }}>
+    <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty}>
       {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
       <fieldset disabled={controls.readOnly} className="grid gap-3 sm:grid-cols-2">
         <Field id={fields.libelle.id} label={t("mainOeuvre.libelle")} errors={fields.libelle.errors}>

@@ -10,7 +10,7 @@ import { formatNumber, numberText, refLabel } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useOnSaved, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { isSelfPropelled, suffixedLibelle, type TypePropriete } from "~/domain/calc/materiel";
 import {
   DECIMALES, UNITES_OPERATION, calculatedWorkRate, canComputeFuelReference, effectiveWorkRate, roundFuel, roundOrNull, type CoutsOperation,
@@ -227,7 +227,6 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
   const location = useLocation();
   const fetcher = useFetcher<ActionData>({ key: controls.fetcherKey });
   const fuel = useFetcher<LoaderData>();
-  const [dirty, setDirty] = useState(false);
   const [askRepercut, setAskRepercut] = useState(false);
   const decision = useRef<"true" | "false" | null>(null);
   const repercutInput = useRef<HTMLInputElement>(null);
@@ -256,22 +255,9 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OperationCulturaleSchema }),
   });
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useOnSaved(
-    fetcher,
-    (id) => {
-      if (!row && id) controls.onSaved(id);
-    },
-    () => {
-      setDirty(false);
-      controls.setDirty(false);
-    },
-  );
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   useEffect(() => controls.registerSave(submit));
-  useControlledForm("operation-culturale", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
-  const markDirty = () => {
-    setDirty(true);
-    controls.setDirty(true);
-  };
+  useControlledForm("operation-culturale", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   // ---- The live values the rules read. A read-only form's inputs are disabled, so they are not part of the
   // form's data: it shows the stored operation instead.
