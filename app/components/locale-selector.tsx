@@ -10,14 +10,19 @@ const SYNC_ATTEMPT_KEY = "locale-sync-attempt";
  */
 export function syncStoredLocale(current: Locale, available: Locale[]): void {
   const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
-  // One attempt per tab and locale: if the server still answers in another language after the
+  // One reload per tab and locale: if the server still answers in another language after the
   // reload (cookie refused or shadowed), the server's language is kept instead of reloading forever.
+  // The attempt counts only once the server took the choice: a request cut short by leaving the
+  // page is tried again on the next one.
   const attempted = window.sessionStorage.getItem(SYNC_ATTEMPT_KEY);
   if (isLocale(stored) && stored !== current && available.includes(stored) && attempted !== stored) {
-    window.sessionStorage.setItem(SYNC_ATTEMPT_KEY, stored);
-    void fetch(`${import.meta.env.BASE_URL}locale`, { method: "POST", body: new URLSearchParams({ locale: stored }) }).then((r) => {
-      if (r.ok) window.location.reload();
-    });
+    void fetch(`${import.meta.env.BASE_URL}locale`, { method: "POST", body: new URLSearchParams({ locale: stored }) })
+      .then((r) => {
+        if (!r.ok) return;
+        window.sessionStorage.setItem(SYNC_ATTEMPT_KEY, stored);
+        window.location.reload();
+      })
+      .catch(() => undefined);
     return;
   }
   window.sessionStorage.removeItem(SYNC_ATTEMPT_KEY);
