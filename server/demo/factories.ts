@@ -89,3 +89,15 @@ export function addToGroup(db: Db, idGroupe: number, idUser: number) {
 export function createGroupe(db: Db, nomGroupe: string) {
   return insertId(db, "groupe_utilisateur", { nomGroupe });
 }
+
+/** A fertiliser of a folder (intrant_dossier, type 540) and, when given, its composition (spec 3 §3.5). */
+export async function createFertilisantDossier(
+  db: Db,
+  f: { idDossier: number; libelle: string; composition?: Record<string, number>; categorieEges?: string | null; remarque?: string; idUser?: number | null },
+): Promise<number> {
+  const id = await insertId(db, "intrant_dossier", {
+    idDossier: f.idDossier, dicIdTypeIntrant: 540, libelle: f.libelle, remarque: f.remarque ?? null, idUser: f.idUser ?? null, biocontrole: false, dicLlUnite: "kg/ha",
+  });
+  if (f.composition) await insertId(db, "fertilisant_compo_dossier", { idIntrantDossier: id, categorieEges: f.categorieEges ?? null, ...f.composition });
+  return id;
+}

@@ -6,6 +6,7 @@ import {
 import { seedDemoModes, seedDemoRecoltes } from "./seed-cultures";
 import { seedDemoAmenagements, seedDemoLots } from "./seed-lots-amenagements";
 import { seedDemoParcelles } from "./seed-parcelles";
+import { DEMO_FERTILISANTS_BEAUCE, DEMO_FERTILISANTS_BOCAGE, seedDemoIntrantsDossier } from "./seed-intrants-dossier";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -82,6 +83,8 @@ export async function seedDemo(db: Db) {
     await seedDemoParcelles(trx, campagnes);
     await seedDemoAmenagements(trx, campagnes);
     await seedDemoRecoltes(trx, campagnes);
+    await seedDemoIntrantsDossier(trx, beauce, DEMO_FERTILISANTS_BEAUCE, users.animateur);
+    await seedDemoIntrantsDossier(trx, bocage, DEMO_FERTILISANTS_BOCAGE, users.animateur);
 
     const day = 24 * 3600 * 1000;
     await createPost(trx, { title: "Bienvenue dans Sillon", content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.", creationDate: new Date(Date.now() - 30 * day) });

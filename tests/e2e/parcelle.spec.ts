@@ -236,7 +236,7 @@ test("[B-RIGHTS-06] [B-LIST-18] [B-RIGHTS-03] a reader sees the plots read-only:
   await shot(page, "parcelle-lecteur");
 });
 
-test("[B-PLOT-09] [B-PLOT-05] the screen works from the keyboard: panels open with Enter, the Other menu with the arrows", async ({ page }) => {
+test("[B-PLOT-09] [B-PLOT-05] [B-PLOT-04] the screen works from the keyboard: panels open with Enter, the Other menu with the arrows", async ({ page }) => {
   await openPlots(page, "redacteur");
   await page.getByTestId("list-new").focus();
   await page.keyboard.press("Enter");
@@ -251,10 +251,16 @@ test("[B-PLOT-09] [B-PLOT-05] the screen works from the keyboard: panels open wi
   await expect(page.getByTestId("historique-summary").locator("tbody tr")).toHaveCount(1);
   await page.keyboard.press("Control+s");
   await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+  // The created plot is selected once the list has reloaded; its form then takes the focus.
+  await expect(rowOf(page, "E2E Clavier")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Nom", { exact: true })).toBeFocused();
 
   await page.getByTestId("parcelle-autres").focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Affecter les centres de coût" })).toHaveAttribute("data-focus", "");
+  // The spec's order: cost centres, greenhouse-gas emissions, intervention dates.
+  await expect(page.getByRole("menuitem")).toHaveText(["Affecter les centres de coût", "Affecter les émissions de gaz à effet de serre (EGES)", "Mettre à jour les dates des interventions"]);
+  await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   const dialog = page.getByTestId("maj-dates-dialog");

@@ -2,17 +2,17 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
 import { ChevronDownIcon } from "~/components/icons";
 
-export type AutreAction = "affectations" | "majDates";
+export type AutreAction = "affectations" | "eges" | "majDates";
 
 /**
- * The Other menu of the plots table (spec 2 §2): assign cost centres, update intervention dates.
- * Disabled without canWriteDescriptif (B-RIGHTS-06). The greenhouse-gas emissions entry waits for the
- * folder's inputs (docs/decisions/0011-parcelles.md).
+ * The Other menu of the plots table (spec 2 §2): assign cost centres, assign greenhouse-gas emissions,
+ * update intervention dates. Disabled without canWriteDescriptif (B-RIGHTS-06).
  */
 export function AutresMenu({ disabled, onChoose }: { disabled: boolean; onChoose: (action: AutreAction) => void }) {
   const { t } = useTranslation();
   const items: { action: AutreAction; label: string }[] = [
     { action: "affectations", label: t("parcelle.autres.affectations") },
+    { action: "eges", label: t("parcelle.autres.eges") },
     { action: "majDates", label: t("parcelle.autres.maj-dates") },
   ];
   return (

@@ -235,6 +235,7 @@ const en = {
       "parcelle-service-error": "Plot service error",
       "parcelle-create-service-error": "The plot could not be created",
       "parcelle-update-service-error": "The plot could not be changed",
+      "affectation-eges-service-error": "Greenhouse-gas categories could not be assigned",
       "parcelle-delete-service-error": "The plot could not be deleted",
       "parcelle-import-service-error": "The plots could not be imported",
       "amenagement-service-error": "The landscape features could not be loaded",

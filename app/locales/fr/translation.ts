@@ -234,6 +234,7 @@ const fr = {
       "parcelle-service-error": "Erreur du service des parcelles",
       "parcelle-create-service-error": "Impossible de créer la parcelle",
       "parcelle-update-service-error": "Impossible de modifier la parcelle",
+      "affectation-eges-service-error": "Impossible d'affecter les catégories de gaz à effet de serre",
       "parcelle-delete-service-error": "Impossible de supprimer la parcelle",
       "parcelle-import-service-error": "Impossible d'importer les parcelles",
       "amenagement-service-error": "Impossible de charger les aménagements",

@@ -7,6 +7,7 @@ import { formatNumber } from "~/components/farm-form";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { AffectationsDialog } from "~/components/parcelle/affectations-dialog";
 import { AutresMenu, type AutreAction } from "~/components/parcelle/autres-menu";
+import { EgesDialog } from "~/components/parcelle/eges-dialog";
 import { ImportDialog } from "~/components/parcelle/import-dialog";
 import { MajDatesDialog } from "~/components/parcelle/maj-dates-dialog";
 import { ParcelleForm } from "~/components/parcelle/parcelle-form";
@@ -17,13 +18,15 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 
 /**
  * Plots (spec 2 §2 "Plots", §3, §4, §5, §7). The loader also answers the dialogs' requests:
- * `?departement=NN` (communes), `?arbre=ID` (history tree), `?affectations=1` (cost centres).
+ * `?departement=NN` (communes), `?arbre=ID` (history tree), `?affectations=1` (cost centres), `?eges=1`
+ * (greenhouse-gas categories of the folder's fertilisers).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { requireAcceptedUser } = await import("../../../server/auth/session");
   const { getParcelles, getHistoriqueTree, getAffectations } = await import("../../../server/parcelle/service");
   const { db } = await import("../../../server/db");
   const { mapConfig } = await import("../../../server/env");
+  const { getAffectationEges } = await import("../../../server/intrant-dossier/service");
   const user = await requireAcceptedUser(request);
   const params = new URL(request.url).searchParams;
   const arbre = Number(params.get("arbre")) || null;
@@ -33,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     mapConfig: mapConfig(),
     arbre: arbre ? await getHistoriqueTree(db(), user, arbre) : null,
     affectations: params.get("affectations") ? await getAffectations(db(), user) : null,
+    eges: params.get("eges") ? await getAffectationEges(db(), user) : null,
   };
 }
 
@@ -42,6 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { db } = await import("../../../server/db");
   const { runAction, invalid } = await import("../../../server/http");
   const { isServiceError } = await import("../../../server/errors");
+  const { affecterEges } = await import("../../../server/intrant-dossier/service");
   const user = await requireAcceptedUser(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -56,6 +61,10 @@ export async function action({ request }: Route.ActionArgs) {
       if (s.status !== "success") return invalid(s.reply());
       const moved = await majDatesActions(db(), user, s.value);
       return { ok: true as const, moved, notice: "ui.update-confirmation", submission: s.reply({ resetForm: true }) };
+    }
+    if (intent === "affectationEges") {
+      const resultat = await affecterEges(db(), user, Number(formData.get("idDossier")));
+      return { ok: true as const, resultat, notice: "ui.update-confirmation" };
     }
     if (intent === "affectations") {
       await saveAffectations(db(), user, JSON.parse(String(formData.get("affectations") ?? "[]")));
@@ -128,6 +137,7 @@ export default function ParcelleScreen({ loaderData: data }: Route.ComponentProp
       />
       <ImportDialog open={importing} mapConfig={data.mapConfig} onClose={() => setImporting(false)} />
       <AffectationsDialog open={dialog?.action === "affectations"} onClose={() => setDialog(null)} />
+      <EgesDialog open={dialog?.action === "eges"} onClose={() => setDialog(null)} />
       <MajDatesDialog open={dialog?.action === "majDates"} ids={dialog?.ids ?? []} anneeCampagne={data.campagne.anneeRecolte} onClose={() => setDialog(null)} />
     </div>
   );
