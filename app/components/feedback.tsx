@@ -72,17 +72,40 @@ export type ActionResult =
   | { ok: true; notice?: string }
   | { ok: false; error: string; status?: number; fieldErrors?: Record<string, string[]>; params?: Record<string, string | number> };
 
+type FeedbackRequest = { notice: string } | { error: string; params?: Record<string, string | number> };
+
+/**
+ * What an action's answer asks the user to see, once per answer: `seen` holds the last answer looked at, so
+ * the same answer asks nothing a second time, and a new answer (a new object) asks again.
+ */
+export function feedbackOnce(seen: { current: unknown }, result: unknown, suppressErrorDialog = false): FeedbackRequest | null {
+  if (result === seen.current) return null;
+  seen.current = result;
+  if (!result || typeof result !== "object") return null;
+  const r = result as Partial<ActionResult> & { error?: string; notice?: string; fieldErrors?: unknown; params?: Record<string, string | number> };
+  if (r.ok === true && r.notice) return { notice: r.notice };
+  if (r.ok === false && r.error && !r.fieldErrors && !suppressErrorDialog) return { error: r.error, params: r.params };
+  return null;
+}
+
 /**
  * Shows what an action answered: its notice in the snackbar, its service error in the error dialog.
  * `suppressErrorDialog` is the spec's per-call option (spec 1 §8): the caller shows the error itself.
+ *
+ * The effect runs after every commit and a ref remembers the answer already shown, rather than an effect
+ * keyed on the answer. React Router writes a fetcher's answer into a shared map at once but renders the
+ * fetcher's new state later (in a transition), so a render of the form in between sees the answer early.
+ * When that render changed none of the form's props, state or context, React keeps its hooks (the effect's
+ * dependencies, answer included) but drops its effects: an effect keyed on the answer then never ran for
+ * it, and the notice ("Création effectuée" after a create) was lost.
  */
 export function useActionFeedback(result: unknown, options: { suppressErrorDialog?: boolean } = {}) {
   const { suppressErrorDialog = false } = options;
   const { showError, notify } = useFeedback();
+  const seen = useRef<unknown>(undefined);
   useEffect(() => {
-    if (!result || typeof result !== "object") return;
-    const r = result as Partial<ActionResult> & { error?: string; notice?: string; fieldErrors?: unknown; params?: Record<string, string | number> };
-    if (r.ok === true && r.notice) notify(r.notice);
-    if (r.ok === false && r.error && !r.fieldErrors && !suppressErrorDialog) showError(r.error, r.params);
-  }, [result, notify, showError, suppressErrorDialog]);
+    const request = feedbackOnce(seen, result, suppressErrorDialog);
+    if (request && "notice" in request) notify(request.notice);
+    else if (request) showError(request.error, request.params);
+  });
 }
