@@ -36,7 +36,7 @@ function EgesContent({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const loader = useFetcher<{ eges: AffectationEgesPreview | null }>();
-  const saver = useFetcher<Answer>({ key: "parcelle-eges" });
+  const saver = useFetcher<Answer>();
   useActionFeedback(saver.data);
   const preview = loader.data?.eges ?? null;
   const { load } = loader;
