@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import { validate } from "~/domain/validation";
+
 /** A refusal or failure a user can understand: a translation key (errors.*, warning.*) and an HTTP status. */
 export class ServiceError extends Error {
   constructor(
@@ -14,3 +17,24 @@ export class ServiceError extends Error {
 export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;
 }
+
+/** An unexpected failure (database, bug) of a service call becomes its catalogued error key (500); refusals pass through. */
+export async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isServiceError(e)) throw e;
+    console.warn(`[${key}]`, e);
+    throw new ServiceError(key, 500);
+  }
+}
+
+/** Refuses the schema's failures with their field errors (the services accept typed or form values). */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const r = validate(schema, input);
+  if (!r.success) throw new ServiceError("warning.invalid-form", 400, r.fieldErrors);
+  return r.data;
+}
+
+/** A refused form whose one field carries the message `key`. */
+export const invalidField = (field: string, key = "warning.invalid") => new ServiceError("warning.invalid-form", 400, { [field]: [key] });

@@ -1,7 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
-import { selectInContext } from "../contexte/service";
+import { expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";
 import {
   AMENAGEMENT_CREATE_ERROR, AMENAGEMENT_DELETE_ERROR, AMENAGEMENT_LOAD_ERROR, AMENAGEMENT_UPDATE_ERROR, getAmenagements, removeAmenagements, saveAmenagement,
@@ -9,32 +8,11 @@ import {
 
 const t = useTestDb();
 
-async function contextFor(username: string, campagne: "tilleuls2025" | "tilleuls2024") {
-  const user = await demoUser(t.db(), username);
-  const { oads, dossiers, exploitations, campagnes } = t.demo();
-  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
-  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
-  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
-  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
-  return user;
-}
+const contextFor = (username: string, campagne: "tilleuls2025" | "tilleuls2024") => selectTilleuls(t, username, campagne);
 
 async function insertParcelle(db: Db, row: Record<string, unknown>): Promise<number> {
   const [r] = await db("parcelle").insert(row).returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
-
-async function withBrokenTable(db: Db, table: string, fn: (trx: Db) => Promise<void>) {
-  const ROLLBACK = "rollback-on-purpose";
-  await db
-    .transaction(async (trx) => {
-      await trx.schema.renameTable(table, `${table}_hors_service`);
-      await fn(trx);
-      throw new Error(ROLLBACK);
-    })
-    .catch((e: Error) => {
-      if (e.message !== ROLLBACK) throw e;
-    });
 }
 
 const haie = { libelle: "Haie du chemin", idTypeAmenagement: "1", surface: "320,5", remarque: "Charmille", drainee: "on", idAciditeSol: "3" };

@@ -1,9 +1,9 @@
 import { AmenagementSchema, type AmenagementInput } from "~/domain/amenagement";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
-import { ServiceError } from "../errors";
+import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { soilReferenceLists } from "../lot-parcelle/repo";
-import { checkSoilReferences, failingWith, parse } from "../lot-parcelle/service";
+import { checkSoilReferences } from "../lot-parcelle/service";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteAmenagements, findAmenagement, insertAmenagement, listAmenagements, listParcellesOfCampagne, listTypesAmenagement, parcelleInCampagne,
@@ -16,7 +16,6 @@ export const AMENAGEMENT_CREATE_ERROR = "errors.services.amenagement-create-serv
 export const AMENAGEMENT_UPDATE_ERROR = "errors.services.amenagement-update-service-error";
 export const AMENAGEMENT_DELETE_ERROR = "errors.services.amenagement-delete-service-error";
 
-const invalidField = (field: string) => new ServiceError("warning.invalid-form", 400, { [field]: ["warning.invalid"] });
 
 export async function getAmenagements(db: Db, user: Utilisateur) {
   const ctx = await campaignContext(db, user);

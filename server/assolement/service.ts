@@ -1,7 +1,7 @@
 import { campaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import type { Utilisateur } from "../utilisateur/repo";
-import { failingWith } from "../lot-parcelle/service";
+import { failingWith } from "../errors";
 import { listCulturesPrincipales, listModesConduite, listParcelleSurfaces, type CulturePrincipale, type ModeConduiteLabel, type ParcelleSurface } from "./repo";
 
 export const ASSOLEMENT_LOAD_ERROR = "errors.services.assolement-service-error";

@@ -1,4 +1,5 @@
 import type { Db } from "../db/knex";
+import { TYPE_INTRANT_FERTILISANT } from "~/domain/eges";
 import { hashPassword } from "../auth/password";
 
 /** Row builders shared by the demo seed and the tests, so that tests run on data shaped like the demo. */
@@ -96,7 +97,7 @@ export async function createFertilisantDossier(
   f: { idDossier: number; libelle: string; composition?: Record<string, number>; categorieEges?: string | null; remarque?: string; idUser?: number | null },
 ): Promise<number> {
   const id = await insertId(db, "intrant_dossier", {
-    idDossier: f.idDossier, dicIdTypeIntrant: 540, libelle: f.libelle, remarque: f.remarque ?? null, idUser: f.idUser ?? null, biocontrole: false, dicLlUnite: "kg/ha",
+    idDossier: f.idDossier, dicIdTypeIntrant: TYPE_INTRANT_FERTILISANT, libelle: f.libelle, remarque: f.remarque ?? null, idUser: f.idUser ?? null, biocontrole: false, dicLlUnite: "kg/ha",
   });
   if (f.composition) await insertId(db, "fertilisant_compo_dossier", { idIntrantDossier: id, categorieEges: f.categorieEges ?? null, ...f.composition });
   return id;

@@ -1,8 +1,8 @@
+import { canAffecterEges } from "~/domain/access/abilities";
 import { classerFertilisant, type CategorieEges, type MotifClassement } from "~/domain/eges";
 import { campaignContext, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
-import { failingWith } from "../parcelle/service";
-import { ServiceError } from "../errors";
+import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { listCategoriesEges, listFertilisantsDossier, setCategorieEges } from "./repo";
 
@@ -23,11 +23,6 @@ export type LigneAffectationEges = {
   proposee: CategorieEges | null;
   motif: MotifClassement | "deja-affectee" | "sans-composition";
 };
-
-/** The folder's right to run it: the Other menu's right (canWriteDescriptif) and the right to edit the folder's inputs (isDoAnimation, A-RIGHTS-28). */
-function mayAssign(ctx: CampaignContext): boolean {
-  return ctx.abilities.canWriteDescriptif && ctx.abilities.isDoAnimation;
-}
 
 function currentFolder(ctx: CampaignContext): number {
   const id = ctx.view.selected.idDossier;
@@ -52,7 +47,7 @@ export async function getAffectationEges(db: Db, user: Utilisateur) {
   return failingWith(AFFECTATION_EGES_ERROR, async () => ({
     idDossier,
     libelleDossier: ctx.view.dossiers.find((d) => d.id === idDossier)?.libelle ?? "",
-    canAssign: mayAssign(ctx),
+    canAssign: canAffecterEges(ctx.abilities),
     categories: await listCategoriesEges(db),
     lignes: await lignes(db, idDossier),
   }));
@@ -64,7 +59,7 @@ export async function getAffectationEges(db: Db, user: Utilisateur) {
  */
 export async function affecterEges(db: Db, user: Utilisateur, idDossier: number) {
   const ctx = await campaignContext(db, user);
-  if (!mayAssign(ctx) || currentFolder(ctx) !== idDossier) throw new ServiceError("errors.forbidden", 403);
+  if (!canAffecterEges(ctx.abilities) || currentFolder(ctx) !== idDossier) throw new ServiceError("errors.forbidden", 403);
   return failingWith(AFFECTATION_EGES_ERROR, () =>
     db.transaction(async (trx) => {
       const rows = await lignes(trx, idDossier);

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { selectTilleuls, expectRefused, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
 import { seedDemoAmenagements } from "../demo/seed-lots-amenagements";
 import type { Db } from "../db/knex";
 import { getLotsParcelle, LOT_CREATE_ERROR, LOT_DELETE_ERROR, LOT_LOAD_ERROR, LOT_UPDATE_ERROR, removeLotsParcelle, saveLotParcelle } from "./service";
@@ -14,20 +14,6 @@ const contextFor = (username: string, campagne: Campagne) => selectTilleuls(t, u
 async function insertParcelle(db: Db, row: Record<string, unknown>): Promise<number> {
   const [r] = await db("parcelle").insert(row).returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
-
-/** Runs `fn` in a transaction where `table` is missing (renamed), then rolls everything back. */
-async function withBrokenTable(db: Db, table: string, fn: (trx: Db) => Promise<void>) {
-  const ROLLBACK = "rollback-on-purpose";
-  await db
-    .transaction(async (trx) => {
-      await trx.schema.renameTable(table, `${table}_hors_service`);
-      await fn(trx);
-      throw new Error(ROLLBACK);
-    })
-    .catch((e: Error) => {
-      if (e.message !== ROLLBACK) throw e;
-    });
 }
 
 const lot = { libelle: "Îlot 40 – La Mare", noIlotPac: "040", irrigable: "on", remarque: "Terres de plateau", idTypeSolArvalis: "2", reserveUtileMm: "150,5", profondeurSolCm: "90" };

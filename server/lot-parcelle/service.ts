@@ -1,10 +1,8 @@
 import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
 import { LotParcelleSchema, type LotParcelleInput } from "~/domain/lot-parcelle";
-import { validate } from "~/domain/validation";
-import type { z } from "zod";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
-import { isServiceError, ServiceError } from "../errors";
+import { failingWith, parse, ServiceError } from "../errors";
 import { referenceExists } from "../exploitation-description/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
@@ -17,24 +15,6 @@ export const LOT_LOAD_ERROR = "errors.services.campaign-lotParcelle-service-erro
 export const LOT_CREATE_ERROR = "errors.services.lotParcelle-create-service-error";
 export const LOT_UPDATE_ERROR = "errors.services.lotParcelle-update-service-error";
 export const LOT_DELETE_ERROR = "errors.services.lotParcelle-delete-service-error";
-
-/** An unexpected failure (database, bug) becomes the catalogued error of the call; refusals pass through. */
-export async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (isServiceError(e)) throw e;
-    console.warn(`[${key}]`, e);
-    throw new ServiceError(key, 500);
-  }
-}
-
-/** Refuses the schema's failures with their field errors (the services accept typed or form values). */
-export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const r = validate(schema, input);
-  if (!r.success) throw new ServiceError("warning.invalid-form", 400, r.fieldErrors);
-  return r.data;
-}
 
 /** Every soil id names a row of its reference list. */
 export async function checkSoilReferences(db: Db, soil: SoilColumns): Promise<void> {

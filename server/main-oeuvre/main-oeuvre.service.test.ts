@@ -1,37 +1,14 @@
 import { describe, expect, test, vi } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
-import { selectInContext } from "../contexte/service";
+import { expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
 import { createCampagne } from "../campagne/service";
 import type { Db } from "../db/knex";
 import { getMainOeuvres, MO_CREATE_ERROR, MO_DELETE_ERROR, MO_LOAD_ERROR, MO_UPDATE_ERROR, removeMainOeuvres, saveMainOeuvre } from "./service";
 
 const t = useTestDb();
 
-async function contextFor(username: string, campagne: "tilleuls2025" | "tilleuls2024") {
-  const user = await demoUser(t.db(), username);
-  const { oads, dossiers, exploitations, campagnes } = t.demo();
-  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
-  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
-  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
-  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
-  return user;
-}
-
-/** Runs fn inside a transaction where the table is missing (renamed), then rolls everything back. */
-async function withBrokenTable(db: Db, table: string, fn: (trx: Db) => Promise<void>) {
-  const ROLLBACK = "rollback-on-purpose";
-  await db
-    .transaction(async (trx) => {
-      await trx.schema.renameTable(table, `${table}_hors_service`);
-      await fn(trx);
-      throw new Error(ROLLBACK);
-    })
-    .catch((e: Error) => {
-      if (e.message !== ROLLBACK) throw e;
-    });
-}
+const contextFor = (username: string, campagne: "tilleuls2025" | "tilleuls2024") => selectTilleuls(t, username, campagne);
 
 const item = { libelle: "Chef d'exploitation", idTypeUser: 953, uta: 1.5, montant: 12000, remarque: undefined };
 

@@ -3,7 +3,7 @@ import { normsFromReferenceValues } from "~/domain/calc/main-oeuvre";
 import type { MainOeuvreInput } from "~/domain/main-oeuvre";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
-import { isServiceError, ServiceError } from "../errors";
+import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { deleteMainOeuvres, findMainOeuvre, insertMainOeuvre, listMainOeuvres, updateMainOeuvre } from "./repo";
 
@@ -12,17 +12,6 @@ export const MO_LOAD_ERROR = "errors.services.mo-service-error";
 export const MO_CREATE_ERROR = "errors.services.mo-create-service-error";
 export const MO_UPDATE_ERROR = "errors.services.mo-update-service-error";
 export const MO_DELETE_ERROR = "errors.services.mo-delete-service-error";
-
-/** An unexpected failure (database, bug) becomes the call's catalogued error; refusals pass through. */
-async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (isServiceError(e)) throw e;
-    console.warn(`[main-oeuvre] ${key}`, e);
-    throw new ServiceError(key, 500);
-  }
-}
 
 /**
  * The one labour call whose message is the response's status text (spec 2 §8, B-ERR-08): deleting an

@@ -2,22 +2,13 @@ import { describe, expect, test } from "vitest";
 import type { OperationCulturaleInput } from "~/domain/operation-culturale";
 import { GES_CARBURANT_KG_CO2E_PAR_L, ENERGIE_PRIMAIRE_CARBURANT_MJ_PAR_L, KW_PAR_CH } from "~/domain/calc/operation";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
-import { selectInContext } from "../contexte/service";
+import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";
 import { getConsoCarburantReference, getOperationsCulturales, removeOperationsCulturales, saveOperationCulturale } from "./service";
 
 const t = useTestDb();
 
-async function contextFor(username: string, campagne: "tilleuls2025" | "tilleuls2024") {
-  const user = await demoUser(t.db(), username);
-  const { oads, dossiers, exploitations, campagnes } = t.demo();
-  await selectInContext(t.db(), user, { intent: "oad", id: oads.reseauDemo });
-  await selectInContext(t.db(), user, { intent: "dossier", id: dossiers.beauce });
-  await selectInContext(t.db(), user, { intent: "exploitations", ids: [exploitations.tilleuls] });
-  await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
-  return user;
-}
+const contextFor = (username: string, campagne: "tilleuls2025" | "tilleuls2024") => selectTilleuls(t, username, campagne);
 
 async function insert(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await db(table).insert(row).returning("id");

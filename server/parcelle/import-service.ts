@@ -2,11 +2,11 @@ import { ParcelleSchema } from "~/domain/parcelle";
 import { validate } from "~/domain/validation";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
-import { ServiceError } from "../errors";
+import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { GeoImportError, parcelleInputOf, parseGeoFile, type ImportCandidate, type ImportPreview } from "./geo-import";
 import { listParcelles } from "./repo";
-import { failingWith, PARCELLE_LOAD_ERROR, writeParcelle } from "./service";
+import { PARCELLE_LOAD_ERROR, writeParcelle } from "./service";
 
 /**
  * Plot import from a GeoJSON, KML or zipped shapefile, and GeoJSON export of the campaign's plots

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { bytesOf, dbf, LAMBERT93_PRJ, shp, threeFields, zip } from "../../tests/helpers/geo-files";
-import { selectTilleuls, expectRefused, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { exportParcelles, importParcelles, previewImport } from "./import-service";
 import { getParcelles, saveParcelle } from "./service";

@@ -1,14 +1,12 @@
-import type { z } from "zod";
 import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
 import {
   AffectationsSchema, buildHistoriqueTree, departementOfInsee, MajDatesSchema, PARCELLE_LISTS, ParcelleSchema, shiftYears, type HistoriqueLink,
   type HistoriquePlot, type ParcelleInput,
 } from "~/domain/parcelle";
-import { validate } from "~/domain/validation";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import { shiftDateByYears } from "../campagne/duplication";
 import type { Db } from "../db/knex";
-import { isServiceError, ServiceError } from "../errors";
+import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listDepartements, listReference, referenceExists } from "../exploitation-description/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
@@ -22,25 +20,6 @@ export const PARCELLE_LOAD_ERROR = "errors.services.parcelle-service-error";
 export const PARCELLE_CREATE_ERROR = "errors.services.parcelle-create-service-error";
 export const PARCELLE_UPDATE_ERROR = "errors.services.parcelle-update-service-error";
 export const PARCELLE_DELETE_ERROR = "errors.services.parcelle-delete-service-error";
-
-/** An unexpected failure (database, bug) becomes the catalogued error of the call; refusals pass through. */
-export async function failingWith<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (isServiceError(e)) throw e;
-    console.warn(`[${key}]`, e);
-    throw new ServiceError(key, 500);
-  }
-}
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const r = validate(schema, input);
-  if (!r.success) throw new ServiceError("warning.invalid-form", 400, r.fieldErrors);
-  return r.data;
-}
-
-const invalidField = (field: string, key = "warning.invalid") => new ServiceError("warning.invalid-form", 400, { [field]: [key] });
 
 async function campagneOf(db: Db, idCampagne: number) {
   const c = await db("campagne").where({ id: idCampagne }).first("id", "anneeRecolte", "idCampagneHistoParcelle", "idExploitation");

@@ -7,7 +7,6 @@ import { demoIds, setContext, signIn, storedContext } from "./helpers";
  * Each test prepares its own state in the database and puts back what it changed.
  */
 
-const BEAUCE = "Groupe Grandes cultures Beauce";
 const BOCAGE = "Groupe Polyculture-élevage Bocage";
 const AGRICULTEURS = "Agriculteurs du réseau démo";
 const SAVED = "Enregistrement effectué";

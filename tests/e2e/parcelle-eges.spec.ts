@@ -86,6 +86,7 @@ test("[B-PLOT-04] [A-RIGHTS-28] a folder writer sees the categories but may not 
   await expect(dialog.getByTestId("eges-not-allowed")).toHaveText("Seuls les animateurs du dossier peuvent modifier ses intrants.");
   await expect(row(page, "Urée 46").locator("td").nth(3)).toHaveText("Urée");
   await expect(dialog.getByTestId("eges-assign")).toBeDisabled();
+  await shot(page, "parcelle-eges-redacteur");
   const forced = await page.request.post(PARCELLE_SCREEN.slice(1), { form: { intent: "affectationEges", idDossier: String(idDossier) }, maxRedirects: 0 });
   expect(forced.status()).toBe(403);
   expect(await categoriesBeauce()).toEqual(before);
@@ -103,4 +104,5 @@ test("[B-PLOT-04] in English the entry and the dialog are translated", async ({ 
   const dialog = page.getByTestId("eges-dialog");
   await expect(row(page, "Ammonitrate 33,5").locator("td")).toHaveText(["Ammonitrate 33,5", "33.5-0-0", "", "Ammonium nitrate"]);
   await expect(dialog.getByTestId("eges-assign")).toHaveText("Assign 7 categories");
+  await shot(page, "parcelle-eges-en");
 });

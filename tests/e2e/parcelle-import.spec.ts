@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { bytesOf, threeFields } from "../helpers/geo-files";
 import { e2eDb, expect, test } from "./fixtures";
-import { openPlots, PARCELLE_SCREEN, parcelleIds, parcelleRow } from "./parcelle-screen";
+import { openPlots, PARCELLE_SCREEN, parcelleRow } from "./parcelle-screen";
 
 /** Plot import from a file and GeoJSON export (docs/decisions/0015-import-parcelles.md). */
 

@@ -62,3 +62,17 @@ export async function selectTilleuls(t: { db: () => Db; demo: () => DemoIds }, u
   await selectInContext(t.db(), user, { intent: "campagne", id: campagnes[campagne] });
   return user;
 }
+
+/** Runs `fn` in a transaction where `table` is missing (renamed), then rolls everything back: a service's unexpected failure. */
+export async function withBrokenTable(db: Db, table: string, fn: (trx: Db) => Promise<void>): Promise<void> {
+  const ROLLBACK = "rollback-on-purpose";
+  await db
+    .transaction(async (trx) => {
+      await trx.schema.renameTable(table, `${table}_hors_service`);
+      await fn(trx);
+      throw new Error(ROLLBACK);
+    })
+    .catch((e: Error) => {
+      if (e.message !== ROLLBACK) throw e;
+    });
+}

@@ -37,7 +37,6 @@ export function GeodataPanel({
   const [drawnHa, setDrawnHa] = useState<number | null>(null);
   const { rows: communes, loading } = useCommunes(departement?.numDept ?? null, loaded);
   const codeInsee = typeof fields.codeInsee.value === "string" ? fields.codeInsee.value : "";
-  const codePostal = typeof fields.codePostal.value === "string" ? fields.codePostal.value : "";
   const type = typeOfGeometrie(geometrie);
 
   const chooseDepartement = (d: DepartementOption | null) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { abilities, canEditFolderInput, exportableCampaigns, ORIGINE_INTRANT_DOSSIER, type Abilities, type AbilityUser } from "./abilities";
+import { abilities, canAffecterEges, canEditFolderInput, exportableCampaigns, ORIGINE_INTRANT_DOSSIER, type Abilities, type AbilityUser } from "./abilities";
 import { campaignLock } from "./lock";
 import { highestFarmRight, NO_FARM_RIGHT, NO_FOLDER_RIGHT, type FarmRight, type FolderRight } from "./rights";
 
@@ -338,5 +338,17 @@ describe("inputs of the folder base", () => {
   test("[A-RIGHTS-28] the admin flag gives no right to edit an input of the folder base", () => {
     const admin = abilities({ user: adminUser, folder: FOLDER.ecriture });
     expect(canEditFolderInput(admin, own, CURRENT)).toBe(false);
+  });
+});
+
+describe("greenhouse-gas categories of the folder's fertilisers", () => {
+  test.each(FOLDER_LEVELS)("[B-PLOT-04] [A-RIGHTS-28] folder right %s, farm writing: assigning needs the folder's animation right", (folder) => {
+    const a = abilities({ user: plainUser, folder: FOLDER[folder], farm: FARM.ecriture, lock: { locked: false } });
+    expect(canAffecterEges(a)).toBe(folder === "animation");
+  });
+
+  test("[B-PLOT-04] an animator may not assign on a locked campaign or a farm he only reads", () => {
+    expect(canAffecterEges(abilities({ user: plainUser, folder: FOLDER.animation, farm: FARM.ecriture, lock: { locked: true } }))).toBe(false);
+    expect(canAffecterEges(abilities({ user: plainUser, folder: FOLDER.animation, farm: FARM.lecture, lock: { locked: false } }))).toBe(false);
   });
 });

@@ -155,3 +155,12 @@ export function canEditFolderInput(
     input.idDossier === idDossierCourant
   );
 }
+
+/**
+ * Whether the user may assign the greenhouse-gas categories of the folder's fertilisers (plots screen,
+ * Other menu; PATCH dossier/{id}/affectation_eges): the Other menu's right (canWriteDescriptif) and the
+ * right to edit the folder's inputs (isDoAnimation, as canEditFolderInput). docs/decisions/0018.
+ */
+export function canAffecterEges(a: Pick<Abilities, "canWriteDescriptif" | "isDoAnimation">): boolean {
+  return a.canWriteDescriptif && a.isDoAnimation;
+}
