@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, login, navigate, resetContext, test, userId, type DemoUser } from "./fixtures";
+import { type DemoUser, e2eDb, expect, localeCookie, login, navigate, resetContext, test, userId } from "./fixtures";
 
 /** The crop-area (assolement) dialog of the context bar (spec 1 §2, §3, §7; A-CTX-29 to A-CTX-32). */
 
@@ -122,7 +122,7 @@ test("[A-CTX-29] [A-CTX-30] [A-CTX-31] [A-CTX-32] the dialog shows the campaign'
 
 test.describe("in English", () => {
   test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), domain: "127.0.0.1", path: "/" }]);
+    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
     await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
   });
 

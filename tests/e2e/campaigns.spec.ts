@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, navigate, test } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
 import { demoIds, optionsOf, pick, setContext, signIn, storedContext } from "./helpers";
 
 /**
@@ -43,13 +43,6 @@ async function dropCampaignContent(ids: { idParc: number; idMo: number; idOp: nu
   await db("parc_materiel").where({ id: ids.idParc }).delete();
   await db("main_oeuvre").where({ id: ids.idMo }).delete();
   await db("caracteristique").where({ idCampagne }).delete();
-}
-
-/** Switches the browser to English (the stored choice wins over the cookie: the app reloads in English). */
-async function inEnglish(page: Page, appPath: string) {
-  await page.evaluate(() => window.localStorage.setItem("locale", "en"));
-  await navigate(page, appPath);
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 }
 
 test.describe("new campaign", () => {

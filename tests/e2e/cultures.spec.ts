@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, navigate, test, userId, type DemoUser } from "./fixtures";
+import { type DemoUser, e2eDb, expect, localeCookie, navigate, test, userId } from "./fixtures";
 
 /**
  * The crops screen (spec 2 §2 "Crops", §3, §4, §5, §6; B-CROP, B-INS): a writer creates a management mode
@@ -286,7 +286,7 @@ test("[B-RIGHTS-04] [B-LIST-18] [B-LIST-20] [B-RIGHTS-03] a reader sees the mode
 
 test.describe("in English", () => {
   test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), domain: "127.0.0.1", path: "/" }]);
+    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
     await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
   });
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, navigate, resetContext, test } from "./fixtures";
+import { e2eDb, expect, localeCookie, navigate, resetContext, test } from "./fixtures";
 import { demoIds, setContext, signIn } from "./helpers";
 
 /**
@@ -358,7 +358,7 @@ test.describe("farm description forms", () => {
 
 test.describe("farm description forms in English", () => {
   test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), domain: "127.0.0.1", path: "/" }]);
+    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
     await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
   });
   test.afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, navigate, test, userId } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
 import { demoIds, setContext, signIn, storedContext } from "./helpers";
 
 /**
@@ -40,13 +40,6 @@ async function openFarmSettings(page: Page) {
 
 const linkRow = (idDossier: number, idExploitation: number) =>
   e2eDb()("dossier_exploitation").where({ idDossier, idExploitation }).first("dexEcriture", "dexLecture", "dexSynthese", "dexAnimation", "dexNominatif");
-
-/** Switches the browser to English (the stored choice wins over the cookie: the app reloads in English). */
-async function inEnglish(page: Page, appPath: string) {
-  await page.evaluate(() => window.localStorage.setItem("locale", "en"));
-  await navigate(page, appPath);
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-}
 
 test.describe("farm settings: linked folders", () => {
   test("[A-CTX-26] [A-FARM-05] [A-FARM-06] [A-FARM-08] [A-FARM-09] [A-FARM-10] [A-FARM-11] [A-FARM-12] [A-FARM-13] [A-CASC-07] [A-CASC-08] [A-CASC-09] [A-CASC-10] [A-ERR-21] [A-ERR-23] a farm gets a second folder from the add-folder dialog, then loses it", async ({ page }) => {

@@ -17,6 +17,20 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" || !!document.querySelector("[data-testid=maintenance-page]"));
 }
 
+/** The language cookie's value, as the server writes it (app/middleware/i18next.ts). */
+export const localeCookie = (locale: string) => Buffer.from(JSON.stringify(locale)).toString("base64");
+
+/**
+ * Switches a signed-in page to English and opens `appPath`. The cookie and the stored choice both say
+ * English, so the server renders English at once: no locale-sync reload can cut the navigation short.
+ */
+export async function inEnglish(page: Page, appPath: string) {
+  await page.context().addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
+  await page.evaluate(() => window.localStorage.setItem("locale", "en"));
+  await navigate(page, appPath);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+}
+
 export async function login(page: Page, username: DemoUser, password = DEMO_PASSWORD) {
   await navigate(page, "/login");
   await page.getByLabel("Nom d'utilisateur").fill(username);

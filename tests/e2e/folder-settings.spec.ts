@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, navigate, test, userId } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
 import { demoIds, setContext, signIn, storedContext } from "./helpers";
 
 /**
@@ -37,13 +37,6 @@ async function openFolderSettings(page: Page) {
   await page.getByTestId("context-bar").getByRole("link", { name: "Paramètres du dossier" }).click();
   await expect(page).toHaveURL(/\/sillon\/home\/description\/parametre_dossier$/);
   await expect(page.getByRole("heading", { name: "Paramètres du dossier", level: 1 })).toBeVisible();
-}
-
-/** Switches the browser to English (the stored choice wins over the cookie: the app reloads in English). */
-async function inEnglish(page: Page, appPath: string) {
-  await page.evaluate(() => window.localStorage.setItem("locale", "en"));
-  await navigate(page, appPath);
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 }
 
 test.describe("folder settings", () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, login, navigate, test, userId, type DemoUser } from "./fixtures";
+import { type DemoUser, e2eDb, expect, localeCookie, login, navigate, test, userId } from "./fixtures";
 
 /** Plot groups (B-LOT) and landscape features (B-AMEN) of spec 2, on EARL des Tilleuls 2025. */
 
@@ -218,7 +218,7 @@ test("[B-LOT-01] [B-AMEN-01] [A-RIGHTS-08] a reader sees the groups and the feat
 
 test.describe("in English", () => {
   test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), domain: "127.0.0.1", path: "/" }]);
+    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
     await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
   });
 

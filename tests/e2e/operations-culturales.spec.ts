@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, login, navigate, test, type DemoUser } from "./fixtures";
+import { type DemoUser, e2eDb, expect, localeCookie, login, navigate, test } from "./fixtures";
 import { demoIds, setContext } from "./helpers";
 
 /**
@@ -15,7 +15,6 @@ const shotsDir = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 };
-const localeCookie = (locale: string) => Buffer.from(JSON.stringify(locale)).toString("base64");
 
 async function insert(table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await e2eDb()(table).insert(row).returning("id");

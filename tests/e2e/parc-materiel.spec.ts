@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, navigate, test, userId, type DemoUser } from "./fixtures";
+import { type DemoUser, e2eDb, expect, localeCookie, navigate, test, userId } from "./fixtures";
 
 /**
  * The machinery fleet screen (spec 2 §2 "Machinery fleet", §4, §5, §6; B-MACH): a writer adds a tractor and a
@@ -263,7 +263,7 @@ test("[B-RIGHTS-02] a locked campaign's fleet is read-only even for its animator
 
 test.describe("in English", () => {
   test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), domain: "127.0.0.1", path: "/" }]);
+    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
     await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
   });
 

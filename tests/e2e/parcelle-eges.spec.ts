@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, inEnglish, test } from "./fixtures";
 import { openPlots, PARCELLE_SCREEN } from "./parcelle-screen";
 
 /**
@@ -95,9 +95,7 @@ test("[B-PLOT-04] [A-RIGHTS-28] a folder writer sees the categories but may not 
 test("[B-PLOT-04] in English the entry and the dialog are translated", async ({ page }) => {
   await resetBeauce();
   await openPlots(page, "animateur");
-  await page.evaluate(() => window.localStorage.setItem("locale", "en"));
-  await page.reload();
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await inEnglish(page, PARCELLE_SCREEN);
   await expect(page.getByTestId("parcelle-autres")).toHaveText(/Other/);
   await page.getByTestId("parcelle-autres").click();
   await page.getByRole("menuitem", { name: "Assign greenhouse-gas emissions (GHG)" }).click();

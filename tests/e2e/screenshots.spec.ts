@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, navigate, resetContext, test } from "./fixtures";
+import { e2eDb, expect, localeCookie, navigate, resetContext, test } from "./fixtures";
 import { demoIds, setContext } from "./helpers";
 import { E2E } from "./settings";
 
@@ -12,7 +12,6 @@ const dir = process.env.SHOTS_DIR ?? path.resolve("tests/.artifacts/shots");
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 
 /** The value React Router's cookie helper writes for the language cookie (base64 of the JSON string). */
-const localeCookie = (locale: string) => Buffer.from(JSON.stringify(locale)).toString("base64");
 
 /** Signs in whatever the language of the screen. */
 async function signIn(page: Page, username: "lecteur" | "nouveau") {
