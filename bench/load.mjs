@@ -1,0 +1,174 @@
+// Load benchmark of two screens (the plot list and the cultural operations), through the built server.
+//
+//   node bench/load.mjs [--scenario all|one|steady|saturation] [--seconds 60] [--users 50]
+//
+// Starts its own server on a fresh, seeded data folder (bench/.data, port 3600, base path /), signs in
+// the demo user `animateur` once per simulated user (one session each), selects EARL des Tilleuls 2025,
+// then measures full page requests (the document a browser asks for: loaders + server rendering):
+//   one        one user, sequential requests: latency p50 / p95 per screen
+//   steady     N users each opening a screen every 2 s for the given time: p95 and errors
+//   saturation no think time, 20 concurrent users for 20 s: screens per second and p95
+// The figures are written to stdout as a Markdown table for docs/performance.md.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith("--") ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
+);
+const scenario = args.scenario ?? "all";
+const steadySeconds = Number(args.seconds ?? 60);
+const steadyUsers = Number(args.users ?? 50);
+const port = Number(args.port ?? 3600);
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = path.join(root, "bench/.data");
+const SCREENS = {
+  parcelle: "/home/description/exploitation/parcelle",
+  operations: "/home/description/exploitation/operations_culturales",
+};
+
+function startServer() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [path.join(root, "server/start.js")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: "/", DATA_DIR: dataDir, COOKIE_SECURE: "0", SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error("the server did not start within 180 s")), 180_000);
+    child.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("listens on")) {
+        clearTimeout(deadline);
+        resolve(child);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the server stopped with code ${code}`)));
+  });
+}
+
+const headers = (cookie, extra = {}) => ({ cookie, origin, "sec-fetch-site": "same-origin", ...extra });
+
+async function signIn() {
+  const body = new URLSearchParams({ username: "animateur", password: "demo1234" });
+  const res = await fetch(`${origin}/api/v1/login_check`, { method: "POST", body, headers: { origin, "sec-fetch-site": "same-origin" } });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return cookie;
+}
+
+function demoIds() {
+  const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
+  const one = (sql, ...p) => db.prepare(sql).get(...p).id;
+  const oad = one("select id from oad where libelle = ?", "Réseau démo");
+  const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
+  const exploitation = one("select id from exploitation where libelle = ?", "EARL des Tilleuls");
+  const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
+  db.close();
+  return { oad, dossier, exploitation, campagne };
+}
+
+async function selectContext(cookie, ids) {
+  const choices = [
+    { intent: "oad", id: ids.oad },
+    { intent: "dossier", id: ids.dossier },
+    { intent: "exploitations", ids: [ids.exploitation] },
+    { intent: "campagne", id: ids.campagne },
+  ];
+  for (const choice of choices) {
+    const res = await fetch(`${origin}/home/contexte`, {
+      method: "POST",
+      body: JSON.stringify(choice),
+      headers: headers(cookie, { "content-type": "application/json" }),
+      redirect: "manual",
+    });
+    if (res.status >= 400) throw new Error(`context ${choice.intent} answered ${res.status}`);
+  }
+}
+
+async function openScreen(cookie, screen) {
+  const started = performance.now();
+  const res = await fetch(`${origin}${SCREENS[screen]}`, { headers: headers(cookie, { accept: "text/html" }), redirect: "manual" });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  const ok = res.status === 200 && text.includes("</html>");
+  return { ms, ok };
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+function summary(samples) {
+  const ms = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+  return { count: samples.length, errors: samples.filter((s) => !s.ok).length, p50: percentile(ms, 50), p95: percentile(ms, 95) };
+}
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : "–");
+
+async function oneUser(cookie, screen) {
+  for (let i = 0; i < 10; i++) await openScreen(cookie, screen); // warm-up
+  const samples = [];
+  for (let i = 0; i < 200; i++) samples.push(await openScreen(cookie, screen));
+  return summary(samples);
+}
+
+async function steady(cookies, screen, seconds) {
+  const samples = [];
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    cookies.map(async (cookie, i) => {
+      await new Promise((r) => setTimeout(r, (i * 2000) / cookies.length)); // users spread over the 2 s period
+      while (Date.now() < end) {
+        const tick = Date.now();
+        samples.push(await openScreen(cookie, screen));
+        const wait = 2000 - (Date.now() - tick);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+    }),
+  );
+  return summary(samples);
+}
+
+async function saturation(cookies, screen, seconds) {
+  const samples = [];
+  const started = Date.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      while (Date.now() < end) samples.push(await openScreen(cookie, screen));
+    }),
+  );
+  const s = summary(samples);
+  return { ...s, perSecond: (s.count - s.errors) / ((Date.now() - started) / 1000) };
+}
+
+const server = await startServer();
+try {
+  const ids = demoIds();
+  const users = Math.max(steadyUsers, 20);
+  const cookies = [];
+  for (let i = 0; i < users; i++) {
+    const cookie = await signIn();
+    await selectContext(cookie, ids);
+    cookies.push(cookie);
+  }
+  const rows = [];
+  for (const screen of Object.keys(SCREENS)) {
+    if (scenario === "all" || scenario === "one") {
+      const r = await oneUser(cookies[0], screen);
+      rows.push(`| ${screen} | one user, 200 sequential | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | – |`);
+    }
+    if (scenario === "all" || scenario === "steady") {
+      const r = await steady(cookies.slice(0, steadyUsers), screen, steadySeconds);
+      rows.push(`| ${screen} | ${steadyUsers} users, one screen every 2 s, ${steadySeconds} s | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | – |`);
+    }
+    if (scenario === "all" || scenario === "saturation") {
+      const r = await saturation(cookies.slice(0, 20), screen, 20);
+      rows.push(`| ${screen} | saturation, 20 users, no think time, 20 s | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.perSecond)} |`);
+    }
+  }
+  console.log("| screen | scenario | requests | errors | p50 ms | p95 ms | screens/s |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const row of rows) console.log(row);
+} finally {
+  server.kill("SIGTERM");
+}
