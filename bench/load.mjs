@@ -32,7 +32,7 @@ const SCREENS = {
 
 function startServer() {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [path.join(root, "server/start.js")], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), path.join(root, "server/start.js")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: "/", DATA_DIR: dataDir, COOKIE_SECURE: "0", SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
