@@ -40,13 +40,38 @@ export function knexConfig(url: string | undefined, dataDir = "data"): Knex.Conf
     pool: {
       min: 1,
       max: 1,
-      afterCreate: (conn: { pragma: (s: string) => void }, done: (err: Error | null, conn: unknown) => void) => {
+      afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
+        cachePreparedStatements(conn);
         conn.pragma("journal_mode = WAL");
         conn.pragma("foreign_keys = ON");
         conn.pragma("busy_timeout = 5000");
         done(null, conn);
       },
     },
+  };
+}
+
+type SqliteStatement = unknown;
+type SqliteConnection = { pragma: (s: string) => void; prepare: (sql: string) => SqliteStatement };
+
+const PREPARED_CACHE_SIZE = 500;
+
+/**
+ * knex prepares every query anew on better-sqlite3, which costs as much as running it for the short
+ * queries of a screen. The pool holds one connection and knex runs statements synchronously on it,
+ * so a prepared statement can be reused safely; SQLite re-prepares it by itself after a schema change.
+ */
+function cachePreparedStatements(conn: SqliteConnection) {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, SqliteStatement>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (cache.size >= PREPARED_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, statement);
+    }
+    return statement;
   };
 }
 
