@@ -1,6 +1,6 @@
 import { buildDisplayName } from "~/domain/access/rights";
 import { isSimulationYear, type NewCampagneInput } from "~/domain/partage";
-import { abilitiesFor, canWriteFarm, ensure } from "../access/abilities";
+import { ensureWrite } from "../access/description";
 import { recordAudit } from "../audit/repo";
 import { findContexte, listCampagnesOfExploitations, saveContexte } from "../contexte/repo";
 import type { Db } from "../db/knex";
@@ -23,7 +23,7 @@ async function insertId(db: Db, table: string, row: Record<string, unknown>): Pr
  * everything campaign-scoped is copied in the same transaction.
  */
 export async function createCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, input: NewCampagneInput): Promise<number> {
-  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   return db.transaction(async (trx) => {
     const existing = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
     const simulation = isSimulationYear(existing.map((c) => c.anneeRecolte), input.anneeRecolte);
@@ -58,9 +58,17 @@ export async function createCampagne(db: Db, user: Utilisateur, ctx: { idDossier
   });
 }
 
-/** Deleting the base campaign of a year is refused while simulations of that year exist (A-CAMP-17, C-SCEN-03). */
+/**
+ * Deleting the base campaign of a year is refused while simulations of that year exist (A-CAMP-17, C-SCEN-03).
+ * Deleting is a write on the campaign: the write gate refuses a locked campaign (validated series, or published
+ * indicators not unlocked by the user), like every other write (issue 10, defect 2).
+ */
 export async function deleteCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
-  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
+  if (!(await listCampagnesOfExploitations(db, [ctx.idExploitation])).some((x) => x.id === idCampagne)) {
+    throw new ServiceError("errors.services.campagnes-service-error", 404);
+  }
+  await ensureWrite(db, user, { dossier: ctx.idDossier, campagne: idCampagne });
   await db.transaction(async (trx) => {
     const all = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
     const c = all.find((x) => x.id === idCampagne);
@@ -75,7 +83,7 @@ export async function deleteCampagne(db: Db, user: Utilisateur, ctx: { idDossier
 
 /** Unlocks the selected campaign for this user (spec 1 §4): only with farm write, only when unlockable. */
 export async function unlockCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
-  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   const c = await db("campagne").where({ id: idCampagne, idExploitation: ctx.idExploitation }).first("serieValide", "indicateurPublie");
   if (!c) throw new ServiceError("errors.services.campagnes-service-error", 404);
   if (bool(c.serieValide)) throw new ServiceError("campagne.not-unlockable", 409);
@@ -86,8 +94,14 @@ export async function unlockCampagne(db: Db, user: Utilisateur, ctx: { idDossier
 
 /** Chooses the base campaign of a harvest year; the others become simulations (C-SCEN-01, 02). */
 export async function setScenarios(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, campagnes: { id: number; simulation: boolean }[]): Promise<void> {
-  ensure(canWriteFarm(await abilitiesFor(db, user, ctx)));
+  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   if (campagnes.filter((c) => !c.simulation).length !== 1) throw new ServiceError("campagne.scenario-one-base", 400);
+  // A campaign whose flag changes is written: a locked one refuses the whole choice.
+  const before = await listCampagnesOfExploitations(db, [ctx.idExploitation]);
+  for (const c of campagnes) {
+    const current = before.find((x) => x.id === c.id);
+    if (current && current.simulation !== c.simulation) await ensureWrite(db, user, { dossier: ctx.idDossier, campagne: c.id });
+  }
   await db.transaction(async (trx) => {
     const all = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
     const years = new Set(campagnes.map((c) => all.find((x) => x.id === c.id)?.anneeRecolte));

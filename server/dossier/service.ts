@@ -1,6 +1,7 @@
 import { buildDisplayName, compareFolderUsers, lastAnimatorViolation, cascadeFolderUser } from "~/domain/access/rights";
 import type { DossierInput, FolderRightsInput } from "~/domain/partage";
 import { abilitiesFor, ensure } from "../access/abilities";
+import { ensureWrite } from "../access/description";
 import { listAudit, recordAudit } from "../audit/repo";
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
@@ -29,7 +30,7 @@ export async function getDossierSettings(db: Db, user: Utilisateur, idDossier: n
 }
 
 export async function updateDossier(db: Db, user: Utilisateur, idDossier: number, input: DossierInput & { updatedAt?: string }) {
-  ensure((await abilitiesFor(db, user, { idDossier })).isDoAnimation);
+  await ensureWrite(db, user, { dossier: idDossier, animation: true });
   await db.transaction(async (trx) => {
     const current = await findDossier(trx, idDossier);
     if (!current) throw new ServiceError("errors.services.dossier-service-error", 404);
@@ -52,7 +53,7 @@ export async function createDossier(db: Db, user: Utilisateur, input: DossierInp
 
 /** Deleting a folder would leave farms with no folder: refused, naming them (a farm keeps at least one folder). */
 export async function deleteDossier(db: Db, user: Utilisateur, idDossier: number): Promise<void> {
-  ensure((await abilitiesFor(db, user, { idDossier })).isDoAnimation);
+  await ensureWrite(db, user, { dossier: idDossier, animation: true });
   await db.transaction(async (trx) => {
     const orphans = await farmsOnlyInDossier(trx, idDossier);
     if (orphans.length) throw new ServiceError("dossier.delete-orphan-farms", 409, undefined, { farms: orphans.map((f) => f.libelle).join(", ") });
@@ -67,8 +68,7 @@ export async function deleteDossier(db: Db, user: Utilisateur, idDossier: number
  * users removed; refused as a whole when no animator would remain (A-CASC-15) or a user is not visible.
  */
 export async function saveFolderRights(db: Db, user: Utilisateur, idDossier: number, input: FolderRightsInput): Promise<void> {
-  const a = await abilitiesFor(db, user, { idDossier });
-  ensure(a.isDoAnimation);
+  const a = await ensureWrite(db, user, { dossier: idDossier, animation: true });
   if (!a.hasAcceptedCGUVisibility) throw new ServiceError("dossier.visibility-required", 403);
   await db.transaction(async (trx) => {
     const before = await listFolderUsers(trx, idDossier);

@@ -1,6 +1,6 @@
 import { canAffecterEges } from "~/domain/access/abilities";
 import { classerFertilisant, type CategorieEges, type MotifClassement } from "~/domain/eges";
-import { campaignContext, type CampaignContext } from "../access/description";
+import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -58,7 +58,7 @@ export async function getAffectationEges(db: Db, user: Utilisateur) {
  * must be the selected folder's. Returns how many were assigned and which fertilisers got none.
  */
 export async function affecterEges(db: Db, user: Utilisateur, idDossier: number) {
-  const ctx = await campaignContext(db, user);
+  const ctx = await writableCampaign(db, user);
   if (!canAffecterEges(ctx.abilities) || currentFolder(ctx) !== idDossier) throw new ServiceError("errors.forbidden", 403);
   return failingWith(AFFECTATION_EGES_ERROR, () =>
     db.transaction(async (trx) => {
