@@ -5,9 +5,13 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { cspNonceContext } from "../server/security/context";
 import { getInstance } from "./middleware/i18next";
+import { NonceContext } from "./nonce";
 
-export { bootstrap } from "../server/bootstrap";
+// What server/start.js takes from the build: start-up, the HTTP edge's settings, the request contexts.
+export { bootstrap, edgeSettings } from "../server/bootstrap";
+export { clientIpContext, cspNonceContext } from "../server/security/context";
 
 export const streamTimeout = 5_000;
 
@@ -26,13 +30,17 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const nonce = loadContext.get(cspNonceContext);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getInstance(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={getInstance(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

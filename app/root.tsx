@@ -11,6 +11,7 @@ import { MaintenancePage } from "./components/maintenance-page";
 import { syncStoredLocale } from "./components/locale-selector";
 import { getLocale, i18nextMiddleware, localeCookie } from "./middleware/i18next";
 import { availableLocales, type Locale } from "./locales";
+import { useNonce } from "./nonce";
 
 const maintenanceMiddleware: MiddlewareFunction<Response> = async () => {
   const { isMaintenance, env } = await import("../server/env");
@@ -44,6 +45,7 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
+  const nonce = useNonce();
   return (
     <html lang={i18n.language === "dev" ? "dev" : i18n.language} className="h-full">
       <head>
@@ -56,8 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="h-full">
         {children}
         <div id="portal" />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -12,6 +12,7 @@ export default [
   index("routes/index.ts"),
   route("login", "routes/login.tsx"),
   route("api/v1/login_check", "routes/api/login-check.ts"),
+  route("api/v1/actualisation", "routes/api/actualisation.ts"),
   route("logout", "routes/logout.ts"),
   route("locale", "routes/locale.ts"),
   route("mot-de-passe-oublie", "routes/password-forgotten.ts", { id: "passwordForgotten" }),

@@ -1,5 +1,5 @@
 import { db, prepareDatabase } from "./db";
-import { env } from "./env";
+import { env, mapConfig, trustProxy } from "./env";
 
 /** Run once by server/start.js before the server listens: settings, database, reference lists, demo data. */
 export async function bootstrap(): Promise<void> {
@@ -7,4 +7,26 @@ export async function bootstrap(): Promise<void> {
   const result = await prepareDatabase(db(), { demo: settings.SEED_DEMO === "1" });
   if (result.migrations.length) console.log(`Migrations applied: ${result.migrations.join(", ")}`);
   if (result.demo) console.log("Demo data loaded (users admin, animateur, redacteur, lecteur, synthese, nouveau; password demo1234)");
+}
+
+/** What the HTTP edge of server/start.js needs from the settings (docs/decisions/0020-http-edge.md). */
+export function edgeSettings(): { trustProxy: boolean; tileOrigins: string[]; formTargets: string[] } {
+  const map = mapConfig();
+  const settings = env();
+  return {
+    trustProxy: trustProxy(),
+    tileOrigins: [map.imageryTiles, map.labelsTiles].map(originOf).filter((o): o is string => !!o),
+    // The actualisation page is reached by a form of the app (app/routes/api/actualisation.ts).
+    formTargets: [originOf(settings.ACTUALISATION_URL)].filter((o): o is string => !!o),
+  };
+}
+
+/** The origin of an address or tile template ({z}/{x}/{y} placeholders allowed), or null. */
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url.replace(/[{}]/g, "")).origin;
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,13 @@ import { z } from "zod";
 const IGN_WMTS = (layer: string, format: string) =>
   `https://data.geopf.fr/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=${layer}&STYLE=normal&TILEMATRIXSET=PM&FORMAT=${format}&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}`;
 
+/** An http(s) address of an external page, or empty (not configured). */
+const externalUrl = z
+  .string()
+  .trim()
+  .default("")
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), { message: "must be an http(s) address or empty" });
+
 /** Every setting the server reads, parsed once at start-up: a bad value stops the server with a clear message. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -17,15 +24,20 @@ const EnvSchema = z.object({
       message: "DATABASE_URL must be file:<path> or postgres://...",
     }),
   SESSION_SECRET: z.string().min(16).optional(),
+  /** "1": the session cookie is sent over HTTPS only; "0": also over plain HTTP; empty: HTTPS-only when NODE_ENV=production. */
+  COOKIE_SECURE: z.enum(["0", "1", "true", "false", ""]).default(""),
+  /** "1" behind a reverse proxy: the client's address, scheme and host come from its X-Forwarded-* headers. */
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Environment label shown in the footer; "production" shows none. */
   APP_ENV: z.string().default("production"),
   MAINTENANCE: z.enum(["0", "1", "true", "false", ""]).default("0"),
   SUPPORT_EMAIL: z.string().email().default("support@sillon.example"),
   INTERNATIONAL_ACCESS_EMAIL: z.string().email().default("international@sillon.example"),
-  FORGOT_PASSWORD_URL_FR: z.string().url().default("https://sillon.example/fr/mot-de-passe-oublie"),
-  FORGOT_PASSWORD_URL_EN: z.string().url().default("https://sillon.example/en/forgot-password"),
-  NO_ACCOUNT_URL: z.string().url().default("https://sillon.example/fr/demander-un-compte"),
-  ACTUALISATION_URL: z.string().url().default("https://sillon.example/actualisation"),
+  /** External pages: each link or menu entry is hidden while its address is not set. */
+  FORGOT_PASSWORD_URL_FR: externalUrl,
+  FORGOT_PASSWORD_URL_EN: externalUrl,
+  NO_ACCOUNT_URL: externalUrl,
+  ACTUALISATION_URL: externalUrl,
   DATA_DIR: z.string().default("data"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   /** Raster tiles of the plot map ({z}/{x}/{y}); an empty value turns the layer off (plain background). */
@@ -58,6 +70,19 @@ export function isMaintenance(): boolean {
 
 export function isProduction(): boolean {
   return env().APP_ENV === "production";
+}
+
+/** Whether the session cookie carries the Secure flag (COOKIE_SECURE, else NODE_ENV=production). */
+export function cookieSecure(): boolean {
+  const v = env().COOKIE_SECURE;
+  if (v === "0" || v === "false") return false;
+  if (v === "1" || v === "true") return true;
+  return env().NODE_ENV === "production";
+}
+
+/** Whether X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY=1). */
+export function trustProxy(): boolean {
+  return env().TRUST_PROXY === "1";
 }
 
 /** The plot map's tile sources (B-MAP-17), as the browser needs them. */

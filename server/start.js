@@ -1,5 +1,10 @@
-// Starts Sillon: builds the app when needed (first start, or BASE_PATH changed), migrates and seeds the
-// database, then serves on PORT. `--setup-only` stops after the database is ready.
+// Starts Sillon: builds the app when needed (first start, BASE_PATH changed, or FORCE_BUILD=1), migrates and
+// seeds the database, then serves on PORT. `--setup-only` stops after the database is ready.
+//
+// Builds never change under a running server (docs/decisions/0022-atomic-build.md): each build goes into
+// a fresh folder builds/<id>/, and `build` is a symbolic link swapped atomically to the newest one. A
+// server resolves the link once at start and serves from its own folder until it stops; folders no live
+// server uses are removed, keeping the newest ones.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,17 +19,117 @@ const normalise = (raw) => {
   return t ? `/${t}/` : "/";
 };
 const basename = normalise(process.env.BASE_PATH);
-const serverBuild = path.join(root, "build/server/index.js");
-const stamp = path.join(root, "build/.base-path");
+const buildsDir = path.join(root, "builds");
+const link = path.join(root, "build");
+const KEEP_BUILDS = 3;
 
-const built = fs.existsSync(serverBuild) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === basename;
-if (!built || process.env.FORCE_BUILD === "1") {
-  console.log(`Building Sillon for base path ${basename} ...`);
-  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  fs.writeFileSync(stamp, basename);
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+};
+const readStamp = (dir) => {
+  try {
+    return fs.readFileSync(path.join(dir, ".base-path"), "utf8");
+  } catch {
+    return null;
+  }
+};
+const complete = (dir) => fs.existsSync(path.join(dir, "server/index.js")) && readStamp(dir) !== null;
+/** Live servers using a build folder: one marker file per server, .in-use-<pid>. */
+const users = (dir) => {
+  try {
+    return fs.readdirSync(dir).filter((f) => f.startsWith(".in-use-")).map((f) => Number(f.slice(8))).filter(alive);
+  } catch {
+    return [];
+  }
+};
+
+const BUILD_NAME = /^\d{17}-\d+$/;
+const newestFirst = (a, b) => (a < b ? 1 : a > b ? -1 : 0);
+const buildId = () => `${new Date().toISOString().replace(/[-:.TZ]/g, "")}-${process.pid}`;
+
+/** Points `build` at `dir`: a new link under a temporary name, renamed over the old one (atomic). */
+function pointAt(dir) {
+  const tmpLink = path.join(root, `.build-link-${process.pid}`);
+  fs.rmSync(tmpLink, { force: true });
+  fs.symlinkSync(path.relative(root, dir), tmpLink);
+  fs.renameSync(tmpLink, link);
 }
 
-const build = await import(pathToFileURL(serverBuild).href);
+/** The newest complete build for this base path, or null. */
+function newestBuild() {
+  const names = fs.existsSync(buildsDir) ? fs.readdirSync(buildsDir).filter((n) => BUILD_NAME.test(n)).sort(newestFirst) : [];
+  const found = names.map((n) => path.join(buildsDir, n)).find((d) => complete(d) && readStamp(d) === basename);
+  if (found) return found;
+  // A `build` folder made by `react-router build` (the Dockerfile's): adopted as the first build.
+  const old = fs.lstatSync(link, { throwIfNoEntry: false });
+  if (old && !old.isSymbolicLink() && complete(link) && readStamp(link) === basename) {
+    fs.mkdirSync(buildsDir, { recursive: true });
+    const dir = path.join(buildsDir, buildId());
+    fs.renameSync(link, dir);
+    pointAt(dir);
+    return dir;
+  }
+  return null;
+}
+
+function buildFresh() {
+  fs.mkdirSync(buildsDir, { recursive: true });
+  const id = buildId();
+  const tmp = path.join(buildsDir, `tmp-${id}`);
+  const dir = path.join(buildsDir, id);
+  console.log(`Building Sillon for base path ${basename} into ${path.relative(root, dir)} ...`);
+  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", SILLON_BUILD_DIR: tmp },
+  });
+  fs.writeFileSync(path.join(tmp, ".base-path"), basename);
+  fs.renameSync(tmp, dir);
+  const old = fs.lstatSync(link, { throwIfNoEntry: false });
+  // A `build` folder of an older Sillon (not a link) is moved aside, never emptied in place.
+  if (old && !old.isSymbolicLink()) fs.renameSync(link, path.join(buildsDir, `legacy-${id}`));
+  pointAt(dir);
+  return dir;
+}
+
+/** Removes the builds no live server uses, keeping the newest KEEP_BUILDS and `own`. */
+function removeOldBuilds(own) {
+  if (!fs.existsSync(buildsDir)) return;
+  const key = (dir) => path.basename(dir).replace(/^legacy-/, "");
+  const dirs = fs
+    .readdirSync(buildsDir)
+    .map((n) => path.join(buildsDir, n))
+    .sort((a, b) => newestFirst(key(a), key(b)));
+  let kept = 0;
+  for (const dir of dirs) {
+    const name = path.basename(dir);
+    if (dir === own) continue;
+    if (name.startsWith("tmp-")) {
+      // A build still running for another server has its pid in its name.
+      if (!alive(Number(name.split("-").at(-1)))) fs.rmSync(dir, { recursive: true, force: true });
+      continue;
+    }
+    if (kept < KEEP_BUILDS) {
+      kept++;
+      continue;
+    }
+    if (users(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const existing = process.env.FORCE_BUILD === "1" ? null : newestBuild();
+const buildDir = existing ?? buildFresh();
+const marker = path.join(buildDir, `.in-use-${process.pid}`);
+fs.writeFileSync(marker, "");
+const unmark = () => fs.rmSync(marker, { force: true });
+process.on("exit", unmark);
+removeOldBuilds(buildDir);
+
+const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 try {
   await build.entry.module.bootstrap();
 } catch (error) {
@@ -37,15 +142,33 @@ const { default: express } = await import("express");
 const { default: compression } = await import("compression");
 const { createRequestHandler } = await import("@react-router/express");
 const { RouterContextProvider } = await import("react-router");
+const { bodyCheck, csrfCheck, securityHeaders } = await import("./security/edge.js");
 
+const edge = build.entry.module.edgeSettings();
+const { cspNonceContext, clientIpContext } = build.entry.module;
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "1");
+app.set("trust proxy", edge.trustProxy);
+app.use(securityHeaders(edge));
+app.use(csrfCheck(edge));
+app.use(bodyCheck());
 app.use(compression());
-app.use(`${basename}assets`, express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-app.use(basename, express.static("build/client", { maxAge: "1h", index: false }));
+const client = path.join(buildDir, "client");
+app.use(`${basename}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+app.use(basename, express.static(client, { maxAge: "1h", index: false }));
 if (basename !== "/") app.get("/", (_req, res) => res.redirect(basename));
-app.all("*", createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (req, res) => {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, res.locals.cspNonce);
+      context.set(clientIpContext, req.ip ?? "");
+      return context;
+    },
+  }),
+);
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";

@@ -14,10 +14,17 @@ export const ProfileSchema = mustMatch(
     prenom: requiredText({ max: 120 }),
     password: optional(password()),
     confirmation: z.string().optional(),
+    /** Required with a new password (issue 10, defect 6), checked by the server. */
+    currentPassword: z.string().max(200).optional(),
     isVisible: z.literal("on").optional(),
     updatedAt: z.string().optional(),
   }),
   "password",
   "confirmation",
+).superRefine(
+  (data, ctx) => {
+    if (data.password && !data.currentPassword) ctx.addIssue({ code: "custom", message: "warning.required", path: ["currentPassword"] });
+  },
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
 );
 export type ProfileInput = z.infer<typeof ProfileSchema>;

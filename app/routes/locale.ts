@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { localeCookie } from "~/middleware/i18next";
 import { availableLocales, isLocale } from "~/locales";
+import { isProduction } from "../../server/env";
 import type { Route } from "./+types/locale";
 
 export async function action({ request }: Route.ActionArgs) {
-  const { isProduction } = await import("../../server/env");
   const form = await request.formData();
   const locale = form.get("locale");
   if (!isLocale(locale) || !availableLocales(isProduction()).includes(locale)) {

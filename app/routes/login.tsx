@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useNavigate } from "react-router";
+import { data, Link, redirect, useNavigate } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { Field, TextInput } from "~/components/field";
 import { LocaleSelector } from "~/components/locale-selector";
@@ -10,17 +10,46 @@ import { PartnerLogos } from "~/components/partner-logos";
 import { LoginSchema } from "~/domain/auth";
 import { getLocale } from "~/middleware/i18next";
 import { useRootData } from "~/root";
+import { BadCredentialsError, checkCredentials, InvalidLoginInputError, LoginLockedError, parseLogin } from "../../server/auth/login";
+import { getUser, startSession } from "../../server/auth/session";
+import { db } from "../../server/db";
+import { env } from "../../server/env";
+import { clientIpContext } from "../../server/security/context";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { getUser } = await import("../../server/auth/session");
-  const { env } = await import("../../server/env");
   if (await getUser(request)) throw redirect("/home/description/home");
   const settings = env();
   return {
-    forgotPasswordUrl: getLocale(context) === "en" ? settings.FORGOT_PASSWORD_URL_EN : settings.FORGOT_PASSWORD_URL_FR,
-    noAccountUrl: settings.NO_ACCOUNT_URL,
+    forgotPasswordUrl: (getLocale(context) === "en" ? settings.FORGOT_PASSWORD_URL_EN : settings.FORGOT_PASSWORD_URL_FR) || null,
+    noAccountUrl: settings.NO_ACCOUNT_URL || null,
   };
+}
+
+/**
+ * The sign-in form's action (spec 1 §2, issue 10 defect 6): a plain form POST, with or without
+ * JavaScript. Good credentials set the session cookie and go to the home page; bad ones answer 401,
+ * a locked name or address 429 with Retry-After, missing fields 400 — each with the form again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const username = typeof form.get("username") === "string" ? String(form.get("username")) : "";
+  try {
+    const credentials = parseLogin({ username: form.get("username"), password: form.get("password") });
+    const user = await checkCredentials(db(), credentials.username, credentials.password, context.get(clientIpContext));
+    const { cookie } = await startSession(user.id);
+    return redirect("/home/description/home", { headers: { "Set-Cookie": cookie } });
+  } catch (e) {
+    if (e instanceof BadCredentialsError) return data({ error: "login.bad-credentials" as const, username, fieldErrors: {} }, { status: 401 });
+    if (e instanceof LoginLockedError) {
+      return data(
+        { error: "login.locked" as const, username, fieldErrors: {}, retryAfter: e.retryAfterSeconds },
+        { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } },
+      );
+    }
+    if (e instanceof InvalidLoginInputError) return data({ error: null, username, fieldErrors: e.fieldErrors }, { status: 400 });
+    throw e;
+  }
 }
 
 export function meta() {
@@ -30,47 +59,49 @@ export function meta() {
 /** empty, loading, success, error (spec 1 §4). */
 export type AuthStatus = "empty" | "loading" | "success" | "error";
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+/** Seconds as whole minutes, at least one. */
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const root = useRootData();
-  const [status, setStatus] = useState<AuthStatus>("empty");
-  const [badCredentials, setBadCredentials] = useState(false);
+  // Without JavaScript the form posts itself and the answer comes back as actionData.
+  const [status, setStatus] = useState<AuthStatus>(actionData?.error ? "error" : "empty");
+  const [badCredentials, setBadCredentials] = useState(actionData?.error === "login.bad-credentials");
+  const [lockedFor, setLockedFor] = useState<number | null>(actionData && "retryAfter" in actionData ? actionData.retryAfter : null);
   const [serverError, setServerError] = useState<string | null>(null);
-
-  // Shown only when signed out: a token left in the browser belongs to an ended session.
-  useEffect(() => window.localStorage.removeItem("token"), []);
+  const action = `${import.meta.env.BASE_URL}login`;
 
   async function signIn(formData: FormData) {
     setStatus("loading");
     setBadCredentials(false);
+    setLockedFor(null);
     let response: Response;
     try {
-      response = await fetch(`${import.meta.env.BASE_URL}api/v1/login_check`, { method: "POST", body: formData, credentials: "same-origin" });
+      // The same POST as without JavaScript; the redirect that signals success is not followed here.
+      response = await fetch(action, { method: "POST", body: formData, credentials: "same-origin", redirect: "manual" });
     } catch {
       setStatus("error");
       setServerError("errors.services.auth-service-error");
       return;
     }
-    if (response.status === 401) {
-      setStatus("error");
-      setBadCredentials(true);
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+      setStatus("success");
+      navigate("/home/description/home", { replace: true });
       return;
     }
-    if (!response.ok) {
-      setStatus("error");
-      setServerError(`${response.status} ${response.statusText}`.trim());
-      return;
-    }
-    const body = (await response.json()) as { token: string };
-    window.localStorage.setItem("token", body.token);
-    setStatus("success");
-    navigate("/home/description/home", { replace: true });
+    setStatus("error");
+    if (response.status === 401) setBadCredentials(true);
+    else if (response.status === 429) setLockedFor(Number(response.headers.get("Retry-After")) || 60);
+    else setServerError(`${response.status} ${response.statusText}`.trim());
   }
 
   const [form, fields] = useForm({
     id: "login",
     constraint: undefined,
+    defaultValue: { username: actionData?.username ?? "" },
+    lastResult: actionData && Object.keys(actionData.fieldErrors).length ? { status: "error", error: actionData.fieldErrors } : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
@@ -100,7 +131,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               {t("login.bad-credentials")}
             </div>
           ) : null}
-          <form method="post" {...getFormProps(form)} data-status={status} noValidate>
+          {lockedFor !== null ? (
+            <div role="alert" data-testid="login-locked" className="mb-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {t("login.locked", { count: minutes(lockedFor) })}
+            </div>
+          ) : null}
+          <form method="post" action={action} {...getFormProps(form)} data-status={status} noValidate>
             <Field id={fields.username.id} label={t("login.username")} errors={fields.username.errors}>
               <TextInput {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoFocus invalid={!!fields.username.errors} describedBy={`${fields.username.id}-error`} />
             </Field>
@@ -112,8 +148,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             </button>
           </form>
           <div className="mt-4 flex flex-col gap-1 text-sm">
-            <a href={loaderData.forgotPasswordUrl} target="_blank" rel="noopener noreferrer" className="text-sillon-700 underline" data-testid="forgot-password">{t("login.forgot-password")}</a>
-            <a href={loaderData.noAccountUrl} target="_blank" rel="noopener noreferrer" className="text-sillon-700 underline" data-testid="no-account">{t("login.no-account")}</a>
+            {loaderData.forgotPasswordUrl ? (
+              <a href={loaderData.forgotPasswordUrl} target="_blank" rel="noopener noreferrer" className="text-sillon-700 underline" data-testid="forgot-password">{t("login.forgot-password")}</a>
+            ) : null}
+            {loaderData.noAccountUrl ? (
+              <a href={loaderData.noAccountUrl} target="_blank" rel="noopener noreferrer" className="text-sillon-700 underline" data-testid="no-account">{t("login.no-account")}</a>
+            ) : null}
             <Link to="/mentions-legales" className="text-stone-600 underline">{t("legal.title")}</Link>
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
+import { endSession } from "../../server/auth/session";
 import type { Route } from "./+types/logout";
 
 export async function action({ request }: Route.ActionArgs) {
-  const { endSession } = await import("../../server/auth/session");
   return redirect("/login", { headers: { "Set-Cookie": await endSession(request) } });
 }
 

@@ -7,26 +7,32 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { ProfileSchema } from "~/domain/utilisateur";
+import { saveOwnProfile } from "../../server/auth/profile";
+import { getSession, requireAcceptedUser } from "../../server/auth/session";
+import { db } from "../../server/db";
+import { isServiceError } from "../../server/errors";
+import { runAction } from "../../server/http";
 import type { Route } from "./+types/profil";
 
 export const handle = { hideNavbar: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../server/auth/session");
   const user = await requireAcceptedUser(request);
   return { user: { username: user.username, nom: user.nom, prenom: user.prenom, isVisible: user.isVisible, updatedAt: user.updatedAt } };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../server/auth/session");
-  const { updateProfile } = await import("../../server/utilisateur/service");
-  const { db } = await import("../../server/db");
-  const { runAction } = await import("../../server/http");
   const user = await requireAcceptedUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
   if (submission.status !== "success") return data({ ...submission.reply(), ok: false as const }, { status: 400 });
   return runAction(async () => {
-    await updateProfile(db(), user, submission.value);
+    try {
+      await saveOwnProfile(db(), user, submission.value, (await getSession(request)).id || undefined);
+    } catch (e) {
+      // A wrong current password is shown on its field, like the form's other refusals.
+      if (isServiceError(e) && e.fieldErrors?.currentPassword) return data({ ...submission.reply({ fieldErrors: e.fieldErrors }), ok: false as const }, { status: 400 });
+      throw e;
+    }
     return { ...submission.reply({ resetForm: true }), ok: true as const, notice: "ui.save-confirmation" };
   });
 }
@@ -89,6 +95,9 @@ export default function Profil({ loaderData }: Route.ComponentProps) {
         </Field>
         <Field id={fields.confirmation.id} label={t("profile.confirmation")} errors={fields.confirmation.errors}>
           <TextInput {...getInputProps(fields.confirmation, { type: "password" })} autoComplete="new-password" invalid={!!fields.confirmation.errors} describedBy={`${fields.confirmation.id}-error`} />
+        </Field>
+        <Field id={fields.currentPassword.id} label={t("profile.current-password")} errors={fields.currentPassword.errors} help={t("profile.current-password-help")}>
+          <TextInput {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" invalid={!!fields.currentPassword.errors} describedBy={`${fields.currentPassword.id}-error`} />
         </Field>
         <label className="mb-4 flex items-center gap-2 text-sm">
           <input {...getInputProps(fields.isVisible, { type: "checkbox" })} data-testid="profile-visibility" />

@@ -1,16 +1,24 @@
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
-import { LOGIN_THROTTLE, LoginSchema, loginDelayMs } from "~/domain/auth";
+import { LoginSchema } from "~/domain/auth";
 import type { Db } from "../db/knex";
 import {
-  clearLoginFailures, countRecentLoginFailures, findUtilisateurByUsername, recordLoginFailure, toPublic,
-  updateUtilisateur, type Utilisateur,
+  clearLoginFailures, findUtilisateurByUsername, recordLoginFailure, toPublic, updateUtilisateur, type Utilisateur,
 } from "../utilisateur/repo";
-import { verifyPassword } from "./password";
+import { hashPassword, verifyPassword } from "./password";
+import { loginThrottle, type LoginThrottle } from "./throttle";
 
 export class BadCredentialsError extends Error {
   constructor() {
     super("login.bad-credentials");
+  }
+}
+
+/** Too many failed sign-ins for this username or from this address: try again in `retryAfterMs`. */
+export class LoginLockedError extends Error {
+  constructor(public retryAfterMs: number) {
+    super("login.locked");
+  }
+  get retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(this.retryAfterMs / 1000));
   }
 }
 
@@ -20,38 +28,39 @@ export class InvalidLoginInputError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let dummyHash: Promise<string> | undefined;
+/** A hash of nothing, checked when the username is unknown: an unknown name costs the same time as a wrong password. */
+function dummy(): Promise<string> {
+  dummyHash ??= hashPassword(`no-such-user-${Math.random()}`);
+  return dummyHash;
+}
 
-/** Checks a username and password; repeated failures for a username are answered more and more slowly. */
-export async function checkCredentials(db: Db, username: string, password: string, ip: string): Promise<Utilisateur> {
-  const failures = await countRecentLoginFailures(db, username, new Date(Date.now() - LOGIN_THROTTLE.windowMs));
-  const delay = loginDelayMs(failures);
-  if (delay) await sleep(delay);
+/**
+ * Checks a username and password. Unknown names, disabled accounts and wrong passwords all run one
+ * password hash and answer alike; a name or address with too many recent failures is locked
+ * (LoginLockedError) before any check.
+ */
+export async function checkCredentials(db: Db, username: string, password: string, ip: string, throttle: LoginThrottle = loginThrottle): Promise<Utilisateur> {
+  const wait = throttle.wait(username, ip);
+  if (wait > 0) throw new LoginLockedError(wait);
   const user = await findUtilisateurByUsername(db, username);
-  const ok = user && user.actif && (await verifyPassword(password, user.passwordHash));
-  if (!ok) {
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
+  if (!user || !user.actif || !matches) {
+    throttle.failed(username, ip);
     await recordLoginFailure(db, username, ip);
     throw new BadCredentialsError();
   }
+  throttle.succeeded(username);
   await clearLoginFailures(db, username);
   await updateUtilisateur(db, user.id, { lastLoginAt: new Date() });
   return toPublic(user);
 }
 
-export function loginAuthenticator(db: Db) {
-  const authenticator = new Authenticator<Utilisateur>();
-  authenticator.use(
-    new FormStrategy(async ({ form, request }) => {
-      const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) {
-        const fieldErrors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
-        throw new InvalidLoginInputError(fieldErrors);
-      }
-      const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
-      return checkCredentials(db, parsed.data.username, parsed.data.password, ip);
-    }),
-    "form",
-  );
-  return authenticator;
+/** Reads and checks the login fields (spec 1 §5): InvalidLoginInputError with the field messages. */
+export function parseLogin(input: { username?: unknown; password?: unknown }): { username: string; password: string } {
+  const parsed = LoginSchema.safeParse({ username: input.username ?? undefined, password: input.password ?? undefined });
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
+  throw new InvalidLoginInputError(fieldErrors);
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createCookie, createSessionStorage, redirect, type Session } from "react-router";
 import { db } from "../db";
-import { env } from "../env";
+import { cookieSecure, env } from "../env";
 import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
 
 const SESSION_DAYS = 30;
@@ -18,13 +18,6 @@ function sessionSecret(): string {
   const secret = randomBytes(32).toString("hex");
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-function cookieSecure(): boolean {
-  const v = process.env.COOKIE_SECURE;
-  if (v === "0" || v === "false") return false;
-  if (v === "1" || v === "true") return true;
-  return env().NODE_ENV === "production";
 }
 
 type SessionData = { userId: number };
@@ -102,4 +95,10 @@ export async function endSession(request: Request): Promise<string> {
   const session = await getSession(request);
   if (session.id) await db()("api_token").where({ idSession: session.id }).delete();
   return sessionStorage().destroySession(session);
+}
+
+/** Ends every session of a user but `keepSessionId` (after a password change), with their tokens. */
+export async function endOtherSessions(idUser: number, keepSessionId: string | undefined): Promise<void> {
+  await db()("api_token").where({ idUser }).andWhere((q) => (keepSessionId ? q.whereNot({ idSession: keepSessionId }).orWhereNull("idSession") : q)).delete();
+  await db()("session").where({ idUser }).andWhere((q) => (keepSessionId ? q.whereNot({ id: keepSessionId }) : q)).delete();
 }

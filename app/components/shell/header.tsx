@@ -54,7 +54,7 @@ export function Header({ hasNewPost, locales, onToggleDrawer, isAdmin = false }:
         <Link to="/home/profil" className="flex h-8 w-8 items-center justify-center rounded hover:bg-white/15" aria-label={t("shell.profile")} title={t("shell.profile")} data-testid="profile-link">
           <UserIcon />
         </Link>
-        <Form method="post" action="/logout" onSubmit={() => window.localStorage.removeItem("token")}>
+        <Form method="post" action="/logout">
           <button type="submit" className="flex h-8 w-8 items-center justify-center rounded hover:bg-white/15" aria-label={t("shell.logout")} title={t("shell.logout")} data-testid="logout-button">
             <LogoutIcon />
           </button>

@@ -1,25 +1,33 @@
 import { data } from "react-router";
+import { issueApiToken } from "../../../server/auth/api-token";
+import { BadCredentialsError, checkCredentials, InvalidLoginInputError, LoginLockedError, parseLogin } from "../../../server/auth/login";
+import { db } from "../../../server/db";
+import { clientIpContext } from "../../../server/security/context";
 import type { Route } from "./+types/login-check";
 
 /**
- * POST login_check (spec 1 §7): credentials in, token and user out, and the session cookie set.
- * 401 for bad credentials; 400 with field errors for a missing field.
+ * POST login_check (spec 1 §7), for API clients: credentials in (JSON or form), a bearer token and the
+ * user out. The app's own sign-in form posts to /login instead and keeps no token (issue 10, defect 6).
+ * 401 for bad credentials, 429 while locked, 400 with field errors for a missing field.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const { loginAuthenticator, BadCredentialsError, InvalidLoginInputError } = await import("../../../server/auth/login");
-  const { startSession } = await import("../../../server/auth/session");
-  const { issueApiToken } = await import("../../../server/auth/api-token");
-  const { db } = await import("../../../server/db");
+export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const user = await loginAuthenticator(db()).authenticate("form", request);
-    const { cookie, sessionId } = await startSession(user.id);
-    const token = await issueApiToken(db(), user.id, { idSession: sessionId });
-    return data(
-      { token, users: { id: user.id, username: user.username, nom: user.nom, prenom: user.prenom, acceptcgu: user.acceptcgu } },
-      { headers: { "Set-Cookie": cookie } },
-    );
+    const json = (request.headers.get("content-type") ?? "").startsWith("application/json");
+    let input: Record<string, unknown> = {};
+    if (json) {
+      const body: unknown = await request.json().catch(() => null);
+      if (body && typeof body === "object" && !Array.isArray(body)) input = body as Record<string, unknown>;
+    } else {
+      const form = await request.formData().catch(() => null);
+      if (form) input = Object.fromEntries(form);
+    }
+    const { username, password } = parseLogin(input);
+    const user = await checkCredentials(db(), username, password, context.get(clientIpContext));
+    const token = await issueApiToken(db(), user.id, { label: "api" });
+    return data({ token, users: { id: user.id, username: user.username, nom: user.nom, prenom: user.prenom, acceptcgu: user.acceptcgu } });
   } catch (e) {
     if (e instanceof BadCredentialsError) return data({ message: "login.bad-credentials" }, { status: 401 });
+    if (e instanceof LoginLockedError) return data({ message: "login.locked", retryAfter: e.retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
     if (e instanceof InvalidLoginInputError) return data({ message: e.message, fieldErrors: e.fieldErrors }, { status: 400 });
     throw e;
   }
