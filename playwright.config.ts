@@ -33,6 +33,11 @@ export default defineConfig({
         // Tile addresses on this server that answer 404: the journeys see the map ask for both layers and still draw offline.
         MAP_IMAGERY_TILES: `${E2E.baseURL}tuiles-absentes/ortho/{z}/{x}/{y}.jpg`,
         MAP_LABELS_TILES: `${E2E.baseURL}tuiles-absentes/noms/{z}/{x}/{y}.png`,
+        // The external pages are hidden until configured: the journeys configure them.
+        FORGOT_PASSWORD_URL_FR: "https://sillon.example/fr/mot-de-passe-oublie",
+        FORGOT_PASSWORD_URL_EN: "https://sillon.example/en/forgot-password",
+        NO_ACCOUNT_URL: "https://sillon.example/fr/demander-un-compte",
+        ACTUALISATION_URL: "https://sillon.example/actualisation",
       },
     },
     {

@@ -1,3 +1,4 @@
+import "./zod-config";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
