@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { requireAcceptedUser } = await import("../../server/auth/session");
   const { updateProfile } = await import("../../server/utilisateur/service");
   const { db } = await import("../../server/db");
-  const { runAction } = await import("../../server/http");
+  const { runAction } = await import("../../server/http/answers");
   const user = await requireAcceptedUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
   if (submission.status !== "success") return data({ ...submission.reply(), ok: false as const }, { status: 400 });
