@@ -5,6 +5,8 @@ import {
   data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
   useRouteLoaderData, type MiddlewareFunction,
 } from "react-router";
+import { env, isMaintenance, isProduction } from "#server/env.server";
+import { dbMiddleware } from "#server/http/context.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FeedbackProvider } from "./components/feedback";
@@ -15,16 +17,14 @@ import { availableLocales, type Locale } from "./locales";
 import { useNonce } from "./nonce";
 
 const maintenanceMiddleware: MiddlewareFunction<Response> = async () => {
-  const { isMaintenance, env } = await import("../server/env");
   if (isMaintenance()) throw data({ maintenance: true, supportEmail: env().SUPPORT_EMAIL }, { status: 503 });
 };
 
-export const middleware = [i18nextMiddleware, maintenanceMiddleware];
+export const middleware = [i18nextMiddleware, maintenanceMiddleware, dbMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, isProduction } = await import("../server/env");
   const locale = getLocale(context) as Locale;
   const settings = env();
   return data(

@@ -4,7 +4,7 @@ import { Fragment, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
-import type { AdminActionData, AdminScreen } from "../../server/admin/screen";
+import type { AdminActionData, AdminScreen } from "../../server/admin/screen.server";
 import { DataTable, type DataTableColumn } from "./data-table";
 import { AppDialog } from "./dialog";
 import { useActionFeedback } from "./feedback";

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { TableAccessProvider } from "~/components/data-table";
 import { useHomeData } from "~/routes/home";
+import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/campaign-required";
 
 export const CAMPAIGN_REQUIRED_STATUS = 412;
@@ -11,14 +12,10 @@ export const CAMPAIGN_REQUIRED_STATUS = 412;
  * Without one, the screen gives way to the start instruction, under the context bar where the choice is made;
  * the address stays, so the screen opens as soon as a campaign is chosen.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../server/auth/session");
-  const { loadContextView } = await import("../../server/contexte/service");
-  const { db } = await import("../../server/db");
-  const view = await loadContextView(db(), await requireAcceptedUser(request));
-  if (!view.selected.idCampagne) throw data({ campaignRequired: true }, { status: CAMPAIGN_REQUIRED_STATUS });
+export const loader = screenLoader(async ({ view }) => {
+  if (!(await view()).selected.idCampagne) throw data({ campaignRequired: true }, { status: CAMPAIGN_REQUIRED_STATUS });
   return null;
-}
+});
 
 /** Description screens are read-only without canWriteDescriptif (locked campaign, or no write right). */
 export default function CampaignRequired() {

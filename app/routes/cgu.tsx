@@ -4,23 +4,23 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useActionData } from "react-router";
 import { CguSchema } from "~/domain/utilisateur";
+import { requireUser } from "#server/auth/session.server";
+import { dbContext } from "#server/http/context.server";
+import { acceptCgu } from "#server/utilisateur/service.server";
 import type { Route } from "./+types/cgu";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { requireUser } = await import("../../server/auth/session");
   const user = await requireUser(request);
   if (user.acceptcgu) throw redirect("/home/description/home");
   return { isVisible: user.isVisible };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireUser } = await import("../../server/auth/session");
-  const { acceptCgu } = await import("../../server/utilisateur/service");
-  const { db } = await import("../../server/db");
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: CguSchema });
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: CguSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await acceptCgu(db(), user, submission.value.isVisible === "on");
+  await acceptCgu(context.get(dbContext), user, submission.value.isVisible === "on");
   return redirect("/home/description/home");
 }
 

@@ -7,18 +7,20 @@ import { Drawer } from "~/components/shell/drawer";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { useRootData } from "~/root";
+import { env } from "#server/env.server";
+import { listTypesExploitation } from "#server/exploitation/repo.server";
+import { userMiddleware } from "#server/http/context.server";
+import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../server/auth/session");
-  const { loadContextView } = await import("../../server/contexte/service");
-  const { db } = await import("../../server/db");
-  const { env } = await import("../../server/env");
-  const user = await requireAcceptedUser(request);
-  const view = await loadContextView(db(), user);
-  const { listTypesExploitation } = await import("../../server/exploitation/repo");
-  return { user, view, types: await listTypesExploitation(db()), actualisationUrl: env().ACTUALISATION_URL };
-}
+export const middleware = [userMiddleware];
+
+export const loader = screenLoader(async ({ db, user, view }) => ({
+  user,
+  view: await view(),
+  types: await listTypesExploitation(db),
+  actualisationUrl: env().ACTUALISATION_URL,
+}));
 
 export type HomeData = Awaited<ReturnType<typeof loader>>;
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "~/root";
+import { getUser } from "#server/auth/session.server";
 import type { Route } from "./+types/mentions-legales";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { getUser } = await import("../../server/auth/session");
   return { loggedIn: (await getUser(request)) !== null };
 }
 

@@ -1,12 +1,8 @@
-import type { Route } from "./+types/partage";
+import { runContextIntent } from "#server/contexte/actions.server";
+import { resourceAction, resourceLoader } from "#server/http/route.server";
 
 /** Actions of the context bar's dialogs (new folder, farm, campaign; unlock; add folder to farm; farm duplication). */
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../server/auth/session");
-  const { runContextIntent } = await import("../../server/contexte/actions");
-  const { db } = await import("../../server/db");
-  const { runAction } = await import("../../server/http");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(() => runContextIntent(db(), user, formData));
-}
+export const action = resourceAction(({ db, user, request }) => request.formData().then((formData) => runContextIntent(db, user, formData)));
+
+/** The address typed in the browser: the home page, where the context bar is. */
+export const loader = resourceLoader("/home/description/home");

@@ -11,7 +11,7 @@ import { saveOwnProfile } from "../../server/auth/profile";
 import { getSession, requireAcceptedUser } from "../../server/auth/session";
 import { db } from "../../server/db";
 import { isServiceError } from "../../server/errors";
-import { runAction } from "../../server/http";
+import { runAction } from "../../server/http/answers";
 import type { Route } from "./+types/profil";
 
 export const handle = { hideNavbar: true };

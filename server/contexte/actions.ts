@@ -9,7 +9,7 @@ import { addFolderToFarm, createExploitation, duplicateExploitation } from "../e
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
-import { invalid } from "../http";
+import { invalid } from "../http/answers";
 
 /** The context bar's dialogs: new folder, new farm, new campaign, unlock, farm duplication (one intent each). */
 export async function runContextIntent(db: Db, user: Utilisateur, formData: FormData) {

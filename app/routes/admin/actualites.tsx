@@ -6,15 +6,11 @@ import { type DataTableColumn } from "~/components/data-table";
 import { Field, TextInput } from "~/components/field";
 import { formatDate } from "~/components/format";
 import { DEFAULT_POST_CATEGORY, PostSchema, dayOf } from "~/domain/admin";
+import { adminScreens } from "#server/admin/screen.server";
 import type { Route } from "./+types/actualites";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return (await import("../../../server/admin/screen")).loadAdminScreen(request, "actualites");
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  return (await import("../../../server/admin/screen")).runAdminScreenAction(request, "actualites");
-}
+export const loader = adminScreens.actualites.loader;
+export const action = adminScreens.actualites.action;
 
 export function meta() {
   return [{ title: "Sillon – Administration – Actualités" }];

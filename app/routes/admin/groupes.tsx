@@ -6,15 +6,11 @@ import { type DataTableColumn } from "~/components/data-table";
 import { Field, TextInput } from "~/components/field";
 import { buildDisplayName } from "~/domain/access/rights";
 import { GroupeSchema } from "~/domain/admin";
+import { adminScreens } from "#server/admin/screen.server";
 import type { Route } from "./+types/groupes";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return (await import("../../../server/admin/screen")).loadAdminScreen(request, "groupes");
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  return (await import("../../../server/admin/screen")).runAdminScreenAction(request, "groupes");
-}
+export const loader = adminScreens.groupes.loader;
+export const action = adminScreens.groupes.action;
 
 export function meta() {
   return [{ title: "Sillon – Administration – Groupes" }];

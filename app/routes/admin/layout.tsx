@@ -1,14 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import type { Route } from "./+types/layout";
+import { adminMiddleware } from "#server/admin/screen.server";
 
 /** Administration (issue 3): only for users with the admin flag; the context bar is hidden. */
 export const handle = { hideNavbar: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await (await import("../../../server/admin/screen")).requireAdminUser(request);
-  return null;
-}
+export const middleware = [adminMiddleware];
 
 export function meta() {
   return [{ title: "Sillon – Administration" }];

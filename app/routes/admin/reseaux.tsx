@@ -5,15 +5,11 @@ import { AdminFormCard, AdminListScreen, useAdminForm, type AdminFormControls } 
 import { type DataTableColumn } from "~/components/data-table";
 import { Field, TextInput } from "~/components/field";
 import { OadSchema } from "~/domain/admin";
+import { adminScreens } from "#server/admin/screen.server";
 import type { Route } from "./+types/reseaux";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return (await import("../../../server/admin/screen")).loadAdminScreen(request, "reseaux");
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  return (await import("../../../server/admin/screen")).runAdminScreenAction(request, "reseaux");
-}
+export const loader = adminScreens.reseaux.loader;
+export const action = adminScreens.reseaux.action;
 
 export function meta() {
   return [{ title: "Sillon – Administration – Réseaux" }];

@@ -11,16 +11,12 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { formatDate } from "~/components/format";
 import { AdminUserSchema, ResetPasswordSchema } from "~/domain/admin";
-import type { AdminActionData } from "../../../server/admin/screen";
+import type { AdminActionData } from "#server/admin/screen.server";
+import { adminScreens } from "#server/admin/screen.server";
 import type { Route } from "./+types/utilisateurs";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return (await import("../../../server/admin/screen")).loadAdminScreen(request, "utilisateurs");
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  return (await import("../../../server/admin/screen")).runAdminScreenAction(request, "utilisateurs");
-}
+export const loader = adminScreens.utilisateurs.loader;
+export const action = adminScreens.utilisateurs.action;
 
 export function meta() {
   return [{ title: "Sillon – Administration – Utilisateurs" }];

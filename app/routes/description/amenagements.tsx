@@ -12,52 +12,22 @@ import { useControlledForm } from "~/components/form-controller";
 import { ListScreen, listScreenShouldRevalidate, type ListFormControls } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import { AmenagementSchema, UNITES_SURFACE, type UniteSurface } from "~/domain/amenagement";
+import { AMENAGEMENT_LOAD_ERROR, getAmenagements, removeAmenagements, saveAmenagement } from "#server/amenagement/service.server";
+import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/amenagements";
 
 /** Landscape features of the campaign (spec 2 §2, §3, §5, §7, §8; B-AMEN-01 to B-AMEN-06). */
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getAmenagements, AMENAGEMENT_LOAD_ERROR } = await import("../../../server/amenagement/service");
-  const { isServiceError } = await import("../../../server/errors");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  try {
-    return { ok: true as const, ...(await getAmenagements(db(), user)) };
-  } catch (e) {
-    // A failed load shows the catalogued message in the error dialog (B-ERR-11).
-    if (isServiceError(e) && e.key === AMENAGEMENT_LOAD_ERROR) return { ok: false as const, error: e.key };
-    throw e;
-  }
-}
+export const loader = screenLoader(({ db, user }) => getAmenagements(db, user), { loadError: AMENAGEMENT_LOAD_ERROR });
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveAmenagement, removeAmenagements } = await import("../../../server/amenagement/service");
-  const { isServiceError } = await import("../../../server/errors");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(async () => {
-    if (formData.get("intent") === "delete") {
-      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
-      await removeAmenagements(db(), user, ids);
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    const s = parseWithZod(formData, { schema: AmenagementSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    const id = Number(formData.get("id")) || undefined;
-    try {
-      const saved = await saveAmenagement(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
-      return { ok: true as const, id: saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+export const action = screenAction(
+  {
+    save: saveIntent(AmenagementSchema, ({ db, user }, value, edit) => saveAmenagement(db, user, value, edit)),
+    delete: deleteIntent(({ db, user }, ids) => removeAmenagements(db, user, ids)),
+  },
+  { gate: "campaign" },
+);
 
 type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type Row = Data["rows"][number];

@@ -12,46 +12,27 @@ import { useControlledForm } from "~/components/form-controller";
 import {
   ADMIN_FIELDS, COMMON_FIELDS, caracteristiquesSchema, CaracteristiquesAdminSchema, IVAN_MAX, IVAN_MIN, LONG_TERME_DUREE_MAX, LONG_TERME_DUREE_MIN, TAUX_MAX, TAUX_MIN,
 } from "~/domain/caracteristiques-economiques";
+import { CARACTERISTIQUES_LOAD_ERROR, getCaracteristiques, saveCaracteristiques } from "#server/exploitation-description/service.server";
+import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
 import type { Route } from "./+types/caracteristiques-economiques";
 
 /** Economic characteristics of the campaign (spec 2 §2, §3, §5, §6, §9; B-ECO-01 to B-ECO-13). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getCaracteristiques, CARACTERISTIQUES_LOAD_ERROR } = await import("../../../server/exploitation-description/service");
-  const { isServiceError } = await import("../../../server/errors");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  try {
-    return { ok: true as const, ...(await getCaracteristiques(db(), user)) };
-  } catch (e) {
-    // A failed load shows the catalogued message in the error dialog (B-ERR-02).
-    if (isServiceError(e) && e.key === CARACTERISTIQUES_LOAD_ERROR) return { ok: false as const, error: e.key };
-    throw e;
-  }
-}
+export const loader = screenLoader(({ db, user }) => getCaracteristiques(db, user), { loadError: CARACTERISTIQUES_LOAD_ERROR });
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveCaracteristiques } = await import("../../../server/exploitation-description/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(async () => {
-    // Administrators get the admin-only cards; for others those fields are dropped (the stored values stay).
-    const s = parseWithZod(formData, { schema: caracteristiquesSchema(user.admin) });
-    if (s.status !== "success") return invalid(s.reply());
-    const expected = formData.has("updatedAt") ? String(formData.get("updatedAt")) || null : undefined;
-    try {
-      const saved = await saveCaracteristiques(db(), user, s.value, expected);
-      return { ok: true as const, notice: saved.created ? "ui.create-confirmation" : "ui.update-confirmation", submission: s.reply() };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+export const action = screenAction(
+  {
+    save: formIntent(
+      // Administrators get the admin-only cards; for others those fields are dropped (the stored values stay).
+      ({ user }) => caracteristiquesSchema(user.admin),
+      async ({ db, user }, value, { updatedAt }) => {
+        const saved = await saveCaracteristiques(db, user, value, updatedAt);
+        return { notice: saved.created ? "ui.create-confirmation" : "ui.update-confirmation" };
+      },
+      { fields: { updatedAt: stampField } },
+    ),
+  },
+  { gate: "campaign" },
+);
 
 type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type FieldName = (typeof COMMON_FIELDS)[number] | (typeof ADMIN_FIELDS)[number];

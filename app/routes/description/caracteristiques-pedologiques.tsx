@@ -10,36 +10,22 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { REPLICATION, REPLICATIONS, SoilSchema, type Replication } from "~/domain/caracteristiques-pedologiques";
+import { getSoil, saveSoil } from "#server/exploitation-description/service.server";
+import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
 import type { Route } from "./+types/caracteristiques-pedologiques";
 
 /** Soil characteristics of the farm with the replication dialog (spec 2 §2; B-SOIL-01 to B-SOIL-04). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getSoil } = await import("../../../server/exploitation-description/service");
-  const { db } = await import("../../../server/db");
-  return getSoil(db(), await requireAcceptedUser(request));
-}
+export const loader = screenLoader(({ db, user }) => getSoil(db, user));
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveSoil } = await import("../../../server/exploitation-description/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(async () => {
-    const s = parseWithZod(formData, { schema: SoilSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    try {
-      const result = await saveSoil(db(), user, s.value, String(formData.get("updatedAt") ?? "") || undefined);
-      return { ok: true as const, notice: "ui.update-confirmation", submission: s.reply(), result };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+export const action = screenAction(
+  {
+    save: formIntent(SoilSchema, async ({ db, user }, value, { updatedAt }) => ({ result: await saveSoil(db, user, value, updatedAt ?? undefined) }), {
+      fields: { updatedAt: stampField },
+      notice: "ui.update-confirmation",
+    }),
+  },
+  { gate: "campaign" },
+);
 
 type Data = Route.ComponentProps["loaderData"];
 type ActionData = { ok: boolean; submission?: unknown; notice?: string; error?: string; result?: { replicationCampagnesIds: number[]; skipped: number[]; tables: string[]; rows: Record<string, number> } };

@@ -10,38 +10,23 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { coordonneesSchema, FRANCE_ID, isFrance } from "~/domain/coordonnees";
+import { getCoordonnees, isCommuneRequired, saveCoordonnees } from "#server/exploitation-description/service.server";
+import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
 import type { Route } from "./+types/coordonnees";
 
 /** Farm coordinates (spec 2 §2 "Farm coordinates"; B-COORD-01 to B-COORD-04). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getCoordonnees } = await import("../../../server/exploitation-description/service");
-  const { db } = await import("../../../server/db");
-  const departement = new URL(request.url).searchParams.get("departement");
-  return getCoordonnees(db(), await requireAcceptedUser(request), { departement });
-}
+export const loader = screenLoader(({ db, user, query }) => getCoordonnees(db, user, { departement: query.get("departement") }));
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveCoordonnees, isCommuneRequired } = await import("../../../server/exploitation-description/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(async () => {
-    const communeRequired = await isCommuneRequired(db(), Number(formData.get("idPays")), formData.get("libelleDepartement"));
-    const s = parseWithZod(formData, { schema: coordonneesSchema({ communeRequired }) });
-    if (s.status !== "success") return invalid(s.reply());
-    try {
-      await saveCoordonnees(db(), user, s.value, String(formData.get("updatedAt") ?? "") || undefined);
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-    return { ok: true as const, notice: "ui.update-confirmation", submission: s.reply() };
-  });
-}
+export const action = screenAction(
+  {
+    save: formIntent(
+      async ({ db }, formData) => coordonneesSchema({ communeRequired: await isCommuneRequired(db, Number(formData.get("idPays")), formData.get("libelleDepartement")) }),
+      ({ db, user }, value, { updatedAt }) => saveCoordonnees(db, user, value, updatedAt ?? undefined),
+      { fields: { updatedAt: stampField }, notice: "ui.update-confirmation" },
+    ),
+  },
+  { gate: "campaign" },
+);
 
 
 /** A form value as text (conform gives the raw form value). */

@@ -13,6 +13,11 @@ import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { DuplicationModeConduiteSchema, EstimationSchema, ModeConduiteSchema, compterCultures, type ModeConduiteInput } from "~/domain/mode-conduite";
+import { deleteIntent, formIntent, rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import {
+  duplicateModesConduite, estimateAssurance, getDuplicationOptions, getModesConduite, getQualifiants, getTypesSortie, removeAssurance, removeModesConduite,
+  saveModeConduite,
+} from "#server/mode-conduite/service.server";
 import type { Route } from "./+types/cultures";
 
 /**
@@ -21,67 +26,32 @@ import type { Route } from "./+types/cultures";
  * pickers: ?qualifiants=ID (cultures/{id}/qualifiants), ?typesSorties=ID (types_sorties of a crop) and the
  * duplication dialog (?dupli&dossier=&exploitation=).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getModesConduite, getQualifiants, getTypesSortie, getDuplicationOptions } = await import("../../../server/mode-conduite/service");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  const q = new URL(request.url).searchParams;
-  const idQualifiants = Number(q.get("qualifiants")) || null;
-  const idTypes = Number(q.get("typesSorties")) || null;
-  const data = await getModesConduite(db(), user);
+export const loader = screenLoader(async ({ db, user, query }) => {
+  const idQualifiants = Number(query.get("qualifiants")) || null;
+  const idTypes = Number(query.get("typesSorties")) || null;
   return {
-    ...data,
-    qualifiants: idQualifiants ? await getQualifiants(db(), user, idQualifiants) : null,
-    typesSorties: idTypes ? await getTypesSortie(db(), user, idTypes) : null,
-    duplication: q.has("dupli")
-      ? await getDuplicationOptions(db(), user, { idDossier: Number(q.get("dossier")) || null, idExploitation: Number(q.get("exploitation")) || null })
+    ...(await getModesConduite(db, user)),
+    qualifiants: idQualifiants ? await getQualifiants(db, user, idQualifiants) : null,
+    typesSorties: idTypes ? await getTypesSortie(db, user, idTypes) : null,
+    duplication: query.has("dupli")
+      ? await getDuplicationOptions(db, user, { idDossier: Number(query.get("dossier")) || null, idExploitation: Number(query.get("exploitation")) || null })
       : null,
   };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const service = await import("../../../server/mode-conduite/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  return runAction(async () => {
-    if (intent === "delete") {
-      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
-      await service.removeModesConduite(db(), user, ids);
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    if (intent === "deleteAssurance") {
-      await service.removeAssurance(db(), user, Number(formData.get("id")));
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    if (intent === "estimate") {
-      const s = parseWithZod(formData, { schema: EstimationSchema });
-      if (s.status !== "success") return invalid(s.reply());
-      return { ok: true as const, estimation: await service.estimateAssurance(db(), user, s.value) };
-    }
-    if (intent === "duplicate") {
-      const s = parseWithZod(formData, { schema: DuplicationModeConduiteSchema });
-      if (s.status !== "success") return invalid(s.reply());
-      const { copies } = await service.duplicateModesConduite(db(), user, s.value);
-      return { ok: true as const, notice: "cultures.duplicated", copies };
-    }
-    const s = parseWithZod(formData, { schema: ModeConduiteSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    const id = Number(formData.get("id")) || undefined;
-    try {
-      const saved = await service.saveModeConduite(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
-      return { ok: true as const, id: saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+export const action = screenAction(
+  {
+    save: saveIntent(ModeConduiteSchema, ({ db, user }, value, edit) => saveModeConduite(db, user, value, edit)),
+    delete: deleteIntent(({ db, user }, ids) => removeModesConduite(db, user, ids)),
+    deleteAssurance: rowIntent(({ db, user }, id) => removeAssurance(db, user, id), "ui.delete-confirmation"),
+    estimate: formIntent(EstimationSchema, async ({ db, user }, value) => ({ estimation: await estimateAssurance(db, user, value) })),
+    duplicate: formIntent(DuplicationModeConduiteSchema, async ({ db, user }, value) => ({ copies: (await duplicateModesConduite(db, user, value)).copies }), {
+      notice: "cultures.duplicated",
+    }),
+  },
+  // Estimating reads; a duplication writes other campaigns, whose rights its service checks.
+  { gate: "campaign", gateExcept: ["estimate", "duplicate"] },
+);
 
 /** An estimate reads only: the screen's data need not be loaded again after it. */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {

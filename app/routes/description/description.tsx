@@ -11,37 +11,24 @@ import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { DescriptionExploitationSchema } from "~/domain/description-exploitation";
 import { useHomeData } from "~/routes/home";
+import { getDescription, saveDescription } from "#server/exploitation-description/service.server";
+import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
 import type { Route } from "./+types/description";
 
 /** Farm description (spec 2 §2 "Farm description"; B-DESC-01 to B-DESC-03). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getDescription } = await import("../../../server/exploitation-description/service");
-  const { db } = await import("../../../server/db");
-  return getDescription(db(), await requireAcceptedUser(request));
-}
+export const loader = screenLoader(({ db, user }) => getDescription(db, user));
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveDescription } = await import("../../../server/exploitation-description/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  const expected = (name: string) => (formData.has(name) ? String(formData.get(name)) || null : undefined);
-  return runAction(async () => {
-    const s = parseWithZod(formData, { schema: DescriptionExploitationSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    try {
-      await saveDescription(db(), user, s.value, { farm: expected("updatedAt") ?? undefined, caracteristique: expected("caracteristiqueUpdatedAt") });
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-    return { ok: true as const, notice: "ui.update-confirmation", submission: s.reply() };
-  });
-}
+export const action = screenAction(
+  {
+    save: formIntent(
+      DescriptionExploitationSchema,
+      ({ db, user }, value, { updatedAt, caracteristiqueUpdatedAt }) =>
+        saveDescription(db, user, value, { farm: updatedAt ?? undefined, caracteristique: caracteristiqueUpdatedAt }),
+      { fields: { updatedAt: stampField, caracteristiqueUpdatedAt: stampField }, notice: "ui.update-confirmation" },
+    ),
+  },
+  { gate: "campaign" },
+);
 
 type Data = Route.ComponentProps["loaderData"];
 

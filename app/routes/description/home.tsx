@@ -1,19 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { NewsCarousel } from "~/components/news-carousel";
+import { markPostsSeen } from "#server/contexte/service.server";
+import { screenLoader } from "#server/http/route.server";
+import { listPosts } from "#server/post/repo.server";
 import type { Route } from "./+types/home";
 
 export const handle = { hideNavbar: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { markPostsSeen } = await import("../../../server/contexte/service");
-  const { listPosts } = await import("../../../server/post/repo");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  const posts = await listPosts(db());
-  await markPostsSeen(db(), user);
+export const loader = screenLoader(async ({ db, user }) => {
+  const posts = await listPosts(db);
+  await markPostsSeen(db, user);
   return { posts };
-}
+});
 
 export default function HomeDescriptif({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -13,52 +13,25 @@ import { useControlledForm } from "~/components/form-controller";
 import { ListScreen, listScreenShouldRevalidate, type ListFormControls } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import { LotParcelleSchema } from "~/domain/lot-parcelle";
+import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { getLotsParcelle, LOT_LOAD_ERROR, removeLotsParcelle, saveLotParcelle } from "#server/lot-parcelle/service.server";
 import type { Route } from "./+types/lot-parcelle";
 
 /** Plot groups of the campaign (spec 2 §2 "Plot groups", §3, §4, §5, §7, §8; B-LOT-01 to B-LOT-07). */
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getLotsParcelle, LOT_LOAD_ERROR } = await import("../../../server/lot-parcelle/service");
-  const { isServiceError } = await import("../../../server/errors");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  try {
-    return { ok: true as const, ...(await getLotsParcelle(db(), user)) };
-  } catch (e) {
-    // A failed load shows the catalogued message in the error dialog (B-ERR-15).
-    if (isServiceError(e) && e.key === LOT_LOAD_ERROR) return { ok: false as const, error: e.key };
-    throw e;
-  }
-}
+export const loader = screenLoader(({ db, user }) => getLotsParcelle(db, user), { loadError: LOT_LOAD_ERROR });
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveLotParcelle, removeLotsParcelle } = await import("../../../server/lot-parcelle/service");
-  const { isServiceError } = await import("../../../server/errors");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(async () => {
-    if (formData.get("intent") === "delete") {
-      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
-      await removeLotsParcelle(db(), user, ids);
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    const s = parseWithZod(formData, { schema: LotParcelleSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    const id = Number(formData.get("id")) || undefined;
-    try {
-      const saved = await saveLotParcelle(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
-      return { ok: true as const, id: saved.id, replicated: id && s.value.replicate ? saved.replicated : undefined, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+export const action = screenAction(
+  {
+    save: saveIntent(LotParcelleSchema, async ({ db, user }, value, edit) => {
+      const saved = await saveLotParcelle(db, user, value, edit);
+      return { id: saved.id, replicated: edit && value.replicate ? saved.replicated : undefined };
+    }),
+    delete: deleteIntent(({ db, user }, ids) => removeLotsParcelle(db, user, ids)),
+  },
+  { gate: "campaign" },
+);
 
 type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type Row = Data["rows"][number];

@@ -13,45 +13,21 @@ import { useControlledForm } from "~/components/form-controller";
 import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { labourNorm, labourTotals, type NormesMainOeuvre } from "~/domain/calc/main-oeuvre";
 import { MainOeuvreSchema, TYPES_MAIN_OEUVRE } from "~/domain/main-oeuvre";
+import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { getMainOeuvres, MO_LOAD_ERROR, removeMainOeuvres, saveMainOeuvre } from "#server/main-oeuvre/service.server";
 import type { Route } from "./+types/main-oeuvre";
 
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getMainOeuvres, MO_LOAD_ERROR } = await import("../../../server/main-oeuvre/service");
-  const { isServiceError } = await import("../../../server/errors");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  try {
-    return { ok: true as const, ...(await getMainOeuvres(db(), user)) };
-  } catch (e) {
-    // A failed load shows the catalogued message in the error dialog (B-ERR-04).
-    if (isServiceError(e) && e.key === MO_LOAD_ERROR) return { ok: false as const, error: e.key };
-    throw e;
-  }
-}
+export const loader = screenLoader(({ db, user }) => getMainOeuvres(db, user), { loadError: MO_LOAD_ERROR });
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveMainOeuvre, removeMainOeuvres } = await import("../../../server/main-oeuvre/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(async () => {
-    if (formData.get("intent") === "delete") {
-      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
-      await removeMainOeuvres(db(), user, ids);
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    const s = parseWithZod(formData, { schema: MainOeuvreSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    const id = Number(formData.get("id")) || undefined;
-    const saved = await saveMainOeuvre(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
-    return { ok: true as const, id: saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
-  });
-}
+export const action = screenAction(
+  {
+    save: saveIntent(MainOeuvreSchema, ({ db, user }, value, edit) => saveMainOeuvre(db, user, value, edit)),
+    delete: deleteIntent(({ db, user }, ids) => removeMainOeuvres(db, user, ids)),
+  },
+  { gate: "campaign" },
+);
 
 type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type Row = Data["rows"][number];

@@ -20,6 +20,8 @@ import {
   workforceAfterSwitch,
 } from "~/domain/operation-culturale";
 import { formNumber } from "~/domain/parc-materiel";
+import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { getConsoCarburantReference, getOperationsCulturales, removeOperationsCulturales, saveOperationCulturale } from "#server/operation-culturale/service.server";
 import type { Route } from "./+types/operations-culturales";
 
 /**
@@ -28,54 +30,30 @@ import type { Route } from "./+types/operations-culturales";
  * &puissance=&profondeur_travail= it gives only { consoCarburant } (the spec's GET
  * calculs/indicateurs/conso_carburant, B-OPS-22), computed on the server from reference_conso_carburant.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getOperationsCulturales, getConsoCarburantReference } = await import("../../../server/operation-culturale/service");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  const q = new URL(request.url).searchParams;
-  if (q.has("conso_carburant")) {
+/** Selecting a row changes only ?id=: the screen's data are not loaded again. */
+export const shouldRevalidate = listScreenShouldRevalidate;
+
+export const loader = screenLoader(async ({ db, user, query }) => {
+  if (query.has("conso_carburant")) {
     const n = (name: string) => {
-      const v = q.get(name);
+      const v = query.get(name);
       if (v === null || v.trim() === "") return null;
       const x = Number(v);
       return Number.isFinite(x) ? x : null;
     };
     const entree = { idTypeAction: n("id_type_action"), debit: n("debit"), puissance: n("puissance"), profondeurTravail: n("profondeur_travail") };
-    return { kind: "conso_carburant" as const, ...(await getConsoCarburantReference(db(), user, entree)) };
+    return { kind: "conso_carburant" as const, ...(await getConsoCarburantReference(db, user, entree)) };
   }
-  return { kind: "screen" as const, ...(await getOperationsCulturales(db(), user)) };
-}
+  return { kind: "screen" as const, ...(await getOperationsCulturales(db, user)) };
+});
 
-/** Selecting a row changes only ?id=: the screen's data are not loaded again. */
-export const shouldRevalidate = listScreenShouldRevalidate;
-
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveOperationCulturale, removeOperationsCulturales } = await import("../../../server/operation-culturale/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  return runAction(async () => {
-    if (formData.get("intent") === "delete") {
-      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
-      await removeOperationsCulturales(db(), user, ids);
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    const s = parseWithZod(formData, { schema: OperationCulturaleSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    const id = Number(formData.get("id")) || undefined;
-    try {
-      const saved = await saveOperationCulturale(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
-      return { ok: true as const, ...saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+export const action = screenAction(
+  {
+    save: saveIntent(OperationCulturaleSchema, ({ db, user }, value, edit) => saveOperationCulturale(db, user, value, edit)),
+    delete: deleteIntent(({ db, user }, ids) => removeOperationsCulturales(db, user, ids)),
+  },
+  { gate: "campaign" },
+);
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type Data = Extract<LoaderData, { kind: "screen" }>;

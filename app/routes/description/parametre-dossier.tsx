@@ -11,6 +11,9 @@ import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { buildDisplayName, toggleFolderUserRight, type FolderRightField } from "~/domain/access/rights";
 import { DossierSchema, FolderRightsSchema } from "~/domain/partage";
+import { deleteDossier, getDossierSettings, saveFolderRights, updateDossier } from "#server/dossier/service.server";
+import type { RouteArgs } from "#server/http/context.server";
+import { formIntent, intent, jsonField, screenAction, screenLoader, sendAway, stampField } from "#server/http/route.server";
 import type { Route } from "./+types/parametre-dossier";
 
 const RIGHTS: { field: FolderRightField; key: string }[] = [
@@ -20,50 +23,30 @@ const RIGHTS: { field: FolderRightField; key: string }[] = [
   { field: "udoSynthese", key: "dossier.synthese" },
 ];
 
-async function context(request: Request) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { loadContextView } = await import("../../../server/contexte/service");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  const view = await loadContextView(db(), user);
-  // Needs a selected folder and the animation right on it (spec 1 §2, isDoAnimation).
-  if (!view.selected.idDossier || !view.abilities.isDoAnimation) throw redirect("/home/description/home");
-  return { user, idDossier: view.selected.idDossier, db: db() };
+/** Needs a selected folder and the animation right on it (spec 1 §2, isDoAnimation); anyone else is told why. */
+async function settingsOf({ view }: RouteArgs): Promise<number> {
+  const v = await view();
+  if (!v.selected.idDossier || !v.abilities.isDoAnimation) throw sendAway("/home/description/home", "access.refused.folder-settings");
+  return v.selected.idDossier;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { getDossierSettings } = await import("../../../server/dossier/service");
-  const { user, idDossier, db } = await context(request);
-  return getDossierSettings(db, user, idDossier);
-}
+export const loader = screenLoader(async (args) => getDossierSettings(args.db, args.user, await settingsOf(args)));
 
-export async function action({ request }: Route.ActionArgs) {
-  const { updateDossier, saveFolderRights, deleteDossier } = await import("../../../server/dossier/service");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { ServiceError } = await import("../../../server/errors");
-  const { user, idDossier, db } = await context(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  return runAction(async () => {
-    if (intent === "update") {
-      const s = parseWithZod(formData, { schema: DossierSchema });
-      if (s.status !== "success") return invalid(s.reply());
-      await updateDossier(db, user, idDossier, { ...s.value, updatedAt: String(formData.get("updatedAt") ?? "") || undefined });
-      return { ok: true as const, notice: "ui.save-confirmation", submission: s.reply() };
-    }
-    if (intent === "rights") {
-      const parsed = FolderRightsSchema.safeParse(JSON.parse(String(formData.get("rows") ?? "{}")));
-      if (!parsed.success) throw new ServiceError("warning.invalid-form", 400);
-      await saveFolderRights(db, user, idDossier, parsed.data);
-      return { ok: true as const, notice: "ui.save-confirmation" };
-    }
-    if (intent === "delete") {
-      await deleteDossier(db, user, idDossier);
-      throw redirect("/home/description/home");
-    }
-    throw new ServiceError("warning.invalid-form", 400);
-  });
-}
+export const action = screenAction({
+  update: formIntent(
+    DossierSchema,
+    async (args, value, { updatedAt }) => updateDossier(args.db, args.user, await settingsOf(args), { ...value, updatedAt: updatedAt ?? undefined }),
+    { fields: { updatedAt: stampField }, notice: "ui.save-confirmation" },
+  ),
+  rights: intent({ rows: jsonField(FolderRightsSchema) }, async (args, { rows }) => {
+    await saveFolderRights(args.db, args.user, await settingsOf(args), rows);
+    return { ok: true as const, notice: "ui.save-confirmation" };
+  }),
+  delete: intent({}, async (args) => {
+    await deleteDossier(args.db, args.user, await settingsOf(args));
+    throw redirect("/home/description/home");
+  }),
+});
 
 type Row = Route.ComponentProps["loaderData"]["users"] extends (infer U)[] | null ? U & { removed?: boolean; ticked?: boolean } : never;
 

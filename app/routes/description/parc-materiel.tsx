@@ -19,6 +19,11 @@ import {
 import {
   DuplicationParcMaterielSchema, NEUF_OCCASION, NEUF_OCCASION_CHOIX, POMPES, ParcMaterielSchema, TYPES_PROPRIETE, formNumber, materielForCalc,
 } from "~/domain/parc-materiel";
+import { isServiceError } from "#server/errors";
+import { deleteIntent, formIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import {
+  duplicateParcMateriels, getDuplicationOptions, getParcMateriels, getReferenceMateriel, removeParcMateriels, saveParcMateriel,
+} from "#server/parc-materiel/service.server";
 import type { Route } from "./+types/parc-materiel";
 
 /**
@@ -26,62 +31,34 @@ import type { Route } from "./+types/parc-materiel";
  * The loader also answers the cascade (?categorie= gives that category's characteristics) and the
  * duplication dialog (?dupli&dossier=&exploitation= gives the folders, farms and campaigns offered).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getParcMateriels, getDuplicationOptions, getReferenceMateriel } = await import("../../../server/parc-materiel/service");
-  const { isServiceError } = await import("../../../server/errors");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  const q = new URL(request.url).searchParams;
-  if (q.has("reference")) {
+export const loader = screenLoader(async ({ db, user, query }) => {
+  if (query.has("reference")) {
     // The machine reference by id (B-MACH-16). Its failure is answered without an error dialog (B-ERR-19).
     try {
-      return data({ referenceMateriel: await getReferenceMateriel(db(), user, Number(q.get("reference"))) });
+      return data({ referenceMateriel: await getReferenceMateriel(db, user, Number(query.get("reference"))) });
     } catch (e) {
       if (isServiceError(e)) return data({ referenceMateriel: null, error: e.key }, { status: e.status });
       throw e;
     }
   }
-  const fleet = await getParcMateriels(db(), user, { idCategorie: Number(q.get("categorie")) || null });
-  const duplication = q.has("dupli")
-    ? await getDuplicationOptions(db(), user, { idDossier: Number(q.get("dossier")) || null, idExploitation: Number(q.get("exploitation")) || null })
+  const fleet = await getParcMateriels(db, user, { idCategorie: Number(query.get("categorie")) || null });
+  const duplication = query.has("dupli")
+    ? await getDuplicationOptions(db, user, { idDossier: Number(query.get("dossier")) || null, idExploitation: Number(query.get("exploitation")) || null })
     : null;
   return { ...fleet, duplication };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveParcMateriel, removeParcMateriels, duplicateParcMateriels } = await import("../../../server/parc-materiel/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  return runAction(async () => {
-    if (intent === "delete") {
-      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
-      await removeParcMateriels(db(), user, ids);
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    if (intent === "duplicate") {
-      const s = parseWithZod(formData, { schema: DuplicationParcMaterielSchema });
-      if (s.status !== "success") return invalid(s.reply());
-      const { copies } = await duplicateParcMateriels(db(), user, s.value);
-      return { ok: true as const, notice: "parcMateriel.duplicated", copies };
-    }
-    const s = parseWithZod(formData, { schema: ParcMaterielSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    const id = Number(formData.get("id")) || undefined;
-    try {
-      const saved = await saveParcMateriel(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
-      return { ok: true as const, id: saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+export const action = screenAction(
+  {
+    save: saveIntent(ParcMaterielSchema, ({ db, user }, value, edit) => saveParcMateriel(db, user, value, edit)),
+    delete: deleteIntent(({ db, user }, ids) => removeParcMateriels(db, user, ids)),
+    duplicate: formIntent(DuplicationParcMaterielSchema, async ({ db, user }, value) => ({ copies: (await duplicateParcMateriels(db, user, value)).copies }), {
+      notice: "parcMateriel.duplicated",
+    }),
+  },
+  // A duplication writes other campaigns, whose rights its service checks.
+  { gate: "campaign", gateExcept: ["duplicate"] },
+);
 
 type Data = Exclude<Route.ComponentProps["loaderData"], { referenceMateriel: unknown }>;
 type ReferenceAnswer = { referenceMateriel: Data["references"][number] | null; error?: string };

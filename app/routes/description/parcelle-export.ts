@@ -1,12 +1,9 @@
-import type { Route } from "./+types/parcelle-export";
+import { screenLoader } from "#server/http/route.server";
+import { exportParcelles } from "#server/parcelle/import-service.server";
 
 /** The campaign's plots as a GeoJSON file (docs/decisions/0015-import-parcelles.md): whoever may read the campaign. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { exportParcelles } = await import("../../../server/parcelle/import-service");
-  const { db } = await import("../../../server/db");
-  const user = await requireAcceptedUser(request);
-  const { fileName, collection } = await exportParcelles(db(), user);
+export const loader = screenLoader(async ({ db, user }) => {
+  const { fileName, collection } = await exportParcelles(db, user);
   return new Response(JSON.stringify(collection, null, 1), {
     headers: {
       "Content-Type": "application/geo+json; charset=utf-8",
@@ -14,4 +11,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       "Cache-Control": "no-store",
     },
   });
-}
+});

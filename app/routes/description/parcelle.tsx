@@ -11,7 +11,11 @@ import { EgesDialog } from "~/components/parcelle/eges-dialog";
 import { ImportDialog } from "~/components/parcelle/import-dialog";
 import { MajDatesDialog } from "~/components/parcelle/maj-dates-dialog";
 import { ParcelleForm } from "~/components/parcelle/parcelle-form";
-import { MajDatesSchema, ParcelleSchema } from "~/domain/parcelle";
+import { AffectationsSchema, MajDatesSchema, ParcelleSchema } from "~/domain/parcelle";
+import { mapConfig } from "#server/env.server";
+import { deleteIntent, formIntent, idField, intent, jsonField, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { affecterEges, getAffectationEges } from "#server/intrant-dossier/service.server";
+import { getAffectations, getHistoriqueTree, getParcelles, majDatesActions, removeParcelles, saveAffectations, saveParcelle } from "#server/parcelle/service.server";
 import type { Route } from "./+types/parcelle";
 
 export const shouldRevalidate = listScreenShouldRevalidate;
@@ -21,67 +25,34 @@ export const shouldRevalidate = listScreenShouldRevalidate;
  * `?departement=NN` (communes), `?arbre=ID` (history tree), `?affectations=1` (cost centres), `?eges=1`
  * (greenhouse-gas categories of the folder's fertilisers).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { getParcelles, getHistoriqueTree, getAffectations } = await import("../../../server/parcelle/service");
-  const { db } = await import("../../../server/db");
-  const { mapConfig } = await import("../../../server/env");
-  const { getAffectationEges } = await import("../../../server/intrant-dossier/service");
-  const user = await requireAcceptedUser(request);
-  const params = new URL(request.url).searchParams;
-  const arbre = Number(params.get("arbre")) || null;
-  const data = await getParcelles(db(), user, { departement: params.get("departement") });
+export const loader = screenLoader(async ({ db, user, query }) => {
+  const arbre = Number(query.get("arbre")) || null;
   return {
-    ...data,
+    ...(await getParcelles(db, user, { departement: query.get("departement") })),
     mapConfig: mapConfig(),
-    arbre: arbre ? await getHistoriqueTree(db(), user, arbre) : null,
-    affectations: params.get("affectations") ? await getAffectations(db(), user) : null,
-    eges: params.get("eges") ? await getAffectationEges(db(), user) : null,
+    arbre: arbre ? await getHistoriqueTree(db, user, arbre) : null,
+    affectations: query.get("affectations") ? await getAffectations(db, user) : null,
+    eges: query.get("eges") ? await getAffectationEges(db, user) : null,
   };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
-  const { requireAcceptedUser } = await import("../../../server/auth/session");
-  const { saveParcelle, removeParcelles, majDatesActions, saveAffectations } = await import("../../../server/parcelle/service");
-  const { db } = await import("../../../server/db");
-  const { runAction, invalid } = await import("../../../server/http");
-  const { isServiceError } = await import("../../../server/errors");
-  const { affecterEges } = await import("../../../server/intrant-dossier/service");
-  const user = await requireAcceptedUser(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  return runAction(async () => {
-    if (intent === "delete") {
-      const ids = (JSON.parse(String(formData.get("ids") ?? "[]")) as unknown[]).map(Number);
-      await removeParcelles(db(), user, ids);
-      return { ok: true as const, notice: "ui.delete-confirmation" };
-    }
-    if (intent === "majDates") {
-      const s = parseWithZod(formData, { schema: MajDatesSchema });
-      if (s.status !== "success") return invalid(s.reply());
-      const moved = await majDatesActions(db(), user, s.value);
-      return { ok: true as const, moved, notice: "ui.update-confirmation", submission: s.reply({ resetForm: true }) };
-    }
-    if (intent === "affectationEges") {
-      const resultat = await affecterEges(db(), user, Number(formData.get("idDossier")));
-      return { ok: true as const, resultat, notice: "ui.update-confirmation" };
-    }
-    if (intent === "affectations") {
-      await saveAffectations(db(), user, JSON.parse(String(formData.get("affectations") ?? "[]")));
+export const action = screenAction(
+  {
+    save: saveIntent(ParcelleSchema, ({ db, user }, value, edit) => saveParcelle(db, user, value, edit)),
+    delete: deleteIntent(({ db, user }, ids) => removeParcelles(db, user, ids)),
+    majDates: formIntent(MajDatesSchema, async ({ db, user }, value) => ({ moved: await majDatesActions(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
+    affectationEges: intent({ idDossier: idField }, async ({ db, user }, { idDossier }) => ({
+      ok: true as const,
+      resultat: await affecterEges(db, user, idDossier),
+      notice: "ui.update-confirmation",
+    })),
+    affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ db, user }, { affectations }) => {
+      await saveAffectations(db, user, affectations);
       return { ok: true as const, notice: "ui.update-confirmation" };
-    }
-    const s = parseWithZod(formData, { schema: ParcelleSchema });
-    if (s.status !== "success") return invalid(s.reply());
-    const id = Number(formData.get("id")) || undefined;
-    try {
-      const saved = await saveParcelle(db(), user, s.value, id ? { id, updatedAt: String(formData.get("updatedAt") ?? "") || undefined } : undefined);
-      return { ok: true as const, id: saved, notice: id ? "ui.update-confirmation" : "ui.create-confirmation" };
-    } catch (e) {
-      if (isServiceError(e) && e.fieldErrors) return invalid(s.reply({ fieldErrors: e.fieldErrors }));
-      throw e;
-    }
-  });
-}
+    }),
+  },
+  { gate: "campaign", gateExcept: ["affectationEges"] },
+);
 
 type Data = Route.ComponentProps["loaderData"];
 type Row = Data["rows"][number];

@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { INVALID_FORM } from "~/domain/validation";
+import { isServiceError } from "../errors";
+
+/**
+ * The one error path of the route adapter. Every refusal is a 4xx with a message key (shown in the error
+ * dialog) and, where it names fields, the field errors (shown beside the fields); nothing is written.
+ */
+export type Refusal = { ok: false; error: string; fieldErrors?: Record<string, string[]>; params?: Record<string, string | number> };
+
+/** A refusal answered to an action (the screen shows it; the status tells the browser it failed). */
+export function refuse(error: string, status = 400, fieldErrors?: Record<string, string[]>, params?: Record<string, string | number>) {
+  return data<Refusal>({ ok: false, error, ...(fieldErrors ? { fieldErrors } : {}), ...(params ? { params } : {}) }, { status });
+}
+
+/** The field errors of a failed zod parse, by dotted path, as i18n keys. */
+export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    const message = issue.message.startsWith("warning.") ? issue.message : "warning.invalid";
+    (out[key] ??= []).push(message);
+  }
+  return out;
+}
+
+/** A ServiceError becomes its refusal; anything else is a bug and goes on (500, logged by React Router). */
+export function refusalOf(e: unknown) {
+  if (isServiceError(e)) return refuse(e.key, e.status, e.fieldErrors, e.params);
+  throw e;
+}
+
+/** For the routes outside the adapter (sign-in, profile): runs `fn`, a ServiceError becomes its refusal. */
+export async function runAction<T>(fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (e) {
+    return refusalOf(e);
+  }
+}
+
+/** A form that failed validation: its field errors (conform's reply), status 400, nothing changed. */
+export function invalid(submission: unknown) {
+  return data({ ok: false as const, submission }, { status: 400 });
+}
+
+/** A read refused in a loader becomes the error page of the route family (403, 404, ...), never a 500. */
+export function refusedRead(e: unknown): never {
+  if (isServiceError(e)) throw data({ error: e.key, params: e.params }, { status: e.status });
+  throw e;
+}
+
+export { INVALID_FORM };

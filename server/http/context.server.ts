@@ -1,0 +1,55 @@
+import { createContext, type MiddlewareFunction, type Params, type RouterContextProvider } from "react-router";
+import { requireAcceptedUser } from "../auth/session";
+import { loadContextView, type ContextView } from "../contexte/service";
+import { db } from "../db";
+import type { Db } from "../db/knex";
+import type { Utilisateur } from "../utilisateur/repo";
+
+/**
+ * What React Router middleware puts into the request's typed context, once per request:
+ * the database (root route), the signed-in user and his context view (the /home layout).
+ * Loaders and actions read them through `routeArgs`, never by reloading the session.
+ */
+export const dbContext = createContext<Db>();
+export const userContext = createContext<Utilisateur | null>(null);
+const viewContext = createContext<(() => Promise<ContextView>) | null>(null);
+
+/** Root middleware: the application's database for every request. */
+export const dbMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
+  context.set(dbContext, db());
+};
+
+/**
+ * The /home layout's middleware: a signed-in user who accepted the terms (else /login or /cgu), and his
+ * context view, loaded at most once per request, when a layout or a screen first asks for it.
+ */
+export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const user = await requireAcceptedUser(request);
+  const database = context.get(dbContext);
+  let view: Promise<ContextView> | undefined;
+  context.set(userContext, user);
+  context.set(viewContext, () => (view ??= loadContextView(database, user)));
+};
+
+/** What every loader and action of the adapter receives. */
+export type RouteArgs = {
+  db: Db;
+  user: Utilisateur;
+  /** The user's context (network › folder › farms › campaign), loaded once per request. */
+  view: () => Promise<ContextView>;
+  request: Request;
+  params: Params;
+  /** The request's search parameters. */
+  query: URLSearchParams;
+};
+
+/** The loader/action arguments React Router gives (its typed context included). */
+export type RouterArgs = { request: Request; params: Params; context: Readonly<RouterContextProvider> };
+
+/** The request's database, user and view (the route must sit under /home, whose middleware sets them). */
+export function routeArgs({ request, params, context }: RouterArgs): RouteArgs {
+  const user = context.get(userContext);
+  const view = context.get(viewContext);
+  if (!user || !view) throw new Error("routeArgs: the route is not under the /home layout's middleware");
+  return { db: context.get(dbContext), user, view, request, params, query: new URL(request.url).searchParams };
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The zod fields of the route adapter's envelope: the hidden fields a form or a list posts beside its
+ * schema's fields (row id, updatedAt, selected ids as JSON). Every one is bounded, so bad input is a 400.
+ */
+
+/** Upper bound of the ids one request may name (a list selection). */
+export const MAX_IDS = 5000;
+
+/** A row id (a positive integer the databases store). */
+export const idField = z.coerce.number().int().positive().max(2 ** 31 - 1);
+
+/** An optional row id: absent or "" for a new row. */
+export const optionalIdField = z.preprocess((v) => (v === "" ? undefined : v), idField.optional());
+
+/** An updatedAt token sent back by an edit form: absent (undefined), or the stamp the form was loaded with ("" = null). */
+export const stampField = z
+  .string()
+  .max(64)
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** A JSON-encoded field (ids, rows, links); malformed JSON is a 400 with a message, never a 500. */
+export function jsonField<T extends z.ZodType>(schema: T, maxLength = 1_000_000) {
+  return z
+    .string()
+    .max(maxLength)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "warning.invalid" });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/** The ids of the selected rows of a list, sent as a JSON array. */
+export const idsField = jsonField(z.array(idField).max(MAX_IDS), MAX_IDS * 12);
