@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { departementOfInsee } from "~/domain/parcelle";
@@ -70,45 +70,82 @@ export function DepartementSelect({
   );
 }
 
-/** The commune picker of the chosen department; its value is the INSEE code. */
+/**
+ * The commune picker of the chosen department; its value is the INSEE code. The select is controlled: it
+ * keeps the stored commune while the department's communes load and takes it among them once they
+ * arrive (issue 10, defect 9: an uncontrolled select fell back to "Choose" when its options changed, and
+ * the next save wrote no commune). A disabled picker still sends its value through a hidden input.
+ */
 export function CommuneSelect({
   departement, communes, loading, value, storedLabel, onChoose, label, errors, selectProps, testId = "select-commune",
 }: {
   departement: DepartementOption | null;
   communes: readonly CommuneOption[];
   loading: boolean;
-  /** The INSEE code chosen (controlled when given). */
+  /** The INSEE code chosen (controlled when given; otherwise `selectProps.defaultValue` is the start). */
   value?: string;
   /** The stored commune's name, to keep it shown while its department's list loads. */
   storedLabel?: string | null;
   onChoose: (c: CommuneOption | null) => void;
   label: string;
   errors?: string[];
-  selectProps: SelectProps;
+  selectProps: SelectProps & { key?: string | null };
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const current = value ?? (typeof selectProps.defaultValue === "string" ? selectProps.defaultValue : "");
+  const { key, defaultValue, ...props } = selectProps;
+  const ref = useRef<HTMLSelectElement>(null);
+  const current = useFollowedValue(value ?? (typeof defaultValue === "string" ? defaultValue : ""), ref, key);
+  const listed = communes.some((c) => c.ci === current.value);
+  const disabled = props.disabled || !departement || (!communes.length && !current.value);
   return (
     <Field
-      id={selectProps.id}
+      id={props.id}
       label={label}
       errors={errors}
       help={!departement ? t("coordonnees.choose-departement-first") : loading ? t("ui.loading") : !communes.length ? t("coordonnees.no-communes") : undefined}
     >
       <select
-        {...selectProps}
-        {...(value !== undefined ? { value, defaultValue: undefined } : {})}
+        key={key ?? undefined}
+        ref={ref}
+        {...props}
+        value={current.value}
         className="field-input"
-        disabled={selectProps.disabled || !departement || loading || !communes.length}
+        disabled={disabled}
+        aria-busy={loading || undefined}
         aria-invalid={!!errors?.length || undefined}
-        onChange={(e) => onChoose(communes.find((c) => c.ci === e.target.value) ?? null)}
+        onChange={(e) => {
+          current.set(e.target.value);
+          onChoose(communes.find((c) => c.ci === e.target.value) ?? null);
+        }}
         data-testid={testId}
       >
         <option value="">{t("context.choose")}</option>
-        {loading && current ? <option value={current}>{storedLabel ?? current}</option> : null}
+        {current.value && !listed ? <option value={current.value}>{storedLabel ?? current.value}</option> : null}
         {communes.map((c) => <option key={c.ci} value={c.ci}>{c.codesPostaux.length > 1 ? c.lbl : `${c.lbl} (${c.cp})`}</option>)}
       </select>
+      {disabled && !props.disabled && props.name && current.value ? <input type="hidden" name={props.name} value={current.value} /> : null}
     </Field>
   );
+}
+
+/**
+ * A value chosen here that follows its source: a new `source` (a form reset, a cleared commune) replaces
+ * the local choice, which otherwise stays until the source catches up. A value that conform writes into
+ * the element itself (`form.update`, which marks the element with a new `data-conform`) is taken too.
+ */
+function useFollowedValue(source: string, ref: RefObject<HTMLSelectElement | null>, elementKey: unknown) {
+  const [state, setState] = useState({ source, value: source });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new MutationObserver(() => setState((s) => (s.value === element.value ? s : { ...s, value: element.value })));
+    observer.observe(element, { attributes: true, attributeFilter: ["data-conform"] });
+    return () => observer.disconnect();
+  }, [ref, elementKey]);
+  if (state.source !== source) {
+    setState({ source, value: source });
+    return { value: source, set: (value: string) => setState({ source, value }) };
+  }
+  return { value: state.value, set: (value: string) => setState({ source, value }) };
 }

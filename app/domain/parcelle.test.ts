@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
-  AffectationsSchema, buildHistoriqueTree, CHARGE_UNIT, CHARGES, departementOfInsee, MajDatesSchema, ParcelleSchema, shiftYears, typeOfGeometrie,
+  AffectationsSchema, buildHistoriqueTree, CHARGE_UNIT, CHARGES, departementOfInsee, MajDatesSchema, ParcelleSchema, shiftYears, surfaceOfGeometrie, typeOfGeometrie, withDerivedSurfaces,
 } from "./parcelle";
 import { validate } from "./validation";
 
@@ -13,7 +13,7 @@ describe("plot form", () => {
   test("[B-PLOT-12] the name is required", () => {
     expect(errorsOf({})).toMatchObject({ libelle: ["warning.required"] });
     expect(errorsOf({ libelle: "   " })).toMatchObject({ libelle: ["warning.required"] });
-    expect(errorsOf({ libelle: "Les Grands Champs" })).toEqual({});
+    expect(errorsOf({ libelle: "Les Grands Champs", surface: "4" })).toEqual({});
   });
 
   test("[B-PLOT-13] [B-PLOT-14] [B-PLOT-15] surface, yield target and real surface must be numeric (French decimals accepted)", () => {
@@ -26,7 +26,7 @@ describe("plot form", () => {
 
   test("[B-PLOT-16] every charge field must be numeric; €/ha except storage in €/t", () => {
     const bad = Object.fromEntries(CHARGES.map((c) => [c, "beaucoup"]));
-    expect(errorsOf({ libelle: "P", ...bad })).toEqual(Object.fromEntries(CHARGES.map((c) => [c, ["warning.numeric"]])));
+    expect(errorsOf({ libelle: "P", surface: "1", ...bad })).toEqual(Object.fromEntries(CHARGES.map((c) => [c, ["warning.numeric"]])));
     expect(CHARGES).toHaveLength(9);
     expect(CHARGE_UNIT.chargesStockage).toBe("€/t");
     expect(CHARGES.filter((c) => CHARGE_UNIT[c] === "€/ha")).toHaveLength(8);
@@ -34,22 +34,51 @@ describe("plot form", () => {
 
   test("[B-PLOT-10] [B-PLOT-18] the form carries booleans, pickers, geodata, soil and history links", () => {
     const r = validate(ParcelleSchema, {
-      libelle: "La Remise", irrigable: "on", idModeConduite: "4", idLot: "2", tauxLegumineuse: "1", codeInsee: "2A004", codePostal: "20167",
+      libelle: "La Remise", surface: "3", irrigable: "on", idModeConduite: "4", idLot: "2", tauxLegumineuse: "1", codeInsee: "2A004", codePostal: "20167",
       noIlotPac: "12", geometrie: JSON.stringify({ type: "Point", coordinates: [2.2, 48.5] }), idTypeSolArvalis: "3", parcellesHistorique: ["7", "9", "7"],
     });
     expect(r.success).toBe(true);
     if (!r.success) return;
     expect(r.data).toMatchObject({ irrigable: true, drainee: false, jachere: false, idModeConduite: 4, idLot: 2, tauxLegumineuse: 1, codeInsee: "2A004", idTypeSolArvalis: 3, parcellesHistorique: [7, 9] });
-    expect(validate(ParcelleSchema, { libelle: "P", parcellesHistorique: "[3,4]" })).toMatchObject({ success: true, data: { parcellesHistorique: [3, 4] } });
-    expect(validate(ParcelleSchema, { libelle: "P" })).toMatchObject({ success: true, data: { parcellesHistorique: [] } });
+    expect(validate(ParcelleSchema, { libelle: "P", surface: 1, parcellesHistorique: "[3,4]" })).toMatchObject({ success: true, data: { parcellesHistorique: [3, 4] } });
+    expect(validate(ParcelleSchema, { libelle: "P", surface: 1 })).toMatchObject({ success: true, data: { parcellesHistorique: [] } });
   });
 
   test("bad codes and a geometry that is not a GeoJSON polygon or point are refused", () => {
-    expect(errorsOf({ libelle: "P", codeInsee: "2800", codePostal: "28OOO", geometrie: "{\"type\":\"LineString\",\"coordinates\":[]}" })).toEqual({
+    expect(errorsOf({ libelle: "P", surface: "1", codeInsee: "2800", codePostal: "28OOO", geometrie: "{\"type\":\"LineString\",\"coordinates\":[]}" })).toEqual({
       codeInsee: ["warning.invalid"], codePostal: ["warning.invalid"], geometrie: ["warning.invalid"],
     });
     expect(typeOfGeometrie(JSON.stringify({ type: "Polygon", coordinates: [[[2, 48], [2.1, 48], [2, 48.1], [2, 48]]] }))).toBe("polygon");
     expect(typeOfGeometrie("not json")).toBeNull();
+  });
+});
+
+describe("plot surfaces (docs/decisions/0019-plot-surface.md)", () => {
+  // About 100 m × 100 m near Chartres: one hectare, give or take the projection.
+  const square = JSON.stringify({ type: "Polygon", coordinates: [[[1.48, 48.44], [1.481356, 48.44], [1.481356, 48.440899], [1.48, 48.440899], [1.48, 48.44]]] });
+  const point = JSON.stringify({ type: "Point", coordinates: [1.48, 48.44] });
+
+  test("[issue10] a plot cannot be saved without a surface the crop-area total can use: required and above 0", () => {
+    expect(errorsOf({ libelle: "P" })).toEqual({ surface: ["warning.required"] });
+    expect(errorsOf({ libelle: "P", surface: "" })).toEqual({ surface: ["warning.required"] });
+    expect(errorsOf({ libelle: "P", surface: "0" })).toEqual({ surface: ["warning.positive"] });
+    expect(errorsOf({ libelle: "P", geometrie: point })).toEqual({ surface: ["warning.required"] });
+  });
+
+  test("[issue10] [B-MAP-13] a drawn polygon's area is the real surface, and the surface when none is typed", () => {
+    expect(surfaceOfGeometrie(square)).toBe(1);
+    expect(surfaceOfGeometrie(point)).toBeNull();
+    const r = validate(ParcelleSchema, { libelle: "P", geometrie: square, surfaceReelle: "" });
+    expect(r.success && [r.data.surface, r.data.surfaceReelle]).toEqual([1, 1]);
+    // A typed surface is kept; the real surface is always the polygon's, whatever was typed.
+    const typed = validate(ParcelleSchema, { libelle: "P", surface: "1,2", surfaceReelle: "7", geometrie: square });
+    expect(typed.success && [typed.data.surface, typed.data.surfaceReelle]).toEqual([1.2, 1]);
+  });
+
+  test("[issue10] without a polygon, a blank surface takes the typed real surface (a declared area)", () => {
+    const r = validate(ParcelleSchema, { libelle: "P", surfaceReelle: "3,5", geometrie: point });
+    expect(r.success && [r.data.surface, r.data.surfaceReelle]).toEqual([3.5, 3.5]);
+    expect(withDerivedSurfaces("not an object")).toBe("not an object");
   });
 });
 

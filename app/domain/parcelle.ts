@@ -1,7 +1,7 @@
-import { parseGeometrie } from "./geometrie";
+import { parseGeometrie, surfaceHaOf } from "./geometrie";
 import { z } from "zod";
 import { SoilSchema } from "./caracteristiques-pedologiques";
-import { optionalNumber, optionalText, requiredArray, requiredNumber, requiredText, toNumber } from "./validation";
+import { optionalNumber, optionalText, positive, requiredArray, requiredNumber, requiredText, toNumber } from "./validation";
 
 /**
  * Plots (spec 2 §2 "Plots", §3 Plot, §4, §5): the plot form, the date-update modal of the Other menu,
@@ -77,12 +77,39 @@ const geometrie = () =>
 const soilShape = SoilSchema.omit({ replication: true }).shape;
 const nonNegative = () => optionalNumber({ min: 0 });
 
-/** The plot form (spec 2 §5: name required; surface, yield target, real surface and every charge numeric). */
-export const ParcelleSchema = z.object({
+/** Decimals kept of a polygon's area, in ha (0.01 ha = 100 m²; the file import rounds the same way). */
+export const SURFACE_DECIMALS = 2;
+
+/** A polygon's area in ha as the plot stores it, or null when the geometry is not a polygon. */
+export function surfaceOfGeometrie(geometrie: unknown): number | null {
+  const ha = typeof geometrie === "string" ? surfaceHaOf(parseGeometrie(geometrie)) : null;
+  return ha === null ? null : Number(ha.toFixed(SURFACE_DECIMALS));
+}
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/**
+ * The plot's two surfaces (docs/decisions/0019-plot-surface.md). `surface` is THE surface: the one the
+ * lists, the crop-area breakdown and the calculations use; it is required and above 0. `surfaceReelle`
+ * is the measured area: a drawn polygon's area when there is one (computed here, whatever was typed),
+ * else what the user typed (a declared PAC area). A blank surface takes the real surface.
+ * Runs on the raw input (form strings or typed values), before validation, in the browser and on the server.
+ */
+export function withDerivedSurfaces(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const input = raw as Record<string, unknown>;
+  const drawn = surfaceOfGeometrie(input.geometrie);
+  const surfaceReelle = drawn ?? input.surfaceReelle;
+  const surface = blank(input.surface) ? surfaceReelle : input.surface;
+  return { ...input, surface, surfaceReelle };
+}
+
+/** The fields of the plot form (spec 2 §5: name required; surface, yield target, real surface and every charge numeric). */
+export const ParcelleFields = z.object({
   libelle: requiredText({ max: LIBELLE_MAX }),
   idModeConduite: id(),
   idLot: id(),
-  surface: nonNegative(),
+  surface: positive(),
   objectifRendement: nonNegative(),
   irrigable: flag(),
   drainee: flag(),
@@ -105,6 +132,9 @@ export const ParcelleSchema = z.object({
   // History panel: plots of the campaign's history campaign
   parcellesHistorique: idList(),
 });
+
+/** The plot form as saved: its fields, the surface completed from the real surface or the drawn polygon. */
+export const ParcelleSchema = z.preprocess(withDerivedSurfaces, ParcelleFields);
 export type ParcelleInput = z.infer<typeof ParcelleSchema>;
 
 export const ANNEE_MIN = 1900;

@@ -25,9 +25,9 @@ describe("GeoJSON", () => {
     expect(candidates[2].geometry).toEqual({ type: "Polygon", coordinates: [rectangle(1.49, 48.44, 0.001, 0.002).map(([x, y]) => [Math.round(x * 1e7) / 1e7, Math.round(y * 1e7) / 1e7])] });
   });
 
-  test("a single Feature, a bare geometry, a Point (no surface), a UTF-8 byte order mark", async () => {
+  test("[issue10] a single Feature, a bare geometry, a Point (no surface: refused, a plot needs one), a UTF-8 byte order mark", async () => {
     const one = await parseGeoFile({ name: "un.json", bytes: bytesOf(feature({ type: "Point", coordinates: [1.5, 48.4, 120] }, { libelle: "Le puits" })) });
-    expect(one.candidates).toMatchObject([{ libelle: "Le puits", typeGeometrie: "marker", surface: null, geometry: { type: "Point", coordinates: [1.5, 48.4] }, refus: null }]);
+    expect(one.candidates).toMatchObject([{ libelle: "Le puits", typeGeometrie: "marker", surface: null, geometry: { type: "Point", coordinates: [1.5, 48.4] }, refus: { key: "parcelle.import.refus.no-surface" } }]);
     const bare = await parseGeoFile({ name: "forme.GEOJSON", bytes: bytesOf("\uFEFF" + JSON.stringify({ type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.001, 0.001)] })) });
     expect(bare.candidates).toMatchObject([{ libelle: "forme 1", typeGeometrie: "polygon", refus: null }]);
     expect(bare.candidates[0].surface).toBeGreaterThan(0.8);

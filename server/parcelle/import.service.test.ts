@@ -86,7 +86,7 @@ describe(`plot import and export (${dialect})`, () => {
     const [idMode] = await t.db()("mode_conduite").insert({ idCampagne: c, libelle: "Blé tendre conduite raisonnée" }).returning("id");
     const geometrie = JSON.stringify({ type: "Point", coordinates: [1.5, 48.4] });
     const id = await saveParcelle(t.db(), u, { libelle: "Le Puits", surface: "3,5", noIlotPac: "9", codeInsee: "28085", geometrie, idModeConduite: String(typeof idMode === "object" ? idMode.id : idMode) });
-    const bare = await saveParcelle(t.db(), u, { libelle: "Sans forme" });
+    const bare = await saveParcelle(t.db(), u, { surface: 1, libelle: "Sans forme" });
     const { fileName, collection } = await exportParcelles(t.db(), u);
     expect(fileName).toBe("parcelles-earl-des-tilleuls-2025.geojson");
     expect(collection.type).toBe("FeatureCollection");

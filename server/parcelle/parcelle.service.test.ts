@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";
+import { surfaceOfGeometrie } from "~/domain/parcelle";
 import {
   getAffectations, getHistoriqueTree, getParcelles, majDatesActions, removeParcelles, saveAffectations, saveParcelle,
 } from "./service";
@@ -53,7 +54,7 @@ describe(`plots (${dialect})`, () => {
     expect(rows[0]).toMatchObject({
       id, libelle: "La Longue Raie", libelleModeConduite: "Colza test", libelleLot: "Îlot test", surface: 12.5, objectifRendement: 8.2, irrigable: true,
       drainee: false, chargesStockage: 6, fermageSpecifique: 180, codeInsee: "28085", codePostal: "28000", libelleCommune: "Chartres", noIlotPac: "14",
-      surfaceReelle: 12.31, geometrie, typeGeometrie: "polygon", idTypeModeConduite: 1, tauxLegumineuse: 2, idTypeSolArvalis: 1, reserveUtileMm: 150, idCampagne: c,
+      surfaceReelle: surfaceOfGeometrie(geometrie), geometrie, typeGeometrie: "polygon", idTypeModeConduite: 1, tauxLegumineuse: 2, idTypeSolArvalis: 1, reserveUtileMm: 150, idCampagne: c,
     });
     await saveParcelle(t.db(), u, { libelle: "La Longue Raie", surface: 13, codeInsee: "28085" }, { id, updatedAt: rows[0].updatedAt });
     ({ rows } = await getParcelles(t.db(), u));
@@ -63,7 +64,7 @@ describe(`plots (${dialect})`, () => {
   test("[B-MAP-06] a new plot without a commune takes the farm's INSEE and postal codes; the page brings the farm department's communes", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     await t.db()("exploitation").where({ id: t.demo().exploitations.tilleuls }).update({ codeInsee: "28422", codePostal: "28150" });
-    const id = await saveParcelle(t.db(), u, { libelle: "Le Bois Gallet" });
+    const id = await saveParcelle(t.db(), u, { surface: 1, libelle: "Le Bois Gallet" });
     const data = await getParcelles(t.db(), u);
     expect(data.rows.find((r) => r.id === id)).toMatchObject({ codeInsee: "28422", codePostal: "28150" });
     expect(data.farm).toEqual({ codeInsee: "28422", codePostal: "28150" });
@@ -78,24 +79,24 @@ describe(`plots (${dialect})`, () => {
     await expectRefused(saveParcelle(t.db(), u, { surface: "x", chargesPhytos: "y" }), "warning.invalid-form", 400, {
       fieldErrors: { libelle: ["warning.required"], surface: ["warning.numeric"], chargesPhytos: ["warning.numeric"] },
     });
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "P", codeInsee: "28999" }), "warning.invalid-form", 400, { fieldErrors: { codeInsee: ["warning.invalid"] } });
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "P", codeInsee: "28085", codePostal: "45000" }), "warning.invalid-form", 400, { fieldErrors: { codePostal: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(t.db(), u, { surface: 1, libelle: "P", codeInsee: "28999" }), "warning.invalid-form", 400, { fieldErrors: { codeInsee: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(t.db(), u, { surface: 1, libelle: "P", codeInsee: "28085", codePostal: "45000" }), "warning.invalid-form", 400, { fieldErrors: { codePostal: ["warning.invalid"] } });
     const otherMode = await insertId(t.db(), "mode_conduite", { idCampagne: t.demo().campagnes.tilleuls2024, libelle: "Autre campagne" });
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "P", idModeConduite: otherMode }), "warning.invalid-form", 400, { fieldErrors: { idModeConduite: ["warning.invalid"] } });
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "P", idGestionResidus: 999 }), "warning.invalid-form", 400, { fieldErrors: { idGestionResidus: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(t.db(), u, { surface: 1, libelle: "P", idModeConduite: otherMode }), "warning.invalid-form", 400, { fieldErrors: { idModeConduite: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(t.db(), u, { surface: 1, libelle: "P", idGestionResidus: 999 }), "warning.invalid-form", 400, { fieldErrors: { idGestionResidus: ["warning.invalid"] } });
     expect(await snapshot(t.db(), ...PLOT_TABLES)).toEqual(before);
   });
 
   test("a stale save is refused", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveParcelle(t.db(), u, { libelle: "Stale" });
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "Stale 2" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    const id = await saveParcelle(t.db(), u, { surface: 1, libelle: "Stale" });
+    await expectRefused(saveParcelle(t.db(), u, { surface: 1, libelle: "Stale 2" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
   });
 
   test("[B-PLOT-17] deleting several plots deletes each one; an id of another campaign refuses the whole deletion", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const a = await saveParcelle(t.db(), u, { libelle: "A supprimer 1" });
-    const b = await saveParcelle(t.db(), u, { libelle: "A supprimer 2" });
+    const a = await saveParcelle(t.db(), u, { surface: 1, libelle: "A supprimer 1" });
+    const b = await saveParcelle(t.db(), u, { surface: 1, libelle: "A supprimer 2" });
     const foreign = await plot(t.demo().campagnes.tilleuls2024, "Autre campagne");
     await expectRefused(removeParcelles(t.db(), u, [a, foreign, b]), "errors.services.parcelle-delete-service-error", 404);
     expect(await countRows(t.db(), "parcelle", { id: a })).toBe(1);
@@ -117,7 +118,7 @@ describe(`plots (${dialect})`, () => {
     expect(data.historique.map((h) => h.id)).toEqual(expect.arrayContaining([nord, sud]));
     expect(data.historique.some((h) => h.id === old)).toBe(false);
 
-    const id = await saveParcelle(t.db(), u, { libelle: "Grand Champ", parcellesHistorique: [String(nord), String(sud)] });
+    const id = await saveParcelle(t.db(), u, { surface: 1, libelle: "Grand Champ", parcellesHistorique: [String(nord), String(sud)] });
     expect((await getParcelles(t.db(), u)).rows.find((r) => r.id === id)?.parcellesHistorique.sort()).toEqual([nord, sud].sort());
     const tree = await getHistoriqueTree(t.db(), u, id);
     expect(tree?.generations.map((g) => g.map((n) => [n.libelle, n.anneeRecolte]))).toEqual([
@@ -125,15 +126,15 @@ describe(`plots (${dialect})`, () => {
       [["Grand Champ 2023", 2023]],
     ]);
     // A plot of another campaign than the history campaign is refused.
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "P", parcellesHistorique: [old] }), "warning.invalid-form", 400, { fieldErrors: { parcellesHistorique: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(t.db(), u, { surface: 1, libelle: "P", parcellesHistorique: [old] }), "warning.invalid-form", 400, { fieldErrors: { parcellesHistorique: ["warning.invalid"] } });
   });
 
   test("[B-PLOT-08] the date update moves the ticked plots' interventions of the initial year to the final year", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     const c = t.demo().campagnes.tilleuls2025;
-    const a = await saveParcelle(t.db(), u, { libelle: "Dates A" });
-    const b = await saveParcelle(t.db(), u, { libelle: "Dates B" });
-    const untouched = await saveParcelle(t.db(), u, { libelle: "Dates C" });
+    const a = await saveParcelle(t.db(), u, { surface: 1, libelle: "Dates A" });
+    const b = await saveParcelle(t.db(), u, { surface: 1, libelle: "Dates B" });
+    const untouched = await saveParcelle(t.db(), u, { surface: 1, libelle: "Dates C" });
     const act = (idParcelle: number, date: string, anneeRecolte: number) => insertId(t.db(), "action", { idCampagne: c, idParcelle, date, anneeRecolte });
     const sowing = await act(a, "2023-10-12", 2024);
     const harvest = await act(a, "2024-07-20", 2024);
@@ -158,7 +159,7 @@ describe(`plots (${dialect})`, () => {
 
   test("[B-PLOT-06] [B-PLOT-07] the date update needs both years, numeric; a plot of another campaign changes nothing", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const a = await saveParcelle(t.db(), u, { libelle: "Dates D" });
+    const a = await saveParcelle(t.db(), u, { surface: 1, libelle: "Dates D" });
     await expectRefused(majDatesActions(t.db(), u, { ids: [a], anneeFinale: "x" }), "warning.invalid-form", 400, {
       fieldErrors: { anneeInitiale: ["warning.required"], anneeFinale: ["warning.numeric"] },
     });
@@ -180,7 +181,7 @@ describe(`plots (${dialect})`, () => {
       { idModeConduite: mode, idCulture: moutarde, idCatCulture: inter, ordre: 0 },
       { idModeConduite: mode, idCulture: ble, idCatCulture: principale, ordre: 1 },
     ]);
-    const id = await saveParcelle(t.db(), u, { libelle: "Centre de coût", idModeConduite: mode });
+    const id = await saveParcelle(t.db(), u, { surface: 1, libelle: "Centre de coût", idModeConduite: mode });
     let row = (await getAffectations(t.db(), u)).find((r) => r.idParcelle === id)!;
     expect(row).toMatchObject({ idCulture: ble, enregistree: false, libelleModeConduite: "Blé + CIPAN" });
     expect(row.options.map((o) => o.id)).toEqual([moutarde, ble]);
@@ -194,15 +195,15 @@ describe(`plots (${dialect})`, () => {
 
   test("[B-RIGHTS-06] [A-RIGHTS-07] [A-RIGHTS-08] a reader and a locked campaign are refused every write, and nothing changes", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveParcelle(t.db(), redacteur, { libelle: "Protégée" });
+    const id = await saveParcelle(t.db(), redacteur, { surface: 1, libelle: "Protégée" });
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), ...PLOT_TABLES);
-    await expectRefused(saveParcelle(t.db(), lecteur, { libelle: "X" }), "errors.forbidden", 403);
+    await expectRefused(saveParcelle(t.db(), lecteur, { surface: 1, libelle: "X" }), "errors.forbidden", 403);
     await expectRefused(removeParcelles(t.db(), lecteur, [id]), "errors.forbidden", 403);
     await expectRefused(majDatesActions(t.db(), lecteur, { ids: [id], anneeInitiale: 2024, anneeFinale: 2025 }), "errors.forbidden", 403);
     await expectRefused(saveAffectations(t.db(), lecteur, []), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
-    await expectRefused(saveParcelle(t.db(), animateur, { libelle: "X" }), "errors.forbidden", 403);
+    await expectRefused(saveParcelle(t.db(), animateur, { surface: 1, libelle: "X" }), "errors.forbidden", 403);
     expect(await snapshot(t.db(), ...PLOT_TABLES)).toEqual(before);
     expect((await getParcelles(t.db(), lecteur)).canWrite).toBe(false);
     expect((await getHistoriqueTree(t.db(), lecteur, id))?.root.libelle).toBe("Protégée");

@@ -66,14 +66,19 @@ test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-1
   await expect(page.getByTestId("map-draw-point")).toBeDisabled();
   await expect(page.getByTestId("map-hint")).toHaveText("Une seule forme par parcelle : supprimez-la pour en dessiner une autre.");
 
-  // The drawn area is offered as the real surface, never copied silently.
-  const useDrawn = page.getByTestId("use-drawn-surface");
-  await expect(useDrawn).toContainText(/Utiliser la surface dessinée \(\d+(,\d{1,2})? ha\)/);
-  const offered = Number((await useDrawn.textContent())!.match(/\((\d+(?:,\d{1,2})?) ha\)/)![1].replace(",", "."));
+  // [issue10] The drawn area is the real surface (read-only while the polygon is there); the typed surface
+  // is kept, and the area is offered to replace it.
+  const reelle = page.getByTestId("surface-reelle");
+  await expect(reelle).toHaveValue(/^\d+(,\d{1,2})?$/);
+  await expect(reelle).toHaveAttribute("readonly", "");
+  const offered = Number((await reelle.inputValue()).replace(",", "."));
   expect(offered).toBeGreaterThan(1);
-  await expect(page.getByLabel("Surface réelle (ha)", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Surface (ha)", { exact: true })).toHaveValue("10");
+  const useDrawn = page.getByTestId("use-drawn-surface");
+  await expect(useDrawn).toHaveText(`Utiliser la surface dessinée comme surface (${await reelle.inputValue()} ha)`);
   await useDrawn.click();
-  await expect(page.getByLabel("Surface réelle (ha)", { exact: true })).toHaveValue(offered.toFixed(2).replace(".", ","));
+  await expect(page.getByLabel("Surface (ha)", { exact: true })).toHaveValue(await reelle.inputValue());
+  await expect(useDrawn).toHaveCount(0);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/parcelle-carte-polygone.png`, fullPage: true });
 
@@ -91,6 +96,7 @@ test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-1
   }
   expect(Number(saved.surfaceReelle)).toBeCloseTo(area(polygon) / 10_000, 2);
   expect(Number(saved.surfaceReelle)).toBeCloseTo(offered, 2);
+  expect(Number(saved.surface)).toBeCloseTo(offered, 2);
 
   // The created plot reopens with its polygon. Deleting it offers drawing again; a marker replaces it.
   await openGeodata(page);
@@ -174,4 +180,36 @@ test("[B-MAP-13] [B-RIGHTS-06] a stored polygon reopens on the map; a reader see
     return Math.abs(lat - 48.4415) < 0.001 && Math.abs(lon - 1.4825) < 0.001;
   }).toBe(true);
   await page.screenshot({ path: `${SHOTS}/parcelle-carte-lecteur.png`, fullPage: true });
+});
+
+test("[issue10] [B-PLOT-13] a plot is not saved without a surface; a drawn polygon's area fills the surface the lists and the crop areas use", async ({ page }) => {
+  const c2025 = await openPlots(page, "redacteur");
+  await page.getByTestId("list-new").click();
+  await page.getByLabel("Nom", { exact: true }).fill("E2E Sans surface");
+  await page.getByTestId("list-save").click();
+  const surface = page.getByLabel("Surface (ha)", { exact: true });
+  await expect(page.locator(`[id="${await surface.getAttribute("id")}-error"]`)).toHaveText("Champ requis");
+  expect(await e2eDb()("parcelle").where({ idCampagne: c2025, libelle: "E2E Sans surface" }).first()).toBeUndefined();
+
+  // Drawing the polygon fills the empty surface and the real surface with its area.
+  const canvas = await openGeodata(page);
+  await page.getByTestId("map-draw-polygon").click();
+  await clickOnMap(page, canvas, -80, -50);
+  await clickOnMap(page, canvas, 80, -50);
+  await clickOnMap(page, canvas, 80, 50);
+  await clickOnMap(page, canvas, -80, 50);
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("plot-map")).toHaveAttribute("data-shape", "polygon");
+  const reelle = page.getByTestId("surface-reelle");
+  await expect(reelle).toHaveValue(/^\d+(,\d{1,2})?$/);
+  await expect(surface).toHaveValue(await reelle.inputValue());
+  await expect(page.getByTestId("use-drawn-surface")).toHaveCount(0);
+  await page.getByTestId("list-save").click();
+  await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+  const saved = await e2eDb()("parcelle").where({ idCampagne: c2025, libelle: "E2E Sans surface" }).first();
+  expect(Number(saved.surface)).toBeGreaterThan(0);
+  expect(Number(saved.surface)).toBe(Number(saved.surfaceReelle));
+  expect(Number(saved.surface)).toBeCloseTo(area(JSON.parse(saved.geometrie)) / 10_000, 2);
+  // The list shows it.
+  await expect(parcelleRow(page, "E2E Sans surface")).toContainText((await reelle.inputValue()));
 });

@@ -6,6 +6,7 @@ import { AppDialog } from "~/components/dialog";
 import { formatNumber } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
+import { PendingOption } from "~/components/pending-option";
 import { Tooltip } from "~/components/tooltip";
 import { indemniteCalculee, rendementNonIndemnisable, type EstimationAssurance } from "~/domain/calc/assurance";
 import { toNumber } from "~/domain/validation";
@@ -136,6 +137,7 @@ export function AssurancePanel({ field, idModeConduite, stored, cultures, formVa
             onChange={(e) => { typeSortie.change(e.target.value); onChange(); }}
             aria-invalid={f.idTypeSortie.errors ? true : undefined} aria-describedby={f.idTypeSortie.errors ? `${f.idTypeSortie.id}-error` : undefined}>
             <option value="">{loadingTypes ? t("ui.loading") : t("context.choose")}</option>
+            {loadingTypes ? <PendingOption value={idTypeSortie} offered={options} label={t("ui.loading")} /> : null}
             {(options ?? []).map((o) => <option key={o.id} value={o.id}>{lang === "en" && o.libelleEn ? o.libelleEn : o.libelle} ({o.unite})</option>)}
           </select>
         </Field>

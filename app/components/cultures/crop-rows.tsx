@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { refLabel } from "~/components/farm-form";
 import { PlusIcon } from "~/components/icons";
+import { PendingOption } from "~/components/pending-option";
 import type { ModeConduiteCultureInput } from "~/domain/mode-conduite";
 
 export type CultureOption = { id: number; libelle: string; libelleEn: string | null; famille: string | null; idCatCulture: number | null };
@@ -99,6 +100,7 @@ function CropRow({ index, field, cultures, categories, canWrite, onRemove, onCha
         <select id={f.idQualifiant.id} name={f.idQualifiant.name} className="field-input" value={qualifiant.value ?? ""} aria-busy={loading || undefined}
           onChange={(e) => { qualifiant.change(e.target.value); onChange(); }} data-testid={`crop-row-${index}-qualifiant`}>
           <option value="">{loading ? t("cultures.qualifiant-loading") : t("cultures.qualifiant-none")}</option>
+          {loading ? <PendingOption value={qualifiant.value ?? ""} offered={options} label={t("cultures.qualifiant-loading")} /> : null}
           {(options ?? []).map((q) => <option key={q.id} value={q.id}>{refLabel(q, i18n.language)}</option>)}
         </select>
         {f.idQualifiant.errors ? <p className="field-error">{t(f.idQualifiant.errors[0])}</p> : null}

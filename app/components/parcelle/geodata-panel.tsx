@@ -2,10 +2,10 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CommuneSelect, DepartementSelect, departementOf, useCommunes, type CommuneList, type DepartementOption } from "~/components/commune-picker";
-import { formatNumber } from "~/components/farm-form";
+import { formatNumber, numberText } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import type { MapConfig } from "~/components/map/types";
-import { typeOfGeometrie } from "~/domain/parcelle";
+import { surfaceOfGeometrie, typeOfGeometrie } from "~/domain/parcelle";
 import { PlotMap } from "~/components/map/plot-map";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -20,7 +20,7 @@ type Update = (options: { name: string; value: string }) => void;
 export function GeodataPanel({
   fields, departements, communes: loaded, initialCodeInsee, libelleCommune, geometrie, onGeometrie, update, readOnly, mapConfig,
 }: {
-  fields: { codeInsee: Meta; codePostal: Meta; noIlotPac: Meta; surfaceReelle: Meta };
+  fields: { codeInsee: Meta; codePostal: Meta; noIlotPac: Meta; surfaceReelle: Meta; surface: Meta };
   departements: readonly DepartementOption[];
   communes: CommuneList;
   initialCodeInsee: string | null;
@@ -34,10 +34,32 @@ export function GeodataPanel({
   const { t, i18n } = useTranslation();
   const [departement, setDepartement] = useState<DepartementOption | null>(() => departementOf(departements, initialCodeInsee));
   const [centre, setCentre] = useState<{ lat: number; lon: number } | null>(null);
-  const [drawnHa, setDrawnHa] = useState<number | null>(null);
   const { rows: communes, loading } = useCommunes(departement?.numDept ?? null, loaded);
   const codeInsee = typeof fields.codeInsee.value === "string" ? fields.codeInsee.value : "";
   const type = typeOfGeometrie(geometrie);
+  // The polygon's area is the real surface (docs/decisions/0019-plot-surface.md), as the server computes it.
+  const drawnHa = surfaceOfGeometrie(geometrie);
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const surfaceText = text(fields.surface.value).trim();
+  const drawnText = drawnHa === null ? "" : numberText(drawnHa, i18n.language) ?? "";
+
+  /**
+   * A new shape: its area becomes the real surface, and the surface too when the surface is empty or was
+   * the previous shape's area; a surface typed by the user is kept, and the area offered beside it.
+   * Removing a polygon clears the real surface it gave.
+   */
+  const changeGeometrie = (g: string | null) => {
+    const before = drawnText;
+    const area = surfaceOfGeometrie(g);
+    const areaText = area === null ? "" : numberText(area, i18n.language) ?? "";
+    onGeometrie(g);
+    if (area !== null) {
+      update({ name: fields.surfaceReelle.name, value: areaText });
+      if (!surfaceText || (before && surfaceText === before)) update({ name: fields.surface.name, value: areaText });
+    } else if (before && text(fields.surfaceReelle.value).trim() === before) {
+      update({ name: fields.surfaceReelle.name, value: "" });
+    }
+  };
 
   const chooseDepartement = (d: DepartementOption | null) => {
     setDepartement(d);
@@ -45,6 +67,7 @@ export function GeodataPanel({
     update({ name: fields.codePostal.name, value: "" });
   };
   const chooseCommune = (c: (typeof communes)[number] | null) => {
+    update({ name: fields.codeInsee.name, value: c?.ci ?? "" });
     update({ name: fields.codePostal.name, value: c?.cp ?? "" });
     if (c?.lat != null && c.lon != null) setCentre({ lat: c.lat, lon: c.lon });
   };
@@ -63,11 +86,12 @@ export function GeodataPanel({
           departement={departement}
           communes={communes}
           loading={loading}
+          value={codeInsee}
           storedLabel={codeInsee === initialCodeInsee ? libelleCommune : null}
           onChoose={chooseCommune}
           label={t("parcelle.commune")}
           errors={fields.codeInsee.errors}
-          selectProps={{ id: fields.codeInsee.id, name: fields.codeInsee.name, defaultValue: initialCodeInsee ?? "", disabled: readOnly }}
+          selectProps={{ id: fields.codeInsee.id, name: fields.codeInsee.name, disabled: readOnly }}
         />
         <Field id={`${fields.codeInsee.id}-display`} label={t("parcelle.codeInsee")}>
           <TextInput id={`${fields.codeInsee.id}-display`} value={codeInsee} readOnly className="field-input bg-stone-50" data-testid="code-insee" />
@@ -78,14 +102,28 @@ export function GeodataPanel({
         <Field id={fields.noIlotPac.id} label={t("parcelle.noIlotPac")} errors={fields.noIlotPac.errors}>
           <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} disabled={readOnly} />
         </Field>
-        <Field id={fields.surfaceReelle.id} label={t("parcelle.surfaceReelle")} errors={fields.surfaceReelle.errors}>
-          <TextInput {...getInputProps(fields.surfaceReelle, { type: "text" })} inputMode="decimal" invalid={!!fields.surfaceReelle.errors} describedBy={`${fields.surfaceReelle.id}-error`} disabled={readOnly} />
-          {drawnHa != null && !readOnly ? (
+        <Field
+          id={fields.surfaceReelle.id}
+          label={t("parcelle.surfaceReelle")}
+          errors={fields.surfaceReelle.errors}
+          help={drawnHa !== null ? t("parcelle.carte.surface-reelle-drawn") : undefined}
+        >
+          <TextInput
+            {...getInputProps(fields.surfaceReelle, { type: "text" })}
+            inputMode="decimal"
+            invalid={!!fields.surfaceReelle.errors}
+            describedBy={`${fields.surfaceReelle.id}-error`}
+            disabled={readOnly}
+            readOnly={drawnHa !== null}
+            {...(drawnHa !== null ? { className: "field-input bg-stone-50" } : {})}
+            data-testid="surface-reelle"
+          />
+          {drawnHa !== null && !readOnly && surfaceText !== drawnText ? (
             <button
               type="button"
               className="btn-secondary mt-1 text-xs"
               data-testid="use-drawn-surface"
-              onClick={() => update({ name: fields.surfaceReelle.name, value: (i18n.language === "fr" ? drawnHa.toFixed(2).replace(".", ",") : drawnHa.toFixed(2)) })}
+              onClick={() => update({ name: fields.surface.name, value: drawnText })}
             >
               {t("parcelle.carte.use-drawn", { surface: formatNumber(drawnHa, i18n.language, 2) })}
             </button>
@@ -99,10 +137,7 @@ export function GeodataPanel({
       </p>
       <PlotMap
         geometrie={geometrie}
-        onChange={(g, ha) => {
-          onGeometrie(g);
-          setDrawnHa(ha);
-        }}
+        onChange={(g) => changeGeometrie(g)}
         centre={centre}
         readOnly={readOnly}
         config={mapConfig}

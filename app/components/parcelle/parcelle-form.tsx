@@ -12,7 +12,7 @@ import { useControlledForm } from "~/components/form-controller";
 import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import type { MapConfig } from "~/components/map/types";
-import { CHARGES, PARCELLE_LISTS, ParcelleSchema } from "~/domain/parcelle";
+import { CHARGES, PARCELLE_LISTS, ParcelleSchema, type ParcelleFields } from "~/domain/parcelle";
 import { GeodataPanel } from "./geodata-panel";
 import { HistoriquePanel, type HistoriqueOption } from "./historique-panel";
 import { Panel } from "./panel";
@@ -69,10 +69,10 @@ function Picker({ field, label, options }: { field: Meta; label: string; options
   );
 }
 
-function NumberField({ field, label }: { field: Meta; label: string }) {
+function NumberField({ field, label, help, required }: { field: Meta; label: string; help?: string; required?: boolean }) {
   return (
-    <Field id={field.id} label={label} errors={field.errors}>
-      <TextInput {...getInputProps(field, { type: "text" })} inputMode="decimal" invalid={!!field.errors} describedBy={`${field.id}-error`} />
+    <Field id={field.id} label={label} errors={field.errors} help={help}>
+      <TextInput {...getInputProps(field, { type: "text" })} inputMode="decimal" invalid={!!field.errors} describedBy={`${field.id}-error`} aria-required={required || undefined} />
     </Field>
   );
 }
@@ -84,7 +84,7 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
   const [geometrie, setGeometrie] = useState<string | null>(row?.geometrie ?? null);
   useActionFeedback(fetcher.data);
-  const [form, fields] = useForm<z.input<typeof ParcelleSchema>>({
+  const [form, fields] = useForm<z.input<typeof ParcelleFields>>({
     id: `parcelle-${row?.id ?? "new"}`,
     lastResult: fetcher.data?.submission as never,
     defaultValue: defaults(row, data, lang) as never,
@@ -119,7 +119,7 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
             </Field>
             <Picker field={f.idModeConduite} label={t("parcelle.idModeConduite")} options={data.modes} />
             <Picker field={f.idLot} label={t("parcelle.idLot")} options={data.lots} />
-            <NumberField field={f.surface} label={t("parcelle.surface")} />
+            <NumberField field={f.surface} label={t("parcelle.surface")} help={t("parcelle.surface-help")} required />
             <NumberField field={f.objectifRendement} label={t("parcelle.objectifRendement")} />
             <Picker field={f.idTypeModeConduite} label={t("parcelle.idTypeModeConduite")} options={data.lists.idTypeModeConduite} />
           </div>
@@ -146,7 +146,7 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
       </Panel>
       <Panel title={t("parcelle.panels.geodata")} testId="panel-geodata">
         <GeodataPanel
-          fields={{ codeInsee: f.codeInsee, codePostal: f.codePostal, noIlotPac: f.noIlotPac, surfaceReelle: f.surfaceReelle }}
+          fields={{ codeInsee: f.codeInsee, codePostal: f.codePostal, noIlotPac: f.noIlotPac, surfaceReelle: f.surfaceReelle, surface: f.surface }}
           departements={data.departements}
           communes={data.communes}
           initialCodeInsee={row ? row.codeInsee : data.farm.codeInsee}
