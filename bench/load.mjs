@@ -53,9 +53,9 @@ const headers = (cookie, extra = {}) => ({ cookie, origin, "sec-fetch-site": "sa
 
 async function signIn() {
   const body = new URLSearchParams({ username: "animateur", password: "demo1234" });
-  const res = await fetch(`${origin}/api/v1/login_check`, { method: "POST", body, headers: { origin, "sec-fetch-site": "same-origin" } });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  const res = await fetch(`${origin}/login`, { method: "POST", body, headers: { origin, "sec-fetch-site": "same-origin" }, redirect: "manual" });
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (res.status >= 400 || !cookie) throw new Error(`sign-in answered ${res.status} without a session cookie`);
   return cookie;
 }
 
