@@ -32,7 +32,6 @@ const EnvSchema = z.object({
   APP_ENV: z.string().default("production"),
   MAINTENANCE: z.enum(["0", "1", "true", "false", ""]).default("0"),
   SUPPORT_EMAIL: z.string().email().default("support@sillon.example"),
-  INTERNATIONAL_ACCESS_EMAIL: z.string().email().default("international@sillon.example"),
   /** External pages: each link or menu entry is hidden while its address is not set. */
   FORGOT_PASSWORD_URL_FR: externalUrl,
   FORGOT_PASSWORD_URL_EN: externalUrl,
@@ -49,6 +48,9 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** The names of every setting (the README's settings table lists exactly these). */
+export const ENV_NAMES = Object.keys(EnvSchema.shape);
 
 let cached: Env | undefined;
 

@@ -39,13 +39,15 @@ const readStamp = (dir) => {
   }
 };
 const complete = (dir) => fs.existsSync(path.join(dir, "server/index.js")) && readStamp(dir) !== null;
-/** Live servers using a build folder: one marker file per server, .in-use-<pid>. */
+/** Live servers using a build folder: one marker file per server, .in-use-<pid>; markers of dead servers are removed. */
 const users = (dir) => {
+  let markers = [];
   try {
-    return fs.readdirSync(dir).filter((f) => f.startsWith(".in-use-")).map((f) => Number(f.slice(8))).filter(alive);
+    markers = fs.readdirSync(dir).filter((f) => f.startsWith(".in-use-"));
   } catch {
     return [];
   }
+  return markers.filter((f) => alive(Number(f.slice(8))) || (fs.rmSync(path.join(dir, f), { force: true }), false)).map((f) => Number(f.slice(8)));
 };
 
 const BUILD_NAME = /^\d{17}-\d+$/;
@@ -113,11 +115,12 @@ function removeOldBuilds(own) {
       if (!alive(Number(name.split("-").at(-1)))) fs.rmSync(dir, { recursive: true, force: true });
       continue;
     }
+    const used = users(dir).length > 0;
     if (kept < KEEP_BUILDS) {
       kept++;
       continue;
     }
-    if (users(dir).length === 0) fs.rmSync(dir, { recursive: true, force: true });
+    if (!used) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -173,6 +176,12 @@ app.all(
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const server = app.listen(port, host, () => console.log(`Sillon listens on http://${host === "0.0.0.0" ? "localhost" : host}:${port}${basename}`));
-const stop = () => server.close(() => process.exit(0));
+const stop = () => {
+  unmark();
+  server.close(() => process.exit(0));
+  // Idle keep-alive connections would hold the close; a request still running gets a few seconds.
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -52,6 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The document answer keeps the action's Retry-After (a locked sign-in). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export function meta() {
   return [{ title: "Sillon – Connexion" }];
 }

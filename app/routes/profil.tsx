@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
       await saveOwnProfile(db(), user, submission.value, (await getSession(request)).id || undefined);
     } catch (e) {
       // A wrong current password is shown on its field, like the form's other refusals.
-      if (isServiceError(e) && e.fieldErrors?.currentPassword) return data({ ...submission.reply({ fieldErrors: e.fieldErrors }), ok: false as const }, { status: 400 });
+      if (isServiceError(e) && e.fieldErrors?.currentPassword) return data({ ...submission.reply({ fieldErrors: e.fieldErrors }), ok: false as const, fieldErrors: e.fieldErrors }, { status: 400 });
       throw e;
     }
     return { ...submission.reply({ resetForm: true }), ok: true as const, notice: "ui.save-confirmation" };

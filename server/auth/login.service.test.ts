@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRecentLoginFailures, findUtilisateurByUsername } from "../utilisateur/repo";
-import { BadCredentialsError, checkCredentials } from "./login";
+import { BadCredentialsError, checkCredentials, LoginLockedError } from "./login";
+import { LOGIN_RULES, LoginThrottle } from "./throttle";
 import { issueApiToken, revokeApiToken, userIdForApiToken } from "./api-token";
 import { verifyPassword } from "./password";
 
@@ -32,11 +33,37 @@ describe(`sign-in (${dialect})`, () => {
     expect(await countRecentLoginFailures(t.db(), "lecteur", new Date(Date.now() - 60_000))).toBe(0);
   });
 
-  test("repeated failed logins are answered more slowly", async () => {
-    for (let i = 0; i < 3; i++) await checkCredentials(t.db(), "synthese", "x", "").catch(() => undefined);
-    const started = Date.now();
-    await checkCredentials(t.db(), "synthese", "x", "").catch(() => undefined);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+  test("[issue10-6] a locked username is refused before any check, even with the right password, until the wait is over", async () => {
+    let now = Date.now();
+    const throttle = new LoginThrottle(LOGIN_RULES, () => now);
+    for (let i = 0; i < LOGIN_RULES.username.freeFailures; i++) {
+      await expect(checkCredentials(t.db(), "synthese", "x", "10.1.1.1", throttle)).rejects.toBeInstanceOf(BadCredentialsError);
+    }
+    const locked = await checkCredentials(t.db(), "synthese", "demo1234", "10.1.1.2", throttle).catch((e: unknown) => e);
+    expect(locked).toBeInstanceOf(LoginLockedError);
+    expect((locked as LoginLockedError).retryAfterSeconds).toBe(LOGIN_RULES.username.firstLockMs / 1000);
+    now += LOGIN_RULES.username.firstLockMs;
+    expect((await checkCredentials(t.db(), "synthese", "demo1234", "10.1.1.2", throttle)).username).toBe("synthese");
+  });
+
+  test("[issue10-6] an unknown username takes as long as a wrong password (a password hash is run either way)", async () => {
+    const throttle = new LoginThrottle({ ...LOGIN_RULES, username: { ...LOGIN_RULES.username, freeFailures: 1000 }, ip: { ...LOGIN_RULES.ip, freeFailures: 1000 } });
+    const time = async (username: string) => {
+      const started = performance.now();
+      await checkCredentials(t.db(), username, "pas-le-bon", "", throttle).catch(() => undefined);
+      return performance.now() - started;
+    };
+    await time("personne-du-tout"); // the dummy hash is made once
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await time(`inconnu-${i}`));
+      wrong.push(await time("lecteur"));
+    }
+    // Before the fix: about 80 ms against 860 ms. Now both run one scrypt hash.
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.6);
+    expect(median(unknown) / median(wrong)).toBeLessThan(1.6);
   });
 
   test("a disabled account cannot sign in", async () => {

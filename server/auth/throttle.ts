@@ -1,6 +1,6 @@
 /**
  * Sign-in throttle (issue 10, defect 6; docs/decisions/0021-sign-in.md): failed sign-ins are counted per
- * username and per client address over a window; past a number of failures the name (or the address)
+ * username and per client address (a run of failures ends after a quiet window); past a number of failures the name (or the address)
  * is locked for a while that doubles with each further failure, up to a ceiling. A locked attempt is
  * refused without checking the password and does not lengthen the lock, so the real user gets in once
  * the wait is over. Kept in memory: right for the one server process Sillon runs as.
@@ -27,7 +27,8 @@ class Counter {
 
   fail(key: string, now: number): void {
     const e = this.entries.get(key) ?? { failures: [], lockedUntil: 0 };
-    e.failures = e.failures.filter((t) => t > now - this.rule.windowMs);
+    // A run of failures ends after a quiet window; while it lasts, each lock is longer than the last.
+    if (e.failures.length && now - e.failures[e.failures.length - 1] > this.rule.windowMs) e.failures = [];
     e.failures.push(now);
     const over = e.failures.length - this.rule.freeFailures;
     if (over >= 0) e.lockedUntil = now + Math.min(this.rule.maxLockMs, this.rule.firstLockMs * 2 ** over);
@@ -41,7 +42,7 @@ class Counter {
 
   private prune(now: number): void {
     for (const [key, e] of this.entries) {
-      if (e.lockedUntil <= now && e.failures.every((t) => t <= now - this.rule.windowMs)) this.entries.delete(key);
+      if (e.lockedUntil <= now && (e.failures.at(-1) ?? 0) <= now - this.rule.windowMs) this.entries.delete(key);
     }
   }
 }

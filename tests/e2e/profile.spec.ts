@@ -30,6 +30,7 @@ const nom = (page: Page) => page.getByLabel("Nom", { exact: true });
 const prenom = (page: Page) => page.getByLabel("Prénom");
 const password = (page: Page) => page.getByLabel("Nouveau mot de passe");
 const confirmation = (page: Page) => page.getByLabel("Confirmation du mot de passe");
+const currentPassword = (page: Page) => page.getByLabel("Mot de passe actuel");
 const saveButton = (page: Page) => page.getByTestId("profile-form").getByRole("button", { name: "Enregistrer" });
 
 test.describe("profile (/home/profil)", () => {
@@ -106,6 +107,7 @@ test.describe("profile (/home/profil)", () => {
     await prenom(page).fill("Émilie-Test");
     await password(page).fill("secret-tout-neuf");
     await confirmation(page).fill("secret-tout-neuf");
+    await currentPassword(page).fill("demo1234");
     await page.getByLabel("Être visible des autres utilisateurs (partage de dossiers)").uncheck();
     await saveButton(page).click();
     const snackbar = page.getByTestId("snackbar");
@@ -149,6 +151,47 @@ test.describe("profile (/home/profil)", () => {
     await dialog.getByRole("button", { name: "Ok" }).click();
     await expect(dialog).toHaveCount(0);
     expect((await row()).nom).toBe("Garnier");
+  });
+});
+
+test.describe("password change (issue 10, defect 6)", () => {
+  test("[issue10-6] a new password needs the current one: missing, it is required; wrong, it is refused on its field and nothing is saved", async ({ page }) => {
+    await openProfile(page);
+    await password(page).fill("secret-tout-neuf");
+    await confirmation(page).fill("secret-tout-neuf");
+    await saveButton(page).click();
+    await expect(page.getByTestId(`${await currentPassword(page).getAttribute("id")}-error`)).toHaveText("Champ requis");
+    expect((await row()).passwordHash).toBe(saved!.passwordHash);
+    await currentPassword(page).fill("pas-le-bon");
+    await saveButton(page).click();
+    await expect(page.getByTestId(`${await currentPassword(page).getAttribute("id")}-error`)).toHaveText("Le mot de passe actuel est incorrect");
+    await expect(page.getByTestId("error-dialog")).toHaveCount(0);
+    expect((await row()).passwordHash).toBe(saved!.passwordHash);
+    // The names alone need no password.
+    await password(page).fill("");
+    await confirmation(page).fill("");
+    await currentPassword(page).fill("");
+    await nom(page).fill("Garnier-Seul");
+    await saveButton(page).click();
+    await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
+    expect((await row()).nom).toBe("Garnier-Seul");
+  });
+
+  test("[issue10-6] changing one's password ends one's other sessions; the session that changed it stays open", async ({ page, browser }) => {
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    await signIn(elsewhere, USER);
+    await openProfile(page);
+    await password(page).fill("secret-tout-neuf");
+    await confirmation(page).fill("secret-tout-neuf");
+    await currentPassword(page).fill("demo1234");
+    await saveButton(page).click();
+    await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
+    await navigate(elsewhere, "/home/profil");
+    await expect(elsewhere).toHaveURL(/\/sillon\/login$/);
+    await navigate(page, "/home/profil");
+    await expect(page).toHaveURL(/\/home\/profil$/);
+    await other.close();
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { e2eDb, expect, navigate, resetContext, test, userId } from "./fixtures";
 import { demoIds, latestPostDate, pdfTitle, setContext, setLastPostDate, signIn } from "./helpers";
 import { E2E } from "./settings";
@@ -100,7 +101,8 @@ test.describe("header", () => {
 
   test("[A-SHELL-10] the logout icon ends the session and clears the stored token", async ({ page }) => {
     await signIn(page, "lecteur");
-    expect(await page.evaluate(() => window.localStorage.getItem("token"))).not.toBeNull();
+    // Issue 10, defect 6: no token is kept in the browser at all.
+    expect(await page.evaluate(() => window.localStorage.getItem("token"))).toBeNull();
     await page.getByTestId("app-header").getByRole("button", { name: "Déconnexion" }).click();
     await expect(page).toHaveURL(/\/sillon\/login$/);
     expect(await page.evaluate(() => window.localStorage.getItem("token"))).toBeNull();
@@ -122,17 +124,22 @@ test.describe("header", () => {
   test("[A-SHELL-12] [A-SHELL-13] the actualisation entry opens the external page in a new tab with the bearer token in its query", async ({ page, context }) => {
     await context.route("https://sillon.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Actualisation</title>" }));
     await signIn(page, "lecteur");
-    const token = await page.evaluate(() => window.localStorage.getItem("token"));
-    expect(token).toBeTruthy();
     await page.getByRole("button", { name: "Interopérabilité" }).click();
     const opened = context.waitForEvent("page");
     await page.getByRole("menuitem", { name: "Actualisation" }).click();
     const tab = await opened;
-    await tab.waitForLoadState();
+    // The tab posts to the app for a fresh token, then lands on the external page.
+    await tab.waitForURL(/^https:\/\/sillon\.example\//);
     const url = new URL(tab.url());
     expect(url.origin).toBe("https://sillon.example");
     expect(url.pathname).toBe("/actualisation");
-    expect(url.searchParams.get("token")).toBe(token);
+    // A fresh token for this page only (issue 10, defect 6): one hour, tied to the session, never kept in the browser.
+    const token = url.searchParams.get("token")!;
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    const row = await e2eDb()("api_token").where({ tokenHash: createHash("sha256").update(token).digest("hex") }).first();
+    expect(row).toMatchObject({ idUser: await userId("lecteur"), label: "actualisation" });
+    expect(new Date(row.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
+    expect(await page.evaluate(() => window.localStorage.getItem("token"))).toBeNull();
     // The app itself stays where it was.
     await expect(page).toHaveURL(/\/home\/description\/home$/);
   });
@@ -237,7 +244,6 @@ test.describe("footer", () => {
 test.describe("session end", () => {
   test("[A-ROUTE-30] [A-ROUTE-31] once the session is removed on the server, the next navigation lands on /login and the token is cleared", async ({ page }) => {
     await signIn(page, "synthese");
-    expect(await page.evaluate(() => window.localStorage.getItem("token"))).not.toBeNull();
     await e2eDb()("session").where({ idUser: await userId("synthese") }).delete();
     await page.getByTestId("app-header").getByRole("button", { name: "Documentation" }).click();
     await page.getByRole("menuitem", { name: "FAQ" }).click();
