@@ -104,7 +104,8 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
   });
 
-  test("[A-LOGIN-17] [A-LOGIN-18] [A-ERR-06] [A-CONST-03] a login answered 500 shows the server-error panel with the status and a try-later text; Ok closes it", async ({ page }) => {
+  test("[A-LOGIN-17] [A-LOGIN-18] [A-ERR-06] [A-CONST-03] a login answered 500 shows the server-error panel with the status and a try-later text; Ok closes it", async ({ page, browserErrors }) => {
+    browserErrors.allow(/status of 500 .*\/api\/v1\/login_check/);
     await page.route("**/api/v1/login_check", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
     await navigate(page, "/login");
     await page.getByLabel("Nom d'utilisateur").fill("animateur");
@@ -124,7 +125,8 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/sillon\/login$/);
   });
 
-  test("[A-LOGIN-19] a login that fails without an HTTP answer shows errors.services.auth-service-error", async ({ page }) => {
+  test("[A-LOGIN-19] a login that fails without an HTTP answer shows errors.services.auth-service-error", async ({ page, browserErrors }) => {
+    browserErrors.allow(/net::ERR_FAILED .*\/api\/v1\/login_check/);
     await page.route("**/api/v1/login_check", (route) => route.abort("failed"));
     await navigate(page, "/login");
     await page.getByLabel("Nom d'utilisateur").fill("animateur");
