@@ -148,9 +148,10 @@ test.describe("login", () => {
       };
       new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
     });
-    // Hold the answers back a little so that the loading state can be seen.
+    // Hold each answer back until the loading state has been seen.
+    let release = () => {};
     await page.route("**/api/v1/login_check", async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise<void>((r) => (release = r));
       await route.continue();
     });
     await navigate(page, "/login");
@@ -159,9 +160,12 @@ test.describe("login", () => {
     await page.getByLabel("Mot de passe").fill("faux");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByRole("button", { name: "Connexion en cours…" })).toBeDisabled();
+    release();
     await expect(page.locator("form#login")).toHaveAttribute("data-status", "error");
     await page.getByLabel("Mot de passe").fill("demo1234");
     await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("button", { name: "Connexion en cours…" })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
     expect(await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses)).toEqual(["empty", "loading", "error", "loading", "success"]);
   });
