@@ -3,15 +3,15 @@ import { E2E } from "./tests/e2e/settings";
 
 export default defineConfig({
   testDir: "./tests/e2e",
-  outputDir: `./tests/.artifacts/results-${E2E.port}`,
+  outputDir: `./tests/.artifacts/results-${E2E.basePort}`,
+  // Files are spread over the workers; the journeys of one file run in order, in the same worker.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E.workers,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: E2E.baseURL,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     viewport: { width: 1366, height: 850 },
@@ -22,30 +22,7 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: [
-    {
-      command: "node server/start.js",
-      url: `${E2E.baseURL}login`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        PORT: String(E2E.port), BASE_PATH: E2E.basePath, DATA_DIR: E2E.dataDir, APP_ENV: "production", SESSION_SECRET: "e2e-session-secret-0123456789",
-        // Tile addresses on this server that answer 404: the journeys see the map ask for both layers and still draw offline.
-        MAP_IMAGERY_TILES: `${E2E.baseURL}tuiles-absentes/ortho/{z}/{x}/{y}.jpg`,
-        MAP_LABELS_TILES: `${E2E.baseURL}tuiles-absentes/noms/{z}/{x}/{y}.png`,
-        // The external pages are hidden until configured: the journeys configure them.
-        FORGOT_PASSWORD_URL_FR: "https://sillon.example/fr/mot-de-passe-oublie",
-        FORGOT_PASSWORD_URL_EN: "https://sillon.example/en/forgot-password",
-        NO_ACCOUNT_URL: "https://sillon.example/fr/demander-un-compte",
-        ACTUALISATION_URL: "https://sillon.example/actualisation",
-      },
-    },
-    {
-      command: "node server/start.js",
-      url: `http://127.0.0.1:${E2E.maintenancePort}${E2E.basePath}favicon.svg`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: { PORT: String(E2E.maintenancePort), BASE_PATH: E2E.basePath, DATA_DIR: `${E2E.dataDir}-maintenance`, MAINTENANCE: "1", SEED_DEMO: "0" },
-    },
-  ],
+  // No webServer: each worker starts its own app and maintenance servers on its own copy of the data
+  // (the worker fixture e2eServer in tests/e2e/fixtures.ts), once globalSetup has built the app and the data.
+  globalSetup: "./tests/setup/e2e-global.ts",
 });

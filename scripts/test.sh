@@ -12,6 +12,36 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
+# Each stage prints its duration; the summary of every stage run and the total comes at the end, failed or not.
+run_start=$(date +%s)
+summary=()
+current=""
+stage_start=0
+stage() {
+  finish_stage
+  current="$1"
+  stage_start=$(date +%s)
+  echo "== $current"
+}
+finish_stage() {
+  if [ -n "$current" ]; then
+    local took=$(( $(date +%s) - stage_start ))
+    summary+=("$(printf '%6ss  %s' "$took" "$current")")
+    echo "== $current: ${took} s"
+    current=""
+  fi
+}
+report() {
+  local status=$?
+  [ -n "$current" ] && current="$current (failed)"
+  finish_stage
+  echo "== Durations"
+  printf '%s\n' "${summary[@]}"
+  printf '%6ss  total%s\n' "$(( $(date +%s) - run_start ))" "$([ "$status" = 0 ] || echo " (failed, exit $status)")"
+}
+trap report EXIT
+
+stage "Dependencies (npm packages, Chromium, PostgreSQL)"
 [ -d node_modules/.bin ] || npm install --no-audit --no-fund
 
 if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
@@ -31,20 +61,25 @@ if ! (command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432); t
   as_root su postgres -c "psql -tc \"SELECT 1 FROM pg_database WHERE datname='test'\" | grep -q 1 || createdb test"
 fi
 
-echo "== Type-check"
+
+stage "Type-check"
 npx react-router typegen >/dev/null
 npx tsc
 
-echo "== Unit tests"
+stage "Unit tests"
 npx vitest run --project unit
 
-echo "== Service tests on SQLite"
+stage "Service tests on SQLite"
 env -u TEST_DATABASE_URL npx vitest run --project service
 
-echo "== Service tests on PostgreSQL ($TEST_DATABASE_URL)"
+stage "Service tests on PostgreSQL ($TEST_DATABASE_URL)"
 npx vitest run --project service
 
-echo "== Playwright journeys"
-rm -rf tests/.artifacts/e2e-data tests/.artifacts/e2e-data-maintenance
+stage "Build and e2e data set-up"
+# Built once and set up once: each Playwright worker copies this data folder and starts its own servers
+# on it (tests/e2e/fixtures.ts), without building again.
+rm -rf tests/.artifacts/e2e-data tests/.artifacts/e2e-data-w*
 BASE_PATH=/sillon/ FORCE_BUILD=1 DATA_DIR=tests/.artifacts/e2e-data node server/start.js --setup-only
+
+stage "Playwright journeys (${E2E_WORKERS:-$(nproc)} workers)"
 npx playwright test "$@"

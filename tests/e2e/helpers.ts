@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { e2eDb, expect, login, userId, type DemoUser } from "./fixtures";
 
 /** Signs in and waits for the page the user lands on (home, or the terms for `nouveau`). */
@@ -115,4 +115,18 @@ export function pdfTitle(pdf: Buffer): string {
   if (hex) return Buffer.from(hex[1], "hex").swap16().toString("utf16le");
   const literal = /\/Title\s*\(([^)]*)\)/.exec(text);
   return literal ? literal[1] : "";
+}
+
+/**
+ * Resolves once the page has handled everything queued before this call (input events, answers already received)
+ * and painted twice: the moment to check that something did NOT happen, without a fixed sleep.
+ */
+export async function afterRender(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** Waits for the document inside an iframe (e.g. a PDF) to finish loading. */
+export async function frameLoaded(frame: Locator) {
+  const content = await (await frame.elementHandle())!.contentFrame();
+  await content!.waitForLoadState("load");
 }

@@ -114,7 +114,8 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
   });
 
-  test("[A-LOGIN-17] [A-LOGIN-18] [A-ERR-06] [A-CONST-03] a login answered 500 shows the server-error panel with the status and a try-later text; Ok closes it", async ({ page }) => {
+  test("[A-LOGIN-17] [A-LOGIN-18] [A-ERR-06] [A-CONST-03] a login answered 500 shows the server-error panel with the status and a try-later text; Ok closes it", async ({ page, browserErrors }) => {
+    browserErrors.allow(/status of 500 .*\/sillon\/login/);
     await page.route("**/sillon/login", (route) => (isLoginPost(route.request()) ? route.fulfill({ status: 500, contentType: "text/html", body: "" }) : route.continue()));
     await navigate(page, "/login");
     await page.getByLabel("Nom d'utilisateur").fill("animateur");
@@ -134,7 +135,8 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/sillon\/login$/);
   });
 
-  test("[A-LOGIN-19] a login that fails without an HTTP answer shows errors.services.auth-service-error", async ({ page }) => {
+  test("[A-LOGIN-19] a login that fails without an HTTP answer shows errors.services.auth-service-error", async ({ page, browserErrors }) => {
+    browserErrors.allow(/net::ERR_FAILED .*\/sillon\/login/);
     await page.route("**/sillon/login", (route) => (isLoginPost(route.request()) ? route.abort("failed") : route.continue()));
     await navigate(page, "/login");
     await page.getByLabel("Nom d'utilisateur").fill("animateur");
@@ -156,9 +158,10 @@ test.describe("login", () => {
       };
       new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
     });
-    // Hold the answers back a little so that the loading state can be seen.
+    // Hold each answer back until the loading state has been seen.
+    let release = () => {};
     await page.route("**/sillon/login", async (route) => {
-      if (isLoginPost(route.request())) await new Promise((r) => setTimeout(r, 300));
+      if (isLoginPost(route.request())) await new Promise<void>((r) => (release = r));
       await route.continue();
     });
     await navigate(page, "/login");
@@ -167,9 +170,12 @@ test.describe("login", () => {
     await page.getByLabel("Mot de passe").fill("faux");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByRole("button", { name: "Connexion en cours…" })).toBeDisabled();
+    release();
     await expect(page.locator("form#login")).toHaveAttribute("data-status", "error");
     await page.getByLabel("Mot de passe").fill("demo1234");
     await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("button", { name: "Connexion en cours…" })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
     expect(await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses)).toEqual(["empty", "loading", "error", "loading", "success"]);
   });

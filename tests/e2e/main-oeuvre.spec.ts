@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, login, navigate, test, userId, type DemoUser } from "./fixtures";
+import { afterRender } from "./helpers";
 
 /** The list-screen pattern, on the labour screen (spec 2 §2), and the labour form (B-LAB). */
 
@@ -151,8 +152,11 @@ test("[B-LIST-21] a form is saved only when it is valid and changed: an unchange
   await expect(page.getByTestId("list-save")).toBeDisabled();
   const before = await e2eDb()("main_oeuvre").where({ idCampagne, libelle: "Inchangé" }).first("updatedAt");
   await page.getByLabel("UTH", { exact: true }).focus();
+  const posts: string[] = [];
+  page.on("request", (r) => { if (r.method() === "POST") posts.push(r.url()); });
   await page.keyboard.press("Control+s");
-  await page.waitForTimeout(500);
+  await afterRender(page);
+  expect(posts).toEqual([]);
   expect((await e2eDb()("main_oeuvre").where({ idCampagne, libelle: "Inchangé" }).first("updatedAt")).updatedAt).toEqual(before.updatedAt);
   await page.getByLabel("UTH", { exact: true }).fill("");
   await page.getByLabel("UTH", { exact: true }).blur();

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type DemoUser, e2eDb, expect, localeCookie, navigate, test, userId } from "./fixtures";
+import { afterRender } from "./helpers";
 
 /**
  * The machinery fleet screen (spec 2 §2 "Machinery fleet", §4, §5, §6; B-MACH): a writer adds a tractor and a
@@ -295,8 +296,8 @@ test("[B-ERR-19] [B-MACH-16] a characteristic's reference is fetched by id; when
     await db("reference_materiel").where({ id: idRetire }).delete();
     const fetched = page.waitForResponse((res) => res.url().includes(`reference=${idRetire}`));
     await page.getByTestId("select-caracteristique").selectOption({ label: "Tracteur retiré du catalogue (TRA-RETIRE)" });
-    await fetched;
-    await page.waitForTimeout(300);
+    await (await fetched).finished();
+    await afterRender(page);
     await expect(page.getByTestId("error-dialog")).toHaveCount(0);
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByTestId("parc-materiel-form").locator(".field-error:not(:empty)")).toHaveCount(0);

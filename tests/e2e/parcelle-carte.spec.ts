@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { area } from "@turf/turf";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, test } from "./fixtures";
+import { afterRender } from "./helpers";
 import { openPlots, parcelleIds, parcelleRow } from "./parcelle-screen";
 
 /** The plot map (spec 2 §2, §4, §7, §9; B-MAP-05, B-MAP-08 to B-MAP-17). */
@@ -144,11 +145,12 @@ test("[B-MAP-05] [B-MAP-15] [B-MAP-16] choosing a commune centres the map on it;
     await canvas.scrollIntoViewIfNeeded();
     const middle = (await canvas.boundingBox())!;
     await page.mouse.move(middle.x + middle.width / 2, middle.y + middle.height / 2);
-    for (let i = 0; i < 16; i++) {
+    // One wheel turn at a time, each handled by the page before the next, until the zoom the map reports stops at 3.
+    await expect(async () => {
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(150);
-    }
-    await expect(canvas).toHaveAttribute("data-zoom", "3.00", { timeout: 15_000 });
+      await afterRender(page);
+      await expect(canvas).toHaveAttribute("data-zoom", "3.00", { timeout: 300 });
+    }).toPass({ timeout: 30_000, intervals: [0] });
     await expect(zoomOut).toBeDisabled();
     // Dragging far north stops at the edge of the world.
     const box = (await canvas.boundingBox())!;

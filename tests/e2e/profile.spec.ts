@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, navigate, test } from "./fixtures";
-import { signIn } from "./helpers";
+import { afterRender, signIn } from "./helpers";
 
 // The profile journeys edit `synthese`; each test puts the row back as it found it.
 const USER = "synthese" as const;
@@ -230,7 +230,7 @@ test.describe("leave confirmation", () => {
     const dialog = page.getByTestId("leave-dialog");
     await expect(dialog).toBeVisible();
     await page.mouse.click(20, 400);
-    await page.waitForTimeout(300);
+    await afterRender(page);
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/home\/profil$/);
     // Escape still works, as cancel.

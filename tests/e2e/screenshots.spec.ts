@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, localeCookie, navigate, resetContext, test } from "./fixtures";
-import { demoIds, setContext } from "./helpers";
+import { demoIds, frameLoaded, setContext } from "./helpers";
 import { E2E } from "./settings";
 
 /**
@@ -31,7 +31,14 @@ for (const locale of ["fr", "en"] as const) {
   test.describe(`screens in ${locale}`, () => {
     test.beforeEach(async ({ context }) => {
       await context.addCookies([{ name: "lng", value: localeCookie(locale), domain: "127.0.0.1", path: "/" }]);
-      await context.addInitScript((l) => window.localStorage.setItem("locale", l), locale);
+      // The PDF viewer's frames refuse storage: an uncaught error there would fail the journey.
+      await context.addInitScript((l) => {
+        try {
+          window.localStorage.setItem("locale", l);
+        } catch {
+          // a PDF document's frame
+        }
+      }, locale);
     });
 
     test(`[A-SCOPE-01] [A-LOGIN-03] login, legal notice and maintenance pages in ${locale}`, async ({ page }) => {
@@ -53,7 +60,7 @@ for (const locale of ["fr", "en"] as const) {
       await signIn(page, "nouveau");
       await expect(page.getByRole("heading", { name: TEXT[locale].cgu, level: 1 })).toBeVisible();
       await expect(page.getByTestId("cgu-pdf")).toBeVisible();
-      await page.waitForTimeout(500);
+      await frameLoaded(page.getByTestId("cgu-pdf"));
       await shot(page, `${locale}-04-cgu-nouveau`);
     });
 
@@ -79,7 +86,7 @@ for (const locale of ["fr", "en"] as const) {
 
         await navigate(page, "/home/documentation/notice");
         await expect(page.getByRole("heading", { name: t.doc, level: 1 })).toBeVisible();
-        await page.waitForTimeout(800);
+        await frameLoaded(page.getByTestId("doc-frame"));
         await shot(page, `${locale}-08-documentation-notice`);
 
         await navigate(page, "/home/profil");

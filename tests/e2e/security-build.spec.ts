@@ -10,8 +10,9 @@ import { E2E } from "./settings";
  * loaded server code keep answering.
  */
 
-const PORT_A = E2E.port + 3;
-const PORT_B = E2E.port + 4;
+// Clear of every worker's own two ports (E2E.port + 2 × slot and the next).
+const PORT_A = E2E.port + 50;
+const PORT_B = E2E.port + 51;
 
 function start(port: number, dataDir: string, env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<void>; log: () => string } {
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,44 +1,56 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDb, type Db } from "../../server/db/knex";
-import { migrateLatest } from "../../server/db/migrate";
-import { seedReference } from "../../server/db/seed-reference";
-import { seedDemo, type DemoIds } from "../../server/demo/seed-demo";
+import type { DemoIds } from "../../server/demo/seed-demo";
 
 export const dialect = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 
+/** Names of the PostgreSQL databases the service tests create: prefix, run's pid, random part(s). */
+export const TEMPLATE_PREFIX = "sillon_test_";
+
+/** The same PostgreSQL address with another database. */
+export function databaseUrl(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
 /**
- * A fresh, migrated database for one test file, with the reference lists and the demo data set:
- * a new SQLite file, or a new schema of the PostgreSQL database of TEST_DATABASE_URL.
+ * A fresh database for one test file, migrated, with the reference lists and the demo data set: a copy of the
+ * template built once per run by tests/setup/service-global.ts (a copied SQLite file, or a PostgreSQL database
+ * created from the template database).
  */
 export function useTestDb(): { db: () => Db; demo: () => DemoIds } {
   let db: Db | undefined;
-  let demo: DemoIds | undefined;
-  let schema: string | undefined;
+  let database: string | undefined;
+  const url = process.env.TEST_DATABASE_URL;
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      schema = `t_${randomBytes(6).toString("hex")}`;
+    const template = inject("serviceTemplate");
+    if (template.kind === "postgres") {
+      database = `${template.database}_${randomBytes(4).toString("hex")}`;
       const admin = createDb(url);
-      await admin.raw(`CREATE SCHEMA "${schema}"`);
-      await admin.destroy();
-      const sep = url.includes("?") ? "&" : "?";
-      db = createDb(`${url}${sep}options=-c%20search_path%3D${schema}`);
+      try {
+        await admin.raw(`CREATE DATABASE "${database}" TEMPLATE "${template.database}"`);
+      } finally {
+        await admin.destroy();
+      }
+      db = createDb(databaseUrl(url!, database));
     } else {
-      db = createDb(`file:${path.join(inject("serviceTmpDir"), `${randomBytes(6).toString("hex")}.sqlite`)}`);
+      const file = path.join(inject("serviceTmpDir"), `${randomBytes(6).toString("hex")}.sqlite`);
+      fs.copyFileSync(template.file, file);
+      db = createDb(`file:${file}`);
     }
-    await migrateLatest(db);
-    await seedReference(db);
-    demo = await seedDemo(db);
   });
   afterAll(async () => {
     await db?.destroy();
-    if (schema && process.env.TEST_DATABASE_URL) {
-      const admin = createDb(process.env.TEST_DATABASE_URL);
-      await admin.raw(`DROP SCHEMA "${schema}" CASCADE`);
+    if (database) {
+      const admin = createDb(url);
+      await admin.raw(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await admin.destroy();
     }
   });
-  return { db: () => db!, demo: () => demo! };
+  const demo = inject("serviceDemoIds");
+  return { db: () => db!, demo: () => demo };
 }
