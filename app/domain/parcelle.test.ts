@@ -53,7 +53,7 @@ describe("plot form", () => {
   });
 });
 
-describe("plot surfaces (docs/decisions/0020-plot-surface.md)", () => {
+describe("plot surfaces (docs/decisions/0023-plot-surface.md)", () => {
   // About 100 m × 100 m near Chartres: one hectare, give or take the projection.
   const square = JSON.stringify({ type: "Polygon", coordinates: [[[1.48, 48.44], [1.481356, 48.44], [1.481356, 48.440899], [1.48, 48.440899], [1.48, 48.44]]] });
   const point = JSON.stringify({ type: "Point", coordinates: [1.48, 48.44] });

@@ -89,7 +89,7 @@ export function surfaceOfGeometrie(geometrie: unknown): number | null {
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /**
- * The plot's two surfaces (docs/decisions/0020-plot-surface.md). `surface` is THE surface: the one the
+ * The plot's two surfaces (docs/decisions/0023-plot-surface.md). `surface` is THE surface: the one the
  * lists, the crop-area breakdown and the calculations use; it is required and above 0. `surfaceReelle`
  * is the measured area: a drawn polygon's area when there is one (computed here, whatever was typed),
  * else what the user typed (a declared PAC area). A blank surface takes the real surface.

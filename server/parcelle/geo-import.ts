@@ -314,7 +314,7 @@ function schemaRefusal(c: Pick<ImportCandidate, "libelle" | "noIlotPac" | "geome
   if (r.success) return null;
   const fields = [...new Set(r.error.issues.map((i) => String(i.path[0] ?? "")))];
   if (fields.includes("noIlotPac")) return { key: REFUS("ilot-too-long"), params: { max: NO_ILOT_PAC_MAX } };
-  // A point has no area: a plot needs a surface (docs/decisions/0020-plot-surface.md).
+  // A point has no area: a plot needs a surface (docs/decisions/0023-plot-surface.md).
   if (fields.length === 1 && fields[0] === "surface") return { key: REFUS("no-surface") };
   return { key: REFUS("invalid"), params: { fields: fields.join(", ") } };
 }

@@ -37,7 +37,7 @@ export function GeodataPanel({
   const { rows: communes, loading } = useCommunes(departement?.numDept ?? null, loaded);
   const codeInsee = typeof fields.codeInsee.value === "string" ? fields.codeInsee.value : "";
   const type = typeOfGeometrie(geometrie);
-  // The polygon's area is the real surface (docs/decisions/0020-plot-surface.md), as the server computes it.
+  // The polygon's area is the real surface (docs/decisions/0023-plot-surface.md), as the server computes it.
   const drawnHa = surfaceOfGeometrie(geometrie);
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   const surfaceText = text(fields.surface.value).trim();
