@@ -54,15 +54,3 @@ export async function updateUtilisateur(
   await db("utilisateur").where({ id }).update({ ...patch, updatedAt: db.fn.now() });
 }
 
-export async function countRecentLoginFailures(db: Db, username: string, since: Date): Promise<number> {
-  const row = await db("login_failure").whereRaw("lower(username) = lower(?)", [username]).andWhere("at", ">=", since).count<{ n: number | string }[]>({ n: "*" }).first();
-  return Number(row?.n ?? 0);
-}
-
-export async function recordLoginFailure(db: Db, username: string, ip: string): Promise<void> {
-  await db("login_failure").insert({ username: username.slice(0, 180), ip: ip.slice(0, 64), at: new Date() });
-}
-
-export async function clearLoginFailures(db: Db, username: string): Promise<void> {
-  await db("login_failure").whereRaw("lower(username) = lower(?)", [username]).delete();
-}
