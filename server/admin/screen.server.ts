@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction } from "react-router";
 import type { z } from "zod";
 import { AdminUserSchema, GroupeSchema, OadSchema, PostSchema, ResetPasswordSchema } from "~/domain/admin";
+import { withinBasePath } from "../base-path";
 import type { Db } from "../db/knex";
+import { env } from "../env";
 import { userContext } from "../http/context.server";
 import { formIntent, rowIntent, screenAction, screenLoader } from "../http/route.server";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -22,7 +24,7 @@ export type AdminActionData = { ok: boolean; notice?: string; error?: string; id
 /** The admin layout's middleware: a page of the administration is for admins; anybody else goes to the home page. */
 export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   // Posts go on: the use cases refuse non-admins themselves (403 in the error dialog), so nothing changes.
-  if (request.method === "GET" && !context.get(userContext)?.admin) throw redirect("/home/description/home");
+  if (request.method === "GET" && !context.get(userContext)?.admin) throw withinBasePath(redirect("/home/description/home"), env().BASE_PATH);
 };
 
 /** Creates (no id) or edits a row from its form; answers the row's id so that the screen selects it. */

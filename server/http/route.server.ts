@@ -66,7 +66,10 @@ async function withForm<S extends z.ZodType, A>(
   try {
     return await fn(s.value, (reset) => s.reply(reset ? { resetForm: true } : undefined));
   } catch (e) {
-    if (isServiceError(e) && e.fieldErrors) return data({ ok: false as const, error: e.key, submission: s.reply({ fieldErrors: e.fieldErrors }) }, { status: e.status });
+    // The fields say what is wrong: fieldErrors keeps the error dialog closed (feedbackOnce).
+    if (isServiceError(e) && e.fieldErrors) {
+      return data({ ok: false as const, error: e.key, fieldErrors: e.fieldErrors, submission: s.reply({ fieldErrors: e.fieldErrors }) }, { status: e.status });
+    }
     throw e;
   }
 }
