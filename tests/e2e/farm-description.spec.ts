@@ -359,7 +359,13 @@ test.describe("farm description forms", () => {
 test.describe("farm description forms in English", () => {
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem("locale", "en");
+      } catch {
+        // a frame without storage (an opaque origin) has no language to keep
+      }
+    });
   });
   test.afterAll(async () => {
     await resetFarm();
