@@ -7,8 +7,8 @@ import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
-  deleteDossierRow, deleteFolderUser, farmsOnlyInDossier, findActiveUser, findDossier, insertDossier, insertFolderUser, listFolderUsers, listGroupes,
-  listOads, updateDossierRow, updateFolderUser,
+  deleteDossierRow, deleteFolderUser, farmsOnlyInDossier, findActiveUser, findDossier, foldersReadableBy, insertDossier, insertFolderUser, listFolderUsers,
+  listGroupes, listOads, listVisibleUsersOfGroupe, updateDossierRow, updateFolderUser,
 } from "./repo";
 
 const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
@@ -39,6 +39,16 @@ export async function updateDossier(db: Db, user: Utilisateur, idDossier: number
     await updateDossierRow(trx, { id: idDossier, updatedAt: input.updatedAt }, input);
     await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.update", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: input.libelle } });
   });
+}
+
+/** The folders on which the user holds at least reading (linking a farm) or writing (duplicating a farm into). */
+export async function foldersOfUser(db: Db, user: Utilisateur, level: "Lecture" | "Ecriture" = "Lecture") {
+  return foldersReadableBy(db, user.id, level);
+}
+
+/** The visible users of a group, to share a folder with (GET utilisateurs?idGroupe=…). */
+export async function visibleUsersOfGroupe(db: Db, idGroupe: number) {
+  return listVisibleUsersOfGroupe(db, idGroupe);
 }
 
 /** Any signed-in user may open a folder; its creator animates it. */
