@@ -161,11 +161,20 @@ export function screenAction<I extends Intents>(intents: I, options: { gate?: "c
     const fields: Record<string, unknown> = {};
     for (const [k, v] of formData) if (typeof v === "string" && !(k in fields)) fields[k] = v;
     fields.intent ??= "save";
+    const name = String(fields.intent);
+    // The rights come first: a reader is refused (403) whatever he posts, before his fields are judged.
+    const gated = Object.hasOwn(intents, name) && options.gate === "campaign" && !options.gateExcept?.includes(name);
+    if (gated) {
+      try {
+        await writeGate(args);
+      } catch (e) {
+        return refusalOf(e);
+      }
+    }
     const envelope = schema.safeParse(fields);
     if (!envelope.success) return refuse(INVALID_FORM, 400, zodFieldErrors(envelope.error));
     const chosen = intents[envelope.data.intent];
     try {
-      if (options.gate === "campaign" && !options.gateExcept?.includes(envelope.data.intent)) await writeGate(args);
       return (await chosen.run(args, envelope.data as never, formData)) as Awaited<ReturnType<I[keyof I]["run"]>>;
     } catch (e) {
       return refusalOf(e);
