@@ -8,7 +8,7 @@ import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { useRootData } from "~/root";
 import { env } from "#server/env.server";
-import { listTypesExploitation } from "#server/exploitation/repo.server";
+import { typesExploitation } from "#server/exploitation/service.server";
 import { userMiddleware } from "#server/http/context.server";
 import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/home";
@@ -18,7 +18,7 @@ export const middleware = [userMiddleware];
 export const loader = screenLoader(async ({ db, user, view }) => ({
   user,
   view: await view(),
-  types: await listTypesExploitation(db),
+  types: await typesExploitation(db),
   actualisationUrl: env().ACTUALISATION_URL,
 }));
 

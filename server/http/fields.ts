@@ -21,6 +21,15 @@ export const stampField = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 
+/** The updatedAt token of an edit form (server/db/stale.ts): required, an edit without it is refused (400). */
+export const tokenField = z.string({ error: "warning.required" }).min(1, "warning.required").max(64);
+
+/** The token of a form whose row may not exist yet: required too; "" means the form saw no row (null). */
+export const rowTokenField = z
+  .string({ error: "warning.required" })
+  .max(64)
+  .transform((v) => v || null);
+
 /** A JSON-encoded field (ids, rows, links); malformed JSON is a 400 with a message, never a 500. */
 export function jsonField<T extends z.ZodType>(schema: T, maxLength = 1_000_000) {
   return z

@@ -157,7 +157,7 @@ describe(`cultural operations (${dialect})`, () => {
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), ...operationTables);
     await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] }), "errors.forbidden", 403);
-    await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] }, { id }), "errors.forbidden", 403);
+    await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] }, { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
     await expectRefused(removeOperationsCulturales(t.db(), lecteur, [id]), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
     await expectRefused(saveOperationCulturale(t.db(), animateur, { ...base, debitReel: 1, consoCarburantReelle: 1 }), "errors.forbidden", 403);

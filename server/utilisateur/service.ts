@@ -1,8 +1,7 @@
 import type { Db } from "../db/knex";
 import { hashPassword } from "../auth/password";
-import { ServiceError } from "../errors";
 import type { ProfileInput } from "~/domain/utilisateur";
-import { findUtilisateurById, updateUtilisateur, type Utilisateur } from "./repo";
+import { editProfile, updateUtilisateur, type Utilisateur } from "./repo";
 
 /** Accepts the terms and records the visibility choice (spec 1 §4, PATCH utilisateurs acceptcgu, isVisible). */
 export async function acceptCgu(db: Db, user: Utilisateur, isVisible: boolean): Promise<void> {
@@ -12,10 +11,7 @@ export async function acceptCgu(db: Db, user: Utilisateur, isVisible: boolean): 
 /** Saves the profile (PATCH utilisateurs nom, prenom, password, isVisible); a stale form is refused. */
 export async function updateProfile(db: Db, user: Utilisateur, input: ProfileInput): Promise<void> {
   await db.transaction(async (trx) => {
-    const current = await findUtilisateurById(trx, user.id);
-    if (!current) throw new ServiceError("errors.services.utilisateur_connectes-service-error", 404);
-    if (input.updatedAt && String(current.updatedAt) !== input.updatedAt) throw new ServiceError("errors.stale", 409);
-    await updateUtilisateur(trx, user.id, {
+    await editProfile(trx, { id: user.id, updatedAt: input.updatedAt }, {
       nom: input.nom,
       prenom: input.prenom,
       isVisible: input.isVisible === "on",

@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { DEMO_PASSWORD, e2eDb, expect, test, userId, type DemoUser } from "./fixtures";
+import { toIso } from "../../server/db/dialect";
 import { createCampagne, createDossier, createExploitation, grantFolder, linkFarm } from "../../server/demo/factories";
 import { E2E } from "./settings";
 
@@ -67,6 +68,14 @@ async function snapshot() {
 type Write = { name: string; path: string; form: Record<string, string> };
 
 /** Every write of the sharing screens, aimed at the place the user stands in (the link change ticks nominatif). */
+/** An edit sends back the updatedAt its form was loaded with (the stale check): the row's current one. */
+async function withToken(w: Write, here: Here): Promise<Record<string, string>> {
+  if (w.form.intent !== "update") return w.form;
+  const table = w.path.endsWith("parametre_dossier") ? "dossier" : "exploitation";
+  const row = await e2eDb()(table).where({ id: table === "dossier" ? here.folder : here.farm }).first("updatedAt");
+  return { ...w.form, updatedAt: toIso(row.updatedAt) };
+}
+
 function writes(i: Ids, here: Here): Write[] {
   const nominatifLink = { idDossierExploitation: here.link, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true };
   const duplicate = (idDossier: number) => ({ intent: "duplicate", libelle: "Copie pirate", idTypeExploitation: "1", idOad: String(i.reseau), idDossier: String(idDossier), campagnesCibles: String(here.campagne) });
@@ -119,7 +128,7 @@ for (const { user, place: where, forbidden } of FORBIDDEN) {
     expect(tried.map((w) => w.name).sort()).toEqual([...forbidden].sort());
     for (const w of tried) {
       const before = await snapshot();
-      const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
+      const res = await api.post(w.path, { form: await withToken(w, here), maxRedirects: 0 });
       expect([302, 403], `${user}: ${w.name} answered ${res.status()}`).toContain(res.status());
       expect(await snapshot(), `${user}: ${w.name} changed the database`).toEqual(before);
     }
@@ -163,7 +172,7 @@ test("[A-RIGHTS-07] [A-CAMP-15] the same requests succeed for a user the matrix 
     allowed.sort((a, b) => LAST.indexOf(a.name) - LAST.indexOf(b.name));
     for (const w of allowed) {
       const start = await snapshot();
-      const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
+      const res = await api.post(w.path, { form: await withToken(w, here), maxRedirects: 0 });
       expect(res.status(), `animateur: ${w.name}`).toBe(200);
       expect(await snapshot(), `animateur: ${w.name} wrote nothing`).not.toEqual(start);
     }

@@ -13,7 +13,7 @@ import {
   ADMIN_FIELDS, COMMON_FIELDS, caracteristiquesSchema, CaracteristiquesAdminSchema, IVAN_MAX, IVAN_MIN, LONG_TERME_DUREE_MAX, LONG_TERME_DUREE_MIN, TAUX_MAX, TAUX_MIN,
 } from "~/domain/caracteristiques-economiques";
 import { CARACTERISTIQUES_LOAD_ERROR, getCaracteristiques, saveCaracteristiques } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, screenAction, screenLoader, rowTokenField } from "#server/http/route.server";
 import type { Route } from "./+types/caracteristiques-economiques";
 
 /** Economic characteristics of the campaign (spec 2 §2, §3, §5, §6, §9; B-ECO-01 to B-ECO-13). */
@@ -28,7 +28,7 @@ export const action = screenAction(
         const saved = await saveCaracteristiques(db, user, value, updatedAt);
         return { notice: saved.created ? "ui.create-confirmation" : "ui.update-confirmation" };
       },
-      { fields: { updatedAt: stampField } },
+      { fields: { updatedAt: rowTokenField } },
     ),
   },
   { gate: "campaign" },

@@ -11,7 +11,7 @@ import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { REPLICATION, REPLICATIONS, SoilSchema, type Replication } from "~/domain/caracteristiques-pedologiques";
 import { getSoil, saveSoil } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/caracteristiques-pedologiques";
 
 /** Soil characteristics of the farm with the replication dialog (spec 2 §2; B-SOIL-01 to B-SOIL-04). */
@@ -19,8 +19,8 @@ export const loader = screenLoader(({ db, user }) => getSoil(db, user));
 
 export const action = screenAction(
   {
-    save: formIntent(SoilSchema, async ({ db, user }, value, { updatedAt }) => ({ result: await saveSoil(db, user, value, updatedAt ?? undefined) }), {
-      fields: { updatedAt: stampField },
+    save: formIntent(SoilSchema, async ({ db, user }, value, { updatedAt }) => ({ result: await saveSoil(db, user, value, updatedAt) }), {
+      fields: { updatedAt: tokenField },
       notice: "ui.update-confirmation",
     }),
   },

@@ -11,7 +11,7 @@ import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { coordonneesSchema, FRANCE_ID, isFrance } from "~/domain/coordonnees";
 import { getCoordonnees, isCommuneRequired, saveCoordonnees } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/coordonnees";
 
 /** Farm coordinates (spec 2 §2 "Farm coordinates"; B-COORD-01 to B-COORD-04). */
@@ -21,8 +21,8 @@ export const action = screenAction(
   {
     save: formIntent(
       async ({ db }, formData) => coordonneesSchema({ communeRequired: await isCommuneRequired(db, Number(formData.get("idPays")), formData.get("libelleDepartement")) }),
-      ({ db, user }, value, { updatedAt }) => saveCoordonnees(db, user, value, updatedAt ?? undefined),
-      { fields: { updatedAt: stampField }, notice: "ui.update-confirmation" },
+      ({ db, user }, value, { updatedAt }) => saveCoordonnees(db, user, value, updatedAt),
+      { fields: { updatedAt: tokenField }, notice: "ui.update-confirmation" },
     ),
   },
   { gate: "campaign" },

@@ -12,7 +12,7 @@ import { useControlledForm } from "~/components/form-controller";
 import { DescriptionExploitationSchema } from "~/domain/description-exploitation";
 import { useHomeData } from "~/routes/home";
 import { getDescription, saveDescription } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, rowTokenField, screenAction, screenLoader, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/description";
 
 /** Farm description (spec 2 §2 "Farm description"; B-DESC-01 to B-DESC-03). */
@@ -23,8 +23,8 @@ export const action = screenAction(
     save: formIntent(
       DescriptionExploitationSchema,
       ({ db, user }, value, { updatedAt, caracteristiqueUpdatedAt }) =>
-        saveDescription(db, user, value, { farm: updatedAt ?? undefined, caracteristique: caracteristiqueUpdatedAt }),
-      { fields: { updatedAt: stampField, caracteristiqueUpdatedAt: stampField }, notice: "ui.update-confirmation" },
+        saveDescription(db, user, value, { farm: updatedAt, caracteristique: caracteristiqueUpdatedAt }),
+      { fields: { updatedAt: tokenField, caracteristiqueUpdatedAt: rowTokenField }, notice: "ui.update-confirmation" },
     ),
   },
   { gate: "campaign" },

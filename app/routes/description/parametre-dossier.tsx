@@ -13,7 +13,7 @@ import { buildDisplayName, toggleFolderUserRight, type FolderRightField } from "
 import { DossierSchema, FolderRightsSchema } from "~/domain/partage";
 import { deleteDossier, getDossierSettings, saveFolderRights, updateDossier } from "#server/dossier/service.server";
 import type { RouteArgs } from "#server/http/context.server";
-import { formIntent, intent, jsonField, screenAction, screenLoader, sendAway, stampField } from "#server/http/route.server";
+import { formIntent, intent, jsonField, screenAction, screenLoader, sendAway, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/parametre-dossier";
 
 const RIGHTS: { field: FolderRightField; key: string }[] = [
@@ -35,8 +35,8 @@ export const loader = screenLoader(async (args) => getDossierSettings(args.db, a
 export const action = screenAction({
   update: formIntent(
     DossierSchema,
-    async (args, value, { updatedAt }) => updateDossier(args.db, args.user, await settingsOf(args), { ...value, updatedAt: updatedAt ?? undefined }),
-    { fields: { updatedAt: stampField }, notice: "ui.save-confirmation" },
+    async (args, value, { updatedAt }) => updateDossier(args.db, args.user, await settingsOf(args), { ...value, updatedAt }),
+    { fields: { updatedAt: tokenField }, notice: "ui.save-confirmation" },
   ),
   rights: intent({ rows: jsonField(FolderRightsSchema) }, async (args, { rows }) => {
     await saveFolderRights(args.db, args.user, await settingsOf(args), rows);
