@@ -1,15 +1,15 @@
 import { z } from "zod";
+import { MAX_IDS, rowId } from "~/domain/validation";
 
 /**
  * The zod fields of the route adapter's envelope: the hidden fields a form or a list posts beside its
  * schema's fields (row id, updatedAt, selected ids as JSON). Every one is bounded, so bad input is a 400.
  */
 
-/** Upper bound of the ids one request may name (a list selection). */
-export const MAX_IDS = 5000;
+export { MAX_IDS };
 
 /** A row id (a positive integer the databases store). */
-export const idField = z.coerce.number().int().positive().max(2 ** 31 - 1);
+export const idField = rowId();
 
 /** An optional row id: absent or "" for a new row. */
 export const optionalIdField = z.preprocess((v) => (v === "" ? undefined : v), idField.optional());
@@ -25,7 +25,7 @@ export const stampField = z
 export function jsonField<T extends z.ZodType>(schema: T, maxLength = 1_000_000) {
   return z
     .string()
-    .max(maxLength)
+    .max(maxLength, "warning.too-many")
     .transform((text, ctx) => {
       try {
         return JSON.parse(text) as unknown;
@@ -38,4 +38,4 @@ export function jsonField<T extends z.ZodType>(schema: T, maxLength = 1_000_000)
 }
 
 /** The ids of the selected rows of a list, sent as a JSON array. */
-export const idsField = jsonField(z.array(idField).max(MAX_IDS), MAX_IDS * 12);
+export const idsField = jsonField(z.array(idField).max(MAX_IDS, "warning.too-many"), MAX_IDS * 12);
