@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_IDS, rowId } from "~/domain/validation";
+import { MAX_IDS, optionalNumber, rowId } from "~/domain/validation";
+import { ServiceError } from "../errors";
 
 /**
  * The zod fields of the route adapter's envelope: the hidden fields a form or a list posts beside its
@@ -39,3 +40,20 @@ export function jsonField<T extends z.ZodType>(schema: T, maxLength = 1_000_000)
 
 /** The ids of the selected rows of a list, sent as a JSON array. */
 export const idsField = jsonField(z.array(idField).max(MAX_IDS, "warning.too-many"), MAX_IDS * 12);
+
+const optionalRowId = z.preprocess((v) => (v === null || v === "" ? undefined : v), rowId().optional());
+const boundedNumber = optionalNumber();
+
+/** An id of the query string (?arbre=12): absent or blank gives null; anything but a row id is a 400, never a 500. */
+export function queryId(query: URLSearchParams, name: string): number | null {
+  const r = optionalRowId.safeParse(query.get(name));
+  if (!r.success) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.invalid"] });
+  return r.data ?? null;
+}
+
+/** A number of the query string, bounded as every number (validation.ts): absent or blank gives null; else a 400. */
+export function queryNumber(query: URLSearchParams, name: string): number | null {
+  const r = boundedNumber.safeParse(query.get(name) ?? undefined);
+  if (!r.success) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.numeric"] });
+  return r.data ?? null;
+}

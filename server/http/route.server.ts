@@ -200,7 +200,7 @@ export function resourceAction<T>(run: (args: RouteArgs) => Promise<T>) {
   };
 }
 
-export { idField, idsField, jsonField, optionalIdField, stampField } from "./fields";
+export { idField, idsField, jsonField, optionalIdField, queryId, queryNumber, stampField } from "./fields";
 
 /** The query parameter that tells a screen why its reader was sent there (shown by the shell as a notice). */
 export const SENT_AWAY_PARAM = "refus";
