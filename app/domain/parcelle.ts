@@ -1,7 +1,7 @@
 import { parseGeometrie, surfaceHaOf } from "./geometrie";
 import { z } from "zod";
 import { SoilSchema } from "./caracteristiques-pedologiques";
-import { decimalMax, INT_MAX, MAX_IDS, rowId, optionalNumber, optionalText, positive, requiredArray, requiredNumber, requiredText, toNumber } from "./validation";
+import { decimalMax, INT_MAX, MAX_IDS, numericInput, rowId, optionalNumber, optionalText, positive, requiredArray, requiredNumber, requiredText } from "./validation";
 
 /**
  * Plots (spec 2 §2 "Plots", §3 Plot, §4, §5): the plot form, the date-update modal of the Other menu,
@@ -19,7 +19,7 @@ const idList = () =>
     if (value === undefined || value === null || value === "") return [];
     const list = Array.isArray(value) ? value : typeof value === "string" && value.trim().startsWith("[") ? jsonArray(value) : [value];
     // Not a list (malformed JSON): left as is, refused below as warning.invalid.
-    return Array.isArray(list) ? [...new Set(list.filter((v) => v !== "" && v != null).map(toNumber))] : list;
+    return Array.isArray(list) ? [...new Set(list.filter((v) => v !== "" && v != null).map(numericInput))] : list;
   }, z.array(z.number({ error: "warning.invalid" }).int("warning.invalid").positive("warning.invalid").max(INT_MAX, "warning.invalid"), { error: "warning.invalid" }).max(MAX_IDS, "warning.too-many"));
 
 function jsonArray(text: string): unknown {

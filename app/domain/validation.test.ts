@@ -381,6 +381,18 @@ describe("numbers bounded to what both databases store (issue 10, defect 7)", ()
     for (const v of ["0x1A", "1e3", " 5", "5.0", "", "0", "-1", String(INT_MAX + 1), 1e23, 1.5, null, "abc"]) expect(err(rowId(), v), String(v)).toBe("warning.invalid");
   });
 
+  test("[issue10-7] through conform's parseWithZod too (its own coercion would read \"0x1A\" as 26)", () => {
+    const schema = z.object({ n: optionalNumber(), id: rowId().optional() });
+    for (const v of ["0x1A", "1e3", "Infinity"]) {
+      const form = new FormData();
+      form.append("n", v);
+      form.append("id", v);
+      const s = parseWithZod(form, { schema });
+      expect(s.status, v).toBe("error");
+      expect(s.status === "error" ? s.error : null, v).toEqual({ n: ["warning.numeric"], id: ["warning.invalid"] });
+    }
+  });
+
   test("[issue10-7] a list of ids is at most MAX_IDS long", () => {
     const list = requiredArray(rowId());
     expect(err(list, Array.from({ length: MAX_IDS }, (_, i) => i + 1))).toBe("ok");

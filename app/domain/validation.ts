@@ -72,7 +72,7 @@ const DIGITS = /^\d{1,10}$/;
  */
 export const rowId = () =>
   z.preprocess(
-    (v) => (typeof v === "string" && DIGITS.test(v) ? Number(v) : v),
+    (v) => (typeof v === "string" ? (DIGITS.test(v) ? Number(v) : Number.NaN) : v),
     z.number({ error: "warning.invalid" }).int("warning.invalid").positive("warning.invalid").max(INT_MAX, "warning.invalid"),
   );
 
@@ -81,6 +81,15 @@ export const rowId = () =>
  * thousand rows; more is refused (400 warning.too-many) before any query is built.
  */
 export const MAX_IDS = 5000;
+
+/**
+ * toNumber for the schemas: a string that is not a plain decimal becomes NaN (→ warning.numeric), so that no later
+ * coercion reads it as a number (conform's parseWithZod would give Number("0x1A") = 26, Number("1e3") = 1000).
+ */
+export function numericInput(value: unknown): unknown {
+  const n = toNumber(value);
+  return typeof n === "string" ? Number.NaN : n;
+}
 
 /** Makes any of these schemas optional: a blank or missing value gives undefined. */
 export function optional<T extends z.ZodType>(schema: T) {
@@ -151,9 +160,9 @@ function numberSchema({ min, max, integer, positive, notZero }: NumberOptions = 
 }
 
 /** A number (0 accepted), from a number or a form string such as "12,5". */
-export const requiredNumber = (options?: NumberOptions) => z.preprocess(toNumber, numberSchema(options));
+export const requiredNumber = (options?: NumberOptions) => z.preprocess(numericInput, numberSchema(options));
 
-export const optionalNumber = (options?: NumberOptions) => z.preprocess(toNumber, numberSchema(options).optional());
+export const optionalNumber = (options?: NumberOptions) => z.preprocess(numericInput, numberSchema(options).optional());
 
 export const positive = (options?: Omit<NumberOptions, "positive">) => requiredNumber({ ...options, positive: true });
 
@@ -162,7 +171,7 @@ export const notZero = (options?: Omit<NumberOptions, "notZero">) => requiredNum
 /** Integer from 0 to 100; every failure other than a missing value is warning.percentage. */
 export const percentage = () =>
   z.preprocess(
-    toNumber,
+    numericInput,
     z
       .number({ error: requiredOr("warning.percentage") })
       .refine((n) => Number.isInteger(n) && n >= PERCENTAGE_MIN && n <= PERCENTAGE_MAX, "warning.percentage"),
