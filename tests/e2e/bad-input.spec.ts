@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { MAX_IDS } from "~/domain/validation";
 import { createCampagne, createDossier, createExploitation } from "../../server/demo/factories";
-import { DEMO_PASSWORD, e2eDb, expect, test, type DemoUser } from "./fixtures";
-import { demoIds, setContext } from "./helpers";
+import { e2eDb, expect, test } from "./fixtures";
+import { apiAs, demoIds, setContext } from "./helpers";
 import { E2E } from "./settings";
 
 /**
@@ -13,7 +13,6 @@ import { E2E } from "./settings";
  * Body sizes and content types are the edge's (security.spec.ts); here, what passes the edge.
  */
 
-const ORIGIN = new URL(E2E.baseURL).origin;
 const PLOTS = "home/description/exploitation/parcelle";
 const LABOUR = "home/description/exploitation/main_oeuvre";
 const MACHINERY = "home/description/exploitation/parc_materiel";
@@ -21,13 +20,7 @@ const OPERATIONS = "home/description/exploitation/operations_culturales";
 const FOLDER = "home/description/parametre_dossier";
 const FARM = "home/description/parametre_exploitation";
 
-/** A signed-in API context of the app's own origin (the edge refuses writes without one). */
-async function signedIn(user: DemoUser): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { Origin: ORIGIN } });
-  const res = await api.post("login", { form: { username: user, password: DEMO_PASSWORD }, maxRedirects: 0 });
-  expect(res.status(), "sign-in").toBe(302);
-  return api;
-}
+const signedIn = apiAs;
 
 const TABLES = ["dossier", "exploitation", "dossier_exploitation", "utilisateur_dossier", "campagne", "caracteristique", "parcelle", "main_oeuvre", "parc_materiel", "audit"];
 
