@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, email, mustMatch, optional, optionalNumber, optionalText, password, requiredNumber, requiredText } from "./validation";
+import { dateString, MAX_IDS, email, mustMatch, optional, optionalNumber, optionalText, password, requiredNumber, requiredText } from "./validation";
 
 /**
  * Administration screens (issue 3, beyond the spec: a self-hosted install needs accounts): users, user
@@ -15,7 +15,7 @@ const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" ||
 /** Ticked ids: none, one form value or several. */
 const idList = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "") : [v]),
-  z.array(requiredNumber({ integer: true, min: 1 })),
+  z.array(requiredNumber({ integer: true, min: 1 })).max(MAX_IDS, "warning.too-many"),
 );
 const rowId = () => optionalNumber({ integer: true, min: 1 });
 /** The edited row's updated timestamp, sent back so that a stale save is refused. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAUTS_OPERATION, isIrrigationType, type TypeAction } from "./calc/operation";
 import { isTractionCategory, isTractor } from "./calc/materiel";
-import { optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
+import { decimalMax, MAX_IDS, optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
 
 /**
  * The cultural operation form of spec 2 (§2 Cultural operations, §3 Cultural operation, §4 form rules,
@@ -37,7 +37,7 @@ const flag = () => z.preprocess((v) => v === true || v === "on" || v === "true" 
 const idList = () =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(requiredNumber({ integer: true, min: 1 })),
+    z.array(requiredNumber({ integer: true, min: 1 })).max(MAX_IDS, "warning.too-many"),
   );
 
 type RequiredActuals = {
@@ -74,7 +74,7 @@ export const OperationCulturaleSchema = z
     eta: flag(),
     mainOeuvre: idList(),
     debitReel: optionalNumber({ min: 0, max: LIMITES_OPERATION.debit, notZero: true }),
-    debitCalcule: optionalNumber(),
+    debitCalcule: optionalNumber({ max: decimalMax(10, 3) }),
     consoCarburantReelle: optionalNumber({ min: 0, max: LIMITES_OPERATION.carburant }),
     consoCarburantCalculee: optionalNumber(),
     profondeurTravail: optionalNumber({ min: 0, max: LIMITES_OPERATION.profondeurTravail }),

@@ -1,3 +1,4 @@
+import { formOf } from "#server/http/answers";
 import { data } from "react-router";
 import { localeCookie } from "~/middleware/i18next";
 import { availableLocales, isLocale } from "~/locales";
@@ -5,7 +6,7 @@ import { isProduction } from "../../server/env";
 import type { Route } from "./+types/locale";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const locale = form.get("locale");
   if (!isLocale(locale) || !availableLocales(isProduction()).includes(locale)) {
     return data({ ok: false, error: "warning.invalid" }, { status: 400 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { abilities, type Abilities } from "~/domain/access/abilities";
 import { campaignLock, type CampaignPermissions } from "~/domain/access/lock";
 import { hasFarmPermission, hasFolderPermission, highestFarmRight } from "~/domain/access/rights";
+import { MAX_IDS, rowId } from "~/domain/validation";
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import { listPosts } from "../post/repo";
@@ -62,10 +63,10 @@ export async function loadContextView(db: Db, user: Utilisateur): Promise<Contex
 }
 
 export const ContextSelectionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("oad"), id: z.coerce.number().int().positive().nullable() }),
-  z.object({ intent: z.literal("dossier"), id: z.coerce.number().int().positive().nullable() }),
-  z.object({ intent: z.literal("exploitations"), ids: z.array(z.coerce.number().int().positive()) }),
-  z.object({ intent: z.literal("campagne"), id: z.coerce.number().int().positive().nullable() }),
+  z.object({ intent: z.literal("oad"), id: rowId().nullable() }),
+  z.object({ intent: z.literal("dossier"), id: rowId().nullable() }),
+  z.object({ intent: z.literal("exploitations"), ids: z.array(rowId()).max(MAX_IDS, "warning.too-many") }),
+  z.object({ intent: z.literal("campagne"), id: rowId().nullable() }),
 ]);
 export type ContextSelection = z.infer<typeof ContextSelectionSchema>;
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { writableCampaign } from "../access/description";
 import type { Token } from "../db/stale";
 import { invalidField, isServiceError } from "../errors";
-import { invalid, INVALID_FORM, refuse, refusalOf, refusedRead, zodFieldErrors } from "./answers";
+import { formOf, invalid, INVALID_FORM, refuse, refusalOf, refusedRead, zodFieldErrors } from "./answers";
 import { routeArgs, type RouteArgs, type RouterArgs } from "./context.server";
 import { idField, idsField, optionalIdField, stampField } from "./fields";
 
@@ -155,12 +155,7 @@ export function screenAction<I extends Intents>(intents: I, options: { gate?: "c
   const schema = z.discriminatedUnion("intent", branches as unknown as [z.ZodObject<{ intent: z.ZodLiteral<string> }>]);
   return async (router: RouterArgs): Promise<Awaited<ReturnType<I[keyof I]["run"]>> | ReturnType<typeof refuse>> => {
     const args = routeArgs(router);
-    let formData: FormData;
-    try {
-      formData = await router.request.formData();
-    } catch {
-      return refuse(INVALID_FORM, 400);
-    }
+    const formData = await formOf(router.request);
     const fields: Record<string, unknown> = {};
     for (const [k, v] of formData) if (typeof v === "string" && !(k in fields)) fields[k] = v;
     fields.intent ??= "save";
@@ -220,7 +215,7 @@ export function resourceAction<T>(run: (args: RouteArgs) => Promise<T>) {
   };
 }
 
-export { idField, idsField, jsonField, optionalIdField, rowTokenField, stampField, tokenField } from "./fields";
+export { idField, idsField, jsonField, optionalIdField, queryId, queryNumber, rowTokenField, stampField, tokenField } from "./fields";
 
 /** The query parameter that tells a screen why its reader was sent there (shown by the shell as a notice). */
 export const SENT_AWAY_PARAM = "refus";

@@ -1,4 +1,6 @@
+import { canListGroupMembers, ensure } from "../access/abilities";
 import type { Db } from "../db/knex";
+import { listVisibleUsersOfGroupe } from "../dossier/repo";
 import { hashPassword } from "../auth/password";
 import type { ProfileInput } from "~/domain/utilisateur";
 import { editProfile, updateUtilisateur, type Utilisateur } from "./repo";
@@ -18,4 +20,14 @@ export async function updateProfile(db: Db, user: Utilisateur, input: ProfileInp
       ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
     });
   });
+}
+
+/**
+ * The members of a user group who accepted visibility, to grant them a right on a folder (spec 1 §7). Refused
+ * (403) unless the user accepted visibility himself and may grant rights: animation on a folder, or admin
+ * (decision 0019, issue 10 defect 8).
+ */
+export async function listGroupMembers(db: Db, user: Utilisateur, idGroupe: number): Promise<{ id: number; nom: string; prenom: string }[]> {
+  ensure(user.isVisible && (await canListGroupMembers(db, user)));
+  return listVisibleUsersOfGroupe(db, idGroupe);
 }

@@ -22,6 +22,7 @@ const en = {
     "max-characters": "Too many characters",
     match: "The values do not match",
     "invalid-form": "The form has errors",
+    "too-many": "Too many items at once",
     siret: "Invalid SIRET",
   },
   login: {

@@ -21,6 +21,7 @@ const fr = {
     "max-characters": "Trop de caractères",
     match: "Les valeurs ne correspondent pas",
     "invalid-form": "Le formulaire contient des erreurs",
+    "too-many": "Trop d'éléments à la fois",
     siret: "SIRET invalide",
   },
   login: {

@@ -20,7 +20,7 @@ import {
   workforceAfterSwitch,
 } from "~/domain/operation-culturale";
 import { formNumber } from "~/domain/parc-materiel";
-import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { deleteIntent, saveIntent, queryId, queryNumber, screenAction, screenLoader } from "#server/http/route.server";
 import { getConsoCarburantReference, getOperationsCulturales, removeOperationsCulturales, saveOperationCulturale } from "#server/operation-culturale/service.server";
 import type { Route } from "./+types/operations-culturales";
 
@@ -35,13 +35,8 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 
 export const loader = screenLoader(async ({ db, user, query }) => {
   if (query.has("conso_carburant")) {
-    const n = (name: string) => {
-      const v = query.get(name);
-      if (v === null || v.trim() === "") return null;
-      const x = Number(v);
-      return Number.isFinite(x) ? x : null;
-    };
-    const entree = { idTypeAction: n("id_type_action"), debit: n("debit"), puissance: n("puissance"), profondeurTravail: n("profondeur_travail") };
+    const n = (name: string) => queryNumber(query, name);
+    const entree = { idTypeAction: queryId(query, "id_type_action"), debit: n("debit"), puissance: n("puissance"), profondeurTravail: n("profondeur_travail") };
     return { kind: "conso_carburant" as const, ...(await getConsoCarburantReference(db, user, entree)) };
   }
   return { kind: "screen" as const, ...(await getOperationsCulturales(db, user)) };

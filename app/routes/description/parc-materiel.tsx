@@ -20,7 +20,7 @@ import {
   DuplicationParcMaterielSchema, NEUF_OCCASION, NEUF_OCCASION_CHOIX, POMPES, ParcMaterielSchema, TYPES_PROPRIETE, formNumber, materielForCalc,
 } from "~/domain/parc-materiel";
 import { isServiceError } from "#server/errors";
-import { deleteIntent, formIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { deleteIntent, formIntent, queryId, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import {
   duplicateParcMateriels, getDuplicationOptions, getParcMateriels, getReferenceMateriel, removeParcMateriels, saveParcMateriel,
 } from "#server/parc-materiel/service.server";
@@ -35,15 +35,15 @@ export const loader = screenLoader(async ({ db, user, query }) => {
   if (query.has("reference")) {
     // The machine reference by id (B-MACH-16). Its failure is answered without an error dialog (B-ERR-19).
     try {
-      return data({ referenceMateriel: await getReferenceMateriel(db, user, Number(query.get("reference"))) });
+      return data({ referenceMateriel: await getReferenceMateriel(db, user, queryId(query, "reference") ?? 0) });
     } catch (e) {
       if (isServiceError(e)) return data({ referenceMateriel: null, error: e.key }, { status: e.status });
       throw e;
     }
   }
-  const fleet = await getParcMateriels(db, user, { idCategorie: Number(query.get("categorie")) || null });
+  const fleet = await getParcMateriels(db, user, { idCategorie: queryId(query, "categorie") });
   const duplication = query.has("dupli")
-    ? await getDuplicationOptions(db, user, { idDossier: Number(query.get("dossier")) || null, idExploitation: Number(query.get("exploitation")) || null })
+    ? await getDuplicationOptions(db, user, { idDossier: queryId(query, "dossier"), idExploitation: queryId(query, "exploitation") })
     : null;
   return { ...fleet, duplication };
 });
