@@ -67,6 +67,8 @@ const dash = "—";
 /** Fuel use is shown to 2 decimals (B-OPS-23): "20,50", not "20,5". */
 const fuelText = (v: number | null | undefined, lang: string) =>
   v == null ? "" : v.toLocaleString(lang === "en" ? "en-GB" : "fr-FR", { minimumFractionDigits: DECIMALES.carburant, maximumFractionDigits: DECIMALES.carburant });
+/** A stored share (0 to 1) as the form shows it, in percent. */
+const percentText = (share: number | null | undefined, lang: string) => numberText(share == null ? null : Math.round(share * 10_000) / 100, lang);
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v == null || v === "" ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
@@ -221,12 +223,12 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
           materielTractes: row.materielTractes.map(String), eta: row.eta ? "on" : undefined, mainOeuvre: row.mainOeuvre.map(String),
           debitReel: numberText(row.debitReel, lang), consoCarburantReelle: numberText(row.consoCarburantReelle, lang),
           profondeurTravail: String(row.profondeurTravail), debitIrrigation: numberText(row.debitIrrigation, lang),
-          volumeBouillie: numberText(row.volumeBouillie, lang), proportionSurfaceTravaillee: numberText(row.proportionSurfaceTravaillee, lang),
+          volumeBouillie: numberText(row.volumeBouillie, lang), proportionSurfaceTravaillee: percentText(row.proportionSurfaceTravaillee, lang),
         }
       : {
-          // A new operation: depth 0, spray volume 1000 L/ha, share of surface 1 (B-OPS-11).
-          profondeurTravail: String(defaults.profondeurTravail), volumeBouillie: String(defaults.volumeBouillie),
-          proportionSurfaceTravaillee: numberText(defaults.proportionSurfaceTravaillee, lang),
+          // A new operation: depth 0, share of surface 100 % (B-OPS-11); the spray volume waits for a spraying type.
+          profondeurTravail: String(defaults.profondeurTravail),
+          proportionSurfaceTravaillee: percentText(defaults.proportionSurfaceTravaillee, lang),
         },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -289,14 +291,17 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
   }, [debitCalcule]);
 
   // ---- Form rules (spec 2 §4)
-  /** Choosing the type prefills the name of a new operation (B-OPS-12); any type change resets depth, flow and spray volume (B-OPS-13). */
+  /**
+   * Choosing the type prefills the name of a new operation (B-OPS-12); any type change resets depth, flow and
+   * spray volume (B-OPS-13): the 1000 L/ha spray volume only on a spraying type, empty on the others.
+   */
   function onType(value: string) {
     const chosen = data.typesAction.find((ty) => ty.id === Number(value));
     if (!row && chosen) form.update({ name: fields.libelle.name, value: refLabel(chosen, lang) });
     const reset = resetsOnTypeChange();
     form.update({ name: fields.profondeurTravail.name, value: String(reset.profondeurTravail) });
     form.update({ name: fields.debitIrrigation.name, value: "" });
-    form.update({ name: fields.volumeBouillie.name, value: String(reset.volumeBouillie) });
+    form.update({ name: fields.volumeBouillie.name, value: appliesToType(chosen ?? null).volumeBouillie ? String(reset.volumeBouillie) : "" });
   }
 
   /** On an irrigation type, the first chosen towed item's flow becomes the irrigation flow (B-OPS-15). */
@@ -335,9 +340,9 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
   }
 
   const num = (v: number | null | undefined, digits: number) => (v == null ? dash : formatNumber(v, lang, digits));
-  const input = (name: "debitReel" | "consoCarburantReelle" | "debitIrrigation" | "volumeBouillie" | "proportionSurfaceTravaillee", disabled = false) => {
+  const input = (name: "debitReel" | "consoCarburantReelle" | "debitIrrigation" | "volumeBouillie" | "proportionSurfaceTravaillee", disabled = false, required = false) => {
     const f = fields[name];
-    return <TextInput {...getInputProps(f, { type: "text" })} inputMode="decimal" disabled={disabled} invalid={!!f.errors} describedBy={`${f.id}-error`} />;
+    return <TextInput {...getInputProps(f, { type: "text" })} inputMode="decimal" disabled={disabled} aria-required={required || undefined} invalid={!!f.errors} describedBy={`${f.id}-error`} />;
   };
   const depthOptions = [...data.profondeurs];
   const storedDepth = frozen ? frozen.profondeurTravail : formNumber(fields.profondeurTravail.value);
@@ -432,8 +437,9 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
             <div className="grid gap-x-3 sm:grid-cols-2" role="group" aria-label={t("operation.debit", { unite: UNITES_OPERATION.debit })}>
               <Output id="oc-debit-calcule" label={t("operation.debitCalcule", { unite: UNITES_OPERATION.debit })} value={num(debitCalcule, DECIMALES.debit)}
                 help={t("operation.debit-reference-help")} testId="debit-calcule" />
-              <Field id={fields.debitReel.id} label={t("operation.debitReel", { unite: UNITES_OPERATION.debit })} errors={fields.debitReel.errors}>
-                {input("debitReel")}
+              <Field id={fields.debitReel.id} label={t("operation.debitReel", { unite: UNITES_OPERATION.debit })} errors={fields.debitReel.errors}
+                help={debitCalcule == null ? t("operation.debitReel-required") : t("operation.debitReel-optional")}>
+                {input("debitReel", false, debitCalcule == null)}
               </Field>
             </div>
             <div className="grid gap-x-3 sm:grid-cols-2" role="group" aria-label={t("operation.consoCarburant", { unite: UNITES_OPERATION.carburant })}>
@@ -441,8 +447,9 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
                 value={fuelUrl && fuel.state !== "idle" ? t("operation.conso-loading") : consoRef == null ? dash : fuelText(consoRef, lang)}
                 help={t("operation.conso-reference-help")} testId="conso-calculee"
                 aside={consoChanged ? <ChangedWarning text={t("operation.conso-changed", { valeur: loadedConso == null ? dash : fuelText(loadedConso, lang) })} /> : null} />
-              <Field id={fields.consoCarburantReelle.id} label={t("operation.consoCarburantReelle", { unite: UNITES_OPERATION.carburant })} errors={fields.consoCarburantReelle.errors}>
-                {input("consoCarburantReelle")}
+              <Field id={fields.consoCarburantReelle.id} label={t("operation.consoCarburantReelle", { unite: UNITES_OPERATION.carburant })} errors={fields.consoCarburantReelle.errors}
+                help={consoRef == null ? t("operation.consoCarburantReelle-required") : t("operation.consoCarburantReelle-optional")}>
+                {input("consoCarburantReelle", false, consoRef == null)}
               </Field>
             </div>
           </div>
@@ -464,7 +471,8 @@ function OperationForm({ row, data, controls }: { row: Row | null; data: Data; c
               help={type && !applies.volumeBouillie ? t("operation.sans-objet") : undefined}>
               {input("volumeBouillie", !!type && !applies.volumeBouillie)}
             </Field>
-            <Field id={fields.proportionSurfaceTravaillee.id} label={t("operation.proportionSurfaceTravaillee")} errors={fields.proportionSurfaceTravaillee.errors}>
+            <Field id={fields.proportionSurfaceTravaillee.id} label={t("operation.proportionSurfaceTravaillee", { unite: "%" })} errors={fields.proportionSurfaceTravaillee.errors}
+              help={t("operation.proportionSurfaceTravaillee-help")}>
               {input("proportionSurfaceTravaillee")}
             </Field>
           </div>
@@ -507,7 +515,7 @@ function Screen({ data }: { data: Data }) {
     { id: "debitCalcule", header: t("operation.debitCalcule", { unite: UNITES_OPERATION.debit }), cell: (r) => n(r.debitCalcule, DECIMALES.debit), sortValue: (r) => r.debitCalcule, align: "right" },
     { id: "eta", header: t("operation.workforce"), cell: (r) => (r.eta ? t("operation.workforce-externe") : t("operation.workforce-exploitation")), sortValue: (r) => (r.eta ? 1 : 0) },
     { id: "profondeurTravail", header: t("operation.profondeurTravail"), cell: (r) => n(r.profondeurTravail, 2), sortValue: (r) => r.profondeurTravail, align: "right", optional: true },
-    { id: "proportionSurfaceTravaillee", header: t("operation.proportionSurfaceTravaillee"), cell: (r) => n(r.proportionSurfaceTravaillee, 4), sortValue: (r) => r.proportionSurfaceTravaillee, align: "right", optional: true },
+    { id: "proportionSurfaceTravaillee", header: t("operation.proportionSurfaceTravaillee", { unite: "%" }), cell: (r) => n(r.proportionSurfaceTravaillee == null ? null : r.proportionSurfaceTravaillee * 100, 2), sortValue: (r) => r.proportionSurfaceTravaillee, align: "right", optional: true },
   ];
   return (
     <div className="mx-auto max-w-6xl space-y-4">

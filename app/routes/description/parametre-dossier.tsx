@@ -26,7 +26,7 @@ const RIGHTS: { field: FolderRightField; key: string }[] = [
 /** Needs a selected folder and the animation right on it (spec 1 §2, isDoAnimation); anyone else is told why. */
 async function settingsOf({ view }: RouteArgs): Promise<number> {
   const v = await view();
-  if (!v.selected.idDossier || !v.abilities.isDoAnimation) throw sendAway("/home/description/home", "access.refused.folder-settings");
+  if (!v.selected.idDossier || !v.abilities.isDoAnimation) throw sendAway("/home/description/home", "shell.refused.folder-settings");
   return v.selected.idDossier;
 }
 
