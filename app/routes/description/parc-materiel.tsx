@@ -11,7 +11,7 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { formatEuro } from "~/components/format";
 import { useControlledForm } from "~/components/form-controller";
-import { ListScreen, type ListFormControls } from "~/components/list-screen";
+import { ListScreen, type ListFormControls, useListFormDirty } from "~/components/list-screen";
 import {
   annualUseMax, coOwnershipForOwnership, defaultsFromReference, machineCosts, newMachineDefaults, priceYearRange, showsPowerField,
   suffixedLibelle, type CalculMateriel, type TypePropriete,
@@ -132,11 +132,11 @@ function MachineForm({ row, data, controls }: { row: Row | null; data: Data; con
   const lang = i18n.language;
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>();
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   const catalog = useFetcher<Data>();
   const referenceFetch = useFetcher<ReferenceAnswer>();
   const applied = useRef<ReferenceAnswer | null>(null);
   const references = useReferences(data, catalog.data);
-  const [dirty, setDirty] = useState(false);
   useActionFeedback(fetcher.data);
 
   const defaults = newMachineDefaults();
@@ -164,19 +164,8 @@ function MachineForm({ row, data, controls }: { row: Row | null; data: Data; con
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ParcMaterielSchema }),
   });
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.id) {
-      setDirty(false);
-      controls.setDirty(false);
-      if (!row) controls.onSaved(fetcher.data.id);
-    }
-  }, [fetcher.state, fetcher.data, row, controls]);
   useEffect(() => controls.registerSave(submit));
-  useControlledForm("parc-materiel", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
-  const markDirty = () => {
-    setDirty(true);
-    controls.setDirty(true);
-  };
+  useControlledForm("parc-materiel", { dirty, valid: form.valid, save: submit, discard: markClean });
   const set = (name: string, value: string) => form.update({ name, value });
 
   // Read-only, the inputs are disabled and the form holds no value: the shown values are the row's.
