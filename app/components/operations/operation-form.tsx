@@ -9,6 +9,7 @@ import { formatNumber, numberText, refLabel } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
+import { FormSection } from "~/components/form-kit";
 import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { suffixedLibelle, type TypePropriete } from "~/domain/calc/materiel";
 import { DECIMALES, UNITES_OPERATION, calculatedWorkRate, canComputeFuelReference, effectiveWorkRate, roundFuel, roundOrNull } from "~/domain/calc/operation";
@@ -17,7 +18,7 @@ import {
   workforceAfterSwitch,
 } from "~/domain/operation-culturale";
 import { formNumber } from "~/domain/parc-materiel";
-import { Card, ChangedWarning, CostsTable, dash, EquipmentTable, fuelText, ids, Output, percentText } from "./operation-parts";
+import { ChangedWarning, CostsTable, dash, EquipmentTable, fuelText, ids, Output, percentText } from "./operation-parts";
 import type { FuelAnswer, OperationRow, OperationsData } from "./types";
 
 type ActionData = { ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string };
@@ -182,7 +183,7 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
       <input type="hidden" name={fields.consoCarburantCalculee.name} value={consoRef ?? ""} />
       <input type="hidden" name={fields.repercutAction.name} defaultValue="false" ref={repercutInput} />
       <fieldset disabled={controls.readOnly} className="space-y-3">
-        <Card title={t("operation.card-identification")}>
+        <FormSection title={t("operation.card-identification")}>
           <div className="grid gap-x-4 sm:grid-cols-2">
             <Field id={fields.idTypeAction.id} label={t("operation.idTypeAction")} errors={fields.idTypeAction.errors}>
               <select {...getSelectProps(fields.idTypeAction)} className="field-input" autoFocus onChange={(e) => onType(e.target.value)} data-testid="select-type">
@@ -199,9 +200,9 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
               </Field>
             </div>
           </div>
-        </Card>
+        </FormSection>
 
-        <Card title={t("operation.card-materiel")}>
+        <FormSection title={t("operation.card-materiel")}>
           <div className="grid gap-x-6 md:grid-cols-2">
             <div>
               <Field id={fields.materielTractant.id} label={t("operation.materielTractant")} errors={fields.materielTractant.errors} help={t("operation.materielTractant-help")}>
@@ -257,9 +258,9 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
             </div>
           </div>
           <EquipmentTable tractant={tractant} tractes={tractes} eta={eta} debit={debit} />
-        </Card>
+        </FormSection>
 
-        <Card title={t("operation.card-debit-carburant")}>
+        <FormSection title={t("operation.card-debit-carburant")}>
           <div className="grid gap-x-6 md:grid-cols-2">
             <div className="grid gap-x-3 sm:grid-cols-2" role="group" aria-label={t("operation.debit", { unite: UNITES_OPERATION.debit })}>
               <Output id="oc-debit-calcule" label={t("operation.debitCalcule", { unite: UNITES_OPERATION.debit })} value={num(debitCalcule, DECIMALES.debit)}
@@ -280,9 +281,9 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
               </Field>
             </div>
           </div>
-        </Card>
+        </FormSection>
 
-        <Card title={t("operation.card-parametres")}>
+        <FormSection title={t("operation.card-parametres")}>
           <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
             <Field id={fields.profondeurTravail.id} label={t("operation.profondeurTravail")} errors={fields.profondeurTravail.errors}
               help={type && !applies.profondeurTravail ? t("operation.sans-objet") : undefined}>
@@ -303,7 +304,7 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
               {input("proportionSurfaceTravaillee")}
             </Field>
           </div>
-        </Card>
+        </FormSection>
       </fieldset>
 
       <CostsTable calcul={row?.calcul ?? null} />

@@ -16,15 +16,6 @@ export const percentText = (share: number | null | undefined, lang: string) => n
 /** The ids of a multiple choice as conform holds it (one value, a list, or nothing). */
 export const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v == null || v === "" ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
-export function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <fieldset className="min-w-0 rounded border border-stone-200 p-3" data-testid={testId}>
-      <legend className="px-1 text-sm font-semibold text-sillon-800">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
 /** A read-only figure of the form (reference values): label, value and an optional note. */
 export function Output({ id, label, value, help, testId, aside }: { id: string; label: ReactNode; value: ReactNode; help?: ReactNode; testId: string; aside?: ReactNode }) {
   return (
