@@ -93,7 +93,7 @@ export default [
       route("reseaux", "routes/admin/reseaux.tsx"),
       route("actualites", "routes/admin/actualites.tsx"),
     ]),
-    route("*", "routes/not-found.tsx", { id: "home.not-found" }),
+    route("*", "routes/not-found.tsx", { id: "homeNotFound" }),
   ])]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
