@@ -6,6 +6,7 @@ import { ContextBar } from "~/components/shell/context-bar";
 import { Drawer } from "~/components/shell/drawer";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
+import { SentAwayNotice } from "~/components/shell/sent-away-notice";
 import { useRootData } from "~/root";
 import { env } from "#server/env.server";
 import { typesExploitation } from "#server/exploitation/service.server";
@@ -66,6 +67,7 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-1">
           <Drawer open={drawerOpen} modal={!large} onNavigate={() => setDrawerWanted(false)} />
           <main id="main" className="min-w-0 flex-1 p-4">
+            <SentAwayNotice />
             <Outlet />
           </main>
         </div>

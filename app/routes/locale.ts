@@ -1,5 +1,5 @@
 import { formOf } from "#server/http/answers";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { localeCookie } from "~/middleware/i18next";
 import { availableLocales, isLocale } from "~/locales";
 import { isProduction } from "../../server/env";
@@ -12,4 +12,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false, error: "warning.invalid" }, { status: 400 });
   }
   return data({ ok: true }, { headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
+}
+
+/** The address typed in the browser: the application (the language is chosen from its header). */
+export function loader() {
+  return redirect("/");
 }

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { SENT_AWAY_PARAM } from "~/components/shell/sent-away-notice";
 import { writableCampaign } from "../access/description";
 import type { Token } from "../db/stale";
 import { invalidField, isServiceError } from "../errors";
@@ -217,20 +218,22 @@ export function resourceAction<T>(run: (args: RouteArgs) => Promise<T>) {
 
 export { idField, idsField, jsonField, optionalIdField, queryId, queryNumber, rowTokenField, stampField, tokenField } from "./fields";
 
-/** The query parameter that tells a screen why its reader was sent there (shown by the shell as a notice). */
-export const SENT_AWAY_PARAM = "refus";
 
 /**
- * A reader may not open this screen: he goes to `to`, which tells him why (`reason`, an i18n key shown by the
- * shell's notice), rather than landing on a page that says nothing.
+ * A reader may not open this screen: he goes to `to`, which tells him why (`reason`, an i18n key under
+ * shell.refused, shown by the shell's SentAwayNotice), rather than landing on a page that says nothing.
  */
 export function sendAway(to: string, reason: string): Response {
   return redirect(`${to}${to.includes("?") ? "&" : "?"}${SENT_AWAY_PARAM}=${encodeURIComponent(reason)}`);
 }
 
-/** Whether the request is the browser opening the address itself (typed, bookmarked), not a script's fetch. */
+/**
+ * Whether the request is the browser opening the address itself (typed, bookmarked), not a script's fetch:
+ * the browser says so (Sec-Fetch-*), or asks for a page (Accept text/html; scripts' fetches ask for anything).
+ */
 export function isNavigation(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Mode") === "navigate" || request.headers.get("Sec-Fetch-Dest") === "document";
+  if (request.headers.get("Sec-Fetch-Mode") === "navigate" || request.headers.get("Sec-Fetch-Dest") === "document") return true;
+  return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
 /**

@@ -65,7 +65,7 @@ describe(`cultural operations (${dialect})`, () => {
     expect(Number(stored.consoCarburantCalculee)).toBe(Math.round(conso(150, 1.2) * 100) / 100);
     expect(Number(stored.consoCarburantCalculee)).toBe(20.59);
     expect(Number(stored.profondeurTravail)).toBe(25);
-    expect(Number(stored.volumeBouillie)).toBe(1000);
+    expect(stored.volumeBouillie).toBeNull();
     expect(Number(stored.proportionSurfaceTravaillee)).toBe(1);
     expect(stored.debitReel).toBeNull();
     expect((await t.db()("operation_culturale_materiel").where({ idOperationCulturale: id })).map((r) => r.idParcMateriel)).toEqual([f.charrue]);

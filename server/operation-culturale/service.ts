@@ -141,7 +141,8 @@ async function resolveValues(db: Db, idCampagne: number, input: OperationCultura
     consoCarburantCalculee,
     profondeurTravail,
     debitIrrigation: applies.debitIrrigation ? input.debitIrrigation ?? null : null,
-    volumeBouillie: input.volumeBouillie ?? 1000,
+    // Empty unless typed (issue 10): the form offers 1000 L/ha on a spraying type only.
+    volumeBouillie: input.volumeBouillie ?? null,
     proportionSurfaceTravaillee: input.proportionSurfaceTravaillee ?? 1,
     surfaceTravaillee: null,
     nombrePassage: null,

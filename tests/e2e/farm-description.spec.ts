@@ -321,7 +321,7 @@ test.describe("farm description forms", () => {
     for (const [screen, form] of screens) {
       await navigate(page, `${BASE}/${screen}`);
       await expectReadOnly(page, form);
-      await expect(page.getByTestId("read-only-note")).toHaveText("Lecture seule");
+      await expect(page.getByTestId("read-only-note")).toHaveText("Lecture seule : vos droits");
       await expect(page.getByTestId(`screen-${screen}`).getByRole("button", { name: "Enregistrer" })).toHaveCount(0);
       await shot(page, `fr-${screen}-lecteur`);
     }
