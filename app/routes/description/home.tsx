@@ -5,8 +5,6 @@ import { screenLoader } from "#server/http/route.server";
 import { listPosts } from "#server/post/repo.server";
 import type { Route } from "./+types/home";
 
-export const handle = { hideNavbar: true };
-
 export const loader = screenLoader(async ({ db, user }) => {
   const posts = await listPosts(db);
   await markPostsSeen(db, user);

@@ -66,7 +66,7 @@ type FormShape = Omit<z.input<typeof OperationCulturaleSchema>, "materielTractes
 const dash = "—";
 /** Fuel use is shown to 2 decimals (B-OPS-23): "20,50", not "20,5". */
 const fuelText = (v: number | null | undefined, lang: string) =>
-  v == null ? "" : v.toLocaleString(lang === "en" ? "en-GB" : "fr-FR", { minimumFractionDigits: DECIMALES.carburant, maximumFractionDigits: DECIMALES.carburant });
+  formatNumber(v, lang, DECIMALES.carburant, DECIMALES.carburant);
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v == null || v === "" ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 function Card({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
