@@ -9,7 +9,7 @@ import { demoIds, optionsOf, pick, setContext, signIn, storedContext } from "./h
  */
 
 const SHOTS = "/tmp/shots-h10";
-/** A screen that shows the context bar (the home page hides it). */
+/** A screen that shows the context bar. */
 const WITH_BAR = "/home/description/exploitation/description";
 
 async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
