@@ -1,5 +1,5 @@
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
-import { useCallback, useId, useState, type ReactNode } from "react";
+import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
+import { useCallback, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { ContextView } from "../../../server/contexte/service";
@@ -11,8 +11,8 @@ import { CalendarPlusIcon, ChevronDownIcon, CogIcon, FarmPlusIcon, FolderPlusIco
 type Option = { id: number; label: string; hint?: string };
 
 /** A selector's name is its label and then its value ("Campagne 2025"): the words seen are the words spoken (WCAG 2.5.3). */
-function SelectorLabel({ id, label }: { id: string; label: string }) {
-  return <span id={`${id}-label`} className="block text-[11px] font-medium uppercase tracking-wide text-stone-600">{label}</span>;
+function SelectorLabel({ label }: { label: string }) {
+  return <Label className="block text-[11px] font-medium uppercase tracking-wide text-stone-600">{label}</Label>;
 }
 
 function Selector({ label, testId, options, value, onChange, disabled }: {
@@ -20,13 +20,12 @@ function Selector({ label, testId, options, value, onChange, disabled }: {
 }) {
   const { t } = useTranslation();
   const current = options.find((o) => o.id === value);
-  const id = useId();
   return (
     <Listbox value={value} onChange={onChange} disabled={disabled || !options.length}>
       <div className="relative min-w-44 flex-1 sm:flex-none">
-        <SelectorLabel id={id} label={label} />
-        <ListboxButton data-testid={testId} aria-labelledby={`${id}-label ${id}-value`} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
-          <span id={`${id}-value`} className="truncate">{current?.label ?? (options.length ? t("context.choose") : t("context.none"))}</span>
+        <SelectorLabel label={label} />
+        <ListboxButton data-testid={testId} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
+          <span className="truncate">{current?.label ?? (options.length ? t("context.choose") : t("context.none"))}</span>
           <ChevronDownIcon width={16} height={16} />
         </ListboxButton>
         <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 w-[var(--button-width)] min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
@@ -46,13 +45,12 @@ function MultiSelector({ label, testId, options, value, onChange }: { label: str
   const { t } = useTranslation();
   const chosen = options.filter((o) => value.includes(o.id));
   const text = chosen.length === 0 ? (options.length ? t("context.choose") : t("context.none")) : chosen.length === 1 ? chosen[0].label : t("context.farms-selected", { count: chosen.length });
-  const id = useId();
   return (
     <Listbox value={value} onChange={onChange} multiple disabled={!options.length}>
       <div className="relative min-w-48 flex-1 sm:flex-none">
-        <SelectorLabel id={id} label={label} />
-        <ListboxButton data-testid={testId} aria-labelledby={`${id}-label ${id}-value`} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
-          <span id={`${id}-value`} className="truncate">{text}</span>
+        <SelectorLabel label={label} />
+        <ListboxButton data-testid={testId} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
+          <span className="truncate">{text}</span>
           <ChevronDownIcon width={16} height={16} />
         </ListboxButton>
         <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
