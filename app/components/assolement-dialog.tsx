@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import type { loader } from "~/routes/assolement";
 import { AppDialog } from "./dialog";
 import { useFeedback } from "./feedback";
+import { formatNumber, formatPercent } from "./format";
 import { percentages, pieColour, pieSlices } from "./pie";
 
 /** The crop-area dialog of the context bar (spec 1 §2, §9): 1000 wide, a pie chart and the total in ha to 2 decimals. */
@@ -15,7 +16,7 @@ type Answer = Awaited<ReturnType<typeof loader>>;
 type Item = Extract<Answer, { ok: true }>["items"][number];
 
 export function formatHectares(n: number, language: string): string {
-  return n.toLocaleString(language === "en" ? "en-GB" : "fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatNumber(n, language, 2, 2);
 }
 
 function useItemLabel() {
@@ -35,7 +36,7 @@ function PieChart({ items, total }: { items: Item[]; total: number }) {
   const slices = pieSlices(items.map((i) => i.surface), SIZE / 2, SIZE / 2, RADIUS);
   const parts = percentages(items.map((i) => i.surface));
   // "73,7 %" in French, "73.7%" in English.
-  const pct = (n: number) => (n / 100).toLocaleString(lang === "en" ? "en-GB" : "fr-FR", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const pct = (n: number) => formatPercent(n, lang);
   const ha = (n: number) => formatHectares(n, lang);
 
   return (

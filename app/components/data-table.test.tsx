@@ -20,7 +20,7 @@ const machines: Machine[] = Array.from({ length: 20 }, (_, i) => ({
 const columns: DataTableColumn<Machine>[] = [
   { id: "nom", header: "Nom", cell: (m) => m.nom, sortValue: (m) => m.nom, alwaysVisible: true },
   { id: "achat", header: "Date d'achat", cell: (m) => formatDate(m.achat), sortValue: (m) => m.achat },
-  { id: "prix", header: "Prix", cell: (m) => formatEuro(m.prix), sortValue: (m) => m.prix, align: "right" },
+  { id: "prix", header: "Prix", cell: (m) => formatEuro(m.prix, "fr"), sortValue: (m) => m.prix, align: "right" },
   { id: "remarque", header: "Remarque", cell: (m) => m.remarque, optional: true },
 ];
 
@@ -112,11 +112,11 @@ describe("DataTable markup", () => {
 
   test("[A-CONST-12] amounts in cells display in euros, French style", () => {
     const euro = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
-    expect(euro(formatEuro(1234.5))).toBe("1 234,50 €");
-    expect(euro(formatEuro(0))).toBe("0,00 €");
-    expect(euro(formatEuro(-12))).toBe("-12,00 €");
-    expect(formatEuro(null)).toBe("");
-    expect(formatEuro(Number.NaN)).toBe("");
+    expect(euro(formatEuro(1234.5, "fr"))).toBe("1 234,50 €");
+    expect(euro(formatEuro(0, "fr"))).toBe("0,00 €");
+    expect(euro(formatEuro(-12, "fr"))).toBe("-12,00 €");
+    expect(formatEuro(null, "fr")).toBe("");
+    expect(formatEuro(Number.NaN, "fr")).toBe("");
     expect(euro(table())).toContain(">2 000,50 €<");
   });
 

@@ -14,17 +14,7 @@ export function refLabel(o: Labelled, language: string): string {
   return language === "en" && o.libelleEn ? o.libelleEn : o.libelle;
 }
 
-/** A stored number as the form shows it: French decimal comma in French; "" for an empty value. */
-export function numberText(n: number | null | undefined, language: string): string | undefined {
-  if (n == null || !Number.isFinite(n)) return undefined;
-  return language === "fr" ? String(n).replace(".", ",") : String(n);
-}
-
-/** A number for reading (not for editing): grouped digits in the UI language. */
-export function formatNumber(n: number | null | undefined, language: string, maximumFractionDigits = 2): string {
-  if (n == null || !Number.isFinite(n)) return "";
-  return n.toLocaleString(language === "en" ? "en-GB" : "fr-FR", { maximumFractionDigits });
-}
+export { formatNumber, numberText } from "./format";
 
 export function FormCard({ title, children, testId, aside }: { title: ReactNode; children: ReactNode; testId?: string; aside?: ReactNode }) {
   return (

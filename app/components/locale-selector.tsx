@@ -50,7 +50,7 @@ export function LocaleSelector({ locales, compact = false }: { locales: Locale[]
       <select
         id="locale-select"
         data-testid="locale-select"
-        className="rounded border border-stone-300 bg-white px-2 py-1 text-sm text-stone-900"
+        className="rounded border border-stone-300 bg-white px-2 py-1 text-sm text-stone-900 max-sm:h-10"
         value={pending ?? i18n.language}
         onChange={(e) => choose(e.target.value as Locale)}
         disabled={pending !== null}

@@ -1,15 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "./format";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 
 export type Post = { id: number; title: string; content: string; creationDate: string; postCategory: string; image: string | null };
 
-// Day/month/year (spec 1 §9), the day as in France, so that the server's rendering and the browser's agree.
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" });
-
-export function formatDate(iso: string): string {
-  return DAY_MONTH_YEAR.format(new Date(iso));
-}
+export { formatDate } from "./format";
 
 /** The home page's news posts, newest first, one at a time, with previous/next and dots (keyboard usable). */
 export function NewsCarousel({ posts }: { posts: Post[] }) {

@@ -5,6 +5,8 @@
  * seeds/reference/categorie-eges.json.
  */
 
+import { formatNumber } from "~/components/format";
+
 export const CATEGORIES_EGES = [
   "AMMONITRATE", "UREE", "SOLUTION_AZOTEE", "AZOTE_AUTRE", "ENGRAIS_COMPOSE", "PHOSPHATE", "POTASSIQUE", "AMENDEMENT_CALCIQUE", "ORGANIQUE",
 ] as const;
@@ -69,6 +71,5 @@ export function classerFertilisant(libelle: string, composition: CompositionFert
 
 /** "33,5-0-0": the N-P2O5-K2O grade of a composition, as printed on fertiliser bags. */
 export function formuleNpk(composition: CompositionFertilisant, locale: string): string {
-  const f = new Intl.NumberFormat(locale === "en" ? "en-GB" : "fr-FR", { maximumFractionDigits: 3 });
-  return [composition.n, composition.p2o5, composition.k2o].map((v) => f.format(pct(v))).join("-");
+  return [composition.n, composition.p2o5, composition.k2o].map((v) => formatNumber(pct(v), locale, 3)).join("-");
 }

@@ -10,8 +10,8 @@ export const CAMPAIGN_REQUIRED_STATUS = 412;
 
 /**
  * Every screen of a campaign (description, field, prices, protocols) needs a selected campaign (spec 1 §2).
- * Without one, the screen gives way to the start instruction, under the context bar where the choice is made;
- * the address stays, so the screen opens as soon as a campaign is chosen.
+ * Without one, the screen gives way to the start instruction (the context bar then leaves it out: it shows once),
+ * under the context bar where the choice is made; * the address stays, so the screen opens as soon as a campaign is chosen.
  */
 export const loader = screenLoader(async ({ view }) => {
   if (!(await view()).selected.idCampagne) throw data({ campaignRequired: true }, { status: CAMPAIGN_REQUIRED_STATUS });
@@ -34,7 +34,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === CAMPAIGN_REQUIRED_STATUS) {
     return (
       <section className="mx-auto mt-8 max-w-xl card" data-testid="campaign-required">
-        <p className="text-base">{t("context.start-instruction")}</p>
+        <p className="text-base" data-testid="start-instruction">{t("context.start-instruction")}</p>
       </section>
     );
   }

@@ -38,7 +38,11 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const hideNavbar = matches.some((m) => (m.handle as { hideNavbar?: boolean } | undefined)?.hideNavbar);
   const onDescription = matches.some((m) => m.id === "description");
-  const [large, setLarge] = useState(true);
+  // A screen that needs a campaign says how to start in its own place (campaign-required.tsx).
+  const onCampaignScreen = matches.some((m) => m.id === "routes/campaign-required");
+  // null until the browser tells the screen size: the drawer is then laid out by CSS alone, so that a phone
+  // never gets the large screens' inline drawer on its first paint.
+  const [large, setLarge] = useState<boolean | null>(null);
   const [drawerWanted, setDrawerWanted] = useState(true);
 
   useEffect(() => {
@@ -56,16 +60,16 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
   }, [loaderData.actualisationUrl]);
 
   // Large screens: the drawer belongs to the description routes. Small screens: it opens over any route.
-  const drawerOpen = large ? onDescription && drawerWanted : drawerWanted;
+  const drawerOpen = large === false ? drawerWanted : onDescription && drawerWanted;
 
   return (
     <FormControllerProvider>
       <div className="flex min-h-full flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">{t("shell.skip-to-content")}</a>
         <Header hasNewPost={loaderData.view.hasNewPost} locales={root?.locales ?? ["fr", "en"]} onToggleDrawer={() => setDrawerWanted((o) => !o)} isAdmin={loaderData.user.admin} />
-        {!hideNavbar ? <ContextBar view={loaderData.view} types={loaderData.types} /> : null}
+        {!hideNavbar ? <ContextBar view={loaderData.view} types={loaderData.types} instruction={!onCampaignScreen} /> : null}
         <div className="flex flex-1">
-          <Drawer open={drawerOpen} modal={!large} onNavigate={() => setDrawerWanted(false)} />
+          <Drawer open={drawerOpen} modal={large === false} largeOnly={large === null} onNavigate={() => setDrawerWanted(false)} />
           <main id="main" className="min-w-0 flex-1 p-4">
             <SentAwayNotice />
             <Outlet />

@@ -53,7 +53,9 @@ export async function runContextIntent(db: Db, user: Utilisateur, formData: Form
     case "createCampagne": {
       const s = reply(NewCampagneSchema);
       if (s.status !== "success") return invalid(s.reply());
-      await createCampagne(db, user, ctxFarm(), s.value);
+      const id = await createCampagne(db, user, ctxFarm(), s.value);
+      // What was just created is what the user works on next (issue 10), as for a new folder or farm.
+      await saveContexte(db, { ...(await findContexte(db, user.id)), idCampagne: id, idCampagneDeverrouillee: null });
       return { ok: true as const, notice: "ui.create-confirmation" };
     }
     case "unlockCampagne": {

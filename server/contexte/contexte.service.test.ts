@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { findUtilisateurByUsername, toPublic } from "../utilisateur/repo";
+import { runContextIntent } from "./actions";
 import { loadContextView, markPostsSeen, selectInContext } from "./service";
 
 const t = useTestDb();
@@ -103,5 +104,26 @@ describe(`context selection (${dialect})`, () => {
     expect((await loadContextView(t.db(), animateur)).lock?.locked).toBe(false);
     await selectInContext(t.db(), animateur, { intent: "campagne", id: campagnes.tilleuls2024 });
     expect((await loadContextView(t.db(), animateur)).lock?.locked).toBe(true);
+  });
+
+  test("[A-CTX-28] [A-CTX-23] [A-CTX-25] a folder, a farm and a campaign created from the context bar become the selection", async () => {
+    const animateur = await user("animateur");
+    const { oads, dossiers, exploitations } = t.demo();
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+    await selectInContext(t.db(), animateur, { intent: "oad", id: oads.reseauDemo });
+    await selectInContext(t.db(), animateur, { intent: "dossier", id: dossiers.beauce });
+    await selectInContext(t.db(), animateur, { intent: "exploitations", ids: [exploitations.tilleuls] });
+    expect(await runContextIntent(t.db(), animateur, form({ intent: "createCampagne", anneeRecolte: "2031", idExploitation: String(exploitations.tilleuls) }))).toMatchObject({ ok: true });
+    let view = await loadContextView(t.db(), animateur);
+    expect(view.campagne).toMatchObject({ anneeRecolte: 2031, idExploitation: exploitations.tilleuls });
+
+    expect(await runContextIntent(t.db(), animateur, form({ intent: "createDossier", libelle: "Dossier créé", idOad: String(oads.reseauDemo) }))).toMatchObject({ ok: true });
+    view = await loadContextView(t.db(), animateur);
+    expect(view.dossiers.find((d) => d.id === view.selected.idDossier)?.libelle).toBe("Dossier créé");
+    expect(view.selected.idCampagne).toBeNull();
   });
 });

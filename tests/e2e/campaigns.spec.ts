@@ -9,7 +9,7 @@ import { demoIds, optionsOf, pick, setContext, signIn, storedContext } from "./h
  */
 
 const SHOTS = "/tmp/shots-h10";
-/** A screen that shows the context bar (the home page hides it). */
+/** A screen that shows the context bar. */
 const WITH_BAR = "/home/description/exploitation/description";
 
 async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
@@ -128,7 +128,8 @@ test.describe("new campaign", () => {
       await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
       await expect(dialog).toHaveCount(0);
 
-      // A-CAMP-16: the campaign list is refreshed.
+      // A-CAMP-16: the campaign list is refreshed, and the new campaign is the one selected (issue 10).
+      await expect(page.getByTestId("select-campagne")).toHaveText("2026 Essai h10");
       expect(await optionsOf(page, "select-campagne")).toContain("2026 Essai h10");
       const row = await db("campagne").where({ idExploitation: ids.tilleuls, anneeRecolte: 2026 }).first("id", "prefixeCampagne", "serieValide", "indicateurPublie", ...FLAGS);
       expect(row).toEqual({

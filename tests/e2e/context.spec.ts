@@ -33,10 +33,10 @@ test.describe("context bar: network › folder › farms › campaign", () => {
     await signIn(page, "animateur");
     await navigate(page, "/home/description/exploitation/description");
     const bar = page.getByTestId("context-bar");
-    await expect(bar.getByRole("button", { name: "Réseau", exact: true })).toBeVisible();
-    await expect(bar.getByRole("button", { name: "Dossier", exact: true })).toBeDisabled();
-    await expect(bar.getByRole("button", { name: "Exploitations", exact: true })).toBeDisabled();
-    await expect(bar.getByRole("button", { name: "Campagne", exact: true })).toBeDisabled();
+    await expect(bar.getByRole("button", { name: "Réseau Choisir…", exact: true })).toBeVisible();
+    await expect(bar.getByRole("button", { name: "Dossier Aucun élément", exact: true })).toBeDisabled();
+    await expect(bar.getByRole("button", { name: "Exploitations Aucun élément", exact: true })).toBeDisabled();
+    await expect(bar.getByRole("button", { name: "Campagne Aucun élément", exact: true })).toBeDisabled();
     await expect(page.getByTestId("start-instruction")).toHaveText(START);
     expect(await optionsOf(page, "select-oad")).toEqual(expect.arrayContaining(["International", "Réseau démo"]));
   });
@@ -219,8 +219,68 @@ test.describe("context bar: network › folder › farms › campaign", () => {
     const other = await browser.newContext();
     const page2 = await other.newPage();
     await signIn(page2, "animateur");
-    await navigate(page2, "/home/description/exploitation/description");
+    // The home page, where the user lands, shows it (issue 10).
     await expectSelection(page2);
     await other.close();
+  });
+});
+
+test.describe("choosing the context in few steps (issue 10)", () => {
+  test.beforeEach(async () => {
+    for (const u of ["animateur", "redacteur"] as const) await resetContext(u);
+  });
+  test.afterAll(async () => {
+    for (const u of ["animateur", "redacteur"] as const) await resetContext(u);
+  });
+
+  test("[A-CTX-01] [A-CTX-17] [A-CTX-18] [A-CTX-19] [A-CTX-20] [A-CTX-21] signing in lands on the home page with the context bar showing the last context", async ({ page }) => {
+    const ids = await demoIds();
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
+    await signIn(page, "redacteur");
+    await expect(page.getByTestId("home-page")).toBeVisible();
+    const bar = page.getByTestId("context-bar");
+    await expect(bar.getByTestId("select-oad")).toHaveText("Réseau démo");
+    await expect(bar.getByTestId("select-dossier")).toHaveText(BEAUCE);
+    await expect(bar.getByTestId("select-exploitations")).toHaveText("EARL des Tilleuls");
+    await expect(bar.getByTestId("select-campagne")).toHaveText("2025");
+    await expect(page.getByTestId("start-instruction")).toHaveCount(0);
+  });
+
+  test("[A-CTX-06] [A-CTX-16] the context is chosen on the home page, where the start instruction shows once; the first campaign opens the description", async ({ page }) => {
+    await signIn(page, "redacteur");
+    await expect(page.getByText(START)).toHaveCount(1);
+    await pick(page, "select-oad", "Réseau démo");
+    await pick(page, "select-dossier", BEAUCE);
+    await toggleFarms(page, "EARL des Tilleuls");
+    await page.getByTestId("select-campagne").click();
+    await page.getByRole("option", { name: "2025", exact: true }).click();
+    await expect(page).toHaveURL(/\/home\/description\/exploitation\/description$/);
+    await expect(page.getByText(START)).toHaveCount(0);
+  });
+
+  test("[A-CTX-06] a screen that needs a campaign says how to start once, not in the bar as well", async ({ page }) => {
+    await signIn(page, "animateur");
+    await navigate(page, "/home/description/exploitation/parcelle");
+    await expect(page.getByTestId("campaign-required")).toBeVisible();
+    await expect(page.getByText(START)).toHaveCount(1);
+    await expect(page.getByTestId("context-bar").getByText(START)).toHaveCount(0);
+  });
+
+  test("[A-CTX-28] [A-CAMP-01] a campaign created from the context bar is the selected campaign at once", async ({ page }) => {
+    const ids = await demoIds();
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
+    try {
+      await signIn(page, "redacteur");
+      await page.getByTestId("add-campaign").click();
+      const dialog = page.getByTestId("new-campagne-dialog");
+      await dialog.getByLabel("Année de récolte").fill("2031");
+      await dialog.getByRole("button", { name: "Ajouter" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("select-campagne")).toHaveText("2031");
+      const created = await e2eDb()("campagne").where({ idExploitation: ids.tilleuls, anneeRecolte: 2031 }).first("id");
+      expect((await storedContext("redacteur"))?.idCampagne).toBe(created.id);
+    } finally {
+      await e2eDb()("campagne").where({ idExploitation: ids.tilleuls, anneeRecolte: 2031 }).delete();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { demoIds, setContext, signIn, storedContext } from "./helpers";
 const BEAUCE = "Groupe Grandes cultures Beauce";
 const BOCAGE = "Groupe Polyculture-élevage Bocage";
 const SHOTS = "/tmp/shots-h10";
-/** A screen that shows the context bar (the home page hides it). */
+/** A screen that shows the context bar. */
 const WITH_BAR = "/home/description/exploitation/description";
 
 type Ticks = { ecriture: boolean; lecture: boolean; synthese: boolean; animation: boolean; nominatif?: boolean };

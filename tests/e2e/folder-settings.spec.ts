@@ -11,7 +11,7 @@ const BOCAGE = "Groupe Polyculture-élevage Bocage";
 const AGRICULTEURS = "Agriculteurs du réseau démo";
 const SAVED = "Enregistrement effectué";
 const SHOTS = "/tmp/shots-h10";
-/** A screen that shows the context bar (the home page hides it). */
+/** A screen that shows the context bar. */
 const WITH_BAR = "/home/description/exploitation/description";
 
 const rightsOf = (idUser: number, idDossier: number) =>

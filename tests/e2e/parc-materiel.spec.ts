@@ -274,13 +274,16 @@ test.describe("in English", () => {
     });
   });
 
-  test("[B-MACH-02] [B-MACH-03] the machine form and its calculated figures in English", async ({ page }) => {
+  test("[B-MACH-02] [B-MACH-03] [A-LOCALE-06] the machine form and its calculated figures in English, with English numbers", async ({ page }) => {
     const { idCampagne } = await openFleet(page, "redacteur");
     await insertMachines(idCampagne);
     await navigate(page, SCREEN);
     await expect(page.getByRole("heading", { name: "Equipment park", level: 1 })).toBeVisible();
     await page.getByTestId("table-parc_materiel").getByText("Tracteur 100 ch").click();
     await expect(page.getByText("Calculated figures")).toBeVisible();
+    // The figures follow the language (issue 10): a decimal point and the euro sign first, as in English.
+    await expect(page.getByTestId("calc-amortissement")).toHaveText("€3,562.50/year");
+    await expect(page.getByTestId("calc-entretien-location")).toHaveText("€3.50/h");
     await expect(page.getByLabel("New price 2023-2024 (€)")).toHaveValue("75000");
     await shot(page, "en-01-tracteur-form");
   });

@@ -8,7 +8,7 @@ import { demoIds, setContext, signIn } from "./helpers";
  */
 
 const SHOTS = "/tmp/shots-h10";
-/** A screen that shows the context bar (the home page hides it). */
+/** A screen that shows the context bar. */
 const WITH_BAR = "/home/description/exploitation/description";
 
 test.describe("read-only screens", () => {

@@ -338,7 +338,7 @@ test.describe("documentation", () => {
 });
 
 test.describe("context bar placement", () => {
-  test("[A-CTX-01] the context bar shows below the header, and not on the routes that hide the navigation bar", async ({ page }) => {
+  test("[A-CTX-01] the context bar shows below the header, on the home page too, and not on the routes that hide the navigation bar", async ({ page }) => {
     const ids = await demoIds();
     await setContext("lecteur", { idOad: ids.reseauDemo });
     await signIn(page, "lecteur");
@@ -346,7 +346,10 @@ test.describe("context bar placement", () => {
     const header = await page.getByTestId("app-header").boundingBox();
     const bar = await page.getByTestId("context-bar").boundingBox();
     expect(bar!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
-    for (const path of ["/home/description/home", "/home/profil", "/home/documentation/notice", "/home/resultats/calcul", "/home/interoperabilite/export"]) {
+    // The home page shows it too (issue 10): the context is chosen where the user lands after signing in.
+    await navigate(page, "/home/description/home");
+    await expect(page.getByTestId("context-bar")).toBeVisible();
+    for (const path of ["/home/profil", "/home/documentation/notice", "/home/resultats/calcul", "/home/interoperabilite/export"]) {
       await navigate(page, path);
       await expect(page.getByTestId("app-header")).toBeVisible();
       await expect(page.getByTestId("context-bar")).toHaveCount(0);

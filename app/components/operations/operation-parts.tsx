@@ -10,7 +10,7 @@ import type { Machine } from "./types";
 export const dash = "—";
 /** Fuel use is shown to 2 decimals (B-OPS-23): "20,50", not "20,5". */
 export const fuelText = (v: number | null | undefined, lang: string) =>
-  v == null ? "" : v.toLocaleString(lang === "en" ? "en-GB" : "fr-FR", { minimumFractionDigits: DECIMALES.carburant, maximumFractionDigits: DECIMALES.carburant });
+  formatNumber(v, lang, DECIMALES.carburant, DECIMALES.carburant);
 /** A stored share (0 to 1) as the form shows it, in percent. */
 export const percentText = (share: number | null | undefined, lang: string) => numberText(share == null ? null : Math.round(share * 10_000) / 100, lang);
 /** The ids of a multiple choice as conform holds it (one value, a list, or nothing). */

@@ -37,7 +37,7 @@ function CalculPanel({ calcul, row, tauxFinancement }: { calcul: CalculMateriel;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const n = (v: number | null | undefined, unit: string, digits = 2) => (v == null ? dash : `${formatNumber(v, lang, digits)} ${unit}`);
-  const euro = (v: number | null | undefined, unit: string) => (v == null ? dash : `${formatEuro(v)}${unit}`);
+  const euro = (v: number | null | undefined, unit: string) => (v == null ? dash : `${formatEuro(v, lang)}${unit}`);
   const items: [string, string, string][] = [
     ["usage", t("parcMateriel.calc.usage"), n(calcul.utilisationRetenue, t("parcMateriel.unit.h-an"), 0)],
     ["calculee-p", t("parcMateriel.utilisationAnnuelleCalculeeP"), n(row?.utilisationAnnuelleCalculeeP, t("parcMateriel.unit.h-an"), 0)],

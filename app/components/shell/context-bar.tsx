@@ -1,4 +1,4 @@
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
+import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import { useCallback, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
@@ -10,6 +10,11 @@ import { CalendarPlusIcon, ChevronDownIcon, CogIcon, FarmPlusIcon, FolderPlusIco
 
 type Option = { id: number; label: string; hint?: string };
 
+/** A selector's name is its label and then its value ("Campagne 2025"): the words seen are the words spoken (WCAG 2.5.3). */
+function SelectorLabel({ label }: { label: string }) {
+  return <Label className="block text-[11px] font-medium uppercase tracking-wide text-stone-600">{label}</Label>;
+}
+
 function Selector({ label, testId, options, value, onChange, disabled }: {
   label: string; testId: string; options: Option[]; value: number | null; onChange: (id: number | null) => void; disabled?: boolean;
 }) {
@@ -17,15 +22,15 @@ function Selector({ label, testId, options, value, onChange, disabled }: {
   const current = options.find((o) => o.id === value);
   return (
     <Listbox value={value} onChange={onChange} disabled={disabled || !options.length}>
-      <div className="relative min-w-44">
-        <span className="block text-[11px] font-medium uppercase tracking-wide text-stone-500">{label}</span>
-        <ListboxButton data-testid={testId} aria-label={label} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm disabled:bg-stone-100 disabled:text-stone-400">
+      <div className="relative min-w-44 flex-1 sm:flex-none">
+        <SelectorLabel label={label} />
+        <ListboxButton data-testid={testId} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
           <span className="truncate">{current?.label ?? (options.length ? t("context.choose") : t("context.none"))}</span>
           <ChevronDownIcon width={16} height={16} />
         </ListboxButton>
-        <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 w-[var(--button-width)] min-w-56 overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
+        <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 w-[var(--button-width)] min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
           {options.map((o) => (
-            <ListboxOption key={o.id} value={o.id} className="cursor-pointer px-3 py-1.5 data-[focus]:bg-sillon-50 data-[selected]:font-semibold">
+            <ListboxOption key={o.id} value={o.id} className="cursor-pointer px-3 py-1.5 max-sm:py-2.5 data-[focus]:bg-sillon-50 data-[selected]:font-semibold">
               {o.label}
               {o.hint ? <span className="ml-2 text-xs text-stone-500">{o.hint}</span> : null}
             </ListboxOption>
@@ -42,15 +47,15 @@ function MultiSelector({ label, testId, options, value, onChange }: { label: str
   const text = chosen.length === 0 ? (options.length ? t("context.choose") : t("context.none")) : chosen.length === 1 ? chosen[0].label : t("context.farms-selected", { count: chosen.length });
   return (
     <Listbox value={value} onChange={onChange} multiple disabled={!options.length}>
-      <div className="relative min-w-48">
-        <span className="block text-[11px] font-medium uppercase tracking-wide text-stone-500">{label}</span>
-        <ListboxButton data-testid={testId} aria-label={label} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm disabled:bg-stone-100 disabled:text-stone-400">
+      <div className="relative min-w-48 flex-1 sm:flex-none">
+        <SelectorLabel label={label} />
+        <ListboxButton data-testid={testId} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
           <span className="truncate">{text}</span>
           <ChevronDownIcon width={16} height={16} />
         </ListboxButton>
-        <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 min-w-56 overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
+        <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
           {options.map((o) => (
-            <ListboxOption key={o.id} value={o.id} className="group flex cursor-pointer items-center gap-2 px-3 py-1.5 data-[focus]:bg-sillon-50">
+            <ListboxOption key={o.id} value={o.id} className="group flex cursor-pointer items-center gap-2 px-3 py-1.5 max-sm:py-2.5 data-[focus]:bg-sillon-50">
               <span className="inline-block h-4 w-4 rounded border border-stone-400 text-center text-[11px] leading-4 group-data-[selected]:bg-sillon-700 group-data-[selected]:text-white">✓</span>
               {o.label}
             </ListboxOption>
@@ -88,7 +93,13 @@ function IconButton({ label, testId, onClick, disabled, children }: { label: str
 
 type DialogName = "dossier" | "exploitation" | "campagne" | "unlock" | "assolement" | null;
 
-export function ContextBar({ view, types, extraActions }: { view: ContextView; types: { id: number; libelle: string; libelleEn: string | null }[]; extraActions?: ReactNode }) {
+/**
+ * `instruction`: whether the bar says how to start when no campaign is chosen; a screen that needs a campaign says it
+ * in its own place instead, so that the instruction shows once.
+ */
+export function ContextBar({ view, types, extraActions, instruction = true }: {
+  view: ContextView; types: { id: number; libelle: string; libelleEn: string | null }[]; extraActions?: ReactNode; instruction?: boolean;
+}) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<DialogName>(null);
   const close = useCallback(() => setDialog(null), []);
@@ -112,19 +123,19 @@ export function ContextBar({ view, types, extraActions }: { view: ContextView; t
       <div className="flex flex-wrap items-end gap-3">
         <Selector label={t("context.network")} testId="select-oad" value={selected.idOad} onChange={(id) => choose({ intent: "oad", id })}
           options={view.oads.map((o) => ({ id: o.id, label: o.libelle }))} />
-        <div className="flex items-end gap-1">
+        <div className="flex items-end gap-1 max-sm:w-full">
           <Selector label={t("context.folder")} testId="select-dossier" value={selected.idDossier} onChange={(id) => choose({ intent: "dossier", id })}
             options={view.dossiers.map((d) => ({ id: d.id, label: d.libelle }))} disabled={!selected.idOad} />
           <IconButton label={t("dossier.new")} testId="add-folder" onClick={() => setDialog("dossier")}><FolderPlusIcon /></IconButton>
           <IconLink to="/home/description/parametre_dossier" label={t("screen.parametre_dossier")} testId="open-folder-settings" enabled={!!selected.idDossier && a.isDoAnimation}><CogIcon /></IconLink>
         </div>
-        <div className="flex items-end gap-1">
+        <div className="flex items-end gap-1 max-sm:w-full">
           <MultiSelector label={t("context.farms")} testId="select-exploitations" value={selected.exploitations} onChange={(ids) => choose({ intent: "exploitations", ids })}
             options={view.exploitations.map((e) => ({ id: e.id, label: e.libelle }))} />
           <IconButton label={t("exploitation.new")} testId="add-farm" onClick={() => setDialog("exploitation")} disabled={!view.selected.idDossier || !a.canCreateExploitation}><FarmPlusIcon /></IconButton>
           <IconLink to="/home/description/parametre_exploitation" label={t("screen.parametre_exploitation")} testId="open-farm-settings" enabled={selected.exploitations.length > 0 && a.canAccessGestionExploitation}><CogIcon /></IconLink>
         </div>
-        <div className="flex items-end gap-1">
+        <div className="flex items-end gap-1 max-sm:w-full">
           <Selector label={t("context.campaign")} testId="select-campagne" value={selected.idCampagne} onChange={(id) => choose({ intent: "campagne", id })}
             options={view.campagnes.map((c) => ({
               id: c.id,
@@ -143,7 +154,7 @@ export function ContextBar({ view, types, extraActions }: { view: ContextView; t
         </div>
         {extraActions}
       </div>
-      {!view.selected.idCampagne ? (
+      {instruction && !view.selected.idCampagne ? (
         <p data-testid="start-instruction" className="mt-2 text-sm text-stone-600">{t("context.start-instruction")}</p>
       ) : null}
       {oad?.international && view.dossiers.length === 0 && oad.emailAcces ? (

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { DRAWER_GROUPS, DRAWER_WIDTH } from "./menus";
 
-export function Drawer({ open, modal, onNavigate }: { open: boolean; modal: boolean; onNavigate: () => void }) {
+/** `largeOnly`: the screen size is not known yet (server rendering); shown only where CSS says the screen is large. */
+export function Drawer({ open, modal, largeOnly = false, onNavigate }: { open: boolean; modal: boolean; largeOnly?: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   if (!open) return null;
   return (
@@ -11,7 +12,7 @@ export function Drawer({ open, modal, onNavigate }: { open: boolean; modal: bool
       <nav
         data-testid="drawer"
         aria-label={t("drawer.farm")}
-        className={`${modal ? "fixed bottom-0 left-0 top-10 z-40" : "sticky top-0 self-start"} h-full shrink-0 overflow-y-auto border-r border-stone-200 bg-white py-2 text-sm`}
+        className={`${modal ? "fixed bottom-0 left-0 top-10 z-40" : "sticky top-0 self-start"} ${largeOnly ? "max-lg:hidden" : ""} h-full shrink-0 overflow-y-auto border-r border-stone-200 bg-white py-2 text-sm`}
         style={{ width: DRAWER_WIDTH }}
       >
         {DRAWER_GROUPS.map((group) => (

@@ -78,10 +78,10 @@ function CaracteristiquesForm({ data }: { data: Data }) {
 
   const d = data.defaults;
   const bounds = (min: number, max: number) => t("caracteristiquesEconomiques.bounds", { min, max });
-  const norme = (n: number | null) => (n != null ? t("caracteristiquesEconomiques.norme", { montant: formatEuro(n) }) : t("caracteristiquesEconomiques.norme-none"));
+  const norme = (n: number | null) => (n != null ? t("caracteristiquesEconomiques.norme", { montant: formatEuro(n, lang) }) : t("caracteristiquesEconomiques.norme-none"));
   const chargesDiversesHelp =
-    t("caracteristiquesEconomiques.charges-diverses-default", { forfait: formatEuro(d.chargesDiversesForfait), parHa: formatEuro(d.chargesDiversesParHa) }) +
-    (d.chargesDiverses != null && d.surfaceHa != null ? ` ${t("caracteristiquesEconomiques.charges-diverses-computed", { montant: formatEuro(d.chargesDiverses), surface: formatNumber(d.surfaceHa, lang) })}` : "");
+    t("caracteristiquesEconomiques.charges-diverses-default", { forfait: formatEuro(d.chargesDiversesForfait, lang), parHa: formatEuro(d.chargesDiversesParHa, lang) }) +
+    (d.chargesDiverses != null && d.surfaceHa != null ? ` ${t("caracteristiquesEconomiques.charges-diverses-computed", { montant: formatEuro(d.chargesDiverses, lang), surface: formatNumber(d.surfaceHa, lang) })}` : "");
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} className="space-y-4">
@@ -93,7 +93,7 @@ function CaracteristiquesForm({ data }: { data: Data }) {
             <NumberField field={fields.cotisationMsa} label={t("caracteristiquesEconomiques.cotisationMsa")} unit="€" />
             <NumberField field={fields.aidesDecouplees} label={t("caracteristiquesEconomiques.aidesDecouplees")} unit="€" />
             <NumberField field={fields.fermageMoyen} label={t("caracteristiquesEconomiques.fermageMoyen")} unit="€/ha"
-              help={t("caracteristiquesEconomiques.fermage-default", { montant: formatEuro(d.fermageMoyen) })} />
+              help={t("caracteristiquesEconomiques.fermage-default", { montant: formatEuro(d.fermageMoyen, lang) })} />
             <NumberField field={fields.chargesDiverses} label={t("caracteristiquesEconomiques.chargesDiverses")} unit="€" help={chargesDiversesHelp} />
             <NumberField field={fields.prixFioul} label={t("caracteristiquesEconomiques.prixFioul")} unit="€/L"
               help={d.prixFioul != null ? t("caracteristiquesEconomiques.prix-fioul-reference", { prix: formatNumber(d.prixFioul, lang, 4) }) : undefined} />

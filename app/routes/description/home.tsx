@@ -4,8 +4,6 @@ import { readNews } from "#server/contexte/service.server";
 import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/home";
 
-export const handle = { hideNavbar: true };
-
 export const loader = screenLoader(async ({ db, user }) => {
   return { posts: await readNews(db, user) };
 });

@@ -8,7 +8,7 @@ import { type DataTableColumn } from "~/components/data-table";
 import { useActionFeedback, useFeedback } from "~/components/feedback";
 import { ScreenTitle } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
-import { formatEuro } from "~/components/format";
+import { formatEuro, formatNumber, numberText } from "~/components/format";
 import { useControlledForm } from "~/components/form-controller";
 import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { labourNorm, labourTotals, type NormesMainOeuvre } from "~/domain/calc/main-oeuvre";
@@ -33,13 +33,13 @@ type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type Row = Data["rows"][number];
 
 function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListFormControls }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
   useActionFeedback(fetcher.data);
   const [form, fields] = useForm<z.input<typeof MainOeuvreSchema>>({
     id: `main-oeuvre-${row?.id ?? "new"}`,
     lastResult: fetcher.data?.submission as never,
-    defaultValue: row ? { libelle: row.libelle, idTypeUser: String(row.idTypeUser), uta: String(row.uta).replace(".", ","), montant: row.montant != null ? String(row.montant).replace(".", ",") : undefined, remarque: row.remarque } : undefined,
+    defaultValue: row ? { libelle: row.libelle, idTypeUser: String(row.idTypeUser), uta: numberText(row.uta, i18n.language), montant: numberText(row.montant, i18n.language), remarque: row.remarque } : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MainOeuvreSchema }),
@@ -83,9 +83,10 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
 }
 
 function Totals({ rows, normes }: { rows: Row[]; normes: NormesMainOeuvre }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const totals = labourTotals(rows, normes);
-  const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 3 });
+  const fmt = (n: number) => formatNumber(n, lang, 3);
   return (
     <section className="card" aria-labelledby="mo-totals" data-testid="main-oeuvre-totals">
       <h2 id="mo-totals" className="mb-2 font-semibold">{t("mainOeuvre.totals")}</h2>
@@ -93,8 +94,8 @@ function Totals({ rows, normes }: { rows: Row[]; normes: NormesMainOeuvre }) {
         <dt className="text-stone-600">{t("mainOeuvre.total-uta")}</dt><dd data-testid="total-uta">{fmt(totals.total.uta)}</dd>
         <dt className="text-stone-600">{t("mainOeuvre.total-salaries")}</dt><dd>{fmt(totals.salarie.uta)}</dd>
         <dt className="text-stone-600">{t("mainOeuvre.total-famille")}</dt><dd>{fmt(totals.familial.uta)}</dd>
-        <dt className="text-stone-600">{t("mainOeuvre.total-montant")}</dt><dd>{formatEuro(totals.total.montant)}</dd>
-        <dt className="text-stone-600">{t("mainOeuvre.total-norme")}</dt><dd data-testid="total-norme">{formatEuro(totals.total.norme)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-montant")}</dt><dd>{formatEuro(totals.total.montant, lang)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-norme")}</dt><dd data-testid="total-norme">{formatEuro(totals.total.norme, lang)}</dd>
       </dl>
     </section>
   );
@@ -120,13 +121,14 @@ export default function MainOeuvreScreen({ loaderData: data }: Route.ComponentPr
 }
 
 function MainOeuvreList({ loaderData }: { loaderData: Data }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const columns: DataTableColumn<Row>[] = [
     { id: "libelle", header: t("mainOeuvre.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
     { id: "type", header: t("mainOeuvre.type"), cell: (r) => t(`mainOeuvre.types.${r.idTypeUser}`), sortValue: (r) => r.idTypeUser },
-    { id: "uta", header: t("mainOeuvre.uta"), cell: (r) => r.uta.toLocaleString("fr-FR"), sortValue: (r) => r.uta, align: "right" },
-    { id: "montant", header: t("mainOeuvre.montant"), cell: (r) => (r.montant != null ? formatEuro(r.montant) : ""), sortValue: (r) => r.montant ?? null, align: "right" },
-    { id: "norme", header: t("mainOeuvre.norme"), cell: (r) => { const n = labourNorm(r, loaderData.normes); return n === null ? "" : formatEuro(n); }, sortValue: (r) => labourNorm(r, loaderData.normes), align: "right" },
+    { id: "uta", header: t("mainOeuvre.uta"), cell: (r) => formatNumber(r.uta, lang, 3), sortValue: (r) => r.uta, align: "right" },
+    { id: "montant", header: t("mainOeuvre.montant"), cell: (r) => (r.montant != null ? formatEuro(r.montant, lang) : ""), sortValue: (r) => r.montant ?? null, align: "right" },
+    { id: "norme", header: t("mainOeuvre.norme"), cell: (r) => { const n = labourNorm(r, loaderData.normes); return n === null ? "" : formatEuro(n, lang); }, sortValue: (r) => labourNorm(r, loaderData.normes), align: "right" },
     { id: "remarque", header: t("mainOeuvre.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
   return (

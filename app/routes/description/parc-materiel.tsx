@@ -75,13 +75,13 @@ export default function ParcMaterielScreen({ loaderData }: Route.ComponentProps)
     { id: "utilisation", header: t("parcMateriel.col.utilisation"), cell: (r) => num(r.utilisationAnnuelle, 0), sortValue: (r) => r.utilisationAnnuelle, align: "right" },
     { id: "caracteristique", header: t("parcMateriel.idBasemeq"), cell: (r) => label(references.get(r.idBasemeq)) || (r.idenBasemeq ?? ""), optional: true },
     { id: "copropriete", header: t("parcMateriel.col.copropriete"), cell: (r) => num(r.copropriete, 0), sortValue: (r) => r.copropriete, align: "right", optional: true },
-    { id: "prixAchat", header: t("parcMateriel.col.prixAchat"), cell: (r) => formatEuro(r.prixAchat), sortValue: (r) => r.prixAchat, align: "right", optional: true },
+    { id: "prixAchat", header: t("parcMateriel.col.prixAchat"), cell: (r) => formatEuro(r.prixAchat, lang), sortValue: (r) => r.prixAchat, align: "right", optional: true },
     { id: "usage", header: t("parcMateriel.col.usage"), cell: (r) => num(r.calcul.utilisationRetenue, 0), sortValue: (r) => r.calcul.utilisationRetenue, align: "right", optional: true },
-    { id: "financement", header: t("parcMateriel.col.financement"), cell: (r) => formatEuro(r.calcul.financement), sortValue: (r) => r.calcul.financement, align: "right", optional: true },
-    { id: "amortissement", header: t("parcMateriel.col.amortissement"), cell: (r) => formatEuro(r.calcul.amortissement), sortValue: (r) => r.calcul.amortissement, align: "right", optional: true },
+    { id: "financement", header: t("parcMateriel.col.financement"), cell: (r) => formatEuro(r.calcul.financement, lang), sortValue: (r) => r.calcul.financement, align: "right", optional: true },
+    { id: "amortissement", header: t("parcMateriel.col.amortissement"), cell: (r) => formatEuro(r.calcul.amortissement, lang), sortValue: (r) => r.calcul.amortissement, align: "right", optional: true },
     { id: "dureeAmortissement", header: t("parcMateriel.col.duree"), cell: (r) => num(r.calcul.dureeAmortissement, 1), sortValue: (r) => r.calcul.dureeAmortissement, align: "right", optional: true },
-    { id: "entretienLocation", header: t("parcMateriel.col.entretien-location"), cell: (r) => formatEuro(r.calcul.entretienLocation), sortValue: (r) => r.calcul.entretienLocation, align: "right", optional: true },
-    { id: "chargesMecaHa", header: t("parcMateriel.col.charges-meca-ha"), cell: (r) => formatEuro(r.calcul.chargesMecaHa), sortValue: (r) => r.calcul.chargesMecaHa, align: "right", optional: true },
+    { id: "entretienLocation", header: t("parcMateriel.col.entretien-location"), cell: (r) => formatEuro(r.calcul.entretienLocation, lang), sortValue: (r) => r.calcul.entretienLocation, align: "right", optional: true },
+    { id: "chargesMecaHa", header: t("parcMateriel.col.charges-meca-ha"), cell: (r) => formatEuro(r.calcul.chargesMecaHa, lang), sortValue: (r) => r.calcul.chargesMecaHa, align: "right", optional: true },
     { id: "remarque", header: t("parcMateriel.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
 

@@ -1,0 +1,33 @@
+import { describe, expect, test } from "vitest";
+import { formatEuro, formatNumber, formatPercent, numberLocale, numberText } from "./format";
+
+/** Intl separates thousands with a narrow no-break space in French: compared as a plain space. */
+const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
+
+describe("numbers follow the UI language (issue 10)", () => {
+  test("French writes a decimal comma and groups with spaces; English a decimal point and commas", () => {
+    expect(plain(formatNumber(1234.567, "fr"))).toBe("1 234,57");
+    expect(formatNumber(1234.567, "en")).toBe("1,234.57");
+    expect(formatNumber(0.5, "en", 3, 2)).toBe("0.50");
+    expect(formatNumber(null, "en")).toBe("");
+    expect(formatNumber(Number.NaN, "fr")).toBe("");
+  });
+
+  test("[A-CONST-12] amounts in euros in either language", () => {
+    expect(plain(formatEuro(1234.5, "fr"))).toBe("1 234,50 €");
+    expect(formatEuro(1234.5, "en")).toBe("€1,234.50");
+    expect(formatEuro(undefined, "en")).toBe("");
+  });
+
+  test("percentages out of 100, to one decimal by default", () => {
+    expect(plain(formatPercent(73.66, "fr"))).toBe("73,7 %");
+    expect(formatPercent(73.66, "en")).toBe("73.7%");
+  });
+
+  test("the dev locale writes numbers the French way; a form's input gets the language's decimal sign", () => {
+    expect(numberLocale("dev")).toBe("fr-FR");
+    expect(numberText(2.5, "fr")).toBe("2,5");
+    expect(numberText(2.5, "en")).toBe("2.5");
+    expect(numberText(null, "en")).toBeUndefined();
+  });
+});
