@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "../server/security/context";
-import { getInstance } from "./middleware/i18next";
+import { instanceForRequest } from "./middleware/i18next";
 import { NonceContext } from "./nonce";
 
 // What server/start.js takes from the build: start-up, the HTTP edge's settings, the request contexts.
@@ -15,7 +15,7 @@ export { clientIpContext, cspNonceContext } from "../server/security/context";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,17 +25,17 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const i18n = await instanceForRequest(request, loadContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const nonce = loadContext.get(cspNonceContext);
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={getInstance(loadContext)}>
+        <I18nextProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceContext.Provider>,
@@ -63,5 +63,6 @@ export default function handleRequest(
         },
       },
     );
+    timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }

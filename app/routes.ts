@@ -3,7 +3,9 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 /**
  * The route tree of spec 1 §2, spec 2 §2 and spec 3 §2, written out. Guards live in the layout loaders:
  * home.tsx (signed in, terms accepted), campaign-required.tsx (a campaign selected),
- * and each screen's own loader for rights (parametre_dossier, parametre_exploitation).
+ * and each screen's own loader for rights (parametre_dossier, parametre_exploitation). Error pages: shell-boundary.tsx
+ * keeps the shell around any failed screen under /home (an unknown /home address included); the description,
+ * interoperability, results and administration families have their own boundary (components/shell/route-error.tsx).
  */
 const pending = "routes/pending-screen.tsx";
 const screen = (path: string, file = pending) => route(path, file, { id: `screen.${path}` });
@@ -18,7 +20,7 @@ export default [
   route("mot-de-passe-oublie", "routes/password-forgotten.ts", { id: "passwordForgotten" }),
   route("mentions-legales", "routes/mentions-legales.tsx"),
   route("cgu", "routes/cgu.tsx"),
-  route("home", "routes/home.tsx", { id: "home" }, [
+  route("home", "routes/home.tsx", { id: "home" }, [layout("routes/shell-boundary.tsx", [
     index("routes/home-index.ts"),
     route("contexte", "routes/contexte.ts"),
     route("partage", "routes/partage.ts"),
@@ -91,6 +93,7 @@ export default [
       route("reseaux", "routes/admin/reseaux.tsx"),
       route("actualites", "routes/admin/actualites.tsx"),
     ]),
-  ]),
+    route("*", "routes/not-found.tsx", { id: "homeNotFound" }),
+  ])]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

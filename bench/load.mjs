@@ -1,6 +1,6 @@
 // Load benchmark of two screens (the plot list and the cultural operations), through the built server.
 //
-//   node bench/load.mjs [--scenario all|one|steady|saturation] [--seconds 60] [--users 50]
+//   node bench/load.mjs [--scenario all|one|steady|saturation] [--seconds 60] [--users 50] [--processes N]
 //
 // Starts its own server on a fresh, seeded data folder (bench/.data, port 3600, base path /), signs in
 // the demo user `animateur` once per simulated user (one session each), selects EARL des Tilleuls 2025,
@@ -23,6 +23,8 @@ const scenario = args.scenario ?? "all";
 const steadySeconds = Number(args.seconds ?? 60);
 const steadyUsers = Number(args.users ?? 50);
 const port = Number(args.port ?? 3600);
+// Server processes (WEB_CONCURRENCY); empty: the server's default, one per core up to 4.
+const processes = args.processes ?? process.env.WEB_CONCURRENCY ?? "";
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, "bench/.data");
 const SCREENS = {
@@ -34,7 +36,7 @@ function startServer() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), path.join(root, "server/start.js")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: "/", DATA_DIR: dataDir, COOKIE_SECURE: "0", SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "warn" },
+    env: { ...process.env, WEB_CONCURRENCY: processes, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: "/", DATA_DIR: dataDir, COOKIE_SECURE: "0", SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -166,6 +168,7 @@ try {
       rows.push(`| ${screen} | saturation, 20 users, no think time, 20 s | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.perSecond)} |`);
     }
   }
+  console.log(`Server processes: ${processes || "default (one per core, at most 4)"}; cores: ${(await import("node:os")).availableParallelism()}`);
   console.log("| screen | scenario | requests | errors | p50 ms | p95 ms | screens/s |");
   console.log("|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /** Server processes sharing the port (server/start.js); empty: one per core, at most 4. */
+  WEB_CONCURRENCY: z.union([z.literal(""), z.coerce.number().int().min(1).max(64)]).optional(),
   BASE_PATH: z.string().default("/"),
   DATABASE_URL: z
     .string()

@@ -1,11 +1,17 @@
 // Starts Sillon: builds the app when needed (first start, BASE_PATH changed, or FORCE_BUILD=1), migrates and
 // seeds the database, then serves on PORT. `--setup-only` stops after the database is ready.
 //
+// With WEB_CONCURRENCY above 1 (default: one per core, at most 4), this process is the primary: it builds,
+// migrates and seeds, then forks that many server processes sharing the port (node:cluster); sessions,
+// context, sign-in counts and data all live in the database, so any process serves any user.
+//
 // Builds never change under a running server (docs/decisions/0022-atomic-build.md): each build goes into
 // a fresh folder builds/<id>/, and `build` is a symbolic link swapped atomically to the newest one. A
 // server resolves the link once at start and serves from its own folder until it stops; folders no live
 // server uses are removed, keeping the newest ones.
 import { execFileSync } from "node:child_process";
+import cluster from "node:cluster";
+import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -124,64 +130,117 @@ function removeOldBuilds(own) {
   }
 }
 
-const existing = process.env.FORCE_BUILD === "1" ? null : newestBuild();
-const buildDir = existing ?? buildFresh();
-const marker = path.join(buildDir, `.in-use-${process.pid}`);
-fs.writeFileSync(marker, "");
-const unmark = () => fs.rmSync(marker, { force: true });
-process.on("exit", unmark);
-removeOldBuilds(buildDir);
+/** Server processes: WEB_CONCURRENCY, else one per core up to 4 (checked again with the other settings in server/env.ts). */
+function concurrency() {
+  const raw = process.env.WEB_CONCURRENCY;
+  if (raw === undefined || raw === "") return Math.min(4, os.availableParallelism());
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : 1;
+}
+
+let buildDir;
+let unmark = () => {};
+if (cluster.isWorker) {
+  // A forked server process: the primary chose the build, holds its marker and prepared the database.
+  buildDir = process.env.SILLON_BUILD_FOLDER;
+} else {
+  const existing = process.env.FORCE_BUILD === "1" ? null : newestBuild();
+  buildDir = existing ?? buildFresh();
+  const marker = path.join(buildDir, `.in-use-${process.pid}`);
+  fs.writeFileSync(marker, "");
+  unmark = () => fs.rmSync(marker, { force: true });
+  process.on("exit", unmark);
+  removeOldBuilds(buildDir);
+}
 
 const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-try {
-  await build.entry.module.bootstrap();
-} catch (error) {
-  console.error(`Sillon could not start: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
+if (cluster.isPrimary) {
+  try {
+    await build.entry.module.bootstrap();
+  } catch (error) {
+    console.error(`Sillon could not start: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+  if (process.argv.includes("--setup-only")) process.exit(0);
 }
-if (process.argv.includes("--setup-only")) process.exit(0);
-
-const { default: express } = await import("express");
-const { default: compression } = await import("compression");
-const { createRequestHandler } = await import("@react-router/express");
-const { RouterContextProvider } = await import("react-router");
-const { bodyCheck, csrfCheck, securityHeaders } = await import("./security/edge.js");
-
-const edge = build.entry.module.edgeSettings();
-const { cspNonceContext, clientIpContext } = build.entry.module;
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", edge.trustProxy);
-app.use(securityHeaders(edge));
-app.use(csrfCheck(edge));
-app.use(bodyCheck());
-app.use(compression());
-const client = path.join(buildDir, "client");
-app.use(`${basename}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-app.use(basename, express.static(client, { maxAge: "1h", index: false }));
-if (basename !== "/") app.get("/", (_req, res) => res.redirect(basename));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    getLoadContext: (req, res) => {
-      const context = new RouterContextProvider();
-      context.set(cspNonceContext, res.locals.cspNonce);
-      context.set(clientIpContext, req.ip ?? "");
-      return context;
-    },
-  }),
-);
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const server = app.listen(port, host, () => console.log(`Sillon listens on http://${host === "0.0.0.0" ? "localhost" : host}:${port}${basename}`));
-const stop = () => {
-  unmark();
-  server.close(() => process.exit(0));
-  // Idle keep-alive connections would hold the close; a request still running gets a few seconds.
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+const where = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}${basename}`;
+const processes = concurrency();
+
+if (cluster.isPrimary && processes > 1) {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork({ SILLON_BUILD_FOLDER: buildDir });
+  cluster.on("listening", () => {
+    if (++listening === processes) console.log(`Sillon listens on ${where} (${processes} processes)`);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`A Sillon server process stopped (${signal ?? `code ${code}`}); starting another.`);
+    fork();
+  });
+  for (let i = 0; i < processes; i++) fork();
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    unmark();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(0), 6000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+} else {
+  await serve();
+}
+
+async function serve() {
+  const { default: express } = await import("express");
+  const { default: compression } = await import("compression");
+  const { createRequestHandler } = await import("@react-router/express");
+  const { RouterContextProvider } = await import("react-router");
+  const { bodyCheck, csrfCheck, securityHeaders } = await import("./security/edge.js");
+
+  const edge = build.entry.module.edgeSettings();
+  const { cspNonceContext, clientIpContext } = build.entry.module;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", edge.trustProxy);
+  app.use(securityHeaders(edge));
+  app.use(csrfCheck(edge));
+  app.use(bodyCheck());
+  app.use(compression());
+  const client = path.join(buildDir, "client");
+  app.use(`${basename}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(basename, express.static(client, { maxAge: "1h", index: false }));
+  if (basename !== "/") app.get("/", (_req, res) => res.redirect(basename));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, res.locals.cspNonce);
+        context.set(clientIpContext, req.ip ?? "");
+        return context;
+      },
+    }),
+  );
+
+  const server = app.listen(port, host, () => {
+    if (cluster.isPrimary) console.log(`Sillon listens on ${where}`);
+  });
+  const stop = () => {
+    unmark();
+    server.close(() => process.exit(0));
+    // Idle keep-alive connections would hold the close; a request still running gets a few seconds.
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { ReadOnlyNote } from "./read-only-note";
 
 /**
  * Small pieces shared by the farm description forms (coordinates, description, economic and soil
@@ -30,13 +30,10 @@ export function FormCard({ title, children, testId, aside }: { title: ReactNode;
 
 /** The screen's title, with the read-only note when the user may not write (spec 2 §6). */
 export function ScreenTitle({ title, readOnly, children }: { title: ReactNode; readOnly: boolean; children?: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <h1 className="text-xl font-semibold text-sillon-800">{title}</h1>
-      {readOnly ? (
-        <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700" data-testid="read-only-note">{t("ui.read-only")}</span>
-      ) : null}
+      {readOnly ? <ReadOnlyNote /> : null}
       {children ? <div className="ml-auto flex gap-2">{children}</div> : null}
     </div>
   );

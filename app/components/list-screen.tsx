@@ -5,6 +5,9 @@ import { DataTable, sameId, useTableReadOnly, type DataTableColumn, type RowId }
 import { AppDialog } from "./dialog";
 import { useActionFeedback } from "./feedback";
 import { PlusIcon } from "./icons";
+import { ReadOnlyNote } from "./read-only-note";
+
+export { ReadOnlyNote };
 
 /** What a list screen's form gets from the screen: where to report its state, and how to close. */
 export type ListFormControls = {
@@ -23,15 +26,6 @@ export type ListFormControls = {
   fetcherKey: string;
 };
 
-/** Tells why a screen is greyed out (no write right, or a locked campaign). */
-export function ReadOnlyNote() {
-  const { t } = useTranslation();
-  return (
-    <span role="note" data-testid="read-only-note" title={t("ui.read-only-note")} className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
-      {t("ui.read-only")}
-    </span>
-  );
-}
 
 /**
  * Runs `onSaved` once for each successful answer of a form's fetcher, after the screen's data is reloaded

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, email, mustMatch, optional, optionalNumber, optionalText, password, requiredNumber, requiredText } from "./validation";
+import { dateString, MAX_IDS, email, mustMatch, optional, optionalNumber, optionalText, password, requiredNumber, requiredText } from "./validation";
 
 /**
  * Administration screens (issue 3, beyond the spec: a self-hosted install needs accounts): users, user
@@ -15,7 +15,7 @@ const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" ||
 /** Ticked ids: none, one form value or several. */
 const idList = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "") : [v]),
-  z.array(requiredNumber({ integer: true, min: 1 })),
+  z.array(requiredNumber({ integer: true, min: 1 })).max(MAX_IDS, "warning.too-many"),
 );
 const rowId = () => optionalNumber({ integer: true, min: 1 });
 /** The edited row's updated timestamp, sent back so that a stale save is refused. */
@@ -23,6 +23,11 @@ const updatedAt = () => optionalText();
 
 /** Refinements that must also run when another field failed, so every error shows at once. */
 const always = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
+
+/** An edit (an id) sends back its updatedAt token: without it the save would overwrite unchecked, so it is refused. */
+function editNeedsToken(v: { id?: number; updatedAt?: string }, ctx: z.RefinementCtx) {
+  if (v.id && !v.updatedAt) ctx.addIssue({ code: "custom", message: "warning.required", path: ["updatedAt"] });
+}
 
 /** No spaces in a username (it is typed at sign-in). */
 const username = () => requiredText({ max: 180 }).refine((s) => !/\s/.test(s), "warning.invalid");
@@ -49,6 +54,7 @@ export const AdminUserSchema = mustMatch(
   "confirmation",
 ).superRefine((v, ctx) => {
   if (!v.id && !v.password) ctx.addIssue({ code: "custom", message: "warning.required", path: ["password"] });
+  editNeedsToken(v, ctx);
 }, always);
 export type AdminUserInput = z.infer<typeof AdminUserSchema>;
 
@@ -65,7 +71,7 @@ export const GroupeSchema = z.object({
   updatedAt: updatedAt(),
   nomGroupe: requiredText({ max: 180 }),
   membres: idList,
-});
+}).superRefine(editNeedsToken, always);
 export type GroupeInput = z.infer<typeof GroupeSchema>;
 
 /** A network (oad): short name required, long name, international flag, access e-mail (shown to ask for access). */
@@ -76,7 +82,7 @@ export const OadSchema = z.object({
   libelleLong: optionalText({ max: 255 }),
   international: checkbox,
   emailAcces: optional(email()),
-});
+}).superRefine(editNeedsToken, always);
 export type OadInput = z.infer<typeof OadSchema>;
 
 /** A news post of the home page; a blank date means now. */
@@ -87,7 +93,7 @@ export const PostSchema = z.object({
   content: requiredText({ max: 20000 }),
   postCategory: optionalText({ max: 60 }),
   creationDate: optional(dateString()),
-});
+}).superRefine(editNeedsToken, always);
 export type PostInput = z.infer<typeof PostSchema>;
 
 /** Disable, enable, delete: the row's id. */

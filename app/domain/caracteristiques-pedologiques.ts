@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalNumber, toNumber } from "./validation";
+import { numericInput, optionalNumber } from "./validation";
 
 /**
  * The farm's soil characteristics (spec 2 §2 "Soil characteristics", §3 Farm soil fields) and the
@@ -40,7 +40,7 @@ export const SoilSchema = z.object({
   idProfondeurSol: id(),
   /** The replication dialog's choice; farm only when absent. */
   replication: z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? REPLICATION.EXPLOITATION : toNumber(v)),
+    (v) => (v === undefined || v === null || v === "" ? REPLICATION.EXPLOITATION : numericInput(v)),
     z.number({ error: "warning.invalid" }).refine((n): n is Replication => (REPLICATIONS as readonly number[]).includes(n), "warning.invalid"),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalNumber, optionalText, positive, requiredNumber, requiredText } from "./validation";
+import { decimalMax, optionalNumber, optionalText, positive, requiredNumber, requiredText } from "./validation";
 
 import { TYPE_MAIN_OEUVRE } from "./calc/main-oeuvre";
 
@@ -10,7 +10,7 @@ export const TYPES_MAIN_OEUVRE = Object.values(TYPE_MAIN_OEUVRE);
 export const MainOeuvreSchema = z.object({
   libelle: requiredText({ max: 255 }),
   idTypeUser: requiredNumber({ integer: true }).refine((v) => (TYPES_MAIN_OEUVRE as readonly number[]).includes(v), "warning.invalid"),
-  uta: positive(),
+  uta: positive({ max: decimalMax(8, 3) }),
   montant: optionalNumber(),
   remarque: optionalText({ max: 4000 }),
 });

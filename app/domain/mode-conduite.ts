@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalNumber, optionalText, requiredArray, requiredNumber, requiredText } from "./validation";
+import { decimalMax, MAX_IDS, optionalNumber, optionalText, requiredArray, requiredNumber, requiredText } from "./validation";
 
 /**
  * Crop management modes (spec 2 §2 "Crops", §3 Crop management mode, Mode-conduite-culture, Crop
@@ -47,7 +47,7 @@ export const AssuranceSchema = z
       idTypeSortie: id(),
       mtCotisationAssurance: optionalNumber({ min: 0 }),
       mtIndemniteSaisie: optionalNumber({ min: 0 }),
-      rendementAssure: optionalNumber({ min: 0 }),
+      rendementAssure: optionalNumber({ min: 0, max: decimalMax(10, 3) }),
       mtPrixAssure: optionalNumber({ min: 0 }),
       txFranchise: optionalNumber({ min: FRANCHISE_MIN, max: FRANCHISE_MAX }),
     }),
@@ -68,7 +68,7 @@ export const ModeConduiteSchema = z.object({
   aideCouplee: optionalNumber(),
   dicIdCatCompetilis: id(),
   remarque: optionalText({ max: 4000 }),
-  cultures: z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : v), z.array(ModeConduiteCultureSchema)),
+  cultures: z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : v), z.array(ModeConduiteCultureSchema).max(MAX_IDS, "warning.too-many")),
   assurance: AssuranceSchema,
 });
 export type ModeConduiteInput = z.infer<typeof ModeConduiteSchema>;
@@ -78,7 +78,7 @@ export const EstimationSchema = z.object({
   idModeConduite: requiredNumber({ integer: true }),
   idCulture: requiredNumber({ integer: true }),
   idTypeSortie: requiredNumber({ integer: true }),
-  rendementAssure: optionalNumber({ min: 0 }),
+  rendementAssure: optionalNumber({ min: 0, max: decimalMax(10, 3) }),
   txFranchise: optionalNumber({ min: FRANCHISE_MIN, max: FRANCHISE_MAX }),
   mtPrixAssure: optionalNumber({ min: 0 }),
 });

@@ -44,13 +44,16 @@ describe("the cultural operation form (spec 2 §5)", () => {
     expect(errors({ ...ok, debitIrrigation: "45,5" })).toEqual({});
     expect(errors({ ...ok, volumeBouillie: "mille" })).toEqual({ volumeBouillie: "warning.numeric" });
     expect(errors({ ...ok, proportionSurfaceTravaillee: "moitié" })).toEqual({ proportionSurfaceTravaillee: "warning.numeric" });
-    expect(errors({ ...ok, volumeBouillie: "150", proportionSurfaceTravaillee: "0,5" })).toEqual({});
+    expect(errors({ ...ok, volumeBouillie: "150", proportionSurfaceTravaillee: "50" })).toEqual({});
+    // Typed in percent, kept as a share.
+    expect(OperationCulturaleSchema.parse({ ...ok, proportionSurfaceTravaillee: "33,33" }).proportionSurfaceTravaillee).toBe(0.3333);
+    expect(OperationCulturaleSchema.parse({ ...ok, proportionSurfaceTravaillee: "100" }).proportionSurfaceTravaillee).toBe(1);
   });
 
-  test("bounds the spec leaves open (D-OC-1): no negative figures, a share of surface from 0 to 1", () => {
+  test("bounds the spec leaves open (D-OC-1): no negative figures, a share of surface from 0 to 100 %", () => {
     expect(errors({ ...ok, debitReel: "-1" })).toEqual({ debitReel: "warning.minmax" });
     expect(errors({ ...ok, consoCarburantReelle: "-3" })).toEqual({ consoCarburantReelle: "warning.minmax" });
-    expect(errors({ ...ok, proportionSurfaceTravaillee: "1,5" })).toEqual({ proportionSurfaceTravaillee: "warning.minmax" });
+    expect(errors({ ...ok, proportionSurfaceTravaillee: "150" })).toEqual({ proportionSurfaceTravaillee: "warning.minmax" });
     expect(errors({ ...ok, libelle: "x".repeat(256) })).toEqual({ libelle: "warning.max-characters" });
   });
 

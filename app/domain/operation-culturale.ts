@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAUTS_OPERATION, isIrrigationType, type TypeAction } from "./calc/operation";
 import { isTractionCategory, isTractor } from "./calc/materiel";
-import { optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
+import { decimalMax, MAX_IDS, optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
 
 /**
  * The cultural operation form of spec 2 (§2 Cultural operations, §3 Cultural operation, §4 form rules,
@@ -13,9 +13,10 @@ import { optionalNumber, optionalText, requiredNumber, requiredText } from "./va
  * Decisions (docs/decisions/0008-operations-culturales.md):
  * - D-OC-1 Bounds the spec leaves open: work rate, fuel use, depth, irrigation flow and spray volume
  *   cannot be negative (warning.min) and stay within their decimal columns; the share of surface
- *   worked is a share, 0 to 1 (warning.minmax).
+ *   worked is typed in percent, 0 to 100 (warning.minmax), and stored as a share, 0 to 1.
  * - D-OC-2 The type's flags decide which of depth, irrigation flow and spray volume apply: the other
- *   ones are shown greyed and stored as their reset values (depth 0, flow empty, spray volume 1000).
+ *   ones are shown greyed and stored as their reset values (depth 0, flow empty); the spray volume is
+ *   1000 L/ha on a spraying type and empty otherwise (issue 10: no 1000 L/ha on every operation).
  * - D-OC-3 The tractor list offers the machines with power above 0 (B-OPS-16); the towed-equipment
  *   list offers the other machines of the campaign except traction machines (category 1).
  */
@@ -27,7 +28,8 @@ export const LIMITES_OPERATION = {
   profondeurTravail: 9_999.99,
   debitIrrigation: 99_999_999.99,
   volumeBouillie: 99_999_999.99,
-  proportionSurfaceTravaillee: { min: 0, max: 1 },
+  /** The form asks the share of surface worked in percent (0 to 100); it is stored as a share (0 to 1). */
+  proportionSurfaceTravaillee: { min: 0, max: 100 },
 } as const;
 
 /** A checkbox or switch of the form: "on" (checked), "true" or true. */
@@ -37,7 +39,7 @@ const flag = () => z.preprocess((v) => v === true || v === "on" || v === "true" 
 const idList = () =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(requiredNumber({ integer: true, min: 1 })),
+    z.array(requiredNumber({ integer: true, min: 1 })).max(MAX_IDS, "warning.too-many"),
   );
 
 type RequiredActuals = {
@@ -74,13 +76,13 @@ export const OperationCulturaleSchema = z
     eta: flag(),
     mainOeuvre: idList(),
     debitReel: optionalNumber({ min: 0, max: LIMITES_OPERATION.debit, notZero: true }),
-    debitCalcule: optionalNumber(),
+    debitCalcule: optionalNumber({ max: decimalMax(10, 3) }),
     consoCarburantReelle: optionalNumber({ min: 0, max: LIMITES_OPERATION.carburant }),
     consoCarburantCalculee: optionalNumber(),
     profondeurTravail: optionalNumber({ min: 0, max: LIMITES_OPERATION.profondeurTravail }),
     debitIrrigation: optionalNumber({ min: 0, max: LIMITES_OPERATION.debitIrrigation, notZero: true }),
     volumeBouillie: optionalNumber({ min: 0, max: LIMITES_OPERATION.volumeBouillie }),
-    proportionSurfaceTravaillee: optionalNumber(LIMITES_OPERATION.proportionSurfaceTravaillee),
+    proportionSurfaceTravaillee: optionalNumber(LIMITES_OPERATION.proportionSurfaceTravaillee).transform((p) => (p == null ? p : Math.round(p * 100) / 10_000)),
     /** The answer to "propagate the new work rate to the linked interventions?" (B-OPS-25, B-OPS-26). */
     repercutAction: flag(),
   })

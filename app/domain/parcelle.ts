@@ -1,7 +1,7 @@
 import { parseGeometrie, surfaceHaOf } from "./geometrie";
 import { z } from "zod";
 import { SoilSchema } from "./caracteristiques-pedologiques";
-import { optionalNumber, optionalText, positive, requiredArray, requiredNumber, requiredText, toNumber } from "./validation";
+import { decimalMax, INT_MAX, MAX_IDS, numericInput, rowId, optionalNumber, optionalText, positive, requiredArray, requiredNumber, requiredText } from "./validation";
 
 /**
  * Plots (spec 2 §2 "Plots", §3 Plot, §4, §5): the plot form, the date-update modal of the Other menu,
@@ -17,9 +17,18 @@ const id = () => optionalNumber({ integer: true, min: 1 });
 const idList = () =>
   z.preprocess((value) => {
     if (value === undefined || value === null || value === "") return [];
-    const list = Array.isArray(value) ? value : typeof value === "string" && value.trim().startsWith("[") ? (JSON.parse(value) as unknown[]) : [value];
-    return [...new Set(list.filter((v) => v !== "" && v != null).map(toNumber))];
-  }, z.array(z.number({ error: "warning.invalid" }).int("warning.invalid").positive("warning.invalid")));
+    const list = Array.isArray(value) ? value : typeof value === "string" && value.trim().startsWith("[") ? jsonArray(value) : [value];
+    // Not a list (malformed JSON): left as is, refused below as warning.invalid.
+    return Array.isArray(list) ? [...new Set(list.filter((v) => v !== "" && v != null).map(numericInput))] : list;
+  }, z.array(z.number({ error: "warning.invalid" }).int("warning.invalid").positive("warning.invalid").max(INT_MAX, "warning.invalid"), { error: "warning.invalid" }).max(MAX_IDS, "warning.too-many"));
+
+function jsonArray(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 export const LIBELLE_MAX = 255;
 export const NO_ILOT_PAC_MAX = 30;
@@ -75,7 +84,9 @@ const geometrie = () =>
   );
 
 const soilShape = SoilSchema.omit({ replication: true }).shape;
-const nonNegative = () => optionalNumber({ min: 0 });
+const nonNegative = (max?: number) => optionalNumber({ min: 0, max });
+/** The plot's surfaces are stored as decimal(10, 4), its yield target as decimal(10, 3). */
+const SURFACE_MAX = decimalMax(10, 4);
 
 /** Decimals kept of a polygon's area, in ha (0.01 ha = 100 m²; the file import rounds the same way). */
 export const SURFACE_DECIMALS = 2;
@@ -109,8 +120,8 @@ export const ParcelleFields = z.object({
   libelle: requiredText({ max: LIBELLE_MAX }),
   idModeConduite: id(),
   idLot: id(),
-  surface: positive(),
-  objectifRendement: nonNegative(),
+  surface: positive({ max: SURFACE_MAX }),
+  objectifRendement: nonNegative(decimalMax(10, 3)),
   irrigable: flag(),
   drainee: flag(),
   jachere: flag(),
@@ -125,7 +136,7 @@ export const ParcelleFields = z.object({
   codeInsee: optionalText().refine((v) => v === undefined || CODE_INSEE.test(v), "warning.invalid"),
   codePostal: optionalText().refine((v) => v === undefined || /^\d{5}$/.test(v), "warning.invalid"),
   noIlotPac: optionalText({ max: NO_ILOT_PAC_MAX }),
-  surfaceReelle: nonNegative(),
+  surfaceReelle: nonNegative(SURFACE_MAX),
   geometrie: geometrie(),
   // Soil panel
   ...soilShape,
@@ -148,17 +159,19 @@ const annee = () => requiredNumber({ integer: true, min: ANNEE_MIN, max: ANNEE_M
 export const MajDatesSchema = z.object({
   anneeInitiale: annee(),
   anneeFinale: annee(),
-  ids: requiredArray(z.preprocess(toNumber, z.number({ error: "warning.invalid" }).int("warning.invalid"))),
+  ids: requiredArray(rowId()),
 });
 export type MajDatesInput = z.infer<typeof MajDatesSchema>;
 
 /** The cost-centre dialog: one target crop per plot (none removes the assignment). */
-export const AffectationsSchema = z.array(
-  z.object({
-    idParcelle: z.preprocess(toNumber, z.number({ error: "warning.invalid" }).int("warning.invalid")),
-    idCulture: z.preprocess((v) => (v === "" || v == null ? null : toNumber(v)), z.number({ error: "warning.invalid" }).int("warning.invalid").nullable()),
-  }),
-);
+export const AffectationsSchema = z
+  .array(
+    z.object({
+      idParcelle: rowId(),
+      idCulture: z.preprocess((v) => (v === "" || v == null ? null : v), rowId().nullable()),
+    }),
+  )
+  .max(MAX_IDS, "warning.too-many");
 export type AffectationInput = z.infer<typeof AffectationsSchema>[number];
 
 // ---------------------------------------------------------------------------------------------

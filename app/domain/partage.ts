@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalNumber, optionalText, requiredArray, requiredNumber, requiredText } from "./validation";
+import { MAX_IDS, optionalNumber, optionalText, requiredArray, requiredNumber, requiredText, rowId } from "./validation";
 
 /** Schemas of the sharing screens (spec 1 §2, §5): folders, farms, links, rights, campaigns, farm duplication. */
 
@@ -23,7 +23,7 @@ export const FolderUserRightSchema = z.object({
   removed: z.boolean().optional(),
 });
 /** The folder's user rights, saved together as one list (A-FOLDER-16). */
-export const FolderRightsSchema = z.object({ rows: z.array(FolderUserRightSchema) });
+export const FolderRightsSchema = z.object({ rows: z.array(FolderUserRightSchema).max(MAX_IDS, "warning.too-many") });
 export type FolderRightsInput = z.infer<typeof FolderRightsSchema>;
 
 export const NewExploitationSchema = z.object({
@@ -45,7 +45,7 @@ const farmRight = {
 };
 
 export const FarmLinkSchema = z.object({ idDossierExploitation: id(), ...farmRight, removed: checkbox.optional() });
-export const FarmLinksSchema = z.object({ links: z.array(FarmLinkSchema) });
+export const FarmLinksSchema = z.object({ links: z.array(FarmLinkSchema).max(MAX_IDS, "warning.too-many") });
 
 /** Add-folder dialog of the farm settings: network and folder required (A-FARM-09, 10). */
 export const AddFolderToFarmSchema = z.object({ idOad: id(), idDossier: id(), ...farmRight });
@@ -84,7 +84,7 @@ export const FarmDuplicationSchema = z.object({
   idTypeExploitation: id(),
   idOad: id(),
   idDossier: id(),
-  campagnesCibles: requiredArray(z.coerce.number().int().positive()),
+  campagnesCibles: requiredArray(rowId()),
 });
 export type FarmDuplicationInput = z.infer<typeof FarmDuplicationSchema>;
 
@@ -125,7 +125,7 @@ export const defaultDuplicateName = (libelle: string) => `${libelle}_`;
 
 /** Scenarios of a harvest year: exactly one campaign is the base (non-simulation) one (C-SCEN-01, 02). */
 export const ScenariosSchema = z
-  .object({ campagnes: z.array(z.object({ id: id(), simulation: z.boolean() })) })
+  .object({ campagnes: z.array(z.object({ id: id(), simulation: z.boolean() })).max(MAX_IDS, "warning.too-many") })
   .refine((s) => s.campagnes.filter((c) => !c.simulation).length === 1, { message: "campagne.scenario-one-base", path: ["campagnes"] });
 
 /** The simulation flag of a new campaign: true when a campaign of that harvest year already exists (A-CAMP-05, 06). */

@@ -17,7 +17,8 @@ export const ProfileSchema = mustMatch(
     /** Required with a new password (issue 10, defect 6), checked by the server. */
     currentPassword: z.string().max(200).optional(),
     isVisible: z.literal("on").optional(),
-    updatedAt: z.string().optional(),
+    /** The token the form was loaded with (a stale save is refused, server/db/stale.ts). */
+    updatedAt: z.string({ error: "warning.required" }).min(1, "warning.required").max(64),
   }),
   "password",
   "confirmation",

@@ -2,6 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import {
+  INT_MAX,
+  MAX_IDS,
+  NUMBER_MAX,
+  decimalMax,
+  rowId,
   VALIDATION_KEYS,
   dateString,
   email,
@@ -342,5 +347,55 @@ describe("with conform's parseWithZod (empty fields arrive as undefined)", () =>
       siret: "73282932000074",
       campaigns: ["2023", "2024"],
     });
+  });
+});
+
+describe("numbers bounded to what both databases store (issue 10, defect 7)", () => {
+  const err = (schema: z.ZodType, v: unknown) => {
+    const r = schema.safeParse(v);
+    return r.success ? "ok" : r.error.issues[0].message;
+  };
+
+  test("[issue10-7] a number without its own bounds stays within an integer or decimal(10, 2) column", () => {
+    expect(decimalMax(10, 2)).toBe(99_999_999.99);
+    expect(decimalMax(8, 3)).toBe(99_999.999);
+    expect(NUMBER_MAX).toBe(99_999_999.99);
+    expect(err(requiredNumber(), "99999999,99")).toBe("ok");
+    expect(err(requiredNumber(), "1e23")).toBe("warning.numeric");
+    expect(err(requiredNumber(), 1e23)).toBe("warning.max");
+    expect(err(requiredNumber(), "-100000000")).toBe("warning.min");
+    expect(err(requiredNumber(), "100000000000000000000000")).toBe("warning.max");
+    expect(err(requiredNumber({ integer: true }), String(INT_MAX))).toBe("ok");
+    expect(err(requiredNumber({ integer: true }), String(INT_MAX + 1))).toBe("warning.max");
+    expect(err(requiredNumber({ integer: true, min: 0 }), 1e23)).not.toBe("ok");
+    expect(err(optionalNumber({ min: 0, max: 5 }), "6")).toBe("warning.minmax");
+  });
+
+  test("[issue10-7] hex, exponent and other non-decimal strings are not numbers", () => {
+    for (const v of ["0x1A", "0b11", "0o7", "1e3", "Infinity", "NaN", "12abc"]) expect(err(requiredNumber(), v), v).toBe("warning.numeric");
+  });
+
+  test("[issue10-7] a row id is decimal digits or a positive integer within an integer column", () => {
+    expect(rowId().parse("42")).toBe(42);
+    expect(rowId().parse(42)).toBe(42);
+    for (const v of ["0x1A", "1e3", " 5", "5.0", "", "0", "-1", String(INT_MAX + 1), 1e23, 1.5, null, "abc"]) expect(err(rowId(), v), String(v)).toBe("warning.invalid");
+  });
+
+  test("[issue10-7] through conform's parseWithZod too (its own coercion would read \"0x1A\" as 26)", () => {
+    const schema = z.object({ n: optionalNumber(), id: rowId().optional() });
+    for (const v of ["0x1A", "1e3", "Infinity"]) {
+      const form = new FormData();
+      form.append("n", v);
+      form.append("id", v);
+      const s = parseWithZod(form, { schema });
+      expect(s.status, v).toBe("error");
+      expect(s.status === "error" ? s.error : null, v).toEqual({ n: ["warning.numeric"], id: ["warning.invalid"] });
+    }
+  });
+
+  test("[issue10-7] a list of ids is at most MAX_IDS long", () => {
+    const list = requiredArray(rowId());
+    expect(err(list, Array.from({ length: MAX_IDS }, (_, i) => i + 1))).toBe("ok");
+    expect(err(list, Array.from({ length: MAX_IDS + 1 }, (_, i) => i + 1))).toBe("warning.too-many");
   });
 });

@@ -22,6 +22,7 @@ export const VALIDATION_KEYS = [
   "warning.max-characters",
   "warning.match",
   "warning.invalid-form",
+  "warning.too-many",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -62,6 +63,34 @@ export function toNumber(value: unknown): unknown {
   return DECIMAL.test(compact) ? Number(compact.replace(",", ".")) : value;
 }
 
+// A row id as a form sends it: decimal digits only (no "0x1A", "1e3", " 5" or "5.0").
+const DIGITS = /^\d{1,10}$/;
+
+/**
+ * A row id: a positive integer an integer column stores, given as a number or a string of decimal digits.
+ * Anything else (hex, exponent, blank, 2^31) is warning.invalid.
+ */
+export const rowId = () =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (DIGITS.test(v) ? Number(v) : Number.NaN) : v),
+    z.number({ error: "warning.invalid" }).int("warning.invalid").positive("warning.invalid").max(INT_MAX, "warning.invalid"),
+  );
+
+/**
+ * Upper bound of the ids one request may name (a selection, a list of targets): a list screen shows at most a few
+ * thousand rows; more is refused (400 warning.too-many) before any query is built.
+ */
+export const MAX_IDS = 5000;
+
+/**
+ * toNumber for the schemas: a string that is not a plain decimal becomes NaN (→ warning.numeric), so that no later
+ * coercion reads it as a number (conform's parseWithZod would give Number("0x1A") = 26, Number("1e3") = 1000).
+ */
+export function numericInput(value: unknown): unknown {
+  const n = toNumber(value);
+  return typeof n === "string" ? Number.NaN : n;
+}
+
 /** Makes any of these schemas optional: a blank or missing value gives undefined. */
 export function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
@@ -90,6 +119,18 @@ export const optionalText = (options?: TextOptions) => z.preprocess(cleanText, t
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
+/** The largest integer an integer column stores on both databases (PostgreSQL `integer`: 32 bits). */
+export const INT_MAX = 2_147_483_647;
+
+/** The largest value of a `decimal(precision, scale)` column (PostgreSQL refuses more; SQLite would store it). */
+export const decimalMax = (precision: number, scale: number) => Number((10 ** (precision - scale) - 10 ** -scale).toFixed(scale));
+
+/**
+ * The bound of a decimal field that names none: decimal(10, 2), the narrowest column of the amounts and charges.
+ * A field stored in a narrower column names its own (`max: decimalMax(8, 3)`).
+ */
+export const NUMBER_MAX = decimalMax(10, 2);
+
 export type NumberOptions = {
   min?: number;
   max?: number;
@@ -100,21 +141,28 @@ export type NumberOptions = {
   notZero?: boolean;
 };
 
+/**
+ * Every number is bounded to what both databases store (issue 10, defect 7): without its own bounds, an integer
+ * stays within ±INT_MAX and a decimal within ±NUMBER_MAX, so PostgreSQL never refuses what SQLite would store.
+ */
 function numberSchema({ min, max, integer, positive, notZero }: NumberOptions = {}) {
   const both = min !== undefined && max !== undefined;
+  const bound = integer ? INT_MAX : NUMBER_MAX;
   let schema = z.number({ error: requiredOr("warning.numeric") });
   if (integer) schema = schema.int("warning.integer");
   if (min !== undefined) schema = schema.gte(min, both ? "warning.minmax" : "warning.min");
+  else schema = schema.gte(-bound, "warning.min");
   if (max !== undefined) schema = schema.lte(max, both ? "warning.minmax" : "warning.max");
+  else schema = schema.lte(bound, "warning.max");
   if (positive) schema = schema.gt(0, "warning.positive");
   if (notZero) schema = schema.refine((n) => n !== 0, "warning.not-zero");
   return schema;
 }
 
 /** A number (0 accepted), from a number or a form string such as "12,5". */
-export const requiredNumber = (options?: NumberOptions) => z.preprocess(toNumber, numberSchema(options));
+export const requiredNumber = (options?: NumberOptions) => z.preprocess(numericInput, numberSchema(options));
 
-export const optionalNumber = (options?: NumberOptions) => z.preprocess(toNumber, numberSchema(options).optional());
+export const optionalNumber = (options?: NumberOptions) => z.preprocess(numericInput, numberSchema(options).optional());
 
 export const positive = (options?: Omit<NumberOptions, "positive">) => requiredNumber({ ...options, positive: true });
 
@@ -123,7 +171,7 @@ export const notZero = (options?: Omit<NumberOptions, "notZero">) => requiredNum
 /** Integer from 0 to 100; every failure other than a missing value is warning.percentage. */
 export const percentage = () =>
   z.preprocess(
-    toNumber,
+    numericInput,
     z
       .number({ error: requiredOr("warning.percentage") })
       .refine((n) => Number.isInteger(n) && n >= PERCENTAGE_MIN && n <= PERCENTAGE_MAX, "warning.percentage"),
@@ -210,7 +258,7 @@ export const password = () =>
 export const requiredArray = <T extends z.ZodType>(item: T) =>
   z.preprocess(
     (value) => (isBlank(value) ? [] : Array.isArray(value) ? value : [value]),
-    z.array(item).min(1, "warning.required"),
+    z.array(item).min(1, "warning.required").max(MAX_IDS, "warning.too-many"),
   );
 
 /**

@@ -47,3 +47,11 @@ export function getInstance(context: ContextReader): i18n {
   if (!instance) throw new Error("i18nextMiddleware has not run for this request");
   return instance;
 }
+
+/**
+ * The instance to render a document with: the middleware's, or, for a request no route matched (the
+ * middleware never ran: an address outside the base path), the one of the request's language.
+ */
+export async function instanceForRequest(request: Request, context: ContextReader): Promise<i18n> {
+  return context.get(instanceContext) ?? instanceFor(await detect(request));
+}

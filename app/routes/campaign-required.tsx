@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { TableAccessProvider } from "~/components/data-table";
+import { RouteErrorPage } from "~/components/shell/route-error";
 import { useHomeData } from "~/routes/home";
 import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/campaign-required";
@@ -37,10 +38,5 @@ export function ErrorBoundary() {
       </section>
     );
   }
-  return (
-    <section className="card" role="alert">
-      <h1 className="text-lg font-semibold">{t("errors.error-encountered")}</h1>
-      <p className="mt-1 text-sm">{isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("errors.try-again-later")}</p>
-    </section>
-  );
+  return <RouteErrorPage />;
 }

@@ -6,9 +6,10 @@ import { ContextBar } from "~/components/shell/context-bar";
 import { Drawer } from "~/components/shell/drawer";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
+import { SentAwayNotice } from "~/components/shell/sent-away-notice";
 import { useRootData } from "~/root";
 import { env } from "#server/env.server";
-import { listTypesExploitation } from "#server/exploitation/repo.server";
+import { typesExploitation } from "#server/exploitation/service.server";
 import { userMiddleware } from "#server/http/context.server";
 import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/home";
@@ -18,7 +19,7 @@ export const middleware = [userMiddleware];
 export const loader = screenLoader(async ({ db, user, view }) => ({
   user,
   view: await view(),
-  types: await listTypesExploitation(db),
+  types: await typesExploitation(db),
   actualisationUrl: env().ACTUALISATION_URL,
 }));
 
@@ -70,6 +71,7 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-1">
           <Drawer open={drawerOpen} modal={large === false} largeOnly={large === null} onNavigate={() => setDrawerWanted(false)} />
           <main id="main" className="min-w-0 flex-1 p-4">
+            <SentAwayNotice />
             <Outlet />
           </main>
         </div>

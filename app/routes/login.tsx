@@ -1,3 +1,4 @@
+import { formOf } from "#server/http/answers";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * a locked name or address 429 with Retry-After, missing fields 400 — each with the form again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const username = typeof form.get("username") === "string" ? String(form.get("username")) : "";
   try {
     const credentials = parseLogin({ username: form.get("username"), password: form.get("password") });

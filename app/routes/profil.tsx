@@ -1,3 +1,4 @@
+import { formOf } from "#server/http/answers";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAcceptedUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
+  const submission = parseWithZod(await formOf(request), { schema: ProfileSchema });
   if (submission.status !== "success") return data({ ...submission.reply(), ok: false as const }, { status: 400 });
   return runAction(async () => {
     try {

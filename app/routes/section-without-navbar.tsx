@@ -6,3 +6,5 @@ export const handle = { hideNavbar: true };
 export default function SectionWithoutNavbar() {
   return <Outlet />;
 }
+
+export { RouteErrorPage as ErrorBoundary } from "~/components/shell/route-error";

@@ -1,11 +1,13 @@
-import { data } from "react-router";
-import { listVisibleUsersOfGroupe } from "#server/dossier/repo.server";
+import { ServiceError } from "#server/errors";
 import { idField, resourceLoader } from "#server/http/route.server";
+import { listGroupMembers } from "#server/utilisateur/service.server";
 
-/** GET utilisateurs?idGroupe=… (spec 1 §7): the visible users of a group, to share a folder with. Typed in the browser: the folder settings. */
+/**
+ * GET utilisateurs?idGroupe=… (spec 1 §7): the visible users of a group, to share a folder with. Typed in the browser:
+ * the folder settings. Only for a user who may grant rights, or an admin (decision 0019: 403); a malformed id is a 400.
+ */
 export const loader = resourceLoader("/home/description/parametre_dossier", async ({ db, user, query }) => {
-  if (!user.isVisible) return data({ users: [] }, { status: 403 });
   const idGroupe = idField.safeParse(query.get("idGroupe"));
-  if (!idGroupe.success) return data({ users: [] }, { status: 400 });
-  return { users: await listVisibleUsersOfGroupe(db, idGroupe.data) };
+  if (!idGroupe.success) throw new ServiceError("warning.invalid", 400);
+  return { users: await listGroupMembers(db, user, idGroupe.data) };
 });

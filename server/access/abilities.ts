@@ -51,3 +51,13 @@ export function canAnimateFarm(a: Abilities): boolean {
 export function ensure(ability: boolean): void {
   if (!ability) throw new ServiceError("errors.forbidden", 403);
 }
+
+/**
+ * Listing the members of a user group (decision 0019, issue 10 defect 8): groups help to find users when granting
+ * a right on a folder, so only a user who may grant rights (animation right on at least one folder) or an
+ * administrator may list them.
+ */
+export async function canListGroupMembers(db: Db, user: Utilisateur): Promise<boolean> {
+  if (user.admin) return true;
+  return (await db("utilisateur_dossier").where({ idUser: user.id }).where("udoAnimation", true).first("id")) !== undefined;
+}

@@ -109,8 +109,8 @@ describe(`write gate: two farms in one context (${dialect})`, () => {
     const plot = await db("parcelle").where({ idCampagne: campagnes.moulin2025 }).first("id");
     const machine = { libelle: "Tracteur", noClasse: "1", idCategorieMateriel: "1", idBasemeq: "101", typePropriete: "0", copropriete: "100", puissance: "100", prixNeuf: "75000", prixAchat: "75000", utilisationAnnuelle: "500" };
     const calls: [string, () => Promise<unknown>][] = [
-      ["description", () => saveDescription(db, u, { strategie: "Intrusion" })],
-      ["coordinates", () => saveCoordonnees(db, u, { nom: "Intrus" })],
+      ["description", () => saveDescription(db, u, { strategie: "Intrusion" }, { farm: new Date().toISOString(), caracteristique: null })],
+      ["coordinates", () => saveCoordonnees(db, u, { nom: "Intrus" }, new Date().toISOString())],
       ["plot created", () => saveParcelle(db, u, { libelle: "Parcelle intruse", surface: 1 })],
       ["labour", () => saveMainOeuvre(db, u, LABOUR)],
       ["machinery", () => saveParcMateriel(db, u, ParcMaterielSchema.parse(machine))],

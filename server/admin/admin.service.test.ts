@@ -42,18 +42,18 @@ describe(`administration is for admins only (${dialect})`, () => {
       const calls: Promise<unknown>[] = [
         getAdminUsers(db, caller), getAdminGroupes(db, caller), getAdminOads(db, caller), getAdminPosts(db, caller),
         saveUser(db, caller, parse(AdminUserSchema, { username: "intrus", nom: "I", prenom: "I", password: "motdepasse", confirmation: "motdepasse" })),
-        saveUser(db, caller, parse(AdminUserSchema, { id: caller.id, username, nom: "X", prenom: "Y", admin: "on" })),
+        saveUser(db, caller, parse(AdminUserSchema, { id: caller.id, updatedAt: new Date().toISOString(), username, nom: "X", prenom: "Y", admin: "on" })),
         setUserActive(db, caller, users.lecteur, false),
         setUserActive(db, caller, users.admin, false),
         resetPassword(db, caller, parse(ResetPasswordSchema, { id: users.admin, password: "piratage1", confirmation: "piratage1" })),
         saveGroupe(db, caller, parse(GroupeSchema, { nomGroupe: "Intrus", membres: [String(caller.id)] })),
-        saveGroupe(db, caller, parse(GroupeSchema, { id: groupes.conseillers, nomGroupe: "Renommé", membres: [String(caller.id)] })),
+        saveGroupe(db, caller, parse(GroupeSchema, { id: groupes.conseillers, updatedAt: new Date().toISOString(), nomGroupe: "Renommé", membres: [String(caller.id)] })),
         deleteGroupe(db, caller, groupes.agriculteurs),
         saveOad(db, caller, parse(OadSchema, { libelle: "Réseau pirate" })),
-        saveOad(db, caller, parse(OadSchema, { id: oads.international, libelle: "Piraté" })),
+        saveOad(db, caller, parse(OadSchema, { id: oads.international, updatedAt: new Date().toISOString(), libelle: "Piraté" })),
         deleteOad(db, caller, oads.international),
         savePost(db, caller, parse(PostSchema, { title: "Intrus", content: "Texte" })),
-        savePost(db, caller, parse(PostSchema, { id: post.id, title: "Piraté", content: "Texte" })),
+        savePost(db, caller, parse(PostSchema, { id: post.id, updatedAt: new Date().toISOString(), title: "Piraté", content: "Texte" })),
         deletePost(db, caller, post.id),
       ];
       for (const call of calls) await expectRefused(call, "errors.forbidden", 403);
@@ -97,7 +97,9 @@ describe(`users (${dialect})`, () => {
     expect(errors(base)).toEqual(["password:warning.required"]);
     expect(errors({ ...base, password: "court", confirmation: "court" })).toEqual(["password:warning.min-characters"]);
     expect(errors({ ...base, password: "assez-long", confirmation: "autre-chose" })).toEqual(["confirmation:warning.match"]);
-    expect(errors({ ...base, id: "3" })).toEqual([]);
+    expect(errors({ ...base, id: "3", updatedAt: "2025-01-01T00:00:00.000Z" })).toEqual([]);
+    // An edit without its updatedAt token is refused (server/db/stale.ts).
+    expect(errors({ ...base, id: "3" })).toEqual(["updatedAt:warning.required"]);
     expect(errors({ username: "avec espace", nom: "", prenom: "P", email: "pas-un-mail", id: "3" })).toEqual(
       expect.arrayContaining(["username:warning.invalid", "nom:warning.required", "email:warning.invalid"]),
     );
@@ -135,7 +137,7 @@ describe(`users (${dialect})`, () => {
     const me = await admin();
     const before = await snapshot(db, "utilisateur", "session", "audit");
     await expectRefused(setUserActive(db, me, me.id, false), "admin.cannot-disable-self", 400);
-    await expectRefused(saveUser(db, me, parse(AdminUserSchema, { id: String(me.id), username: "admin", nom: me.nom, prenom: me.prenom })), "warning.invalid-form", 400, { fieldErrors: { admin: ["admin.own-admin-flag"] } });
+    await expectRefused(saveUser(db, me, parse(AdminUserSchema, { id: String(me.id), updatedAt: me.updatedAt, username: "admin", nom: me.nom, prenom: me.prenom })), "warning.invalid-form", 400, { fieldErrors: { admin: ["admin.own-admin-flag"] } });
     await expectRefused(resetPassword(db, me, parse(ResetPasswordSchema, { id: String(me.id), password: "nouveau-mdp", confirmation: "nouveau-mdp" })), "admin.own-password-in-profile", 400);
     expect(await snapshot(db, "utilisateur", "session", "audit")).toEqual(before);
   });

@@ -1,6 +1,10 @@
 import { ROLE_TEST } from "~/domain/admin";
 import { bool, parseJson, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
+
+/** The refusal of an edit whose row is gone. */
+const NOT_FOUND = "admin.not-found";
 
 /** Queries of the administration screens (users, groups, networks, news posts). No rights checks here. */
 
@@ -66,6 +70,11 @@ export async function updateUser(db: Db, id: number, patch: Partial<UserWrite & 
   await db("utilisateur").where({ id }).update({ ...rest, ...(roles ? { roles: JSON.stringify(roles) } : {}), updatedAt: new Date() });
 }
 
+/** Writes the admin's user form unless the user changed since it was loaded (server/db/stale.ts). */
+export async function editUser(db: Db, token: Token, u: UserWrite): Promise<void> {
+  await updateIfUnchanged(db, "utilisateur", token, { ...u, roles: JSON.stringify(u.roles) }, { notFound: NOT_FOUND });
+}
+
 /** Signs a user out everywhere: their browser sessions and API tokens are deleted. */
 export async function endUserSessions(db: Db, idUser: number): Promise<void> {
   await db("api_token").where({ idUser }).delete();
@@ -112,8 +121,8 @@ export function insertGroupe(db: Db, nomGroupe: string): Promise<number> {
   return insertId(db, "groupe_utilisateur", { nomGroupe });
 }
 
-export async function updateGroupe(db: Db, id: number, nomGroupe: string): Promise<void> {
-  await db("groupe_utilisateur").where({ id }).update({ nomGroupe, updatedAt: new Date() });
+export async function updateGroupe(db: Db, token: Token, nomGroupe: string): Promise<void> {
+  await updateIfUnchanged(db, "groupe_utilisateur", token, { nomGroupe }, { notFound: NOT_FOUND });
 }
 
 export async function setGroupeMembres(db: Db, idGroupe: number, idUsers: number[]): Promise<void> {
@@ -163,8 +172,8 @@ export function insertOad(db: Db, o: OadWrite): Promise<number> {
   return insertId(db, "oad", o);
 }
 
-export async function updateOad(db: Db, id: number, o: OadWrite): Promise<void> {
-  await db("oad").where({ id }).update({ ...o, updatedAt: new Date() });
+export async function updateOad(db: Db, token: Token, o: OadWrite): Promise<void> {
+  await updateIfUnchanged(db, "oad", token, o, { notFound: NOT_FOUND });
 }
 
 export async function deleteOad(db: Db, id: number): Promise<void> {
@@ -196,8 +205,8 @@ export function insertPost(db: Db, p: PostWrite & { idAuteur: number }): Promise
   return insertId(db, "post", p);
 }
 
-export async function updatePost(db: Db, id: number, p: PostWrite): Promise<void> {
-  await db("post").where({ id }).update({ ...p, updatedAt: new Date() });
+export async function updatePost(db: Db, token: Token, p: PostWrite): Promise<void> {
+  await updateIfUnchanged(db, "post", token, p, { notFound: NOT_FOUND });
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {

@@ -1,10 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { redirect, type MiddlewareFunction } from "react-router";
 import type { z } from "zod";
 import { AdminUserSchema, GroupeSchema, OadSchema, PostSchema, ResetPasswordSchema } from "~/domain/admin";
 import type { Db } from "../db/knex";
-import { userContext } from "../http/context.server";
-import { formIntent, rowIntent, screenAction, screenLoader } from "../http/route.server";
+import { formIntent, rowIntent, screenAction, screenLoader, sendAway } from "../http/route.server";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteGroupe, deleteOad, deletePost, getAdminGroupes, getAdminOads, getAdminPosts, getAdminUsers,
@@ -19,11 +17,15 @@ import {
 /** What the admin screens' actions answer: a notice, a service error key, or the form's submission with its field errors. */
 export type AdminActionData = { ok: boolean; notice?: string; error?: string; id?: number; submission?: SubmissionResult<string[]> };
 
-/** The admin layout's middleware: a page of the administration is for admins; anybody else goes to the home page. */
-export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  // Posts go on: the use cases refuse non-admins themselves (403 in the error dialog), so nothing changes.
-  if (request.method === "GET" && !context.get(userContext)?.admin) throw redirect("/home/description/home");
-};
+/**
+ * The admin layout's loader: a page of the administration is for admins; anybody else goes to the home page,
+ * which tells him why. (A loader, not a middleware: React Router gives a middleware's redirect no base path.)
+ * Posts go on: the use cases refuse non-admins themselves (403 in the error dialog), so nothing changes.
+ */
+export const adminLayoutLoader = screenLoader(async ({ user }) => {
+  if (!user.admin) throw sendAway("/home/description/home", "shell.refused.admin");
+  return null;
+});
 
 /** Creates (no id) or edits a row from its form; answers the row's id so that the screen selects it. */
 function saveIntent<S extends z.ZodType<{ id?: number }>>(schema: S, save: (db: Db, caller: Utilisateur, value: z.output<S>) => Promise<number>) {

@@ -6,6 +6,7 @@ import {
 import { recordAudit, type AuditAction } from "../audit/repo";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import * as repo from "./repo";
@@ -24,9 +25,8 @@ function requireAdmin(caller: Utilisateur): void {
 const notFound = () => new ServiceError("admin.not-found", 404);
 const fieldError = (field: string, key: string, status = 409) => new ServiceError("warning.invalid-form", status, { [field]: [key] });
 
-function checkFresh(current: { updatedAt: string }, sent: string | undefined): void {
-  if (sent && sent !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-}
+/** The row an edit writes, with the updatedAt its form was loaded with (checked by the write, server/db/stale.ts). */
+const tokenOf = (id: number, updatedAt: string | undefined): Token => ({ id, updatedAt: updatedAt ?? "" });
 
 function audit(db: Db, caller: Utilisateur, action: AuditAction, entite: string, idEntite: number, details: Record<string, unknown>) {
   return recordAudit(db, { idUser: caller.id, userLabel: buildDisplayName(caller.nom, caller.prenom), action, entite, idEntite, details });
@@ -63,10 +63,9 @@ export async function saveUser(db: Db, caller: Utilisateur, input: AdminUserInpu
     }
     const current = await repo.findAdminUser(trx, input.id);
     if (!current) throw notFound();
-    checkFresh(current, input.updatedAt);
     // An admin keeps his own admin flag: otherwise nobody might be left to administer the install.
     if (current.id === caller.id && !input.admin) throw fieldError("admin", "admin.own-admin-flag", 400);
-    await repo.updateUser(trx, current.id, { ...write, roles: withTestRole(current.roles, input.roleTest) });
+    await repo.editUser(trx, tokenOf(current.id, input.updatedAt), { ...write, roles: withTestRole(current.roles, input.roleTest) });
     await repo.setUserGroupes(trx, current.id, groupes);
     await audit(trx, caller, "utilisateur.update", "utilisateur", current.id, { username: input.username });
     return current.id;
@@ -122,8 +121,7 @@ export async function saveGroupe(db: Db, caller: Utilisateur, input: GroupeInput
     } else {
       const current = await repo.findGroupe(trx, id);
       if (!current) throw notFound();
-      checkFresh(current, input.updatedAt);
-      await repo.updateGroupe(trx, id, input.nomGroupe);
+      await repo.updateGroupe(trx, tokenOf(id, input.updatedAt), input.nomGroupe);
     }
     await repo.setGroupeMembres(trx, id, membres);
     await audit(trx, caller, input.id ? "groupe.update" : "groupe.create", "groupe_utilisateur", id, { libelle: input.nomGroupe, membres: membres.length });
@@ -158,8 +156,7 @@ export async function saveOad(db: Db, caller: Utilisateur, input: OadInput): Pro
     } else {
       const current = await repo.findOad(trx, id);
       if (!current) throw notFound();
-      checkFresh(current, input.updatedAt);
-      await repo.updateOad(trx, id, write);
+      await repo.updateOad(trx, tokenOf(id, input.updatedAt), write);
     }
     await audit(trx, caller, input.id ? "oad.update" : "oad.create", "oad", id, { libelle: input.libelle });
     return id;
@@ -193,8 +190,7 @@ export async function savePost(db: Db, caller: Utilisateur, input: PostInput, no
     if (!input.id) return repo.insertPost(trx, { ...base, creationDate: resolvePostDate(input.creationDate, null, now), idAuteur: caller.id });
     const current = await repo.findPost(trx, input.id);
     if (!current) throw notFound();
-    checkFresh(current, input.updatedAt);
-    await repo.updatePost(trx, input.id, { ...base, creationDate: resolvePostDate(input.creationDate, new Date(current.creationDate), now) });
+    await repo.updatePost(trx, tokenOf(input.id, input.updatedAt), { ...base, creationDate: resolvePostDate(input.creationDate, new Date(current.creationDate), now) });
     return input.id;
   });
 }

@@ -2,6 +2,7 @@ import { SOIL_FIELDS } from "~/domain/caracteristiques-pedologiques";
 import type { AmenagementInput } from "~/domain/amenagement";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
 import { soilFromRow, soilToRow } from "../lot-parcelle/repo";
 
 export type AmenagementRow = AmenagementInput & { id: number; idCampagne: number; updatedAt: string };
@@ -63,8 +64,9 @@ export async function insertAmenagement(db: Db, idCampagne: number, input: Amena
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-export async function updateAmenagement(db: Db, id: number, input: AmenagementInput): Promise<void> {
-  await db("amenagement").where({ id }).update({ ...values(input), updatedAt: new Date() });
+/** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */
+export async function updateAmenagement(db: Db, token: Token, input: AmenagementInput): Promise<void> {
+  await updateIfUnchanged(db, "amenagement", token, values(input));
 }
 
 export async function deleteAmenagements(db: Db, idCampagne: number, ids: number[]): Promise<number> {

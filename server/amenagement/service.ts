@@ -1,6 +1,7 @@
 import { AmenagementSchema, type AmenagementInput } from "~/domain/amenagement";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { soilReferenceLists } from "../lot-parcelle/repo";
 import { checkSoilReferences } from "../lot-parcelle/service";
@@ -30,7 +31,7 @@ export async function getAmenagements(db: Db, user: Utilisateur) {
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a feature. */
 export async function saveAmenagement(
-  db: Db, user: Utilisateur, raw: AmenagementInput | Record<string, unknown>, existing?: { id: number; updatedAt?: string },
+  db: Db, user: Utilisateur, raw: AmenagementInput | Record<string, unknown>, existing?: Token,
 ): Promise<number> {
   const ctx = await writableCampaign(db, user);
   const input = parse(AmenagementSchema, raw);
@@ -43,8 +44,7 @@ export async function saveAmenagement(
       if (!existing) return insertAmenagement(trx, ctx.idCampagne, input);
       const current = await findAmenagement(trx, existing.id);
       if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(AMENAGEMENT_UPDATE_ERROR, 404);
-      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-      await updateAmenagement(trx, existing.id, input);
+      await updateAmenagement(trx, existing, input);
       return existing.id;
     }),
   );

@@ -1,7 +1,7 @@
 import { LoginSchema } from "~/domain/auth";
 import type { Db } from "../db/knex";
 import {
-  clearLoginFailures, findUtilisateurByUsername, recordLoginFailure, toPublic, updateUtilisateur, type Utilisateur,
+  findUtilisateurByUsername, toPublic, updateUtilisateur, type Utilisateur,
 } from "../utilisateur/repo";
 import { hashPassword, verifyPassword } from "./password";
 import { loginThrottle, type LoginThrottle } from "./throttle";
@@ -41,17 +41,15 @@ function dummy(): Promise<string> {
  * (LoginLockedError) before any check.
  */
 export async function checkCredentials(db: Db, username: string, password: string, ip: string, throttle: LoginThrottle = loginThrottle): Promise<Utilisateur> {
-  const wait = throttle.wait(username, ip);
+  const wait = await throttle.wait(db, username, ip);
   if (wait > 0) throw new LoginLockedError(wait);
   const user = await findUtilisateurByUsername(db, username);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
   if (!user || !user.actif || !matches) {
-    throttle.failed(username, ip);
-    await recordLoginFailure(db, username, ip);
+    await throttle.failed(db, username, ip);
     throw new BadCredentialsError();
   }
-  throttle.succeeded(username);
-  await clearLoginFailures(db, username);
+  await throttle.succeeded(db, username);
   await updateUtilisateur(db, user.id, { lastLoginAt: new Date() });
   return toPublic(user);
 }

@@ -1,52 +1,44 @@
 import { describe, expect, test } from "vitest";
-import { LOGIN_RULES, LoginThrottle } from "./throttle";
+import { failuresNeeded, LOGIN_RULES, lockWait } from "./throttle";
 
-function clock() {
-  let t = 1_000_000;
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
+const name = LOGIN_RULES.username;
+const address = LOGIN_RULES.ip;
 
-describe("sign-in throttle (issue 10, defect 6)", () => {
+describe("sign-in throttle: the lock computed from the failures (issue 10, defect 6)", () => {
   test("[issue10-6] a username is locked after five failures, and a legitimate user passes once the wait is over", () => {
-    const c = clock();
-    const throttle = new LoginThrottle(LOGIN_RULES, c.now);
-    for (let i = 0; i < 4; i++) throttle.failed("Lecteur", "10.0.0.1");
-    expect(throttle.wait("lecteur", "10.0.0.2")).toBe(0);
-    throttle.failed("lecteur", "10.0.0.1");
-    // Locked whatever the case of the name and whatever the address.
-    expect(throttle.wait("LECTEUR", "10.0.0.9")).toBe(LOGIN_RULES.username.firstLockMs);
-    expect(throttle.wait("redacteur", "10.0.0.9")).toBe(0);
-    c.advance(LOGIN_RULES.username.firstLockMs - 1);
-    expect(throttle.wait("lecteur", "10.0.0.9")).toBe(1);
-    c.advance(1);
-    expect(throttle.wait("lecteur", "10.0.0.9")).toBe(0);
-    throttle.succeeded("lecteur");
-    expect(throttle.wait("lecteur", "10.0.0.9")).toBe(0);
+    const t0 = 1_000_000;
+    const four = [t0, t0 + 1, t0 + 2, t0 + 3];
+    expect(lockWait(four, name, t0 + 3)).toBe(0);
+    const five = [...four, t0 + 4];
+    expect(lockWait(five, name, t0 + 4)).toBe(name.firstLockMs);
+    expect(lockWait(five, name, t0 + 4 + name.firstLockMs - 1)).toBe(1);
+    expect(lockWait(five, name, t0 + 4 + name.firstLockMs)).toBe(0);
   });
 
   test("[issue10-6] each further failure doubles the lock, up to fifteen minutes", () => {
-    const c = clock();
-    const throttle = new LoginThrottle(LOGIN_RULES, c.now);
+    let now = 1_000_000;
+    const times: number[] = [];
     const waits: number[] = [];
     for (let i = 0; i < 12; i++) {
-      c.advance(throttle.wait("x", ""));
-      throttle.failed("x", "");
-      waits.push(throttle.wait("x", ""));
+      now += lockWait(times, name, now); // a locked attempt is not recorded: the user waits, then fails again
+      times.push(now);
+      waits.push(lockWait(times, name, now));
     }
     expect(waits.slice(0, 7)).toEqual([0, 0, 0, 0, 30_000, 60_000, 120_000]);
     expect(Math.max(...waits)).toBe(15 * 60_000);
   });
 
-  test("[issue10-6] one address failing with many names is locked too; failures older than the window are forgotten", () => {
-    const c = clock();
-    const throttle = new LoginThrottle(LOGIN_RULES, c.now);
-    for (let i = 0; i < LOGIN_RULES.ip.freeFailures - 1; i++) throttle.failed(`nom-${i}`, "10.0.0.1");
-    expect(throttle.wait("autre", "10.0.0.1")).toBe(0);
-    throttle.failed("dernier", "10.0.0.1");
-    expect(throttle.wait("autre", "10.0.0.1")).toBe(LOGIN_RULES.ip.firstLockMs);
-    expect(throttle.wait("autre", "10.0.0.2")).toBe(0);
-    c.advance(LOGIN_RULES.ip.windowMs + 1);
-    throttle.failed("encore", "10.0.0.1");
-    expect(throttle.wait("autre2", "10.0.0.1")).toBe(0);
+  test("[issue10-6] an address is locked from fifty failures; a run of failures ends after a quiet window", () => {
+    const t0 = 5_000_000;
+    const many = Array.from({ length: address.freeFailures }, (_, i) => t0 + i);
+    expect(lockWait(many.slice(1), address, t0 + 50)).toBe(0);
+    expect(lockWait(many, address, t0 + 49)).toBe(address.firstLockMs);
+    const later = t0 + 49 + address.windowMs + 1;
+    expect(lockWait([...many, later], address, later)).toBe(0);
+  });
+
+  test("enough failures are read back to reach the longest lock", () => {
+    const times = Array.from({ length: failuresNeeded(name) }, (_, i) => i);
+    expect(lockWait(times, name, times.at(-1)!)).toBe(name.maxLockMs);
   });
 });

@@ -1,10 +1,15 @@
 /**
  * Sign-in throttle (issue 10, defect 6; docs/decisions/0021-sign-in.md): failed sign-ins are counted per
- * username and per client address (a run of failures ends after a quiet window); past a number of failures the name (or the address)
- * is locked for a while that doubles with each further failure, up to a ceiling. A locked attempt is
- * refused without checking the password and does not lengthen the lock, so the real user gets in once
- * the wait is over. Kept in memory: right for the one server process Sillon runs as.
+ * username and per client address (a run of failures ends after a quiet window); past a number of failures
+ * the name (or the address) is locked for a while that doubles with each further failure, up to a ceiling.
+ * A locked attempt is refused without checking the password and is not recorded, so it does not lengthen
+ * the lock and the real user gets in once the wait is over.
+ *
+ * The failures live in the database (table login_failure), not in memory: every server process and every
+ * container behind a proxy sees the same counts (server/start.js runs one process per core).
  */
+import type { Db } from "../db/knex";
+
 export type ThrottleRule = { windowMs: number; freeFailures: number; firstLockMs: number; maxLockMs: number };
 
 export const LOGIN_RULES: { username: ThrottleRule; ip: ThrottleRule } = {
@@ -13,65 +18,54 @@ export const LOGIN_RULES: { username: ThrottleRule; ip: ThrottleRule } = {
   ip: { windowMs: 15 * 60_000, freeFailures: 50, firstLockMs: 60_000, maxLockMs: 15 * 60_000 },
 };
 
-type Entry = { failures: number[]; lockedUntil: number };
-
-class Counter {
-  private entries = new Map<string, Entry>();
-  constructor(private rule: ThrottleRule) {}
-
-  /** Milliseconds left before `key` may try again (0: free). */
-  wait(key: string, now: number): number {
-    const e = this.entries.get(key);
-    return e && e.lockedUntil > now ? e.lockedUntil - now : 0;
-  }
-
-  fail(key: string, now: number): void {
-    const e = this.entries.get(key) ?? { failures: [], lockedUntil: 0 };
-    // A run of failures ends after a quiet window; while it lasts, each lock is longer than the last.
-    if (e.failures.length && now - e.failures[e.failures.length - 1] > this.rule.windowMs) e.failures = [];
-    e.failures.push(now);
-    const over = e.failures.length - this.rule.freeFailures;
-    if (over >= 0) e.lockedUntil = now + Math.min(this.rule.maxLockMs, this.rule.firstLockMs * 2 ** over);
-    this.entries.set(key, e);
-    if (this.entries.size > 10_000) this.prune(now);
-  }
-
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const [key, e] of this.entries) {
-      if (e.lockedUntil <= now && (e.failures.at(-1) ?? 0) <= now - this.rule.windowMs) this.entries.delete(key);
-    }
-  }
+/** Failures read back per key: enough to reach the longest lock (each failure past the free ones doubles it). */
+export function failuresNeeded(rule: ThrottleRule): number {
+  return rule.freeFailures + Math.ceil(Math.log2(Math.max(1, rule.maxLockMs / rule.firstLockMs))) + 1;
 }
 
+/**
+ * Milliseconds left before a key with these failure times (milliseconds, any order) may try again: the
+ * current run is the failures since the last quiet window; its length past the free failures sets the lock,
+ * counted from its last failure.
+ */
+export function lockWait(failureTimes: number[], rule: ThrottleRule, now: number): number {
+  const times = [...failureTimes].sort((a, b) => a - b);
+  let run = 0;
+  for (let i = 0; i < times.length; i++) run = i > 0 && times[i] - times[i - 1] > rule.windowMs ? 1 : run + 1;
+  const over = run - rule.freeFailures;
+  if (over < 0) return 0;
+  const lockedUntil = times[times.length - 1] + Math.min(rule.maxLockMs, rule.firstLockMs * 2 ** over);
+  return Math.max(0, lockedUntil - now);
+}
+
+const toMs = (at: unknown): number => (at instanceof Date ? at.getTime() : typeof at === "number" ? at : new Date(String(at)).getTime());
+
 export class LoginThrottle {
-  private byName: Counter;
-  private byIp: Counter;
-  constructor(rules = LOGIN_RULES, private now: () => number = Date.now) {
-    this.byName = new Counter(rules.username);
-    this.byIp = new Counter(rules.ip);
-  }
+  constructor(
+    private rules = LOGIN_RULES,
+    private now: () => number = Date.now,
+  ) {}
 
   /** Milliseconds before this username may try again from this address (0: it may now). */
-  wait(username: string, ip: string): number {
+  async wait(db: Db, username: string, ip: string): Promise<number> {
     const t = this.now();
-    return Math.max(this.byName.wait(username.toLowerCase(), t), ip ? this.byIp.wait(ip, t) : 0);
+    const name = username.toLowerCase().slice(0, 180);
+    const byName = await db("login_failure").where({ username: name, resolu: false }).orderBy("at", "desc").limit(failuresNeeded(this.rules.username)).pluck("at");
+    const nameWait = lockWait(byName.map(toMs), this.rules.username, t);
+    if (!ip) return nameWait;
+    const byIp = await db("login_failure").where({ ip: ip.slice(0, 64) }).orderBy("at", "desc").limit(failuresNeeded(this.rules.ip)).pluck("at");
+    return Math.max(nameWait, lockWait(byIp.map(toMs), this.rules.ip, t));
   }
 
-  failed(username: string, ip: string): void {
-    const t = this.now();
-    this.byName.fail(username.toLowerCase(), t);
-    if (ip) this.byIp.fail(ip, t);
+  async failed(db: Db, username: string, ip: string): Promise<void> {
+    await db("login_failure").insert({ username: username.toLowerCase().slice(0, 180), ip: ip.slice(0, 64), at: new Date(this.now()) });
   }
 
   /** A good sign-in frees the username (not the address: one's own account must not reset an attack). */
-  succeeded(username: string): void {
-    this.byName.clear(username.toLowerCase());
+  async succeeded(db: Db, username: string): Promise<void> {
+    await db("login_failure").where({ username: username.toLowerCase().slice(0, 180), resolu: false }).update({ resolu: true });
   }
 }
 
-/** The server's one throttle. */
+/** The throttle of the server processes (they share its counts through the database). */
 export const loginThrottle = new LoginThrottle();

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { rowId } from "~/domain/validation";
 import { AddFolderToFarmSchema, DossierSchema, FarmDuplicationSchema, NewCampagneSchema, NewExploitationSchema } from "~/domain/partage";
 import { createCampagne, unlockCampagne } from "../campagne/service";
 import { findContexte, saveContexte } from "./repo";
@@ -11,13 +12,21 @@ import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { invalid } from "../http/answers";
 
+/** The intent of a context-bar dialog and the farm it names (a row id: no hex, no exponent), through zod. */
+const ContextIntentEnvelope = z.object({
+  intent: z.enum(["createDossier", "createExploitation", "createCampagne", "unlockCampagne", "addFolderToFarm", "duplicateExploitation"]),
+  idExploitation: rowId().optional(),
+});
+
 /** The context bar's dialogs: new folder, new farm, new campaign, unlock, farm duplication (one intent each). */
 export async function runContextIntent(db: Db, user: Utilisateur, formData: FormData) {
-  const intent = String(formData.get("intent"));
+  const envelope = ContextIntentEnvelope.safeParse({ intent: formData.get("intent"), idExploitation: formData.get("idExploitation") ?? undefined });
+  if (!envelope.success) throw new ServiceError("warning.invalid-form", 400);
+  const { intent } = envelope.data;
   const view = await loadContextView(db, user);
   const ctxFarm = () => {
     const idDossier = view.selected.idDossier;
-    const idExploitation = Number(formData.get("idExploitation") ?? view.campagne?.idExploitation ?? view.selected.exploitations[0]);
+    const idExploitation = envelope.data.idExploitation ?? view.campagne?.idExploitation ?? view.selected.exploitations[0];
     if (!idDossier || !idExploitation || !view.selected.exploitations.includes(idExploitation)) throw new ServiceError("errors.forbidden", 403);
     return { idDossier, idExploitation };
   };

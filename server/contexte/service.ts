@@ -2,8 +2,10 @@ import { z } from "zod";
 import { abilities, type Abilities } from "~/domain/access/abilities";
 import { campaignLock, type CampaignPermissions } from "~/domain/access/lock";
 import { hasFarmPermission, hasFolderPermission, highestFarmRight } from "~/domain/access/rights";
+import { MAX_IDS, rowId } from "~/domain/validation";
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
+import { listPosts } from "../post/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
   findContexte, latestPostDate, listCampagnesOfExploitations, listDossiersOfUser, listExploitationsOfDossier, listOads,
@@ -61,10 +63,10 @@ export async function loadContextView(db: Db, user: Utilisateur): Promise<Contex
 }
 
 export const ContextSelectionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("oad"), id: z.coerce.number().int().positive().nullable() }),
-  z.object({ intent: z.literal("dossier"), id: z.coerce.number().int().positive().nullable() }),
-  z.object({ intent: z.literal("exploitations"), ids: z.array(z.coerce.number().int().positive()) }),
-  z.object({ intent: z.literal("campagne"), id: z.coerce.number().int().positive().nullable() }),
+  z.object({ intent: z.literal("oad"), id: rowId().nullable() }),
+  z.object({ intent: z.literal("dossier"), id: rowId().nullable() }),
+  z.object({ intent: z.literal("exploitations"), ids: z.array(rowId()).max(MAX_IDS, "warning.too-many") }),
+  z.object({ intent: z.literal("campagne"), id: rowId().nullable() }),
 ]);
 export type ContextSelection = z.infer<typeof ContextSelectionSchema>;
 
@@ -99,6 +101,19 @@ export async function selectInContext(db: Db, user: Utilisateur, choice: Context
   }
   await saveContexte(db, next);
   return { firstCampaign: choice.intent === "campagne" && choice.id !== null && view.selected.idCampagne === null };
+}
+
+/** The news of the description home page; they are then seen (markPostsSeen). */
+export async function readNews(db: Db, user: Utilisateur) {
+  const posts = await listPosts(db);
+  await markPostsSeen(db, user);
+  return posts;
+}
+
+/** A farm the user deleted leaves his context (and the campaign selected with it). */
+export async function forgetExploitation(db: Db, user: Utilisateur, idExploitation: number): Promise<void> {
+  const c = await findContexte(db, user.id);
+  await saveContexte(db, { ...c, exploitations: c.exploitations.filter((id) => id !== idExploitation), idCampagne: null, idCampagneDeverrouillee: null });
 }
 
 /** The home page was seen: the new-post dot goes until a newer post arrives. */

@@ -65,6 +65,10 @@ function cachePreparedStatements(conn: SqliteConnection) {
   const prepare = conn.prepare.bind(conn);
   const cache = new Map<string, SqliteStatement>();
   conn.prepare = (sql: string) => {
+    // Transactions take the write lock when they begin: with several server processes on one file, a
+    // transaction that read first could not upgrade to writing once another process had written (SQLite
+    // answers SQLITE_BUSY at once then, without waiting busy_timeout); IMMEDIATE waits its turn instead.
+    if (sql === "BEGIN;") sql = "BEGIN IMMEDIATE;";
     let statement = cache.get(sql);
     if (statement === undefined) {
       statement = prepare(sql);

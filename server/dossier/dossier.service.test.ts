@@ -50,7 +50,7 @@ describe(`folder settings (${dialect})`, () => {
     for (const [name, idDossier] of cases) {
       const u = await user(name);
       await expectRefused(getDossierSettings(t.db(), u, idDossier), "errors.forbidden", 403);
-      await expectRefused(updateDossier(t.db(), u, idDossier, { libelle: "Piraté", remarque: "", idOad: oads.reseauDemo }), "errors.forbidden", 403);
+      await expectRefused(updateDossier(t.db(), u, idDossier, { libelle: "Piraté", remarque: "", idOad: oads.reseauDemo, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
       await expectRefused(deleteDossier(t.db(), u, idDossier), "errors.forbidden", 403);
       await expectRefused(
         saveFolderRights(t.db(), u, idDossier, { rows: [{ idUser: u.id, ...ALL }] }),

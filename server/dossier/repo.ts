@@ -1,11 +1,54 @@
 import type { Db } from "../db/knex";
 import { bool, toIso } from "../db/dialect";
+import { updateIfUnchanged, type Token } from "../db/stale";
+import type { DossierInput } from "~/domain/partage";
 
 export type DossierRow = { id: number; libelle: string; suffixe: string | null; idOad: number; remarque: string; updatedAt: string };
 
 export async function findDossier(db: Db, id: number): Promise<DossierRow | undefined> {
   const r = await db("dossier").where({ id }).first("id", "libelle", "suffixe", "idOad", "remarque", "updatedAt");
   return r ? { ...r, updatedAt: toIso(r.updatedAt) } : undefined;
+}
+
+export const DOSSIER_NOT_FOUND = "errors.services.dossier-service-error";
+
+export async function insertDossier(db: Db, input: DossierInput): Promise<number> {
+  const [row] = await db("dossier").insert({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad }).returning("id");
+  return Number(typeof row === "object" ? row.id : row);
+}
+
+/** Writes the folder's settings unless they changed since the form was loaded (server/db/stale.ts). */
+export async function updateDossierRow(db: Db, token: Token, input: DossierInput): Promise<void> {
+  await updateIfUnchanged(db, "dossier", token, { libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad }, { notFound: DOSSIER_NOT_FOUND });
+}
+
+export async function deleteDossierRow(db: Db, id: number): Promise<void> {
+  await db("dossier").where({ id }).delete();
+}
+
+/** The networks a folder may belong to (the settings' picker). */
+export async function listOads(db: Db): Promise<{ id: number; libelle: string }[]> {
+  return db("oad").select("id", "libelle").orderBy("libelle");
+}
+
+type FolderRights = { udoAnimation: boolean; udoEcriture: boolean; udoLecture: boolean; udoSynthese: boolean };
+
+export async function insertFolderUser(db: Db, row: { idUser: number; idDossier: number; ordre: number; udoProprietaire?: boolean } & FolderRights): Promise<void> {
+  await db("utilisateur_dossier").insert(row);
+}
+
+export async function updateFolderUser(db: Db, id: number, rights: FolderRights): Promise<void> {
+  await db("utilisateur_dossier").where({ id }).update({ ...rights, updatedAt: new Date() });
+}
+
+export async function deleteFolderUser(db: Db, id: number): Promise<void> {
+  await db("utilisateur_dossier").where({ id }).delete();
+}
+
+/** An active user's visibility (a folder is shared only with visible users), or undefined. */
+export async function findActiveUser(db: Db, id: number): Promise<{ isVisible: boolean } | undefined> {
+  const r = await db("utilisateur").where({ id, actif: true }).first("isVisible");
+  return r ? { isVisible: bool(r.isVisible) } : undefined;
 }
 
 export type FolderUserRow = {

@@ -6,7 +6,10 @@ import { listAudit, recordAudit } from "../audit/repo";
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
-import { farmsOnlyInDossier, findDossier, listFolderUsers, listGroupes } from "./repo";
+import {
+  deleteDossierRow, deleteFolderUser, farmsOnlyInDossier, findActiveUser, findDossier, foldersReadableBy, insertDossier, insertFolderUser, listFolderUsers,
+  listGroupes, listOads, listVisibleUsersOfGroupe, updateDossierRow, updateFolderUser,
+} from "./repo";
 
 const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
 
@@ -24,30 +27,37 @@ export async function getDossierSettings(db: Db, user: Utilisateur, idDossier: n
     // Without accepted visibility the list is not shown (A-FOLDER-09..11): it is not even sent.
     users: a.hasAcceptedCGUVisibility ? users : null,
     groupes: a.hasAcceptedCGUVisibility ? await listGroupes(db) : [],
-    oads: await db("oad").select("id", "libelle").orderBy("libelle"),
+    oads: await listOads(db),
     audit: await listAudit(db, { idDossier }),
   };
 }
 
-export async function updateDossier(db: Db, user: Utilisateur, idDossier: number, input: DossierInput & { updatedAt?: string }) {
+/** Saves the folder's settings from a form loaded with the folder's `updatedAt` (a stale save is refused). */
+export async function updateDossier(db: Db, user: Utilisateur, idDossier: number, input: DossierInput & { updatedAt: string }) {
   await ensureWrite(db, user, { dossier: idDossier, animation: true });
   await db.transaction(async (trx) => {
-    const current = await findDossier(trx, idDossier);
-    if (!current) throw new ServiceError("errors.services.dossier-service-error", 404);
-    if (input.updatedAt && input.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-    await trx("dossier").where({ id: idDossier }).update({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad, updatedAt: new Date() });
+    await updateDossierRow(trx, { id: idDossier, updatedAt: input.updatedAt }, input);
     await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.update", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: input.libelle } });
   });
+}
+
+/** The folders on which the user holds at least reading (linking a farm) or writing (duplicating a farm into). */
+export async function foldersOfUser(db: Db, user: Utilisateur, level: "Lecture" | "Ecriture" = "Lecture") {
+  return foldersReadableBy(db, user.id, level);
+}
+
+/** The visible users of a group, to share a folder with (GET utilisateurs?idGroupe=…). */
+export async function visibleUsersOfGroupe(db: Db, idGroupe: number) {
+  return listVisibleUsersOfGroupe(db, idGroupe);
 }
 
 /** Any signed-in user may open a folder; its creator animates it. */
 export async function createDossier(db: Db, user: Utilisateur, input: DossierInput): Promise<number> {
   return db.transaction(async (trx) => {
-    const [row] = await trx("dossier").insert({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad }).returning("id");
-    const id = typeof row === "object" ? row.id : row;
-    await trx("utilisateur_dossier").insert({ idUser: user.id, idDossier: id, udoAnimation: true, udoEcriture: true, udoLecture: true, udoSynthese: true, udoProprietaire: true, ordre: 1 });
+    const id = await insertDossier(trx, input);
+    await insertFolderUser(trx, { idUser: user.id, idDossier: id, udoAnimation: true, udoEcriture: true, udoLecture: true, udoSynthese: true, udoProprietaire: true, ordre: 1 });
     await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.create", entite: "dossier", idEntite: id, idDossier: id, details: { libelle: input.libelle } });
-    return id as number;
+    return id;
   });
 }
 
@@ -58,7 +68,7 @@ export async function deleteDossier(db: Db, user: Utilisateur, idDossier: number
     const orphans = await farmsOnlyInDossier(trx, idDossier);
     if (orphans.length) throw new ServiceError("dossier.delete-orphan-farms", 409, undefined, { farms: orphans.map((f) => f.libelle).join(", ") });
     const dossier = await findDossier(trx, idDossier);
-    await trx("dossier").where({ id: idDossier }).delete();
+    await deleteDossierRow(trx, idDossier);
     await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.delete", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: dossier?.libelle } });
   });
 }
@@ -86,7 +96,7 @@ export async function saveFolderRights(db: Db, user: Utilisateur, idDossier: num
       else if (rights.udoEcriture) rights = cascadeFolderUser(rights, "udoEcriture", true);
       else if (rights.udoLecture) rights = cascadeFolderUser(rights, "udoLecture", true);
       if (!byUser.has(row.idUser)) {
-        const target = await trx("utilisateur").where({ id: row.idUser, actif: true }).first("isVisible");
+        const target = await findActiveUser(trx, row.idUser);
         if (!target) throw new ServiceError("errors.services.utilisateurs-create-service-error", 404);
         if (!target.isVisible) throw new ServiceError("dossier.user-not-visible", 400);
         added.push(row.idUser);
@@ -95,12 +105,12 @@ export async function saveFolderRights(db: Db, user: Utilisateur, idDossier: num
     }
     const violation = lastAnimatorViolation([...byUser.values()], [...after.values()]);
     if (violation) throw new ServiceError(violation, 409);
-    for (const r of before) if (!after.has(r.idUser)) await trx("utilisateur_dossier").where({ id: r.id }).delete();
+    for (const r of before) if (!after.has(r.idUser)) await deleteFolderUser(trx, r.id);
     for (const r of after.values()) {
       const existing = byUser.get(r.idUser);
       const values = { udoAnimation: r.udoAnimation, udoEcriture: r.udoEcriture, udoLecture: r.udoLecture, udoSynthese: r.udoSynthese };
-      if (!existing) await trx("utilisateur_dossier").insert({ idUser: r.idUser, idDossier, ...values, ordre: before.length + 1 });
-      else await trx("utilisateur_dossier").where({ id: existing.id }).update({ ...values, updatedAt: new Date() });
+      if (!existing) await insertFolderUser(trx, { idUser: r.idUser, idDossier, ...values, ordre: before.length + 1 });
+      else await updateFolderUser(trx, existing.id, values);
     }
     const changes = input.rows.map((r) => ({ idUser: r.idUser, removed: !!r.removed, added: added.includes(r.idUser), ...after.get(r.idUser) }));
     await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.droits", entite: "dossier", idEntite: idDossier, idDossier, details: { changes } });

@@ -52,3 +52,12 @@ export function refusedRead(e: unknown): never {
 }
 
 export { INVALID_FORM };
+
+/** The request's form: a body that is not one (JSON to a form route, a broken multipart) is a 400, never a 500. */
+export async function formOf(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw refuse(INVALID_FORM, 400);
+  }
+}

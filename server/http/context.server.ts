@@ -1,7 +1,9 @@
 import { createContext, type MiddlewareFunction, type Params, type RouterContextProvider } from "react-router";
 import { requireAcceptedUser } from "../auth/session";
+import { withinBasePath } from "../base-path";
 import { loadContextView, type ContextView } from "../contexte/service";
 import { db } from "../db";
+import { env } from "../env";
 import type { Db } from "../db/knex";
 import type { Utilisateur } from "../utilisateur/repo";
 
@@ -24,7 +26,9 @@ export const dbMiddleware: MiddlewareFunction<Response> = async ({ context }) =>
  * context view, loaded at most once per request, when a layout or a screen first asks for it.
  */
 export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const user = await requireAcceptedUser(request);
+  const user = await requireAcceptedUser(request).catch((e: unknown) => {
+    throw withinBasePath(e, env().BASE_PATH);
+  });
   const database = context.get(dbContext);
   let view: Promise<ContextView> | undefined;
   context.set(userContext, user);

@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { MAX_IDS, optionalNumber, rowId } from "~/domain/validation";
+import { ServiceError } from "../errors";
 
 /**
  * The zod fields of the route adapter's envelope: the hidden fields a form or a list posts beside its
  * schema's fields (row id, updatedAt, selected ids as JSON). Every one is bounded, so bad input is a 400.
  */
 
-/** Upper bound of the ids one request may name (a list selection). */
-export const MAX_IDS = 5000;
+export { MAX_IDS };
 
 /** A row id (a positive integer the databases store). */
-export const idField = z.coerce.number().int().positive().max(2 ** 31 - 1);
+export const idField = rowId();
 
 /** An optional row id: absent or "" for a new row. */
 export const optionalIdField = z.preprocess((v) => (v === "" ? undefined : v), idField.optional());
@@ -21,11 +22,20 @@ export const stampField = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 
+/** The updatedAt token of an edit form (server/db/stale.ts): required, an edit without it is refused (400). */
+export const tokenField = z.string({ error: "warning.required" }).min(1, "warning.required").max(64);
+
+/** The token of a form whose row may not exist yet: required too; "" means the form saw no row (null). */
+export const rowTokenField = z
+  .string({ error: "warning.required" })
+  .max(64)
+  .transform((v) => v || null);
+
 /** A JSON-encoded field (ids, rows, links); malformed JSON is a 400 with a message, never a 500. */
 export function jsonField<T extends z.ZodType>(schema: T, maxLength = 1_000_000) {
   return z
     .string()
-    .max(maxLength)
+    .max(maxLength, "warning.too-many")
     .transform((text, ctx) => {
       try {
         return JSON.parse(text) as unknown;
@@ -38,4 +48,21 @@ export function jsonField<T extends z.ZodType>(schema: T, maxLength = 1_000_000)
 }
 
 /** The ids of the selected rows of a list, sent as a JSON array. */
-export const idsField = jsonField(z.array(idField).max(MAX_IDS), MAX_IDS * 12);
+export const idsField = jsonField(z.array(idField).max(MAX_IDS, "warning.too-many"), MAX_IDS * 12);
+
+const optionalRowId = z.preprocess((v) => (v === null || v === "" ? undefined : v), rowId().optional());
+const boundedNumber = optionalNumber();
+
+/** An id of the query string (?arbre=12): absent or blank gives null; anything but a row id is a 400, never a 500. */
+export function queryId(query: URLSearchParams, name: string): number | null {
+  const r = optionalRowId.safeParse(query.get(name));
+  if (!r.success) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.invalid"] });
+  return r.data ?? null;
+}
+
+/** A number of the query string, bounded as every number (validation.ts): absent or blank gives null; else a 400. */
+export function queryNumber(query: URLSearchParams, name: string): number | null {
+  const r = boundedNumber.safeParse(query.get(name) ?? undefined);
+  if (!r.success) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.numeric"] });
+  return r.data ?? null;
+}

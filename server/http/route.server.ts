@@ -2,9 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { SENT_AWAY_PARAM } from "~/components/shell/sent-away-notice";
 import { writableCampaign } from "../access/description";
-import { isServiceError } from "../errors";
-import { invalid, INVALID_FORM, refuse, refusalOf, refusedRead, zodFieldErrors } from "./answers";
+import type { Token } from "../db/stale";
+import { invalidField, isServiceError } from "../errors";
+import { formOf, invalid, INVALID_FORM, refuse, refusalOf, refusedRead, zodFieldErrors } from "./answers";
 import { routeArgs, type RouteArgs, type RouterArgs } from "./context.server";
 import { idField, idsField, optionalIdField, stampField } from "./fields";
 
@@ -42,10 +44,17 @@ export function intent<F extends Envelope, A>(fields: F, run: Intent<F, A>["run"
   return { fields, run };
 }
 
-/** The row being edited: its id and the updatedAt the form was loaded with (the stale check). */
-export type Edit = { id: number; updatedAt?: string };
+/** The row being edited: its id and the updatedAt the form was loaded with (the stale check, server/db/stale.ts). */
+export type Edit = Token;
 
 const editFields = { id: optionalIdField, updatedAt: stampField };
+
+/** An edit (an id) names its updatedAt token: without it the post is a refused form, never an unchecked overwrite. */
+function editOf(envelope: { id?: number; updatedAt?: string | null }): Edit | undefined {
+  if (!envelope.id) return undefined;
+  if (!envelope.updatedAt) throw invalidField("updatedAt", "warning.required");
+  return { id: envelope.id, updatedAt: envelope.updatedAt };
+}
 
 /** A form's schema, or how to get it when it depends on the user or on other data (a commune required by the country). */
 export type SchemaOf<S extends z.ZodType> = S | ((args: RouteArgs, formData: FormData) => S | Promise<S>);
@@ -66,7 +75,10 @@ async function withForm<S extends z.ZodType, A>(
   try {
     return await fn(s.value, (reset) => s.reply(reset ? { resetForm: true } : undefined));
   } catch (e) {
-    if (isServiceError(e) && e.fieldErrors) return data({ ok: false as const, error: e.key, submission: s.reply({ fieldErrors: e.fieldErrors }) }, { status: e.status });
+    // The fields say what is wrong: fieldErrors keeps the error dialog closed (feedbackOnce).
+    if (isServiceError(e) && e.fieldErrors) {
+      return data({ ok: false as const, error: e.key, fieldErrors: e.fieldErrors, submission: s.reply({ fieldErrors: e.fieldErrors }) }, { status: e.status });
+    }
     throw e;
   }
 }
@@ -81,7 +93,7 @@ export function saveIntent<S extends z.ZodType, X extends object = object>(
 ) {
   return intent(editFields, (args, envelope, formData) =>
     withForm(args, formData, schema, async (value) => {
-      const edit = envelope.id ? { id: envelope.id, updatedAt: envelope.updatedAt ?? undefined } : undefined;
+      const edit = editOf(envelope);
       const saved = await save(args, value, edit);
       const extra = typeof saved === "number" ? { id: saved } : saved;
       return { ok: true as const, ...extra, notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
@@ -144,20 +156,24 @@ export function screenAction<I extends Intents>(intents: I, options: { gate?: "c
   const schema = z.discriminatedUnion("intent", branches as unknown as [z.ZodObject<{ intent: z.ZodLiteral<string> }>]);
   return async (router: RouterArgs): Promise<Awaited<ReturnType<I[keyof I]["run"]>> | ReturnType<typeof refuse>> => {
     const args = routeArgs(router);
-    let formData: FormData;
-    try {
-      formData = await router.request.formData();
-    } catch {
-      return refuse(INVALID_FORM, 400);
-    }
+    const formData = await formOf(router.request);
     const fields: Record<string, unknown> = {};
     for (const [k, v] of formData) if (typeof v === "string" && !(k in fields)) fields[k] = v;
     fields.intent ??= "save";
+    const name = String(fields.intent);
+    // The rights come first: a reader is refused (403) whatever he posts, before his fields are judged.
+    const gated = Object.hasOwn(intents, name) && options.gate === "campaign" && !options.gateExcept?.includes(name);
+    if (gated) {
+      try {
+        await writeGate(args);
+      } catch (e) {
+        return refusalOf(e);
+      }
+    }
     const envelope = schema.safeParse(fields);
     if (!envelope.success) return refuse(INVALID_FORM, 400, zodFieldErrors(envelope.error));
     const chosen = intents[envelope.data.intent];
     try {
-      if (options.gate === "campaign" && !options.gateExcept?.includes(envelope.data.intent)) await writeGate(args);
       return (await chosen.run(args, envelope.data as never, formData)) as Awaited<ReturnType<I[keyof I]["run"]>>;
     } catch (e) {
       return refusalOf(e);
@@ -200,22 +216,24 @@ export function resourceAction<T>(run: (args: RouteArgs) => Promise<T>) {
   };
 }
 
-export { idField, idsField, jsonField, optionalIdField, stampField } from "./fields";
+export { idField, idsField, jsonField, optionalIdField, queryId, queryNumber, rowTokenField, stampField, tokenField } from "./fields";
 
-/** The query parameter that tells a screen why its reader was sent there (shown by the shell as a notice). */
-export const SENT_AWAY_PARAM = "refus";
 
 /**
- * A reader may not open this screen: he goes to `to`, which tells him why (`reason`, an i18n key shown by the
- * shell's notice), rather than landing on a page that says nothing.
+ * A reader may not open this screen: he goes to `to`, which tells him why (`reason`, an i18n key under
+ * shell.refused, shown by the shell's SentAwayNotice), rather than landing on a page that says nothing.
  */
 export function sendAway(to: string, reason: string): Response {
   return redirect(`${to}${to.includes("?") ? "&" : "?"}${SENT_AWAY_PARAM}=${encodeURIComponent(reason)}`);
 }
 
-/** Whether the request is the browser opening the address itself (typed, bookmarked), not a script's fetch. */
+/**
+ * Whether the request is the browser opening the address itself (typed, bookmarked), not a script's fetch:
+ * the browser says so (Sec-Fetch-*), or asks for a page (Accept text/html; scripts' fetches ask for anything).
+ */
 export function isNavigation(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Mode") === "navigate" || request.headers.get("Sec-Fetch-Dest") === "document";
+  if (request.headers.get("Sec-Fetch-Mode") === "navigate" || request.headers.get("Sec-Fetch-Dest") === "document") return true;
+  return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
 /**

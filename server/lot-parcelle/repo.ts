@@ -2,6 +2,7 @@ import { SOIL_FIELDS, SOIL_LISTS } from "~/domain/caracteristiques-pedologiques"
 import { LOT_REPLICATED_FIELDS, type LotParcelleValues } from "~/domain/lot-parcelle";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
 import { listReference } from "../exploitation-description/repo";
 
 export type SoilColumns = {
@@ -66,8 +67,9 @@ export async function insertLotParcelle(db: Db, idCampagne: number, input: LotPa
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-export async function updateLotParcelle(db: Db, id: number, input: LotParcelleValues): Promise<void> {
-  await db("lot_parcelle").where({ id }).update({ ...values(input), updatedAt: new Date() });
+/** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */
+export async function updateLotParcelle(db: Db, token: Token, input: LotParcelleValues): Promise<void> {
+  await updateIfUnchanged(db, "lot_parcelle", token, values(input));
 }
 
 /** Copies the group's PAC number, irrigable, drained and soil values onto the plots of the group; the number of plots changed. */

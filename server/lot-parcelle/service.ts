@@ -2,6 +2,7 @@ import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
 import { LotParcelleSchema, type LotParcelleInput } from "~/domain/lot-parcelle";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { failingWith, parse, ServiceError } from "../errors";
 import { referenceExists } from "../exploitation-description/repo";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -41,7 +42,7 @@ export type LotSaveResult = { id: number; replicated: number };
  * its plots in the same transaction.
  */
 export async function saveLotParcelle(
-  db: Db, user: Utilisateur, raw: LotParcelleInput | Record<string, unknown>, existing?: { id: number; updatedAt?: string },
+  db: Db, user: Utilisateur, raw: LotParcelleInput | Record<string, unknown>, existing?: Token,
 ): Promise<LotSaveResult> {
   const ctx = await writableCampaign(db, user);
   const { replicate, ...input } = parse(LotParcelleSchema, raw);
@@ -51,8 +52,7 @@ export async function saveLotParcelle(
       if (!existing) return { id: await insertLotParcelle(trx, ctx.idCampagne, input), replicated: 0 };
       const current = await findLotParcelle(trx, existing.id);
       if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(LOT_UPDATE_ERROR, 404);
-      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-      await updateLotParcelle(trx, existing.id, input);
+      await updateLotParcelle(trx, existing, input);
       const replicated = replicate ? await replicateLotOnParcelles(trx, ctx.idCampagne, existing.id, input) : 0;
       return { id: existing.id, replicated };
     }),

@@ -1,4 +1,5 @@
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
 import { toIso } from "../db/dialect";
 import type { MainOeuvreInput } from "~/domain/main-oeuvre";
 
@@ -30,8 +31,9 @@ export async function insertMainOeuvre(db: Db, idCampagne: number, input: MainOe
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-export async function updateMainOeuvre(db: Db, id: number, input: MainOeuvreInput): Promise<void> {
-  await db("main_oeuvre").where({ id }).update({ ...values(input), updatedAt: new Date() });
+/** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */
+export async function updateMainOeuvre(db: Db, token: Token, input: MainOeuvreInput): Promise<void> {
+  await updateIfUnchanged(db, "main_oeuvre", token, values(input));
 }
 
 export async function deleteMainOeuvres(db: Db, idCampagne: number, ids: number[]): Promise<number> {

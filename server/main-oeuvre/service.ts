@@ -3,6 +3,7 @@ import { normsFromReferenceValues } from "~/domain/calc/main-oeuvre";
 import type { MainOeuvreInput } from "~/domain/main-oeuvre";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { deleteMainOeuvres, findMainOeuvre, insertMainOeuvre, listMainOeuvres, updateMainOeuvre } from "./repo";
@@ -31,15 +32,14 @@ export async function getMainOeuvres(db: Db, user: Utilisateur) {
 }
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a labour item. */
-export async function saveMainOeuvre(db: Db, user: Utilisateur, input: MainOeuvreInput, existing?: { id: number; updatedAt?: string }): Promise<number> {
+export async function saveMainOeuvre(db: Db, user: Utilisateur, input: MainOeuvreInput, existing?: Token): Promise<number> {
   const ctx = await writableCampaign(db, user);
   return failingWith(existing ? MO_UPDATE_ERROR : MO_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
       if (!existing) return insertMainOeuvre(trx, ctx.idCampagne, input);
       const current = await findMainOeuvre(trx, existing.id);
       if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(MO_UPDATE_ERROR, 404);
-      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-      await updateMainOeuvre(trx, existing.id, input);
+      await updateMainOeuvre(trx, existing, input);
       return existing.id;
     }),
   );

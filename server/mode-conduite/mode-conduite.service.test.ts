@@ -140,7 +140,7 @@ describe(`crop management modes (${dialect})`, () => {
     const before = await snapshot(t.db(), "mode_conduite", "mode_conduite_culture", "mode_conduite_assurance");
     await expectRefused(saveModeConduite(t.db(), redacteur, await mode("A", { cultures: [{ id: rowOfB.id, idCulture: r.ble }] }), { id: a, updatedAt: viewA.updatedAt }),
       "errors.services.mode-conduite-culture-update-service-error", 404);
-    await expectRefused(saveModeConduite(t.db(), redacteur, await mode("Z"), { id: 999999 }), "errors.services.mode-de-conduite-service-error", 404);
+    await expectRefused(saveModeConduite(t.db(), redacteur, await mode("Z"), { id: 999999, updatedAt: viewA.updatedAt }), "errors.services.mode-de-conduite-service-error", 404);
     await expectRefused(saveModeConduite(t.db(), redacteur, await mode("A"), { id: a, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
     await expectRefused(removeModesConduite(t.db(), redacteur, [a, 999999]), "errors.services.mode-de-conduite-service-error", 404);
     expect(await snapshot(t.db(), "mode_conduite", "mode_conduite_culture", "mode_conduite_assurance")).toEqual(before);

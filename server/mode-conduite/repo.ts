@@ -2,6 +2,7 @@ import type { RecoltePlot } from "~/domain/calc/assurance";
 import type { AssuranceInput, ModeConduiteCultureInput, ModeConduiteInput } from "~/domain/mode-conduite";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
@@ -88,8 +89,9 @@ export async function insertMode(db: Db, idCampagne: number, input: ModeConduite
   return insertId(db, "mode_conduite", { idCampagne, ...modeValues(input) });
 }
 
-export async function updateMode(db: Db, id: number, input: ModeConduiteInput): Promise<void> {
-  await db("mode_conduite").where({ id }).update({ ...modeValues(input), updatedAt: new Date() });
+/** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */
+export async function updateMode(db: Db, token: Token, input: ModeConduiteInput): Promise<void> {
+  await updateIfUnchanged(db, "mode_conduite", token, modeValues(input));
 }
 
 /** Marks the mode changed (its insurance was saved or deleted), so that an older form's save is refused as stale. */

@@ -5,6 +5,7 @@ import {
 import { abilitiesFor } from "../access/abilities";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
@@ -127,7 +128,7 @@ async function saveRows(db: Db, idModeConduite: number, rows: ModeConduiteInput[
  * Creates (no id) or updates (id, with the mode's updatedAt: a stale save is refused) a mode with its crop
  * rows and its insurance, in one transaction. An insurance panel left empty stores no insurance (D-CULT-2).
  */
-export async function saveModeConduite(db: Db, user: Utilisateur, input: ModeConduiteInput, existing?: { id: number; updatedAt?: string }): Promise<number> {
+export async function saveModeConduite(db: Db, user: Utilisateur, input: ModeConduiteInput, existing?: Token): Promise<number> {
   const ctx = await writableCampaign(db, user);
   await checkReferences(db, input);
   return db.transaction(async (trx) => {
@@ -137,8 +138,7 @@ export async function saveModeConduite(db: Db, user: Utilisateur, input: ModeCon
     else {
       const current = await findMode(trx, existing.id);
       if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.mode, 404);
-      if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-      await updateMode(trx, existing.id, input);
+      await updateMode(trx, existing, input);
       id = existing.id;
       rows = (await listCulturesOfModes(trx, [id])).get(id) ?? [];
     }

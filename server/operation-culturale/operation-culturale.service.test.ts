@@ -65,7 +65,7 @@ describe(`cultural operations (${dialect})`, () => {
     expect(Number(stored.consoCarburantCalculee)).toBe(Math.round(conso(150, 1.2) * 100) / 100);
     expect(Number(stored.consoCarburantCalculee)).toBe(20.59);
     expect(Number(stored.profondeurTravail)).toBe(25);
-    expect(Number(stored.volumeBouillie)).toBe(1000);
+    expect(stored.volumeBouillie).toBeNull();
     expect(Number(stored.proportionSurfaceTravaillee)).toBe(1);
     expect(stored.debitReel).toBeNull();
     expect((await t.db()("operation_culturale_materiel").where({ idOperationCulturale: id })).map((r) => r.idParcMateriel)).toEqual([f.charrue]);
@@ -157,7 +157,7 @@ describe(`cultural operations (${dialect})`, () => {
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), ...operationTables);
     await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] }), "errors.forbidden", 403);
-    await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] }, { id }), "errors.forbidden", 403);
+    await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] }, { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
     await expectRefused(removeOperationsCulturales(t.db(), lecteur, [id]), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
     await expectRefused(saveOperationCulturale(t.db(), animateur, { ...base, debitReel: 1, consoCarburantReelle: 1 }), "errors.forbidden", 403);

@@ -1,5 +1,6 @@
 import type { CoefficientsConsoCarburant, TypeAction } from "~/domain/calc/operation";
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
 import { bool, toIso } from "../db/dialect";
 
 /** A cultural operation (spec 2 §3 Cultural operation) as stored, with its towed equipment and workforce ids. */
@@ -93,8 +94,9 @@ export async function insertOperationCulturale(db: Db, idCampagne: number, value
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-export async function updateOperationCulturale(db: Db, id: number, values: OperationCulturaleValues): Promise<void> {
-  await db("operation_culturale").where({ id }).update({ ...stored(values), updatedAt: new Date() });
+/** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */
+export async function updateOperationCulturale(db: Db, token: Token, values: OperationCulturaleValues): Promise<void> {
+  await updateIfUnchanged(db, "operation_culturale", token, stored(values));
 }
 
 /** Replaces the towed equipment and workforce rows of an operation. */

@@ -8,6 +8,7 @@ import { materielForCalc } from "~/domain/parc-materiel";
 import { machineCosts } from "~/domain/calc/materiel";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import { listParcMateriels, listReferencesOfCategories, type ParcMaterielRow } from "../parc-materiel/repo";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -140,7 +141,8 @@ async function resolveValues(db: Db, idCampagne: number, input: OperationCultura
     consoCarburantCalculee,
     profondeurTravail,
     debitIrrigation: applies.debitIrrigation ? input.debitIrrigation ?? null : null,
-    volumeBouillie: input.volumeBouillie ?? 1000,
+    // Empty unless typed (issue 10): the form offers 1000 L/ha on a spraying type only.
+    volumeBouillie: input.volumeBouillie ?? null,
     proportionSurfaceTravaillee: input.proportionSurfaceTravaillee ?? 1,
     surfaceTravaillee: null,
     nombrePassage: null,
@@ -163,7 +165,7 @@ export type SaveResult = {
  * propagates the new rate to the linked interventions (B-OPS-25, B-OPS-26).
  */
 export async function saveOperationCulturale(
-  db: Db, user: Utilisateur, input: OperationCulturaleInput, existing?: { id: number; updatedAt?: string },
+  db: Db, user: Utilisateur, input: OperationCulturaleInput, existing?: Token,
 ): Promise<SaveResult> {
   const ctx = await writableCampaign(db, user);
   return db.transaction(async (trx) => {
@@ -175,8 +177,7 @@ export async function saveOperationCulturale(
     }
     const current = await findOperationCulturale(trx, existing.id);
     if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.update, 404);
-    if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-    await updateOperationCulturale(trx, existing.id, values);
+    await updateOperationCulturale(trx, existing, values);
     await replaceLinks(trx, existing.id, materielTractes, mainOeuvre);
     const before = effectiveWorkRate(current);
     const after = effectiveWorkRate(values);

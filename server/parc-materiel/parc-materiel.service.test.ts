@@ -84,7 +84,7 @@ describe(`machinery fleet (${dialect})`, () => {
     expect(row.calcul.entretienLocation).toBe(3.5);
     expect(row.calcul).toEqual(machineCosts(materielForCalc(row, reference), TAUX_FINANCEMENT_DEFAUT));
     // A value typed on the machine wins over the reference.
-    await saveParcMateriel(t.db(), u, input({ ...TRACTEUR, obsolescence: "8", tauxRevente: "0" }), { id });
+    await saveParcMateriel(t.db(), u, input({ ...TRACTEUR, obsolescence: "8", tauxRevente: "0" }), { id, updatedAt: row.updatedAt });
     const again = (await getParcMateriels(t.db(), u)).rows.find((r) => r.id === id)!;
     expect(again.calcul.dureeAmortissement).toBe(8);
     expect(again.calcul.amortissement).toBeCloseTo(75000 / 8, 6);
@@ -169,7 +169,7 @@ describe(`machinery fleet (${dialect})`, () => {
     const before = await snapshot(t.db(), "parc_materiel");
     expect((await getParcMateriels(t.db(), lecteur)).canWrite).toBe(false);
     await expectRefused(saveParcMateriel(t.db(), lecteur, input(TRACTEUR)), "errors.forbidden", 403);
-    await expectRefused(saveParcMateriel(t.db(), lecteur, input(TRACTEUR), { id }), "errors.forbidden", 403);
+    await expectRefused(saveParcMateriel(t.db(), lecteur, input(TRACTEUR), { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
     await expectRefused(removeParcMateriels(t.db(), lecteur, [id]), "errors.forbidden", 403);
     // 2024 is published, hence locked, even for the folder's animator.
     const animateur = await contextFor("animateur", "tilleuls2024");

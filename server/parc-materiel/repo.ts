@@ -1,5 +1,6 @@
 import type { TypePropriete } from "~/domain/calc/materiel";
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
 import { bool, toIso } from "../db/dialect";
 
 /** A machine of the fleet (spec 2 §3 Machine), as stored; empty values are null. */
@@ -84,8 +85,9 @@ export async function insertParcMateriel(db: Db, idCampagne: number, values: Par
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-export async function updateParcMateriel(db: Db, id: number, values: ParcMaterielValues): Promise<void> {
-  await db("parc_materiel").where({ id }).update({ ...values, updatedAt: new Date() });
+/** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */
+export async function updateParcMateriel(db: Db, token: Token, values: ParcMaterielValues): Promise<void> {
+  await updateIfUnchanged(db, "parc_materiel", token, values);
 }
 
 export async function deleteParcMateriels(db: Db, idCampagne: number, ids: number[]): Promise<number> {

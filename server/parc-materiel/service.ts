@@ -6,6 +6,7 @@ import { abilitiesFor } from "../access/abilities";
 import { campaignContext, writableCampaign } from "../access/description";
 import { findContexte, listCampagnesOfExploitations, listExploitationsOfDossier } from "../contexte/repo";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { foldersReadableBy } from "../dossier/repo";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -117,14 +118,13 @@ async function resolveValues(db: Db, input: ParcMaterielInput, current?: ParcMat
 }
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a machine. Needs canWriteDescriptif. */
-export async function saveParcMateriel(db: Db, user: Utilisateur, input: ParcMaterielInput, existing?: { id: number; updatedAt?: string }): Promise<number> {
+export async function saveParcMateriel(db: Db, user: Utilisateur, input: ParcMaterielInput, existing?: Token): Promise<number> {
   const ctx = await writableCampaign(db, user);
   return db.transaction(async (trx) => {
     if (!existing) return insertParcMateriel(trx, ctx.idCampagne, await resolveValues(trx, input));
     const current = await findParcMateriel(trx, existing.id);
     if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.update, 404);
-    if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-    await updateParcMateriel(trx, existing.id, await resolveValues(trx, input, current));
+    await updateParcMateriel(trx, existing, await resolveValues(trx, input, current));
     return existing.id;
   });
 }

@@ -2,6 +2,7 @@ import { SOIL_FIELDS } from "~/domain/caracteristiques-pedologiques";
 import { CHARGES, typeOfGeometrie, type HistoriqueLink, type HistoriquePlot, type ParcelleInput } from "~/domain/parcelle";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
 
 /** Plots of a campaign (spec 2 §3 Plot) with the labels of their mode and group (table columns, §2). */
 
@@ -98,8 +99,9 @@ export async function insertParcelle(db: Db, idCampagne: number, values: Record<
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-export async function updateParcelle(db: Db, id: number, values: Record<string, unknown>): Promise<void> {
-  await db("parcelle").where({ id }).update({ ...values, updatedAt: new Date() });
+/** Updates a plot of the campaign unless it changed since its form was loaded (server/db/stale.ts). */
+export async function updateParcelle(db: Db, idCampagne: number, token: Token, values: Record<string, unknown>, notFound: string): Promise<void> {
+  await updateIfUnchanged(db, "parcelle", token, values, { notFound, scope: { idCampagne } });
 }
 
 export async function deleteParcelle(db: Db, idCampagne: number, id: number): Promise<number> {

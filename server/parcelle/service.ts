@@ -6,11 +6,12 @@ import {
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import { shiftDateByYears } from "../campagne/duplication";
 import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listDepartements, listReference, referenceExists } from "../exploitation-description/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
-  actionsOfYear, affectationsOf, cropsOfModes, deleteParcelle, existsInCampaign, findCommuneByInsee, findParcelle, historyLinksOf, historyPlots,
+  actionsOfYear, affectationsOf, cropsOfModes, deleteParcelle, existsInCampaign, findCommuneByInsee, historyLinksOf, historyPlots,
   insertParcelle, listCommunesWithCentre, listLots, listModes, listParcelles, listPlotsForHistory, moveAction, parcelleValues, plotIdsOfCampaign,
   replaceHistorique, setAffectation, setAnneeDerniereAction, updateParcelle,
 } from "./repo";
@@ -96,10 +97,9 @@ async function codes(db: Db, ctx: CampaignContext, input: ParcelleInput, isNew: 
   return { codeInsee: commune.ci, codePostal: input.codePostal ?? commune.cp };
 }
 
-export type Expected = { id: number; updatedAt?: string };
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a plot and its history links. */
-export async function saveParcelle(db: Db, user: Utilisateur, raw: ParcelleInput | Record<string, unknown>, existing?: Expected): Promise<number> {
+export async function saveParcelle(db: Db, user: Utilisateur, raw: ParcelleInput | Record<string, unknown>, existing?: Token): Promise<number> {
   const ctx = await writableCampaign(db, user);
   const input = parse(ParcelleSchema, raw);
   return failingWith(existing ? PARCELLE_UPDATE_ERROR : PARCELLE_CREATE_ERROR, () => db.transaction((trx) => writeParcelle(trx, ctx, input, existing)));
@@ -110,17 +110,14 @@ export async function saveParcelle(db: Db, user: Utilisateur, raw: ParcelleInput
  * (the farm's for a new plot without commune), then insert or (unless stale) update, and the history links.
  * Used by the form (saveParcelle) and the file import (import-service.ts).
  */
-export async function writeParcelle(trx: Db, ctx: CampaignContext, input: ParcelleInput, existing?: Expected): Promise<number> {
+export async function writeParcelle(trx: Db, ctx: CampaignContext, input: ParcelleInput, existing?: Token): Promise<number> {
   await checkReferences(trx, ctx, input);
   const values = { ...parcelleValues(input), ...(await codes(trx, ctx, input, !existing)) };
   let id: number;
   if (!existing) {
     id = await insertParcelle(trx, ctx.idCampagne, values);
   } else {
-    const current = await findParcelle(trx, existing.id);
-    if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(PARCELLE_UPDATE_ERROR, 404);
-    if (existing.updatedAt && existing.updatedAt !== current.updatedAt) throw new ServiceError("errors.stale", 409);
-    await updateParcelle(trx, existing.id, values);
+    await updateParcelle(trx, ctx.idCampagne, existing, values, PARCELLE_UPDATE_ERROR);
     id = existing.id;
   }
   await replaceHistorique(trx, id, input.parcellesHistorique);

@@ -1,5 +1,6 @@
 import type { Db } from "../db/knex";
-import { bool, parseJson } from "../db/dialect";
+import { bool, parseJson, toIso } from "../db/dialect";
+import { updateIfUnchanged, type Token } from "../db/stale";
 
 export type UtilisateurRow = {
   id: number;
@@ -27,7 +28,7 @@ function fromRow(row: Record<string, unknown>): UtilisateurRow {
     isVisible: bool(row.isVisible),
     actif: bool(row.actif),
     roles: parseJson<string[]>(row.roles, []),
-    updatedAt: String(row.updatedAt),
+    updatedAt: toIso(row.updatedAt),
   };
 }
 
@@ -54,15 +55,7 @@ export async function updateUtilisateur(
   await db("utilisateur").where({ id }).update({ ...patch, updatedAt: db.fn.now() });
 }
 
-export async function countRecentLoginFailures(db: Db, username: string, since: Date): Promise<number> {
-  const row = await db("login_failure").whereRaw("lower(username) = lower(?)", [username]).andWhere("at", ">=", since).count<{ n: number | string }[]>({ n: "*" }).first();
-  return Number(row?.n ?? 0);
-}
-
-export async function recordLoginFailure(db: Db, username: string, ip: string): Promise<void> {
-  await db("login_failure").insert({ username: username.slice(0, 180), ip: ip.slice(0, 64), at: new Date() });
-}
-
-export async function clearLoginFailures(db: Db, username: string): Promise<void> {
-  await db("login_failure").whereRaw("lower(username) = lower(?)", [username]).delete();
+/** Writes one's profile form unless the user row changed since it was loaded (server/db/stale.ts). */
+export async function editProfile(db: Db, token: Token, patch: Pick<UtilisateurRow, "nom" | "prenom" | "isVisible"> & { passwordHash?: string }): Promise<void> {
+  await updateIfUnchanged(db, "utilisateur", token, patch, { notFound: "errors.services.utilisateur_connectes-service-error" });
 }

@@ -1,8 +1,9 @@
+import { canListGroupMembers, ensure } from "../access/abilities";
 import type { Db } from "../db/knex";
+import { listVisibleUsersOfGroupe } from "../dossier/repo";
 import { hashPassword } from "../auth/password";
-import { ServiceError } from "../errors";
 import type { ProfileInput } from "~/domain/utilisateur";
-import { findUtilisateurById, updateUtilisateur, type Utilisateur } from "./repo";
+import { editProfile, updateUtilisateur, type Utilisateur } from "./repo";
 
 /** Accepts the terms and records the visibility choice (spec 1 §4, PATCH utilisateurs acceptcgu, isVisible). */
 export async function acceptCgu(db: Db, user: Utilisateur, isVisible: boolean): Promise<void> {
@@ -12,14 +13,21 @@ export async function acceptCgu(db: Db, user: Utilisateur, isVisible: boolean): 
 /** Saves the profile (PATCH utilisateurs nom, prenom, password, isVisible); a stale form is refused. */
 export async function updateProfile(db: Db, user: Utilisateur, input: ProfileInput): Promise<void> {
   await db.transaction(async (trx) => {
-    const current = await findUtilisateurById(trx, user.id);
-    if (!current) throw new ServiceError("errors.services.utilisateur_connectes-service-error", 404);
-    if (input.updatedAt && String(current.updatedAt) !== input.updatedAt) throw new ServiceError("errors.stale", 409);
-    await updateUtilisateur(trx, user.id, {
+    await editProfile(trx, { id: user.id, updatedAt: input.updatedAt }, {
       nom: input.nom,
       prenom: input.prenom,
       isVisible: input.isVisible === "on",
       ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
     });
   });
+}
+
+/**
+ * The members of a user group who accepted visibility, to grant them a right on a folder (spec 1 §7). Refused
+ * (403) unless the user accepted visibility himself and may grant rights: animation on a folder, or admin
+ * (decision 0019, issue 10 defect 8).
+ */
+export async function listGroupMembers(db: Db, user: Utilisateur, idGroupe: number): Promise<{ id: number; nom: string; prenom: string }[]> {
+  ensure(user.isVisible && (await canListGroupMembers(db, user)));
+  return listVisibleUsersOfGroupe(db, idGroupe);
 }

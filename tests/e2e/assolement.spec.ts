@@ -123,7 +123,13 @@ test("[A-CTX-29] [A-CTX-30] [A-CTX-31] [A-CTX-32] the dialog shows the campaign'
 test.describe("in English", () => {
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem("locale", "en");
+      } catch {
+        // a frame without storage (an opaque origin) has no language to keep
+      }
+    });
   });
 
   test("[A-CTX-31] [A-CTX-32] the crop-area dialog speaks English", async ({ page }) => {

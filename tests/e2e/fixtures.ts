@@ -107,7 +107,7 @@ async function startServer(name: string, readyURL: string, env: Record<string, s
   const inherited = { ...process.env };
   for (const key of ["DATABASE_URL", "MAINTENANCE", "SEED_DEMO", "PORT", "DATA_DIR"]) delete inherited[key];
   // FORCE_BUILD=0: the app was built once before the run (globalSetup); a worker never rebuilds it.
-  const child = spawn(process.execPath, ["server/start.js"], { env: { ...inherited, ...env, BASE_PATH: E2E.basePath, FORCE_BUILD: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server/start.js"], { env: { WEB_CONCURRENCY: "1", ...inherited, ...env, BASE_PATH: E2E.basePath, FORCE_BUILD: "0" }, stdio: ["ignore", "pipe", "pipe"] });
   fs.appendFileSync(pidFile, `${child.pid}\n`);
   // Should the worker end without its teardown, its servers go with it.
   process.once("exit", () => child.kill("SIGKILL"));

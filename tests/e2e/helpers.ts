@@ -1,5 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
-import { e2eDb, expect, login, userId, type DemoUser } from "./fixtures";
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, e2eDb, expect, login, userId, type DemoUser } from "./fixtures";
+import { E2E } from "./settings";
 
 /** Signs in and waits for the page the user lands on (home, or the terms for `nouveau`). */
 export async function signIn(page: Page, username: DemoUser) {
@@ -129,4 +130,15 @@ export async function afterRender(page: Page) {
 export async function frameLoaded(frame: Locator) {
   const content = await (await frame.elementHandle())!.contentFrame();
   await content!.waitForLoadState("load");
+}
+
+/**
+ * An API context signed in as `user` through the /login form, sending the app's own Origin as a browser does
+ * (the edge refuses a write without one: decision 0020), so that a refusal it gets is the app's, not the edge's.
+ */
+export async function apiAs(user: DemoUser): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { Origin: new URL(E2E.baseURL).origin } });
+  const res = await api.post("login", { form: { username: user, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(res.status(), `${user} signs in`).toBe(302);
+  return api;
 }

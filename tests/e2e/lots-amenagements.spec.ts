@@ -219,7 +219,13 @@ test("[B-LOT-01] [B-AMEN-01] [A-RIGHTS-08] a reader sees the groups and the feat
 test.describe("in English", () => {
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem("locale", "en");
+      } catch {
+        // a frame without storage (an opaque origin) has no language to keep
+      }
+    });
   });
 
   test("[B-AMEN-03] [B-LOT-02] the two screens speak English", async ({ page }) => {

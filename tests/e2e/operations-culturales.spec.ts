@@ -88,10 +88,18 @@ test("[B-OPS-01] [B-OPS-02] [B-OPS-03] [B-OPS-04] [B-OPS-05] [B-OPS-07] [B-OPS-0
 
   await page.getByTestId("list-new").click();
   const form = page.getByTestId("operation-form");
-  // A new operation: depth 0, spray volume 1000, share of surface 1 (B-OPS-11); the button reads add (B-OPS-09).
+  // A new operation: depth 0, share of surface 100 % (B-OPS-11), no spray volume until a spraying type is
+  // chosen (issue 10); the button reads add (B-OPS-09).
   await expect(form.getByLabel("Profondeur de travail (cm)")).toHaveValue("0");
-  await expect(form.getByLabel("Volume de bouillie (L/ha)")).toHaveValue("1000");
-  await expect(form.getByLabel("Part de la surface travaillée")).toHaveValue("1");
+  await expect(form.getByLabel("Volume de bouillie (L/ha)")).toHaveValue("");
+  await expect(form.getByLabel("Part de la surface travaillée (%)")).toHaveValue("100");
+  await expect(form.getByText("100 % quand toute la surface de la parcelle est travaillée.")).toBeVisible();
+  // User words for the tractor list, and the actual values say before any save that they are required.
+  await expect(form.getByText("Les tracteurs et automoteurs du parc matériel de la campagne")).toBeVisible();
+  await expect(form.getByText(/puissance supérieure à 0/)).toHaveCount(0);
+  await expect(form.getByText("Obligatoire : aucun débit n'est calculé à partir des matériels choisis.")).toBeVisible();
+  await expect(form.getByLabel("Débit réel (ha/h)")).toHaveAttribute("aria-required", "true");
+  await expect(form.getByText("Obligatoire : aucune consommation n'est calculée pour cette opération.")).toBeVisible();
   await expect(page.getByTestId("list-save")).toHaveText("Ajouter");
   await expect(page.getByTestId("operation-costs")).toContainText("Les coûts sont calculés à l'enregistrement");
 
@@ -109,6 +117,11 @@ test("[B-OPS-01] [B-OPS-02] [B-OPS-03] [B-OPS-04] [B-OPS-05] [B-OPS-07] [B-OPS-0
   await form.getByRole("checkbox", { name: /Charrue portée réversible 5 corps/ }).check();
   await expect(page.getByTestId("debit-calcule")).toHaveText("1,2");
   await expect(page.getByTestId("conso-calculee")).toHaveText("20,59");
+  // With a calculated rate and fuel use, the actual values become optional, and say so.
+  await expect(form.getByText("Facultatif : laissé vide, le débit calculé s'applique.")).toBeVisible();
+  await expect(form.getByLabel("Débit réel (ha/h)")).not.toHaveAttribute("aria-required", "true");
+  await expect(form.getByText("Facultatif : laissée vide, la consommation calculée s'applique.")).toBeVisible();
+  await expect(form.getByLabel("Volume de bouillie (L/ha)")).toHaveValue("");
   expect(fuelCalls.at(-1)).toMatch(/id_type_action=1&debit=1\.2&puissance=150&profondeur_travail=0/);
   // Refetched when the depth changes (B-OPS-20), shown to 2 decimals (B-OPS-23): 20.594 × 30 / 25.
   await form.getByLabel("Profondeur de travail (cm)").selectOption({ label: "30 cm" });

@@ -265,7 +265,13 @@ test("[B-RIGHTS-02] a locked campaign's fleet is read-only even for its animator
 test.describe("in English", () => {
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => window.localStorage.setItem("locale", "en"));
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem("locale", "en");
+      } catch {
+        // a frame without storage (an opaque origin) has no language to keep
+      }
+    });
   });
 
   test("[B-MACH-02] [B-MACH-03] [A-LOCALE-06] the machine form and its calculated figures in English, with English numbers", async ({ page }) => {

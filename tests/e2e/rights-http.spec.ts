@@ -1,5 +1,7 @@
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import { DEMO_PASSWORD, e2eDb, expect, test, userId, type DemoUser } from "./fixtures";
+import { apiAs } from "./helpers";
+import { toIso } from "../../server/db/dialect";
 import { createCampagne, createDossier, createExploitation, grantFolder, linkFarm } from "../../server/demo/factories";
 import { E2E } from "./settings";
 
@@ -8,12 +10,8 @@ import { E2E } from "./settings";
  * (403, or a redirect away from a screen the user may not open) and the database is unchanged.
  */
 
-async function signedIn(user: DemoUser): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL: E2E.baseURL });
-  const res = await ctx.post("api/v1/login_check", { multipart: { username: user, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ctx;
-}
+/** Signed in through the /login form with the app's own Origin: a refusal below is the rights', not the edge's. */
+const signedIn = apiAs;
 
 async function ids() {
   const db = e2eDb();
@@ -67,6 +65,14 @@ async function snapshot() {
 type Write = { name: string; path: string; form: Record<string, string> };
 
 /** Every write of the sharing screens, aimed at the place the user stands in (the link change ticks nominatif). */
+/** An edit sends back the updatedAt its form was loaded with (the stale check): the row's current one. */
+async function withToken(w: Write, here: Here): Promise<Record<string, string>> {
+  if (w.form.intent !== "update") return w.form;
+  const table = w.path.endsWith("parametre_dossier") ? "dossier" : "exploitation";
+  const row = await e2eDb()(table).where({ id: table === "dossier" ? here.folder : here.farm }).first("updatedAt");
+  return { ...w.form, updatedAt: toIso(row.updatedAt) };
+}
+
 function writes(i: Ids, here: Here): Write[] {
   const nominatifLink = { idDossierExploitation: here.link, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true };
   const duplicate = (idDossier: number) => ({ intent: "duplicate", libelle: "Copie pirate", idTypeExploitation: "1", idOad: String(i.reseau), idDossier: String(idDossier), campagnesCibles: String(here.campagne) });
@@ -119,7 +125,7 @@ for (const { user, place: where, forbidden } of FORBIDDEN) {
     expect(tried.map((w) => w.name).sort()).toEqual([...forbidden].sort());
     for (const w of tried) {
       const before = await snapshot();
-      const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
+      const res = await api.post(w.path, { form: await withToken(w, here), maxRedirects: 0 });
       expect([302, 403], `${user}: ${w.name} answered ${res.status()}`).toContain(res.status());
       expect(await snapshot(), `${user}: ${w.name} changed the database`).toEqual(before);
     }
@@ -129,7 +135,7 @@ for (const { user, place: where, forbidden } of FORBIDDEN) {
 
 test("[A-RIGHTS-08] a request without a session is sent to the login page and changes nothing", async () => {
   const i = await ids();
-  const api = await playwrightRequest.newContext({ baseURL: E2E.baseURL });
+  const api = await playwrightRequest.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { Origin: new URL(E2E.baseURL).origin } });
   const before = await snapshot();
   const res = await api.post("home/partage", { form: { intent: "createExploitation", libelle: "Anonyme", idTypeExploitation: "1" }, maxRedirects: 0 });
   expect(res.status()).toBe(302);
@@ -163,7 +169,7 @@ test("[A-RIGHTS-07] [A-CAMP-15] the same requests succeed for a user the matrix 
     allowed.sort((a, b) => LAST.indexOf(a.name) - LAST.indexOf(b.name));
     for (const w of allowed) {
       const start = await snapshot();
-      const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
+      const res = await api.post(w.path, { form: await withToken(w, here), maxRedirects: 0 });
       expect(res.status(), `animateur: ${w.name}`).toBe(200);
       expect(await snapshot(), `animateur: ${w.name} wrote nothing`).not.toEqual(start);
     }
@@ -198,4 +204,69 @@ test("[A-CONST-04] [A-CONST-05] the context bar's tooltips appear after about 20
   expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(150);
   const width = await tooltip.evaluate((el) => el.getBoundingClientRect().width);
   expect(width).toBeLessThanOrEqual(300);
+});
+
+/**
+ * Issue 10, defect 1 at HTTP level: redacteur writes the Bocage folder, whose link gives animation on Ferme de la
+ * Vallée (A) and reading only on GAEC du Moulin (B). With both farms selected and a campaign of B, every description
+ * write to B is refused (403) and changes nothing; the same writes on a campaign of A, in the same selection, go through.
+ */
+test("[issue10-1] [A-RIGHTS-03] [A-RIGHTS-07] [B-RIGHTS-01] farms A (writable) and B (read only) selected together: the description writes to a campaign of B are refused, those to a campaign of A go through", async () => {
+  const db = e2eDb();
+  const i = await ids();
+  const farm = async (libelle: string) => (await db("exploitation").where({ libelle }).first("id")).id as number;
+  const vallee = await farm("Ferme de la Vallée");
+  const campaign = async (idExploitation: number) => (await db("campagne").where({ idExploitation, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
+  const [valleeCampaign, moulinCampaign] = [await campaign(vallee), await campaign(i.moulin)];
+  const redacteur = await userId("redacteur");
+  const select = async (idCampagne: number) => {
+    await db("utilisateur_contexte").where({ idUser: redacteur }).delete();
+    await db("utilisateur_contexte").insert({ idUser: redacteur, idOad: i.reseau, idDossier: i.bocage, exploitations: JSON.stringify([vallee, i.moulin]), idCampagne });
+  };
+  const TABLES = ["exploitation", "caracteristique", "parcelle", "parc_materiel", "main_oeuvre", "audit"];
+  const state = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await db(t).select("*").orderBy("id")] as const)));
+  const P = "home/description/exploitation";
+  const machine = { libelle: "Tracteur HTTP", noClasse: "1", idCategorieMateriel: "1", idBasemeq: "101", typePropriete: "0", copropriete: "100", puissance: "100", prixNeuf: "75000", prixAchat: "75000", utilisationAnnuelle: "500" };
+  /** The description writes on the selected campaign, with the rows of `idCampagne` they name. */
+  const writesOn = async (idCampagne: number, idExploitation: number) => {
+    const plot = (await db("parcelle").where({ idCampagne }).first("id"))?.id as number | undefined;
+    const fleet = (await db("parc_materiel").where({ idCampagne }).first("id"))?.id as number | undefined;
+    const farmRow = await db("exploitation").where({ id: idExploitation }).first("updatedAt");
+    const carac = await db("caracteristique").where({ idCampagne }).first("updatedAt");
+    const list: { name: string; path: string; form: Record<string, string> }[] = [
+      { name: "plot created", path: `${P}/parcelle`, form: { intent: "save", libelle: "Parcelle HTTP", surface: "2" } },
+      { name: "machinery created", path: `${P}/parc_materiel`, form: { intent: "save", ...machine } },
+      { name: "labour created", path: `${P}/main_oeuvre`, form: { intent: "save", libelle: "Salarié HTTP", idTypeUser: "951", uta: "1" } },
+      {
+        name: "description", path: `${P}/description`,
+        form: { intent: "save", strategie: "Stratégie HTTP", updatedAt: farmRow?.updatedAt ? toIso(farmRow.updatedAt) : "", caracteristiqueUpdatedAt: carac?.updatedAt ? toIso(carac.updatedAt) : "" },
+      },
+    ];
+    if (plot) list.push({ name: "plot deleted", path: `${P}/parcelle`, form: { intent: "delete", ids: JSON.stringify([plot]) } });
+    if (fleet) list.push({ name: "machinery deleted", path: `${P}/parc_materiel`, form: { intent: "delete", ids: JSON.stringify([fleet]) } });
+    return list;
+  };
+  expect(await db("parcelle").where({ idCampagne: moulinCampaign }).first("id"), "a plot of B to delete").toBeTruthy();
+
+  const api = await signedIn("redacteur");
+  await select(moulinCampaign);
+  const refused = await writesOn(moulinCampaign, i.moulin);
+  expect(refused.map((w) => w.name)).toEqual(expect.arrayContaining(["plot created", "plot deleted", "machinery created", "description"]));
+  const before = await state();
+  for (const w of refused) {
+    const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
+    expect(`${w.name}: ${res.status()}`).toBe(`${w.name}: 403`);
+  }
+  expect(await state(), "a refused write changed the database").toEqual(before);
+
+  // The same writer, the same two farms, a campaign of A: the writes go through (the refusals above are B's right).
+  await select(valleeCampaign);
+  if (!(await db("parcelle").where({ idCampagne: valleeCampaign }).first("id"))) await db("parcelle").insert({ idCampagne: valleeCampaign, libelle: "Parcelle A", surface: 1 });
+  for (const w of await writesOn(valleeCampaign, vallee)) {
+    const start = await state();
+    const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });
+    expect(`${w.name}: ${res.status()}`).toBe(`${w.name}: 200`);
+    expect(await state(), `${w.name} on A wrote nothing`).not.toEqual(start);
+  }
+  await api.dispose();
 });

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import { adminMiddleware } from "#server/admin/screen.server";
+import { adminLayoutLoader } from "#server/admin/screen.server";
 
 /** Administration (issue 3): only for users with the admin flag; the context bar is hidden. */
 export const handle = { hideNavbar: true };
 
-export const middleware = [adminMiddleware];
+export const loader = adminLayoutLoader;
 
 export function meta() {
   return [{ title: "Sillon – Administration" }];
@@ -48,3 +48,5 @@ export default function AdminLayout() {
     </div>
   );
 }
+
+export { RouteErrorPage as ErrorBoundary } from "~/components/shell/route-error";

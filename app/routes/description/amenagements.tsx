@@ -9,7 +9,7 @@ import { formatNumber, FormCard, numberText, ScreenTitle } from "~/components/fa
 import { useActionFeedback, useFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { ListScreen, listScreenShouldRevalidate, type ListFormControls } from "~/components/list-screen";
+import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListFormDirty } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import { AmenagementSchema, UNITES_SURFACE, type UniteSurface } from "~/domain/amenagement";
 import { AMENAGEMENT_LOAD_ERROR, getAmenagements, removeAmenagements, saveAmenagement } from "#server/amenagement/service.server";
@@ -44,7 +44,7 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  const [dirty, setDirty] = useState(false);
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   const [idType, setIdType] = useState(row ? String(row.idTypeAmenagement) : "");
   useActionFeedback(fetcher.data);
   const [form, fields] = useForm<z.input<typeof AmenagementSchema>>({
@@ -62,15 +62,8 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AmenagementSchema }),
   });
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.id) {
-      setDirty(false);
-      controls.setDirty(false);
-      if (!row) controls.onSaved(fetcher.data.id);
-    }
-  }, [fetcher.state, fetcher.data, row, controls]);
   useEffect(() => controls.registerSave(submit));
-  useControlledForm("amenagement", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
+  useControlledForm("amenagement", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   // The unit of the chosen type shows next to the surface field (B-AMEN-03).
   const chosen = data.types.find((ty) => String(ty.id) === idType);
@@ -78,7 +71,7 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
   const unitId = `${fields.surface.id}-unit`;
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} onInput={() => { setDirty(true); controls.setDirty(true); }} className="space-y-3" data-testid="amenagement-form">
+    <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} className="space-y-3" data-testid="amenagement-form">
       {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
       <fieldset disabled={controls.readOnly} className="space-y-3">
         <FormCard title={t("amenagement.card-resume")}>

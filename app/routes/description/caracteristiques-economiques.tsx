@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
@@ -9,11 +9,12 @@ import { useActionFeedback, useFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { formatEuro } from "~/components/format";
 import { useControlledForm } from "~/components/form-controller";
+import { useFormDirty } from "~/components/form-kit";
 import {
   ADMIN_FIELDS, COMMON_FIELDS, caracteristiquesSchema, CaracteristiquesAdminSchema, IVAN_MAX, IVAN_MIN, LONG_TERME_DUREE_MAX, LONG_TERME_DUREE_MIN, TAUX_MAX, TAUX_MIN,
 } from "~/domain/caracteristiques-economiques";
 import { CARACTERISTIQUES_LOAD_ERROR, getCaracteristiques, saveCaracteristiques } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, screenAction, screenLoader, rowTokenField } from "#server/http/route.server";
 import type { Route } from "./+types/caracteristiques-economiques";
 
 /** Economic characteristics of the campaign (spec 2 §2, §3, §5, §6, §9; B-ECO-01 to B-ECO-13). */
@@ -28,7 +29,7 @@ export const action = screenAction(
         const saved = await saveCaracteristiques(db, user, value, updatedAt);
         return { notice: saved.created ? "ui.create-confirmation" : "ui.update-confirmation" };
       },
-      { fields: { updatedAt: stampField } },
+      { fields: { updatedAt: rowTokenField } },
     ),
   },
   { gate: "campaign" },
@@ -50,7 +51,7 @@ function CaracteristiquesForm({ data }: { data: Data }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>();
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty } = useFormDirty(fetcher);
   useActionFeedback(fetcher.data);
   const row = data.caracteristique as (Partial<Record<FieldName, number | string | null>> & { updatedAt: string; remarqueAnnuelle: string | null }) | null;
   const canWrite = data.canWrite;
@@ -72,9 +73,6 @@ function CaracteristiquesForm({ data }: { data: Data }) {
   });
   const fields = rawFields as Fields;
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setDirty(false);
-  }, [fetcher.state, fetcher.data]);
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
   useControlledForm("caracteristiques-economiques", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });
 

@@ -9,9 +9,10 @@ import { FormCard, numberText, refLabel, ScreenTitle } from "~/components/farm-f
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
+import { useFormDirty } from "~/components/form-kit";
 import { REPLICATION, REPLICATIONS, SoilSchema, type Replication } from "~/domain/caracteristiques-pedologiques";
 import { getSoil, saveSoil } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/caracteristiques-pedologiques";
 
 /** Soil characteristics of the farm with the replication dialog (spec 2 §2; B-SOIL-01 to B-SOIL-04). */
@@ -19,8 +20,8 @@ export const loader = screenLoader(({ db, user }) => getSoil(db, user));
 
 export const action = screenAction(
   {
-    save: formIntent(SoilSchema, async ({ db, user }, value, { updatedAt }) => ({ result: await saveSoil(db, user, value, updatedAt ?? undefined) }), {
-      fields: { updatedAt: stampField },
+    save: formIntent(SoilSchema, async ({ db, user }, value, { updatedAt }) => ({ result: await saveSoil(db, user, value, updatedAt) }), {
+      fields: { updatedAt: tokenField },
       notice: "ui.update-confirmation",
     }),
   },
@@ -104,7 +105,7 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fetcher = useFetcher<ActionData>();
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty } = useFormDirty(fetcher);
   const [dialogOpen, setDialogOpen] = useState(false);
   const replicationInput = useRef<HTMLInputElement>(null);
   useActionFeedback(fetcher.data);
@@ -128,9 +129,6 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SoilSchema }),
   });
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setDirty(false);
-  }, [fetcher.state, fetcher.data]);
 
   const submitWith = (replication: Replication) => {
     if (replicationInput.current) replicationInput.current.value = String(replication);

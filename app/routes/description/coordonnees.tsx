@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
@@ -9,9 +9,10 @@ import { FormCard, refLabel, ScreenTitle } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
+import { useFormDirty } from "~/components/form-kit";
 import { coordonneesSchema, FRANCE_ID, isFrance } from "~/domain/coordonnees";
 import { getCoordonnees, isCommuneRequired, saveCoordonnees } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/coordonnees";
 
 /** Farm coordinates (spec 2 §2 "Farm coordinates"; B-COORD-01 to B-COORD-04). */
@@ -21,8 +22,8 @@ export const action = screenAction(
   {
     save: formIntent(
       async ({ db }, formData) => coordonneesSchema({ communeRequired: await isCommuneRequired(db, Number(formData.get("idPays")), formData.get("libelleDepartement")) }),
-      ({ db, user }, value, { updatedAt }) => saveCoordonnees(db, user, value, updatedAt ?? undefined),
-      { fields: { updatedAt: stampField }, notice: "ui.update-confirmation" },
+      ({ db, user }, value, { updatedAt }) => saveCoordonnees(db, user, value, updatedAt),
+      { fields: { updatedAt: tokenField }, notice: "ui.update-confirmation" },
     ),
   },
   { gate: "campaign" },
@@ -36,7 +37,7 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>();
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty } = useFormDirty(fetcher);
   useActionFeedback(fetcher.data);
   const farm = data.farm;
   const canWrite = data.canWrite;
@@ -80,9 +81,6 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
   const commune = communes.find((c) => c.ci === codeInsee);
   communeRequired.current = communes.length > 0;
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setDirty(false);
-  }, [fetcher.state, fetcher.data]);
 
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
   useControlledForm("coordonnees", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });

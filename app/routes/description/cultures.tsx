@@ -13,7 +13,7 @@ import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
 import { DuplicationModeConduiteSchema, EstimationSchema, ModeConduiteSchema, compterCultures, type ModeConduiteInput } from "~/domain/mode-conduite";
-import { deleteIntent, formIntent, rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { deleteIntent, formIntent, queryId, rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import {
   duplicateModesConduite, estimateAssurance, getDuplicationOptions, getModesConduite, getQualifiants, getTypesSortie, removeAssurance, removeModesConduite,
   saveModeConduite,
@@ -27,14 +27,14 @@ import type { Route } from "./+types/cultures";
  * duplication dialog (?dupli&dossier=&exploitation=).
  */
 export const loader = screenLoader(async ({ db, user, query }) => {
-  const idQualifiants = Number(query.get("qualifiants")) || null;
-  const idTypes = Number(query.get("typesSorties")) || null;
+  const idQualifiants = queryId(query, "qualifiants");
+  const idTypes = queryId(query, "typesSorties");
   return {
     ...(await getModesConduite(db, user)),
     qualifiants: idQualifiants ? await getQualifiants(db, user, idQualifiants) : null,
     typesSorties: idTypes ? await getTypesSortie(db, user, idTypes) : null,
     duplication: query.has("dupli")
-      ? await getDuplicationOptions(db, user, { idDossier: Number(query.get("dossier")) || null, idExploitation: Number(query.get("exploitation")) || null })
+      ? await getDuplicationOptions(db, user, { idDossier: queryId(query, "dossier"), idExploitation: queryId(query, "exploitation") })
       : null,
   };
 });

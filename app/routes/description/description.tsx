@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { z } from "zod";
@@ -9,10 +9,11 @@ import { FormCard, formatNumber, refLabel, ScreenTitle, type Labelled } from "~/
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
+import { useFormDirty } from "~/components/form-kit";
 import { DescriptionExploitationSchema } from "~/domain/description-exploitation";
 import { useHomeData } from "~/routes/home";
 import { getDescription, saveDescription } from "#server/exploitation-description/service.server";
-import { formIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { formIntent, rowTokenField, screenAction, screenLoader, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/description";
 
 /** Farm description (spec 2 §2 "Farm description"; B-DESC-01 to B-DESC-03). */
@@ -23,8 +24,8 @@ export const action = screenAction(
     save: formIntent(
       DescriptionExploitationSchema,
       ({ db, user }, value, { updatedAt, caracteristiqueUpdatedAt }) =>
-        saveDescription(db, user, value, { farm: updatedAt ?? undefined, caracteristique: caracteristiqueUpdatedAt }),
-      { fields: { updatedAt: stampField, caracteristiqueUpdatedAt: stampField }, notice: "ui.update-confirmation" },
+        saveDescription(db, user, value, { farm: updatedAt, caracteristique: caracteristiqueUpdatedAt }),
+      { fields: { updatedAt: tokenField, caracteristiqueUpdatedAt: rowTokenField }, notice: "ui.update-confirmation" },
     ),
   },
   { gate: "campaign" },
@@ -121,7 +122,7 @@ export default function Description({ loaderData: data }: Route.ComponentProps) 
   const lang = i18n.language;
   const { view } = useHomeData();
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>();
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty } = useFormDirty(fetcher);
   const [animateursOpen, setAnimateursOpen] = useState(false);
   useActionFeedback(fetcher.data);
   const farm = data.farm;
@@ -144,9 +145,6 @@ export default function Description({ loaderData: data }: Route.ComponentProps) 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DescriptionExploitationSchema }),
   });
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setDirty(false);
-  }, [fetcher.state, fetcher.data]);
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
   useControlledForm("description", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });
 

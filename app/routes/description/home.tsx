@@ -1,14 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { NewsCarousel } from "~/components/news-carousel";
-import { markPostsSeen } from "#server/contexte/service.server";
+import { readNews } from "#server/contexte/service.server";
 import { screenLoader } from "#server/http/route.server";
-import { listPosts } from "#server/post/repo.server";
 import type { Route } from "./+types/home";
 
 export const loader = screenLoader(async ({ db, user }) => {
-  const posts = await listPosts(db);
-  await markPostsSeen(db, user);
-  return { posts };
+  return { posts: await readNews(db, user) };
 });
 
 export default function HomeDescriptif({ loaderData }: Route.ComponentProps) {

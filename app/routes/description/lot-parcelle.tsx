@@ -10,7 +10,7 @@ import { FormCard, ScreenTitle } from "~/components/farm-form";
 import { useActionFeedback, useFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { ListScreen, listScreenShouldRevalidate, type ListFormControls } from "~/components/list-screen";
+import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListFormDirty } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import { LotParcelleSchema } from "~/domain/lot-parcelle";
 import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
@@ -40,7 +40,7 @@ type ActionData = { ok: boolean; id?: number; replicated?: number; submission?: 
 function LotForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ActionData>({ key: controls.fetcherKey });
-  const [dirty, setDirty] = useState(false);
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   const [askReplicate, setAskReplicate] = useState(false);
   const decision = useRef<"true" | "false" | null>(null);
   const replicateInput = useRef<HTMLInputElement>(null);
@@ -56,15 +56,8 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LotParcelleSchema }),
   });
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.id) {
-      setDirty(false);
-      controls.setDirty(false);
-      if (!row) controls.onSaved(fetcher.data.id);
-    }
-  }, [fetcher.state, fetcher.data, row, controls]);
   useEffect(() => controls.registerSave(submit));
-  useControlledForm("lot-parcelle", { dirty, valid: form.valid, save: submit, discard: () => setDirty(false) });
+  useControlledForm("lot-parcelle", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   // Saving an existing group first asks whether to propagate its values to its plots (B-LOT-06).
   const formProps = getFormProps(form);
@@ -84,10 +77,6 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
     setAskReplicate(false);
     submit();
   }
-  const markDirty = () => {
-    setDirty(true);
-    controls.setDirty(true);
-  };
 
   return (
     <fetcher.Form method="post" {...formProps} onSubmit={onSubmit} onInput={markDirty} className="space-y-3" data-testid="lot-form">

@@ -9,11 +9,12 @@ import { AppDialog } from "~/components/dialog";
 import { useActionFeedback, useFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
+import { useFormDirty } from "~/components/form-kit";
 import { buildDisplayName, toggleFolderUserRight, type FolderRightField } from "~/domain/access/rights";
 import { DossierSchema, FolderRightsSchema } from "~/domain/partage";
 import { deleteDossier, getDossierSettings, saveFolderRights, updateDossier } from "#server/dossier/service.server";
 import type { RouteArgs } from "#server/http/context.server";
-import { formIntent, intent, jsonField, screenAction, screenLoader, sendAway, stampField } from "#server/http/route.server";
+import { formIntent, intent, jsonField, screenAction, screenLoader, sendAway, tokenField } from "#server/http/route.server";
 import type { Route } from "./+types/parametre-dossier";
 
 const RIGHTS: { field: FolderRightField; key: string }[] = [
@@ -26,7 +27,7 @@ const RIGHTS: { field: FolderRightField; key: string }[] = [
 /** Needs a selected folder and the animation right on it (spec 1 §2, isDoAnimation); anyone else is told why. */
 async function settingsOf({ view }: RouteArgs): Promise<number> {
   const v = await view();
-  if (!v.selected.idDossier || !v.abilities.isDoAnimation) throw sendAway("/home/description/home", "access.refused.folder-settings");
+  if (!v.selected.idDossier || !v.abilities.isDoAnimation) throw sendAway("/home/description/home", "shell.refused.folder-settings");
   return v.selected.idDossier;
 }
 
@@ -35,8 +36,8 @@ export const loader = screenLoader(async (args) => getDossierSettings(args.db, a
 export const action = screenAction({
   update: formIntent(
     DossierSchema,
-    async (args, value, { updatedAt }) => updateDossier(args.db, args.user, await settingsOf(args), { ...value, updatedAt: updatedAt ?? undefined }),
-    { fields: { updatedAt: stampField }, notice: "ui.save-confirmation" },
+    async (args, value, { updatedAt }) => updateDossier(args.db, args.user, await settingsOf(args), { ...value, updatedAt }),
+    { fields: { updatedAt: tokenField }, notice: "ui.save-confirmation" },
   ),
   rights: intent({ rows: jsonField(FolderRightsSchema) }, async (args, { rows }) => {
     await saveFolderRights(args.db, args.user, await settingsOf(args), rows);
@@ -181,9 +182,9 @@ export default function ParametreDossier({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { dossier, users, groupes, oads, audit } = loaderData;
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>();
+  const { dirty, setDirty } = useFormDirty(fetcher);
   const deleter = useFetcher();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [dirty, setDirty] = useState(false);
   useActionFeedback(fetcher.data);
   useActionFeedback(deleter.data);
   const [form, fields] = useForm<z.input<typeof DossierSchema>>({
@@ -194,9 +195,6 @@ export default function ParametreDossier({ loaderData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DossierSchema }),
   });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setDirty(false);
-  }, [fetcher.state, fetcher.data]);
   useControlledForm("dossier", { dirty, valid: form.valid, save: () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit(), discard: () => setDirty(false) });
 
   return (

@@ -13,7 +13,7 @@ import { MajDatesDialog } from "~/components/parcelle/maj-dates-dialog";
 import { ParcelleForm } from "~/components/parcelle/parcelle-form";
 import { AffectationsSchema, MajDatesSchema, ParcelleSchema } from "~/domain/parcelle";
 import { mapConfig } from "#server/env.server";
-import { deleteIntent, formIntent, idField, intent, jsonField, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { deleteIntent, formIntent, idField, intent, jsonField, queryId, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import { affecterEges, getAffectationEges } from "#server/intrant-dossier/service.server";
 import { getAffectations, getHistoriqueTree, getParcelles, majDatesActions, removeParcelles, saveAffectations, saveParcelle } from "#server/parcelle/service.server";
 import type { Route } from "./+types/parcelle";
@@ -26,7 +26,7 @@ export const shouldRevalidate = listScreenShouldRevalidate;
  * (greenhouse-gas categories of the folder's fertilisers).
  */
 export const loader = screenLoader(async ({ db, user, query }) => {
-  const arbre = Number(query.get("arbre")) || null;
+  const arbre = queryId(query, "arbre");
   return {
     ...(await getParcelles(db, user, { departement: query.get("departement") })),
     mapConfig: mapConfig(),
