@@ -71,6 +71,8 @@ test.describe("administration", () => {
   test.afterAll(cleanUp);
 
   test("the admin creates a user, who can then sign in and is asked to accept the terms; once disabled, they are signed out and can no longer sign in", async ({ page, browser }) => {
+    // A long journey (several sign-ins or screens): on a busy 2-core machine it needs more than the default 30 s.
+    test.slow();
     await signIn(page, "admin");
     await navigate(page, "/home/admin");
     await expect(page).toHaveURL(/\/sillon\/home\/admin\/utilisateurs$/);
@@ -143,6 +145,8 @@ test.describe("administration", () => {
   });
 
   test("the admin resets a user's password: the old one no longer works, the new one does", async ({ page, browser }) => {
+    // A long journey (several sign-ins or screens): on a busy 2-core machine it needs more than the default 30 s.
+    test.slow();
     const form = await createRecruit(page, "ancien-mdp");
     await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
 
@@ -300,7 +304,9 @@ test.describe("administration", () => {
     await signIn(page, "animateur");
     for (const path of ["/home/admin", "/home/admin/utilisateurs", "/home/admin/actualites"]) {
       await navigate(page, path);
-      await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
+      // Sent away, and told why (issue 10: a reader sent away from a screen is told why).
+      await expect(page).toHaveURL(/\/sillon\/home\/description\/home\?refus=shell\.refused\.admin$/);
+      await expect(page.getByTestId("sent-away")).toBeVisible();
     }
     await expect(page.getByRole("heading", { name: "Bienvenue dans Sillon" })).toBeVisible();
 

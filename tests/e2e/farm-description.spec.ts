@@ -373,6 +373,8 @@ test.describe("farm description forms in English", () => {
   });
 
   test("[B-ECO-04] the four screens in English, as an administrator (screenshots)", async ({ page }) => {
+    // A long journey (several sign-ins or screens): on a busy 2-core machine it needs more than the default 30 s.
+    test.slow();
     const ids = await demoIds();
     await setContext("admin", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
     await navigate(page, "/login");

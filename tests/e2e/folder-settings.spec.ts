@@ -41,6 +41,8 @@ async function openFolderSettings(page: Page) {
 
 test.describe("folder settings", () => {
   test("[A-CTX-24] [A-FOLDER-03] [A-FOLDER-04] [A-FOLDER-05] [A-FOLDER-12] [A-FOLDER-13] [A-FOLDER-14] [A-FOLDER-15] [A-FOLDER-16] [A-CASC-11] [A-CASC-12] [A-CASC-13] [A-CASC-14] [A-ERR-23] an animator shares the folder with a user picked by group, changes the user's rights with their cascades, saves, then removes the user", async ({ page }) => {
+    // A long journey (several sign-ins or screens): on a busy 2-core machine it needs more than the default 30 s.
+    test.slow();
     const ids = await demoIds();
     const nouveau = await userId("nouveau");
     const before = await e2eDb()("utilisateur").where({ id: nouveau }).first("isVisible", "acceptcgu");
