@@ -81,5 +81,5 @@ stage "Build and e2e data set-up"
 rm -rf tests/.artifacts/e2e-data tests/.artifacts/e2e-data-w*
 BASE_PATH=/sillon/ FORCE_BUILD=1 DATA_DIR=tests/.artifacts/e2e-data node server/start.js --setup-only
 
-stage "Playwright journeys (${E2E_WORKERS:-$(nproc)} workers)"
+stage "Playwright journeys (${E2E_WORKERS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))} workers)"
 npx playwright test "$@"

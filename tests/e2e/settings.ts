@@ -23,6 +23,10 @@ export const E2E = {
   templateDir,
   dataDir: `${templateDir}-w${slot}`,
   maintenanceDataDir: `${templateDir}-w${slot}-maintenance`,
-  /** Parallel workers: E2E_WORKERS, else one per core. */
-  workers: Number(process.env.E2E_WORKERS ?? os.availableParallelism()),
+  /**
+   * Parallel workers: E2E_WORKERS, else one per two cores. A worker drives a browser and its own server, which
+   * together keep about two cores busy: on a 2-core machine two workers made every journey twice as slow and
+   * a dozen ran out of their 30 s, restarting their worker (and its servers) each time.
+   */
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(os.availableParallelism() / 2))),
 };
