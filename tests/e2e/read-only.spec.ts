@@ -33,7 +33,7 @@ test.describe("read-only screens", () => {
 
     for (const screen of ["parametre_dossier", "parametre_exploitation"]) {
       await navigate(page, `/home/description/${screen}`);
-      await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
+      await expect(page).toHaveURL(/\/sillon\/home\/description\/home(\?refus=shell\.refused\.[a-z-]+)?$/);
       await expect(page.getByTestId(`screen-${screen}`)).toHaveCount(0);
     }
     await page.screenshot({ path: `${SHOTS}/lecteur-redirected-home-fr.png` });

@@ -163,9 +163,9 @@ test("[A-RIGHTS-07] [A-CAMP-15] the same requests succeed for a user the matrix 
     const api = await signedIn("animateur");
     // Every write but the deletions of the folder and the farm (their own journeys check them), each answered and written.
     const allowed = writes(i, here).filter((w) => !["folder delete", "farm delete"].includes(w.name));
-    // The unlock needs the published 2024 campaign, so its deletion comes after; new farm and new folder select
-    // what they create, so they come last.
-    const LAST = ["campaign delete", "new farm", "new folder"];
+    // The unlock needs the published 2024 campaign, so its deletion comes after; new campaign, new farm and new
+    // folder select what they create (the unlock acts on the selected campaign), so they come last.
+    const LAST = ["campaign delete", "new campaign", "new farm", "new folder"];
     allowed.sort((a, b) => LAST.indexOf(a.name) - LAST.indexOf(b.name));
     for (const w of allowed) {
       const start = await snapshot();

@@ -110,16 +110,16 @@ test.describe("settings routes", () => {
     await setContext("animateur", { idOad: ids.reseauDemo });
     await signIn(page, "animateur");
     await navigate(page, "/home/description/parametre_dossier");
-    await expect(page).toHaveURL(/\/home\/description\/home$/);
+    await expect(page).toHaveURL(/\/home\/description\/home(\?refus=shell\.refused\.[a-z-]+)?$/);
     await expect(page.getByTestId("screen-parametre_dossier")).toHaveCount(0);
     await navigate(page, "/home/description/parametre_exploitation");
-    await expect(page).toHaveURL(/\/home\/description\/home$/);
+    await expect(page).toHaveURL(/\/home\/description\/home(\?refus=shell\.refused\.[a-z-]+)?$/);
     // A folder, no farm: the folder settings open, the farm settings still do not.
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce });
     await navigate(page, "/home/description/parametre_dossier");
     await expect(page.getByTestId("screen-parametre_dossier")).toBeVisible();
     await navigate(page, "/home/description/parametre_exploitation");
-    await expect(page).toHaveURL(/\/home\/description\/home$/);
+    await expect(page).toHaveURL(/\/home\/description\/home(\?refus=shell\.refused\.[a-z-]+)?$/);
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     await navigate(page, "/home/description/parametre_exploitation");
     await expect(page.getByTestId("screen-parametre_exploitation")).toBeVisible();
@@ -131,7 +131,7 @@ test.describe("settings routes", () => {
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     await signIn(page, "redacteur");
     await navigate(page, "/home/description/parametre_dossier");
-    await expect(page).toHaveURL(/\/home\/description\/home$/);
+    await expect(page).toHaveURL(/\/home\/description\/home(\?refus=shell\.refused\.[a-z-]+)?$/);
     await expect(page.getByTestId("screen-parametre_dossier")).toHaveCount(0);
     await navigate(page, "/home/description/exploitation/description");
     await expect(page.getByTestId("open-folder-settings")).toBeDisabled();
@@ -143,7 +143,7 @@ test.describe("settings routes", () => {
     await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     await signIn(page, "lecteur");
     await navigate(page, "/home/description/parametre_exploitation");
-    await expect(page).toHaveURL(/\/home\/description\/home$/);
+    await expect(page).toHaveURL(/\/home\/description\/home(\?refus=shell\.refused\.[a-z-]+)?$/);
     await expect(page.getByTestId("screen-parametre_exploitation")).toHaveCount(0);
     await navigate(page, "/home/description/exploitation/description");
     await expect(page.getByTestId("open-farm-settings")).toBeDisabled();
