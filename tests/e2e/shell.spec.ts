@@ -256,13 +256,15 @@ test.describe("session end", () => {
 });
 
 test.describe("home page", () => {
-  test("[A-HOME-01] [A-HOME-02] [A-HOME-04] the home page describes the product and hides the navigation bar", async ({ page }) => {
+  // A-HOME-04 (the home page hides the navigation bar) is departed from on purpose: issue 10 shows the context
+  // bar there, restored from the last sign-in (docs/decisions/0026-context-bar-on-the-home-page.md).
+  test("[A-HOME-01] [A-HOME-02] the home page describes the product and shows the context bar, restored", async ({ page }) => {
     await signIn(page, "lecteur");
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
     const home = page.getByTestId("home-page");
     await expect(home.getByRole("heading", { name: "Bienvenue dans Sillon" })).toBeVisible();
     await expect(home).toContainText("Sillon aide les conseillers, les animateurs et les agriculteurs");
-    await expect(page.getByTestId("context-bar")).toHaveCount(0);
+    await expect(page.getByTestId("context-bar")).toBeVisible();
     // /home itself leads there.
     await navigate(page, "/home");
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
