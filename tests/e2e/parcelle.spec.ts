@@ -242,7 +242,7 @@ test("[B-PLOT-09] [B-PLOT-05] [B-PLOT-04] the screen works from the keyboard: pa
   await page.keyboard.press("Enter");
   await expect(page.getByLabel("Nom", { exact: true })).toBeFocused();
   await page.keyboard.type("E2E Clavier");
-  // The surface is required (issue 10: a plot the crop-area total can use): Tab, Tab reaches it after the two selects.
+  // The surface is required (issue 10: a plot the crop-area total can use).
   await page.getByLabel("Surface (ha)").focus();
   await page.keyboard.type("3,5");
   const historique = page.getByTestId("parcelle-form").locator("summary", { hasText: "Historique" });
