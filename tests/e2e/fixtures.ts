@@ -63,6 +63,7 @@ export async function resetContext(username: DemoUser) {
  * console.error calls, 5xx answers, requests that fail without an answer):
  * - the map tiles: the e2e server points MAP_IMAGERY_TILES and MAP_LABELS_TILES at addresses of its own that
  *   answer 404 (no network in tests, and the journeys check that the map still draws without its layers);
+ * - the maintenance-mode server's 503 answers (its port only);
  * - answers in the 400 range: Chromium logs "Failed to load resource" for each, but they are the app's own
  *   answers (412 without a context, 403 without the right, 404 for a missing page, 400 for a refused form),
  *   which the journeys check through what the user is shown.
@@ -71,6 +72,8 @@ export async function resetContext(username: DemoUser) {
  */
 const EXPECTED_CONSOLE_ERRORS: RegExp[] = [
   /\/tuiles-absentes\//,
+  // The maintenance-mode server answers every page 503 by design (spec 1 §2).
+  new RegExp(`status of 503 \\(Service Unavailable\\) \\(http://127\\.0\\.0\\.1:${E2E.maintenancePort}/`),
   /^Failed to load resource: the server responded with a status of 4\d\d /,
 ];
 

@@ -83,6 +83,8 @@ test.describe("description routes", () => {
   });
 
   test("[A-ROUTE-12] [A-ROUTE-15] [A-ROUTE-18] [A-ROUTE-21] with a campaign, every child screen of the description sections opens", async ({ page }) => {
+    // A long journey (every screen of the sections): on a busy 2-core machine it needs more than 30 s.
+    test.slow();
     const ids = await demoIds();
     await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
     await signIn(page, "lecteur");

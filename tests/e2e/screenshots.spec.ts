@@ -41,9 +41,7 @@ for (const locale of ["fr", "en"] as const) {
       }, locale);
     });
 
-    test(`[A-SCOPE-01] [A-LOGIN-03] login, legal notice and maintenance pages in ${locale}`, async ({ page, browserErrors }) => {
-      // The maintenance page answers 503 on purpose (spec 1 §2), which Chromium logs.
-      browserErrors.allow(/status of 503 \(Service Unavailable\)/);
+    test(`[A-SCOPE-01] [A-LOGIN-03] login, legal notice and maintenance pages in ${locale}`, async ({ page }) => {
       const t = TEXT[locale];
       await navigate(page, "/login");
       await expect(page.getByRole("heading", { name: t.login })).toBeVisible();
