@@ -42,12 +42,6 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
 
 type ContextReader = Pick<RouterContextProvider, "get">;
 export const getLocale = (context: ContextReader): string => context.get(localeContext);
-export function getInstance(context: ContextReader): i18n {
-  const instance = context.get(instanceContext);
-  if (!instance) throw new Error("i18nextMiddleware has not run for this request");
-  return instance;
-}
-
 /**
  * The instance to render a document with: the middleware's, or, for a request no route matched (the
  * middleware never ran: an address outside the base path), the one of the request's language.
