@@ -1,12 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "./format";
 
 export type AuditItem = { id: number; userLabel: string; action: string; createdAt: string; details: Record<string, unknown> };
 
-function when(iso: string) {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 
 function summary(details: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -26,7 +22,7 @@ export function AuditList({ title, items }: { title: string; items: AuditItem[] 
           <tbody>
             {items.map((i) => (
               <tr key={i.id} className="border-t border-stone-100">
-                <td className="py-1 pr-2 whitespace-nowrap">{when(i.createdAt)}</td>
+                <td className="py-1 pr-2 whitespace-nowrap">{formatDateTime(i.createdAt)}</td>
                 <td className="pr-2">{i.userLabel}</td>
                 <td>{t(`audit.${i.action}`)} {summary(i.details) ? <span className="text-stone-500">({summary(i.details)})</span> : null}</td>
               </tr>

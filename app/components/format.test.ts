@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatEuro, formatNumber, formatPercent, numberLocale, numberText } from "./format";
+import { formatDateTime, formatEuro, formatNumber, formatPercent, numberLocale, numberText, parisYear } from "./format";
 
 /** Intl separates thousands with a narrow no-break space in French: compared as a plain space. */
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
@@ -29,5 +29,16 @@ describe("numbers follow the UI language (issue 10)", () => {
     expect(numberText(2.5, "fr")).toBe("2,5");
     expect(numberText(2.5, "en")).toBe("2.5");
     expect(numberText(null, "en")).toBeUndefined();
+  });
+});
+
+describe("dates and times are Paris time on the server and in the browser (issue 10, hydration)", () => {
+  test("[A-CONST-11] a UTC instant late in the evening is the next day in Paris", () => {
+    expect(formatDateTime("2026-11-25T23:43:00.000Z")).toBe("26/11/2026 00:43");
+    expect(formatDateTime("2026-07-01T08:05:00.000Z")).toBe("01/07/2026 10:05");
+  });
+  test("the year turns at midnight in Paris, not in UTC", () => {
+    expect(parisYear(new Date("2026-12-31T23:30:00.000Z"))).toBe(2027);
+    expect(parisYear(new Date("2026-12-31T22:30:00.000Z"))).toBe(2026);
   });
 });

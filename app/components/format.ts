@@ -52,3 +52,17 @@ const DAY_MONTH_YEAR = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Pari
 export function formatDate(iso: string): string {
   return DAY_MONTH_YEAR.format(new Date(iso));
 }
+
+const DAY_MONTH_YEAR_TIME = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** Day/month/year hour:minute in Paris time: never the machine's own zone, which differs between the server (UTC) and a browser. */
+export function formatDateTime(iso: string): string {
+  return DAY_MONTH_YEAR_TIME.format(new Date(iso)).replace(",", "");
+}
+
+const PARIS_YEAR = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", year: "numeric" });
+
+/** The current year in Paris (the server's UTC year differs on the night of 31 December). */
+export function parisYear(now = new Date()): number {
+  return Number(PARIS_YEAR.format(now));
+}

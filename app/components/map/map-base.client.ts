@@ -19,6 +19,12 @@ export function baseMapViewProps(style: StyleSpecification) {
     style: { width: "100%", height: "100%" },
     // Tiles that cannot be reached leave the plain background: nothing to report.
     onError: () => undefined,
+    // A wheel zoom eases towards the minimum and may stop a hair above it (3.0000000000000004): the
+    // zoom-out button, disabled only at exactly the minimum (B-MAP-15), would stay enabled.
+    onZoomEnd: (e: { target: maplibregl.Map }) => {
+      const map = e.target;
+      if (map.getZoom() !== map.getMinZoom() && Math.abs(map.getZoom() - map.getMinZoom()) < 1e-6) map.setZoom(map.getMinZoom());
+    },
     attributionControl: { compact: true },
   } as const;
 }

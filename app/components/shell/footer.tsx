@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { parisYear } from "../format";
 import { VERSION_DATE } from "./menus";
 
 /** Footer (spec 1 §2): year, version date, legal link; outside production an environment label and an orange bar. */
-export function Footer({ appEnv, year = new Date().getFullYear() }: { appEnv: string | null; year?: number }) {
+export function Footer({ appEnv, year = parisYear() }: { appEnv: string | null; year?: number }) {
   const { t } = useTranslation();
   return (
     <footer data-testid="app-footer" className="border-t border-stone-200 bg-white text-xs text-stone-600">

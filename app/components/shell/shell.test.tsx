@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { resources } from "~/locales";
 import { actualisationUrl } from "./actualisation";
 import { Drawer } from "./drawer";
+import { parisYear } from "../format";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { DOCUMENTATION_MENU, DRAWER_GROUPS, DRAWER_WIDTH, HEADER_HEIGHT, INTEROPERABILITY_MENU, RESULTS_MENU, VERSION_DATE } from "./menus";
@@ -51,7 +52,7 @@ describe("footer", () => {
   });
 
   test("[A-SHELL-25] the year defaults to the current year", () => {
-    expect(text(render(<Footer appEnv={null} />))).toContain(`© ${new Date().getFullYear()} Sillon`);
+    expect(text(render(<Footer appEnv={null} />))).toContain(`© ${parisYear()} Sillon`);
   });
 
   test("[A-SHELL-27] [A-SHELL-31] in production the footer has no beta notice, no environment label and no orange bar", () => {
