@@ -186,4 +186,4 @@ export function conversionSemence(
 /** Quantities are shown to 4 decimals (C-CONST-09). */
 export const QUANTITE_DECIMALES = 4;
 
-export type IntrantDetail = { type: number; libelle: string; quantite: number | null; unite: string | null };
+export type IntrantDetail = { id: number; type: number; libelle: string; quantite: number | null; unite: string | null };

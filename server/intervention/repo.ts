@@ -1,29 +1,12 @@
 import type { InterventionInput } from "~/domain/intervention";
 import { nombrePassages } from "~/domain/intervention";
 import type { IntrantDetail } from "~/domain/intrant";
+import type { InterventionRow } from "~/components/interventions/types";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 
-/** An intervention as the grid and the form read it (spec 3 §3.1). */
-export type InterventionRow = {
-  id: number;
-  updatedAt: string;
-  idParcelle: number;
-  date: string;
-  idOperationCulturale: number | null;
-  idCultureConcernee: number | null;
-  debit: number | null;
-  frequence: number;
-  tauxSurface: number;
-  nombrePassage: number | null;
-  realisee: boolean;
-  prevue: boolean;
-  /** The inputs detail (intrantsDetail), newest first; inputs without a category are not read (C-FORM-38). */
-  intrants: IntrantDetail[];
-  /** Whether decision rules were evaluated on it (C-INT-08). */
-  rdd: boolean;
-};
+export type { InterventionRow };
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
@@ -52,10 +35,10 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
       .join("categorie_intrant as c", "c.id", "i.idCategorie")
       .whereIn("i.idAction", chunk)
       .orderBy("i.id", "desc")
-      .select("i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite");
+      .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite");
     for (const r of intrants) {
       const list = details.get(Number(r.idAction)) ?? [];
-      list.push({ type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
+      list.push({ id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
       details.set(Number(r.idAction), list);
     }
     for (const r of await db("rdd_evaluation").whereIn("idAction", chunk).distinct("idAction")) evaluated.add(Number(r.idAction));

@@ -5,6 +5,7 @@ import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
 import type { Utilisateur } from "../utilisateur/repo";
+import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
 import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
 
 /** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
@@ -13,18 +14,7 @@ export const ACTIONS_CREATE_ERROR = "errors.services.actions-create-service-erro
 export const ACTIONS_UPDATE_ERROR = "errors.services.actions-update-service-error";
 export const ACTIONS_DELETE_ERROR = "errors.services.actions-delete-service-error";
 
-export type ParcelleChoix = { id: number; libelle: string; irrigable: boolean; surface: number | null; idModeConduite: number | null };
-export type OperationChoix = {
-  id: number;
-  libelle: string;
-  idTypeAction: number;
-  debitReel: number | null;
-  debitCalcule: number | null;
-  volumeBouillie: number | null;
-  materiels: { id: number; libelle: string }[];
-  mainOeuvres: { id: number; libelle: string }[];
-};
-export type CultureChoix = { id: number; libelle: string; libelleEn: string | null; interculture: boolean };
+export type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
