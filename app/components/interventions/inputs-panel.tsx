@@ -43,7 +43,7 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
             <tr className="text-stone-600">
               <th scope="col" className="py-1">{t("interventions.intrant.type")}</th>
               <th scope="col">{t("interventions.intrant.libelle")}</th>
-              <th scope="col" className="text-right">{t("interventions.intrant.quantite")}</th>
+              <th scope="col" className="pr-2 text-right">{t("interventions.intrant.quantite")}</th>
               <th scope="col">{t("interventions.intrant.unite")}</th>
               <th scope="col"><span className="sr-only">{t("interventions.intrant.actions")}</span></th>
             </tr>

@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -33,7 +33,11 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();
   const [later, setLater] = useState<string | null>(null);
-  const chosen = new Set(data.selection);
+  // The ticked plots show at once; the address (and the rows) follow.
+  const [optimistic, setOptimistic] = useState<number[] | null>(null);
+  useEffect(() => setOptimistic(null), [data.selection]);
+  const selection = optimistic ?? data.selection;
+  const chosen = new Set(selection);
   const irrigable = data.selection.length > 0 && data.selection.every((id) => data.parcelles.find((p) => p.id === id)?.irrigable);
 
   const choose = (ids: number[]) =>
@@ -45,8 +49,10 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
       return next;
     }, { preventScrollReset: true });
   const toggle = (id: number) => {
-    const next = chosen.has(id) ? data.selection.filter((x) => x !== id) : [...data.selection, id];
-    if (next.length) choose(next);
+    const next = chosen.has(id) ? selection.filter((x) => x !== id) : [...selection, id];
+    if (!next.length) return;
+    setOptimistic(next);
+    choose(next);
   };
 
   const otherEntries = ["export-selection", "import-parcelle", "maj-affectation", "maj-dates"] as const;
@@ -57,7 +63,7 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
         <legend className="field-label">{t("interventions.parcelles")}</legend>
         <details className="relative" data-testid="plot-filter">
           <summary className="field-input cursor-pointer list-none" data-testid="plot-filter-summary">
-            {data.selection.length === 1 ? data.parcelles.find((p) => p.id === data.selection[0])?.libelle : t("interventions.parcelles-choisies", { count: data.selection.length })}
+            {selection.length === 1 ? data.parcelles.find((p) => p.id === selection[0])?.libelle : t("interventions.parcelles-choisies", { count: selection.length })}
           </summary>
           <ul className="absolute z-20 mt-1 max-h-72 w-72 overflow-auto rounded border border-stone-300 bg-white p-2 shadow-lg">
             {data.parcelles.map((p) => (

@@ -104,8 +104,8 @@ function Interventions({ data }: { data: InterventionsData }) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
-      <InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} />
       <ListScreen
+        header={<InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} />}
         tableId="interventions"
         title={t("screen.interventions")}
         label={t("screen.interventions")}
