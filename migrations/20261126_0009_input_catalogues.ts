@@ -48,7 +48,7 @@ export async function up(knex: Knex): Promise<void> {
     t.increments("id");
     t.string("nom", 255).notNullable().unique(); // E-Phy 'Nom substance active' (the English name products cite)
     t.text("variantes"); // E-Phy 'Variant': French names of the substance and its forms, separated by " | "
-    t.string("numero_cas", 40);
+    t.string("numero_cas", 255); // may list several numbers
     t.string("etat_autorisation", 40);
     stamps(t);
   });
@@ -56,7 +56,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("matiere_active", (t) => {
     t.increments("id");
     t.integer("id_intrant_phyto").notNullable().unique().references("id").inTable("intrant_phyto").onDelete("CASCADE");
-    t.decimal("quantite", 14, 4); // total content when every substance has the same unit
+    t.double("quantite"); // total content when every substance has the same unit (micro-organisms: 10^12 UFC/kg)
     t.string("unite", 20); // g/L, %, g/kg, autre
     stamps(t);
   });
@@ -67,7 +67,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer("id_substance_active").references("id").inTable("substance_active");
     t.integer("rang").notNullable();
     t.string("libelle", 255).notNullable();
-    t.decimal("quantite", 14, 4);
+    t.double("quantite");
     t.string("unite", 20);
     t.string("famille", 60);
     t.unique(["id_matiere_active", "rang"]);

@@ -5,13 +5,26 @@ import { inflateRawSync } from "node:zlib";
  * in UTF-8 or Windows-1252, sometimes zipped. Pure functions, no database.
  */
 
+// Windows-1252 differs from ISO-8859-1 in 0x80–0x9F (’, œ, €…); Node's decoder without full ICU reads those
+// bytes as control characters, so they are mapped here (undefined bytes 0x81, 0x8D, 0x8F, 0x90, 0x9D stay as they are).
+const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const chunk = bytes.subarray(i, i + 8192);
+    out += String.fromCharCode(...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b)));
+  }
+  return out;
+}
+
 /** Text of a file: UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), Windows-1252 otherwise. */
 export function decodeText(bytes: Uint8Array): { text: string; encoding: "utf-8" | "windows-1252" } {
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return { text: text.replace(/^\uFEFF/, ""), encoding: "utf-8" };
   } catch {
-    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
+    return { text: decodeWindows1252(bytes), encoding: "windows-1252" };
   }
 }
 

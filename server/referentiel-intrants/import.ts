@@ -84,7 +84,7 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
   for (const s of rows) {
     if (seen.has(s.nom)) continue;
     seen.add(s.nom);
-    const values = { numeroCas: s.numeroCas, etatAutorisation: s.etat, variantes: s.variantes };
+    const values = { numeroCas: s.numeroCas?.slice(0, 255) ?? null, etatAutorisation: s.etat?.slice(0, 40) ?? null, variantes: s.variantes };
     const old = existing.get(s.nom);
     if (!old) {
       inserts.push({ nom: s.nom, ...values });
@@ -141,8 +141,15 @@ function totalMatiere(p: ProduitEphy): { quantite: number | null; unite: string 
 }
 
 async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], millesime: string, summary: ImportSummary, progress: (t: string) => void) {
+  // The uses decide whether a product is a seed treatment: those of the files, else those already loaded.
   const usagesByAmm = new Map<string, UsageEphy[]>();
-  for (const u of usages) (usagesByAmm.get(u.amm) ?? usagesByAmm.set(u.amm, []).get(u.amm)!).push(u);
+  const known: Array<Pick<UsageEphy, "amm" | "traitement" | "etat">> =
+    usages.length > 0
+      ? usages
+      : (
+          await db("usage_phyto as u").join("intrant_phyto as p", "p.id", "u.id_intrant_phyto").where("p.id_source", SOURCE_EPHY).select("p.amm_produit", "u.traitement_usage", "u.etat_usage")
+        ).map((r: Record<string, unknown>) => ({ amm: String(r.ammProduit), traitement: (r.traitementUsage as string | null) ?? null, etat: (r.etatUsage as string | null) ?? null }));
+  for (const u of known) (usagesByAmm.get(u.amm) ?? usagesByAmm.set(u.amm, []).get(u.amm)!).push(u as UsageEphy);
 
   const existing = new Map<number, ProduitValues>(
     (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "idProduit", ...COMPARED)).map((r: ProduitValues) => [Number(r.idProduit), r]),
