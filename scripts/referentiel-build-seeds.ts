@@ -26,9 +26,8 @@ const substances = read("substance_active_utf8.csv").rows as SubstanceEphy[];
 
 /**
  * The products of the Daplos sample (../shared/fixtures/daplos/sample-v0.94.dap) absent from the extract: AMM
- * and name as the sample gives them; COMPIL's composition is that of its resale product URBOLE (E-Phy row of
- * URBOLE, 'produit de référence' 2130068 COMPIL); the other two compositions are the products' published
- * formulations, not read in E-Phy here (confidence medium: an E-Phy import corrects them).
+ * and name as the sample gives them (COMPIL is in the extract and comes from it); the two compositions are the
+ * products' published formulations, not read in E-Phy here (confidence medium: an E-Phy import corrects them).
  */
 const DAPLOS: ProduitEphy[] = [
   { amm: "2130068", idProduit: 2130068, typeProduit: "PPP", nom: "COMPIL", secondsNoms: null, titulaire: null, fonctions: "Herbicide", formulation: "Suspension concentrée", etat: "AUTORISE", dateRetrait: null, biocontrole: false, substances: [{ libelle: "diflufénicanil", substance: "Diflufenican", quantite: 500, unite: "g/L" }] },
@@ -71,6 +70,13 @@ const CIBLES: Record<string, string> = {
   "Sclérotiniose": "SCLEROTINIOSE",
   "Maladies du feuillage": "MALADIES_FEUILLAGE",
   "Champignons (autres que pythiacées)": "MALADIES_SEMENCES",
+  "Cicadelles": "CICADELLES",
+  "Chenilles phytophages": "CHENILLES",
+  "Mouches": "MOUCHES",
+  "Coléoptères phytophages": "COLEOPTERES",
+  "Pyrale(s) (1)": "PYRALE",
+  "Thrips": "THRIPS",
+  "Ravageurs du sol": "RAVAGEURS_SOL",
 };
 
 const cibleFile = JSON.parse(fs.readFileSync(path.join(out, "cible.json"), "utf8")) as { rows: Array<{ id: number; code: string; libelle: string }> };

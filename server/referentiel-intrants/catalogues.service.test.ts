@@ -66,7 +66,7 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
     expect((await rechercherPhytos(db, { q: "dimate", inclureRetires: true }))[0]).toMatchObject({ nomProduit: "DIMATE BF 400", retire: true });
     expect(await rechercherPhytos(db, { limit: 5 })).toHaveLength(5);
     // A LIKE wildcard typed by the user is a plain character.
-    expect((await rechercherPhytos(db, { q: "%" })).map((p) => p.nomProduit)).toEqual(["RHIZOPON AA POUDRE 0,5%"]);
+    expect((await rechercherPhytos(db, { q: "%" })).map((p) => p.nomProduit)).toEqual(["RHIZOPON AA POUDRE 0,5%", "SHARPEN 33% EC"]);
   });
 
   test("[C-PHYTO-15] the products of the Daplos sample are in the catalogue with their AMM", async () => {
@@ -87,7 +87,7 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
         { libelle: "diflufénican", quantite: 40, unite: "g/L", famille: null },
       ],
     });
-    expect((await matiereActive(db, "2130068-1"))?.composition).toEqual([{ libelle: "diflufénicanil", quantite: 500, unite: "g/L", famille: null }]);
+    expect((await matiereActive(db, "2130068-1"))?.composition).toEqual([{ libelle: "diflufénican", quantite: 500, unite: "g/L", famille: null }]);
     expect(await matiereActive(db, `${ids.phyto}-777`, t.demo().dossiers.beauce)).toEqual({ id: ids.phyto, quantite: 440, unite: "g/L", composition: [] });
     expect(await matiereActive(db, `${ids.phyto}-777`, t.demo().dossiers.bocage)).toBeNull();
     expect(await matiereActive(db, "1-1")).toBeNull();
@@ -128,10 +128,10 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
     expect(await dosesReference(db, { codeAmm: "2130140", idCulture: 15, anneeRecolte: 2026, idCibles: [adventices.id] })).toEqual({ anneeRecolte: null, doses: [], exists: { [adventices.id]: false }, doseCulture: null });
   });
 
-  test("reference doses cover wheat, barley, rapeseed, sunflower, peas and sugar beet", async () => {
+  test("reference doses cover wheat, barley, maize, rapeseed, sunflower, peas and sugar beet", async () => {
     const db = t.db();
     const covered = (await db("reference_dose_cible_ift").distinct("idCulture")).map((r: { idCulture: number }) => Number(r.idCulture));
-    for (const culture of [1, 4, 14, 15, 20, 25]) expect(covered).toContain(culture);
+    for (const culture of [1, 4, 10, 14, 15, 20, 25]) expect(covered).toContain(culture);
   });
 
   test("[C-FERT-19] [C-FERT-10] reference fertilisers by type, with the folder's fertilisers (origin 777) and their composition", async () => {
