@@ -6,6 +6,7 @@ import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
+import * as referentiel from "../referentiel-intrants/service";
 import type { Utilisateur } from "../utilisateur/repo";
 
 /** Error keys of the inputs (spec 3 §8: characteristics C-ERR-11; the inputs themselves ours, same family). */
@@ -48,18 +49,19 @@ async function categorieOf(db: Db, idCategorie: number, type: number, field = "i
 type Produit = { libelle: string; code: string | null; idCategorie: number | null; codeGnis: string | null; idDossier: number | null };
 
 /**
- * The catalogue row an input names (its origin says which catalogue, docs/decisions/0028): a reference product
- * (773, 776) or an unreferenced input of the user's folder (777). Anything else is a field error.
+ * The catalogue row an input names (its origin says which catalogue, decisions 0028 and 0029): a reference product
+ * (773, 776; for a phyto the AMM number idProduit) or an unreferenced input of the user's folder (777) of the same
+ * type. Anything else is a field error.
  */
 async function produitOf(db: Db, ctx: CampaignContext, type: number, origine: number, idIntrant: number, options: { idCulture?: number; idCategorie?: number } = {}): Promise<Produit> {
   const idDossier = ctx.view.selected.idDossier;
   if (origine === ORIGINE_INTRANT.DOSSIER) {
-    const d = await db("intrant_dossier").where({ id: idIntrant, idDossier }).first("libelle", "code", "dicIdTypeIntrant");
+    const d = await db("intrant_dossier").where({ id: idIntrant, idDossier, dicIdTypeIntrant: type }).first("libelle", "code");
     if (!d) throw invalidField("idIntrant");
-    return { libelle: String(d.libelle), code: (d.code as string | null) ?? null, idCategorie: num(d.dicIdTypeIntrant), codeGnis: null, idDossier };
+    return { libelle: String(d.libelle), code: (d.code as string | null) ?? null, idCategorie: null, codeGnis: null, idDossier };
   }
   if (type === TYPE_INTRANT.PHYTO) {
-    const p = await db("intrant_phyto").where({ id: idIntrant }).first("nomProduit", "ammProduit", "dicIdTypeIntrant");
+    const p = await db("intrant_phyto").where({ idProduit: idIntrant }).orderBy("idSource").first("nomProduit", "ammProduit", "dicIdTypeIntrant");
     if (!p) throw invalidField("idIntrant");
     return { libelle: String(p.nomProduit), code: (p.ammProduit as string | null) ?? null, idCategorie: num(p.dicIdTypeIntrant), codeGnis: null, idDossier: null };
   }
@@ -132,18 +134,14 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
   };
 }
 
-/** The reference dose of a product against a target for the crop and year (reference_dose_cible_ift), if known. */
-async function doseReference(db: Db, codeAmm: string | null, idCulture: number | null, annee: number, idCible: number) {
-  if (!codeAmm || idCulture == null) return null;
-  const r = await db("reference_dose_cible_ift").where({ codeAmm, idCulture, idCible }).where("anneeRecolte", "<=", annee).orderBy("anneeRecolte", "desc").first("doseRef", "uniteDoseRef");
-  return r ? { dose: num(r.doseRef), unite: (r.uniteDoseRef as string | null) ?? null } : null;
-}
-
 async function writeCibles(db: Db, ctx: CampaignContext, idIntrant: number, cibles: number[], codeAmm: string | null, idCulture: number | null) {
   await db("intrant_cible").where({ idIntrant }).delete();
   if (!cibles.length) return;
-  const annee = ctx.view.campagne!.anneeRecolte;
-  const doses = await Promise.all(cibles.map((c) => doseReference(db, codeAmm, idCulture, annee, c)));
+  const found = codeAmm && idCulture != null ? await referentiel.dosesReference(db, { codeAmm, idCulture, anneeRecolte: ctx.view.campagne!.anneeRecolte, idCibles: cibles }) : null;
+  const doses = cibles.map((c) => {
+    const d = found?.doses.find((x) => x.idCible === c);
+    return d ? { dose: d.doseRef, unite: d.uniteDoseRef } : null;
+  });
   const idIntrantCible = await insertId(db, "intrant_cible", { idIntrant, uniteRefCible1: doses[0]?.unite ?? null });
   await db("intrant_cible_cible").insert(cibles.map((idCible, i) => ({ idIntrantCible, idCible, rang: i + 1, doseRef: doses[i]?.dose ?? null, uniteRef: doses[i]?.unite ?? null })));
 }

@@ -371,7 +371,7 @@ function SemenceDialog({ intervention, stored, readOnly, onClose, cultures }: Di
   const cultureControl = useInputControl(fields.idCulture);
   const varieties = useCatalogue(cultureControl.value ? { kind: "semence", culture: cultureControl.value as string } : null);
   const [treatmentSearch, setTreatmentSearch] = useState("");
-  const treatments = useCatalogue(stored ? null : { kind: "phyto", q: treatmentSearch, categorie: 5397 });
+  const treatments = useCatalogue(stored ? null : { kind: "phyto", q: treatmentSearch });
   const culture = cultures.find((c) => String(c.id) === cultureControl.value) ?? null;
   // A saved seed without a unit gets a unit selector, required (C-SEED-18, 19); otherwise the unit list as usual.
   const [conversion, setConversion] = useState<{ mesure: MesureConversion; densite: string; pmg: string; doseGrains: string; result: string; error: string }>({

@@ -26,7 +26,7 @@ export const loader = resourceLoader("/home/description/au_champs/interventions"
     case "phyto": {
       const selected = queryId(query, "selected");
       const o = origine.safeParse(query.get("origineSelected"));
-      return { items: await phytoProducts(db, user, (query.get("q") ?? "").slice(0, 100), { categorie: queryId(query, "categorie"), selected: selected && o.success ? { id: selected, origine: o.data } : null }) };
+      return { items: await phytoProducts(db, user, (query.get("q") ?? "").slice(0, 100), selected && o.success ? { id: selected, origine: o.data } : null) };
     }
     case "fertilisant": {
       const categorie = queryId(query, "categorie");
