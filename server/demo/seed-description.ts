@@ -226,7 +226,8 @@ const VALLEE_OPERATIONS: DemoOperation[] = [
   { key: "fauche", libelle: "Fauche", type: 18, tracteur: "t100", outils: ["faucheuse"], mo: ["associe1"] },
   { key: "fanage", libelle: "Fanage", type: 20, tracteur: "t100", outils: ["faneuse"], mo: ["apprenti"] },
   { key: "andainage", libelle: "Andainage", type: 21, tracteur: "t100", outils: ["andaineur"], mo: ["apprenti"] },
-  { key: "pressage", libelle: "Pressage en balles rondes", type: 22, tracteur: "t150", outils: ["presse"], mo: ["associe1"] },
+  // No fuel reference for baling: 150 ch at 40 % load, 0.28 L/kWh, 2 ha/h ≈ 6 L/ha (power method of reference-conso-carburant.json).
+  { key: "pressage", libelle: "Pressage en balles rondes", type: 22, tracteur: "t150", outils: ["presse"], mo: ["associe1"], consoReelle: 6.2 },
   { key: "ensilage", libelle: "Ensilage du maïs (ETA)", type: 16, eta: true, debitReel: 1.6, consoReelle: 34, remarque: "Ensileuse et tassage du silo par l'ETA" },
   { key: "moisson", libelle: "Moisson (ETA)", type: 15, eta: true, debitReel: 2.2, consoReelle: 16 },
 ];

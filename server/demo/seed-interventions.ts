@@ -93,6 +93,7 @@ const COLZA: Step[] = [
   { op: ["engrais"], date: [0, "02-25"], stade: "Reprise de végétation", inputs: [AMMONITRATE(180)] },
   { op: ["engrais"], date: [0, "03-20"], stade: "Boutons accolés (BBCH 50)", inputs: [SOLUTION_39(150), BORE(2)] },
   { op: ["pulve"], date: [0, "04-12"], stade: "Chute des premiers pétales (G1)", inputs: [AMISTAR(0.8)] },
+  { op: ["irrigation"], date: [0, "04-24"], irrigable: true, stade: "Floraison", info: "Tour d'eau de sécurité au printemps sec", inputs: [EAU(25)] },
   { op: ["moisson"], date: [0, "07-06"] },
   { op: ["transport"], date: [0, "07-06"] },
 ];
