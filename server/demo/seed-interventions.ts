@@ -225,8 +225,8 @@ export type InterventionsOptions = {
   simulation: boolean;
   /** The farm's folder, whose declared fertilisers (intrant_dossier) are linked with origin 777. */
   idDossier: number | null;
-  /** Repeat each itinerary this many times (the load-test farm); default 1. */
-  repetitions?: number;
+  /** Only these plots (default: every plot of the campaign). */
+  idParcelles?: number[];
 };
 
 /** Seeds the interventions and inputs of every plot of a campaign; returns how many interventions were written. */
@@ -239,47 +239,40 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
   for (const r of await db("culture").select("id", "libelle")) cultureIds.set(String(r.libelle), Number(r.id));
   let count = 0;
   for (const plot of await plotsOf(db, idCampagne)) {
+    if (o.idParcelles && !o.idParcelles.includes(plot.id)) continue;
     const steps = plot.principale ? ITINERAIRES[plot.principale.libelle] : undefined;
     if (!steps) continue;
-    for (let rep = 0; rep < (o.repetitions ?? 1); rep++) {
-      for (const [i, step] of steps.entries()) {
-        if (step.irrigable && !plot.irrigable) continue;
-        if (step.inter && !plot.intermediaire) continue;
-        const key = step.op.find((k) => operations.has(k));
-        // A step whose work the farm does not do (no such operation) is left out.
-        if (!key) continue;
-        const op = operations.get(key)!;
-        const crop = step.inter ? plot.intermediaire! : plot.principale!;
-        const frequence = step.frequence ?? 1;
-        const tauxSurface = step.taux ?? 1;
-        const [offset, md] = step.date;
-        const date = shiftDays(`${o.annee + offset}-${md}`, rep * 3);
-        // In 2025 one fungicide of each plot was planned beforehand, then done (P/R).
-        const planned = o.simulation || (o.annee === 2025 && step.inputs?.some((x) => x.kind === "phyto" && x.categorie === F));
-        const idAction = await insertId(db, "action", {
-          idCampagne, idParcelle: plot.id, date, anneeRecolte: o.annee, idOperationCulturale: op.id, dicIdTypeAction: op.idTypeAction,
-          idCultureConcernee: crop.id, debit: op.debit, realisee: !o.simulation, prevue: !!planned, frequence, tauxSurface,
-          nombrePassage: Math.round(frequence * tauxSurface * 1000) / 1000, complementInfoTypeTravail: step.info ?? null, consoCarburant: op.conso,
-          precisionStade: step.stade ?? null, libelleOperationSource: null, intituleEvenement: null,
-        });
-        count += 1;
-        for (const input of step.inputs ?? []) await insertInput(db, idAction, input, crop, { dossierInputs, cultureIds, idDossier: o.idDossier, n: i });
-      }
+    for (const step of steps) {
+      if (step.irrigable && !plot.irrigable) continue;
+      if (step.inter && !plot.intermediaire) continue;
+      const key = step.op.find((k) => operations.has(k));
+      // A step whose work the farm does not do (no such operation) is left out.
+      if (!key) continue;
+      const op = operations.get(key)!;
+      const crop = step.inter ? plot.intermediaire! : plot.principale!;
+      const frequence = step.frequence ?? 1;
+      const tauxSurface = step.taux ?? 1;
+      const [offset, md] = step.date;
+      const date = `${o.annee + offset}-${md}`;
+      // In 2025 the fungicides were planned beforehand (P), then done (R).
+      const planned = o.simulation || (o.annee === 2025 && step.inputs?.some((x) => x.kind === "phyto" && x.categorie === F));
+      const idAction = await insertId(db, "action", {
+        idCampagne, idParcelle: plot.id, date, anneeRecolte: o.annee, idOperationCulturale: op.id, dicIdTypeAction: op.idTypeAction,
+        idCultureConcernee: crop.id, debit: op.debit, realisee: !o.simulation, prevue: !!planned, frequence, tauxSurface,
+        nombrePassage: Math.round(frequence * tauxSurface * 1000) / 1000, complementInfoTypeTravail: step.info ?? null, consoCarburant: op.conso,
+        precisionStade: step.stade ?? null, libelleOperationSource: null, intituleEvenement: null,
+      });
+      count += 1;
+      for (const input of step.inputs ?? []) await insertInput(db, idAction, input, crop, { dossierInputs, cultureIds, idDossier: o.idDossier });
     }
   }
   return count;
 }
 
-function shiftDays(iso: string, days: number): string {
-  if (!days) return iso;
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 async function insertInput(
   db: Db, idAction: number, input: Input, crop: { id: number; libelle: string },
-  ctx: { dossierInputs: Map<string, number>; cultureIds: Map<string, number>; idDossier: number | null; n: number },
+  ctx: { dossierInputs: Map<string, number>; cultureIds: Map<string, number>; idDossier: number | null },
 ): Promise<void> {
   const base = { idAction, codeTypeIntrant: null, idDossier: null as number | null, codeGnis: null, idCulture: null as number | null, idIntrantSemence: null };
   switch (input.kind) {

@@ -7,19 +7,19 @@ import type { Knex } from "knex";
  * plots are linked in parcelle_historique to the 2024 plots they come from.
  */
 
-type Commune = { ci: string; cp: string; lon: number; lat: number };
+export type Commune = { ci: string; cp: string; lon: number; lat: number };
 
 // Approximate centres of the demo fields, inside each commune (WGS84).
-const SOURS: Commune = { ci: "28380", cp: "28630", lon: 1.5986, lat: 48.4105 };
-const PRUNAY: Commune = { ci: "28309", cp: "28360", lon: 1.6617, lat: 48.3583 };
-const BERCHERES: Commune = { ci: "28035", cp: "28630", lon: 1.5536, lat: 48.3789 };
-const CORANCEZ: Commune = { ci: "28107", cp: "28630", lon: 1.5163, lat: 48.3648 };
+export const SOURS: Commune = { ci: "28380", cp: "28630", lon: 1.5986, lat: 48.4105 };
+export const PRUNAY: Commune = { ci: "28309", cp: "28360", lon: 1.6617, lat: 48.3583 };
+export const BERCHERES: Commune = { ci: "28035", cp: "28630", lon: 1.5536, lat: 48.3789 };
+export const CORANCEZ: Commune = { ci: "28107", cp: "28630", lon: 1.5163, lat: 48.3648 };
 const VOVES: Commune = { ci: "28422", cp: "28150", lon: 1.6311, lat: 48.2714 };
 const ALLONNES: Commune = { ci: "28004", cp: "28150", lon: 1.6508, lat: 48.3249 };
 const ERNEE: Commune = { ci: "53096", cp: "53500", lon: -0.9317, lat: 48.2975 };
 const MONTENAY: Commune = { ci: "53155", cp: "53500", lon: -0.8917, lat: 48.2878 };
 
-type DemoPlot = {
+export type DemoPlot = {
   libelle: string;
   surface: number;
   /** Words of the mode's name, e.g. "Blé tendre"; the first mode of the campaign containing them. */
@@ -99,12 +99,13 @@ function rectangle(c: Commune, ha: number, [dx, dy]: [number, number]): string {
   return JSON.stringify({ type: "Polygon", coordinates: [ring] });
 }
 
-async function insertId(trx: Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
+async function insertId(trx: Knex | Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await trx(table).insert(row).returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-async function seedCampaign(trx: Knex.Transaction, idCampagne: number, plots: DemoPlot[], idHistorique?: number): Promise<void> {
+/** Inserts plots into a campaign (its modes and groups found by name and PAC number); also used by scripts/demo-charge.ts. */
+export async function seedPlots(trx: Knex | Knex.Transaction, idCampagne: number, plots: DemoPlot[], idHistorique?: number): Promise<void> {
   const modes = (await trx("mode_conduite").where({ idCampagne }).orderBy("id").select("id", "libelle")) as { id: number; libelle: string }[];
   const lots = (await trx("lot_parcelle").where({ idCampagne }).orderBy("id").select("id", "noIlotPac")) as { id: number; noIlotPac: string | null }[];
   const previous = idHistorique ? ((await trx("parcelle").where({ idCampagne: idHistorique }).select("id", "libelle")) as { id: number; libelle: string }[]) : [];
@@ -123,11 +124,11 @@ async function seedCampaign(trx: Knex.Transaction, idCampagne: number, plots: De
 }
 
 export async function seedDemoParcelles(trx: Knex.Transaction, campagnes: Record<string, number>): Promise<void> {
-  await seedCampaign(trx, campagnes.tilleuls2024, TILLEULS_2024);
-  await seedCampaign(trx, campagnes.tilleuls2025, TILLEULS_2025, campagnes.tilleuls2024);
-  await seedCampaign(trx, campagnes.tilleuls2025Simulation, TILLEULS_2025, campagnes.tilleuls2024);
-  await seedCampaign(trx, campagnes.moulin2025, MOULIN_2025);
-  if (campagnes.moulin2024) await seedCampaign(trx, campagnes.moulin2024, MOULIN_2024);
-  if (campagnes.vallee2024) await seedCampaign(trx, campagnes.vallee2024, VALLEE_2024);
-  if (campagnes.vallee2025) await seedCampaign(trx, campagnes.vallee2025, VALLEE_2025, campagnes.vallee2024);
+  await seedPlots(trx, campagnes.tilleuls2024, TILLEULS_2024);
+  await seedPlots(trx, campagnes.tilleuls2025, TILLEULS_2025, campagnes.tilleuls2024);
+  await seedPlots(trx, campagnes.tilleuls2025Simulation, TILLEULS_2025, campagnes.tilleuls2024);
+  await seedPlots(trx, campagnes.moulin2025, MOULIN_2025);
+  if (campagnes.moulin2024) await seedPlots(trx, campagnes.moulin2024, MOULIN_2024);
+  if (campagnes.vallee2024) await seedPlots(trx, campagnes.vallee2024, VALLEE_2024);
+  if (campagnes.vallee2025) await seedPlots(trx, campagnes.vallee2025, VALLEE_2025, campagnes.vallee2024);
 }
