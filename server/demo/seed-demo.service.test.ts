@@ -14,7 +14,7 @@ describe(`demo data (${dialect})`, () => {
     for (const id of Object.values(exploitations)) {
       const farm = await t.db()("exploitation").where({ id }).first();
       for (const column of ["raisonSociale", "siret", "nom", "prenom", "adresse", "idPays", "libelleDepartement", "ville", "codeInsee", "codePostal", "email", "portable",
-        "telephone", "bassin", "idOtex", "idTypeAgriculture", "strategie", "remarque", "idTypeSolArvalis", "idAeeTypeSol", "profondeurSolCm", "reserveUtileMm",
+        "telephone", "bassin", "petiteRegionAgricole", "idOtex", "idTypeAgriculture", "strategie", "remarque", "idTypeSolArvalis", "idAeeTypeSol", "profondeurSolCm", "reserveUtileMm",
         "idTypeSousSol", "idAciditeSol", "idProfondeurSol"]) {
         expect(farm[column], `${farm.libelle}: ${column}`).not.toBeNull();
       }
@@ -30,6 +30,11 @@ describe(`demo data (${dialect})`, () => {
     for (const [name, idCampagne] of Object.entries(t.demo().campagnes)) {
       const carac = await t.db()("caracteristique").where({ idCampagne }).first();
       expect(carac, name).toBeTruthy();
+      // The labour costs are the labour items' amounts.
+      const labour = await t.db()("main_oeuvre").where({ idCampagne });
+      const amount = (type: number) => labour.filter((w) => Number(w.idTypeUser) === type).reduce((s, w) => s + Number(w.montant ?? 0), 0);
+      expect(Number(carac.chargesMainOeuvreFamiliale)).toBe(amount(953));
+      expect(Number(carac.chargesMainOeuvreSalarialePermanente)).toBe(amount(951));
       expect(Number(carac.prixFioul)).toBeGreaterThan(0);
       expect(Number(carac.fermageMoyen)).toBeGreaterThan(0);
       expect(await count("main_oeuvre", { idCampagne })).toBeGreaterThanOrEqual(3);

@@ -18,15 +18,18 @@ type Coordonnees = {
   raisonSociale: string; siret: string; nom: string; prenom: string; adresse: string; libelleDepartement: string; ville: string;
   codeInsee: string; codePostal: string; email: string; portable: string; telephone: string; fax?: string;
 };
-type Description = { bassin: string; idOtex: number; idTypeAgriculture: number; strategie: string; remarque: string };
+/**
+ * The small agricultural region is the Agreste name: the reference regions hold no small regions yet, and while
+ * that list is empty the description screen takes any text (server/exploitation-description/service.ts).
+ */
+type Description = { bassin: string; petiteRegionAgricole: string; idOtex: number; idTypeAgriculture: number; strategie: string; remarque: string };
 type Sol = {
   idTypeSolArvalis: number; idAeeTypeSol: number; profondeurSolCm: number; reserveUtileMm: number; idTypeSousSol: number; idAciditeSol: number; idProfondeurSol: number;
 };
 type Economie = {
   cotisationMsa: number; fermageMoyen: number; chargesDiverses: number; aidesDecouplees: number; courtTermeSomme: number; courtTermeTaux: number;
   courtTermeDuree: number; longTermeTaux: number; longTermeDuree: number; longTermeIvan: number; remunerationCapitauxPropreTaux: number;
-  remunerationCapitauxPropreIvan: number; chargesMainOeuvreSalarialeOccasionnel: number; chargesMainOeuvreSalarialePermanente: number;
-  chargesMainOeuvreFamiliale: number; prixFioul: number; remarqueAnnuelle: string;
+  remunerationCapitauxPropreIvan: number; prixFioul: number; remarqueAnnuelle: string;
 };
 export type DemoMachine = {
   key: string; libelle: string; reference: number; propriete?: 0 | 1 | 2; copropriete?: number; neuf?: boolean; ageAchat?: number;
@@ -95,7 +98,7 @@ const TILLEULS: DemoFarmDescription = {
     portable: "06 12 34 56 78", telephone: "02 37 25 14 08", fax: "02 37 25 14 09",
   },
   description: {
-    bassin: "SEINE-NORMANDIE", idOtex: 15, idTypeAgriculture: 1,
+    bassin: "SEINE-NORMANDIE", petiteRegionAgricole: "Beauce chartraine", idOtex: 15, idTypeAgriculture: 1,
     strategie: "Allonger la rotation (colza, blé, orge de printemps, betterave, pois) pour réduire les herbicides ; couverts d'interculture avant les cultures de printemps ; irrigation réservée à la betterave et aux céréales en année sèche.",
     remarque: "Limons profonds sur craie de la Beauce chartraine. Forage de 45 m (autorisation de prélèvement de 60 000 m³ par an). Livre le grain à la coopérative de Chartres et les betteraves à la sucrerie de Toury.",
   },
@@ -105,13 +108,13 @@ const TILLEULS: DemoFarmDescription = {
     2024: {
       cotisationMsa: 9_800, fermageMoyen: 175, chargesDiverses: 12_400, aidesDecouplees: 16_500, courtTermeSomme: 25_000, courtTermeTaux: 5.2, courtTermeDuree: 1,
       longTermeTaux: 3.8, longTermeDuree: 7, longTermeIvan: 50, remunerationCapitauxPropreTaux: 2, remunerationCapitauxPropreIvan: 50,
-      chargesMainOeuvreSalarialeOccasionnel: 5_200, chargesMainOeuvreSalarialePermanente: 0, chargesMainOeuvreFamiliale: 47_000, prixFioul: 1.12,
+      prixFioul: 1.12,
       remarqueAnnuelle: "Automne 2023 et printemps 2024 très pluvieux : semis de blé tardifs, maladies fortes, rendements en blé en net recul (6,9 t/ha).",
     },
     2025: {
       cotisationMsa: 10_200, fermageMoyen: 178, chargesDiverses: 12_800, aidesDecouplees: 16_100, courtTermeSomme: 30_000, courtTermeTaux: 4.6, courtTermeDuree: 1,
       longTermeTaux: 3.5, longTermeDuree: 7, longTermeIvan: 50, remunerationCapitauxPropreTaux: 2, remunerationCapitauxPropreIvan: 50,
-      chargesMainOeuvreSalarialeOccasionnel: 5_400, chargesMainOeuvreSalarialePermanente: 0, chargesMainOeuvreFamiliale: 47_000, prixFioul: 0.98,
+      prixFioul: 0.98,
       remarqueAnnuelle: "Printemps sec et chaud : bons rendements en blé et en colza, deux tours d'eau de plus sur les parcelles irrigables.",
     },
   },
@@ -163,7 +166,7 @@ const MOULIN: DemoFarmDescription = {
     portable: "07 81 22 45 90", telephone: "02 37 99 12 30",
   },
   description: {
-    bassin: "SEINE-NORMANDIE", idOtex: 15, idTypeAgriculture: 1,
+    bassin: "SEINE-NORMANDIE", petiteRegionAgricole: "Beauce", idOtex: 15, idTypeAgriculture: 1,
     strategie: "Réduire le travail du sol profond (labour seulement avant maïs), allonger les intercultures, moduler l'azote avec les images satellite.",
     remarque: "GAEC père-fils avec un salarié. Matériel de pulvérisation partagé en Cuma. Terres limoneuses hydromorphes drainées autour de Voves.",
   },
@@ -172,13 +175,13 @@ const MOULIN: DemoFarmDescription = {
     2024: {
       cotisationMsa: 18_500, fermageMoyen: 190, chargesDiverses: 15_600, aidesDecouplees: 12_800, courtTermeSomme: 40_000, courtTermeTaux: 5.5, courtTermeDuree: 1,
       longTermeTaux: 4, longTermeDuree: 10, longTermeIvan: 60, remunerationCapitauxPropreTaux: 2.5, remunerationCapitauxPropreIvan: 50,
-      chargesMainOeuvreSalarialeOccasionnel: 4_100, chargesMainOeuvreSalarialePermanente: 34_500, chargesMainOeuvreFamiliale: 72_000, prixFioul: 1.1,
+      prixFioul: 1.1,
       remarqueAnnuelle: "Année humide : maïs semé fin mai, séchage coûteux.",
     },
     2025: {
       cotisationMsa: 19_000, fermageMoyen: 192, chargesDiverses: 16_000, aidesDecouplees: 12_500, courtTermeSomme: 35_000, courtTermeTaux: 4.8, courtTermeDuree: 1,
       longTermeTaux: 3.6, longTermeDuree: 10, longTermeIvan: 60, remunerationCapitauxPropreTaux: 2.5, remunerationCapitauxPropreIvan: 50,
-      chargesMainOeuvreSalarialeOccasionnel: 4_300, chargesMainOeuvreSalarialePermanente: 35_200, chargesMainOeuvreFamiliale: 72_000, prixFioul: 0.97,
+      prixFioul: 0.97,
       remarqueAnnuelle: "Bonne année en céréales ; maïs pénalisé par la sécheresse de juillet.",
     },
   },
@@ -239,7 +242,7 @@ const VALLEE: DemoFarmDescription = {
     portable: "06 45 78 12 33", telephone: "02 43 05 61 20",
   },
   description: {
-    bassin: "LOIRE-BRETAGNE", idOtex: 45, idTypeAgriculture: 1,
+    bassin: "LOIRE-BRETAGNE", petiteRegionAgricole: "Bocage mayennais", idOtex: 45, idTypeAgriculture: 1,
     strategie: "Autonomie fourragère : allonger le pâturage des prairies temporaires multi-espèces, limiter le maïs ensilage à un tiers de la surface fourragère et valoriser les effluents pour réduire l'azote minéral.",
     remarque: "60 vaches Prim'Holstein, 520 000 L livrés à la laiterie. Sols limoneux sur schiste, parcellaire groupé autour du siège, haies bocagères.",
   },
@@ -248,13 +251,13 @@ const VALLEE: DemoFarmDescription = {
     2024: {
       cotisationMsa: 14_200, fermageMoyen: 135, chargesDiverses: 21_000, aidesDecouplees: 19_400, courtTermeSomme: 30_000, courtTermeTaux: 5.1, courtTermeDuree: 1,
       longTermeTaux: 3.9, longTermeDuree: 12, longTermeIvan: 55, remunerationCapitauxPropreTaux: 2, remunerationCapitauxPropreIvan: 50,
-      chargesMainOeuvreSalarialeOccasionnel: 6_300, chargesMainOeuvreSalarialePermanente: 17_800, chargesMainOeuvreFamiliale: 60_000, prixFioul: 1.1,
+      prixFioul: 1.1,
       remarqueAnnuelle: "Pousse d'herbe abondante ; maïs semé tard et récolté humide.",
     },
     2025: {
       cotisationMsa: 14_600, fermageMoyen: 138, chargesDiverses: 21_500, aidesDecouplees: 19_000, courtTermeSomme: 25_000, courtTermeTaux: 4.7, courtTermeDuree: 1,
       longTermeTaux: 3.6, longTermeDuree: 12, longTermeIvan: 55, remunerationCapitauxPropreTaux: 2, remunerationCapitauxPropreIvan: 50,
-      chargesMainOeuvreSalarialeOccasionnel: 6_500, chargesMainOeuvreSalarialePermanente: 18_200, chargesMainOeuvreFamiliale: 60_000, prixFioul: 0.98,
+      prixFioul: 0.98,
       remarqueAnnuelle: "Été sec : affouragement dès juillet, stocks d'ensilage entamés tôt.",
     },
   },
@@ -275,7 +278,7 @@ async function insertId(trx: Db, table: string, row: Record<string, unknown>): P
 export async function seedFarmColumns(trx: Db, idExploitation: number, d: DemoFarmDescription): Promise<void> {
   const { fax, ...coord } = d.coordonnees;
   await trx("exploitation").where({ id: idExploitation }).update({
-    ...coord, fax: fax ?? null, idPays: 26, ...d.description, petiteRegionAgricole: null, ...d.sol,
+    ...coord, fax: fax ?? null, idPays: 26, ...d.description, ...d.sol,
   });
 }
 
@@ -283,20 +286,24 @@ export async function seedFarmColumns(trx: Db, idExploitation: number, d: DemoFa
 export async function seedCampaignDescription(trx: Db, idCampagne: number, annee: number, d: DemoFarmDescription): Promise<CampaignOperations> {
   const eco = d.economie[annee] ?? d.economie[2025];
   const uta = (types: number[]) => d.workers.filter((w) => types.includes(w.type)).reduce((s, w) => s + w.uta, 0);
+  // The labour costs are those of the labour items, by type.
+  const montant = (type: number) => d.workers.filter((w) => w.type === type).reduce((s, w) => s + (w.montant ?? 0), 0);
   await trx("caracteristique").insert({
     idCampagne, ...eco, anneeprix: annee,
+    chargesMainOeuvreSalarialePermanente: montant(951), chargesMainOeuvreSalarialeOccasionnel: montant(952), chargesMainOeuvreFamiliale: montant(953),
     normeChargesMainOeuvreSalarialePermanente: Math.round(uta([951]) * NORME_SALARIEE * 100) / 100,
     normeChargesMainOeuvreSalarialeOccasionnel: Math.round(uta([952]) * NORME_SALARIEE * 100) / 100,
     normeChargesMainOeuvreFamiliale: Math.round(uta([953]) * NORME_FAMILIALE * 100) / 100,
   });
 
   const workers = new Map<string, number>();
-  for (const w of d.workers) {
+  // The screens list newest first: rows are written in reverse so that they show in the order written here.
+  for (const w of [...d.workers].reverse()) {
     workers.set(w.key, await insertId(trx, "main_oeuvre", { idCampagne, libelle: w.libelle, uta: w.uta, idTypeUser: w.type, remarque: w.remarque ?? null, montant: w.montant ?? null }));
   }
 
   const machines = new Map<string, number>();
-  for (const m of d.machines) {
+  for (const m of [...d.machines].reverse()) {
     const ref = await findReference(trx, m.reference);
     if (!ref) throw new Error(`demo seed: no machine reference ${m.reference}`);
     const cat = await findCategorie(trx, ref.idCategorieMateriel);
@@ -322,7 +329,7 @@ export async function seedCampaignDescription(trx: Db, idCampagne: number, annee
   const stored = new Map((await listParcMateriels(trx, idCampagne)).map((m) => [m.id, m]));
   const coefficients = await listCoefficientsConsoCarburant(trx);
   const operations: CampaignOperations = new Map();
-  for (const o of d.operations) {
+  for (const o of [...d.operations].reverse()) {
     const type = types.get(o.type);
     if (!type) throw new Error(`demo seed: no operation type ${o.type}`);
     const tracteur = o.tracteur ? stored.get(machines.get(o.tracteur)!) ?? null : null;
