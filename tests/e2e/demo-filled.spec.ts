@@ -20,7 +20,7 @@ async function campaigns() {
   return rows.map((r) => ({ ...r, dossier: r.libelle === "Ferme de la Vallée" ? bocage : beauce }));
 }
 
-test("[A-DEMO-01] every description screen of every demo campaign is filled", async ({ page }) => {
+test("every description screen of every demo campaign is filled", async ({ page }) => {
   test.slow();
   // The context is set before each sign-in (the server reads it at sign-in).
   const enter = async (c: Awaited<ReturnType<typeof campaigns>>[number]) => {
