@@ -32,14 +32,15 @@ async function prepare() {
   await insertId("operation_culturale_materiel", { idOperationCulturale: traitement, idParcMateriel: pulve });
   await insertId("operation_culturale_main_oeuvre", { idOperationCulturale: traitement, idMainOeuvre: chef });
   const plot = plots[0];
-  const existing = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-04-12", anneeRecolte: 2025, idOperationCulturale: traitement, debit: 6, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+  const existing = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-04-12", anneeRecolte: 2025, idOperationCulturale: traitement, idCultureConcernee: 1, debit: 6, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
   await insertId("intrant", { idAction: existing, idCategorie: 5421, idIntrant: 20011, dicIdOrigineIntrant: 776, libelleIntrant: "Irrigation par aspersion (enrouleur, rampe, pivot)", quantite: 25, dicLlUnite: "mm" });
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
   await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
   return {
     ids, plot, plots, existing, traitement, irrigation,
     cleanup: async () => {
-      await db("action").where({ idCampagne }).whereIn("idParcelle", plots.map((p) => p.id)).delete();
+      // Only what the test created: the interventions of its two operations.
+      await db("action").where({ idCampagne }).whereIn("idOperationCulturale", [traitement, irrigation]).delete();
       await db("operation_culturale").whereIn("id", [traitement, irrigation]).delete();
       await db("parc_materiel").whereIn("id", [tracteur, pulve]).delete();
       await db("main_oeuvre").where({ id: chef }).delete();
@@ -231,6 +232,140 @@ test.describe("interventions screen", () => {
       await expect(panel.getByTestId("add-intrant-542")).toBeDisabled();
       await expect(page.getByTestId("list-save")).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/interventions-lecteur-fr.png`, fullPage: true });
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-PHYTO-01] [C-PHYTO-02] [C-PHYTO-03] [C-PHYTO-04] [C-PHYTO-05] [C-PHYTO-06] [C-PHYTO-07] [C-PHYTO-08] [C-PHYTO-10] [C-PHYTO-11] [C-PHYTO-12] [C-PHYTO-14] [C-CONST-03] a writer records a phyto input with two targets and sees their reference doses", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
+      await page.getByTestId("intrants-panel").getByTestId("add-intrant-539").click();
+      const dialog = page.getByTestId("dialog-phyto");
+      await expect(dialog.getByRole("heading", { name: "Produit phytosanitaire" })).toBeVisible();
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog.getByText("Champ requis")).toHaveCount(3);
+      await dialog.getByTestId("phyto-produit-search").fill("karate");
+      await expect(dialog.getByTestId("phyto-produit").locator("option", { hasText: "KARATE AVEC TECHNOLOGIE ZEON (9800336)" })).toHaveCount(1);
+      await dialog.getByTestId("phyto-produit").selectOption({ label: "KARATE AVEC TECHNOLOGIE ZEON (9800336)" });
+      await expect(dialog.getByTestId("phyto-unite").locator("option")).toHaveText(["Choisir…", "l/ha", "kg/ha"]);
+      await dialog.getByTestId("phyto-dose").fill("0,05");
+      await dialog.getByTestId("phyto-unite").selectOption("l/ha");
+      await dialog.getByTestId("phyto-cible-1").selectOption({ label: "Pucerons" });
+      await expect(dialog.getByTestId("phyto-dose-ref-1")).toHaveText("Dose de référence : 0,063 L/HA — dose appliquée : 0,05 L/HA");
+      await dialog.getByTestId("phyto-ajouter-cible").click();
+      // A target already chosen is not offered again.
+      await expect(dialog.getByTestId("phyto-cible-2").locator("option", { hasText: /^Pucerons$/ })).toHaveCount(0);
+      await expect(dialog.getByTestId("phyto-cible-1").locator("option", { hasText: /^Pucerons$/ })).toHaveCount(1);
+      await dialog.getByTestId("phyto-cible-2").selectOption({ label: "Cicadelles" });
+      await expect(dialog.getByTestId("phyto-dose-ref-2")).toContainText("Dose de référence : 0,075 L/HA");
+      await dialog.getByTestId("phyto-ajouter-cible").click();
+      await dialog.getByTestId("phyto-ajouter-cible").click();
+      // Four targets at most.
+      await expect(dialog.getByTestId("phyto-ajouter-cible")).toHaveCount(0);
+      await expect(dialog.getByTestId("phyto-volume")).toHaveText("Volume de bouillie de l'opération : 150 L/ha");
+      await page.screenshot({ path: `${SHOTS}/dialog-phyto-fr.png` });
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+      const intrant = await e2eDb()("intrant").where({ idAction: s.existing, codeIntrant: "9800336" }).first("id", "idIntrant", "libelleIntrant", "quantite", "dicLlUnite");
+      expect(intrant).toMatchObject({ idIntrant: 9800336, libelleIntrant: "KARATE AVEC TECHNOLOGIE ZEON", quantite: 0.05, dicLlUnite: "l/ha" });
+      const cibles = await e2eDb()("intrant_cible as ic").join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id").join("cible as c", "c.id", "icc.idCible")
+        .where("ic.idIntrant", intrant.id).orderBy("icc.rang").select("c.libelle", "icc.rang", "icc.doseRef", "ic.uniteRefCible1");
+      expect(cibles).toEqual([
+        { libelle: "Pucerons", rang: 1, doseRef: 0.063, uniteRefCible1: "L/HA" },
+        { libelle: "Cicadelles", rang: 2, doseRef: 0.075, uniteRefCible1: "L/HA" },
+      ]);
+      // Opened again, it shows its targets in order.
+      await page.getByRole("button", { name: "Modifier KARATE AVEC TECHNOLOGIE ZEON" }).click();
+      const edit = page.getByTestId("dialog-phyto");
+      await expect(edit.getByTestId("phyto-cible-1")).toHaveValue(String((await e2eDb()("cible").where({ libelle: "Pucerons" }).first("id")).id));
+      await expect(edit.getByTestId("phyto-cible-2")).toHaveValue(String((await e2eDb()("cible").where({ libelle: "Cicadelles" }).first("id")).id));
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-SEED-01] [C-SEED-02] [C-SEED-03] [C-SEED-04] [C-SEED-05] [C-SEED-07] [C-SEED-08] [C-SEED-09] [C-SEED-10] [C-SEED-15] [C-SEED-20] [C-SEED-21] [C-SEED-25] a seed input with a treatment creates two inputs; shares must total 100; the conversion helps", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
+      await page.getByTestId("intrants-panel").getByTestId("add-intrant-538").click();
+      const dialog = page.getByTestId("dialog-semence");
+      await expect(dialog.getByTestId("semence-unite")).toHaveValue("kg/ha");
+      // The intervention's crop is the species offered first.
+      await expect(dialog.getByTestId("semence-espece")).toHaveValue("1");
+      await dialog.getByTestId("semence-variete").selectOption({ label: "Chevignon" });
+      await dialog.getByTestId("semence-dose").fill("160");
+      await dialog.getByTestId("semence-ferme").fill("30");
+      await dialog.getByTestId("semence-certifiee").fill("60");
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog.getByText("La somme des semences fermières et certifiées doit être égale à 100 %")).toBeVisible();
+      await dialog.getByTestId("semence-certifiee").fill("70");
+      // The conversion: the species' thousand-grain weight is proposed; a missing density is named.
+      await expect(dialog.getByTestId("conversion-pmg")).toHaveValue("45");
+      await dialog.getByTestId("conversion-calculer").click();
+      await expect(dialog.getByTestId("conversion-resultat")).toHaveText("Veuillez sélectionner une densité et un PMG!");
+      await dialog.getByTestId("conversion-densite").fill("300");
+      await dialog.getByTestId("conversion-calculer").click();
+      await expect(dialog.getByTestId("conversion-resultat")).toHaveText("Résultat : 135");
+      // The treatment, on a new seed only.
+      await dialog.getByTestId("traitement-produit-search").fill("vibrance trio");
+      await dialog.getByTestId("traitement-produit").selectOption({ label: "VIBRANCE TRIO (2170753)" });
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog.getByText("Champ requis")).toHaveCount(2);
+      await dialog.getByTestId("traitement-dose").fill("0,2");
+      await dialog.getByTestId("traitement-unite").selectOption("l/ha");
+      await page.screenshot({ path: `${SHOTS}/dialog-semence-fr.png` });
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog).toHaveCount(0);
+      const rows = await e2eDb()("intrant").where({ idAction: s.existing }).whereIn("libelleIntrant", ["Chevignon", "VIBRANCE TRIO"]).orderBy("id").select("id", "libelleIntrant", "idCategorie", "idIntrantSemence", "quantite");
+      expect(rows.map((r) => [r.libelleIntrant, r.idCategorie, r.quantite])).toEqual([["Chevignon", 5381, 160], ["VIBRANCE TRIO", 5397, 0.2]]);
+      expect(rows[1].idIntrantSemence).toBe(rows[0].id);
+      expect(await e2eDb()("caracteristique_intrant").where({ idIntrant: rows[0].id }).first("semenceFerme", "semenceCertifiee")).toEqual({ semenceFerme: 30, semenceCertifiee: 70 });
+      // Edited, the seed no longer offers a treatment.
+      await page.getByRole("button", { name: "Modifier Chevignon" }).click();
+      await expect(page.getByTestId("dialog-semence").getByTestId("semence-traitement")).toHaveCount(0);
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-FERT-01] [C-FERT-02] [C-FERT-03] [C-FERT-04] [C-FERT-05] [C-FERT-06] [C-FERT-07] [C-FERT-08] [C-FERT-09] [C-FERT-10] [C-FERT-11] [C-FERT-12] [C-FERT-18] [C-CONST-04] [C-CONST-05] a fertiliser's type sets its unit and its products; the composition is shown and kept", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
+      await page.getByTestId("intrants-panel").getByTestId("add-intrant-540").click();
+      const dialog = page.getByTestId("dialog-fertilisant");
+      await dialog.getByTestId("fertilisant-type").selectOption({ label: "Produit organique solide (fumier, compost)" });
+      await expect(dialog.getByTestId("fertilisant-unite")).toHaveValue("t/ha");
+      await dialog.getByTestId("fertilisant-produit").selectOption({ label: "Fumier de bovins" });
+      await expect(dialog.getByTestId("fertilisant-reference")).toContainText("N");
+      // Another type clears the product and sets kg/ha.
+      await dialog.getByTestId("fertilisant-type").selectOption({ label: "Engrais minéral" });
+      await expect(dialog.getByTestId("fertilisant-produit")).toHaveValue("");
+      await expect(dialog.getByTestId("fertilisant-unite")).toHaveValue("kg/ha");
+      await dialog.getByTestId("fertilisant-produit").selectOption({ label: "Ammonitrate 33,5" });
+      await dialog.getByTestId("fertilisant-copier-reference").click();
+      await expect(dialog.getByTestId("fertilisant-n")).toHaveValue("33,5");
+      await dialog.getByTestId("fertilisant-dose").fill("200");
+      await expect(dialog.getByText("soit 67 kg/ha")).toBeVisible();
+      await expect(dialog.getByTestId("fertilisant-mgo")).toBeHidden();
+      await dialog.getByTestId("oligo-elements").locator("summary").click();
+      await expect(dialog.getByTestId("fertilisant-mgo")).toBeVisible();
+      await dialog.getByTestId("fertilisant-type").selectOption({ label: "Autre fertilisant" });
+      await expect(dialog.getByTestId("fertilisant-autre-warning")).toBeVisible();
+      await dialog.getByTestId("fertilisant-type").selectOption({ label: "Engrais minéral" });
+      await dialog.getByTestId("fertilisant-produit").selectOption({ label: "Ammonitrate 33,5" });
+      await page.screenshot({ path: `${SHOTS}/dialog-fertilisant-fr.png` });
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog).toHaveCount(0);
+      const row = await e2eDb()("intrant").where({ idAction: s.existing, libelleIntrant: "Ammonitrate 33,5" }).first("id", "idCategorie", "quantite", "dicLlUnite");
+      expect(row).toMatchObject({ idCategorie: 655, quantite: 200, dicLlUnite: "kg/ha" });
+      expect(Number((await e2eDb()("caracteristique_intrant").where({ idIntrant: row.id }).first("n")).n)).toBe(33.5);
     } finally {
       await s.cleanup();
     }

@@ -229,17 +229,13 @@ function FertilisantDialog({ intervention, stored, readOnly, onClose, categories
     quantite: numberText(stored?.quantite, lang), dicLlUnite: stored?.unite ?? "",
     ...Object.fromEntries([...ELEMENTS_PRINCIPAUX, ...OLIGO_ELEMENTS].map((e) => [e, numberText(car[e] ?? null, lang)])),
   }, onClose);
-  const typeControl = useInputControl(fields.idCategorie);
-  const productControl = useInputControl(fields.idIntrant);
-  const originControl = useInputControl(fields.origine);
-  const unitControl = useInputControl(fields.dicLlUnite);
-  const idCategorie = asNumber(typeControl.value);
+  const idCategorie = asNumber(fields.idCategorie.value);
   const list = useCatalogue(idCategorie ? { kind: "fertilisant", categorie: idCategorie } : null);
   const items = list.data?.items ?? [];
-  const product = items.find((p) => String(p.id) === productControl.value && String(p.origine) === originControl.value) ?? null;
+  const product = items.find((p) => String(p.id) === fields.idIntrant.value && String(p.origine) === fields.origine.value) ?? null;
   const categorie = categories.find((c) => c.id === idCategorie) ?? null;
   const dose = asNumber(fields.quantite.value);
-  const unite = typeof unitControl.value === "string" ? unitControl.value : "";
+  const unite = fields.dicLlUnite.value ?? "";
   const elementControls = Object.fromEntries([...ELEMENTS_PRINCIPAUX, ...OLIGO_ELEMENTS].map((e) => [e, fields[e]])) as Record<Element, FieldMetadata<string | undefined, AnyForm, string[]>>;
 
   // Picking a product fills the custom composition from its reference one (it stays editable).
@@ -258,10 +254,9 @@ function FertilisantDialog({ intervention, stored, readOnly, onClose, categories
         <CategorySelect field={fields.idCategorie} label={t("interventions.dialogs.type")} categories={categories} type={TYPE_INTRANT.FERTILISANT} testId="fertilisant-type"
           onChange={(id) => {
             // A new type clears the product, sets its unit and reloads the products (C-FERT-08..12).
-            typeControl.change(id == null ? "" : String(id));
-            productControl.change("");
-            originControl.change("");
-            unitControl.change(id == null ? "" : uniteFertilisantParDefaut(id));
+            form.update({ name: fields.idIntrant.name, value: "" });
+            form.update({ name: fields.origine.name, value: "" });
+            form.update({ name: fields.dicLlUnite.name, value: id == null ? "" : uniteFertilisantParDefaut(id) });
           }} />
         <ProductPicker field={fields.idIntrant} origineField={fields.origine} label={t("interventions.dialogs.produit")} items={items} loading={list.loading} testId="fertilisant-produit" />
         <NumberField field={fields.quantite} label={t("interventions.dialogs.dose")} testId="fertilisant-dose" />
@@ -309,13 +304,11 @@ function PhytoDialog({ intervention, stored, readOnly, onClose, cibles, volumeBo
     cible3: storedCibles[2] ? String(storedCibles[2].id) : "", cible4: storedCibles[3] ? String(storedCibles[3].id) : "",
   }, onClose);
   const list = useCatalogue({ kind: "phyto", q: search, selected: stored?.idIntrant ?? undefined, origineSelected: stored?.origine ?? undefined });
-  const productControl = useInputControl(fields.idIntrant);
-  const originControl = useInputControl(fields.origine);
   const cibleFields = [fields.cible1, fields.cible2, fields.cible3, fields.cible4];
   const cibleValues = cibleFields.map((f) => asNumber(f.value));
   const [shownTargets, setShownTargets] = useState(Math.max(1, storedCibles.length));
   const chosenTargets = cibleValues.filter((c): c is number => c != null);
-  const doses = useCatalogue(productControl.value && chosenTargets.length ? { kind: "doses", produit: productControl.value as string, origine: originControl.value as string, action: intervention.id, cibles: chosenTargets.join(",") } : null);
+  const doses = useCatalogue(fields.idIntrant.value && fields.origine.value && chosenTargets.length ? { kind: "doses", produit: fields.idIntrant.value, origine: fields.origine.value, action: intervention.id, cibles: chosenTargets.join(",") } : null);
   const dose = asNumber(fields.quantite.value);
   const unite = typeof fields.dicLlUnite.value === "string" ? fields.dicLlUnite.value : "";
 
@@ -368,11 +361,10 @@ function SemenceDialog({ intervention, stored, readOnly, onClose, cultures }: Di
     quantite: numberText(stored?.quantite, lang), dicLlUnite: stored ? (stored.unite ?? "") : UNITE_SEMENCE_DEFAUT,
     semenceFerme: numberText(car.semenceFerme ?? null, lang), semenceCertifiee: numberText(car.semenceCertifiee ?? null, lang), semenceOgm: numberText(car.semenceOgm ?? null, lang),
   }, onClose);
-  const cultureControl = useInputControl(fields.idCulture);
-  const varieties = useCatalogue(cultureControl.value ? { kind: "semence", culture: cultureControl.value as string } : null);
+  const varieties = useCatalogue(fields.idCulture.value ? { kind: "semence", culture: fields.idCulture.value } : null);
   const [treatmentSearch, setTreatmentSearch] = useState("");
   const treatments = useCatalogue(stored ? null : { kind: "phyto", q: treatmentSearch });
-  const culture = cultures.find((c) => String(c.id) === cultureControl.value) ?? null;
+  const culture = cultures.find((c) => String(c.id) === fields.idCulture.value) ?? null;
   // A saved seed without a unit gets a unit selector, required (C-SEED-18, 19); otherwise the unit list as usual.
   const [conversion, setConversion] = useState<{ mesure: MesureConversion; densite: string; pmg: string; doseGrains: string; result: string; error: string }>({
     mesure: "grains-m2", densite: "", pmg: "", doseGrains: "", result: "", error: "",
