@@ -17,7 +17,7 @@ const TYPES_RETENUS = /^(PPP|ADJUVANT)/i;
 
 export type Compte = { ajoutes: number; modifies: number; inchanges: number };
 export type ImportSummary = {
-  fichiers: Array<{ nom: string; type: string; encodage: string; lignes: number }>;
+  fichiers: Array<{ nom: string; type: string; encodage: string; lignes: number; rejets: string[] }>;
   ignores: string[];
   substances: Compte;
   produits: Compte & { retires: number; autresTypes: number };
@@ -38,7 +38,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 function emptySummary(files: ParsedFile[]): ImportSummary {
   return {
-    fichiers: files.filter((f) => f.kind).map((f) => ({ nom: f.name, type: f.kind!, encodage: f.encoding, lignes: f.rows.length })),
+    fichiers: files.filter((f) => f.kind).map((f) => ({ nom: f.name, type: f.kind!, encodage: f.encoding, lignes: f.rows.length, rejets: f.rejets })),
     ignores: files.filter((f) => !f.kind).map((f) => f.name),
     substances: { ajoutes: 0, modifies: 0, inchanges: 0 },
     produits: { ajoutes: 0, modifies: 0, inchanges: 0, retires: 0, autresTypes: 0 },
@@ -173,6 +173,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   }
 
   const listed = new Set<number>();
+  const unchanged: number[] = [];
   const inserts: ProduitValues[] = [];
   const compositionWrites: Array<{ idProduit: number; p: ProduitEphy }> = [];
   let done = 0;
@@ -195,7 +196,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
       if (values.retire && !bool(old.retire)) summary.produits.retires++;
       else summary.produits.modifies++;
     } else {
-      await db("intrant_phyto").where({ id: old.id }).update({ millesime });
+      unchanged.push(Number(old.id));
       summary.produits.inchanges++;
     }
     const total = totalMatiere(p);
@@ -205,6 +206,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   }
   if (inserts.length) await db.batchInsert("intrant_phyto", inserts, 200);
   await syncIdSequence(db, "intrant_phyto");
+  for (let i = 0; i < unchanged.length; i += 500) await db("intrant_phyto").whereIn("id", unchanged.slice(i, i + 500)).update({ millesime });
 
   // Products of E-Phy no longer listed: withdrawn, kept.
   const absent = [...existing.entries()].filter(([idProduit, r]) => !listed.has(idProduit) && !bool(r.retire)).map(([, r]) => Number(r.id));
@@ -217,16 +219,19 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   const ids = new Map<number, number>(
     (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "idProduit")).map((r: { id: number; idProduit: number }) => [Number(r.idProduit), Number(r.id)]),
   );
+  // Rewritten in batches: the active matter's id is the product's id, as in the seed files (decision 0029).
+  const rewrite = compositionWrites.map(({ idProduit, p }) => ({ idIntrantPhyto: ids.get(idProduit)!, p }));
+  for (let i = 0; i < rewrite.length; i += 500) {
+    await db("matiere_active").whereIn("idIntrantPhyto", rewrite.slice(i, i + 500).map((w) => w.idIntrantPhyto)).delete();
+  }
+  const matieres = rewrite.map(({ idIntrantPhyto, p }) => ({ id: idIntrantPhyto, idIntrantPhyto, ...totalMatiere(p) }));
+  if (matieres.length) await db.batchInsert("matiere_active", matieres.map((m) => ({ ...m, unite: m.unite?.slice(0, 20) ?? null })), 200);
+  await syncIdSequence(db, "matiere_active");
   const compositionRows: Record<string, unknown>[] = [];
-  for (const { idProduit, p } of compositionWrites) {
-    const idIntrantPhyto = ids.get(idProduit)!;
-    const total = totalMatiere(p);
-    await db("matiere_active").where({ idIntrantPhyto }).delete();
-    const [row] = await db("matiere_active").insert({ idIntrantPhyto, quantite: total.quantite, unite: total.unite }).returning("id");
-    const idMatiereActive = Number(typeof row === "object" ? (row as { id: number }).id : row);
+  for (const { idIntrantPhyto, p } of rewrite) {
     p.substances.forEach((s, i) =>
       compositionRows.push({
-        idMatiereActive,
+        idMatiereActive: idIntrantPhyto,
         idSubstanceActive: s.substance ? (substanceIds.get(s.substance) ?? null) : null,
         rang: i + 1,
         libelle: s.libelle.slice(0, 255),
@@ -261,12 +266,13 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
     (existing.get(Number(r.idIntrantPhyto)) ?? existing.set(Number(r.idIntrantPhyto), []).get(Number(r.idIntrantPhyto))!).push(key);
   }
   const inserts: Record<string, unknown>[] = [];
+  const changed: number[] = [];
   let done = 0;
   for (const [idIntrantPhyto, list] of byProduct) {
     if (++done % 2000 === 0) progress(`usages : ${done}/${byProduct.size} produits`);
     const keys = list.map(usageKey);
     if (same([...(existing.get(idIntrantPhyto) ?? [])].sort(), [...keys].sort())) continue;
-    await db("usage_phyto").where({ idIntrantPhyto }).delete();
+    changed.push(idIntrantPhyto);
     summary.usages.produits++;
     for (const u of list) {
       inserts.push({
@@ -285,6 +291,7 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
       });
     }
   }
+  for (let i = 0; i < changed.length; i += 500) await db("usage_phyto").whereIn("idIntrantPhyto", changed.slice(i, i + 500)).delete();
   if (inserts.length) await db.batchInsert("usage_phyto", inserts, 200);
   summary.usages.lignes = inserts.length;
   progress(`usages : ${rows.length} lignes lues`);
@@ -379,7 +386,9 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
 
 /** The summary as French lines for the command line. */
 export function formatSummary(s: ImportSummary): string[] {
-  const lines = s.fichiers.map((f) => `lu ${f.nom} (${f.type}, ${f.encodage}) : ${f.lignes} lignes`);
+  const lines = s.fichiers.map(
+    (f) => `lu ${f.nom} (${f.type}, ${f.encodage}) : ${f.lignes} lignes${f.rejets.length ? `, ${f.rejets.length} écartées (${f.rejets.slice(0, 3).join(" ; ")}${f.rejets.length > 3 ? "…" : ""})` : ""}`,
+  );
   if (s.ignores.length) lines.push(`ignorés : ${s.ignores.join(", ")}`);
   const c = (x: Compte) => `${x.ajoutes} ajoutés, ${x.modifies} modifiés, ${x.inchanges} inchangés`;
   if (s.fichiers.some((f) => f.type === "substances")) lines.push(`substances actives : ${c(s.substances)}`);
