@@ -26,8 +26,9 @@ const substances = read("substance_active_utf8.csv").rows as SubstanceEphy[];
 
 /**
  * The products of the Daplos sample (../shared/fixtures/daplos/sample-v0.94.dap) absent from the extract: AMM
- * and name as the sample gives them (COMPIL is in the extract and comes from it); the two compositions are the
- * products' published formulations, not read in E-Phy here (confidence medium: an E-Phy import corrects them).
+ * and name as the sample gives them. COMPIL (2130068) and DEVRINOL 450 SC (8800603, a trade name of COLZAMID) are
+ * in the extract and come from it; MILDICUT's composition is the product's published formulation, not read in
+ * E-Phy here (confidence medium: an E-Phy import corrects it).
  */
 const DAPLOS: ProduitEphy[] = [
   { amm: "2130068", idProduit: 2130068, typeProduit: "PPP", nom: "COMPIL", secondsNoms: null, titulaire: null, fonctions: "Herbicide", formulation: "Suspension concentrée", etat: "AUTORISE", dateRetrait: null, biocontrole: false, substances: [{ libelle: "diflufénicanil", substance: "Diflufenican", quantite: 500, unite: "g/L" }] },
@@ -95,10 +96,10 @@ const all = [...produits, ...DAPLOS.filter((d) => !produits.some((p) => p.amm ==
 write("intrant-phyto.json", {
   table: "intrant_phyto",
   dependsOn: ["categorie_intrant"],
-  source: `${EPHY}; plus the three products of the Daplos sample (${DAPLOS_SOURCE}). Built by scripts/referentiel-build-seeds.ts. id = id_produit = AMM number, id_source 1 = E-Phy. The category (dic_id_type_intrant) follows the E-Phy functions (decision 0029).`,
+  source: `${EPHY}; the Daplos sample's products are included (COMPIL, DEVRINOL 450 SC = COLZAMID from E-Phy; MILDICUT: ${DAPLOS_SOURCE}). Built by scripts/referentiel-build-seeds.ts. id = id_produit = AMM number, id_source 1 = E-Phy. The category (dic_id_type_intrant) follows the E-Phy functions (decision 0029).`,
   licence: LICENCE,
   date: DATE,
-  confidence: "high for the rows read in E-Phy (AMM, names, holders, state); medium for the Daplos products' compositions; an extract of a few hundred rows, not the whole catalogue (npm run referentiel:ephy loads a full release)",
+  confidence: "high for the rows read in E-Phy (AMM, names, holders, state); medium for MILDICUT's composition (not read in E-Phy); an extract of a few hundred rows, not the whole catalogue (npm run referentiel:ephy loads a full release)",
   rows: all.map((p) => {
     const daplos = DAPLOS.includes(p);
     const c = categoriePhyto(p.typeProduit, p.fonctions, usagesOf(p.amm));

@@ -71,8 +71,10 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
 
   test("[C-PHYTO-15] the products of the Daplos sample are in the catalogue with their AMM", async () => {
     const db = t.db();
-    for (const [amm, nom, code] of [["2130068", "COMPIL", "HERBICIDE"], ["8800603", "DEVRINOL 450 SC", "HERBICIDE"], ["2090126", "MILDICUT", "FONGICIDE"]]) {
-      expect((await rechercherPhytos(db, { q: amm }))[0]).toMatchObject({ nomProduit: nom, ammProduit: amm, codeTypeIntrant: code });
+    // The sample's names: COMPIL, DEVRINOL 450 SC (a trade name of COLZAMID) and MILDICUT.
+    for (const [q, amm, nom, code] of [["compil", "2130068", "COMPIL", "HERBICIDE"], ["devrinol", "8800603", "COLZAMID", "HERBICIDE"], ["mildicut", "2090126", "MILDICUT", "FONGICIDE"]]) {
+      expect((await rechercherPhytos(db, { q }))[0], q).toMatchObject({ nomProduit: nom, ammProduit: amm, codeTypeIntrant: code });
+      expect((await rechercherPhytos(db, { q: amm }))[0].nomProduit).toBe(nom);
     }
   });
 
