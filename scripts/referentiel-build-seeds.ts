@@ -7,8 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "../server/referentiel-intrants/ephy";
-import { categoriePhyto } from "../server/referentiel-intrants/ephy";
+import { parseFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "../server/referentiel-intrants/ephy-import";
+import { categoriePhyto } from "../server/referentiel-intrants/ephy-import";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const extrait = path.join(root, "tests/fixtures/ephy/extrait");

@@ -5,8 +5,8 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRows, snapshot } from "../../tests/helpers/service";
 import { bool } from "../db/dialect";
 import { unzip } from "./csv";
-import { parseFile, ShapeError, type ParsedFile } from "./ephy";
-import { formatSummary, importReferentiel, SOURCE_EPHY } from "./import";
+import { parseFile, ShapeError, type ParsedFile } from "./ephy-import";
+import { formatSummary, importReferentiel, SOURCE_EPHY } from "./import-service";
 import { dosesReference, matiereActive, rechercherPhytos } from "./service";
 
 const t = useTestDb();

@@ -1,7 +1,7 @@
 import type { Db } from "../db/knex";
 import { bool, syncIdSequence } from "../db/dialect";
 import { normaliseHeader } from "./csv";
-import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "./ephy";
+import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "./ephy-import";
 
 /**
  * Loads parsed official files into the catalogues (decision 0029), in one transaction: all or nothing.

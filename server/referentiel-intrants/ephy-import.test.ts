@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { decodeText, parseCsv, parseDecimal, unzip } from "./csv";
-import { categoriePhyto, parseFile, parseSubstances, ShapeError, splitUsage, type ProduitEphy, type UsageEphy } from "./ephy";
+import { categoriePhyto, parseFile, parseSubstances, ShapeError, splitUsage, type ProduitEphy, type UsageEphy } from "./ephy-import";
 
 const FIXTURES = path.resolve(__dirname, "../../tests/fixtures/ephy");
 const bytes = (p: string) => fs.readFileSync(path.join(FIXTURES, p));
