@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "../server/referentiel-intrants/ephy-import";
 import { categoriePhyto } from "../server/referentiel-intrants/ephy-import";
+import { compositionId, IMPORT_ID_BASE } from "../server/referentiel-intrants/import-service";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const extrait = path.join(root, "tests/fixtures/ephy/extrait");
@@ -83,6 +84,26 @@ const CIBLES: Record<string, string> = {
 const cibleFile = JSON.parse(fs.readFileSync(path.join(out, "cible.json"), "utf8")) as { rows: Array<{ id: number; code: string; libelle: string }> };
 const cibleByCode = new Map(cibleFile.rows.map((c) => [c.code, c]));
 
+/**
+ * Stable ids across rebuilds: a row keeps the id it had in the current file (matched by its natural key), new rows
+ * take the next ids. The seeding upserts by id, so renumbering would rewrite other rows of existing databases.
+ * Ids stay below IMPORT_ID_BASE, above which the importer numbers the rows it adds.
+ */
+function stableIds(file: string, keyOf: (row: Record<string, unknown>) => string): (key: string) => number {
+  const full = path.join(out, file);
+  const old = fs.existsSync(full) ? (JSON.parse(fs.readFileSync(full, "utf8")) as { rows: Array<Record<string, unknown> & { id: number }> }).rows : [];
+  const ids = new Map(old.map((r) => [keyOf(r), r.id]));
+  let next = Math.max(0, ...old.map((r) => r.id)) + 1;
+  const given = new Set<number>();
+  return (key) => {
+    let id = ids.get(key);
+    if (id === undefined || given.has(id)) id = next++;
+    if (id >= IMPORT_ID_BASE) throw new Error(`${file}: id ${id} reaches the importer's range`);
+    given.add(id);
+    return id;
+  };
+}
+
 const write = (file: string, body: object) => {
   const { rows, ...head } = body as { rows: object[] };
   const text = `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "rows": [\n${rows.map((r) => `    ${JSON.stringify(r)}`).join(",\n")}\n  ]\n}\n`;
@@ -129,7 +150,8 @@ write("intrant-phyto.json", {
 // Active substances: the extract's, then every substance a product cites that it lacks (name only).
 const names = new Map<string, SubstanceEphy>(substances.map((s) => [s.nom, s]));
 for (const p of all) for (const s of p.substances) if (s.substance && !names.has(s.substance)) names.set(s.substance, { nom: s.substance, numeroCas: null, etat: null, variantes: s.libelle });
-const substanceRows = [...names.values()].map((s, i) => ({ id: i + 1, nom: s.nom, variantes: s.variantes, numeroCas: s.numeroCas, etatAutorisation: s.etat }));
+const substanceId0 = stableIds("substance-active.json", (r) => String(r.nom));
+const substanceRows = [...names.values()].map((s) => ({ id: substanceId0(s.nom), nom: s.nom, variantes: s.variantes, numeroCas: s.numeroCas, etatAutorisation: s.etat }));
 const substanceId = new Map(substanceRows.map((s) => [s.nom, s.id]));
 write("substance-active.json", {
   table: "substance_active",
@@ -162,13 +184,13 @@ write("matiere-active.json", {
 write("matiere-active-composition.json", {
   table: "matiere_active_composition",
   dependsOn: ["matiere_active", "substance_active"],
-  source: `${EPHY} ('Substances actives': French name of the form, substance, content and unit); id = product id × 10 + rank`,
+  source: `${EPHY} ('Substances actives': French name of the form, substance, content and unit); id = product id × 100 + rank, as the importer numbers them`,
   licence: LICENCE,
   date: DATE,
   confidence: "high",
   rows: matieres.flatMap((p) =>
     p.substances.map((s, i) => ({
-      id: p.idProduit * 10 + i + 1,
+      id: compositionId(p.idProduit, i + 1),
       idMatiereActive: p.idProduit,
       idSubstanceActive: s.substance ? (substanceId.get(s.substance) ?? null) : null,
       rang: i + 1,
@@ -181,7 +203,7 @@ write("matiere-active-composition.json", {
 });
 
 // Crop correspondence (E-Phy / IFT labels → Sillon crops).
-let idc = 0;
+const cultureIftId = stableIds("culture-ift.json", (r) => `${r.libelleIft}|${r.idCulture}`);
 write("culture-ift.json", {
   table: "culture_ift",
   dependsOn: ["culture"],
@@ -189,7 +211,7 @@ write("culture-ift.json", {
   licence: "CC0-1.0",
   date: DATE,
   confidence: "medium: E-Phy groups crops ('Céréales à paille', 'Graines protéagineuses'); a use may exclude some crops of the group in its conditions",
-  rows: Object.entries(CULTURES).flatMap(([libelleIft, ids]) => ids.map((idCulture) => ({ id: ++idc, libelleIft, codeIft: null, idCulture }))),
+  rows: Object.entries(CULTURES).flatMap(([libelleIft, ids]) => ids.map((idCulture) => ({ id: cultureIftId(`${libelleIft}|${idCulture}`), libelleIft, codeIft: null, idCulture }))),
 });
 
 // Reference doses derived from the authorised uses: per product, crop and target, the largest authorised dose.
@@ -212,6 +234,7 @@ for (const u of usages) {
     if (!old || dose > old.doseRef) doses.set(key, { codeAmm: u.amm, idCulture, idCible: cible.id, cible: cible.libelle, biocontrole: produit?.biocontrole ?? false, doseRef: dose, uniteDoseRef: unite, usage: u.libelle });
   }
 }
+const doseId = stableIds("reference-dose-cible-ift.json", (r) => `${r.codeAmm}|${r.idCulture}|${r.idCible}|${r.anneeRecolte}`);
 write("reference-dose-cible-ift.json", {
   table: "reference_dose_cible_ift",
   dependsOn: ["culture", "cible"],
@@ -219,8 +242,8 @@ write("reference-dose-cible-ift.json", {
   licence: LICENCE,
   date: DATE,
   confidence: "medium: derived from E-Phy, not the ministry's list itself; E-Phy crop groups are spread over their crops",
-  rows: [...doses.values()].map((d, i) => ({
-    id: i + 1,
+  rows: [...doses.values()].map((d) => ({
+    id: doseId(`${d.codeAmm}|${d.idCulture}|${d.idCible}|${ANNEE}`),
     codeAmm: d.codeAmm,
     idCulture: d.idCulture,
     anneeRecolte: ANNEE,

@@ -12,6 +12,23 @@ import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type Produit
 
 /** id_source of the products loaded from E-Phy; their id is their AMM number (id_produit), as in the seed file. */
 export const SOURCE_EPHY = 1;
+/**
+ * Rows the importer adds to tables that also have seed files (substances, targets, reference doses) take ids from
+ * here up, and the seed files keep theirs below: a later seed file never overwrites an imported row (the seeding
+ * upserts by id). Active matters use the product's id, their composition lines product id × 100 + rank, as the
+ * seed files do.
+ */
+export const IMPORT_ID_BASE = 1_000_000;
+
+/** Explicit ids for rows the importer inserts into a seeded table (see IMPORT_ID_BASE). */
+async function idAllocator(db: Db, table: string): Promise<() => number> {
+  const row = (await db(table).max({ m: "id" }).first()) as { m: number | string | null } | undefined;
+  let next = Math.max(Number(row?.m ?? 0) + 1, IMPORT_ID_BASE);
+  return () => next++;
+}
+
+/** Composition line id: product id × 100 + rank (ranks above 99 are not kept). */
+export const compositionId = (idProduit: number, rang: number) => idProduit * 100 + rang;
 /** Product types of E-Phy kept as plant-protection inputs (fertilisers 'MFSC' and mixtures are not). */
 const TYPES_RETENUS = /^(PPP|ADJUVANT)/i;
 
@@ -81,13 +98,14 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
   );
   const inserts: Record<string, unknown>[] = [];
   const seen = new Set<string>();
+  const nextId = await idAllocator(db, "substance_active");
   for (const s of rows) {
     if (seen.has(s.nom)) continue;
     seen.add(s.nom);
     const values = { numeroCas: s.numeroCas?.slice(0, 255) ?? null, etatAutorisation: s.etat?.slice(0, 40) ?? null, variantes: s.variantes };
     const old = existing.get(s.nom);
     if (!old) {
-      inserts.push({ nom: s.nom, ...values });
+      inserts.push({ id: nextId(), nom: s.nom, ...values });
       summary.substances.ajoutes++;
     } else if (!same([old.numeroCas ?? null, old.etatAutorisation ?? null, old.variantes ?? null], [values.numeroCas, values.etatAutorisation, values.variantes])) {
       await db("substance_active").where({ id: old.id }).update({ ...values, updatedAt: db.fn.now() });
@@ -95,6 +113,7 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
     } else summary.substances.inchanges++;
   }
   if (inserts.length) await db.batchInsert("substance_active", inserts, 200);
+  await syncIdSequence(db, "substance_active");
   progress(`substances actives : ${rows.length}`);
 }
 
@@ -229,8 +248,9 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   await syncIdSequence(db, "matiere_active");
   const compositionRows: Record<string, unknown>[] = [];
   for (const { idIntrantPhyto, p } of rewrite) {
-    p.substances.forEach((s, i) =>
+    p.substances.slice(0, 99).forEach((s, i) =>
       compositionRows.push({
+        id: compositionId(idIntrantPhyto, i + 1),
         idMatiereActive: idIntrantPhyto,
         idSubstanceActive: s.substance ? (substanceIds.get(s.substance) ?? null) : null,
         rang: i + 1,
@@ -241,6 +261,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
     );
   }
   if (compositionRows.length) await db.batchInsert("matiere_active_composition", compositionRows, 200);
+  await syncIdSequence(db, "matiere_active_composition");
   progress(`produits : ${rows.length}/${rows.length}`);
 }
 
@@ -320,6 +341,8 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
     ciblesByLabel.set(norm(c.libelle), Number(c.id));
     if (c.libelleIft) ciblesByLabel.set(norm(c.libelleIft), Number(c.id));
   }
+  const nextCible = await idAllocator(db, "cible");
+  const nextDose = await idAllocator(db, "reference_dose_cible_ift");
   const cibleId = async (d: DoseIft): Promise<number | null> => {
     if (!d.cible && !d.codeCible) return null;
     const found = (d.codeCible && ciblesByCode.get(d.codeCible)) || ciblesByLabel.get(norm(d.cible));
@@ -330,10 +353,8 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
       }
       return found;
     }
-    const [row] = await db("cible")
-      .insert({ code: `IFT-${(d.codeCible ?? norm(d.cible)).slice(0, 36)}`, libelle: d.cible ?? d.codeCible, codeIft: d.codeCible, libelleIft: d.cible })
-      .returning("id");
-    const id = Number(typeof row === "object" ? (row as { id: number }).id : row);
+    const id = nextCible();
+    await db("cible").insert({ id, code: `IFT-${(d.codeCible ?? norm(d.cible)).slice(0, 36)}`, libelle: d.cible ?? d.codeCible, codeIft: d.codeCible, libelleIft: d.cible });
     if (d.codeCible) ciblesByCode.set(d.codeCible, id);
     ciblesByLabel.set(norm(d.cible), id);
     summary.doses.ciblesAjoutees++;
@@ -373,7 +394,7 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
     };
     const old = existing.get(key);
     if (!old) {
-      inserts.push({ codeAmm: d.amm, idCulture, anneeRecolte: d.anneeRecolte, idCible, ...values });
+      inserts.push({ id: nextDose(), codeAmm: d.amm, idCulture, anneeRecolte: d.anneeRecolte, idCible, ...values });
       summary.doses.ajoutes++;
     } else if (!same([old.cible ?? null, bool(old.biocontrole), num(old.doseRef), old.uniteDoseRef ?? null, old.segment ?? null], [values.cible, values.biocontrole, values.doseRef, values.uniteDoseRef, values.segment])) {
       await db("reference_dose_cible_ift").where({ id: old.id }).update({ ...values, updatedAt: db.fn.now() });
@@ -381,6 +402,8 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
     } else summary.doses.inchanges++;
   }
   if (inserts.length) await db.batchInsert("reference_dose_cible_ift", inserts, 200);
+  await syncIdSequence(db, "reference_dose_cible_ift");
+  await syncIdSequence(db, "cible");
   progress(`doses de référence : ${rows.length}/${rows.length}`);
 }
 
