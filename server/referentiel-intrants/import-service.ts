@@ -139,6 +139,9 @@ function produitValues(p: ProduitEphy, usagesOf: UsageEphy[], millesime: string)
   };
 }
 
+const pad = (n: number) => String(n).padStart(2, "0");
+const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
 const COMPARED = ["nomProduit", "ammProduit", "typeProduit", "biocontrole", "dicIdTypeIntrant", "codeTypeIntrant", "secondsNoms", "titulaire", "formulation", "etatAutorisation", "dateRetrait", "retire"];
 
 function comparable(v: ProduitValues) {
@@ -146,7 +149,8 @@ function comparable(v: ProduitValues) {
     const x = v[k];
     if (k === "biocontrole" || k === "retire") return bool(x);
     if (k === "dicIdTypeIntrant") return num(x);
-    if (k === "dateRetrait") return x == null ? null : x instanceof Date ? x.toISOString().slice(0, 10) : String(x).slice(0, 10);
+    // PostgreSQL hands a DATE back as a Date at local midnight: its local calendar day is the stored one.
+    if (k === "dateRetrait") return x == null ? null : x instanceof Date ? localDay(x) : String(x).slice(0, 10);
     return x ?? null;
   });
 }
