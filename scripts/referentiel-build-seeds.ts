@@ -7,8 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "../server/referentiel-intrants/ephy";
-import { categoriePhyto } from "../server/referentiel-intrants/ephy";
+import { parseFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "../server/referentiel-intrants/ephy-import";
+import { categoriePhyto } from "../server/referentiel-intrants/ephy-import";
+import { compositionId, IMPORT_ID_BASE } from "../server/referentiel-intrants/import-service";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const extrait = path.join(root, "tests/fixtures/ephy/extrait");
@@ -26,8 +27,9 @@ const substances = read("substance_active_utf8.csv").rows as SubstanceEphy[];
 
 /**
  * The products of the Daplos sample (../shared/fixtures/daplos/sample-v0.94.dap) absent from the extract: AMM
- * and name as the sample gives them (COMPIL is in the extract and comes from it); the two compositions are the
- * products' published formulations, not read in E-Phy here (confidence medium: an E-Phy import corrects them).
+ * and name as the sample gives them. COMPIL (2130068) and DEVRINOL 450 SC (8800603, a trade name of COLZAMID) are
+ * in the extract and come from it; MILDICUT's composition is the product's published formulation, not read in
+ * E-Phy here (confidence medium: an E-Phy import corrects it).
  */
 const DAPLOS: ProduitEphy[] = [
   { amm: "2130068", idProduit: 2130068, typeProduit: "PPP", nom: "COMPIL", secondsNoms: null, titulaire: null, fonctions: "Herbicide", formulation: "Suspension concentrée", etat: "AUTORISE", dateRetrait: null, biocontrole: false, substances: [{ libelle: "diflufénicanil", substance: "Diflufenican", quantite: 500, unite: "g/L" }] },
@@ -82,6 +84,26 @@ const CIBLES: Record<string, string> = {
 const cibleFile = JSON.parse(fs.readFileSync(path.join(out, "cible.json"), "utf8")) as { rows: Array<{ id: number; code: string; libelle: string }> };
 const cibleByCode = new Map(cibleFile.rows.map((c) => [c.code, c]));
 
+/**
+ * Stable ids across rebuilds: a row keeps the id it had in the current file (matched by its natural key), new rows
+ * take the next ids. The seeding upserts by id, so renumbering would rewrite other rows of existing databases.
+ * Ids stay below IMPORT_ID_BASE, above which the importer numbers the rows it adds.
+ */
+function stableIds(file: string, keyOf: (row: Record<string, unknown>) => string): (key: string) => number {
+  const full = path.join(out, file);
+  const old = fs.existsSync(full) ? (JSON.parse(fs.readFileSync(full, "utf8")) as { rows: Array<Record<string, unknown> & { id: number }> }).rows : [];
+  const ids = new Map(old.map((r) => [keyOf(r), r.id]));
+  let next = Math.max(0, ...old.map((r) => r.id)) + 1;
+  const given = new Set<number>();
+  return (key) => {
+    let id = ids.get(key);
+    if (id === undefined || given.has(id)) id = next++;
+    if (id >= IMPORT_ID_BASE) throw new Error(`${file}: id ${id} reaches the importer's range`);
+    given.add(id);
+    return id;
+  };
+}
+
 const write = (file: string, body: object) => {
   const { rows, ...head } = body as { rows: object[] };
   const text = `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "rows": [\n${rows.map((r) => `    ${JSON.stringify(r)}`).join(",\n")}\n  ]\n}\n`;
@@ -95,10 +117,10 @@ const all = [...produits, ...DAPLOS.filter((d) => !produits.some((p) => p.amm ==
 write("intrant-phyto.json", {
   table: "intrant_phyto",
   dependsOn: ["categorie_intrant"],
-  source: `${EPHY}; plus the three products of the Daplos sample (${DAPLOS_SOURCE}). Built by scripts/referentiel-build-seeds.ts. id = id_produit = AMM number, id_source 1 = E-Phy. The category (dic_id_type_intrant) follows the E-Phy functions (decision 0029).`,
+  source: `${EPHY}; the Daplos sample's products are included (COMPIL, DEVRINOL 450 SC = COLZAMID from E-Phy; MILDICUT: ${DAPLOS_SOURCE}). Built by scripts/referentiel-build-seeds.ts. id = id_produit = AMM number, id_source 1 = E-Phy. The category (dic_id_type_intrant) follows the E-Phy functions (decision 0029).`,
   licence: LICENCE,
   date: DATE,
-  confidence: "high for the rows read in E-Phy (AMM, names, holders, state); medium for the Daplos products' compositions; an extract of a few hundred rows, not the whole catalogue (npm run referentiel:ephy loads a full release)",
+  confidence: "high for the rows read in E-Phy (AMM, names, holders, state); medium for MILDICUT's composition (not read in E-Phy); an extract of a few hundred rows, not the whole catalogue (npm run referentiel:ephy loads a full release)",
   rows: all.map((p) => {
     const daplos = DAPLOS.includes(p);
     const c = categoriePhyto(p.typeProduit, p.fonctions, usagesOf(p.amm));
@@ -128,7 +150,8 @@ write("intrant-phyto.json", {
 // Active substances: the extract's, then every substance a product cites that it lacks (name only).
 const names = new Map<string, SubstanceEphy>(substances.map((s) => [s.nom, s]));
 for (const p of all) for (const s of p.substances) if (s.substance && !names.has(s.substance)) names.set(s.substance, { nom: s.substance, numeroCas: null, etat: null, variantes: s.libelle });
-const substanceRows = [...names.values()].map((s, i) => ({ id: i + 1, nom: s.nom, variantes: s.variantes, numeroCas: s.numeroCas, etatAutorisation: s.etat }));
+const substanceId0 = stableIds("substance-active.json", (r) => String(r.nom));
+const substanceRows = [...names.values()].map((s) => ({ id: substanceId0(s.nom), nom: s.nom, variantes: s.variantes, numeroCas: s.numeroCas, etatAutorisation: s.etat }));
 const substanceId = new Map(substanceRows.map((s) => [s.nom, s.id]));
 write("substance-active.json", {
   table: "substance_active",
@@ -161,13 +184,13 @@ write("matiere-active.json", {
 write("matiere-active-composition.json", {
   table: "matiere_active_composition",
   dependsOn: ["matiere_active", "substance_active"],
-  source: `${EPHY} ('Substances actives': French name of the form, substance, content and unit); id = product id × 10 + rank`,
+  source: `${EPHY} ('Substances actives': French name of the form, substance, content and unit); id = product id × 100 + rank, as the importer numbers them`,
   licence: LICENCE,
   date: DATE,
   confidence: "high",
   rows: matieres.flatMap((p) =>
     p.substances.map((s, i) => ({
-      id: p.idProduit * 10 + i + 1,
+      id: compositionId(p.idProduit, i + 1),
       idMatiereActive: p.idProduit,
       idSubstanceActive: s.substance ? (substanceId.get(s.substance) ?? null) : null,
       rang: i + 1,
@@ -180,7 +203,7 @@ write("matiere-active-composition.json", {
 });
 
 // Crop correspondence (E-Phy / IFT labels → Sillon crops).
-let idc = 0;
+const cultureIftId = stableIds("culture-ift.json", (r) => `${r.libelleIft}|${r.idCulture}`);
 write("culture-ift.json", {
   table: "culture_ift",
   dependsOn: ["culture"],
@@ -188,7 +211,7 @@ write("culture-ift.json", {
   licence: "CC0-1.0",
   date: DATE,
   confidence: "medium: E-Phy groups crops ('Céréales à paille', 'Graines protéagineuses'); a use may exclude some crops of the group in its conditions",
-  rows: Object.entries(CULTURES).flatMap(([libelleIft, ids]) => ids.map((idCulture) => ({ id: ++idc, libelleIft, codeIft: null, idCulture }))),
+  rows: Object.entries(CULTURES).flatMap(([libelleIft, ids]) => ids.map((idCulture) => ({ id: cultureIftId(`${libelleIft}|${idCulture}`), libelleIft, codeIft: null, idCulture }))),
 });
 
 // Reference doses derived from the authorised uses: per product, crop and target, the largest authorised dose.
@@ -211,6 +234,7 @@ for (const u of usages) {
     if (!old || dose > old.doseRef) doses.set(key, { codeAmm: u.amm, idCulture, idCible: cible.id, cible: cible.libelle, biocontrole: produit?.biocontrole ?? false, doseRef: dose, uniteDoseRef: unite, usage: u.libelle });
   }
 }
+const doseId = stableIds("reference-dose-cible-ift.json", (r) => `${r.codeAmm}|${r.idCulture}|${r.idCible}|${r.anneeRecolte}`);
 write("reference-dose-cible-ift.json", {
   table: "reference_dose_cible_ift",
   dependsOn: ["culture", "cible"],
@@ -218,8 +242,8 @@ write("reference-dose-cible-ift.json", {
   licence: LICENCE,
   date: DATE,
   confidence: "medium: derived from E-Phy, not the ministry's list itself; E-Phy crop groups are spread over their crops",
-  rows: [...doses.values()].map((d, i) => ({
-    id: i + 1,
+  rows: [...doses.values()].map((d) => ({
+    id: doseId(`${d.codeAmm}|${d.idCulture}|${d.idCible}|${ANNEE}`),
     codeAmm: d.codeAmm,
     idCulture: d.idCulture,
     anneeRecolte: ANNEE,

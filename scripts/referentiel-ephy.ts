@@ -10,8 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "../server/db/knex";
 import { unzip } from "../server/referentiel-intrants/csv";
-import { parseFile, type ParsedFile } from "../server/referentiel-intrants/ephy";
-import { formatSummary, importReferentiel } from "../server/referentiel-intrants/import";
+import { parseFile, type ParsedFile } from "../server/referentiel-intrants/ephy-import";
+import { formatSummary, importReferentiel } from "../server/referentiel-intrants/import-service";
 
 function usage(): never {
   console.error("usage : npm run referentiel:ephy -- <archive.zip | dossier | fichier.csv …> [--millesime AAAA-MM-JJ]");

@@ -10,6 +10,7 @@ import {
   fertilisants,
   isEau,
   matiereActive,
+  phytosParAmm,
   rechercherPhytos,
   semences,
 } from "./service";
@@ -71,9 +72,15 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
 
   test("[C-PHYTO-15] the products of the Daplos sample are in the catalogue with their AMM", async () => {
     const db = t.db();
-    for (const [amm, nom, code] of [["2130068", "COMPIL", "HERBICIDE"], ["8800603", "DEVRINOL 450 SC", "HERBICIDE"], ["2090126", "MILDICUT", "FONGICIDE"]]) {
-      expect((await rechercherPhytos(db, { q: amm }))[0]).toMatchObject({ nomProduit: nom, ammProduit: amm, codeTypeIntrant: code });
+    // The sample's names: COMPIL, DEVRINOL 450 SC (a trade name of COLZAMID) and MILDICUT.
+    for (const [q, amm, nom, code] of [["compil", "2130068", "COMPIL", "HERBICIDE"], ["devrinol", "8800603", "COLZAMID", "HERBICIDE"], ["mildicut", "2090126", "MILDICUT", "FONGICIDE"]]) {
+      expect((await rechercherPhytos(db, { q }))[0], q).toMatchObject({ nomProduit: nom, ammProduit: amm, codeTypeIntrant: code });
+      expect((await rechercherPhytos(db, { q: amm }))[0].nomProduit).toBe(nom);
     }
+    // Looked up by AMM as a Daplos file gives them (withdrawn products included); unknown AMMs are absent.
+    const byAmm = await phytosParAmm(db, ["2130068", "8800603", "2090126", "8800006", "0000000"]);
+    expect([...byAmm.keys()].sort()).toEqual(["2090126", "2130068", "8800006", "8800603"]);
+    expect(byAmm.get("8800006")).toMatchObject({ nomProduit: "DIMATE BF 400", retire: true, cle: "8800006-1" });
   });
 
   test("[C-PHYTO-16] the active matter is read by idProduit-idSource: content, unit and composition; a folder input gives its own content", async () => {

@@ -5,8 +5,8 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRows, snapshot } from "../../tests/helpers/service";
 import { bool } from "../db/dialect";
 import { unzip } from "./csv";
-import { parseFile, ShapeError, type ParsedFile } from "./ephy";
-import { formatSummary, importReferentiel, SOURCE_EPHY } from "./import";
+import { parseFile, ShapeError, type ParsedFile } from "./ephy-import";
+import { formatSummary, IMPORT_ID_BASE, importReferentiel, SOURCE_EPHY } from "./import-service";
 import { dosesReference, matiereActive, rechercherPhytos } from "./service";
 
 const t = useTestDb();
@@ -70,6 +70,10 @@ describe(`E-Phy and IFT importer (${dialect})`, () => {
       ["Ergot des céréales", 1, "L/HA"],
       ["Septoriose", 0.8, "L/HA"],
     ]);
+    // Rows added to seeded tables are numbered from IMPORT_ID_BASE up, so that no later seed file overwrites them.
+    expect(doses.doses.every((d) => d.id >= IMPORT_ID_BASE)).toBe(true);
+    expect(Number((await db("cible").where({ libelle: "Ergot des céréales" }).first()).id)).toBeGreaterThanOrEqual(IMPORT_ID_BASE);
+    expect((await db("matiere_active_composition").where({ idMatiereActive: 9990001 }).orderBy("rang").select("id")).map((r) => Number(r.id))).toEqual([999000101, 999000102]);
     const herbi = await dosesReference(db, { codeAmm: "9990001", idCulture: 1, anneeRecolte: 2026 });
     expect(herbi.doses).toHaveLength(1);
     expect(herbi.doses[0]).toMatchObject({ idCible: null, doseRef: 2.5 });

@@ -92,6 +92,38 @@ export async function searchPhytos(db: Db, opts: { q?: string; idDossier?: numbe
   return [...dossier, ...reference];
 }
 
+/** The products of these AMM numbers (withdrawn ones included), by AMM: for importers (Daplos VI lines carry the AMM) and saved inputs. */
+export async function phytosParAmm(db: Db, amms: string[]): Promise<Map<string, PhytoRef>> {
+  const out = new Map<string, PhytoRef>();
+  const wanted = [...new Set(amms.map((a) => a.trim()).filter(Boolean))];
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db("intrant_phyto")
+      .whereIn("ammProduit", wanted.slice(i, i + 500))
+      .orderBy([{ column: "retire" }, { column: "idSource" }])
+      .select("idProduit", "idSource", "nomProduit", "ammProduit", "typeProduit", "source", "biocontrole", "remarque", "dicIdTypeIntrant", "codeTypeIntrant", "retire");
+    for (const r of rows) {
+      if (out.has(String(r.ammProduit))) continue;
+      out.set(String(r.ammProduit), {
+        idProduit: Number(r.idProduit),
+        idSource: Number(r.idSource),
+        cle: `${r.idProduit}-${r.idSource}`,
+        nomProduit: String(r.nomProduit),
+        ammProduit: str(r.ammProduit),
+        typeProduit: str(r.typeProduit),
+        source: str(r.source),
+        biocontrole: bool(r.biocontrole),
+        remarque: str(r.remarque),
+        idDossier: null,
+        dicIdTypeIntrant: num(r.dicIdTypeIntrant),
+        codeTypeIntrant: str(r.codeTypeIntrant),
+        origine: ORIGINE_REFERENCE,
+        retire: bool(r.retire),
+      });
+    }
+  }
+  return out;
+}
+
 /** The active matter of a product (C-PHYTO-16), read by `idProduit-idSource`. */
 export type MatiereActive = {
   id: number;

@@ -21,6 +21,11 @@ export function rechercherPhytos(db: Db, opts: { q?: string; idDossier?: number 
   return repo.searchPhytos(db, opts);
 }
 
+/** The reference products of these AMM numbers (withdrawn included), keyed by AMM: for importers and saved inputs. */
+export function phytosParAmm(db: Db, amms: string[]) {
+  return repo.phytosParAmm(db, amms);
+}
+
 /** `matiere_actives/{idProduit-idSource}` (C-PHYTO-16). */
 export function matiereActive(db: Db, cle: string, idDossier?: number | null) {
   return repo.getMatiereActive(db, cle, idDossier);

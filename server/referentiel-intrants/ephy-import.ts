@@ -171,12 +171,19 @@ const COLUMNS: Record<FileKind, [Columns, readonly string[]]> = {
   ift: [IFT_COLUMNS, IFT_REQUIRED],
 };
 
-export type ParsedFile =
-  | { kind: "produits"; name: string; encoding: string; rows: ProduitEphy[] }
-  | { kind: "usages"; name: string; encoding: string; rows: UsageEphy[] }
-  | { kind: "substances"; name: string; encoding: string; rows: SubstanceEphy[] }
-  | { kind: "ift"; name: string; encoding: string; rows: DoseIft[] }
-  | { kind: null; name: string; encoding: string; rows: [] };
+/** A parsed file; `rejets` are the lines left out (unreadable AMM, empty name…), each with its reason. */
+export type ParsedFile = { name: string; encoding: string; rejets: string[] } & (
+  | { kind: "produits"; rows: ProduitEphy[] }
+  | { kind: "usages"; rows: UsageEphy[] }
+  | { kind: "substances"; rows: SubstanceEphy[] }
+  | { kind: "ift"; rows: DoseIft[] }
+  | { kind: null; rows: [] }
+);
+
+class RowError extends Error {}
+
+/** Lines that cannot be read are left out and reported, unless there are so many that the file is not what it seems. */
+const MAX_REJETS = (lines: number) => Math.max(10, Math.floor(lines * 0.05));
 
 const text = (row: string[], i: number | undefined): string | null => {
   if (i === undefined) return null;
@@ -242,10 +249,26 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
       const lacking = missing(indexColumns(header, columns), columns, required);
       throw new ShapeError(`${name}: ce fichier n'a pas la forme attendue (${expected}) ; colonnes manquantes : ${lacking.join(", ") || "en-tête illisible"}`);
     }
-    return { kind: null, name, encoding, rows: [] };
+    return { kind: null, name, encoding, rows: [], rejets: [] };
   }
   const body = rows.slice(1);
-  const bad = (line: number, why: string) => new ShapeError(`${name}, ligne ${line + 2} : ${why}`);
+  const bad = (line: number, why: string) => new RowError(`ligne ${line + 2} : ${why}`);
+  const collect = <T>(read: (r: string[], line: number) => T): { rows: T[]; rejets: string[] } => {
+    const rows: T[] = [];
+    const rejets: string[] = [];
+    body.forEach((r, line) => {
+      try {
+        rows.push(read(r, line));
+      } catch (e) {
+        if (!(e instanceof RowError)) throw e;
+        rejets.push(e.message);
+      }
+    });
+    if (rejets.length > MAX_REJETS(body.length)) {
+      throw new ShapeError(`${name} : ${rejets.length} lignes illisibles sur ${body.length} (${rejets.slice(0, 3).join(" ; ")}…) ; ce fichier n'a pas la forme attendue (${kind})`);
+    }
+    return { rows, rejets };
+  };
   switch (kind) {
     case "produits": {
       const ix = indexColumns(header, PRODUIT_COLUMNS);
@@ -253,7 +276,7 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
         kind,
         name,
         encoding,
-        rows: body.map((r, line) => {
+        ...collect((r, line) => {
           const amm = text(r, ix.amm);
           if (!amm || !/^\d{1,9}$/.test(amm)) throw bad(line, `numéro AMM illisible « ${amm ?? ""} »`);
           const nom = text(r, ix.nom);
@@ -282,7 +305,7 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
         kind,
         name,
         encoding,
-        rows: body.map((r, line) => {
+        ...collect((r, line) => {
           const amm = text(r, ix.amm);
           if (!amm || !/^\d{1,9}$/.test(amm)) throw bad(line, `numéro AMM illisible « ${amm ?? ""} »`);
           const [a, b] = [text(r, ix.code), text(r, ix.libelle)];
@@ -312,9 +335,11 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
         kind,
         name,
         encoding,
-        rows: body
-          .map((r) => ({ nom: text(r, ix.nom) ?? "", numeroCas: text(r, ix.numeroCas), etat: text(r, ix.etat), variantes: text(r, ix.variantes) }))
-          .filter((s) => s.nom !== ""),
+        ...collect((r, line) => {
+          const nom = text(r, ix.nom);
+          if (!nom) throw bad(line, "nom de substance vide");
+          return { nom, numeroCas: text(r, ix.numeroCas), etat: text(r, ix.etat), variantes: text(r, ix.variantes) };
+        }),
       };
     }
     case "ift": {
@@ -323,7 +348,7 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
         kind,
         name,
         encoding,
-        rows: body.map((r, line) => {
+        ...collect((r, line) => {
           const annee = Number(text(r, ix.anneeRecolte));
           if (!Number.isInteger(annee) || annee < 1990 || annee > 2100) throw bad(line, `campagne illisible « ${text(r, ix.anneeRecolte) ?? ""} »`);
           const amm = text(r, ix.amm);

@@ -1,7 +1,7 @@
 import type { Db } from "../db/knex";
 import { bool, syncIdSequence } from "../db/dialect";
 import { normaliseHeader } from "./csv";
-import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "./ephy";
+import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "./ephy-import";
 
 /**
  * Loads parsed official files into the catalogues (decision 0029), in one transaction: all or nothing.
@@ -12,12 +12,29 @@ import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type Produit
 
 /** id_source of the products loaded from E-Phy; their id is their AMM number (id_produit), as in the seed file. */
 export const SOURCE_EPHY = 1;
+/**
+ * Rows the importer adds to tables that also have seed files (substances, targets, reference doses) take ids from
+ * here up, and the seed files keep theirs below: a later seed file never overwrites an imported row (the seeding
+ * upserts by id). Active matters use the product's id, their composition lines product id × 100 + rank, as the
+ * seed files do.
+ */
+export const IMPORT_ID_BASE = 1_000_000;
+
+/** Explicit ids for rows the importer inserts into a seeded table (see IMPORT_ID_BASE). */
+async function idAllocator(db: Db, table: string): Promise<() => number> {
+  const row = (await db(table).max({ m: "id" }).first()) as { m: number | string | null } | undefined;
+  let next = Math.max(Number(row?.m ?? 0) + 1, IMPORT_ID_BASE);
+  return () => next++;
+}
+
+/** Composition line id: product id × 100 + rank (ranks above 99 are not kept). */
+export const compositionId = (idProduit: number, rang: number) => idProduit * 100 + rang;
 /** Product types of E-Phy kept as plant-protection inputs (fertilisers 'MFSC' and mixtures are not). */
 const TYPES_RETENUS = /^(PPP|ADJUVANT)/i;
 
 export type Compte = { ajoutes: number; modifies: number; inchanges: number };
 export type ImportSummary = {
-  fichiers: Array<{ nom: string; type: string; encodage: string; lignes: number }>;
+  fichiers: Array<{ nom: string; type: string; encodage: string; lignes: number; rejets: string[] }>;
   ignores: string[];
   substances: Compte;
   produits: Compte & { retires: number; autresTypes: number };
@@ -38,7 +55,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 function emptySummary(files: ParsedFile[]): ImportSummary {
   return {
-    fichiers: files.filter((f) => f.kind).map((f) => ({ nom: f.name, type: f.kind!, encodage: f.encoding, lignes: f.rows.length })),
+    fichiers: files.filter((f) => f.kind).map((f) => ({ nom: f.name, type: f.kind!, encodage: f.encoding, lignes: f.rows.length, rejets: f.rejets })),
     ignores: files.filter((f) => !f.kind).map((f) => f.name),
     substances: { ajoutes: 0, modifies: 0, inchanges: 0 },
     produits: { ajoutes: 0, modifies: 0, inchanges: 0, retires: 0, autresTypes: 0 },
@@ -81,13 +98,14 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
   );
   const inserts: Record<string, unknown>[] = [];
   const seen = new Set<string>();
+  const nextId = await idAllocator(db, "substance_active");
   for (const s of rows) {
     if (seen.has(s.nom)) continue;
     seen.add(s.nom);
     const values = { numeroCas: s.numeroCas?.slice(0, 255) ?? null, etatAutorisation: s.etat?.slice(0, 40) ?? null, variantes: s.variantes };
     const old = existing.get(s.nom);
     if (!old) {
-      inserts.push({ nom: s.nom, ...values });
+      inserts.push({ id: nextId(), nom: s.nom, ...values });
       summary.substances.ajoutes++;
     } else if (!same([old.numeroCas ?? null, old.etatAutorisation ?? null, old.variantes ?? null], [values.numeroCas, values.etatAutorisation, values.variantes])) {
       await db("substance_active").where({ id: old.id }).update({ ...values, updatedAt: db.fn.now() });
@@ -95,6 +113,7 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
     } else summary.substances.inchanges++;
   }
   if (inserts.length) await db.batchInsert("substance_active", inserts, 200);
+  await syncIdSequence(db, "substance_active");
   progress(`substances actives : ${rows.length}`);
 }
 
@@ -120,6 +139,9 @@ function produitValues(p: ProduitEphy, usagesOf: UsageEphy[], millesime: string)
   };
 }
 
+const pad = (n: number) => String(n).padStart(2, "0");
+const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
 const COMPARED = ["nomProduit", "ammProduit", "typeProduit", "biocontrole", "dicIdTypeIntrant", "codeTypeIntrant", "secondsNoms", "titulaire", "formulation", "etatAutorisation", "dateRetrait", "retire"];
 
 function comparable(v: ProduitValues) {
@@ -127,7 +149,8 @@ function comparable(v: ProduitValues) {
     const x = v[k];
     if (k === "biocontrole" || k === "retire") return bool(x);
     if (k === "dicIdTypeIntrant") return num(x);
-    if (k === "dateRetrait") return x == null ? null : x instanceof Date ? x.toISOString().slice(0, 10) : String(x).slice(0, 10);
+    // PostgreSQL hands a DATE back as a Date at local midnight: its local calendar day is the stored one.
+    if (k === "dateRetrait") return x == null ? null : x instanceof Date ? localDay(x) : String(x).slice(0, 10);
     return x ?? null;
   });
 }
@@ -173,6 +196,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   }
 
   const listed = new Set<number>();
+  const unchanged: number[] = [];
   const inserts: ProduitValues[] = [];
   const compositionWrites: Array<{ idProduit: number; p: ProduitEphy }> = [];
   let done = 0;
@@ -195,7 +219,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
       if (values.retire && !bool(old.retire)) summary.produits.retires++;
       else summary.produits.modifies++;
     } else {
-      await db("intrant_phyto").where({ id: old.id }).update({ millesime });
+      unchanged.push(Number(old.id));
       summary.produits.inchanges++;
     }
     const total = totalMatiere(p);
@@ -205,6 +229,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   }
   if (inserts.length) await db.batchInsert("intrant_phyto", inserts, 200);
   await syncIdSequence(db, "intrant_phyto");
+  for (let i = 0; i < unchanged.length; i += 500) await db("intrant_phyto").whereIn("id", unchanged.slice(i, i + 500)).update({ millesime });
 
   // Products of E-Phy no longer listed: withdrawn, kept.
   const absent = [...existing.entries()].filter(([idProduit, r]) => !listed.has(idProduit) && !bool(r.retire)).map(([, r]) => Number(r.id));
@@ -217,16 +242,20 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   const ids = new Map<number, number>(
     (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "idProduit")).map((r: { id: number; idProduit: number }) => [Number(r.idProduit), Number(r.id)]),
   );
+  // Rewritten in batches: the active matter's id is the product's id, as in the seed files (decision 0029).
+  const rewrite = compositionWrites.map(({ idProduit, p }) => ({ idIntrantPhyto: ids.get(idProduit)!, p }));
+  for (let i = 0; i < rewrite.length; i += 500) {
+    await db("matiere_active").whereIn("idIntrantPhyto", rewrite.slice(i, i + 500).map((w) => w.idIntrantPhyto)).delete();
+  }
+  const matieres = rewrite.map(({ idIntrantPhyto, p }) => ({ id: idIntrantPhyto, idIntrantPhyto, ...totalMatiere(p) }));
+  if (matieres.length) await db.batchInsert("matiere_active", matieres.map((m) => ({ ...m, unite: m.unite?.slice(0, 20) ?? null })), 200);
+  await syncIdSequence(db, "matiere_active");
   const compositionRows: Record<string, unknown>[] = [];
-  for (const { idProduit, p } of compositionWrites) {
-    const idIntrantPhyto = ids.get(idProduit)!;
-    const total = totalMatiere(p);
-    await db("matiere_active").where({ idIntrantPhyto }).delete();
-    const [row] = await db("matiere_active").insert({ idIntrantPhyto, quantite: total.quantite, unite: total.unite }).returning("id");
-    const idMatiereActive = Number(typeof row === "object" ? (row as { id: number }).id : row);
-    p.substances.forEach((s, i) =>
+  for (const { idIntrantPhyto, p } of rewrite) {
+    p.substances.slice(0, 99).forEach((s, i) =>
       compositionRows.push({
-        idMatiereActive,
+        id: compositionId(idIntrantPhyto, i + 1),
+        idMatiereActive: idIntrantPhyto,
         idSubstanceActive: s.substance ? (substanceIds.get(s.substance) ?? null) : null,
         rang: i + 1,
         libelle: s.libelle.slice(0, 255),
@@ -236,6 +265,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
     );
   }
   if (compositionRows.length) await db.batchInsert("matiere_active_composition", compositionRows, 200);
+  await syncIdSequence(db, "matiere_active_composition");
   progress(`produits : ${rows.length}/${rows.length}`);
 }
 
@@ -261,12 +291,13 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
     (existing.get(Number(r.idIntrantPhyto)) ?? existing.set(Number(r.idIntrantPhyto), []).get(Number(r.idIntrantPhyto))!).push(key);
   }
   const inserts: Record<string, unknown>[] = [];
+  const changed: number[] = [];
   let done = 0;
   for (const [idIntrantPhyto, list] of byProduct) {
     if (++done % 2000 === 0) progress(`usages : ${done}/${byProduct.size} produits`);
     const keys = list.map(usageKey);
     if (same([...(existing.get(idIntrantPhyto) ?? [])].sort(), [...keys].sort())) continue;
-    await db("usage_phyto").where({ idIntrantPhyto }).delete();
+    changed.push(idIntrantPhyto);
     summary.usages.produits++;
     for (const u of list) {
       inserts.push({
@@ -285,6 +316,7 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
       });
     }
   }
+  for (let i = 0; i < changed.length; i += 500) await db("usage_phyto").whereIn("idIntrantPhyto", changed.slice(i, i + 500)).delete();
   if (inserts.length) await db.batchInsert("usage_phyto", inserts, 200);
   summary.usages.lignes = inserts.length;
   progress(`usages : ${rows.length} lignes lues`);
@@ -313,6 +345,8 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
     ciblesByLabel.set(norm(c.libelle), Number(c.id));
     if (c.libelleIft) ciblesByLabel.set(norm(c.libelleIft), Number(c.id));
   }
+  const nextCible = await idAllocator(db, "cible");
+  const nextDose = await idAllocator(db, "reference_dose_cible_ift");
   const cibleId = async (d: DoseIft): Promise<number | null> => {
     if (!d.cible && !d.codeCible) return null;
     const found = (d.codeCible && ciblesByCode.get(d.codeCible)) || ciblesByLabel.get(norm(d.cible));
@@ -323,10 +357,8 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
       }
       return found;
     }
-    const [row] = await db("cible")
-      .insert({ code: `IFT-${(d.codeCible ?? norm(d.cible)).slice(0, 36)}`, libelle: d.cible ?? d.codeCible, codeIft: d.codeCible, libelleIft: d.cible })
-      .returning("id");
-    const id = Number(typeof row === "object" ? (row as { id: number }).id : row);
+    const id = nextCible();
+    await db("cible").insert({ id, code: `IFT-${(d.codeCible ?? norm(d.cible)).slice(0, 36)}`, libelle: d.cible ?? d.codeCible, codeIft: d.codeCible, libelleIft: d.cible });
     if (d.codeCible) ciblesByCode.set(d.codeCible, id);
     ciblesByLabel.set(norm(d.cible), id);
     summary.doses.ciblesAjoutees++;
@@ -366,7 +398,7 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
     };
     const old = existing.get(key);
     if (!old) {
-      inserts.push({ codeAmm: d.amm, idCulture, anneeRecolte: d.anneeRecolte, idCible, ...values });
+      inserts.push({ id: nextDose(), codeAmm: d.amm, idCulture, anneeRecolte: d.anneeRecolte, idCible, ...values });
       summary.doses.ajoutes++;
     } else if (!same([old.cible ?? null, bool(old.biocontrole), num(old.doseRef), old.uniteDoseRef ?? null, old.segment ?? null], [values.cible, values.biocontrole, values.doseRef, values.uniteDoseRef, values.segment])) {
       await db("reference_dose_cible_ift").where({ id: old.id }).update({ ...values, updatedAt: db.fn.now() });
@@ -374,12 +406,16 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
     } else summary.doses.inchanges++;
   }
   if (inserts.length) await db.batchInsert("reference_dose_cible_ift", inserts, 200);
+  await syncIdSequence(db, "reference_dose_cible_ift");
+  await syncIdSequence(db, "cible");
   progress(`doses de référence : ${rows.length}/${rows.length}`);
 }
 
 /** The summary as French lines for the command line. */
 export function formatSummary(s: ImportSummary): string[] {
-  const lines = s.fichiers.map((f) => `lu ${f.nom} (${f.type}, ${f.encodage}) : ${f.lignes} lignes`);
+  const lines = s.fichiers.map(
+    (f) => `lu ${f.nom} (${f.type}, ${f.encodage}) : ${f.lignes} lignes${f.rejets.length ? `, ${f.rejets.length} écartées (${f.rejets.slice(0, 3).join(" ; ")}${f.rejets.length > 3 ? "…" : ""})` : ""}`,
+  );
   if (s.ignores.length) lines.push(`ignorés : ${s.ignores.join(", ")}`);
   const c = (x: Compte) => `${x.ajoutes} ajoutés, ${x.modifies} modifiés, ${x.inchanges} inchangés`;
   if (s.fichiers.some((f) => f.type === "substances")) lines.push(`substances actives : ${c(s.substances)}`);

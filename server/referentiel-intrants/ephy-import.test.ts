@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { decodeText, parseCsv, parseDecimal, unzip } from "./csv";
-import { categoriePhyto, parseFile, parseSubstances, ShapeError, splitUsage, type ProduitEphy, type UsageEphy } from "./ephy";
+import { categoriePhyto, parseFile, parseSubstances, ShapeError, splitUsage, type ProduitEphy, type UsageEphy } from "./ephy-import";
 
 const FIXTURES = path.resolve(__dirname, "../../tests/fixtures/ephy");
 const bytes = (p: string) => fs.readFileSync(path.join(FIXTURES, p));
@@ -90,6 +90,16 @@ describe("reading the official E-Phy and IFT files", () => {
     expect(() => parseFile("produits_utf8.csv", bytes("mauvaise-forme/produits_utf8.csv"))).toThrow(/Substances actives, Etat d’autorisation/);
     expect(parseFile("produits_phrases_de_risque_utf8.csv", bytes("release-1/produits_phrases_de_risque_utf8.csv")).kind).toBeNull();
     expect(() => parseFile("doses_ift.csv", Buffer.from("campagne;numero AMM;culture\n2026;1;Blé\n"))).toThrow(/dose/);
+  });
+
+  test("an unreadable line is left out and reported; many unreadable lines refuse the file", () => {
+    const head = "type produit;numero AMM;nom produit;Substances actives;Etat d’autorisation";
+    const good = Array.from({ length: 30 }, (_, i) => `PPP;${9990100 + i};PRODUIT ${i};soufre (Sulphur) 80.0 %;AUTORISE`);
+    const f = parseFile("produits_utf8.csv", Buffer.from([head, ...good, "PPP;AMM-X;PRODUIT BIZARRE;;AUTORISE"].join("\n")));
+    expect(f.rows).toHaveLength(30);
+    expect(f.rejets).toEqual(["ligne 32 : numéro AMM illisible « AMM-X »"]);
+    const bad = Array.from({ length: 30 }, (_, i) => `PPP;X${i};PRODUIT ${i};;AUTORISE`);
+    expect(() => parseFile("produits_utf8.csv", Buffer.from([head, ...bad].join("\n")))).toThrow(/30 lignes illisibles sur 30/);
   });
 
   test("a zip archive of the release is unzipped (deflated entries)", () => {
