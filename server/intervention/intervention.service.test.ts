@@ -39,17 +39,20 @@ describe(`interventions (${dialect})`, () => {
     expect(first.selection).toEqual([first.parcelles[0].id]);
     const data = await getInterventions(t.db(), redacteur, { parcelleIds: [plots[1]] });
     expect(data.canWrite).toBe(true);
-    expect(data.rows.map((r) => r.id)).toEqual([id]);
-    expect(data.rows[0]).toMatchObject({ date: "2024-10-12", frequence: 2, tauxSurface: 0.5, nombrePassage: 1, debit: 2.5, realisee: true, prevue: false, intrants: [], rdd: false });
+    const mine = data.rows.filter((r) => r.id === id);
+    expect(data.rows.every((r) => r.idParcelle === plots[1])).toBe(true);
+    expect(mine[0]).toMatchObject({ date: "2024-10-12", frequence: 2, tauxSurface: 0.5, nombrePassage: 1, debit: 2.5, realisee: true, prevue: false, intrants: [], rdd: false });
     const op = data.operations.find((o) => o.id === semis)!;
     expect(op.materiels.map((m) => m.libelle)).toEqual(["Tracteur 150 ch"]);
     expect(op.mainOeuvres.map((m) => m.libelle)).toEqual(["Chef d'exploitation"]);
     expect(data.cultures.some((c) => c.interculture)).toBe(true);
 
-    await saveIntervention(t.db(), redacteur, input(plots[1], semis, { frequence: "3", tauxSurface: "0", debit: "4", prevue: "on" }), { id, updatedAt: data.rows[0].updatedAt });
+    await saveIntervention(t.db(), redacteur, input(plots[1], semis, { frequence: "3", tauxSurface: "0", debit: "4", prevue: "on" }), { id, updatedAt: mine[0].updatedAt });
     const after = await getInterventions(t.db(), redacteur, { parcelleIds: plots });
-    expect(after.rows.map((r) => r.id)).toEqual([other, id]);
-    expect(after.rows[1]).toMatchObject({ frequence: 3, tauxSurface: 0, nombrePassage: 3, debit: 4, prevue: true });
+    // By date: the intervention of 1 October comes before that of 12 October.
+    const ours = after.rows.filter((r) => r.id === id || r.id === other);
+    expect(ours.map((r) => r.id)).toEqual([other, id]);
+    expect(ours[1]).toMatchObject({ frequence: 3, tauxSurface: 0, nombrePassage: 3, debit: 4, prevue: true });
     const stored = await t.db()("action").where({ id }).first("anneeRecolte", "dicIdTypeAction");
     expect(stored).toEqual({ anneeRecolte: 2025, dicIdTypeAction: 1 });
   });

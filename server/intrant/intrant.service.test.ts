@@ -32,7 +32,8 @@ describe(`inputs of an intervention (${dialect})`, () => {
     expect(await t.db()("intrant").where({ id: water }).first("idIntrant", "dicIdOrigineIntrant", "libelleIntrant", "dicLlUnite")).toEqual({
       idIntrant: 20011, dicIdOrigineIntrant: 776, libelleIntrant: "Irrigation par aspersion (enrouleur, rampe, pivot)", dicLlUnite: "mm",
     });
-    const [row] = await listInterventions(t.db(), t.demo().campagnes.tilleuls2025, [Number((await t.db()("action").where({ id: idAction }).first("idParcelle")).idParcelle)]);
+    const rows = await listInterventions(t.db(), t.demo().campagnes.tilleuls2025, [Number((await t.db()("action").where({ id: idAction }).first("idParcelle")).idParcelle)]);
+    const row = rows.find((r) => r.id === idAction)!;
     expect(row.intrants.map((i) => i.id)).toEqual([twine, water]);
     expect(row.intrants[0]).toEqual({ id: twine, type: 543, libelle: "Ficelle sisal", quantite: 3, unite: "autre" });
     const stored = await getIntrant(t.db(), redacteur, water);
