@@ -93,3 +93,20 @@ export async function dosesReference(db: Db, user: Utilisateur, idAction: number
     });
   });
 }
+
+/** Active matter failures (C-ERR-13). */
+export const MATIERES_ERROR = "errors.services.matiere_actives-service-error";
+
+/** The active matter of a phyto product, read by its key idProduit-idSource (C-PHYTO-16). */
+export async function matiereActiveOf(db: Db, user: Utilisateur, produit: { id: number; origine: number }) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(MATIERES_ERROR, async () => {
+    let cle = `${produit.id}-${ORIGINE_INTRANT.DOSSIER}`;
+    if (produit.origine !== ORIGINE_INTRANT.DOSSIER) {
+      const r = await db("intrant_phyto").where({ idProduit: produit.id }).orderBy("idSource").first("idSource");
+      if (!r) return null;
+      cle = `${produit.id}-${r.idSource}`;
+    }
+    return referentiel.matiereActive(db, cle, ctx.view.selected.idDossier);
+  });
+}

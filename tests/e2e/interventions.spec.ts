@@ -237,7 +237,7 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-PHYTO-01] [C-PHYTO-02] [C-PHYTO-03] [C-PHYTO-04] [C-PHYTO-05] [C-PHYTO-06] [C-PHYTO-07] [C-PHYTO-08] [C-PHYTO-10] [C-PHYTO-11] [C-PHYTO-12] [C-PHYTO-14] [C-CONST-03] a writer records a phyto input with two targets and sees their reference doses", async ({ page }) => {
+  test("[C-PHYTO-16] [C-PHYTO-01] [C-PHYTO-02] [C-PHYTO-03] [C-PHYTO-04] [C-PHYTO-05] [C-PHYTO-06] [C-PHYTO-07] [C-PHYTO-08] [C-PHYTO-10] [C-PHYTO-11] [C-PHYTO-12] [C-PHYTO-14] [C-CONST-03] a writer records a phyto input with two targets and sees their reference doses", async ({ page }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
@@ -250,6 +250,8 @@ test.describe("interventions screen", () => {
       await expect(dialog.getByTestId("phyto-produit").locator("option", { hasText: "KARATE AVEC TECHNOLOGIE ZEON (9800336)" })).toHaveCount(1);
       await dialog.getByTestId("phyto-produit").selectOption({ label: "KARATE AVEC TECHNOLOGIE ZEON (9800336)" });
       await expect(dialog.getByTestId("phyto-unite").locator("option")).toHaveText(["Choisir…", "l/ha", "kg/ha"]);
+      // C-PHYTO-16: its active matter, read by idProduit-idSource.
+      await expect(dialog.getByTestId("phyto-matieres")).toHaveText("Matières actives : lambda-cyhalothrine 100 g/L");
       await dialog.getByTestId("phyto-dose").fill("0,05");
       await dialog.getByTestId("phyto-unite").selectOption("l/ha");
       await dialog.getByTestId("phyto-cible-1").selectOption({ label: "Pucerons" });
@@ -366,6 +368,32 @@ test.describe("interventions screen", () => {
       const row = await e2eDb()("intrant").where({ idAction: s.existing, libelleIntrant: "Ammonitrate 33,5" }).first("id", "idCategorie", "quantite", "dicLlUnite");
       expect(row).toMatchObject({ idCategorie: 655, quantite: 200, dicLlUnite: "kg/ha" });
       expect(Number((await e2eDb()("caracteristique_intrant").where({ idIntrant: row.id }).first("n")).n)).toBe(33.5);
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-FORM-23] [C-FORM-36] [C-FORM-37] [C-FORM-28] the generic product entry opens the chosen kind's dialog; leaving an edited intervention asks first; New takes the picked day", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
+      await page.getByTestId("add-intrant-produit").click();
+      await page.getByTestId("intrant-kind").selectOption({ label: "Eau" });
+      await page.getByTestId("intrant-kind-continue").click();
+      await expect(page.getByTestId("dialog-eau")).toBeVisible();
+      await page.getByTestId("dialog-eau").getByRole("button", { name: "Annuler" }).click();
+      // An unsaved change, then another row: save, discard or cancel.
+      await page.getByTestId("intervention-form").getByTestId("intervention-frequence").fill("4");
+      const table = page.getByTestId("list-screen-interventions").getByRole("table");
+      await table.getByRole("row").filter({ hasNotText: "12/04/2025" }).nth(1).click();
+      const leave = page.getByTestId("switch-dialog");
+      await expect(leave.getByRole("button")).toHaveText(["Rester sur la page", "Abandonner les modifications", "Enregistrer"]);
+      await leave.getByRole("button", { name: "Rester sur la page" }).click();
+      await expect(page.getByTestId("intervention-form").getByTestId("intervention-frequence")).toHaveValue("4");
+      // C-FORM-28: New with a picked day starts on it.
+      await navigate(page, `${SCREEN}?parcelleId=${s.plot.id}&date=2025-06-02`);
+      await page.getByTestId("list-new").click();
+      await expect(page.getByTestId("intervention-date-text")).toHaveValue("02/06/2025");
     } finally {
       await s.cleanup();
     }

@@ -33,6 +33,7 @@ type Catalogue = {
   doses?: DoseRef[];
   cultures?: { id: number; libelle: string; libelleEn: string | null; culPmg: number | null; culGrainDose: number | null }[];
   intrant?: StoredIntrant;
+  matiere?: { quantite: number | null; unite: string | null; composition: { libelle: string; quantite: number | null; unite: string | null }[] } | null;
   volumeBouillie?: number | null;
 };
 
@@ -311,10 +312,17 @@ function PhytoDialog({ intervention, stored, readOnly, onClose, cibles, volumeBo
   const doses = useCatalogue(fields.idIntrant.value && fields.origine.value && chosenTargets.length ? { kind: "doses", produit: fields.idIntrant.value, origine: fields.origine.value, action: intervention.id, cibles: chosenTargets.join(",") } : null);
   const dose = asNumber(fields.quantite.value);
   const unite = typeof fields.dicLlUnite.value === "string" ? fields.dicLlUnite.value : "";
+  const matiere = useCatalogue(fields.idIntrant.value && fields.origine.value ? { kind: "matiere", produit: fields.idIntrant.value, origine: fields.origine.value } : null);
+  const substances = matiere.data?.matiere?.composition ?? [];
 
   return (
     <Frame title={t("interventions.dialogs.phyto")} testId="dialog-phyto" form={form} fetcher={fetcher} busy={busy} readOnly={readOnly} onClose={onClose} intervention={intervention} stored={stored} intent="savePhyto">
       <ProductPicker field={fields.idIntrant} origineField={fields.origine} label={t("interventions.dialogs.produit")} items={list.data?.items ?? []} loading={list.loading} onSearch={setSearch} testId="phyto-produit" />
+      {fields.idIntrant.value ? (
+        <p className="-mt-2 mb-3 text-sm text-stone-700" data-testid="phyto-matieres">
+          {t("interventions.dialogs.matieres-actives")} : {substances.length ? substances.map((c) => `${c.libelle}${c.quantite != null ? ` ${formatNumber(c.quantite, lang, 4)} ${c.unite ?? ""}` : ""}`.trim()).join(", ") : "—"}
+        </p>
+      ) : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
         <NumberField field={fields.quantite} label={t("interventions.dialogs.dose-appliquee")} testId="phyto-dose" />
         <UnitSelect field={fields.dicLlUnite} label={t("interventions.dialogs.unite")} units={UNITES.phyto} testId="phyto-unite" />

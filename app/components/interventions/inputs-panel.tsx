@@ -18,6 +18,8 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [deleting, setDeleting] = useState<IntrantDetail | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [chosenType, setChosenType] = useState<TypeIntrant>(TYPES_INTRANT[0]);
   const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
   useActionFeedback(deleter.data);
   const intrants = intervention?.intrants ?? [];
@@ -32,6 +34,9 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
               + {t(`interventions.ajouter.${type}`)}
             </button>
           ))}
+          <button type="button" className="btn-secondary text-sm" disabled={readOnly} onClick={() => setChoosing(true)} data-testid="add-intrant-produit">
+            + {t("interventions.ajouter.produit")}
+          </button>
         </div>
       ) : (
         <p className="mb-2 text-sm text-stone-600" data-testid="intrants-after-save">{t("interventions.form.intrants-apres-enregistrement")}</p>
@@ -71,6 +76,17 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
         </table>
       ) : null}
       {dialog && intervention ? <InputDialog open={dialog} intervention={intervention} readOnly={readOnly} onClose={() => setDialog(null)} /> : null}
+      {/* The generic product form (C-FORM-23): the kind first, then that kind's dialog. */}
+      <AppDialog open={choosing} title={t("interventions.ajouter.produit")} width={500} testId="intrant-kind-dialog" onEscape={() => setChoosing(false)}
+        actions={<>
+          <button type="button" className="btn-secondary" onClick={() => setChoosing(false)}>{t("ui.cancel")}</button>
+          <button type="button" className="btn-primary" onClick={() => { setChoosing(false); setDialog({ type: chosenType, intrant: null }); }} data-testid="intrant-kind-continue">{t("interventions.ajouter.continuer")}</button>
+        </>}>
+        <label htmlFor="intrant-kind" className="field-label">{t("interventions.intrant.type")}</label>
+        <select id="intrant-kind" className="field-input" value={chosenType} onChange={(e) => setChosenType(Number(e.target.value) as TypeIntrant)} data-testid="intrant-kind">
+          {TYPES_INTRANT.map((type) => <option key={type} value={type}>{t(`interventions.types.${type}`)}</option>)}
+        </select>
+      </AppDialog>
       <AppDialog open={deleting !== null} title={t("ui.delete")} width={500} testId="intrant-delete-dialog" onEscape={() => setDeleting(null)}
         actions={<>
           <button type="button" className="btn-secondary" onClick={() => setDeleting(null)}>{t("ui.cancel")}</button>

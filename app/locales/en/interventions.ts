@@ -82,6 +82,7 @@ const texts = {
       "542": "Water",
       "543": "Other input",
       produit: "Product",
+      continuer: "Continue",
       recolte: "Harvest product",
     },
     dialogs: {
@@ -108,6 +109,7 @@ const texts = {
       "oligo-elements": "Trace and other elements",
       "kg-ha": "i.e. {{valeur}} kg/ha",
       "fertilisant-autre": "Category 'Other fertiliser': check the composition, the emission calculations rely on it.",
+      "matieres-actives": "Active substances",
       cibles: "Targets",
       "cible-principale": "Main target",
       "cible-n": "Target {{n}}",

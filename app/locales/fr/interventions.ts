@@ -82,6 +82,7 @@ const texts = {
       "542": "Eau",
       "543": "Autre intrant",
       produit: "Produit",
+      continuer: "Continuer",
       recolte: "Produit de récolte",
     },
     dialogs: {
@@ -108,6 +109,7 @@ const texts = {
       "oligo-elements": "Oligo-éléments et autres éléments",
       "kg-ha": "soit {{valeur}} kg/ha",
       "fertilisant-autre": "Catégorie « Autre fertilisant » : vérifiez la composition, les calculs d'émissions s'appuient sur elle.",
+      "matieres-actives": "Matières actives",
       cibles: "Cibles",
       "cible-principale": "Cible principale",
       "cible-n": "Cible {{n}}",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ORIGINES_INTRANT } from "~/domain/intrant";
 import { queryId, resourceLoader } from "#server/http/route.server";
 import { ServiceError } from "#server/errors";
-import { dialogLists, dosesReference, fertilisants, phytoProducts, varietes } from "#server/intrant/catalogue.server";
+import { dialogLists, dosesReference, fertilisants, matiereActiveOf, phytoProducts, varietes } from "#server/intrant/catalogue.server";
 import { getIntrant } from "#server/intrant/service.server";
 
 /**
@@ -44,6 +44,12 @@ export const loader = resourceLoader("/home/description/au_champs/interventions"
       const c = cibles.safeParse(query.get("cibles") ?? "");
       if (!produit || !action || !o.success || !c.success) throw bad("produit");
       return { doses: await dosesReference(db, user, action, { id: produit, origine: o.data }, c.data) };
+    }
+    case "matiere": {
+      const produit = queryId(query, "produit");
+      const o = origine.safeParse(query.get("origine"));
+      if (!produit || !o.success) throw bad("produit");
+      return { matiere: await matiereActiveOf(db, user, { id: produit, origine: o.data }) };
     }
     default:
       throw bad("kind");
