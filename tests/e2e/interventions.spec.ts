@@ -55,8 +55,11 @@ async function openScreen(page: Page, user: "redacteur" | "lecteur", query = "")
 }
 
 test.describe("interventions screen", () => {
-  test("[C-INT-01] [C-INT-04] [C-INT-05] [C-INT-06] [C-INT-07] [C-INT-09] [C-INT-10] [C-INT-11] [C-INT-12] [C-INT-13] [C-INT-14] [C-INT-15] [C-INT-16] [C-INT-17] the screen lists the plot's interventions with their columns and filters", async ({ page }) => {
+  test("[C-INT-08] [C-INT-01] [C-INT-04] [C-INT-05] [C-INT-06] [C-INT-07] [C-INT-09] [C-INT-10] [C-INT-11] [C-INT-12] [C-INT-13] [C-INT-14] [C-INT-15] [C-INT-16] [C-INT-17] the screen lists the plot's interventions with their columns and filters", async ({ page }) => {
     const s = await prepare();
+    // C-INT-08: an intervention with a decision-rule evaluation is flagged.
+    const idRdd = await insertId("rdd", { idCampagne: s.ids.tilleuls2025, libelle: "E2E Règle fongicide", dicIdTypeRdd: 1 });
+    await insertId("rdd_evaluation", { idRdd, idAction: s.existing, ecartSolution: 0 });
     try {
       // C-INT-01: au_champs leads to the measurements.
       await signIn(page, "redacteur");
@@ -70,6 +73,7 @@ test.describe("interventions screen", () => {
       await expect(row).toContainText("E2E Traitement fongicide");
       await expect(row).toContainText("R");
       await expect(row).toContainText("Irrigation par aspersion (enrouleur, rampe, pivot) 25 mm");
+      await expect(row).toContainText("Évaluée");
       await expect(page.getByTestId("plot-irrigable")).toBeVisible();
       // C-INT-12: the search keeps the rows whose inputs match.
       await page.getByTestId("filter-recherche").fill("engrais");
@@ -98,7 +102,15 @@ test.describe("interventions screen", () => {
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     } finally {
+      await e2eDb()("rdd").where({ id: idRdd }).delete();
       await s.cleanup();
+    }
+  });
+
+  test("[C-INT-02] the field, prices, protocols, interoperability and results areas answer only a signed-in user", async ({ page }) => {
+    for (const path of ["/home/description/au_champs/interventions", "/home/description/prix/prix_approvisionnement", "/home/description/protocole/rdd", "/home/interoperabilite/export", "/home/resultats/calcul"]) {
+      await navigate(page, path);
+      await expect(page).toHaveURL(/\/login/);
     }
   });
 
@@ -394,6 +406,26 @@ test.describe("interventions screen", () => {
       await navigate(page, `${SCREEN}?parcelleId=${s.plot.id}&date=2025-06-02`);
       await page.getByTestId("list-new").click();
       await expect(page.getByTestId("intervention-date-text")).toHaveValue("02/06/2025");
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-SEED-18] [C-SEED-19] a saved seed without a unit asks for it, and the unit is required", async ({ page }) => {
+    const s = await prepare();
+    try {
+      const variety = await e2eDb()("reference_semence").where({ libelle: "Chevignon" }).first("id");
+      await insertId("intrant", { idAction: s.existing, idCategorie: 5381, idIntrant: variety.id, dicIdOrigineIntrant: 776, libelleIntrant: "Chevignon", idCulture: 1, quantite: 150, dicLlUnite: null });
+      await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
+      await page.getByRole("button", { name: "Modifier Chevignon" }).click();
+      const dialog = page.getByTestId("dialog-semence");
+      await expect(dialog.getByLabel("Unité (à préciser)")).toHaveValue("");
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog.getByTestId("semence-unite").locator("xpath=..").getByText("Champ requis")).toBeVisible();
+      await dialog.getByLabel("Unité (à préciser)").selectOption("kg/ha");
+      await dialog.getByTestId("intrant-save").click();
+      await expect(dialog).toHaveCount(0);
+      expect((await e2eDb()("intrant").where({ idAction: s.existing, libelleIntrant: "Chevignon" }).first("dicLlUnite")).dicLlUnite).toBe("kg/ha");
     } finally {
       await s.cleanup();
     }
