@@ -210,6 +210,12 @@ async function serve() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", edge.trustProxy);
+  // The container's HEALTHCHECK (issue 16): 200 when the database answers, 503 otherwise, no details. At the root
+  // too, so a probe need not know the base path.
+  app.get([...new Set(["/healthz", `${basename}healthz`])], async (_req, res) => {
+    const ok = await build.entry.module.healthy();
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").type("text/plain").send(ok ? "ok" : "unavailable");
+  });
   app.use(securityHeaders(edge));
   app.use(csrfCheck(edge));
   app.use(bodyCheck());
