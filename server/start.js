@@ -204,9 +204,10 @@ async function serve() {
   const { createRequestHandler } = await import("@react-router/express");
   const { RouterContextProvider } = await import("react-router");
   const { bodyCheck, csrfCheck, securityHeaders } = await import("./security/edge.js");
+  const { requestLog } = await import("./ops/request-log.js");
 
   const edge = build.entry.module.edgeSettings();
-  const { cspNonceContext, clientIpContext } = build.entry.module;
+  const { cspNonceContext, clientIpContext, requestLogContext } = build.entry.module;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", edge.trustProxy);
@@ -224,6 +225,8 @@ async function serve() {
   app.use(`${basename}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(basename, express.static(client, { maxAge: "1h", index: false }));
   if (basename !== "/") app.get("/", (_req, res) => res.redirect(basename));
+  // After the static files: one line per request the application answers.
+  app.use(requestLog(edge.logLevel));
   app.all(
     "*",
     createRequestHandler({
@@ -232,6 +235,7 @@ async function serve() {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce);
         context.set(clientIpContext, req.ip ?? "");
+        context.set(requestLogContext, res.locals.requestLog);
         return context;
       },
     }),
