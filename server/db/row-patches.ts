@@ -85,7 +85,7 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
   const { table, schema, scope = {} } = options;
   const parsed = rowPatchesSchema(schema).safeParse({ patches: options.patches });
   if (!parsed.success) throw new ServiceError(INVALID_FORM, 400, dottedErrors(parsed.error));
-  const rows = parsed.data.patches.map((p, index) => ({ index, id: p.id, updatedAt: p.updatedAt ?? null, values: p.values as z.output<S> }));
+  const rows = parsed.data.patches.map((p, index) => ({ index, id: p.id, updatedAt: p.updatedAt ?? null, values: (p as { values: unknown }).values as z.output<S> }));
   const columnsOf = options.columns ?? (defaultColumns(schema) as (v: z.output<S>) => Record<string, unknown>);
 
   return db.transaction(async (trx) => {

@@ -2,6 +2,7 @@ import type fr from "../fr/translation";
 import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
+import grid from "./grid";
 import lotsAmenagements from "./lots-amenagements";
 
 const en = {
@@ -791,6 +792,7 @@ const en = {
   ...cultures,
   ...parcelle,
   ...carte,
+  ...grid,
   ...lotsAmenagements,
 } satisfies typeof fr;
 

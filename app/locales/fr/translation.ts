@@ -1,6 +1,7 @@
 import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
+import grid from "./grid";
 import lotsAmenagements from "./lots-amenagements";
 
 const fr = {
@@ -790,6 +791,7 @@ const fr = {
   ...cultures,
   ...parcelle,
   ...carte,
+  ...grid,
   ...lotsAmenagements,
 };
 
