@@ -50,6 +50,8 @@ export const ChoiceEditor: ProvideEditorComponent<ChoiceTextCell> = ({ value, on
     <div className="min-w-56 bg-white text-sm" data-testid="grid-choice-editor">
       <input
         autoFocus
+        // Opened by Enter or a double click, the current label is selected: typing replaces it, as in a spreadsheet.
+        onFocus={(e) => (initialValue === undefined ? e.currentTarget.select() : undefined)}
         role="combobox"
         aria-expanded="true"
         aria-controls={`${id}-list`}

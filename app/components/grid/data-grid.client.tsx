@@ -193,9 +193,24 @@ export default function DataGridClient<R extends GridRow>({
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   useEffect(() => onSelectRef.current?.(cursorKey ?? null), [cursorKey]);
+  // Rows removed (an undone paste, a cancel): the selection stays within the rows, so the grid keeps the focus.
+  useEffect(() => {
+    const current = selection.current;
+    if (!current) return;
+    const last = keys.length - 1;
+    if (last < 0) {
+      setSelection({ columns: CompactSelection.empty(), rows: CompactSelection.empty() });
+      return;
+    }
+    if (current.cell[1] <= last && current.range.y + current.range.height - 1 <= last) return;
+    const row = Math.min(current.cell[1], last);
+    const y = Math.min(current.range.y, last);
+    setSelection({ ...selection, current: { ...current, cell: [current.cell[0], row], range: { ...current.range, y, height: Math.min(current.range.height, last - y + 1) }, rangeStack: [] } });
+  }, [keys.length, selection]);
   const selectCell = useCallback((col: number, row: number) => {
     setSelection({ columns: CompactSelection.empty(), rows: CompactSelection.empty(), current: { cell: [col, row], range: { x: col, y: row, width: 1, height: 1 }, rangeStack: [] } });
     editorRef.current?.scrollTo(col, row);
+    editorRef.current?.focus();
   }, []);
 
   // --- actions ---------------------------------------------------------------------------------------
@@ -280,9 +295,11 @@ export default function DataGridClient<R extends GridRow>({
       } else if (k === "z" && !e.shiftKey) {
         e.preventDefault();
         commit(undo(bufferRef.current));
+        editorRef.current?.focus();
       } else if (k === "y" || (k === "z" && e.shiftKey)) {
         e.preventDefault();
         commit(redo(bufferRef.current));
+        editorRef.current?.focus();
       }
     },
     [save, readOnly, commit],
