@@ -352,10 +352,20 @@ export default function DataGridClient<R extends GridRow>({
     [readOnly, selection, shown, keys, language, newRow, edit],
   );
 
-  // The accessible table Glide renders for screen readers gets the grid's name.
+  // The accessible table Glide renders for screen readers (inside its canvas, re-rendered as it scrolls) gets the
+  // grid's name.
   useEffect(() => {
-    wrapperRef.current?.querySelector('table[role="grid"]')?.setAttribute("aria-label", label);
-  });
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return;
+    const name = () => {
+      const table = wrapper.querySelector('table[role="grid"]');
+      if (table && table.getAttribute("aria-label") !== label) table.setAttribute("aria-label", label);
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(wrapper, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [label]);
 
   // --- what the cursor's cell says -------------------------------------------------------------------
   const focusedError = cursorKey !== undefined && cursor ? errors.get(cursorKey)?.[shown[cursor[0]]?.id ?? ""] : undefined;
