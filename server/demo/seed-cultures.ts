@@ -27,6 +27,18 @@ const ORGE: DemoMode = {
 };
 const BETTERAVE: DemoMode = { libelle: "Betterave sucrière", competilis: "IND", rows: [{ culture: "Betterave sucrière", categorie: "principale", qualifiant: "Sucre" }] };
 const POIS: DemoMode = { libelle: "Pois protéagineux de printemps", aideCouplee: 104, competilis: "PROT", rows: [{ culture: "Pois protéagineux de printemps", categorie: "principale", qualifiant: "Alimentation animale" }] };
+const MAIS_ENSILAGE: DemoMode = {
+  libelle: "Maïs ensilage après prairie", competilis: "FOUR",
+  rows: [{ culture: "Prairie temporaire", categorie: "intermediaire" }, { culture: "Maïs ensilage", categorie: "principale" }],
+};
+const PRAIRIE: DemoMode = {
+  libelle: "Prairie temporaire fauchée et pâturée", competilis: "FOUR", remarque: "Ray-grass anglais, fétuque et trèfle blanc, semée pour 5 ans.",
+  rows: [{ culture: "Prairie temporaire", categorie: "principale" }],
+};
+const BLE_BOCAGE: DemoMode = {
+  libelle: "Blé tendre après maïs", competilis: "CER",
+  rows: [{ culture: "Blé tendre d'hiver", categorie: "principale", qualifiant: "Fourrager" }],
+};
 const MAIS: DemoMode = {
   libelle: "Maïs grain irrigué", competilis: "CER",
   rows: [{ culture: "Mélange d'interculture (couvert multi-espèces)", categorie: "intermediaire" }, { culture: "Maïs grain", categorie: "principale", qualifiant: "Grain sec" }],
@@ -36,7 +48,10 @@ const MODES: Record<string, DemoMode[]> = {
   tilleuls2024: [BLE, COLZA, ORGE, BETTERAVE, POIS],
   tilleuls2025: [BLE, COLZA, ORGE, BETTERAVE],
   tilleuls2025Simulation: [BLE, COLZA, ORGE, BETTERAVE],
+  moulin2024: [BLE, COLZA, ORGE, MAIS],
   moulin2025: [BLE, COLZA, ORGE, MAIS],
+  vallee2024: [MAIS_ENSILAGE, PRAIRIE, BLE_BOCAGE],
+  vallee2025: [MAIS_ENSILAGE, PRAIRIE, BLE_BOCAGE],
 };
 
 /** Plausible 2024 yields of the Beauce demo plots (t/ha), near the Agreste 2024 Eure-et-Loir figures (a poor wheat year). */
@@ -112,7 +127,10 @@ export async function seedDemoRecoltes(trx: Knex.Transaction, campagnes: Record<
       .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }]).first("ts.id", "ts.unite");
     const figure = RENDEMENTS_2024[p.culture];
     if (!type || !figure) continue;
-    const idAction = await insertId(trx, "action", {
+    // The harvest intervention of the plot's season (seedDemoInterventions) when there is one, else a bare one.
+    const existing = await trx("action").where({ idCampagne, idParcelle: Number(p.idParcelle), idCultureConcernee: Number(p.idCulture) })
+      .whereIn("dicIdTypeAction", [15, 16, 17]).orderBy("date").first("id");
+    const idAction = existing ? Number(existing.id) : await insertId(trx, "action", {
       idCampagne, idParcelle: Number(p.idParcelle), date: figure.date, anneeRecolte: 2024, dicIdTypeAction: idRecolte, idCultureConcernee: Number(p.idCulture), realisee: true,
     });
     await trx("recolte").insert({ idAction, idCulture: Number(p.idCulture), dicIdTypeSortie: Number(type.id), rendement: figure.rendement, dicLlUnite: type.unite });

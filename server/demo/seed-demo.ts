@@ -7,6 +7,8 @@ import { seedDemoModes, seedDemoRecoltes } from "./seed-cultures";
 import { seedDemoAmenagements, seedDemoLots } from "./seed-lots-amenagements";
 import { seedDemoParcelles } from "./seed-parcelles";
 import { DEMO_FERTILISANTS_BEAUCE, DEMO_FERTILISANTS_BOCAGE, seedDemoIntrantsDossier } from "./seed-intrants-dossier";
+import { seedDemoDescription } from "./seed-description";
+import { seedCampaignInterventions, updateCalculatedUse } from "./seed-interventions";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -82,9 +84,20 @@ export async function seedDemo(db: Db) {
     await seedDemoLots(trx, campagnes);
     await seedDemoParcelles(trx, campagnes);
     await seedDemoAmenagements(trx, campagnes);
-    await seedDemoRecoltes(trx, campagnes);
     await seedDemoIntrantsDossier(trx, beauce, DEMO_FERTILISANTS_BEAUCE, users.animateur);
     await seedDemoIntrantsDossier(trx, bocage, DEMO_FERTILISANTS_BOCAGE, users.animateur);
+    // Farm description I (coordinates, description, soil; per campaign: economics, labour, machinery, operations),
+    // then a season of interventions with their inputs on every plot, then the harvests that use them.
+    const operations = await seedDemoDescription(trx, { tilleuls, moulin, vallee }, campagnes);
+    const dossierOf: Record<string, number> = { tilleuls: beauce, moulin: beauce, vallee: bocage };
+    for (const [name, idCampagne] of Object.entries(campagnes)) {
+      const farm = name.slice(0, name.search(/\d/));
+      await seedCampaignInterventions(trx, idCampagne, operations.get(idCampagne)!, {
+        annee: Number(name.slice(farm.length, farm.length + 4)), simulation: name.endsWith("Simulation"), idDossier: dossierOf[farm],
+      });
+      await updateCalculatedUse(trx, idCampagne);
+    }
+    await seedDemoRecoltes(trx, campagnes);
 
     const day = 24 * 3600 * 1000;
     await createPost(trx, { title: "Bienvenue dans Sillon", content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.", creationDate: new Date(Date.now() - 30 * day) });

@@ -22,9 +22,17 @@ const LOTS_MOULIN: DemoLot[] = [
   { libelle: "Îlot 9 – Les Noues", noIlotPac: "9", irrigable: false, drainee: false, sol: ARGILO_CALCAIRE },
 ];
 
+const LIMON_SCHISTE: Sol = { arvalis: "Sol de granite ou de schiste", aee: "Limon argileux", sousSol: "Roche cristalline ou schisteuse (granite, schiste)", acidite: "Acide", profondeur: "Moyennement profond (30 à 60 cm)", profondeurSolCm: 60, reserveUtileMm: 110 };
+const LOTS_VALLEE: DemoLot[] = [
+  { libelle: "Îlot 1 – Autour du siège", noIlotPac: "1", irrigable: false, drainee: false, remarque: "Accessible aux vaches laitières", sol: LIMON_SCHISTE },
+  { libelle: "Îlot 2 – La Grande Pièce", noIlotPac: "2", irrigable: false, drainee: false, sol: LIMON_SCHISTE },
+];
+
 /** The campaigns that get demo groups and features, by the names of seedDemo's campaign ids. */
 const CAMPAGNES_TILLEULS = ["tilleuls2024", "tilleuls2025", "tilleuls2025Simulation"];
 const CAMPAGNES_MOULIN = ["moulin2025"];
+const CAMPAGNES_MOULIN_2024 = ["moulin2024"];
+const CAMPAGNES_VALLEE = ["vallee2024", "vallee2025"];
 
 async function refId(trx: Knex.Transaction, table: string, column: string, value: string): Promise<number | null> {
   const row = await trx(table).where(column, value).first("id");
@@ -44,7 +52,7 @@ async function soilColumns(trx: Knex.Transaction, sol: Sol) {
 }
 
 export async function seedDemoLots(trx: Knex.Transaction, campagnes: Record<string, number>): Promise<void> {
-  const plan: [string[], DemoLot[]][] = [[CAMPAGNES_TILLEULS, LOTS_TILLEULS], [CAMPAGNES_MOULIN, LOTS_MOULIN]];
+  const plan: [string[], DemoLot[]][] = [[CAMPAGNES_TILLEULS, LOTS_TILLEULS], [CAMPAGNES_MOULIN, LOTS_MOULIN], [CAMPAGNES_MOULIN_2024, LOTS_MOULIN], [CAMPAGNES_VALLEE, LOTS_VALLEE]];
   for (const [names, lots] of plan) {
     for (const name of names) {
       const idCampagne = campagnes[name];
@@ -67,12 +75,18 @@ const AMENAGEMENTS: DemoAmenagement[] = [
   { libelle: "Bande enherbée du ru", type: "Bande tampon enherbée", surface: 250, remarque: "Bande de 6 m le long du cours d'eau", plot: 2 },
 ];
 
+const AMENAGEMENTS_VALLEE: DemoAmenagement[] = [
+  { libelle: "Haie bocagère du Pré", type: "Haie", surface: 680, remarque: "Talus planté de chênes et de châtaigniers, entretenu au lamier", plot: 0 },
+  { libelle: "Mare de la Vallée", type: "Mare", surface: 300, plot: 3 },
+];
+
 export async function seedDemoAmenagements(trx: Knex.Transaction, campagnes: Record<string, number>): Promise<void> {
-  for (const name of [...CAMPAGNES_TILLEULS, ...CAMPAGNES_MOULIN]) {
+  const plan: [string[], DemoAmenagement[]][] = [[[...CAMPAGNES_TILLEULS, ...CAMPAGNES_MOULIN, ...CAMPAGNES_MOULIN_2024], AMENAGEMENTS], [CAMPAGNES_VALLEE, AMENAGEMENTS_VALLEE]];
+  for (const [names, amenagements] of plan) for (const name of names) {
     const idCampagne = campagnes[name];
     if (!idCampagne) continue;
     const plots = await trx("parcelle").where({ idCampagne }).orderBy("id").select("id");
-    for (const a of AMENAGEMENTS) {
+    for (const a of amenagements) {
       const idTypeAmenagement = await refId(trx, "type_amenagement", "iaeNom", a.type);
       if (idTypeAmenagement === null) throw new Error(`demo seed: no landscape feature type ${a.type}`);
       await trx("amenagement").insert({

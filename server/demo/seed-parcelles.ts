@@ -7,17 +7,19 @@ import type { Knex } from "knex";
  * plots are linked in parcelle_historique to the 2024 plots they come from.
  */
 
-type Commune = { ci: string; cp: string; lon: number; lat: number };
+export type Commune = { ci: string; cp: string; lon: number; lat: number };
 
 // Approximate centres of the demo fields, inside each commune (WGS84).
-const SOURS: Commune = { ci: "28380", cp: "28630", lon: 1.5986, lat: 48.4105 };
-const PRUNAY: Commune = { ci: "28309", cp: "28360", lon: 1.6617, lat: 48.3583 };
-const BERCHERES: Commune = { ci: "28035", cp: "28630", lon: 1.5536, lat: 48.3789 };
-const CORANCEZ: Commune = { ci: "28107", cp: "28630", lon: 1.5163, lat: 48.3648 };
+export const SOURS: Commune = { ci: "28380", cp: "28630", lon: 1.5986, lat: 48.4105 };
+export const PRUNAY: Commune = { ci: "28309", cp: "28360", lon: 1.6617, lat: 48.3583 };
+export const BERCHERES: Commune = { ci: "28035", cp: "28630", lon: 1.5536, lat: 48.3789 };
+export const CORANCEZ: Commune = { ci: "28107", cp: "28630", lon: 1.5163, lat: 48.3648 };
 const VOVES: Commune = { ci: "28422", cp: "28150", lon: 1.6311, lat: 48.2714 };
 const ALLONNES: Commune = { ci: "28004", cp: "28150", lon: 1.6508, lat: 48.3249 };
+const ERNEE: Commune = { ci: "53096", cp: "53500", lon: -0.9317, lat: 48.2975 };
+const MONTENAY: Commune = { ci: "53155", cp: "53500", lon: -0.8917, lat: 48.2878 };
 
-type DemoPlot = {
+export type DemoPlot = {
   libelle: string;
   surface: number;
   /** Words of the mode's name, e.g. "Blé tendre"; the first mode of the campaign containing them. */
@@ -59,6 +61,28 @@ const MOULIN_2025: DemoPlot[] = [
   { libelle: "Le Champtier des Vignes", surface: 8.6, mode: "Maïs", commune: ALLONNES, objectifRendement: 10.5 },
 ];
 
+// 2024: the same fields one crop earlier in the rotation.
+const MOULIN_2024: DemoPlot[] = [
+  { libelle: "Le Moulin", surface: 21.7, mode: "Colza", ilot: "5", commune: VOVES, objectifRendement: 3.6, drainee: true, polygone: [0, 0] },
+  { libelle: "Les Noues", surface: 13.9, mode: "Maïs", ilot: "9", commune: ALLONNES, objectifRendement: 10 },
+  { libelle: "La Croix Blanche", surface: 16.2, mode: "Blé tendre", ilot: "5", commune: VOVES, objectifRendement: 8.2, polygone: [0.6, 0.3] },
+  { libelle: "Le Champtier des Vignes", surface: 8.6, mode: "Orge", commune: ALLONNES, objectifRendement: 6.8 },
+];
+
+// Ferme de la Vallée (Mayenne bocage): grass, maize silage after grass, wheat after maize.
+const VALLEE_2024: DemoPlot[] = [
+  { libelle: "Le Pré de la Vallée", surface: 8.4, mode: "Prairie temporaire", ilot: "1", commune: ERNEE, polygone: [0, 0] },
+  { libelle: "La Grande Pièce", surface: 11.2, mode: "Maïs ensilage", ilot: "2", commune: ERNEE, objectifRendement: 13, polygone: [0.5, 0.2] },
+  { libelle: "Le Champ du Chêne", surface: 7.5, mode: "Blé tendre", ilot: "2", commune: MONTENAY, objectifRendement: 7.2 },
+  { libelle: "Les Rochettes", surface: 6.1, mode: "Prairie temporaire", commune: MONTENAY, drainee: true },
+];
+const VALLEE_2025: DemoPlot[] = [
+  { libelle: "Le Pré de la Vallée", surface: 8.4, mode: "Maïs ensilage", ilot: "1", commune: ERNEE, objectifRendement: 13.5, polygone: [0, 0], depuis: ["Le Pré de la Vallée"] },
+  { libelle: "La Grande Pièce", surface: 11.2, mode: "Blé tendre", ilot: "2", commune: ERNEE, objectifRendement: 7.5, polygone: [0.5, 0.2], depuis: ["La Grande Pièce"] },
+  { libelle: "Le Champ du Chêne", surface: 7.5, mode: "Prairie temporaire", ilot: "2", commune: MONTENAY, depuis: ["Le Champ du Chêne"] },
+  { libelle: "Les Rochettes", surface: 6.1, mode: "Prairie temporaire", commune: MONTENAY, drainee: true, depuis: ["Les Rochettes"] },
+];
+
 const KM_PER_DEGREE_LAT = 111.2;
 
 /** A closed rectangle of `ha` hectares (3:2) around the commune point shifted by (dx, dy) km, as GeoJSON text. */
@@ -75,12 +99,13 @@ function rectangle(c: Commune, ha: number, [dx, dy]: [number, number]): string {
   return JSON.stringify({ type: "Polygon", coordinates: [ring] });
 }
 
-async function insertId(trx: Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
+async function insertId(trx: Knex | Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await trx(table).insert(row).returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-async function seedCampaign(trx: Knex.Transaction, idCampagne: number, plots: DemoPlot[], idHistorique?: number): Promise<void> {
+/** Inserts plots into a campaign (its modes and groups found by name and PAC number); also used by scripts/demo-charge.ts. */
+export async function seedPlots(trx: Knex | Knex.Transaction, idCampagne: number, plots: DemoPlot[], idHistorique?: number): Promise<void> {
   const modes = (await trx("mode_conduite").where({ idCampagne }).orderBy("id").select("id", "libelle")) as { id: number; libelle: string }[];
   const lots = (await trx("lot_parcelle").where({ idCampagne }).orderBy("id").select("id", "noIlotPac")) as { id: number; noIlotPac: string | null }[];
   const previous = idHistorique ? ((await trx("parcelle").where({ idCampagne: idHistorique }).select("id", "libelle")) as { id: number; libelle: string }[]) : [];
@@ -99,8 +124,11 @@ async function seedCampaign(trx: Knex.Transaction, idCampagne: number, plots: De
 }
 
 export async function seedDemoParcelles(trx: Knex.Transaction, campagnes: Record<string, number>): Promise<void> {
-  await seedCampaign(trx, campagnes.tilleuls2024, TILLEULS_2024);
-  await seedCampaign(trx, campagnes.tilleuls2025, TILLEULS_2025, campagnes.tilleuls2024);
-  await seedCampaign(trx, campagnes.tilleuls2025Simulation, TILLEULS_2025, campagnes.tilleuls2024);
-  await seedCampaign(trx, campagnes.moulin2025, MOULIN_2025);
+  await seedPlots(trx, campagnes.tilleuls2024, TILLEULS_2024);
+  await seedPlots(trx, campagnes.tilleuls2025, TILLEULS_2025, campagnes.tilleuls2024);
+  await seedPlots(trx, campagnes.tilleuls2025Simulation, TILLEULS_2025, campagnes.tilleuls2024);
+  await seedPlots(trx, campagnes.moulin2025, MOULIN_2025);
+  if (campagnes.moulin2024) await seedPlots(trx, campagnes.moulin2024, MOULIN_2024);
+  if (campagnes.vallee2024) await seedPlots(trx, campagnes.vallee2024, VALLEE_2024);
+  if (campagnes.vallee2025) await seedPlots(trx, campagnes.vallee2025, VALLEE_2025, campagnes.vallee2024);
 }

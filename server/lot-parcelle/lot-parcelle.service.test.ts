@@ -131,7 +131,7 @@ describe(`plot groups (${dialect})`, () => {
     expect((await t.db()("lot_parcelle").where({ id }).first()).libelle).toBe("Pour les pannes");
   });
 
-  test("the demo data: groups with PAC numbers and soil values on the Tilleuls campaigns and GAEC du Moulin 2025; features beside the campaign's plots", async () => {
+  test("the demo data: groups with PAC numbers and soil values on every demo campaign; features beside the campaign's plots", async () => {
     const db = t.db();
     const { campagnes } = t.demo();
     for (const name of ["tilleuls2024", "tilleuls2025", "tilleuls2025Simulation"]) {
@@ -141,10 +141,19 @@ describe(`plot groups (${dialect})`, () => {
       expect(lots[0].idTypeSolArvalis).not.toBeNull();
       expect((await db("amenagement").where({ idCampagne: campagnes[name] })).length).toBeGreaterThanOrEqual(3);
     }
-    expect((await db("lot_parcelle").where({ idCampagne: campagnes.moulin2025 })).map((l) => l.noIlotPac)).toEqual(expect.arrayContaining(["5", "9"]));
-    // Features take the campaign's plots, in order, as adjacent plots.
+    for (const name of ["moulin2024", "moulin2025"]) {
+      expect((await db("lot_parcelle").where({ idCampagne: campagnes[name] })).map((l) => l.noIlotPac)).toEqual(expect.arrayContaining(["5", "9"]));
+    }
+    for (const name of ["vallee2024", "vallee2025"]) {
+      expect((await db("lot_parcelle").where({ idCampagne: campagnes[name] }).orderBy("id")).map((l) => l.noIlotPac)).toEqual(["1", "2"]);
+    }
+    const valleeFeatures = async () => (await db("amenagement").where({ idCampagne: campagnes.vallee2025 }).orderBy("id")).map((f) => f.libelle);
+    expect(await valleeFeatures()).toEqual(["Haie bocagère du Pré", "Mare de la Vallée"]);
+    // Features take the campaign's plots, in order, as adjacent plots (on a campaign emptied first, rolled back).
     await db.transaction(async (trx) => {
       const idCampagne = campagnes.vallee2025;
+      await trx("amenagement").where({ idCampagne }).delete();
+      await trx("parcelle").where({ idCampagne }).delete();
       const plots = [await insertParcelle(trx, { idCampagne, libelle: "Un" }), await insertParcelle(trx, { idCampagne, libelle: "Deux" })];
       await seedDemoAmenagements(trx, { tilleuls2025: idCampagne });
       const features = await trx("amenagement").where({ idCampagne }).orderBy("id");
@@ -155,6 +164,6 @@ describe(`plot groups (${dialect})`, () => {
     }).catch((e: Error) => {
       if (e.message !== "rollback-on-purpose") throw e;
     });
-    expect(await db("amenagement").where({ idCampagne: campagnes.vallee2025 })).toEqual([]);
+    expect(await valleeFeatures()).toEqual(["Haie bocagère du Pré", "Mare de la Vallée"]);
   });
 });

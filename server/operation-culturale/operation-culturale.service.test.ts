@@ -85,7 +85,10 @@ describe(`cultural operations (${dialect})`, () => {
     expect(screen.typesAction.find((ty) => ty.id === 14)).toMatchObject({ debitIrrigation: true });
     expect(screen.profondeurs.map((p) => p.valeur)).toContain(25);
     expect(screen.machines.map((m) => m.id)).toEqual(expect.arrayContaining([f.tracteur, f.charrue]));
-    expect(screen.mainOeuvres.map((m) => m.id)).toEqual([f.mo]);
+    // The campaign's labour items: the demo's and the one added here.
+    const labour = (await t.db()("main_oeuvre").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).map((m) => Number(m.id));
+    expect(screen.mainOeuvres.map((m) => m.id).sort((a, b) => a - b)).toEqual(labour.sort((a, b) => a - b));
+    expect(screen.mainOeuvres.map((m) => m.id)).toContain(f.mo);
   });
 
   test("[B-OPS-17] [B-OPS-18] [B-OPS-19] a self-propelled machine gives the work rate; an irrigation type has none and needs actual values", async () => {

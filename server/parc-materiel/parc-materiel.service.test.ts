@@ -47,10 +47,13 @@ describe(`machinery fleet (${dialect})`, () => {
 
   test("[B-MACH-01] [B-MACH-02] [B-MACH-04] [B-MACH-05] [B-MACH-06] [B-LIST-09] [B-LIST-22] [B-API-10] a writer creates machines of the campaign (newest first), updates one in place and deletes one", async () => {
     redacteur = await contextFor("redacteur", "tilleuls2025");
+    // The demo campaign has its own fleet; new machines come before it.
+    const demo = (await getParcMateriels(t.db(), redacteur)).rows.map((r) => r.id);
+    expect(demo.length).toBeGreaterThan(0);
     const tracteur = await saveParcMateriel(t.db(), redacteur, input(TRACTEUR));
     const charrue = await saveParcMateriel(t.db(), redacteur, input({ ...CHARRUE, typePropriete: "2", copropriete: "" }));
     let { rows } = await getParcMateriels(t.db(), redacteur);
-    expect(rows.map((r) => r.id)).toEqual([charrue, tracteur]);
+    expect(rows.map((r) => r.id)).toEqual([charrue, tracteur, ...demo]);
     // noCategorie and idenBasemeq come from the chosen category and characteristic.
     expect(rows[1]).toMatchObject({
       libelle: "Tracteur 100 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 101, idenBasemeq: "TRA-100", typePropriete: 0,
@@ -61,10 +64,10 @@ describe(`machinery fleet (${dialect})`, () => {
 
     await saveParcMateriel(t.db(), redacteur, input({ ...TRACTEUR, libelle: "Tracteur principal", utilisationAnnuelle: "600", remarque: "Révisé en 2025" }), { id: tracteur, updatedAt: rows[1].updatedAt });
     ({ rows } = await getParcMateriels(t.db(), redacteur));
-    expect(rows.map((r) => [r.id, r.libelle, r.utilisationAnnuelle, r.remarque])).toEqual([[charrue, "Charrue 5 corps", 150, null], [tracteur, "Tracteur principal", 600, "Révisé en 2025"]]);
+    expect(rows.slice(0, 2).map((r) => [r.id, r.libelle, r.utilisationAnnuelle, r.remarque])).toEqual([[charrue, "Charrue 5 corps", 150, null], [tracteur, "Tracteur principal", 600, "Révisé en 2025"]]);
 
     await removeParcMateriels(t.db(), redacteur, [charrue]);
-    expect((await getParcMateriels(t.db(), redacteur)).rows.map((r) => r.id)).toEqual([tracteur]);
+    expect((await getParcMateriels(t.db(), redacteur)).rows.map((r) => r.id)).toEqual([tracteur, ...demo]);
     await removeParcMateriels(t.db(), redacteur, [tracteur]);
   });
 
@@ -196,13 +199,17 @@ describe(`machinery fleet (${dialect})`, () => {
     // The current campaign is not offered; the published 2024 one is locked.
     expect(own.campagnes.map((c) => [c.id, c.locked])).toEqual([[campagnes.tilleuls2025Simulation, false], [campagnes.tilleuls2024, true]]);
 
+    const demoFleet = { moulin2025: (await machinesOf("moulin2025")).length, moulin2024: (await machinesOf("moulin2024")).length };
     const { copies } = await duplicateParcMateriels(t.db(), u, DuplicationParcMaterielSchema.parse({
       ids: [String(tracteur), String(charrue)], idDossier: String(dossiers.beauce), idExploitation: String(exploitations.moulin),
       campagnes: [String(campagnes.moulin2025), String(campagnes.moulin2024)],
     }));
     expect(copies).toBe(4);
-    for (const c of ["moulin2025", "moulin2024"]) {
-      const rows = await machinesOf(c);
+    for (const c of ["moulin2025", "moulin2024"] as const) {
+      // The copies come after the campaign's own (demo) machines.
+      const all = await machinesOf(c);
+      expect(all.length).toBe(demoFleet[c] + 2);
+      const rows = all.slice(-2);
       expect(rows.map((r) => [r.libelle, r.idBasemeq, r.typePropriete, r.idenBasemeq])).toEqual([["Tracteur à copier", 101, 0, "TRA-100"], ["Charrue à copier", 301, 2, "CHA-5"]]);
       expect(rows[0]).toMatchObject({ utilisationAnnuelle: 500, prixAchat: 75000, copropriete: 100, utilisationAnnuelleCalculeeP: null });
     }
@@ -247,8 +254,9 @@ describe(`machinery fleet (${dialect})`, () => {
     await expectRefused(duplicateParcMateriels(t.db(), animateur, { ...base, idDossier: dossiers.bocage, campagnes: [campagnes.moulin2025] }), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "parc_materiel")).toEqual(before);
 
+    const valleeFleet = (await machinesOf("vallee2025")).map((r) => r.libelle);
     const { copies } = await duplicateParcMateriels(t.db(), animateur, { ...base, idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] });
     expect(copies).toBe(1);
-    expect((await machinesOf("vallee2025")).map((r) => r.libelle)).toEqual(["Jamais copié"]);
+    expect((await machinesOf("vallee2025")).map((r) => r.libelle)).toEqual([...valleeFleet, "Jamais copié"]);
   });
 });
