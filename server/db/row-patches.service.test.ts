@@ -4,6 +4,7 @@ import { countRows, expectRefused, snapshot } from "../../tests/helpers/service"
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { toIso } from "./dialect";
 import type { Db } from "./knex";
+import { invalidField } from "../errors";
 import { applyRowPatches, STALE_ROWS } from "./row-patches";
 
 const t = useTestDb();
@@ -115,6 +116,25 @@ describe(`grid bulk save (${dialect})`, () => {
       check: async (_trx, rows) => Object.fromEntries(rows.filter((r) => r.values.libelle.endsWith("2")).map((r) => [r.index, { idTypeUser: "warning.invalid" }])),
     });
     await expectRefused(refused, "warning.invalid-form", 400, { fieldErrors: { "patches.1.values.idTypeUser": ["warning.invalid"] } });
+    expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);
+  });
+
+  test("[issue11-grid] columns that look rows up refuse the rows they cannot write, every one named, before anything is written", async () => {
+    const before = await snapshot(t.db(), "main_oeuvre");
+    const refused = applyRowPatches(t.db(), {
+      table: "main_oeuvre",
+      schema: MainOeuvreSchema,
+      patches: newRows("Linked", 4),
+      scope: { idCampagne: campagne() },
+      columns: async (v, trx) => {
+        const type = await trx("type_main_oeuvre").where({ id: v.idTypeUser }).first("id");
+        if (!type || v.libelle.endsWith("2") || v.libelle.endsWith("4")) throw invalidField("idTypeUser");
+        return { libelle: v.libelle, idTypeUser: v.idTypeUser, uta: v.uta };
+      },
+    });
+    await expectRefused(refused, "warning.invalid-form", 400, {
+      fieldErrors: { "patches.1.values.idTypeUser": ["warning.invalid"], "patches.3.values.idTypeUser": ["warning.invalid"] },
+    });
     expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);
   });
 });

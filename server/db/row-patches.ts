@@ -41,8 +41,12 @@ export type RowPatchOptions<S extends z.ZodType> = {
   patches: unknown;
   /** Conditions every written row meets, and values every new row gets (e.g. `{ idCampagne }`). */
   scope?: Record<string, unknown>;
-  /** The columns a row's values are written to; by default each field of the schema, null when empty. */
-  columns?: (values: z.output<S>) => Record<string, unknown>;
+  /**
+   * The columns a row's values are written to; by default each field of the schema, null when empty. Read in the
+   * transaction, before anything is written: it may look rows up (a reference within the campaign) and refuse a
+   * row by throwing a ServiceError with field errors, which then name that row's fields (every row is checked).
+   */
+  columns?: (values: z.output<S>, trx: Db, index: number) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Rules the schema cannot judge, read in the transaction: errors keyed by patch index then field ("" for the row). */
   check?: (trx: Db, rows: { index: number; id: number | null; values: z.output<S> }[]) => Promise<Record<number, Record<string, string>>>;
   /** How a stale row is named in the message (default: its id). Read from the row as it is now. */
@@ -87,21 +91,31 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
   if (!parsed.success) throw new ServiceError(INVALID_FORM, 400, dottedErrors(parsed.error));
   const rows = parsed.data.patches.map((p, index) => ({ index, id: p.id, updatedAt: p.updatedAt ?? null, values: (p as { values: unknown }).values as z.output<S> }));
   const columnsOf = options.columns ?? (defaultColumns(schema) as (v: z.output<S>) => Record<string, unknown>);
+  const rowKey = (index: number, field: string) => (field ? `patches.${index}.values.${field}` : `patches.${index}`);
 
   return db.transaction(async (trx) => {
+    const fieldErrors: Record<string, string[]> = {};
+    const refuse = (index: number, field: string, key: string) => (fieldErrors[rowKey(index, field)] ??= []).push(key);
     if (options.check) {
       const errors = await options.check(trx, rows);
-      const fieldErrors: Record<string, string[]> = {};
-      for (const [index, fields] of Object.entries(errors)) {
-        for (const [field, key] of Object.entries(fields)) (fieldErrors[field ? `patches.${index}.values.${field}` : `patches.${index}`] ??= []).push(key);
-      }
-      if (Object.keys(fieldErrors).length) throw new ServiceError(INVALID_FORM, 400, fieldErrors);
+      for (const [index, fields] of Object.entries(errors)) for (const [field, key] of Object.entries(fields)) refuse(Number(index), field, key);
     }
+    // Every row's columns before any write, so that the refusal names the errors of all the rows.
+    const columns: Record<string, unknown>[] = [];
+    for (const row of rows) {
+      try {
+        columns[row.index] = await columnsOf(row.values, trx, row.index);
+      } catch (e) {
+        if (!isServiceError(e) || !e.fieldErrors) throw e;
+        for (const [field, keys] of Object.entries(e.fieldErrors)) for (const key of keys) refuse(row.index, field, key);
+      }
+    }
+    if (Object.keys(fieldErrors).length) throw new ServiceError(INVALID_FORM, 400, fieldErrors);
 
     const refused: { index: number; id: number; key: string }[] = [];
     const written: { index: number; sentId: number | null; id: number; inserted: boolean }[] = [];
     for (const row of rows) {
-      const values = columnsOf(row.values);
+      const values = columns[row.index];
       if (isNew(row.id)) {
         const [r] = await trx(table).insert({ ...values, ...scope }).returning("id");
         written.push({ index: row.index, sentId: row.id, id: Number(typeof r === "object" ? (r as { id: number }).id : r), inserted: true });
