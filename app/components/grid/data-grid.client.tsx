@@ -417,8 +417,6 @@ export default function DataGridClient<R extends GridRow>({
         onGridSelectionChange={setSelection}
         onKeyDown={onGridKeyDown}
         rowMarkers="number"
-        smoothScrollX
-        smoothScrollY
         rangeSelect="rect"
         columnSelect="none"
         rowSelect="multi"
