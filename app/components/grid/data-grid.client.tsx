@@ -112,7 +112,7 @@ export default function DataGridClient<R extends GridRow>({
   const errors = useMemo(() => {
     const out = new Map<RowKey, Record<string, string>>();
     for (const [key] of buffer.changed) {
-      const e = rowErrors(rowSchema, columns, currentValues(buffer, key, base(key)) as Record<string, unknown>);
+      const e = rowErrors(rowSchema, columns, currentValues(buffer, key, buffer.loaded.get(key) ?? base(key)) as Record<string, unknown>);
       if (Object.keys(e).length) out.set(key, e);
     }
     for (const [key, e] of serverErrors) out.set(key, { ...e, ...out.get(key) });

@@ -73,4 +73,14 @@ describe("grid edit buffer", () => {
     const b = edit(emptyBuffer(), 10, "libelle", undefined);
     expect(toPatches(b, base, ["libelle", "uta"])).toEqual([{ id: 10, updatedAt: "2026-01-01T00:00:00.000Z", values: { uta: 1 } }]);
   });
+
+  test("[issue11-grid] a reload between the edit and the save does not move the token: the save of old data stays checked", () => {
+    const b = edit(emptyBuffer(), 10, "uta", 7);
+    // The screen reloads: row 10 changed meanwhile (someone else's save), and row 11 is no longer shown.
+    const reloaded = (key: number) => (key === 10 ? { libelle: "Autre", uta: 1, updatedAt: "2026-02-01T00:00:00.000Z" } : undefined);
+    expect(toPatches(b, reloaded, ["libelle", "uta"])).toEqual([{ id: 10, updatedAt: "2026-01-01T00:00:00.000Z", values: { libelle: "A", uta: 7 } }]);
+    // An edit made after the reload starts from the row as first edited, too.
+    const again = applyEdits(b, reloaded, [{ key: 10, field: "libelle", value: "A" }]).buffer;
+    expect(again).toBe(b);
+  });
 });

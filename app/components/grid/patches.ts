@@ -27,9 +27,15 @@ export type EditBuffer = {
   readonly redo: readonly Step[];
   /** The next temporary id (-1, -2, ...); never reused, even after an undo. */
   readonly nextTemp: number;
+  /**
+   * Each edited row as it was loaded when its first edit was made: its patch carries that row's token and values,
+   * whatever the screen reloads meanwhile (a reload must not turn an edit of old data into an unchecked overwrite),
+   * and a row the screen's filter hides keeps its edits.
+   */
+  readonly loaded: ReadonlyMap<RowKey, Values>;
 };
 
-export const emptyBuffer = (): EditBuffer => ({ changed: new Map(), appended: [], undo: [], redo: [], nextTemp: -1 });
+export const emptyBuffer = (): EditBuffer => ({ changed: new Map(), appended: [], undo: [], redo: [], nextTemp: -1, loaded: new Map() });
 
 export const isNewRow = (key: RowKey) => key < 0;
 
@@ -64,19 +70,21 @@ export function applyEdits(
   append: readonly Values[] = [],
 ): { buffer: EditBuffer; appendedKeys: RowKey[] } {
   const changed = new Map(buffer.changed);
+  let loadedRows: Map<RowKey, Values> | undefined;
   let nextTemp = buffer.nextTemp;
   const appended: Step["appended"] = append.map((defaults) => ({ key: nextTemp--, defaults }));
   for (const a of appended) changed.set(a.key, { ...a.defaults });
   const changes: CellChange[] = [];
   for (const e of edits) {
     const before = slotOf(changed, e.key, e.field);
-    const current = before.has ? before.value : base(e.key)?.[e.field];
+    const loaded = buffer.loaded.get(e.key) ?? loadedRows?.get(e.key) ?? base(e.key);
+    const current = before.has ? before.value : loaded?.[e.field];
     if (same(current, e.value)) continue;
-    const loaded = base(e.key);
     const backToLoaded = !isNewRow(e.key) && loaded !== undefined && same(loaded[e.field], e.value);
     const after: Slot = backToLoaded ? { has: false, value: undefined } : { has: true, value: e.value };
     setSlot(changed, e.key, e.field, after);
     changes.push({ key: e.key, field: e.field, before, after });
+    if (loaded && !buffer.loaded.has(e.key) && !loadedRows?.has(e.key)) (loadedRows ??= new Map(buffer.loaded)).set(e.key, loaded);
   }
   const appendedKeys = appended.map((a) => a.key);
   if (changes.length === 0 && appended.length === 0) return { buffer, appendedKeys };
@@ -87,6 +95,7 @@ export function applyEdits(
       undo: [...buffer.undo, { changes, appended }],
       redo: [],
       nextTemp,
+      loaded: loadedRows ?? buffer.loaded,
     },
     appendedKeys,
   };
@@ -152,8 +161,9 @@ export const isCellChanged = (buffer: EditBuffer, key: RowKey, field: string) =>
 
 /**
  * The patches of one save: each changed row with the token it was loaded with and all the values of `fields` (the
- * row schema's fields: the server validates the whole row with the schema the form uses). Empty values (null, "")
- * are sent as absent: the schemas read them as an empty optional field.
+ * row schema's fields: the server validates the whole row with the schema the form uses), taken from the row as it
+ * was when first edited (`buffer.loaded`; `loaded` for a row the buffer did not keep). Empty values (null, "") are
+ * sent as absent: the schemas read them as an empty optional field.
  */
 export function toPatches(
   buffer: EditBuffer,
@@ -162,7 +172,7 @@ export function toPatches(
 ): RowPatch[] {
   const patches: RowPatch[] = [];
   for (const key of buffer.changed.keys()) {
-    const row = isNewRow(key) ? undefined : loaded(key);
+    const row = isNewRow(key) ? undefined : ((buffer.loaded.get(key) as (Values & { updatedAt?: string | null }) | undefined) ?? loaded(key));
     if (!isNewRow(key) && !row) continue;
     const merged = currentValues(buffer, key, row);
     const values: Record<string, unknown> = {};
