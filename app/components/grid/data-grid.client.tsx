@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFeedback } from "../feedback";
+import { useControlledForm } from "../form-controller";
 import { ChoiceEditor, type ChoiceTextCell } from "./choice-editor";
 import { displayText, editText, isEditable, rowErrors, schemaFields, type GridColumnDef } from "./columns";
 import { applyEdits, canRedo, canUndo, cellValue, currentValues, dirtyCount, emptyBuffer, isCellChanged, redo, toPatches, undo, type CellEdit, type EditBuffer, type RowKey, type Values } from "./patches";
@@ -227,11 +228,13 @@ export default function DataGridClient<R extends GridRow>({
 
   const rowNumber = useCallback((key: RowKey) => keys.indexOf(key) + 1, [keys]);
 
+  const invalidRows = useCallback(() => [...errors.keys()].filter((k) => bufferRef.current.changed.has(k)), [errors]);
+
   const save = useCallback(async () => {
     if (readOnly || !onSave || saving) return;
     const current = bufferRef.current;
     if (dirtyCount(current) === 0) return;
-    const invalid = [...errors.keys()].filter((k) => current.changed.has(k));
+    const invalid = invalidRows();
     if (invalid.length) {
       setMessage(t("grid.invalid-rows", { count: invalid.length, rows: invalid.map(rowNumber).sort((a, b) => a - b).join(", ") }));
       const first = Math.min(...invalid.map(rowNumber)) - 1;
@@ -272,7 +275,7 @@ export default function DataGridClient<R extends GridRow>({
     } finally {
       setSaving(false);
     }
-  }, [readOnly, onSave, saving, errors, t, rowNumber, keys, selectCell, shown, rowById, fields, commit, notify, showError]);
+  }, [readOnly, onSave, saving, invalidRows, errors, t, rowNumber, keys, selectCell, shown, rowById, fields, commit, notify, showError]);
 
   const cancel = useCallback(() => {
     commit(emptyBuffer());
@@ -282,14 +285,19 @@ export default function DataGridClient<R extends GridRow>({
 
   useImperativeHandle(ref, () => ({ addRow, dirtyCount: () => dirtyCount(bufferRef.current), save }), [addRow, save]);
 
+  // Leaving the page, closing the tab and Ctrl+S know about the grid's unsaved rows, as about any form's.
+  useControlledForm(`grid:${tableId}`, { dirty: !readOnly && dirtyCount(buffer) > 0, valid: invalidRows().length === 0, save, discard: cancel });
+
   // --- keyboard and clipboard ------------------------------------------------------------------------
   const onKeyDownCapture = useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
       if (!isModified(e) || inEditor(e.target)) return;
       const k = e.key.toLowerCase();
       if (k === "s") {
+        // The page's form controller saves every changed form on Ctrl+S, this grid included (when it is valid);
+        // here the browser's own save is prevented and an invalid grid says why it is not saved.
         e.preventDefault();
-        void save();
+        if (!readOnly && invalidRows().length) void save();
       } else if (readOnly) {
         return;
       } else if (k === "z" && !e.shiftKey) {
@@ -302,22 +310,8 @@ export default function DataGridClient<R extends GridRow>({
         editorRef.current?.focus();
       }
     },
-    [save, readOnly, commit],
+    [save, readOnly, commit, invalidRows],
   );
-
-  // Ctrl+S typed in a cell editor (rendered in #portal, outside this box) saves too.
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (!isModified(e) || e.key.toLowerCase() !== "s") return;
-      const target = e.target as Node | null;
-      if (target && document.getElementById("portal")?.contains(target)) {
-        e.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [save]);
 
   const onGridKeyDown = useCallback((e: GridKeyEventArgs) => {
     // Glide would open the editor on Ctrl+S etc.: the shortcuts above handle them.
