@@ -111,10 +111,16 @@ test.describe("interventions grid", () => {
       await paste(page, block);
       await expect(page.getByTestId("grid-dirty-count")).toHaveText("21 lignes modifiées");
       await expect.poll(() => rowTexts(page, 1)).toEqual(expect.arrayContaining(["01/06/2025", "E2E Grille semis", "R", "1,5", "0,25", "0,375"]));
-      // One more edit, undone.
+      // One more edit, invalid: the cell says why (below the grid for the cursor's cell, beside it under the mouse); undone.
       await goTo(page, 5, 0);
-      await typeInCell(page, "9");
-      await expect.poll(() => rowTexts(page, 0)).toContain("9");
+      await typeInCell(page, "abc");
+      await expect.poll(() => rowTexts(page, 0)).toContain("abc");
+      await page.keyboard.press("ArrowUp");
+      await expect(page.getByTestId("grid-message")).toHaveText("Ligne 1, Fréquence : Valeur numérique attendue");
+      const box = (await page.locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
+      await page.mouse.move(box.x + 32 + 110 + 220 + 60 + 90 + 80 + 50, box.y + 36 + 17);
+      await expect(page.getByTestId("grid-tooltip")).toHaveText("Valeur numérique attendue");
+      await page.screenshot({ path: `${SHOTS}/invalid.png` });
       await page.keyboard.press("Control+z");
       await expect.poll(() => rowTexts(page, 0)).toContain("2,5");
       await page.screenshot({ path: `${SHOTS}/edited.png` });

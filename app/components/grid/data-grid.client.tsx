@@ -8,6 +8,7 @@ import {
   type GridCell,
   type GridColumn,
   type GridKeyEventArgs,
+  type GridMouseEventArgs,
   type GridSelection,
   type Item,
   type Theme,
@@ -361,7 +362,17 @@ export default function DataGridClient<R extends GridRow>({
     return () => observer.disconnect();
   }, [label]);
 
-  // --- what the cursor's cell says -------------------------------------------------------------------
+  // --- what the hovered and the cursor's cells say ---------------------------------------------------
+  /** The reason of the invalid cell under the mouse, shown beside it (the cursor's cell says it below the grid). */
+  const [tip, setTip] = useState<{ x: number; y: number; text: string } | null>(null);
+  const onItemHovered = useCallback(
+    (args: GridMouseEventArgs) => {
+      const reason = args.kind === "cell" ? errors.get(keys[args.location[1]])?.[shown[args.location[0]]?.id ?? ""] : undefined;
+      setTip(reason && args.kind === "cell" ? { x: args.bounds.x, y: args.bounds.y + args.bounds.height, text: t(reason) } : null);
+    },
+    [errors, keys, shown, t],
+  );
+
   const focusedError = cursorKey !== undefined && cursor ? errors.get(cursorKey)?.[shown[cursor[0]]?.id ?? ""] : undefined;
   const count = dirtyCount(buffer);
   const invalidCount = [...errors.keys()].filter((k) => buffer.changed.has(k) || serverErrors.has(k)).length;
@@ -410,6 +421,7 @@ export default function DataGridClient<R extends GridRow>({
         gridSelection={selection}
         onGridSelectionChange={setSelection}
         onKeyDown={onGridKeyDown}
+        onItemHovered={onItemHovered}
         rowMarkers="number"
         rangeSelect="rect"
         columnSelect="none"
@@ -422,6 +434,11 @@ export default function DataGridClient<R extends GridRow>({
         onColumnResizeEnd={(column, size) => updatePrefs(withWidth(prefs, String(column.id), size))}
         onColumnMoved={(from, to) => updatePrefs({ ...prefs, order: moveColumn(shown.map((c) => c.id), from, to) })}
       />
+      {tip ? (
+        <div role="tooltip" className="pointer-events-none fixed z-50 rounded bg-red-800 px-2 py-1 text-xs text-white shadow" style={{ left: tip.x, top: tip.y + 2 }} data-testid="grid-tooltip">
+          {tip.text}
+        </div>
+      ) : null}
       <p className="truncate text-sm" style={{ height: GRID_STATUS_HEIGHT, lineHeight: `${GRID_STATUS_HEIGHT}px` }} role="status" aria-live="polite" data-testid="grid-message">
         {focusedError && cursor ? (
           <span className="text-red-800">{t("grid.cell-error", { row: cursor[1] + 1, column: shown[cursor[0]].title, message: t(focusedError) })}</span>
