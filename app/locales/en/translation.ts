@@ -2,6 +2,7 @@ import type fr from "../fr/translation";
 import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
+import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
 
@@ -803,6 +804,7 @@ const en = {
   ...cultures,
   ...parcelle,
   ...carte,
+  ...grid,
   ...interventions,
   ...lotsAmenagements,
 } satisfies typeof fr;

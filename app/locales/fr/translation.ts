@@ -1,6 +1,7 @@
 import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
+import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
 
@@ -802,6 +803,7 @@ const fr = {
   ...cultures,
   ...parcelle,
   ...carte,
+  ...grid,
   ...interventions,
   ...lotsAmenagements,
 };
