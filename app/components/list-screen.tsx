@@ -104,7 +104,7 @@ export function listScreenShouldRevalidate({ currentUrl, nextUrl, formMethod, de
  * delete works on ticked rows after a confirmation.
  */
 export function ListScreen<T>({
-  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label, deleteNote, header,
+  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label, deleteNote, header, renderTable,
 }: {
   tableId: string;
   title: ReactNode;
@@ -121,6 +121,11 @@ export function ListScreen<T>({
   deleteNote?: ReactNode;
   /** Shown between the title and the table (filters of the screen). */
   header?: ReactNode;
+  /**
+   * Another table in place of the DataTable (an editable grid): it reports the row the user is on, whose form opens
+   * below. Delete then acts on that row.
+   */
+  renderTable?: (api: { selectedId: string | null; onSelect: (id: RowId | null) => void }) => ReactNode;
 }) {
   const { t } = useTranslation();
   const readOnly = useTableReadOnly(explicitReadOnly);
@@ -189,30 +194,45 @@ export function ListScreen<T>({
         {readOnly ? <ReadOnlyNote /> : null}
       </div>
       {header}
-      <DataTable
-        tableId={tableId}
-        label={label}
-        columns={columns}
-        rows={rows}
-        getRowId={getRowId}
-        selectedId={row ? getRowId(row) : null}
-        onSelect={(r) => request(r ? String(getRowId(r)) : null)}
-        checkable
-        checkedIds={checked}
-        onCheckedChange={setChecked}
-        readOnly={readOnly}
-        toolbar={
+      {renderTable ? (
+        <>
           <div className="flex flex-wrap items-center gap-2">
             <button type="button" className="btn-primary" disabled={readOnly} onClick={() => request("new")} data-testid="list-new">
               <PlusIcon width={16} height={16} /> {t("ui.new")}
             </button>
-            <button type="button" className="btn-secondary" disabled={readOnly || checked.length === 0} onClick={() => setConfirmDelete(true)} data-testid="list-delete">
+            <button type="button" className="btn-secondary" disabled={readOnly || !row} onClick={() => { if (row) { setChecked([getRowId(row)]); setConfirmDelete(true); } }} data-testid="list-delete">
               {t("ui.delete")}
             </button>
-            {typeof extraToolbar === "function" ? extraToolbar(checked) : extraToolbar}
+            {typeof extraToolbar === "function" ? extraToolbar(row ? [getRowId(row)] : []) : extraToolbar}
           </div>
-        }
-      />
+          {renderTable({ selectedId: selected, onSelect: (id) => { if (id !== null) request(String(id)); } })}
+        </>
+      ) : (
+        <DataTable
+          tableId={tableId}
+          label={label}
+          columns={columns}
+          rows={rows}
+          getRowId={getRowId}
+          selectedId={row ? getRowId(row) : null}
+          onSelect={(r) => request(r ? String(getRowId(r)) : null)}
+          checkable
+          checkedIds={checked}
+          onCheckedChange={setChecked}
+          readOnly={readOnly}
+          toolbar={
+            <div className="flex flex-wrap items-center gap-2">
+              <button type="button" className="btn-primary" disabled={readOnly} onClick={() => request("new")} data-testid="list-new">
+                <PlusIcon width={16} height={16} /> {t("ui.new")}
+              </button>
+              <button type="button" className="btn-secondary" disabled={readOnly || checked.length === 0} onClick={() => setConfirmDelete(true)} data-testid="list-delete">
+                {t("ui.delete")}
+              </button>
+              {typeof extraToolbar === "function" ? extraToolbar(checked) : extraToolbar}
+            </div>
+          }
+        />
+      )}
       {formOpen ? (
         <section className="card" data-testid="list-form" key={selected ?? ""}>
           {renderForm(row, controls)}

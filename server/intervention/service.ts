@@ -1,6 +1,7 @@
-import { debitParDefaut, type InterventionInput } from "~/domain/intervention";
+import { debitParDefaut, InterventionSchema, type InterventionInput } from "~/domain/intervention";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
+import { applyRowPatches } from "../db/row-patches";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
@@ -111,5 +112,16 @@ export async function removeInterventions(db: Db, user: Utilisateur, ids: number
       const n = await deleteInterventions(trx, ctx.idCampagne, unique);
       if (n !== unique.length) throw new ServiceError(ACTIONS_DELETE_ERROR, 404);
     }),
+  );
+}
+
+/**
+ * The grid's save (issue 11): the changed and added rows in one transaction (server/db/row-patches.ts): every row
+ * checked first (schema, then its plot, operation and crop within the campaign), the stale check of each, all or none.
+ */
+export async function saveInterventionsGrid(db: Db, user: Utilisateur, patches: unknown) {
+  const ctx = await writableCampaign(db, user);
+  return failingWith(ACTIONS_UPDATE_ERROR, () =>
+    applyRowPatches(db, { table: "action", schema: InterventionSchema, patches, scope: { idCampagne: ctx.idCampagne }, columns: (input, trx) => storedIntervention(trx, ctx, input) }),
   );
 }

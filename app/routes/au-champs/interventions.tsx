@@ -1,18 +1,19 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { type DataTableColumn } from "~/components/data-table";
 import { useFeedback } from "~/components/feedback";
 import { ScreenTitle } from "~/components/farm-form";
-import { formatDate, formatNumber } from "~/components/format";
 import { InterventionForm } from "~/components/interventions/intervention-form";
-import { InterventionsToolbar, intrantsText, matchesFilters, type Filters } from "~/components/interventions/toolbar";
-import type { InterventionRow, InterventionsData } from "~/components/interventions/types";
+import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
+import type { InterventionsData } from "~/components/interventions/types";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
-import { InterventionSchema, marqueur } from "~/domain/intervention";
+import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
-import { deleteIntent, editOf, formIntent, idField, optionalIdField, queryIds, rowIntent, saveIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
-import { ACTIONS_LOAD_ERROR, getInterventions, removeInterventions, saveIntervention } from "#server/intervention/service.server";
+import { deleteIntent, editOf, formIntent, idField, intent, jsonField, optionalIdField, queryIds, rowIntent, saveIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import { ACTIONS_LOAD_ERROR, getInterventions, removeInterventions, saveIntervention, saveInterventionsGrid } from "#server/intervention/service.server";
+import { rowPatchListSchema } from "~/domain/grid-patches";
+import { InterventionsGrid } from "~/components/interventions/interventions-grid";
+import { useGridSave } from "~/components/grid/use-grid-save";
 import { removeIntrant, saveIntrant, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
 import type { Route } from "./+types/interventions";
 
@@ -41,6 +42,7 @@ export const action = screenAction(
   {
     save: saveIntent(InterventionSchema, ({ db, user }, value, edit) => saveIntervention(db, user, value, edit)),
     delete: deleteIntent(({ db, user }, ids) => removeInterventions(db, user, ids)),
+    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ db, user }, { patches }) => ({ ok: true as const, saved: await saveInterventionsGrid(db, user, patches) })),
     saveSemence: inputIntent("semence", SemenceSchema),
     savePhyto: inputIntent("phyto", PhytoSchema),
     saveFertilisant: inputIntent("fertilisant", FertilisantSchema),
@@ -71,16 +73,12 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
 }
 
 function Interventions({ data }: { data: InterventionsData }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<Filters>({ sansOperation: false, recherche: "" });
-  const operations = useMemo(() => new Map(data.operations.map((o) => [o.id, o.libelle])), [data.operations]);
-  const cultures = useMemo(() => new Map(data.cultures.map((c) => [c.id, lang === "en" && c.libelleEn ? c.libelleEn : c.libelle])), [data.cultures, lang]);
-  const parcelles = useMemo(() => new Map(data.parcelles.map((p) => [p.id, p.libelle])), [data.parcelles]);
   const rows = data.rows.filter((r) => matchesFilters(r, filters));
-  const several = data.selection.length > 1;
   const readOnly = !data.canWrite;
+  const onGridSave = useGridSave();
 
   if (data.parcelles.length === 0) {
     return (
@@ -91,26 +89,17 @@ function Interventions({ data }: { data: InterventionsData }) {
     );
   }
 
-  const columns: DataTableColumn<InterventionRow>[] = [
-    ...(several ? [{ id: "parcelle", header: t("interventions.colonnes.parcelle"), cell: (r: InterventionRow) => parcelles.get(r.idParcelle) ?? "", sortValue: (r: InterventionRow) => parcelles.get(r.idParcelle) ?? "" }] : []),
-    { id: "date", header: t("interventions.colonnes.date"), cell: (r) => formatDate(r.date), sortValue: (r) => r.date, alwaysVisible: true },
-    { id: "operation", header: t("interventions.colonnes.operation"), cell: (r) => (r.idOperationCulturale ? operations.get(r.idOperationCulturale) ?? "" : ""), sortValue: (r) => (r.idOperationCulturale ? operations.get(r.idOperationCulturale) ?? "" : "") },
-    { id: "marqueur", header: t("interventions.colonnes.marqueur"), cell: (r) => marqueur(r.realisee, r.prevue), sortValue: (r) => marqueur(r.realisee, r.prevue) },
-    { id: "passages", header: t("interventions.colonnes.passages"), cell: (r) => formatNumber(r.nombrePassage, lang, 3), sortValue: (r) => r.nombrePassage, align: "right" },
-    { id: "culture", header: t("interventions.colonnes.culture"), cell: (r) => (r.idCultureConcernee ? cultures.get(r.idCultureConcernee) ?? "" : ""), sortValue: (r) => (r.idCultureConcernee ? cultures.get(r.idCultureConcernee) ?? "" : "") },
-    { id: "intrants", header: t("interventions.colonnes.intrants"), cell: (r) => intrantsText(r.intrants, lang) },
-    { id: "rdd", header: t("interventions.colonnes.rdd"), cell: (r) => (r.rdd ? t("interventions.rdd-oui") : ""), sortValue: (r) => (r.rdd ? 1 : 0) },
-  ];
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <ListScreen
         header={<InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} />}
+        renderTable={({ onSelect }) => <InterventionsGrid data={data} rows={rows} readOnly={readOnly} onSave={onGridSave} onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)} />}
         tableId="interventions"
         title={t("screen.interventions")}
         label={t("screen.interventions")}
         rows={rows}
-        columns={columns}
+        columns={[]}
         getRowId={(r) => r.id}
         readOnly={readOnly}
         renderForm={(row, controls) => (
