@@ -21,13 +21,13 @@ async function insertId(table: string, row: Record<string, unknown>): Promise<nu
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-/** Two operations and two interventions on the first plot of Tilleuls 2025, which has no other intervention. */
+/** A plot of its own in Tilleuls 2025 (the demo's plots keep their interventions), two operations and two interventions. */
 async function prepare() {
   const ids = await demoIds();
   const db = e2eDb();
   const idCampagne = ids.tilleuls2025;
-  const plot = await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id", "libelle");
-  await db("action").where({ idCampagne, idParcelle: plot.id }).delete();
+  const idPlot = await insertId("parcelle", { idCampagne, libelle: "E2E Grille parcelle", surface: 5 });
+  const plot = await db("parcelle").where({ id: idPlot }).first("id", "libelle");
   const labour = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Grille labour", debitReel: 2 });
   const semis = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Grille semis", debitReel: 3 });
   const action = (date: string) => ({ idCampagne, idParcelle: plot.id, date, anneeRecolte: 2025, idOperationCulturale: labour, debit: 2, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
@@ -38,7 +38,7 @@ async function prepare() {
   return {
     plot, labour, semis, first, second, rows,
     cleanup: async () => {
-      await db("action").where({ idCampagne, idParcelle: plot.id }).delete();
+      await db("parcelle").where({ id: plot.id }).delete();
       await db("operation_culturale").whereIn("id", [labour, semis]).delete();
     },
   };

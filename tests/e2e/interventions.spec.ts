@@ -67,22 +67,33 @@ test.describe("interventions screen", () => {
       await expect(page).toHaveURL(/\/au_champs\/mesures$/);
       await navigate(page, `${SCREEN}?parcelleId=${s.plot.id}`);
       await expect(page.getByTestId("plot-filter-summary")).toHaveText(s.plot.libelle);
-      const table = page.getByTestId("list-screen-interventions").getByRole("table");
-      await expect(table.getByRole("columnheader")).toContainText(["Date", "Opération culturale", "P/R", "Nb passages", "Culture concernée", "Intrants", "RDD"]);
-      const row = table.getByRole("row").filter({ hasText: "12/04/2025" });
+      const table = page.locator('table[role="grid"]');
+      // The grid's accessible table (visually hidden) names the columns in view.
+      await expect(table.locator("th")).toContainText(["Date", "Opération culturale", "P/R", "Réalisée", "Prévue", "Fréquence", "Taux de surface", "Nb passages", "Culture concernée"]);
+      const row = table.locator("tbody tr").filter({ hasText: "12/04/2025" });
       await expect(row).toContainText("E2E Traitement fongicide");
-      await expect(row).toContainText("R");
-      await expect(row).toContainText("Irrigation par aspersion (enrouleur, rampe, pivot) 25 mm");
-      await expect(row).toContainText("Évaluée");
+      await expect(row.locator("td").nth(2)).toHaveText("R");
+      const sameRow = table.locator(`tbody tr[aria-rowindex="${await row.getAttribute("aria-rowindex")}"]`);
+      // The last columns come into view with the cursor (End: the row's last cell).
+      await page.locator("canvas[data-testid=data-grid-canvas]").scrollIntoViewIfNeeded();
+      const box = (await page.locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
+      await page.mouse.click(box.x + 32 + 110 + 220 + 30, box.y + 36 + 17);
+      await page.keyboard.press("End");
+      await expect(table.locator("th", { hasText: "Intrants" })).toHaveCount(1);
+      await expect(table.locator("th", { hasText: "RDD" })).toHaveCount(1);
+      await expect(sameRow).toContainText("Irrigation par aspersion (enrouleur, rampe, pivot) 25 mm");
+      await expect(sameRow).toContainText("Évaluée");
+      await page.keyboard.press("Home");
+      await expect(table.locator("th", { hasText: "Date" })).toHaveCount(1);
       await expect(page.getByTestId("plot-irrigable")).toBeVisible();
       // C-INT-12: the search keeps the rows whose inputs match.
       await page.getByTestId("filter-recherche").fill("engrais");
-      await expect(table.getByRole("row").filter({ hasText: "12/04/2025" })).toHaveCount(0);
+      await expect(table.locator("tbody tr").filter({ hasText: "12/04/2025" })).toHaveCount(0);
       await page.getByTestId("filter-recherche").fill("aspersion");
-      await expect(table.getByRole("row").filter({ hasText: "12/04/2025" })).toHaveCount(1);
+      await expect(table.locator("tbody tr").filter({ hasText: "12/04/2025" })).toHaveCount(1);
       // C-INT-11: without an operation: none here.
       await page.getByTestId("filter-sans-operation").check();
-      await expect(table.getByRole("row").filter({ hasText: "12/04/2025" })).toHaveCount(0);
+      await expect(table.locator("tbody tr").filter({ hasText: "12/04/2025" })).toHaveCount(0);
       await page.getByTestId("filter-sans-operation").uncheck();
       // C-INT-09: a second plot added to the filter shows a plot column.
       await page.getByTestId("plot-filter-summary").click();
@@ -161,8 +172,8 @@ test.describe("interventions screen", () => {
       await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
       const created = await e2eDb()("action").where({ idParcelle: s.plot.id, date: "2025-03-16" }).first("id", "debit", "frequence", "tauxSurface", "nombrePassage", "prevue", "realisee");
       expect({ ...created, id: undefined }).toEqual({ id: undefined, debit: 4.5, frequence: 2, tauxSurface: 0.75, nombrePassage: 1.5, prevue: 1, realisee: 1 });
-      const table = page.getByTestId("list-screen-interventions").getByRole("table");
-      await expect(table.getByRole("row").filter({ hasText: "16/03/2025" })).toContainText("P/R");
+      const table = page.locator('table[role="grid"]');
+      await expect(table.locator("tbody tr").filter({ hasText: "16/03/2025" })).toContainText("P/R");
       // Editing it: the form shows it, a change is saved in place.
       await form.getByTestId("intervention-frequence").fill("3");
       await page.getByTestId("list-save").click();
@@ -396,8 +407,11 @@ test.describe("interventions screen", () => {
       await page.getByTestId("dialog-eau").getByRole("button", { name: "Annuler" }).click();
       // An unsaved change, then another row: save, discard or cancel.
       await page.getByTestId("intervention-form").getByTestId("intervention-frequence").fill("4");
-      const table = page.getByTestId("list-screen-interventions").getByRole("table");
-      await table.getByRole("row").filter({ hasNotText: "12/04/2025" }).nth(1).click();
+      // Another row of the grid: its P/R cell (row numbers, date and operation columns before it).
+      await page.locator("canvas[data-testid=data-grid-canvas]").scrollIntoViewIfNeeded();
+      const box = (await page.locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
+      // The first row: the demo's autumn stubble cultivation, not the intervention being edited.
+      await page.mouse.click(box.x + 32 + 110 + 220 + 30, box.y + 36 + 17);
       const leave = page.getByTestId("switch-dialog");
       await expect(leave.getByRole("button")).toHaveText(["Rester sur la page", "Abandonner les modifications", "Enregistrer"]);
       await leave.getByRole("button", { name: "Rester sur la page" }).click();
