@@ -11,7 +11,8 @@ import { NonceContext } from "./nonce";
 
 // What server/start.js takes from the build: start-up, the HTTP edge's settings, the request contexts.
 export { bootstrap, edgeSettings } from "../server/bootstrap";
-export { clientIpContext, cspNonceContext } from "../server/security/context";
+export { clientIpContext, cspNonceContext, requestLogContext } from "../server/security/context";
+export { healthy } from "../server/ops/healthy.server";
 
 export const streamTimeout = 5_000;
 

@@ -52,7 +52,8 @@ export default [
         route("au_champs", "routes/description/section.tsx", { id: "section.au_champs" }, [
           index("routes/description/redirect-au-champs.ts"),
           screen("mesures"),
-          screen("interventions"),
+          screen("interventions", "routes/au-champs/interventions.tsx"),
+          route("interventions/catalogue", "routes/au-champs/interventions-catalogue.ts"),
         ]),
         route("prix", "routes/description/section.tsx", { id: "section.prix" }, [
           index("routes/description/redirect-prix.ts"),

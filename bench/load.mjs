@@ -9,16 +9,11 @@
 //   steady     N users each opening a screen every 2 s for the given time: p95 and errors
 //   saturation no think time, 20 concurrent users for 20 s: screens per second and p95
 // The figures are written to stdout as a Markdown table for docs/performance.md.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { argsOf, fmt, headers as headersOf, root, selectContext as select, signIn as signInAs, startServer as start, summary } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith("--") ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
-);
+const args = argsOf(process.argv.slice(2));
 const scenario = args.scenario ?? "all";
 const steadySeconds = Number(args.seconds ?? 60);
 const steadyUsers = Number(args.users ?? 50);
@@ -32,34 +27,9 @@ const SCREENS = {
   operations: "/home/description/exploitation/operations_culturales",
 };
 
-function startServer() {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), path.join(root, "server/start.js")], {
-    cwd: root,
-    env: { ...process.env, WEB_CONCURRENCY: processes, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: "/", DATA_DIR: dataDir, COOKIE_SECURE: "0", SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = setTimeout(() => reject(new Error("the server did not start within 180 s")), 180_000);
-    child.stdout.on("data", (chunk) => {
-      if (String(chunk).includes("listens on")) {
-        clearTimeout(deadline);
-        resolve(child);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`the server stopped with code ${code}`)));
-  });
-}
-
-const headers = (cookie, extra = {}) => ({ cookie, origin, "sec-fetch-site": "same-origin", ...extra });
-
-async function signIn() {
-  const body = new URLSearchParams({ username: "animateur", password: "demo1234" });
-  const res = await fetch(`${origin}/login`, { method: "POST", body, headers: { origin, "sec-fetch-site": "same-origin" }, redirect: "manual" });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (res.status >= 400 || !cookie) throw new Error(`sign-in answered ${res.status} without a session cookie`);
-  return cookie;
-}
+const startServer = () => start({ port, dataDir, processes });
+const headers = (cookie, extra = {}) => headersOf(origin, cookie, extra);
+const signIn = () => signInAs(origin);
 
 function demoIds() {
   const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
@@ -72,23 +42,7 @@ function demoIds() {
   return { oad, dossier, exploitation, campagne };
 }
 
-async function selectContext(cookie, ids) {
-  const choices = [
-    { intent: "oad", id: ids.oad },
-    { intent: "dossier", id: ids.dossier },
-    { intent: "exploitations", ids: [ids.exploitation] },
-    { intent: "campagne", id: ids.campagne },
-  ];
-  for (const choice of choices) {
-    const res = await fetch(`${origin}/home/contexte`, {
-      method: "POST",
-      body: JSON.stringify(choice),
-      headers: headers(cookie, { "content-type": "application/json" }),
-      redirect: "manual",
-    });
-    if (res.status >= 400) throw new Error(`context ${choice.intent} answered ${res.status}`);
-  }
-}
+const selectContext = (cookie, ids) => select(origin, cookie, ids);
 
 async function openScreen(cookie, screen) {
   const started = performance.now();
@@ -98,13 +52,6 @@ async function openScreen(cookie, screen) {
   const ok = res.status === 200 && text.includes("</html>");
   return { ms, ok };
 }
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-function summary(samples) {
-  const ms = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
-  return { count: samples.length, errors: samples.filter((s) => !s.ok).length, p50: percentile(ms, 50), p95: percentile(ms, 95) };
-}
-const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 
 async function oneUser(cookie, screen) {
   for (let i = 0; i < 10; i++) await openScreen(cookie, screen); // warm-up

@@ -94,10 +94,53 @@ export async function up(knex: Knex): Promise<void> {
     t.decimal("semence_ogm", 5, 2); // %
     stamps(t);
   });
+
+  // Decision rules and their evaluations (docs/data-model.md §8): the interventions grid flags the actions
+  // that have evaluations (C-INT-08); the rules' screens come with issue 13.
+  await knex.schema.createTable("rdd", (t) => {
+    t.increments("id");
+    t.integer("id_campagne").notNullable().references("id").inTable("campagne").onDelete("CASCADE");
+    t.string("libelle", 255).notNullable();
+    t.integer("dic_id_type_rdd").notNullable();
+    t.integer("id_culture").references("id").inTable("culture");
+    t.boolean("a_modifier").notNullable().defaultTo(false);
+    t.text("objectif");
+    t.text("evaluation");
+    t.text("solution");
+    t.boolean("macro_regle").notNullable().defaultTo(false);
+    t.index(["id_campagne"]);
+    stamps(t);
+  });
+
+  await knex.schema.createTable("rdd_mode_conduite", (t) => {
+    t.increments("id");
+    t.integer("id_rdd").notNullable().references("id").inTable("rdd").onDelete("CASCADE");
+    t.integer("id_mode_conduite").notNullable().references("id").inTable("mode_conduite").onDelete("CASCADE");
+    t.unique(["id_rdd", "id_mode_conduite"]);
+    stamps(t);
+  });
+
+  await knex.schema.createTable("rdd_evaluation", (t) => {
+    t.increments("id");
+    t.integer("id_rdd").notNullable().references("id").inTable("rdd").onDelete("CASCADE");
+    t.integer("id_action").references("id").inTable("action").onDelete("CASCADE");
+    t.integer("id_parcelle").references("id").inTable("parcelle").onDelete("CASCADE");
+    t.integer("ecart_solution"); // 0 yes, 1 no, 2 partially (spec 3 §9)
+    t.text("explication_ecart");
+    t.integer("ecart_resultat"); // 0, 1, 2
+    t.text("justification");
+    t.boolean("a_modifier").notNullable().defaultTo(false);
+    // Exactly one of id_action and id_parcelle.
+    t.check("(id_action is null) <> (id_parcelle is null)", [], "rdd_evaluation_cible");
+    t.unique(["id_rdd", "id_action"]);
+    t.unique(["id_rdd", "id_parcelle"]);
+    t.index(["id_action"]);
+    stamps(t);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ["caracteristique_intrant", "intrant_cible_cible", "intrant_cible", "intrant", "cible", "categorie_intrant", "type_intrant"]) {
+  for (const table of ["rdd_evaluation", "rdd_mode_conduite", "rdd", "caracteristique_intrant", "intrant_cible_cible", "intrant_cible", "intrant", "cible", "categorie_intrant", "type_intrant"]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -10,7 +10,7 @@ export async function bootstrap(): Promise<void> {
 }
 
 /** What the HTTP edge of server/start.js needs from the settings (docs/decisions/0020-http-edge.md). */
-export function edgeSettings(): { trustProxy: boolean; tileOrigins: string[]; formTargets: string[] } {
+export function edgeSettings(): { trustProxy: boolean; tileOrigins: string[]; formTargets: string[]; logLevel: string } {
   const map = mapConfig();
   const settings = env();
   return {
@@ -18,6 +18,7 @@ export function edgeSettings(): { trustProxy: boolean; tileOrigins: string[]; fo
     tileOrigins: [map.imageryTiles, map.labelsTiles].map(originOf).filter((o): o is string => !!o),
     // The actualisation page is reached by a form of the app (app/routes/api/actualisation.ts).
     formTargets: [originOf(settings.ACTUALISATION_URL)].filter((o): o is string => !!o),
+    logLevel: settings.LOG_LEVEL,
   };
 }
 

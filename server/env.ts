@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   MAP_IMAGERY_TILES: z.string().default(IGN_WMTS("ORTHOIMAGERY.ORTHOPHOTOS", "image/jpeg")),
   MAP_LABELS_TILES: z.string().default(IGN_WMTS("GEOGRAPHICALNAMES.NAMES", "image/png")),
   MAP_ATTRIBUTION: z.string().default("© IGN Géoplateforme"),
+  /** What the server writes: error, warn, info (one line per request), debug. */
+  LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
   /** Feature flag of spec 3 §4.9: "1" leaves the farm duplication's base-folder flag dupliBaseDossier undefined. */
   FARM_DUPLICATION_FLAG: z.enum(["0", "1"]).default("0"),
 });

@@ -204,12 +204,19 @@ async function serve() {
   const { createRequestHandler } = await import("@react-router/express");
   const { RouterContextProvider } = await import("react-router");
   const { bodyCheck, csrfCheck, securityHeaders } = await import("./security/edge.js");
+  const { requestLog } = await import("./ops/request-log.js");
 
   const edge = build.entry.module.edgeSettings();
-  const { cspNonceContext, clientIpContext } = build.entry.module;
+  const { cspNonceContext, clientIpContext, requestLogContext } = build.entry.module;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", edge.trustProxy);
+  // The container's HEALTHCHECK (issue 16): 200 when the database answers, 503 otherwise, no details. At the root
+  // too, so a probe need not know the base path.
+  app.get([...new Set(["/healthz", `${basename}healthz`])], async (_req, res) => {
+    const ok = await build.entry.module.healthy();
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").type("text/plain").send(ok ? "ok" : "unavailable");
+  });
   app.use(securityHeaders(edge));
   app.use(csrfCheck(edge));
   app.use(bodyCheck());
@@ -218,6 +225,8 @@ async function serve() {
   app.use(`${basename}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(basename, express.static(client, { maxAge: "1h", index: false }));
   if (basename !== "/") app.get("/", (_req, res) => res.redirect(basename));
+  // After the static files: one line per request the application answers.
+  app.use(requestLog(edge.logLevel));
   app.all(
     "*",
     createRequestHandler({
@@ -226,6 +235,7 @@ async function serve() {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce);
         context.set(clientIpContext, req.ip ?? "");
+        context.set(requestLogContext, res.locals.requestLog);
         return context;
       },
     }),

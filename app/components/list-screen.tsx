@@ -104,7 +104,7 @@ export function listScreenShouldRevalidate({ currentUrl, nextUrl, formMethod, de
  * delete works on ticked rows after a confirmation.
  */
 export function ListScreen<T>({
-  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label, deleteNote,
+  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label, deleteNote, header,
 }: {
   tableId: string;
   title: ReactNode;
@@ -119,6 +119,8 @@ export function ListScreen<T>({
   label?: string;
   /** What the deletion confirmation adds below its question (e.g. what happens to related rows). */
   deleteNote?: ReactNode;
+  /** Shown between the title and the table (filters of the screen). */
+  header?: ReactNode;
 }) {
   const { t } = useTranslation();
   const readOnly = useTableReadOnly(explicitReadOnly);
@@ -186,6 +188,7 @@ export function ListScreen<T>({
         <h1 className="text-xl font-semibold text-sillon-800">{title}</h1>
         {readOnly ? <ReadOnlyNote /> : null}
       </div>
+      {header}
       <DataTable
         tableId={tableId}
         label={label}

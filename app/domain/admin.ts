@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, MAX_IDS, email, mustMatch, optional, optionalNumber, optionalText, password, requiredNumber, requiredText } from "./validation";
+import { dateString, email, flag, MAX_IDS, mustMatch, optional, optionalNumber, optionalText, password, requiredNumber, requiredText } from "./validation";
 
 /**
  * Administration screens (issue 3, beyond the spec: a self-hosted install needs accounts): users, user
@@ -10,8 +10,6 @@ import { dateString, MAX_IDS, email, mustMatch, optional, optionalNumber, option
 export const ROLE_TEST = "ROLE_TEST";
 export const DEFAULT_POST_CATEGORY = "actualite";
 
-/** An HTML checkbox ("on") or a boolean. */
-const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
 /** Ticked ids: none, one form value or several. */
 const idList = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "") : [v]),
@@ -44,8 +42,8 @@ export const AdminUserSchema = mustMatch(
     nom: requiredText({ max: 120 }),
     prenom: requiredText({ max: 120 }),
     email: optional(email()),
-    admin: checkbox,
-    roleTest: checkbox,
+    admin: flag(),
+    roleTest: flag(),
     groupes: idList,
     password: optional(password()),
     confirmation: z.string().optional(),
@@ -80,7 +78,7 @@ export const OadSchema = z.object({
   updatedAt: updatedAt(),
   libelle: requiredText({ max: 120 }),
   libelleLong: optionalText({ max: 255 }),
-  international: checkbox,
+  international: flag(),
   emailAcces: optional(email()),
 }).superRefine(editNeedsToken, always);
 export type OadInput = z.infer<typeof OadSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { flag, NO_ILOT_PAC_MAX, soilShape } from "./lot-parcelle";
-import { optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
+import { NO_ILOT_PAC_MAX, soilShape } from "./lot-parcelle";
+import { flag, optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
 
 /** Units of a feature's size (type_amenagement.unite_surface): linear metres, m², a count, hectares. */
 export const UNITES_SURFACE = ["ml", "m2", "unite", "ha"] as const;

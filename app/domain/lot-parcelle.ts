@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { SoilSchema } from "./caracteristiques-pedologiques";
-import { optionalText, requiredText } from "./validation";
+import { flag, optionalText, requiredText } from "./validation";
 
-/** A checkbox of the form: "on" (checked), "true" or true; absent is false. */
-export const flag = () => z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
 
 /** The soil fields shared with the farm, plots and landscape features (spec 2 §3). */
 export const soilShape = SoilSchema.omit({ replication: true }).shape;

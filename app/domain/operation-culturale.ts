@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAUTS_OPERATION, isIrrigationType, type TypeAction } from "./calc/operation";
 import { isTractionCategory, isTractor } from "./calc/materiel";
-import { decimalMax, MAX_IDS, optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
+import { decimalMax, flag, MAX_IDS, optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
 
 /**
  * The cultural operation form of spec 2 (§2 Cultural operations, §3 Cultural operation, §4 form rules,
@@ -32,8 +32,6 @@ export const LIMITES_OPERATION = {
   proportionSurfaceTravaillee: { min: 0, max: 100 },
 } as const;
 
-/** A checkbox or switch of the form: "on" (checked), "true" or true. */
-const flag = () => z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
 
 /** Ids of a multiple choice (checkboxes with one name): nothing ticked gives []. */
 const idList = () =>

@@ -304,3 +304,6 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): Valida
   if (result.success) return { success: true, data: result.data };
   return { success: false, formError: INVALID_FORM, fieldErrors: issuesToFieldErrors(result.error) };
 }
+
+/** A checkbox of a form: "on" (checked), "true", "1" or true; absent is false. */
+export const flag = () => z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());

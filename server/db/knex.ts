@@ -1,6 +1,11 @@
 import knexFactory, { type Knex } from "knex";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
+
+// A calendar day (`date` columns) stays the "YYYY-MM-DD" text it is: pg would make it a Date at the server's
+// local midnight, a day off wherever the server's zone is not UTC. SQLite stores the same text.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export type Db = Knex;
 

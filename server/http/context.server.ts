@@ -5,6 +5,7 @@ import { loadContextView, type ContextView } from "../contexte/service";
 import { db } from "../db";
 import { env } from "../env";
 import type { Db } from "../db/knex";
+import { requestLogContext } from "../security/context";
 import type { Utilisateur } from "../utilisateur/repo";
 
 /**
@@ -32,6 +33,8 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const database = context.get(dbContext);
   let view: Promise<ContextView> | undefined;
   context.set(userContext, user);
+  const log = context.get(requestLogContext);
+  if (log) log.userId = user.id;
   context.set(viewContext, () => (view ??= loadContextView(database, user)));
 };
 

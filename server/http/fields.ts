@@ -66,3 +66,14 @@ export function queryNumber(query: URLSearchParams, name: string): number | null
   if (!r.success) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.numeric"] });
   return r.data ?? null;
 }
+
+/** Repeated ids of the query string (?parcelleId=1&parcelleId=2): each a row id, at most MAX_IDS; else a 400. */
+export function queryIds(query: URLSearchParams, name: string): number[] {
+  const values = query.getAll(name).filter((v) => v !== "");
+  if (values.length > MAX_IDS) throw new ServiceError("warning.too-many", 400, { [name]: ["warning.too-many"] });
+  return values.map((v) => {
+    const r = idField.safeParse(v);
+    if (!r.success) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.invalid"] });
+    return r.data;
+  });
+}

@@ -50,7 +50,7 @@ export type Edit = Token;
 const editFields = { id: optionalIdField, updatedAt: stampField };
 
 /** An edit (an id) names its updatedAt token: without it the post is a refused form, never an unchecked overwrite. */
-function editOf(envelope: { id?: number; updatedAt?: string | null }): Edit | undefined {
+export function editOf(envelope: { id?: number; updatedAt?: string | null }): Edit | undefined {
   if (!envelope.id) return undefined;
   if (!envelope.updatedAt) throw invalidField("updatedAt", "warning.required");
   return { id: envelope.id, updatedAt: envelope.updatedAt };
@@ -216,7 +216,7 @@ export function resourceAction<T>(run: (args: RouteArgs) => Promise<T>) {
   };
 }
 
-export { idField, idsField, jsonField, optionalIdField, queryId, queryNumber, rowTokenField, stampField, tokenField } from "./fields";
+export { idField, idsField, jsonField, optionalIdField, queryId, queryIds, queryNumber, rowTokenField, stampField, tokenField } from "./fields";
 
 
 /**

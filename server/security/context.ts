@@ -7,3 +7,6 @@ import { createContext } from "react-router";
  */
 export const cspNonceContext = createContext<string | undefined>(undefined);
 export const clientIpContext = createContext<string>("");
+
+/** The request's log line's fields filled by React Router's middleware (server/ops/request-log.js): the user's id. */
+export const requestLogContext = createContext<{ userId: number | null } | null>(null);

@@ -68,7 +68,7 @@ test.describe("description routes", () => {
     }
   });
 
-  test("[A-ROUTE-13] [A-ROUTE-16] [A-ROUTE-19] [A-ROUTE-22] without a campaign, the campaign screens give way to the start instruction", async ({ page }) => {
+  test("[A-ROUTE-13] [A-ROUTE-16] [A-ROUTE-19] [A-ROUTE-22] [C-INT-03] without a campaign, the campaign screens give way to the start instruction", async ({ page }) => {
     const ids = await demoIds();
     await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     await signIn(page, "lecteur");

@@ -2,6 +2,8 @@ import type fr from "../fr/translation";
 import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
+import grid from "./grid";
+import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
 
 const en = {
@@ -229,6 +231,17 @@ const en = {
     forbidden: "You do not have the rights needed for this action",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
+      "actions-service-error": "Could not load the interventions",
+      "actions-create-service-error": "Could not create the intervention",
+      "actions-update-service-error": "Could not update the intervention",
+      "actions-delete-service-error": "Could not delete the interventions",
+      "intrants-service-error": "Could not load the inputs",
+      "intrants-create-service-error": "Could not add the input",
+      "intrants-update-service-error": "Could not update the input",
+      "intrants-delete-service-error": "Could not delete the input",
+      "caracteristique_intrants-service-error": "Could not save the input's characteristics",
+      "matiere_actives-service-error": "Could not load the active matters",
+      "intrant_phytos-service-error": "Could not load the plant-protection products",
       "caracteristiques-service-error": "The campaign characteristics could not be loaded",
       "caracteristiques-update-service-error": "The campaign characteristics could not be saved",
       "auth-service-error": "The authentication service does not answer",
@@ -791,6 +804,8 @@ const en = {
   ...cultures,
   ...parcelle,
   ...carte,
+  ...grid,
+  ...interventions,
   ...lotsAmenagements,
 } satisfies typeof fr;
 

@@ -1,6 +1,8 @@
 import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
+import grid from "./grid";
+import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
 
 const fr = {
@@ -228,6 +230,17 @@ const fr = {
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     services: {
+      "actions-service-error": "Impossible de charger les interventions",
+      "actions-create-service-error": "Impossible de créer l'intervention",
+      "actions-update-service-error": "Impossible de modifier l'intervention",
+      "actions-delete-service-error": "Impossible de supprimer les interventions",
+      "intrants-service-error": "Impossible de charger les intrants",
+      "intrants-create-service-error": "Impossible d'ajouter l'intrant",
+      "intrants-update-service-error": "Impossible de modifier l'intrant",
+      "intrants-delete-service-error": "Impossible de supprimer l'intrant",
+      "caracteristique_intrants-service-error": "Impossible d'enregistrer les caractéristiques de l'intrant",
+      "matiere_actives-service-error": "Impossible de charger les matières actives",
+      "intrant_phytos-service-error": "Impossible de charger les produits phytosanitaires",
       "caracteristiques-service-error": "Impossible de charger les caractéristiques de la campagne",
       "caracteristiques-update-service-error": "Impossible d'enregistrer les caractéristiques de la campagne",
       "auth-service-error": "Le service d'authentification ne répond pas",
@@ -790,6 +803,8 @@ const fr = {
   ...cultures,
   ...parcelle,
   ...carte,
+  ...grid,
+  ...interventions,
   ...lotsAmenagements,
 };
 

@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { AppDialog } from "~/components/dialog";
+import { useActionFeedback } from "~/components/feedback";
+import { formatNumber } from "~/components/format";
+import { QUANTITE_DECIMALES, TYPES_INTRANT, type IntrantDetail, type TypeIntrant } from "~/domain/intrant";
+import { InputDialog } from "./input-dialogs";
+import type { InterventionRow } from "./types";
+
+export type OpenDialog = { type: TypeIntrant; intrant: IntrantDetail | null };
+
+/**
+ * The inputs-and-products table of the intervention form (spec 3 §2.1): add by kind (seed, phyto, fertiliser,
+ * water, other), edit, delete after confirmation; newest first (C-FORM-31). Inputs belong to a saved intervention.
+ */
+export function InputsPanel({ intervention, readOnly }: { intervention: InterventionRow | null; readOnly: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [deleting, setDeleting] = useState<IntrantDetail | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [chosenType, setChosenType] = useState<TypeIntrant>(TYPES_INTRANT[0]);
+  const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
+  useActionFeedback(deleter.data);
+  const intrants = intervention?.intrants ?? [];
+
+  return (
+    <section aria-labelledby="intrants-title" data-testid="intrants-panel">
+      <h3 id="intrants-title" className="mb-2 text-sm font-semibold">{t("interventions.form.intrants")}</h3>
+      {intervention ? (
+        <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label={t("interventions.form.intrants")}>
+          {TYPES_INTRANT.map((type) => (
+            <button key={type} type="button" className="btn-secondary text-sm" disabled={readOnly} onClick={() => setDialog({ type, intrant: null })} data-testid={`add-intrant-${type}`}>
+              + {t(`interventions.ajouter.${type}`)}
+            </button>
+          ))}
+          <button type="button" className="btn-secondary text-sm" disabled={readOnly} onClick={() => setChoosing(true)} data-testid="add-intrant-produit">
+            + {t("interventions.ajouter.produit")}
+          </button>
+        </div>
+      ) : (
+        <p className="mb-2 text-sm text-stone-600" data-testid="intrants-after-save">{t("interventions.form.intrants-apres-enregistrement")}</p>
+      )}
+      {intervention && intrants.length === 0 ? <p className="text-sm text-stone-600">{t("interventions.form.aucun-intrant")}</p> : null}
+      {intrants.length ? (
+        <table className="w-full text-left text-sm" data-testid="intrants-table">
+          <thead>
+            <tr className="text-stone-600">
+              <th scope="col" className="py-1">{t("interventions.intrant.type")}</th>
+              <th scope="col">{t("interventions.intrant.libelle")}</th>
+              <th scope="col" className="pr-2 text-right">{t("interventions.intrant.quantite")}</th>
+              <th scope="col">{t("interventions.intrant.unite")}</th>
+              <th scope="col"><span className="sr-only">{t("interventions.intrant.actions")}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {intrants.map((i) => (
+              <tr key={i.id} className="border-t border-stone-100" data-testid="intrant-row">
+                <td className="py-1 pr-2">{t(`interventions.types.${i.type}`)}</td>
+                <td className="pr-2">{i.libelle}</td>
+                <td className="pr-2 text-right">{formatNumber(i.quantite, i18n.language, QUANTITE_DECIMALES)}</td>
+                <td className="pr-2">{i.unite ?? ""}</td>
+                <td className="whitespace-nowrap text-right">
+                  <button type="button" className="text-sm text-sillon-800 underline hover:no-underline" onClick={() => setDialog({ type: i.type as TypeIntrant, intrant: i })} aria-label={t("interventions.intrant.modifier", { libelle: i.libelle })} data-testid="intrant-edit">
+                    {readOnly ? t("interventions.intrant.voir") : t("ui.edit")}
+                  </button>
+                  {readOnly ? null : (
+                    <button type="button" className="ml-3 text-sm text-red-800 underline hover:no-underline" onClick={() => setDeleting(i)} aria-label={t("interventions.intrant.supprimer", { libelle: i.libelle })} data-testid="intrant-delete">
+                      {t("ui.delete")}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {dialog && intervention ? <InputDialog open={dialog} intervention={intervention} readOnly={readOnly} onClose={() => setDialog(null)} /> : null}
+      {/* The generic product form (C-FORM-23): the kind first, then that kind's dialog. */}
+      <AppDialog open={choosing} title={t("interventions.ajouter.produit")} width={500} testId="intrant-kind-dialog" onEscape={() => setChoosing(false)}
+        actions={<>
+          <button type="button" className="btn-secondary" onClick={() => setChoosing(false)}>{t("ui.cancel")}</button>
+          <button type="button" className="btn-primary" onClick={() => { setChoosing(false); setDialog({ type: chosenType, intrant: null }); }} data-testid="intrant-kind-continue">{t("interventions.ajouter.continuer")}</button>
+        </>}>
+        <label htmlFor="intrant-kind" className="field-label">{t("interventions.intrant.type")}</label>
+        <select id="intrant-kind" className="field-input" value={chosenType} onChange={(e) => setChosenType(Number(e.target.value) as TypeIntrant)} data-testid="intrant-kind">
+          {TYPES_INTRANT.map((type) => <option key={type} value={type}>{t(`interventions.types.${type}`)}</option>)}
+        </select>
+      </AppDialog>
+      <AppDialog open={deleting !== null} title={t("ui.delete")} width={500} testId="intrant-delete-dialog" onEscape={() => setDeleting(null)}
+        actions={<>
+          <button type="button" className="btn-secondary" onClick={() => setDeleting(null)}>{t("ui.cancel")}</button>
+          <button type="button" className="btn-danger" onClick={() => { const d = deleting!; setDeleting(null); void deleter.submit({ intent: "deleteIntrant", id: String(d.id) }, { method: "post" }); }}>{t("ui.delete")}</button>
+        </>}>
+        <p>{t("interventions.intrant.confirm-suppression", { libelle: deleting?.libelle ?? "" })}</p>
+      </AppDialog>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, useInputControl } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { useActionFeedback } from "~/components/feedback";
+import { Field, TextInput } from "~/components/field";
+import { formatNumber, numberText } from "~/components/format";
+import { useControlledForm } from "~/components/form-controller";
+import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { debitDiffere, debitParDefaut, InterventionSchema, nombrePassages, NOUVELLE_INTERVENTION } from "~/domain/intervention";
+import { toIsoDate, toNumber } from "~/domain/validation";
+import { InputsPanel } from "./inputs-panel";
+import type { CultureChoix, InterventionRow, OperationChoix } from "./types";
+
+const isoToText = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso ?? "");
+
+/** Today in Paris, yyyy-mm-dd: the day a new intervention starts with when none was picked. */
+function parisToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+}
+
+const asNumber = (v: unknown): number | null => {
+  const n = toNumber(v);
+  return typeof n === "number" && Number.isFinite(n) ? n : null;
+};
+
+/**
+ * The intervention form below the table (spec 3 §2.1): the details panel (date picker and text date in step,
+ * operation with its work rate shown and the intervention's own rate with its warning, crop, surface rate,
+ * frequency, computed passes, done and planned), the inputs-and-products table, the machinery and labour of the
+ * chosen operation, and the two empty panels the spec keeps.
+ */
+export function InterventionForm({
+  row, controls, idParcelle, operations, cultures, pickedDate,
+}: {
+  row: InterventionRow | null;
+  controls: ListFormControls;
+  idParcelle: number;
+  operations: OperationChoix[];
+  cultures: CultureChoix[];
+  /** The day picked before New (C-FORM-28); today otherwise. */
+  pickedDate?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
+  useActionFeedback(fetcher.data);
+  const initialDate = row?.date ?? pickedDate ?? parisToday();
+  const [form, fields] = useForm<{ [K in keyof z.input<typeof InterventionSchema>]?: string }>({
+    id: `intervention-${row?.id ?? "new"}`,
+    lastResult: fetcher.data?.submission as never,
+    defaultValue: row
+      ? {
+          idParcelle: String(row.idParcelle), date: isoToText(row.date), idOperationCulturale: row.idOperationCulturale == null ? "" : String(row.idOperationCulturale),
+          idCultureConcernee: row.idCultureConcernee == null ? "" : String(row.idCultureConcernee), debit: numberText(row.debit, lang),
+          frequence: numberText(row.frequence, lang), tauxSurface: numberText(row.tauxSurface, lang), realisee: row.realisee ? "on" : undefined, prevue: row.prevue ? "on" : undefined,
+        }
+      : {
+          idParcelle: String(idParcelle), date: isoToText(initialDate), frequence: numberText(NOUVELLE_INTERVENTION.frequence, lang),
+          tauxSurface: numberText(NOUVELLE_INTERVENTION.tauxSurface, lang), realisee: NOUVELLE_INTERVENTION.realisee ? "on" : undefined,
+        },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InterventionSchema }) as never,
+  });
+  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
+  useEffect(() => controls.registerSave(submit));
+  useControlledForm("intervention", { dirty, valid: form.valid, save: submit, discard: markClean });
+
+  // The text date and the date picker are one value (C-FORM-04, 05): the text is the form's field.
+  const dateControl = useInputControl(fields.date);
+  const dateText = typeof dateControl.value === "string" ? dateControl.value : "";
+  const pickerValue = toIsoDate(dateText.trim()) ?? "";
+
+  const operationControl = useInputControl(fields.idOperationCulturale);
+  const debitControl = useInputControl(fields.debit);
+  const [operationChanged, setOperationChanged] = useState(false);
+  const operation = operations.find((o) => String(o.id) === operationControl.value) ?? null;
+  const debitOperation = debitParDefaut(operation);
+  const debit = asNumber(debitControl.value);
+  const warnDebit = debitDiffere(operationChanged, debit, debitOperation);
+
+  const passages = nombrePassages(asNumber(fields.frequence.value), asNumber(fields.tauxSurface.value));
+  const readOnly = controls.readOnly;
+
+  return (
+    <div className="space-y-4" data-testid="intervention-form">
+      <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} aria-labelledby="intervention-details-title">
+        <h2 id="intervention-details-title" className="mb-2 font-semibold">{t("interventions.form.details")}</h2>
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="idParcelle" value={row?.idParcelle ?? idParcelle} />
+        {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+        <fieldset disabled={readOnly} className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field id={fields.date.id} label={t("interventions.form.date-texte")} errors={fields.date.errors}>
+            <TextInput
+              id={fields.date.id} name={fields.date.name} value={dateText} inputMode="numeric" autoComplete="off" placeholder="jj/mm/aaaa"
+              onChange={(e) => dateControl.change(e.target.value)} onBlur={dateControl.blur} invalid={!!fields.date.errors} describedBy={`${fields.date.id}-error`}
+              data-testid="intervention-date-text"
+            />
+          </Field>
+          <Field id="intervention-date-picker" label={t("interventions.form.date-calendrier")}>
+            <input
+              id="intervention-date-picker" type="date" className="field-input" value={pickerValue}
+              onChange={(e) => { if (e.target.value) { dateControl.change(isoToText(e.target.value)); markDirty(); } }}
+              data-testid="intervention-date-picker"
+            />
+          </Field>
+          <Field id={fields.idOperationCulturale.id} label={t("interventions.form.operation")} errors={fields.idOperationCulturale.errors}
+            help={<span data-testid="debit-operation">{debitOperation == null ? t("interventions.form.debit-operation-aucun") : t("interventions.form.debit-operation", { debit: formatNumber(debitOperation, lang, 3) })}</span>}>
+            <select
+              {...getSelectProps(fields.idOperationCulturale)} className="field-input" value={operationControl.value ?? ""}
+              onChange={(e) => {
+                operationControl.change(e.target.value);
+                setOperationChanged(true);
+                // A new intervention takes the new operation's work rate (C-FORM-10, 11).
+                if (!row) {
+                  const next = operations.find((o) => String(o.id) === e.target.value);
+                  const d = debitParDefaut(next);
+                  debitControl.change(d == null ? "" : (numberText(d, lang) ?? ""));
+                }
+              }}
+              data-testid="intervention-operation"
+            >
+              <option value="">{t("context.choose")}</option>
+              {operations.map((o) => <option key={o.id} value={o.id}>{o.libelle}</option>)}
+            </select>
+          </Field>
+          <Field id={fields.idCultureConcernee.id} label={t("interventions.form.culture")} errors={fields.idCultureConcernee.errors}>
+            <select {...getSelectProps(fields.idCultureConcernee)} className="field-input" data-testid="intervention-culture">
+              <option value="">{t("context.choose")}</option>
+              {cultures.map((c) => <option key={c.id} value={c.id}>{lang === "en" && c.libelleEn ? c.libelleEn : c.libelle}</option>)}
+            </select>
+          </Field>
+          <Field id={fields.debit.id} label={t("interventions.form.debit")} errors={fields.debit.errors}
+            help={warnDebit ? <span role="status" className="text-amber-800" data-testid="debit-warning">⚠ {t("interventions.form.debit-different", { debit: formatNumber(debit, lang, 3), debitOperation: formatNumber(debitOperation, lang, 3) })}</span> : undefined}>
+            <TextInput
+              id={fields.debit.id} name={fields.debit.name} value={typeof debitControl.value === "string" ? debitControl.value : ""} inputMode="decimal"
+              onChange={(e) => debitControl.change(e.target.value)} onBlur={debitControl.blur} invalid={!!fields.debit.errors}
+              describedBy={`${fields.debit.id}-error`} title={warnDebit ? t("interventions.form.debit-different", { debit: formatNumber(debit, lang, 3), debitOperation: formatNumber(debitOperation, lang, 3) }) : undefined}
+              data-testid="intervention-debit"
+            />
+          </Field>
+          <Field id={fields.tauxSurface.id} label={t("interventions.form.taux-surface")} errors={fields.tauxSurface.errors}>
+            <TextInput {...getInputProps(fields.tauxSurface, { type: "text" })} inputMode="decimal" invalid={!!fields.tauxSurface.errors} data-testid="intervention-taux-surface" />
+          </Field>
+          <Field id={fields.frequence.id} label={t("interventions.form.frequence")} errors={fields.frequence.errors}>
+            <TextInput {...getInputProps(fields.frequence, { type: "text" })} inputMode="decimal" invalid={!!fields.frequence.errors} data-testid="intervention-frequence" />
+          </Field>
+          <div className="mb-3">
+            <span className="field-label" id="intervention-passages-label">{t("interventions.form.passages")}</span>
+            <output aria-labelledby="intervention-passages-label" className="block py-2 font-medium" data-testid="intervention-passages">{passages == null ? "—" : formatNumber(passages, lang, 3)}</output>
+          </div>
+          <div className="mb-3 flex items-center gap-6 sm:col-span-2">
+            <label className="flex items-center gap-2"><input {...getInputProps(fields.realisee, { type: "checkbox" })} data-testid="intervention-realisee" /> {t("interventions.form.realisee")}</label>
+            <label className="flex items-center gap-2"><input {...getInputProps(fields.prevue, { type: "checkbox" })} data-testid="intervention-prevue" /> {t("interventions.form.prevue")}</label>
+          </div>
+        </fieldset>
+        <div className="mt-2 flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+          <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={readOnly} />
+        </div>
+      </fetcher.Form>
+
+      <InputsPanel intervention={row} readOnly={readOnly} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="op-materiel-title" data-testid="operation-materiels">
+          <h3 id="op-materiel-title" className="mb-1 text-sm font-semibold">{t("interventions.form.materiel")}</h3>
+          {operation?.materiels.length ? (
+            <ul className="list-inside list-disc text-sm">{operation.materiels.map((m) => <li key={m.id}>{m.libelle}</li>)}</ul>
+          ) : <p className="text-sm text-stone-600">{t("interventions.form.aucun-materiel")}</p>}
+        </section>
+        <section aria-labelledby="op-mo-title" data-testid="operation-main-oeuvres">
+          <h3 id="op-mo-title" className="mb-1 text-sm font-semibold">{t("interventions.form.main-oeuvre")}</h3>
+          {operation?.mainOeuvres.length ? (
+            <ul className="list-inside list-disc text-sm">{operation.mainOeuvres.map((m) => <li key={m.id}>{m.libelle}</li>)}</ul>
+          ) : <p className="text-sm text-stone-600">{t("interventions.form.aucune-main-oeuvre")}</p>}
+        </section>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section className="rounded border border-dashed border-stone-300 p-3" aria-labelledby="autres-details-title" data-testid="panel-autres-details">
+          <h3 id="autres-details-title" className="text-sm font-semibold">{t("interventions.form.autres-details")}</h3>
+        </section>
+        <section className="rounded border border-dashed border-stone-300 p-3" aria-labelledby="observations-liees-title" data-testid="panel-observations-liees">
+          <h3 id="observations-liees-title" className="text-sm font-semibold">{t("interventions.form.observations-liees")}</h3>
+        </section>
+      </div>
+    </div>
+  );
+}

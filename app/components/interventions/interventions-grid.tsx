@@ -1,0 +1,84 @@
+import { useMemo, type Ref } from "react";
+import { useTranslation } from "react-i18next";
+import type { GridColumnDef } from "~/components/grid/columns";
+import { DataGrid } from "~/components/grid/data-grid";
+import type { RowPatch } from "~/components/grid/patches";
+import type { DataGridHandle, GridSaveAnswer } from "~/components/grid/types";
+import { InterventionSchema, marqueur, NOUVELLE_INTERVENTION, nombrePassages } from "~/domain/intervention";
+import { intrantsText } from "./toolbar";
+import type { InterventionRow, InterventionsData } from "./types";
+
+/**
+ * The interventions grid (spec 3 §2.1, C-INT-05..08, 16, 17): the one grid (app/components/grid/) configured for the
+ * interventions. Editable: date, operation, crop, done and planned, frequency and surface rate; the P/R marker and
+ * the passes are recomputed from the row as edited; the inputs detail and the RDD flag are read-only. With several
+ * plots shown, the plot is a column too (a new row must say its plot). The row schema is InterventionSchema, the
+ * form's and the server's.
+ */
+
+type Row = InterventionRow & Record<string, unknown>;
+
+const PARIS_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** Today in Paris, yyyy-mm-dd: the date of a row added in the grid. */
+export const todayInParis = (now = new Date()) => PARIS_DAY.format(now);
+
+const asNumber = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+export type InterventionsGridProps = {
+  data: InterventionsData;
+  /** The rows shown (the screen's filters applied). */
+  rows: readonly InterventionRow[];
+  readOnly: boolean;
+  onSave?: (patches: RowPatch[]) => Promise<GridSaveAnswer>;
+  onSelect?: (id: number | null) => void;
+  height?: number;
+  ref?: Ref<DataGridHandle>;
+};
+
+export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, height, ref }: InterventionsGridProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const several = data.selection.length > 1;
+
+  const columns = useMemo<GridColumnDef<Row>[]>(() => {
+    const operations = data.operations.map((o) => ({ value: o.id, label: o.libelle }));
+    const cultures = data.cultures.map((c) => ({ value: c.id, label: lang === "en" && c.libelleEn ? c.libelleEn : c.libelle }));
+    const parcelles = data.parcelles.map((p) => ({ value: p.id, label: p.libelle }));
+    return [
+      ...(several ? [{ id: "idParcelle", kind: "choice", title: t("interventions.colonnes.parcelle"), width: 160, options: parcelles } as const] : []),
+      { id: "date", kind: "date", title: t("interventions.colonnes.date"), width: 110 },
+      { id: "idOperationCulturale", kind: "choice", title: t("interventions.colonnes.operation"), width: 220, options: operations },
+      { id: "marqueur", kind: "computed", title: t("interventions.colonnes.marqueur"), width: 60, value: (r) => marqueur(r.realisee === true, r.prevue === true) },
+      { id: "realisee", kind: "boolean", title: t("interventions.form.realisee"), width: 90 },
+      { id: "prevue", kind: "boolean", title: t("interventions.form.prevue"), width: 80 },
+      { id: "frequence", kind: "number", title: t("interventions.form.frequence"), width: 100, decimals: 3 },
+      { id: "tauxSurface", kind: "number", title: t("interventions.form.taux-surface"), width: 120, decimals: 4 },
+      { id: "passages", kind: "computed", title: t("interventions.colonnes.passages"), width: 110, decimals: 3, value: (r) => nombrePassages(asNumber(r.frequence), asNumber(r.tauxSurface)) },
+      { id: "idCultureConcernee", kind: "choice", title: t("interventions.colonnes.culture"), width: 200, options: cultures },
+      { id: "intrants", kind: "computed", title: t("interventions.colonnes.intrants"), width: 320, value: (r) => intrantsText(r.intrants ?? [], lang) },
+      { id: "rdd", kind: "computed", title: t("interventions.colonnes.rdd"), width: 90, value: (r) => (r.rdd ? t("interventions.rdd-oui") : "") },
+    ];
+  }, [data.operations, data.cultures, data.parcelles, several, lang, t]);
+
+  const newRow = useMemo(
+    () => (readOnly ? undefined : () => ({ ...NOUVELLE_INTERVENTION, idParcelle: data.selection[0], date: todayInParis(), intrants: [], rdd: false }) as Partial<Row>),
+    [readOnly, data.selection],
+  );
+
+  return (
+    <DataGrid<Row>
+      ref={ref}
+      tableId="interventions"
+      label={t("interventions.titre")}
+      columns={columns}
+      rows={rows as Row[]}
+      rowSchema={InterventionSchema}
+      readOnly={readOnly}
+      newRow={newRow}
+      onSave={onSave}
+      onSelect={onSelect}
+      height={height}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { AppDialog } from "~/components/dialog";
+import { formatNumber } from "~/components/format";
+import { QUANTITE_DECIMALES, type IntrantDetail } from "~/domain/intrant";
+import type { InterventionRow, InterventionsData } from "./types";
+
+export type Filters = { sansOperation: boolean; recherche: string };
+
+const fold = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+
+/** The inputs detail of a row (C-INT-06): "Ammonitrate 33,5 200 kg/ha ; Eau 30 mm". */
+export function intrantsText(intrants: IntrantDetail[], lang: string): string {
+  return intrants.map((i) => [i.libelle, formatNumber(i.quantite, lang, QUANTITE_DECIMALES), i.unite ?? ""].filter(Boolean).join(" ")).join(" ; ");
+}
+
+/** The row filters of §2.1 that need no reload: without an operation (C-INT-11), a search over inputs (C-INT-12). */
+export function matchesFilters(row: InterventionRow, f: Filters): boolean {
+  if (f.sansOperation && row.idOperationCulturale != null) return false;
+  const q = fold(f.recherche.trim());
+  if (q && !row.intrants.some((i) => fold(i.libelle).includes(q))) return false;
+  return true;
+}
+
+/**
+ * Above the table (spec 3 §2.1): the plot filter (several plots, kept in the address as parcelleId), the
+ * read-only irrigable box of the plot, the two row filters, and the Other menu and copy selection, disabled
+ * without the descriptive-write right (C-RIGHTS-01, 02).
+ */
+export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { data: InterventionsData; filters: Filters; onFilters: (f: Filters) => void; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const [, setParams] = useSearchParams();
+  const [later, setLater] = useState<string | null>(null);
+  // The ticked plots show at once; the address (and the rows) follow.
+  const [optimistic, setOptimistic] = useState<number[] | null>(null);
+  useEffect(() => setOptimistic(null), [data.selection]);
+  const selection = optimistic ?? data.selection;
+  const chosen = new Set(selection);
+  const irrigable = data.selection.length > 0 && data.selection.every((id) => data.parcelles.find((p) => p.id === id)?.irrigable);
+
+  const choose = (ids: number[]) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete("parcelleId");
+      next.delete("id");
+      for (const id of ids) next.append("parcelleId", String(id));
+      return next;
+    }, { preventScrollReset: true });
+  const toggle = (id: number) => {
+    const next = chosen.has(id) ? selection.filter((x) => x !== id) : [...selection, id];
+    if (!next.length) return;
+    setOptimistic(next);
+    choose(next);
+  };
+
+  const otherEntries = ["export-selection", "import-parcelle", "maj-affectation", "maj-dates"] as const;
+
+  return (
+    <div className="card flex flex-wrap items-end gap-4" data-testid="interventions-toolbar">
+      <fieldset className="min-w-56">
+        <legend className="field-label">{t("interventions.parcelles")}</legend>
+        <details className="relative" data-testid="plot-filter">
+          <summary className="field-input cursor-pointer list-none" data-testid="plot-filter-summary">
+            {selection.length === 1 ? data.parcelles.find((p) => p.id === selection[0])?.libelle : t("interventions.parcelles-choisies", { count: selection.length })}
+          </summary>
+          <ul className="absolute z-20 mt-1 max-h-72 w-72 overflow-auto rounded border border-stone-300 bg-white p-2 shadow-lg">
+            {data.parcelles.map((p) => (
+              <li key={p.id}>
+                <label className="flex items-center gap-2 py-1">
+                  <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} data-testid={`plot-filter-${p.id}`} />
+                  {p.libelle}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </fieldset>
+      <label className="flex items-center gap-2 pb-2">
+        <input type="checkbox" checked={irrigable} readOnly aria-readonly="true" onClick={(e) => e.preventDefault()} data-testid="plot-irrigable" />
+        {t("interventions.irrigable")}
+      </label>
+      <label className="flex items-center gap-2 pb-2">
+        <input type="checkbox" checked={filters.sansOperation} onChange={(e) => onFilters({ ...filters, sansOperation: e.target.checked })} data-testid="filter-sans-operation" />
+        {t("interventions.sans-operation")}
+      </label>
+      <div>
+        <label htmlFor="interventions-recherche" className="field-label">{t("interventions.recherche")}</label>
+        <input id="interventions-recherche" type="search" className="field-input" value={filters.recherche} onChange={(e) => onFilters({ ...filters, recherche: e.target.value })} data-testid="filter-recherche" />
+      </div>
+      <div className="ml-auto flex items-center gap-2 pb-1">
+        <Menu as="div" className="relative">
+          <MenuButton className="btn-secondary" disabled={readOnly} data-testid="interventions-other">{t("interventions.autre")} ▾</MenuButton>
+          <MenuItems anchor="bottom end" className="z-30 w-80 rounded border border-stone-300 bg-white p-1 shadow-lg focus:outline-none">
+            {otherEntries.map((key) => (
+              <MenuItem key={key}>
+                <button type="button" className="block w-full rounded px-3 py-2 text-left text-sm data-[focus]:bg-stone-100" onClick={() => setLater(key)} data-testid={`other-${key}`}>
+                  {t(`interventions.${key}`)}
+                </button>
+              </MenuItem>
+            ))}
+          </MenuItems>
+        </Menu>
+        <button type="button" className="btn-secondary" disabled={readOnly} onClick={() => setLater("copie-selection")} data-testid="interventions-copy">
+          {t("interventions.copie-selection")}
+        </button>
+      </div>
+      <AppDialog open={later !== null} title={later ? t(`interventions.${later}`) : ""} width={500} testId="interventions-later" onEscape={() => setLater(null)}
+        actions={<button type="button" className="btn-primary" onClick={() => setLater(null)}>{t("ui.ok")}</button>}>
+        <p>{t("interventions.a-venir")}</p>
+      </AppDialog>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { IntrantDetail } from "~/domain/intrant";
+
+/** What the interventions screen's loader gives its components (server/intervention/service.ts). */
+export type ParcelleChoix = { id: number; libelle: string; irrigable: boolean; surface: number | null; idModeConduite: number | null };
+export type OperationChoix = {
+  id: number;
+  libelle: string;
+  idTypeAction: number;
+  debitReel: number | null;
+  debitCalcule: number | null;
+  volumeBouillie: number | null;
+  materiels: { id: number; libelle: string }[];
+  mainOeuvres: { id: number; libelle: string }[];
+};
+export type CultureChoix = { id: number; libelle: string; libelleEn: string | null; interculture: boolean };
+export type InterventionRow = {
+  id: number;
+  updatedAt: string;
+  idParcelle: number;
+  date: string;
+  idOperationCulturale: number | null;
+  idCultureConcernee: number | null;
+  debit: number | null;
+  frequence: number;
+  tauxSurface: number;
+  nombrePassage: number | null;
+  realisee: boolean;
+  prevue: boolean;
+  intrants: IntrantDetail[];
+  rdd: boolean;
+};
+export type InterventionsData = {
+  canWrite: boolean;
+  parcelles: ParcelleChoix[];
+  selection: number[];
+  rows: InterventionRow[];
+  operations: OperationChoix[];
+  cultures: CultureChoix[];
+  anneeRecolte: number;
+};

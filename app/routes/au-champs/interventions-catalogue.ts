@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { ORIGINES_INTRANT } from "~/domain/intrant";
+import { queryId, resourceLoader } from "#server/http/route.server";
+import { ServiceError } from "#server/errors";
+import { dialogLists, dosesReference, fertilisants, matiereActiveOf, phytoProducts, varietes } from "#server/intrant/catalogue.server";
+import { getIntrant } from "#server/intrant/service.server";
+
+/**
+ * What the input dialogs read (spec 3 §7 Interventions, inputs): `?intrant=` one stored input;
+ * `?categories&action=` the lists a dialog opens with; `?kind=phyto|fertilisant|semence|doses` a catalogue.
+ * A reader typing the address gets the interventions screen.
+ */
+const origine = z.coerce.number().int().refine((v) => (ORIGINES_INTRANT as number[]).includes(v));
+const cibles = z.string().max(100).transform((s) => s.split(",").filter(Boolean).map(Number)).pipe(z.array(z.number().int().positive()).max(4));
+
+export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ db, user, query }) => {
+  const bad = (name: string) => new ServiceError("warning.invalid", 400, { [name]: ["warning.invalid"] });
+  const intrant = queryId(query, "intrant");
+  if (intrant) return { intrant: await getIntrant(db, user, intrant) };
+  const action = queryId(query, "action");
+  if (query.has("categories")) {
+    if (!action) throw bad("action");
+    return dialogLists(db, user, action);
+  }
+  switch (query.get("kind")) {
+    case "phyto": {
+      const selected = queryId(query, "selected");
+      const o = origine.safeParse(query.get("origineSelected"));
+      return { items: await phytoProducts(db, user, (query.get("q") ?? "").slice(0, 100), selected && o.success ? { id: selected, origine: o.data } : null) };
+    }
+    case "fertilisant": {
+      const categorie = queryId(query, "categorie");
+      if (!categorie) throw bad("categorie");
+      return { items: await fertilisants(db, user, categorie) };
+    }
+    case "semence": {
+      const culture = queryId(query, "culture");
+      if (!culture) throw bad("culture");
+      return { items: await varietes(db, user, culture) };
+    }
+    case "doses": {
+      const produit = queryId(query, "produit");
+      const o = origine.safeParse(query.get("origine"));
+      const c = cibles.safeParse(query.get("cibles") ?? "");
+      if (!produit || !action || !o.success || !c.success) throw bad("produit");
+      return { doses: await dosesReference(db, user, action, { id: produit, origine: o.data }, c.data) };
+    }
+    case "matiere": {
+      const produit = queryId(query, "produit");
+      const o = origine.safeParse(query.get("origine"));
+      if (!produit || !o.success) throw bad("produit");
+      return { matiere: await matiereActiveOf(db, user, { id: produit, origine: o.data }) };
+    }
+    default:
+      throw bad("kind");
+  }
+});

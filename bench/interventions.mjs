@@ -1,0 +1,76 @@
+// Benchmark of the interventions screen's loader on the load-test farm (issue 11): 2,000 interventions with their
+// inputs, every plot selected, through the built server.
+//
+//   node bench/interventions.mjs [--requests 400] [--concurrency 20] [--processes N]
+//
+// Prepares a fresh data folder (bench/.data-interventions): the seeded demo, then `scripts/demo-charge.ts`
+// (EARL de la Charge 2025, 2,000 interventions); starts the server on port 3601, signs in `animateur` once per
+// simulated user, selects that campaign, then asks the screen's data (the loaders a navigation runs, as the
+// browser's `.data` request) with every plot chosen (`parcelleId` repeated): p50 / p95 with one user, then with
+// `concurrency` users asking without pause. Markdown rows for docs/performance.md on stdout.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { argsOf, fmt, headers, prepareData, root, selectContext, serverEnv, signIn, startServer, summary } from "./lib.mjs";
+
+const args = argsOf(process.argv.slice(2));
+const port = Number(args.port ?? 3601);
+const requests = Number(args.requests ?? 400);
+const concurrency = Number(args.concurrency ?? 20);
+const processes = args.processes ?? process.env.WEB_CONCURRENCY ?? "";
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = path.join(root, "bench/.data-interventions");
+
+prepareData({ port, dataDir });
+execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "scripts/demo-charge.ts")], { cwd: root, env: serverEnv({ port, dataDir }), stdio: ["ignore", "ignore", "inherit"] });
+
+function chargeIds() {
+  const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
+  const one = (sql, ...p) => db.prepare(sql).get(...p).id;
+  const oad = one("select id from oad where libelle = ?", "Réseau démo");
+  const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
+  const exploitation = one("select id from exploitation where libelle = ?", "EARL de la Charge");
+  const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
+  const plots = db.prepare("select id from parcelle where id_campagne = ? order by id").all(campagne).map((r) => r.id);
+  const actions = db.prepare("select count(*) as n from action where id_campagne = ?").get(campagne).n;
+  db.close();
+  return { oad, dossier, exploitation, campagne, plots, actions };
+}
+
+const ids = chargeIds();
+const query = ids.plots.map((id) => `parcelleId=${id}`).join("&");
+const url = `${origin}/home/description/au_champs/interventions.data?${query}`;
+
+async function load(cookie) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: headers(origin, cookie) });
+  const text = await res.text();
+  return { ms: performance.now() - started, ok: res.status === 200 && text.length > 10_000 };
+}
+
+const server = await startServer({ port, dataDir, processes, keepData: true });
+try {
+  const cookies = [];
+  for (let i = 0; i < concurrency; i++) {
+    const cookie = await signIn(origin);
+    await selectContext(origin, cookie, ids);
+    cookies.push(cookie);
+  }
+  for (let i = 0; i < 10; i++) await load(cookies[0]); // warm-up
+  const one = [];
+  for (let i = 0; i < 100; i++) one.push(await load(cookies[0]));
+  const many = [];
+  let next = 0;
+  await Promise.all(cookies.map(async (cookie) => {
+    while (next++ < requests) many.push(await load(cookie));
+  }));
+  const a = summary(one);
+  const b = summary(many);
+  console.log(`Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`);
+  console.log("| measure | requests | errors | p50 ms | p95 ms |");
+  console.log("|---|---|---|---|---|");
+  console.log(`| interventions loader (.data), one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
+  console.log(`| interventions loader (.data), ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
+} finally {
+  server.kill("SIGTERM");
+}

@@ -1,0 +1,76 @@
+// What the benchmarks share: a server started on its own fresh data folder, demo sign-in, context selection, percentiles.
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Command-line options `--name value`. */
+export const argsOf = (argv) => Object.fromEntries(argv.reduce((pairs, a, i, all) => (a.startsWith("--") ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []));
+
+export function serverEnv({ port, dataDir, processes = "" }) {
+  return { ...process.env, WEB_CONCURRENCY: processes, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: "/", DATA_DIR: dataDir, COOKIE_SECURE: "0", SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "warn" };
+}
+
+/** Migrates and seeds a fresh data folder without starting the server (then scripts may add to it). */
+export function prepareData({ port, dataDir }) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(root, "server/start.js"), "--setup-only"], { cwd: root, env: serverEnv({ port, dataDir }), stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** Starts the built server on `dataDir` (fresh unless `keepData`); resolves once it listens. */
+export function startServer({ port, dataDir, processes = "", keepData = false }) {
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), path.join(root, "server/start.js")], {
+    cwd: root,
+    env: serverEnv({ port, dataDir, processes }),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error("the server did not start within 180 s")), 180_000);
+    child.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("listens on")) {
+        clearTimeout(deadline);
+        resolve(child);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the server stopped with code ${code}`)));
+  });
+}
+
+export const headers = (origin, cookie, extra = {}) => ({ cookie, origin, "sec-fetch-site": "same-origin", ...extra });
+
+export async function signIn(origin, username = "animateur") {
+  const body = new URLSearchParams({ username, password: "demo1234" });
+  const res = await fetch(`${origin}/login`, { method: "POST", body, headers: { origin, "sec-fetch-site": "same-origin" }, redirect: "manual" });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (res.status >= 400 || !cookie) throw new Error(`sign-in answered ${res.status} without a session cookie`);
+  return cookie;
+}
+
+/** Selects network › folder › farm › campaign for the signed-in user. */
+export async function selectContext(origin, cookie, ids) {
+  const choices = [
+    { intent: "oad", id: ids.oad },
+    { intent: "dossier", id: ids.dossier },
+    { intent: "exploitations", ids: [ids.exploitation] },
+    { intent: "campagne", id: ids.campagne },
+  ];
+  for (const choice of choices) {
+    const res = await fetch(`${origin}/home/contexte`, {
+      method: "POST",
+      body: JSON.stringify(choice),
+      headers: headers(origin, cookie, { "content-type": "application/json" }),
+      redirect: "manual",
+    });
+    if (res.status >= 400) throw new Error(`context ${choice.intent} answered ${res.status}`);
+  }
+}
+
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+export function summary(samples) {
+  const ms = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+  return { count: samples.length, errors: samples.filter((s) => !s.ok).length, p50: percentile(ms, 50), p95: percentile(ms, 95) };
+}
+export const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : "–");

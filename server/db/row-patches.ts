@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { rowPatchesSchema } from "~/domain/grid-patches";
+import { INVALID_FORM } from "~/domain/validation";
+import { isServiceError, ServiceError } from "../errors";
+import { toIso } from "./dialect";
+import type { Db } from "./knex";
+import { STALE, updateIfUnchanged } from "./stale";
+
+/**
+ * The save of a grid (docs/architecture.md, "A grid"; decision 0027): a list of row patches applied in ONE
+ * transaction, all rows or none.
+ *
+ * 1. Every row is checked before anything is written: the row schema (the form's), then `check` (rules the schema
+ *    cannot judge, such as a reference of another campaign). Refused: 400 warning.invalid-form with the errors
+ *    of every row, keyed `patches.<index>.values.<field>` (`patches.<index>` for the row itself).
+ * 2. New rows (id < 0 or null) are inserted with `scope`'s values (their campaign); existing rows are written with
+ *    the one stale check, `updateIfUnchanged`, within `scope`. Every row is tried: when any is stale (or gone),
+ *    the transaction is rolled back and the refusal (409 grid.stale-rows) names all of them, in `params.rows`
+ *    and as `patches.<index>: [errors.stale | errors.not-found]`.
+ * 3. The answer gives each saved row its id and new updatedAt, so the grid refreshes its tokens and replaces the
+ *    temporary ids of the rows it appended.
+ */
+
+export const STALE_ROWS = "grid.stale-rows";
+
+export type SavedRow = {
+  /** The patch's position in the list. */
+  index: number;
+  /** The id the patch carried: the row's id, the grid's temporary (negative) id, or null. */
+  sentId: number | null;
+  id: number;
+  updatedAt: string;
+  inserted: boolean;
+};
+
+export type RowPatchOptions<S extends z.ZodType> = {
+  table: string;
+  /** The row schema, the form's; a z.object unless `columns` is given. */
+  schema: S;
+  /** The patches as posted (parsed again here: a caller other than a route, an importer or a test, is checked too). */
+  patches: unknown;
+  /** Conditions every written row meets, and values every new row gets (e.g. `{ idCampagne }`). */
+  scope?: Record<string, unknown>;
+  /**
+   * The columns a row's values are written to; by default each field of the schema, null when empty. Read in the
+   * transaction, before anything is written: it may look rows up (a reference within the campaign) and refuse a
+   * row by throwing a ServiceError with field errors, which then name that row's fields (every row is checked).
+   */
+  columns?: (values: z.output<S>, trx: Db, index: number) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Rules the schema cannot judge, read in the transaction: errors keyed by patch index then field ("" for the row). */
+  check?: (trx: Db, rows: { index: number; id: number | null; values: z.output<S> }[]) => Promise<Record<number, Record<string, string>>>;
+  /** How a stale row is named in the message (default: its id). Read from the row as it is now. */
+  describe?: (row: Record<string, unknown>) => string;
+  /** The columns `describe` reads. */
+  describeColumns?: string[];
+};
+
+/** Issues keyed by dotted path, as the route adapter answers a refused envelope (server/http/answers.ts). */
+function dottedErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const keys = (out[issue.path.join(".") || "form"] ??= []);
+    const message = issue.message.startsWith("warning.") || issue.message.startsWith("grid.") ? issue.message : "warning.invalid";
+    if (!keys.includes(message)) keys.push(message);
+  }
+  return out;
+}
+
+const isNew = (id: number | null) => id === null || id < 0;
+
+function defaultColumns(schema: z.ZodType) {
+  if (!(schema instanceof z.ZodObject)) throw new Error("applyRowPatches: a schema that is not a z.object needs `columns`");
+  const fields = Object.keys(schema.shape);
+  return (values: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, values[f] ?? null]));
+}
+
+const CHUNK = 500;
+
+async function stamps(trx: Db, table: string, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    for (const r of await trx(table).whereIn("id", ids.slice(i, i + CHUNK)).select("id", "updatedAt")) out.set(Number(r.id), toIso(r.updatedAt));
+  }
+  return out;
+}
+
+/** Applies the patches (see the module's comment); throws a ServiceError for any refusal, having written nothing. */
+export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowPatchOptions<S>): Promise<SavedRow[]> {
+  const { table, schema, scope = {} } = options;
+  const parsed = rowPatchesSchema(schema).safeParse({ patches: options.patches });
+  if (!parsed.success) throw new ServiceError(INVALID_FORM, 400, dottedErrors(parsed.error));
+  const rows = parsed.data.patches.map((p, index) => ({ index, id: p.id, updatedAt: p.updatedAt ?? null, values: (p as { values: unknown }).values as z.output<S> }));
+  const columnsOf = options.columns ?? (defaultColumns(schema) as (v: z.output<S>) => Record<string, unknown>);
+  const rowKey = (index: number, field: string) => (field ? `patches.${index}.values.${field}` : `patches.${index}`);
+
+  return db.transaction(async (trx) => {
+    const fieldErrors: Record<string, string[]> = {};
+    const refuse = (index: number, field: string, key: string) => (fieldErrors[rowKey(index, field)] ??= []).push(key);
+    if (options.check) {
+      const errors = await options.check(trx, rows);
+      for (const [index, fields] of Object.entries(errors)) for (const [field, key] of Object.entries(fields)) refuse(Number(index), field, key);
+    }
+    // Every row's columns before any write, so that the refusal names the errors of all the rows.
+    const columns: Record<string, unknown>[] = [];
+    for (const row of rows) {
+      try {
+        columns[row.index] = await columnsOf(row.values, trx, row.index);
+      } catch (e) {
+        if (!isServiceError(e) || !e.fieldErrors) throw e;
+        for (const [field, keys] of Object.entries(e.fieldErrors)) for (const key of keys) refuse(row.index, field, key);
+      }
+    }
+    if (Object.keys(fieldErrors).length) throw new ServiceError(INVALID_FORM, 400, fieldErrors);
+
+    const refused: { index: number; id: number; key: string }[] = [];
+    const written: { index: number; sentId: number | null; id: number; inserted: boolean }[] = [];
+    for (const row of rows) {
+      const values = columns[row.index];
+      if (isNew(row.id)) {
+        const [r] = await trx(table).insert({ ...values, ...scope }).returning("id");
+        written.push({ index: row.index, sentId: row.id, id: Number(typeof r === "object" ? (r as { id: number }).id : r), inserted: true });
+        continue;
+      }
+      const id = row.id as number;
+      try {
+        await updateIfUnchanged(trx, table, { id, updatedAt: row.updatedAt ?? "" }, values, { scope });
+        written.push({ index: row.index, sentId: id, id, inserted: false });
+      } catch (e) {
+        // Every row is tried, so that the refusal names all the rows changed (or removed) since they were loaded.
+        if (isServiceError(e) && (e.key === STALE || e.status === 404)) refused.push({ index: row.index, id, key: e.key === STALE ? STALE : "errors.not-found" });
+        else throw e;
+      }
+    }
+
+    if (refused.length) {
+      let names = new Map<number, string>();
+      if (options.describe) {
+        const current = await trx(table).whereIn("id", refused.map((r) => r.id)).select(["id", ...(options.describeColumns ?? [])]);
+        names = new Map(current.map((r: Record<string, unknown>) => [Number(r.id), options.describe!(r)]));
+      }
+      const fieldErrors = Object.fromEntries(refused.map((r) => [`patches.${r.index}`, [r.key]]));
+      throw new ServiceError(STALE_ROWS, 409, fieldErrors, {
+        count: refused.length,
+        rows: refused.map((r) => names.get(r.id) ?? String(r.id)).join(", "),
+        ids: refused.map((r) => r.id).join(","),
+      });
+    }
+
+    const now = await stamps(trx, table, written.map((w) => w.id));
+    return written.map((w) => ({ ...w, updatedAt: now.get(w.id)! }));
+  });
+}

@@ -1,0 +1,89 @@
+import type { InterventionInput } from "~/domain/intervention";
+import { nombrePassages } from "~/domain/intervention";
+import type { IntrantDetail } from "~/domain/intrant";
+import type { InterventionRow } from "~/components/interventions/types";
+import { bool, toIso } from "../db/dialect";
+import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
+
+export type { InterventionRow };
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+
+const ACTION_COLUMNS = ["id", "updatedAt", "idParcelle", "date", "idOperationCulturale", "idCultureConcernee", "debit", "frequence", "tauxSurface", "nombrePassage", "realisee", "prevue"];
+
+function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" | "rdd"> {
+  return {
+    id: Number(r.id), updatedAt: toIso(r.updatedAt), idParcelle: Number(r.idParcelle), date: String(r.date).slice(0, 10),
+    idOperationCulturale: num(r.idOperationCulturale), idCultureConcernee: num(r.idCultureConcernee), debit: num(r.debit),
+    frequence: Number(r.frequence), tauxSurface: Number(r.tauxSurface), nombrePassage: num(r.nombrePassage),
+    realisee: bool(r.realisee), prevue: bool(r.prevue),
+  };
+}
+
+/** The interventions of some plots of a campaign, by date then id, with their inputs detail and RDD flag. */
+export async function listInterventions(db: Db, idCampagne: number, idParcelles: number[]): Promise<InterventionRow[]> {
+  if (idParcelles.length === 0) return [];
+  const actions = await db("action").where({ idCampagne }).whereIn("idParcelle", idParcelles).orderBy([{ column: "date" }, { column: "id" }]).select(ACTION_COLUMNS);
+  const ids = actions.map((a) => Number(a.id));
+  const details = new Map<number, IntrantDetail[]>();
+  const evaluated = new Set<number>();
+  // Chunks keep each IN list within SQLite's and PostgreSQL's parameter limits.
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const intrants = await db("intrant as i")
+      .join("categorie_intrant as c", "c.id", "i.idCategorie")
+      .whereIn("i.idAction", chunk)
+      .orderBy("i.id", "desc")
+      .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite");
+    for (const r of intrants) {
+      const list = details.get(Number(r.idAction)) ?? [];
+      list.push({ id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
+      details.set(Number(r.idAction), list);
+    }
+    for (const r of await db("rdd_evaluation").whereIn("idAction", chunk).distinct("idAction")) evaluated.add(Number(r.idAction));
+  }
+  return actions.map((a) => ({ ...fromRow(a), intrants: details.get(Number(a.id)) ?? [], rdd: evaluated.has(Number(a.id)) }));
+}
+
+export async function findIntervention(db: Db, id: number): Promise<(Omit<InterventionRow, "intrants" | "rdd"> & { idCampagne: number }) | undefined> {
+  const r = await db("action").where({ id }).first([...ACTION_COLUMNS, "idCampagne"]);
+  return r ? { ...fromRow(r), idCampagne: Number(r.idCampagne) } : undefined;
+}
+
+/** The stored columns of an intervention: the harvest year is the campaign's, the passes computed (spec 3 §3.1). */
+export function actionValues(input: InterventionInput, context: { anneeRecolte: number; idTypeAction: number | null }) {
+  return {
+    idParcelle: input.idParcelle,
+    date: input.date,
+    anneeRecolte: context.anneeRecolte,
+    idOperationCulturale: input.idOperationCulturale,
+    dicIdTypeAction: context.idTypeAction,
+    idCultureConcernee: input.idCultureConcernee ?? null,
+    debit: input.debit ?? null,
+    frequence: input.frequence,
+    tauxSurface: input.tauxSurface,
+    nombrePassage: nombrePassages(input.frequence, input.tauxSurface),
+    realisee: input.realisee,
+    prevue: input.prevue,
+  };
+}
+
+export async function insertIntervention(db: Db, idCampagne: number, values: ReturnType<typeof actionValues>): Promise<number> {
+  const [r] = await db("action").insert({ idCampagne, ...values }).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+/** Writes the row unless it changed since it was loaded (server/db/stale.ts); only within its campaign. */
+export async function updateIntervention(db: Db, idCampagne: number, token: Token, values: ReturnType<typeof actionValues>): Promise<void> {
+  await updateIfUnchanged(db, "action", token, values, { scope: { idCampagne } });
+}
+
+export async function deleteInterventions(db: Db, idCampagne: number, ids: number[]): Promise<number> {
+  return db("action").where({ idCampagne }).whereIn("id", ids).delete();
+}
+
+export async function updatedAtOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const rows = ids.length ? await db("action").whereIn("id", ids).select("id", "updatedAt") : [];
+  return new Map(rows.map((r) => [Number(r.id), toIso(r.updatedAt)]));
+}

@@ -1,0 +1,115 @@
+import { debitParDefaut, type InterventionInput } from "~/domain/intervention";
+import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
+import { failingWith, invalidField, ServiceError } from "../errors";
+import { listOperationsCulturales } from "../operation-culturale/repo";
+import type { Utilisateur } from "../utilisateur/repo";
+import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
+import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
+
+/** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
+export const ACTIONS_LOAD_ERROR = "errors.services.actions-service-error";
+export const ACTIONS_CREATE_ERROR = "errors.services.actions-create-service-error";
+export const ACTIONS_UPDATE_ERROR = "errors.services.actions-update-service-error";
+export const ACTIONS_DELETE_ERROR = "errors.services.actions-delete-service-error";
+
+export type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+
+async function parcellesOf(db: Db, idCampagne: number): Promise<ParcelleChoix[]> {
+  const rows = await db("parcelle").where({ idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "irrigable", "surface", "idModeConduite");
+  return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), irrigable: !!r.irrigable && r.irrigable !== "0", surface: num(r.surface), idModeConduite: num(r.idModeConduite) }));
+}
+
+/** The operations of the campaign with the machinery and labour they use (C-FORM-21, 22), by name. */
+async function operationsOf(db: Db, idCampagne: number): Promise<OperationChoix[]> {
+  const ops = await listOperationsCulturales(db, idCampagne);
+  const machines = new Map((await db("parc_materiel").where({ idCampagne }).select("id", "libelle")).map((m) => [Number(m.id), String(m.libelle)]));
+  const workers = new Map((await db("main_oeuvre").where({ idCampagne }).select("id", "libelle")).map((m) => [Number(m.id), String(m.libelle)]));
+  const named = (ids: (number | null)[], names: Map<number, string>) =>
+    ids.filter((id): id is number => id != null && names.has(id)).map((id) => ({ id, libelle: names.get(id)! }));
+  return ops
+    .map((o) => ({
+      id: o.id, libelle: o.libelle, idTypeAction: o.idTypeAction, debitReel: o.debitReel, debitCalcule: o.debitCalcule, volumeBouillie: o.volumeBouillie,
+      materiels: named([o.materielTractant, ...o.materielTractes], machines),
+      mainOeuvres: named(o.mainOeuvre, workers),
+    }))
+    .sort((a, b) => a.libelle.localeCompare(b.libelle, "fr"));
+}
+
+/** The crops an intervention may concern: those of the campaign's management modes, and the inter-crop period. */
+async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
+  const rows = await db("culture as c")
+    .where("c.interculture", true)
+    .orWhereIn("c.id", db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"))
+    .orderBy([{ column: "c.ordre" }, { column: "c.libelle" }])
+    .select("c.id", "c.libelle", "c.libelleEn", "c.interculture");
+  return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: (r.libelleEn as string | null) ?? null, interculture: !!r.interculture && r.interculture !== "0" }));
+}
+
+/**
+ * The interventions screen (spec 3 §2.1): the campaign's plots (the filter), the plots shown (`parcelleIds`,
+ * else the first plot, C-INT-04), their interventions, and the choices of the grid and the form.
+ */
+export async function getInterventions(db: Db, user: Utilisateur, options: { parcelleIds?: number[] } = {}) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(ACTIONS_LOAD_ERROR, async () => {
+    const parcelles = await parcellesOf(db, ctx.idCampagne);
+    const known = new Set(parcelles.map((p) => p.id));
+    const asked = (options.parcelleIds ?? []).filter((id) => known.has(id));
+    const selection = asked.length ? asked : parcelles.slice(0, 1).map((p) => p.id);
+    const [rows, operations, cultures] = await Promise.all([
+      listInterventions(db, ctx.idCampagne, selection),
+      operationsOf(db, ctx.idCampagne),
+      culturesOf(db, ctx.idCampagne),
+    ]);
+    return { canWrite: ctx.abilities.canWriteDescriptif, parcelles, selection, rows, operations, cultures, anneeRecolte: ctx.view.campagne!.anneeRecolte };
+  });
+}
+
+/**
+ * Checks an intervention's links within the written campaign (plot, operation, crop) and gives its stored values;
+ * a link outside the campaign is a field error, never a foreign row written.
+ */
+export async function storedIntervention(db: Db, ctx: CampaignContext, input: InterventionInput) {
+  const plot = await db("parcelle").where({ id: input.idParcelle, idCampagne: ctx.idCampagne }).first("id");
+  if (!plot) throw invalidField("idParcelle");
+  const op = await db("operation_culturale").where({ id: input.idOperationCulturale, idCampagne: ctx.idCampagne }).first("idTypeAction", "debitReel", "debitCalcule");
+  if (!op) throw invalidField("idOperationCulturale");
+  if (input.idCultureConcernee != null) {
+    const crops = await culturesOf(db, ctx.idCampagne);
+    if (!crops.some((c) => c.id === input.idCultureConcernee)) throw invalidField("idCultureConcernee");
+  }
+  // A new intervention without its own work rate takes the operation's (C-FORM-10, 11).
+  const debit = input.debit ?? debitParDefaut({ debitReel: num(op.debitReel), debitCalcule: num(op.debitCalcule) });
+  return actionValues({ ...input, debit: debit ?? undefined }, { anneeRecolte: ctx.view.campagne!.anneeRecolte, idTypeAction: num(op.idTypeAction) });
+}
+
+/** Creates (no id) or updates (id with its updatedAt: a stale save is refused) one intervention of the selected campaign. */
+export async function saveIntervention(db: Db, user: Utilisateur, input: InterventionInput, existing?: Token): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  return failingWith(existing ? ACTIONS_UPDATE_ERROR : ACTIONS_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const values = await storedIntervention(trx, ctx, input);
+      if (!existing) return insertIntervention(trx, ctx.idCampagne, values);
+      const current = await findIntervention(trx, existing.id);
+      if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ACTIONS_UPDATE_ERROR, 404);
+      await updateIntervention(trx, ctx.idCampagne, existing, values);
+      return existing.id;
+    }),
+  );
+}
+
+/** Deletes interventions of the selected campaign (with their inputs and harvests): all, or none when one is gone. */
+export async function removeInterventions(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const unique = [...new Set(ids)];
+  await failingWith(ACTIONS_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const n = await deleteInterventions(trx, ctx.idCampagne, unique);
+      if (n !== unique.length) throw new ServiceError(ACTIONS_DELETE_ERROR, 404);
+    }),
+  );
+}

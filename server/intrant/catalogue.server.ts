@@ -1,0 +1,2 @@
+// The server-only entry of ./catalogue for route modules.
+export * from "./catalogue";

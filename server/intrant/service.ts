@@ -1,0 +1,221 @@
+import {
+  ciblesOf, EAU, ELEMENTS, ORIGINE_INTRANT, TYPE_INTRANT, type AutreInput, type EauInput, type FertilisantInput, type PhytoInput, type SemenceInput,
+} from "~/domain/intrant";
+import { writableCampaign, campaignContext, type CampaignContext } from "../access/description";
+import { toIso } from "../db/dialect";
+import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
+import { failingWith, invalidField, ServiceError } from "../errors";
+import * as referentiel from "../referentiel-intrants/service";
+import type { Utilisateur } from "../utilisateur/repo";
+
+/** Error keys of the inputs (spec 3 §8: characteristics C-ERR-11; the inputs themselves ours, same family). */
+export const INTRANTS_LOAD_ERROR = "errors.services.intrants-service-error";
+export const INTRANTS_CREATE_ERROR = "errors.services.intrants-create-service-error";
+export const INTRANTS_UPDATE_ERROR = "errors.services.intrants-update-service-error";
+export const INTRANTS_DELETE_ERROR = "errors.services.intrants-delete-service-error";
+export const CARACTERISTIQUE_ERROR = "errors.services.caracteristique_intrants-service-error";
+
+/** Category of a seed-treatment input (seeds/reference/categorie-intrant.json), of a seed, and the phyto categories. */
+export const CATEGORIE_TRAITEMENT_SEMENCES = 5397;
+export const CATEGORIE_SEMENCE = 5381;
+
+export type IntrantKind = "semence" | "phyto" | "fertilisant" | "eau" | "autre";
+export type IntrantInputOf = { semence: SemenceInput; phyto: PhytoInput; fertilisant: FertilisantInput; eau: EauInput; autre: AutreInput };
+export const KIND_TYPES: Record<IntrantKind, number> = {
+  semence: TYPE_INTRANT.SEMENCE, phyto: TYPE_INTRANT.PHYTO, fertilisant: TYPE_INTRANT.FERTILISANT, eau: TYPE_INTRANT.EAU, autre: TYPE_INTRANT.AUTRE,
+};
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+
+async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await db(table).insert(row).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+/** The intervention an input is written to, within the writable campaign (a foreign one is a 404, never written). */
+async function actionOf(db: Db, ctx: CampaignContext, idAction: number) {
+  const a = await db("action").where({ id: idAction, idCampagne: ctx.idCampagne }).first("id", "idCultureConcernee");
+  if (!a) throw new ServiceError("errors.not-found", 404);
+  return { id: Number(a.id), idCulture: num(a.idCultureConcernee) };
+}
+
+async function categorieOf(db: Db, idCategorie: number, type: number, field = "idCategorie") {
+  const c = await db("categorie_intrant").where({ id: idCategorie, idTypeIntrant: type }).first("id", "libelle");
+  if (!c) throw invalidField(field);
+  return { id: Number(c.id), libelle: String(c.libelle) };
+}
+
+type Produit = { libelle: string; code: string | null; idCategorie: number | null; codeGnis: string | null; idDossier: number | null };
+
+/**
+ * The catalogue row an input names (its origin says which catalogue, decisions 0028 and 0029): a reference product
+ * (773, 776; for a phyto the AMM number idProduit) or an unreferenced input of the user's folder (777) of the same
+ * type. Anything else is a field error.
+ */
+async function produitOf(db: Db, ctx: CampaignContext, type: number, origine: number, idIntrant: number, options: { idCulture?: number; idCategorie?: number } = {}): Promise<Produit> {
+  const idDossier = ctx.view.selected.idDossier;
+  if (origine === ORIGINE_INTRANT.DOSSIER) {
+    const d = await db("intrant_dossier").where({ id: idIntrant, idDossier, dicIdTypeIntrant: type }).first("libelle", "code");
+    if (!d) throw invalidField("idIntrant");
+    return { libelle: String(d.libelle), code: (d.code as string | null) ?? null, idCategorie: null, codeGnis: null, idDossier };
+  }
+  if (type === TYPE_INTRANT.PHYTO) {
+    const p = await db("intrant_phyto").where({ idProduit: idIntrant }).orderBy("idSource").first("nomProduit", "ammProduit", "dicIdTypeIntrant");
+    if (!p) throw invalidField("idIntrant");
+    return { libelle: String(p.nomProduit), code: (p.ammProduit as string | null) ?? null, idCategorie: num(p.dicIdTypeIntrant), codeGnis: null, idDossier: null };
+  }
+  if (type === TYPE_INTRANT.FERTILISANT) {
+    const f = await db("reference_fertilisant").where({ id: idIntrant }).first("libelle", "idTypeFertilisant");
+    if (!f || (options.idCategorie != null && num(f.idTypeFertilisant) !== options.idCategorie)) throw invalidField("idIntrant");
+    return { libelle: String(f.libelle), code: null, idCategorie: num(f.idTypeFertilisant), codeGnis: null, idDossier: null };
+  }
+  if (type === TYPE_INTRANT.SEMENCE) {
+    const s = await db("reference_semence").where({ id: idIntrant }).first("libelle", "idCulture", "codeGnis");
+    if (!s || (options.idCulture != null && num(s.idCulture) !== options.idCulture)) throw invalidField("idIntrant");
+    return { libelle: String(s.libelle), code: null, idCategorie: CATEGORIE_SEMENCE, codeGnis: (s.codeGnis as string | null) ?? null, idDossier: null };
+  }
+  const o = await db("reference_autre_intrant").where({ id: idIntrant }).first("intNom", "intCode", "dicIdTypeIntrant");
+  if (!o) throw invalidField("idIntrant");
+  return { libelle: String(o.intNom), code: (o.intCode as string | null) ?? null, idCategorie: num(o.dicIdTypeIntrant), codeGnis: null, idDossier: null };
+}
+
+/** The phyto category of a product whose own type is not a phyto category (e.g. a folder input typed loosely). */
+async function phytoCategorie(db: Db, idCategorie: number | null): Promise<number> {
+  if (idCategorie != null && (await db("categorie_intrant").where({ id: idCategorie, idTypeIntrant: TYPE_INTRANT.PHYTO }).first("id"))) return idCategorie;
+  return 5399; // 'Autre produit phytosanitaire'
+}
+
+type Stored = { row: Record<string, unknown>; caracteristique?: Record<string, unknown>; cibles?: number[] };
+
+async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: IntrantInputOf[IntrantKind]): Promise<Stored> {
+  if (kind === "eau") {
+    const v = input as EauInput;
+    const c = await categorieOf(db, v.idCategorie, TYPE_INTRANT.EAU);
+    return { row: { idCategorie: c.id, idIntrant: EAU.idIntrant, dicIdOrigineIntrant: EAU.origine, libelleIntrant: c.libelle, quantite: v.quantite, dicLlUnite: v.dicLlUnite } };
+  }
+  if (kind === "autre") {
+    const v = input as AutreInput;
+    const c = await categorieOf(db, v.idCategorie, TYPE_INTRANT.AUTRE);
+    const ref = v.idIntrant != null ? await produitOf(db, ctx, TYPE_INTRANT.AUTRE, ORIGINE_INTRANT.REFERENCE, v.idIntrant) : null;
+    return {
+      row: { idCategorie: c.id, idIntrant: v.idIntrant ?? null, dicIdOrigineIntrant: v.idIntrant != null ? ORIGINE_INTRANT.REFERENCE : null, libelleIntrant: v.libelle, codeIntrant: ref?.code ?? null, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+    };
+  }
+  if (kind === "fertilisant") {
+    const v = input as FertilisantInput;
+    const c = await categorieOf(db, v.idCategorie, TYPE_INTRANT.FERTILISANT);
+    const p = await produitOf(db, ctx, TYPE_INTRANT.FERTILISANT, v.origine, v.idIntrant, { idCategorie: c.id });
+    const caracteristique = Object.fromEntries(ELEMENTS.map((e) => [e, v[e] ?? null]));
+    return {
+      row: { idCategorie: c.id, idIntrant: v.idIntrant, dicIdOrigineIntrant: v.origine, libelleIntrant: p.libelle, codeIntrant: p.code, idDossier: p.idDossier, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+      caracteristique,
+    };
+  }
+  if (kind === "phyto") {
+    const v = input as PhytoInput;
+    const p = await produitOf(db, ctx, TYPE_INTRANT.PHYTO, v.origine, v.idIntrant);
+    const cibles = ciblesOf(v);
+    if (cibles.length) {
+      const known = await db("cible").whereIn("id", cibles).pluck("id");
+      cibles.forEach((c, i) => { if (!known.map(Number).includes(c)) throw invalidField(`cible${i + 1}`); });
+    }
+    return {
+      row: { idCategorie: await phytoCategorie(db, p.idCategorie), idIntrant: v.idIntrant, dicIdOrigineIntrant: v.origine, libelleIntrant: p.libelle, codeIntrant: p.code, idDossier: p.idDossier, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+      cibles,
+    };
+  }
+  const v = input as SemenceInput;
+  const p = await produitOf(db, ctx, TYPE_INTRANT.SEMENCE, v.origine, v.idIntrant, { idCulture: v.idCulture });
+  const categorie = p.idCategorie != null && (await db("categorie_intrant").where({ id: p.idCategorie, idTypeIntrant: TYPE_INTRANT.SEMENCE }).first("id")) ? p.idCategorie : CATEGORIE_SEMENCE;
+  return {
+    row: { idCategorie: categorie, idIntrant: v.idIntrant, dicIdOrigineIntrant: v.origine, libelleIntrant: p.libelle, codeGnis: p.codeGnis, idDossier: p.idDossier, idCulture: v.idCulture, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+    caracteristique: { semenceFerme: v.semenceFerme ?? null, semenceCertifiee: v.semenceCertifiee ?? null, semenceOgm: v.semenceOgm ?? null },
+  };
+}
+
+async function writeCibles(db: Db, ctx: CampaignContext, idIntrant: number, cibles: number[], codeAmm: string | null, idCulture: number | null) {
+  await db("intrant_cible").where({ idIntrant }).delete();
+  if (!cibles.length) return;
+  const found = codeAmm && idCulture != null ? await referentiel.dosesReference(db, { codeAmm, idCulture, anneeRecolte: ctx.view.campagne!.anneeRecolte, idCibles: cibles }) : null;
+  const doses = cibles.map((c) => {
+    const d = found?.doses.find((x) => x.idCible === c);
+    return d ? { dose: d.doseRef, unite: d.uniteDoseRef } : null;
+  });
+  const idIntrantCible = await insertId(db, "intrant_cible", { idIntrant, uniteRefCible1: doses[0]?.unite ?? null });
+  await db("intrant_cible_cible").insert(cibles.map((idCible, i) => ({ idIntrantCible, idCible, rang: i + 1, doseRef: doses[i]?.dose ?? null, uniteRef: doses[i]?.unite ?? null })));
+}
+
+async function writeCaracteristique(db: Db, idIntrant: number, values: Record<string, unknown>) {
+  await failingWith(CARACTERISTIQUE_ERROR, async () => {
+    const updated = await db("caracteristique_intrant").where({ idIntrant }).update({ ...values, updatedAt: new Date() });
+    if (!updated) await db("caracteristique_intrant").insert({ idIntrant, ...values });
+  });
+}
+
+/**
+ * Creates (no token) or updates an input of an intervention of the selected campaign (spec 3 §4.1): the input,
+ * then its characteristics (composition or seed shares), its targets for a phyto, and on a new seed with a
+ * treatment product the treatment as a second input (C-SEED-08, 09). One transaction: all or nothing.
+ */
+export async function saveIntrant<K extends IntrantKind>(db: Db, user: Utilisateur, idAction: number, kind: K, input: IntrantInputOf[K], existing?: Token): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  return failingWith(existing ? INTRANTS_UPDATE_ERROR : INTRANTS_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const action = await actionOf(trx, ctx, idAction);
+      const stored = await storedOf(trx, ctx, kind, input);
+      let id: number;
+      if (existing) {
+        const current = await trx("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where({ "i.id": existing.id, "i.idAction": action.id }).first("c.idTypeIntrant");
+        if (!current || Number(current.idTypeIntrant) !== KIND_TYPES[kind]) throw new ServiceError(INTRANTS_UPDATE_ERROR, 404);
+        await updateIfUnchanged(trx, "intrant", existing, stored.row, { scope: { idAction: action.id } });
+        id = existing.id;
+      } else {
+        id = await insertId(trx, "intrant", { idAction: action.id, ...stored.row });
+      }
+      if (stored.caracteristique) await writeCaracteristique(trx, id, stored.caracteristique);
+      if (stored.cibles) await writeCibles(trx, ctx, id, stored.cibles, (stored.row.codeIntrant as string | null) ?? null, action.idCulture);
+      const seed = input as SemenceInput;
+      if (kind === "semence" && !existing && seed.idTraitement != null) {
+        const p = await produitOf(trx, ctx, TYPE_INTRANT.PHYTO, seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE, seed.idTraitement);
+        await insertId(trx, "intrant", {
+          idAction: action.id, idCategorie: CATEGORIE_TRAITEMENT_SEMENCES, idIntrant: seed.idTraitement, dicIdOrigineIntrant: seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE,
+          libelleIntrant: p.libelle, codeIntrant: p.code, idDossier: p.idDossier, quantite: seed.quantiteTraitement, dicLlUnite: seed.uniteTraitement, idIntrantSemence: id,
+        });
+      }
+      return id;
+    }),
+  );
+}
+
+/** Deletes one input of an intervention of the selected campaign (its treatment, targets and characteristics with it). */
+export async function removeIntrant(db: Db, user: Utilisateur, id: number): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  await failingWith(INTRANTS_DELETE_ERROR, async () => {
+    const n = await db("intrant").where({ id }).whereIn("idAction", db("action").where({ idCampagne: ctx.idCampagne }).select("id")).delete();
+    if (n !== 1) throw new ServiceError(INTRANTS_DELETE_ERROR, 404);
+  });
+}
+
+/** An input as its dialog edits it: the stored row, characteristics and targets (C-FORM-33). Only inputs with a category (C-FORM-38). */
+export async function getIntrant(db: Db, user: Utilisateur, id: number) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(INTRANTS_LOAD_ERROR, async () => {
+    const r = await db("intrant as i")
+      .join("categorie_intrant as c", "c.id", "i.idCategorie")
+      .join("action as a", "a.id", "i.idAction")
+      .where({ "i.id": id, "a.idCampagne": ctx.idCampagne })
+      .first("i.*", "c.idTypeIntrant");
+    if (!r) throw new ServiceError(INTRANTS_LOAD_ERROR, 404);
+    const car = await db("caracteristique_intrant").where({ idIntrant: id }).first();
+    const cibles = await db("intrant_cible as ic").join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id").join("cible as c", "c.id", "icc.idCible")
+      .where("ic.idIntrant", id).orderBy("icc.rang").select("icc.idCible", "c.libelle", "icc.doseRef", "icc.uniteRef");
+    return {
+      id: Number(r.id), updatedAt: toIso(r.updatedAt), type: Number(r.idTypeIntrant), idCategorie: Number(r.idCategorie), idIntrant: num(r.idIntrant),
+      origine: num(r.dicIdOrigineIntrant), libelle: String(r.libelleIntrant), code: (r.codeIntrant as string | null) ?? null, idCulture: num(r.idCulture),
+      quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null,
+      caracteristique: car ? Object.fromEntries([...ELEMENTS, "semenceFerme", "semenceCertifiee", "semenceOgm"].map((k) => [k, num(car[k])])) : null,
+      cibles: cibles.map((c) => ({ id: Number(c.idCible), libelle: String(c.libelle), doseRef: num(c.doseRef), uniteRef: (c.uniteRef as string | null) ?? null })),
+    };
+  });
+}

@@ -1,0 +1,383 @@
+import type { Db } from "../db/knex";
+import { bool } from "../db/dialect";
+
+/**
+ * Reading the global input catalogues for the input dialogs (spec 3 §3.4, §7; decision 0029). The folder's
+ * unreferenced inputs (intrant_dossier, origin 777) are added to the reference rows, as the spec's API does.
+ */
+
+export const ORIGINE_REFERENCE = 776;
+export const ORIGINE_DOSSIER = 777;
+export const TYPE_SEMENCE = 538;
+export const TYPE_PHYTO = 539;
+export const TYPE_FERTILISANT = 540;
+export const TYPE_EAU = 542;
+export const TYPE_AUTRE = 543;
+export const ELEMENTS = ["n", "p2o5", "k2o", "mgo", "cu", "mn", "so3", "cao", "na2o", "b", "fe", "mo", "co"] as const;
+export type Composition = Record<(typeof ELEMENTS)[number], number | null>;
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+const str = (v: unknown) => (v == null ? null : String(v));
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A plant-protection product (C-PHYTO-15), reference (776) or folder input (777, idSource 777). */
+export type PhytoRef = {
+  idProduit: number;
+  idSource: number;
+  /** The spec's key `idProduit-idSource` (matiere_actives/{key}). */
+  cle: string;
+  nomProduit: string;
+  ammProduit: string | null;
+  typeProduit: string | null;
+  source: string | null;
+  biocontrole: boolean;
+  remarque: string | null;
+  idDossier: number | null;
+  dicIdTypeIntrant: number | null;
+  codeTypeIntrant: string | null;
+  origine: number;
+  retire: boolean;
+};
+
+export async function searchPhytos(db: Db, opts: { q?: string; idDossier?: number | null; limit?: number; inclureRetires?: boolean }): Promise<PhytoRef[]> {
+  const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
+  const q = (opts.q ?? "").trim().toLowerCase();
+  const pattern = `%${escapeLike(q)}%`;
+  const dossier: PhytoRef[] = [];
+  if (opts.idDossier != null) {
+    const query = db("intrant_dossier").where({ idDossier: opts.idDossier, dicIdTypeIntrant: TYPE_PHYTO });
+    if (q) query.where((w) => w.whereRaw("lower(libelle) like ? escape '\\'", [pattern]).orWhereRaw("code like ? escape '\\'", [`${escapeLike(q)}%`]));
+    for (const r of await query.orderBy("libelle").limit(limit).select("id", "libelle", "code", "remarque", "biocontrole", "idDossier")) {
+      dossier.push({
+        idProduit: Number(r.id),
+        idSource: ORIGINE_DOSSIER,
+        cle: `${r.id}-${ORIGINE_DOSSIER}`,
+        nomProduit: String(r.libelle),
+        ammProduit: str(r.code),
+        typeProduit: null,
+        source: null,
+        biocontrole: bool(r.biocontrole),
+        remarque: str(r.remarque),
+        idDossier: Number(r.idDossier),
+        dicIdTypeIntrant: null,
+        codeTypeIntrant: null,
+        origine: ORIGINE_DOSSIER,
+        retire: false,
+      });
+    }
+  }
+  const query = db("intrant_phyto");
+  if (q) query.where((w) => w.whereRaw("lower(nom_produit) like ? escape '\\'", [pattern]).orWhereRaw("amm_produit like ? escape '\\'", [`${escapeLike(q)}%`]).orWhereRaw("lower(seconds_noms) like ? escape '\\'", [pattern]));
+  if (!opts.inclureRetires) query.where({ retire: false });
+  const rows = await query
+    .orderBy([{ column: "retire" }, { column: "nomProduit" }])
+    .limit(limit)
+    .select("idProduit", "idSource", "nomProduit", "ammProduit", "typeProduit", "source", "biocontrole", "remarque", "dicIdTypeIntrant", "codeTypeIntrant", "retire");
+  const reference: PhytoRef[] = rows.map((r: Record<string, unknown>) => ({
+    idProduit: Number(r.idProduit),
+    idSource: Number(r.idSource),
+    cle: `${r.idProduit}-${r.idSource}`,
+    nomProduit: String(r.nomProduit),
+    ammProduit: str(r.ammProduit),
+    typeProduit: str(r.typeProduit),
+    source: str(r.source),
+    biocontrole: bool(r.biocontrole),
+    remarque: str(r.remarque),
+    idDossier: null,
+    dicIdTypeIntrant: num(r.dicIdTypeIntrant),
+    codeTypeIntrant: str(r.codeTypeIntrant),
+    origine: ORIGINE_REFERENCE,
+    retire: bool(r.retire),
+  }));
+  return [...dossier, ...reference];
+}
+
+/** The products of these AMM numbers (withdrawn ones included), by AMM: for importers (Daplos VI lines carry the AMM) and saved inputs. */
+export async function phytosParAmm(db: Db, amms: string[]): Promise<Map<string, PhytoRef>> {
+  const out = new Map<string, PhytoRef>();
+  const wanted = [...new Set(amms.map((a) => a.trim()).filter(Boolean))];
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db("intrant_phyto")
+      .whereIn("ammProduit", wanted.slice(i, i + 500))
+      .orderBy([{ column: "retire" }, { column: "idSource" }])
+      .select("idProduit", "idSource", "nomProduit", "ammProduit", "typeProduit", "source", "biocontrole", "remarque", "dicIdTypeIntrant", "codeTypeIntrant", "retire");
+    for (const r of rows) {
+      if (out.has(String(r.ammProduit))) continue;
+      out.set(String(r.ammProduit), {
+        idProduit: Number(r.idProduit),
+        idSource: Number(r.idSource),
+        cle: `${r.idProduit}-${r.idSource}`,
+        nomProduit: String(r.nomProduit),
+        ammProduit: str(r.ammProduit),
+        typeProduit: str(r.typeProduit),
+        source: str(r.source),
+        biocontrole: bool(r.biocontrole),
+        remarque: str(r.remarque),
+        idDossier: null,
+        dicIdTypeIntrant: num(r.dicIdTypeIntrant),
+        codeTypeIntrant: str(r.codeTypeIntrant),
+        origine: ORIGINE_REFERENCE,
+        retire: bool(r.retire),
+      });
+    }
+  }
+  return out;
+}
+
+/** The active matter of a product (C-PHYTO-16), read by `idProduit-idSource`. */
+export type MatiereActive = {
+  id: number;
+  quantite: number | null;
+  unite: string | null;
+  composition: Array<{ libelle: string; quantite: number | null; unite: string | null; famille: string | null }>;
+};
+
+export async function getMatiereActive(db: Db, cle: string, idDossier?: number | null): Promise<MatiereActive | null> {
+  const m = /^(\d+)-(\d+)$/.exec(cle.trim());
+  if (!m) return null;
+  const [idProduit, idSource] = [Number(m[1]), Number(m[2])];
+  if (idSource === ORIGINE_DOSSIER) {
+    // A folder input holds one content and its unit (matiereActive, uniteMatActive), no composition.
+    const query = db("intrant_dossier").where({ id: idProduit, dicIdTypeIntrant: TYPE_PHYTO });
+    if (idDossier != null) query.where({ idDossier });
+    const r = await query.first("id", "libelle", "matiereActive", "uniteMatActive");
+    if (!r) return null;
+    return { id: Number(r.id), quantite: num(r.matiereActive), unite: str(r.uniteMatActive), composition: [] };
+  }
+  const row = await db("matiere_active as m")
+    .join("intrant_phyto as p", "p.id", "m.id_intrant_phyto")
+    .where({ "p.id_produit": idProduit, "p.id_source": idSource })
+    .first("m.id", "m.quantite", "m.unite");
+  if (!row) return null;
+  const composition = await db("matiere_active_composition").where({ idMatiereActive: row.id }).orderBy("rang").select("libelle", "quantite", "unite", "famille");
+  return {
+    id: Number(row.id),
+    quantite: num(row.quantite),
+    unite: str(row.unite),
+    composition: composition.map((c: Record<string, unknown>) => ({ libelle: String(c.libelle), quantite: num(c.quantite), unite: str(c.unite), famille: str(c.famille) })),
+  };
+}
+
+/** A reference dose per target (C-PHYTO-17). */
+export type DoseReference = {
+  id: number;
+  codeAmm: string;
+  idCulture: number | null;
+  anneeRecolte: number;
+  idCible: number | null;
+  cible: string | null;
+  biocontrole: boolean;
+  doseRef: number | null;
+  idUniteDoseRef: number | null;
+  uniteDoseRef: string | null;
+};
+
+export type DosesReference = {
+  /** The harvest year whose list was used: the one asked for, else the latest earlier one, else the earliest later one. */
+  anneeRecolte: number | null;
+  doses: DoseReference[];
+  /** For each target asked for (or each target of the list), whether it has a reference dose. */
+  exists: Record<number, boolean>;
+  /** The dose at the crop level: the list's own crop-level row, else the smallest target dose (IFT method). */
+  doseCulture: DoseReference | null;
+};
+
+export async function getDosesReference(db: Db, opts: { codeAmm: string; idCulture: number; anneeRecolte: number; idCibles?: number[] }): Promise<DosesReference> {
+  const base = () => db("reference_dose_cible_ift").where({ codeAmm: opts.codeAmm, idCulture: opts.idCulture });
+  const years = (await base().distinct("anneeRecolte")).map((r: { anneeRecolte: number }) => Number(r.anneeRecolte)).sort((a, b) => a - b);
+  const earlier = years.filter((y) => y <= opts.anneeRecolte);
+  const annee = earlier.length ? earlier[earlier.length - 1] : (years[0] ?? null);
+  const rows = annee == null ? [] : await base().where({ anneeRecolte: annee }).orderBy([{ column: "cible" }, { column: "id" }]).select("*");
+  const doses: DoseReference[] = rows.map((r: Record<string, unknown>) => ({
+    id: Number(r.id),
+    codeAmm: String(r.codeAmm),
+    idCulture: num(r.idCulture),
+    anneeRecolte: Number(r.anneeRecolte),
+    idCible: num(r.idCible),
+    cible: str(r.cible),
+    biocontrole: bool(r.biocontrole),
+    doseRef: num(r.doseRef),
+    idUniteDoseRef: num(r.idUniteDoseRef),
+    uniteDoseRef: str(r.uniteDoseRef),
+  }));
+  const withTarget = doses.filter((d) => d.idCible != null);
+  const ids = opts.idCibles ?? withTarget.map((d) => d.idCible!);
+  const exists = Object.fromEntries(ids.map((id) => [id, withTarget.some((d) => d.idCible === id)]));
+  const crop = doses.find((d) => d.idCible == null) ?? null;
+  const smallest = withTarget.filter((d) => d.doseRef != null).sort((a, b) => a.doseRef! - b.doseRef!)[0] ?? null;
+  return { anneeRecolte: annee, doses, exists, doseCulture: crop ?? smallest };
+}
+
+/** A reference fertiliser (C-FERT-19), or a folder fertiliser (origin 777) with its composition. */
+export type FertilisantRef = Composition & {
+  id: number;
+  libelle: string;
+  idTypeFertilisant: number | null;
+  idDossier: number | null;
+  codeEges: string | null;
+  origine: number;
+  source: string | null;
+  confiance: string | null;
+};
+
+export async function listFertilisants(db: Db, opts: { idTypeFertilisant?: number | null; idDossier?: number | null }): Promise<FertilisantRef[]> {
+  const query = db("reference_fertilisant");
+  if (opts.idTypeFertilisant != null) query.where({ idTypeFertilisant: opts.idTypeFertilisant });
+  const reference = (await query.orderBy([{ column: "ordre" }, { column: "libelle" }]).select("id", "libelle", "idTypeFertilisant", "codeEges", "source", "confiance", ...ELEMENTS)).map(
+    (r: Record<string, unknown>) => ({
+      id: Number(r.id),
+      libelle: String(r.libelle),
+      idTypeFertilisant: num(r.idTypeFertilisant),
+      idDossier: null,
+      codeEges: str(r.codeEges),
+      origine: ORIGINE_REFERENCE,
+      source: str(r.source),
+      confiance: str(r.confiance),
+      ...(Object.fromEntries(ELEMENTS.map((e) => [e, num(r[e])])) as Composition),
+    }),
+  );
+  if (opts.idDossier == null) return reference;
+  const dossier = (
+    await db("intrant_dossier as i")
+      .leftJoin("fertilisant_compo_dossier as c", "c.id_intrant_dossier", "i.id")
+      .where({ "i.id_dossier": opts.idDossier, "i.dic_id_type_intrant": TYPE_FERTILISANT })
+      .orderBy("i.libelle")
+      .select("i.id", "i.libelle", "i.id_dossier", "c.code_eges", "c.categorie_eges", ...ELEMENTS.map((e) => `c.${e}`))
+  ).map((r: Record<string, unknown>) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    idTypeFertilisant: null,
+    idDossier: Number(r.idDossier),
+    codeEges: str(r.categorieEges) ?? str(r.codeEges),
+    origine: ORIGINE_DOSSIER,
+    source: null,
+    confiance: null,
+    ...(Object.fromEntries(ELEMENTS.map((e) => [e, num(r[e])])) as Composition),
+  }));
+  return [...dossier, ...reference];
+}
+
+/** An other-input reference (C-OTHER-06), or a folder input of type 543 (origin 777). */
+export type AutreIntrantRef = {
+  idIntrantDossier: number;
+  intNom: string;
+  intCode: string | null;
+  intMatActive: number | null;
+  intBiocontrole: boolean;
+  intRemarque: string | null;
+  source: string | null;
+  dicIdTypeIntrant: number | null;
+  idDossier: number | null;
+  origine: number;
+};
+
+export async function listAutresIntrants(db: Db, opts: { idDossier?: number | null; dicIdTypeIntrant?: number | null } = {}): Promise<AutreIntrantRef[]> {
+  const query = db("reference_autre_intrant");
+  if (opts.dicIdTypeIntrant != null) query.where({ dicIdTypeIntrant: opts.dicIdTypeIntrant });
+  const reference = (await query.orderBy("intNom").select("*")).map((r: Record<string, unknown>) => ({
+    idIntrantDossier: Number(r.id),
+    intNom: String(r.intNom),
+    intCode: str(r.intCode),
+    intMatActive: num(r.intMatActive),
+    intBiocontrole: bool(r.intBiocontrole),
+    intRemarque: str(r.intRemarque),
+    source: str(r.source),
+    dicIdTypeIntrant: num(r.dicIdTypeIntrant),
+    idDossier: null,
+    origine: ORIGINE_REFERENCE,
+  }));
+  if (opts.idDossier == null) return reference;
+  const dossier = (await db("intrant_dossier").where({ idDossier: opts.idDossier, dicIdTypeIntrant: TYPE_AUTRE }).orderBy("libelle").select("*")).map(
+    (r: Record<string, unknown>) => ({
+      idIntrantDossier: Number(r.id),
+      intNom: String(r.libelle),
+      intCode: str(r.code),
+      intMatActive: num(r.matiereActive),
+      intBiocontrole: bool(r.biocontrole),
+      intRemarque: str(r.remarque),
+      source: null,
+      dicIdTypeIntrant: TYPE_AUTRE,
+      idDossier: Number(r.idDossier),
+      origine: ORIGINE_DOSSIER,
+    }),
+  );
+  return [...dossier, ...reference];
+}
+
+/** A seed reference (C-SEED-24): a variety of the species (776) or a seed input of the folder (777). */
+export type SemenceRef = {
+  id: number;
+  libelle: string;
+  idCulture: number | null;
+  idLocal: string | null;
+  idDossier: number | null;
+  idOriginIntrant: number;
+  codeGnis: string | null;
+  commentaire: string | null;
+};
+
+export async function listSemences(db: Db, opts: { idCulture: number; idDossier?: number | null; origine?: number | null }): Promise<SemenceRef[]> {
+  const out: SemenceRef[] = [];
+  if (opts.origine == null || opts.origine === ORIGINE_DOSSIER) {
+    if (opts.idDossier != null) {
+      for (const r of await db("intrant_dossier").where({ idDossier: opts.idDossier, dicIdTypeIntrant: TYPE_SEMENCE }).orderBy("libelle").select("id", "libelle", "code", "remarque", "idDossier")) {
+        out.push({ id: Number(r.id), libelle: String(r.libelle), idCulture: null, idLocal: null, idDossier: Number(r.idDossier), idOriginIntrant: ORIGINE_DOSSIER, codeGnis: str(r.code), commentaire: str(r.remarque) });
+      }
+    }
+  }
+  if (opts.origine == null || opts.origine === ORIGINE_REFERENCE) {
+    for (const r of await db("reference_semence").where({ idCulture: opts.idCulture }).orderBy("libelle").select("*")) {
+      out.push({
+        id: Number(r.id),
+        libelle: String(r.libelle),
+        idCulture: Number(r.idCulture),
+        idLocal: str(r.idLocal),
+        idDossier: null,
+        idOriginIntrant: Number(r.idOriginIntrant),
+        codeGnis: str(r.codeGnis),
+        commentaire: str(r.commentaire),
+      });
+    }
+  }
+  return out;
+}
+
+export type SemenceCulture = { id: number; libelle: string; culPmg: number | null; culGrainDose: number | null };
+
+/** The species' thousand-grain weight and seeds per dose, used by the seed conversion (C-SEED-25). */
+export async function getCultureSemence(db: Db, idCulture: number): Promise<SemenceCulture | null> {
+  const r = await db("culture").where({ id: idCulture }).first("id", "libelle", "culPmg", "culGrainDose");
+  return r ? { id: Number(r.id), libelle: String(r.libelle), culPmg: num(r.culPmg), culGrainDose: num(r.culGrainDose) } : null;
+}
+
+export type CategorieRef = { id: number; idTypeIntrant: number; code: string; libelle: string; libelleEn: string | null; familleIft: string | null; uniteDefaut: string | null; avertissement: boolean };
+
+export async function listCategories(db: Db, idTypeIntrant: number): Promise<CategorieRef[]> {
+  return (await db("categorie_intrant").where({ idTypeIntrant }).orderBy("ordre").select("id", "idTypeIntrant", "code", "libelle", "libelleEn", "familleIft", "uniteDefaut", "avertissement")).map(
+    (r: Record<string, unknown>) => ({
+      id: Number(r.id),
+      idTypeIntrant: Number(r.idTypeIntrant),
+      code: String(r.code),
+      libelle: String(r.libelle),
+      libelleEn: str(r.libelleEn),
+      familleIft: str(r.familleIft),
+      uniteDefaut: str(r.uniteDefaut),
+      avertissement: bool(r.avertissement),
+    }),
+  );
+}
+
+export type CibleRef = { id: number; code: string | null; libelle: string; libelleEn: string | null; nature: string | null };
+
+export async function listCibles(db: Db, opts: { nature?: string | null; q?: string } = {}): Promise<CibleRef[]> {
+  const query = db("cible");
+  if (opts.nature) query.where({ nature: opts.nature });
+  if (opts.q?.trim()) query.whereRaw("lower(libelle) like ? escape '\\'", [`%${escapeLike(opts.q.trim().toLowerCase())}%`]);
+  return (await query.orderBy("libelle").select("id", "code", "libelle", "libelleEn", "nature")).map((r: Record<string, unknown>) => ({
+    id: Number(r.id),
+    code: str(r.code),
+    libelle: String(r.libelle),
+    libelleEn: str(r.libelleEn),
+    nature: str(r.nature),
+  }));
+}
