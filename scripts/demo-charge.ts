@@ -3,13 +3,12 @@
 // season of interventions each, 2,000 interventions in all (with their inputs). For the interventions grid, its
 // loader benchmark and load tests; never loaded by default.
 //
-//   npm run demo:charge [-- --interventions 2000]     (vite-node scripts/demo-charge.ts)
+//   npm run demo:charge [-- --interventions 2000]     (tsx scripts/demo-charge.ts)
 //
-// Uses the database of the environment (DATABASE_URL, else the SQLite file of DATA_DIR, default data/), which it
-// migrates and fills with the reference lists and the demo data first when empty. Refuses to run twice on the same
-// database (the farm exists already): delete the farm from the farm screen to create it again.
+// Uses the database of the environment (DATABASE_URL, else the SQLite file of DATA_DIR, default data/), prepared
+// first with its demo data (`npm run setup`, or a first start). Refuses to run twice on the same database (the farm
+// exists already): delete the farm from the farm screen to create it again.
 import { createDb } from "../server/db/knex";
-import { prepareDatabase } from "../server/db/index";
 import { env } from "../server/env";
 import { createCampagne, createExploitation, linkFarm } from "../server/demo/factories";
 import { seedDemoModes } from "../server/demo/seed-cultures";
@@ -42,14 +41,14 @@ async function main() {
   const started = Date.now();
   const db = createDb(env().DATABASE_URL, env().DATA_DIR);
   try {
-    await prepareDatabase(db, { demo: env().SEED_DEMO === "1" });
+    if (!(await db.schema.hasTable("dossier"))) throw new Error("The database is not prepared: run npm run setup (it migrates and loads the demo data) first.");
     if (await db("exploitation").where({ libelle: LIBELLE }).first()) {
       console.error(`${LIBELLE} exists already in this database: nothing done.`);
       process.exitCode = 1;
       return;
     }
     const dossier = await db("dossier").where({ libelle: DOSSIER }).first("id");
-    if (!dossier) throw new Error(`No folder "${DOSSIER}": load the demo data first (SEED_DEMO=1 on an empty database).`);
+    if (!dossier) throw new Error(`No folder "${DOSSIER}": prepare the database with its demo data first (npm run setup, SEED_DEMO=1 on an empty database).`);
     const written = await db.transaction(async (trx) => {
       const idExploitation = await createExploitation(trx, { libelle: LIBELLE, idTypeExploitation: 2 });
       await linkFarm(trx, Number(dossier.id), idExploitation, "animation");

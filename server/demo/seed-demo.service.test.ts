@@ -100,8 +100,20 @@ describe(`demo data (${dialect})`, () => {
     const water = await db("intrant").where({ idCategorie: 5421 });
     expect(water.length).toBeGreaterThan(0);
     for (const w of water) expect(w).toMatchObject({ idIntrant: 20011, dicIdOrigineIntrant: 776, dicLlUnite: "mm" });
-    for (const p of await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where("c.idTypeIntrant", 539).select("i.codeIntrant", "i.dicIdOrigineIntrant")) {
+    // Phyto products are catalogue rows, found by their AMM number.
+    for (const p of await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where("c.idTypeIntrant", 539).select("i.codeIntrant", "i.idIntrant", "i.libelleIntrant")) {
       expect(p.codeIntrant).toMatch(/^\d{7}$/);
+      expect(await db("intrant_phyto").where({ id: p.idIntrant }).first("ammProduit", "nomProduit"), p.libelleIntrant).toEqual({ ammProduit: p.codeIntrant, nomProduit: p.libelleIntrant });
+    }
+    // Reference fertilisers (origin 776) and listed varieties point to their catalogue rows.
+    for (const f of await db("intrant").where({ dicIdOrigineIntrant: 776 }).whereIn("idCategorie", [655, 656, 657, 658]).whereNotNull("idIntrant")) {
+      expect((await db("reference_fertilisant").where({ id: f.idIntrant }).first()).libelle).toBe(f.libelleIntrant);
+    }
+    const varieties = await db("intrant as i").join("reference_semence as r", "r.id", "i.idIntrant").where("i.idCategorie", 5381).select("i.libelleIntrant", "r.libelle", "r.idCulture as refCulture", "i.idCulture");
+    expect(varieties.length).toBeGreaterThan(0);
+    for (const v of varieties) {
+      expect(v.libelleIntrant.endsWith(` – ${v.libelle}`)).toBe(true);
+      expect(Number(v.idCulture)).toBe(Number(v.refCulture));
     }
     const fertilisers = await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").leftJoin("caracteristique_intrant as ci", "ci.idIntrant", "i.id")
       .where("c.idTypeIntrant", 540).select("i.libelleIntrant", "i.dicIdOrigineIntrant", "i.idIntrant", "i.idDossier", "ci.id as idCarac");

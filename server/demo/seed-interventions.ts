@@ -9,10 +9,10 @@ import type { CampaignOperations } from "./seed-description";
  * and their inputs of the five kinds (seed 538, phyto 539, fertiliser 540, water 542, other 543).
  *
  * Seed, phyto and fertiliser inputs name their product by label, code (the real AMM number of the product for
- * phyto, from the E-Phy open data), origin, quantity, unit and category: their catalogue row (id_intrant) stays
- * empty here because the catalogues (intrant_phyto, reference_fertilisant, reference_semence) come with their
- * own migration; the lead links them to catalogue rows by AMM and label when that migration is merged.
- * Fertilisers declared by the farm's folder (intrant_dossier) are linked already, with origin 777.
+ * phyto, from the E-Phy open data), origin, quantity, unit and category, and point to their catalogue row
+ * (id_intrant) when the catalogues of migration 0009 hold it: phyto by AMM (intrant_phyto), fertilisers by label
+ * (reference_fertilisant), seeds by species and variety (reference_semence); otherwise id_intrant stays empty.
+ * Fertilisers declared by the farm's folder (intrant_dossier) are linked to that row, with origin 777.
  * Water is the reference input 20011 of origin 776, in mm.
  */
 
@@ -42,15 +42,17 @@ type Step = {
   inputs?: Input[];
 };
 
-// ---- Products. Phyto AMM numbers: E-Phy open data (produits_utf8.csv, Anses, Licence Ouverte).
-const H = 5391, F = 5392, REG = 5396;
-const DEFI = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "DEFI", amm: "8700462", quantite: q, unite: "l/ha" }); // prosulfocarbe 800 g/L
-const AMISTAR = (q: number): Input => ({ kind: "phyto", categorie: F, libelle: "AMISTAR", amm: "9600093", quantite: q, unite: "l/ha" }); // azoxystrobine 250 g/L
-const CHLORMEQUAT = (q: number): Input => ({ kind: "phyto", categorie: REG, libelle: "BARCLAY HOLDUP 460", amm: "9300116", quantite: q, unite: "l/ha" }); // chlorméquat 460 g/L
-const GOLTIX = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "GOLTIX", amm: "7500642", quantite: q, unite: "kg/ha" }); // métamitrone 70 %
-const DEVRINOL = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "DEVRINOL 450 SC", amm: "8800603", quantite: q, unite: "l/ha" }); // napropamide
-const MIKADO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "MIKADO", amm: "9100297", quantite: q, unite: "l/ha" }); // sulcotrione 300 g/L
-const GLYPHOSATE = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "ROUNDUP", amm: "7400057", quantite: q, unite: "l/ha" }); // glyphosate 360 g/L
+// ---- Products. Phyto AMM numbers: E-Phy open data (produits_utf8.csv, Anses, Licence Ouverte), authorised
+// products of the catalogue seeds/reference/intrant-phyto.json.
+const H = 5391, F = 5392, I = 5393, REG = 5396;
+const FIDOX = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "FIDOX 800", amm: "2210219", quantite: q, unite: "l/ha" }); // prosulfocarbe 800 g/L
+const AZOXYSTAR = (q: number): Input => ({ kind: "phyto", categorie: F, libelle: "AZOXYSTAR 250", amm: "2190636", quantite: q, unite: "l/ha" }); // azoxystrobine 250 g/L
+const MODDUS = (q: number): Input => ({ kind: "phyto", categorie: REG, libelle: "MODDUS", amm: "9100046", quantite: q, unite: "l/ha" }); // trinexapac-éthyl
+const BETAGRI = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "BETAGRI SC", amm: "2100034", quantite: q, unite: "l/ha" }); // métamitrone
+const COLZOR_TRIO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "COLZOR TRIO", amm: "9800018", quantite: q, unite: "l/ha" }); // colza, pré-levée
+const KARATE_ZEON = (q: number): Input => ({ kind: "phyto", categorie: I, libelle: "KARATE AVEC TECHNOLOGIE ZEON", amm: "9800336", quantite: q, unite: "l/ha" }); // lambda-cyhalothrine
+const ADENGO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "ADENGO XTRA", amm: "2160693", quantite: q, unite: "l/ha" }); // maïs
+const GLYPHOSATE = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "ROUNDUP DYNAMIC", amm: "2220443", quantite: q, unite: "l/ha" }); // glyphosate
 
 const MINERAL = 655, LIQUIDE = 656, SOLIDE = 657, AMENDEMENT = 658;
 const AMMONITRATE = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Ammonitrate 33,5", quantite: q, unite: "kg/ha", compo: { n: 33.5 } });
@@ -70,13 +72,13 @@ const seed = (libelle: string, quantite: number, ferme: number, culture?: string
 const BLE: Step[] = [
   { op: ["dechaumage", "preparation"], date: [-1, "09-08"] },
   { op: ["preparation"], date: [-1, "10-18"], info: "Reprise du labour de la prairie retournée" },
-  { op: ["semis"], date: [-1, "10-20"], stade: "Semis", inputs: [seed("Blé tendre d'hiver – RGT Sacramento", 150, 30)] },
-  { op: ["pulve"], date: [-1, "11-06"], stade: "Pré-levée à 1 feuille", inputs: [DEFI(3)] },
+  { op: ["semis"], date: [-1, "10-20"], stade: "Semis", inputs: [seed("Blé tendre d'hiver – KWS Extase", 150, 30)] },
+  { op: ["pulve"], date: [-1, "11-06"], stade: "Pré-levée à 1 feuille", inputs: [FIDOX(3)] },
   { op: ["engrais"], date: [0, "02-20"], stade: "Tallage", inputs: [AMMONITRATE(150)] },
-  { op: ["pulve"], date: [0, "03-28"], stade: "Épi 1 cm (BBCH 30)", inputs: [CHLORMEQUAT(1.5)] },
+  { op: ["pulve"], date: [0, "03-28"], stade: "Épi 1 cm (BBCH 30)", inputs: [MODDUS(0.4)] },
   { op: ["engrais"], date: [0, "04-05"], stade: "1 nœud (BBCH 31)", inputs: [SOLUTION_39(180)] },
   { op: ["engrais"], date: [0, "05-05"], stade: "Dernière feuille pointante (BBCH 37)", inputs: [AMMONITRATE(100), SULFATE_AMMO(60)] },
-  { op: ["pulve"], date: [0, "05-15"], stade: "Dernière feuille étalée (BBCH 39)", inputs: [AMISTAR(0.8)] },
+  { op: ["pulve"], date: [0, "05-15"], stade: "Dernière feuille étalée (BBCH 39)", inputs: [AZOXYSTAR(0.8)] },
   { op: ["irrigation"], date: [0, "05-22"], irrigable: true, inputs: [EAU(30)] },
   { op: ["irrigation"], date: [0, "06-05"], irrigable: true, inputs: [EAU(30)] },
   { op: ["moisson"], date: [0, "07-16"] },
@@ -89,10 +91,11 @@ const COLZA: Step[] = [
   { op: ["dechaumage", "preparation"], date: [-1, "07-25"] },
   { op: ["semis"], date: [-1, "08-25"], stade: "Semis", inputs: [seed("Colza d'hiver – variété hybride restaurée", 2.5, 0)] },
   { op: ["semis"], date: [-1, "08-25"], inter: true, info: "Féverole associée, semée avec le colza", inputs: [seed("Féverole", 80, 100)] },
-  { op: ["pulve"], date: [-1, "08-27"], stade: "Pré-levée", inputs: [DEVRINOL(2)] },
+  { op: ["pulve"], date: [-1, "08-27"], stade: "Pré-levée", inputs: [COLZOR_TRIO(2.5)] },
+  { op: ["pulve"], date: [-1, "10-02"], stade: "Altises adultes (4 feuilles)", inputs: [KARATE_ZEON(0.075)] },
   { op: ["engrais"], date: [0, "02-25"], stade: "Reprise de végétation", inputs: [AMMONITRATE(180)] },
   { op: ["engrais"], date: [0, "03-20"], stade: "Boutons accolés (BBCH 50)", inputs: [SOLUTION_39(150), BORE(2)] },
-  { op: ["pulve"], date: [0, "04-12"], stade: "Chute des premiers pétales (G1)", inputs: [AMISTAR(0.8)] },
+  { op: ["pulve"], date: [0, "04-12"], stade: "Chute des premiers pétales (G1)", inputs: [AZOXYSTAR(0.8)] },
   { op: ["irrigation"], date: [0, "04-24"], irrigable: true, stade: "Floraison", info: "Tour d'eau de sécurité au printemps sec", inputs: [EAU(25)] },
   { op: ["moisson"], date: [0, "07-06"] },
   { op: ["transport"], date: [0, "07-06"] },
@@ -105,7 +108,7 @@ const ORGE: Step[] = [
   { op: ["semis"], date: [0, "03-05"], stade: "Semis", inputs: [seed("Orge de printemps – RGT Planet", 140, 50)] },
   { op: ["engrais"], date: [0, "03-06"], stade: "Semis", inputs: [NPK(200)] },
   { op: ["engrais"], date: [0, "04-10"], stade: "Tallage", inputs: [AMMONITRATE(120)] },
-  { op: ["pulve"], date: [0, "05-12"], stade: "Dernière feuille étalée (BBCH 39)", inputs: [AMISTAR(0.6)] },
+  { op: ["pulve"], date: [0, "05-12"], stade: "Dernière feuille étalée (BBCH 39)", inputs: [AZOXYSTAR(0.6)] },
   { op: ["irrigation"], date: [0, "05-26"], irrigable: true, inputs: [EAU(25)] },
   { op: ["moisson"], date: [0, "07-20"] },
   { op: ["transport"], date: [0, "07-20"] },
@@ -117,12 +120,12 @@ const BETTERAVE: Step[] = [
   { op: ["engrais"], date: [0, "02-20"], inputs: [POTASSE(150), SUPER45(100)] },
   { op: ["engrais"], date: [0, "03-18"], stade: "Avant semis", inputs: [SOLUTION_39(250)] },
   { op: ["semis-mono"], date: [0, "03-22"], stade: "Semis", inputs: [seed("Betterave sucrière – variété tolérante rhizomanie", 2.5, 0)] },
-  { op: ["pulve"], date: [0, "04-18"], stade: "Cotylédons", info: "Désherbage en faible dose, passage 1", inputs: [GOLTIX(1)] },
-  { op: ["pulve"], date: [0, "05-02"], stade: "2 feuilles vraies", info: "Passage 2", inputs: [GOLTIX(1)] },
-  { op: ["pulve"], date: [0, "05-18"], stade: "4 à 6 feuilles", info: "Passage 3", inputs: [GOLTIX(1)] },
+  { op: ["pulve"], date: [0, "04-18"], stade: "Cotylédons", info: "Désherbage en faible dose, passage 1", inputs: [BETAGRI(1)] },
+  { op: ["pulve"], date: [0, "05-02"], stade: "2 feuilles vraies", info: "Passage 2", inputs: [BETAGRI(1)] },
+  { op: ["pulve"], date: [0, "05-18"], stade: "4 à 6 feuilles", info: "Passage 3", inputs: [BETAGRI(1)] },
   { op: ["irrigation"], date: [0, "06-12"], irrigable: true, inputs: [EAU(30)] },
   { op: ["irrigation"], date: [0, "06-28"], irrigable: true, inputs: [EAU(30)] },
-  { op: ["pulve"], date: [0, "07-08"], stade: "Couverture du sol", info: "Cercosporiose", inputs: [AMISTAR(0.6)] },
+  { op: ["pulve"], date: [0, "07-08"], stade: "Couverture du sol", info: "Cercosporiose", inputs: [AZOXYSTAR(0.6)] },
   { op: ["irrigation"], date: [0, "07-15"], irrigable: true, inputs: [EAU(30)] },
   { op: ["arrachage"], date: [0, "10-10"], inputs: [{ kind: "autre", categorie: 5432, libelle: "Bâche de couverture de silo de betteraves (Toptex)", quantite: 1 }] },
 ];
@@ -131,8 +134,8 @@ const POIS: Step[] = [
   { op: ["labour"], date: [-1, "11-20"] },
   { op: ["semis"], date: [0, "03-01"], stade: "Semis", inputs: [seed("Pois protéagineux de printemps – Kayanne", 220, 60)] },
   { op: ["roulage"], date: [0, "03-04"], stade: "Avant levée" },
-  { op: ["pulve"], date: [0, "03-05"], stade: "Pré-levée", inputs: [DEFI(2.5)] },
-  { op: ["pulve"], date: [0, "05-20"], stade: "Début floraison", inputs: [AMISTAR(0.8)] },
+  { op: ["pulve"], date: [0, "03-05"], stade: "Pré-levée", inputs: [FIDOX(2.5)] },
+  { op: ["pulve"], date: [0, "05-20"], stade: "Début floraison", inputs: [AZOXYSTAR(0.8)] },
   { op: ["moisson"], date: [0, "07-10"] },
   { op: ["transport"], date: [0, "07-10"] },
 ];
@@ -144,7 +147,7 @@ const MAIS_GRAIN: Step[] = [
   { op: ["decompactage", "labour"], date: [0, "03-20"] },
   { op: ["engrais"], date: [0, "04-15"], inputs: [NPK(250)] },
   { op: ["semis-mono"], date: [0, "04-22"], stade: "Semis", inputs: [seed("Maïs grain – variété demi-précoce", 28, 0)] },
-  { op: ["pulve"], date: [0, "05-20"], stade: "4 à 6 feuilles", inputs: [MIKADO(1)] },
+  { op: ["pulve"], date: [0, "05-20"], stade: "4 à 6 feuilles", inputs: [ADENGO(0.33)] },
   { op: ["engrais"], date: [0, "06-01"], stade: "8 feuilles", inputs: [SOLUTION_39(300)] },
   { op: ["irrigation"], date: [0, "07-05"], irrigable: true, inputs: [EAU(35)] },
   { op: ["irrigation"], date: [0, "07-20"], irrigable: true, inputs: [EAU(35)] },
@@ -156,11 +159,11 @@ const MAIS_GRAIN: Step[] = [
 const MAIS_ENSILAGE: Step[] = [
   { op: ["engrais"], date: [-1, "09-20"], info: "Chaulage d'entretien", inputs: [CHAUX(1500)] },
   { op: ["fumier"], date: [0, "03-15"], inputs: [FUMIER(30)] },
-  { op: ["pulve"], date: [0, "03-25"], inter: true, info: "Destruction de la prairie", inputs: [GLYPHOSATE(3)] },
+  { op: ["pulve"], date: [0, "03-25"], inter: true, info: "Destruction de la prairie", inputs: [GLYPHOSATE(2)] },
   { op: ["labour"], date: [0, "04-05"] },
   { op: ["preparation"], date: [0, "04-22"] },
   { op: ["semis-mono"], date: [0, "04-25"], stade: "Semis", inputs: [seed("Maïs ensilage – variété précoce", 27, 0)] },
-  { op: ["pulve"], date: [0, "05-20"], stade: "4 à 6 feuilles", inputs: [MIKADO(1)] },
+  { op: ["pulve"], date: [0, "05-20"], stade: "4 à 6 feuilles", inputs: [ADENGO(0.33)] },
   { op: ["engrais"], date: [0, "06-01"], stade: "6 feuilles", inputs: [AMMONITRATE(120)] },
   {
     op: ["ensilage"], date: [0, "09-12"], stade: "32 % de matière sèche",
@@ -218,6 +221,25 @@ async function plotsOf(db: Db, idCampagne: number): Promise<Plot[]> {
   });
 }
 
+type Catalogues = { phytos: Map<string, number>; fertilisants: Map<string, number>; semences: Map<string, { id: number; codeGnis: string | null }> };
+
+/** The product catalogues (migration 0009), when present: phyto by AMM, fertilisers by label, seed varieties by species and name. */
+async function cataloguesOf(db: Db): Promise<Catalogues> {
+  const out: Catalogues = { phytos: new Map(), fertilisants: new Map(), semences: new Map() };
+  if (await db.schema.hasTable("intrant_phyto")) {
+    for (const r of await db("intrant_phyto").whereNotNull("ammProduit").select("id", "ammProduit")) out.phytos.set(String(r.ammProduit), Number(r.id));
+  }
+  if (await db.schema.hasTable("reference_fertilisant")) {
+    for (const r of await db("reference_fertilisant").select("id", "libelle")) out.fertilisants.set(String(r.libelle), Number(r.id));
+  }
+  if (await db.schema.hasTable("reference_semence")) {
+    for (const r of await db("reference_semence").select("id", "libelle", "idCulture", "codeGnis")) {
+      out.semences.set(`${r.idCulture}|${r.libelle}`, { id: Number(r.id), codeGnis: (r.codeGnis as string | null) ?? null });
+    }
+  }
+  return out;
+}
+
 export type InterventionsOptions = {
   /** The campaign's harvest year. */
   annee: number;
@@ -235,6 +257,7 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
   if (o.idDossier) {
     for (const r of await db("intrant_dossier").where({ idDossier: o.idDossier }).select("id", "libelle")) dossierInputs.set(String(r.libelle), Number(r.id));
   }
+  const catalogues = await cataloguesOf(db);
   const cultureIds = new Map<string, number>();
   for (const r of await db("culture").select("id", "libelle")) cultureIds.set(String(r.libelle), Number(r.id));
   let count = 0;
@@ -263,7 +286,7 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
         precisionStade: step.stade ?? null, libelleOperationSource: null, intituleEvenement: null,
       });
       count += 1;
-      for (const input of step.inputs ?? []) await insertInput(db, idAction, input, crop, { dossierInputs, cultureIds, idDossier: o.idDossier });
+      for (const input of step.inputs ?? []) await insertInput(db, idAction, input, crop, { dossierInputs, cultureIds, idDossier: o.idDossier, catalogues });
     }
   }
   return count;
@@ -272,29 +295,32 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
 
 async function insertInput(
   db: Db, idAction: number, input: Input, crop: { id: number; libelle: string },
-  ctx: { dossierInputs: Map<string, number>; cultureIds: Map<string, number>; idDossier: number | null },
+  ctx: { dossierInputs: Map<string, number>; cultureIds: Map<string, number>; idDossier: number | null; catalogues: Catalogues },
 ): Promise<void> {
   const base = { idAction, codeTypeIntrant: null, idDossier: null as number | null, codeGnis: null, idCulture: null as number | null, idIntrantSemence: null };
   switch (input.kind) {
     case "semence": {
-      const species = input.culture ?? input.libelle.split(" – ")[0];
+      const [speciesLabel, variety] = input.libelle.split(" – ");
+      const idCulture = ctx.cultureIds.get(input.culture ?? speciesLabel) ?? crop.id;
+      const reference = variety ? ctx.catalogues.semences.get(`${idCulture}|${variety}`) : undefined;
       const id = await insertId(db, "intrant", {
-        ...base, idCategorie: 5381, idIntrant: null, libelleIntrant: input.libelle, codeIntrant: null, dicIdOrigineIntrant: ORIGINE_REFERENCE,
-        idCulture: ctx.cultureIds.get(species) ?? crop.id, quantite: input.quantite, dicLlUnite: input.unite ?? "kg/ha",
+        ...base, idCategorie: 5381, idIntrant: reference?.id ?? null, libelleIntrant: input.libelle, codeIntrant: null, dicIdOrigineIntrant: ORIGINE_REFERENCE,
+        codeGnis: reference?.codeGnis ?? null, idCulture, quantite: input.quantite, dicLlUnite: input.unite ?? "kg/ha",
       });
       await db("caracteristique_intrant").insert({ idIntrant: id, semenceFerme: input.ferme, semenceCertifiee: 100 - input.ferme, semenceOgm: 0 });
       return;
     }
     case "phyto":
       await insertId(db, "intrant", {
-        ...base, idCategorie: input.categorie, idIntrant: null, libelleIntrant: input.libelle, codeIntrant: input.amm, dicIdOrigineIntrant: ORIGINE_PRIX_PHYTO,
+        ...base, idCategorie: input.categorie, idIntrant: ctx.catalogues.phytos.get(input.amm) ?? null, libelleIntrant: input.libelle, codeIntrant: input.amm, dicIdOrigineIntrant: ORIGINE_PRIX_PHYTO,
         quantite: input.quantite, dicLlUnite: input.unite,
       });
       return;
     case "ferti": {
       const folder = ctx.dossierInputs.get(input.libelle);
+      const reference = ctx.catalogues.fertilisants.get(input.libelle);
       const id = await insertId(db, "intrant", {
-        ...base, idCategorie: input.categorie, idIntrant: folder ?? null, libelleIntrant: input.libelle, codeIntrant: null,
+        ...base, idCategorie: input.categorie, idIntrant: folder ?? reference ?? null, libelleIntrant: input.libelle, codeIntrant: null,
         dicIdOrigineIntrant: folder ? ORIGINE_DOSSIER : ORIGINE_REFERENCE, idDossier: folder ? ctx.idDossier : null, quantite: input.quantite, dicLlUnite: input.unite,
       });
       await db("caracteristique_intrant").insert({ idIntrant: id, ...input.compo });

@@ -33,16 +33,20 @@ async function seedCampaignContent(idCampagne: number) {
   const idOp = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "Labour h10", idMaterielTractant: idParc });
   await insertId("operation_culturale_materiel", { idOperationCulturale: idOp, idParcMateriel: idParc });
   await insertId("operation_culturale_main_oeuvre", { idOperationCulturale: idOp, idMainOeuvre: idMo });
-  await insertId("caracteristique", { idCampagne, cotisationMsa: 1234.5 });
-  return { idParc, idMo, idOp };
+  // The demo campaign has its characteristics already: their MSA contributions are changed, and put back after.
+  const previous = await e2eDb()("caracteristique").where({ idCampagne }).first("cotisationMsa");
+  if (previous) await e2eDb()("caracteristique").where({ idCampagne }).update({ cotisationMsa: 1234.5 });
+  else await insertId("caracteristique", { idCampagne, cotisationMsa: 1234.5 });
+  return { idParc, idMo, idOp, cotisationMsa: previous ? (previous.cotisationMsa as number | null) : undefined };
 }
 
-async function dropCampaignContent(ids: { idParc: number; idMo: number; idOp: number }, idCampagne: number) {
+async function dropCampaignContent(ids: { idParc: number; idMo: number; idOp: number; cotisationMsa?: number | null }, idCampagne: number) {
   const db = e2eDb();
   await db("operation_culturale").where({ id: ids.idOp }).delete();
   await db("parc_materiel").where({ id: ids.idParc }).delete();
   await db("main_oeuvre").where({ id: ids.idMo }).delete();
-  await db("caracteristique").where({ idCampagne }).delete();
+  if (ids.cotisationMsa === undefined) await db("caracteristique").where({ idCampagne }).delete();
+  else await db("caracteristique").where({ idCampagne }).update({ cotisationMsa: ids.cotisationMsa });
 }
 
 test.describe("new campaign", () => {
@@ -138,10 +142,14 @@ test.describe("new campaign", () => {
         inter: 1, majDtInter: 1, obs: 1, eltObserve: 1, valeur: 1, prix: 1,
       });
 
-      // The campaign-scoped rows of the source were copied, their links pointing to the copies.
-      const parc = await db("parc_materiel").where({ idCampagne: row.id }).select("id", "libelle");
-      const mo = await db("main_oeuvre").where({ idCampagne: row.id }).select("id", "libelle");
-      const op = await db("operation_culturale").where({ idCampagne: row.id }).select("id", "libelle", "idMaterielTractant");
+      // The campaign-scoped rows of the source (the demo's and the h10 ones) were copied, their links pointing to the copies.
+      const libelles = async (table: string, idCampagne: number) => (await db(table).where({ idCampagne }).orderBy(["libelle", "id"]).select("libelle")).map((r) => r.libelle);
+      for (const table of ["parc_materiel", "main_oeuvre", "operation_culturale"]) {
+        expect(await libelles(table, row.id)).toEqual(await libelles(table, ids.tilleuls2024));
+      }
+      const parc = await db("parc_materiel").where({ idCampagne: row.id, libelle: "Tracteur h10" }).select("id", "libelle");
+      const mo = await db("main_oeuvre").where({ idCampagne: row.id, libelle: "Chef d'exploitation h10" }).select("id", "libelle");
+      const op = await db("operation_culturale").where({ idCampagne: row.id, libelle: "Labour h10" }).select("id", "libelle", "idMaterielTractant");
       expect(parc).toEqual([{ id: expect.any(Number), libelle: "Tracteur h10" }]);
       expect(mo).toEqual([{ id: expect.any(Number), libelle: "Chef d'exploitation h10" }]);
       expect(op).toEqual([{ id: expect.any(Number), libelle: "Labour h10", idMaterielTractant: parc[0].id }]);
@@ -149,8 +157,10 @@ test.describe("new campaign", () => {
       expect(await db("operation_culturale_materiel").where({ idOperationCulturale: op[0].id }).select("idParcMateriel")).toEqual([{ idParcMateriel: parc[0].id }]);
       expect(await db("operation_culturale_main_oeuvre").where({ idOperationCulturale: op[0].id }).select("idMainOeuvre")).toEqual([{ idMainOeuvre: mo[0].id }]);
       expect(await db("caracteristique").where({ idCampagne: row.id }).select("cotisationMsa")).toEqual([{ cotisationMsa: 1234.5 }]);
-      // The source is untouched.
-      expect(await db("parc_materiel").where({ idCampagne: ids.tilleuls2024 }).select("id")).toEqual([{ id: content.idParc }]);
+      // The source is untouched: its own machines, the h10 tractor among them.
+      const sourceMachines = (await db("parc_materiel").where({ idCampagne: ids.tilleuls2024 }).select("id")).map((r) => r.id);
+      expect(sourceMachines).toContain(content.idParc);
+      expect(sourceMachines).not.toContain(parc[0].id);
     } finally {
       await db("campagne").where({ idExploitation: ids.tilleuls, anneeRecolte: 2026 }).delete();
       await dropCampaignContent(content, ids.tilleuls2024);
