@@ -70,22 +70,32 @@ export async function getInterventions(db: Db, user: Utilisateur, options: { par
   });
 }
 
+type Operation = { idTypeAction: number | null; debitReel: number | null; debitCalcule: number | null };
+/** The campaign's plots, operations and crops an intervention may name, read once for a whole save. */
+export type CampaignLinks = { plots: Set<number>; operations: Map<number, Operation>; crops: Set<number> };
+
+export async function campaignLinks(db: Db, idCampagne: number): Promise<CampaignLinks> {
+  const plots = new Set((await db("parcelle").where({ idCampagne }).pluck("id")).map(Number));
+  const ops = await db("operation_culturale").where({ idCampagne }).select("id", "idTypeAction", "debitReel", "debitCalcule");
+  const operations = new Map<number, Operation>(ops.map((o) => [Number(o.id), { idTypeAction: num(o.idTypeAction), debitReel: num(o.debitReel), debitCalcule: num(o.debitCalcule) }]));
+  const crops = new Set((await culturesOf(db, idCampagne)).map((c) => c.id));
+  return { plots, operations, crops };
+}
+
 /**
  * Checks an intervention's links within the written campaign (plot, operation, crop) and gives its stored values;
- * a link outside the campaign is a field error, never a foreign row written.
+ * a link outside the campaign is a field error, never a foreign row written. `links`: the campaign's, read once by
+ * a bulk save; read here otherwise.
  */
-export async function storedIntervention(db: Db, ctx: CampaignContext, input: InterventionInput) {
-  const plot = await db("parcelle").where({ id: input.idParcelle, idCampagne: ctx.idCampagne }).first("id");
-  if (!plot) throw invalidField("idParcelle");
-  const op = await db("operation_culturale").where({ id: input.idOperationCulturale, idCampagne: ctx.idCampagne }).first("idTypeAction", "debitReel", "debitCalcule");
+export async function storedIntervention(db: Db, ctx: CampaignContext, input: InterventionInput, links?: CampaignLinks) {
+  const l = links ?? (await campaignLinks(db, ctx.idCampagne));
+  if (!l.plots.has(input.idParcelle)) throw invalidField("idParcelle");
+  const op = l.operations.get(input.idOperationCulturale);
   if (!op) throw invalidField("idOperationCulturale");
-  if (input.idCultureConcernee != null) {
-    const crops = await culturesOf(db, ctx.idCampagne);
-    if (!crops.some((c) => c.id === input.idCultureConcernee)) throw invalidField("idCultureConcernee");
-  }
+  if (input.idCultureConcernee != null && !l.crops.has(input.idCultureConcernee)) throw invalidField("idCultureConcernee");
   // A new intervention without its own work rate takes the operation's (C-FORM-10, 11).
-  const debit = input.debit ?? debitParDefaut({ debitReel: num(op.debitReel), debitCalcule: num(op.debitCalcule) });
-  return actionValues({ ...input, debit: debit ?? undefined }, { anneeRecolte: ctx.view.campagne!.anneeRecolte, idTypeAction: num(op.idTypeAction) });
+  const debit = input.debit ?? debitParDefaut(op);
+  return actionValues({ ...input, debit: debit ?? undefined }, { anneeRecolte: ctx.view.campagne!.anneeRecolte, idTypeAction: op.idTypeAction });
 }
 
 /** Creates (no id) or updates (id with its updatedAt: a stale save is refused) one intervention of the selected campaign. */
@@ -122,6 +132,9 @@ export async function removeInterventions(db: Db, user: Utilisateur, ids: number
 export async function saveInterventionsGrid(db: Db, user: Utilisateur, patches: unknown) {
   const ctx = await writableCampaign(db, user);
   return failingWith(ACTIONS_UPDATE_ERROR, () =>
-    applyRowPatches(db, { table: "action", schema: InterventionSchema, patches, scope: { idCampagne: ctx.idCampagne }, columns: (input, trx) => storedIntervention(trx, ctx, input) }),
+    db.transaction(async (trx) => {
+      const links = await campaignLinks(trx, ctx.idCampagne);
+      return applyRowPatches(trx, { table: "action", schema: InterventionSchema, patches, scope: { idCampagne: ctx.idCampagne }, columns: (input, t) => storedIntervention(t, ctx, input, links) });
+    }),
   );
 }
