@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -40,6 +40,22 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
   const chosen = new Set(selection);
   const irrigable = data.selection.length > 0 && data.selection.every((id) => data.parcelles.find((p) => p.id === id)?.irrigable);
 
+  // The plot list closes on a click elsewhere or Escape, as a drop-down does.
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (e: Event) => {
+      const d = details.current;
+      if (!d?.open) return;
+      if (e instanceof KeyboardEvent ? e.key === "Escape" : !d.contains(e.target as Node)) d.open = false;
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+
   const choose = (ids: number[]) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -61,7 +77,7 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
     <div className="card flex flex-wrap items-end gap-4" data-testid="interventions-toolbar">
       <fieldset className="min-w-56">
         <legend className="field-label">{t("interventions.parcelles")}</legend>
-        <details className="relative" data-testid="plot-filter">
+        <details ref={details} className="relative" data-testid="plot-filter">
           <summary className="field-input cursor-pointer list-none" data-testid="plot-filter-summary">
             {selection.length === 1 ? data.parcelles.find((p) => p.id === selection[0])?.libelle : t("interventions.parcelles-choisies", { count: selection.length })}
           </summary>
