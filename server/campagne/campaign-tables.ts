@@ -84,3 +84,20 @@ registerCampaignTable({
   select: (ctx) => ctx.trx("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", ctx.sourceCampagne).select("r.*"),
   transform: (row) => ({ ...row, idObservationSerie: null }),
 });
+
+// The inputs of the copied interventions (issue 11): a seed treatment points to its seed, copied first (by id).
+const ofActions = (table: string, via = "c.idAction") => (ctx: DuplicationContext) =>
+  ctx.trx(`${table} as c`).join("action as a", "a.id", via).where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+registerCampaignTable({ table: "intrant", onlyWith: "inter", references: { idAction: "action", idIntrantSemence: "intrant" }, select: ofActions("intrant") });
+const ofInputs = (table: string) => (ctx: DuplicationContext) =>
+  ctx.trx(`${table} as c`).join("intrant as i", "i.id", "c.idIntrant").join("action as a", "a.id", "i.idAction").where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+registerCampaignTable({ table: "caracteristique_intrant", onlyWith: "inter", references: { idIntrant: "intrant" }, select: ofInputs("caracteristique_intrant") });
+registerCampaignTable({ table: "intrant_cible", onlyWith: "inter", references: { idIntrant: "intrant" }, select: ofInputs("intrant_cible") });
+registerCampaignTable({
+  table: "intrant_cible_cible",
+  onlyWith: "inter",
+  references: { idIntrantCible: "intrant_cible" },
+  select: (ctx) =>
+    ctx.trx("intrant_cible_cible as c").join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").join("action as a", "a.id", "i.idAction")
+      .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});
