@@ -33,7 +33,7 @@ finish_stage() {
 }
 report() {
   local status=$?
-  [ -n "$current" ] && current="$current (failed)"
+  [ -n "$current" ] && [ "$status" != 0 ] && current="$current (failed)"
   finish_stage
   echo "== Durations"
   printf '%s\n' "${summary[@]}"
