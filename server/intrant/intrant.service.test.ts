@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { AutreSchema, EauSchema } from "~/domain/intrant";
+import { AutreSchema, EauSchema, FertilisantSchema } from "~/domain/intrant";
+import { matiereActiveOf, MATIERES_ERROR, phytoProducts, PHYTOS_ERROR } from "./catalogue";
+import { CARACTERISTIQUE_ERROR } from "./service";
 import { parse } from "../errors";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
 import { getIntrant, removeIntrant, saveIntrant } from "./service";
 import { listInterventions } from "../intervention/repo";
 
@@ -73,5 +75,14 @@ describe(`inputs of an intervention (${dialect})`, () => {
     expect(await snapshot(t.db(), "intrant")).toEqual(before);
     await removeIntrant(t.db(), redacteur, id);
     expect(await t.db()("intrant").where({ id }).first()).toBeUndefined();
+  });
+
+  test("[C-ERR-11] [C-ERR-13] [C-ERR-15] failures of the input characteristics, active matters and phyto products use their catalogued keys", async () => {
+    const idAction = await anAction();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const fert = parse(FertilisantSchema, { idCategorie: "655", idIntrant: String((await t.db()("reference_fertilisant").where({ idTypeFertilisant: 655 }).first("id")).id), origine: "776", quantite: "100", dicLlUnite: "kg/ha", n: "33,5" });
+    await withBrokenTable(t.db(), "caracteristique_intrant", (trx) => expectRefused(saveIntrant(trx, redacteur, idAction, "fertilisant", fert), CARACTERISTIQUE_ERROR, 500));
+    await withBrokenTable(t.db(), "matiere_active", (trx) => expectRefused(matiereActiveOf(trx, redacteur, { id: 9800336, origine: 776 }), MATIERES_ERROR, 500));
+    await withBrokenTable(t.db(), "intrant_phyto", (trx) => expectRefused(phytoProducts(trx, redacteur, "karate"), PHYTOS_ERROR, 500));
   });
 });

@@ -242,19 +242,27 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-RIGHTS-01] [C-RIGHTS-02] [C-RIGHTS-03] [C-RIGHTS-16] a reader sees the interventions read-only: New, Other, copy and input deletion are not offered", async ({ page }) => {
+  test("[C-RIGHTS-04] [C-RIGHTS-01] [C-RIGHTS-02] [C-RIGHTS-03] [C-RIGHTS-16] a reader sees the interventions read-only: New, Other, copy and input deletion are not offered", async ({ page }) => {
     const s = await prepare();
+    const variety = await e2eDb()("reference_semence").where({ libelle: "Chevignon" }).first("id");
+    await insertId("intrant", { idAction: s.existing, idCategorie: 5381, idIntrant: variety.id, dicIdOrigineIntrant: 776, libelleIntrant: "Chevignon", idCulture: 1, quantite: 150, dicLlUnite: "kg/ha" });
     try {
       await openScreen(page, "lecteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
       await expect(page.getByTestId("list-new")).toBeDisabled();
       await expect(page.getByTestId("interventions-other")).toBeDisabled();
       await expect(page.getByTestId("interventions-copy")).toBeDisabled();
       const panel = page.getByTestId("intrants-panel");
-      await expect(panel.getByTestId("intrant-row")).toHaveCount(1);
+      await expect(panel.getByTestId("intrant-row")).toHaveCount(2);
       await expect(panel.getByTestId("intrant-delete")).toHaveCount(0);
       await expect(panel.getByTestId("add-intrant-542")).toBeDisabled();
       await expect(page.getByTestId("list-save")).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/interventions-lecteur-fr.png`, fullPage: true });
+      // C-RIGHTS-04: a seed opened by a reader has no confirmation button.
+      await panel.getByRole("button", { name: "Voir Chevignon" }).click();
+      const seedDialog = page.getByTestId("dialog-semence");
+      await expect(seedDialog.getByTestId("semence-dose")).toHaveValue("150");
+      await expect(seedDialog.getByTestId("intrant-save")).toHaveCount(0);
+      await expect(seedDialog.getByRole("button", { name: "Fermer" })).toBeVisible();
     } finally {
       await s.cleanup();
     }

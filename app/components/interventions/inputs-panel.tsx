@@ -61,7 +61,7 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
                 <td className="pr-2 text-right">{formatNumber(i.quantite, i18n.language, QUANTITE_DECIMALES)}</td>
                 <td className="pr-2">{i.unite ?? ""}</td>
                 <td className="whitespace-nowrap text-right">
-                  <button type="button" className="text-sm text-sillon-800 underline hover:no-underline" onClick={() => setDialog({ type: i.type as TypeIntrant, intrant: i })} aria-label={t("interventions.intrant.modifier", { libelle: i.libelle })} data-testid="intrant-edit">
+                  <button type="button" className="text-sm text-sillon-800 underline hover:no-underline" onClick={() => setDialog({ type: i.type as TypeIntrant, intrant: i })} aria-label={t(readOnly ? "interventions.intrant.voir-libelle" : "interventions.intrant.modifier", { libelle: i.libelle })} data-testid="intrant-edit">
                     {readOnly ? t("interventions.intrant.voir") : t("ui.edit")}
                   </button>
                   {readOnly ? null : (

@@ -59,6 +59,7 @@ const texts = {
     },
     intrant: {
       actions: "Actions",
+      "voir-libelle": "View {{libelle}}",
       voir: "View",
       type: "Type",
       libelle: "Input",

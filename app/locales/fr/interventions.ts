@@ -59,6 +59,7 @@ const texts = {
     },
     intrant: {
       actions: "Actions",
+      "voir-libelle": "Voir {{libelle}}",
       voir: "Voir",
       type: "Type",
       libelle: "Intrant",
