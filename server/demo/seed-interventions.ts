@@ -1,3 +1,4 @@
+import { EAU as EAU_REFERENCE, ORIGINE_INTRANT } from "~/domain/intrant";
 import type { Db } from "../db/knex";
 import type { CampaignOperations } from "./seed-description";
 
@@ -16,10 +17,10 @@ import type { CampaignOperations } from "./seed-description";
  * Water is the reference input 20011 of origin 776, in mm.
  */
 
-const ORIGINE_PRIX_PHYTO = 773;
-const ORIGINE_REFERENCE = 776;
-const ORIGINE_DOSSIER = 777;
-const EAU_ID_INTRANT = 20011;
+const ORIGINE_PRIX_PHYTO = ORIGINE_INTRANT.REFERENCE_PRIX;
+const ORIGINE_REFERENCE = ORIGINE_INTRANT.REFERENCE;
+const ORIGINE_DOSSIER = ORIGINE_INTRANT.DOSSIER;
+const EAU_ID_INTRANT = EAU_REFERENCE.idIntrant;
 
 type Input =
   | { kind: "semence"; libelle: string; culture?: string; quantite: number; unite?: string; ferme: number; gnis?: string }

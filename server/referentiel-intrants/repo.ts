@@ -1,3 +1,4 @@
+import { ELEMENTS, ORIGINE_INTRANT, TYPE_INTRANT, type Element } from "~/domain/intrant";
 import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
 
@@ -6,15 +7,16 @@ import { bool } from "../db/dialect";
  * unreferenced inputs (intrant_dossier, origin 777) are added to the reference rows, as the spec's API does.
  */
 
-export const ORIGINE_REFERENCE = 776;
-export const ORIGINE_DOSSIER = 777;
-export const TYPE_SEMENCE = 538;
-export const TYPE_PHYTO = 539;
-export const TYPE_FERTILISANT = 540;
-export const TYPE_EAU = 542;
-export const TYPE_AUTRE = 543;
-export const ELEMENTS = ["n", "p2o5", "k2o", "mgo", "cu", "mn", "so3", "cao", "na2o", "b", "fe", "mo", "co"] as const;
-export type Composition = Record<(typeof ELEMENTS)[number], number | null>;
+// The codes are the domain's (app/domain/intrant.ts), named here as this module has always read them.
+export const ORIGINE_REFERENCE = ORIGINE_INTRANT.REFERENCE;
+export const ORIGINE_DOSSIER = ORIGINE_INTRANT.DOSSIER;
+export const TYPE_SEMENCE = TYPE_INTRANT.SEMENCE;
+export const TYPE_PHYTO = TYPE_INTRANT.PHYTO;
+export const TYPE_FERTILISANT = TYPE_INTRANT.FERTILISANT;
+export const TYPE_EAU = TYPE_INTRANT.EAU;
+export const TYPE_AUTRE = TYPE_INTRANT.AUTRE;
+export { ELEMENTS };
+export type Composition = Record<Element, number | null>;
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 const str = (v: unknown) => (v == null ? null : String(v));

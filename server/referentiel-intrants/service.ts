@@ -1,3 +1,4 @@
+import { EAU as EAU_DOMAINE } from "~/domain/intrant";
 import type { Db } from "../db/knex";
 import * as repo from "./repo";
 
@@ -10,7 +11,7 @@ export type { AutreIntrantRef, CategorieRef, CibleRef, DoseReference, DosesRefer
 export { ELEMENTS, ORIGINE_DOSSIER, ORIGINE_REFERENCE, TYPE_AUTRE, TYPE_EAU, TYPE_FERTILISANT, TYPE_PHYTO, TYPE_SEMENCE } from "./repo";
 
 /** Water (C-WATER-06): the reference input 20011 of origin 776; not a catalogue row (decision 0029). */
-export const EAU = { idIntrant: 20011, origine: repo.ORIGINE_REFERENCE, libelle: "Eau d'irrigation", libelleEn: "Irrigation water", unite: "mm" } as const;
+export const EAU = { ...EAU_DOMAINE, libelle: "Eau d'irrigation", libelleEn: "Irrigation water", unite: "mm" } as const;
 
 export function isEau(input: { idIntrant?: number | null; dicIdOrigineIntrant?: number | null }): boolean {
   return input.idIntrant === EAU.idIntrant && input.dicIdOrigineIntrant === EAU.origine;
