@@ -98,4 +98,10 @@ export function useControlledForm(id: string, form: ControlledForm) {
     registry?.register(id, { dirty: form.dirty, valid: form.valid, save, discard });
   }, [registry, id, form.dirty, form.valid, save, discard]);
   useEffect(() => () => registry?.unregister(id), [registry, id]);
+  /** Saves every changed and valid form of the page, as Ctrl+S does. */
+  const saveAll = useCallback(async () => {
+    if (registry) await registry.saveAll();
+    else await latest.current.save();
+  }, [registry]);
+  return { saveAll };
 }

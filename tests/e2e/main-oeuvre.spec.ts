@@ -55,6 +55,9 @@ test("[B-LIST-06] [B-LIST-07] [B-LIST-10] [B-LIST-12] [A-ERR-22] selecting a row
     await fillItem(page, libelle, "Main-d'œuvre familiale", uta);
     await page.getByTestId("list-save").click();
     await expect(page.getByTestId("snackbar")).toBeVisible();
+    // The created row is selected once the save has settled: only then does a click on another row count.
+    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue(libelle);
+    await expect(page.getByTestId("table-main_oeuvre").locator('tbody tr[aria-selected="true"]')).toContainText(libelle);
   }
   const table = page.getByTestId("table-main_oeuvre");
   await table.getByText("Premier").click();

@@ -21,6 +21,7 @@ import { ChoiceEditor, type ChoiceTextCell } from "./choice-editor";
 import { displayText, editText, isEditable, rowErrors, schemaFields, type GridColumnDef } from "./columns";
 import { applyEdits, canRedo, canUndo, cellValue, currentValues, dirtyCount, emptyBuffer, isCellChanged, redo, toPatches, undo, type CellEdit, type EditBuffer, type RowKey, type Values } from "./patches";
 import { parseTsv, pasteBlock, readCell } from "./paste";
+import { isTextEntry, useEditorTypeAhead } from "./type-ahead";
 import { loadGridPrefs, moveColumn, orderedIds, saveGridPrefs, withWidth, type GridPrefs } from "./preferences";
 import { DEFAULT_GRID_HEIGHT, GRID_STATUS_HEIGHT, GRID_TOOLBAR_HEIGHT, type DataGridProps, type GridRow } from "./types";
 
@@ -171,6 +172,9 @@ export default function DataGridClient<R extends GridRow>({
     return undefined;
   }, []);
 
+  /** Ctrl+S was pressed in a cell's editor: the page saves once Glide has committed that editor (see below). */
+  const saveAfterCommit = useRef(false);
+  const [saveRequest, setSaveRequest] = useState(0);
   const onCellsEdited = useCallback(
     (items: readonly EditListItem[]) => {
       if (readOnly) return true;
@@ -183,6 +187,10 @@ export default function DataGridClient<R extends GridRow>({
         edits.push({ key, field: column.id, value: v });
       }
       edit(edits);
+      if (saveAfterCommit.current) {
+        saveAfterCommit.current = false;
+        setSaveRequest((n) => n + 1);
+      }
       return true;
     },
     [readOnly, shown, keys, language, edit],
@@ -287,13 +295,49 @@ export default function DataGridClient<R extends GridRow>({
   useImperativeHandle(ref, () => ({ addRow, dirtyCount: () => dirtyCount(bufferRef.current), save }), [addRow, save]);
 
   // Leaving the page, closing the tab and Ctrl+S know about the grid's unsaved rows, as about any form's.
-  useControlledForm(`grid:${tableId}`, { dirty: !readOnly && dirtyCount(buffer) > 0, valid: invalidRows().length === 0, save, discard: cancel });
+  const { saveAll } = useControlledForm(`grid:${tableId}`, { dirty: !readOnly && dirtyCount(buffer) > 0, valid: invalidRows().length === 0, save, discard: cancel });
+
+  // Ctrl+S in an open cell editor: the editor's value is committed first (as Enter does; Glide commits it a tick
+  // later), then the page saves every changed form, this grid included, once that commit has been rendered and
+  // registered with the page (the effects of the same render run in order: the registration above comes first).
+  useEffect(() => {
+    if (saveRequest) void saveAll();
+  }, [saveRequest, saveAll]);
 
   // --- keyboard and clipboard ------------------------------------------------------------------------
+  const typeAhead = useEditorTypeAhead(!readOnly);
+  const cursorEditable = useCallback(() => {
+    const column = selection.current?.cell ? shown[selection.current.cell[0]] : undefined;
+    return !!column && isEditable(column) && column.kind !== "boolean";
+  }, [selection, shown]);
+
   const onKeyDownCapture = useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
-      if (!isModified(e) || inEditor(e.target)) return;
+      if (!isModified(e) && typeAhead.onKey(e, cursorEditable)) return;
+      if (!isModified(e)) {
+        // Glide's editor acts on each key in a timer of its own, and the timer of a character typed just before
+        // an Enter or a Tab, if it comes last, closes the editor without its value: the Enter or Tab is sent again
+        // after the timers already set.
+        if ((e.key === "Enter" || e.key === "Tab") && !e.altKey && e.nativeEvent.isTrusted && isTextEntry(e.target) && !(e.key === "Enter" && e.shiftKey)) {
+          e.preventDefault();
+          e.stopPropagation();
+          const field = e.target;
+          const again = { key: e.key, shiftKey: e.shiftKey, bubbles: true, cancelable: true };
+          setTimeout(() => field.dispatchEvent(new globalThis.KeyboardEvent("keydown", again)), 0);
+        }
+        return;
+      }
       const k = e.key.toLowerCase();
+      if (inEditor(e.target)) {
+        if (k !== "s" || readOnly || !isTextEntry(e.target)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        saveAfterCommit.current = true;
+        const field = e.target;
+        // After the timers already set (see the Enter above: the Ctrl key's timer too would close the editor).
+        setTimeout(() => field.dispatchEvent(new globalThis.KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true })), 0);
+        return;
+      }
       if (k === "s") {
         // The page's form controller saves every changed form on Ctrl+S, this grid included (when it is valid);
         // here the browser's own save is prevented and an invalid grid says why it is not saved.
@@ -311,7 +355,7 @@ export default function DataGridClient<R extends GridRow>({
         editorRef.current?.focus();
       }
     },
-    [save, readOnly, commit, invalidRows],
+    [save, saveAll, readOnly, commit, invalidRows, typeAhead, cursorEditable],
   );
 
   const onGridKeyDown = useCallback((e: GridKeyEventArgs) => {
