@@ -81,5 +81,8 @@ stage "Build and e2e data set-up"
 rm -rf tests/.artifacts/e2e-data tests/.artifacts/e2e-data-w*
 BASE_PATH=/sillon/ FORCE_BUILD=1 DATA_DIR=tests/.artifacts/e2e-data node server/start.js --setup-only
 
+stage "Runtime stage of the Dockerfile replayed (npm ci --omit=dev, start as nobody, health, sign-in, stop)"
+node scripts/runtime-check.mjs
+
 stage "Playwright journeys (${E2E_WORKERS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))} workers)"
 npx playwright test "$@"

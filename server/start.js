@@ -1,5 +1,6 @@
 // Starts Sillon: builds the app when needed (first start, BASE_PATH changed, or FORCE_BUILD=1), migrates and
-// seeds the database, then serves on PORT. `--setup-only` stops after the database is ready.
+// seeds the database, then serves on PORT. `--setup-only` stops after the database is ready; `--build-only`
+// after the build (the image's build stage).
 //
 // With WEB_CONCURRENCY above 1 (default: one per core, at most 4), this process is the primary: it builds,
 // migrates and seeds, then forks that many server processes sharing the port (node:cluster); sessions,
@@ -76,6 +77,7 @@ function newestBuild() {
   // A `build` folder made by `react-router build` (the Dockerfile's): adopted as the first build.
   const old = fs.lstatSync(link, { throwIfNoEntry: false });
   if (old && !old.isSymbolicLink() && complete(link) && readStamp(link) === basename) {
+    if (readOnlyInstall()) return link; // the production image's own build, served where it is
     fs.mkdirSync(buildsDir, { recursive: true });
     const dir = path.join(buildsDir, buildId());
     fs.renameSync(link, dir);
@@ -85,13 +87,37 @@ function newestBuild() {
   return null;
 }
 
+/**
+ * An installation the server may not write to (the production image runs as a user owning only DATA_DIR):
+ * it serves the build it was shipped with, keeps no markers and removes nothing.
+ */
+function readOnlyInstall() {
+  try {
+    fs.accessSync(root, fs.constants.W_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function buildFresh() {
+  const tool = path.join(root, "node_modules/.bin/react-router");
+  if (readOnlyInstall() || !fs.existsSync(tool)) {
+    // The production image holds no build tools: its build is made for one base path when the image is built.
+    const shipped = readStamp(link);
+    console.error(
+      shipped
+        ? `Sillon could not start: this installation was built for BASE_PATH ${shipped} and cannot build for ${basename}; build the image again with --build-arg BASE_PATH=${basename}.`
+        : "Sillon could not start: no build is installed and the build tools are missing (run npm install, or build the image again).",
+    );
+    process.exit(1);
+  }
   fs.mkdirSync(buildsDir, { recursive: true });
   const id = buildId();
   const tmp = path.join(buildsDir, `tmp-${id}`);
   const dir = path.join(buildsDir, id);
   console.log(`Building Sillon for base path ${basename} into ${path.relative(root, dir)} ...`);
-  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+  execFileSync(tool, ["build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production", SILLON_BUILD_DIR: tmp },
   });
@@ -146,11 +172,14 @@ if (cluster.isWorker) {
 } else {
   const existing = process.env.FORCE_BUILD === "1" ? null : newestBuild();
   buildDir = existing ?? buildFresh();
-  const marker = path.join(buildDir, `.in-use-${process.pid}`);
-  fs.writeFileSync(marker, "");
-  unmark = () => fs.rmSync(marker, { force: true });
-  process.on("exit", unmark);
-  removeOldBuilds(buildDir);
+  if (process.argv.includes("--build-only")) process.exit(0);
+  if (!readOnlyInstall()) {
+    const marker = path.join(buildDir, `.in-use-${process.pid}`);
+    fs.writeFileSync(marker, "");
+    unmark = () => fs.rmSync(marker, { force: true });
+    process.on("exit", unmark);
+    removeOldBuilds(buildDir);
+  }
 }
 
 const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
