@@ -9,16 +9,33 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export type Db = Knex;
 
-const toSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const toCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/**
+ * Column names are converted on every identifier written and every key of every row read (a 2,000-row screen
+ * reads some 40,000 keys): the few hundred names of the schema are converted once and remembered.
+ */
+function memoized(convert: (s: string) => string): (s: string) => string {
+  const known = new Map<string, string>();
+  return (s) => {
+    let out = known.get(s);
+    if (out === undefined) {
+      out = convert(s);
+      if (known.size < 20_000) known.set(s, out);
+    }
+    return out;
+  };
+}
+const toSnake = memoized((s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+const toCamel = memoized((s) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+
+function camelizeRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in row) out[toCamel(k)] = row[k];
+  return out;
+}
 
 function camelize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelize);
-  if (value && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[toCamel(k)] = v;
-    return out;
-  }
+  if (value && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) return camelizeRow(value as Record<string, unknown>);
   return value;
 }
 

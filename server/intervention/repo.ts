@@ -4,6 +4,7 @@ import type { IntrantDetail } from "~/domain/intrant";
 import type { InterventionRow } from "~/components/interventions/types";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
+import type { Knex } from "knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 
 export type { InterventionRow };
@@ -25,24 +26,20 @@ function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" |
 export async function listInterventions(db: Db, idCampagne: number, idParcelles: number[]): Promise<InterventionRow[]> {
   if (idParcelles.length === 0) return [];
   const actions = await db("action").where({ idCampagne }).whereIn("idParcelle", idParcelles).orderBy([{ column: "date" }, { column: "id" }]).select(ACTION_COLUMNS);
-  const ids = actions.map((a) => Number(a.id));
   const details = new Map<number, IntrantDetail[]>();
   const evaluated = new Set<number>();
-  // Chunks keep each IN list within SQLite's and PostgreSQL's parameter limits.
-  for (let i = 0; i < ids.length; i += 5000) {
-    const chunk = ids.slice(i, i + 5000);
-    const intrants = await db("intrant as i")
-      .join("categorie_intrant as c", "c.id", "i.idCategorie")
-      .whereIn("i.idAction", chunk)
-      .orderBy("i.id", "desc")
-      .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite");
-    for (const r of intrants) {
-      const list = details.get(Number(r.idAction)) ?? [];
-      list.push({ id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
-      details.set(Number(r.idAction), list);
-    }
-    for (const r of await db("rdd_evaluation").whereIn("idAction", chunk).distinct("idAction")) evaluated.add(Number(r.idAction));
+  // The inputs and evaluations of the same interventions, found by the same conditions (a join, not a list of ids).
+  const ofShown = (q: Knex.QueryBuilder, column: string) =>
+    q.join("action as a", "a.id", column).where("a.idCampagne", idCampagne).whereIn("a.idParcelle", idParcelles);
+  const intrants = await ofShown(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
+    .orderBy("i.id", "desc")
+    .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite");
+  for (const r of intrants) {
+    const list = details.get(Number(r.idAction)) ?? [];
+    list.push({ id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
+    details.set(Number(r.idAction), list);
   }
+  for (const r of await ofShown(db("rdd_evaluation as e"), "e.idAction").distinct("e.idAction")) evaluated.add(Number(r.idAction));
   return actions.map((a) => ({ ...fromRow(a), intrants: details.get(Number(a.id)) ?? [], rdd: evaluated.has(Number(a.id)) }));
 }
 

@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useFeedback } from "~/components/feedback";
 import { ScreenTitle } from "~/components/farm-form";
 import { InterventionForm } from "~/components/interventions/intervention-form";
 import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
-import type { InterventionsData } from "~/components/interventions/types";
+import type { InterventionRow, InterventionsData } from "~/components/interventions/types";
+import { packRows, unpackRows, type PackedRows } from "~/components/grid/packed-rows";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
@@ -23,7 +24,13 @@ import type { Route } from "./+types/interventions";
  */
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export const loader = screenLoader(({ db, user, query }) => getInterventions(db, user, { parcelleIds: queryIds(query, "parcelleId") }), { loadError: ACTIONS_LOAD_ERROR });
+export const loader = screenLoader(
+  async ({ db, user, query }) => {
+    const data = await getInterventions(db, user, { parcelleIds: queryIds(query, "parcelleId") });
+    return { ...data, rows: packRows(data.rows) };
+  },
+  { loadError: ACTIONS_LOAD_ERROR },
+);
 
 /** An input dialog's save (spec 3 §4.1): create without id, update with id and its updatedAt. */
 function inputIntent<K extends IntrantKind>(kind: K, schema: Parameters<typeof formIntent>[0]) {
@@ -69,7 +76,12 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
       </div>
     );
   }
-  return <Interventions data={data} />;
+  return <UnpackedInterventions data={data} />;
+}
+
+function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow> } }) {
+  const unpacked = useMemo(() => ({ ...data, rows: unpackRows(data.rows) }), [data]);
+  return <Interventions data={unpacked} />;
 }
 
 function Interventions({ data }: { data: InterventionsData }) {
