@@ -39,3 +39,44 @@ test("[issue16] the server writes one line per request with the user's id, never
   const all = lines.join("\n");
   for (const forbidden of [secret, "demo1234", "__sillon_session", "cookie"]) expect(all).not.toContain(forbidden);
 });
+
+test("[issue16] /healthz answers 503 'unavailable', without details, once the database is gone (PostgreSQL dropped under a running server)", async () => {
+  test.setTimeout(180_000);
+  const { spawn } = await import("node:child_process");
+  const { createDb } = await import("../../server/db/knex");
+  const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const database = `sillon_e2e_health_${process.pid}_${E2E.port}`;
+  const admin = createDb(url);
+  const port = 41_000 + (E2E.port % 1000); // clear of the workers' ports and of the machine's services (3306, 5432...)
+  await admin.raw(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin.raw(`CREATE DATABASE "${database}"`);
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  const server = spawn(process.execPath, ["server/start.js"], {
+    env: { ...process.env, WEB_CONCURRENCY: "1", FORCE_BUILD: "0", PORT: String(port), HOST: "127.0.0.1", BASE_PATH: E2E.basePath, DATA_DIR: `${E2E.dataDir}-health`, DATABASE_URL: u.toString(), SEED_DEMO: "0", SESSION_SECRET: "e2e-health-secret-0123456789", COOKIE_SECURE: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout!.on("data", (b: Buffer) => {
+        out += b.toString();
+        if (out.includes("Sillon listens on")) resolve();
+      });
+      server.stderr!.on("data", (b: Buffer) => (out += b.toString()));
+      server.once("exit", (code) => reject(new Error(`the server stopped (${code}):\n${out}`)));
+    });
+    const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${port}` });
+    expect((await api.get("/healthz")).status()).toBe(200);
+    await admin.raw(`DROP DATABASE "${database}" WITH (FORCE)`);
+    await expect.poll(async () => (await api.get("/healthz")).status(), { timeout: 15_000 }).toBe(503);
+    const gone = await api.get(`${E2E.basePath}healthz`);
+    expect(gone.status()).toBe(503);
+    expect(await gone.text()).toBe("unavailable");
+    await api.dispose();
+  } finally {
+    server.kill("SIGTERM");
+    await admin.raw(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.destroy();
+  }
+});
