@@ -209,8 +209,10 @@ export async function getPrixVente(db: Db, user: Utilisateur): Promise<PrixVente
     const labels = await venteLabels(db, ctx.idCampagne, rows);
     const modeName = new Map(labels.modes.map((m) => [m.id, m.libelle]));
     const cultureName = new Map(labels.cultures.map((c) => [c.id, c.libelle]));
+    // By driving mode (the rows of plots without a mode last), crop, output type.
     rows.sort((a, b) =>
-      (modeName.get(a.idModeConduite ?? 0) ?? "~").localeCompare(modeName.get(b.idModeConduite ?? 0) ?? "~", "fr")
+      Number(a.idModeConduite == null) - Number(b.idModeConduite == null)
+      || (modeName.get(a.idModeConduite ?? 0) ?? "").localeCompare(modeName.get(b.idModeConduite ?? 0) ?? "", "fr")
       || (cultureName.get(a.idCulture) ?? "").localeCompare(cultureName.get(b.idCulture) ?? "", "fr")
       || a.idTypeSortie - b.idTypeSortie || a.id - b.id);
     return { canWrite: ctx.abilities.canWriteDescriptif, rows, ...labels };

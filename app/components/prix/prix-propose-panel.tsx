@@ -24,7 +24,9 @@ export function PrixProposePanel({ id }: { id: number | null }) {
     void load(`${location.pathname.replace(/\/+$/, "")}/proposes?id=${id}`);
   }, [id, load, location.pathname]);
 
-  const data = id !== null && loaded.current === id && fetcher.data && "toutes" in fetcher.data ? fetcher.data : null;
+  const answer = id !== null && loaded.current === id ? fetcher.data : undefined;
+  const data = answer && "toutes" in answer ? answer : null;
+  const gone = answer !== undefined && !data;
   const unit = data ? unitePrix(data.unite) : "";
   const n = (v: number | null, decimals = PRIX_DECIMALES) => (v == null ? "—" : formatNumber(v, lang, decimals));
 
@@ -53,7 +55,7 @@ export function PrixProposePanel({ id }: { id: number | null }) {
     <details className="card" open data-testid="prix-proposes">
       <summary className="cursor-pointer font-semibold text-sillon-800">{t("prix.propose.titre")}</summary>
       <div className="mt-3">
-        {id === null ? (
+        {id === null || gone ? (
           <p className="text-sm text-stone-700" data-testid="prix-proposes-vide">{t("prix.propose.choisir")}</p>
         ) : !data ? (
           <p className="text-sm text-stone-700" aria-busy="true">{t("prix.propose.chargement")}</p>

@@ -11,7 +11,7 @@ import type { PrixVenteData, PrixVenteRow } from "./types";
 /**
  * The sale price grid (spec 3 §2.5, §3.8; C-PVENTE-01, 02, 05..07, 11..14): driving mode, crop, output type,
  * qualifier, and the sale price (€/t), the only editable cell. The save asks the price to be numeric only (an
- * emptied price is saved empty); the check column says a price is missing (required in the cell, spec 3 §5).
+ * emptied price is saved empty); an empty price cell is tinted and says it is required (a note, spec 3 §5).
  */
 
 type Row = PrixVenteRow & Record<string, unknown>;
@@ -38,14 +38,17 @@ export function PrixVenteGrid({ data, rows, readOnly, deleting, onSave }: {
     const sorties = new Map(data.typesSortie.map((m) => [m.id, m]));
     const qualifiants = new Map(data.qualifiants.map((m) => [m.id, m]));
     return [
-      { id: "mode", kind: "computed", title: t("prix.colonnes.mode"), width: 220, value: (r) => (r.idModeConduite == null ? t("prix.sans-mode") : labelOf(modes.get(r.idModeConduite), lang)) },
-      { id: "culture", kind: "computed", title: t("prix.colonnes.culture"), width: 220, value: (r) => labelOf(cultures.get(r.idCulture), lang) },
-      { id: "sortie", kind: "computed", title: t("prix.colonnes.type-sortie"), width: 170, value: (r) => labelOf(sorties.get(r.idTypeSortie), lang) },
-      { id: "qualifiant", kind: "computed", title: t("prix.colonnes.qualifiant"), width: 150, value: (r) => (r.idQualifiantRecolte == null ? "" : labelOf(qualifiants.get(r.idQualifiantRecolte), lang) || `#${r.idQualifiantRecolte}`) },
-      { id: "prixVente", kind: "number", title: t("prix.colonnes.prix-vente"), width: 150, decimals: PRIX_DECIMALES, unit: "€/t" },
+      { id: "mode", kind: "computed", title: t("prix.colonnes.mode"), width: 200, value: (r) => (r.idModeConduite == null ? t("prix.sans-mode") : labelOf(modes.get(r.idModeConduite), lang)) },
+      { id: "culture", kind: "computed", title: t("prix.colonnes.culture"), width: 190, value: (r) => labelOf(cultures.get(r.idCulture), lang) },
+      { id: "sortie", kind: "computed", title: t("prix.colonnes.type-sortie"), width: 150, value: (r) => labelOf(sorties.get(r.idTypeSortie), lang) },
+      { id: "qualifiant", kind: "computed", title: t("prix.colonnes.qualifiant"), width: 130, value: (r) => (r.idQualifiantRecolte == null ? "" : labelOf(qualifiants.get(r.idQualifiantRecolte), lang) || `#${r.idQualifiantRecolte}`) },
       {
-        id: "etat", kind: "computed", title: t("prix.colonnes.etat"), width: 190,
-        value: (r) => (!r.utilise ? (deleting ? t("prix.suppression-ligne") : t("prix.inutilise")) : r.prixVente == null ? t(PRIX_VENTE_MANQUANT) : ""),
+        id: "prixVente", kind: "number", title: t("prix.colonnes.prix-vente"), width: 150, decimals: PRIX_DECIMALES, unit: "€/t",
+        note: (v) => (v == null || v === "" ? PRIX_VENTE_MANQUANT : undefined),
+      },
+      {
+        id: "etat", kind: "computed", title: t("prix.colonnes.etat"), width: 160,
+        value: (r) => (r.utilise ? "" : deleting ? t("prix.suppression-ligne") : t("prix.inutilise")),
       },
     ];
   }, [data, lang, t, deleting]);
@@ -59,6 +62,7 @@ export function PrixVenteGrid({ data, rows, readOnly, deleting, onSave }: {
       rowSchema={PrixVenteSchema}
       readOnly={readOnly}
       onSave={onSave}
+      saveOnlyWhenValid
     />
   );
 }
