@@ -122,6 +122,24 @@ describe(`supply prices (${dialect})`, () => {
   });
 });
 
+describe(`demo prices (${dialect})`, () => {
+  test("[issue13-demo] the demo campaigns have their prices: most rows priced, a few left for the 'unspecified price' filter", async () => {
+    const db = t.db();
+    const c = t.demo().campagnes;
+    for (const idCampagne of [c.tilleuls2024, c.tilleuls2025, c.moulin2025, c.vallee2025]) {
+      const rows = await db("prix_appro").where({ idCampagne }).select("prixAchat");
+      expect(rows.length).toBeGreaterThan(10);
+      expect(rows.filter((r) => r.prixAchat != null).length / rows.length).toBeGreaterThan(0.7);
+    }
+    const unpriced = await db("prix_appro").where({ idCampagne: c.tilleuls2025 }).whereNull("prixAchat").count({ n: "*" }).first();
+    expect(Number(unpriced!.n)).toBeGreaterThan(0);
+    const ventes = await db("prix_vente").where({ idCampagne: c.tilleuls2025 }).select("prixVente");
+    expect(ventes.length).toBeGreaterThan(2);
+    expect(ventes.filter((v) => v.prixVente == null)).toHaveLength(1);
+    expect(await countRows(db, "prix_vente", { idCampagne: c.tilleuls2024 })).toBeGreaterThan(2);
+  });
+});
+
 describe(`proposed prices (${dialect})`, () => {
   test("[C-PAPPRO-11] [C-PAPPRO-12] [C-PAPPRO-13] [C-PAPPRO-14] statistics over the other readable non-simulation campaigns and over this harvest year; the reference price to 2 decimals", async () => {
     const db = t.db();
