@@ -15,6 +15,9 @@ import type { Libelle, PrixApproRow } from "./types";
 
 type Row = PrixApproRow & Record<string, unknown>;
 
+/** A little lower than the default, so that the proposed prices panel below shows on a laptop screen. */
+const GRID_HEIGHT = 400;
+
 export const labelOf = (l: Libelle | undefined, lang: string) => (l ? (lang === "en" && l.libelleEn ? l.libelleEn : l.libelle) : "");
 
 /** The rows a filter keeps: a type, or the rows without a price; the fuel row with 'all' (and when unpriced). */
@@ -60,6 +63,7 @@ export function PrixApproGrid({ rows, types, readOnly, deleting, onSave, onSelec
       onSave={onSave}
       onSelect={onSelect}
       saveOnlyWhenValid
+      height={GRID_HEIGHT}
     />
   );
 }
