@@ -26,7 +26,7 @@ export async function up(knex: Knex): Promise<void> {
     t.decimal("prix_achat", 14, 4); // € per the part of the unit before the slash
     t.string("unite", 30); // upper-cased
     t.unique(["id_campagne", "cle"]);
-    t.index(["id_intrant", "id_origine_intrant"]);
+    t.index(["cle"]); // the proposed prices read one product's prices across campaigns
     t.timestamps(true, true);
   });
 
