@@ -221,7 +221,7 @@ test.describe("supply prices", () => {
 });
 
 test.describe("sale prices", () => {
-  test("[C-PVENTE-01] [C-PVENTE-02] [C-PVENTE-03] [C-PVENTE-04] [C-PVENTE-05] [C-PVENTE-06] [C-PVENTE-07] [C-PVENTE-08] [C-PVENTE-09] [C-PVENTE-10] [C-PVENTE-11] [C-PVENTE-12] [C-PVENTE-14] a writer filters by driving mode and unspecified price, prices an output, saves; unused rows are deleted after confirmation", async ({ page }) => {
+  test("[C-PVENTE-01] [C-PVENTE-02] [C-PVENTE-03] [C-PVENTE-04] [C-PVENTE-05] [C-PVENTE-06] [C-PVENTE-07] [C-PVENTE-08] [C-PVENTE-09] [C-PVENTE-10] [C-PVENTE-11] [C-PVENTE-12] [C-PVENTE-13] [C-PVENTE-14] [C-CONST-16] a writer filters by driving mode and unspecified price, prices an output, saves; unused rows are deleted after confirmation", async ({ page }) => {
     const ids = await context("redacteur");
     const db = e2eDb();
     const any = await db("prix_vente").where({ idCampagne: ids.tilleuls2025 }).first("idCulture", "idTypeSortie");
@@ -257,6 +257,16 @@ test.describe("sale prices", () => {
       await expect(canvas(page)).toBeVisible();
       await page.getByTestId("prix-filtre").selectOption({ label: "Prix non renseigné" });
       await expect(page.getByTestId("prix-compte")).toHaveText("0 ligne");
+      // Emptied again: the cell says the price is required, yet the save takes it (numeric only at save).
+      const { idModeConduite } = await db("prix_vente").where({ id: target.id }).first("idModeConduite");
+      await page.getByTestId("prix-filtre").selectOption(String(idModeConduite));
+      await goTo(page, VENTE_CROP_X, 4, 0);
+      await page.keyboard.press("Delete");
+      await expect(page.getByTestId("grid-message")).toHaveText("Ligne 1, Prix de vente : Champ requis");
+      await expect(page.getByTestId("grid-save")).toBeEnabled();
+      await page.getByTestId("grid-save").click();
+      await expect(page.getByTestId("grid-dirty-count")).toHaveText("Aucune modification");
+      await expect.poll(async () => (await db("prix_vente").where({ id: target.id }).first("prixVente")).prixVente).toBeNull();
       // 'Delete unused products': the confirmation, then the row no harvest gives is gone.
       await page.getByTestId("prix-filtre").selectOption("");
       await page.getByTestId("delete-unused").click();
@@ -264,6 +274,10 @@ test.describe("sale prices", () => {
       await expect(dialog).toBeVisible();
       await dialog.getByRole("button", { name: "Ok" }).click();
       await expect(page.getByTestId("snackbar")).toHaveText("Suppression effectuée");
+      // The notice goes after 2000 ms.
+      const shown = Date.now();
+      await expect(page.getByTestId("snackbar")).toBeHidden({ timeout: 4000 });
+      expect(Date.now() - shown).toBeLessThan(2600);
       await expect.poll(async () => db("prix_vente").where({ id: unused }).first()).toBeUndefined();
       await page.screenshot({ path: `${SHOTS}/vente-saved.png` });
       await noSeriousAxeViolation(page);
