@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, navigate, test } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
 import { apiAs, demoIds, setContext, signIn } from "./helpers";
 
 /**
@@ -289,7 +289,7 @@ test.describe("sale prices", () => {
 });
 
 test.describe("prices for a reader", () => {
-  test("[C-RIGHTS-05] [C-RIGHTS-06] a reader sees both price screens read-only, 'delete unused products' disabled; his posts are refused (403) and change nothing", async ({ page }) => {
+  test("[C-RIGHTS-05] [C-RIGHTS-06] a reader sees both price screens read-only, 'delete unused products' disabled; his posts are refused (403) and change nothing; the screen in English", async ({ page }) => {
     const ids = await context("lecteur");
     const db = e2eDb();
     await signIn(page, "lecteur");
@@ -329,5 +329,14 @@ test.describe("prices for a reader", () => {
       expect(`${p.path} ${p.form.intent}: ${res.status()}`).toBe(`${p.path} ${p.form.intent}: 403`);
     }
     expect(await state()).toEqual(before);
+
+    // In English: the same screen, its filter and fuel row translated.
+    await inEnglish(page, APPRO);
+    await expect(canvas(page)).toBeVisible();
+    await expect(page.locator("main").getByRole("heading", { level: 1 })).toHaveText("Supply prices");
+    await expect(page.getByTestId("prix-filtre").locator("option").last()).toHaveText("Unspecified price");
+    await goTo(page, APPRO_LABEL_X, 1, 0);
+    await expect.poll(() => rowTexts(page, 0)).toEqual(expect.arrayContaining(["Fuel", "0.98", "€/L"]));
+    await page.screenshot({ path: `${SHOTS}/lecteur-appro-en.png` });
   });
 });
