@@ -57,8 +57,9 @@ export default [
         ]),
         route("prix", "routes/description/section.tsx", { id: "section.prix" }, [
           index("routes/description/redirect-prix.ts"),
-          screen("prix_approvisionnement"),
-          screen("prix_vente"),
+          screen("prix_approvisionnement", "routes/prix/prix-approvisionnement.tsx"),
+          route("prix_approvisionnement/proposes", "routes/prix/prix-proposes.ts"),
+          screen("prix_vente", "routes/prix/prix-vente.tsx"),
         ]),
         route("protocole", "routes/description/section.tsx", { id: "section.protocole" }, [
           index("routes/description/redirect-protocole.ts"),

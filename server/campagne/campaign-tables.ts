@@ -101,3 +101,8 @@ registerCampaignTable({
     ctx.trx("intrant_cible_cible as c").join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").join("action as a", "a.id", "i.idAction")
       .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
 });
+
+// Prices (issue 13, decision 0034): copied with the "duplicate prices" option (a farm duplication copies them
+// too); a sale price keeps its management mode through the copied modes.
+registerCampaignTable({ table: "prix_appro", onlyWith: "prix" });
+registerCampaignTable({ table: "prix_vente", onlyWith: "prix", references: { idModeConduite: "mode_conduite" } });

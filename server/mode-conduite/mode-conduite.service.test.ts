@@ -75,6 +75,8 @@ describe(`crop management modes (${dialect})`, () => {
     expect(harvests.length).toBe(Number(plots?.n));
     const r = await refs();
     const user = await contextFor("redacteur", "tilleuls2025");
+    // The demo's 2025 harvests (seed-prix.ts) are the current yield; without them the indemnity is the 2024 average's.
+    await db("recolte").whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).delete();
     const e = await estimateAssurance(db, user, { idModeConduite: Number(ble.id), idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 9, txFranchise: 20, mtPrixAssure: 200 });
     expect(e.annees).toEqual([{ anneeRecolte: 2024, rendement: 6.9 }]);
     expect(e.rendementReelMoyen).toBe(6.9);
@@ -174,6 +176,7 @@ describe(`crop management modes (${dialect})`, () => {
     }
     // The demo 2024 harvests (when the plot helper's demo plots exist) are replaced by the test's own.
     await db("action").where({ idCampagne: campagnes.tilleuls2024 }).delete();
+    await db("recolte").whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).delete(); // the demo's current yield
     await harvest(years[2024], 2024, r.ble, r.grain, [[10, 8], [30, 6]]); // 6.5 t/ha
     await harvest(years[2023], 2023, r.ble, r.grain, [[20, 9]]);
     await harvest(years[2022], 2022, r.ble, r.grain, [[20, 5]]);

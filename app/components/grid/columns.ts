@@ -21,6 +21,11 @@ type Common = {
   width?: number;
   /** Not editable (always so in a read-only grid). */
   readOnly?: boolean;
+  /**
+   * A remark on a cell that does not refuse the save (an i18n key; e.g. a sale price required in its cell but not
+   * at save, spec 3 §5): the cell is tinted and the message line says it when the cursor is on it.
+   */
+  note?: (value: unknown) => string | undefined;
 };
 
 export type TextColumn = Common & { kind: "text" };

@@ -35,9 +35,11 @@ const DEFAULT_WIDTH = 140;
 const CHANGED_BG = "#fdf6d8";
 const INVALID_BG = "#fde2e2";
 const INVALID_TEXT = "#8f1d1d";
+const NOTE_BG = "#fdebd3";
 const COMPUTED_BG = "#f3f2f0";
 const changedTheme: Partial<Theme> = { bgCell: CHANGED_BG };
 const invalidTheme: Partial<Theme> = { bgCell: INVALID_BG, textDark: INVALID_TEXT };
+const noteTheme: Partial<Theme> = { bgCell: NOTE_BG };
 const computedTheme: Partial<Theme> = { bgCell: COMPUTED_BG };
 const gridTheme: Partial<Theme> = {
   accentColor: "#336624",
@@ -69,6 +71,7 @@ export default function DataGridClient<R extends GridRow>({
   newRow,
   onSave,
   onSelect,
+  saveOnlyWhenValid = false,
   height = DEFAULT_GRID_HEIGHT,
   ref,
 }: DataGridProps<R>) {
@@ -146,7 +149,8 @@ export default function DataGridClient<R extends GridRow>({
       const value = column.kind === "computed" ? column.value(currentValues(buffer, key, loaded) as R) : cellValue(buffer, key, column.id, loaded);
       const editable = isEditable(column, readOnly);
       const error = errors.get(key)?.[column.id];
-      const themeOverride = error ? invalidTheme : isCellChanged(buffer, key, column.id) ? changedTheme : column.kind === "computed" ? computedTheme : undefined;
+      const note = !error && column.note && !readOnly ? column.note(value) : undefined;
+      const themeOverride = error ? invalidTheme : note ? noteTheme : isCellChanged(buffer, key, column.id) ? changedTheme : column.kind === "computed" ? computedTheme : undefined;
       if (column.kind === "boolean") {
         return { kind: GridCellKind.Boolean, data: value === true, allowOverlay: false, readonly: !editable, themeOverride, copyData: value === true ? "1" : "0" };
       }
@@ -418,6 +422,10 @@ export default function DataGridClient<R extends GridRow>({
   );
 
   const focusedError = cursorKey !== undefined && cursor ? errors.get(cursorKey)?.[shown[cursor[0]]?.id ?? ""] : undefined;
+  const focusedColumn = cursor ? shown[cursor[0]] : undefined;
+  const focusedNote = !focusedError && !readOnly && cursorKey !== undefined && focusedColumn?.note && focusedColumn.kind !== "computed"
+    ? focusedColumn.note(cellValue(buffer, cursorKey, focusedColumn.id, base(cursorKey)))
+    : undefined;
   const count = dirtyCount(buffer);
   const invalidCount = [...errors.keys()].filter((k) => buffer.changed.has(k) || serverErrors.has(k)).length;
 
@@ -428,7 +436,7 @@ export default function DataGridClient<R extends GridRow>({
           <span className="text-sm text-stone-600">{t("grid.read-only")}</span>
         ) : (
           <>
-            <button type="button" className="btn-primary" disabled={count === 0 || saving || !onSave} onClick={() => void save()} data-testid="grid-save">
+            <button type="button" className="btn-primary" disabled={count === 0 || saving || !onSave || (saveOnlyWhenValid && invalidCount > 0)} onClick={() => void save()} data-testid="grid-save">
               {t("grid.save")}
             </button>
             <button type="button" className="btn-secondary" disabled={count === 0 || saving} onClick={cancel} data-testid="grid-cancel">
@@ -486,6 +494,8 @@ export default function DataGridClient<R extends GridRow>({
       <p className="truncate text-sm" style={{ height: GRID_STATUS_HEIGHT, lineHeight: `${GRID_STATUS_HEIGHT}px` }} role="status" aria-live="polite" data-testid="grid-message">
         {focusedError && cursor ? (
           <span className="text-red-800">{t("grid.cell-error", { row: cursor[1] + 1, column: shown[cursor[0]].title, message: t(focusedError) })}</span>
+        ) : focusedNote && cursor ? (
+          <span className="text-amber-900">{t("grid.cell-error", { row: cursor[1] + 1, column: shown[cursor[0]].title, message: t(focusedNote) })}</span>
         ) : invalidCount && !readOnly ? (
           <span className="text-red-800">{t("grid.invalid-count", { count: invalidCount })}</span>
         ) : (

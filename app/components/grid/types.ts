@@ -41,6 +41,8 @@ export type DataGridProps<R extends GridRow = GridRow> = {
   newRow?: () => Partial<R>;
   /** Sends the patches (one request, one transaction on the server); the loader's rows come back fresh after it. */
   onSave?: (patches: RowPatch[]) => Promise<GridSaveAnswer>;
+  /** The save button stays disabled while a changed row is invalid (spec 3 §5 Prices: "save enabled only if all modified rows are valid"). */
+  saveOnlyWhenValid?: boolean;
   /** The row the cursor is on (a loaded id, a negative id for an appended row, null when none), e.g. to open its form. */
   onSelect?: (rowId: number | null) => void;
   /** Height of the grid itself, in pixels (the toolbar and the message line come on top). */

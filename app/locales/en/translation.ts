@@ -5,6 +5,7 @@ import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
+import prix from "./prix";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -231,6 +232,13 @@ const en = {
     forbidden: "You do not have the rights needed for this action",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
+      "prix_appros-service-error": "The supply prices could not be loaded",
+      "prix_appros-update-service-error": "The supply prices could not be saved",
+      "prix_appros-delete-service-error": "The unused products could not be deleted",
+      "prix_proposes-service-error": "The proposed prices could not be loaded",
+      "prix_ventes-service-error": "The sale prices could not be loaded",
+      "prix_ventes-update-service-error": "The sale prices could not be saved",
+      "prix_ventes-delete-service-error": "The unused sale prices could not be deleted",
       "actions-service-error": "Could not load the interventions",
       "actions-create-service-error": "Could not create the intervention",
       "actions-update-service-error": "Could not update the intervention",
@@ -807,6 +815,7 @@ const en = {
   ...grid,
   ...interventions,
   ...lotsAmenagements,
+  ...prix,
 } satisfies typeof fr;
 
 export default en;

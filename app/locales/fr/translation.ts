@@ -4,6 +4,7 @@ import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
+import prix from "./prix";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -230,6 +231,13 @@ const fr = {
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     services: {
+      "prix_appros-service-error": "Impossible de charger les prix d'approvisionnement",
+      "prix_appros-update-service-error": "Impossible d'enregistrer les prix d'approvisionnement",
+      "prix_appros-delete-service-error": "Impossible de supprimer les produits inutilisés",
+      "prix_proposes-service-error": "Impossible de charger les prix proposés",
+      "prix_ventes-service-error": "Impossible de charger les prix de vente",
+      "prix_ventes-update-service-error": "Impossible d'enregistrer les prix de vente",
+      "prix_ventes-delete-service-error": "Impossible de supprimer les prix de vente inutilisés",
       "actions-service-error": "Impossible de charger les interventions",
       "actions-create-service-error": "Impossible de créer l'intervention",
       "actions-update-service-error": "Impossible de modifier l'intervention",
@@ -806,6 +814,7 @@ const fr = {
   ...grid,
   ...interventions,
   ...lotsAmenagements,
+  ...prix,
 };
 
 export default fr;
