@@ -4,6 +4,7 @@ import parcelle from "./parcelle";
 import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
+import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 
 const en = {
@@ -231,6 +232,14 @@ const en = {
     forbidden: "You do not have the rights needed for this action",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
+      "observations-service-error": "Could not load the observation series",
+      "observations-create-service-error": "Could not create the observation series",
+      "observations-update-service-error": "Could not save the observations",
+      "observations-delete-service-error": "Could not delete the observations",
+      "observations-copie-service-error": "Could not copy the series",
+      "placette-service-error": "Could not save the placette",
+      "horizon-service-error": "Could not save the horizon",
+      "fichier-attache-service-error": "Attached file not found or not reachable",
       "actions-service-error": "Could not load the interventions",
       "actions-create-service-error": "Could not create the intervention",
       "actions-update-service-error": "Could not update the intervention",
@@ -806,6 +815,7 @@ const en = {
   ...carte,
   ...grid,
   ...interventions,
+  ...observations,
   ...lotsAmenagements,
 } satisfies typeof fr;
 

@@ -3,6 +3,7 @@ import parcelle from "./parcelle";
 import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
+import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 
 const fr = {
@@ -230,6 +231,14 @@ const fr = {
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     services: {
+      "observations-service-error": "Impossible de charger les séries d'observations",
+      "observations-create-service-error": "Impossible de créer la série d'observations",
+      "observations-update-service-error": "Impossible d'enregistrer les observations",
+      "observations-delete-service-error": "Impossible de supprimer les observations",
+      "observations-copie-service-error": "Impossible de copier les séries",
+      "placette-service-error": "Impossible d'enregistrer la placette",
+      "horizon-service-error": "Impossible d'enregistrer l'horizon",
+      "fichier-attache-service-error": "Fichier joint introuvable ou inaccessible",
       "actions-service-error": "Impossible de charger les interventions",
       "actions-create-service-error": "Impossible de créer l'intervention",
       "actions-update-service-error": "Impossible de modifier l'intervention",
@@ -805,6 +814,7 @@ const fr = {
   ...carte,
   ...grid,
   ...interventions,
+  ...observations,
   ...lotsAmenagements,
 };
 
