@@ -31,6 +31,18 @@ const serie = (idParcelle: number, extra: Record<string, unknown> = {}): SerieIn
 const rows = (...values: Record<string, unknown>[]) => values.map((v, i) => ({ id: -(i + 1), updatedAt: null, values: v }));
 
 describe(`observation series (${dialect})`, () => {
+  test("the demo fills the measures screen: series of several types on every plot, placettes and values on the first", async () => {
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const data = await getMesures(t.db(), redacteur);
+    expect(new Set(data.series.map((s) => s.dicIdTypeSerie)).size).toBeGreaterThanOrEqual(5);
+    expect(data.placettes).toHaveLength(2);
+    const perPlacette = data.series.find((s) => s.isPlacetteSelected)!;
+    const detail = (await getMesures(t.db(), redacteur, { serieId: perPlacette.id })).detail!;
+    expect(detail.observations.length).toBeGreaterThan(0);
+    expect(detail.observations.every((o) => data.placettes.every((p) => typeof o[`p${p.id}`] === "number"))).toBe(true);
+    for (const id of await plots()) expect((await getMesures(t.db(), redacteur, { parcelleId: id })).series.length).toBeGreaterThan(0);
+  });
+
   test("[B-OBS-03] [B-OBS-04] [B-OBS-05] [B-OBS-06] [B-OBS-07] [B-OBS-40] [B-OBS-41] [B-OBS-43] [B-PLAC-04] the screen shows the first plot, its series, placettes, interventions and crops with Interculture, and the reference lists", async () => {
     const [first, second] = await plots();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
