@@ -7,6 +7,7 @@ import { parse } from "../errors";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import { fichierPourTelechargement, getFichiers, removeFichier, uploadFichier } from "./files";
+import { exportSeries, importSeries } from "./transfer";
 import {
   copierSeries, getMesures, removeObservations, removeSeries, saveHorizon, savePlacette, saveObservationsGrid, saveSerie,
 } from "./service";
@@ -263,5 +264,32 @@ describe(`observation series (${dialect})`, () => {
     // A reader may not copy.
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     await expectRefused(copierSeries(t.db(), lecteur, { idParcelle: q, dossierDestination: dossier, seriesSource: ids.slice(0, 1), eltObserve: true, valeur: true, suppressionSeriesParcellesDst: false }), "errors.forbidden", 403);
+  });
+
+  test("[B-OBS-01] [B-OBS-10] export of ticked series and import into another plot: rows, horizons, organ and laboratory; a bad file changes nothing", async () => {
+    const [p, q] = await plots();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const soil = await saveSerie(t.db(), redacteur, serie(p, { dicIdTypeSerie: "1124", nom: "Sol export", laboratoire: "Labo X" }));
+    const h = await saveHorizon(t.db(), redacteur, soil, { name: "0-30", limiteSup: 30, limiteInf: 0 });
+    await saveObservationsGrid(t.db(), redacteur, soil, rows({ element: 2010, valeur: 6.5, idHorizon: h }, { element: 2012, valeur: 2.2, unite: "%" }));
+    await expectRefused(exportSeries(t.db(), redacteur, []), "errors.not-found", 404);
+    const file = await exportSeries(t.db(), redacteur, [soil]);
+    expect(file.series[0]).toMatchObject({ nom: "Sol export", laboratoire: "Labo X", horizons: [{ name: "0-30", limiteSup: 30, limiteInf: 0 }] });
+    expect(file.series[0].observations.map((o) => [o.element, o.valeur, o.horizon])).toEqual([[2010, 6.5, 0], [2012, 2.2, null]]);
+    const before = await countRows(t.db(), "observation_serie", { idParcelle: q });
+    await expectRefused(importSeries(t.db(), redacteur, q, "{\"format\":\"autre\"}"), "observations.import.invalide", 400);
+    const bad = { ...file, series: [{ ...file.series[0], observations: [{ ...file.series[0].observations[0], element: 999999 }] }] };
+    await expectRefused(importSeries(t.db(), redacteur, q, JSON.stringify(bad)), "observations.import.invalide", 400);
+    expect(await countRows(t.db(), "observation_serie", { idParcelle: q })).toBe(before);
+    expect(await importSeries(t.db(), redacteur, q, JSON.stringify(file))).toBe(1);
+    const data = await getMesures(t.db(), redacteur, { parcelleId: q });
+    const imported = data.series.find((x) => x.nom === "Sol export")!;
+    expect(imported.laboratoire).toBe("Labo X");
+    const d = (await getMesures(t.db(), redacteur, { parcelleId: q, serieId: imported.id })).detail!;
+    expect(d.horizons.map((x) => [x.name, x.limiteSup, x.limiteInf])).toEqual([["0-30", 30, 0]]);
+    expect(d.observations.map((o) => [o.element, o.valeur, o.idHorizon === d.horizons[0].id])).toEqual([[2010, 6.5, true], [2012, 2.2, false]]);
+    const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
+    expect((await exportSeries(t.db(), lecteur, [soil])).series).toHaveLength(1);
+    await expectRefused(importSeries(t.db(), lecteur, q, JSON.stringify(file)), "errors.forbidden", 403);
   });
 });

@@ -17,7 +17,6 @@ export function FichiersDialog({ open, data, serie, readOnly, onClose }: { open:
   const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
   useActionFeedback(uploader.data);
   useActionFeedback(deleter.data);
-  const uploadUrl = useHref("fichiers");
   const base = useHref("fichiers/");
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState(false);
@@ -27,7 +26,7 @@ export function FichiersDialog({ open, data, serie, readOnly, onClose }: { open:
     <AppDialog open={open} title={t("observations.fichiers.titre")} width={800} testId="fichiers-dialog" onEscape={onClose}
       actions={<button type="button" className="btn-primary" onClick={onClose}>{t("ui.close")}</button>}>
       {readOnly ? null : (
-        <uploader.Form method="post" action={uploadUrl} encType="multipart/form-data" className="mb-4 space-y-2" data-testid="fichier-upload"
+        <uploader.Form method="post" action="fichiers" encType="multipart/form-data" className="mb-4 space-y-2" data-testid="fichier-upload"
           onSubmit={() => setTimeout(() => { if (input.current) input.current.value = ""; setChosen(false); }, 0)}>
           <input type="hidden" name="idObservationSerie" value={serie.id} />
           <label htmlFor="fichier-input" className="field-label">{t("observations.fichiers.ajouter")}</label>
@@ -36,6 +35,9 @@ export function FichiersDialog({ open, data, serie, readOnly, onClose }: { open:
             <button type="submit" className="btn-primary" disabled={!chosen || uploader.state !== "idle"} data-testid="fichier-send">{t("observations.fichiers.envoyer")}</button>
           </div>
           <p className="text-xs text-stone-600">{t("observations.fichiers.formats", { max: data.maxMo })}</p>
+          {uploader.state === "idle" && uploader.data && !uploader.data.ok && uploader.data.error ? (
+            <p role="alert" className="text-sm text-red-800" data-testid="fichier-error">{t(uploader.data.error, { max: data.maxMo, ...(uploader.data.params ?? {}) })}</p>
+          ) : null}
         </uploader.Form>
       )}
       {fichiers.length === 0 ? <p className="text-sm text-stone-600" data-testid="fichiers-empty">{t("observations.fichiers.aucun")}</p> : (

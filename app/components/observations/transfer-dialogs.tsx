@@ -30,7 +30,6 @@ export function ImportDialog({ open, plot, onClose }: { open: boolean; plot: { i
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; notice?: string; error?: string; params?: Record<string, string | number> }>();
   useActionFeedback(fetcher.data);
-  const action = useHref("import");
   const [chosen, setChosen] = useState(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
@@ -41,7 +40,7 @@ export function ImportDialog({ open, plot, onClose }: { open: boolean; plot: { i
         <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
         <button type="submit" form="mesures-import-form" className="btn-primary" disabled={!chosen || !plot || fetcher.state !== "idle"} data-testid="import-send">{t("observations.importer")}</button>
       </>}>
-      <fetcher.Form id="mesures-import-form" method="post" action={action} encType="multipart/form-data">
+      <fetcher.Form id="mesures-import-form" method="post" action="import" encType="multipart/form-data">
         <p className="mb-2">{t("observations.import.texte", { libelle: plot?.libelle ?? "" })}</p>
         <input type="hidden" name="idParcelle" value={plot?.id ?? ""} />
         <label htmlFor="import-file" className="field-label">{t("observations.import.fichier")}</label>

@@ -24,7 +24,9 @@ import type { Route } from "./+types/mesures";
 
 export const loader = screenLoader(
   async ({ db, user, query }) => {
-    const data = await getMesures(db, user, { parcelleId: queryId(query, "parcelleId"), serieId: queryId(query, "id") });
+    // `id` is the selected series, or "new" while one is created.
+    const selected = query.get("id");
+    const data = await getMesures(db, user, { parcelleId: queryId(query, "parcelleId"), serieId: selected && /^\d{1,9}$/.test(selected) ? Number(selected) : null });
     return { ...data, cibles: data.canWrite ? await copyTargets(db, user) : [], maxMo: Math.round((maxBytes() / 1024 / 1024) * 100) / 100, mapConfig: mapConfig() };
   },
   { loadError: OBS_LOAD_ERROR },
