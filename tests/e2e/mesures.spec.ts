@@ -123,7 +123,7 @@ test.describe("measures screen", () => {
       await dialog.getByTestId("fichier-input").setInputFiles({ name: "Résultats labo.pdf", mimeType: "application/pdf", buffer: PDF });
       await dialog.getByTestId("fichier-send").click();
       await expect(dialog.getByTestId("fichiers-table")).toContainText("Résultats labo.pdf");
-      await expect(dialog.getByTestId("fichiers-table")).toContainText("Rédacteur");
+      await expect(dialog.getByTestId("fichiers-table")).toContainText("Claire Lefèvre");
       const fid = Number((await e2eDb()("fichier_attache_serie").where({ idObservationSerie: id }).first("id")).id);
       const download = page.waitForEvent("download");
       await dialog.getByTestId(`fichier-download-${fid}`).click();

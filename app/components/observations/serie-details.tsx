@@ -26,7 +26,7 @@ const parisToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Pa
 export function SerieDetails({ data, row, controls }: { data: MesuresData; row: SerieRow | null; controls: ListFormControls }) {
   const [placettesOpen, setPlacettesOpen] = useState(false);
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(320px,380px)_1fr]" data-testid="serie-details">
+    <div className="grid gap-6 min-[1600px]:grid-cols-[minmax(300px,360px)_1fr]" data-testid="serie-details">
       <SerieForm data={data} row={row} controls={controls} onPlacettes={() => setPlacettesOpen(true)} />
       <ObservationsPanel data={data} row={row} readOnly={controls.readOnly} onPlacettes={() => setPlacettesOpen(true)} />
       <PlacettesDialog open={placettesOpen} data={data} readOnly={controls.readOnly} onClose={() => setPlacettesOpen(false)} />
@@ -82,7 +82,7 @@ function SerieForm({ data, row, controls, onPlacettes }: { data: MesuresData; ro
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="idParcelle" value={row?.idParcelle ?? data.idParcelle ?? ""} />
       {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
-      <fieldset disabled={readOnly} className="space-y-1">
+      <fieldset disabled={readOnly} className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3 min-[1600px]:grid-cols-1">
         <Field id={fields.date.id} label={t("observations.serie.date")} errors={fields.date.errors}>
           <TextInput id={fields.date.id} name={fields.date.name} defaultValue={fields.date.initialValue as string} inputMode="numeric" autoComplete="off" placeholder="jj/mm/aaaa" invalid={!!fields.date.errors} describedBy={`${fields.date.id}-error`} data-testid="serie-date" />
         </Field>
@@ -147,7 +147,7 @@ function SerieForm({ data, row, controls, onPlacettes }: { data: MesuresData; ro
         <Field id={fields.remarque.id} label={t("observations.serie.remarque")} errors={fields.remarque.errors}>
           <textarea id={fields.remarque.id} name={fields.remarque.name} className="field-input" rows={2} defaultValue={fields.remarque.initialValue as string} data-testid="serie-remarque" />
         </Field>
-        <div className="mb-3">
+        <div className="mb-3 sm:col-span-2 lg:col-span-3 min-[1600px]:col-span-1">
           {/* Placette mode is chosen on a new series only (B-PLAC-06). */}
           <label className="flex items-center gap-2">
             <input type="checkbox" name={fields.isPlacetteSelected.name} checked={parPlacette} disabled={!!row} onChange={(e) => setParPlacette(e.target.checked)} data-testid="serie-par-placette" />
@@ -184,7 +184,7 @@ function SerieForm({ data, row, controls, onPlacettes }: { data: MesuresData; ro
         {/* Attached files only after creation (B-FILE-01). */}
         {row ? (
           <button type="button" className="btn-secondary" onClick={() => setFichiers(true)} data-testid="serie-fichiers">
-            📎 {t("observations.fichiers.titre")} ({data.detail?.idSerie === row.id ? data.detail.fichiers.length : "…"})
+            {t("observations.fichiers.titre")} ({data.detail?.idSerie === row.id ? data.detail.fichiers.length : "…"})
           </button>
         ) : <p className="text-sm text-stone-600" data-testid="serie-fichiers-apres">{t("observations.serie.fichiers-apres")}</p>}
       </div>
