@@ -10,7 +10,8 @@ describe("observation domain", () => {
     expect(champsDuType(1131)).toEqual({ organe: false, stade: false, laboratoire: false });
   });
 
-  test("[B-OBS-26] [B-OBS-27] [B-OBS-24] a series needs a valid date, a type and a label; without a crop there is no stage", () => {
+  test("[B-OBS-21] [B-OBS-26] [B-OBS-27] [B-OBS-24] a series needs a plot, a valid date, a type and a label; without a crop there is no stage", () => {
+    expect(SerieSchema.safeParse({ date: "01/02/2025", dicIdTypeSerie: 1130, nom: "x" }).success).toBe(false);
     expect(SerieSchema.safeParse({ idParcelle: 1, date: "31/02/2025", dicIdTypeSerie: 1130, nom: "x" }).success).toBe(false);
     expect(SerieSchema.safeParse({ idParcelle: 1, date: "01/02/2025", nom: "x" }).success).toBe(false);
     expect(SerieSchema.safeParse({ idParcelle: 1, date: "01/02/2025", dicIdTypeSerie: 1130, nom: " " }).success).toBe(false);

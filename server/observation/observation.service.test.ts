@@ -9,7 +9,7 @@ import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/
 import { fichierPourTelechargement, getFichiers, removeFichier, uploadFichier } from "./files";
 import { exportSeries, importSeries } from "./transfer";
 import {
-  copierSeries, getMesures, removeObservations, removeSeries, saveHorizon, savePlacette, saveObservationsGrid, saveSerie,
+  copierSeries, getMesures, removeObservations, removePlacette, removeSeries, saveDossierObservation, saveHorizon, savePlacette, saveObservationsGrid, saveSerie,
 } from "./service";
 
 // Attached files go under this test's own DATA_DIR (read lazily by env()).
@@ -72,7 +72,7 @@ describe(`observation series (${dialect})`, () => {
     expect((await getMesures(t.db(), redacteur, { parcelleId: 999999 })).idParcelle).toBe(first);
   });
 
-  test("[B-OBS-16] [B-OBS-17] [B-OBS-18] [B-OBS-19] [B-OBS-20] [B-OBS-23] [B-OBS-30] [B-OBS-22] a series keeps the fields of its type; organ and laboratory are observations; the type of a saved series stays", async () => {
+  test("[B-OBS-14] [B-OBS-15] [B-OBS-16] [B-OBS-17] [B-OBS-18] [B-OBS-19] [B-OBS-20] [B-OBS-23] [B-OBS-30] [B-OBS-22] [B-PLAC-06] a series keeps the fields of its type; organ and laboratory are observations; the type of a saved series stays", async () => {
     const [p] = await plots();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const data = await getMesures(t.db(), redacteur, { parcelleId: p });
@@ -102,13 +102,37 @@ describe(`observation series (${dialect})`, () => {
     await expectRefused(saveSerie(t.db(), redacteur, serie(p, { idStade: String(stade.id), idCulture: "999999" })), "warning.invalid-form", 400, { fieldErrors: { idCulture: ["warning.invalid"] } });
     // A stale save is refused.
     await expectRefused(saveSerie(t.db(), redacteur, serie(p), { id, updatedAt: row.updatedAt }), "errors.stale", 409);
+    // The intervention picker: the plot's interventions only; one of another plot is refused.
+    const plotActions = (await t.db()("action").where({ idParcelle: p }).pluck("id")).map(Number);
+    expect(data.interventions.map((a) => a.id).sort()).toEqual(plotActions.sort());
+    const foreign = await t.db()("action").whereNot({ idParcelle: p }).where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("id");
+    await expectRefused(saveSerie(t.db(), redacteur, serie(p, { idAction: String(foreign.id) })), "warning.invalid-form", 400, { fieldErrors: { idAction: ["warning.invalid"] } });
+    if (plotActions.length) expect(await saveSerie(t.db(), redacteur, serie(p, { idAction: String(plotActions[0]) }))).toBeGreaterThan(0);
+    // Stages come by the crop's scale.
+    expect(data.stades.filter((x) => x.idEchelleStadeAee === ble.idEchelleStadeAee).length).toBeGreaterThan(5);
+    // Placette mode is chosen on a new series only: an update keeps it.
+    const plain = await saveSerie(t.db(), redacteur, serie(p, { nom: "Sans placettes" }));
+    const plainRow = (await getMesures(t.db(), redacteur, { parcelleId: p })).series.find((x) => x.id === plain)!;
+    await saveSerie(t.db(), redacteur, serie(p, { nom: "Sans placettes", isPlacetteSelected: "on" }), { id: plain, updatedAt: plainRow.updatedAt });
+    expect((await getMesures(t.db(), redacteur, { parcelleId: p })).series.find((x) => x.id === plain)!.isPlacetteSelected).toBe(false);
   });
 
-  test("[B-OBS-44] [B-OBS-46] [B-OBS-47] [B-PLAC-10] [B-PLAC-11] [B-HOR-04] [B-HOR-05] the observations grid saves in one transaction: placette values, weed classes, horizons; a stale or invalid row changes nothing", async () => {
+  test("[B-OBS-31] [B-OBS-42] [B-OBS-44] [B-OBS-46] [B-OBS-47] [B-PLAC-03] [B-PLAC-05] [B-PLAC-09] [B-PLAC-10] [B-PLAC-11] [B-HOR-04] [B-HOR-05] the observations grid saves in one transaction: placette values, weed classes, horizons; a stale or invalid row changes nothing", async () => {
     const [p] = await plots();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const a = await savePlacette(t.db(), redacteur, p, { libelle: "Nord", geometrie: JSON.stringify({ type: "Polygon", coordinates: [[[1.5, 48.1], [1.51, 48.1], [1.51, 48.11], [1.5, 48.1]]] }) });
     const b = await savePlacette(t.db(), redacteur, p, { libelle: "Sud" });
+    const storedPlacette = await t.db()("placette").where({ id: a }).first();
+    expect(storedPlacette).toMatchObject({ libelle: "Nord", idParcelle: p, idCampagne: t.demo().campagnes.tilleuls2025, idExploitation: t.demo().exploitations.tilleuls });
+    expect(JSON.parse(storedPlacette.geometrie).type).toBe("Polygon");
+    // Read, update, delete through the placettes resource; a point is no placette outline.
+    const c = await savePlacette(t.db(), redacteur, p, { libelle: "Temporaire" });
+    const cRow = (await getMesures(t.db(), redacteur, { parcelleId: p })).placettes.find((x) => x.id === c)!;
+    await savePlacette(t.db(), redacteur, p, { libelle: "Renommée" }, { id: c, updatedAt: cRow.updatedAt });
+    expect((await t.db()("placette").where({ id: c }).first("libelle")).libelle).toBe("Renommée");
+    await expectRefused(savePlacette(t.db(), redacteur, p, { libelle: "Point", geometrie: JSON.stringify({ type: "Point", coordinates: [1, 48] }) }), "warning.invalid-form", 400);
+    await removePlacette(t.db(), redacteur, c);
+    expect(await countRows(t.db(), "placette", { id: c })).toBe(0);
     const id = await saveSerie(t.db(), redacteur, serie(p, { isPlacetteSelected: "on", placettes: `${a},${b}` }));
     const saved = await saveObservationsGrid(t.db(), redacteur, id, rows(
       { element: 2101, valeur: 3.2, unite: "% MS", [`p${a}`]: 3.1, [`p${b}`]: "3,4" },
@@ -291,5 +315,23 @@ describe(`observation series (${dialect})`, () => {
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     expect((await exportSeries(t.db(), lecteur, [soil])).series).toHaveLength(1);
     await expectRefused(importSeries(t.db(), lecteur, q, JSON.stringify(file)), "errors.forbidden", 403);
+  });
+
+  test("[B-OBS-48] [B-OBS-49] [B-OBS-50] [B-OBS-25] a folder observation (type and label required, unit and comment optional) is offered in the grid of its type only", async () => {
+    const [p] = await plots();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    await expectRefused(saveDossierObservation(t.db(), redacteur, { dicIdTypeIntrant: 1126, libelle: "" } as never), "warning.invalid-form", 400);
+    await expectRefused(saveDossierObservation(t.db(), redacteur, { libelle: "x" } as never), "warning.invalid-form", 400);
+    const id = await saveDossierObservation(t.db(), redacteur, { dicIdTypeIntrant: 1126, libelle: "Oïdium (note dossier)" });
+    const data = await getMesures(t.db(), redacteur, { parcelleId: p });
+    expect(data.elements.filter((e) => e.element === -id).map((e) => e.idType)).toEqual([1126]);
+    const maladies = await saveSerie(t.db(), redacteur, serie(p, { dicIdTypeSerie: "1126", nom: "Maladies dossier" }));
+    await saveObservationsGrid(t.db(), redacteur, maladies, rows({ element: -id, valeur: 3 }));
+    expect((await getMesures(t.db(), redacteur, { parcelleId: p, serieId: maladies })).detail!.observations.map((o) => [o.element, o.valeur])).toEqual([[-id, 3]]);
+    // Another type's series does not take it (the elements follow the series' type).
+    const plante = await saveSerie(t.db(), redacteur, serie(p));
+    await expectRefused(saveObservationsGrid(t.db(), redacteur, plante, rows({ element: 2050, valeur: 3 })), "warning.invalid-form", 400);
+    const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
+    await expectRefused(saveDossierObservation(t.db(), lecteur, { dicIdTypeIntrant: 1126, libelle: "x" }), "errors.forbidden", 403);
   });
 });

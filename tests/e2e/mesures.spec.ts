@@ -48,7 +48,7 @@ const axeSerious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 test.describe("measures screen", () => {
-  test("[B-OBS-01] [B-OBS-04] [B-OBS-12] [B-OBS-13] [B-OBS-16] [B-OBS-17] [B-OBS-18] [B-OBS-19] [B-OBS-20] [B-OBS-22] [B-OBS-23] [B-OBS-24] [B-OBS-28] [B-OBS-39] [B-OBS-45] [B-FILE-01] a writer creates series of each type family with the fields of the type, then pastes 15 observations and saves them in one go", async ({ page }) => {
+  test("[B-OBS-01] [B-OBS-04] [B-OBS-12] [B-OBS-29] [B-OBS-32] [B-OBS-33] [B-OBS-34] [B-OBS-13] [B-OBS-16] [B-OBS-17] [B-OBS-18] [B-OBS-19] [B-OBS-20] [B-OBS-22] [B-OBS-23] [B-OBS-24] [B-OBS-28] [B-OBS-39] [B-OBS-45] [B-FILE-01] a writer creates series of each type family with the fields of the type, then pastes 15 observations and saves them in one go", async ({ page }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.a}`);
@@ -82,6 +82,10 @@ test.describe("measures screen", () => {
       await page.getByTestId("serie-laboratoire").fill("Labo E2E");
       await page.getByTestId("list-save").click();
       await expect(page.getByTestId("observations-panel")).toBeVisible();
+      // The list is reloaded with the new series; the table's columns: element, value (second), unit, comment.
+      await expect(page.getByRole("row", { name: /Analyse de plante/ })).toBeVisible();
+      const headers = await page.locator('table[role="grid"] thead').first().textContent();
+      expect(headers?.replace(/\s+/g, " ")).toMatch(/Élément observé.*Valeur.*Unité.*Commentaire/);
       const serie = await e2eDb()("observation_serie").where({ idParcelle: s.a }).first("id", "dicIdTypeSerie", "nom", "date");
       expect(serie).toMatchObject({ dicIdTypeSerie: 1130, nom: "Analyse de plante" });
       // Edit mode: the type is read-only; files may now be attached.
@@ -107,6 +111,11 @@ test.describe("measures screen", () => {
       await expect(page.getByTestId("observations-required")).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/observations.png`, fullPage: true });
       expect(await axeSerious(page)).toEqual([]);
+      // Validate saves a change and closes the panel.
+      await page.getByTestId("serie-nom").fill("Analyse de plante E2E");
+      await page.getByTestId("list-save").click();
+      await expect(page.getByTestId("serie-details")).toHaveCount(0);
+      await expect(page.getByRole("row", { name: /Analyse de plante E2E/ })).toBeVisible();
     } finally {
       await s.cleanup();
     }
@@ -221,5 +230,58 @@ test.describe("measures screen", () => {
     } finally {
       await s.cleanup();
     }
+  });
+
+  test("[B-OBS-35] [B-OBS-37] [B-OBS-38] [B-PLAC-01] [B-PLAC-02] [B-PLAC-04] [B-HOR-01] [B-HOR-02] [B-HOR-06] [B-HOR-08] [B-HOR-10] the demo plot's series: values per placette, horizons of a soil series with their dialog, weed stage column; the placettes dialog and its map", async ({ page }) => {
+    const ids = await demoIds();
+    const db = e2eDb();
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
+    const plot = await db("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy([{ column: "libelle" }, { column: "id" }]).first("id");
+    const of = async (type: number) => Number((await db("observation_serie").where({ idParcelle: plot.id, dicIdTypeSerie: type }).first("id")).id);
+    // Values per placette: one value column per placette, after the element.
+    await openScreen(page, "redacteur", `?parcelleId=${plot.id}&id=${await of(1130)}`);
+    const grid = page.locator('table[role="grid"]');
+    await expect(grid).toContainText("Valeur Placette témoin");
+    await expect(grid).toContainText("Valeur Placette bande fleurie");
+    await page.screenshot({ path: `${SHOTS}/per-placette.png`, fullPage: true });
+    await page.getByTestId("observations-placettes").click();
+    const placettes = page.getByTestId("placettes-dialog");
+    await expect(placettes).toContainText("Placette témoin");
+    expect(Math.round((await placettes.boundingBox())!.width)).toBe(800);
+    await placettes.getByRole("button", { name: "Modifier" }).first().click();
+    const edit = page.getByTestId("placette-edit-dialog");
+    await expect(edit.getByTestId("placette-libelle")).toHaveValue(/Placette/);
+    await expect(edit.getByTestId("plot-map-canvas").locator("canvas.maplibregl-canvas")).toBeVisible();
+    expect(Math.round((await edit.getByTestId("plot-map-canvas").boundingBox())!.height)).toBe(400);
+    await page.screenshot({ path: `${SHOTS}/placette-edit.png` });
+    await edit.getByRole("button", { name: "Annuler" }).click();
+    await page.keyboard.press("Escape");
+
+    // Soil series: the horizon column and table; the dialog saves only when valid.
+    await navigate(page, `${SCREEN}?parcelleId=${plot.id}&id=${await of(1129)}`);
+    await expect(grid).toContainText("Horizon");
+    const horizons = page.getByTestId("horizons");
+    await expect(horizons).toContainText("30-60 cm");
+    await horizons.getByTestId("horizon-new").click();
+    const dialog = page.getByTestId("horizon-dialog");
+    await dialog.getByTestId("horizon-name").fill("90-120 cm");
+    await dialog.getByTestId("horizon-sup").fill("90");
+    await dialog.getByTestId("horizon-inf").fill("120");
+    await expect(dialog).toContainText("La limite supérieure ne peut pas être inférieure à la limite inférieure");
+    await expect(dialog.getByTestId("horizon-save")).toBeDisabled();
+    await dialog.getByTestId("horizon-sup").fill("120");
+    await dialog.getByTestId("horizon-inf").fill("90");
+    await expect(dialog.getByTestId("horizon-save")).toBeEnabled();
+    await dialog.getByTestId("horizon-save").click();
+    await expect(horizons).toContainText("90-120 cm");
+    await page.screenshot({ path: `${SHOTS}/soil.png`, fullPage: true });
+    await db("horizon").where({ name: "90-120 cm" }).delete();
+
+    // Weed series: the weed's stage in place of the unit.
+    await navigate(page, `${SCREEN}?parcelleId=${plot.id}&id=${await of(1131)}`);
+    await expect(grid).toContainText("Stade");
+    await expect(grid).not.toContainText("Unité");
+    await page.screenshot({ path: `${SHOTS}/weeds.png`, fullPage: true });
+    expect(await axeSerious(page)).toEqual([]);
   });
 });
