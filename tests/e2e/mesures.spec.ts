@@ -193,7 +193,7 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-RIGHTS-03] [B-RIGHTS-05] [B-RIGHTS-07] [B-RIGHTS-08] [B-RIGHTS-09] [B-RIGHTS-13] [B-OBS-36] a reader sees the series, observations and files read-only, and is refused uploads and deletes at HTTP level", async ({ page }) => {
+  test("[B-RIGHTS-03] [B-RIGHTS-05] [B-RIGHTS-07] [B-RIGHTS-08] [B-RIGHTS-09] [B-RIGHTS-13] [B-OBS-36] a reader sees the series, observations and files read-only, and is refused uploads, deletes and another folder's file at HTTP level", async ({ page }) => {
     const s = await prepare();
     try {
       const redacteur = Number((await e2eDb()("utilisateur").where({ username: "redacteur" }).first("id")).id);
@@ -225,6 +225,14 @@ test.describe("measures screen", () => {
       expect(delSerie.status()).toBe(403);
       expect(await e2eDb()("fichier_attache_serie").where({ idObservationSerie: id }).select("id")).toHaveLength(1);
       expect(await e2eDb()("observation_serie").where({ id }).select("id")).toHaveLength(1);
+      // A file of a folder the reader cannot read (Bocage) is not downloaded.
+      const vallee2025 = Number((await e2eDb()("campagne").where({ idExploitation: s.ids.vallee, anneeRecolte: 2025, simulation: false }).first("id")).id);
+      const valleePlot = Number((await e2eDb()("parcelle").where({ idCampagne: vallee2025 }).first("id")).id);
+      const foreign = await insertId("observation_serie", { idCampagne: vallee2025, idExploitation: s.ids.vallee, idParcelle: valleePlot, nom: "E2E autre dossier", date: "2025-04-01", dicIdTypeSerie: 1130 });
+      const foreignFile = await insertId("fichier_attache_serie", { idObservationSerie: foreign, nom: "secret.pdf", date: new Date(), creePar: redacteur, chemin: "e2e-secret.pdf", typeMime: "application/pdf", taille: 1 });
+      const down = await api.get(`${SCREEN.slice(1)}/fichiers/${foreignFile}`, { maxRedirects: 0 });
+      expect(down.status()).toBe(404);
+      await e2eDb()("observation_serie").where({ id: foreign }).delete();
       await api.dispose();
       writeFileSync(`${SHOTS}/.done`, "");
     } finally {
@@ -232,7 +240,7 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-OBS-35] [B-OBS-37] [B-OBS-38] [B-PLAC-01] [B-PLAC-02] [B-PLAC-04] [B-HOR-01] [B-HOR-02] [B-HOR-06] [B-HOR-08] [B-HOR-10] the demo plot's series: values per placette, horizons of a soil series with their dialog, weed stage column; the placettes dialog and its map", async ({ page }) => {
+  test("[B-PLAC-08] [B-OBS-35] [B-OBS-37] [B-OBS-38] [B-PLAC-01] [B-PLAC-02] [B-PLAC-04] [B-HOR-01] [B-HOR-02] [B-HOR-06] [B-HOR-08] [B-HOR-10] the demo plot's series: values per placette, horizons of a soil series with their dialog, weed stage column; the placettes dialog and its map", async ({ page }) => {
     const ids = await demoIds();
     const db = e2eDb();
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
@@ -244,6 +252,12 @@ test.describe("measures screen", () => {
     await expect(grid).toContainText("Valeur Placette témoin");
     await expect(grid).toContainText("Valeur Placette bande fleurie");
     await page.screenshot({ path: `${SHOTS}/per-placette.png`, fullPage: true });
+    // Unticking a placette with values asks first (B-PLAC-08); cancelled, it stays ticked.
+    const first = page.getByTestId("serie-placettes").getByRole("checkbox").first();
+    await first.click();
+    await expect(page.getByTestId("untick-dialog")).toContainText("seront supprimées");
+    await page.getByTestId("untick-dialog").getByRole("button", { name: "Annuler" }).click();
+    await expect(first).toBeChecked();
     await page.getByTestId("observations-placettes").click();
     const placettes = page.getByTestId("placettes-dialog");
     await expect(placettes).toContainText("Placette témoin");

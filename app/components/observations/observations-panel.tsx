@@ -58,7 +58,7 @@ function Observations({ data, serie, rows, horizons, readOnly, onPlacettes }: { 
     // The elements of the type (B-OBS-25: the type's list, the folder's own elements of that type), by label (B-OBS-40).
     const elements = data.elements.filter((e) => e.idType === type).map((e) => ({ value: e.element, label: lbl(e, lang) }));
     const value: GridColumnDef<Row>[] = placettes.length
-      ? placettes.map((p) => ({ id: champPlacette(p.id), kind: "number", title: t("observations.table.valeur-placette", { libelle: p.libelle }), width: 120, decimals: 4 }))
+      ? placettes.map((p) => ({ id: champPlacette(p.id), kind: "number", title: t("observations.table.valeur-placette", { libelle: p.libelle }), width: 180, decimals: 4 }))
       : [{ id: "valeur", kind: "number", title: t("observations.table.valeur"), width: 110, decimals: 4 }];
     const weeds = data.adventices.map((a) => ({ value: a.id, label: lbl(a, lang) }));
     const weedStages = data.adventices.flatMap((a) => a.stades.map((s) => ({ value: s.id, label: `${lbl(a, lang)} – ${lbl(s, lang)}` })));
