@@ -38,19 +38,55 @@ export type ElementChoix = { idType: number; element: number; libelle: string; l
 export type AdventiceChoix = { id: number; libelle: string; libelleEn: string | null; stades: { id: number; libelle: string; libelleEn: string | null }[]; densites: { id: number; ordre: number; libelle: string; libelleEn: string | null }[] };
 export type Choix = { id: number; libelle: string; libelleEn: string | null };
 
-async function references(db: Db, ctx: CampaignContext) {
-  const [types, organes, stades, efficacites, offers, dossierElts, adventices, advStades, advDensites] = await Promise.all([
+type Fixed = Awaited<ReturnType<typeof loadFixedLists>>;
+/** The global reference lists, read once per database handle: only the reference seeds write them, at start-up. */
+const fixedLists = new WeakMap<object, Promise<Fixed>>();
+
+async function loadFixedLists(db: Db) {
+  const [types, organes, stades, efficacites, adventices, advStades, advDensites] = await Promise.all([
     db("type_observation").orderBy("ordre").select("id", "libelle", "libelleEn", "famille"),
     db("organe_etudie").orderBy("ordre").select("id", "libelle", "libelleEn"),
     db("stade_culture").orderBy(["idEchelleStadeAee", "ordre"]).select("id", "libelle", "libelleEn", "idEchelleStadeAee"),
     db("efficacite_desherbage").orderBy("ordre").select("id", "ordre", "libelle", "libelleEn"),
+    db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn"),
+    db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn"),
+    db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn"),
+  ]);
+  const tr = (r: Record<string, unknown>): Choix => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn) });
+  return {
+    types: types.map((t) => ({ ...tr(t), famille: String(t.famille) })),
+    organes: organes.map(tr),
+    stades: stades.map((s) => ({ ...tr(s), idEchelleStadeAee: Number(s.idEchelleStadeAee) })),
+    efficacites: efficacites.map((e) => ({ ...tr(e), ordre: Number(e.ordre) })),
+    adventices: adventices.map((a): AdventiceChoix => ({
+      ...tr(a),
+      stades: advStades.filter((s) => Number(s.idAdventice) === Number(a.id)).map(tr),
+      densites: advDensites.filter((d) => Number(d.idAdventice) === Number(a.id)).map((d) => ({ ...tr(d), ordre: Number(d.ordre) })),
+    })),
+  };
+}
+
+function fixed(db: Db): Promise<Fixed> {
+  // A transaction is not kept (it ends); the lists are the same as its database's.
+  if ((db as { isTransaction?: boolean }).isTransaction) return loadFixedLists(db);
+  let p = fixedLists.get(db);
+  if (!p) {
+    p = loadFixedLists(db).catch((e) => {
+      fixedLists.delete(db);
+      throw e;
+    });
+    fixedLists.set(db, p);
+  }
+  return p;
+}
+
+async function references(db: Db, ctx: CampaignContext) {
+  const [lists, offers, dossierElts] = await Promise.all([
+    fixed(db),
     db("admin_oad_observation as a").join("element_observe as e", "e.id", "a.dicoIdEltObserve")
       .where((q) => q.whereNull("a.idOad").orWhere("a.idOad", ctx.view.selected.idOad ?? 0))
       .select("a.idOad", "a.dicIdTypeObservation", "a.dicoIdEltObserve", "a.unite1", "a.unite2", "a.unite3", "e.libelle", "e.libelleEn", "e.nature"),
     ctx.view.selected.idDossier ? db("dossier_observation").where({ idDossier: ctx.view.selected.idDossier }).orderBy("libelle") : Promise.resolve([]),
-    db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn"),
-    db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn"),
-    db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn"),
   ]);
   // A network's own rows for a type replace the default rows of that type (decision 0037).
   const own = new Set(offers.filter((o) => o.idOad != null).map((o) => Number(o.dicIdTypeObservation)));
@@ -65,19 +101,7 @@ async function references(db: Db, ctx: CampaignContext) {
   }
   // Sorted by element label (B-OBS-40).
   elements.sort((a, b) => a.libelle.localeCompare(b.libelle, "fr"));
-  const tr = (r: Record<string, unknown>): Choix => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn) });
-  return {
-    types: types.map((t) => ({ ...tr(t), famille: String(t.famille) })),
-    organes: organes.map(tr),
-    stades: stades.map((s) => ({ ...tr(s), idEchelleStadeAee: Number(s.idEchelleStadeAee) })),
-    efficacites: efficacites.map((e) => ({ ...tr(e), ordre: Number(e.ordre) })),
-    elements,
-    adventices: adventices.map((a): AdventiceChoix => ({
-      ...tr(a),
-      stades: advStades.filter((s) => Number(s.idAdventice) === Number(a.id)).map(tr),
-      densites: advDensites.filter((d) => Number(d.idAdventice) === Number(a.id)).map((d) => ({ ...tr(d), ordre: Number(d.ordre) })),
-    })),
-  };
+  return { ...lists, elements };
 }
 
 /** The crops a series may concern: those of the campaign's management modes, and the Interculture pseudo-crop (B-OBS-06). */
@@ -120,8 +144,10 @@ export async function getMesures(db: Db, user: Utilisateur, options: { parcelleI
     const detail = serie
       ? { idSerie: serie.id, observations: await listObservations(db, serie.id), horizons: await listHorizons(db, serie.id), fichiers: await listFichiers(db, serie.id) }
       : null;
+    // The plots a copy may go to (only for a writer: a reader has no copy).
+    const cibles = ctx.abilities.canWriteDescriptif ? await copyTargets(db, user, ctx) : [];
     return {
-      canWrite: ctx.abilities.canWriteDescriptif, idUser: user.id, idDossier: ctx.view.selected.idDossier,
+      canWrite: ctx.abilities.canWriteDescriptif, idUser: user.id, idDossier: ctx.view.selected.idDossier, cibles,
       parcelles, idParcelle, placettes, series, interventions, cultures, modesConduite: modesConduite.map((m) => ({ id: Number(m.id), libelle: String(m.libelle) })),
       ...refs, detail,
     };
@@ -482,8 +508,8 @@ export async function copierSeries(db: Db, user: Utilisateur, raw: CopieSeriesIn
 }
 
 /** The plots a copy may go to: those of the campaigns of the selected folder's farms the user may write, same harvest year. */
-export async function copyTargets(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function copyTargets(db: Db, user: Utilisateur, known?: CampaignContext) {
+  const ctx = known ?? (await campaignContext(db, user));
   const idDossier = ctx.view.selected.idDossier;
   if (!idDossier) return [];
   const year = ctx.view.campagne!.anneeRecolte;

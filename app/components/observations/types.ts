@@ -3,7 +3,6 @@ import type { MapConfig } from "~/components/map/types";
 
 /** What the measures screen's loader gives (server/observation/service.ts getMesures, and the route's extras). */
 export type MesuresData = ServiceData & {
-  cibles: { id: number; libelle: string; exploitation: string }[];
   maxMo: number;
   mapConfig: MapConfig | null;
 };

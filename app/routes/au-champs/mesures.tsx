@@ -10,7 +10,7 @@ import {
   deleteIntent, editOf, formIntent, idField, intent, jsonField, optionalIdField, queryId, rowIntent, saveIntent, screenAction, screenLoader, stampField,
 } from "#server/http/route.server";
 import {
-  copierSeries, copyTargets, getMesures, OBS_LOAD_ERROR, removeFichier, removeHorizon, removeObservations, removePlacette, removeSeries, saveDossierObservation,
+  copierSeries, getMesures, OBS_LOAD_ERROR, removeFichier, removeHorizon, removeObservations, removePlacette, removeSeries, saveDossierObservation,
   saveHorizon, saveObservationsGrid, savePlacette, saveSerie, maxBytes,
 } from "#server/observation/service.server";
 import { mapConfig } from "#server/env.server";
@@ -27,7 +27,7 @@ export const loader = screenLoader(
     // `id` is the selected series, or "new" while one is created.
     const selected = query.get("id");
     const data = await getMesures(db, user, { parcelleId: queryId(query, "parcelleId"), serieId: selected && /^\d{1,9}$/.test(selected) ? Number(selected) : null });
-    return { ...data, cibles: data.canWrite ? await copyTargets(db, user) : [], maxMo: Math.round((maxBytes() / 1024 / 1024) * 100) / 100, mapConfig: mapConfig() };
+    return { ...data, maxMo: Math.round((maxBytes() / 1024 / 1024) * 100) / 100, mapConfig: mapConfig() };
   },
   { loadError: OBS_LOAD_ERROR },
 );
