@@ -36,7 +36,7 @@ export function PlacettesDialog({ open, data, readOnly, onClose }: { open: boole
                 <span className="font-medium">{p.libelle}</span>
                 <span className="text-sm text-stone-600">({p.geometrie ? t("observations.placettes.avec-contour") : t("observations.placettes.sans-contour")})</span>
                 <span className="ml-auto flex gap-2">
-                  <button type="button" className="btn-secondary" onClick={() => setEditing(p)}>{readOnly ? t("ui.open") : t("observations.placettes.modifier")}</button>
+                  <button type="button" className="btn-secondary" onClick={() => setEditing(p)}>{readOnly ? t("observations.placettes.voir") : t("observations.placettes.modifier")}</button>
                   {readOnly ? null : <button type="button" className="btn-secondary" onClick={() => void deleter.submit({ intent: "deletePlacette", id: String(p.id) }, { method: "post" })}>{t("observations.placettes.supprimer")}</button>}
                 </span>
               </li>

@@ -68,6 +68,7 @@ const texts = {
       nouvelle: "New placette",
       modifier: "Edit",
       supprimer: "Delete",
+      voir: "View",
       "sans-contour": "no outline",
       "avec-contour": "outline drawn",
       "edition-titre": "Placette",

@@ -68,6 +68,7 @@ const texts = {
       nouvelle: "Nouvelle placette",
       modifier: "Modifier",
       supprimer: "Supprimer",
+      voir: "Voir",
       "sans-contour": "sans contour",
       "avec-contour": "contour dessiné",
       "edition-titre": "Placette",
