@@ -103,7 +103,7 @@ registerCampaignTable({
 });
 
 // Observation series (issue 15). Placettes are part of the plot and always follow it; the series come with
-// the "observations" option, their observed elements with "elements", the values with "values".
+// the "observations" option, their observation rows with "elements", the values with "values".
 // Attached files are not copied (decision 0038).
 registerCampaignTable({ table: "placette", references: { idParcelle: "parcelle" } });
 registerCampaignTable({
@@ -120,15 +120,23 @@ registerCampaignTable({
   select: ofSeries("observation_serie_placette"),
 });
 registerCampaignTable({ table: "horizon", onlyWith: "obs", references: { idParent: "observation_serie", idParcelle: "parcelle" }, select: ofSeries("horizon", "c.idParent") });
+// The series' own values (studied organ, laboratory, horizon limits) come with the series; the table's rows with
+// "elements", their values with "values".
+const SERIES_OWN_ELEMENTS = [1701, 1702, 1703, 1704];
 registerCampaignTable({
   table: "observation",
-  onlyWith: "eltObserve",
+  onlyWith: "obs",
   references: {
     idObservationSerie: "observation_serie", idParcelle: "parcelle", idObservationParent: "observation", idPlacette: "placette",
     idHorizon: "horizon", idAction: "action",
   },
-  select: ofSeries("observation"),
-  transform: (row, ctx) => (ctx.options.valeur ? row : { ...row, obsValNum: null, obsValTxt: null, stadeAdventice: null }),
+  select: async (ctx) => {
+    const q = ctx.trx("observation as c").join("observation_serie as s", "s.id", "c.idObservationSerie").where("s.idCampagne", ctx.sourceCampagne);
+    if (!ctx.options.eltObserve) q.whereIn("c.dicoIdEltObserve", SERIES_OWN_ELEMENTS);
+    return q.orderBy("c.id").select("c.*");
+  },
+  transform: (row, ctx) =>
+    ctx.options.valeur || SERIES_OWN_ELEMENTS.includes(Number(row.dicoIdEltObserve)) ? row : { ...row, obsValNum: null, obsValTxt: null, stadeAdventice: null },
 });
 registerCampaignTable({
   table: "complement_observation",

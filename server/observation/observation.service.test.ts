@@ -8,6 +8,9 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import { fichierPourTelechargement, getFichiers, removeFichier, uploadFichier } from "./files";
 import { exportSeries, importSeries } from "./transfer";
+import { createCampagne } from "../campagne/service";
+import { NewCampagneSchema } from "~/domain/partage";
+import { demoUser } from "../../tests/helpers/service";
 import {
   copierSeries, getMesures, removeObservations, removePlacette, removeSeries, saveDossierObservation, saveHorizon, savePlacette, saveObservationsGrid, saveSerie,
 } from "./service";
@@ -333,5 +336,29 @@ describe(`observation series (${dialect})`, () => {
     await expectRefused(saveObservationsGrid(t.db(), redacteur, plante, rows({ element: 2050, valeur: 3 })), "warning.invalid-form", 400);
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     await expectRefused(saveDossierObservation(t.db(), lecteur, { dicIdTypeIntrant: 1126, libelle: "x" }), "errors.forbidden", 403);
+  });
+
+  test("a new campaign copied from this one takes the placettes, and with the options the series, their rows and their values", async () => {
+    const source = t.demo().campagnes.tilleuls2025;
+    const animateur = await demoUser(t.db(), "animateur");
+    const ctx = { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls };
+    const count = async (idCampagne: number) => ({
+      series: await countRows(t.db(), "observation_serie", { idCampagne }),
+      placettes: await countRows(t.db(), "placette", { idCampagne }),
+      rows: Number((await t.db()("observation as o").join("observation_serie as s", "s.id", "o.idObservationSerie").where("s.idCampagne", idCampagne).whereNotIn("o.dicoIdEltObserve", [1701, 1702, 1703, 1704]).count({ n: "*" }).first())?.n),
+      values: Number((await t.db()("observation as o").join("observation_serie as s", "s.id", "o.idObservationSerie").where("s.idCampagne", idCampagne).whereNotNull("o.obsValNum").whereNotIn("o.dicoIdEltObserve", [1701, 1702, 1703, 1704]).count({ n: "*" }).first())?.n),
+    });
+    const before = await count(source);
+    expect(before.series).toBeGreaterThan(0);
+    const base = { inter: false, majDtInter: false, prix: false };
+    const full = await createCampagne(t.db(), animateur, ctx, NewCampagneSchema.parse({ ...base, anneeRecolte: 2026, campagneSource: source, obs: true, eltObserve: true, valeur: true }));
+    expect(await count(full)).toEqual(before);
+    // Placette values point to the copies of their rows and placettes.
+    const child = await t.db()("observation as o").join("observation_serie as s", "s.id", "o.idObservationSerie").join("placette as p", "p.id", "o.idPlacette").where("s.idCampagne", full).first("p.idCampagne");
+    expect(child.idCampagne).toBe(full);
+    const seriesOnly = await createCampagne(t.db(), animateur, ctx, NewCampagneSchema.parse({ ...base, anneeRecolte: 2027, campagneSource: source, obs: true, eltObserve: false, valeur: false }));
+    expect(await count(seriesOnly)).toEqual({ series: before.series, placettes: before.placettes, rows: 0, values: 0 });
+    const none = await createCampagne(t.db(), animateur, ctx, NewCampagneSchema.parse({ ...base, anneeRecolte: 2028, campagneSource: source, obs: false, eltObserve: false, valeur: false }));
+    expect(await count(none)).toEqual({ series: 0, placettes: before.placettes, rows: 0, values: 0 });
   });
 });
