@@ -1,6 +1,6 @@
 import {
-  champPlacette, champsDuType, cleElementDossier, CopieSeriesSchema, DossierObservationSchema, ELEMENT, estSerieAdventices, estSerieSol, HorizonSchema,
-  observationRowSchema, PlacetteSchema, SerieSchema, serieSelonType, TYPE_STADE, UNITE_STADE,
+  champPlacette, cleElementDossier, CopieSeriesSchema, DossierObservationSchema, ELEMENT, estSerieAdventices, estSerieSol, HorizonSchema,
+  observationRowSchema, PlacetteSchema, serieSelonType, TYPE_STADE, UNITE_STADE,
   type CopieSeriesInput, type DossierObservationInput, type HorizonInput, type ObservationRowInput, type PlacetteInput, type SerieInput,
 } from "~/domain/observation";
 import { campaignContext, ensureWrite, writableCampaign, type CampaignContext } from "../access/description";
@@ -349,7 +349,6 @@ export async function saveObservationsGrid(db: Db, user: Utilisateur, idSerie: n
           if (n === 0) await trx("observation").insert({ ...where, ...cols, idObservationSerie: serie.id, idParcelle: serie.idParcelle, date: serie.date, idUser: user.id });
         }
       }
-      // Children follow their row's element, unit and horizon.
       return saved;
     }),
   );
@@ -526,4 +525,3 @@ export async function copyTargets(db: Db, user: Utilisateur, known?: CampaignCon
   return out;
 }
 
-export { champsDuType, SerieSchema };
