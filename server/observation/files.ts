@@ -112,3 +112,24 @@ export async function removeStoredFiles(chemins: string[]): Promise<void> {
     }
   }
 }
+
+/**
+ * Removes stored files whose row is gone: a plot, a campaign or a farm deleted takes its series' rows with it (database
+ * cascade) but cannot reach the file store. Run at start-up; a file younger than `minAgeMs` is kept (an upload writes
+ * its bytes just before its row).
+ */
+export async function purgeOrphanFiles(db: Db, minAgeMs = 3600_000): Promise<number> {
+  const dir = storeDir();
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  if (!names.length) return 0;
+  const known = new Set((await db("fichier_attache_serie").pluck("chemin")).map(String));
+  let removed = 0;
+  for (const name of names) {
+    if (known.has(name)) continue;
+    const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+    if (!stat?.isFile() || Date.now() - stat.mtimeMs < minAgeMs) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}

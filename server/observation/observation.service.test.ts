@@ -6,7 +6,7 @@ import { ELEMENT, SerieSchema, type SerieInput } from "~/domain/observation";
 import { parse } from "../errors";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
-import { fichierPourTelechargement, getFichiers, removeFichier, uploadFichier } from "./files";
+import { fichierPourTelechargement, getFichiers, purgeOrphanFiles, removeFichier, uploadFichier } from "./files";
 import { exportSeries, importSeries } from "./transfer";
 import { createCampagne } from "../campagne/service";
 import { NewCampagneSchema } from "~/domain/partage";
@@ -258,6 +258,17 @@ describe(`observation series (${dialect})`, () => {
     await removeSeries(t.db(), redacteur, [id]);
     expect(files()).toBe(n - 1);
     expect(await countRows(t.db(), "fichier_attache_serie", { id: fid })).toBe(0);
+
+    // A plot deleted takes its series' rows; the start-up purge removes their files (old enough), keeps the others.
+    const s2 = await saveSerie(t.db(), redacteur, serie(p));
+    const kept = await uploadFichier(t.db(), redacteur, s2, { name: "garde.pdf", bytes: PDF });
+    const lost = await uploadFichier(t.db(), redacteur, s2, { name: "perdu.pdf", bytes: PDF });
+    const lostPath = path.join(dataDir, "fichiers/series", (await t.db()("fichier_attache_serie").where({ id: lost }).first("chemin")).chemin);
+    await t.db()("fichier_attache_serie").where({ id: lost }).delete();
+    expect(await purgeOrphanFiles(t.db())).toBe(0); // too recent
+    expect(await purgeOrphanFiles(t.db(), 0)).toBe(1);
+    expect(fs.existsSync(lostPath)).toBe(false);
+    expect((await fichierPourTelechargement(t.db(), redacteur, kept)).bytes.length).toBe(PDF.length);
   });
 
   test("[B-OBS-11] a copy of 50 series with their observations to another plot is complete, with or without values, and all or nothing", async () => {
