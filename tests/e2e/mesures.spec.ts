@@ -193,7 +193,7 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-RIGHTS-03] [B-RIGHTS-05] [B-RIGHTS-07] [B-RIGHTS-08] [B-RIGHTS-09] [B-RIGHTS-13] [B-OBS-36] a reader sees the series, observations and files read-only, and is refused uploads, deletes and another folder's file at HTTP level", async ({ page }) => {
+  test("[B-RIGHTS-03] [B-RIGHTS-05] [B-RIGHTS-07] [B-RIGHTS-08] [B-RIGHTS-09] [B-RIGHTS-13] [B-OBS-36] a reader sees the series, observations and files read-only, and is refused uploads, deletes and another folder's file at HTTP level; a path or a forbidden type in an upload is refused", async ({ page }) => {
     const s = await prepare();
     try {
       const redacteur = Number((await e2eDb()("utilisateur").where({ username: "redacteur" }).first("id")).id);
@@ -234,6 +234,15 @@ test.describe("measures screen", () => {
       expect(down.status()).toBe(404);
       await e2eDb()("observation_serie").where({ id: foreign }).delete();
       await api.dispose();
+      // A writer's upload named with a path, or of a forbidden type, is refused and nothing is written.
+      const writer = await apiAs("redacteur");
+      for (const [name, buffer, key] of [["../../x.pdf", PDF, "nom-refuse"], ["x.exe", Buffer.from("MZ\0\0"), "type-refuse"]] as const) {
+        const res = await writer.post(`${SCREEN.slice(1)}/fichiers`, { multipart: { idObservationSerie: String(id), file: { name, mimeType: "application/octet-stream", buffer } } });
+        expect(res.status()).toBe(400);
+        expect(await res.text()).toContain(`observations.fichiers.${key}`);
+      }
+      expect(await e2eDb()("fichier_attache_serie").where({ idObservationSerie: id }).select("id")).toHaveLength(1);
+      await writer.dispose();
       writeFileSync(`${SHOTS}/.done`, "");
     } finally {
       await s.cleanup();
