@@ -51,7 +51,11 @@ export default [
         ]),
         route("au_champs", "routes/description/section.tsx", { id: "section.au_champs" }, [
           index("routes/description/redirect-au-champs.ts"),
-          screen("mesures"),
+          screen("mesures", "routes/au-champs/mesures.tsx"),
+          route("mesures/fichiers", "routes/au-champs/mesures-fichiers.ts"),
+          route("mesures/fichiers/:id", "routes/au-champs/mesures-fichier.ts"),
+          route("mesures/export.json", "routes/au-champs/mesures-export.ts"),
+          route("mesures/import", "routes/au-champs/mesures-import.ts"),
           screen("interventions", "routes/au-champs/interventions.tsx"),
           route("interventions/catalogue", "routes/au-champs/interventions-catalogue.ts"),
         ]),

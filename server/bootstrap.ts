@@ -1,5 +1,6 @@
 import { db, prepareDatabase } from "./db";
 import { env, mapConfig, trustProxy } from "./env";
+import { purgeOrphanFiles } from "./observation/files";
 
 /** Run once by server/start.js before the server listens: settings, database, reference lists, demo data. */
 export async function bootstrap(): Promise<void> {
@@ -7,6 +8,8 @@ export async function bootstrap(): Promise<void> {
   const result = await prepareDatabase(db(), { demo: settings.SEED_DEMO === "1" });
   if (result.migrations.length) console.log(`Migrations applied: ${result.migrations.join(", ")}`);
   if (result.demo) console.log("Demo data loaded (users admin, animateur, redacteur, lecteur, synthese, nouveau; password demo1234)");
+  const orphans = await purgeOrphanFiles(db());
+  if (orphans) console.log(`Attached files without their series removed: ${orphans}`);
 }
 
 /** What the HTTP edge of server/start.js needs from the settings (docs/decisions/0020-http-edge.md). */

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
   /** Feature flag of spec 3 §4.9: "1" leaves the farm duplication's base-folder flag dupliBaseDossier undefined. */
   FARM_DUPLICATION_FLAG: z.enum(["0", "1"]).default("0"),
+  /** Largest file attached to an observation series, in megabytes (the upload route's body limit is 16 MB). */
+  ATTACHMENT_MAX_MB: z.coerce.number().min(0.01).max(15).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -106,3 +106,47 @@ registerCampaignTable({
 // too); a sale price keeps its management mode through the copied modes.
 registerCampaignTable({ table: "prix_appro", onlyWith: "prix" });
 registerCampaignTable({ table: "prix_vente", onlyWith: "prix", references: { idModeConduite: "mode_conduite" } });
+// Observation series (issue 15). Placettes are part of the plot and always follow it; the series come with
+// the "observations" option, their observation rows with "elements", the values with "values".
+// Attached files are not copied (decision 0038).
+registerCampaignTable({ table: "placette", references: { idParcelle: "parcelle" } });
+registerCampaignTable({
+  table: "observation_serie",
+  onlyWith: "obs",
+  references: { idParcelle: "parcelle", idAction: "action", idIntrant: "intrant" },
+});
+const ofSeries = (table: string, via = "c.idObservationSerie") => (ctx: DuplicationContext) =>
+  ctx.trx(`${table} as c`).join("observation_serie as s", "s.id", via).where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+registerCampaignTable({
+  table: "observation_serie_placette",
+  onlyWith: "obs",
+  references: { idObservationSerie: "observation_serie", idPlacette: "placette" },
+  select: ofSeries("observation_serie_placette"),
+});
+registerCampaignTable({ table: "horizon", onlyWith: "obs", references: { idParent: "observation_serie", idParcelle: "parcelle" }, select: ofSeries("horizon", "c.idParent") });
+// The series' own values (studied organ, laboratory, horizon limits) come with the series; the table's rows with
+// "elements", their values with "values".
+const SERIES_OWN_ELEMENTS = [1701, 1702, 1703, 1704];
+registerCampaignTable({
+  table: "observation",
+  onlyWith: "obs",
+  references: {
+    idObservationSerie: "observation_serie", idParcelle: "parcelle", idObservationParent: "observation", idPlacette: "placette",
+    idHorizon: "horizon", idAction: "action",
+  },
+  select: async (ctx) => {
+    const q = ctx.trx("observation as c").join("observation_serie as s", "s.id", "c.idObservationSerie").where("s.idCampagne", ctx.sourceCampagne);
+    if (!ctx.options.eltObserve) q.whereIn("c.dicoIdEltObserve", SERIES_OWN_ELEMENTS);
+    return q.orderBy("c.id").select("c.*");
+  },
+  transform: (row, ctx) =>
+    ctx.options.valeur || SERIES_OWN_ELEMENTS.includes(Number(row.dicoIdEltObserve)) ? row : { ...row, obsValNum: null, obsValTxt: null, stadeAdventice: null },
+});
+registerCampaignTable({
+  table: "complement_observation",
+  onlyWith: "valeur",
+  references: { idObservation: "observation" },
+  select: (ctx) =>
+    ctx.trx("complement_observation as c").join("observation as o", "o.id", "c.idObservation").join("observation_serie as s", "s.id", "o.idObservationSerie")
+      .where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});

@@ -10,6 +10,7 @@ import { DEMO_FERTILISANTS_BEAUCE, DEMO_FERTILISANTS_BOCAGE, seedDemoIntrantsDos
 import { seedDemoDescription } from "./seed-description";
 import { seedCampaignInterventions, updateCalculatedUse } from "./seed-interventions";
 import { seedDemoPrix } from "./seed-prix";
+import { seedDemoObservations } from "./seed-observations";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -100,6 +101,7 @@ export async function seedDemo(db: Db) {
     }
     await seedDemoRecoltes(trx, campagnes);
     await seedDemoPrix(trx, campagnes);
+    await seedDemoObservations(trx, campagnes, users.redacteur);
 
     const day = 24 * 3600 * 1000;
     await createPost(trx, { title: "Bienvenue dans Sillon", content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.", creationDate: new Date(Date.now() - 30 * day) });

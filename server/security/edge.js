@@ -11,7 +11,7 @@ export const BODY_LIMITS = {
 };
 
 /** Routes whose body is an uploaded file. */
-const UPLOAD_PATHS = [/\/home\/description\/exploitation\/parcelle\/import(\.data)?$/];
+const UPLOAD_PATHS = [/\/home\/description\/exploitation\/parcelle\/import(\.data)?$/, /\/home\/description\/au_champs\/mesures\/fichiers(\.data)?$/];
 
 /** The JSON login of API clients (spec 1 §7): the one write that may come with no Origin at all. */
 const API_LOGIN = /\/api\/v1\/login_check$/;

@@ -12,7 +12,7 @@ export const GRID_INTENT = "grid";
  * field `patches`) through a fetcher, and resolves with the action's answer once the loader has sent the fresh rows
  * (a fetcher's post revalidates the page's loaders).
  */
-export function useGridSave(options: { action?: string; intent?: string } = {}) {
+export function useGridSave(options: { action?: string; intent?: string; fields?: Record<string, string> } = {}) {
   const fetcher = useFetcher<GridSaveAnswer>();
   const pending = useRef<((answer: GridSaveAnswer) => void) | null>(null);
   useEffect(() => {
@@ -22,6 +22,8 @@ export function useGridSave(options: { action?: string; intent?: string } = {}) 
   }, [fetcher.state, fetcher.data]);
   const { submit } = fetcher;
   const { action, intent = GRID_INTENT } = options;
+  // Other envelope fields of the intent (e.g. the series whose observations the grid edits).
+  const extra = JSON.stringify(options.fields ?? {});
   return useCallback(
     (patches: RowPatch[]) =>
       new Promise<GridSaveAnswer>((resolve) => {
@@ -29,8 +31,9 @@ export function useGridSave(options: { action?: string; intent?: string } = {}) 
         const form = new FormData();
         form.set("intent", intent);
         form.set(PATCHES_FIELD, JSON.stringify(patches));
+        for (const [k, v] of Object.entries(JSON.parse(extra) as Record<string, string>)) form.set(k, v);
         void submit(form, { method: "post", ...(action ? { action } : {}) });
       }),
-    [submit, action, intent],
+    [submit, action, intent, extra],
   );
 }

@@ -4,6 +4,7 @@ import parcelle from "./parcelle";
 import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
+import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
 
@@ -239,6 +240,14 @@ const en = {
       "prix_ventes-service-error": "The sale prices could not be loaded",
       "prix_ventes-update-service-error": "The sale prices could not be saved",
       "prix_ventes-delete-service-error": "The unused sale prices could not be deleted",
+      "observations-service-error": "Could not load the observation series",
+      "observations-create-service-error": "Could not create the observation series",
+      "observations-update-service-error": "Could not save the observations",
+      "observations-delete-service-error": "Could not delete the observations",
+      "observations-copie-service-error": "Could not copy the series",
+      "placette-service-error": "Could not save the placette",
+      "horizon-service-error": "Could not save the horizon",
+      "fichier-attache-service-error": "Attached file not found or not reachable",
       "actions-service-error": "Could not load the interventions",
       "actions-create-service-error": "Could not create the intervention",
       "actions-update-service-error": "Could not update the intervention",
@@ -814,6 +823,7 @@ const en = {
   ...carte,
   ...grid,
   ...interventions,
+  ...observations,
   ...lotsAmenagements,
   ...prix,
 } satisfies typeof fr;

@@ -3,6 +3,7 @@ import parcelle from "./parcelle";
 import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
+import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
 
@@ -238,6 +239,14 @@ const fr = {
       "prix_ventes-service-error": "Impossible de charger les prix de vente",
       "prix_ventes-update-service-error": "Impossible d'enregistrer les prix de vente",
       "prix_ventes-delete-service-error": "Impossible de supprimer les prix de vente inutilisés",
+      "observations-service-error": "Impossible de charger les séries d'observations",
+      "observations-create-service-error": "Impossible de créer la série d'observations",
+      "observations-update-service-error": "Impossible d'enregistrer les observations",
+      "observations-delete-service-error": "Impossible de supprimer les observations",
+      "observations-copie-service-error": "Impossible de copier les séries",
+      "placette-service-error": "Impossible d'enregistrer la placette",
+      "horizon-service-error": "Impossible d'enregistrer l'horizon",
+      "fichier-attache-service-error": "Fichier joint introuvable ou inaccessible",
       "actions-service-error": "Impossible de charger les interventions",
       "actions-create-service-error": "Impossible de créer l'intervention",
       "actions-update-service-error": "Impossible de modifier l'intervention",
@@ -813,6 +822,7 @@ const fr = {
   ...carte,
   ...grid,
   ...interventions,
+  ...observations,
   ...lotsAmenagements,
   ...prix,
 };

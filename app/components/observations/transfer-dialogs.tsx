@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useHref } from "react-router";
+import { AppDialog } from "~/components/dialog";
+import { useActionFeedback } from "~/components/feedback";
+import { Field } from "~/components/field";
+import { CopieSeriesSchema } from "~/domain/observation";
+import type { MesuresData } from "./types";
+
+/** Export, import and copy of series (spec 2 §2, §5, §7; B-OBS-01, 02, 10, 11): dialogs 500 wide. */
+
+export function ExportDialog({ open, ids, onClose }: { open: boolean; ids: number[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const href = useHref("export.json");
+  const url = `${href}?${ids.map((id) => `id=${id}`).join("&")}`;
+  return (
+    <AppDialog open={open} title={t("observations.export.titre")} width={500} testId="export-dialog" onEscape={onClose}
+      actions={<>
+        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
+        <a className={`btn-primary ${ids.length ? "" : "pointer-events-none opacity-50"}`} href={url} download="series-observations.json" onClick={onClose} data-testid="export-download">{t("observations.export.telecharger")}</a>
+      </>}>
+      <p>{t("observations.export.texte")}</p>
+    </AppDialog>
+  );
+}
+
+export function ImportDialog({ open, plot, onClose }: { open: boolean; plot: { id: number; libelle: string } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; notice?: string; error?: string; params?: Record<string, string | number> }>();
+  useActionFeedback(fetcher.data);
+  const [chosen, setChosen] = useState(false);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  return (
+    <AppDialog open={open} title={t("observations.import.titre")} width={500} testId="import-dialog" onEscape={onClose}
+      actions={<>
+        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
+        <button type="submit" form="mesures-import-form" className="btn-primary" disabled={!chosen || !plot || fetcher.state !== "idle"} data-testid="import-send">{t("observations.importer")}</button>
+      </>}>
+      <fetcher.Form id="mesures-import-form" method="post" action="import" encType="multipart/form-data">
+        <p className="mb-2">{t("observations.import.texte", { libelle: plot?.libelle ?? "" })}</p>
+        <input type="hidden" name="idParcelle" value={plot?.id ?? ""} />
+        <label htmlFor="import-file" className="field-label">{t("observations.import.fichier")}</label>
+        <input id="import-file" type="file" name="fichier" accept=".json,application/json" onChange={(e) => setChosen(!!e.target.files?.length)} data-testid="import-file" />
+      </fetcher.Form>
+    </AppDialog>
+  );
+}
+
+export function CopieDialog({ open, ids, data, onClose }: { open: boolean; ids: number[]; data: MesuresData; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string; params?: Record<string, string | number> }>();
+  useActionFeedback(fetcher.data);
+  const targets = data.cibles.filter((c) => c.id !== data.idParcelle);
+  const [form, fields] = useForm({
+    id: "copie-series",
+    lastResult: fetcher.data?.submission as never,
+    defaultValue: { idParcelle: "", eltObserve: "on", valeur: "on" },
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CopieSeriesSchema }) as never,
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  return (
+    <AppDialog open={open} title={t("observations.copie.titre")} width={500} testId="copie-dialog" onEscape={onClose}
+      actions={<>
+        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
+        <button type="submit" form={form.id} className="btn-primary" disabled={!form.valid || ids.length === 0 || fetcher.state !== "idle"} data-testid="copie-send">{t("observations.copier")}</button>
+      </>}>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="copy" />
+        <input type="hidden" name="dossierDestination" value={data.idDossier ?? ""} />
+        {ids.map((id) => <input key={id} type="hidden" name="seriesSource" value={id} />)}
+        <Field id={fields.idParcelle.id} label={t("observations.copie.cible")} errors={fields.idParcelle.errors}>
+          <select id={fields.idParcelle.id} name={fields.idParcelle.name} className="field-input" defaultValue="" data-testid="copie-cible">
+            <option value="">{t("context.choose")}</option>
+            {targets.map((c) => <option key={c.id} value={c.id}>{c.exploitation} – {c.libelle}</option>)}
+          </select>
+        </Field>
+        <label className="flex items-center gap-2"><input type="checkbox" name="eltObserve" defaultChecked data-testid="copie-elements" /> {t("observations.copie.elements")}</label>
+        <label className="flex items-center gap-2"><input type="checkbox" name="valeur" defaultChecked data-testid="copie-valeurs" /> {t("observations.copie.valeurs")}</label>
+        <label className="flex items-center gap-2"><input type="checkbox" name="suppressionSeriesParcellesDst" data-testid="copie-supprimer" /> {t("observations.copie.supprimer")}</label>
+      </fetcher.Form>
+    </AppDialog>
+  );
+}

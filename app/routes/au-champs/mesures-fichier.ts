@@ -1,0 +1,20 @@
+import { screenLoader } from "#server/http/route.server";
+import { fichierPourTelechargement } from "#server/observation/service.server";
+import type { Route } from "./+types/mesures-fichier";
+
+/**
+ * Download of an attached file (spec 2 §7 GET fichier_attache_series/{id}/download, B-FILE-06): the bytes under the
+ * stored name, for whoever may read the series' campaign.
+ */
+export const loader = screenLoader(async ({ db, user, params }) => {
+  const id = Number((params as Route.LoaderArgs["params"]).id);
+  const f = await fichierPourTelechargement(db, user, Number.isInteger(id) && id > 0 ? id : 0);
+  return new Response(new Uint8Array(f.bytes), {
+    headers: {
+      "Content-Type": f.typeMime,
+      "Content-Disposition": `attachment; filename="${f.nom.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(f.nom)}`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});

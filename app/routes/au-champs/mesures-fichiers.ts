@@ -1,0 +1,46 @@
+import { ServiceError } from "#server/errors";
+import { resourceAction, resourceLoader } from "#server/http/route.server";
+import { FICHIER_TROP_GROS, maxBytes, uploadFichier } from "#server/observation/service.server";
+import { env } from "#server/env.server";
+
+/**
+ * Upload of a file attached to an observation series (spec 2 §7 POST fichier_attache_series: multipart with `file`
+ * and `idObservationSerie`; B-FILE-03). The body is read within the size limit (ATTACHMENT_MAX_MB) before anything
+ * else; the service checks the rights, the name, the type from the bytes.
+ */
+export const action = resourceAction(async ({ db, user, request }) => {
+  const tooLarge = () => new ServiceError(FICHIER_TROP_GROS, 413, { file: [FICHIER_TROP_GROS] }, { max: env().ATTACHMENT_MAX_MB });
+  const limit = maxBytes() + 64 * 1024;
+  if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
+  const formData = await limitedFormData(request, limit, tooLarge).catch((e: unknown) => {
+    if (e instanceof ServiceError) throw e;
+    throw new ServiceError("warning.invalid-form", 400);
+  });
+  const file = formData.get("file");
+  if (!(file instanceof File) || !file.name) throw new ServiceError("warning.required", 400, { file: ["warning.required"] });
+  const idSerie = Number(formData.get("idObservationSerie"));
+  const id = await uploadFichier(db, user, Number.isInteger(idSerie) && idSerie > 0 ? idSerie : null, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  return { ok: true as const, id, notice: "observations.fichiers.ajoute" };
+});
+
+/** The address typed in the browser (GET): the measures screen, where the files are. */
+export const loader = resourceLoader("/home/description/au_champs/mesures");
+
+/** The request's form, refused (`tooLarge`) as soon as its body passes `limit` bytes, whatever its headers say. */
+async function limitedFormData(request: Request, limit: number, tooLarge: () => Error): Promise<FormData> {
+  if (!request.body) return request.formData();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+}

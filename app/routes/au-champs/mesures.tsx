@@ -1,0 +1,99 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useFeedback } from "~/components/feedback";
+import { ScreenTitle } from "~/components/farm-form";
+import { MesuresScreen } from "~/components/observations/mesures-screen";
+import { rawPatchSchema } from "~/domain/grid-patches";
+import { CopieSeriesSchema, DossierObservationSchema, HorizonSchema, PlacetteSchema, SerieSchema } from "~/domain/observation";
+import {
+  deleteIntent, editOf, formIntent, idField, intent, jsonField, optionalIdField, queryId, rowIntent, saveIntent, screenAction, screenLoader, stampField,
+} from "#server/http/route.server";
+import {
+  copierSeries, getMesures, OBS_LOAD_ERROR, removeFichier, removeHorizon, removeObservations, removePlacette, removeSeries, saveDossierObservation,
+  saveHorizon, saveObservationsGrid, savePlacette, saveSerie, maxBytes,
+} from "#server/observation/service.server";
+import { mapConfig } from "#server/env.server";
+import type { Route } from "./+types/mesures";
+
+/**
+ * The measures screen (spec 2 "Observation measures", issue 15): a plot's observation series with their form, the
+ * observations grid, placettes, horizons and attached files. `parcelleId` chooses the plot (the first otherwise,
+ * B-OBS-04), `id` the series shown.
+ */
+
+export const loader = screenLoader(
+  async ({ db, user, query }) => {
+    // `id` is the selected series, or "new" while one is created.
+    const selected = query.get("id");
+    const data = await getMesures(db, user, { parcelleId: queryId(query, "parcelleId"), serieId: selected && /^\d{1,9}$/.test(selected) ? Number(selected) : null });
+    return { ...data, maxMo: Math.round((maxBytes() / 1024 / 1024) * 100) / 100, mapConfig: mapConfig() };
+  },
+  { loadError: OBS_LOAD_ERROR },
+);
+
+const serieFields = { idSerie: idField };
+
+export const action = screenAction(
+  {
+    save: saveIntent(SerieSchema, ({ db, user }, value, edit) => saveSerie(db, user, value, edit)),
+    delete: deleteIntent(({ db, user }, ids) => removeSeries(db, user, ids)),
+    grid: intent({ idSerie: idField, patches: jsonField(z.array(rawPatchSchema).max(5000, "warning.too-many")) }, async ({ db, user }, { idSerie, patches }) => ({
+      ok: true as const, saved: await saveObservationsGrid(db, user, idSerie, patches),
+    })),
+    deleteObservation: intent({ ...serieFields, id: idField }, async ({ db, user }, { idSerie, id }) => {
+      await removeObservations(db, user, idSerie, [id]);
+      return { ok: true as const, notice: "ui.delete-confirmation" };
+    }),
+    savePlacette: formIntent(
+      PlacetteSchema,
+      async ({ db, user }, value, envelope: { idParcelle: number; id?: number; updatedAt?: string | null }) => {
+        const edit = editOf(envelope);
+        return { id: await savePlacette(db, user, envelope.idParcelle, value, edit), notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
+      },
+      { fields: { idParcelle: idField, id: optionalIdField, updatedAt: stampField }, reset: true },
+    ),
+    deletePlacette: rowIntent(({ db, user }, id) => removePlacette(db, user, id), "ui.delete-confirmation"),
+    saveHorizon: formIntent(
+      HorizonSchema,
+      async ({ db, user }, value, envelope: { idSerie: number; id?: number; updatedAt?: string | null }) => {
+        const edit = editOf(envelope);
+        return { id: await saveHorizon(db, user, envelope.idSerie, value, edit), notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
+      },
+      { fields: { idSerie: idField, id: optionalIdField, updatedAt: stampField } },
+    ),
+    deleteHorizon: intent({ ...serieFields, id: idField }, async ({ db, user }, { idSerie, id }) => {
+      await removeHorizon(db, user, idSerie, id);
+      return { ok: true as const, notice: "ui.delete-confirmation" };
+    }),
+    saveDossierObservation: formIntent(DossierObservationSchema, async ({ db, user }, value) => ({ id: await saveDossierObservation(db, user, value) }), {
+      notice: "ui.create-confirmation", reset: true,
+    }),
+    copy: formIntent(CopieSeriesSchema, async ({ db, user }, value) => {
+      const { count } = await copierSeries(db, user, value);
+      return { count, notice: "observations.copie.faite", params: { count } };
+    }),
+    deleteFichier: rowIntent(({ db, user }, id) => removeFichier(db, user, id), "ui.delete-confirmation"),
+  },
+  // The copy's gate is the target's campaign (checked by its service); every other intent writes the selected campaign.
+  { gate: "campaign", gateExcept: ["copy"] },
+);
+
+function LoadError({ error }: { error: string }) {
+  const { showError } = useFeedback();
+  useEffect(() => showError(error), [error, showError]);
+  return null;
+}
+
+export default function Mesures({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!data.ok) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-4" data-testid="mesures-load-failed">
+        <ScreenTitle title={t("screen.mesures")} readOnly={false} />
+        <LoadError error={data.error} />
+      </div>
+    );
+  }
+  return <MesuresScreen data={data} />;
+}

@@ -1,0 +1,3 @@
+export * from "./service";
+export * from "./files";
+export * from "./transfer";

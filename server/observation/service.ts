@@ -1,0 +1,527 @@
+import {
+  champPlacette, cleElementDossier, CopieSeriesSchema, DossierObservationSchema, ELEMENT, estSerieAdventices, estSerieSol, HorizonSchema,
+  observationRowSchema, PlacetteSchema, serieSelonType, TYPE_STADE, UNITE_STADE,
+  type CopieSeriesInput, type DossierObservationInput, type HorizonInput, type ObservationRowInput, type PlacetteInput, type SerieInput,
+} from "~/domain/observation";
+import { campaignContext, ensureWrite, writableCampaign, type CampaignContext } from "../access/description";
+import type { Db } from "../db/knex";
+import { applyRowPatches } from "../db/row-patches";
+import { updateIfUnchanged, type Token } from "../db/stale";
+import { failingWith, invalidField, parse, ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  ELEMENTS_HORS_TABLE, findSeries, insertId, listFichiers, listHorizons, listObservations, listPlacettes, listSeries, setHorizonLimit, setSerieValue,
+  type SerieRow,
+} from "./repo";
+import { removeStoredFiles } from "./files";
+
+/**
+ * The observation series of a plot (spec 2 "Observation measures", issue 15): the screen's data, the series form,
+ * the observations grid (one transaction, stale check), placettes, horizons, folder observations, the copy of
+ * series to other plots. Every write asks the write gate of the campaign first (writableCampaign: canWriteDescriptif
+ * on the campaign's own farm and the lock, B-RIGHTS-01, 02), then checks each link is of that campaign.
+ */
+
+/** Error keys (spec 2 §8 names none for the observations: ours, in the same family). */
+export const OBS_LOAD_ERROR = "errors.services.observations-service-error";
+export const OBS_CREATE_ERROR = "errors.services.observations-create-service-error";
+export const OBS_UPDATE_ERROR = "errors.services.observations-update-service-error";
+export const OBS_DELETE_ERROR = "errors.services.observations-delete-service-error";
+export const OBS_COPY_ERROR = "errors.services.observations-copie-service-error";
+export const PLACETTE_ERROR = "errors.services.placette-service-error";
+export const HORIZON_ERROR = "errors.services.horizon-service-error";
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+const str = (v: unknown) => (v == null ? null : String(v));
+
+export type ElementChoix = { idType: number; element: number; libelle: string; libelleEn: string | null; nature: string; unites: string[]; dossier: boolean };
+export type AdventiceChoix = { id: number; libelle: string; libelleEn: string | null; stades: { id: number; libelle: string; libelleEn: string | null }[]; densites: { id: number; ordre: number; libelle: string; libelleEn: string | null }[] };
+export type Choix = { id: number; libelle: string; libelleEn: string | null };
+
+type Fixed = Awaited<ReturnType<typeof loadFixedLists>>;
+/** The global reference lists, read once per database handle: only the reference seeds write them, at start-up. */
+const fixedLists = new WeakMap<object, Promise<Fixed>>();
+
+async function loadFixedLists(db: Db) {
+  const [types, organes, stades, efficacites, adventices, advStades, advDensites] = await Promise.all([
+    db("type_observation").orderBy("ordre").select("id", "libelle", "libelleEn", "famille"),
+    db("organe_etudie").orderBy("ordre").select("id", "libelle", "libelleEn"),
+    db("stade_culture").orderBy(["idEchelleStadeAee", "ordre"]).select("id", "libelle", "libelleEn", "idEchelleStadeAee"),
+    db("efficacite_desherbage").orderBy("ordre").select("id", "ordre", "libelle", "libelleEn"),
+    db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn"),
+    db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn"),
+    db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn"),
+  ]);
+  const tr = (r: Record<string, unknown>): Choix => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn) });
+  return {
+    types: types.map((t) => ({ ...tr(t), famille: String(t.famille) })),
+    organes: organes.map(tr),
+    stades: stades.map((s) => ({ ...tr(s), idEchelleStadeAee: Number(s.idEchelleStadeAee) })),
+    efficacites: efficacites.map((e) => ({ ...tr(e), ordre: Number(e.ordre) })),
+    adventices: adventices.map((a): AdventiceChoix => ({
+      ...tr(a),
+      stades: advStades.filter((s) => Number(s.idAdventice) === Number(a.id)).map(tr),
+      densites: advDensites.filter((d) => Number(d.idAdventice) === Number(a.id)).map((d) => ({ ...tr(d), ordre: Number(d.ordre) })),
+    })),
+  };
+}
+
+function fixed(db: Db): Promise<Fixed> {
+  // A transaction is not kept (it ends); the lists are the same as its database's.
+  if ((db as { isTransaction?: boolean }).isTransaction) return loadFixedLists(db);
+  let p = fixedLists.get(db);
+  if (!p) {
+    p = loadFixedLists(db).catch((e) => {
+      fixedLists.delete(db);
+      throw e;
+    });
+    fixedLists.set(db, p);
+  }
+  return p;
+}
+
+async function references(db: Db, ctx: CampaignContext) {
+  const [lists, offers, dossierElts] = await Promise.all([
+    fixed(db),
+    db("admin_oad_observation as a").join("element_observe as e", "e.id", "a.dicoIdEltObserve")
+      .where((q) => q.whereNull("a.idOad").orWhere("a.idOad", ctx.view.selected.idOad ?? 0))
+      .select("a.idOad", "a.dicIdTypeObservation", "a.dicoIdEltObserve", "a.unite1", "a.unite2", "a.unite3", "e.libelle", "e.libelleEn", "e.nature"),
+    ctx.view.selected.idDossier ? db("dossier_observation").where({ idDossier: ctx.view.selected.idDossier }).orderBy("libelle") : Promise.resolve([]),
+  ]);
+  // A network's own rows for a type replace the default rows of that type (decision 0037).
+  const own = new Set(offers.filter((o) => o.idOad != null).map((o) => Number(o.dicIdTypeObservation)));
+  const elements: ElementChoix[] = offers
+    .filter((o) => (o.idOad != null) === own.has(Number(o.dicIdTypeObservation)))
+    .map((o) => ({
+      idType: Number(o.dicIdTypeObservation), element: Number(o.dicoIdEltObserve), libelle: String(o.libelle), libelleEn: str(o.libelleEn), nature: String(o.nature),
+      unites: Number(o.dicIdTypeObservation) === TYPE_STADE ? [UNITE_STADE] : [o.unite1, o.unite2, o.unite3].filter((u): u is string => !!u), dossier: false,
+    }));
+  for (const d of dossierElts) {
+    elements.push({ idType: Number(d.dicIdTypeIntrant), element: cleElementDossier(Number(d.id)), libelle: String(d.libelle), libelleEn: null, nature: "num", unites: d.dicLlUnite ? [String(d.dicLlUnite)] : [], dossier: true });
+  }
+  // Sorted by element label (B-OBS-40).
+  elements.sort((a, b) => a.libelle.localeCompare(b.libelle, "fr"));
+  return { ...lists, elements };
+}
+
+/** The crops a series may concern: those of the campaign's management modes, and the Interculture pseudo-crop (B-OBS-06). */
+async function culturesOf(db: Db, idCampagne: number) {
+  const rows = await db("culture as c")
+    .where("c.interculture", true)
+    .orWhereIn("c.id", db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"))
+    .orderBy([{ column: "c.ordre" }, { column: "c.libelle" }])
+    .select("c.id", "c.libelle", "c.libelleEn", "c.interculture", "c.idEchelleStadeAee");
+  return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn), interculture: !!r.interculture && r.interculture !== "0", idEchelleStadeAee: num(r.idEchelleStadeAee) }));
+}
+
+/** The plot's interventions, for the series' intervention picker (B-OBS-14): date and cultural operation. */
+async function interventionsOf(db: Db, idCampagne: number, idParcelle: number) {
+  const rows = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.idCampagne": idCampagne, "a.idParcelle": idParcelle })
+    .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "o.libelle");
+  return rows.map((r) => ({ id: Number(r.id), date: String(r.date).slice(0, 10), libelle: str(r.libelle) ?? "" }));
+}
+
+/**
+ * The measures screen (spec 2 §2 "Observation measures"): the campaign's plots, the plot shown (`parcelleId`, else
+ * the first: B-OBS-04), its placettes, series, interventions and crops (B-OBS-05), the reference lists (B-OBS-03),
+ * and the detail of the series asked for (`serieId`): observations, horizons, attached files.
+ */
+export async function getMesures(db: Db, user: Utilisateur, options: { parcelleId?: number | null; serieId?: number | null } = {}) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(OBS_LOAD_ERROR, async () => {
+    const parcelles = (await db("parcelle").where({ idCampagne: ctx.idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "geometrie", "idModeConduite"))
+      .map((p) => ({ id: Number(p.id), libelle: String(p.libelle), geometrie: str(p.geometrie), idModeConduite: num(p.idModeConduite) }));
+    const idParcelle = parcelles.find((p) => p.id === options.parcelleId)?.id ?? parcelles[0]?.id ?? null;
+    const [refs, cultures, modesConduite] = await Promise.all([
+      references(db, ctx),
+      culturesOf(db, ctx.idCampagne),
+      db("mode_conduite").where({ idCampagne: ctx.idCampagne }).orderBy("libelle").select("id", "libelle"),
+    ]);
+    const [series, placettes, interventions] = idParcelle
+      ? await Promise.all([listSeries(db, ctx.idCampagne, idParcelle), listPlacettes(db, ctx.idCampagne, idParcelle), interventionsOf(db, ctx.idCampagne, idParcelle)])
+      : [[], [], []];
+    const serie = options.serieId ? series.find((s) => s.id === options.serieId) : undefined;
+    const detail = serie
+      ? { idSerie: serie.id, observations: await listObservations(db, serie.id), horizons: await listHorizons(db, serie.id), fichiers: await listFichiers(db, serie.id) }
+      : null;
+    // The plots a copy may go to (only for a writer: a reader has no copy).
+    const cibles = ctx.abilities.canWriteDescriptif ? await copyTargets(db, user, ctx) : [];
+    return {
+      canWrite: ctx.abilities.canWriteDescriptif, idUser: user.id, idDossier: ctx.view.selected.idDossier, cibles,
+      parcelles, idParcelle, placettes, series, interventions, cultures, modesConduite: modesConduite.map((m) => ({ id: Number(m.id), libelle: String(m.libelle) })),
+      ...refs, detail,
+    };
+  });
+}
+export type MesuresData = Awaited<ReturnType<typeof getMesures>>;
+
+// ---- Series
+
+async function plotOf(db: Db, ctx: CampaignContext, idParcelle: number, field = "idParcelle") {
+  const p = await db("parcelle").where({ id: idParcelle, idCampagne: ctx.idCampagne }).first("id");
+  if (!p) throw invalidField(field);
+  return Number(p.id);
+}
+
+async function serieOf(db: Db, ctx: CampaignContext, idSerie: number, error = OBS_UPDATE_ERROR): Promise<SerieRow> {
+  const [s] = await findSeries(db, ctx.idCampagne, [idSerie]);
+  if (!s) throw new ServiceError(error, 404);
+  return s;
+}
+
+/** Checks the series' links within the campaign and the plot (crop, stage of the crop's scale, intervention, organ, placettes). */
+async function checkSerieLinks(db: Db, ctx: CampaignContext, input: SerieInput) {
+  if (!(await db("type_observation").where({ id: input.dicIdTypeSerie }).first("id"))) throw invalidField("dicIdTypeSerie");
+  if (input.idCulture != null) {
+    const crops = await culturesOf(db, ctx.idCampagne);
+    const crop = crops.find((c) => c.id === input.idCulture);
+    if (!crop) throw invalidField("idCulture");
+    if (input.idStade != null && !(await db("stade_culture").where({ id: input.idStade, idEchelleStadeAee: crop.idEchelleStadeAee ?? -1 }).first("id"))) throw invalidField("idStade");
+  }
+  if (input.idAction != null && !(await db("action").where({ id: input.idAction, idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).first("id"))) throw invalidField("idAction");
+  if (input.organeEtudie != null && !(await db("organe_etudie").where({ id: input.organeEtudie }).first("id"))) throw invalidField("organeEtudie");
+  if (input.placettes.length) {
+    const found = await db("placette").where({ idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).whereIn("id", input.placettes).pluck("id");
+    if (found.length !== input.placettes.length) throw invalidField("placettes");
+  }
+}
+
+/**
+ * Creates (no id) or updates (id + updatedAt: stale check) a series, in one transaction and in the order of spec 2
+ * §4 (B-OBS-30): the series, then its studied-organ and laboratory observations, then its placettes. The type of a
+ * saved series does not change (B-OBS-23); a field its type does not show is not kept (B-OBS-16..20). A placette
+ * taken out of the selection takes its values with it (B-PLAC-09).
+ */
+export async function saveSerie(db: Db, user: Utilisateur, raw: SerieInput, existing?: Token): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  return failingWith(existing ? OBS_UPDATE_ERROR : OBS_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      await plotOf(trx, ctx, raw.idParcelle);
+      let input = raw;
+      let current: SerieRow | undefined;
+      if (existing) {
+        current = await serieOf(trx, ctx, existing.id);
+        // The type and the placette mode are those of the saved series (B-OBS-23, B-PLAC-06); it stays on its plot.
+        input = { ...raw, idParcelle: current.idParcelle, dicIdTypeSerie: current.dicIdTypeSerie, isPlacetteSelected: current.isPlacetteSelected };
+      }
+      input = serieSelonType(input);
+      await checkSerieLinks(trx, ctx, input);
+      const values = {
+        idParcelle: input.idParcelle, nom: input.nom, date: input.date, dicIdTypeSerie: input.dicIdTypeSerie, idCulture: input.idCulture ?? null,
+        idStade: input.idStade ?? null, idAction: input.idAction ?? null, remarque: input.remarque ?? null, isPlacetteSelected: input.isPlacetteSelected,
+      };
+      let id: number;
+      if (existing) {
+        await updateIfUnchanged(trx, "observation_serie", existing, values, { scope: { idCampagne: ctx.idCampagne } });
+        id = existing.id;
+        // Every observation of the series follows its date.
+        await trx("observation").where({ idObservationSerie: id }).update({ date: input.date });
+      } else {
+        id = await insertId(trx, "observation_serie", { ...values, idCampagne: ctx.idCampagne, idExploitation: ctx.idExploitation, idUser: user.id });
+      }
+      const serie = { id, idParcelle: input.idParcelle, date: input.date, idUser: user.id };
+      await setSerieValue(trx, serie, ELEMENT.organe, { num: input.organeEtudie ?? null });
+      await setSerieValue(trx, serie, ELEMENT.laboratoire, { txt: input.laboratoire ?? null });
+      const before = current?.placettes ?? [];
+      const removed = before.filter((p) => !input.placettes.includes(p));
+      if (removed.length) {
+        await trx("observation").where({ idObservationSerie: id }).whereIn("idPlacette", removed).delete();
+        await trx("observation_serie_placette").where({ idObservationSerie: id }).whereIn("idPlacette", removed).delete();
+      }
+      const added = input.placettes.filter((p) => !before.includes(p));
+      for (const idPlacette of added) await trx("observation_serie_placette").insert({ idObservationSerie: id, idPlacette, ordre: input.placettes.indexOf(idPlacette) });
+      return id;
+    }),
+  );
+}
+
+/** Deletes series of the campaign (one or several, B-OBS-09) with their observations, horizons and files: all or none. */
+export async function removeSeries(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const unique = [...new Set(ids)];
+  const paths = await failingWith(OBS_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const found = await trx("observation_serie").where({ idCampagne: ctx.idCampagne }).whereIn("id", unique).pluck("id");
+      if (found.length !== unique.length) throw new ServiceError(OBS_DELETE_ERROR, 404);
+      const files = await trx("fichier_attache_serie").whereIn("idObservationSerie", unique).pluck("chemin");
+      await trx("observation_serie").whereIn("id", unique).delete();
+      return files.map(String);
+    }),
+  );
+  // The files go once the rows are gone (a failed delete keeps both).
+  await removeStoredFiles(paths);
+}
+
+// ---- The observations grid
+
+type Refs = {
+  elements: Map<number, { nature: string; unites: string[] }>;
+  horizons: Set<number>;
+  adventices: Map<number, { stades: Set<number>; densites: Map<number, number> }>;
+  efficacites: Map<number, number>;
+};
+
+async function gridRefs(db: Db, ctx: CampaignContext, serie: SerieRow): Promise<Refs> {
+  const refs = await references(db, ctx);
+  const elements = new Map<number, { nature: string; unites: string[] }>();
+  for (const e of refs.elements) if (e.idType === serie.dicIdTypeSerie || e.dossier) elements.set(e.element, { nature: e.nature, unites: e.unites });
+  // An element of the type not offered by the network list may still be stored (an older row): any reference element
+  // except those of the form and the horizons.
+  const horizons = new Set((await db("horizon").where({ idParent: serie.id }).pluck("id")).map(Number));
+  const adventices = new Map(refs.adventices.map((a) => [a.id, { stades: new Set(a.stades.map((s) => s.id)), densites: new Map(a.densites.map((d) => [d.ordre, d.id])) }]));
+  const efficacites = new Map(refs.efficacites.map((e) => [e.ordre, e.id]));
+  return { elements, horizons, adventices, efficacites };
+}
+
+/** The stored columns of a grid row; a link outside the series or a value of the wrong kind is a field error. */
+function observationColumns(serie: SerieRow, refs: Refs, v: ObservationRowInput, idUser: number) {
+  const element = refs.elements.get(v.element);
+  if (!element || ELEMENTS_HORS_TABLE.includes(v.element as never)) throw invalidField("element");
+  if (v.unite && element.unites.length && !element.unites.includes(v.unite)) throw invalidField("unite");
+  if (v.idHorizon != null && !refs.horizons.has(v.idHorizon)) throw invalidField("idHorizon");
+  const weed = v.idAdventice != null ? refs.adventices.get(v.idAdventice) : undefined;
+  if (v.idAdventice != null && !weed) throw invalidField("idAdventice");
+  if (v.stadeAdventice != null && !weed?.stades.has(v.stadeAdventice)) throw invalidField("stadeAdventice");
+  let valeur: number | null = v.valeur ?? null;
+  // Weed density and weeding efficacy are chosen from their lists (B-OBS-46): the class stored as its entry's id.
+  if (element.nature === "densite" || element.nature === "efficacite") {
+    const m = /^([de])(\d+)$/.exec(v.classe ?? "");
+    if (!m && v.classe) throw invalidField("classe");
+    if (m && m[1] !== (element.nature === "densite" ? "d" : "e")) throw invalidField("classe");
+    if (m && element.nature === "densite" && !weed) throw invalidField("idAdventice", "warning.required");
+    valeur = m ? ((element.nature === "densite" ? weed!.densites.get(Number(m[2])) : refs.efficacites.get(Number(m[2]))) ?? null) : null;
+    if (m && valeur == null) throw invalidField("classe");
+  } else if (v.classe) throw invalidField("classe");
+  const dossier = v.element < 0;
+  return {
+    idObservationSerie: serie.id, idParcelle: serie.idParcelle, dicoIdEltObserve: dossier ? null : v.element, idDossierObservation: dossier ? -v.element : null,
+    obsValNum: valeur, dicLlUnite: v.unite ?? element.unites[0] ?? null, remarque: v.remarque ?? null, idHorizon: estSerieSol(serie.dicIdTypeSerie) ? (v.idHorizon ?? null) : null,
+    idPereStade: estSerieAdventices(serie.dicIdTypeSerie) ? (v.idAdventice ?? null) : null,
+    stadeAdventice: estSerieAdventices(serie.dicIdTypeSerie) ? (v.stadeAdventice ?? null) : null, date: serie.date, idUser,
+  };
+}
+
+/**
+ * The observations grid's save: the changed and added rows of one series in one transaction
+ * (server/db/row-patches.ts: every row checked first, the stale check of each, all or none), then each row's
+ * placette values (B-PLAC-11) as child observations.
+ */
+export async function saveObservationsGrid(db: Db, user: Utilisateur, idSerie: number, sent: unknown) {
+  const ctx = await writableCampaign(db, user);
+  // An emptied cell may come as null (an API client, a row sent back as loaded): the schemas read it as absent.
+  const patches = Array.isArray(sent)
+    ? sent.map((p: { values?: unknown }) => (p && typeof p === "object" && p.values && typeof p.values === "object"
+      ? { ...p, values: Object.fromEntries(Object.entries(p.values as Record<string, unknown>).filter(([, v]) => v !== null)) }
+      : p))
+    : sent;
+  return failingWith(OBS_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const serie = await serieOf(trx, ctx, idSerie);
+      const refs = await gridRefs(trx, ctx, serie);
+      const placettes = serie.isPlacetteSelected ? serie.placettes : [];
+      const schema = observationRowSchema(placettes);
+      const start = Number((await trx("observation").where({ idObservationSerie: serie.id }).max({ m: "ordre" }).first())?.m ?? 0);
+      let next = start;
+      const saved = await applyRowPatches(trx, {
+        table: "observation", schema, patches, scope: { idObservationSerie: serie.id },
+        columns: (v, _t, index) => {
+          const cols = observationColumns(serie, refs, v as ObservationRowInput, user.id);
+          const isNew = ((patches as { id: number | null }[])[index]?.id ?? -1) < 0;
+          return isNew ? { ...cols, ordre: ++next } : cols;
+        },
+      });
+      // The placettes' values of each saved row: one child observation per placette with a value.
+      const list = patches as { values: Record<string, unknown> }[];
+      for (const row of saved) {
+        const values = schema.parse(list[row.index].values) as Record<string, unknown>;
+        const parent = await trx("observation").where({ id: row.id }).first("dicoIdEltObserve", "idDossierObservation", "dicLlUnite", "idHorizon");
+        for (const idPlacette of placettes) {
+          const field = champPlacette(idPlacette);
+          if (!(field in (list[row.index].values ?? {})) && !row.inserted) continue;
+          const where = { idObservationParent: row.id, idPlacette };
+          const value = values[field] as number | undefined;
+          if (value == null) {
+            await trx("observation").where(where).delete();
+            continue;
+          }
+          const cols = { obsValNum: value, dicoIdEltObserve: parent.dicoIdEltObserve, idDossierObservation: parent.idDossierObservation, dicLlUnite: parent.dicLlUnite, idHorizon: parent.idHorizon, updatedAt: new Date() };
+          const n = await trx("observation").where(where).update(cols);
+          if (n === 0) await trx("observation").insert({ ...where, ...cols, idObservationSerie: serie.id, idParcelle: serie.idParcelle, date: serie.date, idUser: user.id });
+        }
+      }
+      return saved;
+    }),
+  );
+}
+
+/** Deletes rows of a series' observations table (with their placette values). */
+export async function removeObservations(db: Db, user: Utilisateur, idSerie: number, ids: number[]): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const unique = [...new Set(ids)];
+  await failingWith(OBS_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      await serieOf(trx, ctx, idSerie, OBS_DELETE_ERROR);
+      const n = await trx("observation").where({ idObservationSerie: idSerie }).whereNull("idObservationParent").whereIn("id", unique).delete();
+      if (n !== unique.length) throw new ServiceError(OBS_DELETE_ERROR, 404);
+    }),
+  );
+}
+
+// ---- Placettes (B-PLAC-03..05)
+
+export async function savePlacette(db: Db, user: Utilisateur, idParcelle: number, input: PlacetteInput, existing?: Token): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const value = parse(PlacetteSchema, input);
+  if (value.geometrie) checkPolygon(value.geometrie);
+  return failingWith(PLACETTE_ERROR, () =>
+    db.transaction(async (trx) => {
+      await plotOf(trx, ctx, idParcelle);
+      const values = { libelle: value.libelle, geometrie: value.geometrie ?? null };
+      if (existing) {
+        await updateIfUnchanged(trx, "placette", existing, values, { scope: { idCampagne: ctx.idCampagne, idParcelle } });
+        return existing.id;
+      }
+      return insertId(trx, "placette", { ...values, idParcelle, idCampagne: ctx.idCampagne, idExploitation: ctx.idExploitation });
+    }),
+  );
+}
+
+function checkPolygon(text: string) {
+  try {
+    const g = JSON.parse(text) as { type?: string; coordinates?: unknown };
+    if (g?.type !== "Polygon" || !Array.isArray(g.coordinates)) throw new Error("not a polygon");
+  } catch {
+    throw invalidField("geometrie");
+  }
+}
+
+/** Deletes a placette with its values in every series. */
+export async function removePlacette(db: Db, user: Utilisateur, id: number): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  await failingWith(PLACETTE_ERROR, async () => {
+    const n = await db("placette").where({ id, idCampagne: ctx.idCampagne }).delete();
+    if (n === 0) throw new ServiceError(PLACETTE_ERROR, 404);
+  });
+}
+
+// ---- Horizons (B-HOR-01..10): soil series only; limits are observations of the limit elements
+
+export async function saveHorizon(db: Db, user: Utilisateur, idSerie: number, input: HorizonInput, existing?: Token): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const value = parse(HorizonSchema, input);
+  return failingWith(HORIZON_ERROR, () =>
+    db.transaction(async (trx) => {
+      const serie = await serieOf(trx, ctx, idSerie, HORIZON_ERROR);
+      if (!estSerieSol(serie.dicIdTypeSerie)) throw new ServiceError("observations.horizon.sol-seulement", 400);
+      let id: number;
+      if (existing) {
+        await updateIfUnchanged(trx, "horizon", existing, { name: value.name }, { scope: { idParent: serie.id } });
+        id = existing.id;
+      } else {
+        const ordre = Number((await trx("horizon").where({ idParent: serie.id }).max({ m: "ordre" }).first())?.m ?? 0) + 1;
+        id = await insertId(trx, "horizon", { idParent: serie.id, idParcelle: serie.idParcelle, name: value.name, ordre });
+      }
+      await setHorizonLimit(trx, serie, id, ELEMENT.limiteSup, value.limiteSup);
+      await setHorizonLimit(trx, serie, id, ELEMENT.limiteInf, value.limiteInf);
+      return id;
+    }),
+  );
+}
+
+export async function removeHorizon(db: Db, user: Utilisateur, idSerie: number, id: number): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  await failingWith(HORIZON_ERROR, async () => {
+    await serieOf(db, ctx, idSerie, HORIZON_ERROR);
+    const n = await db("horizon").where({ id, idParent: idSerie }).delete();
+    if (n === 0) throw new ServiceError(HORIZON_ERROR, 404);
+  });
+}
+
+// ---- Folder observations (B-OBS-48..50): an element of the folder, offered in the grid of its type
+
+export async function saveDossierObservation(db: Db, user: Utilisateur, input: DossierObservationInput): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const value = parse(DossierObservationSchema, input);
+  return failingWith(OBS_CREATE_ERROR, async () => {
+    if (!(await db("type_observation").where({ id: value.dicIdTypeIntrant }).first("id"))) throw invalidField("dicIdTypeIntrant");
+    return insertId(db, "dossier_observation", { idDossier: ctx.view.selected.idDossier, libelle: value.libelle, dicIdTypeIntrant: value.dicIdTypeIntrant, dicLlUnite: value.dicLlUnite ?? null, remarque: value.remarque ?? null });
+  });
+}
+
+// ---- Copy of series to another plot (spec 2 §7 copie_series, B-OBS-11)
+
+/**
+ * Copies series to a plot of a campaign the user may write (the target plot's own campaign, checked with the write
+ * gate), in one transaction: each series with its organ and laboratory, with `eltObserve` its observation rows and
+ * horizons (values kept with `valeur`, else emptied), after deleting the target plot's series when
+ * `suppressionSeriesParcellesDst`. The intervention link and the placette values stay behind (they belong to the
+ * source plot); attached files are not copied (decision 0038).
+ */
+export async function copierSeries(db: Db, user: Utilisateur, raw: CopieSeriesInput): Promise<{ count: number }> {
+  const ctx = await campaignContext(db, user);
+  const input = parse(CopieSeriesSchema, raw);
+  const target = await db("parcelle").where({ id: input.idParcelle }).first("id", "idCampagne");
+  if (!target) throw invalidField("idParcelle");
+  const idCampagne = Number(target.idCampagne);
+  const campagne = await db("campagne").where({ id: idCampagne }).first("idExploitation");
+  // The folder named must link the target's farm; then the one write gate on the target's campaign.
+  const link = await db("dossier_exploitation").where({ idDossier: input.dossierDestination, idExploitation: campagne.idExploitation }).first("idDossier");
+  if (!link) throw invalidField("dossierDestination");
+  await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: idCampagne });
+  return failingWith(OBS_COPY_ERROR, () =>
+    db.transaction(async (trx) => {
+      const sources = await findSeries(trx, ctx.idCampagne, input.seriesSource);
+      if (sources.length !== new Set(input.seriesSource).size) throw invalidField("seriesSource");
+      if (input.suppressionSeriesParcellesDst) {
+        await trx("observation_serie").where({ idParcelle: input.idParcelle, idCampagne }).whereNotIn("id", input.seriesSource).delete();
+      }
+      for (const s of sources) {
+        const id = await insertId(trx, "observation_serie", {
+          idCampagne, idExploitation: Number(campagne.idExploitation), idParcelle: input.idParcelle, nom: s.nom, date: s.date, dicIdTypeSerie: s.dicIdTypeSerie,
+          idCulture: s.idCulture, idStade: s.idStade, remarque: s.remarque, isPlacetteSelected: false, idUser: user.id,
+        });
+        const serie = { id, idParcelle: input.idParcelle, date: s.date, idUser: user.id };
+        await setSerieValue(trx, serie, ELEMENT.organe, { num: s.organeEtudie });
+        await setSerieValue(trx, serie, ELEMENT.laboratoire, { txt: s.laboratoire });
+        if (!input.eltObserve) continue;
+        const horizons = new Map<number, number>();
+        for (const h of await listHorizons(trx, s.id)) {
+          const hid = await insertId(trx, "horizon", { idParent: id, idParcelle: input.idParcelle, name: h.name, ordre: h.ordre });
+          horizons.set(h.id, hid);
+          await setHorizonLimit(trx, serie, hid, ELEMENT.limiteSup, h.limiteSup);
+          await setHorizonLimit(trx, serie, hid, ELEMENT.limiteInf, h.limiteInf);
+        }
+        const rows = await trx("observation").where({ idObservationSerie: s.id }).whereNull("idObservationParent")
+          .where((q) => q.whereNull("dicoIdEltObserve").orWhereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE)).orderBy(["ordre", "id"]);
+        const copies = rows.map((o) => ({
+          idObservationSerie: id, idParcelle: input.idParcelle, dicoIdEltObserve: o.dicoIdEltObserve, idDossierObservation: o.idDossierObservation,
+          obsValNum: input.valeur ? o.obsValNum : null, obsValTxt: input.valeur ? o.obsValTxt : null, dicLlUnite: o.dicLlUnite, remarque: o.remarque,
+          idHorizon: o.idHorizon == null ? null : (horizons.get(Number(o.idHorizon)) ?? null), idPereStade: o.idPereStade, stadeAdventice: input.valeur ? o.stadeAdventice : null,
+          date: o.date, idUser: user.id, ordre: o.ordre,
+        }));
+        for (let i = 0; i < copies.length; i += 200) await trx("observation").insert(copies.slice(i, i + 200));
+      }
+      return { count: sources.length };
+    }),
+  );
+}
+
+/** The plots a copy may go to: those of the campaigns of the selected folder's farms the user may write, same harvest year. */
+export async function copyTargets(db: Db, user: Utilisateur, known?: CampaignContext) {
+  const ctx = known ?? (await campaignContext(db, user));
+  const idDossier = ctx.view.selected.idDossier;
+  if (!idDossier) return [];
+  const year = ctx.view.campagne!.anneeRecolte;
+  const rows = await db("parcelle as p").join("campagne as c", "c.id", "p.idCampagne").join("exploitation as e", "e.id", "c.idExploitation")
+    .join("dossier_exploitation as de", "de.idExploitation", "e.id").where({ "de.idDossier": idDossier, "c.anneeRecolte": year })
+    .orderBy([{ column: "e.libelle" }, { column: "p.libelle" }]).select("p.id", "p.libelle", "c.id as idCampagne", "e.libelle as exploitation");
+  const out: { id: number; libelle: string; exploitation: string }[] = [];
+  const writable = new Map<number, boolean>();
+  for (const r of rows) {
+    const c = Number(r.idCampagne);
+    if (!writable.has(c)) writable.set(c, await ensureWrite(db, user, { dossier: idDossier, campagne: c }).then(() => true, () => false));
+    if (writable.get(c)) out.push({ id: Number(r.id), libelle: String(r.libelle), exploitation: String(r.exploitation ?? "") });
+  }
+  return out;
+}
+
