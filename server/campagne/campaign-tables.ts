@@ -101,3 +101,14 @@ registerCampaignTable({
     ctx.trx("intrant_cible_cible as c").join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").join("action as a", "a.id", "i.idAction")
       .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
 });
+
+// The characteristics of the copied harvests (decision 0031): reference humidity, grazing animals. A harvest keeps
+// its folder's qualifier; its observation series is not copied with the interventions (cleared above).
+registerCampaignTable({
+  table: "caracteristique_recolte",
+  onlyWith: "inter",
+  references: { idRecolte: "recolte" },
+  select: (ctx) =>
+    ctx.trx("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});

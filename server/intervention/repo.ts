@@ -1,6 +1,7 @@
 import type { InterventionInput } from "~/domain/intervention";
 import { nombrePassages } from "~/domain/intervention";
 import type { IntrantDetail } from "~/domain/intrant";
+import { nomSerieRecolte, type RecolteDetail } from "~/domain/recolte";
 import type { InterventionRow } from "~/components/interventions/types";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
@@ -12,7 +13,7 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 
 const ACTION_COLUMNS = ["id", "updatedAt", "idParcelle", "date", "idOperationCulturale", "idCultureConcernee", "debit", "frequence", "tauxSurface", "nombrePassage", "realisee", "prevue"];
 
-function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" | "rdd"> {
+function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> {
   return {
     id: Number(r.id), updatedAt: toIso(r.updatedAt), idParcelle: Number(r.idParcelle), date: String(r.date).slice(0, 10),
     idOperationCulturale: num(r.idOperationCulturale), idCultureConcernee: num(r.idCultureConcernee), debit: num(r.debit),
@@ -27,6 +28,7 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
   const actions = await db("action").where({ idCampagne }).whereIn("idParcelle", idParcelles).orderBy([{ column: "date" }, { column: "id" }]).select(ACTION_COLUMNS);
   const ids = actions.map((a) => Number(a.id));
   const details = new Map<number, IntrantDetail[]>();
+  const recoltes = new Map<number, RecolteDetail[]>();
   const evaluated = new Set<number>();
   // Chunks keep each IN list within SQLite's and PostgreSQL's parameter limits.
   for (let i = 0; i < ids.length; i += 5000) {
@@ -41,12 +43,25 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
       list.push({ id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
       details.set(Number(r.idAction), list);
     }
+    // The harvest products (decision 0031): "crop - output type (qualifier)", yield and unit.
+    const harvests = await db("recolte as r")
+      .join("culture as c", "c.id", "r.idCulture")
+      .join("type_sortie as ts", "ts.id", "r.dicIdTypeSortie")
+      .leftJoin("qualifiant_recolte as q", "q.id", "r.idQualifiantRecolte")
+      .whereIn("r.idAction", chunk)
+      .orderBy("r.id", "desc")
+      .select("r.id", "r.idAction", "c.libelle as culture", "ts.libelle as typeSortie", "q.qrdNom", "r.rendement", "r.dicLlUnite");
+    for (const r of harvests) {
+      const list = recoltes.get(Number(r.idAction)) ?? [];
+      list.push({ id: Number(r.id), libelle: nomSerieRecolte(String(r.culture), String(r.typeSortie), (r.qrdNom as string | null) ?? null), rendement: num(r.rendement), unite: String(r.dicLlUnite) });
+      recoltes.set(Number(r.idAction), list);
+    }
     for (const r of await db("rdd_evaluation").whereIn("idAction", chunk).distinct("idAction")) evaluated.add(Number(r.idAction));
   }
-  return actions.map((a) => ({ ...fromRow(a), intrants: details.get(Number(a.id)) ?? [], rdd: evaluated.has(Number(a.id)) }));
+  return actions.map((a) => ({ ...fromRow(a), intrants: details.get(Number(a.id)) ?? [], recoltes: recoltes.get(Number(a.id)) ?? [], rdd: evaluated.has(Number(a.id)) }));
 }
 
-export async function findIntervention(db: Db, id: number): Promise<(Omit<InterventionRow, "intrants" | "rdd"> & { idCampagne: number }) | undefined> {
+export async function findIntervention(db: Db, id: number): Promise<(Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> & { idCampagne: number }) | undefined> {
   const r = await db("action").where({ id }).first([...ACTION_COLUMNS, "idCampagne"]);
   return r ? { ...fromRow(r), idCampagne: Number(r.idCampagne) } : undefined;
 }

@@ -43,10 +43,10 @@ const asNumber = (v: unknown): number | null => {
   return typeof n === "number" && Number.isFinite(n) ? n : null;
 };
 
-/** Reads the catalogue resource of the screen (`…/interventions/catalogue?…`). */
-function useCatalogue(query: Record<string, string | number | null | undefined> | null) {
+/** Reads the catalogue resource of the screen (`…/interventions/catalogue?…`); also the harvest dialog's. */
+export function useCatalogue<T = Catalogue>(query: Record<string, string | number | null | undefined> | null) {
   const location = useLocation();
-  const fetcher = useFetcher<Catalogue>();
+  const fetcher = useFetcher<T>();
   const key = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => v != null && v !== "").map(([k, v]) => [k, String(v)])).toString() : null;
   const loaded = useRef<string | null>(null);
   useEffect(() => {

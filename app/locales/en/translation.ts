@@ -5,6 +5,7 @@ import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
+import recoltes from "./recoltes";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -218,6 +219,7 @@ const en = {
     "create-confirmation": "Created",
     "update-confirmation": "Updated",
     "save-confirmation": "Saved",
+    warning: "Warning",
   },
   errors: {
     "api-error": "Error",
@@ -277,6 +279,15 @@ const en = {
       "lotParcelle-update-service-error": "The plot group could not be changed",
       "lotParcelle-delete-service-error": "The plot group could not be deleted",
       "assolement-service-error": "The crop areas of the campaign could not be loaded",
+      "qualifRecoltes-service-error": "The harvest qualifiers could not be loaded",
+      "qualifiant_recoltes-create-service-error": "The harvest qualifier could not be created",
+      "qualifiant-recolte-delete-service-error": "The harvest qualifier could not be deleted",
+      "recoltes-service-error": "The harvests could not be loaded",
+      "recoltes-create-service-error": "The harvest could not be added",
+      "recolte-update-service-error": "The harvest could not be updated",
+      "recoltes-delete-service-error": "The harvest could not be deleted",
+      "caracteristique_recoltes-service-error": "The harvest characteristics could not be saved",
+      "observations_series-service-error": "The observation series could not be saved",
     },
   },
   maintenance: {
@@ -807,6 +818,7 @@ const en = {
   ...grid,
   ...interventions,
   ...lotsAmenagements,
+  ...recoltes,
 } satisfies typeof fr;
 
 export default en;

@@ -4,6 +4,7 @@ import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
+import recoltes from "./recoltes";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -217,6 +218,7 @@ const fr = {
     "create-confirmation": "Création effectuée",
     "update-confirmation": "Modification effectuée",
     "save-confirmation": "Enregistrement effectué",
+    warning: "Attention",
   },
   errors: {
     "api-error": "Erreur",
@@ -276,6 +278,15 @@ const fr = {
       "lotParcelle-update-service-error": "Impossible de modifier le lot de parcelles",
       "lotParcelle-delete-service-error": "Impossible de supprimer le lot de parcelles",
       "assolement-service-error": "Impossible de charger l'assolement de la campagne",
+      "qualifRecoltes-service-error": "Impossible de charger les qualifiants de récolte",
+      "qualifiant_recoltes-create-service-error": "Impossible de créer le qualifiant de récolte",
+      "qualifiant-recolte-delete-service-error": "Impossible de supprimer le qualifiant de récolte",
+      "recoltes-service-error": "Impossible de charger les récoltes",
+      "recoltes-create-service-error": "Impossible d'ajouter la récolte",
+      "recolte-update-service-error": "Impossible de modifier la récolte",
+      "recoltes-delete-service-error": "Impossible de supprimer la récolte",
+      "caracteristique_recoltes-service-error": "Impossible d'enregistrer les caractéristiques de la récolte",
+      "observations_series-service-error": "Impossible d'enregistrer la série d'observations",
     },
   },
   maintenance: {
@@ -806,6 +817,7 @@ const fr = {
   ...grid,
   ...interventions,
   ...lotsAmenagements,
+  ...recoltes,
 };
 
 export default fr;

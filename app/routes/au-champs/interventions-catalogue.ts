@@ -4,10 +4,12 @@ import { queryId, resourceLoader } from "#server/http/route.server";
 import { ServiceError } from "#server/errors";
 import { dialogLists, dosesReference, fertilisants, matiereActiveOf, phytoProducts, varietes } from "#server/intrant/catalogue.server";
 import { getIntrant } from "#server/intrant/service.server";
+import { getRecolte, listQualifiants, recolteDialogLists, typesSortie } from "#server/recolte/service.server";
 
 /**
  * What the input dialogs read (spec 3 §7 Interventions, inputs): `?intrant=` one stored input;
- * `?categories&action=` the lists a dialog opens with; `?kind=phyto|fertilisant|semence|doses` a catalogue.
+ * `?categories&action=` the lists a dialog opens with; `?kind=phyto|fertilisant|semence|doses` a catalogue;
+ * `?recolte=` one harvest, `?kind=recolte&action=`, `?kind=types-sortie&culture=`, `?kind=qualifiants` the harvest dialog's.
  * A reader typing the address gets the interventions screen.
  */
 const origine = z.coerce.number().int().refine((v) => (ORIGINES_INTRANT as number[]).includes(v));
@@ -22,7 +24,21 @@ export const loader = resourceLoader("/home/description/au_champs/interventions"
     if (!action) throw bad("action");
     return dialogLists(db, user, action);
   }
+  // The harvest dialog (decision 0031): one harvest, the lists it opens with, a crop's output types, the qualifiers.
+  const recolte = queryId(query, "recolte");
+  if (recolte) return { recolte: await getRecolte(db, user, recolte) };
   switch (query.get("kind")) {
+    case "recolte": {
+      if (!action) throw bad("action");
+      return { recolteLists: await recolteDialogLists(db, user, action) };
+    }
+    case "types-sortie": {
+      const culture = queryId(query, "culture");
+      if (!culture) throw bad("culture");
+      return { typesSortie: await typesSortie(db, user, culture) };
+    }
+    case "qualifiants":
+      return { qualifiants: await listQualifiants(db, user) };
     case "phyto": {
       const selected = queryId(query, "selected");
       const o = origine.safeParse(query.get("origineSelected"));

@@ -15,6 +15,8 @@ import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
 import { removeIntrant, saveIntrant, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/domain/recolte";
+import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -49,6 +51,19 @@ export const action = screenAction(
     saveEau: inputIntent("eau", EauSchema),
     saveAutre: inputIntent("autre", AutreSchema),
     deleteIntrant: rowIntent(({ db, user }, id) => removeIntrant(db, user, id), "ui.delete-confirmation"),
+    // Harvest products and the folder's harvest qualifiers (decision 0031).
+    saveRecolte: formIntent(
+      RecolteSchema,
+      async ({ db, user }, value, envelope: { idAction: number; id?: number; updatedAt?: string | null }) => {
+        const edit = editOf(envelope);
+        const id = await saveRecolte(db, user, envelope.idAction, value as RecolteInput, edit);
+        return { id, notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
+      },
+      { fields: { idAction: idField, id: optionalIdField, updatedAt: stampField } },
+    ),
+    deleteRecolte: rowIntent(({ db, user }, id) => removeRecolte(db, user, id), "ui.delete-confirmation"),
+    createQualifiant: formIntent(QualifiantRecolteSchema, async ({ db, user }, value) => ({ qualifiant: await createQualifiant(db, user, value), notice: "ui.create-confirmation" }), { reset: true }),
+    deleteQualifiant: rowIntent(({ db, user }, id) => removeQualifiant(db, user, id), "ui.delete-confirmation"),
   },
   { gate: "campaign" },
 );
