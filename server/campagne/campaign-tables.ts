@@ -112,3 +112,40 @@ registerCampaignTable({
     ctx.trx("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction")
       .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
 });
+
+// Observation series (issue 15). Placettes are part of the plot and always follow it; the series come with
+// the "observations" option, their observed elements with "elements", the values with "values".
+// Attached files are not copied (decision 0038).
+registerCampaignTable({ table: "placette", references: { idParcelle: "parcelle" } });
+registerCampaignTable({
+  table: "observation_serie",
+  onlyWith: "obs",
+  references: { idParcelle: "parcelle", idAction: "action", idIntrant: "intrant" },
+});
+const ofSeries = (table: string, via = "c.idObservationSerie") => (ctx: DuplicationContext) =>
+  ctx.trx(`${table} as c`).join("observation_serie as s", "s.id", via).where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+registerCampaignTable({
+  table: "observation_serie_placette",
+  onlyWith: "obs",
+  references: { idObservationSerie: "observation_serie", idPlacette: "placette" },
+  select: ofSeries("observation_serie_placette"),
+});
+registerCampaignTable({ table: "horizon", onlyWith: "obs", references: { idParent: "observation_serie", idParcelle: "parcelle" }, select: ofSeries("horizon", "c.idParent") });
+registerCampaignTable({
+  table: "observation",
+  onlyWith: "eltObserve",
+  references: {
+    idObservationSerie: "observation_serie", idParcelle: "parcelle", idObservationParent: "observation", idPlacette: "placette",
+    idHorizon: "horizon", idAction: "action",
+  },
+  select: ofSeries("observation"),
+  transform: (row, ctx) => (ctx.options.valeur ? row : { ...row, obsValNum: null, obsValTxt: null, stadeAdventice: null }),
+});
+registerCampaignTable({
+  table: "complement_observation",
+  onlyWith: "valeur",
+  references: { idObservation: "observation" },
+  select: (ctx) =>
+    ctx.trx("complement_observation as c").join("observation as o", "o.id", "c.idObservation").join("observation_serie as s", "s.id", "o.idObservationSerie")
+      .where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});
