@@ -4,7 +4,8 @@ import type { Knex } from "knex";
  * Harvests II (spec 3 §2.2, §3.6, §4.1, §4.2; docs/data-model.md §6; decision 0031): the folder's harvest
  * qualifiers, the kinds of harvest characteristic (reference humidity, grazing animals), the animal types
  * (referenceAnimals) and the characteristics of a harvest. The harvest table itself is migration 0005's; its
- * qualifier column gets its foreign key here (restrict: a qualifier in use cannot be deleted).
+ * qualifier column gets its foreign key here (restrict: a qualifier in use cannot be deleted), and its series column
+ * the one to migration 0010's observation_serie (set null).
  */
 export async function up(knex: Knex): Promise<void> {
   const stamps = (t: Knex.CreateTableBuilder) => t.timestamps(true, true);
@@ -59,12 +60,15 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable("recolte", (t) => {
     t.foreign("id_qualifiant_recolte").references("id").inTable("qualifiant_recolte").onDelete("RESTRICT");
     t.index(["id_qualifiant_recolte"]);
+    // The harvest's observation series (migration 0010; type 1128): a deleted series leaves the harvest.
+    t.foreign("id_observation_serie").references("id").inTable("observation_serie").onDelete("SET NULL");
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable("recolte", (t) => {
     t.dropForeign(["id_qualifiant_recolte"]);
+    t.dropForeign(["id_observation_serie"]);
     t.dropIndex(["id_qualifiant_recolte"]);
   });
   for (const table of ["caracteristique_recolte", "reference_animal", "type_caracteristique_recolte", "qualifiant_recolte"]) await knex.schema.dropTableIfExists(table);

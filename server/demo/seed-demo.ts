@@ -9,6 +9,7 @@ import { seedDemoParcelles } from "./seed-parcelles";
 import { DEMO_FERTILISANTS_BEAUCE, DEMO_FERTILISANTS_BOCAGE, seedDemoIntrantsDossier } from "./seed-intrants-dossier";
 import { seedDemoDescription } from "./seed-description";
 import { seedCampaignInterventions, updateCalculatedUse } from "./seed-interventions";
+import { seedDemoRecoltes2025 } from "./seed-recoltes";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db) {
       await updateCalculatedUse(trx, idCampagne);
     }
     await seedDemoRecoltes(trx, campagnes);
+    await seedDemoRecoltes2025(trx, { idCampagne: campagnes.tilleuls2025, idDossier: beauce, idUser: users.redacteur });
 
     const day = 24 * 3600 * 1000;
     await createPost(trx, { title: "Bienvenue dans Sillon", content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.", creationDate: new Date(Date.now() - 30 * day) });
