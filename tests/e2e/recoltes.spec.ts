@@ -1,0 +1,284 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { e2eDb, expect, navigate, test } from "./fixtures";
+import { apiAs, demoIds, setContext, signIn } from "./helpers";
+
+/**
+ * Harvest products and harvest qualifiers on the interventions screen (spec 3 §2.2, §3.6, §4.1, §4.2; decision
+ * 0031). Each test prepares its own harvest intervention on a plot of EARL des Tilleuls 2025 and removes it.
+ */
+
+const SHOTS = "/tmp/shots-recoltes";
+mkdirSync(SHOTS, { recursive: true });
+const SCREEN = "/home/description/au_champs/interventions";
+
+async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await e2eDb()(table).insert(row).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+/** A harvest operation and one intervention on the first plot of Tilleuls 2025 (wheat concerned). */
+async function prepare() {
+  const ids = await demoIds();
+  const db = e2eDb();
+  const idCampagne = ids.tilleuls2025;
+  const plot = await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id", "libelle");
+  const op = await insertId("operation_culturale", { idCampagne, idTypeAction: 15, libelle: "E2E Moisson" });
+  const action = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-07-23", anneeRecolte: 2025, idOperationCulturale: op, idCultureConcernee: 1, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+  for (const user of ["redacteur", "lecteur"] as const) await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
+  return {
+    ids, plot, action,
+    cleanup: async () => {
+      const series = (await db("recolte").where({ idAction: action }).whereNotNull("idObservationSerie").select("idObservationSerie")).map((r) => Number(r.idObservationSerie));
+      await db("action").where({ id: action }).delete();
+      if (series.length) await db("observation_serie").whereIn("id", series).delete();
+      await db("operation_culturale").where({ id: op }).delete();
+      await db("qualifiant_recolte").where({ idDossier: ids.beauce }).where("qrdNom", "like", "E2E%").delete();
+    },
+  };
+}
+
+async function openIntervention(page: Page, user: "redacteur" | "lecteur", plot: number, action: number) {
+  await signIn(page, user);
+  await navigate(page, `${SCREEN}?parcelleId=${plot}&id=${action}`);
+  await expect(page.getByRole("heading", { name: "Interventions", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("intrants-panel")).toBeVisible();
+}
+
+const axeSerious = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+
+test.describe("harvests", () => {
+  test("[C-HARV-01] [C-HARV-02] [C-INT-06] [C-INT-12] [C-HARV-05] [C-HARV-06] [C-HARV-11] [C-HARV-12] [C-HARV-13] [C-HARV-15] [C-HARV-16] [C-HARV-23] [C-HARV-24] [C-HARV-25] [C-QUAL-01] [C-QUAL-02] a writer records a harvest with observations and a new qualifier, finds its series, and edits it from the inputs detail", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openIntervention(page, "redacteur", s.plot.id, s.action);
+      const panel = page.getByTestId("intrants-panel");
+      await panel.getByTestId("add-recolte").click();
+      const dialog = page.getByTestId("dialog-recolte");
+      await expect(dialog.getByRole("heading", { name: "Produit de récolte" })).toBeVisible();
+      // Main crops first (9017); the intervention's crop chosen; its output types loaded; t/ha by default.
+      await expect(dialog.getByTestId("recolte-categorie").locator("option:checked")).toHaveText("Principale");
+      await expect(dialog.getByTestId("recolte-culture").locator("option:checked")).toHaveText("Blé tendre d'hiver");
+      await expect(dialog.getByTestId("recolte-type-sortie").locator("option")).toHaveText(["Choisir…", "Grain", "Paille"]);
+      await expect(dialog.getByText("Rendement (t/ha)", { exact: true })).toBeVisible();
+      // Crop and output type required, yield numeric.
+      await dialog.getByTestId("recolte-rendement").fill("huit");
+      await dialog.getByTestId("recolte-save").click();
+      await expect(dialog.getByText("Champ requis")).toHaveCount(1);
+      await expect(dialog.getByText("Valeur numérique attendue")).toBeVisible();
+      // A new crop clears the output type and loads its own.
+      await dialog.getByTestId("recolte-type-sortie").selectOption({ label: "Paille" });
+      await dialog.getByTestId("recolte-culture").selectOption({ label: "Betterave sucrière" });
+      await expect(dialog.getByTestId("recolte-type-sortie")).toHaveValue("");
+      await expect(dialog.getByTestId("recolte-type-sortie").locator("option")).toHaveText(["Choisir…", "Racines"]);
+      await dialog.getByTestId("recolte-culture").selectOption({ label: "Blé tendre d'hiver" });
+      await expect(dialog.getByTestId("recolte-type-sortie").locator("option")).toHaveText(["Choisir…", "Grain", "Paille"]);
+      await dialog.getByTestId("recolte-type-sortie").selectOption({ label: "Grain" });
+
+      // Qualifiers: the folder's; a new one needs typed text, then is chosen.
+      await expect(dialog.getByTestId("recolte-qualifiant").locator("option")).toContainText(["Livré à la coopérative", "Stocké à la ferme"]);
+      await dialog.getByTestId("qualifiant-creer").click();
+      await expect(dialog.getByTestId("qualifiant-nouveau-error")).toHaveText("Champ requis");
+      await dialog.getByTestId("qualifiant-nouveau").fill("E2E Lot silo 3");
+      await dialog.getByTestId("qualifiant-creer").click();
+      await expect(dialog.getByTestId("recolte-qualifiant").locator("option:checked")).toHaveText("E2E Lot silo 3");
+
+      await dialog.getByTestId("recolte-rendement").fill("8,15");
+      await dialog.getByTestId("recolte-humidite-reference").fill("15");
+      await dialog.getByTestId("recolte-obsRendement").fill("8,4");
+      await dialog.getByTestId("recolte-obsHumidite").fill("14,1");
+      await dialog.getByTestId("recolte-obsPoidsSpecifique").fill("77,5");
+      await dialog.getByTestId("recolte-obsProteines").fill("11,8");
+      await page.screenshot({ path: `${SHOTS}/recolte-dialog-fr.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
+      await dialog.getByTestId("recolte-save").click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+
+      // The inputs table and the grid's inputs detail show it.
+      const row = panel.getByTestId("recolte-row");
+      await expect(row).toContainText("Blé tendre d'hiver - Grain (E2E Lot silo 3)");
+      await expect(row).toContainText("8,15");
+      await expect(row).toContainText("t/ha");
+      await panel.screenshot({ path: `${SHOTS}/intrants-recolte-fr.png` });
+      // The search over inputs finds it by its label; the row's inputs detail (last columns, brought into view) shows it.
+      const table = page.locator('table[role="grid"]');
+      await page.getByTestId("filter-recherche").fill("silo 3");
+      await expect(table.locator("tbody tr")).toHaveCount(1);
+      await expect(table.locator("tbody tr")).toContainText("23/07/2025");
+      const canvas = page.locator("canvas[data-testid=data-grid-canvas]");
+      await canvas.scrollIntoViewIfNeeded();
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.click(box.x + 32 + 110 + 220 + 30, box.y + 36 + 17);
+      await page.keyboard.press("End");
+      await expect(table.locator("th", { hasText: "Intrants" })).toHaveCount(1);
+      await expect(table.locator("tbody tr")).toContainText("Blé tendre d'hiver - Grain (E2E Lot silo 3) 8,15 t/ha");
+      await page.getByTestId("filter-recherche").fill("");
+      // The click chose the filtered row: open the intervention again.
+      await navigate(page, `${SCREEN}?parcelleId=${s.plot.id}&id=${s.action}`);
+
+      // Its series of type 1128, named from crop, output type and (qualifier), holds the observations.
+      const saved = await e2eDb()("recolte").where({ idAction: s.action }).first("id", "idObservationSerie");
+      const serie = await e2eDb()("observation_serie").where({ id: saved.idObservationSerie }).first("nom", "dicIdTypeSerie");
+      expect(serie).toEqual({ nom: "Blé tendre d'hiver - Grain (E2E Lot silo 3)", dicIdTypeSerie: 1128 });
+      const obs = await e2eDb()("observation").where({ idObservationSerie: saved.idObservationSerie }).orderBy("ordre").select("dicoIdEltObserve", "obsValNum");
+      expect(obs.map((o) => [o.dicoIdEltObserve, Number(o.obsValNum)])).toEqual([[1680, 8.4], [1192, 14.1], [1190, 77.5], [1193, 11.8]]);
+
+      // Edited from the inputs detail: the dialog opens with the stored values and the series' name.
+      await panel.getByRole("button", { name: "Modifier la récolte Blé tendre d'hiver - Grain (E2E Lot silo 3)" }).click();
+      const edit = page.getByTestId("dialog-recolte");
+      await expect(edit.getByTestId("recolte-rendement")).toHaveValue("8,15");
+      await expect(edit.getByTestId("recolte-obsProteines")).toHaveValue("11,8");
+      await expect(edit.getByTestId("recolte-serie")).toContainText("Blé tendre d'hiver - Grain (E2E Lot silo 3)");
+      await edit.getByTestId("recolte-qualifiant").selectOption({ label: "Aucun qualifiant" });
+      await edit.getByTestId("recolte-rendement").fill("8,3");
+      await edit.getByTestId("recolte-save").click();
+      await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+      await expect(row).toContainText("Blé tendre d'hiver - Grain");
+      await expect(row).not.toContainText("E2E Lot silo 3");
+      expect((await e2eDb()("observation_serie").where({ id: saved.idObservationSerie }).first("nom")).nom).toBe("Blé tendre d'hiver - Grain");
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-HARV-03] [C-HARV-04] [C-HARV-07] [C-HARV-08] [C-HARV-09] [C-HARV-10] [C-HARV-27] [C-HARV-28] a writer records a grazing: duration and animal rows, no yield, qualifier or observations", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openIntervention(page, "redacteur", s.plot.id, s.action);
+      await page.getByTestId("add-recolte").click();
+      const dialog = page.getByTestId("dialog-recolte");
+      await dialog.getByTestId("recolte-categorie").selectOption({ label: "Intermédiaire" });
+      await dialog.getByTestId("recolte-culture").selectOption({ label: "Mélange d'interculture (couvert multi-espèces)" });
+      await dialog.getByTestId("recolte-type-sortie").selectOption({ label: "Pâturage" });
+      await expect(dialog.getByTestId("recolte-rendement")).toHaveCount(0);
+      await expect(dialog.getByTestId("recolte-qualifiant")).toHaveCount(0);
+      await expect(dialog.getByTestId("recolte-observations")).toHaveCount(0);
+      await expect(dialog.getByText("Durée de pâturage (jours)")).toBeVisible();
+      await dialog.getByTestId("recolte-duree").fill("trois");
+      await dialog.getByTestId("animal-add").click();
+      await dialog.getByTestId("animal-0-type").selectOption({ label: "Ovins (brebis, béliers, agneaux)" });
+      await dialog.getByTestId("animal-0-nombre").fill("beaucoup");
+      await dialog.getByTestId("recolte-save").click();
+      await expect(dialog.getByText("Valeur numérique attendue")).toHaveCount(2);
+      await dialog.getByTestId("recolte-duree").fill("18");
+      await dialog.getByTestId("animal-0-nombre").fill("180");
+      await dialog.getByTestId("animal-add").click();
+      await dialog.getByTestId("animal-1-type").selectOption({ label: "Caprins" });
+      await dialog.getByTestId("animal-1-nombre").fill("12");
+      await page.screenshot({ path: `${SHOTS}/paturage-dialog-fr.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
+      await dialog.getByTestId("recolte-save").click();
+      await expect(dialog).toHaveCount(0);
+      const row = page.getByTestId("intrants-panel").getByTestId("recolte-row");
+      await expect(row).toContainText("Mélange d'interculture (couvert multi-espèces) - Pâturage");
+      await expect(row).toContainText("jours");
+      const saved = await e2eDb()("recolte").where({ idAction: s.action }).first("id", "rendement", "dicLlUnite", "idQualifiantRecolte", "idObservationSerie");
+      expect([Number(saved.rendement), saved.dicLlUnite, saved.idQualifiantRecolte]).toEqual([18, "jours", null]);
+      const animals = await e2eDb()("caracteristique_recolte").where({ idRecolte: saved.id }).orderBy("ordre").select("dicIdModalite", "valeurNum");
+      expect(animals.map((a) => [a.dicIdModalite, Number(a.valeurNum)])).toEqual([[7, 180], [8, 12]]);
+      const zeros = (await e2eDb()("observation").where({ idObservationSerie: saved.idObservationSerie }).select("obsValNum")).map((o) => Number(o.obsValNum));
+      expect(zeros).toEqual([0, 0, 0, 0, 0, 0]);
+      // Reopened: the duration and the rows come back; a row is removed.
+      await row.getByTestId("recolte-edit").click();
+      const edit = page.getByTestId("dialog-recolte");
+      await expect(edit.getByTestId("recolte-duree")).toHaveValue("18");
+      await expect(edit.getByTestId("animal-row")).toHaveCount(2);
+      await edit.getByTestId("animal-1-remove").click();
+      await edit.getByTestId("recolte-save").click();
+      await expect(edit).toHaveCount(0);
+      expect((await e2eDb()("caracteristique_recolte").where({ idRecolte: saved.id }).select("dicIdModalite")).map((a) => a.dicIdModalite)).toEqual([7]);
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-QUAL-03] [C-QUAL-04] [C-QUAL-05] [C-RIGHTS-16] a qualifier used by harvests cannot be deleted (warning); an unused one can; a reader sees harvests read-only", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openIntervention(page, "redacteur", s.plot.id, s.action);
+      await page.getByTestId("add-recolte").click();
+      const dialog = page.getByTestId("dialog-recolte");
+      await dialog.getByTestId("recolte-type-sortie").selectOption({ label: "Grain" });
+      // "Livré à la coopérative" is used by the demo's 2025 harvests.
+      await dialog.getByTestId("recolte-qualifiant").selectOption({ label: "Livré à la coopérative" });
+      await dialog.getByTestId("qualifiant-supprimer").click();
+      const warning = dialog.getByTestId("qualifiant-warning");
+      await expect(warning).toContainText("Attention");
+      await expect(warning).toContainText("Ce qualifiant est utilisé par des récoltes : il ne peut pas être supprimé.");
+      await expect(page.getByTestId("error-dialog")).toHaveCount(0);
+      await page.screenshot({ path: `${SHOTS}/qualifiant-warning-fr.png`, fullPage: true });
+      await expect(dialog.getByTestId("recolte-qualifiant").locator("option")).toContainText(["Livré à la coopérative"]);
+      // An unused qualifier is deleted.
+      await dialog.getByTestId("qualifiant-nouveau").fill("E2E Éphémère");
+      await dialog.getByTestId("qualifiant-creer").click();
+      await expect(dialog.getByTestId("recolte-qualifiant").locator("option:checked")).toHaveText("E2E Éphémère");
+      await dialog.getByTestId("qualifiant-supprimer").click();
+      await expect(dialog.getByTestId("recolte-qualifiant").locator("option", { hasText: "E2E Éphémère" })).toHaveCount(0);
+      await expect(dialog.getByTestId("recolte-qualifiant")).toHaveValue("");
+      expect(await e2eDb()("qualifiant_recolte").where({ qrdNom: "E2E Éphémère" }).first()).toBeUndefined();
+      await dialog.getByRole("button", { name: "Annuler" }).click();
+
+      // The reader: the demo harvest is shown, opened without save nor delete.
+      const wheat = await e2eDb()("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": s.ids.tilleuls2025, "r.idCulture": 1 }).first("a.id", "a.idParcelle");
+      await page.context().clearCookies();
+      await openIntervention(page, "lecteur", wheat.idParcelle, wheat.id);
+      const panel = page.getByTestId("intrants-panel");
+      await expect(panel.getByTestId("add-recolte")).toBeDisabled();
+      await expect(panel.getByTestId("recolte-delete")).toHaveCount(0);
+      await panel.getByRole("button", { name: /^Voir la récolte Blé tendre d'hiver - Grain/ }).click();
+      const read = page.getByTestId("dialog-recolte");
+      await expect(read.getByTestId("recolte-rendement")).toHaveValue("8,1");
+      await expect(read.getByTestId("recolte-save")).toHaveCount(0);
+      await expect(read.getByTestId("qualifiant-creer")).toHaveCount(0);
+      await expect(read.getByTestId("qualifiant-supprimer")).toHaveCount(0);
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-RIGHTS-16] [C-QUAL-05] at HTTP level, a reader and a locked campaign are refused every harvest and qualifier write; the database is unchanged", async () => {
+    const s = await prepare();
+    const db = e2eDb();
+    const tables = ["recolte", "caracteristique_recolte", "qualifiant_recolte", "observation_serie", "observation"];
+    const snap = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await db(t).select("*").orderBy("id")] as const)));
+    try {
+      const used = await db("qualifiant_recolte").where({ idDossier: s.ids.beauce, qrdNom: "Livré à la coopérative" }).first("id");
+      const harvest = await db("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": s.ids.tilleuls2025 }).first("r.id");
+      const path = SCREEN.slice(1) + `?parcelleId=${s.plot.id}`;
+      const writes: Record<string, string>[] = [
+        { intent: "saveRecolte", idAction: String(s.action), idCulture: "1", dicIdTypeSortie: "661", rendement: "9" },
+        { intent: "deleteRecolte", id: String(harvest.id) },
+        { intent: "createQualifiant", qrdNom: "E2E Intrus" },
+        { intent: "deleteQualifiant", id: String(used.id) },
+      ];
+      const before = await snap();
+      const lecteur = await apiAs("lecteur");
+      for (const form of writes) {
+        const res = await lecteur.post(path, { form, maxRedirects: 0 });
+        expect(res.status(), `lecteur ${form.intent}`).toBe(403);
+      }
+      // A writer on a locked campaign is refused too.
+      await db("campagne").where({ id: s.ids.tilleuls2025 }).update({ serieValide: true });
+      try {
+        const redacteur = await apiAs("redacteur");
+        for (const form of writes) {
+          const res = await redacteur.post(path, { form, maxRedirects: 0 });
+          expect(res.status(), `locked ${form.intent}`).toBe(403);
+        }
+      } finally {
+        await db("campagne").where({ id: s.ids.tilleuls2025 }).update({ serieValide: false });
+      }
+      expect(await snap()).toEqual(before);
+      // The same write passes for the writer once unlocked (the refusals above are the rights').
+      const redacteur = await apiAs("redacteur");
+      const ok = await redacteur.post(path, { form: writes[0], maxRedirects: 0 });
+      expect(ok.status()).toBe(200);
+      expect(await db("recolte").where({ idAction: s.action }).first("id")).toBeDefined();
+    } finally {
+      await s.cleanup();
+    }
+  });
+});
