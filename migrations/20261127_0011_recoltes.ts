@@ -57,6 +57,13 @@ export async function up(knex: Knex): Promise<void> {
     stamps(t);
   });
 
+  // Unreferenced inputs (spec 3 §2.2, §5; decision 0032): the type the dialog asks for besides the input type, the
+  // species of a seed, the category (product type) of a phyto or the type of a fertiliser.
+  await knex.schema.alterTable("intrant_dossier", (t) => {
+    t.integer("id_culture").references("id").inTable("culture");
+    t.integer("id_categorie").references("id").inTable("categorie_intrant");
+  });
+
   await knex.schema.alterTable("recolte", (t) => {
     t.foreign("id_qualifiant_recolte").references("id").inTable("qualifiant_recolte").onDelete("RESTRICT");
     t.index(["id_qualifiant_recolte"]);
@@ -66,6 +73,10 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable("intrant_dossier", (t) => {
+    t.dropColumn("id_culture");
+    t.dropColumn("id_categorie");
+  });
   await knex.schema.alterTable("recolte", (t) => {
     t.dropForeign(["id_qualifiant_recolte"]);
     t.dropForeign(["id_observation_serie"]);

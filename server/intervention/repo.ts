@@ -1,6 +1,6 @@
 import type { InterventionInput } from "~/domain/intervention";
 import { nombrePassages } from "~/domain/intervention";
-import type { IntrantDetail } from "~/domain/intrant";
+import { ORIGINE_INTRANT, type IntrantDetail } from "~/domain/intrant";
 import { nomSerieRecolte, type RecolteDetail } from "~/domain/recolte";
 import type { InterventionRow } from "~/components/interventions/types";
 import { bool, toIso } from "../db/dialect";
@@ -37,10 +37,13 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
       .join("categorie_intrant as c", "c.id", "i.idCategorie")
       .whereIn("i.idAction", chunk)
       .orderBy("i.id", "desc")
-      .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite");
+      .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite", "i.dicIdOrigineIntrant", "i.idIntrant");
     for (const r of intrants) {
       const list = details.get(Number(r.idAction)) ?? [];
-      list.push({ id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
+      list.push({
+        id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null,
+        ...(Number(r.dicIdOrigineIntrant) === ORIGINE_INTRANT.DOSSIER && r.idIntrant != null ? { idIntrantDossier: Number(r.idIntrant) } : {}),
+      });
       details.set(Number(r.idAction), list);
     }
     // The harvest products (decision 0031): "crop - output type (qualifier)", yield and unit.

@@ -50,7 +50,7 @@ const axeSerious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 test.describe("harvests", () => {
-  test("[C-HARV-01] [C-HARV-02] [C-INT-06] [C-INT-12] [C-HARV-05] [C-HARV-06] [C-HARV-11] [C-HARV-12] [C-HARV-13] [C-HARV-15] [C-HARV-16] [C-HARV-23] [C-HARV-24] [C-HARV-25] [C-QUAL-01] [C-QUAL-02] a writer records a harvest with observations and a new qualifier, finds its series, and edits it from the inputs detail", async ({ page }) => {
+  test("[C-HARV-01] [C-HARV-02] [C-INT-06] [C-INT-12] [C-HARV-05] [C-HARV-06] [C-HARV-11] [C-HARV-12] [C-HARV-13] [C-HARV-15] [C-HARV-16] [C-HARV-23] [C-HARV-24] [C-HARV-25] [C-QUAL-01] [C-QUAL-02] [C-ERR-30] a writer records a harvest with observations and a new qualifier, finds its series, and edits it from the inputs detail", async ({ page }) => {
     const s = await prepare();
     try {
       await openIntervention(page, "redacteur", s.plot.id, s.action);
@@ -73,8 +73,12 @@ test.describe("harvests", () => {
       await dialog.getByTestId("recolte-culture").selectOption({ label: "Betterave sucrière" });
       await expect(dialog.getByTestId("recolte-type-sortie")).toHaveValue("");
       await expect(dialog.getByTestId("recolte-type-sortie").locator("option")).toHaveText(["Choisir…", "Racines"]);
+      // A crop without output type (fallow) asks to contact support (C-ERR-30).
+      await dialog.getByTestId("recolte-culture").selectOption({ label: "Jachère" });
+      await expect(dialog.getByTestId("types-sortie-aucun")).toHaveText("Aucun type de sortie n'est défini pour cette culture : contactez le support.");
       await dialog.getByTestId("recolte-culture").selectOption({ label: "Blé tendre d'hiver" });
       await expect(dialog.getByTestId("recolte-type-sortie").locator("option")).toHaveText(["Choisir…", "Grain", "Paille"]);
+      await expect(dialog.getByTestId("types-sortie-aucun")).toHaveCount(0);
       await dialog.getByTestId("recolte-type-sortie").selectOption({ label: "Grain" });
 
       // Qualifiers: the folder's; a new one needs typed text, then is chosen.

@@ -5,6 +5,7 @@ import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { formatNumber } from "~/components/format";
 import { QUANTITE_DECIMALES, TYPES_INTRANT, type IntrantDetail, type TypeIntrant } from "~/domain/intrant";
+import { NonReferenceDialog, NonReferenceWarning } from "~/components/intrants-dossier/non-reference-dialog";
 import { RecolteDialog } from "~/components/recoltes/recolte-dialog";
 import type { RecolteDetail } from "~/domain/recolte";
 import { InputDialog } from "./input-dialogs";
@@ -16,13 +17,15 @@ export type OpenDialog = { type: TypeIntrant; intrant: IntrantDetail | null };
  * The inputs-and-products table of the intervention form (spec 3 §2.1): add by kind (seed, phyto, fertiliser,
  * water, other), edit, delete after confirmation; newest first (C-FORM-31). Inputs belong to a saved intervention.
  */
-export function InputsPanel({ intervention, readOnly }: { intervention: InterventionRow | null; readOnly: boolean }) {
+export function InputsPanel({ intervention, readOnly, canEditFolderInputs = false }: { intervention: InterventionRow | null; readOnly: boolean; canEditFolderInputs?: boolean }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [deleting, setDeleting] = useState<IntrantDetail | null>(null);
   // The harvest dialog (decision 0031): a new harvest (null) or one of the intervention's.
   const [recolte, setRecolte] = useState<{ recolte: RecolteDetail | null } | null>(null);
   const [deletingRecolte, setDeletingRecolte] = useState<RecolteDetail | null>(null);
+  // The unreferenced-input dialog (decision 0032): the warning first (asked), then the dialog (open).
+  const [nonReference, setNonReference] = useState<{ id: number | null; open: boolean } | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [chosenType, setChosenType] = useState<TypeIntrant>(TYPES_INTRANT[0]);
   const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
@@ -42,6 +45,9 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
           ))}
           <button type="button" className="btn-secondary text-sm" disabled={readOnly} onClick={() => setChoosing(true)} data-testid="add-intrant-produit">
             + {t("interventions.ajouter.produit")}
+          </button>
+          <button type="button" className="btn-secondary text-sm" disabled={readOnly} onClick={() => setNonReference({ id: null, open: false })} data-testid="add-non-reference">
+            + {t("intrants-dossier.ajouter")}
           </button>
           <button type="button" className="btn-secondary text-sm" disabled={readOnly} onClick={() => setRecolte({ recolte: null })} data-testid="add-recolte">
             + {t("recoltes.ajouter")}
@@ -73,6 +79,11 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
                   <button type="button" className="text-sm text-sillon-800 underline hover:no-underline" onClick={() => setDialog({ type: i.type as TypeIntrant, intrant: i })} aria-label={t(readOnly ? "interventions.intrant.voir-libelle" : "interventions.intrant.modifier", { libelle: i.libelle })} data-testid="intrant-edit">
                     {readOnly ? t("interventions.intrant.voir") : t("ui.edit")}
                   </button>
+                  {i.idIntrantDossier != null && canEditFolderInputs ? (
+                    <button type="button" className="ml-3 text-sm text-sillon-800 underline hover:no-underline" onClick={() => setNonReference({ id: i.idIntrantDossier!, open: false })} aria-label={t("intrants-dossier.modifier", { libelle: i.libelle })} data-testid="intrant-edit-non-reference">
+                      {t("intrants-dossier.modifier-court")}
+                    </button>
+                  ) : null}
                   {readOnly ? null : (
                     <button type="button" className="ml-3 text-sm text-red-800 underline hover:no-underline" onClick={() => setDeleting(i)} aria-label={t("interventions.intrant.supprimer", { libelle: i.libelle })} data-testid="intrant-delete">
                       {t("ui.delete")}
@@ -102,6 +113,8 @@ export function InputsPanel({ intervention, readOnly }: { intervention: Interven
           </tbody>
         </table>
       ) : null}
+      <NonReferenceWarning open={nonReference !== null && !nonReference.open} onCancel={() => setNonReference(null)} onConfirm={() => setNonReference((n) => (n ? { ...n, open: true } : n))} />
+      {nonReference?.open && intervention ? <NonReferenceDialog id={nonReference.id} idAction={intervention.id} canCreate={!readOnly} onClose={() => setNonReference(null)} /> : null}
       {recolte && intervention ? <RecolteDialog recolte={recolte.recolte} intervention={intervention} readOnly={readOnly} onClose={() => setRecolte(null)} /> : null}
       <AppDialog open={deletingRecolte !== null} title={t("ui.delete")} width={500} testId="recolte-delete-dialog" onEscape={() => setDeletingRecolte(null)}
         actions={<>

@@ -34,6 +34,8 @@ export type InterventionRow = {
 };
 export type InterventionsData = {
   canWrite: boolean;
+  /** May edit the folder's unreferenced inputs: an animator of the selected folder (decision 0032). */
+  canEditFolderInputs?: boolean;
   parcelles: ParcelleChoix[];
   selection: number[];
   rows: InterventionRow[];

@@ -6,6 +6,7 @@ import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
 import recoltes from "./recoltes";
+import intrantsDossier from "./intrants-dossier";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -288,6 +289,9 @@ const en = {
       "recoltes-delete-service-error": "The harvest could not be deleted",
       "caracteristique_recoltes-service-error": "The harvest characteristics could not be saved",
       "observations_series-service-error": "The observation series could not be saved",
+      "intrant_dossiers-service-error": "The unreferenced input could not be loaded",
+      "intrant_dossiers-create-service-error": "The unreferenced input could not be created",
+      "intrant_dossiers-update-service-error": "The unreferenced input could not be updated",
     },
   },
   maintenance: {
@@ -819,6 +823,7 @@ const en = {
   ...interventions,
   ...lotsAmenagements,
   ...recoltes,
+  ...intrantsDossier,
 } satisfies typeof fr;
 
 export default en;

@@ -5,6 +5,7 @@ import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
 import recoltes from "./recoltes";
+import intrantsDossier from "./intrants-dossier";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -287,6 +288,9 @@ const fr = {
       "recoltes-delete-service-error": "Impossible de supprimer la récolte",
       "caracteristique_recoltes-service-error": "Impossible d'enregistrer les caractéristiques de la récolte",
       "observations_series-service-error": "Impossible d'enregistrer la série d'observations",
+      "intrant_dossiers-service-error": "Impossible de charger l'intrant non référencé",
+      "intrant_dossiers-create-service-error": "Impossible de créer l'intrant non référencé",
+      "intrant_dossiers-update-service-error": "Impossible de modifier l'intrant non référencé",
     },
   },
   maintenance: {
@@ -818,6 +822,7 @@ const fr = {
   ...interventions,
   ...lotsAmenagements,
   ...recoltes,
+  ...intrantsDossier,
 };
 
 export default fr;

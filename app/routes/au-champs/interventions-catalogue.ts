@@ -4,6 +4,7 @@ import { queryId, resourceLoader } from "#server/http/route.server";
 import { ServiceError } from "#server/errors";
 import { dialogLists, dosesReference, fertilisants, matiereActiveOf, phytoProducts, varietes } from "#server/intrant/catalogue.server";
 import { getIntrant } from "#server/intrant/service.server";
+import { getIntrantDossier } from "#server/intrant-dossier/service.server";
 import { getRecolte, listQualifiants, recolteDialogLists, typesSortie } from "#server/recolte/service.server";
 
 /**
@@ -25,6 +26,8 @@ export const loader = resourceLoader("/home/description/au_champs/interventions"
     return dialogLists(db, user, action);
   }
   // The harvest dialog (decision 0031): one harvest, the lists it opens with, a crop's output types, the qualifiers.
+  const intrantDossier = queryId(query, "intrantDossier");
+  if (intrantDossier) return { intrantDossier: await getIntrantDossier(db, user, intrantDossier) };
   const recolte = queryId(query, "recolte");
   if (recolte) return { recolte: await getRecolte(db, user, recolte) };
   switch (query.get("kind")) {

@@ -17,6 +17,8 @@ import { useGridSave } from "~/components/grid/use-grid-save";
 import { removeIntrant, saveIntrant, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
 import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/domain/recolte";
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
+import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
+import { createIntrantDossier, updateIntrantDossier } from "#server/intrant-dossier/service.server";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -64,6 +66,17 @@ export const action = screenAction(
     deleteRecolte: rowIntent(({ db, user }, id) => removeRecolte(db, user, id), "ui.delete-confirmation"),
     createQualifiant: formIntent(QualifiantRecolteSchema, async ({ db, user }, value) => ({ qualifiant: await createQualifiant(db, user, value), notice: "ui.create-confirmation" }), { reset: true }),
     deleteQualifiant: rowIntent(({ db, user }, id) => removeQualifiant(db, user, id), "ui.delete-confirmation"),
+    // The folder's unreferenced inputs (decision 0032): created by a writer, edited by an animator of the folder.
+    saveIntrantDossier: formIntent(
+      IntrantDossierSchema,
+      async ({ db, user }, value, envelope: { id?: number; updatedAt?: string | null }) => {
+        const edit = editOf(envelope);
+        if (!edit) return { id: await createIntrantDossier(db, user, value as IntrantDossierInput), notice: "ui.create-confirmation" };
+        const { relabelled } = await updateIntrantDossier(db, user, edit, value as IntrantDossierInput);
+        return { id: edit.id, relabelled, notice: "ui.update-confirmation" };
+      },
+      { fields: { id: optionalIdField, updatedAt: stampField } },
+    ),
   },
   { gate: "campaign" },
 );
@@ -124,6 +137,7 @@ function Interventions({ data }: { data: InterventionsData }) {
             idParcelle={row?.idParcelle ?? data.selection[0]}
             operations={data.operations}
             cultures={data.cultures}
+            canEditFolderInputs={data.canEditFolderInputs ?? false}
             pickedDate={params.get("date") ?? undefined}
           />
         )}
