@@ -39,7 +39,7 @@ async function prepare() {
   };
 }
 
-async function openIntervention(page: Page, user: "redacteur" | "lecteur", plot: number, action: number) {
+async function openIntervention(page: Page, user: "redacteur" | "lecteur" | "animateur", plot: number, action: number) {
   await signIn(page, user);
   await navigate(page, `${SCREEN}?parcelleId=${plot}&id=${action}`);
   await expect(page.getByRole("heading", { name: "Interventions", level: 1 })).toBeVisible();
@@ -281,6 +281,113 @@ test.describe("harvests", () => {
       const ok = await redacteur.post(path, { form: writes[0], maxRedirects: 0 });
       expect(ok.status()).toBe(200);
       expect(await db("recolte").where({ idAction: s.action }).first("id")).toBeDefined();
+    } finally {
+      await s.cleanup();
+    }
+  });
+});
+
+test.describe("unreferenced inputs", () => {
+  /** A phyto of the Beauce folder (origin 777) applied on two interventions of Tilleuls 2025. */
+  async function preparePhyto() {
+    const ids = await demoIds();
+    const db = e2eDb();
+    const idCampagne = ids.tilleuls2025;
+    const plot = await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id");
+    const produit = await insertId("intrant_dossier", { idDossier: ids.beauce, dicIdTypeIntrant: 539, libelle: "E2E Purin d'ortie", idCategorie: 5399, biocontrole: true });
+    const actions: number[] = [];
+    for (const date of ["2025-04-14", "2025-05-14"]) {
+      const action = await insertId("action", { idCampagne, idParcelle: plot.id, date, anneeRecolte: 2025, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+      actions.push(action);
+      await insertId("intrant", { idAction: action, idCategorie: 5399, idIntrant: produit, dicIdOrigineIntrant: 777, idDossier: ids.beauce, libelleIntrant: "E2E Purin d'ortie", quantite: 5, dicLlUnite: "l/ha" });
+    }
+    for (const user of ["redacteur", "animateur"] as const) await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
+    return {
+      ids, plot, produit, actions,
+      cleanup: async () => {
+        await db("action").whereIn("id", actions).delete();
+        await db("intrant_dossier").where({ idDossier: ids.beauce }).where("libelle", "like", "E2E%").delete();
+      },
+    };
+  }
+
+  test("[C-UNREF-04] [C-UNREF-05] [C-UNREF-07] [C-UNREF-08] [C-UNREF-12] [C-UNREF-13] an animator edits an unreferenced input after the warning and sees the new label on the interventions that use it", async ({ page }) => {
+    const s = await preparePhyto();
+    try {
+      await openIntervention(page, "animateur", s.plot.id, s.actions[0]);
+      const panel = page.getByTestId("intrants-panel");
+      await panel.getByRole("button", { name: "Modifier l'intrant non référencé E2E Purin d'ortie" }).click();
+      // The warning first; the dialog only once it is confirmed.
+      const warning = page.getByTestId("non-reference-warning");
+      await expect(warning.getByRole("heading", { name: "Attention" })).toBeVisible();
+      await expect(page.getByTestId("dialog-non-reference")).toHaveCount(0);
+      await warning.getByTestId("non-reference-continuer").click();
+      const dialog = page.getByTestId("dialog-non-reference");
+      await expect(dialog.getByTestId("non-reference-libelle")).toHaveValue("E2E Purin d'ortie");
+      await expect(dialog.getByTestId("non-reference-type")).toBeDisabled();
+      await expect(dialog.getByTestId("non-reference-unite-matiere").locator("option")).toHaveText(["Choisir…", "g/L", "%", "g/kg", "Autre"]);
+      await dialog.getByTestId("non-reference-libelle").fill("E2E Purin d'ortie fermenté");
+      await dialog.getByTestId("non-reference-code").fill("21A");
+      await dialog.getByTestId("non-reference-save").click();
+      await expect(dialog.getByText("Valeur numérique attendue")).toBeVisible();
+      await dialog.getByTestId("non-reference-code").fill("");
+      // The save is held until the slow-operation message is seen.
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      await page.route((url) => url.pathname.endsWith("/interventions"), async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+      await page.screenshot({ path: `${SHOTS}/non-reference-fr.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
+      await dialog.getByTestId("non-reference-save").click();
+      await expect(dialog.getByTestId("non-reference-lent")).toHaveText("Mise à jour de tous les intrants liés : l'opération peut prendre du temps…");
+      release();
+      await expect(dialog).toHaveCount(0);
+      await page.unroute((url) => url.pathname.endsWith("/interventions"));
+      await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+      await expect(panel.getByTestId("intrant-row")).toContainText(["E2E Purin d'ortie fermenté"]);
+      // The other intervention made from it has the new label too.
+      await navigate(page, `${SCREEN}?parcelleId=${s.plot.id}&id=${s.actions[1]}`);
+      await expect(page.getByTestId("intrants-panel").getByTestId("intrant-row")).toContainText(["E2E Purin d'ortie fermenté"]);
+      const labels = await e2eDb()("intrant").whereIn("idAction", s.actions).select("libelleIntrant");
+      expect(labels.map((l) => l.libelleIntrant)).toEqual(["E2E Purin d'ortie fermenté", "E2E Purin d'ortie fermenté"]);
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  test("[C-UNREF-03] [C-UNREF-06] [C-UNREF-21] [C-UNREF-12] a writer creates an unreferenced fertiliser whose composition totals 100 %, and may not edit one", async ({ page }) => {
+    const s = await preparePhyto();
+    try {
+      await openIntervention(page, "redacteur", s.plot.id, s.actions[0]);
+      const panel = page.getByTestId("intrants-panel");
+      // A writer without the animation right is not offered the edit.
+      await expect(panel.getByTestId("intrant-edit-non-reference")).toHaveCount(0);
+      await panel.getByTestId("add-non-reference").click();
+      await page.getByTestId("non-reference-warning").getByTestId("non-reference-continuer").click();
+      const dialog = page.getByTestId("dialog-non-reference");
+      await expect(dialog.getByTestId("non-reference-type").locator("option")).toHaveText(["Semence", "Phyto", "Fertilisant", "Autre intrant"]);
+      await dialog.getByTestId("non-reference-type").selectOption({ label: "Fertilisant" });
+      await dialog.getByTestId("non-reference-libelle").fill("E2E Engrais maison");
+      await dialog.getByTestId("non-reference-categorie").selectOption({ label: "Engrais minéral" });
+      await dialog.getByTestId("non-reference-n").fill("40");
+      await dialog.getByTestId("non-reference-p2o5").fill("30");
+      await dialog.getByTestId("non-reference-save").click();
+      await expect(dialog.getByText("La composition doit totaliser 100 %")).toBeVisible();
+      await dialog.getByTestId("non-reference-k2o").fill("30");
+      await expect(dialog.getByTestId("non-reference-total")).toHaveText("Total : 100 %");
+      await dialog.getByTestId("non-reference-save").click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+      const row = await e2eDb()("intrant_dossier").where({ idDossier: s.ids.beauce, libelle: "E2E Engrais maison" }).first("id", "dicIdTypeIntrant");
+      expect(row.dicIdTypeIntrant).toBe(540);
+      // At HTTP level, the writer's edit of the folder input is refused and changes nothing.
+      const stored = await e2eDb()("intrant_dossier").where({ id: s.produit }).first("updatedAt", "libelle");
+      const api = await apiAs("redacteur");
+      const res = await api.post(SCREEN.slice(1), { form: { intent: "saveIntrantDossier", id: String(s.produit), updatedAt: new Date(stored.updatedAt).toISOString(), dicIdTypeIntrant: "539", libelle: "Piraté", idCategorie: "5399" }, maxRedirects: 0 });
+      expect(res.status()).toBe(403);
+      expect((await e2eDb()("intrant_dossier").where({ id: s.produit }).first("libelle")).libelle).toBe("E2E Purin d'ortie");
     } finally {
       await s.cleanup();
     }
