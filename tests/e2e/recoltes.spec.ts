@@ -364,6 +364,13 @@ test.describe("unreferenced inputs", () => {
       const panel = page.getByTestId("intrants-panel");
       // A writer without the animation right is not offered the edit.
       await expect(panel.getByTestId("intrant-edit-non-reference")).toHaveCount(0);
+      // The phyto dialog offers it too (spec 3 §2.2): the warning, then the dialog on a phyto.
+      await panel.getByTestId("add-intrant-539").click();
+      await page.getByTestId("dialog-phyto").getByTestId("phyto-non-reference").click();
+      await expect(page.getByTestId("dialog-phyto")).toHaveCount(0);
+      await page.getByTestId("non-reference-warning").getByTestId("non-reference-continuer").click();
+      await expect(page.getByTestId("dialog-non-reference").getByTestId("non-reference-type")).toHaveValue("539");
+      await page.getByTestId("dialog-non-reference").getByRole("button", { name: "Annuler" }).click();
       await panel.getByTestId("add-non-reference").click();
       await page.getByTestId("non-reference-warning").getByTestId("non-reference-continuer").click();
       const dialog = page.getByTestId("dialog-non-reference");

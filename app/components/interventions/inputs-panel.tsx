@@ -25,7 +25,7 @@ export function InputsPanel({ intervention, readOnly, canEditFolderInputs = fals
   const [recolte, setRecolte] = useState<{ recolte: RecolteDetail | null } | null>(null);
   const [deletingRecolte, setDeletingRecolte] = useState<RecolteDetail | null>(null);
   // The unreferenced-input dialog (decision 0032): the warning first (asked), then the dialog (open).
-  const [nonReference, setNonReference] = useState<{ id: number | null; open: boolean } | null>(null);
+  const [nonReference, setNonReference] = useState<{ id: number | null; open: boolean; type?: TypeIntrant } | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [chosenType, setChosenType] = useState<TypeIntrant>(TYPES_INTRANT[0]);
   const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
@@ -114,7 +114,7 @@ export function InputsPanel({ intervention, readOnly, canEditFolderInputs = fals
         </table>
       ) : null}
       <NonReferenceWarning open={nonReference !== null && !nonReference.open} onCancel={() => setNonReference(null)} onConfirm={() => setNonReference((n) => (n ? { ...n, open: true } : n))} />
-      {nonReference?.open && intervention ? <NonReferenceDialog id={nonReference.id} idAction={intervention.id} canCreate={!readOnly} onClose={() => setNonReference(null)} /> : null}
+      {nonReference?.open && intervention ? <NonReferenceDialog id={nonReference.id} idAction={intervention.id} canCreate={!readOnly} initialType={nonReference.type} onClose={() => setNonReference(null)} /> : null}
       {recolte && intervention ? <RecolteDialog recolte={recolte.recolte} intervention={intervention} readOnly={readOnly} onClose={() => setRecolte(null)} /> : null}
       <AppDialog open={deletingRecolte !== null} title={t("ui.delete")} width={500} testId="recolte-delete-dialog" onEscape={() => setDeletingRecolte(null)}
         actions={<>
@@ -123,7 +123,7 @@ export function InputsPanel({ intervention, readOnly, canEditFolderInputs = fals
         </>}>
         <p>{t("recoltes.confirm-suppression", { libelle: deletingRecolte?.libelle ?? "" })}</p>
       </AppDialog>
-      {dialog && intervention ? <InputDialog open={dialog} intervention={intervention} readOnly={readOnly} onClose={() => setDialog(null)} /> : null}
+      {dialog && intervention ? <InputDialog open={dialog} intervention={intervention} readOnly={readOnly} onClose={() => setDialog(null)} onNonReference={() => { setDialog(null); setNonReference({ id: null, open: false, type: dialog.type }); }} /> : null}
       {/* The generic product form (C-FORM-23): the kind first, then that kind's dialog. */}
       <AppDialog open={choosing} title={t("interventions.ajouter.produit")} width={500} testId="intrant-kind-dialog" onEscape={() => setChoosing(false)}
         actions={<>

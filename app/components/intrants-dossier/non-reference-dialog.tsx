@@ -41,7 +41,7 @@ export function NonReferenceWarning({ open, onCancel, onConfirm }: { open: boole
   );
 }
 
-export function NonReferenceDialog({ id, idAction, canCreate, onClose }: { id: number | null; idAction: number; canCreate: boolean; onClose: () => void }) {
+export function NonReferenceDialog({ id, idAction, canCreate, initialType, onClose }: { id: number | null; idAction: number; canCreate: boolean; initialType?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const stored = useCatalogue<{ intrantDossier?: Stored }>(id ? { intrantDossier: id } : null);
   const lists = useCatalogue<Lists>({ categories: 1, action: idAction });
@@ -53,15 +53,16 @@ export function NonReferenceDialog({ id, idAction, canCreate, onClose }: { id: n
     );
   }
   const s = stored.data?.intrantDossier ?? null;
-  return <NonReferenceForm stored={s} lists={lists.data} readOnly={s ? !s.modifiable : !canCreate} onClose={onClose} />;
+  const type = (TYPES_INTRANT_DOSSIER as readonly number[]).includes(initialType ?? 0) ? (initialType as TypeIntrantDossier) : undefined;
+  return <NonReferenceForm stored={s} lists={lists.data} readOnly={s ? !s.modifiable : !canCreate} initialType={type} onClose={onClose} />;
 }
 
-function NonReferenceForm({ stored, lists, readOnly, onClose }: { stored: Stored | null; lists: Lists; readOnly: boolean; onClose: () => void }) {
+function NonReferenceForm({ stored, lists, readOnly, initialType, onClose }: { stored: Stored | null; lists: Lists; readOnly: boolean; initialType?: TypeIntrantDossier; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>({ key: `intrant-dossier-${stored?.id ?? "new"}` });
   useActionFeedback(fetcher.data);
-  const [type, setType] = useState<TypeIntrantDossier>((stored?.dicIdTypeIntrant as TypeIntrantDossier | undefined) ?? TYPE_INTRANT.PHYTO);
+  const [type, setType] = useState<TypeIntrantDossier>((stored?.dicIdTypeIntrant as TypeIntrantDossier | undefined) ?? initialType ?? TYPE_INTRANT.PHYTO);
   const [form, fields] = useForm<Record<string, unknown>>({
     id: `intrant-dossier-${stored?.id ?? "new"}`,
     lastResult: fetcher.data?.submission as never,
