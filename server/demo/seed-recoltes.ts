@@ -7,9 +7,10 @@ import {
  * Demo harvests of EARL des Tilleuls 2025 (decision 0031): the Beauce folder's harvest qualifiers, the harvest of
  * each plot's main crop on its harvest intervention (yield, reference humidity, qualifier and the observation
  * series of type 1128 with the actual observations), and a winter grazing of the cover crop before the spring
- * barley by a neighbour's flock. Yields: a good 2025 year in Eure-et-Loir (Agreste, Statistique agricole
- * annuelle 2025, provisional figures: wheat about 8 t/ha, rapeseed 3.6, spring barley 6.7, sugar beet 88);
- * quality figures are the usual trade ones (wheat 76 kg/hL and 11.5 % protein, rapeseed 9 % humidity standard
+ * barley by a neighbour's flock. The wheat harvest is left to enter: the insured wheat mode's 2025 estimate then
+ * rests on the 2024 harvests (server/demo/seed-cultures.ts), as the crop screen's journey shows it. Yields: a good 2025 year in Eure-et-Loir (Agreste, Statistique agricole
+ * annuelle 2025, provisional figures: rapeseed 3.6, spring barley 6.7, sugar beet 88);
+ * quality figures are the usual trade ones (rapeseed 9 % humidity standard
  * and 42 % oil, malting barley under 11.5 % protein).
  */
 
@@ -17,7 +18,6 @@ const QUALIFIANTS_BEAUCE = ["Livré à la coopérative", "Stocké à la ferme", 
 
 type Figure = { typeSortie: string; rendement: number; humidite?: number; qualifiant?: string; obs: Partial<Record<ChampObservation, number>> };
 const RECOLTES_2025: Record<string, Figure> = {
-  "Blé tendre d'hiver": { typeSortie: "Grain", rendement: 8.1, humidite: 15, qualifiant: "Livré à la coopérative", obs: { obsRendement: 8.3, obsHumidite: 14.2, obsPoidsSpecifique: 77.5, obsPmg: 46, obsProteines: 11.6 } },
   "Colza d'hiver": { typeSortie: "Grain", rendement: 3.6, humidite: 9, qualifiant: "Livré à la coopérative", obs: { obsRendement: 3.7, obsHumidite: 7.8, obsHuile: 43.5 } },
   "Orge de printemps": { typeSortie: "Grain", rendement: 6.7, humidite: 14.5, qualifiant: "Stocké à la ferme", obs: { obsRendement: 6.9, obsHumidite: 13.9, obsPmg: 47, obsProteines: 10.8 } },
   "Betterave sucrière": { typeSortie: "Racines", rendement: 88, obs: { obsRendement: 90.5 } },

@@ -74,8 +74,6 @@ describe(`crop management modes (${dialect})`, () => {
     expect(new Set(harvests.map((h) => h.idParcelle)).size).toBe(Number(plots?.n));
     expect(harvests.length).toBe(Number(plots?.n));
     const r = await refs();
-    // The demo's 2025 harvests (server/demo/seed-recoltes.ts) would be the yield found this year: set aside here.
-    await db("recolte").whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).delete();
     const user = await contextFor("redacteur", "tilleuls2025");
     const e = await estimateAssurance(db, user, { idModeConduite: Number(ble.id), idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 9, txFranchise: 20, mtPrixAssure: 200 });
     expect(e.annees).toEqual([{ anneeRecolte: 2024, rendement: 6.9 }]);
@@ -176,7 +174,6 @@ describe(`crop management modes (${dialect})`, () => {
     }
     // The demo 2024 harvests (when the plot helper's demo plots exist) are replaced by the test's own.
     await db("action").where({ idCampagne: campagnes.tilleuls2024 }).delete();
-    await db("recolte").whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).delete();
     await harvest(years[2024], 2024, r.ble, r.grain, [[10, 8], [30, 6]]); // 6.5 t/ha
     await harvest(years[2023], 2023, r.ble, r.grain, [[20, 9]]);
     await harvest(years[2022], 2022, r.ble, r.grain, [[20, 5]]);

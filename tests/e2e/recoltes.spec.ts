@@ -206,7 +206,7 @@ test.describe("harvests", () => {
       await page.getByTestId("add-recolte").click();
       const dialog = page.getByTestId("dialog-recolte");
       await dialog.getByTestId("recolte-type-sortie").selectOption({ label: "Grain" });
-      // "Livré à la coopérative" is used by the demo's 2025 harvests.
+      // "Livré à la coopérative" is used by the demo's 2025 rapeseed harvests.
       await dialog.getByTestId("recolte-qualifiant").selectOption({ label: "Livré à la coopérative" });
       await dialog.getByTestId("qualifiant-supprimer").click();
       const warning = dialog.getByTestId("qualifiant-warning");
@@ -226,15 +226,15 @@ test.describe("harvests", () => {
       await dialog.getByRole("button", { name: "Annuler" }).click();
 
       // The reader: the demo harvest is shown, opened without save nor delete.
-      const wheat = await e2eDb()("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": s.ids.tilleuls2025, "r.idCulture": 1 }).first("a.id", "a.idParcelle");
+      const colza = await e2eDb()("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": s.ids.tilleuls2025, "r.idCulture": 14 }).first("a.id", "a.idParcelle");
       await page.context().clearCookies();
-      await openIntervention(page, "lecteur", wheat.idParcelle, wheat.id);
+      await openIntervention(page, "lecteur", colza.idParcelle, colza.id);
       const panel = page.getByTestId("intrants-panel");
       await expect(panel.getByTestId("add-recolte")).toBeDisabled();
       await expect(panel.getByTestId("recolte-delete")).toHaveCount(0);
-      await panel.getByRole("button", { name: /^Voir la récolte Blé tendre d'hiver - Grain/ }).click();
+      await panel.getByRole("button", { name: /^Voir la récolte Colza d'hiver - Grain/ }).click();
       const read = page.getByTestId("dialog-recolte");
-      await expect(read.getByTestId("recolte-rendement")).toHaveValue("8,1");
+      await expect(read.getByTestId("recolte-rendement")).toHaveValue("3,6");
       await expect(read.getByTestId("recolte-save")).toHaveCount(0);
       await expect(read.getByTestId("qualifiant-creer")).toHaveCount(0);
       await expect(read.getByTestId("qualifiant-supprimer")).toHaveCount(0);
