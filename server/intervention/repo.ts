@@ -98,6 +98,9 @@ export async function updateIntervention(db: Db, idCampagne: number, token: Toke
 }
 
 export async function deleteInterventions(db: Db, idCampagne: number, ids: number[]): Promise<number> {
+  // Their harvests go with them (cascade), and so do the harvests' observation series (decision 0031).
+  const series = db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).whereIn("a.id", ids).whereNotNull("r.idObservationSerie").select("r.idObservationSerie");
+  await db("observation_serie").where({ idCampagne }).whereIn("id", series).delete();
   return db("action").where({ idCampagne }).whereIn("id", ids).delete();
 }
 

@@ -6,6 +6,7 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { createCampagne } from "../campagne/service";
 import { parse } from "../errors";
 import { listInterventions } from "../intervention/repo";
+import { removeInterventions } from "../intervention/service";
 import { OBSERVATIONS_SERIE_ERROR } from "./serie";
 import {
   CARACTERISTIQUES_RECOLTE_ERROR, createQualifiant, getRecolte, listQualifiants, QUALIFIANT_DELETE_ERROR, QUALIFIANTS_LOAD_ERROR, RECOLTE_UPDATE_ERROR,
@@ -69,6 +70,13 @@ describe(`harvests (${dialect})`, () => {
     await removeRecolte(db, redacteur, id);
     expect(await db("observation_serie").where({ id: serie.id }).first()).toBeUndefined();
     expect(await countRows(db, "caracteristique_recolte", { idRecolte: id })).toBe(0);
+
+    // Deleting the intervention deletes its harvests and their series.
+    const again = await saveRecolte(db, redacteur, idAction, harvest({ rendement: "7", obsRendement: "7" }));
+    const idSerie = (await db("recolte").where({ id: again }).first("idObservationSerie")).idObservationSerie;
+    await removeInterventions(db, redacteur, [idAction]);
+    expect(await db("recolte").where({ id: again }).first()).toBeUndefined();
+    expect(await db("observation_serie").where({ id: idSerie }).first()).toBeUndefined();
   });
 
   test("[C-HARV-03] [C-HARV-04] [C-HARV-08] [C-HARV-09] [C-HARV-10] a grazing keeps its duration in days and its animal rows, loses its qualifier, and its observations are 0", async () => {
