@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, navigate, test } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
 import { apiAs, demoIds, setContext, signIn } from "./helpers";
 
 /**
@@ -194,6 +194,14 @@ test.describe("harvests", () => {
       await edit.getByTestId("recolte-save").click();
       await expect(edit).toHaveCount(0);
       expect((await e2eDb()("caracteristique_recolte").where({ idRecolte: saved.id }).select("dicIdModalite")).map((a) => a.dicIdModalite)).toEqual([7]);
+      // In English too.
+      await inEnglish(page, `${SCREEN}?parcelleId=${s.plot.id}&id=${s.action}`);
+      await page.getByTestId("intrants-panel").getByTestId("recolte-edit").click();
+      const english = page.getByTestId("dialog-recolte");
+      await expect(english.getByRole("heading", { name: "Harvest product" })).toBeVisible();
+      await expect(english.getByText("Grazing duration (days)")).toBeVisible();
+      await expect(english.getByTestId("animal-0-type").locator("option:checked")).toHaveText("Sheep");
+      await page.screenshot({ path: `${SHOTS}/paturage-dialog-en.png`, fullPage: true });
     } finally {
       await s.cleanup();
     }

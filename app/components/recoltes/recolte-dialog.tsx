@@ -144,7 +144,7 @@ function RecolteForm({ stored, lists, intervention, readOnly, onClose }: { store
               </select>
             </Field>
             {paturage ? (
-              <NumberField field={f.dureePaturage} label={t("recoltes.duree", { unite: UNITE_PATURAGE })} testId="recolte-duree" />
+              <NumberField field={f.dureePaturage} label={t("recoltes.duree")} testId="recolte-duree" />
             ) : (
               <NumberField field={f.rendement} label={t("recoltes.rendement", { unite })} testId="recolte-rendement" />
             )}

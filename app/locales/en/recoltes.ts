@@ -10,7 +10,7 @@ const texts = {
     "type-sortie": "Output type",
     "type-sortie-manquant": "No output type is defined for this crop: please contact support.",
     rendement: "Yield ({{unite}})",
-    duree: "Grazing duration ({{unite}})",
+    duree: "Grazing duration (days)",
     "humidite-reference": "Reference humidity (%)",
     qualifiant: "Harvest qualifier",
     "sans-qualifiant": "No qualifier",

@@ -10,7 +10,7 @@ const texts = {
     "type-sortie": "Type de sortie",
     "type-sortie-manquant": "Aucun type de sortie n'est défini pour cette culture : contactez le support.",
     rendement: "Rendement ({{unite}})",
-    duree: "Durée de pâturage ({{unite}})",
+    duree: "Durée de pâturage (jours)",
     "humidite-reference": "Humidité de référence (%)",
     qualifiant: "Qualifiant de récolte",
     "sans-qualifiant": "Aucun qualifiant",
