@@ -50,7 +50,7 @@ describe(`unreferenced inputs (${dialect})`, () => {
     await withBrokenTable(db, "intrant_dossier", (trx) => expectRefused(createIntrantDossier(trx, redacteur, parse(IntrantDossierSchema, { dicIdTypeIntrant: "543", libelle: "x" })), INTRANT_DOSSIER_CREATE_ERROR, 500));
   });
 
-  test("[C-UNREF-08] [C-UNREF-09] [C-UNREF-12] [C-UNREF-13] an animator's edit relabels every linked input and rewrites their composition in one go; a writer, another folder's input are refused", async () => {
+  test("[C-UNREF-08] [C-UNREF-09] [C-UNREF-12] [C-UNREF-13] [C-RIGHTS-09] an animator's edit relabels every linked input and rewrites their composition in one go; a writer, another folder's input are refused", async () => {
     const db = t.db();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const fert = await createIntrantDossier(db, redacteur, parse(IntrantDossierSchema, { dicIdTypeIntrant: "540", libelle: "Engrais de ferme", idCategorie: "655", n: "50", p2o5: "50" }));
