@@ -4,7 +4,7 @@ import type { Knex } from "knex";
  * Harvests II (spec 3 §2.2, §3.6, §4.1, §4.2; docs/data-model.md §6; decision 0031): the folder's harvest
  * qualifiers, the kinds of harvest characteristic (reference humidity, grazing animals), the animal types
  * (referenceAnimals) and the characteristics of a harvest. The harvest table itself is migration 0005's; its
- * qualifier column gets its foreign key here (restrict: a qualifier in use cannot be deleted), and its series column
+ * qualifier column gets its foreign key here (set null: the service refuses deleting one in use), and its series column
  * the one to migration 0010's observation_serie (set null).
  */
 export async function up(knex: Knex): Promise<void> {
@@ -65,7 +65,9 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   await knex.schema.alterTable("recolte", (t) => {
-    t.foreign("id_qualifiant_recolte").references("id").inTable("qualifiant_recolte").onDelete("RESTRICT");
+    // The service refuses deleting a qualifier in use; a deleted folder (whose farms may stay in other folders)
+    // leaves its qualifiers' harvests without qualifier.
+    t.foreign("id_qualifiant_recolte").references("id").inTable("qualifiant_recolte").onDelete("SET NULL");
     t.index(["id_qualifiant_recolte"]);
     // The harvest's observation series (migration 0010; type 1128): a deleted series leaves the harvest.
     t.foreign("id_observation_serie").references("id").inTable("observation_serie").onDelete("SET NULL");

@@ -211,8 +211,9 @@ describe(`harvest qualifiers (${dialect})`, () => {
     const unused = await createQualifiant(db, redacteur, { qrdNom: "Inutile" });
     await removeQualifiant(db, redacteur, unused.id);
     expect(await db("qualifiant_recolte").where({ id: unused.id }).first()).toBeUndefined();
-    // The database refuses it too (foreign key, restrict).
-    await expect(db("qualifiant_recolte").where({ id: used.id }).delete()).rejects.toThrow();
+    // A folder deleted with its qualifiers (its farms staying in other folders) leaves the harvests without qualifier.
+    await db("qualifiant_recolte").where({ id: used.id }).delete();
+    expect(await db("recolte").where({ idAction }).first("idQualifiantRecolte")).toEqual({ idQualifiantRecolte: null });
   });
 
   test("[C-ERR-09] qualifier failures use their catalogued keys", async () => {
