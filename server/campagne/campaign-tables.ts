@@ -1,4 +1,4 @@
-import { registerCampaignTable, shiftDateByYears, type DuplicationContext } from "./duplication";
+import { registerAfterCopy, registerCampaignTable, shiftDateByYears, type DuplicationContext } from "./duplication";
 
 /**
  * The campaign-scoped tables of the farm description, registered for campaign and farm duplication,
@@ -148,4 +148,17 @@ registerCampaignTable({
   select: (ctx) =>
     ctx.trx("complement_observation as c").join("observation as o", "o.id", "c.idObservation").join("observation_serie as s", "s.id", "o.idObservationSerie")
       .where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});
+
+// A copied harvest points to the copy of its observation series when both were copied (decision 0031).
+registerAfterCopy("recolte-serie", async (ctx) => {
+  const harvests = ctx.ids.get("recolte");
+  const series = ctx.ids.get("observation_serie");
+  if (!harvests?.size || !series?.size) return;
+  const rows = await ctx.trx("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", ctx.sourceCampagne).whereNotNull("r.idObservationSerie").select("r.id", "r.idObservationSerie");
+  for (const r of rows) {
+    const copy = harvests.get(Number(r.id));
+    const serie = series.get(Number(r.idObservationSerie));
+    if (copy != null && serie != null) await ctx.trx("recolte").where({ id: copy }).update({ idObservationSerie: serie });
+  }
 });

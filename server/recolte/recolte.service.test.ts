@@ -159,7 +159,7 @@ describe(`harvests (${dialect})`, () => {
     expect(await snapshot(db, "recolte", "caracteristique_recolte", "observation_serie", "observation")).toEqual(before);
   });
 
-  test("[A-CAMP-12] a campaign copied with its interventions copies the harvests with their characteristics", async () => {
+  test("[A-CAMP-12] a campaign copied with its interventions copies the harvests with their characteristics, and with the observations their series", async () => {
     const db = t.db();
     const animateur = await demoUser(db, "animateur");
     const source = t.demo().campagnes.tilleuls2025;
@@ -174,6 +174,15 @@ describe(`harvests (${dialect})`, () => {
     const sourceCount = await db("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction").where("a.idCampagne", source).count<{ n: number }[]>({ n: "*" }).first();
     const copyCount = await db("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction").where("a.idCampagne", copy).count<{ n: number }[]>({ n: "*" }).first();
     expect(Number(copyCount?.n)).toBe(Number(sourceCount?.n));
+    // Without the observations option the copies have no series; with it, each points to its series' copy.
+    expect(await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", copy).whereNotNull("r.idObservationSerie").first("r.id")).toBeUndefined();
+    const simulation = await createCampagne(db, animateur, { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
+      NewCampagneSchema.parse({ anneeRecolte: 2027, campagneSource: source, inter: true, majDtInter: true, obs: true, eltObserve: true, valeur: true, prix: false }));
+    const linked = await db("recolte as r").join("action as a", "a.id", "r.idAction").join("observation_serie as s", "s.id", "r.idObservationSerie")
+      .where("a.idCampagne", simulation).select("s.idCampagne", "s.idAction", "a.id as idAction2", "s.nom");
+    expect(linked.length).toBeGreaterThan(0);
+    for (const l of linked) expect([l.idCampagne, l.idAction]).toEqual([simulation, l.idAction2]);
+    expect(linked.map((l) => l.nom)).toContain("Mélange d'interculture (couvert multi-espèces) - Pâturage");
   });
 });
 
