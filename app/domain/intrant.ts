@@ -186,4 +186,8 @@ export function conversionSemence(
 /** Quantities are shown to 4 decimals (C-CONST-09). */
 export const QUANTITE_DECIMALES = 4;
 
-export type IntrantDetail = { id: number; type: number; libelle: string; quantite: number | null; unite: string | null };
+export type IntrantDetail = {
+  id: number; type: number; libelle: string; quantite: number | null; unite: string | null;
+  /** Set for an input made from an unreferenced input of the folder (origin 777): that input's id (decision 0032). */
+  idIntrantDossier?: number;
+};

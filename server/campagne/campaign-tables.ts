@@ -1,4 +1,4 @@
-import { registerCampaignTable, shiftDateByYears, type DuplicationContext } from "./duplication";
+import { registerAfterCopy, registerCampaignTable, shiftDateByYears, type DuplicationContext } from "./duplication";
 
 /**
  * The campaign-scoped tables of the farm description, registered for campaign and farm duplication,
@@ -106,6 +106,17 @@ registerCampaignTable({
 // too); a sale price keeps its management mode through the copied modes.
 registerCampaignTable({ table: "prix_appro", onlyWith: "prix" });
 registerCampaignTable({ table: "prix_vente", onlyWith: "prix", references: { idModeConduite: "mode_conduite" } });
+// The characteristics of the copied harvests (decision 0031): reference humidity, grazing animals. A harvest keeps
+// its folder's qualifier; its observation series is not copied with the interventions (cleared above).
+registerCampaignTable({
+  table: "caracteristique_recolte",
+  onlyWith: "inter",
+  references: { idRecolte: "recolte" },
+  select: (ctx) =>
+    ctx.trx("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});
+
 // Observation series (issue 15). Placettes are part of the plot and always follow it; the series come with
 // the "observations" option, their observation rows with "elements", the values with "values".
 // Attached files are not copied (decision 0038).
@@ -149,4 +160,17 @@ registerCampaignTable({
   select: (ctx) =>
     ctx.trx("complement_observation as c").join("observation as o", "o.id", "c.idObservation").join("observation_serie as s", "s.id", "o.idObservationSerie")
       .where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});
+
+// A copied harvest points to the copy of its observation series when both were copied (decision 0031).
+registerAfterCopy("recolte-serie", async (ctx) => {
+  const harvests = ctx.ids.get("recolte");
+  const series = ctx.ids.get("observation_serie");
+  if (!harvests?.size || !series?.size) return;
+  const rows = await ctx.trx("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", ctx.sourceCampagne).whereNotNull("r.idObservationSerie").select("r.id", "r.idObservationSerie");
+  for (const r of rows) {
+    const copy = harvests.get(Number(r.id));
+    const serie = series.get(Number(r.idObservationSerie));
+    if (copy != null && serie != null) await ctx.trx("recolte").where({ id: copy }).update({ idObservationSerie: serie });
+  }
 });

@@ -50,6 +50,13 @@ export function registeredCampaignTables(): readonly CampaignTable[] {
   return registry;
 }
 
+/** Steps run once every registered table is copied (links between copies of different areas), by name. */
+const afterCopy = new Map<string, (ctx: DuplicationContext) => Promise<void>>();
+
+export function registerAfterCopy(name: string, step: (ctx: DuplicationContext) => Promise<void>): void {
+  afterCopy.set(name, step);
+}
+
 export async function copyCampaignContent(ctx: DuplicationContext): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const entry of registry) {
@@ -75,6 +82,7 @@ export async function copyCampaignContent(ctx: DuplicationContext): Promise<Reco
     }
     counts[entry.table] = rows.length;
   }
+  for (const step of afterCopy.values()) await step(ctx);
   return counts;
 }
 

@@ -11,6 +11,7 @@ import { seedDemoDescription } from "./seed-description";
 import { seedCampaignInterventions, updateCalculatedUse } from "./seed-interventions";
 import { seedDemoPrix } from "./seed-prix";
 import { seedDemoObservations } from "./seed-observations";
+import { seedDemoRecoltes2025 } from "./seed-recoltes";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -100,6 +101,7 @@ export async function seedDemo(db: Db) {
       await updateCalculatedUse(trx, idCampagne);
     }
     await seedDemoRecoltes(trx, campagnes);
+    await seedDemoRecoltes2025(trx, { idCampagne: campagnes.tilleuls2025, idDossier: beauce, idUser: users.redacteur });
     await seedDemoPrix(trx, campagnes);
     await seedDemoObservations(trx, campagnes, users.redacteur);
 

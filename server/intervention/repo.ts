@@ -1,6 +1,7 @@
 import type { InterventionInput } from "~/domain/intervention";
 import { nombrePassages } from "~/domain/intervention";
-import type { IntrantDetail } from "~/domain/intrant";
+import { ORIGINE_INTRANT, type IntrantDetail } from "~/domain/intrant";
+import { nomSerieRecolte, type RecolteDetail } from "~/domain/recolte";
 import type { InterventionRow } from "~/components/interventions/types";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
@@ -13,7 +14,7 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 
 const ACTION_COLUMNS = ["id", "updatedAt", "idParcelle", "date", "idOperationCulturale", "idCultureConcernee", "debit", "frequence", "tauxSurface", "nombrePassage", "realisee", "prevue"];
 
-function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" | "rdd"> {
+function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> {
   return {
     id: Number(r.id), updatedAt: toIso(r.updatedAt), idParcelle: Number(r.idParcelle), date: String(r.date).slice(0, 10),
     idOperationCulturale: num(r.idOperationCulturale), idCultureConcernee: num(r.idCultureConcernee), debit: num(r.debit),
@@ -27,23 +28,39 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
   if (idParcelles.length === 0) return [];
   const actions = await db("action").where({ idCampagne }).whereIn("idParcelle", idParcelles).orderBy([{ column: "date" }, { column: "id" }]).select(ACTION_COLUMNS);
   const details = new Map<number, IntrantDetail[]>();
+  const recoltes = new Map<number, RecolteDetail[]>();
   const evaluated = new Set<number>();
-  // The inputs and evaluations of the same interventions, found by the same conditions (a join, not a list of ids).
+  // The inputs, harvests and evaluations of the same interventions, found by the same conditions (a join, not a list of ids).
   const ofShown = (q: Knex.QueryBuilder, column: string) =>
     q.join("action as a", "a.id", column).where("a.idCampagne", idCampagne).whereIn("a.idParcelle", idParcelles);
   const intrants = await ofShown(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
     .orderBy("i.id", "desc")
-    .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite");
+    .select("i.id", "i.idAction", "c.idTypeIntrant", "i.libelleIntrant", "i.quantite", "i.dicLlUnite", "i.dicIdOrigineIntrant", "i.idIntrant");
   for (const r of intrants) {
     const list = details.get(Number(r.idAction)) ?? [];
-    list.push({ id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null });
+    list.push({
+      id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null,
+      ...(Number(r.dicIdOrigineIntrant) === ORIGINE_INTRANT.DOSSIER && r.idIntrant != null ? { idIntrantDossier: Number(r.idIntrant) } : {}),
+    });
     details.set(Number(r.idAction), list);
   }
+  // The harvest products (decision 0031): "crop - output type (qualifier)", yield and unit.
+  const harvests = await ofShown(
+    db("recolte as r").join("culture as c", "c.id", "r.idCulture").join("type_sortie as ts", "ts.id", "r.dicIdTypeSortie").leftJoin("qualifiant_recolte as q", "q.id", "r.idQualifiantRecolte"),
+    "r.idAction",
+  )
+    .orderBy("r.id", "desc")
+    .select("r.id", "r.idAction", "c.libelle as culture", "ts.libelle as typeSortie", "q.qrdNom", "r.rendement", "r.dicLlUnite");
+  for (const r of harvests) {
+    const list = recoltes.get(Number(r.idAction)) ?? [];
+    list.push({ id: Number(r.id), libelle: nomSerieRecolte(String(r.culture), String(r.typeSortie), (r.qrdNom as string | null) ?? null), rendement: num(r.rendement), unite: String(r.dicLlUnite) });
+    recoltes.set(Number(r.idAction), list);
+  }
   for (const r of await ofShown(db("rdd_evaluation as e"), "e.idAction").distinct("e.idAction")) evaluated.add(Number(r.idAction));
-  return actions.map((a) => ({ ...fromRow(a), intrants: details.get(Number(a.id)) ?? [], rdd: evaluated.has(Number(a.id)) }));
+  return actions.map((a) => ({ ...fromRow(a), intrants: details.get(Number(a.id)) ?? [], recoltes: recoltes.get(Number(a.id)) ?? [], rdd: evaluated.has(Number(a.id)) }));
 }
 
-export async function findIntervention(db: Db, id: number): Promise<(Omit<InterventionRow, "intrants" | "rdd"> & { idCampagne: number }) | undefined> {
+export async function findIntervention(db: Db, id: number): Promise<(Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> & { idCampagne: number }) | undefined> {
   const r = await db("action").where({ id }).first([...ACTION_COLUMNS, "idCampagne"]);
   return r ? { ...fromRow(r), idCampagne: Number(r.idCampagne) } : undefined;
 }
@@ -77,6 +94,9 @@ export async function updateIntervention(db: Db, idCampagne: number, token: Toke
 }
 
 export async function deleteInterventions(db: Db, idCampagne: number, ids: number[]): Promise<number> {
+  // Their harvests go with them (cascade), and so do the harvests' observation series (decision 0031).
+  const series = db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).whereIn("a.id", ids).whereNotNull("r.idObservationSerie").select("r.idObservationSerie");
+  await db("observation_serie").where({ idCampagne }).whereIn("id", series).delete();
   return db("action").where({ idCampagne }).whereIn("id", ids).delete();
 }
 

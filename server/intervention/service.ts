@@ -66,7 +66,7 @@ export async function getInterventions(db: Db, user: Utilisateur, options: { par
       operationsOf(db, ctx.idCampagne),
       culturesOf(db, ctx.idCampagne),
     ]);
-    return { canWrite: ctx.abilities.canWriteDescriptif, parcelles, selection, rows, operations, cultures, anneeRecolte: ctx.view.campagne!.anneeRecolte };
+    return { canWrite: ctx.abilities.canWriteDescriptif, canEditFolderInputs: ctx.abilities.isDoAnimation, parcelles, selection, rows, operations, cultures, anneeRecolte: ctx.view.campagne!.anneeRecolte };
   });
 }
 

@@ -1,2 +1,3 @@
 // The server-only entry of ./service for route modules (a `.server` name keeps it out of the browser bundle).
 export * from "./service";
+export * from "./non-reference";

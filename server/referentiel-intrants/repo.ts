@@ -243,12 +243,14 @@ export async function listFertilisants(db: Db, opts: { idTypeFertilisant?: numbe
     await db("intrant_dossier as i")
       .leftJoin("fertilisant_compo_dossier as c", "c.id_intrant_dossier", "i.id")
       .where({ "i.id_dossier": opts.idDossier, "i.dic_id_type_intrant": TYPE_FERTILISANT })
+      // A folder fertiliser of a given type (decision 0032) is listed under that type; one without, under every type.
+      .where((w) => (opts.idTypeFertilisant != null ? w.whereNull("i.id_categorie").orWhere("i.id_categorie", opts.idTypeFertilisant) : w))
       .orderBy("i.libelle")
-      .select("i.id", "i.libelle", "i.id_dossier", "c.code_eges", "c.categorie_eges", ...ELEMENTS.map((e) => `c.${e}`))
+      .select("i.id", "i.libelle", "i.id_dossier", "i.id_categorie", "c.code_eges", "c.categorie_eges", ...ELEMENTS.map((e) => `c.${e}`))
   ).map((r: Record<string, unknown>) => ({
     id: Number(r.id),
     libelle: String(r.libelle),
-    idTypeFertilisant: null,
+    idTypeFertilisant: num(r.idCategorie),
     idDossier: Number(r.idDossier),
     codeEges: str(r.categorieEges) ?? str(r.codeEges),
     origine: ORIGINE_DOSSIER,
@@ -322,8 +324,10 @@ export async function listSemences(db: Db, opts: { idCulture: number; idDossier?
   const out: SemenceRef[] = [];
   if (opts.origine == null || opts.origine === ORIGINE_DOSSIER) {
     if (opts.idDossier != null) {
-      for (const r of await db("intrant_dossier").where({ idDossier: opts.idDossier, dicIdTypeIntrant: TYPE_SEMENCE }).orderBy("libelle").select("id", "libelle", "code", "remarque", "idDossier")) {
-        out.push({ id: Number(r.id), libelle: String(r.libelle), idCulture: null, idLocal: null, idDossier: Number(r.idDossier), idOriginIntrant: ORIGINE_DOSSIER, codeGnis: str(r.code), commentaire: str(r.remarque) });
+      // A folder seed of a species (decision 0032) is offered for that species; one without, for every species.
+      const seeds = db("intrant_dossier").where({ idDossier: opts.idDossier, dicIdTypeIntrant: TYPE_SEMENCE }).where((w) => w.whereNull("idCulture").orWhere("idCulture", opts.idCulture));
+      for (const r of await seeds.orderBy("libelle").select("id", "libelle", "code", "remarque", "idDossier", "idCulture")) {
+        out.push({ id: Number(r.id), libelle: String(r.libelle), idCulture: num(r.idCulture), idLocal: null, idDossier: Number(r.idDossier), idOriginIntrant: ORIGINE_DOSSIER, codeGnis: str(r.code), commentaire: str(r.remarque) });
       }
     }
   }

@@ -43,10 +43,10 @@ const asNumber = (v: unknown): number | null => {
   return typeof n === "number" && Number.isFinite(n) ? n : null;
 };
 
-/** Reads the catalogue resource of the screen (`…/interventions/catalogue?…`). */
-function useCatalogue(query: Record<string, string | number | null | undefined> | null) {
+/** Reads the catalogue resource of the screen (`…/interventions/catalogue?…`); also the harvest dialog's. */
+export function useCatalogue<T = Catalogue>(query: Record<string, string | number | null | undefined> | null) {
   const location = useLocation();
-  const fetcher = useFetcher<Catalogue>();
+  const fetcher = useFetcher<T>();
   const key = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => v != null && v !== "").map(([k, v]) => [k, String(v)])).toString() : null;
   const loaded = useRef<string | null>(null);
   useEffect(() => {
@@ -60,7 +60,11 @@ function useCatalogue(query: Record<string, string | number | null | undefined> 
 const labelOf = (c: { libelle: string; libelleEn: string | null }, lang: string) => (lang === "en" && c.libelleEn ? c.libelleEn : c.libelle);
 
 /** The dialog of one input kind: create when it has no input (C-FORM-32), edit with one (C-FORM-33). */
-export function InputDialog({ open, intervention, readOnly, onClose }: { open: OpenDialog; intervention: InterventionRow; readOnly: boolean; onClose: () => void }) {
+export function InputDialog({ open, intervention, readOnly, onClose, onNonReference }: {
+  open: OpenDialog; intervention: InterventionRow; readOnly: boolean; onClose: () => void;
+  /** The phyto dialog's button to add an unreferenced input (spec 3 §2.2; decision 0032). */
+  onNonReference?: () => void;
+}) {
   const stored = useCatalogue(open.intrant ? { intrant: open.intrant.id } : null);
   const base = useCatalogue({ categories: open.type, action: intervention.id });
   if (open.intrant && !stored.data?.intrant) return <LoadingDialog onClose={onClose} />;
@@ -68,7 +72,7 @@ export function InputDialog({ open, intervention, readOnly, onClose }: { open: O
   const props = { intervention, stored: stored.data?.intrant ?? null, readOnly, onClose, categories: base.data.categories, volumeBouillie: base.data.volumeBouillie ?? null };
   switch (open.type) {
     case TYPE_INTRANT.SEMENCE: return <SemenceDialog {...props} cultures={base.data.cultures ?? []} />;
-    case TYPE_INTRANT.PHYTO: return <PhytoDialog {...props} cibles={base.data.cibles ?? []} />;
+    case TYPE_INTRANT.PHYTO: return <PhytoDialog {...props} cibles={base.data.cibles ?? []} onNonReference={onNonReference} />;
     case TYPE_INTRANT.FERTILISANT: return <FertilisantDialog {...props} />;
     case TYPE_INTRANT.EAU: return <EauDialog {...props} />;
     default: return <AutreDialog {...props} />;
@@ -293,7 +297,7 @@ function ProductComposition({ product }: { product: CatalogueItem }) {
   );
 }
 
-function PhytoDialog({ intervention, stored, readOnly, onClose, cibles, volumeBouillie }: DialogProps & { cibles: CibleRef[] }) {
+function PhytoDialog({ intervention, stored, readOnly, onClose, cibles, volumeBouillie, onNonReference }: DialogProps & { cibles: CibleRef[]; onNonReference?: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [search, setSearch] = useState("");
@@ -354,6 +358,9 @@ function PhytoDialog({ intervention, stored, readOnly, onClose, cibles, volumeBo
         ) : null}
         {cibleFields.slice(shownTargets).map((f) => <input key={f.id} type="hidden" name={f.name} value="" />)}
       </fieldset>
+      {onNonReference && !readOnly ? (
+        <button type="button" className="btn-secondary mt-2 text-sm" onClick={onNonReference} data-testid="phyto-non-reference">+ {t("intrants-dossier.ajouter")}</button>
+      ) : null}
       <p className="mt-2 text-sm text-stone-600" data-testid="phyto-volume">{t("interventions.dialogs.volume-bouillie", { volume: volumeBouillie == null ? "—" : formatNumber(volumeBouillie, lang, 2) })}</p>
     </Frame>
   );

@@ -33,7 +33,7 @@ const asNumber = (v: unknown): number | null => {
  * chosen operation, and the two empty panels the spec keeps.
  */
 export function InterventionForm({
-  row, controls, idParcelle, operations, cultures, pickedDate,
+  row, controls, idParcelle, operations, cultures, pickedDate, canEditFolderInputs = false,
 }: {
   row: InterventionRow | null;
   controls: ListFormControls;
@@ -42,6 +42,8 @@ export function InterventionForm({
   cultures: CultureChoix[];
   /** The day picked before New (C-FORM-28); today otherwise. */
   pickedDate?: string;
+  /** An animator of the folder may edit its unreferenced inputs (decision 0032). */
+  canEditFolderInputs?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -164,7 +166,7 @@ export function InterventionForm({
         </div>
       </fetcher.Form>
 
-      <InputsPanel intervention={row} readOnly={readOnly} />
+      <InputsPanel intervention={row} readOnly={readOnly} canEditFolderInputs={canEditFolderInputs} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="op-materiel-title" data-testid="operation-materiels">

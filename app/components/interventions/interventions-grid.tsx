@@ -56,13 +56,13 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, heig
       { id: "tauxSurface", kind: "number", title: t("interventions.form.taux-surface"), width: 120, decimals: 4 },
       { id: "passages", kind: "computed", title: t("interventions.colonnes.passages"), width: 110, decimals: 3, value: (r) => nombrePassages(asNumber(r.frequence), asNumber(r.tauxSurface)) },
       { id: "idCultureConcernee", kind: "choice", title: t("interventions.colonnes.culture"), width: 200, options: cultures },
-      { id: "intrants", kind: "computed", title: t("interventions.colonnes.intrants"), width: 320, value: (r) => intrantsText(r.intrants ?? [], lang) },
+      { id: "intrants", kind: "computed", title: t("interventions.colonnes.intrants"), width: 320, value: (r) => intrantsText(r.intrants ?? [], lang, r.recoltes ?? []) },
       { id: "rdd", kind: "computed", title: t("interventions.colonnes.rdd"), width: 90, value: (r) => (r.rdd ? t("interventions.rdd-oui") : "") },
     ];
   }, [data.operations, data.cultures, data.parcelles, several, lang, t]);
 
   const newRow = useMemo(
-    () => (readOnly ? undefined : () => ({ ...NOUVELLE_INTERVENTION, idParcelle: data.selection[0], date: todayInParis(), intrants: [], rdd: false }) as Partial<Row>),
+    () => (readOnly ? undefined : () => ({ ...NOUVELLE_INTERVENTION, idParcelle: data.selection[0], date: todayInParis(), intrants: [], recoltes: [], rdd: false }) as Partial<Row>),
     [readOnly, data.selection],
   );
 

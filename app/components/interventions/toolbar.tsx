@@ -5,22 +5,24 @@ import { useSearchParams } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { formatNumber } from "~/components/format";
 import { QUANTITE_DECIMALES, type IntrantDetail } from "~/domain/intrant";
+import type { RecolteDetail } from "~/domain/recolte";
 import type { InterventionRow, InterventionsData } from "./types";
 
 export type Filters = { sansOperation: boolean; recherche: string };
 
 const fold = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
 
-/** The inputs detail of a row (C-INT-06): "Ammonitrate 33,5 200 kg/ha ; Eau 30 mm". */
-export function intrantsText(intrants: IntrantDetail[], lang: string): string {
-  return intrants.map((i) => [i.libelle, formatNumber(i.quantite, lang, QUANTITE_DECIMALES), i.unite ?? ""].filter(Boolean).join(" ")).join(" ; ");
+/** The inputs detail of a row (C-INT-06): "Ammonitrate 33,5 200 kg/ha ; Eau 30 mm", then its harvests (decision 0031). */
+export function intrantsText(intrants: IntrantDetail[], lang: string, recoltes: RecolteDetail[] = []): string {
+  return [...intrants.map((i) => ({ libelle: i.libelle, quantite: i.quantite, unite: i.unite })), ...recoltes.map((r) => ({ libelle: r.libelle, quantite: r.rendement, unite: r.unite }))]
+    .map((i) => [i.libelle, formatNumber(i.quantite, lang, QUANTITE_DECIMALES), i.unite ?? ""].filter(Boolean).join(" ")).join(" ; ");
 }
 
 /** The row filters of §2.1 that need no reload: without an operation (C-INT-11), a search over inputs (C-INT-12). */
 export function matchesFilters(row: InterventionRow, f: Filters): boolean {
   if (f.sansOperation && row.idOperationCulturale != null) return false;
   const q = fold(f.recherche.trim());
-  if (q && !row.intrants.some((i) => fold(i.libelle).includes(q))) return false;
+  if (q && !row.intrants.some((i) => fold(i.libelle).includes(q)) && !(row.recoltes ?? []).some((r) => fold(r.libelle).includes(q))) return false;
   return true;
 }
 

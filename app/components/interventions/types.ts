@@ -1,4 +1,5 @@
 import type { IntrantDetail } from "~/domain/intrant";
+import type { RecolteDetail } from "~/domain/recolte";
 
 /** What the interventions screen's loader gives its components (server/intervention/service.ts). */
 export type ParcelleChoix = { id: number; libelle: string; irrigable: boolean; surface: number | null; idModeConduite: number | null };
@@ -27,10 +28,14 @@ export type InterventionRow = {
   realisee: boolean;
   prevue: boolean;
   intrants: IntrantDetail[];
+  /** The harvest products of the intervention (decision 0031), shown with the inputs. */
+  recoltes: RecolteDetail[];
   rdd: boolean;
 };
 export type InterventionsData = {
   canWrite: boolean;
+  /** May edit the folder's unreferenced inputs: an animator of the selected folder (decision 0032). */
+  canEditFolderInputs?: boolean;
   parcelles: ParcelleChoix[];
   selection: number[];
   rows: InterventionRow[];

@@ -138,6 +138,8 @@ const texts = {
     elements: { n: "N", p2o5: "P2O5", k2o: "K2O", so3: "SO3", mgo: "MgO", cao: "CaO", na2o: "Na2O", cu: "Cu", mn: "Mn", b: "B", fe: "Fe", mo: "Mo", co: "Co" },
     "confirm-error-sum-percentage": "Farm-saved and certified seed must total 100%",
     "confirm-delete-unused-products-intrant": "Delete from this campaign the products no intervention uses any more, with their prices?",
+    "qualifiant-delete-error": "This qualifier is used by harvests: it cannot be deleted.",
+    "show-unreferenced-input-confirmation": "You are about to declare an input absent from the reference lists: check first that it is not already in the lists. Continue?",
   },
 };
 

@@ -7,6 +7,8 @@ import interventions from "./interventions";
 import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
+import recoltes from "./recoltes";
+import intrantsDossier from "./intrants-dossier";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -220,6 +222,7 @@ const en = {
     "create-confirmation": "Created",
     "update-confirmation": "Updated",
     "save-confirmation": "Saved",
+    warning: "Warning",
   },
   errors: {
     "api-error": "Error",
@@ -294,6 +297,18 @@ const en = {
       "lotParcelle-update-service-error": "The plot group could not be changed",
       "lotParcelle-delete-service-error": "The plot group could not be deleted",
       "assolement-service-error": "The crop areas of the campaign could not be loaded",
+      "qualifRecoltes-service-error": "The harvest qualifiers could not be loaded",
+      "qualifiant_recoltes-create-service-error": "The harvest qualifier could not be created",
+      "qualifiant-recolte-delete-service-error": "The harvest qualifier could not be deleted",
+      "recoltes-service-error": "The harvests could not be loaded",
+      "recoltes-create-service-error": "The harvest could not be added",
+      "recolte-update-service-error": "The harvest could not be updated",
+      "recoltes-delete-service-error": "The harvest could not be deleted",
+      "caracteristique_recoltes-service-error": "The harvest characteristics could not be saved",
+      "observations_series-service-error": "The observation series could not be saved",
+      "intrant_dossiers-service-error": "The unreferenced input could not be loaded",
+      "intrant_dossiers-create-service-error": "The unreferenced input could not be created",
+      "intrant_dossiers-update-service-error": "The unreferenced input could not be updated",
     },
   },
   maintenance: {
@@ -826,6 +841,8 @@ const en = {
   ...observations,
   ...lotsAmenagements,
   ...prix,
+  ...recoltes,
+  ...intrantsDossier,
 } satisfies typeof fr;
 
 export default en;

@@ -138,6 +138,8 @@ const texts = {
     elements: { n: "N", p2o5: "P2O5", k2o: "K2O", so3: "SO3", mgo: "MgO", cao: "CaO", na2o: "Na2O", cu: "Cu", mn: "Mn", b: "B", fe: "Fe", mo: "Mo", co: "Co" },
     "confirm-error-sum-percentage": "La somme des semences fermières et certifiées doit être égale à 100 %",
     "confirm-delete-unused-products-intrant": "Supprimer de cette campagne les produits qu'aucune intervention n'utilise plus, avec leurs prix ?",
+    "qualifiant-delete-error": "Ce qualifiant est utilisé par des récoltes : il ne peut pas être supprimé.",
+    "show-unreferenced-input-confirmation": "Vous allez déclarer un intrant absent des référentiels : vérifiez d'abord qu'il n'existe pas déjà dans les listes. Continuer ?",
   },
 };
 

@@ -6,6 +6,8 @@ import interventions from "./interventions";
 import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
+import recoltes from "./recoltes";
+import intrantsDossier from "./intrants-dossier";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -219,6 +221,7 @@ const fr = {
     "create-confirmation": "Création effectuée",
     "update-confirmation": "Modification effectuée",
     "save-confirmation": "Enregistrement effectué",
+    warning: "Attention",
   },
   errors: {
     "api-error": "Erreur",
@@ -293,6 +296,18 @@ const fr = {
       "lotParcelle-update-service-error": "Impossible de modifier le lot de parcelles",
       "lotParcelle-delete-service-error": "Impossible de supprimer le lot de parcelles",
       "assolement-service-error": "Impossible de charger l'assolement de la campagne",
+      "qualifRecoltes-service-error": "Impossible de charger les qualifiants de récolte",
+      "qualifiant_recoltes-create-service-error": "Impossible de créer le qualifiant de récolte",
+      "qualifiant-recolte-delete-service-error": "Impossible de supprimer le qualifiant de récolte",
+      "recoltes-service-error": "Impossible de charger les récoltes",
+      "recoltes-create-service-error": "Impossible d'ajouter la récolte",
+      "recolte-update-service-error": "Impossible de modifier la récolte",
+      "recoltes-delete-service-error": "Impossible de supprimer la récolte",
+      "caracteristique_recoltes-service-error": "Impossible d'enregistrer les caractéristiques de la récolte",
+      "observations_series-service-error": "Impossible d'enregistrer la série d'observations",
+      "intrant_dossiers-service-error": "Impossible de charger l'intrant non référencé",
+      "intrant_dossiers-create-service-error": "Impossible de créer l'intrant non référencé",
+      "intrant_dossiers-update-service-error": "Impossible de modifier l'intrant non référencé",
     },
   },
   maintenance: {
@@ -825,6 +840,8 @@ const fr = {
   ...observations,
   ...lotsAmenagements,
   ...prix,
+  ...recoltes,
+  ...intrantsDossier,
 };
 
 export default fr;

@@ -4,10 +4,13 @@ import { queryId, resourceLoader } from "#server/http/route.server";
 import { ServiceError } from "#server/errors";
 import { dialogLists, dosesReference, fertilisants, matiereActiveOf, phytoProducts, varietes } from "#server/intrant/catalogue.server";
 import { getIntrant } from "#server/intrant/service.server";
+import { getIntrantDossier } from "#server/intrant-dossier/service.server";
+import { getRecolte, listQualifiants, recolteDialogLists, typesSortie } from "#server/recolte/service.server";
 
 /**
  * What the input dialogs read (spec 3 §7 Interventions, inputs): `?intrant=` one stored input;
- * `?categories&action=` the lists a dialog opens with; `?kind=phyto|fertilisant|semence|doses` a catalogue.
+ * `?categories&action=` the lists a dialog opens with; `?kind=phyto|fertilisant|semence|doses` a catalogue;
+ * `?recolte=` one harvest, `?kind=recolte&action=`, `?kind=types-sortie&culture=`, `?kind=qualifiants` the harvest dialog's.
  * A reader typing the address gets the interventions screen.
  */
 const origine = z.coerce.number().int().refine((v) => (ORIGINES_INTRANT as number[]).includes(v));
@@ -22,7 +25,23 @@ export const loader = resourceLoader("/home/description/au_champs/interventions"
     if (!action) throw bad("action");
     return dialogLists(db, user, action);
   }
+  // The harvest dialog (decision 0031): one harvest, the lists it opens with, a crop's output types, the qualifiers.
+  const intrantDossier = queryId(query, "intrantDossier");
+  if (intrantDossier) return { intrantDossier: await getIntrantDossier(db, user, intrantDossier) };
+  const recolte = queryId(query, "recolte");
+  if (recolte) return { recolte: await getRecolte(db, user, recolte) };
   switch (query.get("kind")) {
+    case "recolte": {
+      if (!action) throw bad("action");
+      return { recolteLists: await recolteDialogLists(db, user, action) };
+    }
+    case "types-sortie": {
+      const culture = queryId(query, "culture");
+      if (!culture) throw bad("culture");
+      return { typesSortie: await typesSortie(db, user, culture) };
+    }
+    case "qualifiants":
+      return { qualifiants: await listQualifiants(db, user) };
     case "phyto": {
       const selected = queryId(query, "selected");
       const o = origine.safeParse(query.get("origineSelected"));

@@ -16,6 +16,10 @@ import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
 import { removeIntrant, saveIntrant, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/domain/recolte";
+import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
+import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
+import { createIntrantDossier, updateIntrantDossier } from "#server/intrant-dossier/service.server";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -56,6 +60,30 @@ export const action = screenAction(
     saveEau: inputIntent("eau", EauSchema),
     saveAutre: inputIntent("autre", AutreSchema),
     deleteIntrant: rowIntent(({ db, user }, id) => removeIntrant(db, user, id), "ui.delete-confirmation"),
+    // Harvest products and the folder's harvest qualifiers (decision 0031).
+    saveRecolte: formIntent(
+      RecolteSchema,
+      async ({ db, user }, value, envelope: { idAction: number; id?: number; updatedAt?: string | null }) => {
+        const edit = editOf(envelope);
+        const id = await saveRecolte(db, user, envelope.idAction, value as RecolteInput, edit);
+        return { id, notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
+      },
+      { fields: { idAction: idField, id: optionalIdField, updatedAt: stampField } },
+    ),
+    deleteRecolte: rowIntent(({ db, user }, id) => removeRecolte(db, user, id), "ui.delete-confirmation"),
+    createQualifiant: formIntent(QualifiantRecolteSchema, async ({ db, user }, value) => ({ qualifiant: await createQualifiant(db, user, value), notice: "ui.create-confirmation" }), { reset: true }),
+    deleteQualifiant: rowIntent(({ db, user }, id) => removeQualifiant(db, user, id), "ui.delete-confirmation"),
+    // The folder's unreferenced inputs (decision 0032): created by a writer, edited by an animator of the folder.
+    saveIntrantDossier: formIntent(
+      IntrantDossierSchema,
+      async ({ db, user }, value, envelope: { id?: number; updatedAt?: string | null }) => {
+        const edit = editOf(envelope);
+        if (!edit) return { id: await createIntrantDossier(db, user, value as IntrantDossierInput), notice: "ui.create-confirmation" };
+        const { relabelled } = await updateIntrantDossier(db, user, edit, value as IntrantDossierInput);
+        return { id: edit.id, relabelled, notice: "ui.update-confirmation" };
+      },
+      { fields: { id: optionalIdField, updatedAt: stampField } },
+    ),
   },
   { gate: "campaign" },
 );
@@ -121,6 +149,7 @@ function Interventions({ data }: { data: InterventionsData }) {
             idParcelle={row?.idParcelle ?? data.selection[0]}
             operations={data.operations}
             cultures={data.cultures}
+            canEditFolderInputs={data.canEditFolderInputs ?? false}
             pickedDate={params.get("date") ?? undefined}
           />
         )}

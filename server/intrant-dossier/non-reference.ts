@@ -1,0 +1,127 @@
+import { canEditFolderInput } from "~/domain/access/abilities";
+import { ELEMENTS, ORIGINE_INTRANT, TYPE_INTRANT } from "~/domain/intrant";
+import type { IntrantDossierInput } from "~/domain/intrant-dossier";
+import { campaignContext, ensureWrite, writableCampaign, type CampaignContext } from "../access/description";
+import { toIso } from "../db/dialect";
+import type { Db } from "../db/knex";
+import { updateIfUnchanged, type Token } from "../db/stale";
+import { failingWith, invalidField, ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+
+/**
+ * Unreferenced inputs of the selected folder (spec 3 §2.2, §3.5, §4.2, §5, §7; decision 0032): created from an
+ * intervention by a writer of the selected campaign; edited only by an animator of the folder, an edit relabelling
+ * every input made from it and, for a fertiliser, their composition, in one transaction.
+ */
+
+export const INTRANT_DOSSIER_LOAD_ERROR = "errors.services.intrant_dossiers-service-error";
+export const INTRANT_DOSSIER_CREATE_ERROR = "errors.services.intrant_dossiers-create-service-error";
+export const INTRANT_DOSSIER_UPDATE_ERROR = "errors.services.intrant_dossiers-update-service-error";
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+const text = (v: unknown) => (v == null ? null : String(v));
+
+async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await db(table).insert(row).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+function folderOf(ctx: CampaignContext): number {
+  const id = ctx.view.selected.idDossier;
+  if (id == null) throw new ServiceError("errors.forbidden", 403);
+  return id;
+}
+
+/** Checks the species or category the kind needs (a category of the input's own type); gives the row's columns. */
+async function columnsOf(db: Db, v: IntrantDossierInput) {
+  const type = v.dicIdTypeIntrant;
+  if (type === TYPE_INTRANT.SEMENCE && !(await db("culture").where({ id: v.idCulture!, interculture: false }).first("id"))) throw invalidField("idCulture");
+  if ((type === TYPE_INTRANT.PHYTO || type === TYPE_INTRANT.FERTILISANT) && !(await db("categorie_intrant").where({ id: v.idCategorie!, idTypeIntrant: type }).first("id"))) {
+    throw invalidField("idCategorie");
+  }
+  const phyto = type === TYPE_INTRANT.PHYTO;
+  return {
+    dicIdTypeIntrant: type, libelle: v.libelle, code: v.code ?? null, remarque: v.remarque ?? null, biocontrole: phyto ? v.biocontrole : false,
+    idCulture: type === TYPE_INTRANT.SEMENCE ? v.idCulture : null,
+    idCategorie: phyto || type === TYPE_INTRANT.FERTILISANT ? v.idCategorie : null,
+    matiereActive: phyto ? (v.matiereActive ?? null) : null, uniteMatActive: phyto ? (v.uniteMatActive ?? null) : null,
+  };
+}
+
+const compositionOf = (v: IntrantDossierInput) => Object.fromEntries(ELEMENTS.map((e) => [e, v[e] ?? null]));
+
+/** Creates an unreferenced input of the selected folder (origin 777), from an intervention of the writable campaign. */
+export async function createIntrantDossier(db: Db, user: Utilisateur, input: IntrantDossierInput): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const idDossier = folderOf(ctx);
+  return failingWith(INTRANT_DOSSIER_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const id = await insertId(trx, "intrant_dossier", { idDossier, idUser: user.id, ...(await columnsOf(trx, input)) });
+      if (input.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) await trx("fertilisant_compo_dossier").insert({ idIntrantDossier: id, ...compositionOf(input) });
+      return id;
+    }),
+  );
+}
+
+/**
+ * Edits an unreferenced input (spec 3 §4.2, §5): only one of origin 777 of the selected folder, only by an animator
+ * of that folder (C-UNREF-12, 13). In one transaction: the input, its composition, the label and code of every
+ * intervention input made from it (C-UNREF-08) and, for a fertiliser, their composition (C-UNREF-09). A failure of
+ * that characteristic update is ignored: the edit completes (C-UNREF-10). Answers how many inputs were relabelled.
+ */
+export async function updateIntrantDossier(db: Db, user: Utilisateur, token: Token, input: IntrantDossierInput): Promise<{ relabelled: number }> {
+  const ctx = await campaignContext(db, user);
+  const idDossier = folderOf(ctx);
+  const abilities = await ensureWrite(db, user, { dossier: idDossier, animation: true });
+  return failingWith(INTRANT_DOSSIER_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const current = await trx("intrant_dossier").where({ id: token.id }).first("idDossier", "dicIdTypeIntrant");
+      if (!current) throw new ServiceError(INTRANT_DOSSIER_UPDATE_ERROR, 404);
+      if (!canEditFolderInput(abilities, { dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idDossier: Number(current.idDossier) }, idDossier)) throw new ServiceError("errors.forbidden", 403);
+      // The kind of an input made into interventions does not change.
+      if (Number(current.dicIdTypeIntrant) !== input.dicIdTypeIntrant) throw invalidField("dicIdTypeIntrant");
+      const columns = await columnsOf(trx, input);
+      await updateIfUnchanged(trx, "intrant_dossier", token, columns, { scope: { idDossier }, notFound: INTRANT_DOSSIER_UPDATE_ERROR });
+      const linked = trx("intrant").where({ dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idIntrant: token.id })
+        .whereIn("idCategorie", trx("categorie_intrant").where({ idTypeIntrant: input.dicIdTypeIntrant }).select("id"));
+      const ids = (await linked.clone().select("id")).map((r) => Number(r.id));
+      for (let i = 0; i < ids.length; i += 5000) {
+        await trx("intrant").whereIn("id", ids.slice(i, i + 5000)).update({ libelleIntrant: columns.libelle, codeIntrant: columns.code, updatedAt: new Date() });
+      }
+      if (input.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) {
+        const composition = compositionOf(input);
+        const updated = await trx("fertilisant_compo_dossier").where({ idIntrantDossier: token.id }).update({ ...composition, updatedAt: new Date() });
+        if (!updated) await trx("fertilisant_compo_dossier").insert({ idIntrantDossier: token.id, ...composition });
+        // The linked inputs' composition: a failure here is ignored, the edit completes (spec 3 §4.2).
+        await trx.transaction(async (sp) => {
+          for (let i = 0; i < ids.length; i += 5000) {
+            const chunk = ids.slice(i, i + 5000);
+            await sp("caracteristique_intrant").whereIn("idIntrant", chunk).update({ ...composition, updatedAt: new Date() });
+            const have = new Set((await sp("caracteristique_intrant").whereIn("idIntrant", chunk).select("idIntrant")).map((r) => Number(r.idIntrant)));
+            const missing = chunk.filter((id) => !have.has(id));
+            if (missing.length) await sp("caracteristique_intrant").insert(missing.map((idIntrant) => ({ idIntrant, ...composition })));
+          }
+        }).catch((e: unknown) => console.warn("[errors.services.caracteristique_intrants-service-error] ignored while editing an unreferenced input", e));
+      }
+      return { relabelled: ids.length };
+    }),
+  );
+}
+
+/** An unreferenced input of the selected folder as its dialog edits it, and whether the user may edit it. */
+export async function getIntrantDossier(db: Db, user: Utilisateur, id: number) {
+  const ctx = await campaignContext(db, user);
+  const idDossier = folderOf(ctx);
+  return failingWith(INTRANT_DOSSIER_LOAD_ERROR, async () => {
+    const r = await db("intrant_dossier").where({ id, idDossier }).first();
+    if (!r) throw new ServiceError(INTRANT_DOSSIER_LOAD_ERROR, 404);
+    const c = await db("fertilisant_compo_dossier").where({ idIntrantDossier: id }).first();
+    return {
+      id: Number(r.id), updatedAt: toIso(r.updatedAt), dicIdTypeIntrant: Number(r.dicIdTypeIntrant), libelle: String(r.libelle), code: text(r.code),
+      idCulture: num(r.idCulture), idCategorie: num(r.idCategorie), matiereActive: num(r.matiereActive), uniteMatActive: text(r.uniteMatActive),
+      biocontrole: r.biocontrole === true || Number(r.biocontrole) === 1, remarque: text(r.remarque),
+      composition: c ? Object.fromEntries(ELEMENTS.map((e) => [e, num(c[e])])) : null,
+      modifiable: canEditFolderInput(ctx.abilities, { dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idDossier: Number(r.idDossier) }, idDossier),
+    };
+  });
+}
