@@ -204,9 +204,7 @@ export async function venteLabels(db: Db, idCampagne: number, rows: readonly { i
   const cultures = libelles(await db("culture").whereIn("id", [...new Set(rows.map((r) => r.idCulture))]).orderBy("libelle").select("id", "libelle", "libelleEn"));
   const typesSortie = libelles(await db("type_sortie").whereIn("id", [...new Set(rows.map((r) => r.idTypeSortie))]).orderBy("ordre").select("id", "libelle", "libelleEn"));
   const ids = [...new Set(rows.map((r) => r.idQualifiantRecolte).filter((id): id is number => id != null))];
-  // Harvest qualifiers are a folder's (their table comes with another migration): shown by name when it is there.
-  const qualifiants = ids.length && (await db.schema.hasTable("qualifiant_recolte"))
-    ? libelles(await db("qualifiant_recolte").whereIn("id", ids).select("id", "qrdNom as libelle", db.raw("null as libelle_en")))
-    : [];
+  // Harvest qualifiers are a folder's (migration 0011): shown by name.
+  const qualifiants = ids.length ? libelles(await db("qualifiant_recolte").whereIn("id", ids).select("id", "qrdNom as libelle", db.raw("null as libelle_en"))) : [];
   return { modes, cultures, typesSortie, qualifiants };
 }

@@ -217,6 +217,12 @@ describe(`harvest qualifiers (${dialect})`, () => {
     expect(await db("qualifiant_recolte").where({ id: foreign }).first()).toBeDefined();
     // A harvest cannot use another folder's qualifier either.
     await expectRefused(saveRecolte(db, redacteur, idAction, harvest({ idQualifiantRecolte: String(foreign) })), "warning.invalid-form", 400, { fieldErrors: { idQualifiantRecolte: ["warning.invalid"] } });
+    // Used by a sale price only: kept too.
+    const priced = await createQualifiant(db, redacteur, { qrdNom: "Prix seulement" });
+    const anyPrice = await db("prix_vente").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("idModeConduite", "idCulture", "idTypeSortie");
+    expect(anyPrice).toBeDefined();
+    await db("prix_vente").insert({ ...anyPrice, idCampagne: t.demo().campagnes.tilleuls2025, idQualifiantRecolte: priced.id, cle: `test-qualifiant-${priced.id}` });
+    await expectRefused(removeQualifiant(db, redacteur, priced.id), "interventions.qualifiant-delete-error", 409);
     const unused = await createQualifiant(db, redacteur, { qrdNom: "Inutile" });
     await removeQualifiant(db, redacteur, unused.id);
     expect(await db("qualifiant_recolte").where({ id: unused.id }).first()).toBeUndefined();

@@ -75,8 +75,8 @@ export async function createQualifiant(db: Db, user: Utilisateur, input: Qualifi
 }
 
 /**
- * Deletes a qualifier (spec 3 §4.2): only one of the selected folder (C-QUAL-05), and never while harvests use it
- * (C-QUAL-03): the warning interventions.qualifiant-delete-error (C-QUAL-04), nothing deleted.
+ * Deletes a qualifier (spec 3 §4.2): only one of the selected folder (C-QUAL-05), and never while harvests or sale
+ * prices use it (C-QUAL-03): the warning interventions.qualifiant-delete-error (C-QUAL-04), nothing deleted.
  */
 export async function removeQualifiant(db: Db, user: Utilisateur, id: number): Promise<void> {
   const ctx = await writableCampaign(db, user);
@@ -85,7 +85,9 @@ export async function removeQualifiant(db: Db, user: Utilisateur, id: number): P
     db.transaction(async (trx) => {
       const q = await trx("qualifiant_recolte").where({ id, idDossier }).first("id");
       if (!q) throw new ServiceError(QUALIFIANT_DELETE_ERROR, 404);
-      if (await trx("recolte").where({ idQualifiantRecolte: id }).first("id")) throw new ServiceError(QUALIFIANT_DELETE_WARNING, 409);
+      // In use: by a harvest, or by a sale price (prices are kept per qualifier, decision 0034).
+      const used = (await trx("recolte").where({ idQualifiantRecolte: id }).first("id")) ?? (await trx("prix_vente").where({ idQualifiantRecolte: id }).first("id"));
+      if (used) throw new ServiceError(QUALIFIANT_DELETE_WARNING, 409);
       await trx("qualifiant_recolte").where({ id, idDossier }).delete();
     }),
   );
