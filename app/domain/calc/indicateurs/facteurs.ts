@@ -29,6 +29,7 @@ export const FACTEURS_DEFAUT: Record<string, Facteur> = Object.fromEntries(
     // Fuel (research §5 G1, §6 E2; same values as operation.ts D-OP-6)
     f("energie.carburant", "Énergie primaire du GNR, amont compris", 43, "MJ/L", "Research §6 E2 (≈ 1.2 × PCI, ecoinvent-type CED)", "M-L"),
     f("ges.carburant", "GES du gazole (amont + combustion)", 3.1, "kg CO2e/L", "Base Carbone, gazole routier B7, via @incubateur-ademe/nosgestesclimat (research §5 G1; proxy for GNR)", "H"),
+    f("ges.carburant.combustion", "CO2 de la combustion du GNR", 2.67, "kg CO2/L", "IFV / Chambre d'agriculture de l'Hérault, viticulture bio (2019) (research §5 G4)", "M-H"),
     // Electricity for irrigation (research §6 E4, E14)
     f("energie.electricite", "Énergie primaire de l'électricité (France)", 8.28, "MJ/kWh", "RE2020 coefficient 2.3 kWhEP/kWh (research §6 E4)", "M-H"),
     f("energie.irrigation.kwh", "Électricité de pompage d'irrigation", 0.35, "kWh/m3", "Research §6 E14 (0.2–0.5 kWh/m3, middle)", "L"),

@@ -1,0 +1,80 @@
+/**
+ * Entry points of the indicator engine (issue 14; docs/indicators.md §7; decision 0044).
+ *
+ * - `calculerIntervention`: the indicators of one intervention (IFT per input inside, work, fuel, inputs),
+ *   per hectare of its plot.
+ * - `calculerParcelle`: every indicator of one plot (what a live recompute after a save needs).
+ * - `calculerCampagne`: every plot, then crop, management mode and farm, area-weighted upward.
+ *
+ * Pure: the caller (a loader) fills an InstantaneCampagne from the database.
+ */
+
+import { contexte, interventionsRetenues, type Contexte } from "./contexte";
+import { indicateursEconomie, ratiosCoutProduction } from "./economie";
+import { indicateursEnergieGes } from "./energie-ges";
+import { RATIO_EFFICIENCE_AZOTE, indicateursBilanAzote, indicateursFertilisation } from "./fertilisation";
+import { indicateursIft } from "./ift";
+import { agregerParSurface, grouper, type DefinitionRatio, type ParcelleIndicateurs } from "./resultat";
+import { indicateursTravail } from "./travail";
+import type { Indicateurs, InstantaneCampagne, InterventionCampagne, OptionsCalcul, ParcelleCampagne } from "./types";
+
+/** Indicators recomputed from their numerator and denominator at every level. */
+export const RATIOS: DefinitionRatio[] = [RATIO_EFFICIENCE_AZOTE, ...ratiosCoutProduction("reel"), ...ratiosCoutProduction("reference")];
+
+function indicateursDe(interventions: InterventionCampagne[], parcelle: ParcelleCampagne | null, ctx: Contexte, avecReference: boolean): Indicateurs {
+  const travail = indicateursTravail(interventions, ctx);
+  const fertilisation = indicateursFertilisation(interventions, ctx);
+  return {
+    ...indicateursIft(interventions, ctx),
+    ...fertilisation,
+    ...indicateursBilanAzote(interventions, parcelle, fertilisation, ctx),
+    ...travail,
+    ...indicateursEconomie(interventions, parcelle, "reel", ctx),
+    ...(avecReference ? indicateursEconomie(interventions, parcelle, "reference", ctx) : {}),
+    ...indicateursEnergieGes(interventions, travail, ctx),
+  };
+}
+
+/** Indicators of one intervention, per hectare of its plot (the plot gives the crop for the main yield). */
+export function calculerIntervention(instantane: InstantaneCampagne, intervention: InterventionCampagne, options?: OptionsCalcul): Indicateurs {
+  const ctx = contexte(instantane, options);
+  const parcelle = instantane.parcelles.find((p) => p.id === intervention.idParcelle) ?? null;
+  return indicateursDe([intervention], parcelle, ctx, instantane.prix.reference != null);
+}
+
+export type ResultatParcelle = ParcelleIndicateurs & {
+  /** The indicators of each counted intervention, by intervention id. */
+  interventions: Record<number, Indicateurs>;
+};
+
+export function calculerParcelle(instantane: InstantaneCampagne, idParcelle: number, options?: OptionsCalcul): ResultatParcelle {
+  const ctx = contexte(instantane, options);
+  const parcelle = instantane.parcelles.find((p) => p.id === idParcelle);
+  if (!parcelle) throw new Error(`Unknown plot ${idParcelle}`);
+  const interventions = instantane.interventions.filter((i) => i.idParcelle === idParcelle);
+  const avecReference = instantane.prix.reference != null;
+  const parIntervention: Record<number, Indicateurs> = {};
+  for (const i of interventionsRetenues(interventions, ctx.options)) parIntervention[i.id] = indicateursDe([i], parcelle, ctx, avecReference);
+  return { parcelle, indicateurs: indicateursDe(interventions, parcelle, ctx, avecReference), interventions: parIntervention };
+}
+
+export type ResultatCampagne = {
+  parcelles: ResultatParcelle[];
+  /** By crop id ("null" = plots without a crop). */
+  cultures: Record<string, Indicateurs>;
+  /** By management-mode id ("null" = none). */
+  modesConduite: Record<string, Indicateurs>;
+  exploitation: Indicateurs;
+};
+
+export function calculerCampagne(instantane: InstantaneCampagne, options?: OptionsCalcul): ResultatCampagne {
+  const parcelles = instantane.parcelles.map((p) => calculerParcelle(instantane, p.id, options));
+  const parGroupe = (cle: (p: ResultatParcelle) => number | null) =>
+    Object.fromEntries([...grouper(parcelles, cle)].map(([k, liste]) => [k, agregerParSurface(liste, RATIOS)]));
+  return {
+    parcelles,
+    cultures: parGroupe((p) => p.parcelle.idCulture),
+    modesConduite: parGroupe((p) => p.parcelle.idModeConduite),
+    exploitation: agregerParSurface(parcelles, RATIOS),
+  };
+}
