@@ -56,7 +56,8 @@ export function unitePrix(prix: Pick<Prix, "unite">): string {
  * water in mm is 10 m3 per mm; the same unit is itself; null otherwise.
  */
 export function quantiteEnUnitePrix(quantite: number, uniteParHa: string | null | undefined, unite: string): number | null {
-  const x = (uniteParHa ?? "").trim().toLowerCase().replace("m³", "m3").split("/")[0];
+  const [x, par] = (uniteParHa ?? "").trim().toLowerCase().replace("m³", "m3").split("/");
+  if (par !== undefined && par !== "ha") return null; // per quintal of seed, per hectolitre…: not a quantity per hectare
   if (x === unite) return quantite;
   if (x in MASSE && unite in MASSE) return (quantite * MASSE[x]) / MASSE[unite];
   if (x in VOLUME && unite in VOLUME) return (quantite * VOLUME[x]) / VOLUME[unite];

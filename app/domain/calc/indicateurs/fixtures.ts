@@ -42,5 +42,6 @@ export const parcelle = (p: Partial<ParcelleCampagne> = {}): ParcelleCampagne =>
   ...p,
 });
 
-export const intrant = <T extends IntrantCampagne>(i: Omit<T, "id" | "libelle"> & Partial<Pick<T, "id" | "libelle">>): T =>
-  ({ id: nouvelId(), libelle: "Intrant", ...i }) as T;
+type Saisie<T> = T extends IntrantCampagne ? Omit<T, "id" | "libelle"> & Partial<Pick<T, "id" | "libelle">> : never;
+
+export const intrant = <T extends IntrantCampagne = IntrantCampagne>(i: Saisie<T>): T => ({ id: nouvelId(), libelle: "Intrant", ...i }) as unknown as T;
