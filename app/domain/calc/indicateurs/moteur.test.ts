@@ -83,4 +83,9 @@ describe("Engine entry points: plot → crop → management mode → farm", () =
     expect(calculerIntervention(s, traitement)["economie.reel.chargesMecanisation"].valeur).toBeCloseTo(12, 9);
     expect(() => calculerParcelle(s, 999)).toThrow();
   });
+
+  test("a month with work on one plot only is averaged over all plots: 0.8/4 h/ha on P1's 10 ha of 100 ha = 0.02 h/ha", () => {
+    const r = calculerCampagne(snapshot());
+    expect(r.exploitation["travail.temps.mois.2024-03"].valeur).toBeCloseTo(0.02, 9);
+  });
 });

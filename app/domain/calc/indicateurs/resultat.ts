@@ -133,7 +133,11 @@ export function agregerParSurface(parcelles: ParcelleIndicateurs[], ratios: Defi
     const entrees: Entree[] = [];
     for (const { parcelle, indicateurs } of parcelles) {
       const ind = indicateurs[code];
-      if (!ind) continue;
+      if (!ind) {
+        // A code the plot does not have (a month without work) counts as 0 over its area.
+        if (estNombre(parcelle.surface) && parcelle.surface > 0) surface += parcelle.surface;
+        continue;
+      }
       unite = ind.unite;
       attendus += ind.attendus + 1;
       manquants.push(...ind.manquants);
