@@ -51,6 +51,8 @@ type IntrantCommun = {
   unite: string | null;
   /** Key of its supply price in the price sets (built by the loader from origin, product and unit); null = none. */
   clePrix?: string | null;
+  /** Input category (its type); explicitly null when the input has none (pre-check, spec 3 §5). */
+  idCategorie?: number | null;
 };
 
 export type IntrantPhyto = IntrantCommun & {
@@ -123,6 +125,9 @@ export type OperationCampagne = {
   consoCarburant: number | null;
   /** Mechanisation charges per pass, €/ha, fuel included (operation.ts chargesMecaTotales). */
   chargesMecanisation: number | null;
+  /** Irrigation operation type and its irrigation rate, m3/h (pre-check). */
+  irrigation?: boolean;
+  debitIrrigation?: number | null;
 };
 
 export type InterventionCampagne = {
@@ -140,6 +145,8 @@ export type InterventionCampagne = {
   /** The intervention's own fuel use (L/ha, actionTauxPassage.consoCarburant). */
   consoCarburant?: number | null;
   operation: OperationCampagne | null;
+  /** The crop the intervention concerns; explicitly null when undefined (pre-check). */
+  idCultureConcernee?: number | null;
   intrants: IntrantCampagne[];
   recoltes: RecolteCampagne[];
 };
