@@ -54,7 +54,7 @@ const instantane: Pick<InstantaneCampagne, "parcelles" | "prix" | "tauxHoraireMa
 };
 
 describe("Economic indicators (research §3)", () => {
-  test("[C-CALC-ECO] gross product, operating costs by family, margins, mechanisation and labour costs, production cost", () => {
+  test("gross product, operating costs by family, margins, mechanisation and labour costs, production cost", () => {
     const e = indicateursEconomie(liste(), p1, "reel", contexte(instantane));
     const v = (c: string) => e[`economie.reel.${c}`].valeur;
     expect(v("produitBrut")).toBeCloseTo(1750, 9);
@@ -72,7 +72,7 @@ describe("Economic indicators (research §3)", () => {
     expect(v("coutProduction")).toBeCloseTo(67, 9);
   });
 
-  test("[C-CALC-COMPL] completeness on a plot with a missing price: the fungicide's price is listed, phytos 50 %", () => {
+  test("completeness on a plot with a missing price: the fungicide's price is listed, phytos 50 %", () => {
     const e = indicateursEconomie(liste(), p1, "reel", contexte(instantane));
     const phytos = e["economie.reel.chargesOperationnelles.phytos"];
     expect(phytos.completude).toBe(50);

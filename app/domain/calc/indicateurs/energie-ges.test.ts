@@ -27,7 +27,7 @@ const ble = () => [
 ];
 
 describe("Energy and greenhouse gases (research §5, §6)", () => {
-  test("[C-CALC-GES] the research's wheat sanity check, by gas and by path, AR6", () => {
+  test("the research's wheat sanity check, by gas and by path, AR6", () => {
     const g = calc(ble());
     expect(g["ges.direct.carburant"].valeur).toBeCloseTo(240.3, 6);
     expect(g["ges.indirect.carburant"].valeur).toBeCloseTo(38.7, 6);
@@ -43,7 +43,7 @@ describe("Energy and greenhouse gases (research §5, §6)", () => {
     );
   });
 
-  test("[C-CALC-NRJ] direct and indirect primary energy", () => {
+  test("direct and indirect primary energy", () => {
     const g = calc(ble());
     expect(g["energie.directe"].valeur).toBeCloseTo(3870, 6);
     expect(g["energie.indirecte"].valeur).toBeCloseTo(8100, 6);
@@ -69,7 +69,7 @@ describe("Energy and greenhouse gases (research §5, §6)", () => {
     expect(g["energie.indirecte.engrais"].valeur).toBeCloseTo(2000, 6);
   });
 
-  test("[C-CALC-QSA] active substances: 1.5 L/ha at 500 g/L = 0.75 kg/ha; × 280 MJ = 210; × 23 kg CO2e = 17.25; seeds 150 kg × 0.5", () => {
+  test("active substances: 1.5 L/ha at 500 g/L = 0.75 kg/ha; × 280 MJ = 210; × 23 kg CO2e = 17.25; seeds 150 kg × 0.5", () => {
     const herbicide = intrant<IntrantPhyto>({
       type: "phyto",
       famille: "H",

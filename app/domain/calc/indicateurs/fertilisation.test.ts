@@ -22,7 +22,7 @@ const interventions = () => [
 ];
 
 describe("Fertilisation and N balance (research §7)", () => {
-  test("[C-CALC-NPK] mineral and organic N, P2O5, K2O applied, kg/ha", () => {
+  test("mineral and organic N, P2O5, K2O applied, kg/ha", () => {
     const f = indicateursFertilisation(interventions(), contexte());
     expect(f["fertilisation.n.mineral"].valeur).toBeCloseTo(100.5, 6);
     expect(f["fertilisation.n.organique"].valeur).toBeCloseTo(60, 6);
@@ -33,7 +33,7 @@ describe("Fertilisation and N balance (research §7)", () => {
     expect(f["fertilisation.n.total"].explication.entrees.map((e) => e.libelle)).toEqual(["Ammonitrate 33.5", "Fumier"]);
   });
 
-  test("[C-CALC-NBAL] N balance = inputs − exported; efficiency = exported / inputs", () => {
+  test("N balance = inputs − exported; efficiency = exported / inputs", () => {
     const f = indicateursFertilisation(interventions(), contexte());
     const b = indicateursBilanAzote(interventions(), { id: 1, libelle: "P1", fixationAzote: null }, f, contexte());
     expect(b["bilanAzote.exporte"].valeur).toBeCloseTo(152, 6);

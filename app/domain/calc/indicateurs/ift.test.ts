@@ -57,7 +57,7 @@ export const exempleIft = (): InterventionCampagne[] => [
 const r2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
 describe("IFT, official method (research §2)", () => {
-  test("[C-CALC-IFT] the worked example of research §2.3 to 2 decimals, per segment and in total", () => {
+  test("the worked example of research §2.3 to 2 decimals, per segment and in total", () => {
     const ift = indicateursIft(exempleIft(), contexte());
     const v = (code: string) => r2(ift[`ift.cible.${code}`].valeur);
     expect(v("herbicides")).toBe(0.4);

@@ -45,7 +45,7 @@ const snapshot = (): InstantaneCampagne => ({
 });
 
 describe("Engine entry points: plot → crop → management mode → farm", () => {
-  test("[C-CALC-AGG] IFT area-weighted upward, the research's farm example", () => {
+  test("IFT area-weighted upward, the research's farm example", () => {
     const r = calculerCampagne(snapshot());
     const h = (x: Record<string, { valeur: number | null }>) => x["ift.cible.herbicides"].valeur;
     expect(h(r.parcelles[0].indicateurs)).toBeCloseTo(0.4, 9);
@@ -62,7 +62,7 @@ describe("Engine entry points: plot → crop → management mode → farm", () =
     expect(ferme.completude).toBeLessThan(100);
   });
 
-  test("[C-CALC-COMPL] a plot with a missing price: its gross product lists the price, the crop mean keeps the priced plots", () => {
+  test("a plot with a missing price: its gross product lists the price, the crop mean keeps the priced plots", () => {
     const r = calculerCampagne(snapshot());
     expect(r.cultures["1"]["economie.reel.produitBrut"].valeur).toBeCloseTo(1450, 9);
     const mais = r.parcelles[2].indicateurs["economie.reel.produitBrut"];

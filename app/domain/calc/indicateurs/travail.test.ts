@@ -24,7 +24,7 @@ const liste = () => [
 ];
 
 describe("Work time, passes, fuel and water", () => {
-  test("[C-CALC-WORK] mechanised, manual and total time, by month; passes; fuel; water", () => {
+  test("mechanised, manual and total time, by month; passes; fuel; water", () => {
     const t = indicateursTravail(liste(), contexte());
     expect(t["travail.temps.mecanise"].valeur).toBeCloseTo(1.4, 9);
     expect(t["travail.temps.manuel"].valeur).toBeCloseTo(2, 9);
