@@ -24,15 +24,12 @@ export const RATIOS: DefinitionRatio[] = [RATIO_EFFICIENCE_AZOTE, ...ratiosCoutP
 function indicateursDe(interventions: InterventionCampagne[], parcelle: ParcelleCampagne | null, ctx: Contexte, avecReference: boolean): Indicateurs {
   const travail = indicateursTravail(interventions, ctx);
   const fertilisation = indicateursFertilisation(interventions, ctx);
-  return {
-    ...indicateursIft(interventions, ctx),
-    ...fertilisation,
-    ...indicateursBilanAzote(interventions, parcelle, fertilisation, ctx),
-    ...travail,
-    ...indicateursEconomie(interventions, parcelle, "reel", ctx),
-    ...(avecReference ? indicateursEconomie(interventions, parcelle, "reference", ctx) : {}),
-    ...indicateursEnergieGes(interventions, travail, ctx),
-  };
+  const r: Indicateurs = {};
+  Object.assign(r, indicateursIft(interventions, ctx), fertilisation, indicateursBilanAzote(interventions, parcelle, fertilisation, ctx), travail);
+  Object.assign(r, indicateursEconomie(interventions, parcelle, "reel", ctx));
+  if (avecReference) Object.assign(r, indicateursEconomie(interventions, parcelle, "reference", ctx));
+  Object.assign(r, indicateursEnergieGes(interventions, travail, ctx));
+  return r;
 }
 
 /** Indicators of one intervention, per hectare of its plot (the plot gives the crop for the main yield). */
@@ -43,19 +40,34 @@ export function calculerIntervention(instantane: InstantaneCampagne, interventio
 }
 
 export type ResultatParcelle = ParcelleIndicateurs & {
-  /** The indicators of each counted intervention, by intervention id. */
+  /** The indicators of each counted intervention, by intervention id (only when asked: `parIntervention`). */
   interventions: Record<number, Indicateurs>;
 };
 
-export function calculerParcelle(instantane: InstantaneCampagne, idParcelle: number, options?: OptionsCalcul): ResultatParcelle {
+export type OptionsMoteur = OptionsCalcul & {
+  /** Also compute each intervention's indicators (a plot's detail; true by default for one plot, false for a campaign). */
+  parIntervention?: boolean;
+};
+
+function parcelleDe(
+  instantane: InstantaneCampagne,
+  parcelle: ParcelleCampagne,
+  interventions: InterventionCampagne[],
+  ctx: Contexte,
+  parIntervention: boolean,
+): ResultatParcelle {
+  const avecReference = instantane.prix.reference != null;
+  const detail: Record<number, Indicateurs> = {};
+  if (parIntervention) for (const i of interventionsRetenues(interventions, ctx.options)) detail[i.id] = indicateursDe([i], parcelle, ctx, avecReference);
+  return { parcelle, indicateurs: indicateursDe(interventions, parcelle, ctx, avecReference), interventions: detail };
+}
+
+export function calculerParcelle(instantane: InstantaneCampagne, idParcelle: number, options?: OptionsMoteur): ResultatParcelle {
   const ctx = contexte(instantane, options);
   const parcelle = instantane.parcelles.find((p) => p.id === idParcelle);
   if (!parcelle) throw new Error(`Unknown plot ${idParcelle}`);
   const interventions = instantane.interventions.filter((i) => i.idParcelle === idParcelle);
-  const avecReference = instantane.prix.reference != null;
-  const parIntervention: Record<number, Indicateurs> = {};
-  for (const i of interventionsRetenues(interventions, ctx.options)) parIntervention[i.id] = indicateursDe([i], parcelle, ctx, avecReference);
-  return { parcelle, indicateurs: indicateursDe(interventions, parcelle, ctx, avecReference), interventions: parIntervention };
+  return parcelleDe(instantane, parcelle, interventions, ctx, options?.parIntervention ?? true);
 }
 
 export type ResultatCampagne = {
@@ -67,8 +79,10 @@ export type ResultatCampagne = {
   exploitation: Indicateurs;
 };
 
-export function calculerCampagne(instantane: InstantaneCampagne, options?: OptionsCalcul): ResultatCampagne {
-  const parcelles = instantane.parcelles.map((p) => calculerParcelle(instantane, p.id, options));
+export function calculerCampagne(instantane: InstantaneCampagne, options?: OptionsMoteur): ResultatCampagne {
+  const ctx = contexte(instantane, options);
+  const parParcelle = grouper(instantane.interventions, (i) => i.idParcelle);
+  const parcelles = instantane.parcelles.map((p) => parcelleDe(instantane, p, parParcelle.get(String(p.id)) ?? [], ctx, options?.parIntervention ?? false));
   const parGroupe = (cle: (p: ResultatParcelle) => number | null) =>
     Object.fromEntries([...grouper(parcelles, cle)].map(([k, liste]) => [k, agregerParSurface(liste, RATIOS)]));
   return {

@@ -40,10 +40,11 @@ export class Cumul {
     return this;
   }
 
-  /** Adds a contribution with the entry that gave it. */
+  /** Adds a contribution with the entry that gave it (the entry object is kept: pass a fresh one). */
   ajoute(contribution: number, entree: Entree): this {
     this.valeur += contribution;
-    this.entrees.push({ ...entree, contribution });
+    entree.contribution = contribution;
+    this.entrees.push(entree);
     return this;
   }
 
