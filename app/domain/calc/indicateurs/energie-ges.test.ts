@@ -50,6 +50,17 @@ describe("Energy and greenhouse gases (research §5, §6)", () => {
     expect(g["energie.totale"].valeur).toBeCloseTo(11970, 6);
   });
 
+  test("machinery embodied energy: a 6,000 kg tractor worn out in 12,000 h, 2 h/ha → 6000 × 85 / 12000 × 2 = 85 MJ/ha", () => {
+    const g = calc([
+      intervention({
+        operation: operation({ debit: 0.5, materiels: [{ id: 1, libelle: "Tracteur", poids: 6000, usure: 12000 }, { id: 2, libelle: "Charrue", poids: null, usure: 2000 }] }),
+      }),
+    ]);
+    expect(g["energie.indirecte.materiel"].valeur).toBeCloseTo(85, 9);
+    expect(g["energie.indirecte.materiel"].manquants).toEqual([expect.objectContaining({ champ: "poids", libelle: "Charrue" })]);
+    expect(g["energie.indirecte"].valeur).toBeCloseTo(85, 9);
+  });
+
   test("AR5 and a dry climate: N2O direct 180 × 0.01 × 44/28 × 265 = 749.571; no leaching", () => {
     const g = calc(ble(), { prg: "AR5", climat: "sec" });
     expect(g["ges.direct.n2o.direct"].valeur).toBeCloseTo(749.5714, 3);

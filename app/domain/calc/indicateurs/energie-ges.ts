@@ -14,6 +14,7 @@
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { N2O_PAR_N2O_N } from "./facteurs";
 import { produitKgHa } from "./fertilisation";
+import { tempsIntervention } from "./travail";
 import { Cumul, entreeFacteur, estNombre, indicateur } from "./resultat";
 import type { Facteur, Indicateur, Indicateurs, IntrantFertilisant, IntrantPhyto, InterventionCampagne } from "./types";
 
@@ -50,6 +51,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   const eEngrais = c("energie.indirecte.engrais", "MJ/ha", "7.9");
   const ePhytos = c("energie.indirecte.phytos", "MJ/ha", "7.9");
   const eSemences = c("energie.indirecte.semences", "MJ/ha", "7.9");
+  const eMateriel = c("energie.indirecte.materiel", "MJ/ha", "7.9");
   const gN2O = c("ges.n2o.kg", "kg N2O/ha", "7.10");
   const gUree = c("ges.direct.co2Uree", "kg CO2e/ha", "7.10");
   const gChaulage = c("ges.direct.co2Chaulage", "kg CO2e/ha", "7.10");
@@ -95,6 +97,27 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   for (const i of interventionsRetenues(interventions, ctx.options)) {
     const p = passages(i);
     const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string) => ({ objet: "intrant" as const, id, libelle, valeur, unite, date: i.date });
+    // Machinery: mass × MJ/kg / wear life (h) × hours per ha of the intervention.
+    if (i.operation?.mecanisee && i.operation.materiels?.length) {
+      const temps = tempsIntervention(i);
+      for (const m of i.operation.materiels) {
+        eMateriel.attend();
+        if (!temps) eMateriel.manque({ objet: "operation", id: i.operation.id, champ: "debit", libelle: i.operation.libelle });
+        if (!estNombre(m.poids) || !estNombre(m.usure) || m.usure <= 0) {
+          eMateriel.manque({ objet: "operation", id: m.id, champ: estNombre(m.poids) ? "usure" : "poids", libelle: m.libelle });
+          continue;
+        }
+        if (temps)
+          avecFacteur(eMateriel, F("energie.materiel"), (m.poids / m.usure) * temps.heures, {
+            objet: "operation",
+            id: m.id,
+            libelle: m.libelle,
+            valeur: temps.heures,
+            unite: `h/ha × ${m.poids} kg / ${m.usure} h`,
+            date: i.date,
+          });
+      }
+    }
     for (const intrant of i.intrants) {
       if (intrant.type === "phyto") {
         const famille = intrant.famille === "TS" || !intrant.famille ? "A" : intrant.famille;
@@ -210,7 +233,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   if (ctx.options.climat === "sec") gN2O.remarque("climat-sec");
 
   const r: Indicateurs = {};
-  for (const cumul of [qsa, eCarburant, eIrrigation, eEngrais, ePhytos, eSemences, gN2O, gUree, gChaulage, gCombustion, gAmontCarburant, gEngrais, gPhytos, gSemences])
+  for (const cumul of [qsa, eCarburant, eIrrigation, eEngrais, ePhytos, eSemences, eMateriel, gN2O, gUree, gChaulage, gCombustion, gAmontCarburant, gEngrais, gPhytos, gSemences])
     r[cumul.code] = cumul.resultat();
   // N2O in CO2e, by path
   const n2o = r[gN2O.code];
@@ -235,7 +258,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
     );
   };
   r["energie.directe"] = somme("energie.directe", "MJ/ha", "7.9", ["energie.directe.carburant", "energie.directe.irrigation"]);
-  r["energie.indirecte"] = somme("energie.indirecte", "MJ/ha", "7.9", ["energie.indirecte.engrais", "energie.indirecte.phytos", "energie.indirecte.semences"]);
+  r["energie.indirecte"] = somme("energie.indirecte", "MJ/ha", "7.9", ["energie.indirecte.engrais", "energie.indirecte.phytos", "energie.indirecte.semences", "energie.indirecte.materiel"]);
   r["energie.totale"] = somme("energie.totale", "MJ/ha", "7.9", ["energie.directe", "energie.indirecte"]);
   r["ges.gaz.n2o"] = somme("ges.gaz.n2o", "kg CO2e/ha", "7.10", ["ges.direct.n2o.direct", "ges.direct.n2o.volatilisation", "ges.direct.n2o.lessivage"]);
   r["ges.gaz.co2"] = somme("ges.gaz.co2", "kg CO2e/ha", "7.10", ["ges.direct.co2Uree", "ges.direct.co2Chaulage", "ges.direct.carburant"]);

@@ -49,6 +49,8 @@ export const FACTEURS_DEFAUT: Record<string, Facteur> = Object.fromEntries(
     f("ges.phyto.F", "GES de fabrication des fongicides", 14, "kg CO2e/kg sa", "Lal 2004, 3.9 kg C-eq/kg sa (research §5 G24)", "M"),
     f("ges.phyto.I", "GES de fabrication des insecticides", 19, "kg CO2e/kg sa", "Lal 2004, 5.1 kg C-eq/kg sa (research §5 G24)", "M"),
     f("ges.phyto.A", "GES de fabrication des autres produits", 19, "kg CO2e/kg sa", "Research §5 G24 (middle of the three, decision 0046)", "L"),
+    // Machinery embodied energy (research §6 E13)
+    f("energie.materiel", "Énergie grise du matériel", 85, "MJ/kg", "Research §6 E13 (70–100 MJ/kg of machine mass, amortised over the lifetime hours; middle value)", "L"),
     // Seeds (research §6 E12)
     f("energie.semence", "Énergie des semences (céréales certifiées)", 6, "MJ/kg", "Research §6 E12 (5–7 MJ/kg)", "L"),
     // Fertiliser manufacturing GHG (research §5 G9–G11, G25)

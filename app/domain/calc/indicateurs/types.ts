@@ -125,6 +125,8 @@ export type OperationCampagne = {
   consoCarburant: number | null;
   /** Mechanisation charges per pass, €/ha, fuel included (operation.ts chargesMecaTotales). */
   chargesMecanisation: number | null;
+  /** Machines of the operation (tractor and towed equipment) with their mass (kg) and wear life (h), for their embodied energy. */
+  materiels?: Array<{ id: number; libelle: string; poids: number | null; usure: number | null }>;
   /** Irrigation operation type and its irrigation rate, m3/h (pre-check). */
   irrigation?: boolean;
   debitIrrigation?: number | null;
