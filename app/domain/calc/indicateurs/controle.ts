@@ -43,21 +43,21 @@ export type ComplementsControle = {
 };
 
 export const MESSAGES_CONTROLE = {
-  composition: "calcul.check.composition",
-  type: "calcul.check.type-intrant",
-  matiereActive: "calcul.check.matiere-active",
-  surface: "calcul.check.surface",
-  debitIrrigation: "calcul.check.debit-irrigation",
-  debit: "calcul.check.debit",
-  rendement: "calcul.check.rendement",
-  dureePature: "calcul.check.duree-pature",
-  cultureItineraire: "calcul.check.culture-itineraire",
-  cultureIntervention: "calcul.check.culture-intervention",
-  amm: "calcul.check.amm",
-  materiel: "calcul.check.materiel-hors-bornes",
-  emprunt: "calcul.check.emprunt-hors-bornes",
-  valeurRemplacement: "calcul.check.valeur-remplacement",
-  coefficientEmission: "calcul.check.coefficient-emission-semence",
+  composition: "indicateurs.controle.composition",
+  type: "indicateurs.controle.type-intrant",
+  matiereActive: "indicateurs.controle.matiere-active",
+  surface: "indicateurs.controle.surface",
+  debitIrrigation: "indicateurs.controle.debit-irrigation",
+  debit: "indicateurs.controle.debit",
+  rendement: "indicateurs.controle.rendement",
+  dureePature: "indicateurs.controle.duree-pature",
+  cultureItineraire: "indicateurs.controle.culture-itineraire",
+  cultureIntervention: "indicateurs.controle.culture-intervention",
+  amm: "indicateurs.controle.amm",
+  materiel: "indicateurs.controle.materiel-hors-bornes",
+  emprunt: "indicateurs.controle.emprunt-hors-bornes",
+  valeurRemplacement: "indicateurs.controle.valeur-remplacement",
+  coefficientEmission: "indicateurs.controle.coefficient-emission-semence",
 } as const;
 
 export type MessageControle = {
