@@ -113,7 +113,7 @@ export function indicateursEconomie(
       rendementPrincipal.attend();
       const t = rendementTHa(r.rendement, r.unite);
       if (t === null) rendementPrincipal.manque({ objet: "recolte", id: r.id, champ: "rendement", libelle: r.libelle });
-      else if (p.valeur !== null) rendementPrincipal.ajoute(t * p.valeur, { objet: "recolte", id: r.id, libelle: r.libelle, valeur: t, unite: "t/ha", date: i.date });
+      else if (p.valeur !== null) rendementPrincipal.ajoute(t * p.valeur, { objet: "recolte", id: r.id, libelle: r.libelle, valeur: t, unite: "t/ha", date: i.date, idIntervention: i.id });
     }
     const cibles = principale ? [pb] : [pb, coProduits];
     const pv = r.clePrix ? prix?.vente[r.clePrix] : undefined;
@@ -126,7 +126,7 @@ export function indicateursEconomie(
       else if (estNombre(r.rendement) && quantite === null) c.manque({ objet: "prix", id: r.clePrix ?? `recolte-${r.id}`, champ: "unite", libelle: r.libelle });
       if (pv && quantite !== null && p.valeur !== null) {
         c.cite({ objet: "prix", id: r.clePrix ?? "", libelle: pv.libelle ?? r.libelle, valeur: pv.valeur, unite: `€/${unitePrix(pv)}`, source: pv.source ?? jeu });
-        c.ajoute(quantite * pv.valeur * p.valeur, { objet: "recolte", id: r.id, libelle: r.libelle, valeur: r.rendement ?? undefined, unite: r.unite, date: i.date });
+        c.ajoute(quantite * pv.valeur * p.valeur, { objet: "recolte", id: r.id, libelle: r.libelle, valeur: r.rendement ?? undefined, unite: r.unite, date: i.date, idIntervention: i.id });
       }
     }
   }
@@ -148,7 +148,7 @@ export function indicateursEconomie(
       }
       if (p.valeur === null) continue;
       c.cite({ objet: "prix", id: intrant.clePrix ?? "", libelle: pa.libelle ?? intrant.libelle, valeur: pa.valeur, unite: `€/${unitePrix(pa)}`, source: pa.source ?? jeu });
-      c.ajoute(quantite * pa.valeur * p.valeur, { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: intrant.dose ?? undefined, unite: intrant.unite ?? undefined, date: i.date });
+      c.ajoute(quantite * pa.valeur * p.valeur, { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: intrant.dose ?? undefined, unite: intrant.unite ?? undefined, date: i.date, idIntervention: i.id });
     }
 
     // Mechanisation and labour

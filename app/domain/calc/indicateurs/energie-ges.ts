@@ -96,7 +96,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
 
   for (const i of interventionsRetenues(interventions, ctx.options)) {
     const p = passages(i);
-    const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string) => ({ objet: "intrant" as const, id, libelle, valeur, unite, date: i.date });
+    const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string) => ({ objet: "intrant" as const, id, libelle, valeur, unite, date: i.date, idIntervention: i.id });
     // Machinery: mass × MJ/kg / wear life (h) × hours per ha of the intervention.
     if (i.operation?.mecanisee && i.operation.materiels?.length) {
       const temps = tempsIntervention(i);
@@ -115,6 +115,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
             valeur: temps.heures,
             unite: `h/ha × ${m.poids} kg / ${m.usure} h`,
             date: i.date,
+            idIntervention: i.id,
           });
       }
     }

@@ -80,6 +80,7 @@ export function indicateursFertilisation(interventions: InterventionCampagne[], 
             valeur: pourcentage,
             unite: `% de ${produit.kg} kg/ha × ${p.valeur} passage(s)`,
             date: intervention.date,
+            idIntervention: intervention.id,
           });
         }
       }
@@ -127,6 +128,7 @@ export function indicateursBilanAzote(
         valeur: t,
         unite: `t/ha × ${recolte.teneurAzote} kg N/t`,
         date: intervention.date,
+        idIntervention: intervention.id,
       });
     }
   }

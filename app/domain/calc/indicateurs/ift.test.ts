@@ -84,6 +84,10 @@ describe("IFT, official method (research §2)", () => {
     expect(ift["ift.cible.total"].completude).toBe(87.5);
     expect(ift["ift.cible.total"].explication.formule).toBe("7.3");
     expect(ift["ift.cible.total"].explication.entrees).toHaveLength(8);
+    // Each entry names its input and the intervention it came from.
+    const [, herbicide] = exempleIft();
+    const h = indicateursIft([herbicide], contexte())["ift.cible.herbicides"].explication.entrees[0];
+    expect(h).toMatchObject({ objet: "intrant", id: herbicide.intrants[0].id, idIntervention: herbicide.id, date: "2024-03-15", contribution: 0.4 });
   });
 
   test("at the crop the herbicide takes the smallest dose of the product for the crop (2 L/ha): 1.5/2 × 0.8 = 0.60", () => {

@@ -170,6 +170,7 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
             valeur: intrant.dose ?? undefined,
             unite: intrant.unite ?? undefined,
             date: intervention.date,
+            idIntervention: intervention.id,
           });
         }
       }

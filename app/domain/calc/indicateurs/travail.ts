@@ -84,7 +84,7 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       if (p.manquant) c.eau.manque(p.manquant);
       const mm = estNombre(intrant.dose) && (intrant.unite ?? "mm").toLowerCase() === "mm" ? intrant.dose : null;
       if (mm === null) c.eau.manque({ objet: "intrant", id: intrant.id, champ: "dose", libelle: intrant.libelle });
-      if (mm !== null && p.valeur !== null) c.eau.ajoute(mm * 10 * p.valeur, { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: mm, unite: "mm", date: intervention.date });
+      if (mm !== null && p.valeur !== null) c.eau.ajoute(mm * 10 * p.valeur, { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: mm, unite: "mm", date: intervention.date, idIntervention: intervention.id });
     }
   }
   const resultat: Indicateurs = {};

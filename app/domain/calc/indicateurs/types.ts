@@ -227,6 +227,8 @@ export type Entree = {
   source?: string;
   version?: string;
   confiance?: Confiance;
+  /** The intervention it came from (inputs, harvests), and its date. */
+  idIntervention?: number;
   date?: string;
 };
 
