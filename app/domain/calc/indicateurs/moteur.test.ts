@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { intervention, intrant, operation, parcelle, recolte } from "./fixtures";
-import { calculerCampagne, calculerIntervention, calculerParcelle } from "./moteur";
+import { calculerCampagne, calculerIntervention, calculerParcelle, lignesResultat } from "./moteur";
 import type { InstantaneCampagne, IntrantPhyto } from "./types";
 
 /*
@@ -87,5 +87,22 @@ describe("Engine entry points: plot → crop → management mode → farm", () =
   test("a month with work on one plot only is averaged over all plots: 0.8/4 h/ha on P1's 10 ha of 100 ha = 0.02 h/ha", () => {
     const r = calculerCampagne(snapshot());
     expect(r.exploitation["travail.temps.mois.2024-03"].valeur).toBeCloseTo(0.02, 9);
+  });
+
+  test("lignesResultat flattens the levels into rows (plot, crop, mode, farm)", () => {
+    const lignes = lignesResultat(calculerCampagne(snapshot()), 1);
+    const h = lignes.filter((l) => l.code === "ift.cible.herbicides");
+    expect(h.map((l) => [l.niveau, l.id])).toEqual([
+      ["parcelle", 1],
+      ["parcelle", 2],
+      ["parcelle", 3],
+      ["parcelle", 4],
+      ["culture", "1"],
+      ["culture", "2"],
+      ["modeConduite", "1"],
+      ["modeConduite", "2"],
+      ["exploitation", 1],
+    ]);
+    expect(h.at(-1)).toMatchObject({ valeur: expect.closeTo(0.4, 9), unite: "doses de référence/ha", nbManquants: 1 });
   });
 });

@@ -92,3 +92,36 @@ export function calculerCampagne(instantane: InstantaneCampagne, options?: Optio
     exploitation: agregerParSurface(parcelles, RATIOS),
   };
 }
+
+export type NiveauResultat = "intervention" | "parcelle" | "culture" | "modeConduite" | "exploitation";
+
+/** One row of a result table (series storage, result export): a level, its id, a code and the figure. */
+export type LigneResultat = {
+  niveau: NiveauResultat;
+  /** The plot, crop, mode or intervention id; the farm id for the farm level. */
+  id: number | string;
+  /** The plot of an intervention or plot row. */
+  idParcelle?: number;
+  code: string;
+  valeur: number | null;
+  unite: string;
+  completude: number;
+  nbManquants: number;
+};
+
+/** Flattens a campaign result into rows, level by level (plots with their interventions when computed). */
+export function lignesResultat(resultat: ResultatCampagne, idExploitation: number | string): LigneResultat[] {
+  const lignes: LigneResultat[] = [];
+  const ajouter = (niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle?: number) => {
+    for (const ind of Object.values(indicateurs))
+      lignes.push({ niveau, id, ...(idParcelle !== undefined ? { idParcelle } : {}), code: ind.code, valeur: ind.valeur, unite: ind.unite, completude: ind.completude, nbManquants: ind.manquants.length });
+  };
+  for (const p of resultat.parcelles) {
+    for (const [id, ind] of Object.entries(p.interventions)) ajouter("intervention", Number(id), ind, p.parcelle.id);
+    ajouter("parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id);
+  }
+  for (const [id, ind] of Object.entries(resultat.cultures)) ajouter("culture", id, ind);
+  for (const [id, ind] of Object.entries(resultat.modesConduite)) ajouter("modeConduite", id, ind);
+  ajouter("exploitation", idExploitation, resultat.exploitation);
+  return lignes;
+}
