@@ -150,7 +150,7 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
       for (const intrant of phytos) {
         const t = p.valeur === null ? null : iftTraitement(intrant, p.valeur, mode);
         if (p.valeur !== null && t === null) continue; // not counted in the IFT
-        const segment = t?.segment ?? (intrant.famille ? (intrant.biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille]) : null);
+        const segment = t?.segment ?? (!intrant.famille ? null : intrant.famille !== "TS" && intrant.biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille]);
         if (!segment) continue;
         for (const code of CODES_IFT) {
           if (!segmentsDe(code, ctx.options.horsHerbicidesAvecTS).includes(segment)) continue;
