@@ -141,6 +141,8 @@ export function segmentsDe(code: CodeIft, horsHerbicidesAvecTS: boolean): Segmen
  */
 export function indicateursIft(interventions: InterventionCampagne[], ctx: Contexte = contexteDefaut()): Indicateurs {
   const resultat: Indicateurs = {};
+  // For each segment, the indicators it enters (computed once, not per treatment).
+  const codesDuSegment = new Map<SegmentIft, CodeIft[]>(SEGMENTS_IFT.map((seg) => [seg, CODES_IFT.filter((code) => segmentsDe(code, ctx.options.horsHerbicidesAvecTS).includes(seg))]));
   for (const mode of ["cible", "culture"] as const) {
     const cumuls = Object.fromEntries(CODES_IFT.map((c) => [c, new Cumul(`ift.${mode}.${c}`, "doses de référence/ha", "7.3")])) as Record<CodeIft, Cumul>;
     for (const intervention of interventionsRetenues(interventions, ctx.options)) {
@@ -152,21 +154,21 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
         if (p.valeur !== null && t === null) continue; // not counted in the IFT
         const segment = t?.segment ?? (!intrant.famille ? null : intrant.famille !== "TS" && intrant.biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille]);
         if (!segment) continue;
-        for (const code of CODES_IFT) {
-          if (!segmentsDe(code, ctx.options.horsHerbicidesAvecTS).includes(segment)) continue;
+        const libelle = t ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})` : intrant.libelle;
+        const champ = t?.avertissement ? CHAMP_MANQUANT[t.avertissement] : null;
+        for (const code of codesDuSegment.get(segment) ?? []) {
           const c = cumuls[code].attend();
           if (p.manquant) {
             c.manque(p.manquant);
             continue;
           }
           if (!t) continue;
-          const champ = t.avertissement ? CHAMP_MANQUANT[t.avertissement] : null;
           if (champ) c.manque({ objet: "intrant", id: intrant.id, champ, libelle: intrant.libelle });
           if (t.avertissement) c.remarque(t.avertissement);
           c.ajoute(t.ift, {
             objet: "intrant",
             id: intrant.id,
-            libelle: `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})`,
+            libelle,
             valeur: intrant.dose ?? undefined,
             unite: intrant.unite ?? undefined,
             date: intervention.date,
