@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { contexte } from "./contexte";
 import { indicateursEnergieGes } from "./energie-ges";
+import { parcelle } from "./fixtures";
 import { intervention, intrant, operation } from "./fixtures";
 import { indicateursTravail } from "./travail";
 import type { IntrantFertilisant, IntrantPhyto, InterventionCampagne } from "./types";
@@ -59,6 +60,14 @@ describe("Energy and greenhouse gases (research §5, §6)", () => {
     expect(g["energie.indirecte.materiel"].valeur).toBeCloseTo(85, 9);
     expect(g["energie.indirecte.materiel"].manquants).toEqual([expect.objectContaining({ champ: "poids", libelle: "Charrue" })]);
     expect(g["energie.indirecte"].valeur).toBeCloseTo(85, 9);
+  });
+
+  test("crop residues, 35 kg N/ha (the research's +150): direct + 35 × 0.01 × 44/28 × 273 = 150.15; leaching + 35 × 0.24 × 0.011 × 429 = 39.64", () => {
+    const ctx = { ...contexte(), parcelle: parcelle({ azoteResidus: 35 }) };
+    const g = indicateursEnergieGes(ble(), indicateursTravail(ble(), ctx), ctx);
+    expect(g["ges.direct.n2o.direct"].valeur).toBeCloseTo(772.2 + 150.15, 6);
+    expect(g["ges.direct.n2o.volatilisation"].valeur).toBeCloseTo(84.942, 6);
+    expect(g["ges.direct.n2o.lessivage"].valeur).toBeCloseTo(203.8608 + 39.6396, 6);
   });
 
   test("AR5 and a dry climate: N2O direct 180 × 0.01 × 44/28 × 265 = 749.571; no leaching", () => {

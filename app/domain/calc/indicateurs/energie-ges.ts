@@ -220,7 +220,11 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   const leach = F("n2o.fracleach");
   const ef5 = F("n2o.ef5");
   const prg = F(`prg.${ctx.options.prg}.n2o`);
-  const nTotal = nMineral + nOrganique;
+  // Crop residues (IPCC F_CR) enter the direct and leaching paths, not volatilisation.
+  const nResidus = estNombre(ctx.parcelle?.azoteResidus) ? ctx.parcelle.azoteResidus : 0;
+  if (ctx.parcelle && nResidus > 0)
+    entreesN.push({ objet: "parcelle", id: ctx.parcelle.id, libelle: `${ctx.parcelle.libelle} : résidus de culture`, valeur: nResidus, unite: "kg N/ha" });
+  const nTotal = nMineral + nOrganique + nResidus;
   const parts = {
     direct: nTotal * ef1.valeur * N2O_PAR_N2O_N,
     volatilisation: (nMineral * gasf.valeur + nOrganique * gasm.valeur) * ef4.valeur * N2O_PAR_N2O_N,

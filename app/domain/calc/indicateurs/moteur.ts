@@ -21,7 +21,8 @@ import type { Indicateurs, InstantaneCampagne, InterventionCampagne, OptionsCalc
 /** Indicators recomputed from their numerator and denominator at every level. */
 export const RATIOS: DefinitionRatio[] = [RATIO_EFFICIENCE_AZOTE, ...ratiosCoutProduction("reel"), ...ratiosCoutProduction("reference")];
 
-function indicateursDe(interventions: InterventionCampagne[], parcelle: ParcelleCampagne | null, ctx: Contexte, avecReference: boolean): Indicateurs {
+function indicateursDe(interventions: InterventionCampagne[], parcelle: ParcelleCampagne | null, ctxCampagne: Contexte, avecReference: boolean): Indicateurs {
+  const ctx: Contexte = parcelle ? { ...ctxCampagne, parcelle } : ctxCampagne;
   const travail = indicateursTravail(interventions, ctx);
   const fertilisation = indicateursFertilisation(interventions, ctx);
   const r: Indicateurs = {};

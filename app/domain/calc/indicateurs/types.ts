@@ -164,6 +164,8 @@ export type ParcelleCampagne = {
   libelleModeConduite?: string;
   /** Symbiotic N fixation, kg N/ha (legumes), when known. */
   fixationAzote?: number | null;
+  /** N returned by the crop residues, kg N/ha (IPCC F_CR), when known: enters the field N2O. */
+  azoteResidus?: number | null;
 };
 
 /** A unit price: value in € per the unit (€/kg, €/L, €/t, €/m3…). */
