@@ -76,7 +76,7 @@ function combiner(code: string, unite: string, formule: string, termes: Array<[1
   }
   return indicateur(code, valeur, unite, attendus, manquants, {
     formule,
-    entrees: termes.map(([signe, t]) => ({ objet: "exploitation" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur === null ? undefined : signe * t.valeur })),
+    entrees: termes.map(([signe, t]) => ({ objet: "indicateur" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur === null ? undefined : signe * t.valeur })),
   });
 }
 

@@ -70,7 +70,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   const heriter = (cumul: Cumul, source: Indicateur, f: Facteur, multiplicateur = 1) => {
     cumul.attendus += source.attendus;
     source.manquants.forEach((m) => cumul.manque(m));
-    if (estNombre(source.valeur)) avecFacteur(cumul, f, source.valeur * multiplicateur, { objet: "exploitation", id: source.code, valeur: source.valeur, unite: source.unite });
+    if (estNombre(source.valeur)) avecFacteur(cumul, f, source.valeur * multiplicateur, { objet: "indicateur", id: source.code, valeur: source.valeur, unite: source.unite });
   };
   const carburant = travail["travail.carburant"];
   const eau = travail["travail.eau"];
@@ -259,7 +259,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
       unite,
       termes.reduce((s, t) => s + t.attendus, 0),
       manquants,
-      { formule, entrees: termes.map((t) => ({ objet: "exploitation" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur ?? 0 })) },
+      { formule, entrees: termes.map((t) => ({ objet: "indicateur" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur ?? 0 })) },
     );
   };
   r["energie.directe"] = somme("energie.directe", "MJ/ha", "7.9", ["energie.directe.carburant", "energie.directe.irrigation"]);

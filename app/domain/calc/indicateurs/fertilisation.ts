@@ -137,7 +137,7 @@ export function indicateursBilanAzote(
     const ind = fertilisation[code];
     apports.attendus += ind.attendus;
     ind.manquants.forEach((m) => apports.manque(m));
-    apports.ajoute(ind.valeur ?? 0, { objet: "exploitation", id: code, valeur: ind.valeur ?? 0, unite: "kg N/ha" });
+    apports.ajoute(ind.valeur ?? 0, { objet: "indicateur", id: code, valeur: ind.valeur ?? 0, unite: "kg N/ha" });
   }
   if (parcelle && estNombre(parcelle.fixationAzote))
     apports.ajoute(parcelle.fixationAzote, { objet: "parcelle", id: parcelle.id, libelle: `${parcelle.libelle} : fixation symbiotique`, valeur: parcelle.fixationAzote, unite: "kg N/ha" });
@@ -147,8 +147,8 @@ export function indicateursBilanAzote(
   const solde = new Cumul("bilanAzote.solde", "kg N/ha", "7.5");
   solde.attendus = a.attendus + e.attendus;
   [...a.manquants, ...e.manquants].forEach((m) => solde.manque(m));
-  solde.ajoute(a.valeur ?? 0, { objet: "exploitation", id: "bilanAzote.apports", valeur: a.valeur ?? 0, unite: "kg N/ha" });
-  solde.ajoute(-(e.valeur ?? 0), { objet: "exploitation", id: "bilanAzote.exporte", valeur: e.valeur ?? 0, unite: "kg N/ha" });
+  solde.ajoute(a.valeur ?? 0, { objet: "indicateur", id: "bilanAzote.apports", valeur: a.valeur ?? 0, unite: "kg N/ha" });
+  solde.ajoute(-(e.valeur ?? 0), { objet: "indicateur", id: "bilanAzote.exporte", valeur: e.valeur ?? 0, unite: "kg N/ha" });
   const resultat: Indicateurs = { "bilanAzote.exporte": e, "bilanAzote.apports": a, "bilanAzote.solde": solde.resultat() };
   const eff = ratio(RATIO_EFFICIENCE_AZOTE, resultat);
   if (eff) resultat[eff.code] = eff;

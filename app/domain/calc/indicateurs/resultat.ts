@@ -106,8 +106,8 @@ export function ratio(def: DefinitionRatio, valeurs: Indicateurs): Indicateur | 
   return indicateur(def.code, valeur, def.unite, num.attendus + den.attendus, manquants, {
     formule: def.formule,
     entrees: [
-      { objet: "exploitation", id: def.numerateur, valeur: num.valeur ?? undefined, unite: num.unite },
-      { objet: "exploitation", id: def.denominateur, valeur: den.valeur ?? undefined, unite: den.unite },
+      { objet: "indicateur", id: def.numerateur, valeur: num.valeur ?? undefined, unite: num.unite },
+      { objet: "indicateur", id: def.denominateur, valeur: den.valeur ?? undefined, unite: den.unite },
     ],
   });
 }

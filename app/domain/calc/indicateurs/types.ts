@@ -213,12 +213,15 @@ export type OptionsCalcul = {
 
 export type ObjetDonnee = "parcelle" | "intervention" | "operation" | "intrant" | "recolte" | "prix" | "facteur" | "exploitation";
 
+/** What an explanation entry points at: a datum, or another indicator of the same level (its id is the code). */
+export type ObjetEntree = ObjetDonnee | "indicateur";
+
 /** A missing datum: which object, which field (a code a screen can translate and link to). */
 export type Manquant = { objet: ObjetDonnee; id: number | string; champ: string; libelle?: string };
 
 /** One input of a figure: an intervention, an input, a price, a factor, a plot… with its value. */
 export type Entree = {
-  objet: ObjetDonnee;
+  objet: ObjetEntree;
   id: number | string;
   libelle?: string;
   valeur?: number;
