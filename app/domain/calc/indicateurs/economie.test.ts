@@ -83,6 +83,21 @@ describe("Economic indicators (research §3)", () => {
     expect(phytos.explication.entrees).toContainEqual(expect.objectContaining({ objet: "prix", id: "herb", valeur: 20, source: "prix_appro 2024" }));
   });
 
+  test("explanation walk: gross margin → operating costs → phytos → the price and the input", () => {
+    const e = indicateursEconomie(liste(), p1, "reel", contexte(instantane));
+    const mb = e["economie.reel.margeBrute"].explication.entrees;
+    expect(mb.map((x) => [x.objet, x.id, x.contribution])).toEqual([
+      ["indicateur", "economie.reel.produitBrut", 1750],
+      ["indicateur", "economie.reel.chargesOperationnelles", -255],
+    ]);
+    const co = e[mb[1].id as string].explication.entrees.find((x) => x.id === "economie.reel.chargesOperationnelles.phytos");
+    const phytos = e[co!.id as string].explication.entrees;
+    expect(phytos).toEqual([
+      expect.objectContaining({ objet: "prix", id: "herb", valeur: 20, unite: "€/l" }),
+      expect.objectContaining({ objet: "intrant", libelle: "Herbicide", valeur: 1.5, contribution: 30, idIntervention: expect.any(Number) }),
+    ]);
+  });
+
   test("reference prices: the same plot valued with the reference set, what it lacks listed", () => {
     const e = indicateursEconomie(liste(), p1, "reference", contexte(instantane));
     expect(e["economie.reference.produitBrut"].valeur).toBeCloseTo(1440, 9); // 8 × 180; straw has no reference price
