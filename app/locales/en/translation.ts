@@ -9,6 +9,7 @@ import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
 import recoltes from "./recoltes";
 import intrantsDossier from "./intrants-dossier";
+import indicateurs from "./indicateurs";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -843,6 +844,7 @@ const en = {
   ...prix,
   ...recoltes,
   ...intrantsDossier,
+  ...indicateurs,
 } satisfies typeof fr;
 
 export default en;

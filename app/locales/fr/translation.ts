@@ -8,6 +8,7 @@ import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
 import recoltes from "./recoltes";
 import intrantsDossier from "./intrants-dossier";
+import indicateurs from "./indicateurs";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -842,6 +843,7 @@ const fr = {
   ...prix,
   ...recoltes,
   ...intrantsDossier,
+  ...indicateurs,
 };
 
 export default fr;

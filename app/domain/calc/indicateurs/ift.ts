@@ -1,0 +1,183 @@
+/**
+ * IFT (indicateur de fréquence de traitements) by the official method (research §2; docs/indicators.md
+ * §7.3; decision 0045).
+ *
+ * Per treatment (one product in one intervention):
+ *   seed treatment (TS)              IFT = proportion                              (segment semences)
+ *   reference dose of the target     IFT = dose / doseRef × proportion             ("à la cible")
+ *   else reference dose of the crop  IFT = dose / doseRef × proportion             ("à la culture", AV2)
+ *   else                             IFT = proportion                              (AV1)
+ * with unit conversions per hectolitre of spray (L/HL, KG/HL) through the spray volume, and the
+ * official fall-backs (AV3 no dose or unit, AV4 incompatible units, AV12 reference without dose) = proportion.
+ * proportion = passes of the intervention (frequency × surface rate, the research's facteur / 100).
+ * Segments: TS → semences; biocontrôle → biocontrole; else H, F, I, A of the input's category.
+ * Plot IFT = Σ treatments; upward = area-weighted mean (resultat.ts).
+ */
+
+import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
+import { Cumul } from "./resultat";
+import type { DoseReference, FamilleIft, Indicateurs, IntrantPhyto, InterventionCampagne } from "./types";
+
+export const SEGMENTS_IFT = ["herbicides", "fongicides", "insecticides", "autres", "semences", "biocontrole"] as const;
+export type SegmentIft = (typeof SEGMENTS_IFT)[number];
+
+const SEGMENT_DE_FAMILLE: Record<FamilleIft, SegmentIft> = { H: "herbicides", F: "fongicides", I: "insecticides", A: "autres", TS: "semences" };
+
+/** The IFT indicators of one mode, in the order a screen shows them. */
+export const CODES_IFT = ["total", "chimique", "chimiqueHorsTS", "herbicides", "horsHerbicides", "fongicides", "insecticides", "autres", "semences", "biocontrole"] as const;
+export type CodeIft = (typeof CODES_IFT)[number];
+
+export type ModeIft = "cible" | "culture";
+
+export type Avertissement = "AV1" | "AV2" | "AV3" | "AV4" | "AV12";
+
+export type TraitementIft = {
+  ift: number;
+  segment: SegmentIft;
+  /** How the reference dose was chosen. */
+  methode: "semences" | "cible" | "culture" | "defaut";
+  doseReference: DoseReference | null;
+  avertissement: Avertissement | null;
+};
+
+type UniteDose = { quantite: "masse" | "volume"; facteur: number; base: "HA" | "HL" | "Q" };
+
+/** Reads "l/ha", "KG/HA", "g/hl", "L/Q"… ; null when the unit is not a dose per area, spray or quintal. */
+export function lireUniteDose(unite: string | null | undefined): UniteDose | null {
+  const m = /^\s*(ML|L|G|KG)\s*\/\s*(HA|HL|Q)\s*$/.exec((unite ?? "").toUpperCase());
+  if (!m) return null;
+  const [, q, base] = m;
+  const quantite = q === "L" || q === "ML" ? "volume" : "masse";
+  const facteur = q === "ML" || q === "G" ? 0.001 : 1;
+  return { quantite, facteur, base: base as UniteDose["base"] };
+}
+
+/**
+ * Applied dose over reference dose (the official calc(ref) of research §2.2), or the fall-back code.
+ * Per-hectare against per-hectolitre: dose / volume × 100 / doseRef; per-hectolitre against per-hectare:
+ * dose × volume / 100 / doseRef.
+ */
+export function rapportDose(
+  dose: number | null | undefined,
+  unite: string | null | undefined,
+  ref: DoseReference,
+  volumeBouillie: number | null | undefined,
+): { rapport: number } | { avertissement: Avertissement } {
+  if (ref.dose == null || !(ref.dose > 0) || ref.unite == null || ref.unite.toUpperCase() === "U0") return { avertissement: "AV12" };
+  if (dose == null || !unite) return { avertissement: "AV3" };
+  const a = lireUniteDose(unite);
+  const r = lireUniteDose(ref.unite);
+  if (!a || !r || a.quantite !== r.quantite) return { avertissement: "AV4" };
+  const appliquee = dose * a.facteur;
+  const reference = ref.dose * r.facteur;
+  if (a.base === r.base) return { rapport: appliquee / reference };
+  if (!volumeBouillie || !(volumeBouillie > 0)) return { avertissement: "AV4" };
+  if (a.base === "HA" && r.base === "HL") return { rapport: ((appliquee / volumeBouillie) * 100) / reference };
+  if (a.base === "HL" && r.base === "HA") return { rapport: (appliquee * volumeBouillie * 0.01) / reference };
+  return { avertissement: "AV4" };
+}
+
+const utilisable = (d: DoseReference) => d.dose != null && d.dose > 0 && d.unite != null && d.unite.toUpperCase() !== "U0";
+
+/** Reference dose at the target: the first of the input's targets (rank order) that has a usable dose. */
+export function doseReferenceCible(intrant: Pick<IntrantPhyto, "cibles" | "dosesReference">): DoseReference | null {
+  for (const cible of intrant.cibles) {
+    const d = intrant.dosesReference.find((x) => x.idCible === cible && utilisable(x));
+    if (d) return d;
+  }
+  return null;
+}
+
+/**
+ * Reference dose at the crop: the list's crop row (no target) when there is one, else the smallest target
+ * dose of the product for the crop (research §2.1), among the rows in the unit of the first usable row.
+ */
+export function doseReferenceCulture(intrant: Pick<IntrantPhyto, "dosesReference">): DoseReference | null {
+  const culture = intrant.dosesReference.find((x) => x.idCible == null && utilisable(x));
+  if (culture) return culture;
+  const cibles = intrant.dosesReference.filter((x) => x.idCible != null && utilisable(x));
+  if (cibles.length === 0) return null;
+  const unite = cibles[0].unite?.toUpperCase();
+  return cibles.filter((x) => x.unite?.toUpperCase() === unite).reduce((min, x) => ((x.dose ?? Infinity) < (min.dose ?? Infinity) ? x : min));
+}
+
+/** IFT of one treatment; null when the input's category is not counted in the IFT (no family). */
+export function iftTraitement(intrant: IntrantPhyto, proportion: number, mode: ModeIft = "cible"): TraitementIft | null {
+  if (!intrant.famille) return null;
+  if (intrant.famille === "TS") return { ift: proportion, segment: "semences", methode: "semences", doseReference: null, avertissement: null };
+  const cible = mode === "cible" ? doseReferenceCible(intrant) : null;
+  const ref = cible ?? doseReferenceCulture(intrant);
+  const methode = cible ? "cible" : ref ? "culture" : "defaut";
+  const biocontrole = intrant.biocontrole || ref?.biocontrole === true;
+  const segment: SegmentIft = biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille];
+  if (!ref) return { ift: proportion, segment, methode, doseReference: null, avertissement: "AV1" };
+  const r = rapportDose(intrant.dose, intrant.unite, ref, intrant.volumeBouillie);
+  if ("avertissement" in r) return { ift: proportion, segment, methode, doseReference: ref, avertissement: r.avertissement };
+  // AV2 marks a dose taken at the crop while the method asked for the target.
+  return { ift: r.rapport * proportion, segment, methode, doseReference: ref, avertissement: mode === "cible" && methode === "culture" ? "AV2" : null };
+}
+
+const CHAMP_MANQUANT: Record<Avertissement, string | null> = { AV1: "doseReference", AV2: null, AV3: "dose", AV4: "unite", AV12: "doseReference" };
+
+/** Which segments make each IFT indicator. */
+export function segmentsDe(code: CodeIft, horsHerbicidesAvecTS: boolean): SegmentIft[] {
+  switch (code) {
+    case "total":
+      return [...SEGMENTS_IFT];
+    case "chimique":
+      return ["herbicides", "fongicides", "insecticides", "autres", "semences"];
+    case "chimiqueHorsTS":
+      return ["herbicides", "fongicides", "insecticides", "autres"];
+    case "horsHerbicides":
+      return horsHerbicidesAvecTS ? ["fongicides", "insecticides", "autres", "semences"] : ["fongicides", "insecticides", "autres"];
+    default:
+      return [code];
+  }
+}
+
+/**
+ * IFT indicators of a list of interventions, per hectare of their plot: "ift.<mode>.<code>" for both
+ * modes. Called with one intervention it gives the intervention's IFT, with a plot's it gives the plot's.
+ */
+export function indicateursIft(interventions: InterventionCampagne[], ctx: Contexte = contexteDefaut()): Indicateurs {
+  const resultat: Indicateurs = {};
+  // For each segment, the indicators it enters (computed once, not per treatment).
+  const codesDuSegment = new Map<SegmentIft, CodeIft[]>(SEGMENTS_IFT.map((seg) => [seg, CODES_IFT.filter((code) => segmentsDe(code, ctx.options.horsHerbicidesAvecTS).includes(seg))]));
+  for (const mode of ["cible", "culture"] as const) {
+    const cumuls = Object.fromEntries(CODES_IFT.map((c) => [c, new Cumul(`ift.${mode}.${c}`, "doses de référence/ha", "7.3")])) as Record<CodeIft, Cumul>;
+    for (const intervention of interventionsRetenues(interventions, ctx.options)) {
+      const phytos = intervention.intrants.filter((i): i is IntrantPhyto => i.type === "phyto");
+      if (phytos.length === 0) continue;
+      const p = passages(intervention);
+      for (const intrant of phytos) {
+        const t = p.valeur === null ? null : iftTraitement(intrant, p.valeur, mode);
+        if (p.valeur !== null && t === null) continue; // not counted in the IFT
+        const segment = t?.segment ?? (!intrant.famille ? null : intrant.famille !== "TS" && intrant.biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille]);
+        if (!segment) continue;
+        const libelle = t ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})` : intrant.libelle;
+        const champ = t?.avertissement ? CHAMP_MANQUANT[t.avertissement] : null;
+        for (const code of codesDuSegment.get(segment) ?? []) {
+          const c = cumuls[code].attend();
+          if (p.manquant) {
+            c.manque(p.manquant);
+            continue;
+          }
+          if (!t) continue;
+          if (champ) c.manque({ objet: "intrant", id: intrant.id, champ, libelle: intrant.libelle });
+          if (t.avertissement) c.remarque(t.avertissement);
+          c.ajoute(t.ift, {
+            objet: "intrant",
+            id: intrant.id,
+            libelle,
+            valeur: intrant.dose ?? undefined,
+            unite: intrant.unite ?? undefined,
+            date: intervention.date,
+            idIntervention: intervention.id,
+          });
+        }
+      }
+    }
+    for (const code of CODES_IFT) resultat[`ift.${mode}.${code}`] = cumuls[code].resultat();
+  }
+  return resultat;
+}
