@@ -100,12 +100,11 @@ test("[B-CROP-01] [B-CROP-02] [B-CROP-03] [B-CROP-04] [B-CROP-05] [B-CROP-06] [B
   await expect(table.locator("tbody tr").first()).toContainText("Blé de test E2E");
   await expect(table.locator("tbody tr").first()).toContainText("Blé tendre d'hiver, Moutarde blanche");
   await expect(page.getByTestId("assurance-rendementReelMoyen")).toHaveText("6,9");
-  await expect(page.getByTestId("assurance-help")).toHaveText("Moyenne des récoltes de 2024. Rendement constaté de la campagne : 7,4 t/ha");
-  // The observed yield is the campaign's own: the demo's 2025 wheat harvests give 7,4 t/ha (server/demo/seed-prix.ts).
-  // (9 − 1,8 − 7,4) < 0 → 0 €/ha
-  await expect(page.getByTestId("assurance-mtIndemniteCalculee")).toHaveText("0 €");
+  await expect(page.getByTestId("assurance-help")).toHaveText("Moyenne des récoltes de 2024.");
+  // (9 − 1,8 − 6,9) × 200 = 60 €/ha
+  await expect(page.getByTestId("assurance-mtIndemniteCalculee")).toHaveText("60 €");
   await panel.getByLabel("Rendement assuré (t/ha)").fill("10");
-  await expect(page.getByTestId("assurance-mtIndemniteCalculee")).toHaveText("120 €"); // (10 − 2 − 7,4) × 200
+  await expect(page.getByTestId("assurance-mtIndemniteCalculee")).toHaveText("220 €"); // (10 − 2 − 6,9) × 200
   await shot(page, "cultures-created");
   // Another output type asks for a new estimate: no straw was recorded in 2024.
   await panel.getByLabel("Type de sortie").selectOption({ label: "Paille (t/ha)" });
@@ -122,7 +121,7 @@ test("[B-CROP-01] [B-CROP-02] [B-CROP-03] [B-CROP-04] [B-CROP-05] [B-CROP-06] [B
   const rows = await e2eDb()("mode_conduite_culture").where({ idModeConduite: mode.id }).orderBy("ordre");
   expect(rows.map((r) => [r.idCulture, r.idCatCulture])).toEqual([[i.ble, 9017], [i.moutarde, 9018]]);
   const a = await e2eDb()("mode_conduite_assurance").where({ idModeConduite: mode.id }).first();
-  expect([Number(a.rendementAssure), Number(a.rendementReelMoyen), Number(a.mtIndemniteCalculee)]).toEqual([9, 6.9, 0]); // observed 2025 yield 7,4 t/ha
+  expect([Number(a.rendementAssure), Number(a.rendementReelMoyen), Number(a.mtIndemniteCalculee)]).toEqual([9, 6.9, 60]);
 });
 
 /** A mode stored straight in the database: wheat (main) and mustard (intermediate), with a wheat insurance. */
@@ -310,7 +309,7 @@ test.describe("in English", () => {
     await expect(panel).toContainText("Crop insurance");
     await expect(panel.getByLabel("Insured yield (t/ha)")).toHaveValue("8.5");
     await expect(panel.getByLabel("Output type")).toHaveValue("661");
-    await expect(page.getByTestId("assurance-help")).toHaveText("Average of the 2024 harvest. Yield recorded this campaign: 7.4 t/ha");
+    await expect(page.getByTestId("assurance-help")).toHaveText("Average of the 2024 harvest.");
     await shot(page, "cultures-en");
   });
 });

@@ -342,7 +342,9 @@ test.describe("unreferenced inputs", () => {
       // The save is held until the slow-operation message is seen.
       let release!: () => void;
       const held = new Promise<void>((r) => { release = r; });
-      await page.route((url) => url.pathname.endsWith("/interventions"), async (route) => {
+      // The screen's action (a fetcher posts to interventions.data).
+      const action = (url: URL) => /\/interventions(\.data)?$/.test(url.pathname);
+      await page.route(action, async (route) => {
         if (route.request().method() === "POST") await held;
         await route.continue();
       });
@@ -352,7 +354,7 @@ test.describe("unreferenced inputs", () => {
       await expect(dialog.getByTestId("non-reference-lent")).toHaveText("Mise à jour de tous les intrants liés : l'opération peut prendre du temps…");
       release();
       await expect(dialog).toHaveCount(0);
-      await page.unroute((url) => url.pathname.endsWith("/interventions"));
+      await page.unroute(action);
       await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
       await expect(panel.getByTestId("intrant-row")).toContainText(["E2E Purin d'ortie fermenté"]);
       // The other intervention made from it has the new label too.
