@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
-import { demoIds, optionsOf, pick, setContext, signIn, storedContext } from "./helpers";
+import { demoIds, optionsOf, pick, setContext, signIn, storedContext, insertId } from "./helpers";
 
 /**
  * Campaigns: the new campaign dialog with its duplication options, the base campaign of a year that
@@ -11,11 +11,6 @@ import { demoIds, optionsOf, pick, setContext, signIn, storedContext } from "./h
 const SHOTS = "/tmp/shots-h10";
 /** A screen that shows the context bar. */
 const WITH_BAR = "/home/description/exploitation/description";
-
-async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await e2eDb()(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 const FLAGS = ["anneeRecolte", "apiLibelle", "simulation", "idCampagneSource", "idCampagneHistoParcelle", "inter", "majDtInter", "obs", "eltObserve", "valeur", "prix"] as const;
 

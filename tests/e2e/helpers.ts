@@ -142,3 +142,23 @@ export async function apiAs(user: DemoUser): Promise<APIRequestContext> {
   expect(res.status(), `${user} signs in`).toBe(302);
   return api;
 }
+
+/** Inserts a row straight into the e2e database and gives its id (SQLite and PostgreSQL answer differently). */
+export async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await e2eDb()(table).insert(row).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+
+/** The texts of a grid's row as its accessible table gives them (the row number first). */
+export async function gridRowTexts(page: Page, row: number): Promise<string[]> {
+  return page.locator(`table[role="grid"] tbody tr[aria-rowindex="${row + 2}"] td`).allTextContents();
+}
+
+/** Pastes text into the focused element as the clipboard does (a spreadsheet's block: tab-separated lines). */
+export async function pasteText(page: Page, text: string) {
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", t);
+    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}

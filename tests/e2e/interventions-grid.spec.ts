@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, navigate, test } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { demoIds, setContext, signIn, insertId, gridRowTexts as rowTexts, pasteText as paste } from "./helpers";
 import { E2E } from "./settings";
 
 /**
@@ -14,11 +14,6 @@ import { E2E } from "./settings";
 const SHOTS = "/tmp/shots-interventions-grid";
 mkdirSync(SHOTS, { recursive: true });
 const SCREEN = "/home/description/au_champs/interventions";
-
-async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await e2eDb()(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 /** A plot of its own in Tilleuls 2025 (the demo's plots keep their interventions), two operations and two interventions. */
 async function prepare() {
@@ -69,19 +64,6 @@ async function typeInCell(page: Page, text: string) {
   await expect(editor).toHaveValue(text);
   await page.keyboard.press("Enter");
   await expect(editor).toHaveCount(0);
-}
-
-/** The texts of a row as the grid's accessible table gives them (the row number first). */
-async function rowTexts(page: Page, row: number): Promise<string[]> {
-  return page.locator(`table[role="grid"] tbody tr[aria-rowindex="${row + 2}"] td`).allTextContents();
-}
-
-async function paste(page: Page, text: string) {
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData("text/plain", t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 // Columns (one plot shown): 0 date, 1 operation, 2 P/R, 3 done, 4 planned, 5 frequency, 6 surface rate, 7 passes, 8 crop.

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, navigate, test } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { demoIds, setContext, signIn, insertId } from "./helpers";
 
 /**
  * The interventions screen's form and input dialogs (spec 3 §2.1, §2.2, §4.1, §5; issue 11). Each test prepares its
@@ -12,11 +12,6 @@ import { demoIds, setContext, signIn } from "./helpers";
 const SHOTS = "/tmp/shots-interventions";
 mkdirSync(SHOTS, { recursive: true });
 const SCREEN = "/home/description/au_champs/interventions";
-
-async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await e2eDb()(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 /** An operation with its tractor and worker, and one plot's interventions of Tilleuls 2025. */
 async function prepare() {

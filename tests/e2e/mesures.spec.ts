@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { e2eDb, expect, navigate, test } from "./fixtures";
-import { apiAs, demoIds, setContext, signIn } from "./helpers";
+import { apiAs, demoIds, setContext, signIn, insertId, pasteText as paste } from "./helpers";
 
 /**
  * The measures screen (spec 2 "Observation measures", issue 15): a writer creates series of each type family and sees
@@ -14,11 +14,6 @@ const SHOTS = "/tmp/shots-mesures";
 mkdirSync(SHOTS, { recursive: true });
 const SCREEN = "/home/description/au_champs/mesures";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-
-async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await e2eDb()(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 /** Two plots of their own in Tilleuls 2025 (removed after), the users' context on that campaign. */
 async function prepare() {
@@ -34,14 +29,6 @@ async function openScreen(page: Page, user: "redacteur" | "lecteur", query = "")
   await signIn(page, user);
   await navigate(page, `${SCREEN}${query}`);
   await expect(page.getByRole("heading", { name: "Mesures et observations", level: 1 })).toBeVisible();
-}
-
-async function paste(page: Page, text: string) {
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData("text/plain", t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 const axeSerious = async (page: Page) =>

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
-import { apiAs, demoIds, setContext, signIn } from "./helpers";
+import { apiAs, demoIds, setContext, signIn, insertId, gridRowTexts as rowTexts, pasteText as paste } from "./helpers";
 
 /**
  * The price screens (issue 13; app/routes/prix/, the one grid of app/components/grid/): a column of prices pasted
@@ -16,11 +16,6 @@ const APPRO = "/home/description/prix/prix_approvisionnement";
 const VENTE = "/home/description/prix/prix_vente";
 const TYPING = { delay: 60 };
 const N = 30;
-
-async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await e2eDb()(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 async function context(user: "redacteur" | "lecteur") {
   const ids = await demoIds();
@@ -70,18 +65,6 @@ async function rowOf(idCampagne: number, idTypeIntrant: number, label: string): 
   const at = rows.findIndex((r) => r.libelleIntrantConcat === label);
   expect(at, `${label} is a row`).toBeGreaterThanOrEqual(0);
   return at;
-}
-
-async function rowTexts(page: Page, row: number): Promise<string[]> {
-  return page.locator(`table[role="grid"] tbody tr[aria-rowindex="${row + 2}"] td`).allTextContents();
-}
-
-async function paste(page: Page, text: string) {
-  await page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData("text/plain", t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 async function typeInCell(page: Page, text: string) {

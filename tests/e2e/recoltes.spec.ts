@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
-import { apiAs, demoIds, setContext, signIn } from "./helpers";
+import { apiAs, demoIds, setContext, signIn, insertId } from "./helpers";
 
 /**
  * Harvest products and harvest qualifiers on the interventions screen (spec 3 §2.2, §3.6, §4.1, §4.2; decision
@@ -12,11 +12,6 @@ import { apiAs, demoIds, setContext, signIn } from "./helpers";
 const SHOTS = "/tmp/shots-recoltes";
 mkdirSync(SHOTS, { recursive: true });
 const SCREEN = "/home/description/au_champs/interventions";
-
-async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await e2eDb()(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 /** A harvest operation and one intervention on the first plot of Tilleuls 2025 (wheat concerned). */
 async function prepare() {
