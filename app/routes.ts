@@ -64,7 +64,7 @@ export default [
           index("routes/description/redirect-protocole.ts"),
           screen("description_systeme"),
           screen("rotation_mode_conduite"),
-          screen("rdd"),
+          screen("rdd", "routes/protocole/rdd.tsx"),
         ]),
       ]),
     ]),

@@ -101,3 +101,22 @@ registerCampaignTable({
     ctx.trx("intrant_cible_cible as c").join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").join("action as a", "a.id", "i.idAction")
       .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
 });
+
+// Protocols, objective indicators, decision rules and their evaluations (issue 13): always copied; the evaluations of
+// interventions only with the interventions they evaluate.
+registerCampaignTable({ table: "protocole_exploitation" });
+registerCampaignTable({ table: "indicateur_objectif" });
+registerCampaignTable({ table: "rdd" });
+registerCampaignTable({
+  table: "rdd_mode_conduite",
+  references: { idRdd: "rdd", idModeConduite: "mode_conduite" },
+  select: (ctx) => ctx.trx("rdd_mode_conduite as c").join("rdd as r", "r.id", "c.idRdd").where("r.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});
+registerCampaignTable({
+  table: "rdd_evaluation",
+  references: { idRdd: "rdd", idAction: "action", idParcelle: "parcelle" },
+  select: (ctx) => {
+    const q = ctx.trx("rdd_evaluation as c").join("rdd as r", "r.id", "c.idRdd").where("r.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+    return ctx.options.inter ? q : q.whereNull("c.idAction");
+  },
+});

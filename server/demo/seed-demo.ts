@@ -9,6 +9,7 @@ import { seedDemoParcelles } from "./seed-parcelles";
 import { DEMO_FERTILISANTS_BEAUCE, DEMO_FERTILISANTS_BOCAGE, seedDemoIntrantsDossier } from "./seed-intrants-dossier";
 import { seedDemoDescription } from "./seed-description";
 import { seedCampaignInterventions, updateCalculatedUse } from "./seed-interventions";
+import { seedDemoProtocoles } from "./seed-protocoles";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db) {
       await updateCalculatedUse(trx, idCampagne);
     }
     await seedDemoRecoltes(trx, campagnes);
+    await seedDemoProtocoles(trx, campagnes);
 
     const day = 24 * 3600 * 1000;
     await createPost(trx, { title: "Bienvenue dans Sillon", content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.", creationDate: new Date(Date.now() - 30 * day) });

@@ -5,6 +5,7 @@ import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
+import protocoles from "./protocoles";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -807,6 +808,7 @@ const en = {
   ...grid,
   ...interventions,
   ...lotsAmenagements,
+  ...protocoles,
 } satisfies typeof fr;
 
 export default en;

@@ -4,6 +4,7 @@ import carte from "./carte";
 import grid from "./grid";
 import interventions from "./interventions";
 import lotsAmenagements from "./lots-amenagements";
+import protocoles from "./protocoles";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -806,6 +807,7 @@ const fr = {
   ...grid,
   ...interventions,
   ...lotsAmenagements,
+  ...protocoles,
 };
 
 export default fr;
