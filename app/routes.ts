@@ -54,6 +54,7 @@ export default [
           screen("mesures"),
           screen("interventions", "routes/au-champs/interventions.tsx"),
           route("interventions/catalogue", "routes/au-champs/interventions-catalogue.ts"),
+          route("interventions/evaluations", "routes/protocole/evaluations.ts"),
         ]),
         route("prix", "routes/description/section.tsx", { id: "section.prix" }, [
           index("routes/description/redirect-prix.ts"),

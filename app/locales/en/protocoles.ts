@@ -26,6 +26,8 @@ const protocoles = {
     },
   },
   evaluation: {
+    actions: "Actions",
+    "confirm-delete": "Delete this evaluation?",
     "panel-intervention": "Intervention rule evaluations",
     "panel-parcelle": "Plot rule evaluations",
     "non-evaluees": "Rules not yet evaluated on the plot",

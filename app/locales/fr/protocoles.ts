@@ -26,6 +26,8 @@ const protocoles = {
     },
   },
   evaluation: {
+    actions: "Actions",
+    "confirm-delete": "Supprimer cette évaluation ?",
     "panel-intervention": "Évaluations RDD de l'intervention",
     "panel-parcelle": "Évaluations RDD de la parcelle",
     "non-evaluees": "Règles non encore évaluées sur la parcelle",
