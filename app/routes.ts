@@ -63,8 +63,8 @@ export default [
         ]),
         route("protocole", "routes/description/section.tsx", { id: "section.protocole" }, [
           index("routes/description/redirect-protocole.ts"),
-          screen("description_systeme"),
-          screen("rotation_mode_conduite"),
+          screen("description_systeme", "routes/protocole/description-systeme.tsx"),
+          screen("rotation_mode_conduite", "routes/protocole/rotation-mode-conduite.tsx"),
           screen("rdd", "routes/protocole/rdd.tsx"),
         ]),
       ]),

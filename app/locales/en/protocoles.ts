@@ -1,5 +1,15 @@
 /** Decision rules, evaluations and protocols (spec 3 §2.6–2.9, issue 13). */
 const protocoles = {
+  protocole: {
+    libelle: "Label",
+    description: "Description",
+    objectifs: "Objective indicators",
+    indicateur: "Indicator",
+    valeur: "Value",
+    unite: "Unit",
+    vide: "No rows",
+    "confirm-delete": "Delete this row?",
+  },
   rdd: {
     libelle: "Label",
     type: "Rule type",

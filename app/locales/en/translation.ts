@@ -232,6 +232,11 @@ const en = {
     forbidden: "You do not have the rights needed for this action",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
+      "protocoles_exploitations-service-error": "Could not load the protocols",
+      "protocoles_exploitations-create-service-error": "Could not create the protocol",
+      "protocoles_exploitations-update-service-error": "Could not update the protocol",
+      "protocoles_exploitations-delete-service-error": "Could not delete the protocol",
+      "indicateur_objectifs-service-error": "Could not load or save the objective indicators",
       "actions-service-error": "Could not load the interventions",
       "actions-create-service-error": "Could not create the intervention",
       "actions-update-service-error": "Could not update the intervention",

@@ -1,5 +1,15 @@
 /** Decision rules, evaluations and protocols (spec 3 §2.6–2.9, issue 13). */
 const protocoles = {
+  protocole: {
+    libelle: "Libellé",
+    description: "Description",
+    objectifs: "Indicateurs objectifs",
+    indicateur: "Indicateur",
+    valeur: "Valeur",
+    unite: "Unité",
+    vide: "Aucune ligne",
+    "confirm-delete": "Supprimer cette ligne ?",
+  },
   rdd: {
     libelle: "Libellé",
     type: "Type de règle",

@@ -231,6 +231,11 @@ const fr = {
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     services: {
+      "protocoles_exploitations-service-error": "Impossible de charger les protocoles",
+      "protocoles_exploitations-create-service-error": "Impossible de créer le protocole",
+      "protocoles_exploitations-update-service-error": "Impossible de modifier le protocole",
+      "protocoles_exploitations-delete-service-error": "Impossible de supprimer le protocole",
+      "indicateur_objectifs-service-error": "Impossible de charger ou d'enregistrer les indicateurs objectifs",
       "actions-service-error": "Impossible de charger les interventions",
       "actions-create-service-error": "Impossible de créer l'intervention",
       "actions-update-service-error": "Impossible de modifier l'intervention",
