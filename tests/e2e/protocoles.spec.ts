@@ -124,7 +124,7 @@ test("[C-FORM-01] [C-FORM-02] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C
   await page.getByTestId("eval-ecartResultat").selectOption("1");
   await dialog.getByLabel("Explication de l'écart").fill("Herse passée une seule fois");
   await axe(page);
-  await page.screenshot({ path: `${SHOTS}/evaluation-dialog-fr.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/evaluation-dialog-fr.png` });
   await page.getByTestId("evaluation-save").click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("eval-intervention-row")).toContainText(rule.libelle);
@@ -138,7 +138,7 @@ test("[C-FORM-01] [C-FORM-02] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C
   await expect(page.getByTestId("eval-loaded")).toBeVisible();
   await expect(page.getByTestId("portee-parcelle")).toBeChecked();
   await expect(dialog.getByLabel("Justification")).toHaveValue(plotEval.justification ?? "");
-  await page.getByRole("button", { name: "Annuler" }).click();
+  await dialog.getByRole("button", { name: "Annuler" }).click();
 
   // Bulk add of a plot evaluation: only the plots of the same mode are offered; at least one must be ticked.
   await page.getByTestId("panel-eval-parcelle").getByTestId("bulk-parcelle").first().click();
@@ -183,4 +183,49 @@ test("[C-RIGHTS-07] [C-RIGHTS-08] a reader: the to-modify filter is off, evaluat
     expect(res.status(), p.form.intent).toBe(403);
   }
   expect({ rdd: await db("rdd").orderBy("id"), evals: await db("rdd_evaluation").orderBy("id") }).toEqual(before);
+});
+
+test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-09] [C-OBJ-01] [C-OBJ-02] [C-OBJ-03] [C-OBJ-04] [C-OBJ-05] a writer creates a protocol in chapter 2246 with two objective indicators; the last chapter is hidden; the rotation screen is a heading", async ({ page }) => {
+  const c = await open(page, "redacteur", "/home/description/protocole/description_systeme");
+  const db = e2eDb();
+  const chapitres = await db("chapitre_protocole").orderBy([{ column: "ordre" }, { column: "id" }]).select("id");
+  for (const ch of chapitres.slice(0, -1)) await expect(page.getByTestId(`chapitre-${ch.id}`)).toBeVisible();
+  await expect(page.getByTestId(`chapitre-${chapitres.at(-1)!.id}`)).toHaveCount(0);
+  await expect(page.getByTestId("objectifs")).toHaveCount(1);
+  await expect(page.getByTestId("chapitre-2246").getByTestId("objectifs")).toBeVisible();
+  await expect(page.getByTestId("chapitre-2245").getByTestId("objectifs")).toHaveCount(0);
+  await db("indicateur_objectif").where({ idCampagne: c.campagne }).delete();
+  await page.reload();
+
+  const chapter = page.getByTestId("chapitre-2246");
+  await chapter.getByTestId("protocole-new-2246").click();
+  const form = page.getByTestId("protocole-form-2246");
+  await form.getByTestId("protocole-save-2246").click();
+  await expect(form.getByText("Champ requis")).toBeVisible();
+  const label = `Objectif ${Date.now()}`;
+  await form.getByLabel("Libellé").fill(label);
+  await form.getByLabel("Description").fill("Réduire l'IFT de 30 %");
+  await form.getByTestId("protocole-save-2246").click();
+  await expect(page.getByTestId("protocoles-2246-row").filter({ hasText: label })).toBeVisible();
+
+  for (const [indicateur, value] of [["IFT total", "2,8"], ["Azote minéral apporté (kg N/ha)", "140"]] as const) {
+    await chapter.getByTestId("objectif-new").click();
+    const f = page.getByTestId("objectif-form");
+    await f.getByLabel("Valeur").fill("beaucoup");
+    await f.getByTestId("objectif-save").click();
+    await expect(f.getByText("Champ requis")).toBeVisible();
+    await expect(f.getByText("Valeur numérique attendue")).toBeVisible();
+    await f.getByLabel("Indicateur").selectOption({ label: indicateur });
+    await f.getByLabel("Valeur").fill(value);
+    await f.getByTestId("objectif-save").click();
+    await expect(f).toBeHidden();
+  }
+  await expect(page.getByTestId("objectifs-table-row")).toHaveCount(2);
+  await expect(page.getByTestId("objectifs-table")).toContainText("2,8");
+  await expect.poll(async () => (await db("indicateur_objectif").where({ idCampagne: c.campagne }).orderBy("id")).map((o) => Number(o.value))).toEqual([2.8, 140]);
+  await axe(page);
+  await page.screenshot({ path: `${SHOTS}/description-systeme-fr.png`, fullPage: true });
+
+  await navigate(page, "/home/description/protocole/rotation_mode_conduite");
+  await expect(page.getByTestId("screen-rotation-mode-conduite").getByRole("heading")).toHaveText("Rotation et modes de conduite");
 });

@@ -59,9 +59,9 @@ export function EvaluationPanels({ idAction }: { idAction: number }) {
 
   const table = (rows: Evaluation[], testId: string, caption: string) =>
     rows.length === 0 ? <p className="text-sm text-stone-600" data-testid={`${testId}-empty`}>{t("evaluation.aucune")}</p> : (
-      <table className="w-full text-sm" data-testid={testId}>
+      <div className="overflow-x-auto"><table className="w-full text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead><tr className="text-left text-stone-600"><th className="py-1 pr-2 font-medium">{t("evaluation.regle")}</th><th className="pr-2 font-medium">{t("evaluation.ecart-solution")}</th><th className="pr-2 font-medium">{t("evaluation.ecart-resultat")}</th><th className="font-medium"><span className="sr-only">{t("evaluation.actions")}</span></th></tr></thead>
+        <thead><tr className="text-left text-stone-600"><th className="py-1 pr-2 font-medium">{t("evaluation.regle")}</th><th className="pr-2 font-medium">{t("evaluation.col-solution")}</th><th className="pr-2 font-medium">{t("evaluation.col-resultat")}</th><th className="font-medium"><span className="sr-only">{t("evaluation.actions")}</span></th></tr></thead>
         <tbody>
           {rows.map((e) => (
             <tr key={e.id} className="border-t border-stone-200" data-testid={`${testId}-row`}>
@@ -78,11 +78,11 @@ export function EvaluationPanels({ idAction }: { idAction: number }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
     );
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2" data-testid="evaluation-panels">
+    <div className="space-y-4" data-testid="evaluation-panels">
       <section className="rounded border border-stone-300 p-3" aria-labelledby="eval-action-title" data-testid="panel-eval-intervention">
         <div className="mb-2 flex items-center justify-between gap-2">
           <h3 id="eval-action-title" className="text-sm font-semibold">{t("evaluation.panel-intervention")}</h3>

@@ -36,6 +36,8 @@ const protocoles = {
     },
   },
   evaluation: {
+    "col-solution": "Solution applied",
+    "col-resultat": "Result reached",
     actions: "Actions",
     "confirm-delete": "Delete this evaluation?",
     "panel-intervention": "Intervention rule evaluations",

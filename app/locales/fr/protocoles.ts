@@ -36,6 +36,8 @@ const protocoles = {
     },
   },
   evaluation: {
+    "col-solution": "Solution appliquée",
+    "col-resultat": "Résultat atteint",
     actions: "Actions",
     "confirm-delete": "Supprimer cette évaluation ?",
     "panel-intervention": "Évaluations RDD de l'intervention",
