@@ -2,7 +2,8 @@ import type { Db } from "../db/knex";
 
 /**
  * The demo's system description, objectives, decision rules and evaluations (issue 13), on the campaigns of EARL des
- * Tilleuls: rules on one mode, on two modes and a macro rule, evaluations of a wheat plot and of one of its interventions.
+ * Tilleuls (and, on their own modes, of the other demo farms): rules on one mode, on two modes and a macro rule, evaluations
+ * of a plot of the first rule's mode and of one of its interventions.
  */
 async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await db(table).insert(row).returning("id");
@@ -44,8 +45,12 @@ const PROTOCOLES = [
 const OBJECTIFS: [string, number | null][] = [["IFT_TOT", 3.2], ["IFT_H", 1.2], ["N_MIN", 150], ["MSN", 650], ["TPS_TRAV", null]];
 
 export async function seedDemoProtocoles(trx: Db, campagnes: Record<string, number>): Promise<void> {
-  for (const name of ["tilleuls2024", "tilleuls2025", "tilleuls2025Simulation"]) {
-    const idCampagne = campagnes[name];
+  for (const idCampagne of Object.values(campagnes)) {
+    // EARL des Tilleuls has the modes the rules name; another farm's rules go to its own first modes, in the same places.
+    const modes = await trx("mode_conduite").where({ idCampagne }).orderBy("id").select("id", "libelle");
+    if (modes.length === 0) continue;
+    const names = [...new Set(RULES.flatMap((r) => r.modes))];
+    const modeOf = (libelle: string) => modes.find((m) => m.libelle === libelle) ?? modes[names.indexOf(libelle) % Math.max(1, modes.length)];
     for (const p of PROTOCOLES) await insertId(trx, "protocole_exploitation", { idCampagne, dicIdChapitreProtocole: p.chapitre, pexLibelle: p.libelle, pexValTexte: p.texte });
     for (const [code, value] of OBJECTIFS) {
       const ind = await trx("indicateur").where({ indCode: code }).first("id");
@@ -53,20 +58,19 @@ export async function seedDemoProtocoles(trx: Db, campagnes: Record<string, numb
     }
     const ids: number[] = [];
     for (const r of RULES) {
-      const culture = r.culture ? await trx("culture").where({ libelle: r.culture }).first("id") : null;
+      const ruleModes = [...new Set(r.modes.map(modeOf).filter(Boolean).map((m) => Number(m.id)))];
+      let culture = r.culture ? await trx("culture").where({ libelle: r.culture }).first("id") : null;
+      if (culture && !(await trx("mode_conduite_culture").whereIn("idModeConduite", ruleModes).where({ idCulture: culture.id }).first("id"))) culture = null;
       const id = await insertId(trx, "rdd", {
         idCampagne, libelle: r.libelle, dicIdTypeRdd: r.type, idCulture: culture?.id ?? null, aModifier: r.aModifier, objectif: r.objectif,
         evaluation: r.evaluation, solution: r.solution, macroRegle: r.modes.length === 0,
       });
-      for (const libelle of r.modes) {
-        const mode = await trx("mode_conduite").where({ idCampagne, libelle }).first("id");
-        if (mode) await trx("rdd_mode_conduite").insert({ idRdd: id, idModeConduite: mode.id });
-      }
+      for (const idModeConduite of ruleModes) await trx("rdd_mode_conduite").insert({ idRdd: id, idModeConduite });
       ids.push(id);
     }
     // Evaluations: the first wheat plot (rules 1 and 3) and its first intervention (rule 2).
-    const plot = await trx("parcelle as p").join("mode_conduite as m", "m.id", "p.idModeConduite")
-      .where({ "p.idCampagne": idCampagne, "m.libelle": "Blé tendre conventionnel" }).orderBy("p.id").first("p.id");
+    const first = modeOf(RULES[0].modes[0]);
+    const plot = first ? await trx("parcelle").where({ idCampagne, idModeConduite: first.id }).orderBy("id").first("id") : null;
     if (!plot) continue;
     await insertId(trx, "rdd_evaluation", { idRdd: ids[0], idParcelle: plot.id, ecartSolution: 2, explicationEcart: "Le dernier apport a été avancé faute de pluie annoncée.", ecartResultat: 0, justification: "Rendement et protéines dans l'objectif.", aModifier: false });
     await insertId(trx, "rdd_evaluation", { idRdd: ids[2], idParcelle: plot.id, ecartSolution: 0, ecartResultat: 0, justification: "Un seul fongicide, au stade dernière feuille.", aModifier: false });
