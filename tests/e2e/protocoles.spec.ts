@@ -211,9 +211,11 @@ test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-
   for (const [indicateur, value] of [["IFT total", "2,8"], ["Azote minéral apporté (kg N/ha)", "140"]] as const) {
     await chapter.getByTestId("objectif-new").click();
     const f = page.getByTestId("objectif-form");
+    await f.getByLabel("Indicateur").focus();
     await f.getByLabel("Valeur").fill("beaucoup");
     await f.getByTestId("objectif-save").click();
     await expect(f.getByText("Champ requis")).toBeVisible();
+    await expect(f).toBeVisible();
     await expect(f.getByText("Valeur numérique attendue")).toBeVisible();
     await f.getByLabel("Indicateur").selectOption({ label: indicateur });
     await f.getByLabel("Valeur").fill(value);
