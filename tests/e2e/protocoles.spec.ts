@@ -42,6 +42,7 @@ test("[C-PROTO-01] [C-RDD-01] [C-RDD-02] [C-RDD-03] [C-RDD-04] [C-RDD-05] [C-RDD
   const c = await open(page, "redacteur", RDD);
   const table = page.getByTestId("table-rdd");
   const demo = await e2eDb()("rdd").where({ idCampagne: c.campagne }).count({ n: "*" }).first();
+  expect(Number(demo!.n), "the demo fills the rules screen").toBeGreaterThanOrEqual(4);
   await expect(table.locator("tbody tr")).toHaveCount(Number(demo!.n));
   // Driving-mode filter: the rapeseed rule goes, the macro rule stays.
   await page.getByTestId("rdd-filter-mode").selectOption({ label: "Orge de printemps brassicole" });
