@@ -55,6 +55,11 @@ export async function up(knex: Knex): Promise<void> {
     stamps(t);
   });
 
+  // A rule's machine-checkable condition (issue 13, beyond the spec; app/domain/rdd-conditions.ts), as JSON.
+  await knex.schema.alterTable("rdd", (t) => {
+    t.text("condition");
+  });
+
   await knex.schema.createTable("indicateur_objectif", (t) => {
     t.increments("id");
     t.integer("id_campagne").notNullable().references("id").inTable("campagne").onDelete("CASCADE");
@@ -66,6 +71,9 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable("rdd", (t) => {
+    t.dropColumn("condition");
+  });
   for (const table of ["indicateur_objectif", "protocole_exploitation", "indicateur", "groupe_indicateur", "chapitre_protocole", "type_rdd"]) {
     await knex.schema.dropTableIfExists(table);
   }

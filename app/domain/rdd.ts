@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, optionalText, requiredArray, requiredNumber, requiredText, rowId } from "./validation";
+import { flag, optionalNumber, optionalText, requiredArray, requiredNumber, requiredText, rowId } from "./validation";
 
 /**
  * Decision rules and their evaluations (spec 3 §3.10, §4.4, §5; decision 0041).
@@ -48,8 +48,14 @@ export const RddSchema = z
     objectif: optionalText({ max: 4000 }),
     evaluation: optionalText({ max: 4000 }),
     solution: optionalText({ max: 4000 }),
+    // The machine-checkable condition (rdd-conditions.ts): its type, and the products or the days it needs.
+    conditionType: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.enum(["produit_interdit", "delai_min"], { error: "warning.invalid" }).optional()),
+    conditionProduits: optionalText({ max: 2000 }),
+    conditionJours: optionalNumber({ integer: true, max: 3650 }),
   })
   .superRefine((v, ctx) => {
+    if (v.conditionType === "produit_interdit" && !v.conditionProduits) ctx.addIssue({ code: "custom", path: ["conditionProduits"], message: "warning.required" });
+    if (v.conditionType === "delai_min" && v.conditionJours == null) ctx.addIssue({ code: "custom", path: ["conditionJours"], message: "warning.required" });
     if (v.modeConduite.includes(MACRO_REGLE) && v.modeConduite.length > 1) ctx.addIssue({ code: "custom", path: ["modeConduite"], message: "warning.invalid" });
   });
 export type RddInput = z.infer<typeof RddSchema>;

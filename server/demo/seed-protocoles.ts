@@ -1,3 +1,4 @@
+import type { Condition } from "~/domain/rdd-conditions";
 import type { Db } from "../db/knex";
 
 /**
@@ -10,18 +11,20 @@ async function insertId(db: Db, table: string, row: Record<string, unknown>): Pr
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-const RULES = [
+const RULES: { libelle: string; type: number; modes: string[]; culture: string | null; aModifier: boolean; objectif: string; evaluation: string; solution: string; condition?: Condition }[] = [
   {
     libelle: "Fractionner l'azote du blé en trois apports", type: 4, modes: ["Blé tendre conventionnel"], culture: "Blé tendre d'hiver", aModifier: false,
     objectif: "Ajuster la dose d'azote aux besoins réels du blé et limiter les pertes par lixiviation.",
     evaluation: "Reliquats sortie d'hiver et pilotage du dernier apport par outil (N-Tester).",
     solution: "Apports au tallage, épi 1 cm et dernière feuille ; dose totale selon la méthode du bilan.",
+    condition: { type: "delai_min", jours: 45 },
   },
   {
     libelle: "Désherbage mixte des céréales : herse étrille puis rattrapage", type: 6, modes: ["Blé tendre conventionnel", "Orge de printemps brassicole"], culture: null, aModifier: true,
     objectif: "Réduire l'IFT herbicides des céréales d'au moins 30 %.",
     evaluation: "Comptage des adventices avant et après passage ; IFT herbicides de la parcelle.",
     solution: "Un ou deux passages de herse étrille au stade 3 feuilles, rattrapage chimique localisé si nécessaire.",
+    condition: { type: "produit_interdit", produits: ["FIDOX"] },
   },
   {
     libelle: "Pas de fongicide sans observation au stade 2 nœuds", type: 5, modes: [], culture: null, aModifier: false,
@@ -64,6 +67,7 @@ export async function seedDemoProtocoles(trx: Db, campagnes: Record<string, numb
       const id = await insertId(trx, "rdd", {
         idCampagne, libelle: r.libelle, dicIdTypeRdd: r.type, idCulture: culture?.id ?? null, aModifier: r.aModifier, objectif: r.objectif,
         evaluation: r.evaluation, solution: r.solution, macroRegle: r.modes.length === 0,
+        condition: "condition" in r && r.condition ? JSON.stringify(r.condition) : null,
       });
       for (const idModeConduite of ruleModes) await trx("rdd_mode_conduite").insert({ idRdd: id, idModeConduite });
       ids.push(id);

@@ -192,3 +192,43 @@ describe(`rule evaluations (${dialect})`, () => {
     expect((await evals(withInter)).length).toBe((await evals(campagnes.tilleuls2025)).length);
   });
 });
+
+describe(`rule conditions checked on the recorded data (${dialect})`, () => {
+  test("[issue13-conditions] each condition form is evaluated on a plot where it holds and one where it is broken, with its facts", async () => {
+    const redacteur = await ctx("redacteur");
+    const { campagnes } = t.demo();
+    const db = t.db();
+    const m = await modesOf(campagnes.tilleuls2025);
+    const plots = (await db("parcelle").where({ idCampagne: campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").select("id")).map((p) => Number(p.id));
+    expect(plots.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = plots;
+    const actionOf = async (idParcelle: number) => Number((await db("action").where({ idParcelle }).orderBy(["date", "id"]).first("id")).id);
+    // Fixture: on plot a, two done passes of one product 10 days apart; on plot b, 40 days apart; a forbidden product only on plot a.
+    const ins = async (idParcelle: number, date: string, libelle: string) => {
+      const [r] = await db("action").insert({ idCampagne: campagnes.tilleuls2025, idParcelle, date, anneeRecolte: 2025, realisee: true }).returning("id");
+      const idAction = typeof r === "object" ? (r as { id: number }).id : (r as number);
+      const cat = await db("categorie_intrant").where({ idTypeIntrant: 539 }).first("id");
+      await db("intrant").insert({ idAction, idCategorie: cat.id, libelleIntrant: libelle, quantite: 1, dicLlUnite: "l/ha" });
+    };
+    await ins(a, "2025-06-01", "Produit Essai X");
+    await ins(a, "2025-06-11", "Produit Essai X");
+    await ins(b, "2025-06-01", "Produit Essai X");
+    await ins(b, "2025-07-11", "Produit Essai X");
+    await ins(a, "2025-06-20", "Interdit Z 500");
+    const delai = await saveRdd(db, redacteur, rule([m.ble], { libelle: "Délai", conditionType: "delai_min", conditionJours: "30" }));
+    const interdit = await saveRdd(db, redacteur, rule([m.ble], { libelle: "Interdit", conditionType: "produit_interdit", conditionProduits: "interdit z" }));
+    const verdicts = async (plot: number) => Object.fromEntries((await getEvaluations(db, redacteur, await actionOf(plot))).verdicts.filter((v) => [delai, interdit].includes(v.idRdd)).map((v) => [v.libelle, v]));
+    const onA = await verdicts(a);
+    // (The demo's own passes may also be too close together: only the fixture's product is looked at here.)
+    const essai = (v: { faits: { libelle: string }[] }) => v.faits.filter((f) => f.libelle === "Produit Essai X");
+    expect(onA["Délai"].respectee).toBe(false);
+    expect(essai(onA["Délai"])).toEqual([{ date: "2025-06-01", date2: "2025-06-11", libelle: "Produit Essai X", jours: 10 }]);
+    expect(onA["Interdit"]).toMatchObject({ respectee: false, faits: [{ date: "2025-06-20", libelle: "Interdit Z 500" }] });
+    const onB = await verdicts(b);
+    expect(essai(onB["Délai"])).toEqual([]);
+    expect(onB["Interdit"]).toMatchObject({ respectee: true, faits: [] });
+    // The form requires what the chosen condition needs.
+    expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "delai_min" }).error?.issues[0]).toMatchObject({ path: ["conditionJours"], message: "warning.required" });
+    expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "produit_interdit" }).error?.issues[0]).toMatchObject({ path: ["conditionProduits"], message: "warning.required" });
+  });
+});

@@ -1,5 +1,6 @@
 import type { RddInput } from "~/domain/rdd";
 import { MACRO_REGLE } from "~/domain/rdd";
+import { conditionOf, parseCondition, type Condition } from "~/domain/rdd-conditions";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
@@ -41,13 +42,14 @@ export async function listCulturesOf(db: Db, ids: number[]): Promise<Libelle[]> 
 export type RddRow = {
   id: number; idCampagne: number; libelle: string; dicIdTypeRdd: number; idCulture: number | null; aModifier: boolean;
   objectif: string | null; evaluation: string | null; solution: string | null; macroRegle: boolean; modeConduite: number[]; updatedAt: string;
+  condition: Condition | null;
 };
 
 function fromRdd(r: Record<string, unknown>, modes: number[]): RddRow {
   return {
     id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle), dicIdTypeRdd: Number(r.dicIdTypeRdd), idCulture: int(r.idCulture),
     aModifier: bool(r.aModifier), objectif: text(r.objectif), evaluation: text(r.evaluation), solution: text(r.solution), macroRegle: bool(r.macroRegle),
-    modeConduite: bool(r.macroRegle) ? [MACRO_REGLE] : modes, updatedAt: toIso(r.updatedAt),
+    modeConduite: bool(r.macroRegle) ? [MACRO_REGLE] : modes, updatedAt: toIso(r.updatedAt), condition: parseCondition(r.condition),
   };
 }
 
@@ -79,6 +81,7 @@ export async function findRdd(db: Db, id: number): Promise<RddRow | undefined> {
 const rddValues = (i: RddInput) => ({
   libelle: i.libelle, dicIdTypeRdd: i.dicIdTypeRdd, idCulture: i.idCulture ?? null, aModifier: i.aModifier,
   objectif: i.objectif ?? null, evaluation: i.evaluation ?? null, solution: i.solution ?? null, macroRegle: i.modeConduite.includes(MACRO_REGLE),
+  condition: (() => { const c = conditionOf(i); return c ? JSON.stringify(c) : null; })(),
 });
 
 async function writeModes(db: Db, idRdd: number, modes: number[]) {
@@ -154,4 +157,16 @@ export async function updateEvaluation(db: Db, token: Token, idRdd: number, cibl
 
 export async function deleteEvaluation(db: Db, id: number): Promise<number> {
   return db("rdd_evaluation").where({ id }).delete();
+}
+
+/** The interventions of a plot with their products, for the rule conditions (a product is its catalogue row, or its name). */
+export async function plotFacts(db: Db, idParcelle: number) {
+  const actions = await db("action").where({ idParcelle }).orderBy(["date", "id"]).select("id", "date", "realisee");
+  const inputs = actions.length ? await db("intrant").whereIn("idAction", actions.map((a) => a.id)).orderBy("id").select("idAction", "idIntrant", "dicIdOrigineIntrant", "libelleIntrant") : [];
+  return actions.map((a) => ({
+    id: Number(a.id), date: (a.date instanceof Date ? a.date.toISOString() : String(a.date)).slice(0, 10), realisee: bool(a.realisee),
+    produits: inputs.filter((i) => Number(i.idAction) === Number(a.id)).map((i) => ({
+      cle: i.idIntrant != null ? `${i.dicIdOrigineIntrant ?? ""}:${i.idIntrant}` : `nom:${String(i.libelleIntrant).toLowerCase()}`, libelle: String(i.libelleIntrant),
+    })),
+  }));
 }

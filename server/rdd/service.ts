@@ -1,11 +1,12 @@
 import { cultureValide, MACRO_REGLE, type Cible, type EvaluationInput, type RddInput } from "~/domain/rdd";
+import { verifierCondition } from "~/domain/rdd-conditions";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
-  culturesParMode, deleteEvaluation, deleteRdds, findEvaluation, findRdd, insertRdd, listCulturesOf, listEvaluations, listModes, listRdds, listTypesRdd,
+  culturesParMode, deleteEvaluation, plotFacts, deleteRdds, findEvaluation, findRdd, insertRdd, listCulturesOf, listEvaluations, listModes, listRdds, listTypesRdd,
   updateEvaluation, updateRdd, upsertEvaluation,
 } from "./repo";
 
@@ -64,6 +65,8 @@ export async function duplicateRdd(db: Db, user: Utilisateur, id: number): Promi
       insertRdd(trx, ctx.idCampagne, {
         libelle: `${rule.libelle} (copie)`.slice(0, 255), dicIdTypeRdd: rule.dicIdTypeRdd, modeConduite: rule.modeConduite, idCulture: rule.idCulture ?? undefined,
         aModifier: rule.aModifier, objectif: rule.objectif ?? undefined, evaluation: rule.evaluation ?? undefined, solution: rule.solution ?? undefined,
+        conditionType: rule.condition?.type, conditionProduits: rule.condition?.type === "produit_interdit" ? rule.condition.produits.join("; ") : undefined,
+        conditionJours: rule.condition?.type === "delai_min" ? rule.condition.jours : undefined,
       }),
     ),
   );
@@ -110,8 +113,11 @@ export async function getEvaluations(db: Db, user: Utilisateur, idAction: number
     const interventions = (await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.idParcelle": action.idParcelle, "a.idCampagne": ctx.idCampagne })
       .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "o.libelle")).map((r) => ({ id: Number(r.id), date: String(r.date instanceof Date ? r.date.toISOString().slice(0, 10) : r.date).slice(0, 10), libelle: (r.libelle as string | null) ?? "" }));
     const plots = action.idModeConduite == null ? [] : (await db("parcelle").where({ idCampagne: ctx.idCampagne, idModeConduite: action.idModeConduite }).orderBy(["libelle", "id"]).select("id", "libelle")).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) }));
+    // Beyond the spec: the rules with a machine-checkable condition, checked on this plot's recorded interventions.
+    const facts = await plotFacts(db, action.idParcelle);
+    const verdicts = rules.filter((r) => r.condition).map((r) => ({ idRdd: r.id, libelle: r.libelle, condition: r.condition!, ...verifierCondition(r.condition!, facts) }));
     return {
-      idAction, idParcelle: action.idParcelle, canWrite: ctx.abilities.canWriteDescriptif,
+      idAction, idParcelle: action.idParcelle, canWrite: ctx.abilities.canWriteDescriptif, verdicts,
       rules: rules.map((r) => ({ id: r.id, libelle: r.libelle, objectif: r.objectif, solution: r.solution })),
       actionEvaluations, plotEvaluations,
       notEvaluated: rules.filter((r) => !onPlot.has(r.id)).map((r) => ({ id: r.id, libelle: r.libelle, objectif: r.objectif })),

@@ -5,6 +5,7 @@ import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { formatDate } from "~/components/format";
 import { ECARTS } from "~/domain/rdd";
+import type { Condition, Fait } from "~/domain/rdd-conditions";
 
 /** Evaluation dialog width (spec 3 §9, C-CONST-15): 700, at most 1000. */
 export const EVALUATION_DIALOG_WIDTH = 700;
@@ -16,7 +17,7 @@ type Evaluation = {
 type Rule = { id: number; libelle: string; objectif: string | null; solution?: string | null };
 type Panels = {
   idAction: number; idParcelle: number; canWrite: boolean; rules: Rule[]; actionEvaluations: Evaluation[]; plotEvaluations: Evaluation[];
-  notEvaluated: Rule[]; interventions: { id: number; date: string; libelle: string }[]; plots: { id: number; libelle: string }[];
+  notEvaluated: Rule[]; verdicts: { idRdd: number; libelle: string; condition: Condition; respectee: boolean; faits: Fait[] }[]; interventions: { id: number; date: string; libelle: string }[]; plots: { id: number; libelle: string }[];
 };
 type Answer = { ok: boolean; notice?: string; error?: string };
 type Portee = "action" | "parcelle";
@@ -96,6 +97,24 @@ export function EvaluationPanels({ idAction }: { idAction: number }) {
           <button type="button" className="btn-secondary px-2 py-0.5 text-xs" disabled={!data.canWrite} onClick={() => setDraft(emptyDraft("parcelle"))} data-testid="evaluer-parcelle">{t("evaluation.evaluer")}</button>
         </div>
         {table(data.plotEvaluations, "eval-parcelle", t("evaluation.panel-parcelle"))}
+        {data.verdicts.length ? (
+          <div className="mt-3" data-testid="rdd-verdicts">
+            <h4 className="mb-1 text-sm font-semibold">{t("evaluation.verdicts")}</h4>
+            <ul className="space-y-1 text-sm">
+              {data.verdicts.map((v) => (
+                <li key={v.idRdd} data-testid={v.respectee ? "verdict-respectee" : "verdict-enfreinte"}>
+                  <span className={v.respectee ? "text-sillon-800" : "font-semibold text-red-700"}>{v.respectee ? t("evaluation.respectee") : t("evaluation.enfreinte")}</span>{" "}
+                  {v.libelle} <span className="text-stone-600">({v.condition.type === "produit_interdit" ? t("rdd.conditions.produit_interdit") + " : " + v.condition.produits.join(", ") : t("evaluation.delai", { jours: v.condition.jours })})</span>
+                  {v.faits.length ? (
+                    <ul className="ml-5 list-disc text-stone-700">
+                      {v.faits.map((f, i) => <li key={i}>{f.date2 ? t("evaluation.fait-delai", { libelle: f.libelle, date: formatDate(f.date), date2: formatDate(f.date2), jours: f.jours }) : t("evaluation.fait-produit", { libelle: f.libelle, date: formatDate(f.date) })}</li>)}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <h4 className="mb-1 mt-3 text-sm font-semibold" id="non-evaluees-title">{t("evaluation.non-evaluees")}</h4>
         {data.notEvaluated.length === 0 ? <p className="text-sm text-stone-600">{t("evaluation.aucune-regle")}</p> : (
           <table className="w-full text-sm" aria-labelledby="non-evaluees-title" data-testid="rdd-non-evaluees">

@@ -7,11 +7,12 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { CONDITION_TYPES, type Condition } from "~/domain/rdd-conditions";
 import { culturesCommunes, cultureValide, MACRO_REGLE, nextModes, RddSchema } from "~/domain/rdd";
 
 export type RddRow = {
   id: number; libelle: string; dicIdTypeRdd: number; idCulture: number | null; aModifier: boolean; objectif: string | null; evaluation: string | null;
-  solution: string | null; macroRegle: boolean; modeConduite: number[]; updatedAt: string;
+  solution: string | null; macroRegle: boolean; modeConduite: number[]; updatedAt: string; condition: Condition | null;
 };
 type Libelle = { id: number; libelle: string; libelleEn?: string | null };
 export type RddData = { types: Libelle[]; modes: { id: number; libelle: string }[]; cultures: Libelle[]; culturesParMode: Record<number, number[]>; canWrite: boolean };
@@ -33,7 +34,11 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
     id: `rdd-${row?.id ?? "new"}`,
     lastResult: fetcher.data?.submission as never,
     defaultValue: row
-      ? { libelle: row.libelle, dicIdTypeRdd: String(row.dicIdTypeRdd), aModifier: row.aModifier ? "on" : undefined, objectif: row.objectif ?? "", evaluation: row.evaluation ?? "", solution: row.solution ?? "" }
+      ? {
+          libelle: row.libelle, dicIdTypeRdd: String(row.dicIdTypeRdd), aModifier: row.aModifier ? "on" : undefined, objectif: row.objectif ?? "", evaluation: row.evaluation ?? "", solution: row.solution ?? "",
+          conditionType: row.condition?.type ?? "", conditionProduits: row.condition?.type === "produit_interdit" ? row.condition.produits.join("; ") : "",
+          conditionJours: row.condition?.type === "delai_min" ? String(row.condition.jours) : "",
+        }
       : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -98,6 +103,24 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
             </Field>
           </div>
         ))}
+        <fieldset className="rounded border border-stone-200 p-3 sm:col-span-2" data-testid="rdd-condition">
+          <legend className="px-1 text-sm font-semibold">{t("rdd.condition")}</legend>
+          <p className="mb-2 text-xs text-stone-600">{t("rdd.condition-aide")}</p>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field id={fields.conditionType.id} label={t("rdd.condition-type")} errors={fields.conditionType.errors}>
+              <select {...getSelectProps(fields.conditionType)} className="field-input">
+                <option value="">{t("rdd.condition-aucune")}</option>
+                {CONDITION_TYPES.map((c) => <option key={c} value={c}>{t(`rdd.conditions.${c}`)}</option>)}
+              </select>
+            </Field>
+            <Field id={fields.conditionProduits.id} label={t("rdd.condition-produits")} errors={fields.conditionProduits.errors}>
+              <TextInput {...getInputProps(fields.conditionProduits, { type: "text" })} invalid={!!fields.conditionProduits.errors} />
+            </Field>
+            <Field id={fields.conditionJours.id} label={t("rdd.condition-jours")} errors={fields.conditionJours.errors}>
+              <TextInput {...getInputProps(fields.conditionJours, { type: "text" })} inputMode="numeric" invalid={!!fields.conditionJours.errors} />
+            </Field>
+          </div>
+        </fieldset>
       </fieldset>
       <div className="mt-2 flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
