@@ -126,6 +126,8 @@ test("[C-FORM-01] [C-FORM-02] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C
   await expect(page.getByTestId("eval-rdds-error")).toBeVisible();
   await expect(page.getByTestId("eval-ecartSolution").locator("option")).toHaveText(["Choisir…", "0 – Oui", "1 – Non", "2 – Partiellement"]);
   await dialog.getByLabel(rule.libelle).check();
+  // The computed verdict of the rule's condition is shown beside the adviser's answers.
+  await expect(dialog.getByTestId("dialog-verdicts")).toContainText("FIDOX 800");
   await page.getByTestId("eval-ecartSolution").selectOption("2");
   await page.getByTestId("eval-ecartResultat").selectOption("1");
   await dialog.getByLabel("Explication de l'écart").fill("Herse passée une seule fois");

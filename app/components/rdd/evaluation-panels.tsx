@@ -101,17 +101,7 @@ export function EvaluationPanels({ idAction }: { idAction: number }) {
           <div className="mt-3" data-testid="rdd-verdicts">
             <h4 className="mb-1 text-sm font-semibold">{t("evaluation.verdicts")}</h4>
             <ul className="space-y-1 text-sm">
-              {data.verdicts.map((v) => (
-                <li key={v.idRdd} data-testid={v.respectee ? "verdict-respectee" : "verdict-enfreinte"}>
-                  <span className={v.respectee ? "text-sillon-800" : "font-semibold text-red-700"}>{v.respectee ? t("evaluation.respectee") : t("evaluation.enfreinte")}</span>{" "}
-                  {v.libelle} <span className="text-stone-600">({v.condition.type === "produit_interdit" ? t("rdd.conditions.produit_interdit") + " : " + v.condition.produits.join(", ") : t("evaluation.delai", { jours: v.condition.jours })})</span>
-                  {v.faits.length ? (
-                    <ul className="ml-5 list-disc text-stone-700">
-                      {v.faits.map((f, i) => <li key={i}>{f.date2 ? t("evaluation.fait-delai", { libelle: f.libelle, date: formatDate(f.date), date2: formatDate(f.date2), jours: f.jours }) : t("evaluation.fait-produit", { libelle: f.libelle, date: formatDate(f.date) })}</li>)}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
+              {data.verdicts.map((v) => <VerdictItem key={v.idRdd} v={v} />)}
             </ul>
           </div>
         ) : null}
@@ -155,6 +145,24 @@ export function EvaluationPanels({ idAction }: { idAction: number }) {
         <p>{t("evaluation.confirm-delete")}</p>
       </AppDialog>
     </div>
+  );
+}
+
+type VerdictRow = Panels["verdicts"][number];
+
+/** A rule's condition checked on the plot: its verdict and the facts behind it (beyond the spec, decision 0041). */
+function VerdictItem({ v }: { v: VerdictRow }) {
+  const { t } = useTranslation();
+  return (
+    <li data-testid={v.respectee ? "verdict-respectee" : "verdict-enfreinte"}>
+      <span className={v.respectee ? "text-sillon-800" : "font-semibold text-red-700"}>{v.respectee ? t("evaluation.respectee") : t("evaluation.enfreinte")}</span>{" "}
+      {v.libelle} <span className="text-stone-600">({v.condition.type === "produit_interdit" ? t("rdd.conditions.produit_interdit") + " : " + v.condition.produits.join(", ") : t("evaluation.delai", { jours: v.condition.jours })})</span>
+      {v.faits.length ? (
+        <ul className="ml-5 list-disc text-stone-700">
+          {v.faits.map((f, i) => <li key={i}>{f.date2 ? t("evaluation.fait-delai", { libelle: f.libelle, date: formatDate(f.date), date2: formatDate(f.date2), jours: f.jours }) : t("evaluation.fait-produit", { libelle: f.libelle, date: formatDate(f.date) })}</li>)}
+        </ul>
+      ) : null}
+    </li>
   );
 }
 
@@ -215,6 +223,12 @@ function EvaluationDialog({ data, initial, busy, onClose, onSave, onDelete }: {
         {noRule ? <p id="eval-rdds-error" className="field-error" data-testid="eval-rdds-error">{t("warning.required")}</p> : null}
         {loaded ? <p className="mt-1 text-xs text-stone-600" data-testid="eval-loaded">{t("evaluation.deja-evaluee")}</p> : null}
       </fieldset>
+      {data.verdicts.some((v) => d.rdds.includes(v.idRdd)) ? (
+        <div className="mb-3 rounded border border-stone-200 bg-stone-50 p-2" data-testid="dialog-verdicts">
+          <p className="mb-1 font-medium">{t("evaluation.verdicts")}</p>
+          <ul className="space-y-1">{data.verdicts.filter((v) => d.rdds.includes(v.idRdd)).map((v) => <VerdictItem key={v.idRdd} v={v} />)}</ul>
+        </div>
+      ) : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
         {select("ecartSolution", t("evaluation.ecart-solution"))}
         {select("ecartResultat", t("evaluation.ecart-resultat"))}
