@@ -58,6 +58,7 @@ export default [
           route("mesures/import", "routes/au-champs/mesures-import.ts"),
           screen("interventions", "routes/au-champs/interventions.tsx"),
           route("interventions/catalogue", "routes/au-champs/interventions-catalogue.ts"),
+          route("interventions/evaluations", "routes/protocole/evaluations.ts"),
         ]),
         route("prix", "routes/description/section.tsx", { id: "section.prix" }, [
           index("routes/description/redirect-prix.ts"),
@@ -67,9 +68,9 @@ export default [
         ]),
         route("protocole", "routes/description/section.tsx", { id: "section.protocole" }, [
           index("routes/description/redirect-protocole.ts"),
-          screen("description_systeme"),
-          screen("rotation_mode_conduite"),
-          screen("rdd"),
+          screen("description_systeme", "routes/protocole/description-systeme.tsx"),
+          screen("rotation_mode_conduite", "routes/protocole/rotation-mode-conduite.tsx"),
+          screen("rdd", "routes/protocole/rdd.tsx"),
         ]),
       ]),
     ]),

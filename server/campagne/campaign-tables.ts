@@ -174,3 +174,22 @@ registerAfterCopy("recolte-serie", async (ctx) => {
     if (copy != null && serie != null) await ctx.trx("recolte").where({ id: copy }).update({ idObservationSerie: serie });
   }
 });
+
+// Protocols, objective indicators, decision rules and their evaluations (issue 13): always copied; the evaluations of
+// interventions only with the interventions they evaluate.
+registerCampaignTable({ table: "protocole_exploitation" });
+registerCampaignTable({ table: "indicateur_objectif" });
+registerCampaignTable({ table: "rdd" });
+registerCampaignTable({
+  table: "rdd_mode_conduite",
+  references: { idRdd: "rdd", idModeConduite: "mode_conduite" },
+  select: (ctx) => ctx.trx("rdd_mode_conduite as c").join("rdd as r", "r.id", "c.idRdd").where("r.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+});
+registerCampaignTable({
+  table: "rdd_evaluation",
+  references: { idRdd: "rdd", idAction: "action", idParcelle: "parcelle" },
+  select: (ctx) => {
+    const q = ctx.trx("rdd_evaluation as c").join("rdd as r", "r.id", "c.idRdd").where("r.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+    return ctx.options.inter ? q : q.whereNull("c.idAction");
+  },
+});

@@ -12,6 +12,7 @@ import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/compo
 import { debitDiffere, debitParDefaut, InterventionSchema, nombrePassages, NOUVELLE_INTERVENTION } from "~/domain/intervention";
 import { toIsoDate, toNumber } from "~/domain/validation";
 import { InputsPanel } from "./inputs-panel";
+import { EvaluationPanels } from "~/components/rdd/evaluation-panels";
 import type { CultureChoix, InterventionRow, OperationChoix } from "./types";
 
 const isoToText = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso ?? "");
@@ -182,6 +183,9 @@ export function InterventionForm({
           ) : <p className="text-sm text-stone-600">{t("interventions.form.aucune-main-oeuvre")}</p>}
         </section>
       </div>
+
+      {/* C-FORM-01, 02: the intervention's and the plot's rule evaluations, once the intervention is saved. */}
+      {row ? <EvaluationPanels idAction={row.id} /> : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <section className="rounded border border-dashed border-stone-300 p-3" aria-labelledby="autres-details-title" data-testid="panel-autres-details">

@@ -10,6 +10,7 @@ import prix from "./prix";
 import recoltes from "./recoltes";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
+import protocoles from "./protocoles";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -252,6 +253,11 @@ const en = {
       "placette-service-error": "Could not save the placette",
       "horizon-service-error": "Could not save the horizon",
       "fichier-attache-service-error": "Attached file not found or not reachable",
+      "protocoles_exploitations-service-error": "Could not load the protocols",
+      "protocoles_exploitations-create-service-error": "Could not create the protocol",
+      "protocoles_exploitations-update-service-error": "Could not update the protocol",
+      "protocoles_exploitations-delete-service-error": "Could not delete the protocol",
+      "indicateur_objectifs-service-error": "Could not load or save the objective indicators",
       "actions-service-error": "Could not load the interventions",
       "actions-create-service-error": "Could not create the intervention",
       "actions-update-service-error": "Could not update the intervention",
@@ -845,6 +851,7 @@ const en = {
   ...recoltes,
   ...intrantsDossier,
   ...indicateurs,
+  ...protocoles,
 } satisfies typeof fr;
 
 export default en;

@@ -9,6 +9,7 @@ import prix from "./prix";
 import recoltes from "./recoltes";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
+import protocoles from "./protocoles";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -251,6 +252,11 @@ const fr = {
       "placette-service-error": "Impossible d'enregistrer la placette",
       "horizon-service-error": "Impossible d'enregistrer l'horizon",
       "fichier-attache-service-error": "Fichier joint introuvable ou inaccessible",
+      "protocoles_exploitations-service-error": "Impossible de charger les protocoles",
+      "protocoles_exploitations-create-service-error": "Impossible de créer le protocole",
+      "protocoles_exploitations-update-service-error": "Impossible de modifier le protocole",
+      "protocoles_exploitations-delete-service-error": "Impossible de supprimer le protocole",
+      "indicateur_objectifs-service-error": "Impossible de charger ou d'enregistrer les indicateurs objectifs",
       "actions-service-error": "Impossible de charger les interventions",
       "actions-create-service-error": "Impossible de créer l'intervention",
       "actions-update-service-error": "Impossible de modifier l'intervention",
@@ -844,6 +850,7 @@ const fr = {
   ...recoltes,
   ...intrantsDossier,
   ...indicateurs,
+  ...protocoles,
 };
 
 export default fr;

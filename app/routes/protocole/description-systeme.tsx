@@ -1,0 +1,52 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useFeedback } from "~/components/feedback";
+import { ScreenTitle } from "~/components/farm-form";
+import { ReadOnlyNote } from "~/components/read-only-note";
+import { ChapterPanel } from "~/components/protocole/chapter-panel";
+import { CHAPITRE_OBJECTIFS, IndicateurObjectifSchema, ProtocoleSchema } from "~/domain/protocole";
+import { rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
+import { getDescriptionSysteme, PROTOCOLE_LOAD_ERROR, removeObjectif, removeProtocole, saveObjectif, saveProtocole } from "#server/protocole/service.server";
+import type { Route } from "./+types/description-systeme";
+
+/** The system description (spec 3 §2.6): one expandable panel per protocol chapter but the last; chapter 2246 with the objective indicators. */
+export const loader = screenLoader(({ db, user }) => getDescriptionSysteme(db, user), { loadError: PROTOCOLE_LOAD_ERROR });
+
+export const action = screenAction(
+  {
+    saveProtocole: saveIntent(ProtocoleSchema, ({ db, user }, value, edit) => saveProtocole(db, user, value, edit)),
+    deleteProtocole: rowIntent(({ db, user }, id) => removeProtocole(db, user, id), "ui.delete-confirmation"),
+    saveObjectif: saveIntent(IndicateurObjectifSchema, ({ db, user }, value, edit) => saveObjectif(db, user, value, edit)),
+    deleteObjectif: rowIntent(({ db, user }, id) => removeObjectif(db, user, id), "ui.delete-confirmation"),
+  },
+  { gate: "campaign" },
+);
+
+function LoadError({ error }: { error: string }) {
+  const { showError } = useFeedback();
+  useEffect(() => showError(error), [error, showError]);
+  return null;
+}
+
+export default function DescriptionSysteme({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!data.ok) {
+    return (
+      <div className="mx-auto max-w-5xl space-y-4" data-testid="description-systeme-load-failed">
+        <ScreenTitle title={t("screen.description_systeme")} readOnly={false} />
+        <LoadError error={data.error} />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-3" data-testid="screen-description-systeme">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold text-sillon-800">{t("screen.description_systeme")}</h1>
+        {data.canWrite ? null : <ReadOnlyNote />}
+      </div>
+      {data.chapitres.map((c) => (
+        <ChapterPanel key={c.id} chapitre={c} protocoles={data.protocoles} objectifs={data.objectifs} indicateurs={data.indicateurs} canWrite={data.canWrite} defaultOpen={c.id === CHAPITRE_OBJECTIFS} />
+      ))}
+    </div>
+  );
+}

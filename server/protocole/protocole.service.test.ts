@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { chapitresAffiches, CHAPITRE_OBJECTIFS, IndicateurObjectifSchema, ProtocoleSchema } from "~/domain/protocole";
+import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { getDescriptionSysteme, removeObjectif, removeProtocole, saveObjectif, saveProtocole } from "./service";
+import { listProtocoles } from "./repo";
+
+const t = useTestDb();
+const ctx = (username: string, campagne: "tilleuls2025" | "tilleuls2024" = "tilleuls2025") => selectTilleuls(t, username, campagne);
+
+describe(`system description (${dialect})`, () => {
+  test("[C-PROTO-02] [C-PROTO-03] [C-OBJ-07] the chapters are the reference list without its last; the indicator reference holds its fields", async () => {
+    const redacteur = await ctx("redacteur");
+    const d = await getDescriptionSysteme(t.db(), redacteur);
+    const all = await t.db()("chapitre_protocole").orderBy([{ column: "ordre" }, { column: "id" }]).select("id");
+    expect(d.chapitres.map((c) => c.id)).toEqual(all.slice(0, -1).map((c) => Number(c.id)));
+    expect(d.chapitres.map((c) => c.id)).toContain(CHAPITRE_OBJECTIFS);
+    expect(chapitresAffiches([1, 2, 3])).toEqual([1, 2]);
+    expect(Object.keys(d.indicateurs[0]).sort()).toEqual(expect.arrayContaining(["idIndicateur", "indNom", "dicLlUnite", "pDtCrea", "idIndicateurPere", "idGroupeIndicateur", "indOrdre", "indCode", "indEchelle", "idDicoPackage"]));
+  });
+
+  test("[C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-07] [C-PROTO-08] a writer creates, updates and deletes a protocol of a chapter; read per campaign and chapter", async () => {
+    const redacteur = await ctx("redacteur");
+    const { campagnes } = t.demo();
+    const id = await saveProtocole(t.db(), redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2247", pexLibelle: "Semis direct", pexValTexte: "Sur toutes les céréales" }));
+    const rows = await listProtocoles(t.db(), campagnes.tilleuls2025, 2247);
+    expect(rows[0]).toMatchObject({ idProtocoleExploitation: id, dicIdChapitreProtocole: 2247, pexLibelle: "Semis direct", pexValTexte: "Sur toutes les céréales", campagne: campagnes.tilleuls2025 });
+    expect(rows.every((r) => r.dicIdChapitreProtocole === 2247)).toBe(true);
+    expect((await listProtocoles(t.db(), campagnes.tilleuls2024)).map((r) => r.id)).not.toContain(id);
+    await saveProtocole(t.db(), redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2247", pexLibelle: "Semis direct sous couvert" }), { id, updatedAt: rows[0].updatedAt });
+    expect((await listProtocoles(t.db(), campagnes.tilleuls2025, 2247))[0]).toMatchObject({ id, pexLibelle: "Semis direct sous couvert", pexValTexte: null });
+    await removeProtocole(t.db(), redacteur, id);
+    expect((await listProtocoles(t.db(), campagnes.tilleuls2025)).map((r) => r.id)).not.toContain(id);
+    expect(ProtocoleSchema.safeParse({ dicIdChapitreProtocole: "2247", pexLibelle: " " }).error?.issues[0]).toMatchObject({ path: ["pexLibelle"], message: "warning.required" });
+    // The hidden last chapter is refused.
+    const last = await t.db()("chapitre_protocole").orderBy("ordre", "desc").first("id");
+    await expectRefused(saveProtocole(t.db(), redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: String(last.id), pexLibelle: "x" })), "warning.invalid-form", 400);
+  });
+
+  test("[C-OBJ-04] [C-OBJ-05] [C-OBJ-06] objective indicators: indicator required, value numeric or empty, read per campaign", async () => {
+    const redacteur = await ctx("redacteur");
+    const ind = await t.db()("indicateur").where({ indCode: "GES" }).first("id");
+    const id = await saveObjectif(t.db(), redacteur, IndicateurObjectifSchema.parse({ idIndicateur: String(ind.id), value: "1 250,5" }));
+    let d = await getDescriptionSysteme(t.db(), redacteur);
+    expect(d.objectifs[0]).toMatchObject({ id, indicateur: Number(ind.id), value: 1250.5, campagne: t.demo().campagnes.tilleuls2025 });
+    await saveObjectif(t.db(), redacteur, IndicateurObjectifSchema.parse({ idIndicateur: String(ind.id), value: "" }), { id, updatedAt: d.objectifs[0].updatedAt });
+    d = await getDescriptionSysteme(t.db(), redacteur);
+    expect(d.objectifs[0]).toMatchObject({ id, value: null });
+    const errors = (v: Record<string, unknown>) => Object.fromEntries((IndicateurObjectifSchema.safeParse(v).error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+    expect(errors({})).toEqual({ idIndicateur: "warning.required" });
+    expect(errors({ idIndicateur: "1", value: "beaucoup" })).toEqual({ value: "warning.numeric" });
+    await removeObjectif(t.db(), redacteur, id);
+    expect((await getDescriptionSysteme(t.db(), redacteur)).objectifs.map((o) => o.id)).not.toContain(id);
+  });
+
+  test("a reader and a locked campaign are refused protocol and objective writes", async () => {
+    const lecteur = await ctx("lecteur");
+    const before = await snapshot(t.db(), "protocole_exploitation", "indicateur_objectif");
+    expect((await getDescriptionSysteme(t.db(), lecteur)).canWrite).toBe(false);
+    await expectRefused(saveProtocole(t.db(), lecteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), "errors.forbidden", 403);
+    await expectRefused(saveObjectif(t.db(), lecteur, IndicateurObjectifSchema.parse({ idIndicateur: "1" })), "errors.forbidden", 403);
+    const animateur = await ctx("animateur", "tilleuls2024");
+    await expectRefused(saveProtocole(t.db(), animateur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), "errors.forbidden", 403);
+    expect(await snapshot(t.db(), "protocole_exploitation", "indicateur_objectif")).toEqual(before);
+  });
+});

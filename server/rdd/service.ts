@@ -1,0 +1,198 @@
+import { cultureValide, MACRO_REGLE, type Cible, type EvaluationInput, type RddInput } from "~/domain/rdd";
+import { verifierCondition } from "~/domain/rdd-conditions";
+import { campaignContext, writableCampaign } from "../access/description";
+import type { Db } from "../db/knex";
+import type { Token } from "../db/stale";
+import { failingWith, invalidField, ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  culturesParMode, deleteEvaluation, plotFacts, deleteRdds, findEvaluation, findRdd, insertRdd, listCulturesOf, listEvaluations, listModes, listRdds, listTypesRdd,
+  updateEvaluation, updateRdd, upsertEvaluation,
+} from "./repo";
+
+/** The rules' and evaluations' error keys (spec 3 §8 names none for them; decision 0041). */
+export const RDD_LOAD_ERROR = "rdd.errors.load";
+export const RDD_SAVE_ERROR = "rdd.errors.save";
+export const RDD_DELETE_ERROR = "rdd.errors.delete";
+export const EVAL_LOAD_ERROR = "rdd.errors.eval-load";
+export const EVAL_SAVE_ERROR = "rdd.errors.eval-save";
+
+/** The decision rules screen (spec 3 §2.8): the rules of the selected campaign (optionally of one driving mode), the lists of the form. */
+export async function getRdds(db: Db, user: Utilisateur, filter: { modeConduite?: number | null } = {}) {
+  const ctx = await campaignContext(db, user);
+  return failingWith(RDD_LOAD_ERROR, async () => {
+    const parMode = await culturesParMode(db, ctx.idCampagne);
+    const cultures = await listCulturesOf(db, [...new Set(Object.values(parMode).flat())]);
+    return {
+      rows: await listRdds(db, ctx.idCampagne, { modeConduite: filter.modeConduite }),
+      canWrite: ctx.abilities.canWriteDescriptif,
+      types: await listTypesRdd(db),
+      modes: await listModes(db, ctx.idCampagne),
+      cultures,
+      culturesParMode: parMode,
+    };
+  });
+}
+
+/** What the schema cannot check: the modes are the campaign's, the type exists, the crop is common to the chosen modes. */
+async function checkRdd(db: Db, idCampagne: number, input: RddInput) {
+  const modes = (await listModes(db, idCampagne)).map((m) => m.id);
+  if (input.modeConduite.some((m) => m !== MACRO_REGLE && !modes.includes(m))) throw invalidField("modeConduite");
+  if (!(await db("type_rdd").where({ id: input.dicIdTypeRdd }).first("id"))) throw invalidField("dicIdTypeRdd");
+  if (input.idCulture != null && cultureValide(input.idCulture, input.modeConduite, await culturesParMode(db, idCampagne)) === undefined) throw invalidField("idCulture");
+}
+
+/** Creates (no id) or updates (id + updatedAt, the stale check) a rule of the selected campaign. */
+export async function saveRdd(db: Db, user: Utilisateur, input: RddInput, existing?: Token): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  await checkRdd(db, ctx.idCampagne, input);
+  return failingWith(RDD_SAVE_ERROR, () =>
+    db.transaction(async (trx) => {
+      if (!existing) return insertRdd(trx, ctx.idCampagne, input);
+      await updateRdd(trx, ctx.idCampagne, existing, input);
+      return existing.id;
+    }),
+  );
+}
+
+/** Duplicates one rule (its modes, crop and texts), the copy coming at the top of the list. */
+export async function duplicateRdd(db: Db, user: Utilisateur, id: number): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const rule = await findRdd(db, id);
+  if (!rule || rule.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
+  return failingWith(RDD_SAVE_ERROR, () =>
+    db.transaction((trx) =>
+      insertRdd(trx, ctx.idCampagne, {
+        libelle: `${rule.libelle} (copie)`.slice(0, 255), dicIdTypeRdd: rule.dicIdTypeRdd, modeConduite: rule.modeConduite, idCulture: rule.idCulture ?? undefined,
+        aModifier: rule.aModifier, objectif: rule.objectif ?? undefined, evaluation: rule.evaluation ?? undefined, solution: rule.solution ?? undefined,
+        conditionType: rule.condition?.type, conditionProduits: rule.condition?.type === "produit_interdit" ? rule.condition.produits.join("; ") : undefined,
+        conditionJours: rule.condition?.type === "delai_min" ? rule.condition.jours : undefined,
+      }),
+    ),
+  );
+}
+
+/** Deletes rules of the selected campaign (their evaluations go with them): all, or none when one is not there. */
+export async function removeRdds(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const unique = [...new Set(ids)];
+  await failingWith(RDD_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      if ((await deleteRdds(trx, ctx.idCampagne, unique)) !== unique.length) throw new ServiceError("errors.not-found", 404);
+    }),
+  );
+}
+
+// ---- Evaluations (spec 3 §2.9)
+
+async function actionOf(db: Db, idCampagne: number, idAction: number) {
+  const a = await db("action as a").join("parcelle as p", "p.id", "a.idParcelle").where({ "a.id": idAction, "a.idCampagne": idCampagne }).first("a.id", "a.idParcelle", "p.idModeConduite");
+  if (!a) throw new ServiceError("errors.not-found", 404);
+  return { id: Number(a.id), idParcelle: Number(a.idParcelle), idModeConduite: a.idModeConduite == null ? null : Number(a.idModeConduite) };
+}
+
+async function plotOf(db: Db, idCampagne: number, idParcelle: number) {
+  const p = await db("parcelle").where({ id: idParcelle, idCampagne }).first("id", "idModeConduite", "libelle");
+  if (!p) throw new ServiceError("errors.not-found", 404);
+  return { id: Number(p.id), idModeConduite: p.idModeConduite == null ? null : Number(p.idModeConduite), libelle: String(p.libelle) };
+}
+
+/**
+ * The two evaluation panels of an intervention (spec 3 §2.9): its evaluations, its plot's evaluations, the rules of the plot's
+ * driving mode not yet evaluated on the plot (C-EVAL-03), the rules the dialog offers, and the targets of the bulk-add dialogs:
+ * the other interventions of the plot, and the plots of the same management mode (C-EVAL-05, 06).
+ */
+export async function getEvaluations(db: Db, user: Utilisateur, idAction: number) {
+  const ctx = await campaignContext(db, user);
+  const action = await actionOf(db, ctx.idCampagne, idAction);
+  return failingWith(EVAL_LOAD_ERROR, async () => {
+    const rules = await listRdds(db, ctx.idCampagne, { modeConduite: action.idModeConduite ?? -1 });
+    const actionEvaluations = await listEvaluations(db, ctx.idCampagne, { idAction });
+    const plotEvaluations = await listEvaluations(db, ctx.idCampagne, { idParcelle: action.idParcelle });
+    const onPlot = new Set(plotEvaluations.map((e) => e.idRdd));
+    const interventions = (await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.idParcelle": action.idParcelle, "a.idCampagne": ctx.idCampagne })
+      .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "o.libelle")).map((r) => ({ id: Number(r.id), date: String(r.date instanceof Date ? r.date.toISOString().slice(0, 10) : r.date).slice(0, 10), libelle: (r.libelle as string | null) ?? "" }));
+    const plots = action.idModeConduite == null ? [] : (await db("parcelle").where({ idCampagne: ctx.idCampagne, idModeConduite: action.idModeConduite }).orderBy(["libelle", "id"]).select("id", "libelle")).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) }));
+    // Beyond the spec: the rules with a machine-checkable condition, checked on this plot's recorded interventions.
+    const facts = await plotFacts(db, action.idParcelle);
+    const verdicts = rules.filter((r) => r.condition).map((r) => ({ idRdd: r.id, libelle: r.libelle, condition: r.condition!, ...verifierCondition(r.condition!, facts) }));
+    return {
+      idAction, idParcelle: action.idParcelle, canWrite: ctx.abilities.canWriteDescriptif, verdicts,
+      rules: rules.map((r) => ({ id: r.id, libelle: r.libelle, objectif: r.objectif, solution: r.solution })),
+      actionEvaluations, plotEvaluations,
+      notEvaluated: rules.filter((r) => !onPlot.has(r.id)).map((r) => ({ id: r.id, libelle: r.libelle, objectif: r.objectif })),
+      interventions: interventions.filter((i) => i.id !== idAction), plots: plots.filter((p) => p.id !== action.idParcelle),
+    };
+  });
+}
+
+/** The rule is the campaign's and applies to the plot's driving mode (one of its modes, or a macro rule). */
+async function checkRule(db: Db, idCampagne: number, idRdd: number, idModeConduite: number | null) {
+  const rule = await findRdd(db, idRdd);
+  if (!rule || rule.idCampagne !== idCampagne) throw invalidField("rdds");
+  if (!rule.macroRegle && (idModeConduite == null || !rule.modeConduite.includes(idModeConduite))) throw invalidField("rdds");
+}
+
+async function checkCible(db: Db, idCampagne: number, cible: Cible) {
+  return "idAction" in cible ? (await actionOf(db, idCampagne, cible.idAction)).idModeConduite : (await plotOf(db, idCampagne, cible.idParcelle)).idModeConduite;
+}
+
+/**
+ * The evaluation dialog's save: one evaluation per chosen rule on the intervention or the plot (exactly one scope, C-EVAL-09).
+ * A rule already evaluated there has its evaluation updated (each rule once per target); with `existing` (the evaluation opened
+ * from a table), that row is updated with the stale check, and may move between the intervention and its plot (C-EVAL-08).
+ */
+export async function saveEvaluation(db: Db, user: Utilisateur, cible: Cible, input: EvaluationInput, existing?: Token): Promise<number[]> {
+  const ctx = await writableCampaign(db, user);
+  const mode = await checkCible(db, ctx.idCampagne, cible);
+  for (const idRdd of input.rdds) await checkRule(db, ctx.idCampagne, idRdd, mode);
+  if (existing) {
+    const current = await findEvaluation(db, existing.id);
+    if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
+    if (input.rdds.length !== 1) throw invalidField("rdds");
+  }
+  return failingWith(EVAL_SAVE_ERROR, () =>
+    db.transaction(async (trx) => {
+      if (existing) {
+        const clash = await trx("rdd_evaluation").where({ idRdd: input.rdds[0], ...("idAction" in cible ? { idAction: cible.idAction } : { idParcelle: cible.idParcelle }) }).whereNot("id", existing.id).first("id");
+        if (clash) await trx("rdd_evaluation").where({ id: clash.id }).delete();
+        await updateEvaluation(trx, existing, input.rdds[0], cible, input);
+        return [existing.id];
+      }
+      const ids: number[] = [];
+      for (const idRdd of input.rdds) ids.push(await upsertEvaluation(trx, idRdd, cible, input));
+      return ids;
+    }),
+  );
+}
+
+/**
+ * Bulk add (spec 3 §2.9): copies an evaluation to chosen interventions (of the campaign, their plot's mode must be one the rule
+ * applies to), or to chosen plots of the same management mode as the evaluated one (C-EVAL-06).
+ */
+export async function copyEvaluation(db: Db, user: Utilisateur, idEvaluation: number, vers: "action" | "parcelle", cibles: number[]): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const source = await findEvaluation(db, idEvaluation);
+  if (!source || source.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
+  const sourceMode = source.idAction != null ? (await actionOf(db, ctx.idCampagne, source.idAction)).idModeConduite : (await plotOf(db, ctx.idCampagne, source.idParcelle!)).idModeConduite;
+  const unique = [...new Set(cibles)];
+  for (const id of unique) {
+    const mode = await checkCible(db, ctx.idCampagne, vers === "action" ? { idAction: id } : { idParcelle: id });
+    if (vers === "parcelle" && mode !== sourceMode) throw invalidField("cibles");
+    await checkRule(db, ctx.idCampagne, source.idRdd, mode).catch(() => { throw invalidField("cibles"); });
+  }
+  return failingWith(EVAL_SAVE_ERROR, () =>
+    db.transaction(async (trx) => {
+      for (const id of unique) await upsertEvaluation(trx, source.idRdd, vers === "action" ? { idAction: id } : { idParcelle: id }, source);
+      return unique.length;
+    }),
+  );
+}
+
+export async function removeEvaluation(db: Db, user: Utilisateur, id: number): Promise<void> {
+  const ctx = await writableCampaign(db, user);
+  const current = await findEvaluation(db, id);
+  if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
+  await failingWith(EVAL_SAVE_ERROR, () => deleteEvaluation(db, id));
+}
+
