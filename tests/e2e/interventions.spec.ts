@@ -447,4 +447,32 @@ test.describe("interventions screen", () => {
       await s.cleanup();
     }
   });
+  test("[C-ERR-01] [C-ERR-02] [C-ERR-03] [C-ERR-04] an intervention changed by someone else meanwhile: the save shows the error dialog (title, message, Ok, at most 500 wide) and nothing is overwritten", async ({ page }) => {
+    const s = await prepare();
+    try {
+      await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
+      const form = page.getByTestId("intervention-form");
+      await expect(form.getByTestId("intervention-frequence")).toHaveValue("1");
+      // Someone else saves the intervention meanwhile.
+      await e2eDb()("action").where({ id: s.existing }).update({ frequence: 3, updatedAt: new Date(Date.now() + 60_000) });
+      await form.getByTestId("intervention-frequence").fill("2");
+      await page.getByTestId("list-save").click();
+      const dialog = page.getByTestId("error-dialog");
+      await expect(dialog.getByRole("heading", { name: "Erreur" })).toBeVisible();
+      await expect(dialog.getByRole("alert")).toHaveText(/modifié par quelqu'un d'autre/);
+      expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(500);
+      await dialog.getByRole("button", { name: "Ok" }).click();
+      await expect(dialog).toHaveCount(0);
+      expect(Number((await e2eDb()("action").where({ id: s.existing }).first("frequence")).frequence)).toBe(3);
+      // After a reload the other's change shows, and a save goes through with the update confirmation.
+      await page.reload();
+      await expect(form.getByTestId("intervention-frequence")).toHaveValue("3");
+      await form.getByTestId("intervention-frequence").fill("2");
+      await page.getByTestId("list-save").click();
+      await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+      expect(Number((await e2eDb()("action").where({ id: s.existing }).first("frequence")).frequence)).toBe(2);
+    } finally {
+      await s.cleanup();
+    }
+  });
 });

@@ -362,7 +362,7 @@ test.describe("unreferenced inputs", () => {
     }
   });
 
-  test("[C-UNREF-03] [C-UNREF-06] [C-UNREF-21] [C-UNREF-12] [C-RIGHTS-09] a writer creates an unreferenced fertiliser whose composition totals 100 %, and may not edit one", async ({ page }) => {
+  test("[C-UNREF-03] [C-UNREF-06] [C-UNREF-21] [C-UNREF-12] [C-RIGHTS-09] [C-PHYTO-09] a writer creates an unreferenced fertiliser whose composition totals 100 %, and may not edit one", async ({ page }) => {
     const s = await preparePhyto();
     try {
       await openIntervention(page, "redacteur", s.plot.id, s.actions[0]);
