@@ -80,12 +80,6 @@ export async function listParcelles(db: Db, idCampagne: number): Promise<Parcell
   return rows.map((r) => fromRow(r, historique.get(Number(r.id)) ?? []));
 }
 
-export async function findParcelle(db: Db, id: number): Promise<ParcelleRow | undefined> {
-  const r = await plotsQuery(db).where("p.id", id).first();
-  if (!r) return undefined;
-  return fromRow(r, (await historiqueOf(db, [id])).get(id) ?? []);
-}
-
 export function parcelleValues(i: ParcelleInput): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const c of PLAIN_COLUMNS) values[c] = (i as Record<string, unknown>)[c] ?? null;
