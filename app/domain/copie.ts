@@ -2,7 +2,7 @@ import { z } from "zod";
 import { flag, MAX_IDS, requiredNumber, rowId } from "./validation";
 
 /**
- * Copy and duplication of interventions, date update (spec 3 §2.3, §3.11, §5, §7; decision 0047). One schema per
+ * Copy and duplication of interventions(spec 3 §2.3, §3.11, §5, §7; decision 0047). One schema per
  * dialog, shared by the browser and the server.
  */
 
@@ -41,11 +41,3 @@ export const DuplicationInterventionsSchema = z
   // The source plot is never a destination (C-COPY-13).
   .refine((v) => !v.parcellesDestination.includes(v.parcelleSource), { path: ["parcellesDestination"], message: "warning.invalid" });
 export type DuplicationInterventionsInput = z.infer<typeof DuplicationInterventionsSchema>;
-
-/** Date update of a plot's interventions: those dated in the initial year move to the final year (C-DATE-01..05). */
-export const MajDatesSchema = z.object({
-  idParcelle: rowId(),
-  anneeInitiale: requiredNumber({ integer: true, min: 1900, max: 2200 }),
-  anneeFinale: requiredNumber({ integer: true, min: 1900, max: 2200 }),
-});
-export type MajDatesInput = z.infer<typeof MajDatesSchema>;

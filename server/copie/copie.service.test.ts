@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import type { Db } from "../db/knex";
-import { duplicateInterventions, exportInterventions, importInterventions, updateActionDates } from "./service";
+import { duplicateInterventions, exportInterventions, importInterventions } from "./service";
 
 const t = useTestDb();
 
@@ -142,24 +142,6 @@ describe(`copy of interventions (${dialect})`, () => {
     await expectRefused(duplicateInterventions(db, redacteur, {
       dossierSource: t.demo().dossiers.beauce, campagneSource: idCampagne, parcelleSource: source, dossierDestination: t.demo().dossiers.bocage, campagneDestination: moulin, parcellesDestination: dest,
     }), "errors.forbidden", 403);
-    await expectRefused(updateActionDates(db, lecteur, { idParcelle: source, anneeInitiale: "2024", anneeFinale: "2025" }), "errors.forbidden", 403);
     expect(await snapshot(db, "action", "intrant", "recolte")).toEqual(before);
-  });
-
-  test("[C-DATE-01] [C-DATE-02] [C-DATE-03] [C-DATE-04] [C-DATE-05] the date update moves the plot's interventions of the initial year to the final year", async () => {
-    const db = t.db();
-    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const { idCampagne, source, ids } = await sourcePlot(2);
-    await db("action").where({ id: ids[0] }).update({ date: "2024-02-29" });
-    await db("action").where({ id: ids[1] }).update({ date: "2025-03-10" });
-    const other = await db("action").where({ idCampagne }).whereNot({ idParcelle: source }).orderBy("id").first("id", "date");
-    expect(await updateActionDates(db, redacteur, { idParcelle: source, anneeInitiale: "2024", anneeFinale: "2025" })).toBe(1);
-    const dates = await db("action").whereIn("id", ids).orderBy("id").pluck("date");
-    const iso = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10));
-    expect(dates.map(iso)).toEqual(["2025-02-28", "2025-03-10"]);
-    // Other plots are untouched.
-    expect(iso((await db("action").where({ id: other!.id }).first("date"))!.date)).toBe(iso(other!.date));
-    await expectRefused(updateActionDates(db, redacteur, { idParcelle: source, anneeInitiale: "", anneeFinale: "2025" }), "warning.invalid-form", 400, { fieldErrors: { anneeInitiale: ["warning.required"] } });
-    await expectRefused(updateActionDates(db, redacteur, { idParcelle: source, anneeInitiale: "2024", anneeFinale: "deux" }), "warning.invalid-form", 400, { fieldErrors: { anneeFinale: ["warning.numeric"] } });
   });
 });

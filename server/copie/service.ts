@@ -1,17 +1,17 @@
 import type { Knex } from "knex";
 import {
-  DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema, MajDatesSchema,
+  DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema,
 } from "~/domain/copie";
 import { campaignContext, ensureWrite, writableCampaign } from "../access/description";
 import { abilitiesFor, ensure } from "../access/abilities";
-import { copyRows, shiftDateByYears } from "../campagne/duplication";
+import { copyRows } from "../campagne/duplication";
+import { listCampagnesOfExploitations, listExploitationsOfDossier } from "../contexte/repo";
 import type { Db } from "../db/knex";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 
 /** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
 export const COPY_ERROR = "errors.services.actions-copy-service-error";
-export const DATES_ERROR = "errors.services.actions-update-service-error";
 
 type Plan = {
   /** The source interventions (rows of `action`). */
@@ -132,30 +132,54 @@ export async function duplicateInterventions(db: Db, user: Utilisateur, payload:
   );
 }
 
-/**
- * Date update (C-DATE-01..05; PATCH parcelles/{id}/maj_dates_actions sends the final year): the plot's interventions
- * dated in the initial year move to the final year, same day and month (29 February becomes 28). Returns how many moved.
- */
-export async function updateActionDates(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
-  const input = parse(MajDatesSchema, payload);
-  const ctx = await writableCampaign(db, user);
-  const plot = await db("parcelle").where({ id: input.idParcelle, idCampagne: ctx.idCampagne }).first("id");
-  if (!plot) throw invalidField("idParcelle");
-  const shift = input.anneeFinale - input.anneeInitiale;
-  return failingWith(DATES_ERROR, () =>
-    db.transaction(async (trx) => {
-      const rows = await trx("action").where({ idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).select("id", "date");
-      let n = 0;
-      for (const r of rows) {
-        const date = r.date instanceof Date ? r.date : new Date(String(r.date).slice(0, 10));
-        const year = r.date instanceof Date ? date.getFullYear() : date.getUTCFullYear();
-        if (year !== input.anneeInitiale || shift === 0) continue;
-        const moved = shiftDateByYears(r.date instanceof Date ? r.date : String(r.date).slice(0, 10), shift);
-        const iso = moved instanceof Date ? `${moved.getFullYear()}-${String(moved.getMonth() + 1).padStart(2, "0")}-${String(moved.getDate()).padStart(2, "0")}` : String(moved);
-        await trx("action").where({ id: r.id }).update({ date: iso, updatedAt: trx.fn.now() });
-        n++;
+export type CopieParcelle = { id: number; libelle: string };
+export type CopieCampagne = { id: number; libelle: string; parcelles: CopieParcelle[] };
+export type CopieChoices = {
+  /** The current folder: the folder of the duplication's sources. */
+  idDossier: number | null;
+  /** Folders › farms › campaigns › plots the user may write (C-RIGHTS-21): destinations of an export or a duplication. */
+  destinations: { id: number; libelle: string; exploitations: { id: number; libelle: string; campagnes: CopieCampagne[] }[] }[];
+  /** The current folder's readable farms › campaigns › plots: sources of a duplication. */
+  sources: { id: number; libelle: string; campagnes: CopieCampagne[] }[];
+  /** The current farm's campaigns › plots › interventions: the import's sources (C-COPY-06). */
+  imports: (CopieCampagne & { interventions: { id: number; idParcelle: number; date: string; operation: string | null }[] })[];
+};
+
+async function campagnesWithPlots(db: Db, campagnes: { id: number; libelle: string }[]): Promise<CopieCampagne[]> {
+  if (!campagnes.length) return [];
+  const plots = await db("parcelle").whereIn("idCampagne", campagnes.map((c) => c.id)).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "idCampagne");
+  return campagnes.map((c) => ({ ...c, parcelles: plots.filter((p) => Number(p.idCampagne) === c.id).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) })) }));
+}
+
+/** The choices of the copy, import and duplication dialogs, read when one opens. */
+export async function copyChoices(db: Db, user: Utilisateur): Promise<CopieChoices> {
+  const ctx = await campaignContext(db, user);
+  const destinations: CopieChoices["destinations"] = [];
+  for (const dossier of ctx.view.dossiers) {
+    const farms: CopieChoices["destinations"][number]["exploitations"] = [];
+    for (const farm of await listExploitationsOfDossier(db, dossier.id)) {
+      const writable = [];
+      for (const c of await listCampagnesOfExploitations(db, [farm.id])) {
+        const a = await abilitiesFor(db, user, { idDossier: dossier.id, idExploitation: farm.id, idCampagne: c.id });
+        if (a.canWriteDescriptif) writable.push({ id: c.id, libelle: c.libelle });
       }
-      return n;
-    }),
-  );
+      if (writable.length) farms.push({ id: farm.id, libelle: farm.libelle, campagnes: await campagnesWithPlots(db, writable) });
+    }
+    if (farms.length) destinations.push({ id: dossier.id, libelle: dossier.libelle, exploitations: farms });
+  }
+  const sources: CopieChoices["sources"] = [];
+  for (const farm of ctx.view.exploitations) {
+    const campagnes = (await listCampagnesOfExploitations(db, [farm.id])).map((c) => ({ id: c.id, libelle: c.libelle }));
+    sources.push({ id: farm.id, libelle: farm.libelle, campagnes: await campagnesWithPlots(db, campagnes) });
+  }
+  const own = await campagnesWithPlots(db, ctx.view.campagnes.filter((c) => c.idExploitation === ctx.idExploitation).map((c) => ({ id: c.id, libelle: c.libelle })));
+  const actions = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+    .whereIn("a.idCampagne", own.map((c) => c.id)).orderBy([{ column: "a.date" }, { column: "a.id" }])
+    .select("a.id", "a.idCampagne", "a.idParcelle", "a.date", "o.libelle as operation");
+  const iso = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10));
+  const imports = own.map((c) => ({
+    ...c,
+    interventions: actions.filter((a) => Number(a.idCampagne) === c.id).map((a) => ({ id: Number(a.id), idParcelle: Number(a.idParcelle), date: iso(a.date), operation: (a.operation as string | null) ?? null })),
+  }));
+  return { idDossier: ctx.view.selected.idDossier, destinations, sources, imports };
 }
