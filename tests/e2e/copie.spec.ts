@@ -112,7 +112,7 @@ test.describe("copy and duplication of interventions", () => {
     }
   });
 
-  test("[C-DATE-01] [C-DATE-02] [C-DATE-03] [C-DATE-04] [C-DATE-05] the Other menu's date update moves the plot's interventions of the initial year", async ({ page }) => {
+  test("[C-DATE-01] [C-DATE-02] [C-DATE-03] [C-DATE-04] [C-DATE-05] the Other menu's date update moves the plot's interventions of the initial year; the assignment update form opens", async ({ page }) => {
     const s = await prepare();
     const db = e2eDb();
     const moved = await db("action").insert({ idCampagne: s.ids.tilleuls2025, idParcelle: s.plots[3], date: "2024-03-15", anneeRecolte: 2024, frequence: 1, tauxSurface: 1, realisee: true, prevue: false }).returning("id");
@@ -122,21 +122,34 @@ test.describe("copy and duplication of interventions", () => {
       await navigate(page, `${SCREEN}?parcelleId=${s.plots[3]}`);
       await openOther(page, "maj-dates");
       const dialog = page.getByTestId("maj-dates-dialog");
-      await expect(dialog.getByLabel("Année initiale")).toBeVisible();
+      const initiale = dialog.getByLabel("Année initiale", { exact: true });
+      const finale = dialog.getByLabel("Année finale", { exact: true });
+      await expect(finale).toHaveValue("2025");
+      await finale.fill("");
       await dialog.getByTestId("maj-dates-submit").click();
-      await expect(dialog.getByText("Champ obligatoire").first()).toBeVisible();
-      await dialog.getByLabel("Année initiale").fill("deux");
-      await dialog.getByLabel("Année initiale").blur();
-      await expect(dialog.locator(".field-error").first()).toBeVisible();
-      await dialog.getByLabel("Année initiale").fill("2024");
-      await dialog.getByLabel("Année finale").fill("2025");
+      await expect(dialog.locator(`[id="${await initiale.getAttribute("id")}-error"]`)).toHaveText("Champ requis");
+      await expect(dialog.locator(`[id="${await finale.getAttribute("id")}-error"]`)).toHaveText("Champ requis");
+      await initiale.fill("deux");
+      await finale.fill("2025a");
+      await finale.blur();
+      await expect(dialog.locator(`[id="${await initiale.getAttribute("id")}-error"]`)).toHaveText("Valeur numérique attendue");
+      await expect(dialog.locator(`[id="${await finale.getAttribute("id")}-error"]`)).toHaveText("Valeur numérique attendue");
+      await page.screenshot({ path: `${SHOTS}/maj-dates.png` });
+      await initiale.fill("2024");
+      await finale.fill("2025");
       await dialog.getByTestId("maj-dates-submit").click();
-      await expect(dialog).toBeHidden();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
       const row = await db("action").where({ id }).first("date", "anneeRecolte");
-      expect(Number(row.anneeRecolte)).toBe(2025);
+      expect([String(row.date instanceof Date ? row.date.toISOString() : row.date).slice(0, 10), Number(row.anneeRecolte)]).toEqual(["2025-03-15", 2025]);
       // The assignment update form opens from the same menu.
       await openOther(page, "maj-affectation");
-      await expect(page.getByRole("dialog")).toBeVisible();
+      const affectations = page.getByTestId("affectations-dialog");
+      // It lists the campaign's plots, read through the interventions screen (saving it is the plots screen's journey).
+      await expect(affectations.getByTestId("affectations-save")).toBeEnabled();
+      await page.screenshot({ path: `${SHOTS}/affectations.png` });
+      await page.keyboard.press("Escape");
+      await expect(affectations).toHaveCount(0);
     } finally {
       await db("action").where({ id }).delete();
       await s.cleanup();
