@@ -72,7 +72,7 @@ test.describe("copy and duplication of interventions", () => {
     }
   });
 
-  test("[C-COPY-05] [C-COPY-06] [C-COPY-07] [C-COPY-08] [C-COPY-09] [C-COPY-10] [C-COPY-11] [C-COPY-12] [C-COPY-13] import from another plot, then duplicate a plot's interventions", async ({ page }) => {
+  test("[C-COPY-05] [C-COPY-06] [C-COPY-07] [C-COPY-08] [C-COPY-09] [C-COPY-10] [C-COPY-11] [C-COPY-12] [C-COPY-13] [C-ERR-37] import from another plot, then duplicate a plot's interventions", async ({ page }) => {
     const s = await prepare();
     const db = e2eDb();
     try {
