@@ -63,27 +63,53 @@ export async function copyCampaignContent(ctx: DuplicationContext): Promise<Reco
     if (entry.onlyWith && !ctx.options[entry.onlyWith]) continue;
     const campagneColumn = entry.campagneColumn ?? "idCampagne";
     const rows = entry.select ? await entry.select(ctx) : await ctx.trx(entry.table).where(campagneColumn, ctx.sourceCampagne);
-    const map = new Map<number, number>();
-    ctx.ids.set(entry.table, map);
-    for (const source of rows) {
-      const { id, createdAt: _c, updatedAt: _u, ...rest } = source as Record<string, unknown> & { id: number };
-      let row: Record<string, unknown> = { ...rest };
-      if (campagneColumn in row) row[campagneColumn] = ctx.targetCampagne;
-      if ("idExploitation" in row) row.idExploitation = ctx.targetExploitation;
-      for (const [column, table] of Object.entries(entry.references ?? {})) {
-        const old = row[column];
-        if (old == null) continue;
-        const mapped = ctx.ids.get(table)?.get(Number(old));
-        row[column] = mapped ?? null;
-      }
-      if (entry.transform) row = entry.transform(row, ctx, source as Record<string, unknown> & { id: number });
-      const [inserted] = await ctx.trx(entry.table).insert(row).returning("id");
-      map.set(id, typeof inserted === "object" ? (inserted as { id: number }).id : (inserted as number));
-    }
+    await copyRows(ctx.trx, entry.table, rows, {
+      ids: ctx.ids, references: entry.references,
+      fixed: (row) => {
+        if (campagneColumn in row) row[campagneColumn] = ctx.targetCampagne;
+        if ("idExploitation" in row) row.idExploitation = ctx.targetExploitation;
+      },
+      transform: entry.transform && ((row, source) => entry.transform!(row, ctx, source)),
+    });
     counts[entry.table] = rows.length;
   }
   for (const step of afterCopy.values()) await step(ctx);
   return counts;
+}
+
+/**
+ * Inserts copies of `rows` into `table` (the row-copy of campaign duplication, also used by the plot-level copy of
+ * interventions, server/copie): the id and timestamps are dropped, `fixed` sets the owner columns, each foreign key
+ * named in `references` is remapped through the ids of the copies already made (null when its row was not copied),
+ * then `transform` adjusts the row. Records old id → new id in `ids` under the table's name.
+ */
+export async function copyRows(
+  trx: Knex.Transaction,
+  table: string,
+  rows: Record<string, unknown>[],
+  o: {
+    ids: Map<string, Map<number, number>>;
+    references?: Record<string, string>;
+    fixed?: (row: Record<string, unknown>) => void;
+    transform?: (row: Record<string, unknown>, source: Record<string, unknown> & { id: number }) => Record<string, unknown>;
+  },
+): Promise<Map<number, number>> {
+  const map = o.ids.get(table) ?? new Map<number, number>();
+  o.ids.set(table, map);
+  for (const source of rows) {
+    const { id, createdAt: _c, updatedAt: _u, ...rest } = source as Record<string, unknown> & { id: number };
+    let row: Record<string, unknown> = { ...rest };
+    o.fixed?.(row);
+    for (const [column, refTable] of Object.entries(o.references ?? {})) {
+      const old = row[column];
+      if (old == null) continue;
+      row[column] = o.ids.get(refTable)?.get(Number(old)) ?? null;
+    }
+    if (o.transform) row = o.transform(row, source as Record<string, unknown> & { id: number });
+    const [inserted] = await trx(table).insert(row).returning("id");
+    map.set(id, typeof inserted === "object" ? (inserted as { id: number }).id : (inserted as number));
+  }
+  return map;
 }
 
 /**

@@ -99,7 +99,7 @@ test.describe("interventions screen", () => {
       // C-INT-14, 15: the Other menu's entries and the copy selection.
       await page.getByTestId("interventions-other").click();
       await expect(page.getByRole("menuitem")).toHaveText([
-        "Exporter les interventions cochées vers d'autres parcelles ou dossiers", "Importer depuis une autre parcelle", "Mise à jour des affectations", "Mise à jour des dates",
+        "Exporter les interventions cochées vers d'autres parcelles ou dossiers", "Importer depuis une autre parcelle", "Dupliquer les interventions d'une parcelle", "Mise à jour des affectations", "Mise à jour des dates",
       ]);
       await page.keyboard.press("Escape");
       await expect(page.getByTestId("interventions-copy")).toBeEnabled();

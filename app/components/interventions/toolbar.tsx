@@ -6,6 +6,9 @@ import { AppDialog } from "~/components/dialog";
 import { formatNumber } from "~/components/format";
 import { QUANTITE_DECIMALES, type IntrantDetail } from "~/domain/intrant";
 import type { RecolteDetail } from "~/domain/recolte";
+import { AffectationsDialog } from "~/components/parcelle/affectations-dialog";
+import { MajDatesDialog } from "~/components/parcelle/maj-dates-dialog";
+import { CopieDialog, type CopieMode } from "./copie-dialogs";
 import type { InterventionRow, InterventionsData } from "./types";
 
 export type Filters = { sansOperation: boolean; recherche: string };
@@ -73,7 +76,8 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
     choose(next);
   };
 
-  const otherEntries = ["export-selection", "import-parcelle", "maj-affectation", "maj-dates"] as const;
+  const otherEntries = ["export-selection", "import-parcelle", "duplication", "maj-affectation", "maj-dates"] as const;
+  const [dialog, setDialog] = useState<(typeof otherEntries)[number] | null>(null);
 
   return (
     <div className="card flex flex-wrap items-end gap-4" data-testid="interventions-toolbar">
@@ -113,8 +117,8 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
           <MenuItems anchor="bottom end" className="z-30 w-80 rounded border border-stone-300 bg-white p-1 shadow-lg focus:outline-none">
             {otherEntries.map((key) => (
               <MenuItem key={key}>
-                <button type="button" className="block w-full rounded px-3 py-2 text-left text-sm data-[focus]:bg-stone-100" onClick={() => setLater(key)} data-testid={`other-${key}`}>
-                  {t(`interventions.${key}`)}
+                <button type="button" className="block w-full rounded px-3 py-2 text-left text-sm data-[focus]:bg-stone-100" onClick={() => setDialog(key)} data-testid={`other-${key}`}>
+                  {key === "duplication" ? t("copie.duplication") : t(`interventions.${key}`)}
                 </button>
               </MenuItem>
             ))}
@@ -124,6 +128,9 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
           {t("interventions.copie-selection")}
         </button>
       </div>
+      {dialog === "export-selection" || dialog === "import-parcelle" || dialog === "duplication" ? <CopieDialog mode={dialog as CopieMode} data={data} onClose={() => setDialog(null)} /> : null}
+      <MajDatesDialog open={dialog === "maj-dates"} ids={data.selection} anneeCampagne={data.anneeRecolte} onClose={() => setDialog(null)} />
+      <AffectationsDialog open={dialog === "maj-affectation"} onClose={() => setDialog(null)} />
       <AppDialog open={later !== null} title={later ? t(`interventions.${later}`) : ""} width={500} testId="interventions-later" onEscape={() => setLater(null)}
         actions={<button type="button" className="btn-primary" onClick={() => setLater(null)}>{t("ui.ok")}</button>}>
         <p>{t("interventions.a-venir")}</p>

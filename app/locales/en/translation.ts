@@ -8,6 +8,7 @@ import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
 import recoltes from "./recoltes";
+import copie from "./copie";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import protocoles from "./protocoles";
@@ -262,6 +263,7 @@ const en = {
       "actions-create-service-error": "Could not create the intervention",
       "actions-update-service-error": "Could not update the intervention",
       "actions-delete-service-error": "Could not delete the interventions",
+      "actions-copy-service-error": "Could not copy the interventions",
       "intrants-service-error": "Could not load the inputs",
       "intrants-create-service-error": "Could not add the input",
       "intrants-update-service-error": "Could not update the input",
@@ -849,6 +851,7 @@ const en = {
   ...lotsAmenagements,
   ...prix,
   ...recoltes,
+  ...copie,
   ...intrantsDossier,
   ...indicateurs,
   ...protocoles,

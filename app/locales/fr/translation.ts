@@ -7,6 +7,7 @@ import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
 import prix from "./prix";
 import recoltes from "./recoltes";
+import copie from "./copie";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import protocoles from "./protocoles";
@@ -261,6 +262,7 @@ const fr = {
       "actions-create-service-error": "Impossible de créer l'intervention",
       "actions-update-service-error": "Impossible de modifier l'intervention",
       "actions-delete-service-error": "Impossible de supprimer les interventions",
+      "actions-copy-service-error": "Impossible de copier les interventions",
       "intrants-service-error": "Impossible de charger les intrants",
       "intrants-create-service-error": "Impossible d'ajouter l'intrant",
       "intrants-update-service-error": "Impossible de modifier l'intrant",
@@ -848,6 +850,7 @@ const fr = {
   ...lotsAmenagements,
   ...prix,
   ...recoltes,
+  ...copie,
   ...intrantsDossier,
   ...indicateurs,
   ...protocoles,

@@ -20,6 +20,10 @@ import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/dom
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
 import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
 import { createIntrantDossier, updateIntrantDossier } from "#server/intrant-dossier/service.server";
+import { DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema } from "~/domain/copie";
+import { AffectationsSchema, MajDatesSchema } from "~/domain/parcelle";
+import { getAffectations, majDatesActions, saveAffectations } from "#server/parcelle/service.server";
+import { copyChoices, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -31,7 +35,7 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 export const loader = screenLoader(
   async ({ db, user, query }) => {
     const data = await getInterventions(db, user, { parcelleIds: queryIds(query, "parcelleId") });
-    return { ...data, rows: packRows(data.rows) };
+    return { ...data, rows: packRows(data.rows), affectations: query.get("affectations") ? await getAffectations(db, user) : null };
   },
   { loadError: ACTIONS_LOAD_ERROR },
 );
@@ -84,6 +88,17 @@ export const action = screenAction(
       },
       { fields: { id: optionalIdField, updatedAt: stampField } },
     ),
+    // Copy and duplication, date update (decision 0047): the dialogs' choices, then one transaction per copy.
+    copieChoix: intent({}, async ({ db, user }) => ({ ok: true as const, choix: await copyChoices(db, user) })),
+    exportInterventions: formIntent(ExportInterventionsSchema, async ({ db, user }, value) => ({ copies: await exportInterventions(db, user, value), notice: "copie.copie-faite" })),
+    importInterventions: formIntent(ImportInterventionsSchema, async ({ db, user }, value) => ({ copies: await importInterventions(db, user, value), notice: "copie.copie-faite" })),
+    duplicationInterventions: formIntent(DuplicationInterventionsSchema, async ({ db, user }, value) => ({ copies: await duplicateInterventions(db, user, value), notice: "copie.duplication-faite" })),
+    // The plots screen's date update and cost-centre assignment, from the Other menu (C-DATE; spec 3 §2.1).
+    majDates: formIntent(MajDatesSchema, async ({ db, user }, value) => ({ moved: await majDatesActions(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
+    affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ db, user }, { affectations }) => {
+      await saveAffectations(db, user, affectations);
+      return { ok: true as const, notice: "ui.update-confirmation" };
+    }),
   },
   { gate: "campaign" },
 );

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { flag, MAX_IDS, requiredNumber, rowId } from "./validation";
+
+/**
+ * Copy and duplication of interventions(spec 3 §2.3, §3.11, §5, §7; decision 0047). One schema per
+ * dialog, shared by the browser and the server.
+ */
+
+const ids = (requiredKey: string) =>
+  z.preprocess((v) => (v == null || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(rowId()).min(1, requiredKey).max(MAX_IDS, "warning.too-many"));
+
+/** Export of the ticked interventions to plots of a folder's campaign (C-COPY-01..04). */
+export const ExportInterventionsSchema = z.object({
+  actionsSource: ids("warning.required"),
+  dossierDestination: rowId(),
+  campagneDestination: rowId(),
+  parcellesDestination: ids("warning.required"),
+  suppressionInterventionsParcellesDst: flag(),
+});
+export type ExportInterventionsInput = z.infer<typeof ExportInterventionsSchema>;
+
+/** Import into the current plot of ticked interventions of another plot of the farm (C-COPY-05..07). */
+export const ImportInterventionsSchema = z.object({
+  idParcelle: rowId(),
+  campagneSource: rowId(),
+  actionsSource: ids("warning.required"),
+});
+export type ImportInterventionsInput = z.infer<typeof ImportInterventionsSchema>;
+
+/** Duplication of a plot's interventions to plots of another (or the same) farm and campaign (C-COPY-08..13). */
+export const DuplicationInterventionsSchema = z
+  .object({
+    dossierSource: rowId(),
+    campagneSource: rowId(),
+    parcelleSource: requiredNumber({ integer: true, min: 1 }),
+    dossierDestination: rowId(),
+    campagneDestination: rowId(),
+    parcellesDestination: ids("warning.required"),
+    suppressionInterventionsParcellesDst: flag(),
+  })
+  // The source plot is never a destination (C-COPY-13).
+  .refine((v) => !v.parcellesDestination.includes(v.parcelleSource), { path: ["parcellesDestination"], message: "warning.invalid" });
+export type DuplicationInterventionsInput = z.infer<typeof DuplicationInterventionsSchema>;

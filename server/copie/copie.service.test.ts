@@ -1,0 +1,147 @@
+import { describe, expect, test } from "vitest";
+import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import type { Db } from "../db/knex";
+import { duplicateInterventions, exportInterventions, importInterventions } from "./service";
+
+const t = useTestDb();
+
+async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await db(table).insert(row).returning("id");
+  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+}
+const bare = ({ id: _i, createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
+
+/**
+ * A source plot of Tilleuls 2025 holding `n` interventions, each with the inputs (and their characteristics and
+ * targets) of a demo intervention that has some, and one harvest with its characteristics.
+ */
+async function sourcePlot(n: number) {
+  const db = t.db();
+  const idCampagne = t.demo().campagnes.tilleuls2025;
+  const withInputs = await db("action as a").join("intrant as i", "i.idAction", "a.id").where("a.idCampagne", idCampagne).first("a.id");
+  const withHarvest = await db("action as a").join("recolte as r", "r.idAction", "a.id").join("caracteristique_recolte as c", "c.idRecolte", "r.id").where("a.idCampagne", idCampagne).first("a.id", "r.id as idRecolte");
+  expect(withInputs && withHarvest).toBeTruthy();
+  const plots = await db("parcelle").where({ idCampagne }).orderBy("id").pluck("id");
+  const source = Number(plots[0]);
+  const action = await db("action").where({ id: withInputs!.id }).first();
+  const intrants = await db("intrant").where({ idAction: withInputs!.id }).whereNull("idIntrantSemence");
+  const recolte = await db("recolte").where({ id: withHarvest!.idRecolte }).first();
+  const caracs = await db("caracteristique_recolte").where({ idRecolte: withHarvest!.idRecolte });
+  await db("action").where({ idCampagne, idParcelle: source }).del();
+  const ids: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const idAction = await insertId(db, "action", { ...bare(action), idParcelle: source });
+    ids.push(idAction);
+    for (const i of intrants) {
+      const idIntrant = await insertId(db, "intrant", { ...bare(i), idAction });
+      await insertId(db, "caracteristique_intrant", { idIntrant, n: k % 50, p2o5: 10 });
+    }
+    const idRecolte = await insertId(db, "recolte", { ...bare(recolte), idAction, idObservationSerie: null });
+    for (const c of caracs) await insertId(db, "caracteristique_recolte", { ...bare(c), idRecolte });
+  }
+  return { idCampagne, source, targets: plots.slice(1, 3).map(Number), ids };
+}
+
+/** Rows of the copied tables hanging off these plots' interventions. */
+async function counts(db: Db, idParcelles: number[]) {
+  const actions = db("action").whereIn("idParcelle", idParcelles).select("id");
+  const intrants = db("intrant").whereIn("idAction", actions).select("id");
+  const recoltes = db("recolte").whereIn("idAction", actions).select("id");
+  const n = async (q: Promise<{ n: number | string }[]>) => Number((await q)[0].n);
+  return {
+    action: await n(db("action").whereIn("idParcelle", idParcelles).count({ n: "*" })),
+    intrant: await n(db("intrant").whereIn("idAction", actions).count({ n: "*" })),
+    caracteristique_intrant: await n(db("caracteristique_intrant").whereIn("idIntrant", intrants).count({ n: "*" })),
+    intrant_cible: await n(db("intrant_cible").whereIn("idIntrant", intrants).count({ n: "*" })),
+    recolte: await n(db("recolte").whereIn("idAction", actions).count({ n: "*" })),
+    caracteristique_recolte: await n(db("caracteristique_recolte").whereIn("idRecolte", recoltes).count({ n: "*" })),
+  };
+}
+
+/** Makes every insert into caracteristique_recolte fail (the last table a copy writes). */
+async function breakHarvestCharacteristics(db: Db, on: boolean) {
+  if (dialect === "sqlite") {
+    await db.raw(on ? "CREATE TRIGGER copie_boom BEFORE INSERT ON caracteristique_recolte BEGIN SELECT RAISE(ABORT, 'boom'); END" : "DROP TRIGGER copie_boom");
+  } else if (on) {
+    await db.raw("CREATE OR REPLACE FUNCTION copie_boom() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$ LANGUAGE plpgsql");
+    await db.raw("CREATE TRIGGER copie_boom BEFORE INSERT ON caracteristique_recolte FOR EACH ROW EXECUTE FUNCTION copie_boom()");
+  } else await db.raw("DROP TRIGGER copie_boom ON caracteristique_recolte");
+}
+
+describe(`copy of interventions (${dialect})`, () => {
+  test("[C-COPY-01] [C-COPY-02] [C-COPY-03] [C-COPY-08] [C-COPY-09] [C-COPY-10] a copy of 200 interventions with inputs and harvests is complete and atomic", async () => {
+    const db = t.db();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const { idCampagne, source, targets, ids } = await sourcePlot(200);
+    const expected = await counts(db, [source]);
+    expect(expected.action).toBe(200);
+    expect(expected.recolte).toBe(200);
+    expect(expected.intrant).toBeGreaterThanOrEqual(200);
+    expect(expected.caracteristique_intrant).toBe(expected.intrant);
+
+    // A failure in the last table leaves nothing: not one intervention on the destinations.
+    const before = await counts(db, targets);
+    await breakHarvestCharacteristics(db, true);
+    await expect(exportInterventions(db, redacteur, {
+      actionsSource: ids, dossierDestination: t.demo().dossiers.beauce, campagneDestination: idCampagne, parcellesDestination: targets, suppressionInterventionsParcellesDst: "on",
+    })).rejects.toMatchObject({ key: "errors.services.actions-copy-service-error" });
+    await breakHarvestCharacteristics(db, false);
+    expect(await counts(db, targets)).toEqual(before);
+
+    // The export with the deletion option: each destination holds exactly the 200 copies and what hangs off them.
+    const made = await exportInterventions(db, redacteur, {
+      actionsSource: ids, dossierDestination: t.demo().dossiers.beauce, campagneDestination: idCampagne, parcellesDestination: targets, suppressionInterventionsParcellesDst: "on",
+    });
+    expect(made).toBe(400);
+    for (const plot of targets) expect(await counts(db, [plot])).toEqual(expected);
+
+    // The duplication to another farm (GAEC du Moulin 2025, written through Beauce) without deletion adds to its plot.
+    const moulin = t.demo().campagnes.moulin2025;
+    const [dest] = (await db("parcelle").where({ idCampagne: moulin }).orderBy("id").limit(1).pluck("id")).map(Number);
+    const had = (await counts(db, [dest])).action;
+    await duplicateInterventions(db, redacteur, {
+      dossierSource: t.demo().dossiers.beauce, campagneSource: idCampagne, parcelleSource: source,
+      dossierDestination: t.demo().dossiers.beauce, campagneDestination: moulin, parcellesDestination: [dest],
+    });
+    const after = await counts(db, [dest]);
+    expect(after.action).toBe(had + 200);
+    const copies = await db("action").where({ idParcelle: dest, idCampagne: moulin }).orderBy("id", "desc").limit(200).select("anneeRecolte", "idOperationCulturale");
+    // The copies take the destination's harvest year, and an operation of the destination campaign (or none).
+    const ops = new Set((await db("operation_culturale").where({ idCampagne: moulin }).pluck("id")).map(Number));
+    expect(copies.every((c) => Number(c.anneeRecolte) === 2025 && (c.idOperationCulturale == null || ops.has(Number(c.idOperationCulturale))))).toBe(true);
+  });
+
+  test("[C-COPY-05] [C-COPY-06] [C-COPY-07] [C-COPY-11] [C-COPY-12] [C-COPY-13] import into the current plot; required source, destinations, and the source never a destination", async () => {
+    const db = t.db();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const { idCampagne, source, targets, ids } = await sourcePlot(3);
+    const had = await countRows(db, "action", { idParcelle: targets[0] });
+    expect(await importInterventions(db, redacteur, { idParcelle: targets[0], campagneSource: idCampagne, actionsSource: ids.slice(0, 2) })).toBe(2);
+    expect(await countRows(db, "action", { idParcelle: targets[0] })).toBe(had + 2);
+    await expectRefused(importInterventions(db, redacteur, { idParcelle: targets[0], campagneSource: idCampagne, actionsSource: [] }), "warning.invalid-form", 400);
+    // Another farm's campaign is no source of an import.
+    await expectRefused(importInterventions(db, redacteur, { idParcelle: targets[0], campagneSource: t.demo().campagnes.moulin2025, actionsSource: ids }), "warning.invalid-form", 400);
+    const base = { dossierSource: t.demo().dossiers.beauce, campagneSource: idCampagne, dossierDestination: t.demo().dossiers.beauce, campagneDestination: idCampagne };
+    await expectRefused(duplicateInterventions(db, redacteur, { ...base, parcellesDestination: targets }), "warning.invalid-form", 400);
+    await expectRefused(duplicateInterventions(db, redacteur, { ...base, parcelleSource: source, parcellesDestination: [] }), "warning.invalid-form", 400);
+    await expectRefused(duplicateInterventions(db, redacteur, { ...base, parcelleSource: source, parcellesDestination: [source, targets[1]] }), "warning.invalid-form", 400);
+  });
+
+  test("[C-RIGHTS-21] a user without write on the destination cannot copy into it; nothing is written", async () => {
+    const db = t.db();
+    const { idCampagne, source, ids } = await sourcePlot(2);
+    const moulin = t.demo().campagnes.moulin2025;
+    const dest = (await db("parcelle").where({ idCampagne: moulin }).orderBy("id").limit(1).pluck("id")).map(Number);
+    const before = await snapshot(db, "action", "intrant", "recolte");
+    // The reader of Beauce; the writer through Bocage, whose link on GAEC du Moulin gives read only.
+    const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
+    await expectRefused(exportInterventions(db, lecteur, { actionsSource: ids, dossierDestination: t.demo().dossiers.beauce, campagneDestination: moulin, parcellesDestination: dest }), "errors.forbidden", 403);
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    await expectRefused(exportInterventions(db, redacteur, { actionsSource: ids, dossierDestination: t.demo().dossiers.bocage, campagneDestination: moulin, parcellesDestination: dest }), "errors.forbidden", 403);
+    await expectRefused(duplicateInterventions(db, redacteur, {
+      dossierSource: t.demo().dossiers.beauce, campagneSource: idCampagne, parcelleSource: source, dossierDestination: t.demo().dossiers.bocage, campagneDestination: moulin, parcellesDestination: dest,
+    }), "errors.forbidden", 403);
+    expect(await snapshot(db, "action", "intrant", "recolte")).toEqual(before);
+  });
+});

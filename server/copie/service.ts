@@ -1,0 +1,185 @@
+import type { Knex } from "knex";
+import {
+  DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema,
+} from "~/domain/copie";
+import { campaignContext, ensureWrite, writableCampaign } from "../access/description";
+import { abilitiesFor, ensure } from "../access/abilities";
+import { copyRows } from "../campagne/duplication";
+import { listCampagnesOfExploitations, listExploitationsOfDossier } from "../contexte/repo";
+import type { Db } from "../db/knex";
+import { failingWith, invalidField, parse, ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+
+/** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
+export const COPY_ERROR = "errors.services.actions-copy-service-error";
+
+type Plan = {
+  /** The source interventions (rows of `action`). */
+  actionIds: number[];
+  targetCampagne: number;
+  targetPlots: number[];
+  /** Delete the destination plots' interventions first (C-COPY-03, 10). */
+  suppression: boolean;
+};
+
+/** The ids of a list, in rows (a join on `action` by these ids, each source row read once). */
+async function rowsOf(trx: Knex.Transaction, table: string, actionIds: number[], via: "action" | "intrant" | "intrant_cible" | "recolte") {
+  const q = trx(`${table} as c`);
+  if (via === "action") q.whereIn("c.idAction", actionIds);
+  if (via === "intrant") q.join("intrant as i", "i.id", "c.idIntrant").whereIn("i.idAction", actionIds);
+  if (via === "intrant_cible") q.join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").whereIn("i.idAction", actionIds);
+  if (via === "recolte") q.join("recolte as r", "r.id", "c.idRecolte").whereIn("r.idAction", actionIds);
+  return q.orderBy("c.id").select("c.*");
+}
+
+/**
+ * Copies the interventions to each target plot with their inputs (characteristics, targets) and harvests (with their
+ * characteristics), through the campaign duplication's row copy (copyRows). Runs inside the caller's transaction:
+ * a failure leaves nothing. Another campaign's copy takes that campaign's operation of the same name (none when it
+ * has none) and harvest year; dates are kept (the date update moves them). Returns the number of interventions made.
+ */
+export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Promise<number> {
+  const actions = await trx("action").whereIn("id", plan.actionIds).orderBy([{ column: "date" }, { column: "id" }]).select("*");
+  const target = await trx("campagne").where({ id: plan.targetCampagne }).first("id", "anneeRecolte");
+  if (!target) throw new ServiceError("errors.not-found", 404);
+  const plots = new Set((await trx("parcelle").where({ idCampagne: plan.targetCampagne }).whereIn("id", plan.targetPlots).pluck("id")).map(Number));
+  if (plots.size !== new Set(plan.targetPlots).size) throw invalidField("parcellesDestination");
+  // Operations of the target campaign by name.
+  const sourceOps = new Map((await trx("operation_culturale").whereIn("id", actions.map((a) => a.idOperationCulturale).filter((v) => v != null)).select("id", "libelle")).map((o) => [Number(o.id), String(o.libelle)]));
+  const targetOps = new Map((await trx("operation_culturale").where({ idCampagne: plan.targetCampagne }).select("id", "libelle")).map((o) => [String(o.libelle), Number(o.id)]));
+  const opFor = (row: Record<string, unknown>) => {
+    if (row.idOperationCulturale == null) return null;
+    if (Number(row.idCampagne) === plan.targetCampagne) return row.idOperationCulturale;
+    return targetOps.get(sourceOps.get(Number(row.idOperationCulturale)) ?? "") ?? null;
+  };
+  if (plan.suppression) await trx("action").where({ idCampagne: plan.targetCampagne }).whereIn("idParcelle", [...plots]).del();
+  const [intrants, caracIntrants, cibles, cibleCibles, recoltes, caracRecoltes] = [
+    await rowsOf(trx, "intrant", plan.actionIds, "action"),
+    await rowsOf(trx, "caracteristique_intrant", plan.actionIds, "intrant"),
+    await rowsOf(trx, "intrant_cible", plan.actionIds, "intrant"),
+    await rowsOf(trx, "intrant_cible_cible", plan.actionIds, "intrant_cible"),
+    await rowsOf(trx, "recolte", plan.actionIds, "action"),
+    await rowsOf(trx, "caracteristique_recolte", plan.actionIds, "recolte"),
+  ];
+  for (const plot of plots) {
+    const ids = new Map<string, Map<number, number>>();
+    await copyRows(trx, "action", actions, {
+      ids,
+      transform: (row) => ({ ...row, idCampagne: plan.targetCampagne, idParcelle: plot, anneeRecolte: target.anneeRecolte, idOperationCulturale: opFor(row) }),
+    });
+    // A seed treatment points to its seed, copied first (rows by id).
+    await copyRows(trx, "intrant", intrants, { ids, references: { idAction: "action", idIntrantSemence: "intrant" } });
+    await copyRows(trx, "caracteristique_intrant", caracIntrants, { ids, references: { idIntrant: "intrant" } });
+    await copyRows(trx, "intrant_cible", cibles, { ids, references: { idIntrant: "intrant" } });
+    await copyRows(trx, "intrant_cible_cible", cibleCibles, { ids, references: { idIntrantCible: "intrant_cible" } });
+    // A harvest's observation series stays with the source (decision 0031).
+    await copyRows(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: (row) => ({ ...row, idObservationSerie: null }) });
+    await copyRows(trx, "caracteristique_recolte", caracRecoltes, { ids, references: { idRecolte: "recolte" } });
+  }
+  return actions.length * plots.size;
+}
+
+/** The user may read this campaign through this folder (source of an import or a duplication). */
+async function ensureRead(db: Db, user: Utilisateur, idDossier: number, idCampagne: number) {
+  const c = await db("campagne").where({ id: idCampagne }).first("idExploitation");
+  if (!c) throw new ServiceError("errors.not-found", 404);
+  const a = await abilitiesFor(db, user, { idDossier, idExploitation: Number(c.idExploitation), idCampagne });
+  ensure(a.canReadFarm);
+}
+
+/** Interventions of this campaign among these ids (all, else a field error: never another campaign's rows). */
+async function actionsOf(db: Db, idCampagne: number, ids: number[], idParcelle?: number): Promise<number[]> {
+  const q = db("action").where({ idCampagne }).whereIn("id", ids);
+  if (idParcelle != null) q.where({ idParcelle });
+  const found = (await q.pluck("id")).map(Number);
+  if (found.length !== new Set(ids).size) throw invalidField("actionsSource");
+  return found;
+}
+
+/** Export of ticked interventions of the selected campaign to plots of a campaign the user may write (C-COPY-01..04, C-RIGHTS-21). */
+export async function exportInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
+  const input = parse(ExportInterventionsSchema, payload);
+  const ctx = await campaignContext(db, user);
+  await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
+  const actionIds = await actionsOf(db, ctx.idCampagne, input.actionsSource);
+  return failingWith(COPY_ERROR, () =>
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, suppression: input.suppressionInterventionsParcellesDst })),
+  );
+}
+
+/** Import into a plot of the selected campaign of ticked interventions of a campaign of the same farm (C-COPY-05..07). */
+export async function importInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
+  const input = parse(ImportInterventionsSchema, payload);
+  const ctx = await writableCampaign(db, user);
+  const source = await db("campagne").where({ id: input.campagneSource }).first("idExploitation");
+  if (!source || Number(source.idExploitation) !== ctx.idExploitation) throw invalidField("campagneSource");
+  const actionIds = await actionsOf(db, input.campagneSource, input.actionsSource);
+  return failingWith(COPY_ERROR, () =>
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: ctx.idCampagne, targetPlots: [input.idParcelle], suppression: false })),
+  );
+}
+
+/** Duplication of a plot's interventions to plots of a campaign the user may write (C-COPY-08..13, C-RIGHTS-21). */
+export async function duplicateInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
+  const input = parse(DuplicationInterventionsSchema, payload);
+  await ensureRead(db, user, input.dossierSource, input.campagneSource);
+  await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
+  const plot = await db("parcelle").where({ id: input.parcelleSource, idCampagne: input.campagneSource }).first("id");
+  if (!plot) throw invalidField("parcelleSource");
+  const actionIds = (await db("action").where({ idCampagne: input.campagneSource, idParcelle: input.parcelleSource }).pluck("id")).map(Number);
+  return failingWith(COPY_ERROR, () =>
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, suppression: input.suppressionInterventionsParcellesDst })),
+  );
+}
+
+export type CopieParcelle = { id: number; libelle: string };
+export type CopieCampagne = { id: number; libelle: string; parcelles: CopieParcelle[] };
+export type CopieChoices = {
+  /** The current folder: the folder of the duplication's sources. */
+  idDossier: number | null;
+  /** Folders › farms › campaigns › plots the user may write (C-RIGHTS-21): destinations of an export or a duplication. */
+  destinations: { id: number; libelle: string; exploitations: { id: number; libelle: string; campagnes: CopieCampagne[] }[] }[];
+  /** The current folder's readable farms › campaigns › plots: sources of a duplication. */
+  sources: { id: number; libelle: string; campagnes: CopieCampagne[] }[];
+  /** The current farm's campaigns › plots › interventions: the import's sources (C-COPY-06). */
+  imports: (CopieCampagne & { interventions: { id: number; idParcelle: number; date: string; operation: string | null }[] })[];
+};
+
+async function campagnesWithPlots(db: Db, campagnes: { id: number; libelle: string }[]): Promise<CopieCampagne[]> {
+  if (!campagnes.length) return [];
+  const plots = await db("parcelle").whereIn("idCampagne", campagnes.map((c) => c.id)).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "idCampagne");
+  return campagnes.map((c) => ({ ...c, parcelles: plots.filter((p) => Number(p.idCampagne) === c.id).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) })) }));
+}
+
+/** The choices of the copy, import and duplication dialogs, read when one opens. */
+export async function copyChoices(db: Db, user: Utilisateur): Promise<CopieChoices> {
+  const ctx = await campaignContext(db, user);
+  const destinations: CopieChoices["destinations"] = [];
+  for (const dossier of ctx.view.dossiers) {
+    const farms: CopieChoices["destinations"][number]["exploitations"] = [];
+    for (const farm of await listExploitationsOfDossier(db, dossier.id)) {
+      const writable = [];
+      for (const c of await listCampagnesOfExploitations(db, [farm.id])) {
+        const a = await abilitiesFor(db, user, { idDossier: dossier.id, idExploitation: farm.id, idCampagne: c.id });
+        if (a.canWriteDescriptif) writable.push({ id: c.id, libelle: c.libelle });
+      }
+      if (writable.length) farms.push({ id: farm.id, libelle: farm.libelle, campagnes: await campagnesWithPlots(db, writable) });
+    }
+    if (farms.length) destinations.push({ id: dossier.id, libelle: dossier.libelle, exploitations: farms });
+  }
+  const sources: CopieChoices["sources"] = [];
+  for (const farm of ctx.view.exploitations) {
+    const campagnes = (await listCampagnesOfExploitations(db, [farm.id])).map((c) => ({ id: c.id, libelle: c.libelle }));
+    sources.push({ id: farm.id, libelle: farm.libelle, campagnes: await campagnesWithPlots(db, campagnes) });
+  }
+  const own = await campagnesWithPlots(db, ctx.view.campagnes.filter((c) => c.idExploitation === ctx.idExploitation).map((c) => ({ id: c.id, libelle: c.libelle })));
+  const actions = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+    .whereIn("a.idCampagne", own.map((c) => c.id)).orderBy([{ column: "a.date" }, { column: "a.id" }])
+    .select("a.id", "a.idCampagne", "a.idParcelle", "a.date", "o.libelle as operation");
+  const iso = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10));
+  const imports = own.map((c) => ({
+    ...c,
+    interventions: actions.filter((a) => Number(a.idCampagne) === c.id).map((a) => ({ id: Number(a.id), idParcelle: Number(a.idParcelle), date: iso(a.date), operation: (a.operation as string | null) ?? null })),
+  }));
+  return { idDossier: ctx.view.selected.idDossier, destinations, sources, imports };
+}
