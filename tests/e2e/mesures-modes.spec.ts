@@ -81,9 +81,11 @@ test.describe("measures screen: modes and transfer failures", () => {
       await copyDialog.getByTestId("copie-cible").selectOption(String(s.b));
       await e2eDb()("observation_serie").where({ id: one }).delete();
       await copyDialog.getByTestId("copie-send").click();
-      await expect(copyDialog.getByTestId("copie-erreur")).toBeVisible();
+      await expect(copyDialog.getByTestId("copie-erreur")).toHaveText("Le formulaire contient des erreurs");
       await expect(page.getByTestId("error-dialog")).toHaveCount(0);
-      await expect(copyDialog.getByTestId("copie-send")).toBeEnabled();
+      // The loading indicator stopped (the button stays disabled: the form now carries the server's refusal).
+      await expect(copyDialog.getByTestId("copie-send")).not.toHaveAttribute("aria-busy", "true");
+      await expect(copyDialog).toBeVisible();
       expect(await e2eDb()("observation_serie").where({ idParcelle: s.b }).select("id")).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/copy-failed.png` });
     } finally {
