@@ -193,6 +193,27 @@ describe(`observation series (${dialect})`, () => {
     expect(await countRows(t.db(), "observation", { idObservationSerie: id, idPlacette: a })).toBe(0);
   });
 
+  test("[B-PLAC-07] a series is in plot mode when one of its observations belongs to a placette or another plot than the selected one", async () => {
+    const [p, other] = await plots();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const a = await savePlacette(t.db(), redacteur, p, { libelle: "Est" });
+    const id = await saveSerie(t.db(), redacteur, serie(p, { nom: "Sans case cochée" }));
+    const [row] = await saveObservationsGrid(t.db(), redacteur, id, rows({ element: 2101, valeur: 3.2, unite: "% MS" }));
+    const mode = async (serieId: number) => (await getMesures(t.db(), redacteur, { parcelleId: p })).series.find((x) => x.id === serieId)!;
+    // Observations of the selected plot only: parcel mode.
+    expect(await mode(id)).toMatchObject({ isPlacetteSelected: false, placettes: [] });
+    // A value recorded on a placette (written by another tool, the series' box never ticked): plot mode, with that placette.
+    await t.db()("observation").insert({ idObservationSerie: id, idParcelle: p, idObservationParent: row.id, idPlacette: a, dicoIdEltObserve: 2101, obsValNum: 3.5, date: "2025-04-15" });
+    expect(await mode(id)).toMatchObject({ isPlacetteSelected: true, placettes: [a] });
+    const detail = (await getMesures(t.db(), redacteur, { parcelleId: p, serieId: id })).detail!;
+    expect(detail.observations[0][`p${a}`]).toBe(3.5);
+    // An observation of another plot than the selected one: plot mode too.
+    const id2 = await saveSerie(t.db(), redacteur, serie(p, { nom: "Autre parcelle" }));
+    expect((await mode(id2)).isPlacetteSelected).toBe(false);
+    await t.db()("observation").insert({ idObservationSerie: id2, idParcelle: other, dicoIdEltObserve: 2102, obsValNum: 150, date: "2025-04-15" });
+    expect((await mode(id2)).isPlacetteSelected).toBe(true);
+  });
+
   test("[B-RIGHTS-01] [B-RIGHTS-02] [B-RIGHTS-07] [B-OBS-09] a reader and a locked campaign are refused every write; series deletion is all or nothing", async () => {
     const [p] = await plots();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");

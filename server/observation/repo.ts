@@ -74,6 +74,9 @@ async function withDetails(db: Db, rows: Record<string, unknown>[]): Promise<Ser
   const labos = new Map<number, string | null>();
   const placettes = new Map<number, number[]>();
   const counts = new Map<number, number>();
+  // B-PLAC-07 (spec 2 §4): a series is in plot mode if any of its observations belongs to a plot other than the
+  // selected one, here a placette (or another plot); the placettes holding values are the series' placettes too.
+  const modePlacette = new Set<number>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     for (const o of await db("observation").whereIn("idObservationSerie", chunk).whereIn("dicoIdEltObserve", [ELEMENT.organe, ELEMENT.laboratoire]).select("idObservationSerie", "dicoIdEltObserve", "obsValNum", "obsValTxt")) {
@@ -84,6 +87,19 @@ async function withDetails(db: Db, rows: Record<string, unknown>[]): Promise<Ser
       const list = placettes.get(Number(p.idObservationSerie)) ?? [];
       list.push(Number(p.idPlacette));
       placettes.set(Number(p.idObservationSerie), list);
+    }
+    const ailleurs = await db("observation as o")
+      .join("observation_serie as s", "s.id", "o.idObservationSerie")
+      .whereIn("o.idObservationSerie", chunk)
+      .where((q) => q.whereNotNull("o.idPlacette").orWhere("o.idParcelle", "<>", db.ref("s.idParcelle")))
+      .distinct("o.idObservationSerie", "o.idPlacette");
+    for (const o of ailleurs) {
+      const serie = Number(o.idObservationSerie);
+      modePlacette.add(serie);
+      if (o.idPlacette == null) continue;
+      const list = placettes.get(serie) ?? [];
+      if (!list.includes(Number(o.idPlacette))) list.push(Number(o.idPlacette));
+      placettes.set(serie, list);
     }
     const c = (await db("observation")
       .whereIn("idObservationSerie", chunk)
@@ -97,7 +113,7 @@ async function withDetails(db: Db, rows: Record<string, unknown>[]): Promise<Ser
   return rows.map((r) => ({
     id: Number(r.id), updatedAt: toIso(r.updatedAt), idParcelle: Number(r.idParcelle), nom: String(r.nom), date: String(r.date).slice(0, 10),
     dicIdTypeSerie: Number(r.dicIdTypeSerie), idCulture: num(r.idCulture), idStade: num(r.idStade), idAction: num(r.idAction), idIntrant: num(r.idIntrant),
-    remarque: str(r.remarque), isPlacetteSelected: bool(r.isPlacetteSelected), organeEtudie: organes.get(Number(r.id)) ?? null,
+    remarque: str(r.remarque), isPlacetteSelected: bool(r.isPlacetteSelected) || modePlacette.has(Number(r.id)), organeEtudie: organes.get(Number(r.id)) ?? null,
     laboratoire: labos.get(Number(r.id)) ?? null, placettes: placettes.get(Number(r.id)) ?? [], nbObservations: counts.get(Number(r.id)) ?? 0, idUser: num(r.idUser),
   }));
 }
