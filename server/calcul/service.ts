@@ -1,4 +1,5 @@
 import { calculerParcelle } from "~/domain/calc/indicateurs/moteur";
+import type { IndicateursParcelle } from "~/components/indicateurs/types";
 import type { Indicateur } from "~/domain/calc/indicateurs/types";
 import { campaignContext } from "../access/description";
 import type { Db } from "../db/knex";
@@ -16,8 +17,6 @@ export const CODES_PANNEAU = [
   "economie.reel.margeBrute",
 ] as const;
 
-export type IndicateurPanneau = Pick<Indicateur, "code" | "valeur" | "unite" | "completude" | "manquants">;
-export type IndicateursParcelle = { idParcelle: number; libelle: string; indicateurs: IndicateurPanneau[] };
 
 /**
  * The indicators of one plot of the selected campaign (read rights of the campaign): the snapshot of that plot
@@ -27,7 +26,7 @@ export async function getIndicateursParcelle(db: Db, user: Utilisateur, idParcel
   const ctx = await campaignContext(db, user);
   const instantane = await instantaneCampagne(db, ctx.idCampagne, { idParcelle });
   const parcelle = instantane.parcelles[0];
-  if (!parcelle) throw new ServiceError("indicateurs.parcelle-inconnue", 404);
+  if (!parcelle) throw new ServiceError("indicateurs-parcelle.parcelle-inconnue", 404);
   const resultat = calculerParcelle(instantane, idParcelle, { parIntervention: false });
   const indicateurs = CODES_PANNEAU.map((code) => resultat.indicateurs[code]).filter((i): i is Indicateur => !!i)
     .map(({ code, valeur, unite, completude, manquants }) => ({ code, valeur, unite, completude, manquants }));

@@ -10,6 +10,7 @@ import prix from "./prix";
 import recoltes from "./recoltes";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
+import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 
 const en = {
@@ -851,6 +852,7 @@ const en = {
   ...recoltes,
   ...intrantsDossier,
   ...indicateurs,
+  ...indicateursParcelle,
   ...protocoles,
 } satisfies typeof fr;
 

@@ -9,6 +9,7 @@ import prix from "./prix";
 import recoltes from "./recoltes";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
+import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 
 const fr = {
@@ -850,6 +851,7 @@ const fr = {
   ...recoltes,
   ...intrantsDossier,
   ...indicateurs,
+  ...indicateursParcelle,
   ...protocoles,
 };
 

@@ -20,6 +20,9 @@ import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/dom
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
 import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
 import { createIntrantDossier, updateIntrantDossier } from "#server/intrant-dossier/service.server";
+import { getIndicateursParcelle } from "#server/calcul/service.server";
+import { IndicateursParcellePanel } from "~/components/indicateurs/indicateurs-parcelle";
+import type { IndicateursParcelle } from "~/components/indicateurs/types";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -31,7 +34,9 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 export const loader = screenLoader(
   async ({ db, user, query }) => {
     const data = await getInterventions(db, user, { parcelleIds: queryIds(query, "parcelleId") });
-    return { ...data, rows: packRows(data.rows) };
+    // The first chosen plot's indicators (issue 14): recomputed by every revalidation, so at once after a save.
+    const indicateurs = data.selection[0] != null ? await getIndicateursParcelle(db, user, data.selection[0]) : null;
+    return { ...data, rows: packRows(data.rows), indicateurs };
   },
   { loadError: ACTIONS_LOAD_ERROR },
 );
@@ -107,12 +112,12 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
   return <UnpackedInterventions data={data} />;
 }
 
-function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow> } }) {
+function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow>; indicateurs: IndicateursParcelle | null } }) {
   const unpacked = useMemo(() => ({ ...data, rows: unpackRows(data.rows) }), [data]);
-  return <Interventions data={unpacked} />;
+  return <Interventions data={unpacked} indicateurs={data.indicateurs} />;
 }
 
-function Interventions({ data }: { data: InterventionsData }) {
+function Interventions({ data, indicateurs }: { data: InterventionsData; indicateurs: IndicateursParcelle | null }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<Filters>({ sansOperation: false, recherche: "" });
@@ -154,6 +159,7 @@ function Interventions({ data }: { data: InterventionsData }) {
           />
         )}
       />
+      {indicateurs && <IndicateursParcellePanel data={indicateurs} />}
     </div>
   );
 }
