@@ -65,6 +65,24 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     expect(after.indicateurs.map((i) => i.code)).toEqual(["ift.cible.total", "ift.cible.herbicides", "fertilisation.n.mineral", "travail.temps.total", "travail.carburant", "economie.reel.margeBrute"]);
   });
 
+  test("[issue14-snapshot] a phyto input without target doses takes the campaign's IFT list dose for the crop it concerns", async () => {
+    const db = t.db();
+    const user = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const idCampagne = t.demo().campagnes.tilleuls2025;
+    const plot = await db("parcelle").where({ idCampagne }).orderBy("id").first("id");
+    const culture = await db("culture").orderBy("id").first("id");
+    const iftDe = async () => (await getIndicateursParcelle(db, user, plot.id)).indicateurs.find((i) => i.code === "ift.cible.total")!;
+    const avant = await iftDe();
+    const categorie = await db("categorie_intrant").where({ familleIft: "F" }).orderBy("id").first("id");
+    const idAction = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-05-02", anneeRecolte: 2025, idCultureConcernee: culture.id, frequence: 1, tauxSurface: 1, realisee: true, prevue: false });
+    const idIntrant = await insertId("intrant", { idAction, idCategorie: categorie.id, libelleIntrant: "Fongicide test", codeIntrant: "TEST-AMM-1", dicIdOrigineIntrant: 777, quantite: 1, dicLlUnite: "l/ha" });
+    await db("reference_dose_cible_ift").insert({ codeAmm: "TEST-AMM-1", idCulture: culture.id, anneeRecolte: 2025, idCible: null, doseRef: 4, uniteDoseRef: "L/HA" });
+    const apres = await iftDe();
+    // Hand-computed: 1 L/ha over the crop's 4 L/ha = 0.25, one pass; found, so not listed missing.
+    expect((apres.valeur ?? 0) - (avant.valeur ?? 0)).toBeCloseTo(0.25, 9);
+    expect(apres.manquants.some((m) => m.objet === "intrant" && m.id === idIntrant)).toBe(false);
+  });
+
   test("[issue14-rights] a plot of another campaign is refused", async () => {
     const user = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const other = await t.db()("parcelle").whereNot({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("id");

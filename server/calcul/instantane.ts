@@ -8,7 +8,7 @@ import { bool } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { fuelPrice, listOperationsCulturales, listTypesAction, longTermRate } from "../operation-culturale/repo";
 import { campaignMachines, costsOf } from "../operation-culturale/service";
-import { affectationsOf } from "../parcelle/repo";
+import { affectationsOf, cropsOfModes } from "../parcelle/repo";
 import { cleAppro, cleVente } from "../prix/repo";
 
 /**
@@ -28,16 +28,22 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   if (!campagne) throw new Error(`Unknown campaign ${idCampagne}`);
 
   // Plots: area, crop (its cost centre), management mode.
+  // The plot's crop is its cost centre: the stored choice, else its mode's main crop (the cost-centre screen's rule).
   const crops = await affectationsOf(db, idCampagne);
+  const modeCrops = await cropsOfModes(db, idCampagne);
+  const cropOf = (idParcelle: number, idModeConduite: number | null) => {
+    const options = modeCrops.filter((c) => c.idModeConduite === idModeConduite);
+    return crops.get(idParcelle) ?? (options.find((c) => c.principale) ?? options[0])?.idCulture ?? null;
+  };
   const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
   if (options.idParcelle != null) plotQuery.where("p.id", options.idParcelle);
   const plotRows = await plotQuery.orderBy("p.id").select("p.id", "p.libelle", "p.surface", "p.idModeConduite", "m.libelle as mode");
-  const cultureIds = [...new Set([...crops.values()])];
+  const cultureIds = [...new Set([...crops.values(), ...modeCrops.map((c) => c.idCulture)])];
   const cultureLabels = new Map(
     (cultureIds.length ? await db("culture").whereIn("id", cultureIds).select("id", "libelle") : []).map((r) => [Number(r.id), String(r.libelle)]),
   );
   const parcelles: ParcelleCampagne[] = plotRows.map((r) => {
-    const idCulture = crops.get(Number(r.id)) ?? null;
+    const idCulture = cropOf(Number(r.id), num(r.idModeConduite));
     return {
       id: Number(r.id), libelle: String(r.libelle), surface: num(r.surface), idCulture,
       ...(idCulture != null && cultureLabels.has(idCulture) ? { libelleCulture: cultureLabels.get(idCulture) } : {}),
@@ -93,6 +99,20 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     list.push({ idCible: Number(r.idCible), dose: num(r.doseRef), unite: (r.uniteRef as string | null) ?? (r.uniteRefCible1 as string | null) ?? null });
     targets.set(Number(r.idIntrant), list);
   }
+  // The campaign's official IFT list (reference_dose_cible_ift) for the phyto products used: per target and per crop.
+  const amms = [...new Set((inputRows as Record<string, unknown>[]).filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null).map((r) => String(r.codeIntrant)))];
+  const liste = new Map<string, (DoseReference & { idCulture: number | null })[]>();
+  for (let i = 0; i < amms.length; i += 500) {
+    const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: Number(campagne.anneeRecolte) }).whereIn("codeAmm", amms.slice(i, i + 500) as string[])
+      .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole");
+    for (const r of rows) {
+      const list = liste.get(String(r.codeAmm)) ?? [];
+      list.push({ idCulture: num(r.idCulture), idCible: num(r.idCible), dose: num(r.doseRef), unite: (r.uniteDoseRef as string | null) ?? null, biocontrole: bool(r.biocontrole) });
+      liste.set(String(r.codeAmm), list);
+    }
+  }
+  // The crop a treatment's doses are read for: the intervention's crop concerned, else the plot's.
+  const actionCrop = new Map(actions.map((a) => [Number(a.id), num(a.idCultureConcernee) ?? plotById.get(Number(a.idParcelle))?.idCulture ?? null]));
   const inputsByAction = new Map<number, IntrantCampagne[]>();
   for (const r of inputRows) {
     const type = Number(r.idTypeIntrant);
@@ -108,7 +128,13 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     if (type === TYPE_INTRANT.PHYTO || r.idIntrantSemence != null) {
       const cibles = targets.get(Number(r.id)) ?? [];
       const famille = r.idIntrantSemence != null ? "TS" : (r.familleIft as string | null);
+      // The doses stored on the input's targets first; the list's doses for the plot's crop complete them.
       const dosesReference: DoseReference[] = cibles.map((c) => ({ idCible: c.idCible, dose: c.dose, unite: c.unite }));
+      const idCulture = actionCrop.get(Number(r.idAction)) ?? null;
+      for (const d of r.codeIntrant != null && idCulture != null ? (liste.get(String(r.codeIntrant)) ?? []) : []) {
+        if (d.idCulture !== idCulture || dosesReference.some((x) => x.idCible === d.idCible)) continue;
+        dosesReference.push({ idCible: d.idCible, dose: d.dose, unite: d.unite, biocontrole: d.biocontrole });
+      }
       intrant = {
         ...commun, type: "phyto", amm: (r.codeIntrant as string | null) ?? null,
         famille: famille != null && FAMILLES.includes(famille) ? (famille as FamilleIft) : null,
