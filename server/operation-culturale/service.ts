@@ -30,7 +30,7 @@ const DECIMALES_DEBIT_STOCKE = 3;
 type Machine = ParcMaterielRow & { calcul: ReturnType<typeof machineCosts>; forCalc: Materiel };
 
 /** The campaign's machines, each with the fields the calculations read (its reference's lives filling its own) and its figures. */
-async function campaignMachines(db: Db, idCampagne: number, tauxFinancement: number): Promise<Machine[]> {
+export async function campaignMachines(db: Db, idCampagne: number, tauxFinancement: number): Promise<Machine[]> {
   const rows = await listParcMateriels(db, idCampagne);
   const references = new Map((await listReferencesOfCategories(db, rows.map((r) => r.idCategorieMateriel))).map((r) => [r.id, r]));
   return rows.map((r) => {
@@ -40,7 +40,7 @@ async function campaignMachines(db: Db, idCampagne: number, tauxFinancement: num
 }
 
 /** The calculated costs of an operation (B-OPS-07), rounded for display. */
-function costsOf(op: OperationCulturaleRow, type: TypeActionRef | undefined, machines: Map<number, Machine>, prixFioul: number | null, tauxFinancement: number): CoutsOperation {
+export function costsOf(op: OperationCulturaleRow, type: TypeActionRef | undefined, machines: Map<number, Machine>, prixFioul: number | null, tauxFinancement: number): CoutsOperation {
   const tractant = op.materielTractant != null ? machines.get(op.materielTractant)?.forCalc ?? null : null;
   const tractes = op.materielTractes.map((id) => machines.get(id)?.forCalc).filter((m): m is Materiel => !!m);
   return roundOperationCosts(operationCosts({ ...op, typeAction: type, materielTractant: tractant, materielTractes: tractes }, { prixFioul, tauxFinancement }));

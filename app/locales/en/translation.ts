@@ -11,6 +11,7 @@ import recoltes from "./recoltes";
 import copie from "./copie";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
+import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 
 const en = {
@@ -854,6 +855,7 @@ const en = {
   ...copie,
   ...intrantsDossier,
   ...indicateurs,
+  ...indicateursParcelle,
   ...protocoles,
 } satisfies typeof fr;
 

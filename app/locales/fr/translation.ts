@@ -10,6 +10,7 @@ import recoltes from "./recoltes";
 import copie from "./copie";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
+import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 
 const fr = {
@@ -853,6 +854,7 @@ const fr = {
   ...copie,
   ...intrantsDossier,
   ...indicateurs,
+  ...indicateursParcelle,
   ...protocoles,
 };
 

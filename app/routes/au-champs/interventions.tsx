@@ -24,6 +24,9 @@ import { DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterv
 import { AffectationsSchema, MajDatesSchema } from "~/domain/parcelle";
 import { getAffectations, majDatesActions, saveAffectations } from "#server/parcelle/service.server";
 import { copyChoices, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
+import { getIndicateursParcelle } from "#server/calcul/service.server";
+import { IndicateursParcellePanel } from "~/components/indicateurs/indicateurs-parcelle";
+import type { IndicateursParcelle } from "~/components/indicateurs/types";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -35,7 +38,9 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 export const loader = screenLoader(
   async ({ db, user, query }) => {
     const data = await getInterventions(db, user, { parcelleIds: queryIds(query, "parcelleId") });
-    return { ...data, rows: packRows(data.rows), affectations: query.get("affectations") ? await getAffectations(db, user) : null };
+    // The first chosen plot's indicators (issue 14): recomputed by every revalidation, so at once after a save.
+    const indicateurs = data.selection[0] != null ? await getIndicateursParcelle(db, user, data.selection[0]) : null;
+    return { ...data, rows: packRows(data.rows), affectations: query.get("affectations") ? await getAffectations(db, user) : null, indicateurs };
   },
   { loadError: ACTIONS_LOAD_ERROR },
 );
@@ -122,12 +127,12 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
   return <UnpackedInterventions data={data} />;
 }
 
-function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow> } }) {
+function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow>; indicateurs: IndicateursParcelle | null } }) {
   const unpacked = useMemo(() => ({ ...data, rows: unpackRows(data.rows) }), [data]);
-  return <Interventions data={unpacked} />;
+  return <Interventions data={unpacked} indicateurs={data.indicateurs} />;
 }
 
-function Interventions({ data }: { data: InterventionsData }) {
+function Interventions({ data, indicateurs }: { data: InterventionsData; indicateurs: IndicateursParcelle | null }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<Filters>({ sansOperation: false, recherche: "" });
@@ -169,6 +174,7 @@ function Interventions({ data }: { data: InterventionsData }) {
           />
         )}
       />
+      {indicateurs && <IndicateursParcellePanel data={indicateurs} />}
     </div>
   );
 }

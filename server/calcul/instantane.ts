@@ -1,0 +1,197 @@
+import { financingRate } from "~/domain/calc/materiel";
+import type {
+  DoseReference, FamilleIft, InstantaneCampagne, IntrantCampagne, InterventionCampagne, OperationCampagne, ParcelleCampagne, Prix, RecolteCampagne,
+} from "~/domain/calc/indicateurs/types";
+import { ELEMENTS, TYPE_INTRANT, type Element } from "~/domain/intrant";
+import { uniteMajuscule } from "~/domain/prix";
+import { bool } from "../db/dialect";
+import type { Db } from "../db/knex";
+import { fuelPrice, listOperationsCulturales, listTypesAction, longTermRate } from "../operation-culturale/repo";
+import { campaignMachines, costsOf } from "../operation-culturale/service";
+import { affectationsOf, cropsOfModes } from "../parcelle/repo";
+import { cleAppro, cleVente } from "../prix/repo";
+
+/**
+ * Builds the indicator engine's campaign snapshot (InstantaneCampagne, issue 14; decision 0049) from the database:
+ * plots with their crop (cost centre) and management mode, interventions with their operation's work rate, fuel and
+ * mechanisation charges (operation.ts through the operations screen's own calculation), inputs with their IFT family,
+ * targets and reference doses, fertiliser composition, harvests, and the campaign's supply and sale prices by key.
+ * What the database does not hold is left absent: the engine's completeness then lists it. Nothing is invented.
+ */
+
+const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
+const MINERAL = 655;
+const FAMILLES: readonly string[] = ["H", "F", "I", "A", "TS"];
+
+export async function instantaneCampagne(db: Db, idCampagne: number, options: { idParcelle?: number } = {}): Promise<InstantaneCampagne> {
+  const campagne = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne).first("c.anneeRecolte", "c.idExploitation", "e.libelle");
+  if (!campagne) throw new Error(`Unknown campaign ${idCampagne}`);
+
+  // Plots: area, crop (its cost centre), management mode.
+  // The plot's crop is its cost centre: the stored choice, else its mode's main crop (the cost-centre screen's rule).
+  const crops = await affectationsOf(db, idCampagne);
+  const modeCrops = await cropsOfModes(db, idCampagne);
+  const cropOf = (idParcelle: number, idModeConduite: number | null) => {
+    const options = modeCrops.filter((c) => c.idModeConduite === idModeConduite);
+    return crops.get(idParcelle) ?? (options.find((c) => c.principale) ?? options[0])?.idCulture ?? null;
+  };
+  const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
+  if (options.idParcelle != null) plotQuery.where("p.id", options.idParcelle);
+  const plotRows = await plotQuery.orderBy("p.id").select("p.id", "p.libelle", "p.surface", "p.idModeConduite", "m.libelle as mode");
+  const cultureIds = [...new Set([...crops.values(), ...modeCrops.map((c) => c.idCulture)])];
+  const cultureLabels = new Map(
+    (cultureIds.length ? await db("culture").whereIn("id", cultureIds).select("id", "libelle") : []).map((r) => [Number(r.id), String(r.libelle)]),
+  );
+  const parcelles: ParcelleCampagne[] = plotRows.map((r) => {
+    const idCulture = cropOf(Number(r.id), num(r.idModeConduite));
+    return {
+      id: Number(r.id), libelle: String(r.libelle), surface: num(r.surface), idCulture,
+      ...(idCulture != null && cultureLabels.has(idCulture) ? { libelleCulture: cultureLabels.get(idCulture) } : {}),
+      idModeConduite: num(r.idModeConduite), ...(r.mode != null ? { libelleModeConduite: String(r.mode) } : {}),
+    };
+  });
+  const plotById = new Map(parcelles.map((p) => [p.id, p]));
+
+  // Operations with their calculated work rate, fuel use and mechanisation charges (the operations screen's figures).
+  const tauxFinancement = financingRate({ longTermeTaux: await longTermRate(db, idCampagne) });
+  const prixFioul = await fuelPrice(db, idCampagne);
+  const types = new Map((await listTypesAction(db)).map((t) => [t.id, t]));
+  const machines = new Map((await campaignMachines(db, idCampagne, tauxFinancement)).map((m) => [m.id, m]));
+  const operations = new Map<number, OperationCampagne>();
+  for (const op of await listOperationsCulturales(db, idCampagne)) {
+    const couts = costsOf(op, types.get(op.idTypeAction), machines, prixFioul, tauxFinancement);
+    const materiels = [op.materielTractant, ...op.materielTractes].filter((id): id is number => id != null).map((id) => machines.get(id)).filter((m) => !!m);
+    operations.set(op.id, {
+      id: op.id, libelle: op.libelle, mecanisee: materiels.length > 0, eta: op.eta,
+      nbPersonnes: op.mainOeuvre.length || null,
+      debit: couts.debit, consoCarburant: couts.consoCarburant,
+      // The charges need the fuel price and the machines' figures: absent when the calculation misses some.
+      chargesMecanisation: couts.manquants.length ? null : couts.chargesMecaTotales,
+      irrigation: op.debitIrrigation != null, debitIrrigation: op.debitIrrigation,
+    });
+  }
+
+  // Interventions of the plots.
+  const actionQuery = db("action").where({ idCampagne });
+  if (options.idParcelle != null) actionQuery.where({ idParcelle: options.idParcelle });
+  const actions = await actionQuery.orderBy([{ column: "date" }, { column: "id" }])
+    .select("id", "idParcelle", "date", "realisee", "prevue", "frequence", "tauxSurface", "debit", "consoCarburant", "idOperationCulturale", "idCultureConcernee");
+  const ofActions = (q: ReturnType<Db>, column: string) => {
+    q.join("action as a", "a.id", column).where("a.idCampagne", idCampagne);
+    if (options.idParcelle != null) q.where("a.idParcelle", options.idParcelle);
+    return q;
+  };
+
+  // Inputs with their category, composition and targets.
+  const inputRows = await ofActions(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
+    .leftJoin("caracteristique_intrant as ci", "ci.idIntrant", "i.id")
+    .orderBy("i.id")
+    .select(
+      "i.id", "i.idAction", "i.idCategorie", "c.idTypeIntrant", "c.familleIft", "i.libelleIntrant", "i.codeIntrant", "i.quantite", "i.dicLlUnite",
+      "i.dicIdOrigineIntrant", "i.idIntrant", "i.idIntrantSemence", "ci.id as idCaracteristique", ...ELEMENTS.map((e) => `ci.${e}`),
+    );
+  const targetRows = await ofActions(db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"), "i.idAction")
+    .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
+    .select("ic.idIntrant", "cc.idCible", "cc.doseRef", "cc.uniteRef", "ic.uniteRefCible1");
+  const targets = new Map<number, { idCible: number; dose: number | null; unite: string | null }[]>();
+  for (const r of targetRows) {
+    const list = targets.get(Number(r.idIntrant)) ?? [];
+    list.push({ idCible: Number(r.idCible), dose: num(r.doseRef), unite: (r.uniteRef as string | null) ?? (r.uniteRefCible1 as string | null) ?? null });
+    targets.set(Number(r.idIntrant), list);
+  }
+  // The campaign's official IFT list (reference_dose_cible_ift) for the phyto products used: per target and per crop.
+  const amms = [...new Set((inputRows as Record<string, unknown>[]).filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null).map((r) => String(r.codeIntrant)))];
+  const liste = new Map<string, (DoseReference & { idCulture: number | null })[]>();
+  for (let i = 0; i < amms.length; i += 500) {
+    const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: Number(campagne.anneeRecolte) }).whereIn("codeAmm", amms.slice(i, i + 500) as string[])
+      .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole");
+    for (const r of rows) {
+      const list = liste.get(String(r.codeAmm)) ?? [];
+      list.push({ idCulture: num(r.idCulture), idCible: num(r.idCible), dose: num(r.doseRef), unite: (r.uniteDoseRef as string | null) ?? null, biocontrole: bool(r.biocontrole) });
+      liste.set(String(r.codeAmm), list);
+    }
+  }
+  // The crop a treatment's doses are read for: the intervention's crop concerned, else the plot's.
+  const actionCrop = new Map(actions.map((a) => [Number(a.id), num(a.idCultureConcernee) ?? plotById.get(Number(a.idParcelle))?.idCulture ?? null]));
+  const inputsByAction = new Map<number, IntrantCampagne[]>();
+  for (const r of inputRows) {
+    const type = Number(r.idTypeIntrant);
+    const unite = (r.dicLlUnite as string | null) ?? null;
+    const commun = {
+      id: Number(r.id), libelle: String(r.libelleIntrant), dose: num(r.quantite), unite, idCategorie: num(r.idCategorie),
+      clePrix: cleAppro({
+        idOrigineIntrant: num(r.dicIdOrigineIntrant), idTypeIntrant: type, idIntrant: num(r.idIntrant), idModalite: type === TYPE_INTRANT.EAU ? Number(r.idCategorie) : null,
+        traitementSemence: r.idIntrantSemence != null, libelleIntrant: String(r.libelleIntrant), unite: uniteMajuscule(unite),
+      }),
+    };
+    let intrant: IntrantCampagne;
+    if (type === TYPE_INTRANT.PHYTO || r.idIntrantSemence != null) {
+      const cibles = targets.get(Number(r.id)) ?? [];
+      const famille = r.idIntrantSemence != null ? "TS" : (r.familleIft as string | null);
+      // The doses stored on the input's targets first; the list's doses for the plot's crop complete them.
+      const dosesReference: DoseReference[] = cibles.map((c) => ({ idCible: c.idCible, dose: c.dose, unite: c.unite }));
+      const idCulture = actionCrop.get(Number(r.idAction)) ?? null;
+      for (const d of r.codeIntrant != null && idCulture != null ? (liste.get(String(r.codeIntrant)) ?? []) : []) {
+        if (d.idCulture !== idCulture || dosesReference.some((x) => x.idCible === d.idCible)) continue;
+        dosesReference.push({ idCible: d.idCible, dose: d.dose, unite: d.unite, biocontrole: d.biocontrole });
+      }
+      intrant = {
+        ...commun, type: "phyto", amm: (r.codeIntrant as string | null) ?? null,
+        famille: famille != null && FAMILLES.includes(famille) ? (famille as FamilleIft) : null,
+        biocontrole: false, cibles: cibles.map((c) => c.idCible), dosesReference,
+      };
+    } else if (type === TYPE_INTRANT.FERTILISANT) {
+      const composition = r.idCaracteristique == null ? null : (Object.fromEntries(ELEMENTS.map((e) => [e, num(r[e])])) as Partial<Record<Element, number | null>>);
+      intrant = { ...commun, type: "fertilisant", nature: Number(r.idCategorie) === MINERAL ? "mineral" : "organique", composition };
+    } else if (type === TYPE_INTRANT.SEMENCE) intrant = { ...commun, type: "semence" };
+    else if (type === TYPE_INTRANT.EAU) intrant = { ...commun, type: "eau" };
+    else intrant = { ...commun, type: "autre" };
+    const list = inputsByAction.get(Number(r.idAction)) ?? [];
+    list.push(intrant);
+    inputsByAction.set(Number(r.idAction), list);
+  }
+
+  // Harvests: the plot's crop's products are its main ones; sale price key by the plot's mode.
+  const harvestRows = await ofActions(db("recolte as r").join("culture as c", "c.id", "r.idCulture"), "r.idAction")
+    .orderBy("r.id")
+    .select("r.id", "r.idAction", "a.idParcelle", "r.idCulture", "c.libelle as culture", "r.dicIdTypeSortie", "r.idQualifiantRecolte", "r.rendement", "r.dicLlUnite");
+  const harvestsByAction = new Map<number, RecolteCampagne[]>();
+  for (const r of harvestRows) {
+    const plot = plotById.get(Number(r.idParcelle));
+    const idCulture = Number(r.idCulture);
+    const list = harvestsByAction.get(Number(r.idAction)) ?? [];
+    list.push({
+      id: Number(r.id), idCulture, libelle: String(r.culture), rendement: num(r.rendement), unite: String(r.dicLlUnite),
+      principale: plot?.idCulture === idCulture,
+      clePrix: cleVente({ idModeConduite: plot?.idModeConduite ?? null, idCulture, idTypeSortie: Number(r.dicIdTypeSortie), idQualifiantRecolte: num(r.idQualifiantRecolte) }),
+    });
+    harvestsByAction.set(Number(r.idAction), list);
+  }
+
+  const interventions: InterventionCampagne[] = actions.map((a) => {
+    const operation = a.idOperationCulturale != null ? (operations.get(Number(a.idOperationCulturale)) ?? null) : null;
+    return {
+      id: Number(a.id), idParcelle: Number(a.idParcelle), date: String(a.date).slice(0, 10),
+      realisee: bool(a.realisee), prevue: bool(a.prevue),
+      frequence: num(a.frequence), tauxSurface: num(a.tauxSurface), debit: num(a.debit), consoCarburant: num(a.consoCarburant),
+      operation, idCultureConcernee: num(a.idCultureConcernee),
+      intrants: inputsByAction.get(Number(a.id)) ?? [], recoltes: harvestsByAction.get(Number(a.id)) ?? [],
+    };
+  });
+
+  // The campaign's real prices, by key (rows without a price are left out: the engine lists them missing).
+  const appro: Record<string, Prix> = {};
+  for (const r of await db("prix_appro").where({ idCampagne }).whereNotNull("prixAchat").select("id", "cle", "prixAchat", "unite", "libelleIntrantConcat")) {
+    appro[String(r.cle)] = { valeur: Number(r.prixAchat), unite: String(r.unite ?? ""), id: Number(r.id), libelle: String(r.libelleIntrantConcat ?? "") };
+  }
+  const vente: Record<string, Prix> = {};
+  for (const r of await db("prix_vente").where({ idCampagne }).whereNotNull("prixVente").select("id", "cle", "prixVente")) {
+    vente[String(r.cle)] = { valeur: Number(r.prixVente), unite: "€/t", id: Number(r.id) }; // sale prices are €/t (data-model §7)
+  }
+
+  return {
+    idCampagne, anneeRecolte: Number(campagne.anneeRecolte),
+    exploitation: { id: Number(campagne.idExploitation), libelle: String(campagne.libelle) },
+    parcelles, interventions, prix: { reel: { appro, vente } },
+  };
+}

@@ -1,0 +1,34 @@
+import { calculerParcelle } from "~/domain/calc/indicateurs/moteur";
+import type { IndicateursParcelle } from "~/components/indicateurs/types";
+import type { Indicateur } from "~/domain/calc/indicateurs/types";
+import { campaignContext } from "../access/description";
+import type { Db } from "../db/knex";
+import { ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import { instantaneCampagne } from "./instantane";
+
+/** The indicators the plot panel of the interventions screen shows (issue 14), in this order. */
+export const CODES_PANNEAU = [
+  "ift.cible.total",
+  "ift.cible.herbicides",
+  "fertilisation.n.mineral",
+  "travail.temps.total",
+  "travail.carburant",
+  "economie.reel.margeBrute",
+] as const;
+
+
+/**
+ * The indicators of one plot of the selected campaign (read rights of the campaign): the snapshot of that plot
+ * computed by the pure engine. A plot of another campaign is refused like an unknown one.
+ */
+export async function getIndicateursParcelle(db: Db, user: Utilisateur, idParcelle: number): Promise<IndicateursParcelle> {
+  const ctx = await campaignContext(db, user);
+  const instantane = await instantaneCampagne(db, ctx.idCampagne, { idParcelle });
+  const parcelle = instantane.parcelles[0];
+  if (!parcelle) throw new ServiceError("indicateurs-parcelle.parcelle-inconnue", 404);
+  const resultat = calculerParcelle(instantane, idParcelle, { parIntervention: false });
+  const indicateurs = CODES_PANNEAU.map((code) => resultat.indicateurs[code]).filter((i): i is Indicateur => !!i)
+    .map(({ code, valeur, unite, completude, manquants }) => ({ code, valeur, unite, completude, manquants }));
+  return { idParcelle, libelle: parcelle.libelle, indicateurs };
+}
