@@ -240,7 +240,10 @@ test.describe("measures screen", () => {
     const ids = await demoIds();
     const db = e2eDb();
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
-    const plot = await db("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy([{ column: "libelle" }, { column: "id" }]).first("id");
+    // The demo plot with placettes (other journeys may add plots that sort before it).
+    const withPlacettes = await db("observation_serie as s").join("placette as p", "p.idParcelle", "s.idParcelle")
+      .where({ "s.idCampagne": ids.tilleuls2025, "s.dicIdTypeSerie": 1130 }).orderBy("s.id").first("s.idParcelle");
+    const plot = { id: Number(withPlacettes.idParcelle) };
     const of = async (type: number) => Number((await db("observation_serie").where({ idParcelle: plot.id, dicIdTypeSerie: type }).first("id")).id);
     // Values per placette: one value column per placette, after the element.
     await openScreen(page, "redacteur", `?parcelleId=${plot.id}&id=${await of(1130)}`);
