@@ -107,6 +107,7 @@ const texts = {
       teneurAzote: "nitrogen content",
       prixAchat: "purchase price",
       prixVente: "sale price",
+      recoltePrincipale: "main product harvest",
       tauxHoraireMainOeuvre: "hourly labour cost",
       poids: "weight",
       usure: "wear life",

@@ -107,6 +107,7 @@ const texts = {
       teneurAzote: "teneur en azote",
       prixAchat: "prix d'achat",
       prixVente: "prix de vente",
+      recoltePrincipale: "récolte du produit principal",
       tauxHoraireMainOeuvre: "coût horaire de la main-d'œuvre",
       poids: "poids",
       usure: "durée de vie (usure)",

@@ -83,6 +83,18 @@ describe("Economic indicators (research §3)", () => {
     expect(phytos.explication.entrees).toContainEqual(expect.objectContaining({ objet: "prix", id: "herb", valeur: 20, source: "prix_appro 2024" }));
   });
 
+  test("a plot with a crop and no harvest of its main product: the gross product and the yield list it as missing", () => {
+    const sansRecolte = liste().slice(0, 2);
+    const e = indicateursEconomie(sansRecolte, p1, "reel", contexte(instantane));
+    for (const code of ["economie.reel.produitBrut", "economie.reel.rendementPrincipal"]) {
+      expect(e[code].manquants).toContainEqual({ objet: "parcelle", id: 1, champ: "recoltePrincipale", libelle: "P1" });
+      expect(e[code].completude).toBeLessThan(100);
+    }
+    expect(e["economie.reel.margeBrute"].manquants).toContainEqual(expect.objectContaining({ champ: "recoltePrincipale" }));
+    // With its harvest, nothing of the kind is missing.
+    expect(indicateursEconomie(liste(), p1, "reel", contexte(instantane))["economie.reel.produitBrut"].manquants).toEqual([]);
+  });
+
   test("explanation walk: gross margin → operating costs → phytos → the price and the input", () => {
     const e = indicateursEconomie(liste(), p1, "reel", contexte(instantane));
     const mb = e["economie.reel.margeBrute"].explication.entrees;

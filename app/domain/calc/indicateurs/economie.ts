@@ -131,6 +131,13 @@ export function indicateursEconomie(
     }
   }
 
+  // A plot with a crop and no harvest of its main product recorded: its gross product is not zero but unknown.
+  if (parcelle?.idCulture != null && !recoltes.some(({ r }) => estPrincipale(r))) {
+    const absente = { objet: "parcelle" as const, id: parcelle.id, champ: "recoltePrincipale", libelle: parcelle.libelle };
+    pb.attend().manque(absente);
+    rendementPrincipal.attend().manque(absente);
+  }
+
   for (const i of retenues) {
     const p = passages(i);
     for (const intrant of i.intrants) {
