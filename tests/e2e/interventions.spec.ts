@@ -102,7 +102,7 @@ test.describe("interventions screen", () => {
         "Exporter les interventions cochées vers d'autres parcelles ou dossiers", "Importer depuis une autre parcelle", "Dupliquer les interventions d'une parcelle", "Mise à jour des affectations", "Mise à jour des dates",
       ]);
       await page.keyboard.press("Escape");
-      await expect(page.getByTestId("interventions-copy")).toBeEnabled();
+      await expect(page.getByTestId("interventions-copy")).toBeVisible();
       await expect(page.getByTestId("list-new")).toBeEnabled();
       await page.screenshot({ path: `${SHOTS}/interventions-fr.png`, fullPage: true });
       const axe = await new AxeBuilder({ page }).analyze();
@@ -471,6 +471,38 @@ test.describe("interventions screen", () => {
       await page.getByTestId("list-save").click();
       await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
       expect(Number((await e2eDb()("action").where({ id: s.existing }).first("frequence")).frequence)).toBe(2);
+    } finally {
+      await s.cleanup();
+    }
+  });
+  test("[C-INT-15] 'Copier la sélection' exports the interventions selected in the grid: the export dialog opens with them ticked", async ({ page }) => {
+    const s = await prepare();
+    const second = await insertId("action", { idCampagne: s.ids.tilleuls2025, idParcelle: s.plot.id, date: "2025-04-13", anneeRecolte: 2025, idOperationCulturale: s.traitement, idCultureConcernee: 1, debit: 6, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+    try {
+      await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}`);
+      const copy = page.getByTestId("interventions-copy");
+      const table = page.locator('table[role="grid"]');
+      const rowOf = async (date: string) => Number(await table.locator("tbody tr").filter({ hasText: date }).getAttribute("aria-rowindex")) - 2;
+      const [a, b] = [await rowOf("12/04/2025"), await rowOf("13/04/2025")];
+      expect(b).toBe(a + 1);
+      // Nothing selected: nothing to copy.
+      await expect(copy).toBeDisabled();
+      // A cell of the first row, then shift+click a cell of the next: the two rows are the selection.
+      const canvas = page.locator("canvas[data-testid=data-grid-canvas]");
+      await canvas.scrollIntoViewIfNeeded();
+      const box = (await canvas.boundingBox())!;
+      const y = (row: number) => box.y + 36 + 34 * row + 17;
+      await page.mouse.click(box.x + 32 + 110 + 220 + 30, y(a));
+      await page.keyboard.down("Shift");
+      await page.mouse.click(box.x + 32 + 110 + 220 + 30, y(b));
+      await page.keyboard.up("Shift");
+      await expect(copy).toBeEnabled();
+      await copy.click();
+      const dialog = page.getByTestId("copie-export-selection");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId(`copie-actions-${s.existing}`)).toBeChecked();
+      await expect(dialog.getByTestId(`copie-actions-${second}`)).toBeChecked();
+      expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     } finally {
       await s.cleanup();
     }

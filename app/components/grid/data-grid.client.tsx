@@ -71,6 +71,7 @@ export default function DataGridClient<R extends GridRow>({
   newRow,
   onSave,
   onSelect,
+  onRowsSelected,
   saveOnlyWhenValid = false,
   height = DEFAULT_GRID_HEIGHT,
   ref,
@@ -207,6 +208,16 @@ export default function DataGridClient<R extends GridRow>({
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   useEffect(() => onSelectRef.current?.(cursorKey ?? null), [cursorKey]);
+  const onRowsSelectedRef = useRef(onRowsSelected);
+  onRowsSelectedRef.current = onRowsSelected;
+  const selectedKeys = useMemo(() => {
+    const ticked = selection.rows.toArray();
+    const range = selection.current?.range;
+    const indexes = ticked.length ? ticked : range ? Array.from({ length: range.height }, (_, i) => range.y + i) : [];
+    return indexes.map((i) => keys[i]).filter((k): k is RowKey => k !== undefined);
+  }, [selection, keys]);
+  const selectedSignature = selectedKeys.join(",");
+  useEffect(() => onRowsSelectedRef.current?.(selectedKeys), [selectedSignature]); // eslint-disable-line react-hooks/exhaustive-deps
   // Rows removed (an undone paste, a cancel): the selection stays within the rows, so the grid keeps the focus.
   useEffect(() => {
     const current = selection.current;

@@ -45,6 +45,11 @@ export type DataGridProps<R extends GridRow = GridRow> = {
   saveOnlyWhenValid?: boolean;
   /** The row the cursor is on (a loaded id, a negative id for an appended row, null when none), e.g. to open its form. */
   onSelect?: (rowId: number | null) => void;
+  /**
+   * The rows the user selected: those ticked by their row numbers, else the rows the selected cells span (ids as
+   * for onSelect), e.g. for an action on "the selection".
+   */
+  onRowsSelected?: (rowIds: number[]) => void;
   /** Height of the grid itself, in pixels (the toolbar and the message line come on top). */
   height?: number;
   ref?: Ref<DataGridHandle>;

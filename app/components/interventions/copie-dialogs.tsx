@@ -45,7 +45,12 @@ function Ticks({ legend, items, ticked, onChange, testId }: { legend: string; it
  * to plots of a writable campaign, import from another plot of the farm, duplication of a plot's interventions.
  * Only folders, farms and campaigns the user may write are offered as destinations (C-RIGHTS-21).
  */
-export function CopieDialog({ mode, data, onClose }: { mode: CopieMode; data: InterventionsData; onClose: () => void }) {
+export function CopieDialog({ mode, data, cochees, onClose }: {
+  mode: CopieMode; data: InterventionsData;
+  /** Interventions ticked when the dialog opens ("Copier la sélection": those selected in the grid). */
+  cochees?: number[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const loader = useFetcher<Answer>({ key: "copie-choix" });
   const saver = useFetcher<Answer>({ key: `copie-${mode}` });
@@ -63,7 +68,7 @@ export function CopieDialog({ mode, data, onClose }: { mode: CopieMode; data: In
   const [campagne, setCampagne] = useState<number | null>(null);
   const [parcelles, setParcelles] = useState<number[]>([]);
   const [suppression, setSuppression] = useState(false);
-  const [actions, setActions] = useState<number[]>([]);
+  const [actions, setActions] = useState<number[]>(cochees ?? []);
   const [srcExploitation, setSrcExploitation] = useState<number | null>(null);
   const [srcCampagne, setSrcCampagne] = useState<number | null>(null);
   const [srcParcelle, setSrcParcelle] = useState<number | null>(null);

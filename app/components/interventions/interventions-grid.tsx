@@ -32,11 +32,13 @@ export type InterventionsGridProps = {
   readOnly: boolean;
   onSave?: (patches: RowPatch[]) => Promise<GridSaveAnswer>;
   onSelect?: (id: number | null) => void;
+  /** The saved interventions the user selected in the grid (ticked row numbers, else the rows the selected cells span). */
+  onRowsSelected?: (ids: number[]) => void;
   height?: number;
   ref?: Ref<DataGridHandle>;
 };
 
-export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, height, ref }: InterventionsGridProps) {
+export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRowsSelected, height, ref }: InterventionsGridProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const several = data.selection.length > 1;
@@ -78,6 +80,7 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, heig
       newRow={newRow}
       onSave={onSave}
       onSelect={onSelect}
+      onRowsSelected={onRowsSelected ? (ids) => onRowsSelected(ids.filter((id) => id > 0)) : undefined}
       height={height}
     />
   );

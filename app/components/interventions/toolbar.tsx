@@ -2,7 +2,6 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { AppDialog } from "~/components/dialog";
 import { formatNumber } from "~/components/format";
 import { QUANTITE_DECIMALES, type IntrantDetail } from "~/domain/intrant";
 import type { RecolteDetail } from "~/domain/recolte";
@@ -34,10 +33,13 @@ export function matchesFilters(row: InterventionRow, f: Filters): boolean {
  * read-only irrigable box of the plot, the two row filters, and the Other menu and copy selection, disabled
  * without the descriptive-write right (C-RIGHTS-01, 02).
  */
-export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { data: InterventionsData; filters: Filters; onFilters: (f: Filters) => void; readOnly: boolean }) {
+export function InterventionsToolbar({ data, filters, onFilters, readOnly, selectedIds = [] }: {
+  data: InterventionsData; filters: Filters; onFilters: (f: Filters) => void; readOnly: boolean;
+  /** The interventions selected in the grid: "Copier la sélection" exports them (the export dialog with them ticked). */
+  selectedIds?: number[];
+}) {
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();
-  const [later, setLater] = useState<string | null>(null);
   // The ticked plots show at once; the address (and the rows) follow.
   const [optimistic, setOptimistic] = useState<number[] | null>(null);
   useEffect(() => setOptimistic(null), [data.selection]);
@@ -77,7 +79,7 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
   };
 
   const otherEntries = ["export-selection", "import-parcelle", "duplication", "maj-affectation", "maj-dates"] as const;
-  const [dialog, setDialog] = useState<(typeof otherEntries)[number] | null>(null);
+  const [dialog, setDialog] = useState<(typeof otherEntries)[number] | "copie-selection" | null>(null);
 
   return (
     <div className="card flex flex-wrap items-end gap-4" data-testid="interventions-toolbar">
@@ -124,17 +126,15 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly }: { d
             ))}
           </MenuItems>
         </Menu>
-        <button type="button" className="btn-secondary" disabled={readOnly} onClick={() => setLater("copie-selection")} data-testid="interventions-copy">
+        <button type="button" className="btn-secondary" disabled={readOnly || selectedIds.length === 0} onClick={() => setDialog("copie-selection")} data-testid="interventions-copy"
+          title={selectedIds.length === 0 ? t("interventions.copie-selection-vide") : undefined}>
           {t("interventions.copie-selection")}
         </button>
       </div>
       {dialog === "export-selection" || dialog === "import-parcelle" || dialog === "duplication" ? <CopieDialog mode={dialog as CopieMode} data={data} onClose={() => setDialog(null)} /> : null}
+      {dialog === "copie-selection" ? <CopieDialog mode="export-selection" data={data} cochees={selectedIds} onClose={() => setDialog(null)} /> : null}
       <MajDatesDialog open={dialog === "maj-dates"} ids={data.selection} anneeCampagne={data.anneeRecolte} onClose={() => setDialog(null)} />
       <AffectationsDialog open={dialog === "maj-affectation"} onClose={() => setDialog(null)} />
-      <AppDialog open={later !== null} title={later ? t(`interventions.${later}`) : ""} width={500} testId="interventions-later" onEscape={() => setLater(null)}
-        actions={<button type="button" className="btn-primary" onClick={() => setLater(null)}>{t("ui.ok")}</button>}>
-        <p>{t("interventions.a-venir")}</p>
-      </AppDialog>
     </div>
   );
 }

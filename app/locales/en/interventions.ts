@@ -16,7 +16,7 @@ const texts = {
     "maj-affectation": "Update assignments",
     "maj-dates": "Update dates",
     "copie-selection": "Copy selection",
-    "a-venir": "This comes with the copy and duplication of interventions.",
+    "copie-selection-vide": "First select interventions in the table (row numbers, or cells over several rows).",
     "aucune-parcelle": "No plot in this campaign: create the plots first.",
     "aucune-intervention": "No intervention on this plot.",
     colonnes: {

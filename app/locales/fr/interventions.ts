@@ -16,7 +16,7 @@ const texts = {
     "maj-affectation": "Mise à jour des affectations",
     "maj-dates": "Mise à jour des dates",
     "copie-selection": "Copier la sélection",
-    "a-venir": "Cette fonction arrive avec la copie et la duplication des interventions.",
+    "copie-selection-vide": "Sélectionnez d'abord des interventions dans le tableau (numéros de ligne, ou cellules sur plusieurs lignes).",
     "aucune-parcelle": "Aucune parcelle dans cette campagne : créez d'abord les parcelles.",
     "aucune-intervention": "Aucune intervention sur cette parcelle.",
     colonnes: {

@@ -136,6 +136,8 @@ function Interventions({ data, indicateurs }: { data: InterventionsData; indicat
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<Filters>({ sansOperation: false, recherche: "" });
+  /** The interventions selected in the grid, for "Copier la sélection". */
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const rows = data.rows.filter((r) => matchesFilters(r, filters));
   const readOnly = !data.canWrite;
   const onGridSave = useGridSave();
@@ -153,8 +155,8 @@ function Interventions({ data, indicateurs }: { data: InterventionsData; indicat
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <ListScreen
-        header={<InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} />}
-        renderTable={({ onSelect }) => <InterventionsGrid data={data} rows={rows} readOnly={readOnly} onSave={onGridSave} onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)} />}
+        header={<InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} selectedIds={selectedIds} />}
+        renderTable={({ onSelect }) => <InterventionsGrid data={data} rows={rows} readOnly={readOnly} onSave={onGridSave} onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)} onRowsSelected={setSelectedIds} />}
         tableId="interventions"
         title={t("screen.interventions")}
         label={t("screen.interventions")}
