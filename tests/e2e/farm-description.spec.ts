@@ -46,6 +46,27 @@ async function farmSnapshot() {
   };
 }
 
+/**
+ * The demo's own farm columns and economic characteristics of EARL des Tilleuls, kept before these journeys empty
+ * them and put back after, so that the journeys after this file find the demo as it was (its fuel price, say).
+ */
+let demo: { farm: Record<string, unknown>; caracteristiques: Record<string, unknown>[] } | undefined;
+async function keepDemo() {
+  if (demo) return;
+  const ids = await demoIds();
+  demo = {
+    farm: await e2eDb()("exploitation").where({ id: ids.tilleuls }).first(FARM_COLUMNS),
+    caracteristiques: await e2eDb()("caracteristique").whereIn("idCampagne", [ids.tilleuls2024, ids.tilleuls2025, ids.tilleulsSimulation]).select(),
+  };
+}
+async function restoreDemo() {
+  if (!demo) return;
+  const ids = await demoIds();
+  await e2eDb()("exploitation").where({ id: ids.tilleuls }).update(demo.farm);
+  await e2eDb()("caracteristique").whereIn("idCampagne", [ids.tilleuls2024, ids.tilleuls2025, ids.tilleulsSimulation]).delete();
+  if (demo.caracteristiques.length) await e2eDb()("caracteristique").insert(demo.caracteristiques);
+}
+
 async function resetFarm() {
   const ids = await demoIds();
   await e2eDb()("exploitation").where({ id: ids.tilleuls }).update(Object.fromEntries(FARM_COLUMNS.map((c) => [c, null])));
@@ -60,9 +81,10 @@ async function openAs(page: Page, who: "redacteur" | "lecteur" | "admin", idCamp
 }
 
 test.describe("farm description forms", () => {
+  test.beforeAll(keepDemo);
   test.beforeEach(resetFarm);
   test.afterAll(async () => {
-    await resetFarm();
+    await restoreDemo();
     for (const who of ["redacteur", "lecteur", "admin"] as const) await resetContext(who);
   });
 
@@ -367,8 +389,9 @@ test.describe("farm description forms in English", () => {
       }
     });
   });
+  test.beforeAll(keepDemo);
   test.afterAll(async () => {
-    await resetFarm();
+    await restoreDemo();
     await resetContext("admin");
   });
 

@@ -243,6 +243,9 @@ test.describe("sale prices", () => {
       // Emptied again: the cell says the price is required, yet the save takes it (numeric only at save).
       const { idModeConduite } = await db("prix_vente").where({ id: target.id }).first("idModeConduite");
       await page.getByTestId("prix-filtre").selectOption(String(idModeConduite));
+      // The filtered rows are shown before the cursor is put on the first one.
+      const ofTarget = await db("prix_vente").where({ idCampagne: ids.tilleuls2025, idModeConduite }).count({ n: "*" }).first();
+      await expect(page.getByTestId("prix-compte")).toHaveText(new RegExp(`^${Number(ofTarget!.n)} ligne`));
       await goTo(page, VENTE_CROP_X, 4, 0);
       await page.keyboard.press("Delete");
       await expect(page.getByTestId("grid-message")).toHaveText("Ligne 1, Prix de vente : Champ requis");
