@@ -15,6 +15,7 @@ import {
 import { toNumber } from "~/domain/validation";
 import type { OpenDialog } from "./inputs-panel";
 import type { InterventionRow } from "./types";
+import { useOnSaved } from "~/components/list-screen";
 
 /** What the catalogue resource answers (app/routes/au-champs/interventions-catalogue.ts). */
 export type CatalogueItem = { id: number; origine: number; libelle: string; code?: string | null; biocontrole?: boolean; idCategorie?: number | null; composition?: Partial<Record<Element, number | null>> };
@@ -105,13 +106,8 @@ function useInputForm(kind: string, schema: z.ZodType, stored: StoredIntrant | n
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
-  const closed = useRef(false);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && !closed.current) {
-      closed.current = true;
-      onClose();
-    }
-  }, [fetcher.state, fetcher.data, onClose]);
+  // The dialog closes once its save is answered ok.
+  useOnSaved(fetcher, () => onClose());
   return { fetcher, form, fields, busy: fetcher.state !== "idle" };
 }
 

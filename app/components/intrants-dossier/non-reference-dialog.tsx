@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -11,6 +11,7 @@ import { useCatalogue, type Categorie } from "~/components/interventions/input-d
 import { ELEMENTS, ELEMENTS_PRINCIPAUX, OLIGO_ELEMENTS, TYPE_INTRANT } from "~/domain/intrant";
 import { CONFIRMATION_NON_REFERENCE, IntrantDossierSchema, totalComposition, TYPES_INTRANT_DOSSIER, UNITES_MATIERE_ACTIVE, type TypeIntrantDossier } from "~/domain/intrant-dossier";
 import { toNumber } from "~/domain/validation";
+import { useOnSaved } from "~/components/list-screen";
 
 /**
  * The unreferenced-input dialog (spec 3 §2.2, §4.2, §5; decision 0032): a seed, phyto, fertiliser or other input
@@ -75,13 +76,8 @@ function NonReferenceForm({ stored, lists, readOnly, initialType, onClose }: { s
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: IntrantDossierSchema }) as never,
   });
-  const closed = useRef(false);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && !closed.current) {
-      closed.current = true;
-      onClose();
-    }
-  }, [fetcher.state, fetcher.data, onClose]);
+  // The dialog closes once its save is answered ok.
+  useOnSaved(fetcher, () => onClose());
   const f = fields as unknown as Record<string, AnyField>;
   const busy = fetcher.state !== "idle";
   const categories = (lists.categories ?? []).filter((c) => c.idTypeIntrant === type);

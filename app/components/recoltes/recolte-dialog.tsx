@@ -14,6 +14,7 @@ import {
   UNITE_PATURAGE, UNITE_RECOLTE_DEFAUT, type RecolteDetail,
 } from "~/domain/recolte";
 import { validate } from "~/domain/validation";
+import { useOnSaved } from "~/components/list-screen";
 
 /**
  * The harvest-product dialog (spec 3 §2.2, §4.1, §4.2; decision 0031): crop category (main crops first) and crop,
@@ -77,13 +78,8 @@ function RecolteForm({ stored, lists, intervention, readOnly, onClose }: { store
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RecolteSchema }) as never,
   });
-  const closed = useRef(false);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && !closed.current) {
-      closed.current = true;
-      onClose();
-    }
-  }, [fetcher.state, fetcher.data, onClose]);
+  // The dialog closes once its save is answered ok.
+  useOnSaved(fetcher, () => onClose());
 
   const f = fields as unknown as Record<string, AnyField>;
   const culture = useInputControl(f.idCulture as never);

@@ -2,6 +2,7 @@ import { ServiceError } from "#server/errors";
 import { resourceAction, resourceLoader } from "#server/http/route.server";
 import { FICHIER_TROP_GROS, maxBytes, uploadFichier } from "#server/observation/service.server";
 import { env } from "#server/env.server";
+import { limitedFormData } from "#server/http/limited-form-data.server";
 
 /**
  * Upload of a file attached to an observation series (spec 2 §7 POST fichier_attache_series: multipart with `file`
@@ -26,21 +27,3 @@ export const action = resourceAction(async ({ db, user, request }) => {
 /** The address typed in the browser (GET): the measures screen, where the files are. */
 export const loader = resourceLoader("/home/description/au_champs/mesures");
 
-/** The request's form, refused (`tooLarge`) as soon as its body passes `limit` bytes, whatever its headers say. */
-async function limitedFormData(request: Request, limit: number, tooLarge: () => Error): Promise<FormData> {
-  if (!request.body) return request.formData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-}

@@ -4,6 +4,7 @@ import { MAX_IDS } from "#server/http/fields";
 import { jsonField, resourceAction, resourceLoader } from "#server/http/route.server";
 import { IMPORT_MAX_BYTES } from "#server/parcelle/geo-import.server";
 import { importParcelles, previewImport } from "#server/parcelle/import-service.server";
+import { limitedFormData } from "#server/http/limited-form-data.server";
 
 /**
  * Plot import (docs/decisions/0015-import-parcelles.md): POST multipart with the file (`fichier`) and
@@ -39,21 +40,3 @@ const SelectionField = jsonField(z.array(z.number().int().min(0)).max(MAX_IDS));
 /** The address typed in the browser (GET): the plot screen, where the import dialog is. */
 export const loader = resourceLoader("/home/description/exploitation/parcelle");
 
-/** The request's form, refused (`tooLarge`) as soon as its body passes `limit` bytes, whatever its headers say. */
-async function limitedFormData(request: Request, limit: number, tooLarge: () => Error): Promise<FormData> {
-  if (!request.body) return request.formData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-}
