@@ -13,6 +13,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import exportResultats from "./export-resultats";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -857,6 +858,7 @@ const en = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...exportResultats,
 } satisfies typeof fr;
 
 export default en;

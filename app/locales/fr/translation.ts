@@ -12,6 +12,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import exportResultats from "./export-resultats";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -856,6 +857,7 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...exportResultats,
 };
 
 export default fr;
