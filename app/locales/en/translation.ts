@@ -13,6 +13,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -857,6 +858,7 @@ const en = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...selectionCampagnes,
 } satisfies typeof fr;
 
 export default en;

@@ -12,6 +12,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -856,6 +857,7 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...selectionCampagnes,
 };
 
 export default fr;
