@@ -235,6 +235,7 @@ const en = {
     "server-communication": "Error communicating with the server",
     "try-again-later": "Please try again later",
     "save-failed": "The save could not be completed",
+    "message-is": "The error message is:",
     "not-found": "Page not found",
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",

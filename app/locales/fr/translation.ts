@@ -234,6 +234,7 @@ const fr = {
     "server-communication": "Erreur de communication avec le serveur",
     "try-again-later": "Veuillez réessayer plus tard",
     "save-failed": "L'enregistrement n'a pas pu être effectué",
+    "message-is": "Le message d'erreur est :",
     "not-found": "Page introuvable",
     "not-found-detail": "Cette adresse ne correspond à aucune page de Sillon.",
     "forbidden-page": "Accès refusé",
