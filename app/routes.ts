@@ -101,6 +101,7 @@ export default [
       route("actualites", "routes/admin/actualites.tsx"),
     ]),
     route("*", "routes/not-found.tsx", { id: "homeNotFound" }),
+    route("taches/:id", "routes/taches.ts"),
   ])]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

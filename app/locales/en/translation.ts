@@ -13,6 +13,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import taches from "./taches";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -238,6 +239,7 @@ const en = {
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",
     forbidden: "You do not have the rights needed for this action",
+    unexpected: "An unexpected error occurred",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
       "prix_appros-service-error": "The supply prices could not be loaded",
@@ -857,6 +859,7 @@ const en = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...taches,
 } satisfies typeof fr;
 
 export default en;

@@ -12,6 +12,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import taches from "./taches";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -237,6 +238,7 @@ const fr = {
     "not-found-detail": "Cette adresse ne correspond à aucune page de Sillon.",
     "forbidden-page": "Accès refusé",
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
+    unexpected: "Une erreur inattendue est survenue",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     services: {
       "prix_appros-service-error": "Impossible de charger les prix d'approvisionnement",
@@ -856,6 +858,7 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...taches,
 };
 
 export default fr;
