@@ -14,6 +14,7 @@ import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 import taches from "./taches";
+import exportsTexts from "./exports";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -860,6 +861,7 @@ const en = {
   ...indicateursParcelle,
   ...protocoles,
   ...taches,
+  ...exportsTexts,
 } satisfies typeof fr;
 
 export default en;

@@ -13,6 +13,7 @@ import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 import taches from "./taches";
+import exportsTexts from "./exports";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -859,6 +860,7 @@ const fr = {
   ...indicateursParcelle,
   ...protocoles,
   ...taches,
+  ...exportsTexts,
 };
 
 export default fr;
