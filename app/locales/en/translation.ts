@@ -13,6 +13,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
 import taches from "./taches";
 import exportsTexts from "./exports";
 
@@ -236,6 +237,7 @@ const en = {
     "server-communication": "Error communicating with the server",
     "try-again-later": "Please try again later",
     "save-failed": "The save could not be completed",
+    "message-is": "The error message is:",
     "not-found": "Page not found",
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",
@@ -860,6 +862,7 @@ const en = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...selectionCampagnes,
   ...taches,
   ...exportsTexts,
 } satisfies typeof fr;

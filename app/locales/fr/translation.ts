@@ -12,6 +12,7 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
 import taches from "./taches";
 import exportsTexts from "./exports";
 
@@ -235,6 +236,7 @@ const fr = {
     "server-communication": "Erreur de communication avec le serveur",
     "try-again-later": "Veuillez réessayer plus tard",
     "save-failed": "L'enregistrement n'a pas pu être effectué",
+    "message-is": "Le message d'erreur est :",
     "not-found": "Page introuvable",
     "not-found-detail": "Cette adresse ne correspond à aucune page de Sillon.",
     "forbidden-page": "Accès refusé",
@@ -859,6 +861,7 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...selectionCampagnes,
   ...taches,
   ...exportsTexts,
 };
