@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { abilities, exportableCampaigns, ROLE_TEST } from "~/domain/access/abilities";
-import { findFarmLink } from "../access/abilities";
-import { findFolderRight } from "../contexte/repo";
+import { ROLE_TEST } from "~/domain/access/abilities";
+import { campagnesChoisies } from "../resultats/selection";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { env } from "../env";
@@ -95,33 +94,13 @@ function vue(r: Record<string, unknown>, campagnes: number[]): SessionExportVue 
 }
 
 /**
- * The campaigns the user may export (403 errors.forbidden otherwise, for any one of them): through one of his
- * folders linked to the campaign's farm, folder reading and farm reading (canExportPublishedCalculations); for raw
- * data, without folder and farm writing (canExportAllCalculations) only campaigns whose indicators are published
- * (spec 1 §6, A-RIGHTS-15: the rule of the raw-export campaign search, server/campagne/export-search.ts).
+ * The campaigns of a new session must be ones the selection panel offers the user (server/resultats/selection.ts,
+ * 403 errors.forbidden otherwise): for raw data, farms he reads and, without folder and farm writing, only published
+ * campaigns (A-RIGHTS-15); for calculation results, farms he reads.
  */
 export async function verifierCampagnesExportables(db: Db, user: Utilisateur, ids: readonly number[], nature: number): Promise<void> {
-  const uniques = [...new Set(ids)];
-  if (!uniques.length) throw new ServiceError("warning.invalid-form", 400, { campagnes: ["warning.required"] });
-  const campagnes = await db("campagne").whereIn("id", uniques).select("id", "idExploitation", "indicateurPublie");
-  if (campagnes.length !== uniques.length) throw new ServiceError("errors.forbidden", 403);
-  const dossiers: { idDossier: number; idExploitation: number }[] = await db("utilisateur_dossier as ud")
-    .join("dossier_exploitation as de", "de.idDossier", "ud.idDossier")
-    .where("ud.idUser", user.id)
-    .whereIn("de.idExploitation", [...new Set(campagnes.map((c) => c.idExploitation as number))])
-    .select("ud.idDossier", "de.idExploitation");
-  for (const c of campagnes) {
-    let permise = false;
-    for (const d of dossiers.filter((x) => x.idExploitation === c.idExploitation)) {
-      const a = abilities({ user, folder: await findFolderRight(db, user.id, d.idDossier), farm: await findFarmLink(db, d.idDossier, d.idExploitation) });
-      if (!a.canExportPublishedCalculations) continue;
-      if (nature === NATURE_CALCUL || exportableCampaigns([{ indicateurPublie: bool(c.indicateurPublie) }], a).length) {
-        permise = true;
-        break;
-      }
-    }
-    if (!permise) throw new ServiceError("errors.forbidden", 403);
-  }
+  if (!ids.length) throw new ServiceError("warning.invalid-form", 400, { campagnes: ["warning.required"] });
+  await campagnesChoisies(db, user, nature === NATURE_CALCUL ? "indicateurs" : "donneesBrutes", ids);
 }
 
 function libelleParDefaut(nature: number): string {

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { countRows, demoUser, expectRefused } from "../../tests/helpers/service";
+import { countRows, demoUser as utilisateurDemo, expectRefused } from "../../tests/helpers/service";
+import { selectInContext } from "../contexte/service";
+import type { Db } from "../db/knex";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { Executeur } from "../tache/runner";
 import { lireTache } from "../tache/service";
@@ -27,6 +29,13 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-exports-"))
  * and its file is downloaded; lists, rights and deletion.
  */
 const t = useTestDb();
+
+/** A demo user whose context is on Réseau démo (the resultats screens offer the folders of the current network). */
+async function demoUser(db: Db, username: string) {
+  const user = await utilisateurDemo(db, username);
+  await selectInContext(db, user, { intent: "oad", id: t.demo().oads.reseauDemo });
+  return user;
+}
 let runner: Executeur;
 
 beforeAll(async () => {
@@ -50,7 +59,7 @@ const demande = (campagnes: number[], groupes: number[], extra: Partial<DemandeS
   ...extra,
 });
 
-async function terminee(db: ReturnType<typeof t.db>, user: Awaited<ReturnType<typeof demoUser>>, idTache: number) {
+async function terminee(db: ReturnType<typeof t.db>, user: Awaited<ReturnType<typeof utilisateurDemo>>, idTache: number) {
   for (let i = 0; i < 400; i++) {
     const v = await lireTache(db, user, idTache);
     if (v.etat === "terminee" || v.etat === "echec") return v;
