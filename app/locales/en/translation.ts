@@ -14,6 +14,8 @@ import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 import selectionCampagnes from "./selection-campagnes";
+import taches from "./taches";
+import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 
 const en = {
@@ -241,6 +243,7 @@ const en = {
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",
     forbidden: "You do not have the rights needed for this action",
+    unexpected: "An unexpected error occurred",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
       "prix_appros-service-error": "The supply prices could not be loaded",
@@ -861,6 +864,8 @@ const en = {
   ...indicateursParcelle,
   ...protocoles,
   ...selectionCampagnes,
+  ...taches,
+  ...exportsTexts,
   ...exportResultats,
 } satisfies typeof fr;
 
