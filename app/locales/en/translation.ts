@@ -468,6 +468,11 @@ const en = {
     "campagne.delete": "Campaign deleted",
     "campagne.unlock": "Campaign unlocked",
     "campagne.scenario": "Base campaign chosen",
+    "calcul-serie.lancer": "Calculation launched",
+    "calcul-serie.publication": "Calculation series publication",
+    "calcul-serie.remarque": "Calculation series remark",
+    "calcul-serie.visa": "Calculation series validated",
+    "calcul-serie.retrait-visa": "Calculation series validation removed",
     empty: "No change recorded",
   },
   admin: {

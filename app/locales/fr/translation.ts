@@ -467,6 +467,11 @@ const fr = {
     "campagne.delete": "Suppression d'une campagne",
     "campagne.unlock": "Déverrouillage d'une campagne",
     "campagne.scenario": "Choix de la campagne de base",
+    "calcul-serie.lancer": "Lancement d'un calcul",
+    "calcul-serie.publication": "Publication d'une série de calcul",
+    "calcul-serie.remarque": "Remarque d'une série de calcul",
+    "calcul-serie.visa": "Validation d'une série de calcul",
+    "calcul-serie.retrait-visa": "Retrait de la validation d'une série de calcul",
     empty: "Aucune modification enregistrée",
   },
   admin: {
