@@ -91,3 +91,34 @@ export const CODES_IFT_SEGMENTS = [
   "ift.cible.semences",
   "ift.cible.biocontrole",
 ] as const;
+
+/**
+ * What the pre-check dialog does with a check result (spec 3 §8; C-CHECK-24, 25): OK goes on to the run at once,
+ * a warning shows the items with a confirm button, an error shows them without one.
+ */
+export function suiteControle(codeRetour: SeveriteControle): "lancer" | "confirmer" | "bloquer" {
+  return codeRetour === "OK" ? "lancer" : codeRetour === "Avertissement" ? "confirmer" : "bloquer";
+}
+
+/** The worst of several campaigns' check results. */
+export function pireControle(codes: SeveriteControle[]): SeveriteControle {
+  return codes.includes("Erreur") ? "Erreur" : codes.includes("Avertissement") ? "Avertissement" : "OK";
+}
+
+/** The screen where an offending item is fixed (the check dialog's links), under /home. */
+export function ecranCorrection(objet: MessageControle["objet"]): string {
+  switch (objet) {
+    case "parcelle":
+      return "/home/description/exploitation/parcelle";
+    case "operation":
+      return "/home/description/exploitation/operations_culturales";
+    case "materiel":
+      return "/home/description/exploitation/parc_materiel";
+    case "exploitation":
+      return "/home/description/exploitation/caracteristiques_economiques";
+    case "prix":
+      return "/home/prix/prix_approvisionnement";
+    default:
+      return "/home/description/au_champs/interventions";
+  }
+}

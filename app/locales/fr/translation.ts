@@ -11,6 +11,7 @@ import copie from "./copie";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
+import calculSerie from "./calcul-serie";
 import protocoles from "./protocoles";
 
 const fr = {
@@ -297,6 +298,9 @@ const fr = {
       "affectation-eges-service-error": "Impossible d'affecter les catégories de gaz à effet de serre",
       "parcelle-delete-service-error": "Impossible de supprimer la parcelle",
       "parcelle-import-service-error": "Impossible d'importer les parcelles",
+      "calcul-service-error": "Erreur du service des calculs",
+      "calcul-service-indicateurs-error": "Impossible de charger les indicateurs du calcul",
+      "calcul-update-service-error": "Impossible de modifier la série de calcul",
       "amenagement-service-error": "Impossible de charger les aménagements",
       "amenagement-create-service-error": "Impossible de créer l'aménagement",
       "amenagement-update-service-error": "Impossible de modifier l'aménagement",
@@ -861,6 +865,7 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...calculSerie,
 };
 
 export default fr;
