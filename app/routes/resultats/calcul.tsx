@@ -1,0 +1,160 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import { z } from "zod";
+import { DataTable, type DataTableColumn } from "~/components/data-table";
+import { formatDateTime } from "~/components/format";
+import { ProgressionSerie } from "~/components/resultats/progression-serie";
+import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
+import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
+import {
+  campagnesCalculables, controlerSerie, lancerSerie, listerSeries, sessionsExportCalcul, type SerieListee, type SessionExportListee,
+} from "#server/calcul-serie/service.server";
+import type { Route } from "./+types/calcul";
+
+/**
+ * The calculation screen (spec 3 §2.11; issue 14): farms and campaigns the user writes (C-RIGHTS-23) with the launch
+ * button, the done calculations of the chosen campaigns, and the result-export sessions of every folder.
+ */
+export const loader = screenLoader(async ({ db, user, query, view }) => {
+  const campagnes = await campagnesCalculables(db, user);
+  const offertes = new Set(campagnes.map((c) => c.idCampagne));
+  let choisies = queryIds(query, "campagne").filter((id) => offertes.has(id));
+  if (!query.has("campagne")) {
+    const v = await view();
+    choisies = v.campagne && offertes.has(v.campagne.id) ? [v.campagne.id] : [];
+  }
+  const series = await listerSeries(db, user, choisies.length ? choisies : [...offertes]);
+  return { campagnes, choisies, series, sessions: await sessionsExportCalcul(db, user) };
+});
+
+const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").max(50));
+
+export const action = screenAction({
+  controler: intent({ campagnes: Campagnes }, async ({ db, user }, { campagnes }) => {
+    const controles = [];
+    for (const idCampagne of campagnes) controles.push({ idCampagne, libelle: "", controle: await controlerSerie(db, user, idCampagne) });
+    return { ok: true as const, controles };
+  }),
+  lancer: intent({ campagnes: Campagnes }, async ({ db, user }, { campagnes }) => {
+    const series = [];
+    for (const idCampagne of campagnes) {
+      const { id, execution } = await lancerSerie(db, user, idCampagne);
+      execution.catch(() => undefined); // the run records its own failure on the series
+      series.push({ id, idCampagne });
+    }
+    return { ok: true as const, series };
+  }),
+});
+
+export default function Calcul({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [aCalculer, setACalculer] = useState<CampagneACalculer[] | null>(null);
+  const choisies = data.choisies;
+  const choisir = (ids: number[]) => setSearchParams((p) => {
+    p.delete("campagne");
+    for (const id of ids) p.append("campagne", String(id));
+    if (!ids.length) p.set("campagne", "");
+    return p;
+  }, { replace: true, preventScrollReset: true });
+
+  // Farms by folder (a farm linked to two folders the user writes shows once, under the first).
+  const parDossier = useMemo(() => {
+    const vues = new Set<number>();
+    const dossiers = new Map<number, { libelle: string; exploitations: Map<number, { libelle: string; campagnes: { id: number; libelle: string }[] }> }>();
+    for (const c of data.campagnes) {
+      if (vues.has(c.idCampagne)) continue;
+      vues.add(c.idCampagne);
+      const d = dossiers.get(c.idDossier) ?? { libelle: c.dossier, exploitations: new Map() };
+      const e = d.exploitations.get(c.idExploitation) ?? { libelle: c.exploitation, campagnes: [] };
+      e.campagnes.push({ id: c.idCampagne, libelle: c.campagne });
+      d.exploitations.set(c.idExploitation, e);
+      dossiers.set(c.idDossier, d);
+    }
+    return [...dossiers.entries()];
+  }, [data.campagnes]);
+
+  const lancer = () => {
+    const liste = choisies.map((id) => data.campagnes.find((c) => c.idCampagne === id)!).filter(Boolean);
+    setACalculer(liste.map((c) => ({ idCampagne: c.idCampagne, exploitation: c.exploitation, campagne: c.campagne })));
+  };
+
+  const colonnes: DataTableColumn<SerieListee>[] = [
+    { id: "exploitation", header: t("calcul-serie.colonnes.exploitation"), cell: (s) => s.exploitation, sortValue: (s) => s.exploitation },
+    { id: "campagne", header: t("calcul-serie.colonnes.campagne"), cell: (s) => s.campagne, sortValue: (s) => s.campagne },
+    { id: "creation", header: t("calcul-serie.colonnes.creation"), cell: (s) => formatDateTime(s.createdAt), sortValue: (s) => s.createdAt },
+    { id: "fin", header: t("calcul-serie.colonnes.fin"), cell: (s) => (s.dtFin ? formatDateTime(s.dtFin) : ""), sortValue: (s) => s.dtFin ?? "" },
+    {
+      id: "parcelles", header: t("calcul-serie.colonnes.parcelles"), align: "right",
+      cell: (s) => s.statut === "en_cours"
+        ? <ProgressionSerie idSerie={s.id} libelle={{ exploitation: s.exploitation, campagne: s.campagne }} onTerminee={() => revalidator.revalidate()} />
+        : t("calcul-serie.parcelles", { reussies: s.nbParcellesTraiteesReussies, total: s.nbParcellesATraiter }),
+    },
+    { id: "statut", header: t("calcul-serie.colonnes.etat"), cell: (s) => <span className={s.statut === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.statuts.${s.statut}`)}</span> },
+    { id: "etat", header: t("calcul-serie.colonnes.publication"), cell: (s) => t(`calcul-serie.etats.${s.etat}`), sortValue: (s) => s.etat },
+    {
+      id: "ouvrir", header: "", alwaysVisible: true,
+      cell: (s) => s.ouvrable && s.statut === "termine"
+        ? <Link className="text-sillon-700 underline" to={`/home/resultats/calcul/${s.id}`} aria-label={t("calcul-serie.ouvrir", s)}>{t("calcul-serie.ouvrir-court")}</Link>
+        : null,
+    },
+  ];
+  const statutSession = (s: SessionExportListee) => (s.statut === 0 ? "fini" : s.statut === 2 ? "erreur" : "encours");
+  const colonnesSessions: DataTableColumn<SessionExportListee>[] = [
+    { id: "libelle", header: t("calcul-serie.sessions-colonnes.libelle"), cell: (s) => s.libelle },
+    { id: "debut", header: t("calcul-serie.sessions-colonnes.debut"), cell: (s) => (s.debut ? formatDateTime(s.debut) : "") },
+    { id: "fin", header: t("calcul-serie.sessions-colonnes.fin"), cell: (s) => (s.fin ? formatDateTime(s.fin) : "") },
+    { id: "statut", header: t("calcul-serie.sessions-colonnes.statut"), cell: (s) => <span className={statutSession(s) === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.session-statuts.${statutSession(s)}`)}</span> },
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4" data-testid="screen-calcul">
+      <h1 className="text-xl font-semibold text-sillon-800">{t("screen.calcul")}</h1>
+      <section className="card space-y-2" aria-labelledby="calcul-selection">
+        <h2 id="calcul-selection" className="text-lg font-semibold">{t("calcul-serie.selection")}</h2>
+        <p className="text-sm text-stone-700">{t("calcul-serie.selection-aide")}</p>
+        {parDossier.length === 0 ? <p>{t("calcul-serie.aucune-campagne")}</p> : null}
+        <div className="grid gap-3 md:grid-cols-2" data-testid="calcul-campagnes">
+          {parDossier.map(([idDossier, d]) => (
+            <fieldset key={idDossier} className="rounded border border-stone-300 p-2">
+              <legend className="px-1 font-semibold">{d.libelle}</legend>
+              {[...d.exploitations.entries()].map(([idExploitation, e]) => (
+                <div key={idExploitation} className="mt-1">
+                  <div className="text-sm font-medium">{e.libelle}</div>
+                  <div className="flex flex-wrap gap-3 pl-2">
+                    {e.campagnes.map((c) => (
+                      <label key={c.id} className="flex items-center gap-1 text-sm">
+                        <input
+                          type="checkbox"
+                          checked={choisies.includes(c.id)}
+                          onChange={(ev) => choisir(ev.target.checked ? [...choisies, c.id] : choisies.filter((x) => x !== c.id))}
+                          aria-label={`${e.libelle} ${c.libelle}`}
+                        />
+                        {c.libelle}
+                      </label>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </fieldset>
+          ))}
+        </div>
+        <div className="flex items-center gap-3">
+          <button type="button" className="btn-primary" disabled={choisies.length === 0} onClick={lancer} data-testid="lancer-calcul">{t("calcul-serie.lancer")}</button>
+          {choisies.length === 0 ? <span className="text-sm text-stone-700">{t("calcul-serie.lancer-aide")}</span> : null}
+        </div>
+      </section>
+      <section className="space-y-2" aria-labelledby="calcul-liste">
+        <h2 id="calcul-liste" className="text-lg font-semibold">{t("calcul-serie.calculs")}</h2>
+        <DataTable tableId="calculs-series" label={t("calcul-serie.calculs")} columns={colonnes} rows={data.series} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucun-calcul")} />
+      </section>
+      <section className="space-y-2" aria-labelledby="calcul-sessions">
+        <h2 id="calcul-sessions" className="text-lg font-semibold">{t("calcul-serie.sessions")}</h2>
+        <DataTable tableId="calculs-sessions" label={t("calcul-serie.sessions")} columns={colonnesSessions} rows={data.sessions} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucune-session")} />
+      </section>
+      <SerieCalculDialog campagnes={aCalculer} onClose={() => setACalculer(null)} />
+    </div>
+  );
+}
