@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ROLE_TEST } from "~/domain/access/abilities";
+import { GROUPES_SERIE } from "~/domain/calc/serie";
 import { campagnesChoisies } from "../resultats/selection";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
@@ -48,7 +49,7 @@ export type DemandeSessionExport = {
   version: number;
   anglais: boolean;
   campagnes: number[];
-  /** Nature 0: donnee_exportable ids; nature 1: groupe_indicateur ids. */
+  /** Nature 0: donnee_exportable ids; nature 1: GROUPES_SERIE ids (app/domain/calc/serie.ts). */
   groupes: number[];
   /** Nature 1: calcul_serie ids. */
   series?: number[];
@@ -115,9 +116,12 @@ export async function creerSessionExport(db: Db, user: Utilisateur, demande: Dem
   await verifierCampagnesExportables(db, user, demande.campagnes, demande.nature);
   const groupes = [...new Set(demande.groupes)];
   if (!groupes.length) throw new ServiceError("warning.invalid-form", 400, { groupes: ["warning.required"] });
-  const table = demande.nature === NATURE_CALCUL ? "groupe_indicateur" : "donnee_exportable";
-  const connus = await db(table).whereIn("id", groupes).count<{ n: number | string }[]>({ n: "*" });
-  if (Number(connus[0].n) !== groupes.length) throw new ServiceError("warning.invalid-form", 400, { groupes: ["warning.invalid"] });
+  // Nature 1: the groups a calculation series publishes (GROUPES_SERIE; migration 0020); nature 0: donnee_exportable.
+  const connus =
+    demande.nature === NATURE_CALCUL
+      ? groupes.filter((g) => GROUPES_SERIE.some((x) => x.id === g)).length
+      : Number((await db("donnee_exportable").whereIn("id", groupes).count<{ n: number | string }[]>({ n: "*" }))[0].n);
+  if (connus !== groupes.length) throw new ServiceError("warning.invalid-form", 400, { groupes: ["warning.invalid"] });
   const version = user.roles.includes(ROLE_TEST) && demande.version === 1 ? 1 : 2;
   const libelle = (demande.libelle ?? "").trim().slice(0, 200) || libelleParDefaut(demande.nature);
   return db.transaction(async (trx) => {

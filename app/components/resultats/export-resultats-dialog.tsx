@@ -48,12 +48,12 @@ function Contenu({ series, versionSelectable, onClose, onExported }: { series: S
   const fetcher = useFetcher<Reponse>();
   useActionFeedback(fetcher.data);
   const initiales = valeursInitialesExport(series.map((s) => s.id));
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<string, string | string[]>>({
     id: "export-resultats",
     lastResult: fetcher.state === "idle" ? (fetcher.data?.submission as never) : undefined,
     defaultValue: {
       ...Object.fromEntries([...OPTIONS_CONTENU, ...NIVEAUX_EXPORT].map((k) => [k, initiales[k] ? "on" : ""])),
-      groupes: initiales.groupes,
+      groupes: [...initiales.groupes],
       version: String(initiales.version),
     },
     shouldValidate: "onInput",

@@ -1,0 +1,307 @@
+import { GROUPES_SERIE } from "~/domain/calc/serie";
+import { campagneLibelle } from "~/domain/partage";
+import { doublonsSeries, ExportResultatsSchema, NATURE_CALCUL, nomClasseurResultats, type ExportResultats } from "~/domain/export-resultats";
+import { ROLE_TEST } from "~/domain/access/abilities";
+import { droitsCampagne, listerSeries, serieVisible } from "../calcul-serie/service";
+import { choixCampagnes } from "../resultats/selection";
+import { instantaneCampagne } from "../calcul/instantane";
+import { bool } from "../db/dialect";
+import type { Db } from "../db/knex";
+import { parse, ServiceError } from "../errors";
+import { TACHE_EXPORT_CALCUL } from "../session-export/natures";
+import { creerSessionExport, ecrireSessionExport, type ParametresSessionExport, type SessionAEcrire } from "../session-export/service";
+import { definirTache } from "../tache/runner";
+import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
+import type { Classeur } from "../xlsx/classeur";
+import {
+  planClasseurResultats,
+  totalLignes,
+  verifierCapacite,
+  LIGNES_MAX_FEUILLE,
+  COLONNES_MAX_FEUILLE,
+  type LigneSerie,
+  type OptionsClasseur,
+  type PlanClasseur,
+  type Realisation,
+  type SerieExport,
+} from "./classeur-resultats";
+
+/**
+ * The result export (spec 3 §3.15, §5, §7 POST session_exports nature 1; C-REXP-01..20, A-PUB-09; decisions 0057,
+ * 0058): the checks before a session is recorded, and the job that writes its workbook.
+ *
+ * Rights (spec 3 §6): a user exports only the series he sees — all of them with canExportAllCalculations on the
+ * campaign's farm, published ones with canExportPublishedCalculations, published and validated ones otherwise —
+ * and, without canExportAllCalculations, only the indicator groups the series publishes. The job checks them again
+ * with the rights of the moment it runs.
+ */
+
+/** A ticked series as the export reads it. */
+export type SerieCocheeExport = {
+  id: number;
+  idCampagne: number;
+  idExploitation: number;
+  exploitation: string;
+  campagne: string;
+  simulation: boolean;
+  /** The group ids (GROUPES_SERIE) this user may export from it. */
+  groupesPermis: number[];
+};
+
+const idGroupe = (code: string) => GROUPES_SERIE.find((g) => g.code === code)!.id;
+const codeGroupe = (id: number) => GROUPES_SERIE.find((g) => g.id === id)?.code;
+
+/**
+ * The ticked series the user sees, in the order ticked; any other (unknown, not his to see, not finished) refuses
+ * the export (404 exportResultats.serie-inconnue: the answer does not tell a hidden series from a missing one).
+ */
+export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly number[]): Promise<SerieCocheeExport[]> {
+  const out: SerieCocheeExport[] = [];
+  for (const id of [...new Set(ids)]) {
+    const r = await db("calcul_serie as s")
+      .join("campagne as c", "c.id", "s.idCampagne")
+      .join("exploitation as e", "e.id", "c.idExploitation")
+      .where("s.id", id)
+      .first("s.id", "s.idCampagne", "s.statut", "s.publication", "s.visaAnimateur", "c.idExploitation", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation");
+    if (!r || r.statut !== "termine") throw new ServiceError("exportResultats.serie-inconnue", 404);
+    const droits = await droitsCampagne(db, user, Number(r.idCampagne));
+    if (!serieVisible(droits, { publication: bool(r.publication), visaAnimateur: bool(r.visaAnimateur) })) throw new ServiceError("exportResultats.serie-inconnue", 404);
+    const publies = droits.voirTout
+      ? GROUPES_SERIE.map((g) => g.id)
+      : ((await db("calcul_serie_groupe").where({ idCalculSerie: id }).select("idGroupe", "publie")) as { idGroupe: number; publie: unknown }[])
+          .filter((g) => bool(g.publie))
+          .map((g) => Number(g.idGroupe));
+    out.push({
+      id,
+      idCampagne: Number(r.idCampagne),
+      idExploitation: Number(r.idExploitation),
+      exploitation: String(r.exploitation),
+      campagne: campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") }),
+      simulation: bool(r.simulation),
+      groupesPermis: publies,
+    });
+  }
+  return out;
+}
+
+/** Refuses two series of the same farm and campaign label (C-REXP-08, A-PUB-09) and groups none of them may give. */
+function verifierSelection(series: SerieCocheeExport[], groupes: readonly string[]): void {
+  const doublons = doublonsSeries(series);
+  if (doublons.length) throw new ServiceError("exportResultats.doublons", 400, { calculsSeries: ["exportResultats.doublons"] }, { doublons: doublons.join(", ") });
+  const ids = groupes.map(idGroupe);
+  if (!series.some((s) => s.groupesPermis.some((g) => ids.includes(g)))) throw new ServiceError("exportResultats.aucun-groupe-publie", 400, { groupes: ["exportResultats.aucun-groupe-publie"] });
+}
+
+/**
+ * The rows each sheet would get, counted in the database before the session is recorded (C-REXP-09: refused before
+ * work starts): per level, the rows of the chosen groups; the plot-group level has no more rows than the plot
+ * level; the raw data, every row; the pivot with indicators in rows, one column per entity.
+ */
+async function verifierCapaciteAvant(db: Db, series: SerieCocheeExport[], v: ExportResultats): Promise<void> {
+  const choisis = v.groupes.map(idGroupe);
+  const parNiveau = new Map<string, number>();
+  let entites = 0;
+  let brutes = 0;
+  for (const s of series) {
+    const groupes = s.groupesPermis.filter((g) => choisis.includes(g));
+    if (!groupes.length) continue;
+    const realisation: Realisation = s.simulation ? "prevue" : "realisee";
+    if (!(realisation === "prevue" ? v.prevu : v.realise)) continue;
+    const comptes = (await db("calcul_resultat").where({ idCalculSerie: s.id }).whereIn("idGroupe", groupes).groupBy("niveau")
+      .select("niveau").count({ n: "*" }).countDistinct({ e: "idEntite" })) as { niveau: string; n: number | string; e: number | string }[];
+    for (const c of comptes) {
+      brutes += Number(c.n);
+      if (c.niveau === "intervention") continue;
+      if (v[c.niveau as "parcelle"]) {
+        parNiveau.set(c.niveau, (parNiveau.get(c.niveau) ?? 0) + Number(c.n));
+        entites += Number(c.e);
+      }
+      if (c.niveau === "parcelle" && v.lot) {
+        parNiveau.set("lot", (parNiveau.get("lot") ?? 0) + Number(c.n));
+        entites += Number(c.e);
+      }
+    }
+  }
+  const lignes = [...parNiveau.values(), v.alertes ? [...parNiveau.values()].reduce((a, b) => a + b, 0) : 0, v.donneesBrutes ? brutes : 0, v.tcd1 ? entites : 0];
+  if (Math.max(0, ...lignes) > LIGNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-lignes", 413, undefined, { max: LIGNES_MAX_FEUILLE + 1 });
+  if (v.tcd2 && entites + 3 > COLONNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-colonnes", 413, undefined, { max: COLONNES_MAX_FEUILLE });
+}
+
+/**
+ * POST of the export-result dialog: checks the form, the ticked series (rights, duplicates) and the spreadsheet's
+ * capacity, then records the session (nature 1, linked to the series, their campaigns and the groups) and starts
+ * its job. The session's name is the form's libelle, else the workbook name of spec 3 §9 (C-REXP-19).
+ */
+export async function lancerExportResultats(db: Db, user: Utilisateur, input: unknown, maintenant = new Date()): Promise<{ id: number; idTache: number }> {
+  const v = parse(ExportResultatsSchema, input);
+  const series = await seriesExportables(db, user, v.calculsSeries);
+  verifierSelection(series, v.groupes);
+  await verifierCapaciteAvant(db, series, v);
+  return creerSessionExport(
+    db,
+    user,
+    {
+      nature: NATURE_CALCUL,
+      libelle: v.libelle ?? nomClasseurResultats(maintenant, v.anglais),
+      version: v.version,
+      anglais: v.anglais,
+      campagnes: [...new Set(series.map((s) => s.idCampagne))],
+      groupes: v.groupes.map(idGroupe),
+      series: series.map((s) => s.id),
+      options: {
+        prevu: v.prevu, realise: v.realise, alertes: v.alertes, rendements: v.rendements, donneesBrutes: v.donneesBrutes, tcd1: v.tcd1, tcd2: v.tcd2,
+        parcelle: v.parcelle, lot: v.lot, modeConduite: v.modeConduite, culture: v.culture, exploitation: v.exploitation,
+      },
+    },
+    TACHE_EXPORT_CALCUL,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a series for the workbook
+
+const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
+
+/** One series' rows of the permitted groups, with the campaign's plots, plot groups, crops, modes and harvests. */
+export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieExport> {
+  const realisation: Realisation = s.simulation ? "prevue" : "realisee";
+  const rows = s.groupesPermis.length
+    ? await db("calcul_resultat").where({ idCalculSerie: s.id }).whereIn("idGroupe", s.groupesPermis).orderBy("id")
+        .select("niveau", "idEntite", "idParcelle", "code", "valeur", "unite", "completude", "nbManquants")
+    : [];
+  const lignes: LigneSerie[] = rows.map((r) => ({
+    niveau: r.niveau as LigneSerie["niveau"],
+    id: /^\d+$/.test(String(r.idEntite)) ? Number(r.idEntite) : String(r.idEntite),
+    ...(r.idParcelle != null ? { idParcelle: Number(r.idParcelle) } : {}),
+    code: String(r.code),
+    valeur: num(r.valeur),
+    unite: String(r.unite),
+    completude: Number(r.completude),
+    nbManquants: Number(r.nbManquants),
+    realisation,
+  }));
+  // Plots as they are now: their crop is the engine's (the cost centre, else the mode's main crop).
+  const instantane = await instantaneCampagne(db, s.idCampagne);
+  const lotsDesParcelles = new Map(((await db("parcelle").where({ idCampagne: s.idCampagne }).select("id", "idLot")) as { id: number; idLot: number | null }[]).map((p) => [Number(p.id), num(p.idLot)]));
+  const lots = Object.fromEntries(((await db("lot_parcelle").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((l) => [String(l.id), String(l.libelle)]));
+  const modesConduite = Object.fromEntries(((await db("mode_conduite").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((m) => [String(m.id), String(m.libelle)]));
+  const idsCultures = [...new Set(lignes.filter((l) => l.niveau === "culture" && l.id !== "null").map((l) => Number(l.id)))];
+  const cultures: Record<string, string> = Object.fromEntries(
+    (idsCultures.length ? ((await db("culture").whereIn("id", idsCultures).select("id", "libelle")) as { id: number; libelle: string }[]) : []).map((c) => [String(c.id), String(c.libelle)]),
+  );
+  for (const p of instantane.parcelles) if (p.idCulture != null && p.libelleCulture) cultures[String(p.idCulture)] ??= p.libelleCulture;
+  // Harvests of the campaign's interventions: a planned-and-done intervention counts in both.
+  const recoltes = await db("recolte as r")
+    .join("action as a", "a.id", "r.idAction")
+    .leftJoin("culture as c", "c.id", "r.idCulture")
+    .leftJoin("type_sortie as d", "d.id", "r.dicIdTypeSortie")
+    .where("a.idCampagne", s.idCampagne)
+    .orderBy([{ column: "a.idParcelle" }, { column: "r.id" }])
+    .select("a.idParcelle", "a.realisee", "a.prevue", "c.libelle as culture", "d.libelle as typeSortie", "r.rendement", "r.dicLlUnite");
+  const rendements = recoltes.flatMap((r) =>
+    (["realisee", "prevue"] as const)
+      .filter((k) => bool(r[k]))
+      .map((k) => ({ idParcelle: Number(r.idParcelle), culture: (r.culture as string | null) ?? null, typeSortie: (r.typeSortie as string | null) ?? null, rendement: num(r.rendement), unite: (r.dicLlUnite as string | null) ?? null, realisation: k })),
+  );
+  return {
+    id: s.id,
+    exploitation: s.exploitation,
+    campagne: s.campagne,
+    parcelles: instantane.parcelles.map((p) => ({ id: p.id, libelle: p.libelle, surface: p.surface, idLot: lotsDesParcelles.get(p.id) ?? null, idCulture: p.idCulture, idModeConduite: p.idModeConduite ?? null })),
+    lots,
+    cultures,
+    modesConduite,
+    lignes,
+    rendements,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The job
+
+/** Streams a plan into the session's workbook (server/xlsx/classeur.ts: formula-like texts stay text). */
+export async function ecrirePlan(plan: PlanClasseur, classeur: Classeur, progression: (fait: number, total: number) => Promise<void>): Promise<void> {
+  const total = totalLignes(plan);
+  let fait = 0;
+  await progression(0, total);
+  for (const f of plan.feuilles) {
+    const feuille = classeur.feuille(f.nom, f.colonnes.map((c) => ({ entete: c.entete, largeur: c.largeur, type: c.format ? ("nombre" as const) : undefined })));
+    for (const cellules of f.lignes()) {
+      await feuille.ligne(cellules);
+      if (++fait % 2000 === 0) await progression(fait, total);
+    }
+  }
+  await progression(fait, total);
+}
+
+/** The options the session recorded, as the workbook reads them. */
+export function optionsDeSession(session: SessionAEcrire): OptionsClasseur {
+  const groupes = session.groupes.map(codeGroupe).filter((g): g is NonNullable<typeof g> => !!g);
+  return { ...session.options, libelle: session.libelle, version: session.version === 1 ? 1 : 2, groupes, anglais: session.anglais };
+}
+
+/**
+ * The job of a result-export session: the rights of its user now, the series, the plan (its capacity checked
+ * again), the workbook. A refusal or failure marks the session in error (statut 2, 'Une erreur est survenue').
+ */
+export async function executerExportResultats(db: Db, session: SessionAEcrire, idUtilisateur: number, classeur: Classeur, progression: (fait: number, total: number) => Promise<void>): Promise<void> {
+  const row = await findUtilisateurById(db, idUtilisateur);
+  if (!row) throw new ServiceError("errors.forbidden", 403);
+  const user = toPublic(row);
+  const options = optionsDeSession(session);
+  const series = await seriesExportables(db, user, session.series);
+  verifierSelection(series, options.groupes);
+  const donnees: SerieExport[] = [];
+  for (const s of series) donnees.push(await chargerSerie(db, s));
+  const plan = await planClasseurResultats(donnees, options, new Date(session.dtDebSession));
+  verifierCapacite(plan);
+  await ecrirePlan(plan, classeur, progression);
+}
+
+definirTache<ParametresSessionExport>(TACHE_EXPORT_CALCUL, (ctx) =>
+  ecrireSessionExport(ctx, ({ classeur, session, progression, db }) => executerExportResultats(db, session, ctx.tache.idUtilisateur, classeur, progression)),
+);
+
+// ---------------------------------------------------------------------------------------------
+// The published-indicators screen (resultats/indicateurs)
+
+export type SeriePubliee = {
+  id: number;
+  idCampagne: number;
+  idExploitation: number;
+  exploitation: string;
+  campagne: string;
+  dtFin: string | null;
+  visaAnimateur: boolean;
+  remarque: string | null;
+  /** Codes of the published indicator groups. */
+  groupes: string[];
+};
+
+/**
+ * What the published-indicators screen shows (spec 1 §2; A-PUB-01..08): the selection panel (farms the user reads),
+ * the published series of the chosen campaigns (A-PUB-05: an unpublished series is never listed, whatever the
+ * user's rights); the calculation export sessions of these campaigns are read by the sessions panel (nature 1).
+ * Campaigns of the address the user may no longer choose are dropped.
+ */
+export async function ecranIndicateursPublies(db: Db, user: Utilisateur, demandees: readonly number[]) {
+  const choix = await choixCampagnes(db, user, "indicateurs");
+  const permises = new Set(choix.dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id))));
+  const campagnes = [...new Set(demandees)].filter((id) => permises.has(id));
+  const listees = (await listerSeries(db, user, campagnes)).filter((s) => s.publication && s.statut === "termine");
+  const groupes = listees.length
+    ? ((await db("calcul_serie_groupe").whereIn("idCalculSerie", listees.map((s) => s.id)).select("idCalculSerie", "idGroupe", "publie")) as { idCalculSerie: number; idGroupe: number; publie: unknown }[])
+    : [];
+  const series: SeriePubliee[] = listees.map((s) => ({
+    id: s.id,
+    idCampagne: s.idCampagne,
+    idExploitation: s.idExploitation,
+    exploitation: s.exploitation,
+    campagne: s.campagne,
+    dtFin: s.dtFin,
+    visaAnimateur: s.visaAnimateur,
+    remarque: s.remarque,
+    groupes: GROUPES_SERIE.filter((g) => groupes.some((x) => Number(x.idCalculSerie) === s.id && Number(x.idGroupe) === g.id && bool(x.publie))).map((g) => g.code),
+  }));
+  return { choix, campagnes, series, versionSelectable: user.roles.includes(ROLE_TEST) };
+}
