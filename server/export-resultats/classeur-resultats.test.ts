@@ -1,10 +1,12 @@
-import { PassThrough } from "node:stream";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import ExcelJS from "exceljs";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { valeursInitialesExport } from "~/domain/export-resultats";
+import { LIGNES_MAX_EXPORT, ouvrirClasseur } from "../xlsx/classeur";
 import {
   ecrireClasseurResultats,
-  LIGNES_MAX_FEUILLE,
   planClasseurResultats,
   verifierCapacite,
   type FeuillePlan,
@@ -62,16 +64,24 @@ function serie(): SerieExport {
 const options = (o: Partial<OptionsClasseur> = {}): OptionsClasseur => ({ ...valeursInitialesExport([3]), ...o });
 const DATE = new Date("2026-11-26T08:00:00Z");
 
+const DOSSIER = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-classeur-resultats-"));
+afterAll(() => fs.rmSync(DOSSIER, { recursive: true, force: true }));
+let n = 0;
+
+/** Writes the plan through the exports' writer (server/xlsx/classeur.ts) and reads the file back with exceljs. */
 async function ecrireEtRelire(series: SerieExport[], o: OptionsClasseur): Promise<ExcelJS.Workbook> {
   const plan = await planClasseurResultats(series, o, DATE);
   verifierCapacite(plan);
-  const flux = new PassThrough();
-  const morceaux: Buffer[] = [];
-  flux.on("data", (m: Buffer) => morceaux.push(m));
-  await ecrireClasseurResultats(plan, flux);
-  const classeur = new ExcelJS.Workbook();
-  await classeur.xlsx.load(Buffer.concat(morceaux) as unknown as ArrayBuffer);
-  return classeur;
+  const fichier = path.join(DOSSIER, `${++n}.xlsx`);
+  const classeur = ouvrirClasseur(fichier);
+  const progres: number[][] = [];
+  await ecrireClasseurResultats(plan, classeur, async (fait, total) => void progres.push([fait, total]));
+  await classeur.fermer();
+  const total = plan.feuilles.reduce((a, f) => a + f.nbLignes, 0);
+  expect(progres.at(-1)).toEqual([total, total]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(fichier);
+  return wb;
 }
 
 const valeurs = (ws: ExcelJS.Worksheet) => {
@@ -166,10 +176,10 @@ describe("result workbook", () => {
 describe("spreadsheet capacity", () => {
   const feuille = (nbLignes: number, colonnes = 3): FeuillePlan => ({ cle: "x", nom: "x", colonnes: Array.from({ length: colonnes }, () => ({ entete: "c" })), nbLignes, lignes: () => [] });
 
-  test("[C-REXP-09] 1,048,575 rows under the header fit (1,048,576 lines); one more is refused before writing, with 1,048,576 in the message", () => {
-    expect(LIGNES_MAX_FEUILLE).toBe(1_048_575);
+  test("[C-REXP-09] 1,048,575 rows under the header fit (1,048,576 lines); one more is refused before writing", () => {
+    expect(LIGNES_MAX_EXPORT).toBe(1_048_575);
     expect(() => verifierCapacite({ feuilles: [feuille(1_048_575)] })).not.toThrow();
-    expect(() => verifierCapacite({ feuilles: [feuille(1_048_576)] })).toThrow(expect.objectContaining({ key: "exportResultats.trop-de-lignes", status: 413, params: expect.objectContaining({ max: 1_048_576 }) }));
+    expect(() => verifierCapacite({ feuilles: [feuille(3), feuille(1_048_576)] })).toThrow(expect.objectContaining({ key: "exports.trop-de-lignes", status: 413, params: { lignes: 1_048_576, max: 1_048_575 } }));
   });
 
   test("[C-REXP-09] the row count of a plan is known before writing: one row per entity, indicator and planned/done", async () => {

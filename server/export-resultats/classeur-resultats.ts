@@ -4,7 +4,7 @@
  * Pure part: `planClasseurResultats` turns the rows of the ticked series (the engine's `LigneResultat`, with the
  * planned/done flag the series stores) and the export form into a plan of sheets — each with its columns, its
  * row count (known before anything is written, so the spreadsheet limit is refused before work starts) and a
- * generator of its rows. `ecrireClasseurResultats` streams the plan into an xlsx.
+ * generator of its rows. `ecrireClasseurResultats` streams the plan into the session's xlsx (server/xlsx/classeur.ts).
  *
  * Sheets, in this order (each only when its option is ticked):
  * - Export: the name, date, version, series and options of the export;
@@ -26,12 +26,9 @@ import { agregerParSurface, type ParcelleIndicateurs } from "~/domain/calc/indic
 import type { Indicateur, Indicateurs, Manquant, ParcelleCampagne } from "~/domain/calc/indicateurs/types";
 import { NIVEAUX_EXPORT, type ExportResultats, type NiveauExport } from "~/domain/export-resultats";
 import { fallbackLng, resources } from "~/locales";
-import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
 import { ServiceError } from "../errors";
+import { verifierLignesExport, type Classeur } from "../xlsx/classeur";
 
-/** Rows per sheet a spreadsheet holds below its header (spec 3 §5, §9: below 1,048,576 lines in all). */
-export const LIGNES_MAX_FEUILLE = 1_048_575;
 /** Columns per sheet (Excel: 16,384). */
 export const COLONNES_MAX_FEUILLE = 16_384;
 
@@ -402,43 +399,32 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
 
 /**
  * The spreadsheet's capacity, checked on the plan before anything is written (spec 3 §5, §9; C-REXP-09): at most
- * 1,048,575 rows under the header of a sheet (1,048,576 lines in all), at most 16,384 columns.
+ * LIGNES_MAX_EXPORT (1,048,575) rows under the header of a sheet — 1,048,576 lines in all — (413
+ * exports.trop-de-lignes, server/xlsx/classeur.ts), at most 16,384 columns (413 exportResultats.trop-de-colonnes).
  */
 export function verifierCapacite(plan: PlanClasseur): void {
-  for (const f of plan.feuilles) {
-    if (f.nbLignes > LIGNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-lignes", 413, undefined, { max: LIGNES_MAX_FEUILLE + 1, feuille: f.nom });
+  verifierLignesExport(Object.fromEntries(plan.feuilles.map((f) => [f.nom, f.nbLignes])));
+  for (const f of plan.feuilles)
     if (f.colonnes.length > COLONNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-colonnes", 413, undefined, { max: COLONNES_MAX_FEUILLE, feuille: f.nom });
-  }
 }
 
 /** Rows the plan will write (the job's progress total). */
 export const totalLignes = (plan: PlanClasseur) => plan.feuilles.reduce((n, f) => n + f.nbLignes, 0);
 
 /**
- * Streams the plan into an xlsx (exceljs' streaming writer: one row in memory at a time). `progression` is told
- * the rows written every 1,000 rows and at the end.
+ * Streams the plan into the session's workbook (server/xlsx/classeur.ts: one row in memory at a time, formula-like
+ * texts kept as text); `progression` is told the rows written every 2,000 rows and at the end.
  */
-export async function ecrireClasseurResultats(
-  plan: PlanClasseur,
-  sortie: Writable,
-  progression?: (fait: number, total: number) => void | Promise<void>,
-): Promise<void> {
+export async function ecrireClasseurResultats(plan: PlanClasseur, classeur: Classeur, progression: (fait: number, total: number) => Promise<void> = async () => {}): Promise<void> {
   const total = totalLignes(plan);
-  const classeur = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sortie, useStyles: true, useSharedStrings: false });
   let fait = 0;
+  await progression(0, total);
   for (const f of plan.feuilles) {
-    const feuille = classeur.addWorksheet(f.nom, { views: [{ state: "frozen", ySplit: 1 }] });
-    feuille.columns = f.colonnes.map((col) => ({ width: col.largeur ?? 14, ...(col.format ? { style: { numFmt: col.format } } : {}) }));
-    const entete = feuille.addRow(f.colonnes.map((col) => col.entete));
-    entete.font = { bold: true };
-    entete.commit();
+    const feuille = classeur.feuille(f.nom, f.colonnes.map((c) => ({ entete: c.entete, largeur: c.largeur, ...(c.format ? { type: "nombre" as const } : {}) })));
     for (const cellules of f.lignes()) {
-      feuille.addRow(cellules).commit();
-      fait++;
-      if (progression && fait % 1000 === 0) await progression(fait, total);
+      await feuille.ligne(cellules);
+      if (++fait % 2000 === 0) await progression(fait, total);
     }
-    feuille.commit();
   }
-  await classeur.commit();
-  if (progression) await progression(fait, total);
+  await progression(fait, total);
 }

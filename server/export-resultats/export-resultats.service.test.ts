@@ -8,7 +8,7 @@ import { countRows, demoUser as utilisateurDemo, expectRefused } from "../../tes
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { creerSerie, executerSerie } from "../calcul-serie/service";
 import { selectInContext } from "../contexte/service";
-import type { Db } from "../db/knex";
+import { isPostgres, type Db } from "../db/knex";
 import { fichierSessionExport, listerSessionsExport, NATURE_CALCUL } from "../session-export/service";
 import { Executeur } from "../tache/runner";
 import { lireTache } from "../tache/service";
@@ -166,22 +166,24 @@ describe(`result export (${dialect})`, () => {
     const redacteur = await demoUser(db, "redacteur");
     const idSerie = await serieDemo(db);
     const [sessions, taches] = [await countRows(db, "session_export"), await countRows(db, "tache")];
-    // The stored rows are counted, not written: make the plot level 1,048,576 rows by counting a bulk insert.
-    const modele = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).first();
+    // The stored rows are counted, not written: the plot level is brought to 1,048,576 rows by one INSERT … SELECT
+    // over a generated series (copies of a stored row without explanation).
     const deja = await countRows(db, "calcul_resultat", { idCalculSerie: idSerie, niveau: "parcelle" });
-    const manque = 1_048_576 - deja;
-    const { id: _id, ...ligne } = modele;
-    const lot = Array.from({ length: 2000 }, () => ({ ...ligne, explication: null }));
-    for (let n = 0; n < manque; n += lot.length) await db.batchInsert("calcul_resultat", lot.slice(0, Math.min(lot.length, manque - n)), 500);
+    const modele = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).orderBy("id").first("id");
+    const colonnes = "id_calcul_serie, niveau, id_entite, id_parcelle, code, id_groupe, valeur, unite, completude, nb_manquants";
+    const suite = isPostgres(db)
+      ? "SELECT g AS n FROM generate_series(1, ?) AS g"
+      : "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ?) SELECT n FROM s";
+    await db.raw(`INSERT INTO calcul_resultat (${colonnes}) SELECT ${colonnes} FROM calcul_resultat, (${suite}) AS suite WHERE calcul_resultat.id = ?`, [1_048_576 - deja, modele.id]);
     try {
       expect(await countRows(db, "calcul_resultat", { idCalculSerie: idSerie, niveau: "parcelle" })).toBe(1_048_576);
-      await expectRefused(lancerExportResultats(db, redacteur, valeursInitialesExport([idSerie])), "exportResultats.trop-de-lignes", 413);
+      await expectRefused(lancerExportResultats(db, redacteur, valeursInitialesExport([idSerie])), "exports.trop-de-lignes", 413);
       expect(await countRows(db, "session_export")).toBe(sessions);
       expect(await countRows(db, "tache")).toBe(taches);
     } finally {
-      await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle", explication: null }).delete();
+      await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).whereNull("explication").delete();
     }
-  }, 300_000);
+  }, 120_000);
 
   test("[A-PUB-02] [A-PUB-03] [A-PUB-05] the published screen lists the published series of the chosen campaigns only, whatever the user's rights", async () => {
     const db = t.db();

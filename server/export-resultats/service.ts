@@ -12,16 +12,14 @@ import { TACHE_EXPORT_CALCUL } from "../session-export/natures";
 import { creerSessionExport, ecrireSessionExport, type ParametresSessionExport, type SessionAEcrire } from "../session-export/service";
 import { definirTache } from "../tache/runner";
 import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
-import type { Classeur } from "../xlsx/classeur";
+import { verifierLignesExport, type Classeur } from "../xlsx/classeur";
 import {
-  planClasseurResultats,
-  totalLignes,
-  verifierCapacite,
-  LIGNES_MAX_FEUILLE,
   COLONNES_MAX_FEUILLE,
+  ecrireClasseurResultats,
+  planClasseurResultats,
+  verifierCapacite,
   type LigneSerie,
   type OptionsClasseur,
-  type PlanClasseur,
   type Realisation,
   type SerieExport,
 } from "./classeur-resultats";
@@ -122,8 +120,8 @@ async function verifierCapaciteAvant(db: Db, series: SerieCocheeExport[], v: Exp
       }
     }
   }
-  const lignes = [...parNiveau.values(), v.alertes ? [...parNiveau.values()].reduce((a, b) => a + b, 0) : 0, v.donneesBrutes ? brutes : 0, v.tcd1 ? entites : 0];
-  if (Math.max(0, ...lignes) > LIGNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-lignes", 413, undefined, { max: LIGNES_MAX_FEUILLE + 1 });
+  const niveaux = Object.fromEntries(parNiveau);
+  verifierLignesExport({ ...niveaux, alertes: v.alertes ? [...parNiveau.values()].reduce((a, b) => a + b, 0) : 0, donneesBrutes: v.donneesBrutes ? brutes : 0, tcd1: v.tcd1 ? entites : 0 });
   if (v.tcd2 && entites + 3 > COLONNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-colonnes", 413, undefined, { max: COLONNES_MAX_FEUILLE });
 }
 
@@ -219,21 +217,6 @@ export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieE
 // ---------------------------------------------------------------------------------------------
 // The job
 
-/** Streams a plan into the session's workbook (server/xlsx/classeur.ts: formula-like texts stay text). */
-export async function ecrirePlan(plan: PlanClasseur, classeur: Classeur, progression: (fait: number, total: number) => Promise<void>): Promise<void> {
-  const total = totalLignes(plan);
-  let fait = 0;
-  await progression(0, total);
-  for (const f of plan.feuilles) {
-    const feuille = classeur.feuille(f.nom, f.colonnes.map((c) => ({ entete: c.entete, largeur: c.largeur, type: c.format ? ("nombre" as const) : undefined })));
-    for (const cellules of f.lignes()) {
-      await feuille.ligne(cellules);
-      if (++fait % 2000 === 0) await progression(fait, total);
-    }
-  }
-  await progression(fait, total);
-}
-
 /** The options the session recorded, as the workbook reads them. */
 export function optionsDeSession(session: SessionAEcrire): OptionsClasseur {
   const groupes = session.groupes.map(codeGroupe).filter((g): g is NonNullable<typeof g> => !!g);
@@ -255,7 +238,7 @@ export async function executerExportResultats(db: Db, session: SessionAEcrire, i
   for (const s of series) donnees.push(await chargerSerie(db, s));
   const plan = await planClasseurResultats(donnees, options, new Date(session.dtDebSession));
   verifierCapacite(plan);
-  await ecrirePlan(plan, classeur, progression);
+  await ecrireClasseurResultats(plan, classeur, progression);
 }
 
 definirTache<ParametresSessionExport>(TACHE_EXPORT_CALCUL, (ctx) =>
