@@ -82,7 +82,7 @@ export default [
     ]),
     route("resultats", "routes/section-without-navbar.tsx", { id: "resultats" }, [
       index("routes/resultats/index.ts"),
-      screen("donneesbrutes"),
+      screen("donneesbrutes", "routes/resultats/donnees-brutes.tsx"),
       screen("calcul", "routes/resultats/calcul.tsx"),
       screen("indicateurs", "routes/resultats/indicateurs.tsx"),
       route("session_exports", "routes/resultats/session-exports.ts"),

@@ -4,6 +4,7 @@ import "./donnees-brutes";
 export {
   creerSessionExport,
   fichierSessionExport,
+  listerDonneesExportables,
   listerSessionsExport,
   supprimerSessionExport,
   NATURE_CALCUL,

@@ -238,3 +238,10 @@ export async function ecrireSessionExport(
   if (!n) fs.rmSync(chemin, { force: true }); // deleted while it was written
   return { idSession };
 }
+
+export type DonneeExportable = { id: number; code: string; libelle: string; libelleEn: string | null };
+
+/** The reference list donneesExportables (spec 1 §3, §7): the data groups of the raw-data export. */
+export async function listerDonneesExportables(db: Db): Promise<DonneeExportable[]> {
+  return db("donnee_exportable").orderBy([{ column: "ordre" }, { column: "id" }]).select("id", "code", "libelle", "libelleEn");
+}

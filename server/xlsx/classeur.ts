@@ -49,6 +49,9 @@ export type Valeur = string | number | boolean | Date | null | undefined;
 const FORMULE = /^[=+\-@\t\r]/;
 const TEXTE = "@";
 const FORMAT_DATE = "dd/mm/yyyy";
+const STYLE_VIDE: Partial<ExcelJS.Style> = {};
+const STYLE_DATE: Partial<ExcelJS.Style> = { numFmt: FORMAT_DATE };
+const STYLE_TEXTE: Partial<ExcelJS.Style> = { numFmt: TEXTE };
 const JOUR = /^(\d{4})-(\d{2})-(\d{2})/;
 const CEDER_TOUTES = 4096;
 
@@ -61,6 +64,11 @@ export function nomFeuilleValide(nom: string): string {
 export class Feuille {
   private lignes = 0;
   private readonly dates: number[];
+  /**
+   * One style object per column, shared by all its cells: exceljs remembers the style id of a style object it has
+   * seen (a WeakMap), where a new object per cell would be turned into XML again for every cell.
+   */
+  private readonly styles: Partial<ExcelJS.Style>[];
 
   constructor(
     private readonly ws: ExcelJS.Worksheet,
@@ -68,6 +76,7 @@ export class Feuille {
     private readonly colonnes: Colonne[],
   ) {
     this.dates = colonnes.flatMap((c, i) => (c.type === "date" ? [i] : []));
+    this.styles = colonnes.map((c) => (c.type === "date" ? STYLE_DATE : STYLE_VIDE));
   }
 
   /** Data rows written so far. */
@@ -94,7 +103,9 @@ export class Feuille {
       }
     }
     const row = this.ws.addRow(cellules);
-    if (textes) for (const i of textes) row.getCell(i + 1).numFmt = TEXTE;
+    (row as unknown as { style: Partial<ExcelJS.Style> }).style = STYLE_VIDE;
+    for (let i = 0; i < cellules.length; i++) if (cellules[i] !== null) row.getCell(i + 1).style = this.styles[i];
+    if (textes) for (const i of textes) row.getCell(i + 1).style = STYLE_TEXTE;
     row.commit();
     this.lignes++;
     if (this.lignes % CEDER_TOUTES === 0) return new Promise((r) => setImmediate(r));
@@ -126,10 +137,7 @@ export class Classeur {
     this.noms.add(unique.toLowerCase());
     base = unique;
     const ws = this.wb.addWorksheet(base, { views: [{ state: "frozen", ySplit: 1 }] });
-    ws.columns = colonnes.map((c) => ({
-      width: c.largeur ?? Math.min(60, Math.max(10, c.entete.length + 2)),
-      style: c.type === "date" ? { numFmt: FORMAT_DATE } : {},
-    }));
+    ws.columns = colonnes.map((c) => ({ width: c.largeur ?? Math.min(60, Math.max(10, c.entete.length + 2)) }));
     const entete = ws.addRow(colonnes.map((c) => c.entete));
     entete.font = { bold: true };
     entete.eachCell((cell) => {
