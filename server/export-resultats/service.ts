@@ -85,9 +85,9 @@ export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly
 /** Refuses two series of the same farm and campaign label (C-REXP-08, A-PUB-09) and groups none of them may give. */
 function verifierSelection(series: SerieCocheeExport[], groupes: readonly string[]): void {
   const doublons = doublonsSeries(series);
-  if (doublons.length) throw new ServiceError("exportResultats.doublons", 400, { calculsSeries: ["exportResultats.doublons"] }, { doublons: doublons.join(", ") });
+  if (doublons.length) throw new ServiceError("exportResultats.doublons", 400, undefined, { doublons: doublons.join(", ") });
   const ids = groupes.map(idGroupe);
-  if (!series.some((s) => s.groupesPermis.some((g) => ids.includes(g)))) throw new ServiceError("exportResultats.aucun-groupe-publie", 400, { groupes: ["exportResultats.aucun-groupe-publie"] });
+  if (!series.some((s) => s.groupesPermis.some((g) => ids.includes(g)))) throw new ServiceError("exportResultats.aucun-groupe-publie", 400);
 }
 
 /**

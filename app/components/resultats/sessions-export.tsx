@@ -40,7 +40,7 @@ function nomFichier(entete: string | null, repli: string): string {
  * error text at 2, 'En cours' with the job's progress bar otherwise); delete one, or tick several and delete them
  * in parallel. The result export dialog's sessions use it with nature 1.
  */
-export function SessionsExport({ nature, campagnes, rafraichir = 0 }: { nature: number; campagnes: readonly number[]; rafraichir?: number }) {
+export function SessionsExport({ nature, campagnes, rafraichir = 0, titre }: { nature: number; campagnes: readonly number[]; rafraichir?: number; titre?: string }) {
   const { t } = useTranslation();
   const { showError, notify } = useFeedback();
   const fetcher = useFetcher<{ sessions: SessionExport[] }>();
@@ -107,7 +107,7 @@ export function SessionsExport({ nature, campagnes, rafraichir = 0 }: { nature: 
   return (
     <section className="card" aria-labelledby="sessions-export-titre" data-testid="sessions-export">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="sessions-export-titre" className="text-lg font-semibold text-sillon-800">{t("exports.brut.sessions")}</h2>
+        <h2 id="sessions-export-titre" className="text-lg font-semibold text-sillon-800">{titre ?? t("exports.brut.sessions")}</h2>
         <button type="button" className="btn-secondary" disabled={!cocheesVisibles.length || occupe} onClick={() => setASupprimer(cocheesVisibles)} data-testid="sessions-supprimer-selection">
           {t("exports.brut.supprimer-selection")}
         </button>

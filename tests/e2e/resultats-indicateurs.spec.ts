@@ -1,0 +1,148 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, Request } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { mkdirSync } from "node:fs";
+import { e2eDb, expect, navigate, test, userId } from "./fixtures";
+import { demoIds, insertId, setContext, signIn } from "./helpers";
+
+/**
+ * The published-indicators screen and the result export (issue 14; app/routes/resultats/indicateurs.tsx, the
+ * export-result dialog app/components/resultats/export-resultats-dialog.tsx; spec 1 "Published-indicators screen",
+ * spec 3 §3.15, §4.6, §5, §9): a writer exports the demo's published series of EARL des Tilleuls 2024 and downloads
+ * the workbook (read back); a reader sees the published series only; two series of one farm and campaign are refused.
+ */
+
+const SHOTS = "/tmp/shots-resultats-indicateurs";
+mkdirSync(SHOTS, { recursive: true });
+const SCREEN = "/home/resultats/indicateurs";
+const LISTE = /\/home\/resultats\/session_exports(\.data)?\?/;
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+}
+
+async function ouvrir(page: Page, user: "redacteur" | "lecteur", campagnes: number[]) {
+  const ids = await demoIds();
+  await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
+  await signIn(page, user);
+  await navigate(page, `${SCREEN}?${campagnes.map((c) => `campagne=${c}`).join("&")}`);
+  await expect(page.getByTestId("screen-indicateurs")).toBeVisible();
+}
+
+/** The demo's published series (server/demo/seed-series.ts). */
+async function serieDemo(idCampagne: number): Promise<number> {
+  const s = await e2eDb()("calcul_serie").where({ idCampagne, publication: true, statut: "termine" }).orderBy("id").first("id");
+  if (!s) throw new Error("the demo has no published calculation series of EARL des Tilleuls 2024 (server/demo/seed-series.ts)");
+  return Number(s.id);
+}
+
+/** A finished series without figures, published (all groups) or not: what the lists and the refusals need. */
+async function serieVide(idCampagne: number, publication: boolean): Promise<number> {
+  const id = await insertId("calcul_serie", { idCampagne, statut: "termine", publication, visaAnimateur: false, remarque: "E2E", dtFin: new Date() });
+  for (let g = 1; g <= 6; g++) await insertId("calcul_serie_groupe", { idCalculSerie: id, idGroupe: g, publie: publication });
+  return id;
+}
+
+test.describe("published indicators and result export", () => {
+  test.afterEach(async () => {
+    for (const u of ["redacteur", "lecteur"] as const) await e2eDb()("session_export").where({ idUtilisateur: await userId(u) }).delete();
+    await e2eDb()("calcul_serie").where({ remarque: "E2E" }).delete();
+  });
+
+  test("[A-PUB-01] [A-PUB-02] [A-PUB-03] [A-PUB-04] [A-PUB-06] [A-PUB-07] [A-PUB-08] [C-REXP-01] [C-REXP-03] [C-REXP-04] [C-REXP-05] [C-REXP-10] [C-REXP-13] [C-REXP-16] [C-REXP-19] a writer exports the demo's published series and downloads the workbook", async ({ page }) => {
+    const ids = await demoIds();
+    const idSerie = await serieDemo(ids.tilleuls2024);
+    await ouvrir(page, "redacteur", [ids.tilleuls2024]);
+    // Three panels: farms and campaigns, the published calculations with their export button, the sessions.
+    await expect(page.getByTestId("selection-campagnes")).toBeVisible();
+    await expect(page.getByTestId(`selection-campagne-${ids.tilleuls2024}`)).toBeChecked();
+    const series = page.getByTestId("series-publiees");
+    await expect(series.getByTestId(`serie-publiee-${idSerie}`)).toContainText("EARL des Tilleuls");
+    await expect(page.getByTestId("sessions-export")).toContainText("Exports des calculs");
+    const exporter = page.getByTestId("series-exporter");
+    await expect(exporter).toBeDisabled();
+    await page.getByTestId(`serie-cocher-${idSerie}`).check();
+    await expect(exporter).toBeEnabled();
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/ecran.png`, fullPage: true });
+
+    // The dialog: every option ticked, every group, version 2 without a selector (not the test role), nature 1.
+    await exporter.click();
+    const dialog = page.getByTestId("export-resultats-dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("export-resultats-series")).toContainText("EARL des Tilleuls");
+    for (const k of ["prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", "parcelle", "lot", "modeConduite", "culture", "exploitation"])
+      await expect(dialog.getByTestId(`export-${k}`)).toBeChecked();
+    for (const g of ["ift", "fertilisation", "travail", "economie", "energie", "ges"]) await expect(dialog.getByTestId(`export-groupe-${g}`)).toBeChecked();
+    await expect(dialog.getByTestId("export-version")).toHaveCount(0);
+    await expect(dialog.locator('input[name="version"]')).toHaveValue("2");
+    await expect(dialog.locator('input[name="nature"]')).toHaveValue("1");
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/dialogue.png` });
+
+    // Sent: the session list is read again for the chosen campaigns, nature 1; the session finishes.
+    const post = page.waitForRequest((r) => r.method() === "POST" && /\/home\/resultats\/export_resultats/.test(r.url()));
+    const relue = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.get("nature") === "1" && new URL(r.url()).searchParams.getAll("campagnes").join(",") === String(ids.tilleuls2024));
+    await dialog.getByTestId("export-resultats-lancer").click();
+    const envoye = new URLSearchParams((await post).postData() ?? "");
+    expect(envoye.getAll("calculsSeries")).toEqual([String(idSerie)]);
+    expect(envoye.getAll("groupes")).toHaveLength(6);
+    expect(envoye.get("anglais")).toBeNull();
+    await relue;
+    await expect(page.getByTestId("snackbar")).toHaveText("L'export a démarré");
+    await expect(dialog).toBeHidden();
+    const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("redacteur") }).orderBy("id", "desc").first();
+    expect(session).toMatchObject({ nature: 1, version: 2 });
+    const nom = `Sillon_export_des_indicateurs_${new Intl.DateTimeFormat("fr-CA", { timeZone: "Europe/Paris" }).format(new Date())}.xlsx`;
+    expect(session.libelle).toBe(nom);
+    const ligne = page.getByTestId(`session-${session.id}`);
+    const bouton = ligne.getByRole("button", { name: `Télécharger ${nom}` });
+    await expect(bouton).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/session.png`, fullPage: true });
+
+    const telechargement = page.waitForEvent("download");
+    await bouton.click();
+    const fichier = await telechargement;
+    expect(fichier.suggestedFilename()).toBe(nom);
+    const chemin = `${SHOTS}/export.xlsx`;
+    await fichier.saveAs(chemin);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(chemin);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Export", "Parcelles", "Lots", "Modes de conduite", "Cultures", "Exploitations", "Alertes", "Rendements", "Données brutes", "TCD indicateurs en colonnes", "TCD indicateurs en lignes"]);
+    const stockee = await e2eDb()("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "exploitation", code: "ift.cible.total" }).first("valeur");
+    const rows: unknown[][] = [];
+    wb.getWorksheet("Exploitations")!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    const ferme = rows.find((r) => r[5] === "ift.cible.total")!;
+    expect(ferme[0]).toBe("EARL des Tilleuls");
+    expect(ferme[4]).toBe("IFT total — à la cible");
+    expect(Number(ferme[7])).toBeCloseTo(Number(stockee.valeur), 5);
+  });
+
+  test("[A-PUB-05] [C-RIGHTS-18] a reader sees the published calculations only", async ({ page }) => {
+    const ids = await demoIds();
+    const idSerie = await serieDemo(ids.tilleuls2024);
+    const cachee = await serieVide(ids.tilleuls2025, false);
+    await ouvrir(page, "lecteur", [ids.tilleuls2024, ids.tilleuls2025]);
+    const series = page.getByTestId("series-publiees");
+    await expect(series.getByTestId(`serie-publiee-${idSerie}`)).toBeVisible();
+    await expect(series.getByTestId(`serie-publiee-${cachee}`)).toHaveCount(0);
+    await expect(series.locator("tbody tr")).toHaveCount(1);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/lecteur.png`, fullPage: true });
+  });
+
+  test("[A-PUB-09] [C-REXP-08] two calculations of the same farm and campaign are refused with an alert", async ({ page }) => {
+    const ids = await demoIds();
+    const idSerie = await serieDemo(ids.tilleuls2024);
+    const autre = await serieVide(ids.tilleuls2024, true);
+    await ouvrir(page, "redacteur", [ids.tilleuls2024]);
+    await page.getByTestId(`serie-cocher-${idSerie}`).check();
+    await page.getByTestId(`serie-cocher-${autre}`).check();
+    await page.getByTestId("series-exporter").click();
+    const avant = await e2eDb()("session_export").count({ n: "*" }).first();
+    await page.getByTestId("export-resultats-dialog").getByTestId("export-resultats-lancer").click();
+    await expect(page.getByTestId("error-dialog")).toContainText("Deux calculs cochés portent sur la même exploitation et la même campagne (EARL des Tilleuls — ");
+    expect(await e2eDb()("session_export").count({ n: "*" }).first()).toEqual(avant);
+  });
+});
