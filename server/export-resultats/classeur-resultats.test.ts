@@ -140,6 +140,7 @@ describe("result workbook", () => {
 
     const resume = valeurs(wb.getWorksheet("Export")!);
     expect(resume).toContainEqual(["Version", 2]);
+    expect(resume).toContainEqual(["Date", "26/11/2026 09:00"]);
     expect(resume).toContainEqual(["Calculs", "EARL Test — 2025"]);
   });
 

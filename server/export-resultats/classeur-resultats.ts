@@ -272,7 +272,7 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
   const oui = (b: boolean) => c(b ? "oui" : "non");
   const resume: Cellule[][] = [
     [c("libelle"), options.libelle ?? ""],
-    [c("date"), date],
+    [c("date"), new Intl.DateTimeFormat(options.anglais ? "en-GB" : "fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" }).format(date)],
     [c("version"), options.version],
     [c("groupes"), options.groupes.map((g) => t(`indicateurs.groupes.${g}`)).join(", ")],
     ...(["prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", ...NIVEAUX_EXPORT] as const).map((k) => [t(`exportResultats.${k}`), oui(options[k])]),

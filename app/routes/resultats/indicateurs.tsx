@@ -68,18 +68,18 @@ function SeriesPubliees({ series, vide, cochees, onChange }: { series: SeriePubl
             <th scope="col" className="w-8 py-1">
               <input type="checkbox" aria-label={t("indicateursPublies.exporter")} checked={series.every((s) => cochees.includes(s.id))} onChange={(e) => onChange(e.target.checked ? series.map((s) => s.id) : [])} />
             </th>
-            <th scope="col" className="py-1">{t("indicateursPublies.exploitation")}</th>
-            <th scope="col" className="py-1">{t("indicateursPublies.campagne")}</th>
-            <th scope="col" className="py-1">{t("indicateursPublies.date")}</th>
-            <th scope="col" className="py-1">{t("indicateursPublies.groupes")}</th>
-            <th scope="col" className="py-1">{t("indicateursPublies.valide")}</th>
-            <th scope="col" className="py-1">{t("indicateursPublies.remarque")}</th>
+            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.exploitation")}</th>
+            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.campagne")}</th>
+            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.date")}</th>
+            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.groupes")}</th>
+            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.valide")}</th>
+            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.remarque")}</th>
           </tr>
         </thead>
         <tbody>
           {series.map((s) => (
             <tr key={s.id} className="border-b border-stone-100" data-testid={`serie-publiee-${s.id}`}>
-              <td className="py-1">
+              <td className="py-1 pr-3">
                 <input
                   type="checkbox"
                   aria-label={t("indicateursPublies.cocher", { libelle: `${s.exploitation} ${s.campagne}` })}
@@ -88,12 +88,12 @@ function SeriesPubliees({ series, vide, cochees, onChange }: { series: SeriePubl
                   data-testid={`serie-cocher-${s.id}`}
                 />
               </td>
-              <td className="py-1">{s.exploitation}</td>
-              <td className="py-1">{s.campagne}</td>
-              <td className="py-1 whitespace-nowrap">{s.dtFin ? formatDateTime(s.dtFin) : ""}</td>
-              <td className="py-1">{s.groupes.map((g) => t(`indicateurs.groupes.${g}`)).join(", ")}</td>
-              <td className="py-1">{s.visaAnimateur ? t("exportResultats.classeur.oui") : t("exportResultats.classeur.non")}</td>
-              <td className="py-1">{s.remarque ?? ""}</td>
+              <td className="py-1 pr-3">{s.exploitation}</td>
+              <td className="py-1 pr-3">{s.campagne}</td>
+              <td className="py-1 pr-3 whitespace-nowrap">{s.dtFin ? formatDateTime(s.dtFin) : ""}</td>
+              <td className="py-1 pr-3">{s.groupes.map((g) => t(`indicateurs.groupes.${g}`)).join(", ")}</td>
+              <td className="py-1 pr-3">{s.visaAnimateur ? t("exportResultats.classeur.oui") : t("exportResultats.classeur.non")}</td>
+              <td className="py-1 pr-3">{s.remarque ?? ""}</td>
             </tr>
           ))}
         </tbody>
