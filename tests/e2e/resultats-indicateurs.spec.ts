@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, navigate, test, userId } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
 import { demoIds, insertId, setContext, signIn } from "./helpers";
 
 /**
@@ -144,5 +144,77 @@ test.describe("published indicators and result export", () => {
     await page.getByTestId("export-resultats-dialog").getByTestId("export-resultats-lancer").click();
     await expect(page.getByTestId("error-dialog")).toContainText("Deux calculs cochés portent sur la même exploitation et la même campagne (EARL des Tilleuls — ");
     expect(await e2eDb()("session_export").count({ n: "*" }).first()).toEqual(avant);
+  });
+  test("[A-PUB-06] [A-PUB-07] [C-REXP-11] [C-REXP-12] [C-REXP-14] [C-REXP-15] [C-REXP-16] [C-REXP-17] calculation sessions: newest first with their statuses, read again when the campaigns change, several deleted at once", async ({ page }) => {
+    const ids = await demoIds();
+    const idUtilisateur = await userId("redacteur");
+    const session = async (libelle: string, statut: number, fin: boolean, nature = 1) => {
+      const id = await insertId("session_export", { nature, libelle, statut, version: 2, anglais: false, idUtilisateur, fichier: `${libelle}.xlsx`, ...(fin ? { dtFinSession: new Date() } : {}) });
+      await insertId("session_export_campagne", { idSessionExport: id, idCampagne: ids.tilleuls2024 });
+      return id;
+    };
+    const finie = await session("E2E finie", 0, true);
+    const echec = await session("E2E échec", 2, true);
+    const enCours = await session("E2E en cours", 1, false);
+    await session("E2E brut", 0, true, 0); // a raw-data session: not listed here
+    const premiere = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.getAll("campagnes").join(",") === String(ids.tilleuls2024));
+    await ouvrir(page, "redacteur", [ids.tilleuls2024]);
+    expect(new URL((await premiere).url()).searchParams.get("nature")).toBe("1");
+    const panneau = page.getByTestId("sessions-export");
+    await expect(panneau.locator("tbody tr")).toHaveCount(3);
+    // Newest first.
+    expect(await panneau.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")))).toEqual([`session-${enCours}`, `session-${echec}`, `session-${finie}`]);
+    await expect(page.getByTestId(`session-${finie}`).getByRole("button", { name: "Télécharger E2E finie" })).toBeVisible();
+    const erreur = page.getByTestId(`session-${echec}`).getByTestId("session-statut");
+    await expect(erreur).toHaveText("Une erreur est survenue");
+    await expect(erreur.locator("span")).toHaveClass(/text-red-700/);
+    await expect(page.getByTestId(`session-${enCours}`).getByTestId("session-statut")).toContainText("En cours");
+
+    // Another campaign: the list is read again for it (and is empty).
+    const autre = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.getAll("campagnes").join(",") === [ids.tilleuls2025, ids.tilleuls2024].sort((a, b) => a - b).join(","));
+    await page.getByTestId(`selection-campagne-${ids.tilleuls2025}`).check();
+    await autre;
+    await page.getByTestId(`selection-campagne-${ids.tilleuls2024}`).uncheck();
+    await expect(panneau.locator("tbody tr")).toHaveCount(0);
+    await page.getByTestId(`selection-campagne-${ids.tilleuls2024}`).check();
+    await expect(panneau.locator("tbody tr")).toHaveCount(3);
+
+    // Two ticked, deleted: two DELETE requests, both sent before either answers.
+    const suppressions: Request[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "DELETE") suppressions.push(r);
+    });
+    await page.getByRole("checkbox", { name: "Sélectionner E2E finie" }).check();
+    await page.getByRole("checkbox", { name: "Sélectionner E2E échec" }).check();
+    await page.getByTestId("sessions-supprimer-selection").click();
+    await page.getByTestId("sessions-confirmer-oui").click();
+    await expect(panneau.locator("tbody tr")).toHaveCount(1);
+    expect(suppressions.map((r) => new URL(r.url()).pathname.split("/").pop()).sort()).toEqual([String(finie), String(echec)].sort());
+    expect(await e2eDb()("session_export").whereIn("id", [finie, echec]).count({ n: "*" }).first()).toEqual({ n: 0 });
+  });
+
+  test("[C-REXP-01] [C-REXP-05] the English locale sends the anglais flag; the test role chooses the version", async ({ page }) => {
+    const ids = await demoIds();
+    const idSerie = await serieDemo(ids.tilleuls2024);
+    await setContext("admin", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });
+    await signIn(page, "admin");
+    await inEnglish(page, `${SCREEN}?campagne=${ids.tilleuls2024}`);
+    await page.getByTestId(`serie-cocher-${idSerie}`).check();
+    await page.getByTestId("series-exporter").click();
+    const dialog = page.getByTestId("export-resultats-dialog");
+    await expect(dialog.getByRole("heading", { name: "Export results" })).toBeVisible();
+    await expect(dialog.getByTestId("export-version")).toHaveValue("2");
+    await dialog.getByTestId("export-version").selectOption("1");
+    await dialog.getByTestId("export-libelle").fill("E2E english");
+    const post = page.waitForRequest((r) => r.method() === "POST" && /\/home\/resultats\/export_resultats/.test(r.url()));
+    await dialog.getByTestId("export-resultats-lancer").click();
+    const envoye = new URLSearchParams((await post).postData() ?? "");
+    expect(envoye.get("anglais")).toBe("on");
+    expect(envoye.get("version")).toBe("1");
+    await expect(dialog).toBeHidden();
+    const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("admin"), libelle: "E2E english" }).first();
+    expect(session).toMatchObject({ nature: 1, version: 1 });
+    expect(Boolean(session.anglais)).toBe(true);
+    await e2eDb()("session_export").where({ id: session.id }).delete();
   });
 });
