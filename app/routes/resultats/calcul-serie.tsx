@@ -47,12 +47,14 @@ export default function CalculSerie({ loaderData: data }: Route.ComponentProps) 
   const [confirmer, setConfirmer] = useState<"visa" | "retrait" | "relancer" | null>(null);
   const [aCalculer, setACalculer] = useState<CampagneACalculer[] | null>(null);
   const envoyer = (payload: Record<string, string>) => void fetcher.submit(payload, { method: "post" });
-  // The ticked groups show at once while the change is sent (the pending form's change applied to the stored flags).
-  const enCours = fetcher.formData?.get("intent") === "publier" ? fetcher.formData : null;
-  const affiches = enCours
-    ? publierGroupes(data.groupes, enCours.get("tous") ? { tous: enCours.get("tous") === "true" } : { groupes: JSON.parse(String(enCours.get("groupes") ?? "[]")) as { id: number; publie: boolean }[] }).groupes
-    : data.groupes;
-  const groupes = data.groupes.map((g) => ({ ...g, publie: affiches.find((a) => a.id === g.id)?.publie ?? g.publie }));
+  // The ticked groups show at once (the change is sent, the stored flags come back with the reload).
+  const [groupes, setGroupes] = useState(data.groupes);
+  useEffect(() => setGroupes(data.groupes), [data.groupes]);
+  const publier = (changement: { tous?: boolean; groupes?: { id: number; publie: boolean }[] }) => {
+    const r = publierGroupes(groupes, changement);
+    setGroupes(groupes.map((g) => ({ ...g, publie: r.groupes.find((x) => x.id === g.id)?.publie ?? g.publie })));
+    envoyer(changement.tous !== undefined ? { intent: "publier", tous: String(changement.tous) } : { intent: "publier", groupes: JSON.stringify(changement.groupes) });
+  };
   const tous = groupes.every((g) => g.publie);
   const aucun = groupes.every((g) => !g.publie);
   const occupe = fetcher.state !== "idle";
@@ -75,12 +77,12 @@ export default function CalculSerie({ loaderData: data }: Route.ComponentProps) 
             <legend className="sr-only">{t("calcul-serie.groupes")}</legend>
             <label className="flex items-center gap-2 border-b border-stone-200 pb-1 font-semibold">
               <input type="checkbox" checked={tous} ref={(el) => { if (el) el.indeterminate = !tous && !aucun; }}
-                onChange={() => envoyer({ intent: "publier", tous: String(!tous) })} data-testid="groupe-tous" />
+                onChange={() => publier({ tous: !tous })} data-testid="groupe-tous" />
               {t("calcul-serie.tous-groupes")}
             </label>
             {groupes.map((g) => (
               <label key={g.id} className="flex items-center gap-2 pt-1">
-                <input type="checkbox" checked={g.publie} onChange={() => envoyer({ intent: "publier", groupes: JSON.stringify([{ id: g.id, publie: !g.publie }]) })} data-testid={`groupe-${g.id}`} />
+                <input type="checkbox" checked={g.publie} onChange={() => publier({ groupes: [{ id: g.id, publie: !g.publie }] })} data-testid={`groupe-${g.id}`} />
                 {t(`indicateurs.groupes.${g.code}`)}
               </label>
             ))}
