@@ -113,12 +113,24 @@ type LigneStockee = {
   valeur: number | null; unite: string; completude: number; nbManquants: number; explication: string;
 };
 
+/** The codes whose explanation keeps its entries (the charted figures): storing every entry of every figure weighs ~0.5 MB per plot. */
+const AVEC_ENTREES = new Set<string>([...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]);
+
+/** Missing data kept per figure (their count is nb_manquants): an aggregated figure repeats those of every plot. */
+export const MANQUANTS_GARDES = 50;
+
 function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LigneStockee[]) {
   for (const ind of Object.values(indicateurs)) {
     out.push({
       idCalculSerie: idSerie, niveau, idEntite: String(id), idParcelle, code: ind.code, idGroupe: groupeDuCode(ind.code),
       valeur: ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, unite: ind.unite, completude: ind.completude, nbManquants: ind.manquants.length,
-      explication: JSON.stringify({ ...ind.explication, manquants: ind.manquants }),
+      // Entries for the figures the detail charts; formula, remarks and the first missing data for all (decision 0055).
+      explication: JSON.stringify({
+        formule: ind.explication.formule,
+        entrees: AVEC_ENTREES.has(ind.code) ? ind.explication.entrees : [],
+        ...(ind.explication.remarques ? { remarques: ind.explication.remarques } : {}),
+        manquants: ind.manquants.slice(0, MANQUANTS_GARDES),
+      }),
     });
   }
 }
@@ -145,11 +157,16 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
   };
   try {
     const c = await campagneOf(db, Number(serie.idCampagne));
-    const instantane = await completerInstantane(db, await instantaneCampagne(db, Number(serie.idCampagne)));
+    const t0 = performance.now();
+    const brut = await instantaneCampagne(db, Number(serie.idCampagne));
+    const t1 = performance.now();
+    const instantane = await completerInstantane(db, brut);
+    if (process.env.SERIE_PROFIL) console.error(`snapshot ${(t1 - t0).toFixed(0)} ms, complements ${(performance.now() - t1).toFixed(0)} ms`);
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
     const calculer = preparerCampagne(instantane, optionsDe(c));
     const parcelles: ResultatParcelle[] = [];
+    const tp = performance.now();
     for (const [k, p] of instantane.parcelles.entries()) {
       try {
         parcelles.push(calculer(p));
@@ -159,12 +176,16 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
       await enregistrer(k + 1, total);
       if (k % 25 === 24) await new Promise((r) => setImmediate(r));
     }
+    if (process.env.SERIE_PROFIL) console.error(`plots ${(performance.now() - tp).toFixed(0)} ms`);
+    const t2 = performance.now();
     const resultat = agregerCampagne(parcelles);
     const lignes: LigneStockee[] = [];
     for (const p of resultat.parcelles) lignesDe(idSerie, "parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id, lignes);
     for (const [id, ind] of Object.entries(resultat.cultures)) lignesDe(idSerie, "culture", id, ind, null, lignes);
     for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
     lignesDe(idSerie, "exploitation", c.idExploitation, resultat.exploitation, null, lignes);
+    const t3 = performance.now();
+    if (process.env.SERIE_PROFIL) console.error(`aggregate ${(t3 - t2).toFixed(0)} ms, rows ${lignes.length}, json ${lignes.reduce((n, l) => n + l.explication.length, 0)} chars`);
     await db.transaction(async (trx) => {
       await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
       for (let k = 0; k < lignes.length; k += LOT) await trx("calcul_resultat").insert(lignes.slice(k, k + LOT));
@@ -172,6 +193,7 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
         statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
       });
     });
+    if (process.env.SERIE_PROFIL) console.error(`store ${(performance.now() - t3).toFixed(0)} ms`);
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);

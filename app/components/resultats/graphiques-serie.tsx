@@ -57,12 +57,14 @@ function Barres({ titre, entites, valeurOf, unite, onOuvrir, testId }: {
           const texte = v == null ? t("calcul-serie.non-calcule") : formatNumber(v, i18n.language, 2);
           const y = i * H + 4;
           return (
-            <g key={e.id} role="button" tabIndex={0} className="cursor-pointer focus:outline-none [&:focus>rect]:stroke-black"
-              aria-label={t("calcul-serie.ouvrir-explication", { indicateur: titre, entite: e.libelle, valeur: texte })}
-              onClick={() => onOuvrir(e)} onKeyDown={activer(() => onOuvrir(e))} data-testid="barre">
-              <text x={L - 6} y={y + 15} textAnchor="end" fontSize="11" fill="#1c1917">{e.libelle.length > 24 ? `${e.libelle.slice(0, 23)}…` : e.libelle}</text>
-              <rect x={Math.min(x(0), x(v ?? 0))} y={y + 3} width={Math.max(1, Math.abs(x(v ?? 0) - x(0)))} height={H - 8} fill={v == null ? "#d6d3d1" : "#3f7d2c"} strokeWidth={2} />
-              <text x={Math.max(x(0), x(v ?? 0)) + 4} y={y + 15} fontSize="11" fill="#1c1917">{texte}</text>
+            <g key={e.id}>
+              <text x={L - 6} y={y + 15} textAnchor="end" fontSize="11" fill="#1c1917" aria-hidden="true">{e.libelle.length > 24 ? `${e.libelle.slice(0, 23)}…` : e.libelle}</text>
+              <g role="button" tabIndex={0} className="cursor-pointer focus:outline-none [&:focus>rect]:stroke-black"
+                aria-label={t("calcul-serie.ouvrir-explication", { indicateur: titre, entite: e.libelle, valeur: texte })}
+                onClick={() => onOuvrir(e)} onKeyDown={activer(() => onOuvrir(e))} data-testid="barre">
+                <rect x={Math.min(x(0), x(v ?? 0))} y={y + 3} width={Math.max(1, Math.abs(x(v ?? 0) - x(0)))} height={H - 8} fill={v == null ? "#d6d3d1" : "#3f7d2c"} strokeWidth={2} />
+                <text x={Math.max(x(0), x(v ?? 0)) + 4} y={y + 15} fontSize="11" fill="#1c1917" aria-hidden="true">{texte}</text>
+              </g>
             </g>
           );
         })}
@@ -89,7 +91,7 @@ function SegmentsIft({ entites, valeurOf, onOuvrir, libelle }: {
           let cumul = 0;
           return (
             <g key={e.id}>
-              <text x={L - 6} y={y + 15} textAnchor="end" fontSize="11" fill="#1c1917">{e.libelle.length > 24 ? `${e.libelle.slice(0, 23)}…` : e.libelle}</text>
+              <text x={L - 6} y={y + 15} textAnchor="end" fontSize="11" fill="#1c1917" aria-hidden="true">{e.libelle.length > 24 ? `${e.libelle.slice(0, 23)}…` : e.libelle}</text>
               {CODES_IFT_SEGMENTS.map((code, k) => {
                 const v = Math.max(0, valeurOf(e, code) ?? 0);
                 const debut = cumul;
@@ -101,7 +103,7 @@ function SegmentsIft({ entites, valeurOf, onOuvrir, libelle }: {
                     className="cursor-pointer" onClick={() => onOuvrir(e, code)} onKeyDown={activer(() => onOuvrir(e, code))} />
                 );
               })}
-              <text x={L + x(totaux[i]) + 4} y={y + 15} fontSize="11" fill="#1c1917">{formatNumber(totaux[i], i18n.language, 2)}</text>
+              <text x={L + x(totaux[i]) + 4} y={y + 15} fontSize="11" fill="#1c1917" aria-hidden="true">{formatNumber(totaux[i], i18n.language, 2)}</text>
             </g>
           );
         })}
@@ -233,7 +235,7 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
           {e.explication.remarques?.length ? <><h3 className="font-semibold">{t("calcul-serie.remarques")}</h3><ul className="list-disc pl-5 text-sm">{e.explication.remarques.map((r) => <li key={r}>{r}</li>)}</ul></> : null}
           {e.manquants.length ? (
             <>
-              <h3 className="font-semibold">{t("indicateurs-parcelle.manquants", { count: e.manquants.length })}</h3>
+              <h3 className="font-semibold">{t("indicateurs-parcelle.manquants", { count: e.nbManquants })}</h3>
               <ul className="list-disc pl-5 text-sm" data-testid="explication-manquants">{e.manquants.map((m, i) => <li key={`${m.objet}-${m.id}-${m.champ}-${i}`}>{manquant(m)}</li>)}</ul>
             </>
           ) : null}

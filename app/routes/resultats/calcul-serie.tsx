@@ -6,6 +6,7 @@ import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { formatDateTime } from "~/components/format";
 import { GraphiquesSerie } from "~/components/resultats/graphiques-serie";
+import { publierGroupes } from "~/domain/calc/serie";
 import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
 import { idField, intent, jsonField, screenAction, screenLoader } from "#server/http/route.server";
 import { lireSerie, modifierSerie } from "#server/calcul-serie/service.server";
@@ -46,8 +47,16 @@ export default function CalculSerie({ loaderData: data }: Route.ComponentProps) 
   const [confirmer, setConfirmer] = useState<"visa" | "retrait" | "relancer" | null>(null);
   const [aCalculer, setACalculer] = useState<CampagneACalculer[] | null>(null);
   const envoyer = (payload: Record<string, string>) => void fetcher.submit(payload, { method: "post" });
-  const tous = data.groupes.every((g) => g.publie);
-  const aucun = data.groupes.every((g) => !g.publie);
+  // The ticked groups show at once (the change is sent, the stored flags come back with the reload).
+  const [groupes, setGroupes] = useState(data.groupes);
+  useEffect(() => setGroupes(data.groupes), [data.groupes]);
+  const publier = (changement: { tous?: boolean; groupes?: { id: number; publie: boolean }[] }) => {
+    const r = publierGroupes(groupes, changement);
+    setGroupes(groupes.map((g) => ({ ...g, publie: r.groupes.find((x) => x.id === g.id)?.publie ?? g.publie })));
+    envoyer(changement.tous !== undefined ? { intent: "publier", tous: String(changement.tous) } : { intent: "publier", groupes: JSON.stringify(changement.groupes) });
+  };
+  const tous = groupes.every((g) => g.publie);
+  const aucun = groupes.every((g) => !g.publie);
   const occupe = fetcher.state !== "idle";
 
   return (
@@ -64,16 +73,16 @@ export default function CalculSerie({ loaderData: data }: Route.ComponentProps) 
         <section className="card space-y-2" aria-labelledby="groupes-titre">
           <h2 id="groupes-titre" className="text-lg font-semibold">{t("calcul-serie.groupes")}</h2>
           {valide ? <p className="text-sm text-amber-900" data-testid="serie-verrouillee">{t("calcul-serie.verrouille")}</p> : null}
-          <fieldset disabled={valide || occupe} data-testid="groupes">
+          <fieldset disabled={valide} data-testid="groupes">
             <legend className="sr-only">{t("calcul-serie.groupes")}</legend>
             <label className="flex items-center gap-2 border-b border-stone-200 pb-1 font-semibold">
               <input type="checkbox" checked={tous} ref={(el) => { if (el) el.indeterminate = !tous && !aucun; }}
-                onChange={() => envoyer({ intent: "publier", tous: String(!tous) })} data-testid="groupe-tous" />
+                onChange={() => publier({ tous: !tous })} data-testid="groupe-tous" />
               {t("calcul-serie.tous-groupes")}
             </label>
-            {data.groupes.map((g) => (
+            {groupes.map((g) => (
               <label key={g.id} className="flex items-center gap-2 pt-1">
-                <input type="checkbox" checked={g.publie} onChange={() => envoyer({ intent: "publier", groupes: JSON.stringify([{ id: g.id, publie: !g.publie }]) })} data-testid={`groupe-${g.id}`} />
+                <input type="checkbox" checked={g.publie} onChange={() => publier({ groupes: [{ id: g.id, publie: !g.publie }] })} data-testid={`groupe-${g.id}`} />
                 {t(`indicateurs.groupes.${g.code}`)}
               </label>
             ))}

@@ -52,13 +52,17 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [aCalculer, setACalculer] = useState<CampagneACalculer[] | null>(null);
-  const choisies = data.choisies;
-  const choisir = (ids: number[]) => setSearchParams((p) => {
+  // The ticked campaigns: at once on screen, then in the address (the list of calculations follows them).
+  const [choisies, setChoisies] = useState<number[]>(data.choisies);
+  const choisir = (ids: number[]) => {
+    setChoisies(ids);
+    setSearchParams((p) => {
     p.delete("campagne");
     for (const id of ids) p.append("campagne", String(id));
-    if (!ids.length) p.set("campagne", "");
-    return p;
-  }, { replace: true, preventScrollReset: true });
+      if (!ids.length) p.set("campagne", "");
+      return p;
+    }, { replace: true, preventScrollReset: true });
+  };
 
   // Farms by folder (a farm linked to two folders the user writes shows once, under the first).
   const parDossier = useMemo(() => {
