@@ -30,6 +30,12 @@ async function ouvrir(page: Page, user: "redacteur" | "lecteur", campagnes: numb
   await expect(page.getByTestId("screen-indicateurs")).toBeVisible();
 }
 
+/** Ticks or unticks a box of the selection panel: the selection goes into the address, the box follows. */
+async function cocher(page: Page, testId: string, coche = true) {
+  await page.getByTestId(testId).click();
+  await (coche ? expect(page.getByTestId(testId)).toBeChecked() : expect(page.getByTestId(testId)).not.toBeChecked());
+}
+
 /** The demo's published series (server/demo/seed-series.ts). */
 async function serieDemo(idCampagne: number): Promise<number> {
   const s = await e2eDb()("calcul_serie").where({ idCampagne, publication: true, statut: "termine" }).orderBy("id").first("id");
@@ -172,17 +178,24 @@ test.describe("published indicators and result export", () => {
 
     // Another campaign: the list is read again for it (and is empty).
     const autre = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.getAll("campagnes").join(",") === [ids.tilleuls2025, ids.tilleuls2024].sort((a, b) => a - b).join(","));
-    await page.getByTestId(`selection-campagne-${ids.tilleuls2025}`).check();
+    await cocher(page, `selection-campagne-${ids.tilleuls2025}`);
     await autre;
-    await page.getByTestId(`selection-campagne-${ids.tilleuls2024}`).uncheck();
+    await cocher(page, `selection-campagne-${ids.tilleuls2024}`, false);
     await expect(panneau.locator("tbody tr")).toHaveCount(0);
-    await page.getByTestId(`selection-campagne-${ids.tilleuls2024}`).check();
+    await cocher(page, `selection-campagne-${ids.tilleuls2024}`);
     await expect(panneau.locator("tbody tr")).toHaveCount(3);
 
     // Two ticked, deleted: two DELETE requests, both sent before either answers.
+    // Each DELETE is held until both have been sent: deletions one after the other would never finish.
     const suppressions: Request[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "DELETE") suppressions.push(r);
+    let lacher!: () => void;
+    const deuxEnvoyees = new Promise<void>((r) => (lacher = r));
+    await page.route(/\/home\/resultats\/session_exports\/\d+/, async (route) => {
+      if (route.request().method() !== "DELETE") return route.continue();
+      suppressions.push(route.request());
+      if (suppressions.length === 2) lacher();
+      await deuxEnvoyees;
+      await route.continue();
     });
     await page.getByRole("checkbox", { name: "Sélectionner E2E finie" }).check();
     await page.getByRole("checkbox", { name: "Sélectionner E2E échec" }).check();
