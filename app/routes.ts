@@ -90,7 +90,7 @@ export default [
       route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "screen.calcul.serie" }),
       route("calcul/:idSerie/etat", "routes/resultats/calcul-serie-etat.ts"),
       route("calcul/:idSerie/explication", "routes/resultats/calcul-serie-explication.ts"),
-      route("export_resultats", "routes/resultats/export-resultats.ts"),
+      route("indicateurs/export", "routes/resultats/export-resultats.ts"),
     ]),
     ...prefix("documentation", [
       index("routes/documentation/index.ts"),

@@ -88,7 +88,7 @@ test.describe("published indicators and result export", () => {
     await page.screenshot({ path: `${SHOTS}/dialogue.png` });
 
     // Sent: the session list is read again for the chosen campaigns, nature 1; the session finishes.
-    const post = page.waitForRequest((r) => r.method() === "POST" && /\/home\/resultats\/export_resultats/.test(r.url()));
+    const post = page.waitForRequest((r) => r.method() === "POST" && /\/home\/resultats\/indicateurs\/export/.test(r.url()));
     const relue = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.get("nature") === "1" && new URL(r.url()).searchParams.getAll("campagnes").join(",") === String(ids.tilleuls2024));
     await dialog.getByTestId("export-resultats-lancer").click();
     const envoye = new URLSearchParams((await post).postData() ?? "");
@@ -219,7 +219,7 @@ test.describe("published indicators and result export", () => {
     await expect(dialog.getByTestId("export-version")).toHaveValue("2");
     await dialog.getByTestId("export-version").selectOption("1");
     await dialog.getByTestId("export-libelle").fill("E2E english");
-    const post = page.waitForRequest((r) => r.method() === "POST" && /\/home\/resultats\/export_resultats/.test(r.url()));
+    const post = page.waitForRequest((r) => r.method() === "POST" && /\/home\/resultats\/indicateurs\/export/.test(r.url()));
     await dialog.getByTestId("export-resultats-lancer").click();
     const envoye = new URLSearchParams((await post).postData() ?? "");
     expect(envoye.get("anglais")).toBe("on");

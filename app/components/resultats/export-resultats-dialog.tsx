@@ -11,7 +11,7 @@ import { ExportResultatsSchema, NATURE_CALCUL, NIVEAUX_EXPORT, OPTIONS_CONTENU, 
 import { signalerExportReussi } from "./export-evenement";
 
 /** Where the dialog posts (app/routes/resultats/export-resultats.ts). */
-export const ACTION_EXPORT_RESULTATS = "/home/resultats/export_resultats";
+export const ACTION_EXPORT_RESULTATS = "/home/resultats/indicateurs/export";
 
 export type SerieAExporter = { id: number; exploitation: string; campagne: string };
 
