@@ -60,6 +60,10 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       steps.push(["a rule evaluation", () => db("rdd_evaluation").insert({ idRdd: rdd.id, idAction: action.id })]);
       steps.push(["an input deleted", () => other("intrant").where({ id: intrant.id }).delete()]);
       steps.push(["an intervention deleted (its harvests go with it)", () => removeInterventions(db, redacteur, [Number(action.id)])]);
+      steps.push(["a plot deleted (its interventions go with it, by cascade)", async () => {
+        const plot = await db("action").where({ idCampagne: idCampagne() }).whereNot({ idParcelle: action.idParcelle }).orderBy("id").first("idParcelle");
+        await db("parcelle").where({ id: plot.idParcelle }).delete();
+      }]);
       steps.push(["an intervention added by another process", () => other("action").insert({ idCampagne: idCampagne(), idParcelle: action.idParcelle, date: "2025-06-01", idOperationCulturale: action.idOperationCulturale, frequence: 1, tauxSurface: 1, realisee: true, prevue: false, anneeRecolte: 2025 })]);
       for (const [what, write] of steps) {
         const before = await version();
