@@ -157,6 +157,7 @@ test.describe("raw-data export", () => {
     await page.reload();
     await expect(page.getByTestId(`session-${enCours}`).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
     await axe(page);
+    await page.screenshot({ path: `${SHOTS}/statuts.png`, fullPage: true });
 
     await page.getByRole("button", { name: "Télécharger E2E fichier perdu" }).click();
     await expect(page.getByTestId("error-dialog")).toContainText("Le fichier de cet export n'existe plus : relancez l'export.");
@@ -205,6 +206,7 @@ test.describe("raw-data export", () => {
     const form = new URLSearchParams((await post).postData() ?? "");
     expect(form.get("anglais")).toBe("true");
     expect(form.get("libelle")).toBe("");
+    await expect.poll(async () => (await sessionsDe("redacteur")).length).toBe(1);
     const [session] = await sessionsDe("redacteur");
     expect(session.anglais === true || session.anglais === 1).toBe(true);
     const bouton = page.getByTestId(`session-${session.id}`).getByRole("button", { name: `Download ${session.libelle}` });
