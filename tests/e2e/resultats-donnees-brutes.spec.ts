@@ -140,7 +140,7 @@ test.describe("raw-data export", () => {
       return id;
     };
     // A job still running (a type no runner claims): 3 of 10 rows.
-    const idTache = await insertId("tache", { type: "e2e-attente", etat: "en_cours", progression: 3, total: 10, idUtilisateur, parametres: "{}", instance: "e2e:1", dtBattement: new Date() });
+    const idTache = await insertId("tache", { type: "e2e-attente", etat: "en_cours", progression: 3, total: 10, idUtilisateur, parametres: "{}", instance: "e2e:1", dtBattement: db.fn.now() });
     const enCours = await session("E2E en cours", 1, { idTache });
     const erreur = await session("E2E erreur", 2, { dtFinSession: new Date() });
     const perdu = await session("E2E fichier perdu", 0, { dtFinSession: new Date() });
@@ -151,6 +151,7 @@ test.describe("raw-data export", () => {
     await expect(page.getByTestId(`session-${enCours}`).getByTestId("session-statut")).toContainText("En cours");
     const barre = page.getByTestId(`session-${enCours}`).getByRole("progressbar", { name: "Progression de l'export" });
     await expect(barre).toHaveAttribute("aria-valuenow", "30");
+    await expect(page.getByTestId(`session-${enCours}`)).toContainText("En cours : 30 %");
     await expect(page.getByTestId(`session-${erreur}`).getByTestId("session-statut")).toHaveText("Une erreur est survenue");
     await expect(page.getByTestId(`session-${erreur}`).getByText("Une erreur est survenue")).toHaveClass(/text-red-700/);
     // A reload shows the progress bar again: the job's id comes from the server.
