@@ -14,6 +14,8 @@ import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
 import selectionCampagnes from "./selection-campagnes";
+import taches from "./taches";
+import exportsTexts from "./exports";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -240,6 +242,7 @@ const en = {
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",
     forbidden: "You do not have the rights needed for this action",
+    unexpected: "An unexpected error occurred",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
       "prix_appros-service-error": "The supply prices could not be loaded",
@@ -860,6 +863,8 @@ const en = {
   ...indicateursParcelle,
   ...protocoles,
   ...selectionCampagnes,
+  ...taches,
+  ...exportsTexts,
 } satisfies typeof fr;
 
 export default en;
