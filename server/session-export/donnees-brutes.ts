@@ -3,7 +3,15 @@ import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
 import { definirTache } from "../tache/runner";
 import { verifierLignesExport, type TypeColonne, type Valeur } from "../xlsx/classeur";
-import { ecrireSessionExport, type ParametresSessionExport } from "./service";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  creerSessionExport,
+  ecrireSessionExport,
+  NATURE_DONNEES_BRUTES,
+  verifierCampagnesExportables,
+  type DemandeSessionExport,
+  type ParametresSessionExport,
+} from "./service";
 
 /**
  * The raw-data export (spec 1 "Raw-data export screen"; decision 0052): one sheet per chosen data group
@@ -225,6 +233,31 @@ function valeur(v: unknown, type: TypeColonne | undefined): Valeur {
   return typeof v === "string" ? v : String(v);
 }
 
+/** The rows each chosen group would write for these campaigns, by sheet name. */
+async function compterGroupes(db: Db, codes: { code: string; nom: string }[], campagnes: number[]): Promise<Record<string, number>> {
+  const comptes: Record<string, number> = {};
+  for (const d of codes) {
+    const g = GROUPES.find((x) => x.code === d.code);
+    if (!g) continue;
+    let n = 0;
+    for (const p of g.parties) n += await compter(db, p, campagnes, g.cle);
+    comptes[d.nom] = n;
+  }
+  return comptes;
+}
+
+/**
+ * POST session_exports for raw data: the campaigns' rights, then the rows of every sheet counted, so that an export
+ * over the spreadsheet limit is refused at once (413 exports.trop-de-lignes, A-EXPORT-25) and no session is created;
+ * then the session and its job.
+ */
+export async function creerExportDonneesBrutes(db: Db, user: Utilisateur, demande: Omit<DemandeSessionExport, "nature">): Promise<{ id: number; idTache: number }> {
+  await verifierCampagnesExportables(db, user, demande.campagnes, NATURE_DONNEES_BRUTES);
+  const codes = (await db("donnee_exportable").whereIn("id", [...new Set(demande.groupes)]).select("code", "libelle")) as { code: string; libelle: string }[];
+  verifierLignesExport(await compterGroupes(db, codes.map((c) => ({ code: c.code, nom: c.libelle })), [...new Set(demande.campagnes)]));
+  return creerSessionExport(db, user, { ...demande, nature: NATURE_DONNEES_BRUTES }, TACHE_EXPORT_DONNEES_BRUTES);
+}
+
 definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>
   ecrireSessionExport(ctx, async ({ classeur, session, progression, db }) => {
     const choisis = (await db("donnee_exportable").whereIn("id", session.groupes).orderBy("ordre").select("code", "libelle", "libelleEn")) as { code: string; libelle: string; libelleEn: string | null }[];
@@ -233,12 +266,7 @@ definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>
       return g ? [{ ...g, nom: session.anglais ? d.libelleEn || d.libelle : d.libelle }] : [];
     });
     // Counted before anything is written: one sheet over the limit refuses the whole export (A-EXPORT-25).
-    const comptes: Record<string, number> = {};
-    for (const g of groupes) {
-      let n = 0;
-      for (const p of g.parties) n += await compter(db, p, session.campagnes, g.cle);
-      comptes[g.nom] = n;
-    }
+    const comptes = await compterGroupes(db, groupes, session.campagnes);
     verifierLignesExport(comptes);
     const total = Object.values(comptes).reduce((a, b) => a + b, 0);
     let fait = 0;

@@ -11,5 +11,5 @@ export {
   NATURE_DONNEES_BRUTES,
   type SessionExportVue,
 } from "./service";
-export { TACHE_EXPORT_DONNEES_BRUTES } from "./donnees-brutes";
+export { creerExportDonneesBrutes, TACHE_EXPORT_DONNEES_BRUTES } from "./donnees-brutes";
 export { TACHE_EXPORT_CALCUL, typeTacheExport } from "./natures";

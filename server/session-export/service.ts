@@ -160,12 +160,19 @@ export async function listerSessionsExport(db: Db, user: Utilisateur, q: { campa
   const rows = await db("session_export as s")
     .where({ "s.idUtilisateur": user.id, "s.nature": q.nature })
     .whereExists(db("session_export_campagne as sc").whereRaw("sc.id_session_export = s.id").whereIn("sc.idCampagne", [...q.campagnes]))
+    .leftJoin("tache as t", "t.id", "s.idTache")
     .orderBy("s.id", "desc")
-    .select(...COLONNES.map((c) => `s.${c}`));
+    .select(...COLONNES.map((c) => `s.${c}`), "t.etat as etatTache");
   const liens: { idSessionExport: number; idCampagne: number }[] = rows.length
     ? await db("session_export_campagne").whereIn("idSessionExport", rows.map((r) => r.id)).orderBy("idCampagne").select("idSessionExport", "idCampagne")
     : [];
-  return rows.map((r) => vue(r, liens.filter((l) => l.idSessionExport === r.id).map((l) => l.idCampagne)));
+  // A session whose job failed without writing its status (its runner was killed: taches.interrompue) is in error.
+  return rows.map((r) =>
+    vue(
+      Number(r.statut) === STATUT_EN_COURS && r.etatTache === "echec" ? { ...r, statut: STATUT_ERREUR } : r,
+      liens.filter((l) => l.idSessionExport === r.id).map((l) => l.idCampagne),
+    ),
+  );
 }
 
 async function sessionDe(db: Db, user: Utilisateur, id: number) {

@@ -145,6 +145,10 @@ describe(`export sessions (${dialect})`, () => {
     expect((await listerSessionsExport(db, redacteur, { campagnes: [campagnes.moulin2024], nature: 0 })).map((s) => s.id)).toEqual([b.id]);
     expect(await listerSessionsExport(db, redacteur, { campagnes: [campagnes.moulin2025], nature: 1 })).toEqual([]);
     expect(await listerSessionsExport(db, animateur, { campagnes: [campagnes.moulin2025], nature: 0 })).toEqual([]);
+    // A session whose job was interrupted (its runner killed) is listed in error.
+    await db("session_export").where({ id: a.id }).update({ statut: 1, dtFinSession: null });
+    await db("tache").where({ id: a.idTache }).update({ etat: "echec", erreur: "taches.interrompue" });
+    expect((await listerSessionsExport(db, redacteur, { campagnes: [campagnes.moulin2025], nature: 0 })).find((s) => s.id === a.id)?.statut).toBe(2);
     await expectRefused(fichierSessionExport(db, animateur, a.id), "errors.not-found", 404);
     await expectRefused(supprimerSessionExport(db, animateur, a.id), "errors.not-found", 404);
   });

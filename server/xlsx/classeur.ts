@@ -24,7 +24,7 @@ import { ServiceError } from "../errors";
  *   the text number format: it is never a formula, in the file or when the cell is edited in a spreadsheet.
  * - A sheet holds at most LIGNES_MAX_EXPORT data rows below its header row (the spreadsheet limit of 1,048,576
  *   lines): a further row is refused (exports.trop-de-lignes); count first with verifierLignesExport.
- * - `ligne` yields to the event loop every few thousand rows so that the zip stream drains (bounded memory).
+ * - `ligne` waits every few thousand rows for the zip compressor to take what was written (bounded memory): await it.
  */
 
 /** Data rows of one sheet: the header row plus these make Excel's 1,048,576 lines (A-EXPORT-25, C-REXP-09). */
@@ -53,7 +53,24 @@ const STYLE_VIDE: Partial<ExcelJS.Style> = {};
 const STYLE_DATE: Partial<ExcelJS.Style> = { numFmt: FORMAT_DATE };
 const STYLE_TEXTE: Partial<ExcelJS.Style> = { numFmt: TEXTE };
 const JOUR = /^(\d{4})-(\d{2})-(\d{2})/;
-const CEDER_TOUTES = 4096;
+const CEDER_TOUTES = 16_384;
+
+/**
+ * The promise of the last chunk the sheet's stream (an exceljs StreamBuf in batch mode) passed on to the zip
+ * compressor: it resolves once the compressor has taken that chunk (and so every earlier one).
+ */
+function suivreEcritures(stream: unknown): () => Promise<void> {
+  const s = stream as { _pipe?: (chunk: unknown) => Promise<void> } | undefined;
+  let dernier: Promise<void> = Promise.resolve();
+  if (!s || typeof s._pipe !== "function") return () => dernier;
+  const transmettre = s._pipe.bind(s);
+  s._pipe = (chunk: unknown) => {
+    const p = transmettre(chunk);
+    dernier = p;
+    return p;
+  };
+  return () => dernier;
+}
 
 /** A sheet name Excel accepts: no []:*?/\ characters, at most 31 characters, not empty. */
 export function nomFeuilleValide(nom: string): string {
@@ -77,6 +94,22 @@ export class Feuille {
   ) {
     this.dates = colonnes.flatMap((c, i) => (c.type === "date" ? [i] : []));
     this.styles = colonnes.map((c) => (c.type === "date" ? STYLE_DATE : STYLE_VIDE));
+    this.derniereEcriture = suivreEcritures((ws as unknown as { stream: unknown }).stream);
+  }
+
+  private readonly derniereEcriture: () => Promise<void>;
+  private point: Promise<void> = Promise.resolve();
+
+  /**
+   * Backpressure: exceljs hands the sheet's XML to the zip compressor without waiting for it, so a fast producer
+   * would pile up the whole uncompressed sheet in memory. Every few thousand rows the writer waits until the
+   * compressor took the XML written up to the previous checkpoint (one batch behind, so both keep working).
+   */
+  private async ceder(): Promise<void> {
+    const precedent = this.point;
+    this.point = this.derniereEcriture();
+    await precedent;
+    await new Promise((r) => setImmediate(r));
   }
 
   /** Data rows written so far. */
@@ -108,7 +141,7 @@ export class Feuille {
     if (textes) for (const i of textes) row.getCell(i + 1).style = STYLE_TEXTE;
     row.commit();
     this.lignes++;
-    if (this.lignes % CEDER_TOUTES === 0) return new Promise((r) => setImmediate(r));
+    if (this.lignes % CEDER_TOUTES === 0) return this.ceder();
   }
 
   /** Commits the sheet (done by the next feuille() or fermer()). */

@@ -140,7 +140,7 @@ test.describe("raw-data export", () => {
       return id;
     };
     // A job still running (a type no runner claims): 3 of 10 rows.
-    const idTache = await insertId("tache", { type: "e2e-attente", etat: "en_cours", progression: 3, total: 10, idUtilisateur, parametres: "{}", instance: "e2e:1", dtBattement: new Date() });
+    const idTache = await insertId("tache", { type: "e2e-attente", etat: "en_cours", progression: 3, total: 10, idUtilisateur, parametres: "{}", instance: "e2e:1", dtBattement: db.fn.now() });
     const enCours = await session("E2E en cours", 1, { idTache });
     const erreur = await session("E2E erreur", 2, { dtFinSession: new Date() });
     const perdu = await session("E2E fichier perdu", 0, { dtFinSession: new Date() });
@@ -151,12 +151,14 @@ test.describe("raw-data export", () => {
     await expect(page.getByTestId(`session-${enCours}`).getByTestId("session-statut")).toContainText("En cours");
     const barre = page.getByTestId(`session-${enCours}`).getByRole("progressbar", { name: "Progression de l'export" });
     await expect(barre).toHaveAttribute("aria-valuenow", "30");
+    await expect(page.getByTestId(`session-${enCours}`)).toContainText("En cours : 30 %");
     await expect(page.getByTestId(`session-${erreur}`).getByTestId("session-statut")).toHaveText("Une erreur est survenue");
     await expect(page.getByTestId(`session-${erreur}`).getByText("Une erreur est survenue")).toHaveClass(/text-red-700/);
     // A reload shows the progress bar again: the job's id comes from the server.
     await page.reload();
     await expect(page.getByTestId(`session-${enCours}`).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
     await axe(page);
+    await page.screenshot({ path: `${SHOTS}/statuts.png`, fullPage: true });
 
     await page.getByRole("button", { name: "Télécharger E2E fichier perdu" }).click();
     await expect(page.getByTestId("error-dialog")).toContainText("Le fichier de cet export n'existe plus : relancez l'export.");
@@ -205,6 +207,7 @@ test.describe("raw-data export", () => {
     const form = new URLSearchParams((await post).postData() ?? "");
     expect(form.get("anglais")).toBe("true");
     expect(form.get("libelle")).toBe("");
+    await expect.poll(async () => (await sessionsDe("redacteur")).length).toBe(1);
     const [session] = await sessionsDe("redacteur");
     expect(session.anglais === true || session.anglais === 1).toBe(true);
     const bouton = page.getByTestId(`session-${session.id}`).getByRole("button", { name: `Download ${session.libelle}` });

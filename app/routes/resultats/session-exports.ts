@@ -1,7 +1,7 @@
 import { DemandeExportSchema } from "~/domain/session-export";
 import { parse, ServiceError } from "#server/errors";
 import { queryIds, queryNumber, resourceAction, resourceLoader } from "#server/http/route.server";
-import { creerSessionExport, listerSessionsExport, typeTacheExport } from "#server/session-export/service.server";
+import { creerExportDonneesBrutes, creerSessionExport, listerSessionsExport, typeTacheExport } from "#server/session-export/service.server";
 
 /**
  * Export sessions (spec 1 §7 session_exports; decision 0052), for the raw-data export screen and the result export:
@@ -9,7 +9,8 @@ import { creerSessionExport, listerSessionsExport, typeTacheExport } from "#serv
  *   (A-EXPORT-15);
  * - POST (form fields of DemandeExportSchema: libelle, nature, version, anglais, campagnes and groupes as JSON lists,
  *   series and options for nature 1): records the session and starts its job; answers { ok, id, idTache }
- *   (A-EXPORT-11, 12). Campaigns the user may not export are refused (403).
+ *   (A-EXPORT-11, 12). Campaigns the user may not export are refused (403); a raw export over the spreadsheet limit
+ *   is refused before anything is created (413 exports.trop-de-lignes, A-EXPORT-25).
  * A typed address gets the raw-data export screen.
  */
 export const loader = resourceLoader("/home/resultats/donneesbrutes", async ({ db, user, query }) => {
@@ -26,7 +27,6 @@ export const action = resourceAction(async ({ db, user, request }) => {
   const fields: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string") fields[k] = v;
   const d = parse(DemandeExportSchema, fields);
-  const nature = d.nature === 1 ? 1 : 0;
-  const r = await creerSessionExport(db, user, { ...d, nature }, typeTacheExport(nature));
+  const r = d.nature === 1 ? await creerSessionExport(db, user, { ...d, nature: 1 }, typeTacheExport(1)) : await creerExportDonneesBrutes(db, user, d);
   return { ok: true as const, ...r };
 });
