@@ -3,7 +3,7 @@ import type { Page, Request } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
-import { demoIds, insertId, setContext, signIn } from "./helpers";
+import { apiAs, demoIds, insertId, setContext, signIn } from "./helpers";
 
 /**
  * The published-indicators screen and the result export (issue 14; app/routes/resultats/indicateurs.tsx, the
@@ -125,7 +125,7 @@ test.describe("published indicators and result export", () => {
     expect(Number(ferme[7])).toBeCloseTo(Number(stockee.valeur), 5);
   });
 
-  test("[A-PUB-05] [C-RIGHTS-18] a reader sees the published calculations only", async ({ page }) => {
+  test("[A-PUB-05] [C-RIGHTS-18] a reader sees the published calculations only, and may export nothing else (HTTP)", async ({ page }) => {
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);
     const cachee = await serieVide(ids.tilleuls2025, false);
@@ -136,6 +136,17 @@ test.describe("published indicators and result export", () => {
     await expect(series.locator("tbody tr")).toHaveCount(1);
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/lecteur.png`, fullPage: true });
+
+    // At HTTP level: the unpublished series is refused as unknown, nothing recorded; the published one is accepted.
+    const api = await apiAs("lecteur");
+    const formulaire = (serie: number) => ({ nature: "1", version: "2", realise: "on", parcelle: "on", exploitation: "on", groupes: "ift", calculsSeries: String(serie) });
+    const avant = await e2eDb()("session_export").count({ n: "*" }).first();
+    const refus = await api.post("home/resultats/indicateurs/export", { form: formulaire(cachee), headers: { Accept: "application/json" } });
+    expect(refus.status()).toBe(404);
+    expect(await e2eDb()("session_export").count({ n: "*" }).first()).toEqual(avant);
+    const accepte = await api.post("home/resultats/indicateurs/export", { form: formulaire(idSerie), headers: { Accept: "application/json" } });
+    expect(accepte.status()).toBe(200);
+    await api.dispose();
   });
 
   test("[A-PUB-09] [C-REXP-08] two calculations of the same farm and campaign are refused with an alert", async ({ page }) => {
