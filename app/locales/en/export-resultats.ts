@@ -4,7 +4,6 @@ import type fr from "../fr/export-resultats";
 const texts = {
   exportResultats: {
     titre: "Export results",
-    ouvrir: "Export",
     libelle: "File name",
     "libelle-aide": "Optional: the export's name in the session list",
     version: "Export version",

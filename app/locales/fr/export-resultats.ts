@@ -2,7 +2,6 @@
 const texts = {
   exportResultats: {
     titre: "Export des résultats",
-    ouvrir: "Exporter",
     libelle: "Nom du fichier",
     "libelle-aide": "Facultatif : nom de l'export dans la liste des sessions",
     version: "Version de l'export",
