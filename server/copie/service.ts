@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import {
   DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema,
 } from "~/domain/copie";
+import { ORIGINE_INTRANT } from "~/domain/intrant";
 import { campaignContext, ensureWrite, writableCampaign } from "../access/description";
 import { abilitiesFor, ensure } from "../access/abilities";
 import { copyRows } from "../campagne/duplication";
@@ -18,6 +19,8 @@ type Plan = {
   actionIds: number[];
   targetCampagne: number;
   targetPlots: number[];
+  /** The folder the copies are made in: folder-scoped references (unreferenced inputs, harvest qualifiers) are mapped to its rows. */
+  targetDossier: number | null;
   /** Delete the destination plots' interventions first (C-COPY-03, 10). */
   suppression: boolean;
 };
@@ -30,6 +33,47 @@ async function rowsOf(trx: Knex.Transaction, table: string, actionIds: number[],
   if (via === "intrant_cible") q.join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").whereIn("i.idAction", actionIds);
   if (via === "recolte") q.join("recolte as r", "r.id", "c.idRecolte").whereIn("r.idAction", actionIds);
   return q.orderBy("c.id").select("c.*");
+}
+
+const fold = (s: unknown) => String(s ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Folder-scoped references of the copied rows (decision 0047, 0061): an unreferenced input (origin 777) names a row of
+ * its folder's `intrant_dossier`, a harvest its folder's qualifier. Copied into another folder, each becomes the
+ * destination folder's row of the same type and label (qualifier: same name), created there (with its fertiliser
+ * composition) when the folder has none. Rows already of the destination folder are kept. Returns old id → id to use.
+ */
+async function folderReferences(trx: Knex.Transaction, idDossier: number | null, intrants: Record<string, unknown>[], recoltes: Record<string, unknown>[]) {
+  const intrantsDossier = new Map<number, number>();
+  const qualifiants = new Map<number, number>();
+  if (idDossier == null) return { intrantsDossier, qualifiants };
+  const unref = [...new Set(intrants.filter((i) => Number(i.dicIdOrigineIntrant) === ORIGINE_INTRANT.DOSSIER && i.idIntrant != null).map((i) => Number(i.idIntrant)))];
+  const sources = unref.length ? await trx("intrant_dossier").whereIn("id", unref).whereNot({ idDossier }).select("*") : [];
+  if (sources.length) {
+    const own = await trx("intrant_dossier").where({ idDossier }).orderBy("id").select("id", "dicIdTypeIntrant", "libelle");
+    const byKey = new Map<string, number>();
+    for (const o of own) if (!byKey.has(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`)) byKey.set(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`, Number(o.id));
+    const compos = await trx("fertilisant_compo_dossier").whereIn("idIntrantDossier", sources.map((r) => r.id)).select("*");
+    for (const src of sources) {
+      const key = `${src.dicIdTypeIntrant}|${fold(src.libelle)}`;
+      let id = byKey.get(key);
+      if (id == null) {
+        const ids = new Map<string, Map<number, number>>();
+        id = (await copyRows(trx, "intrant_dossier", [src], { ids, transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
+        await copyRows(trx, "fertilisant_compo_dossier", compos.filter((c) => Number(c.idIntrantDossier) === Number(src.id)), { ids, references: { idIntrantDossier: "intrant_dossier" } });
+        byKey.set(key, id);
+      }
+      intrantsDossier.set(Number(src.id), id);
+    }
+  }
+  const quals = [...new Set(recoltes.map((r) => r.idQualifiantRecolte).filter((v) => v != null).map(Number))];
+  const qSources = quals.length ? await trx("qualifiant_recolte").whereIn("id", quals).whereNot({ idDossier }).select("*") : [];
+  for (const src of qSources) {
+    const found = await trx("qualifiant_recolte").where({ idDossier, qrdNom: src.qrdNom }).first("id");
+    const id = found ? Number(found.id) : (await copyRows(trx, "qualifiant_recolte", [src], { ids: new Map(), transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
+    qualifiants.set(Number(src.id), id);
+  }
+  return { intrantsDossier, qualifiants };
 }
 
 /**
@@ -61,6 +105,15 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
     await rowsOf(trx, "recolte", plan.actionIds, "action"),
     await rowsOf(trx, "caracteristique_recolte", plan.actionIds, "recolte"),
   ];
+  const refs = await folderReferences(trx, plan.targetDossier, intrants, recoltes);
+  const intrantRow = (row: Record<string, unknown>) => {
+    if (Number(row.dicIdOrigineIntrant) !== ORIGINE_INTRANT.DOSSIER || row.idIntrant == null || !refs.intrantsDossier.has(Number(row.idIntrant))) return row;
+    return { ...row, idIntrant: refs.intrantsDossier.get(Number(row.idIntrant)), idDossier: plan.targetDossier };
+  };
+  const recolteRow = (row: Record<string, unknown>) => ({
+    ...row, idObservationSerie: null,
+    ...(row.idQualifiantRecolte != null && refs.qualifiants.has(Number(row.idQualifiantRecolte)) ? { idQualifiantRecolte: refs.qualifiants.get(Number(row.idQualifiantRecolte)) } : {}),
+  });
   for (const plot of plots) {
     const ids = new Map<string, Map<number, number>>();
     await copyRows(trx, "action", actions, {
@@ -68,12 +121,12 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
       transform: (row) => ({ ...row, idCampagne: plan.targetCampagne, idParcelle: plot, anneeRecolte: target.anneeRecolte, idOperationCulturale: opFor(row) }),
     });
     // A seed treatment points to its seed, copied first (rows by id).
-    await copyRows(trx, "intrant", intrants, { ids, references: { idAction: "action", idIntrantSemence: "intrant" } });
+    await copyRows(trx, "intrant", intrants, { ids, references: { idAction: "action", idIntrantSemence: "intrant" }, transform: intrantRow });
     await copyRows(trx, "caracteristique_intrant", caracIntrants, { ids, references: { idIntrant: "intrant" } });
     await copyRows(trx, "intrant_cible", cibles, { ids, references: { idIntrant: "intrant" } });
     await copyRows(trx, "intrant_cible_cible", cibleCibles, { ids, references: { idIntrantCible: "intrant_cible" } });
     // A harvest's observation series stays with the source (decision 0031).
-    await copyRows(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: (row) => ({ ...row, idObservationSerie: null }) });
+    await copyRows(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: recolteRow });
     await copyRows(trx, "caracteristique_recolte", caracRecoltes, { ids, references: { idRecolte: "recolte" } });
   }
   return actions.length * plots.size;
@@ -103,7 +156,7 @@ export async function exportInterventions(db: Db, user: Utilisateur, payload: un
   await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
   const actionIds = await actionsOf(db, ctx.idCampagne, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, suppression: input.suppressionInterventionsParcellesDst })),
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
   );
 }
 
@@ -115,7 +168,7 @@ export async function importInterventions(db: Db, user: Utilisateur, payload: un
   if (!source || Number(source.idExploitation) !== ctx.idExploitation) throw invalidField("campagneSource");
   const actionIds = await actionsOf(db, input.campagneSource, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: ctx.idCampagne, targetPlots: [input.idParcelle], suppression: false })),
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: ctx.idCampagne, targetPlots: [input.idParcelle], targetDossier: ctx.view.selected.idDossier, suppression: false })),
   );
 }
 
@@ -128,7 +181,7 @@ export async function duplicateInterventions(db: Db, user: Utilisateur, payload:
   if (!plot) throw invalidField("parcelleSource");
   const actionIds = (await db("action").where({ idCampagne: input.campagneSource, idParcelle: input.parcelleSource }).pluck("id")).map(Number);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, suppression: input.suppressionInterventionsParcellesDst })),
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
   );
 }
 
