@@ -7,7 +7,7 @@ import { campaignContext, ensureWrite, writableCampaign } from "../access/descri
 import { abilitiesFor, ensure } from "../access/abilities";
 import { copyRows } from "../campagne/duplication";
 import { listCampagnesOfExploitations, listExploitationsOfDossier } from "../contexte/repo";
-import type { Db } from "../db/knex";
+import { isPostgres, type Db } from "../db/knex";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 
@@ -25,14 +25,67 @@ type Plan = {
   suppression: boolean;
 };
 
-/** The ids of a list, in rows (a join on `action` by these ids, each source row read once). */
-async function rowsOf(trx: Knex.Transaction, table: string, actionIds: number[], via: "action" | "intrant" | "intrant_cible" | "recolte") {
-  const q = trx(`${table} as c`);
-  if (via === "action") q.whereIn("c.idAction", actionIds);
-  if (via === "intrant") q.join("intrant as i", "i.id", "c.idIntrant").whereIn("i.idAction", actionIds);
-  if (via === "intrant_cible") q.join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").whereIn("i.idAction", actionIds);
-  if (via === "recolte") q.join("recolte as r", "r.id", "c.idRecolte").whereIn("r.idAction", actionIds);
-  return q.orderBy("c.id").select("c.*");
+/** The rows of `table` whose `column` is one of `ids`, in id order (chunked: SQLite binds at most 32,766 values). */
+async function rowsOf(trx: Knex.Transaction, table: string, column: string, ids: number[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let k = 0; k < ids.length; k += 5000) out.push(...(await trx(table).whereIn(column, ids.slice(k, k + 5000)).select("*")));
+  return out.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/**
+ * Ids for `n` new rows of `table`, taken before the rows are written so that a whole table's copies go in a few
+ * multi-row inserts with their foreign keys already remapped. PostgreSQL: from the table's sequence (safe beside other
+ * writers). SQLite: after the largest id ever given (AUTOINCREMENT's sqlite_sequence); the copy's write transaction
+ * (BEGIN IMMEDIATE) keeps other writers out until it ends.
+ */
+async function allocateIds(trx: Knex.Transaction, table: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  if (isPostgres(trx as unknown as Db)) {
+    const r = await trx.raw("SELECT nextval(pg_get_serial_sequence(?, 'id')) AS id FROM generate_series(1, ?)", [table, n]);
+    return (r.rows as { id: string | number }[]).map((x) => Number(x.id));
+  }
+  const [r] = await trx.raw("SELECT max(coalesce((SELECT max(id) FROM ??), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0)) AS m", [table, table]);
+  const start = Number((r as { m: number }).m) + 1;
+  return Array.from({ length: n }, (_, k) => start + k);
+}
+
+/** A value as a bound parameter (undefined is null). */
+const normalise = (v: unknown): Knex.Value => (v === undefined ? null : (v as Knex.Value));
+
+/**
+ * The row copy of copyRows (server/campagne/duplication.ts: id and timestamps dropped, foreign keys remapped through
+ * the copies' ids, then `transform`), made in multi-row inserts: every row's new id is known first, so a row may name
+ * another row of the same batch (a seed treatment its seed, which comes first in `rows`).
+ */
+async function copyBatch(
+  trx: Knex.Transaction, table: string, rows: Record<string, unknown>[],
+  o: { ids: Map<string, Map<number, number>>; references?: Record<string, string>; transform?: (row: Record<string, unknown>) => Record<string, unknown> },
+): Promise<void> {
+  const map = o.ids.get(table) ?? new Map<number, number>();
+  o.ids.set(table, map);
+  const newIds = await allocateIds(trx, table, rows.length);
+  rows.forEach((r, k) => map.set(Number(r.id), newIds[k]));
+  const out = rows.map((source, k) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+    let row: Record<string, unknown> = { ...rest };
+    for (const [column, refTable] of Object.entries(o.references ?? {})) {
+      if (row[column] == null) continue;
+      row[column] = o.ids.get(refTable)?.get(Number(row[column])) ?? null;
+    }
+    if (o.transform) row = o.transform(row);
+    return { id: newIds[k], ...row } as Record<string, unknown>;
+  });
+  if (!out.length) return;
+  // One INSERT … VALUES (…), (…) per chunk (knex writes SQLite's multi-row insert as a UNION ALL of SELECTs, slower to
+  // compile); SQLite allows 32,766 bound values per statement, keep well below.
+  const columns = [...new Set(out.flatMap((r) => Object.keys(r)))];
+  const size = Math.max(1, Math.min(1000, Math.floor(16_000 / columns.length)));
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  for (let k = 0; k < out.length; k += size) {
+    const chunk = out.slice(k, k + size);
+    const values = chunk.flatMap((r) => columns.map((c) => normalise(r[c])));
+    await trx.raw(`INSERT INTO ?? (${columns.map(() => "??").join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`, [table, ...columns, ...values]);
+  }
 }
 
 const fold = (s: unknown) => String(s ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
@@ -97,14 +150,14 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
     return targetOps.get(sourceOps.get(Number(row.idOperationCulturale)) ?? "") ?? null;
   };
   if (plan.suppression) await trx("action").where({ idCampagne: plan.targetCampagne }).whereIn("idParcelle", [...plots]).del();
-  const [intrants, caracIntrants, cibles, cibleCibles, recoltes, caracRecoltes] = [
-    await rowsOf(trx, "intrant", plan.actionIds, "action"),
-    await rowsOf(trx, "caracteristique_intrant", plan.actionIds, "intrant"),
-    await rowsOf(trx, "intrant_cible", plan.actionIds, "intrant"),
-    await rowsOf(trx, "intrant_cible_cible", plan.actionIds, "intrant_cible"),
-    await rowsOf(trx, "recolte", plan.actionIds, "action"),
-    await rowsOf(trx, "caracteristique_recolte", plan.actionIds, "recolte"),
-  ];
+  // Each table read by the ids of its parents (indexed foreign keys), never through a join over the whole table.
+  const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+  const intrants = await rowsOf(trx, "intrant", "idAction", plan.actionIds);
+  const caracIntrants = await rowsOf(trx, "caracteristique_intrant", "idIntrant", ids(intrants));
+  const cibles = await rowsOf(trx, "intrant_cible", "idIntrant", ids(intrants));
+  const cibleCibles = await rowsOf(trx, "intrant_cible_cible", "idIntrantCible", ids(cibles));
+  const recoltes = await rowsOf(trx, "recolte", "idAction", plan.actionIds);
+  const caracRecoltes = await rowsOf(trx, "caracteristique_recolte", "idRecolte", ids(recoltes));
   const refs = await folderReferences(trx, plan.targetDossier, intrants, recoltes);
   const intrantRow = (row: Record<string, unknown>) => {
     if (Number(row.dicIdOrigineIntrant) !== ORIGINE_INTRANT.DOSSIER || row.idIntrant == null || !refs.intrantsDossier.has(Number(row.idIntrant))) return row;
@@ -114,20 +167,21 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
     ...row, idObservationSerie: null,
     ...(row.idQualifiantRecolte != null && refs.qualifiants.has(Number(row.idQualifiantRecolte)) ? { idQualifiantRecolte: refs.qualifiants.get(Number(row.idQualifiantRecolte)) } : {}),
   });
+  // Seeds before their treatments: a treatment names its seed's copy, in the same batch or an earlier one.
+  const intrantsOrdered = [...intrants.filter((i) => i.idIntrantSemence == null), ...intrants.filter((i) => i.idIntrantSemence != null)];
   for (const plot of plots) {
     const ids = new Map<string, Map<number, number>>();
-    await copyRows(trx, "action", actions, {
+    await copyBatch(trx, "action", actions, {
       ids,
       transform: (row) => ({ ...row, idCampagne: plan.targetCampagne, idParcelle: plot, anneeRecolte: target.anneeRecolte, idOperationCulturale: opFor(row) }),
     });
-    // A seed treatment points to its seed, copied first (rows by id).
-    await copyRows(trx, "intrant", intrants, { ids, references: { idAction: "action", idIntrantSemence: "intrant" }, transform: intrantRow });
-    await copyRows(trx, "caracteristique_intrant", caracIntrants, { ids, references: { idIntrant: "intrant" } });
-    await copyRows(trx, "intrant_cible", cibles, { ids, references: { idIntrant: "intrant" } });
-    await copyRows(trx, "intrant_cible_cible", cibleCibles, { ids, references: { idIntrantCible: "intrant_cible" } });
+    await copyBatch(trx, "intrant", intrantsOrdered, { ids, references: { idAction: "action", idIntrantSemence: "intrant" }, transform: intrantRow });
+    await copyBatch(trx, "caracteristique_intrant", caracIntrants, { ids, references: { idIntrant: "intrant" } });
+    await copyBatch(trx, "intrant_cible", cibles, { ids, references: { idIntrant: "intrant" } });
+    await copyBatch(trx, "intrant_cible_cible", cibleCibles, { ids, references: { idIntrantCible: "intrant_cible" } });
     // A harvest's observation series stays with the source (decision 0031).
-    await copyRows(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: recolteRow });
-    await copyRows(trx, "caracteristique_recolte", caracRecoltes, { ids, references: { idRecolte: "recolte" } });
+    await copyBatch(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: recolteRow });
+    await copyBatch(trx, "caracteristique_recolte", caracRecoltes, { ids, references: { idRecolte: "recolte" } });
   }
   return actions.length * plots.size;
 }
