@@ -80,6 +80,16 @@ describe("locales", () => {
     expect(fr.errors["save-failed"]).toBe("L'enregistrement n'a pas pu être effectué");
   });
 
+  test("[C-ERR-29] texts exist for: no calculation session returned; no data returned; the unit not imported correctly, to convert manually; the farm deletion or unit conversion warning", () => {
+    for (const key of ["errors.texts.no-calculation-session", "errors.texts.no-data", "errors.texts.unit-not-imported", "errors.texts.delete-farm-or-convert-unit"]) {
+      expect(frFlat.get(key), key).toBeTruthy();
+      expect(enFlat.get(key), key).toBeTruthy();
+    }
+    expect(fr.errors.texts["no-calculation-session"]).toMatch(/session de calcul/);
+    expect(fr.errors.texts["unit-not-imported"]).toMatch(/unité.*convert/);
+    expect(fr.errors.texts["delete-farm-or-convert-unit"]).toMatch(/supprimer l'exploitation.*convertir l'unité/);
+  });
+
   describe("every translation key written in the code exists in fr", () => {
     const files = [...sourceFiles(join(root, "app")), ...sourceFiles(join(root, "server"))];
     const namespaces = Object.keys(fr).join("|");
