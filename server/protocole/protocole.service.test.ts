@@ -76,17 +76,16 @@ describe(`system description (${dialect})`, () => {
     const [row] = (await listProtocoles(db, t.demo().campagnes.tilleuls2025)).filter((p) => p.id === id);
     const idObjectif = await saveObjectif(db, redacteur, IndicateurObjectifSchema.parse({ idIndicateur: "1", valeur: "3" }));
     const before = await snapshot(db, "protocole_exploitation", "indicateur_objectif");
-    await withBrokenTable(db, "protocole_exploitation", async (trx) => {
-      await expectRefused(getDescriptionSysteme(trx, redacteur), PROTOCOLE_LOAD_ERROR, 500);
-      await expectRefused(saveProtocole(trx, redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), PROTOCOLE_CREATE_ERROR, 500);
-      await expectRefused(saveProtocole(trx, redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" }), { id, updatedAt: row.updatedAt }), PROTOCOLE_UPDATE_ERROR, 500);
-      await expectRefused(removeProtocole(trx, redacteur, id), PROTOCOLE_DELETE_ERROR, 500);
-    });
-    await withBrokenTable(db, "indicateur_objectif", async (trx) => {
-      await expectRefused(getDescriptionSysteme(trx, redacteur), OBJECTIFS_ERROR, 500);
-      await expectRefused(saveObjectif(trx, redacteur, IndicateurObjectifSchema.parse({ idIndicateur: "1" })), OBJECTIFS_ERROR, 500);
-      await expectRefused(removeObjectif(trx, redacteur, idObjectif), OBJECTIFS_ERROR, 500);
-    });
+    // One failure per broken-table transaction (PostgreSQL refuses anything after an error in a transaction).
+    const protocole = (fn: (trx: typeof db) => Promise<void>) => withBrokenTable(db, "protocole_exploitation", fn);
+    const objectif = (fn: (trx: typeof db) => Promise<void>) => withBrokenTable(db, "indicateur_objectif", fn);
+    await protocole((trx) => expectRefused(getDescriptionSysteme(trx, redacteur), PROTOCOLE_LOAD_ERROR, 500));
+    await protocole((trx) => expectRefused(saveProtocole(trx, redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), PROTOCOLE_CREATE_ERROR, 500));
+    await protocole((trx) => expectRefused(saveProtocole(trx, redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" }), { id, updatedAt: row.updatedAt }), PROTOCOLE_UPDATE_ERROR, 500));
+    await protocole((trx) => expectRefused(removeProtocole(trx, redacteur, id), PROTOCOLE_DELETE_ERROR, 500));
+    await objectif((trx) => expectRefused(getDescriptionSysteme(trx, redacteur), OBJECTIFS_ERROR, 500));
+    await objectif((trx) => expectRefused(saveObjectif(trx, redacteur, IndicateurObjectifSchema.parse({ idIndicateur: "1" })), OBJECTIFS_ERROR, 500));
+    await objectif((trx) => expectRefused(removeObjectif(trx, redacteur, idObjectif), OBJECTIFS_ERROR, 500));
     expect(await snapshot(db, "protocole_exploitation", "indicateur_objectif")).toEqual(before);
     expect([PROTOCOLE_LOAD_ERROR, PROTOCOLE_CREATE_ERROR, PROTOCOLE_UPDATE_ERROR, PROTOCOLE_DELETE_ERROR, OBJECTIFS_ERROR]).toEqual([
       "errors.services.protocoles_exploitations-service-error", "errors.services.protocoles_exploitations-create-service-error",
