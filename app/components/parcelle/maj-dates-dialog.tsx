@@ -21,7 +21,9 @@ export function MajDatesDialog({ open, ids, anneeCampagne, onClose }: { open: bo
   const [campagne, setCampagne] = useState(false);
   return (
     <AppDialog open={open} title={t("parcelle.maj-dates.title")} width={500} testId="maj-dates-dialog" onEscape={onClose}>
-      <label className="mb-2 flex items-center gap-2">
+      {/* A tall row: leaving the focused year field shows its error and the centred dialog moves up by half a line
+          between the press and the release; the press and the release still land on this label. */}
+      <label className="mb-1 flex min-h-10 items-center gap-2">
         <input type="checkbox" checked={campagne} onChange={(e) => setCampagne(e.currentTarget.checked)} data-testid="maj-dates-campagne" /> {t("parcelle.maj-dates.campagne")}
       </label>
       {campagne ? (
