@@ -13,6 +13,9 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
+import taches from "./taches";
+import exportsTexts from "./exports";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -234,10 +237,12 @@ const en = {
     "server-communication": "Error communicating with the server",
     "try-again-later": "Please try again later",
     "save-failed": "The save could not be completed",
+    "message-is": "The error message is:",
     "not-found": "Page not found",
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",
     forbidden: "You do not have the rights needed for this action",
+    unexpected: "An unexpected error occurred",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
       "prix_appros-service-error": "The supply prices could not be loaded",
@@ -864,6 +869,9 @@ const en = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...selectionCampagnes,
+  ...taches,
+  ...exportsTexts,
 } satisfies typeof fr;
 
 export default en;

@@ -12,6 +12,9 @@ import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
+import taches from "./taches";
+import exportsTexts from "./exports";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -233,10 +236,12 @@ const fr = {
     "server-communication": "Erreur de communication avec le serveur",
     "try-again-later": "Veuillez réessayer plus tard",
     "save-failed": "L'enregistrement n'a pas pu être effectué",
+    "message-is": "Le message d'erreur est :",
     "not-found": "Page introuvable",
     "not-found-detail": "Cette adresse ne correspond à aucune page de Sillon.",
     "forbidden-page": "Accès refusé",
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
+    unexpected: "Une erreur inattendue est survenue",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     services: {
       "prix_appros-service-error": "Impossible de charger les prix d'approvisionnement",
@@ -863,6 +868,9 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...selectionCampagnes,
+  ...taches,
+  ...exportsTexts,
 };
 
 export default fr;
