@@ -60,4 +60,8 @@ describe("route tree", () => {
     expect(byId("homeDescriptif")).toBeDefined();
     expect(byId("description")).toBeDefined();
   });
+
+  test("[B-LIST-03] under field work, mesures opens the observation series screen", () => {
+    expect(all.find((r) => r.path === "/home/description/au_champs/mesures")?.file).toBe("routes/au-champs/mesures.tsx");
+  });
 });

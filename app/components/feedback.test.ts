@@ -19,7 +19,7 @@ describe("feedbackOnce", () => {
     expect(feedbackOnce({ current: undefined }, { ok: true, notice: "ui.delete-confirmation" })).toEqual({ notice: "ui.delete-confirmation" });
   });
 
-  test("[A-ERR-01] [A-ERR-07] a service error opens the dialog once; field errors and suppressed errors stay in the form", () => {
+  test("[A-ERR-01] [A-ERR-07] [C-ERR-05] a service error opens the dialog once; field errors and suppressed errors stay in the form", () => {
     const seen = { current: undefined as unknown };
     const failed = { ok: false, error: "errors.conflict", params: { n: 2 } };
     expect(feedbackOnce(seen, failed)).toEqual({ error: "errors.conflict", params: { n: 2 } });

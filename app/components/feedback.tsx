@@ -20,7 +20,7 @@ export function useFeedback(): Feedback {
 }
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [error, setError] = useState<{ message: string; params?: Record<string, string | number> } | null>(null);
   const [snack, setSnack] = useState<Snack | null>(null);
   const seq = useRef(0);
@@ -46,6 +46,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         onEscape={() => setError(null)}
         actions={<button type="button" className="btn-primary" onClick={() => setError(null)} autoFocus>{t("ui.ok")}</button>}
       >
+        {/* A message that is not a translation key is the server's own words (A-ERR-06): introduce it (C-ERR-28). */}
+        {error && !i18n.exists(error.message) ? <p className="mb-1 text-sm text-stone-600" data-testid="error-dialog-intro">{t("errors.error-encountered")}. {t("errors.message-is")}</p> : null}
         <p role="alert">{error ? t(error.message, error.params ?? {}) : null}</p>
       </AppDialog>
       <div aria-live="polite" className="pointer-events-none fixed bottom-6 left-1/2 z-[60] -translate-x-1/2">

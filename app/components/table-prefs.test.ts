@@ -52,13 +52,13 @@ const columns: PrefColumn<Row>[] = [
 ];
 
 describe("rows per page", () => {
-  test("[A-CONST-06] [B-LIST-17] the options are 1, 5, 10, 15 and all (0)", () => {
+  test("[A-CONST-06] [B-LIST-17] [C-CONST-18] the options are 1, 5, 10, 15 and all (0)", () => {
     expect([...ROWS_PER_PAGE_OPTIONS]).toEqual([1, 5, 10, 15, 0]);
     for (const n of [1, 5, 10, 15, 0]) expect(isRowsPerPage(n)).toBe(true);
     for (const n of [2, 20, 25, -1, "5", null]) expect(isRowsPerPage(n)).toBe(false);
   });
 
-  test("[A-CONST-07] [B-LIST-17] the default is all rows (0), and 0 shows every row on one page", () => {
+  test("[A-CONST-07] [B-LIST-17] [C-CONST-19] the default is all rows (0), and 0 shows every row on one page", () => {
     expect(DEFAULT_ROWS_PER_PAGE).toBe(0);
     expect(loadTablePrefs("parcelle").rowsPerPage).toBe(0);
     const rows = Array.from({ length: 37 }, (_, i) => i);

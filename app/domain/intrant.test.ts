@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
 import {
   AutreSchema, ciblesOf, compositionKgHa, CONVERSION_ERRORS, conversionSemence, doseEnUniteReference, EauSchema, FertilisantSchema,
-  PhytoSchema, SemenceSchema, SUM_PERCENTAGE_ERROR, uniteFertilisantParDefaut,
+  ORIGINES_INTRANT, PhytoSchema, SemenceSchema, SUM_PERCENTAGE_ERROR, TYPE_INTRANT, uniteFertilisantParDefaut,
 } from "./intrant";
+import { TYPE_PROPRIETE } from "./calc/materiel";
+import { TYPES_PROPRIETE } from "./parc-materiel";
 import { validate } from "./validation";
 
 const errors = (r: ReturnType<typeof validate>) => (r.success ? {} : r.fieldErrors);
@@ -84,5 +86,24 @@ describe("seed conversion (spec 3 §9)", () => {
   test("[C-SEED-21] [C-SEED-22] the messages of a missing density, TGW or grain dose", () => {
     expect(conversionSemence("grains-m2", { densite: 250 })).toEqual({ ok: false, error: CONVERSION_ERRORS.densitePmg });
     expect(conversionSemence("dose-ha", { densite: 250, pmg: 45 })).toEqual({ ok: false, error: CONVERSION_ERRORS.dose });
+  });
+});
+
+describe("fixed ids of input types, origins and ownership (spec 1 §9)", () => {
+  test("[A-CONST-13] [A-CONST-14] the input type referentials are 537 to 543: 538 seed, 539 phyto, 540 fertiliser, 542 water, 543 other", () => {
+    expect(TYPE_INTRANT).toEqual({ SEMENCE: 538, PHYTO: 539, FERTILISANT: 540, EAU: 542, AUTRE: 543 });
+    expect(Object.values(TYPE_INTRANT).every((id) => id >= 537 && id <= 543)).toBe(true);
+  });
+
+  test("[A-CONST-15] an input's origin is 773, 776 or 777; any other is refused by every input form", () => {
+    expect([...ORIGINES_INTRANT].sort()).toEqual([773, 776, 777]);
+    const phyto = { idIntrant: "9", quantite: "1,5", dicLlUnite: "l/ha" };
+    for (const origine of ["773", "776", "777"]) expect(validate(PhytoSchema, { ...phyto, origine }).success).toBe(true);
+    for (const origine of ["774", "775", "778"]) expect(errors(validate(PhytoSchema, { ...phyto, origine }))).toMatchObject({ origine: ["warning.invalid"] });
+  });
+
+  test("[A-CONST-16] ownership codes are 0 owned, 1 contractor (ETA), 2 cooperative (CUMA), the only ones the equipment form offers", () => {
+    expect(TYPE_PROPRIETE).toEqual({ PROPRE: 0, ETA: 1, CUMA: 2 });
+    expect([...TYPES_PROPRIETE]).toEqual([0, 1, 2]);
   });
 });

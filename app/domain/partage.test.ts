@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { farmDuplicationPayload } from "./partage";
+import { campagneLibelle, farmDuplicationPayload } from "./partage";
 
 describe("farm duplication payload", () => {
   const input = { libelle: "EARL des Tilleuls_", idTypeExploitation: 2, idDossier: 7, campagnesCibles: [31, 30] };
@@ -27,5 +27,12 @@ describe("farm duplication payload", () => {
       expect(payload.dupliBaseDossier).toBeUndefined();
       expect(payload).toMatchObject({ idDossier, dossierSource: 7, exploitationSource: 12, campagnesCibles: [31, 30] });
     }
+  });
+});
+
+describe("campaign label", () => {
+  test("[A-ENT-04] a campaign's label is its prefix followed by its own label, the prefix alone when it has none", () => {
+    expect(campagneLibelle({ prefixeCampagne: "2025", apiLibelle: "Blé après colza" })).toBe("2025 Blé après colza");
+    expect(campagneLibelle({ prefixeCampagne: "2025", apiLibelle: "" })).toBe("2025");
   });
 });

@@ -80,6 +80,14 @@ describe("locales", () => {
     expect(fr.errors["save-failed"]).toBe("L'enregistrement n'a pas pu être effectué");
   });
 
+  test("[C-ERR-28] generic error texts exist: error encountered, server communication, try again later, API error, the error message is, save could not be completed", () => {
+    for (const key of ["errors.error-encountered", "errors.server-communication", "errors.try-again-later", "errors.api-error", "errors.message-is", "errors.save-failed"]) {
+      expect(frKeys.has(key), key).toBe(true);
+    }
+    expect(fr.errors["api-error"]).toBe("Erreur");
+    expect(fr.errors["message-is"]).toBe("Le message d'erreur est :");
+  });
+
   describe("every translation key written in the code exists in fr", () => {
     const files = [...sourceFiles(join(root, "app")), ...sourceFiles(join(root, "server"))];
     const namespaces = Object.keys(fr).join("|");

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { countRows, demoUser, expectRefused, insertUser, lastAudit, snapshot } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, insertUser, lastAudit, snapshot, withBrokenTable, withFailingWrite } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { abilitiesFor } from "../access/abilities";
 import { loadContextView, selectInContext } from "../contexte/service";
 import { createDossier as insertDossier, grantFolder, linkFarm } from "../demo/factories";
 import { findDossier, listFolderUsers, listVisibleUsersOfGroupe } from "./repo";
-import { createDossier, deleteDossier, getDossierSettings, saveFolderRights, updateDossier } from "./service";
+import { createDossier, deleteDossier, DROITS_ERRORS, getDossierSettings, saveFolderRights, updateDossier } from "./service";
 
 const t = useTestDb();
 const user = (name: string) => demoUser(t.db(), name);
@@ -325,5 +325,38 @@ describe(`folder user rights (${dialect})`, () => {
     // The same list without the bad row is saved as a whole.
     await saveFolderRights(db, animateur, idDossier, { rows: good });
     expect(await rightsOf(idDossier)).toEqual({ animateur: ALL, redacteur: ALL, synthese: { ...NONE, udoSynthese: true } });
+  });
+
+  test("[A-ERR-08] a failed load of the user groups leaves the settings usable without groups and names the failure", async () => {
+    const animateur = await user("animateur");
+    await withBrokenTable(t.db(), "groupe_utilisateur", async (trx) => {
+      const s = await getDossierSettings(trx, animateur, t.demo().dossiers.beauce);
+      expect(s.groupes).toEqual([]);
+      expect(s.groupesError).toBe("errors.services.reference_groupes_utilisateurs-service-error");
+      expect(s.users?.length).toBeGreaterThan(0);
+    });
+    expect((await getDossierSettings(t.db(), animateur, t.demo().dossiers.beauce)).groupesError).toBeNull();
+  });
+
+  test("[A-ERR-10] [A-ERR-11] [A-ERR-12] [A-ERR-13] a failed right change names its kind (added, changed, all rights taken, removed from the folder) and saves nothing", async () => {
+    const db = t.db();
+    const idDossier = await newFolder("Dossier des erreurs de droits");
+    const animateur = await user("animateur");
+    const [redacteur, lecteur] = [await user("redacteur"), await user("lecteur")];
+    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoLecture: true }, { idUser: lecteur.id, ...NONE, udoSynthese: true }] });
+    const before = await snapshot(db, "utilisateur_dossier");
+    const nouveau = await insertUser(db, { username: "droits-erreur", nom: "Erreur", prenom: "Droits", isVisible: true });
+    await withFailingWrite(db, "utilisateur_dossier", "insert", (trx) =>
+      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: nouveau, ...NONE, udoLecture: true }] }), DROITS_ERRORS.creation, 500));
+    await withFailingWrite(db, "utilisateur_dossier", "update", (trx) =>
+      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoEcriture: true }] }), DROITS_ERRORS.modification, 500));
+    await withFailingWrite(db, "utilisateur_dossier", "delete", (trx) =>
+      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] }), DROITS_ERRORS.retraitDroits, 500));
+    await withFailingWrite(db, "utilisateur_dossier", "delete", (trx) =>
+      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE, removed: true }] }), DROITS_ERRORS.retraitDossier, 500));
+    expect(await snapshot(db, "utilisateur_dossier")).toEqual(before);
+    // Without a failure, a user left with no right leaves the folder.
+    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] });
+    expect(Object.keys(await rightsOf(idDossier)).sort()).toEqual(["animateur", "redacteur"]);
   });
 });

@@ -1,10 +1,12 @@
-import { buildDisplayName, compareFolderUsers, lastAnimatorViolation, cascadeFolderUser } from "~/domain/access/rights";
+import { buildDisplayName, compareFolderUsers, lastAnimatorViolation, cascadeFolderUser, FOLDER_RIGHT_LEVELS } from "~/domain/access/rights";
+
+const FOLDER_RIGHT_FIELDS = FOLDER_RIGHT_LEVELS;
 import type { DossierInput, FolderRightsInput } from "~/domain/partage";
 import { abilitiesFor, ensure } from "../access/abilities";
 import { ensureWrite } from "../access/description";
 import { listAudit, recordAudit } from "../audit/repo";
 import type { Db } from "../db/knex";
-import { ServiceError } from "../errors";
+import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteDossierRow, deleteFolderUser, farmsOnlyInDossier, findActiveUser, findDossier, foldersReadableBy, insertDossier, insertFolderUser, listFolderUsers,
@@ -12,6 +14,15 @@ import {
 } from "./repo";
 
 const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
+
+/** Failures of the folder's user rights (spec 1 §8; the mapping is decision 0066). */
+export const DROITS_ERRORS = {
+  groupes: "errors.services.reference_groupes_utilisateurs-service-error",
+  creation: "errors.services.utilisateurs-create-service-error",
+  modification: "errors.services.utilisateur-update-service-error",
+  retraitDroits: "errors.services.utilisateur-delete-service-error",
+  retraitDossier: "errors.services.utilisateurs_dossiers-delete-service-error",
+} as const;
 
 /** Folder settings (spec 1 §2): shown only with the animation right on the folder. */
 export async function getDossierSettings(db: Db, user: Utilisateur, idDossier: number) {
@@ -22,11 +33,21 @@ export async function getDossierSettings(db: Db, user: Utilisateur, idDossier: n
   const users = (await listFolderUsers(db, idDossier))
     .map((u) => ({ ...u, displayName: buildDisplayName(u.nom, u.prenom) }))
     .sort(compareFolderUsers);
+  // A failed group list leaves the screen usable without groups and says so in the error dialog (A-ERR-08); read in
+  // its own (sub)transaction so that its failure does not abort a caller's PostgreSQL transaction.
+  let groupesError: string | null = null;
+  const groupes = a.hasAcceptedCGUVisibility
+    ? await failingWith(DROITS_ERRORS.groupes, () => db.transaction((trx) => listGroupes(trx))).catch((e: unknown) => {
+        groupesError = e instanceof ServiceError ? e.key : DROITS_ERRORS.groupes;
+        return [];
+      })
+    : [];
   return {
     dossier,
     // Without accepted visibility the list is not shown (A-FOLDER-09..11): it is not even sent.
     users: a.hasAcceptedCGUVisibility ? users : null,
-    groupes: a.hasAcceptedCGUVisibility ? await listGroupes(db) : [],
+    groupes,
+    groupesError,
     oads: await listOads(db),
     audit: await listAudit(db, { idDossier }),
   };
@@ -105,12 +126,16 @@ export async function saveFolderRights(db: Db, user: Utilisateur, idDossier: num
     }
     const violation = lastAnimatorViolation([...byUser.values()], [...after.values()]);
     if (violation) throw new ServiceError(violation, 409);
-    for (const r of before) if (!after.has(r.idUser)) await deleteFolderUser(trx, r.id);
+    for (const r of before) if (!after.has(r.idUser)) await failingWith(DROITS_ERRORS.retraitDossier, () => deleteFolderUser(trx, r.id));
     for (const r of after.values()) {
       const existing = byUser.get(r.idUser);
       const values = { udoAnimation: r.udoAnimation, udoEcriture: r.udoEcriture, udoLecture: r.udoLecture, udoSynthese: r.udoSynthese };
-      if (!existing) await insertFolderUser(trx, { idUser: r.idUser, idDossier, ...values, ordre: before.length + 1 });
-      else await updateFolderUser(trx, existing.id, values);
+      // A user left with no right at all has no business in the folder: the right row goes (decision 0066).
+      const aucun = !values.udoAnimation && !values.udoEcriture && !values.udoLecture && !values.udoSynthese;
+      if (!existing) {
+        if (!aucun) await failingWith(DROITS_ERRORS.creation, () => insertFolderUser(trx, { idUser: r.idUser, idDossier, ...values, ordre: before.length + 1 }));
+      } else if (aucun) await failingWith(DROITS_ERRORS.retraitDroits, () => deleteFolderUser(trx, existing.id));
+      else if (FOLDER_RIGHT_FIELDS.some((f) => existing[f] !== values[f])) await failingWith(DROITS_ERRORS.modification, () => updateFolderUser(trx, existing.id, values));
     }
     const changes = input.rows.map((r) => ({ idUser: r.idUser, removed: !!r.removed, added: added.includes(r.idUser), ...after.get(r.idUser) }));
     await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.droits", entite: "dossier", idEntite: idDossier, idDossier, details: { changes } });

@@ -47,7 +47,7 @@ describe(`observation series (${dialect})`, () => {
     for (const id of await plots()) expect((await getMesures(t.db(), redacteur, { parcelleId: id })).series.length).toBeGreaterThan(0);
   });
 
-  test("[B-OBS-03] [B-OBS-04] [B-OBS-05] [B-OBS-06] [B-OBS-07] [B-OBS-40] [B-OBS-41] [B-OBS-43] [B-PLAC-04] the screen shows the first plot, its series, placettes, interventions and crops with Interculture, and the reference lists", async () => {
+  test("[B-OBS-03] [B-OBS-04] [B-OBS-05] [B-OBS-06] [B-OBS-07] [B-OBS-40] [B-OBS-41] [B-OBS-43] [C-CONST-10] [B-PLAC-04] the screen shows the first plot, its series, placettes, interventions and crops with Interculture, and the reference lists", async () => {
     const [first, second] = await plots();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const pl = await savePlacette(t.db(), redacteur, second, { libelle: "Placette A" });

@@ -258,7 +258,7 @@ test.describe("folder settings", () => {
     }
   });
 
-  test("[A-ERR-09] a failed load of a group's users says so", async ({ page, browserErrors }) => {
+  test("[A-ERR-09] [C-ERR-28] a failed load of a group's users says so", async ({ page, browserErrors }) => {
     // The group's users answer 500 on purpose (route below).
     browserErrors.allow(/status of 500 \(Internal Server Error\) \(.*utilisateurs\?idGroupe/);
     const ids = await demoIds();
@@ -269,6 +269,8 @@ test.describe("folder settings", () => {
     await page.getByLabel("Groupe d'utilisateurs").selectOption({ label: AGRICULTEURS });
     const dialog = page.getByTestId("error-dialog");
     await expect(dialog.getByRole("alert")).toHaveText(/^service grpeUser 500\b/);
+    // Not a translation key: the server's words come after the generic introduction (C-ERR-28).
+    await expect(dialog.getByTestId("error-dialog-intro")).toHaveText("Une erreur est survenue. Le message d'erreur est :");
     await dialog.getByRole("button", { name: "Ok" }).click();
     // The screen is still there behind the dialog; no user can be picked.
     await expect(page.getByTestId("folder-users")).toBeVisible();

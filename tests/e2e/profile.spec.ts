@@ -299,4 +299,17 @@ test.describe("leave confirmation", () => {
     await closed;
     expect(asked).toBe(false);
   });
+
+  test("[C-ERR-07] [C-ERR-08] a save answered while the session is gone (signed out elsewhere) lands on the login screen, signed out, and changes nothing", async ({ page }) => {
+    await openProfile(page);
+    await page.context().clearCookies();
+    await nom(page).fill("Perdu");
+    await saveButton(page).click();
+    await expect(page).toHaveURL(/\/sillon\/login$/);
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
+    expect((await row()).nom).toBe("Garnier");
+    // Signed out: the home page sends back to the login screen.
+    await navigate(page, "/home");
+    await expect(page).toHaveURL(/\/sillon\/login$/);
+  });
 });

@@ -76,3 +76,26 @@ export async function withBrokenTable(db: Db, table: string, fn: (trx: Db) => Pr
       if (e.message !== ROLLBACK) throw e;
     });
 }
+
+/**
+ * Runs `fn` in a transaction where every `op` on `table` fails (a trigger refuses it), then rolls everything back:
+ * a service's unexpected failure at one precise write, the reads around it still working.
+ */
+export async function withFailingWrite(db: Db, table: string, op: "insert" | "update" | "delete", fn: (trx: Db) => Promise<void>): Promise<void> {
+  const ROLLBACK = "rollback-on-purpose";
+  const postgres = db.client.config.client === "pg";
+  await db
+    .transaction(async (trx) => {
+      if (postgres) {
+        await trx.raw("CREATE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused on purpose'; END $$");
+        await trx.raw(`CREATE TRIGGER test_refuse_write BEFORE ${op.toUpperCase()} ON ${table} FOR EACH ROW EXECUTE FUNCTION test_refuse_write()`);
+      } else {
+        await trx.raw(`CREATE TRIGGER test_refuse_write BEFORE ${op.toUpperCase()} ON ${table} BEGIN SELECT RAISE(ABORT, 'refused on purpose'); END`);
+      }
+      await fn(trx);
+      throw new Error(ROLLBACK);
+    })
+    .catch((e: Error) => {
+      if (e.message !== ROLLBACK) throw e;
+    });
+}

@@ -14,6 +14,7 @@ import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import calculSerie from "./calcul-serie";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -235,6 +236,7 @@ const en = {
     "server-communication": "Error communicating with the server",
     "try-again-later": "Please try again later",
     "save-failed": "The save could not be completed",
+    "message-is": "The error message is:",
     "not-found": "Page not found",
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",
@@ -867,6 +869,7 @@ const en = {
   ...indicateursParcelle,
   ...protocoles,
   ...calculSerie,
+  ...selectionCampagnes,
 } satisfies typeof fr;
 
 export default en;

@@ -13,6 +13,7 @@ import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
 import calculSerie from "./calcul-serie";
 import protocoles from "./protocoles";
+import selectionCampagnes from "./selection-campagnes";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -234,6 +235,7 @@ const fr = {
     "server-communication": "Erreur de communication avec le serveur",
     "try-again-later": "Veuillez réessayer plus tard",
     "save-failed": "L'enregistrement n'a pas pu être effectué",
+    "message-is": "Le message d'erreur est :",
     "not-found": "Page introuvable",
     "not-found-detail": "Cette adresse ne correspond à aucune page de Sillon.",
     "forbidden-page": "Accès refusé",
@@ -866,6 +868,7 @@ const fr = {
   ...indicateursParcelle,
   ...protocoles,
   ...calculSerie,
+  ...selectionCampagnes,
 };
 
 export default fr;

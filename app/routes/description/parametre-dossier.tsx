@@ -180,7 +180,11 @@ function RightsPanel({ users, groupes }: { users: NonNullable<Route.ComponentPro
 
 export default function ParametreDossier({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { dossier, users, groupes, oads, audit } = loaderData;
+  const { dossier, users, groupes, groupesError, oads, audit } = loaderData;
+  const { showError } = useFeedback();
+  useEffect(() => {
+    if (groupesError) showError(groupesError);
+  }, [groupesError, showError]);
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>();
   const { dirty, setDirty } = useFormDirty(fetcher);
   const deleter = useFetcher();
