@@ -367,21 +367,6 @@ export async function etatExecution(db: Db, user: Utilisateur, idSerie: number) 
   return { id: serie.id, statut: serie.statut, fait: serie.nbParcellesTraitees, total: serie.nbParcellesATraiter, reussies: serie.nbParcellesTraiteesReussies };
 }
 
-/** The campaigns the calculation screen offers (C-RIGHTS-23): those of farms the user writes, in the folders he writes. */
-export async function campagnesCalculables(db: Db, user: Utilisateur): Promise<{ idDossier: number; dossier: string; idExploitation: number; exploitation: string; idCampagne: number; campagne: string }[]> {
-  const rows = await db("utilisateur_dossier as ud").join("dossier as d", "d.id", "ud.idDossier").join("dossier_exploitation as de", "de.idDossier", "ud.idDossier")
-    .join("exploitation as e", "e.id", "de.idExploitation").join("campagne as c", "c.idExploitation", "e.id")
-    .where("ud.idUser", user.id)
-    .where((q) => q.where("ud.udoEcriture", true).orWhere("ud.udoAnimation", true))
-    .where((q) => q.where("de.dexEcriture", true).orWhere("de.dexAnimation", true))
-    .orderBy([{ column: "d.libelle" }, { column: "e.libelle" }, { column: "c.anneeRecolte", order: "desc" }, { column: "c.id" }])
-    .select("d.id as idDossier", "d.libelle as dossier", "e.id as idExploitation", "e.libelle as exploitation", "c.id as idCampagne", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation");
-  return rows.map((r) => ({
-    idDossier: Number(r.idDossier), dossier: String(r.dossier), idExploitation: Number(r.idExploitation), exploitation: String(r.exploitation), idCampagne: Number(r.idCampagne),
-    campagne: campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") }),
-  }));
-}
-
 export type SessionExportListee = { id: number; libelle: string; debut: string | null; fin: string | null; statut: number | null };
 
 /**
