@@ -157,16 +157,11 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
   };
   try {
     const c = await campagneOf(db, Number(serie.idCampagne));
-    const t0 = performance.now();
-    const brut = await instantaneCampagne(db, Number(serie.idCampagne));
-    const t1 = performance.now();
-    const instantane = await completerInstantane(db, brut);
-    if (process.env.SERIE_PROFIL) console.error(`snapshot ${(t1 - t0).toFixed(0)} ms, complements ${(performance.now() - t1).toFixed(0)} ms`);
+    const instantane = await completerInstantane(db, await instantaneCampagne(db, Number(serie.idCampagne)));
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
     const calculer = preparerCampagne(instantane, optionsDe(c));
     const parcelles: ResultatParcelle[] = [];
-    const tp = performance.now();
     for (const [k, p] of instantane.parcelles.entries()) {
       try {
         parcelles.push(calculer(p));
@@ -176,16 +171,12 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
       await enregistrer(k + 1, total);
       if (k % 25 === 24) await new Promise((r) => setImmediate(r));
     }
-    if (process.env.SERIE_PROFIL) console.error(`plots ${(performance.now() - tp).toFixed(0)} ms`);
-    const t2 = performance.now();
     const resultat = agregerCampagne(parcelles);
     const lignes: LigneStockee[] = [];
     for (const p of resultat.parcelles) lignesDe(idSerie, "parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id, lignes);
     for (const [id, ind] of Object.entries(resultat.cultures)) lignesDe(idSerie, "culture", id, ind, null, lignes);
     for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
     lignesDe(idSerie, "exploitation", c.idExploitation, resultat.exploitation, null, lignes);
-    const t3 = performance.now();
-    if (process.env.SERIE_PROFIL) console.error(`aggregate ${(t3 - t2).toFixed(0)} ms, rows ${lignes.length}, json ${lignes.reduce((n, l) => n + l.explication.length, 0)} chars`);
     await db.transaction(async (trx) => {
       await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
       for (let k = 0; k < lignes.length; k += LOT) await trx("calcul_resultat").insert(lignes.slice(k, k + LOT));
@@ -193,7 +184,6 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
         statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
       });
     });
-    if (process.env.SERIE_PROFIL) console.error(`store ${(performance.now() - t3).toFixed(0)} ms`);
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);
