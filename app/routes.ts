@@ -85,7 +85,7 @@ export default [
       screen("donneesbrutes"),
       screen("calcul", "routes/resultats/calcul.tsx"),
       screen("indicateurs"),
-      route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "screen.calcul.serie" }),
+      route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "calculSerie" }),
       route("calcul/:idSerie/etat", "routes/resultats/calcul-serie-etat.ts"),
       route("calcul/:idSerie/explication", "routes/resultats/calcul-serie-explication.ts"),
     ]),
