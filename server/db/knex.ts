@@ -25,6 +25,8 @@ function memoized(convert: (s: string) => string): (s: string) => string {
   };
 }
 const toSnake = memoized((s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+/** The column name of a field as the database spells it (knex converts identifiers with it). */
+export const columnName = toSnake;
 const toCamel = memoized((s) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 
 function camelizeRow(row: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { INVALID_FORM } from "~/domain/validation";
 import { isServiceError, ServiceError } from "../errors";
 import { toIso } from "./dialect";
 import type { Db } from "./knex";
-import { STALE, updateIfUnchanged } from "./stale";
+import { updateManyIfUnchanged } from "./stale";
 
 /**
  * The save of a grid (docs/architecture.md, "A grid"; decision 0027): a list of row patches applied in ONE
@@ -112,25 +112,25 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
     }
     if (Object.keys(fieldErrors).length) throw new ServiceError(INVALID_FORM, 400, fieldErrors);
 
-    const refused: { index: number; id: number; key: string }[] = [];
     const written: { index: number; sentId: number | null; id: number; inserted: boolean }[] = [];
+    const updates: { index: number; id: number; updatedAt: string | null }[] = [];
     for (const row of rows) {
       const values = columns[row.index];
       if (isNew(row.id)) {
         const [r] = await trx(table).insert({ ...values, ...scope }).returning("id");
         written.push({ index: row.index, sentId: row.id, id: Number(typeof r === "object" ? (r as { id: number }).id : r), inserted: true });
-        continue;
-      }
-      const id = row.id as number;
-      try {
-        await updateIfUnchanged(trx, table, { id, updatedAt: row.updatedAt ?? "" }, values, { scope });
-        written.push({ index: row.index, sentId: id, id, inserted: false });
-      } catch (e) {
-        // Every row is tried, so that the refusal names all the rows changed (or removed) since they were loaded.
-        if (isServiceError(e) && (e.key === STALE || e.status === 404)) refused.push({ index: row.index, id, key: e.key === STALE ? STALE : "errors.not-found" });
-        else throw e;
-      }
+      } else updates.push({ index: row.index, id: row.id as number, updatedAt: row.updatedAt });
     }
+    // Every row is tried, so that the refusal names all the rows changed (or removed) since they were loaded.
+    const outcome = await updateManyIfUnchanged(trx, table, updates.map((u) => ({ token: { id: u.id, updatedAt: u.updatedAt ?? "" }, values: columns[u.index] })), { scope });
+    const refusedAt = new Map(outcome.map((r) => [r.index, r]));
+    const refused: { index: number; id: number; key: string }[] = [];
+    updates.forEach((u, i) => {
+      const r = refusedAt.get(i);
+      if (r) refused.push({ index: u.index, id: u.id, key: r.key });
+      else written.push({ index: u.index, sentId: u.id, id: u.id, inserted: false });
+    });
+    written.sort((a, b) => a.index - b.index);
 
     if (refused.length) {
       let names = new Map<number, string>();

@@ -3,7 +3,8 @@ import { expectRefused, selectTilleuls } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { getParcelles, saveParcelle } from "../parcelle/service";
 import type { Db } from "./knex";
-import { updateIfUnchanged, type Token } from "./stale";
+import { updateIfUnchanged, updateManyIfUnchanged, type Token } from "./stale";
+import { toIso } from "./dialect";
 
 const t = useTestDb();
 
@@ -66,5 +67,42 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
       updateIfUnchanged(t.db(), "parcelle", { id, updatedAt: stamp }, { libelle: "x" }, { scope: { idCampagne: t.demo().campagnes.tilleuls2024 } }),
       "errors.not-found", 404,
     );
+  });
+
+  test("many rows at once (a grid's save, one statement on PostgreSQL): the unchanged are written with later stamps, the changed, gone, out-of-scope and twice-named are returned", async () => {
+    const idCampagne = t.demo().campagnes.tilleuls2025;
+    const ids: number[] = [];
+    for (const name of ["Lot A", "Lot B", "Lot C", "Lot D"]) ids.push(await insertPlot(t.db(), idCampagne, name));
+    const stampOf = async (id: number) => toIso((await t.db()("parcelle").where({ id }).first("updatedAt")).updatedAt);
+    const tokens = await Promise.all(ids.map(async (id) => ({ id, updatedAt: await stampOf(id) })));
+    // Someone else saves B first; D is deleted.
+    await updateIfUnchanged(t.db(), "parcelle", tokens[1], { libelle: "Lot B ailleurs" });
+    await t.db()("parcelle").where({ id: ids[3] }).delete();
+    const refused = await t.db().transaction((trx) =>
+      updateManyIfUnchanged(trx, "parcelle", [
+        { token: tokens[0], values: { libelle: "A écrit", surface: 1.5 } },
+        { token: tokens[1], values: { libelle: "B écrasé", surface: 2 } },
+        { token: tokens[2], values: { libelle: "C écrit", surface: null } },
+        { token: tokens[3], values: { libelle: "D disparu", surface: 3 } },
+        { token: tokens[0], values: { libelle: "A deux fois", surface: 4 } },
+        { token: { id: ids[2], updatedAt: tokens[2].updatedAt }, values: { libelle: "C ailleurs" } },
+      ], { scope: { idCampagne } }),
+    );
+    expect(refused).toEqual([
+      { index: 1, id: ids[1], key: "errors.stale" },
+      { index: 3, id: ids[3], key: "errors.not-found" },
+      { index: 4, id: ids[0], key: "errors.stale" },
+      { index: 5, id: ids[2], key: "errors.stale" },
+    ]);
+    const rows = await t.db()("parcelle").whereIn("id", ids).orderBy("id").select("id", "libelle", "surface", "updatedAt");
+    expect(rows.map((r) => [r.libelle, r.surface == null ? null : Number(r.surface)])).toEqual([["A écrit", 1.5], ["Lot B ailleurs", null], ["C écrit", null]]);
+    expect(Date.parse(toIso(rows[0].updatedAt))).toBeGreaterThan(Date.parse(tokens[0].updatedAt));
+    expect(Date.parse(toIso(rows[2].updatedAt))).toBeGreaterThan(Date.parse(tokens[2].updatedAt));
+    // Rows of another campaign are not found there.
+    const outside = await t.db().transaction((trx) =>
+      updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: toIso(rows[0].updatedAt) }, values: { libelle: "x" } }], { scope: { idCampagne: t.demo().campagnes.tilleuls2024 } }),
+    );
+    expect(outside).toEqual([{ index: 0, id: ids[0], key: "errors.not-found" }]);
+    await expectRefused(t.db().transaction((trx) => updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: "hier" }, values: { libelle: "x" } }])), "warning.invalid-form", 400);
   });
 });

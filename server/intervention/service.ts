@@ -7,6 +7,7 @@ import { failingWith, invalidField, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
+import { packedInterventions } from "./rows-cache";
 import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
 
 /** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
@@ -55,6 +56,15 @@ async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
  * else the first plot, C-INT-04), their interventions, and the choices of the grid and the form.
  */
 export async function getInterventions(db: Db, user: Utilisateur, options: { parcelleIds?: number[] } = {}) {
+  return interventionsScreen(db, user, options, listInterventions);
+}
+
+/** The same, with the rows packed as the screen's loader sends them, kept per campaign version (rows-cache.ts). */
+export async function getInterventionsPacked(db: Db, user: Utilisateur, options: { parcelleIds?: number[] } = {}) {
+  return interventionsScreen(db, user, options, packedInterventions);
+}
+
+async function interventionsScreen<R>(db: Db, user: Utilisateur, options: { parcelleIds?: number[] }, rowsOf: (db: Db, idCampagne: number, idParcelles: number[]) => Promise<R>) {
   const ctx = await campaignContext(db, user);
   return failingWith(ACTIONS_LOAD_ERROR, async () => {
     const parcelles = await parcellesOf(db, ctx.idCampagne);
@@ -62,7 +72,7 @@ export async function getInterventions(db: Db, user: Utilisateur, options: { par
     const asked = (options.parcelleIds ?? []).filter((id) => known.has(id));
     const selection = asked.length ? asked : parcelles.slice(0, 1).map((p) => p.id);
     const [rows, operations, cultures] = await Promise.all([
-      listInterventions(db, ctx.idCampagne, selection),
+      rowsOf(db, ctx.idCampagne, selection),
       operationsOf(db, ctx.idCampagne),
       culturesOf(db, ctx.idCampagne),
     ]);

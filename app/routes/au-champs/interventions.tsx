@@ -6,12 +6,12 @@ import { ScreenTitle } from "~/components/farm-form";
 import { InterventionForm } from "~/components/interventions/intervention-form";
 import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
 import type { InterventionRow, InterventionsData } from "~/components/interventions/types";
-import { packRows, unpackRows, type PackedRows } from "~/components/grid/packed-rows";
+import { unpackRows, type PackedRows } from "~/components/grid/packed-rows";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
 import { deleteIntent, editOf, formIntent, idField, intent, jsonField, optionalIdField, queryIds, rowIntent, saveIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
-import { ACTIONS_LOAD_ERROR, getInterventions, removeInterventions, saveIntervention, saveInterventionsGrid } from "#server/intervention/service.server";
+import { ACTIONS_LOAD_ERROR, getInterventionsPacked, removeInterventions, saveIntervention, saveInterventionsGrid } from "#server/intervention/service.server";
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
@@ -37,10 +37,10 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 
 export const loader = screenLoader(
   async ({ db, user, query }) => {
-    const data = await getInterventions(db, user, { parcelleIds: queryIds(query, "parcelleId") });
+    const data = await getInterventionsPacked(db, user, { parcelleIds: queryIds(query, "parcelleId") });
     // The first chosen plot's indicators (issue 14): recomputed by every revalidation, so at once after a save.
     const indicateurs = data.selection[0] != null ? await getIndicateursParcelle(db, user, data.selection[0]) : null;
-    return { ...data, rows: packRows(data.rows), affectations: query.get("affectations") ? await getAffectations(db, user) : null, indicateurs };
+    return { ...data, affectations: query.get("affectations") ? await getAffectations(db, user) : null, indicateurs };
   },
   { loadError: ACTIONS_LOAD_ERROR },
 );
