@@ -191,4 +191,17 @@ describe(`calculation series (${dialect})`, () => {
     await modifierSerie(db, redacteur, validee, { tous: false });
     await modifierSerie(db, redacteur, publiee, { tous: false });
   });
+
+  test("[issue14-demo] the demo's EARL des Tilleuls 2024 has a published series computed by the service at seed time, with a row per plot and indicator", async () => {
+    const db = t.db();
+    const idCampagne = t.demo().campagnes.tilleuls2024;
+    const series = await db("calcul_serie").where({ idCampagne }).select("id", "statut", "nbParcellesATraiter", "nbParcellesTraiteesReussies", "publication");
+    expect(series).toHaveLength(1);
+    const plots = await countRows(db, "parcelle", { idCampagne });
+    expect(series[0]).toMatchObject({ statut: "termine", nbParcellesATraiter: plots, nbParcellesTraiteesReussies: plots });
+    expect(truthy(series[0].publication)).toBe(true);
+    expect(truthy((await campagne(idCampagne)).indicateurPublie)).toBe(true);
+    expect(await countRows(db, "calcul_resultat", { idCalculSerie: series[0].id, niveau: "parcelle", code: "ift.cible.total" })).toBe(plots);
+    expect(await countRows(db, "calcul_serie_groupe", { idCalculSerie: series[0].id, publie: true })).toBe(6);
+  });
 });
