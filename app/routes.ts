@@ -82,9 +82,11 @@ export default [
     ]),
     route("resultats", "routes/section-without-navbar.tsx", { id: "resultats" }, [
       index("routes/resultats/index.ts"),
-      screen("donneesbrutes"),
+      screen("donneesbrutes", "routes/resultats/donnees-brutes.tsx"),
       screen("calcul", "routes/resultats/calcul.tsx"),
       screen("indicateurs"),
+      route("session_exports", "routes/resultats/session-exports.ts"),
+      route("session_exports/:id", "routes/resultats/session-export.ts"),
       route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "calculSerie" }),
       route("calcul/:idSerie/etat", "routes/resultats/calcul-serie-etat.ts"),
       route("calcul/:idSerie/explication", "routes/resultats/calcul-serie-explication.ts"),
@@ -104,6 +106,7 @@ export default [
       route("actualites", "routes/admin/actualites.tsx"),
     ]),
     route("*", "routes/not-found.tsx", { id: "homeNotFound" }),
+    route("taches/:id", "routes/taches.ts"),
   ])]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

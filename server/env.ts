@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   FARM_DUPLICATION_FLAG: z.enum(["0", "1"]).default("0"),
   /** Largest file attached to an observation series, in megabytes (the upload route's body limit is 16 MB). */
   ATTACHMENT_MAX_MB: z.coerce.number().min(0.01).max(15).default(10),
+  /** Jobs (calculations, exports) one container runs at once (server/tache, decision 0051). */
+  TACHES_CONCURRENCE: z.coerce.number().int().min(1).max(16).default(2),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

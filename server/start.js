@@ -191,6 +191,8 @@ if (cluster.isPrimary) {
     process.exit(1);
   }
   if (process.argv.includes("--setup-only")) process.exit(0);
+  // The job runner (calculations, exports): once per container, in this primary process (decision 0051).
+  await build.entry.module.demarrerTaches();
 }
 
 const port = Number(process.env.PORT ?? 3000);

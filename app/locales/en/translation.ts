@@ -15,6 +15,8 @@ import indicateursParcelle from "./indicateurs-parcelle";
 import calculSerie from "./calcul-serie";
 import protocoles from "./protocoles";
 import selectionCampagnes from "./selection-campagnes";
+import taches from "./taches";
+import exportsTexts from "./exports";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -241,6 +243,7 @@ const en = {
     "not-found-detail": "This address matches no page of Sillon.",
     "forbidden-page": "Access refused",
     forbidden: "You do not have the rights needed for this action",
+    unexpected: "An unexpected error occurred",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     services: {
       "prix_appros-service-error": "The supply prices could not be loaded",
@@ -870,6 +873,8 @@ const en = {
   ...protocoles,
   ...calculSerie,
   ...selectionCampagnes,
+  ...taches,
+  ...exportsTexts,
 } satisfies typeof fr;
 
 export default en;

@@ -14,6 +14,8 @@ import indicateursParcelle from "./indicateurs-parcelle";
 import calculSerie from "./calcul-serie";
 import protocoles from "./protocoles";
 import selectionCampagnes from "./selection-campagnes";
+import taches from "./taches";
+import exportsTexts from "./exports";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -240,6 +242,7 @@ const fr = {
     "not-found-detail": "Cette adresse ne correspond à aucune page de Sillon.",
     "forbidden-page": "Accès refusé",
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
+    unexpected: "Une erreur inattendue est survenue",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     services: {
       "prix_appros-service-error": "Impossible de charger les prix d'approvisionnement",
@@ -869,6 +872,8 @@ const fr = {
   ...protocoles,
   ...calculSerie,
   ...selectionCampagnes,
+  ...taches,
+  ...exportsTexts,
 };
 
 export default fr;

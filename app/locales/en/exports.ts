@@ -1,0 +1,38 @@
+/** English texts of the export sessions and the raw-data export screen (decision 0052), spread into ./translation.ts. */
+const texts = {
+  exports: {
+    "trop-de-lignes": "The export exceeds the spreadsheet limit ({{lignes}} rows for at most {{max}} per sheet): choose fewer campaigns or groups.",
+    "pas-termine": "This export is not finished: its file is not available yet.",
+    "fichier-absent": "The file of this export no longer exists: export again.",
+    "telechargement-echec": "The download failed: {{detail}}",
+    brut: {
+      campagnes: "Farms and campaigns",
+      groupes: "Data to export",
+      "groupes-aide": "One sheet per data group, for every chosen campaign.",
+      libelle: "File name (optional)",
+      version: "Export version",
+      exporter: "Export",
+      "export-lance": "Export started",
+      sessions: "Exports",
+      "aucune-session": "No export for the chosen campaigns.",
+      "choisir-campagnes": "Choose at least one campaign to see its exports.",
+      nom: "Name",
+      debut: "Start",
+      fin: "End",
+      statut: "Status",
+      "en-cours": "In progress",
+      erreur: "An error occurred",
+      telecharger: "Download",
+      "telecharger-nom": "Download {{nom}}",
+      supprimer: "Delete",
+      "supprimer-nom": "Delete {{nom}}",
+      "supprimer-selection": "Delete the selection",
+      "selectionner-nom": "Select {{nom}}",
+      "selectionner-tout": "Select all",
+      "confirmer-suppression_one": "Delete the selected export?",
+      "confirmer-suppression_other": "Delete the {{count}} selected exports?",
+      progression: "Export progress",
+    },
+  },
+};
+export default texts;

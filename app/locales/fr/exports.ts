@@ -1,0 +1,38 @@
+/** French texts of the export sessions and the raw-data export screen (decision 0052), spread into ./translation.ts. */
+const texts = {
+  exports: {
+    "trop-de-lignes": "L'export dépasse la limite d'un tableur ({{lignes}} lignes pour {{max}} au plus par feuille) : choisissez moins de campagnes ou de groupes.",
+    "pas-termine": "Cet export n'est pas terminé : le fichier n'est pas encore disponible.",
+    "fichier-absent": "Le fichier de cet export n'existe plus : relancez l'export.",
+    "telechargement-echec": "Le téléchargement a échoué : {{detail}}",
+    brut: {
+      campagnes: "Exploitations et campagnes",
+      groupes: "Données à exporter",
+      "groupes-aide": "Une feuille par groupe de données, pour toutes les campagnes choisies.",
+      libelle: "Nom du fichier (facultatif)",
+      version: "Version de l'export",
+      exporter: "Exporter",
+      "export-lance": "Export lancé",
+      sessions: "Exports",
+      "aucune-session": "Aucun export pour les campagnes choisies.",
+      "choisir-campagnes": "Choisissez au moins une campagne pour voir ses exports.",
+      nom: "Nom",
+      debut: "Début",
+      fin: "Fin",
+      statut: "Statut",
+      "en-cours": "En cours",
+      erreur: "Une erreur est survenue",
+      telecharger: "Télécharger",
+      "telecharger-nom": "Télécharger {{nom}}",
+      supprimer: "Supprimer",
+      "supprimer-nom": "Supprimer {{nom}}",
+      "supprimer-selection": "Supprimer la sélection",
+      "selectionner-nom": "Sélectionner {{nom}}",
+      "selectionner-tout": "Tout sélectionner",
+      "confirmer-suppression_one": "Supprimer l'export sélectionné ?",
+      "confirmer-suppression_other": "Supprimer les {{count}} exports sélectionnés ?",
+      progression: "Progression de l'export",
+    },
+  },
+};
+export default texts;

@@ -1,0 +1,297 @@
+import type { Knex } from "knex";
+import type { Db } from "../db/knex";
+import { bool } from "../db/dialect";
+import { definirTache } from "../tache/runner";
+import { verifierLignesExport, type TypeColonne, type Valeur } from "../xlsx/classeur";
+import type { Utilisateur } from "../utilisateur/repo";
+import {
+  creerSessionExport,
+  ecrireSessionExport,
+  NATURE_DONNEES_BRUTES,
+  verifierCampagnesExportables,
+  type DemandeSessionExport,
+  type ParametresSessionExport,
+} from "./service";
+
+/**
+ * The raw-data export (spec 1 "Raw-data export screen"; decision 0052): one sheet per chosen data group
+ * (donnee_exportable, by code), rows of every chosen campaign, columns in French (English with the session's
+ * anglais flag). Each sheet starts with the farm, the campaign and its harvest year. Rows are read in pages by key
+ * (constant memory) and counted first: a sheet over the spreadsheet limit refuses the export before any row is
+ * written (A-EXPORT-25).
+ *
+ * Version 2 (default) writes dates as date cells; version 1 (test role only) writes them as dd/mm/yyyy text, as the
+ * former exports did.
+ */
+
+export const TACHE_EXPORT_DONNEES_BRUTES = "export-donnees-brutes";
+
+type ColonneGroupe = { fr: string; en: string; type?: TypeColonne; champ: string };
+/** One query of a group: rows of the campaigns, with `cle` the unique key of its main table (the paging key). */
+type Partie = (db: Db, campagnes: number[], en: boolean) => Knex.QueryBuilder;
+type Groupe = { code: string; colonnes: ColonneGroupe[]; parties: Partie[]; cle: string };
+
+const TETE: ColonneGroupe[] = [
+  { fr: "Exploitation", en: "Farm", champ: "exploitation" },
+  { fr: "Campagne", en: "Campaign", champ: "campagne" },
+  { fr: "Année de récolte", en: "Harvest year", type: "nombre", champ: "annee" },
+];
+
+const lib = (db: Db, alias: string, en: boolean) => (en ? db.raw(`coalesce(??, ??)`, [`${alias}.libelle_en`, `${alias}.libelle`]) : `${alias}.libelle`);
+
+/** The campaign and farm columns of a query whose campaign column is `colonneCampagne`. */
+function avecCampagne(q: Knex.QueryBuilder, colonneCampagne: string, campagnes: number[]): Knex.QueryBuilder {
+  return q
+    .join("campagne as c", "c.id", colonneCampagne)
+    .join("exploitation as e", "e.id", "c.idExploitation")
+    .whereIn(colonneCampagne, campagnes)
+    .select({ exploitation: "e.libelle", campagne: "c.apiLibelle", annee: "c.anneeRecolte" });
+}
+
+export const GROUPES: Groupe[] = [
+  {
+    code: "parcelles",
+    cle: "p.id",
+    colonnes: [
+      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
+      { fr: "Surface (ha)", en: "Area (ha)", type: "nombre", champ: "surface" },
+      { fr: "Surface réelle (ha)", en: "Actual area (ha)", type: "nombre", champ: "surfaceReelle" },
+      { fr: "Mode de conduite", en: "Management mode", champ: "mode" },
+      { fr: "Îlot PAC", en: "CAP block", champ: "ilot" },
+      { fr: "Code INSEE", en: "INSEE code", champ: "insee" },
+      { fr: "Irrigable", en: "Irrigable", type: "booleen", champ: "irrigable" },
+      { fr: "Drainée", en: "Drained", type: "booleen", champ: "drainee" },
+      { fr: "Objectif de rendement", en: "Target yield", type: "nombre", champ: "objectif" },
+      { fr: "Remarque", en: "Note", champ: "remarque" },
+    ],
+    parties: [
+      (db, ids) =>
+        avecCampagne(db("parcelle as p"), "p.idCampagne", ids)
+          .leftJoin("mode_conduite as m", "m.id", "p.idModeConduite")
+          .select({ cle: "p.id", parcelle: "p.libelle", surface: "p.surface", surfaceReelle: "p.surfaceReelle", mode: "m.libelle", ilot: "p.noIlotPac", insee: "p.codeInsee", irrigable: "p.irrigable", drainee: "p.drainee", objectif: "p.objectifRendement", remarque: "p.remarque" }),
+    ],
+  },
+  {
+    code: "interventions",
+    cle: "a.id",
+    colonnes: [
+      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
+      { fr: "Date", en: "Date", type: "date", champ: "date" },
+      { fr: "Opération culturale", en: "Cultural operation", champ: "operation" },
+      { fr: "Culture concernée", en: "Crop concerned", champ: "culture" },
+      { fr: "Réalisée", en: "Done", type: "booleen", champ: "realisee" },
+      { fr: "Prévue", en: "Planned", type: "booleen", champ: "prevue" },
+      { fr: "Fréquence", en: "Frequency", type: "nombre", champ: "frequence" },
+      { fr: "Taux de surface", en: "Area rate", type: "nombre", champ: "tauxSurface" },
+      { fr: "Nombre de passages", en: "Number of passes", type: "nombre", champ: "passages" },
+      { fr: "Consommation de carburant (l/ha)", en: "Fuel use (l/ha)", type: "nombre", champ: "carburant" },
+      { fr: "Événement", en: "Event", champ: "evenement" },
+    ],
+    parties: [
+      (db, ids, en) =>
+        avecCampagne(db("action as a"), "a.idCampagne", ids)
+          .join("parcelle as p", "p.id", "a.idParcelle")
+          .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+          .leftJoin("culture as cu", "cu.id", "a.idCultureConcernee")
+          .select({ cle: "a.id", parcelle: "p.libelle", date: "a.date", operation: "o.libelle", culture: lib(db, "cu", en), realisee: "a.realisee", prevue: "a.prevue", frequence: "a.frequence", tauxSurface: "a.tauxSurface", passages: "a.nombrePassage", carburant: "a.consoCarburant", evenement: "a.intituleEvenement" }),
+    ],
+  },
+  {
+    code: "intrants",
+    cle: "i.id",
+    colonnes: [
+      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
+      { fr: "Date", en: "Date", type: "date", champ: "date" },
+      { fr: "Opération culturale", en: "Cultural operation", champ: "operation" },
+      { fr: "Intrant", en: "Input", champ: "intrant" },
+      { fr: "Code", en: "Code", champ: "code" },
+      { fr: "Quantité", en: "Quantity", type: "nombre", champ: "quantite" },
+      { fr: "Unité", en: "Unit", champ: "unite" },
+    ],
+    parties: [
+      (db, ids) =>
+        avecCampagne(db("intrant as i").join("action as a", "a.id", "i.idAction"), "a.idCampagne", ids)
+          .join("parcelle as p", "p.id", "a.idParcelle")
+          .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+          .select({ cle: "i.id", parcelle: "p.libelle", date: "a.date", operation: "o.libelle", intrant: "i.libelleIntrant", code: "i.codeIntrant", quantite: "i.quantite", unite: "i.dicLlUnite" }),
+    ],
+  },
+  {
+    code: "recoltes",
+    cle: "r.id",
+    colonnes: [
+      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
+      { fr: "Date", en: "Date", type: "date", champ: "date" },
+      { fr: "Culture", en: "Crop", champ: "culture" },
+      { fr: "Type de sortie", en: "Output type", champ: "sortie" },
+      { fr: "Rendement", en: "Yield", type: "nombre", champ: "rendement" },
+      { fr: "Unité", en: "Unit", champ: "unite" },
+    ],
+    parties: [
+      (db, ids, en) =>
+        avecCampagne(db("recolte as r").join("action as a", "a.id", "r.idAction"), "a.idCampagne", ids)
+          .join("parcelle as p", "p.id", "a.idParcelle")
+          .leftJoin("culture as cu", "cu.id", "r.idCulture")
+          .leftJoin("type_sortie as ts", "ts.id", "r.dicIdTypeSortie")
+          .select({ cle: "r.id", parcelle: "p.libelle", date: "a.date", culture: lib(db, "cu", en), sortie: lib(db, "ts", en), rendement: "r.rendement", unite: "r.dicLlUnite" }),
+    ],
+  },
+  {
+    code: "observations",
+    cle: "ob.id",
+    colonnes: [
+      { fr: "Série", en: "Series", champ: "serie" },
+      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
+      { fr: "Date", en: "Date", type: "date", champ: "date" },
+      { fr: "Élément observé", en: "Observed element", champ: "element" },
+      { fr: "Valeur", en: "Value", type: "nombre", champ: "valeur" },
+      { fr: "Valeur texte", en: "Text value", champ: "texte" },
+      { fr: "Unité", en: "Unit", champ: "unite" },
+      { fr: "Remarque", en: "Note", champ: "remarque" },
+    ],
+    parties: [
+      (db, ids, en) =>
+        avecCampagne(db("observation as ob").join("observation_serie as s", "s.id", "ob.idObservationSerie"), "s.idCampagne", ids)
+          .join("parcelle as p", "p.id", "ob.idParcelle")
+          .leftJoin("element_observe as el", "el.id", "ob.dicoIdEltObserve")
+          .select({ cle: "ob.id", serie: "s.nom", parcelle: "p.libelle", date: db.raw("coalesce(ob.date, s.date)"), element: lib(db, "el", en), valeur: "ob.obsValNum", texte: "ob.obsValTxt", unite: "ob.dicLlUnite", remarque: "ob.remarque" }),
+    ],
+  },
+  {
+    code: "materiel",
+    cle: "m.id",
+    colonnes: [
+      { fr: "Matériel", en: "Machine", champ: "materiel" },
+      { fr: "Puissance (ch)", en: "Power (hp)", type: "nombre", champ: "puissance" },
+      { fr: "Débit", en: "Work rate", type: "nombre", champ: "debit" },
+      { fr: "Prix d'achat (€)", en: "Purchase price (€)", type: "nombre", champ: "prixAchat" },
+      { fr: "Utilisation annuelle", en: "Yearly use", type: "nombre", champ: "utilisation" },
+      { fr: "Durée d'amortissement (ans)", en: "Depreciation period (years)", type: "nombre", champ: "amortissement" },
+      { fr: "Remarque", en: "Note", champ: "remarque" },
+    ],
+    parties: [
+      (db, ids) =>
+        avecCampagne(db("parc_materiel as m"), "m.idCampagne", ids).select({ cle: "m.id", materiel: "m.libelle", puissance: "m.puissance", debit: "m.debit", prixAchat: "m.prixAchat", utilisation: "m.utilisationAnnuelle", amortissement: "m.dureeAmortissement", remarque: "m.remarque" }),
+    ],
+  },
+  {
+    code: "main_oeuvre",
+    cle: "mo.id",
+    colonnes: [
+      { fr: "Main d'œuvre", en: "Labour", champ: "libelle" },
+      { fr: "UTA", en: "AWU", type: "nombre", champ: "uta" },
+      { fr: "Montant (€)", en: "Amount (€)", type: "nombre", champ: "montant" },
+      { fr: "Remarque", en: "Note", champ: "remarque" },
+    ],
+    parties: [(db, ids) => avecCampagne(db("main_oeuvre as mo"), "mo.idCampagne", ids).select({ cle: "mo.id", libelle: "mo.libelle", uta: "mo.uta", montant: "mo.montant", remarque: "mo.remarque" })],
+  },
+  {
+    code: "prix",
+    cle: "x.id",
+    colonnes: [
+      { fr: "Type de prix", en: "Price type", champ: "type" },
+      { fr: "Produit", en: "Product", champ: "produit" },
+      { fr: "Prix (€)", en: "Price (€)", type: "nombre", champ: "prix" },
+      { fr: "Unité", en: "Unit", champ: "unite" },
+    ],
+    parties: [
+      (db, ids, en) =>
+        avecCampagne(db("prix_appro as x"), "x.idCampagne", ids).select({ cle: "x.id", type: db.raw("?", [en ? "Supply" : "Approvisionnement"]), produit: "x.libelleIntrant", prix: "x.prixAchat", unite: "x.unite" }),
+      (db, ids, en) =>
+        avecCampagne(db("prix_vente as x"), "x.idCampagne", ids)
+          .join("culture as cu", "cu.id", "x.idCulture")
+          .join("type_sortie as ts", "ts.id", "x.idTypeSortie")
+          .select({ cle: "x.id", type: db.raw("?", [en ? "Sale" : "Vente"]), produit: db.raw(`${en ? "coalesce(cu.libelle_en, cu.libelle)" : "cu.libelle"} || ' - ' || ${en ? "coalesce(ts.libelle_en, ts.libelle)" : "ts.libelle"}`), prix: "x.prixVente", unite: db.raw("'€/t'") }),
+    ],
+  },
+];
+
+const PAGE = 2000;
+
+/** The rows a part would write (its count query, without paging). */
+async function compter(db: Db, partie: Partie, campagnes: number[], cle: string): Promise<number> {
+  const q = partie(db, campagnes, false).clearSelect().clearOrder().countDistinct({ n: cle });
+  const r = await q.first();
+  return Number((r as { n?: number | string } | undefined)?.n ?? 0);
+}
+
+function jourTexte(v: unknown): string | null {
+  if (v == null) return null;
+  const s = v instanceof Date ? v.toISOString() : String(v);
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : s;
+}
+
+function valeur(v: unknown, type: TypeColonne | undefined): Valeur {
+  if (v == null) return null;
+  if (type === "nombre") {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : null;
+  }
+  if (type === "booleen") return bool(v);
+  if (type === "date") return v instanceof Date ? v : String(v);
+  return typeof v === "string" ? v : String(v);
+}
+
+/** The rows each chosen group would write for these campaigns, by sheet name. */
+async function compterGroupes(db: Db, codes: { code: string; nom: string }[], campagnes: number[]): Promise<Record<string, number>> {
+  const comptes: Record<string, number> = {};
+  for (const d of codes) {
+    const g = GROUPES.find((x) => x.code === d.code);
+    if (!g) continue;
+    let n = 0;
+    for (const p of g.parties) n += await compter(db, p, campagnes, g.cle);
+    comptes[d.nom] = n;
+  }
+  return comptes;
+}
+
+/**
+ * POST session_exports for raw data: the campaigns' rights, then the rows of every sheet counted, so that an export
+ * over the spreadsheet limit is refused at once (413 exports.trop-de-lignes, A-EXPORT-25) and no session is created;
+ * then the session and its job.
+ */
+export async function creerExportDonneesBrutes(db: Db, user: Utilisateur, demande: Omit<DemandeSessionExport, "nature">): Promise<{ id: number; idTache: number }> {
+  await verifierCampagnesExportables(db, user, demande.campagnes, NATURE_DONNEES_BRUTES);
+  const codes = (await db("donnee_exportable").whereIn("id", [...new Set(demande.groupes)]).select("code", "libelle")) as { code: string; libelle: string }[];
+  verifierLignesExport(await compterGroupes(db, codes.map((c) => ({ code: c.code, nom: c.libelle })), [...new Set(demande.campagnes)]));
+  return creerSessionExport(db, user, { ...demande, nature: NATURE_DONNEES_BRUTES }, TACHE_EXPORT_DONNEES_BRUTES);
+}
+
+definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>
+  ecrireSessionExport(ctx, async ({ classeur, session, progression, db }) => {
+    const choisis = (await db("donnee_exportable").whereIn("id", session.groupes).orderBy("ordre").select("code", "libelle", "libelleEn")) as { code: string; libelle: string; libelleEn: string | null }[];
+    const groupes = choisis.flatMap((d) => {
+      const g = GROUPES.find((x) => x.code === d.code);
+      return g ? [{ ...g, nom: session.anglais ? d.libelleEn || d.libelle : d.libelle }] : [];
+    });
+    // Counted before anything is written: one sheet over the limit refuses the whole export (A-EXPORT-25).
+    const comptes = await compterGroupes(db, groupes, session.campagnes);
+    verifierLignesExport(comptes);
+    const total = Object.values(comptes).reduce((a, b) => a + b, 0);
+    let fait = 0;
+    await progression(0, total);
+    const v1 = session.version === 1;
+    for (const g of groupes) {
+      const colonnes = [...TETE, ...g.colonnes];
+      const feuille = classeur.feuille(
+        g.nom,
+        colonnes.map((c) => ({ entete: session.anglais ? c.en : c.fr, type: c.type === "date" && v1 ? "texte" : c.type })),
+      );
+      for (const partie of g.parties) {
+        let apres = 0;
+        for (;;) {
+          const rows = (await partie(db, session.campagnes, session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<string, unknown>[];
+          for (const r of rows) {
+            await feuille.ligne(colonnes.map((c) => (c.type === "date" && v1 ? jourTexte(r[c.champ]) : valeur(r[c.champ], c.type))));
+          }
+          fait += rows.length;
+          if (rows.length) await progression(fait, total);
+          if (rows.length < PAGE) break;
+          apres = Number(rows[rows.length - 1].cle);
+        }
+      }
+    }
+    return;
+  }),
+);

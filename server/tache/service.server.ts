@@ -1,0 +1,1 @@
+export { lireTache, listerTachesEnCours, type TacheVue } from "./service";
