@@ -20,7 +20,7 @@ const truthy = (v: unknown) => v === true || v === 1 || v === "1";
 
 async function lancer(username: string, idCampagne: number) {
   const user = await demoUser(t.db(), username);
-  const { id, execution } = await lancerSerie(t.db(), user, idCampagne);
+  const { id, execution } = await lancerSerie(t.db(), user, idCampagne, { executer: (idSerie) => executerSerie(t.db(), idSerie) });
   await execution;
   return id;
 }
@@ -203,5 +203,13 @@ describe(`calculation series (${dialect})`, () => {
     expect(truthy((await campagne(idCampagne)).indicateurPublie)).toBe(true);
     expect(await countRows(db, "calcul_resultat", { idCalculSerie: series[0].id, niveau: "parcelle", code: "ift.cible.total" })).toBe(plots);
     expect(await countRows(db, "calcul_serie_groupe", { idCalculSerie: series[0].id, publie: true })).toBe(6);
+  });
+
+  test("[C-CALC-10] without an executor given, a launch hands the run to the job runner: a 'calcul-serie' job names the series", async () => {
+    const db = t.db();
+    const { id } = await lancerSerie(db, await demoUser(db, "redacteur"), t.demo().campagnes.moulin2025);
+    const serie = await db("calcul_serie").where({ id }).first("idTache", "statut");
+    expect(serie.idTache).toBeTruthy();
+    expect(await db("tache").where({ id: serie.idTache }).first("type", "parametres")).toMatchObject({ type: "calcul-serie" });
   });
 });

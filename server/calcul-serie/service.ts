@@ -13,6 +13,7 @@ import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
+import { definirTache, lancerTache } from "../tache/runner";
 import { complementsControle, completerInstantane } from "./complements";
 
 /**
@@ -83,7 +84,7 @@ export type Progression = (fait: number, total: number) => void | Promise<void>;
 /**
  * Launches the forced run of a campaign (GET calculs_series/calc force; C-CALC-10, 11): write right on the farm,
  * a check that does not refuse, then the earlier unpublished series of the campaign are deleted and a new series
- * is created; `execution` is its run (started at once; the route does not wait for it).
+ * is created and its run is handed to the job runner (`executer` runs it in place instead: tests, seed, bench).
  */
 export async function lancerSerie(db: Db, user: Utilisateur, idCampagne: number, options: { executer?: (idSerie: number) => Promise<void> } = {}): Promise<{ id: number; execution: Promise<void> }> {
   const droits = await droitsCampagne(db, user, idCampagne);
@@ -92,9 +93,15 @@ export async function lancerSerie(db: Db, user: Utilisateur, idCampagne: number,
   if (controle.codeRetour === "Erreur") throw new ServiceError("errors.services.calcul-service-error", 409);
   const id = await creerSerie(db, idCampagne, user.id);
   await recordAudit(db, { idUser: user.id, userLabel: user.username, action: "calcul-serie.lancer", entite: "calcul_serie", idEntite: id, idDossier: droits.idDossier, idExploitation: droits.idExploitation });
-  const execution = (options.executer ?? ((idSerie) => executerSerie(db, idSerie)))(id);
-  return { id, execution };
+  if (options.executer) return { id, execution: options.executer(id) };
+  // The job runner runs it (server/tache, decision 0051); the series names its job.
+  const tache = await lancerTache(db, { type: TACHE_CALCUL_SERIE, idUtilisateur: user.id, parametres: { idSerie: id } });
+  await db("calcul_serie").where({ id }).update({ idTache: tache.id });
+  return { id, execution: Promise.resolve() };
 }
+
+/** The job type of a series run. */
+export const TACHE_CALCUL_SERIE = "calcul-serie";
 
 /** Deletes the campaign's unpublished series that are not running, and creates the new one (in one transaction). */
 export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: number | null): Promise<number> {
@@ -190,6 +197,8 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
     await db("calcul_serie").where({ id: idSerie }).update({ statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
   }
 }
+
+definirTache<{ idSerie: number }>(TACHE_CALCUL_SERIE, ({ db, tache, progression }) => executerSerie(db, tache.parametres.idSerie, progression));
 
 /** On start-up: a run left 'en_cours' by a stopped server is marked failed (DESIGN "Long work"). */
 export async function marquerSeriesInterrompues(db: Db): Promise<number> {
