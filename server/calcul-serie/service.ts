@@ -365,22 +365,3 @@ export async function etatExecution(db: Db, user: Utilisateur, idSerie: number) 
   const { serie } = await serieOuRefus(db, user, idSerie);
   return { id: serie.id, statut: serie.statut, fait: serie.nbParcellesTraitees, total: serie.nbParcellesATraiter, reussies: serie.nbParcellesTraiteesReussies };
 }
-
-export type SessionExportListee = { id: number; libelle: string; debut: string | null; fin: string | null; statut: number | null };
-
-/**
- * The result-export sessions (nature 1) of every folder (C-CALC-05), newest first, while the export sessions table
- * exists (it comes with the export jobs): the user's own sessions.
- */
-export async function sessionsExportCalcul(db: Db, user: Utilisateur): Promise<SessionExportListee[]> {
-  if (!(await db.schema.hasTable("session_export"))) return [];
-  const q = db("session_export").orderBy("id", "desc").limit(100);
-  if (await db.schema.hasColumn("session_export", "nature")) q.where({ nature: 1 });
-  if (await db.schema.hasColumn("session_export", "id_utilisateur")) q.where({ idUtilisateur: user.id });
-  const rows: Record<string, unknown>[] = await q.select("*");
-  const date = (v: unknown) => (v == null ? null : toIso(v));
-  return rows.map((r) => ({
-    id: Number(r.id), libelle: String(r.libelle ?? ""), debut: date(r.dtDebSession ?? r.dtDebut ?? r.createdAt), fin: date(r.dtFinSession ?? r.dtFin),
-    statut: r.statut == null ? null : Number(r.statut),
-  }));
-}

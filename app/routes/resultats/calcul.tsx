@@ -11,8 +11,9 @@ import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultat
 import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
 import { choixCampagnes } from "#server/resultats/selection";
 import {
-  controlerSerie, lancerSerie, listerSeries, sessionsExportCalcul, type SerieListee, type SessionExportListee,
+  controlerSerie, lancerSerie, listerSeries, type SerieListee,
 } from "#server/calcul-serie/service.server";
+import { listerSessionsExport } from "#server/session-export/service.server";
 import type { Route } from "./+types/calcul";
 
 /**
@@ -29,7 +30,10 @@ export const loader = screenLoader(async ({ db, user, query, view }) => {
     choisies = v.campagne && offertes.has(v.campagne.id) ? [v.campagne.id] : [];
   }
   const series = await listerSeries(db, user, choisies.length ? choisies : [...offertes.keys()]);
-  return { choix, campagnes: [...offertes.values()], choisies, series, sessions: await sessionsExportCalcul(db, user) };
+  // The result-export sessions (nature 1) of every folder's offered campaigns (C-CALC-05).
+  const sessions = (await listerSessionsExport(db, user, { campagnes: [...offertes.keys()], nature: 1 }))
+    .map((x) => ({ id: x.id, libelle: x.libelle, debut: x.dtDebSession, fin: x.dtFinSession, statut: x.statut }));
+  return { choix, campagnes: [...offertes.values()], choisies, series, sessions };
 });
 
 const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").max(50));
@@ -50,6 +54,8 @@ export const action = screenAction({
     return { ok: true as const, series };
   }),
 });
+
+type SessionExportListee = { id: number; libelle: string; debut: string | null; fin: string | null; statut: number | null };
 
 export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -95,7 +101,7 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   ];
   const statutSession = (s: SessionExportListee) => (s.statut === 0 ? "fini" : s.statut === 2 ? "erreur" : "encours");
   const colonnesSessions: DataTableColumn<SessionExportListee>[] = [
-    { id: "libelle", header: t("calcul-serie.sessions-colonnes.libelle"), cell: (s) => s.libelle },
+    { id: "libelle", header: t("calcul-serie.sessions-colonnes.libelle"), cell: (s) => (s.statut === 0 ? <a className="text-sillon-700 underline" href={`${import.meta.env.BASE_URL}home/resultats/session_exports/${s.id}`}>{s.libelle}</a> : s.libelle) },
     { id: "debut", header: t("calcul-serie.sessions-colonnes.debut"), cell: (s) => (s.debut ? formatDateTime(s.debut) : "") },
     { id: "fin", header: t("calcul-serie.sessions-colonnes.fin"), cell: (s) => (s.fin ? formatDateTime(s.fin) : "") },
     { id: "statut", header: t("calcul-serie.sessions-colonnes.statut"), cell: (s) => <span className={statutSession(s) === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.session-statuts.${statutSession(s)}`)}</span> },
