@@ -83,10 +83,13 @@ export default [
     route("resultats", "routes/section-without-navbar.tsx", { id: "resultats" }, [
       index("routes/resultats/index.ts"),
       screen("donneesbrutes", "routes/resultats/donnees-brutes.tsx"),
-      screen("calcul"),
+      screen("calcul", "routes/resultats/calcul.tsx"),
       screen("indicateurs"),
       route("session_exports", "routes/resultats/session-exports.ts"),
       route("session_exports/:id", "routes/resultats/session-export.ts"),
+      route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "calculSerie" }),
+      route("calcul/:idSerie/etat", "routes/resultats/calcul-serie-etat.ts"),
+      route("calcul/:idSerie/explication", "routes/resultats/calcul-serie-explication.ts"),
     ]),
     ...prefix("documentation", [
       index("routes/documentation/index.ts"),

@@ -8,7 +8,8 @@ export type AuditAction =
   | "campagne.create" | "campagne.delete" | "campagne.unlock" | "campagne.scenario"
   | "utilisateur.create" | "utilisateur.update" | "utilisateur.disable" | "utilisateur.enable" | "utilisateur.password"
   | "groupe.create" | "groupe.update" | "groupe.delete"
-  | "oad.create" | "oad.update" | "oad.delete";
+  | "oad.create" | "oad.update" | "oad.delete"
+  | "calcul-serie.lancer" | "calcul-serie.publication" | "calcul-serie.remarque" | "calcul-serie.visa" | "calcul-serie.retrait-visa";
 
 export type AuditEntry = {
   idUser: number | null; userLabel: string; action: AuditAction; entite: string; idEntite?: number | null;

@@ -12,6 +12,7 @@ import { seedCampaignInterventions, updateCalculatedUse } from "./seed-intervent
 import { seedDemoPrix } from "./seed-prix";
 import { seedDemoObservations } from "./seed-observations";
 import { seedDemoRecoltes2025 } from "./seed-recoltes";
+import { seedDemoSeries } from "./seed-series";
 import { seedDemoProtocoles } from "./seed-protocoles";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db) {
     await seedDemoPrix(trx, campagnes);
     await seedDemoObservations(trx, campagnes, users.redacteur);
     await seedDemoProtocoles(trx, campagnes);
+    await seedDemoSeries(trx, campagnes, users.redacteur);
 
     const day = 24 * 3600 * 1000;
     await createPost(trx, { title: "Bienvenue dans Sillon", content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.", creationDate: new Date(Date.now() - 30 * day) });

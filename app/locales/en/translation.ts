@@ -12,6 +12,7 @@ import copie from "./copie";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
+import calculSerie from "./calcul-serie";
 import protocoles from "./protocoles";
 import selectionCampagnes from "./selection-campagnes";
 import taches from "./taches";
@@ -303,6 +304,9 @@ const en = {
       "affectation-eges-service-error": "Greenhouse-gas categories could not be assigned",
       "parcelle-delete-service-error": "The plot could not be deleted",
       "parcelle-import-service-error": "The plots could not be imported",
+      "calcul-service-error": "Calculation service error",
+      "calcul-service-indicateurs-error": "The calculation's indicators could not be loaded",
+      "calcul-update-service-error": "The calculation series could not be updated",
       "amenagement-service-error": "The landscape features could not be loaded",
       "amenagement-create-service-error": "The landscape feature could not be created",
       "amenagement-update-service-error": "The landscape feature could not be changed",
@@ -480,6 +484,11 @@ const en = {
     "campagne.delete": "Campaign deleted",
     "campagne.unlock": "Campaign unlocked",
     "campagne.scenario": "Base campaign chosen",
+    "calcul-serie.lancer": "Calculation launched",
+    "calcul-serie.publication": "Calculation series publication",
+    "calcul-serie.remarque": "Calculation series remark",
+    "calcul-serie.visa": "Calculation series validated",
+    "calcul-serie.retrait-visa": "Calculation series validation removed",
     empty: "No change recorded",
   },
   admin: {
@@ -869,6 +878,7 @@ const en = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...calculSerie,
   ...selectionCampagnes,
   ...taches,
   ...exportsTexts,

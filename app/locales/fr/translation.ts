@@ -11,6 +11,7 @@ import copie from "./copie";
 import intrantsDossier from "./intrants-dossier";
 import indicateurs from "./indicateurs";
 import indicateursParcelle from "./indicateurs-parcelle";
+import calculSerie from "./calcul-serie";
 import protocoles from "./protocoles";
 import selectionCampagnes from "./selection-campagnes";
 import taches from "./taches";
@@ -302,6 +303,9 @@ const fr = {
       "affectation-eges-service-error": "Impossible d'affecter les catégories de gaz à effet de serre",
       "parcelle-delete-service-error": "Impossible de supprimer la parcelle",
       "parcelle-import-service-error": "Impossible d'importer les parcelles",
+      "calcul-service-error": "Erreur du service des calculs",
+      "calcul-service-indicateurs-error": "Impossible de charger les indicateurs du calcul",
+      "calcul-update-service-error": "Impossible de modifier la série de calcul",
       "amenagement-service-error": "Impossible de charger les aménagements",
       "amenagement-create-service-error": "Impossible de créer l'aménagement",
       "amenagement-update-service-error": "Impossible de modifier l'aménagement",
@@ -479,6 +483,11 @@ const fr = {
     "campagne.delete": "Suppression d'une campagne",
     "campagne.unlock": "Déverrouillage d'une campagne",
     "campagne.scenario": "Choix de la campagne de base",
+    "calcul-serie.lancer": "Lancement d'un calcul",
+    "calcul-serie.publication": "Publication d'une série de calcul",
+    "calcul-serie.remarque": "Remarque d'une série de calcul",
+    "calcul-serie.visa": "Validation d'une série de calcul",
+    "calcul-serie.retrait-visa": "Retrait de la validation d'une série de calcul",
     empty: "Aucune modification enregistrée",
   },
   admin: {
@@ -868,6 +877,7 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...calculSerie,
   ...selectionCampagnes,
   ...taches,
   ...exportsTexts,

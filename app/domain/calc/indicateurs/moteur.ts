@@ -80,10 +80,18 @@ export type ResultatCampagne = {
   exploitation: Indicateurs;
 };
 
-export function calculerCampagne(instantane: InstantaneCampagne, options?: OptionsMoteur): ResultatCampagne {
+/**
+ * The campaign's context, once, and a function computing one of its plots with it: a calculation series computes
+ * plot by plot (progress, a plot that fails does not stop the others), then aggregates with `agregerCampagne`.
+ */
+export function preparerCampagne(instantane: InstantaneCampagne, options?: OptionsMoteur): (parcelle: ParcelleCampagne) => ResultatParcelle {
   const ctx = contexte(instantane, options);
   const parParcelle = grouper(instantane.interventions, (i) => i.idParcelle);
-  const parcelles = instantane.parcelles.map((p) => parcelleDe(instantane, p, parParcelle.get(String(p.id)) ?? [], ctx, options?.parIntervention ?? false));
+  return (p) => parcelleDe(instantane, p, parParcelle.get(String(p.id)) ?? [], ctx, options?.parIntervention ?? false);
+}
+
+/** Crop, management mode and farm levels of computed plots, area-weighted (§7.2). */
+export function agregerCampagne(parcelles: ResultatParcelle[]): ResultatCampagne {
   const parGroupe = (cle: (p: ResultatParcelle) => number | null) =>
     Object.fromEntries([...grouper(parcelles, cle)].map(([k, liste]) => [k, agregerParSurface(liste, RATIOS)]));
   return {
@@ -92,6 +100,11 @@ export function calculerCampagne(instantane: InstantaneCampagne, options?: Optio
     modesConduite: parGroupe((p) => p.parcelle.idModeConduite),
     exploitation: agregerParSurface(parcelles, RATIOS),
   };
+}
+
+export function calculerCampagne(instantane: InstantaneCampagne, options?: OptionsMoteur): ResultatCampagne {
+  const calculer = preparerCampagne(instantane, options);
+  return agregerCampagne(instantane.parcelles.map(calculer));
 }
 
 export type NiveauResultat = "intervention" | "parcelle" | "culture" | "modeConduite" | "exploitation";

@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import { z } from "zod";
+import { DataTable, type DataTableColumn } from "~/components/data-table";
+import { formatDateTime } from "~/components/format";
+import { ProgressionSerie } from "~/components/resultats/progression-serie";
+import { SelectionCampagnes } from "~/components/resultats/selection-campagnes";
+import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
+import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
+import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
+import { choixCampagnes } from "#server/resultats/selection";
+import {
+  controlerSerie, lancerSerie, listerSeries, type SerieListee,
+} from "#server/calcul-serie/service.server";
+import { listerSessionsExport } from "#server/session-export/service.server";
+import type { Route } from "./+types/calcul";
+
+/**
+ * The calculation screen (spec 3 §2.11; issue 14): farms and campaigns the user writes (C-RIGHTS-23) with the launch
+ * button, the done calculations of the chosen campaigns, and the result-export sessions of every folder.
+ */
+export const loader = screenLoader(async ({ db, user, query, view }) => {
+  const choix = await choixCampagnes(db, user, "calcul");
+  const offertes = new Map<number, { idCampagne: number; exploitation: string; campagne: string }>();
+  for (const d of choix.dossiers) for (const e of d.exploitations) for (const c of e.campagnes) offertes.set(c.id, { idCampagne: c.id, exploitation: e.libelle, campagne: c.libelle });
+  let choisies = queryIds(query, PARAM_CAMPAGNE).filter((id) => offertes.has(id));
+  if (!query.has(PARAM_CAMPAGNE)) {
+    const v = await view();
+    choisies = v.campagne && offertes.has(v.campagne.id) ? [v.campagne.id] : [];
+  }
+  const series = await listerSeries(db, user, choisies.length ? choisies : [...offertes.keys()]);
+  // The result-export sessions (nature 1) of every folder's offered campaigns (C-CALC-05).
+  const sessions = (await listerSessionsExport(db, user, { campagnes: [...offertes.keys()], nature: 1 }))
+    .map((x) => ({ id: x.id, libelle: x.libelle, debut: x.dtDebSession, fin: x.dtFinSession, statut: x.statut }));
+  return { choix, campagnes: [...offertes.values()], choisies, series, sessions };
+});
+
+const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").max(50));
+
+export const action = screenAction({
+  controler: intent({ campagnes: Campagnes }, async ({ db, user }, { campagnes }) => {
+    const controles = [];
+    for (const idCampagne of campagnes) controles.push({ idCampagne, libelle: "", controle: await controlerSerie(db, user, idCampagne) });
+    return { ok: true as const, controles };
+  }),
+  lancer: intent({ campagnes: Campagnes }, async ({ db, user }, { campagnes }) => {
+    const series = [];
+    for (const idCampagne of campagnes) {
+      const { id, execution } = await lancerSerie(db, user, idCampagne);
+      execution.catch(() => undefined); // the run records its own failure on the series
+      series.push({ id, idCampagne });
+    }
+    return { ok: true as const, series };
+  }),
+});
+
+type SessionExportListee = { id: number; libelle: string; debut: string | null; fin: string | null; statut: number | null };
+
+export default function Calcul({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [aCalculer, setACalculer] = useState<CampagneACalculer[] | null>(null);
+  // The ticked campaigns: at once on screen, then in the address (the list of calculations follows them).
+  const [choisies, setChoisies] = useState<number[]>(data.choisies);
+  const choisir = (ids: number[]) => {
+    setChoisies(ids);
+    setSearchParams((p) => {
+    p.delete("campagne");
+    for (const id of ids) p.append("campagne", String(id));
+      if (!ids.length) p.set("campagne", "");
+      return p;
+    }, { replace: true, preventScrollReset: true });
+  };
+
+  const lancer = () => {
+    const liste = choisies.map((id) => data.campagnes.find((c) => c.idCampagne === id)!).filter(Boolean);
+    setACalculer(liste.map((c) => ({ idCampagne: c.idCampagne, exploitation: c.exploitation, campagne: c.campagne })));
+  };
+
+  const colonnes: DataTableColumn<SerieListee>[] = [
+    { id: "exploitation", header: t("calcul-serie.colonnes.exploitation"), cell: (s) => s.exploitation, sortValue: (s) => s.exploitation },
+    { id: "campagne", header: t("calcul-serie.colonnes.campagne"), cell: (s) => s.campagne, sortValue: (s) => s.campagne },
+    { id: "creation", header: t("calcul-serie.colonnes.creation"), cell: (s) => formatDateTime(s.createdAt), sortValue: (s) => s.createdAt },
+    { id: "fin", header: t("calcul-serie.colonnes.fin"), cell: (s) => (s.dtFin ? formatDateTime(s.dtFin) : ""), sortValue: (s) => s.dtFin ?? "" },
+    {
+      id: "parcelles", header: t("calcul-serie.colonnes.parcelles"), align: "right",
+      cell: (s) => s.statut === "en_cours"
+        ? <ProgressionSerie idSerie={s.id} libelle={{ exploitation: s.exploitation, campagne: s.campagne }} onTerminee={() => revalidator.revalidate()} />
+        : t("calcul-serie.parcelles", { reussies: s.nbParcellesTraiteesReussies, total: s.nbParcellesATraiter }),
+    },
+    { id: "statut", header: t("calcul-serie.colonnes.etat"), cell: (s) => <span className={s.statut === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.statuts.${s.statut}`)}</span> },
+    { id: "etat", header: t("calcul-serie.colonnes.publication"), cell: (s) => t(`calcul-serie.etats.${s.etat}`), sortValue: (s) => s.etat },
+    {
+      id: "ouvrir", header: "", alwaysVisible: true,
+      cell: (s) => s.ouvrable && s.statut === "termine"
+        ? <Link className="text-sillon-700 underline" to={`/home/resultats/calcul/${s.id}`} aria-label={t("calcul-serie.ouvrir", s)}>{t("calcul-serie.ouvrir-court")}</Link>
+        : null,
+    },
+  ];
+  const statutSession = (s: SessionExportListee) => (s.statut === 0 ? "fini" : s.statut === 2 ? "erreur" : "encours");
+  const colonnesSessions: DataTableColumn<SessionExportListee>[] = [
+    { id: "libelle", header: t("calcul-serie.sessions-colonnes.libelle"), cell: (s) => (s.statut === 0 ? <a className="text-sillon-700 underline" href={`${import.meta.env.BASE_URL}home/resultats/session_exports/${s.id}`}>{s.libelle}</a> : s.libelle) },
+    { id: "debut", header: t("calcul-serie.sessions-colonnes.debut"), cell: (s) => (s.debut ? formatDateTime(s.debut) : "") },
+    { id: "fin", header: t("calcul-serie.sessions-colonnes.fin"), cell: (s) => (s.fin ? formatDateTime(s.fin) : "") },
+    { id: "statut", header: t("calcul-serie.sessions-colonnes.statut"), cell: (s) => <span className={statutSession(s) === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.session-statuts.${statutSession(s)}`)}</span> },
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4" data-testid="screen-calcul">
+      <h1 className="text-xl font-semibold text-sillon-800">{t("screen.calcul")}</h1>
+      <SelectionCampagnes choix={data.choix} selection={choisies} onChange={choisir} titre={t("calcul-serie.selection")}>
+        <button type="button" className="btn-primary" disabled={choisies.length === 0} onClick={lancer} data-testid="lancer-calcul">{t("calcul-serie.lancer")}</button>
+        {choisies.length === 0 ? <span className="self-center text-sm text-stone-700">{t("calcul-serie.lancer-aide")}</span> : null}
+      </SelectionCampagnes>
+      <section className="space-y-2" aria-labelledby="calcul-liste">
+        <h2 id="calcul-liste" className="text-lg font-semibold">{t("calcul-serie.calculs")}</h2>
+        <DataTable tableId="calculs-series" label={t("calcul-serie.calculs")} columns={colonnes} rows={data.series} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucun-calcul")} />
+      </section>
+      <section className="space-y-2" aria-labelledby="calcul-sessions">
+        <h2 id="calcul-sessions" className="text-lg font-semibold">{t("calcul-serie.sessions")}</h2>
+        <DataTable tableId="calculs-sessions" label={t("calcul-serie.sessions")} columns={colonnesSessions} rows={data.sessions} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucune-session")} />
+      </section>
+      <SerieCalculDialog campagnes={aCalculer} onClose={() => setACalculer(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,367 @@
+import { controlerCampagne } from "~/domain/calc/indicateurs/controle";
+import { agregerCampagne, preparerCampagne, type NiveauResultat, type ResultatParcelle } from "~/domain/calc/indicateurs/moteur";
+import type { Explication, Indicateurs, Manquant, OptionsCalcul } from "~/domain/calc/indicateurs/types";
+import { campagneLibelle } from "~/domain/partage";
+import {
+  CODES_GRAPHIQUES, CODES_IFT_SEGMENTS, etatSerie, groupeDuCode, GROUPES_SERIE, publierGroupes, refusModification, severiteControle,
+  type ControleSerie, type EtatSerie,
+} from "~/domain/calc/serie";
+import { abilitiesFor, ensure } from "../access/abilities";
+import { recordAudit } from "../audit/repo";
+import { bool, toIso } from "../db/dialect";
+import type { Db } from "../db/knex";
+import { ServiceError } from "../errors";
+import type { Utilisateur } from "../utilisateur/repo";
+import { instantaneCampagne } from "../calcul/instantane";
+import { definirTache, lancerTache } from "../tache/runner";
+import { complementsControle, completerInstantane } from "./complements";
+
+/**
+ * Calculation series (spec 3 §3.14, §4.7, §6, §7 calculs_series; issue 14; decision 0054): the pre-check, the forced
+ * run (plot by plot, progress, rows stored in batches), the list by campaign with the visibility of spec 3 §6, the
+ * detail with its charts' figures and explanations, publication by group, remark, visa and un-visa. The campaign's
+ * flags follow its series: indicateur_publie when one is published, serie_valide when one is validated; the one lock
+ * check (server/access/abilities.ts campaignLock, the write gate) then refuses the raw-data writes of the campaign.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Rights: the best right the user has on the campaign's farm through any folder that links it.
+
+export type DroitsSerie = { idExploitation: number; idDossier: number | null; calculer: boolean; valider: boolean; voirTout: boolean; voirPublies: boolean };
+
+export async function droitsCampagne(db: Db, user: Utilisateur, idCampagne: number): Promise<DroitsSerie> {
+  const c = await db("campagne").where({ id: idCampagne }).first("idExploitation");
+  if (!c) throw new ServiceError("errors.not-found", 404);
+  const idExploitation = Number(c.idExploitation);
+  const dossiers = await db("utilisateur_dossier as ud").join("dossier_exploitation as de", "de.idDossier", "ud.idDossier")
+    .where({ "ud.idUser": user.id, "de.idExploitation": idExploitation }).orderBy("ud.idDossier").select("ud.idDossier");
+  const d: DroitsSerie = { idExploitation, idDossier: null, calculer: false, valider: false, voirTout: false, voirPublies: false };
+  for (const idDossier of dossiers.map((r) => Number(r.idDossier))) {
+    const a = await abilitiesFor(db, user, { idDossier, idExploitation });
+    if (a.canCalculate && (!d.calculer || (a.canValidateResults && !d.valider))) d.idDossier = idDossier;
+    d.idDossier ??= a.canReadFarm ? idDossier : null;
+    d.calculer ||= a.canCalculate;
+    // Validating is done from the detail, which needs the write right: the animation right of a folder that writes the farm.
+    d.valider ||= a.canValidateResults && a.canCalculate;
+    d.voirTout ||= a.canExportAllCalculations;
+    d.voirPublies ||= a.canExportPublishedCalculations;
+  }
+  return d;
+}
+
+/** Which series a user sees (C-RIGHTS-17..19): all, published ones, or published and validated ones. */
+export function serieVisible(d: Pick<DroitsSerie, "voirTout" | "voirPublies">, s: { publication: boolean; visaAnimateur: boolean }): boolean {
+  return d.voirTout || (d.voirPublies ? s.publication : s.publication && s.visaAnimateur);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check and run
+
+async function campagneOf(db: Db, idCampagne: number) {
+  const c = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne)
+    .first("c.id", "c.idExploitation", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation");
+  if (!c) throw new ServiceError("errors.not-found", 404);
+  return c;
+}
+
+/** Done interventions count, planned ones for a simulation (decision 0044). */
+const optionsDe = (c: { simulation: unknown }): OptionsCalcul => ({ realisation: bool(c.simulation) ? "prevue" : "realisee" });
+
+/** The pre-check of one campaign (GET calculs_series/check; C-CALC-09): write right on the farm (C-RIGHTS-13). */
+export async function controlerSerie(db: Db, user: Utilisateur, idCampagne: number): Promise<ControleSerie> {
+  ensure((await droitsCampagne(db, user, idCampagne)).calculer);
+  return controlerSansDroits(db, idCampagne);
+}
+
+export async function controlerSansDroits(db: Db, idCampagne: number): Promise<ControleSerie> {
+  const c = await campagneOf(db, idCampagne);
+  const instantane = await completerInstantane(db, await instantaneCampagne(db, idCampagne));
+  return severiteControle(controlerCampagne(instantane, await complementsControle(db, idCampagne), optionsDe(c)));
+}
+
+export type Progression = (fait: number, total: number) => void | Promise<void>;
+
+/**
+ * Launches the forced run of a campaign (GET calculs_series/calc force; C-CALC-10, 11): write right on the farm,
+ * a check that does not refuse, then the earlier unpublished series of the campaign are deleted and a new series
+ * is created and its run is handed to the job runner (`executer` runs it in place instead: tests, seed, bench).
+ */
+export async function lancerSerie(db: Db, user: Utilisateur, idCampagne: number, options: { executer?: (idSerie: number) => Promise<void> } = {}): Promise<{ id: number; execution: Promise<void> }> {
+  const droits = await droitsCampagne(db, user, idCampagne);
+  ensure(droits.calculer);
+  const controle = await controlerSansDroits(db, idCampagne);
+  if (controle.codeRetour === "Erreur") throw new ServiceError("errors.services.calcul-service-error", 409);
+  const id = await creerSerie(db, idCampagne, user.id);
+  await recordAudit(db, { idUser: user.id, userLabel: user.username, action: "calcul-serie.lancer", entite: "calcul_serie", idEntite: id, idDossier: droits.idDossier, idExploitation: droits.idExploitation });
+  if (options.executer) return { id, execution: options.executer(id) };
+  // The job runner runs it (server/tache, decision 0051); the series names its job.
+  const tache = await lancerTache(db, { type: TACHE_CALCUL_SERIE, idUtilisateur: user.id, parametres: { idSerie: id } });
+  await db("calcul_serie").where({ id }).update({ idTache: tache.id });
+  return { id, execution: Promise.resolve() };
+}
+
+/** The job type of a series run. */
+export const TACHE_CALCUL_SERIE = "calcul-serie";
+
+/** Deletes the campaign's unpublished series that are not running, and creates the new one (in one transaction). */
+export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: number | null): Promise<number> {
+  return db.transaction(async (trx) => {
+    await trx("calcul_serie").where({ idCampagne, publication: false }).whereNot({ statut: "en_cours" }).delete();
+    const nb = Number((await trx("parcelle").where({ idCampagne }).count({ n: "*" }))[0].n);
+    const [r] = await trx("calcul_serie").insert({ idCampagne, idUtilisateur, nbParcellesATraiter: nb, statut: "en_cours" }).returning("id");
+    const id = typeof r === "object" ? (r as { id: number }).id : (r as number);
+    await trx("calcul_serie_groupe").insert(GROUPES_SERIE.map((g) => ({ idCalculSerie: id, idGroupe: g.id, publie: false })));
+    return id;
+  });
+}
+
+type LigneStockee = {
+  idCalculSerie: number; niveau: NiveauResultat; idEntite: string; idParcelle: number | null; code: string; idGroupe: number | null;
+  valeur: number | null; unite: string; completude: number; nbManquants: number; explication: string;
+};
+
+/** The codes whose explanation keeps its entries (the charted figures): storing every entry of every figure weighs ~0.5 MB per plot. */
+const AVEC_ENTREES = new Set<string>([...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]);
+
+/** Missing data kept per figure (their count is nb_manquants): an aggregated figure repeats those of every plot. */
+export const MANQUANTS_GARDES = 50;
+
+function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LigneStockee[]) {
+  for (const ind of Object.values(indicateurs)) {
+    out.push({
+      idCalculSerie: idSerie, niveau, idEntite: String(id), idParcelle, code: ind.code, idGroupe: groupeDuCode(ind.code),
+      valeur: ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, unite: ind.unite, completude: ind.completude, nbManquants: ind.manquants.length,
+      // Entries for the figures the detail charts; formula, remarks and the first missing data for all (decision 0055).
+      explication: JSON.stringify({
+        formule: ind.explication.formule,
+        entrees: AVEC_ENTREES.has(ind.code) ? ind.explication.entrees : [],
+        ...(ind.explication.remarques ? { remarques: ind.explication.remarques } : {}),
+        manquants: ind.manquants.slice(0, MANQUANTS_GARDES),
+      }),
+    });
+  }
+}
+
+/** Rows per INSERT: 12 columns each, well under SQLite's 32,766 bound variables. */
+const LOT = 500;
+
+/**
+ * The run of a series (the job's body: `definirTache('calcul-serie', ({db, tache, progression}) => executerSerie(db, tache.parametres.idSerie, progression))`):
+ * the campaign's snapshot, each plot computed alone (a failing plot is counted and skipped), progress after each
+ * plot, then crop, mode and farm levels and every row stored in batches in one transaction. A failure marks the
+ * series `erreur` with its message; it never stays running.
+ */
+export async function executerSerie(db: Db, idSerie: number, progression?: Progression): Promise<void> {
+  const serie = await db("calcul_serie").where({ id: idSerie }).first("idCampagne");
+  if (!serie) throw new ServiceError("errors.not-found", 404);
+  let dernier = 0;
+  const enregistrer = async (fait: number, total: number, fin = false) => {
+    await progression?.(fait, total);
+    // The screen reads the series row: written at most every half second, and at the end.
+    if (!fin && Date.now() - dernier < 500) return;
+    dernier = Date.now();
+    await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesTraitees: fait });
+  };
+  try {
+    const c = await campagneOf(db, Number(serie.idCampagne));
+    const instantane = await completerInstantane(db, await instantaneCampagne(db, Number(serie.idCampagne)));
+    const total = instantane.parcelles.length;
+    await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
+    const calculer = preparerCampagne(instantane, optionsDe(c));
+    const parcelles: ResultatParcelle[] = [];
+    for (const [k, p] of instantane.parcelles.entries()) {
+      try {
+        parcelles.push(calculer(p));
+      } catch (e) {
+        console.warn(`[calcul-serie ${idSerie}] parcelle ${p.id}`, e);
+      }
+      await enregistrer(k + 1, total);
+      if (k % 25 === 24) await new Promise((r) => setImmediate(r));
+    }
+    const resultat = agregerCampagne(parcelles);
+    const lignes: LigneStockee[] = [];
+    for (const p of resultat.parcelles) lignesDe(idSerie, "parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id, lignes);
+    for (const [id, ind] of Object.entries(resultat.cultures)) lignesDe(idSerie, "culture", id, ind, null, lignes);
+    for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
+    lignesDe(idSerie, "exploitation", c.idExploitation, resultat.exploitation, null, lignes);
+    await db.transaction(async (trx) => {
+      await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
+      for (let k = 0; k < lignes.length; k += LOT) await trx("calcul_resultat").insert(lignes.slice(k, k + LOT));
+      await trx("calcul_serie").where({ id: idSerie }).update({
+        statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
+      });
+    });
+    await progression?.(total, total);
+  } catch (e) {
+    console.warn(`[calcul-serie ${idSerie}]`, e);
+    await db("calcul_serie").where({ id: idSerie }).update({ statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
+  }
+}
+
+definirTache<{ idSerie: number }>(TACHE_CALCUL_SERIE, ({ db, tache, progression }) => executerSerie(db, tache.parametres.idSerie, progression));
+
+/** On start-up: a run left 'en_cours' by a stopped server is marked failed (DESIGN "Long work"). */
+export async function marquerSeriesInterrompues(db: Db): Promise<number> {
+  return db("calcul_serie").where({ statut: "en_cours" }).update({ statut: "erreur", erreur: "interrompu", dtFin: new Date() });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export type SerieListee = {
+  id: number; idCampagne: number; campagne: string; exploitation: string; idExploitation: number;
+  createdAt: string; updatedAt: string; dtFin: string | null; nbParcellesATraiter: number; nbParcellesTraitees: number; nbParcellesTraiteesReussies: number;
+  statut: "en_cours" | "termine" | "erreur"; etat: EtatSerie; publication: boolean; visaAnimateur: boolean; remarque: string | null; archive: boolean;
+  idUtilisateur: number | null; idTache: number | null; ouvrable: boolean;
+};
+
+const iso = (v: unknown) => (v == null ? null : toIso(v));
+
+function serieDe(r: Record<string, unknown>, ouvrable: boolean): SerieListee {
+  const publication = bool(r.publication);
+  const visaAnimateur = bool(r.visaAnimateur);
+  return {
+    id: Number(r.id), idCampagne: Number(r.idCampagne), idExploitation: Number(r.idExploitation),
+    campagne: campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") }),
+    exploitation: String(r.exploitation), createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!, dtFin: iso(r.dtFin),
+    nbParcellesATraiter: Number(r.nbParcellesATraiter), nbParcellesTraitees: Number(r.nbParcellesTraitees), nbParcellesTraiteesReussies: Number(r.nbParcellesTraiteesReussies),
+    statut: r.statut as SerieListee["statut"], etat: etatSerie({ publication, visaAnimateur }), publication, visaAnimateur,
+    remarque: (r.remarque as string | null) ?? null, archive: bool(r.archive), idUtilisateur: r.idUtilisateur == null ? null : Number(r.idUtilisateur),
+    idTache: r.idTache == null ? null : Number(r.idTache), ouvrable,
+  };
+}
+
+const seriesQuery = (db: Db) =>
+  db("calcul_serie as s").join("campagne as c", "c.id", "s.idCampagne").join("exploitation as e", "e.id", "c.idExploitation")
+    .select("s.*", "c.idExploitation", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation");
+
+/** The series of the given campaigns the user may see (GET calculs_series campagne[]; C-CALC-04, C-RIGHTS-17..19), newest first. */
+export async function listerSeries(db: Db, user: Utilisateur, idCampagnes: number[]): Promise<SerieListee[]> {
+  const out: SerieListee[] = [];
+  for (const idCampagne of [...new Set(idCampagnes)]) {
+    const exists = await db("campagne").where({ id: idCampagne }).first("id");
+    if (!exists) continue;
+    const d = await droitsCampagne(db, user, idCampagne);
+    for (const r of await seriesQuery(db).where("s.idCampagne", idCampagne)) {
+      const s = serieDe(r, d.calculer);
+      if (serieVisible(d, s)) out.push(s);
+    }
+  }
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+}
+
+async function serieOuRefus(db: Db, user: Utilisateur, idSerie: number) {
+  const r = await seriesQuery(db).where("s.id", idSerie).first();
+  if (!r) throw new ServiceError("errors.not-found", 404);
+  const droits = await droitsCampagne(db, user, Number(r.idCampagne));
+  // Opening a detail needs the write right on the farm (C-RIGHTS-14).
+  ensure(droits.calculer);
+  return { serie: serieDe(r, true), droits };
+}
+
+export type ValeurResultat = { niveau: NiveauResultat; idEntite: string; code: string; valeur: number | null; unite: string; completude: number; nbManquants: number };
+export type DetailSerie = {
+  serie: SerieListee;
+  groupes: { id: number; ginNom: string; code: string; publie: boolean }[];
+  peutValider: boolean;
+  parcelles: { id: number; libelle: string; surface: number | null; idCulture: string | null }[];
+  cultures: { id: string; libelle: string }[];
+  resultats: ValeurResultat[];
+};
+
+/** One series with its groups and the figures its charts show (GET calculs_series/{id}; C-CALC-06, C-RIGHTS-14). */
+export async function lireSerie(db: Db, user: Utilisateur, idSerie: number): Promise<DetailSerie> {
+  const { serie, droits } = await serieOuRefus(db, user, idSerie);
+  const groupes = await groupesDe(db, idSerie);
+  const rows = await db("calcul_resultat").where({ idCalculSerie: idSerie }).whereIn("niveau", ["parcelle", "culture", "exploitation"])
+    .whereIn("code", [...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]).orderBy("id")
+    .select("niveau", "idEntite", "code", "valeur", "unite", "completude", "nbManquants");
+  const resultats = rows.map((r) => ({
+    niveau: r.niveau as NiveauResultat, idEntite: String(r.idEntite), code: String(r.code), valeur: r.valeur == null ? null : Number(r.valeur),
+    unite: String(r.unite), completude: Number(r.completude), nbManquants: Number(r.nbManquants),
+  }));
+  // Plots and crops as they are now (a deleted plot keeps its figures under its id).
+  const plotIds = [...new Set(resultats.filter((r) => r.niveau === "parcelle").map((r) => Number(r.idEntite)))];
+  const plots = new Map((plotIds.length ? await db("parcelle").whereIn("id", plotIds).select("id", "libelle", "surface") : []).map((p) => [Number(p.id), p]));
+  const cropOfPlot = new Map<number, string | null>();
+  const cropIds = [...new Set(resultats.filter((r) => r.niveau === "culture").map((r) => r.idEntite))];
+  const cropLabels = new Map((cropIds.filter((c) => c !== "null").length ? await db("culture").whereIn("id", cropIds.filter((c) => c !== "null").map(Number)).select("id", "libelle") : []).map((c) => [String(c.id), String(c.libelle)]));
+  // The plot's crop of the run: read from the farm-level explanation would be heavy; the crop rows name their plots.
+  for (const r of await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "culture", code: CODES_GRAPHIQUES[0] }).select("idEntite", "explication")) {
+    const e = JSON.parse(String(r.explication ?? "{}")) as Explication;
+    for (const x of e.entrees ?? []) if (x.objet === "parcelle") cropOfPlot.set(Number(x.id), String(r.idEntite));
+  }
+  return {
+    serie, groupes, peutValider: droits.valider,
+    parcelles: plotIds.map((id) => ({ id, libelle: String(plots.get(id)?.libelle ?? `#${id}`), surface: plots.get(id)?.surface == null ? null : Number(plots.get(id)!.surface), idCulture: cropOfPlot.get(id) ?? null })),
+    cultures: cropIds.map((id) => ({ id, libelle: cropLabels.get(id) ?? "" })),
+    resultats,
+  };
+}
+
+export async function groupesDe(db: Db, idSerie: number) {
+  const rows = await db("calcul_serie_groupe").where({ idCalculSerie: idSerie }).select("idGroupe", "publie");
+  return GROUPES_SERIE.map((g) => ({ id: g.id, ginNom: g.ginNom, code: g.code, publie: bool(rows.find((r) => Number(r.idGroupe) === g.id)?.publie) }));
+}
+
+export type ExplicationResultat = ValeurResultat & { manquants: Manquant[]; explication: Explication };
+
+/** The explanation of one figure of a series: formula, entries, missing data (the detail's charts open it). */
+export async function expliquerResultat(db: Db, user: Utilisateur, idSerie: number, q: { niveau: string; idEntite: string; code: string }): Promise<ExplicationResultat> {
+  await serieOuRefus(db, user, idSerie);
+  const r = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: q.niveau, idEntite: q.idEntite, code: q.code }).first();
+  if (!r) throw new ServiceError("errors.not-found", 404);
+  const { manquants, ...explication } = JSON.parse(String(r.explication ?? "{}")) as Explication & { manquants: Manquant[] };
+  return {
+    niveau: r.niveau as NiveauResultat, idEntite: String(r.idEntite), code: String(r.code), valeur: r.valeur == null ? null : Number(r.valeur), unite: String(r.unite),
+    completude: Number(r.completude), nbManquants: Number(r.nbManquants), manquants: manquants ?? [], explication: { formule: explication.formule, entrees: explication.entrees ?? [], ...(explication.remarques ? { remarques: explication.remarques } : {}) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+export type ChangementSerie = { groupes?: { id: number; publie: boolean }[]; tous?: boolean; remarque?: string | null; visa?: boolean };
+
+/**
+ * PATCH calculs_series/{id} (C-CALC-13..22, C-RIGHTS-10): publication by group (any ticked publishes, none
+ * unpublishes, `tous` sets all), the remark (both locked once validated), the visa (animation right, needs the
+ * publication) and its removal. The campaign's flags follow in the same transaction.
+ */
+export async function modifierSerie(db: Db, user: Utilisateur, idSerie: number, changement: ChangementSerie): Promise<void> {
+  const { serie, droits } = await serieOuRefus(db, user, idSerie);
+  if (serie.statut !== "termine") throw new ServiceError("calcul-serie.erreurs.serie-non-terminee", 409);
+  const publication = changement.groupes !== undefined || changement.tous !== undefined;
+  const refus = refusModification(serie, { publication, remarque: changement.remarque !== undefined, visa: changement.visa }, droits.valider);
+  if (refus) throw new ServiceError(refus, refus === "errors.forbidden" ? 403 : 409);
+  await db.transaction(async (trx) => {
+    const maj: Record<string, unknown> = { updatedAt: new Date() };
+    if (publication) {
+      const avant = await groupesDe(trx, idSerie);
+      const r = publierGroupes(avant, { tous: changement.tous, groupes: changement.groupes });
+      for (const g of r.groupes) await trx("calcul_serie_groupe").where({ idCalculSerie: idSerie, idGroupe: g.id }).update({ publie: g.publie, updatedAt: new Date() });
+      maj.publication = r.publication;
+    }
+    if (changement.remarque !== undefined) maj.remarque = changement.remarque?.trim() ? changement.remarque.trim().slice(0, 2000) : null;
+    if (changement.visa !== undefined) maj.visaAnimateur = changement.visa;
+    await trx("calcul_serie").where({ id: idSerie }).update(maj);
+    await synchroniserCampagne(trx, serie.idCampagne);
+    const action = changement.visa !== undefined ? (changement.visa ? "calcul-serie.visa" : "calcul-serie.retrait-visa") : publication ? "calcul-serie.publication" : "calcul-serie.remarque";
+    await recordAudit(trx, { idUser: user.id, userLabel: user.username, action, entite: "calcul_serie", idEntite: idSerie, idDossier: droits.idDossier, idExploitation: droits.idExploitation, details: { ...changement } });
+  });
+}
+
+/** The campaign's flags from its series: indicateur_publie when one is published, serie_valide when one is validated. */
+export async function synchroniserCampagne(db: Db, idCampagne: number): Promise<void> {
+  const series = await db("calcul_serie").where({ idCampagne }).select("publication", "visaAnimateur");
+  await db("campagne").where({ id: idCampagne }).update({
+    indicateurPublie: series.some((s) => bool(s.publication)),
+    serieValide: series.some((s) => bool(s.visaAnimateur)),
+  });
+}
+
+/** The running state of a series (the progress bar polls it; it survives a reload). */
+export async function etatExecution(db: Db, user: Utilisateur, idSerie: number) {
+  const { serie } = await serieOuRefus(db, user, idSerie);
+  return { id: serie.id, statut: serie.statut, fait: serie.nbParcellesTraitees, total: serie.nbParcellesATraiter, reussies: serie.nbParcellesTraiteesReussies };
+}

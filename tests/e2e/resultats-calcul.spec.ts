@@ -1,0 +1,164 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { e2eDb, expect, navigate, test } from "./fixtures";
+import { demoIds, setContext, signIn } from "./helpers";
+
+/**
+ * The calculation screen and a series' detail (issue 14): a writer runs the calculation of GAEC du Moulin 2025 through
+ * the check dialog and watches its progress, publishes two groups and looks at the charts and an explanation; an
+ * animator validates: the campaign's interventions become read-only; un-validation and unpublication free them. The
+ * series made here are deleted at the end and the campaign's flags put back.
+ */
+const SHOTS = "/tmp/shots-resultats-calcul";
+mkdirSync(SHOTS, { recursive: true });
+const CALCUL = "/home/resultats/calcul";
+
+async function axe(page: Page) {
+  const r = await new AxeBuilder({ page }).include("main").analyze();
+  expect(r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+}
+
+async function moulin2025() {
+  const ids = await demoIds();
+  const c = await e2eDb()("campagne").where({ idExploitation: ids.moulin, anneeRecolte: 2025, simulation: false }).first("id");
+  return { ids, idCampagne: c.id as number };
+}
+
+test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C-CALC-07] [C-CALC-08] [C-CALC-09] [C-CALC-10] [C-CALC-12] [C-CALC-13] [C-CALC-15] [C-CALC-16] [C-CALC-17] [C-CALC-18] [C-CALC-19] [C-CALC-20] [C-CALC-21] [C-CALC-22] [C-CALC-24] [C-CALC-25] [C-CHECK-23] [C-CHECK-24] [A-CALC-01] [A-CALC-02] [A-CALC-03] [C-RIGHTS-10] a writer runs and publishes a calculation, an animator validates it and the interventions become read-only, un-validation frees them", async ({ page }) => {
+  const { ids, idCampagne } = await moulin2025();
+  const db = e2eDb();
+  const contexte = { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.moulin], idCampagne };
+  await setContext("redacteur", contexte);
+  await setContext("animateur", contexte);
+  const avant = (await db("calcul_serie").where({ idCampagne }).select("id")).map((r) => r.id as number);
+  try {
+    await signIn(page, "redacteur");
+    // C-CALC-01, 02: resultats goes to calcul, without the context bar.
+    await navigate(page, "/home/resultats");
+    await expect(page).toHaveURL(/\/home\/resultats\/calcul/);
+    await expect(page.getByTestId("context-bar")).toHaveCount(0);
+    const ecran = page.getByTestId("screen-calcul");
+    const campagne = ecran.getByTestId(`selection-campagne-${idCampagne}`);
+    await expect(campagne).toBeChecked();
+    // C-CALC-08: no campaign, no launch.
+    await campagne.uncheck();
+    await expect(page.getByTestId("lancer-calcul")).toBeDisabled();
+    await campagne.check();
+    await expect(page.getByTestId("lancer-calcul")).toBeEnabled();
+    await expect(page.getByRole("table", { name: "Calculs effectués" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Exports de résultats" })).toBeVisible();
+    await axe(page);
+
+    // The check comes first: the seeds without an emission coefficient are warnings, with their labels; confirmed, the run starts.
+    await page.getByTestId("lancer-calcul").click();
+    const controle = page.getByTestId("controle-dialog");
+    await expect(controle).toBeVisible();
+    const messages = controle.getByTestId("controle-message");
+    await expect(messages.first()).toContainText("n'a pas de coefficient d'émission");
+    expect((await messages.allTextContents()).join(" ")).not.toMatch(/\{\{|undefined/);
+    await expect(controle.getByRole("link", { name: "Corriger" }).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/controle-fr.png`, fullPage: true });
+    await page.getByTestId("controle-confirmer").click();
+    const calcul = page.getByTestId("serie-calcul-dialog");
+    await expect(calcul.getByRole("progressbar")).toBeVisible();
+    await expect(calcul.getByTestId("calcul-termine")).toBeVisible();
+    await expect(calcul.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "4");
+    await calcul.getByRole("link", { name: /Ouvrir le calcul de GAEC du Moulin 2025/ }).click();
+
+    // The detail: not published; publish two groups.
+    const detail = page.getByTestId("screen-calcul-serie");
+    await expect(detail.getByTestId("etat-serie")).toHaveText("Non publié");
+    await expect(detail.getByTestId("visa")).toBeDisabled();
+    await detail.getByTestId("groupe-1").check();
+    await expect(detail.getByTestId("etat-serie")).toHaveText("Publié");
+    await detail.getByTestId("groupe-4").check();
+    await expect(detail.getByTestId("groupe-4")).toBeChecked();
+    await expect(detail.getByTestId("groupe-1")).toBeChecked();
+    // A writer who is not an animator cannot validate (C-RIGHTS-10).
+    await expect(detail.getByTestId("visa")).toBeDisabled();
+    await expect(detail.getByText("Seul un animateur du dossier peut valider.")).toBeVisible();
+
+    // Charts per plot, the IFT split, the table; a bar opens its explanation.
+    const graphiques = page.getByTestId("graphiques-serie");
+    await expect(graphiques.getByTestId("graphique-ift.cible.total").getByTestId("barre")).toHaveCount(4);
+    await expect(graphiques.getByTestId("graphique-ift-segments")).toBeVisible();
+    await expect(graphiques.getByTestId("tableau-graphiques").locator("tbody tr")).toHaveCount(4);
+    await page.screenshot({ path: `${SHOTS}/serie-detail-fr.png`, fullPage: true });
+    await graphiques.getByTestId("graphique-travail.temps.total").getByTestId("barre").first().click();
+    const explication = page.getByTestId("explication-dialog");
+    await expect(explication).toContainText("Formule : docs/indicators.md §");
+    await expect(explication.getByTestId("explication-entrees")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/explication-fr.png`, fullPage: true });
+    await explication.getByRole("button", { name: "Fermer" }).click();
+    await graphiques.getByRole("radio", { name: "Par culture" }).check();
+    await expect(graphiques.getByTestId("tableau-graphiques").locator("tbody tr").first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/serie-cultures-fr.png`, fullPage: true });
+    await axe(page);
+    const urlDetail = page.url().replace(/^.*\/sillon/, "");
+
+    // The animator validates, after a warning.
+    await page.context().clearCookies();
+    await signIn(page, "animateur");
+    await navigate(page, urlDetail);
+    await expect(detail.getByTestId("etat-serie")).toHaveText("Publié");
+    await detail.getByTestId("visa").click();
+    const confirmation = page.getByTestId("confirmation-serie");
+    await expect(confirmation).toContainText("ne sont plus modifiables");
+    await confirmation.getByTestId("confirmation-ok").click();
+    await expect(detail.getByTestId("etat-serie")).toHaveText("Publié et validé");
+    await expect(detail.getByTestId("serie-verrouillee")).toBeVisible();
+    await expect(detail.getByTestId("groupe-2")).toBeDisabled();
+    await expect(detail.getByTestId("groupe-tous")).toBeDisabled();
+    await expect(detail.getByTestId("remarque")).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/serie-validee-fr.png`, fullPage: true });
+
+    // The campaign's raw data are read-only.
+    await navigate(page, "/home/description/au_champs/interventions");
+    await expect(page.getByTestId("list-new")).toBeDisabled();
+    await expect(page.getByTestId("read-only-note").first()).toBeVisible();
+
+    // Un-validation (confirmed): still published, so still locked until unpublished.
+    await navigate(page, urlDetail);
+    await detail.getByTestId("retirer-visa").click();
+    await expect(confirmation).toContainText("redeviendront modifiables");
+    await confirmation.getByTestId("confirmation-ok").click();
+    await expect(detail.getByTestId("etat-serie")).toHaveText("Publié");
+
+    // Restart asks a confirmation, then opens the series-calculation dialog (its check first).
+    await detail.getByTestId("relancer").click();
+    await expect(confirmation).toContainText("relancés");
+    await confirmation.getByTestId("confirmation-ok").click();
+    await expect(page.getByTestId("controle-dialog")).toBeVisible();
+    await page.getByTestId("controle-dialog").getByRole("button", { name: "Annuler" }).click();
+
+    // The header checkbox: all groups, then none: unpublished, the interventions are editable again.
+    await detail.getByTestId("groupe-tous").click();
+    await expect(detail.getByTestId("groupe-6")).toBeChecked();
+    await detail.getByTestId("groupe-tous").click();
+    await expect(detail.getByTestId("groupe-1")).not.toBeChecked();
+    await expect(detail.getByTestId("etat-serie")).toHaveText("Non publié");
+    await navigate(page, "/home/description/au_champs/interventions");
+    await expect(page.getByTestId("list-new")).toBeEnabled();
+  } finally {
+    await db("calcul_serie").where({ idCampagne }).whereNotIn("id", avant.length ? avant : [0]).delete();
+    await db("campagne").where({ id: idCampagne }).update({ serieValide: false, indicateurPublie: false });
+  }
+});
+
+test("[C-RIGHTS-23] a reader is offered no campaign to calculate; the demo's published series of EARL des Tilleuls 2024 is listed to a writer", async ({ page }) => {
+  const ids = await demoIds();
+  await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
+  await signIn(page, "lecteur");
+  await navigate(page, CALCUL);
+  await expect(page.getByTestId("selection-campagnes-vide")).toBeVisible();
+  await expect(page.getByTestId("lancer-calcul")).toBeDisabled();
+
+  await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });
+  await page.context().clearCookies();
+  await signIn(page, "redacteur");
+  await navigate(page, CALCUL);
+  const liste = page.getByRole("table", { name: "Calculs effectués" });
+  await expect(liste.getByRole("row").filter({ hasText: "EARL des Tilleuls" }).filter({ hasText: "Publié" }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/calculs-liste-fr.png`, fullPage: true });
+});
