@@ -30,8 +30,11 @@ describe("route tree", () => {
   });
 
   test("[A-ROUTE-12] [A-ROUTE-15] [A-ROUTE-18] [A-ROUTE-21] [A-ROUTE-24] [A-ROUTE-27] each section has the children of the spec", () => {
+    // Screens only: resource routes (modules without a component, `.ts`) such as resultats/session_exports are calls, not children.
     const children = (prefix: string) =>
-      all.filter((r) => r.path.startsWith(`${prefix}/`) && r.path.split("/").length === prefix.split("/").length + 1).map((r) => r.path.slice(prefix.length + 1));
+      all
+        .filter((r) => r.path.startsWith(`${prefix}/`) && r.path.split("/").length === prefix.split("/").length + 1 && !r.file.endsWith(".ts"))
+        .map((r) => r.path.slice(prefix.length + 1));
     expect(children("/home/description/exploitation").sort()).toEqual([
       "amenagements", "analyse", "caracteristiques_economiques", "caracteristiques_pedologiques", "coordonnees", "cultures",
       "description", "lot_parcelle", "main_oeuvre", "operations_culturales", "parc_materiel", "parcelle",

@@ -87,7 +87,7 @@ export default [
       screen("indicateurs", "routes/resultats/indicateurs.tsx"),
       route("session_exports", "routes/resultats/session-exports.ts"),
       route("session_exports/:id", "routes/resultats/session-export.ts"),
-      route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "screen.calcul.serie" }),
+      route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "calculSerie" }),
       route("calcul/:idSerie/etat", "routes/resultats/calcul-serie-etat.ts"),
       route("calcul/:idSerie/explication", "routes/resultats/calcul-serie-explication.ts"),
       route("indicateurs/export", "routes/resultats/export-resultats.ts"),

@@ -1,6 +1,7 @@
 import { db, prepareDatabase } from "./db";
 import { env, mapConfig, trustProxy } from "./env";
 import { purgeOrphanFiles } from "./observation/files";
+import { marquerSeriesInterrompues } from "./calcul-serie/service";
 
 /** Run once by server/start.js before the server listens: settings, database, reference lists, demo data. */
 export async function bootstrap(): Promise<void> {
@@ -8,6 +9,8 @@ export async function bootstrap(): Promise<void> {
   const result = await prepareDatabase(db(), { demo: settings.SEED_DEMO === "1" });
   if (result.migrations.length) console.log(`Migrations applied: ${result.migrations.join(", ")}`);
   if (result.demo) console.log("Demo data loaded (users admin, animateur, redacteur, lecteur, synthese, nouveau; password demo1234)");
+  const interrompues = await marquerSeriesInterrompues(db());
+  if (interrompues) console.log(`Calculation series left running by a stop marked failed: ${interrompues}`);
   const orphans = await purgeOrphanFiles(db());
   if (orphans) console.log(`Attached files without their series removed: ${orphans}`);
 }

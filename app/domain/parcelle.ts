@@ -163,6 +163,13 @@ export const MajDatesSchema = z.object({
 });
 export type MajDatesInput = z.infer<typeof MajDatesSchema>;
 
+/**
+ * The campaign's date update (PATCH campagnes/{id}/maj_dates_actions, C-DATE-06): the target harvest year
+ * (anneeRecolteCible) the campaign's last-action year moves to.
+ */
+export const MajDatesCampagneSchema = z.object({ anneeRecolteCible: annee() });
+export type MajDatesCampagneInput = z.infer<typeof MajDatesCampagneSchema>;
+
 /** The cost-centre dialog: one target crop per plot (none removes the assignment). */
 export const AffectationsSchema = z
   .array(

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { flag, optionalNumber, optionalText, requiredArray, requiredNumber, requiredText, rowId } from "./validation";
+import { CONDITION_TYPES } from "./rdd-conditions";
+import { dateString, flag, optionalNumber, optionalText, requiredArray, requiredNumber, requiredText, rowId } from "./validation";
 
 /**
  * Decision rules and their evaluations (spec 3 §3.10, §4.4, §5; decision 0041).
@@ -49,13 +50,19 @@ export const RddSchema = z
     evaluation: optionalText({ max: 4000 }),
     solution: optionalText({ max: 4000 }),
     // The machine-checkable condition (rdd-conditions.ts): its type, and the products or the days it needs.
-    conditionType: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.enum(["produit_interdit", "delai_min"], { error: "warning.invalid" }).optional()),
+    conditionType: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.enum(CONDITION_TYPES, { error: "warning.invalid" }).optional()),
     conditionProduits: optionalText({ max: 2000 }),
     conditionJours: optionalNumber({ integer: true, max: 3650 }),
+    // The threshold of the N and IFT conditions (kg N/ha, doses/ha), the date and operation of "done by a date".
+    conditionMax: optionalNumber({ min: 0, max: 100000 }),
+    conditionDate: z.preprocess((v) => (v === "" || v == null ? undefined : v), dateString().optional()),
+    conditionOperation: optionalText({ max: 255 }),
   })
   .superRefine((v, ctx) => {
     if (v.conditionType === "produit_interdit" && !v.conditionProduits) ctx.addIssue({ code: "custom", path: ["conditionProduits"], message: "warning.required" });
     if (v.conditionType === "delai_min" && v.conditionJours == null) ctx.addIssue({ code: "custom", path: ["conditionJours"], message: "warning.required" });
+    if ((v.conditionType === "azote_mineral_max" || v.conditionType === "ift_max") && v.conditionMax == null) ctx.addIssue({ code: "custom", path: ["conditionMax"], message: "warning.required" });
+    if (v.conditionType === "realisee_avant" && v.conditionDate == null) ctx.addIssue({ code: "custom", path: ["conditionDate"], message: "warning.required" });
     if (v.modeConduite.includes(MACRO_REGLE) && v.modeConduite.length > 1) ctx.addIssue({ code: "custom", path: ["modeConduite"], message: "warning.invalid" });
   });
 export type RddInput = z.infer<typeof RddSchema>;

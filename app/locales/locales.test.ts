@@ -80,6 +80,16 @@ describe("locales", () => {
     expect(fr.errors["save-failed"]).toBe("L'enregistrement n'a pas pu être effectué");
   });
 
+  test("[C-ERR-29] texts exist for: no calculation session returned; no data returned; the unit not imported correctly, to convert manually; the farm deletion or unit conversion warning", () => {
+    for (const key of ["errors.texts.no-calculation-session", "errors.texts.no-data", "errors.texts.unit-not-imported", "errors.texts.delete-farm-or-convert-unit"]) {
+      expect(frFlat.get(key), key).toBeTruthy();
+      expect(enFlat.get(key), key).toBeTruthy();
+    }
+    expect(fr.errors.texts["no-calculation-session"]).toMatch(/session de calcul/);
+    expect(fr.errors.texts["unit-not-imported"]).toMatch(/unité.*convert/);
+    expect(fr.errors.texts["delete-farm-or-convert-unit"]).toMatch(/supprimer l'exploitation.*convertir l'unité/);
+  });
+
   test("[C-ERR-28] generic error texts exist: error encountered, server communication, try again later, API error, the error message is, save could not be completed", () => {
     for (const key of ["errors.error-encountered", "errors.server-communication", "errors.try-again-later", "errors.api-error", "errors.message-is", "errors.save-failed"]) {
       expect(frKeys.has(key), key).toBe(true);

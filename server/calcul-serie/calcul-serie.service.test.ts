@@ -20,7 +20,7 @@ const truthy = (v: unknown) => v === true || v === 1 || v === "1";
 
 async function lancer(username: string, idCampagne: number) {
   const user = await demoUser(t.db(), username);
-  const { id, execution } = await lancerSerie(t.db(), user, idCampagne);
+  const { id, execution } = await lancerSerie(t.db(), user, idCampagne, { executer: (idSerie) => executerSerie(t.db(), idSerie) });
   await execution;
   return id;
 }
@@ -190,5 +190,26 @@ describe(`calculation series (${dialect})`, () => {
     await modifierSerie(db, animateur, validee, { visa: false });
     await modifierSerie(db, redacteur, validee, { tous: false });
     await modifierSerie(db, redacteur, publiee, { tous: false });
+  });
+
+  test("[issue14-demo] the demo's EARL des Tilleuls 2024 has a published series computed by the service at seed time, with a row per plot and indicator", async () => {
+    const db = t.db();
+    const idCampagne = t.demo().campagnes.tilleuls2024;
+    const series = await db("calcul_serie").where({ idCampagne }).select("id", "statut", "nbParcellesATraiter", "nbParcellesTraiteesReussies", "publication");
+    expect(series).toHaveLength(1);
+    const plots = await countRows(db, "parcelle", { idCampagne });
+    expect(series[0]).toMatchObject({ statut: "termine", nbParcellesATraiter: plots, nbParcellesTraiteesReussies: plots });
+    expect(truthy(series[0].publication)).toBe(true);
+    expect(truthy((await campagne(idCampagne)).indicateurPublie)).toBe(true);
+    expect(await countRows(db, "calcul_resultat", { idCalculSerie: series[0].id, niveau: "parcelle", code: "ift.cible.total" })).toBe(plots);
+    expect(await countRows(db, "calcul_serie_groupe", { idCalculSerie: series[0].id, publie: true })).toBe(6);
+  });
+
+  test("[C-CALC-10] without an executor given, a launch hands the run to the job runner: a 'calcul-serie' job names the series", async () => {
+    const db = t.db();
+    const { id } = await lancerSerie(db, await demoUser(db, "redacteur"), t.demo().campagnes.moulin2025);
+    const serie = await db("calcul_serie").where({ id }).first("idTache", "statut");
+    expect(serie.idTache).toBeTruthy();
+    expect(await db("tache").where({ id: serie.idTache }).first("type", "parametres")).toMatchObject({ type: "calcul-serie" });
   });
 });

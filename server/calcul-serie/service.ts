@@ -13,6 +13,7 @@ import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
+import { definirTache, lancerTache } from "../tache/runner";
 import { complementsControle, completerInstantane } from "./complements";
 
 /**
@@ -83,7 +84,7 @@ export type Progression = (fait: number, total: number) => void | Promise<void>;
 /**
  * Launches the forced run of a campaign (GET calculs_series/calc force; C-CALC-10, 11): write right on the farm,
  * a check that does not refuse, then the earlier unpublished series of the campaign are deleted and a new series
- * is created; `execution` is its run (started at once; the route does not wait for it).
+ * is created and its run is handed to the job runner (`executer` runs it in place instead: tests, seed, bench).
  */
 export async function lancerSerie(db: Db, user: Utilisateur, idCampagne: number, options: { executer?: (idSerie: number) => Promise<void> } = {}): Promise<{ id: number; execution: Promise<void> }> {
   const droits = await droitsCampagne(db, user, idCampagne);
@@ -92,9 +93,15 @@ export async function lancerSerie(db: Db, user: Utilisateur, idCampagne: number,
   if (controle.codeRetour === "Erreur") throw new ServiceError("errors.services.calcul-service-error", 409);
   const id = await creerSerie(db, idCampagne, user.id);
   await recordAudit(db, { idUser: user.id, userLabel: user.username, action: "calcul-serie.lancer", entite: "calcul_serie", idEntite: id, idDossier: droits.idDossier, idExploitation: droits.idExploitation });
-  const execution = (options.executer ?? ((idSerie) => executerSerie(db, idSerie)))(id);
-  return { id, execution };
+  if (options.executer) return { id, execution: options.executer(id) };
+  // The job runner runs it (server/tache, decision 0051); the series names its job.
+  const tache = await lancerTache(db, { type: TACHE_CALCUL_SERIE, idUtilisateur: user.id, parametres: { idSerie: id } });
+  await db("calcul_serie").where({ id }).update({ idTache: tache.id });
+  return { id, execution: Promise.resolve() };
 }
+
+/** The job type of a series run. */
+export const TACHE_CALCUL_SERIE = "calcul-serie";
 
 /** Deletes the campaign's unpublished series that are not running, and creates the new one (in one transaction). */
 export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: number | null): Promise<number> {
@@ -157,16 +164,11 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
   };
   try {
     const c = await campagneOf(db, Number(serie.idCampagne));
-    const t0 = performance.now();
-    const brut = await instantaneCampagne(db, Number(serie.idCampagne));
-    const t1 = performance.now();
-    const instantane = await completerInstantane(db, brut);
-    if (process.env.SERIE_PROFIL) console.error(`snapshot ${(t1 - t0).toFixed(0)} ms, complements ${(performance.now() - t1).toFixed(0)} ms`);
+    const instantane = await completerInstantane(db, await instantaneCampagne(db, Number(serie.idCampagne)));
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
     const calculer = preparerCampagne(instantane, optionsDe(c));
     const parcelles: ResultatParcelle[] = [];
-    const tp = performance.now();
     for (const [k, p] of instantane.parcelles.entries()) {
       try {
         parcelles.push(calculer(p));
@@ -176,16 +178,12 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
       await enregistrer(k + 1, total);
       if (k % 25 === 24) await new Promise((r) => setImmediate(r));
     }
-    if (process.env.SERIE_PROFIL) console.error(`plots ${(performance.now() - tp).toFixed(0)} ms`);
-    const t2 = performance.now();
     const resultat = agregerCampagne(parcelles);
     const lignes: LigneStockee[] = [];
     for (const p of resultat.parcelles) lignesDe(idSerie, "parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id, lignes);
     for (const [id, ind] of Object.entries(resultat.cultures)) lignesDe(idSerie, "culture", id, ind, null, lignes);
     for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
     lignesDe(idSerie, "exploitation", c.idExploitation, resultat.exploitation, null, lignes);
-    const t3 = performance.now();
-    if (process.env.SERIE_PROFIL) console.error(`aggregate ${(t3 - t2).toFixed(0)} ms, rows ${lignes.length}, json ${lignes.reduce((n, l) => n + l.explication.length, 0)} chars`);
     await db.transaction(async (trx) => {
       await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
       for (let k = 0; k < lignes.length; k += LOT) await trx("calcul_resultat").insert(lignes.slice(k, k + LOT));
@@ -193,13 +191,14 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
         statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
       });
     });
-    if (process.env.SERIE_PROFIL) console.error(`store ${(performance.now() - t3).toFixed(0)} ms`);
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);
     await db("calcul_serie").where({ id: idSerie }).update({ statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
   }
 }
+
+definirTache<{ idSerie: number }>(TACHE_CALCUL_SERIE, ({ db, tache, progression }) => executerSerie(db, tache.parametres.idSerie, progression));
 
 /** On start-up: a run left 'en_cours' by a stopped server is marked failed (DESIGN "Long work"). */
 export async function marquerSeriesInterrompues(db: Db): Promise<number> {
@@ -365,38 +364,4 @@ export async function synchroniserCampagne(db: Db, idCampagne: number): Promise<
 export async function etatExecution(db: Db, user: Utilisateur, idSerie: number) {
   const { serie } = await serieOuRefus(db, user, idSerie);
   return { id: serie.id, statut: serie.statut, fait: serie.nbParcellesTraitees, total: serie.nbParcellesATraiter, reussies: serie.nbParcellesTraiteesReussies };
-}
-
-/** The campaigns the calculation screen offers (C-RIGHTS-23): those of farms the user writes, in the folders he writes. */
-export async function campagnesCalculables(db: Db, user: Utilisateur): Promise<{ idDossier: number; dossier: string; idExploitation: number; exploitation: string; idCampagne: number; campagne: string }[]> {
-  const rows = await db("utilisateur_dossier as ud").join("dossier as d", "d.id", "ud.idDossier").join("dossier_exploitation as de", "de.idDossier", "ud.idDossier")
-    .join("exploitation as e", "e.id", "de.idExploitation").join("campagne as c", "c.idExploitation", "e.id")
-    .where("ud.idUser", user.id)
-    .where((q) => q.where("ud.udoEcriture", true).orWhere("ud.udoAnimation", true))
-    .where((q) => q.where("de.dexEcriture", true).orWhere("de.dexAnimation", true))
-    .orderBy([{ column: "d.libelle" }, { column: "e.libelle" }, { column: "c.anneeRecolte", order: "desc" }, { column: "c.id" }])
-    .select("d.id as idDossier", "d.libelle as dossier", "e.id as idExploitation", "e.libelle as exploitation", "c.id as idCampagne", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation");
-  return rows.map((r) => ({
-    idDossier: Number(r.idDossier), dossier: String(r.dossier), idExploitation: Number(r.idExploitation), exploitation: String(r.exploitation), idCampagne: Number(r.idCampagne),
-    campagne: campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") }),
-  }));
-}
-
-export type SessionExportListee = { id: number; libelle: string; debut: string | null; fin: string | null; statut: number | null };
-
-/**
- * The result-export sessions (nature 1) of every folder (C-CALC-05), newest first, while the export sessions table
- * exists (it comes with the export jobs): the user's own sessions.
- */
-export async function sessionsExportCalcul(db: Db, user: Utilisateur): Promise<SessionExportListee[]> {
-  if (!(await db.schema.hasTable("session_export"))) return [];
-  const q = db("session_export").orderBy("id", "desc").limit(100);
-  if (await db.schema.hasColumn("session_export", "nature")) q.where({ nature: 1 });
-  if (await db.schema.hasColumn("session_export", "id_utilisateur")) q.where({ idUtilisateur: user.id });
-  const rows: Record<string, unknown>[] = await q.select("*");
-  const date = (v: unknown) => (v == null ? null : toIso(v));
-  return rows.map((r) => ({
-    id: Number(r.id), libelle: String(r.libelle ?? ""), debut: date(r.dtDebSession ?? r.dtDebut ?? r.createdAt), fin: date(r.dtFinSession ?? r.dtFin),
-    statut: r.statut == null ? null : Number(r.statut),
-  }));
 }

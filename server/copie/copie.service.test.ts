@@ -144,4 +144,61 @@ describe(`copy of interventions (${dialect})`, () => {
     }), "errors.forbidden", 403);
     expect(await snapshot(db, "action", "intrant", "recolte")).toEqual(before);
   });
+
+  test("[C-COPY-01] [C-COPY-08] [C-UNREF-01] [C-QUAL-01] a copy into another folder maps the unreferenced inputs and harvest qualifiers to the destination folder's rows (same label), creating them there when missing", async () => {
+    const db = t.db();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const { beauce, bocage } = t.demo().dossiers;
+    const { source, ids } = await sourcePlot(2);
+    // Two unreferenced inputs of Beauce (a fertiliser with its composition, a phyto) and a Beauce qualifier on the source's interventions.
+    const ferti = await insertId(db, "intrant_dossier", { idDossier: beauce, dicIdTypeIntrant: 540, libelle: "Digestat essai copie", dicLlUnite: "t/ha" });
+    await insertId(db, "fertilisant_compo_dossier", { idIntrantDossier: ferti, n: 0.6, p2o5: 0.2 });
+    const phyto = await insertId(db, "intrant_dossier", { idDossier: beauce, dicIdTypeIntrant: 539, libelle: "Purin d'ortie essai" });
+    const qual = await insertId(db, "qualifiant_recolte", { idDossier: beauce, qrdNom: "Qualité essai copie" });
+    // Bocage already has the phyto under the same label (other case): it is reused; the fertiliser and qualifier are created.
+    const phytoBocage = await insertId(db, "intrant_dossier", { idDossier: bocage, dicIdTypeIntrant: 539, libelle: "PURIN D'ORTIE essai" });
+    const cat = async (type: number) => Number((await db("categorie_intrant").where({ idTypeIntrant: type }).first("id")).id);
+    for (const idAction of ids) {
+      await insertId(db, "intrant", { idAction, idCategorie: await cat(540), idIntrant: ferti, dicIdOrigineIntrant: 777, idDossier: beauce, libelleIntrant: "Digestat essai copie", quantite: 20, dicLlUnite: "t/ha" });
+      await insertId(db, "intrant", { idAction, idCategorie: await cat(539), idIntrant: phyto, dicIdOrigineIntrant: 777, idDossier: beauce, libelleIntrant: "Purin d'ortie essai", quantite: 5, dicLlUnite: "l/ha" });
+      await db("recolte").where({ idAction }).update({ idQualifiantRecolte: qual });
+    }
+    const vallee = t.demo().campagnes.vallee2025;
+    const [dest] = (await db("parcelle").where({ idCampagne: vallee }).orderBy("id").limit(1).pluck("id")).map(Number);
+    const before = await countRows(db, "action", { idParcelle: dest });
+    await duplicateInterventions(db, redacteur, {
+      dossierSource: beauce, campagneSource: t.demo().campagnes.tilleuls2025, parcelleSource: source, dossierDestination: bocage, campagneDestination: vallee, parcellesDestination: [dest],
+    });
+    expect(await countRows(db, "action", { idParcelle: dest })).toBe(before + 2);
+    const copied = db("action").where({ idParcelle: dest }).orderBy("id", "desc").limit(2).select("id");
+    const inputs = await db("intrant").whereIn("idAction", copied).where({ dicIdOrigineIntrant: 777 }).whereIn("libelleIntrant", ["Digestat essai copie", "Purin d'ortie essai"]).select("idIntrant", "idDossier", "libelleIntrant");
+    const fertiBocage = await db("intrant_dossier").where({ idDossier: bocage, libelle: "Digestat essai copie" }).select("id", "dicIdTypeIntrant", "dicLlUnite");
+    expect(fertiBocage).toHaveLength(1);
+    expect(fertiBocage[0]).toMatchObject({ dicIdTypeIntrant: 540, dicLlUnite: "t/ha" });
+    const compo = await db("fertilisant_compo_dossier").where({ idIntrantDossier: fertiBocage[0].id }).first("n", "p2o5");
+    expect([Number(compo.n), Number(compo.p2o5)]).toEqual([0.6, 0.2]);
+    expect(inputs.map((i) => [i.libelleIntrant, Number(i.idIntrant), Number(i.idDossier)]).sort()).toEqual([
+      ["Digestat essai copie", Number(fertiBocage[0].id), bocage], ["Digestat essai copie", Number(fertiBocage[0].id), bocage],
+      ["Purin d'ortie essai", phytoBocage, bocage], ["Purin d'ortie essai", phytoBocage, bocage],
+    ]);
+    expect(await countRows(db, "intrant_dossier", { idDossier: bocage, dicIdTypeIntrant: 539, id: phytoBocage })).toBe(1);
+    const qualBocage = await db("qualifiant_recolte").where({ idDossier: bocage, qrdNom: "Qualité essai copie" }).first("id");
+    expect(qualBocage).toBeDefined();
+    const harvests = await db("recolte").whereIn("idAction", copied).select("idQualifiantRecolte");
+    expect(harvests.map((h) => Number(h.idQualifiantRecolte))).toEqual([Number(qualBocage.id), Number(qualBocage.id)]);
+    // A second copy reuses what the first created: no duplicate rows in the destination folder.
+    await duplicateInterventions(db, redacteur, {
+      dossierSource: beauce, campagneSource: t.demo().campagnes.tilleuls2025, parcelleSource: source, dossierDestination: bocage, campagneDestination: vallee, parcellesDestination: [dest],
+    });
+    expect(await countRows(db, "intrant_dossier", { idDossier: bocage, libelle: "Digestat essai copie" })).toBe(1);
+    expect(await countRows(db, "qualifiant_recolte", { idDossier: bocage, qrdNom: "Qualité essai copie" })).toBe(1);
+    // Within the same folder nothing is remapped: the source's rows are kept.
+    const [other] = (await db("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).whereNot({ id: source }).orderBy("id").limit(1).pluck("id")).map(Number);
+    await duplicateInterventions(db, redacteur, {
+      dossierSource: beauce, campagneSource: t.demo().campagnes.tilleuls2025, parcelleSource: source, dossierDestination: beauce, campagneDestination: t.demo().campagnes.tilleuls2025, parcellesDestination: [other],
+    });
+    const same = db("action").where({ idParcelle: other }).orderBy("id", "desc").limit(2).select("id");
+    expect((await db("intrant").whereIn("idAction", same).where({ dicIdOrigineIntrant: 777 }).whereIn("libelleIntrant", ["Digestat essai copie", "Purin d'ortie essai"]).select("idIntrant")).map((i) => Number(i.idIntrant)).sort()).toEqual([ferti, ferti, phyto, phyto].sort());
+    expect((await db("recolte").whereIn("idAction", same).select("idQualifiantRecolte")).map((h) => Number(h.idQualifiantRecolte))).toEqual([qual, qual]);
+  });
 });

@@ -2,11 +2,12 @@ import type { Knex } from "knex";
 import {
   DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema,
 } from "~/domain/copie";
+import { ORIGINE_INTRANT } from "~/domain/intrant";
 import { campaignContext, ensureWrite, writableCampaign } from "../access/description";
 import { abilitiesFor, ensure } from "../access/abilities";
 import { copyRows } from "../campagne/duplication";
 import { listCampagnesOfExploitations, listExploitationsOfDossier } from "../contexte/repo";
-import type { Db } from "../db/knex";
+import { isPostgres, type Db } from "../db/knex";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 
@@ -18,18 +19,114 @@ type Plan = {
   actionIds: number[];
   targetCampagne: number;
   targetPlots: number[];
+  /** The folder the copies are made in: folder-scoped references (unreferenced inputs, harvest qualifiers) are mapped to its rows. */
+  targetDossier: number | null;
   /** Delete the destination plots' interventions first (C-COPY-03, 10). */
   suppression: boolean;
 };
 
-/** The ids of a list, in rows (a join on `action` by these ids, each source row read once). */
-async function rowsOf(trx: Knex.Transaction, table: string, actionIds: number[], via: "action" | "intrant" | "intrant_cible" | "recolte") {
-  const q = trx(`${table} as c`);
-  if (via === "action") q.whereIn("c.idAction", actionIds);
-  if (via === "intrant") q.join("intrant as i", "i.id", "c.idIntrant").whereIn("i.idAction", actionIds);
-  if (via === "intrant_cible") q.join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").whereIn("i.idAction", actionIds);
-  if (via === "recolte") q.join("recolte as r", "r.id", "c.idRecolte").whereIn("r.idAction", actionIds);
-  return q.orderBy("c.id").select("c.*");
+/** The rows of `table` whose `column` is one of `ids`, in id order (chunked: SQLite binds at most 32,766 values). */
+async function rowsOf(trx: Knex.Transaction, table: string, column: string, ids: number[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let k = 0; k < ids.length; k += 5000) out.push(...(await trx(table).whereIn(column, ids.slice(k, k + 5000)).select("*")));
+  return out.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/**
+ * Ids for `n` new rows of `table`, taken before the rows are written so that a whole table's copies go in a few
+ * multi-row inserts with their foreign keys already remapped. PostgreSQL: from the table's sequence (safe beside other
+ * writers). SQLite: after the largest id ever given (AUTOINCREMENT's sqlite_sequence); the copy's write transaction
+ * (BEGIN IMMEDIATE) keeps other writers out until it ends.
+ */
+async function allocateIds(trx: Knex.Transaction, table: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  if (isPostgres(trx as unknown as Db)) {
+    const r = await trx.raw("SELECT nextval(pg_get_serial_sequence(?, 'id')) AS id FROM generate_series(1, ?)", [table, n]);
+    return (r.rows as { id: string | number }[]).map((x) => Number(x.id));
+  }
+  const [r] = await trx.raw("SELECT max(coalesce((SELECT max(id) FROM ??), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0)) AS m", [table, table]);
+  const start = Number((r as { m: number }).m) + 1;
+  return Array.from({ length: n }, (_, k) => start + k);
+}
+
+/** A value as a bound parameter (undefined is null). */
+const normalise = (v: unknown): Knex.Value => (v === undefined ? null : (v as Knex.Value));
+
+/**
+ * The row copy of copyRows (server/campagne/duplication.ts: id and timestamps dropped, foreign keys remapped through
+ * the copies' ids, then `transform`), made in multi-row inserts: every row's new id is known first, so a row may name
+ * another row of the same batch (a seed treatment its seed, which comes first in `rows`).
+ */
+async function copyBatch(
+  trx: Knex.Transaction, table: string, rows: Record<string, unknown>[],
+  o: { ids: Map<string, Map<number, number>>; references?: Record<string, string>; transform?: (row: Record<string, unknown>) => Record<string, unknown> },
+): Promise<void> {
+  const map = o.ids.get(table) ?? new Map<number, number>();
+  o.ids.set(table, map);
+  const newIds = await allocateIds(trx, table, rows.length);
+  rows.forEach((r, k) => map.set(Number(r.id), newIds[k]));
+  const out = rows.map((source, k) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+    let row: Record<string, unknown> = { ...rest };
+    for (const [column, refTable] of Object.entries(o.references ?? {})) {
+      if (row[column] == null) continue;
+      row[column] = o.ids.get(refTable)?.get(Number(row[column])) ?? null;
+    }
+    if (o.transform) row = o.transform(row);
+    return { id: newIds[k], ...row } as Record<string, unknown>;
+  });
+  if (!out.length) return;
+  // One INSERT … VALUES (…), (…) per chunk (knex writes SQLite's multi-row insert as a UNION ALL of SELECTs, slower to
+  // compile); SQLite allows 32,766 bound values per statement, keep well below.
+  const columns = [...new Set(out.flatMap((r) => Object.keys(r)))];
+  const size = Math.max(1, Math.min(1000, Math.floor(16_000 / columns.length)));
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  for (let k = 0; k < out.length; k += size) {
+    const chunk = out.slice(k, k + size);
+    const values = chunk.flatMap((r) => columns.map((c) => normalise(r[c])));
+    await trx.raw(`INSERT INTO ?? (${columns.map(() => "??").join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`, [table, ...columns, ...values]);
+  }
+}
+
+const fold = (s: unknown) => String(s ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Folder-scoped references of the copied rows (decision 0047, 0061): an unreferenced input (origin 777) names a row of
+ * its folder's `intrant_dossier`, a harvest its folder's qualifier. Copied into another folder, each becomes the
+ * destination folder's row of the same type and label (qualifier: same name), created there (with its fertiliser
+ * composition) when the folder has none. Rows already of the destination folder are kept. Returns old id → id to use.
+ */
+async function folderReferences(trx: Knex.Transaction, idDossier: number | null, intrants: Record<string, unknown>[], recoltes: Record<string, unknown>[]) {
+  const intrantsDossier = new Map<number, number>();
+  const qualifiants = new Map<number, number>();
+  if (idDossier == null) return { intrantsDossier, qualifiants };
+  const unref = [...new Set(intrants.filter((i) => Number(i.dicIdOrigineIntrant) === ORIGINE_INTRANT.DOSSIER && i.idIntrant != null).map((i) => Number(i.idIntrant)))];
+  const sources = unref.length ? await trx("intrant_dossier").whereIn("id", unref).whereNot({ idDossier }).select("*") : [];
+  if (sources.length) {
+    const own = await trx("intrant_dossier").where({ idDossier }).orderBy("id").select("id", "dicIdTypeIntrant", "libelle");
+    const byKey = new Map<string, number>();
+    for (const o of own) if (!byKey.has(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`)) byKey.set(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`, Number(o.id));
+    const compos = await trx("fertilisant_compo_dossier").whereIn("idIntrantDossier", sources.map((r) => r.id)).select("*");
+    for (const src of sources) {
+      const key = `${src.dicIdTypeIntrant}|${fold(src.libelle)}`;
+      let id = byKey.get(key);
+      if (id == null) {
+        const ids = new Map<string, Map<number, number>>();
+        id = (await copyRows(trx, "intrant_dossier", [src], { ids, transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
+        await copyRows(trx, "fertilisant_compo_dossier", compos.filter((c) => Number(c.idIntrantDossier) === Number(src.id)), { ids, references: { idIntrantDossier: "intrant_dossier" } });
+        byKey.set(key, id);
+      }
+      intrantsDossier.set(Number(src.id), id);
+    }
+  }
+  const quals = [...new Set(recoltes.map((r) => r.idQualifiantRecolte).filter((v) => v != null).map(Number))];
+  const qSources = quals.length ? await trx("qualifiant_recolte").whereIn("id", quals).whereNot({ idDossier }).select("*") : [];
+  for (const src of qSources) {
+    const found = await trx("qualifiant_recolte").where({ idDossier, qrdNom: src.qrdNom }).first("id");
+    const id = found ? Number(found.id) : (await copyRows(trx, "qualifiant_recolte", [src], { ids: new Map(), transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
+    qualifiants.set(Number(src.id), id);
+  }
+  return { intrantsDossier, qualifiants };
 }
 
 /**
@@ -53,28 +150,38 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
     return targetOps.get(sourceOps.get(Number(row.idOperationCulturale)) ?? "") ?? null;
   };
   if (plan.suppression) await trx("action").where({ idCampagne: plan.targetCampagne }).whereIn("idParcelle", [...plots]).del();
-  const [intrants, caracIntrants, cibles, cibleCibles, recoltes, caracRecoltes] = [
-    await rowsOf(trx, "intrant", plan.actionIds, "action"),
-    await rowsOf(trx, "caracteristique_intrant", plan.actionIds, "intrant"),
-    await rowsOf(trx, "intrant_cible", plan.actionIds, "intrant"),
-    await rowsOf(trx, "intrant_cible_cible", plan.actionIds, "intrant_cible"),
-    await rowsOf(trx, "recolte", plan.actionIds, "action"),
-    await rowsOf(trx, "caracteristique_recolte", plan.actionIds, "recolte"),
-  ];
+  // Each table read by the ids of its parents (indexed foreign keys), never through a join over the whole table.
+  const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+  const intrants = await rowsOf(trx, "intrant", "idAction", plan.actionIds);
+  const caracIntrants = await rowsOf(trx, "caracteristique_intrant", "idIntrant", ids(intrants));
+  const cibles = await rowsOf(trx, "intrant_cible", "idIntrant", ids(intrants));
+  const cibleCibles = await rowsOf(trx, "intrant_cible_cible", "idIntrantCible", ids(cibles));
+  const recoltes = await rowsOf(trx, "recolte", "idAction", plan.actionIds);
+  const caracRecoltes = await rowsOf(trx, "caracteristique_recolte", "idRecolte", ids(recoltes));
+  const refs = await folderReferences(trx, plan.targetDossier, intrants, recoltes);
+  const intrantRow = (row: Record<string, unknown>) => {
+    if (Number(row.dicIdOrigineIntrant) !== ORIGINE_INTRANT.DOSSIER || row.idIntrant == null || !refs.intrantsDossier.has(Number(row.idIntrant))) return row;
+    return { ...row, idIntrant: refs.intrantsDossier.get(Number(row.idIntrant)), idDossier: plan.targetDossier };
+  };
+  const recolteRow = (row: Record<string, unknown>) => ({
+    ...row, idObservationSerie: null,
+    ...(row.idQualifiantRecolte != null && refs.qualifiants.has(Number(row.idQualifiantRecolte)) ? { idQualifiantRecolte: refs.qualifiants.get(Number(row.idQualifiantRecolte)) } : {}),
+  });
+  // Seeds before their treatments: a treatment names its seed's copy, in the same batch or an earlier one.
+  const intrantsOrdered = [...intrants.filter((i) => i.idIntrantSemence == null), ...intrants.filter((i) => i.idIntrantSemence != null)];
   for (const plot of plots) {
     const ids = new Map<string, Map<number, number>>();
-    await copyRows(trx, "action", actions, {
+    await copyBatch(trx, "action", actions, {
       ids,
       transform: (row) => ({ ...row, idCampagne: plan.targetCampagne, idParcelle: plot, anneeRecolte: target.anneeRecolte, idOperationCulturale: opFor(row) }),
     });
-    // A seed treatment points to its seed, copied first (rows by id).
-    await copyRows(trx, "intrant", intrants, { ids, references: { idAction: "action", idIntrantSemence: "intrant" } });
-    await copyRows(trx, "caracteristique_intrant", caracIntrants, { ids, references: { idIntrant: "intrant" } });
-    await copyRows(trx, "intrant_cible", cibles, { ids, references: { idIntrant: "intrant" } });
-    await copyRows(trx, "intrant_cible_cible", cibleCibles, { ids, references: { idIntrantCible: "intrant_cible" } });
+    await copyBatch(trx, "intrant", intrantsOrdered, { ids, references: { idAction: "action", idIntrantSemence: "intrant" }, transform: intrantRow });
+    await copyBatch(trx, "caracteristique_intrant", caracIntrants, { ids, references: { idIntrant: "intrant" } });
+    await copyBatch(trx, "intrant_cible", cibles, { ids, references: { idIntrant: "intrant" } });
+    await copyBatch(trx, "intrant_cible_cible", cibleCibles, { ids, references: { idIntrantCible: "intrant_cible" } });
     // A harvest's observation series stays with the source (decision 0031).
-    await copyRows(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: (row) => ({ ...row, idObservationSerie: null }) });
-    await copyRows(trx, "caracteristique_recolte", caracRecoltes, { ids, references: { idRecolte: "recolte" } });
+    await copyBatch(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: recolteRow });
+    await copyBatch(trx, "caracteristique_recolte", caracRecoltes, { ids, references: { idRecolte: "recolte" } });
   }
   return actions.length * plots.size;
 }
@@ -103,7 +210,7 @@ export async function exportInterventions(db: Db, user: Utilisateur, payload: un
   await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
   const actionIds = await actionsOf(db, ctx.idCampagne, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, suppression: input.suppressionInterventionsParcellesDst })),
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
   );
 }
 
@@ -115,7 +222,7 @@ export async function importInterventions(db: Db, user: Utilisateur, payload: un
   if (!source || Number(source.idExploitation) !== ctx.idExploitation) throw invalidField("campagneSource");
   const actionIds = await actionsOf(db, input.campagneSource, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: ctx.idCampagne, targetPlots: [input.idParcelle], suppression: false })),
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: ctx.idCampagne, targetPlots: [input.idParcelle], targetDossier: ctx.view.selected.idDossier, suppression: false })),
   );
 }
 
@@ -128,7 +235,7 @@ export async function duplicateInterventions(db: Db, user: Utilisateur, payload:
   if (!plot) throw invalidField("parcelleSource");
   const actionIds = (await db("action").where({ idCampagne: input.campagneSource, idParcelle: input.parcelleSource }).pluck("id")).map(Number);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, suppression: input.suppressionInterventionsParcellesDst })),
+    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
   );
 }
 

@@ -4,7 +4,7 @@ import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/
 import type { Db } from "../db/knex";
 import { surfaceOfGeometrie } from "~/domain/parcelle";
 import {
-  getAffectations, getHistoriqueTree, getParcelles, majDatesActions, removeParcelles, saveAffectations, saveParcelle,
+  getAffectations, getHistoriqueTree, getParcelles, majDatesActions, majDatesCampagne, removeParcelles, saveAffectations, saveParcelle,
 } from "./service";
 
 const t = useTestDb();
@@ -155,6 +155,35 @@ describe(`plots (${dialect})`, () => {
     const rows = (await getParcelles(t.db(), u)).rows;
     expect(rows.find((r) => r.id === a)?.anneeDerniereAction).toBe(2025);
     expect(rows.find((r) => r.id === untouched)?.anneeDerniereAction).toBeNull();
+  });
+
+  test("[C-DATE-06] the campaign's date update (anneeRecolteCible) moves the campaign's interventions of its last-action year and sets the last-action year of the campaign and its plots", async () => {
+    const db = t.db();
+    const u = await contextFor("redacteur", "tilleuls2025");
+    const c = t.demo().campagnes.tilleuls2025;
+    const a = await saveParcelle(db, u, { surface: 1, libelle: "Campagne dates A" });
+    const act = (date: string, anneeRecolte: number) => insertId(db, "action", { idCampagne: c, idParcelle: a, date, anneeRecolte });
+    // No stored last-action year: the latest harvest year of the campaign's interventions (here 2031, after the demo's).
+    const late = await act("2030-10-01", 2031);
+    const kept = await act("2030-04-01", 2030);
+    const day = async (id: number) => {
+      const r = await db("action").where({ id }).first("date", "anneeRecolte");
+      const d = r.date instanceof Date ? `${r.date.getFullYear()}-${String(r.date.getMonth() + 1).padStart(2, "0")}-${String(r.date.getDate()).padStart(2, "0")}` : String(r.date).slice(0, 10);
+      return [d, Number(r.anneeRecolte)];
+    };
+    expect(await majDatesCampagne(db, u, { anneeRecolteCible: "2033" })).toBe(1);
+    expect(await day(late)).toEqual(["2032-10-01", 2033]);
+    expect(await day(kept)).toEqual(["2030-04-01", 2030]);
+    expect(Number((await db("campagne").where({ id: c }).first("anneeDerniereAction")).anneeDerniereAction)).toBe(2033);
+    expect((await getParcelles(db, u)).rows.every((r) => r.anneeDerniereAction === 2033)).toBe(true);
+    // Then the stored last-action year (2033) is the one that moves.
+    expect(await majDatesCampagne(db, u, { anneeRecolteCible: 2032 })).toBe(1);
+    expect(await day(late)).toEqual(["2031-10-01", 2032]);
+    // Required and numeric; a reader is refused and nothing changes.
+    await expectRefused(majDatesCampagne(db, u, { anneeRecolteCible: "x" }), "warning.invalid-form", 400, { fieldErrors: { anneeRecolteCible: ["warning.numeric"] } });
+    const before = await snapshot(db, "action", "campagne");
+    await expectRefused(majDatesCampagne(db, await contextFor("lecteur", "tilleuls2025"), { anneeRecolteCible: 2034 }), "errors.forbidden", 403);
+    expect(await snapshot(db, "action", "campagne")).toEqual(before);
   });
 
   test("[B-PLOT-06] [B-PLOT-07] the date update needs both years, numeric; a plot of another campaign changes nothing", async () => {

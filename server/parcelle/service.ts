@@ -1,6 +1,6 @@
 import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
 import {
-  AffectationsSchema, buildHistoriqueTree, departementOfInsee, MajDatesSchema, PARCELLE_LISTS, ParcelleSchema, shiftYears, type HistoriqueLink,
+  AffectationsSchema, buildHistoriqueTree, MajDatesCampagneSchema, departementOfInsee, MajDatesSchema, PARCELLE_LISTS, ParcelleSchema, shiftYears, type HistoriqueLink,
   type HistoriquePlot, type ParcelleInput,
 } from "~/domain/parcelle";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
@@ -180,6 +180,35 @@ export async function majDatesActions(db: Db, user: Utilisateur, raw: unknown): 
         }
         await setAnneeDerniereAction(trx, id, input.anneeFinale);
       }
+      return moved;
+    }),
+  );
+}
+
+/**
+ * The campaign's date update (PATCH campagnes/{id}/maj_dates_actions with anneeRecolteCible, C-DATE-06): the
+ * campaign's interventions of its last-action year move by (target − that year) years to the target harvest year, and
+ * the campaign's and each of its plots' last-action year become the target. The last-action year is the campaign's
+ * stored one, else the latest harvest year of its interventions (a campaign duplicated without moving its dates keeps
+ * its source's). Returns the number moved; nothing to move when the campaign has no intervention.
+ */
+export async function majDatesCampagne(db: Db, user: Utilisateur, raw: unknown): Promise<number> {
+  const ctx = await writableCampaign(db, user);
+  const { anneeRecolteCible } = parse(MajDatesCampagneSchema, raw);
+  return failingWith(PARCELLE_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const campagne = await trx("campagne").where({ id: ctx.idCampagne }).first("anneeDerniereAction");
+      const latest = await trx("action").where({ idCampagne: ctx.idCampagne }).max({ m: "anneeRecolte" }).first();
+      const depuis = campagne?.anneeDerniereAction != null ? Number(campagne.anneeDerniereAction) : latest?.m != null ? Number(latest.m) : null;
+      let moved = 0;
+      if (depuis != null) {
+        const years = anneeRecolteCible - depuis;
+        const actions = await trx("action").where({ idCampagne: ctx.idCampagne, anneeRecolte: depuis }).select("id", "date");
+        for (const a of actions) await moveAction(trx, Number(a.id), shiftDateByYears(a.date, years), anneeRecolteCible);
+        moved = actions.length;
+      }
+      await trx("campagne").where({ id: ctx.idCampagne }).update({ anneeDerniereAction: anneeRecolteCible, updatedAt: new Date() });
+      await trx("parcelle").where({ idCampagne: ctx.idCampagne }).update({ anneeDerniereAction: anneeRecolteCible, updatedAt: new Date() });
       return moved;
     }),
   );

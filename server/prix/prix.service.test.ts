@@ -156,7 +156,7 @@ describe(`proposed prices (${dialect})`, () => {
     await put(c.vallee2025, 20); // Bocage: the redacteur reads it, the lecteur does not
     await put(c.vallee2024, null); // no price: not counted
     await put(c.tilleuls2025Simulation, 100); // a simulation: not counted
-    await insertId("prix_phytcom", { idIntrantPhyto: Number(phyto.id), libelle: "Prix public", prixPhytcom: 23.456, unite: "€/L", datePhytcom: "2025-03-01" });
+    await insertId("prix_phytcom", { idIntrantPhyto: Number(phyto.id), libelle: "Prix public", prixPhytcom: 23.456, unite: "€/L", datePhytcom: "2025-03-01", source: "Barème d'essai, version 2025-03" });
 
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const p = await getPrixPropose(db, redacteur, own);
@@ -164,7 +164,7 @@ describe(`proposed prices (${dialect})`, () => {
     expect(p.toutes).toEqual({ count: 4, min: 10, max: 20, mean: 14, median: 13, cv: 30.86 });
     // 2025: 14, 20 → mean 17, median 17, sd √18 = 4.2426, cv 24.96 %.
     expect(p.annee).toEqual({ count: 2, min: 14, max: 20, mean: 17, median: 17, cv: 24.96 });
-    expect(p.reference).toEqual({ prixPhytcom: 23.46, unite: "€/L", datePhytcom: "2025-03-01", libelle: "Prix public" });
+    expect(p.reference).toEqual({ prixPhytcom: 23.46, unite: "€/L", datePhytcom: "2025-03-01", libelle: "Prix public", source: "Barème d'essai, version 2025-03" });
 
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     const l = await getPrixPropose(db, lecteur, own);

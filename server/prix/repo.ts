@@ -152,10 +152,10 @@ export async function pricesOfProduct(db: Db, cle: string, options: { idUser: nu
 
 /** The latest reference-source price of a phyto product (prix_phytcom), if any. */
 export async function referencePrice(db: Db, idIntrantPhyto: number) {
-  const r = await db("prix_phytcom").where({ idIntrantPhyto }).whereNotNull("prixPhytcom").orderBy([{ column: "datePhytcom", order: "desc", nulls: "last" }, { column: "id", order: "desc" }]).first("prixPhytcom", "unite", "datePhytcom", "libelle");
+  const r = await db("prix_phytcom").where({ idIntrantPhyto }).whereNotNull("prixPhytcom").orderBy([{ column: "datePhytcom", order: "desc", nulls: "last" }, { column: "id", order: "desc" }]).first("prixPhytcom", "unite", "datePhytcom", "libelle", "source");
   if (!r) return null;
   const date = r.datePhytcom == null ? null : r.datePhytcom instanceof Date ? r.datePhytcom.toISOString().slice(0, 10) : String(r.datePhytcom).slice(0, 10);
-  return { prixPhytcom: Number(r.prixPhytcom), unite: (r.unite as string | null) ?? null, datePhytcom: date, libelle: (r.libelle as string | null) ?? null };
+  return { prixPhytcom: Number(r.prixPhytcom), unite: (r.unite as string | null) ?? null, datePhytcom: date, libelle: (r.libelle as string | null) ?? null, source: (r.source as string | null) ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { chapitresAffiches, CHAPITRE_OBJECTIFS, IndicateurObjectifSchema, ProtocoleSchema } from "~/domain/protocole";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
-import { getDescriptionSysteme, removeObjectif, removeProtocole, saveObjectif, saveProtocole } from "./service";
+import { expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
+import en from "~/locales/en/translation";
+import fr from "~/locales/fr/translation";
+import {
+  getDescriptionSysteme, OBJECTIFS_ERROR, PROTOCOLE_CREATE_ERROR, PROTOCOLE_DELETE_ERROR, PROTOCOLE_LOAD_ERROR, PROTOCOLE_UPDATE_ERROR, removeObjectif, removeProtocole,
+  saveObjectif, saveProtocole,
+} from "./service";
 import { listProtocoles } from "./repo";
 
 const t = useTestDb();
@@ -62,5 +67,36 @@ describe(`system description (${dialect})`, () => {
     const animateur = await ctx("animateur", "tilleuls2024");
     await expectRefused(saveProtocole(t.db(), animateur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "protocole_exploitation", "indicateur_objectif")).toEqual(before);
+  });
+
+  test("[C-ERR-16] [C-ERR-17] protocol and objective failures use their catalogued keys (translated in French and English), and change nothing", async () => {
+    const db = t.db();
+    const redacteur = await ctx("redacteur");
+    const id = await saveProtocole(db, redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "Protocole essai" }));
+    const [row] = (await listProtocoles(db, t.demo().campagnes.tilleuls2025)).filter((p) => p.id === id);
+    const idObjectif = await saveObjectif(db, redacteur, IndicateurObjectifSchema.parse({ idIndicateur: "1", valeur: "3" }));
+    const before = await snapshot(db, "protocole_exploitation", "indicateur_objectif");
+    // One failure per broken-table transaction (PostgreSQL refuses anything after an error in a transaction).
+    const protocole = (fn: (trx: typeof db) => Promise<void>) => withBrokenTable(db, "protocole_exploitation", fn);
+    const objectif = (fn: (trx: typeof db) => Promise<void>) => withBrokenTable(db, "indicateur_objectif", fn);
+    await protocole((trx) => expectRefused(getDescriptionSysteme(trx, redacteur), PROTOCOLE_LOAD_ERROR, 500));
+    await protocole((trx) => expectRefused(saveProtocole(trx, redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), PROTOCOLE_CREATE_ERROR, 500));
+    await protocole((trx) => expectRefused(saveProtocole(trx, redacteur, ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" }), { id, updatedAt: row.updatedAt }), PROTOCOLE_UPDATE_ERROR, 500));
+    await protocole((trx) => expectRefused(removeProtocole(trx, redacteur, id), PROTOCOLE_DELETE_ERROR, 500));
+    await objectif((trx) => expectRefused(getDescriptionSysteme(trx, redacteur), OBJECTIFS_ERROR, 500));
+    await objectif((trx) => expectRefused(saveObjectif(trx, redacteur, IndicateurObjectifSchema.parse({ idIndicateur: "1" })), OBJECTIFS_ERROR, 500));
+    await objectif((trx) => expectRefused(removeObjectif(trx, redacteur, idObjectif), OBJECTIFS_ERROR, 500));
+    expect(await snapshot(db, "protocole_exploitation", "indicateur_objectif")).toEqual(before);
+    expect([PROTOCOLE_LOAD_ERROR, PROTOCOLE_CREATE_ERROR, PROTOCOLE_UPDATE_ERROR, PROTOCOLE_DELETE_ERROR, OBJECTIFS_ERROR]).toEqual([
+      "errors.services.protocoles_exploitations-service-error", "errors.services.protocoles_exploitations-create-service-error",
+      "errors.services.protocoles_exploitations-update-service-error", "errors.services.protocoles_exploitations-delete-service-error",
+      "errors.services.indicateur_objectifs-service-error",
+    ]);
+    const services = (l: typeof fr) => (l.errors as unknown as { services: Record<string, string> }).services;
+    for (const key of [PROTOCOLE_LOAD_ERROR, PROTOCOLE_CREATE_ERROR, PROTOCOLE_UPDATE_ERROR, PROTOCOLE_DELETE_ERROR, OBJECTIFS_ERROR]) {
+      const k = key.replace("errors.services.", "");
+      expect(services(fr)[k]).toBeTruthy();
+      expect(services(en as typeof fr)[k]).toBeTruthy();
+    }
   });
 });

@@ -3,7 +3,9 @@ import { culturesCommunes, cultureValide, EvaluationSchema, MACRO_REGLE, nextMod
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import { createCampagne } from "../campagne/service";
-import { copyEvaluation, duplicateRdd, getEvaluations, getRdds, removeEvaluation, removeRdds, saveEvaluation, saveRdd } from "./service";
+import { round } from "~/domain/calc/indicateurs/resultat";
+import { getIndicateursParcelle } from "../calcul/service";
+import { copyEvaluation, duplicateRdd, getEvaluations, getRdds, removeEvaluation, removeRdds, saveEvaluation, saveRdd, verdictsOfPlot } from "./service";
 
 const t = useTestDb();
 const ctx = (username: string, campagne: "tilleuls2025" | "tilleuls2024" = "tilleuls2025") => selectTilleuls(t, username, campagne);
@@ -230,5 +232,102 @@ describe(`rule conditions checked on the recorded data (${dialect})`, () => {
     // The form requires what the chosen condition needs.
     expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "delai_min" }).error?.issues[0]).toMatchObject({ path: ["conditionJours"], message: "warning.required" });
     expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "produit_interdit" }).error?.issues[0]).toMatchObject({ path: ["conditionProduits"], message: "warning.required" });
+  });
+});
+
+describe(`rule conditions on the indicators and on planned interventions (${dialect})`, () => {
+  const idOf = (r: unknown) => (typeof r === "object" ? (r as { id: number }).id : (r as number));
+
+  async function fixture() {
+    const redacteur = await ctx("redacteur");
+    const { campagnes } = t.demo();
+    const db = t.db();
+    const m = await modesOf(campagnes.tilleuls2025);
+    const [a, b] = (await db("parcelle").where({ idCampagne: campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").select("id")).map((p) => Number(p.id));
+    const action = async (idParcelle: number, values: Record<string, unknown>) =>
+      idOf((await db("action").insert({ idCampagne: campagnes.tilleuls2025, idParcelle, anneeRecolte: 2025, realisee: true, frequence: 1, tauxSurface: 1, ...values }).returning("id"))[0]);
+    const firstAction = async (idParcelle: number) => Number((await db("action").where({ idParcelle }).orderBy(["date", "id"]).first("id")).id);
+    return { redacteur, db, m, a, b, action, firstAction, campagne: campagnes.tilleuls2025 };
+  }
+  const panel = async (f: Awaited<ReturnType<typeof fixture>>, idParcelle: number, code: string) =>
+    (await getIndicateursParcelle(f.db, f.redacteur, idParcelle)).indicateurs.find((i) => i.code === code)!.valeur;
+
+  test("[issue13-conditions] total mineral N at most X kg/ha: broken on the plot above X, holds on the one below; the verdict's figure is the plot panel's", async () => {
+    const f = await fixture();
+    // Fixture: 300 kg/ha of a 33.5 % N mineral fertiliser (100.5 kg N/ha) on plot a, nothing added on plot b.
+    const idAction = await f.action(f.a, { date: "2025-04-02" });
+    const idIntrant = idOf((await f.db("intrant").insert({ idAction, idCategorie: 655, libelleIntrant: "Ammonitrate essai RDD", quantite: 300, dicLlUnite: "kg/ha" }).returning("id"))[0]);
+    await f.db("caracteristique_intrant").insert({ idIntrant, n: 33.5 });
+    const [na, nb] = [await panel(f, f.a, "fertilisation.n.mineral"), await panel(f, f.b, "fertilisation.n.mineral")];
+    expect(na! - (nb ?? 0)).toBeGreaterThan(0);
+    const max = round(((na ?? 0) + (nb ?? 0)) / 2, 2);
+    // Plot b must be below the threshold for the fixture to hold there.
+    expect(nb ?? 0).toBeLessThanOrEqual(max);
+    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { libelle: "Azote max", conditionType: "azote_mineral_max", conditionMax: String(max) }));
+    const verdictOn = async (plot: number) => (await getEvaluations(f.db, f.redacteur, await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
+    const onA = await verdictOn(f.a);
+    expect(onA).toMatchObject({ respectee: false, mesure: { code: "fertilisation.n.mineral", valeur: round(na!, 2), unite: "kg N/ha", max } });
+    expect(onA.faits).toContainEqual({ date: "2025-04-02", libelle: "Ammonitrate essai RDD", valeur: 100.5, unite: "kg N/ha" });
+    const onB = await verdictOn(f.b);
+    expect(onB).toMatchObject({ respectee: true, mesure: { valeur: nb == null ? null : round(nb, 2), max } });
+    expect(onB.faits.some((x) => x.libelle === "Ammonitrate essai RDD")).toBe(false);
+  });
+
+  test("[issue13-conditions] IFT at most X: broken on the plot above X, holds on the one below; the verdict's figure is the plot panel's", async () => {
+    const f = await fixture();
+    const [ia, ib] = [await panel(f, f.a, "ift.cible.total"), await panel(f, f.b, "ift.cible.total")];
+    const [hi, lo] = (ia ?? 0) >= (ib ?? 0) ? [f.a, f.b] : [f.b, f.a];
+    // Fixture: one more herbicide pass on the plot with the higher IFT (no reference dose: one full dose, the official default).
+    const idAction = await f.action(hi, { date: "2025-04-03" });
+    await f.db("intrant").insert({ idAction, idCategorie: 5391, libelleIntrant: "Herbicide essai RDD", quantite: 2, dicLlUnite: "l/ha" });
+    const [vHi, vLo] = [await panel(f, hi, "ift.cible.total"), await panel(f, lo, "ift.cible.total")];
+    expect(vHi!).toBeGreaterThan(vLo ?? 0);
+    const max = round(((vHi ?? 0) + (vLo ?? 0)) / 2, 2);
+    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { libelle: "IFT max", conditionType: "ift_max", conditionMax: String(max) }));
+    const verdictOn = async (plot: number) => (await getEvaluations(f.db, f.redacteur, await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
+    const onHi = await verdictOn(hi);
+    expect(onHi).toMatchObject({ respectee: false, mesure: { code: "ift.cible.total", valeur: round(vHi!, 2), max } });
+    expect(onHi.faits.find((x) => x.libelle.startsWith("Herbicide essai RDD"))).toMatchObject({ date: "2025-04-03", valeur: 1 });
+    expect(await verdictOn(lo)).toMatchObject({ respectee: true, mesure: { valeur: vLo == null ? null : round(vLo, 2), max } });
+  });
+
+  test("[issue13-conditions] planned interventions done by a date: broken when one is done late or not done after the date, pending before it, holds when done in time", async () => {
+    const f = await fixture();
+    const op = await f.db("operation_culturale").where({ idCampagne: f.campagne }).first("idTypeAction");
+    const idOp = idOf((await f.db("operation_culturale").insert({ idCampagne: f.campagne, idTypeAction: op.idTypeAction, libelle: "Semis essai RDD" }).returning("id"))[0]);
+    // Plot a: planned on 1 May, not done; plot b: planned and done on 15 May.
+    await f.action(f.a, { date: "2025-05-01", idOperationCulturale: idOp, prevue: true, realisee: false });
+    await f.action(f.b, { date: "2025-05-15", idOperationCulturale: idOp, prevue: true, realisee: true });
+    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { libelle: "Semis à temps", conditionType: "realisee_avant", conditionDate: "01/06/2025", conditionOperation: "semis essai" }));
+    const rules = (await getRdds(f.db, f.redacteur)).rows.filter((r) => r.id === id);
+    expect(rules[0].condition).toEqual({ type: "realisee_avant", date: "2025-06-01", operation: "semis essai" });
+    const onA = (await verdictsOfPlot(f.db, f.campagne, f.a, rules, "2025-07-01"))[0];
+    expect(onA).toMatchObject({ respectee: false, faits: [{ date: "2025-05-01", libelle: "Semis essai RDD", statut: "non_realisee" }] });
+    // Before the deadline, the planned pass not yet done is pending: nothing is broken yet.
+    expect((await verdictsOfPlot(f.db, f.campagne, f.a, rules, "2025-05-20"))[0]).toMatchObject({ respectee: true, faits: [{ statut: "en_attente" }] });
+    expect((await verdictsOfPlot(f.db, f.campagne, f.b, rules, "2025-07-01"))[0]).toMatchObject({ respectee: true, faits: [] });
+    // Done after the deadline: broken.
+    await f.db("action").where({ idParcelle: f.b, idOperationCulturale: idOp }).update({ date: "2025-06-10" });
+    expect((await verdictsOfPlot(f.db, f.campagne, f.b, rules, "2025-07-01"))[0]).toMatchObject({ respectee: false, faits: [{ date: "2025-06-10", statut: "en_retard" }] });
+    // Through the screen's service (today's date, past the deadline): broken on plot a.
+    expect((await getEvaluations(f.db, f.redacteur, await f.firstAction(f.a))).verdicts.find((v) => v.idRdd === id)).toMatchObject({ respectee: false });
+  });
+
+  test("[issue13-conditions] a rule naming a crop is checked only on plots of that crop; the form requires each condition's own field", async () => {
+    const f = await fixture();
+    const crop = (await f.db("culture").whereNot("id", -1).orderBy("id", "desc").first("id")).id;
+    const rules = [{ id: 1, libelle: "Autre culture", idCulture: Number(crop), condition: { type: "produit_interdit" as const, produits: ["x"] } }];
+    expect(await verdictsOfPlot(f.db, f.campagne, f.a, rules)).toEqual([]);
+    expect(await verdictsOfPlot(f.db, f.campagne, f.a, [{ ...rules[0], idCulture: null }])).toHaveLength(1);
+    const issue = (extra: Record<string, unknown>) => RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", ...extra }).error?.issues[0];
+    expect(issue({ conditionType: "azote_mineral_max" })).toMatchObject({ path: ["conditionMax"], message: "warning.required" });
+    expect(issue({ conditionType: "ift_max" })).toMatchObject({ path: ["conditionMax"], message: "warning.required" });
+    expect(issue({ conditionType: "realisee_avant" })).toMatchObject({ path: ["conditionDate"], message: "warning.required" });
+    expect(issue({ conditionType: "realisee_avant", conditionDate: "31/02/2025" })).toMatchObject({ path: ["conditionDate"], message: "warning.date" });
+    expect(issue({ conditionType: "ift_max", conditionMax: "-1" })).toMatchObject({ path: ["conditionMax"] });
+    // A duplicated rule keeps its condition.
+    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { conditionType: "ift_max", conditionMax: "2,5" }));
+    const copy = await duplicateRdd(f.db, f.redacteur, id);
+    expect((await getRdds(f.db, f.redacteur)).rows.find((r) => r.id === copy)!.condition).toEqual({ type: "ift_max", max: 2.5 });
   });
 });

@@ -161,10 +161,12 @@ export async function deleteEvaluation(db: Db, id: number): Promise<number> {
 
 /** The interventions of a plot with their products, for the rule conditions (a product is its catalogue row, or its name). */
 export async function plotFacts(db: Db, idParcelle: number) {
-  const actions = await db("action").where({ idParcelle }).orderBy(["date", "id"]).select("id", "date", "realisee");
+  const actions = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.idParcelle": idParcelle })
+    .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "a.realisee", "a.prevue", "o.libelle as operation");
   const inputs = actions.length ? await db("intrant").whereIn("idAction", actions.map((a) => a.id)).orderBy("id").select("idAction", "idIntrant", "dicIdOrigineIntrant", "libelleIntrant") : [];
   return actions.map((a) => ({
-    id: Number(a.id), date: (a.date instanceof Date ? a.date.toISOString() : String(a.date)).slice(0, 10), realisee: bool(a.realisee),
+    id: Number(a.id), date: (a.date instanceof Date ? a.date.toISOString() : String(a.date)).slice(0, 10), realisee: bool(a.realisee), prevue: bool(a.prevue),
+    operation: (a.operation as string | null) ?? null,
     produits: inputs.filter((i) => Number(i.idAction) === Number(a.id)).map((i) => ({
       cle: i.idIntrant != null ? `${i.dicIdOrigineIntrant ?? ""}:${i.idIntrant}` : `nom:${String(i.libelleIntrant).toLowerCase()}`, libelle: String(i.libelleIntrant),
     })),

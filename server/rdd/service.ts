@@ -1,5 +1,7 @@
 import { cultureValide, MACRO_REGLE, type Cible, type EvaluationInput, type RddInput } from "~/domain/rdd";
-import { verifierCondition } from "~/domain/rdd-conditions";
+import { besoinIndicateurs, conditionInput, verifierCondition, type Condition } from "~/domain/rdd-conditions";
+import { calculerParcelle } from "~/domain/calc/indicateurs/moteur";
+import { instantaneCampagne } from "../calcul/instantane";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
@@ -65,8 +67,7 @@ export async function duplicateRdd(db: Db, user: Utilisateur, id: number): Promi
       insertRdd(trx, ctx.idCampagne, {
         libelle: `${rule.libelle} (copie)`.slice(0, 255), dicIdTypeRdd: rule.dicIdTypeRdd, modeConduite: rule.modeConduite, idCulture: rule.idCulture ?? undefined,
         aModifier: rule.aModifier, objectif: rule.objectif ?? undefined, evaluation: rule.evaluation ?? undefined, solution: rule.solution ?? undefined,
-        conditionType: rule.condition?.type, conditionProduits: rule.condition?.type === "produit_interdit" ? rule.condition.produits.join("; ") : undefined,
-        conditionJours: rule.condition?.type === "delai_min" ? rule.condition.jours : undefined,
+        ...conditionInput(rule.condition),
       }),
     ),
   );
@@ -114,8 +115,7 @@ export async function getEvaluations(db: Db, user: Utilisateur, idAction: number
       .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "o.libelle")).map((r) => ({ id: Number(r.id), date: String(r.date instanceof Date ? r.date.toISOString().slice(0, 10) : r.date).slice(0, 10), libelle: (r.libelle as string | null) ?? "" }));
     const plots = action.idModeConduite == null ? [] : (await db("parcelle").where({ idCampagne: ctx.idCampagne, idModeConduite: action.idModeConduite }).orderBy(["libelle", "id"]).select("id", "libelle")).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) }));
     // Beyond the spec: the rules with a machine-checkable condition, checked on this plot's recorded interventions.
-    const facts = await plotFacts(db, action.idParcelle);
-    const verdicts = rules.filter((r) => r.condition).map((r) => ({ idRdd: r.id, libelle: r.libelle, condition: r.condition!, ...verifierCondition(r.condition!, facts) }));
+    const verdicts = await verdictsOfPlot(db, ctx.idCampagne, action.idParcelle, rules);
     return {
       idAction, idParcelle: action.idParcelle, canWrite: ctx.abilities.canWriteDescriptif, verdicts,
       rules: rules.map((r) => ({ id: r.id, libelle: r.libelle, objectif: r.objectif, solution: r.solution })),
@@ -124,6 +124,26 @@ export async function getEvaluations(db: Db, user: Utilisateur, idAction: number
       interventions: interventions.filter((i) => i.id !== idAction), plots: plots.filter((p) => p.id !== action.idParcelle),
     };
   });
+}
+
+/** Today in Paris, yyyy-mm-dd (the date of a "done by a date" condition is a calendar day). */
+const todayParis = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+
+/**
+ * Beyond the spec (decisions 0041, 0060): the rules with a machine-checkable condition that apply to the plot, checked on
+ * its recorded interventions. A rule naming a crop applies only to a plot of that crop (its cost centre, the crop the
+ * indicators use). The N and IFT conditions read the plot's indicators from the engine over the snapshot the plot's
+ * indicator panel uses (server/calcul/instantane.ts, calculerParcelle), so a verdict compares the figure the panel shows.
+ */
+export async function verdictsOfPlot(db: Db, idCampagne: number, idParcelle: number, rules: { id: number; libelle: string; idCulture: number | null; condition: Condition | null }[], aujourdhui = todayParis()) {
+  const conditioned = rules.filter((r) => r.condition);
+  if (!conditioned.length) return [];
+  const facts = await plotFacts(db, idParcelle);
+  const instantane = await instantaneCampagne(db, idCampagne, { idParcelle });
+  const parcelle = instantane.parcelles[0];
+  const applicable = conditioned.filter((r) => r.idCulture == null || r.idCulture === parcelle?.idCulture);
+  const indicateurs = parcelle && applicable.some((r) => besoinIndicateurs(r.condition!)) ? calculerParcelle(instantane, idParcelle, { parIntervention: false }).indicateurs : undefined;
+  return applicable.map((r) => ({ idRdd: r.id, libelle: r.libelle, condition: r.condition!, ...verifierCondition(r.condition!, facts, { indicateurs, aujourdhui }) }));
 }
 
 /** The rule is the campaign's and applies to the plot's driving mode (one of its modes, or a macro rule). */

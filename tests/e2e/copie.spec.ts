@@ -157,6 +157,75 @@ test.describe("copy and duplication of interventions", () => {
     }
   });
 
+  test("[C-ERR-31] a failed duplication shows no error dialog: the dialog stays open, nothing is written", async ({ page }) => {
+    const s = await prepare();
+    const db = e2eDb();
+    try {
+      await signIn(page, "redacteur");
+      await navigate(page, `${SCREEN}?parcelleId=${s.plots[0]}`);
+      await openOther(page, "duplication");
+      const dup = page.getByTestId("copie-duplication");
+      await dup.getByTestId("copie-source-exploitation").selectOption(String(s.ids.tilleuls));
+      await dup.getByTestId("copie-source-campagne").selectOption(String(s.ids.tilleuls2025));
+      await dup.getByTestId("copie-source-parcelle").selectOption(String(s.plots[0]));
+      await dup.getByTestId("copie-dossier").selectOption(String(s.ids.beauce));
+      await dup.getByTestId("copie-exploitation").selectOption(String(s.ids.moulin));
+      await dup.getByTestId("copie-campagne").selectOption(String(s.moulin2025));
+      await dup.getByTestId(`copie-parcelles-${s.destinations[0]}`).check();
+      // Meanwhile the destination campaign's indicators are published: it is locked, the server refuses the write.
+      await db("campagne").where({ id: s.moulin2025 }).update({ indicateurPublie: true });
+      const before = await db("action").where({ idParcelle: s.destinations[0] }).count({ n: "*" }).first();
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("interventions"));
+      await dup.getByTestId("copie-valider").click();
+      await answered;
+      await expect(dup.getByTestId("copie-valider")).toBeEnabled();
+      await expect(page.getByTestId("error-dialog")).toHaveCount(0);
+      await expect(dup).toBeVisible();
+      await expect(page.getByText("Duplication terminée")).toHaveCount(0);
+      expect(await db("action").where({ idParcelle: s.destinations[0] }).count({ n: "*" }).first()).toEqual(before);
+    } finally {
+      await db("campagne").where({ id: s.moulin2025 }).update({ indicateurPublie: false });
+      await s.cleanup();
+    }
+  });
+
+  test("[C-DATE-06] the date update of the whole campaign sends anneeRecolteCible: the campaign's interventions of its last-action year move", async ({ page }) => {
+    const s = await prepare();
+    const db = e2eDb();
+    const campagne = await db("campagne").where({ id: s.ids.tilleuls2025 }).first("anneeDerniereAction");
+    const plots = await db("parcelle").where({ idCampagne: s.ids.tilleuls2025 }).select("id", "anneeDerniereAction");
+    // The campaign's last-action year is 2031 here: only this intervention has it.
+    await db("campagne").where({ id: s.ids.tilleuls2025 }).update({ anneeDerniereAction: 2031 });
+    const inserted = await db("action").insert({ idCampagne: s.ids.tilleuls2025, idParcelle: s.plots[3], date: "2030-11-02", anneeRecolte: 2031, frequence: 1, tauxSurface: 1, realisee: true, prevue: false }).returning("id");
+    const id = Number(typeof inserted[0] === "object" ? (inserted[0] as { id: number }).id : inserted[0]);
+    try {
+      await signIn(page, "redacteur");
+      await navigate(page, `${SCREEN}?parcelleId=${s.plots[3]}`);
+      await openOther(page, "maj-dates");
+      const dialog = page.getByTestId("maj-dates-dialog");
+      // The year field has the focus: pressing the label makes it show its error, and the dialog moves (see the dialog).
+      await dialog.getByText("Toute la campagne").click();
+      await expect(dialog.getByTestId("maj-dates-campagne")).toBeChecked();
+      const cible = dialog.getByLabel("Année de récolte cible", { exact: true });
+      await expect(cible).toHaveValue("2025");
+      await cible.fill("2032");
+      const posted = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("interventions"));
+      await dialog.getByTestId("maj-dates-campagne-submit").click();
+      const body = new URLSearchParams((await posted).postData() ?? "");
+      expect([body.get("intent"), body.get("anneeRecolteCible")]).toEqual(["majDatesCampagne", "2032"]);
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+      const row = await db("action").where({ id }).first("date", "anneeRecolte");
+      expect([String(row.date instanceof Date ? row.date.toISOString() : row.date).slice(0, 10), Number(row.anneeRecolte)]).toEqual(["2031-11-02", 2032]);
+      expect(Number((await db("campagne").where({ id: s.ids.tilleuls2025 }).first("anneeDerniereAction")).anneeDerniereAction)).toBe(2032);
+    } finally {
+      await db("action").where({ id }).delete();
+      await db("campagne").where({ id: s.ids.tilleuls2025 }).update({ anneeDerniereAction: campagne.anneeDerniereAction ?? null });
+      for (const p of plots) await db("parcelle").where({ id: p.id }).update({ anneeDerniereAction: p.anneeDerniereAction ?? null });
+      await s.cleanup();
+    }
+  });
+
   test("[C-RIGHTS-21] a reader cannot copy into a farm by posting the form (HTTP)", async () => {
     const s = await prepare();
     const db = e2eDb();

@@ -56,7 +56,7 @@ test.describe("measures screen: modes and transfer failures", () => {
     }
   });
 
-  test("[B-ERR-18] a failed import or copy opens no error dialog: the button stops being busy and the dialog says why", async ({ page }) => {
+  test("[B-ERR-18] [C-ERR-34] a failed import or copy opens no error dialog: the button stops being busy and the dialog says why", async ({ page }) => {
     const s = await prepare();
     try {
       const one = await insertId("observation_serie", { idCampagne: s.idCampagne, idExploitation: s.ids.tilleuls, idParcelle: s.a, nom: "E2E échec un", date: "2025-04-01", dicIdTypeSerie: 1126 });

@@ -239,3 +239,41 @@ test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-
   await navigate(page, "/home/description/protocole/rotation_mode_conduite");
   await expect(page.getByTestId("screen-rotation-mode-conduite").getByRole("heading")).toHaveText("Rotation et modes de conduite");
 });
+
+test("[issue13-conditions] a writer gives a rule a nitrogen ceiling and sees it broken on a plot, with the plot panel's figure and the inputs behind it", async ({ page }) => {
+  const c = await tilleuls2025();
+  const db = e2eDb();
+  const label = `Azote plafonné ${Date.now()}`;
+  try {
+    await open(page, "redacteur", RDD);
+    await page.getByTestId("list-new").click();
+    const form = page.getByTestId("rdd-form");
+    await form.getByLabel("Libellé", { exact: true }).fill(label);
+    await form.getByLabel("Type de règle").selectOption({ label: "Fertilisation" });
+    await page.getByTestId("rdd-modes").getByLabel("Blé tendre conventionnel").check();
+    await form.getByLabel("Condition", { exact: true }).selectOption({ label: "Azote minéral total de la parcelle au plus" });
+    await form.getByLabel("Azote minéral maximal (kg N/ha)").fill("10");
+    await page.screenshot({ path: `${SHOTS}/rdd-condition-azote-fr.png`, fullPage: true });
+    await page.getByTestId("list-save").click();
+    await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+    const saved = await db("rdd").where({ idCampagne: c.campagne, libelle: label }).first("condition");
+    expect(JSON.parse(saved.condition)).toEqual({ type: "azote_mineral_max", max: 10 });
+
+    // On a wheat plot with mineral nitrogen: the rule is broken, with the figure of the plot's indicator panel.
+    const plot = await db("parcelle").where({ idCampagne: c.campagne, idModeConduite: c.ble }).orderBy("id").first("id");
+    const action = await db("action").where({ idParcelle: plot.id }).orderBy(["date", "id"]).first("id");
+    await navigate(page, `${INTERVENTIONS}?parcelleId=${plot.id}&id=${action.id}`);
+    const broken = page.getByTestId("verdict-enfreinte").filter({ hasText: label });
+    await expect(broken).toBeVisible();
+    await expect(broken).toContainText("azote minéral total au plus 10 kg N/ha");
+    const panel = (await page.getByTestId("indicateur-fertilisation.n.mineral").getByTestId("valeur").innerText()).replace(/\s*kg N\/ha$/, "").trim();
+    await expect(broken.getByTestId("verdict-mesure")).toContainText(`Valeur de la parcelle : ${panel} kg N/ha pour un maximum de 10`);
+    await expect(broken.locator("li").first()).toContainText("kg N/ha");
+    await axe(page);
+    await broken.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/rdd-condition-enfreinte-fr.png`, fullPage: true });
+  } finally {
+    await db("rdd").where({ idCampagne: c.campagne, libelle: label }).delete();
+  }
+});
+

@@ -39,7 +39,7 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
     await expect(page).toHaveURL(/\/home\/resultats\/calcul/);
     await expect(page.getByTestId("context-bar")).toHaveCount(0);
     const ecran = page.getByTestId("screen-calcul");
-    const campagne = ecran.getByRole("checkbox", { name: "GAEC du Moulin 2025" });
+    const campagne = ecran.getByTestId(`selection-campagne-${idCampagne}`);
     await expect(campagne).toBeChecked();
     // C-CALC-08: no campaign, no launch.
     await campagne.uncheck();
@@ -151,7 +151,7 @@ test("[C-RIGHTS-23] a reader is offered no campaign to calculate; the demo's pub
   await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await signIn(page, "lecteur");
   await navigate(page, CALCUL);
-  await expect(page.getByText("Aucune campagne ne peut être calculée avec vos droits.")).toBeVisible();
+  await expect(page.getByTestId("selection-campagnes-vide")).toBeVisible();
   await expect(page.getByTestId("lancer-calcul")).toBeDisabled();
 
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
-import { MajDatesSchema } from "~/domain/parcelle";
+import { MajDatesCampagneSchema, MajDatesSchema } from "~/domain/parcelle";
 
 type Answer = { ok: boolean; moved?: number; notice?: string; error?: string; submission?: unknown };
 
@@ -17,10 +17,52 @@ type Answer = { ok: boolean; moved?: number; notice?: string; error?: string; su
  */
 export function MajDatesDialog({ open, ids, anneeCampagne, onClose }: { open: boolean; ids: readonly (string | number)[]; anneeCampagne: number; onClose: () => void }) {
   const { t } = useTranslation();
+  // The ticked plots (PATCH parcelles/{id}/maj_dates_actions) or the whole campaign (PATCH campagnes/{id}/maj_dates_actions, C-DATE-06).
+  const [campagne, setCampagne] = useState(false);
   return (
     <AppDialog open={open} title={t("parcelle.maj-dates.title")} width={500} testId="maj-dates-dialog" onEscape={onClose}>
-      <MajDatesForm ids={ids} anneeCampagne={anneeCampagne} onClose={onClose} />
+      {/* A tall row: leaving the focused year field shows its error and the centred dialog moves up by half a line
+          between the press and the release; the press and the release still land on this label. */}
+      <label className="mb-1 flex min-h-10 items-center gap-2">
+        <input type="checkbox" checked={campagne} onChange={(e) => setCampagne(e.currentTarget.checked)} data-testid="maj-dates-campagne" /> {t("parcelle.maj-dates.campagne")}
+      </label>
+      {campagne ? (
+        <MajDatesCampagneForm anneeCampagne={anneeCampagne} onClose={onClose} />
+      ) : (
+        <MajDatesForm ids={ids} anneeCampagne={anneeCampagne} onClose={onClose} />
+      )}
     </AppDialog>
+  );
+}
+
+/** The whole campaign's date update: the target harvest year (anneeRecolteCible). */
+function MajDatesCampagneForm({ anneeCampagne, onClose }: { anneeCampagne: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Answer>();
+  useActionFeedback(fetcher.data);
+  const [form, fields] = useForm<z.input<typeof MajDatesCampagneSchema>>({
+    id: "campagne-maj-dates",
+    lastResult: fetcher.data?.submission as never,
+    defaultValue: { anneeRecolteCible: String(anneeCampagne) },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MajDatesCampagneSchema }),
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="majDatesCampagne" />
+      <p className="text-stone-600">{t("parcelle.maj-dates.campagne-help")}</p>
+      <Field id={fields.anneeRecolteCible.id} label={t("parcelle.maj-dates.anneeRecolteCible")} errors={fields.anneeRecolteCible.errors}>
+        <TextInput {...getInputProps(fields.anneeRecolteCible, { type: "text" })} inputMode="numeric" invalid={!!fields.anneeRecolteCible.errors} describedBy={`${fields.anneeRecolteCible.id}-error`} />
+      </Field>
+      <div className="-mx-5 -mb-4 mt-2 flex justify-end gap-2 border-t border-stone-200 px-5 py-3">
+        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
+        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"} data-testid="maj-dates-campagne-submit">{t("parcelle.maj-dates.submit")}</button>
+      </div>
+    </fetcher.Form>
   );
 }
 

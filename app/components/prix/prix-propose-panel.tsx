@@ -72,6 +72,7 @@ export function PrixProposePanel({ id }: { id: number | null }) {
                   <dt className="text-stone-700">{data.reference.libelle ?? t("prix.propose.reference")}</dt>
                   <dd className="font-medium tabular-nums">{formatNumber(data.reference.prixPhytcom, lang, PRIX_PROPOSE_DECIMALES, PRIX_PROPOSE_DECIMALES)} {data.reference.unite ?? ""}</dd>
                   {data.reference.datePhytcom ? <dd className="text-stone-700">{t("prix.propose.date", { date: formatDate(`${data.reference.datePhytcom}T12:00:00Z`) })}</dd> : null}
+                  {data.reference.source ? <dd className="text-stone-700" data-testid="prix-proposes-reference-source">{t("prix.propose.source", { source: data.reference.source })}</dd> : null}
                 </dl>
               ) : (
                 <p className="text-sm text-stone-700">{t("prix.propose.reference-aucune")}</p>

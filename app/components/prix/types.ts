@@ -58,7 +58,7 @@ export type PrixPropose = {
   annee: StatistiquesPrix;
   anneeRecolte: number;
   /** The reference-source price of a product of origin 773, when the reference data has one. */
-  reference: { prixPhytcom: number; unite: string | null; datePhytcom: string | null; libelle: string | null } | null;
+  reference: { prixPhytcom: number; unite: string | null; datePhytcom: string | null; libelle: string | null; source: string | null } | null;
   /** The reference source is asked (origin 773). */
   referenceApplicable: boolean;
   unite: string | null;

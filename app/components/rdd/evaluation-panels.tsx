@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
-import { formatDate } from "~/components/format";
+import { formatDate, formatNumber } from "~/components/format";
 import { ECARTS } from "~/domain/rdd";
-import type { Condition, Fait } from "~/domain/rdd-conditions";
+import type { Condition, Fait, Mesure } from "~/domain/rdd-conditions";
 
 /** Evaluation dialog width (spec 3 §9, C-CONST-15): 700, at most 1000. */
 export const EVALUATION_DIALOG_WIDTH = 700;
@@ -17,7 +17,7 @@ type Evaluation = {
 type Rule = { id: number; libelle: string; objectif: string | null; solution?: string | null };
 type Panels = {
   idAction: number; idParcelle: number; canWrite: boolean; rules: Rule[]; actionEvaluations: Evaluation[]; plotEvaluations: Evaluation[];
-  notEvaluated: Rule[]; verdicts: { idRdd: number; libelle: string; condition: Condition; respectee: boolean; faits: Fait[] }[]; interventions: { id: number; date: string; libelle: string }[]; plots: { id: number; libelle: string }[];
+  notEvaluated: Rule[]; verdicts: { idRdd: number; libelle: string; condition: Condition; respectee: boolean; faits: Fait[]; mesure?: Mesure }[]; interventions: { id: number; date: string; libelle: string }[]; plots: { id: number; libelle: string }[];
 };
 type Answer = { ok: boolean; notice?: string; error?: string };
 type Portee = "action" | "parcelle";
@@ -152,14 +152,33 @@ type VerdictRow = Panels["verdicts"][number];
 
 /** A rule's condition checked on the plot: its verdict and the facts behind it (beyond the spec, decision 0041). */
 function VerdictItem({ v }: { v: VerdictRow }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const num = (n: number) => formatNumber(n, i18n.language, 2);
+  const c = v.condition;
+  const what =
+    c.type === "produit_interdit" ? `${t("rdd.conditions.produit_interdit")} : ${c.produits.join(", ")}`
+    : c.type === "delai_min" ? t("evaluation.delai", { jours: c.jours })
+    : c.type === "realisee_avant" ? t("evaluation.realisee-avant", { date: formatDate(c.date), operation: c.operation ? ` (${c.operation})` : "" })
+    : t(`evaluation.${c.type}`, { max: num(c.max) });
+  const fait = (f: Fait) =>
+    f.date2 ? t("evaluation.fait-delai", { libelle: f.libelle, date: formatDate(f.date), date2: formatDate(f.date2), jours: f.jours })
+    : f.statut ? t(`evaluation.fait-${f.statut}`, { libelle: f.libelle, date: formatDate(f.date) })
+    : f.valeur != null ? t("evaluation.fait-contribution", { libelle: f.libelle, date: f.date ? formatDate(f.date) : "", valeur: num(f.valeur), unite: f.unite })
+    : t("evaluation.fait-produit", { libelle: f.libelle, date: formatDate(f.date) });
   return (
     <li data-testid={v.respectee ? "verdict-respectee" : "verdict-enfreinte"}>
       <span className={v.respectee ? "text-sillon-800" : "font-semibold text-red-700"}>{v.respectee ? t("evaluation.respectee") : t("evaluation.enfreinte")}</span>{" "}
-      {v.libelle} <span className="text-stone-600">({v.condition.type === "produit_interdit" ? t("rdd.conditions.produit_interdit") + " : " + v.condition.produits.join(", ") : t("evaluation.delai", { jours: v.condition.jours })})</span>
+      {v.libelle} <span className="text-stone-600">({what})</span>
+      {v.mesure ? (
+        <p className="ml-5 text-stone-700" data-testid="verdict-mesure">
+          {v.mesure.valeur == null
+            ? t("evaluation.mesure-non-calculee")
+            : t("evaluation.mesure", { valeur: num(v.mesure.valeur), unite: v.mesure.unite, max: num(v.mesure.max), completude: formatNumber(v.mesure.completude, i18n.language, 0) })}
+        </p>
+      ) : null}
       {v.faits.length ? (
         <ul className="ml-5 list-disc text-stone-700">
-          {v.faits.map((f, i) => <li key={i}>{f.date2 ? t("evaluation.fait-delai", { libelle: f.libelle, date: formatDate(f.date), date2: formatDate(f.date2), jours: f.jours }) : t("evaluation.fait-produit", { libelle: f.libelle, date: formatDate(f.date) })}</li>)}
+          {v.faits.map((f, i) => <li key={i}>{fait(f)}</li>)}
         </ul>
       ) : null}
     </li>

@@ -7,7 +7,7 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
-import { CONDITION_TYPES, type Condition } from "~/domain/rdd-conditions";
+import { CONDITION_TYPES, conditionFields, type Condition } from "~/domain/rdd-conditions";
 import { culturesCommunes, cultureValide, MACRO_REGLE, nextModes, RddSchema } from "~/domain/rdd";
 
 export type RddRow = {
@@ -30,14 +30,15 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
   useActionFeedback(fetcher.data);
   const [modes, setModes] = useState<number[]>(row?.modeConduite ?? []);
   const [culture, setCulture] = useState<number | undefined>(row?.idCulture ?? undefined);
+  // The condition's own fields show for the chosen kind only.
+  const [conditionType, setConditionType] = useState<string>(row?.condition?.type ?? "");
   const [form, fields] = useForm({
     id: `rdd-${row?.id ?? "new"}`,
     lastResult: fetcher.data?.submission as never,
     defaultValue: row
       ? {
           libelle: row.libelle, dicIdTypeRdd: String(row.dicIdTypeRdd), aModifier: row.aModifier ? "on" : undefined, objectif: row.objectif ?? "", evaluation: row.evaluation ?? "", solution: row.solution ?? "",
-          conditionType: row.condition?.type ?? "", conditionProduits: row.condition?.type === "produit_interdit" ? row.condition.produits.join("; ") : "",
-          conditionJours: row.condition?.type === "delai_min" ? String(row.condition.jours) : "",
+          ...conditionFields(row.condition),
         }
       : undefined,
     shouldValidate: "onBlur",
@@ -108,17 +109,36 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
           <p className="mb-2 text-xs text-stone-600">{t("rdd.condition-aide")}</p>
           <div className="grid gap-3 sm:grid-cols-3">
             <Field id={fields.conditionType.id} label={t("rdd.condition-type")} errors={fields.conditionType.errors}>
-              <select {...getSelectProps(fields.conditionType)} className="field-input">
+              <select {...getSelectProps(fields.conditionType)} className="field-input" onChange={(e) => setConditionType(e.currentTarget.value)}>
                 <option value="">{t("rdd.condition-aucune")}</option>
                 {CONDITION_TYPES.map((c) => <option key={c} value={c}>{t(`rdd.conditions.${c}`)}</option>)}
               </select>
             </Field>
-            <Field id={fields.conditionProduits.id} label={t("rdd.condition-produits")} errors={fields.conditionProduits.errors}>
-              <TextInput {...getInputProps(fields.conditionProduits, { type: "text" })} invalid={!!fields.conditionProduits.errors} />
-            </Field>
-            <Field id={fields.conditionJours.id} label={t("rdd.condition-jours")} errors={fields.conditionJours.errors}>
-              <TextInput {...getInputProps(fields.conditionJours, { type: "text" })} inputMode="numeric" invalid={!!fields.conditionJours.errors} />
-            </Field>
+            {conditionType === "produit_interdit" ? (
+              <Field id={fields.conditionProduits.id} label={t("rdd.condition-produits")} errors={fields.conditionProduits.errors}>
+                <TextInput {...getInputProps(fields.conditionProduits, { type: "text" })} invalid={!!fields.conditionProduits.errors} />
+              </Field>
+            ) : null}
+            {conditionType === "delai_min" ? (
+              <Field id={fields.conditionJours.id} label={t("rdd.condition-jours")} errors={fields.conditionJours.errors}>
+                <TextInput {...getInputProps(fields.conditionJours, { type: "text" })} inputMode="numeric" invalid={!!fields.conditionJours.errors} />
+              </Field>
+            ) : null}
+            {conditionType === "azote_mineral_max" || conditionType === "ift_max" ? (
+              <Field id={fields.conditionMax.id} label={t(conditionType === "ift_max" ? "rdd.condition-max-ift" : "rdd.condition-max-azote")} errors={fields.conditionMax.errors}>
+                <TextInput {...getInputProps(fields.conditionMax, { type: "text" })} inputMode="decimal" invalid={!!fields.conditionMax.errors} />
+              </Field>
+            ) : null}
+            {conditionType === "realisee_avant" ? (
+              <>
+                <Field id={fields.conditionDate.id} label={t("rdd.condition-date")} errors={fields.conditionDate.errors}>
+                  <TextInput {...getInputProps(fields.conditionDate, { type: "date" })} invalid={!!fields.conditionDate.errors} />
+                </Field>
+                <Field id={fields.conditionOperation.id} label={t("rdd.condition-operation")} errors={fields.conditionOperation.errors}>
+                  <TextInput {...getInputProps(fields.conditionOperation, { type: "text" })} invalid={!!fields.conditionOperation.errors} />
+                </Field>
+              </>
+            ) : null}
           </div>
         </fieldset>
       </fieldset>

@@ -148,6 +148,9 @@ const texts = {
       submit: "Update",
       done_one: "{{count}} intervention moved",
       done_other: "{{count}} interventions moved",
+      campagne: "Whole campaign",
+      "campagne-help": "The campaign's interventions of its last-action year (failing that, the latest harvest year of its interventions) move to the target harvest year; the last-action year of the campaign and of its plots becomes the target year.",
+      anneeRecolteCible: "Target harvest year",
     },
     affectations: {
       title: "Assign cost centres",

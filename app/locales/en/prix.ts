@@ -49,6 +49,7 @@ const texts = {
       "reference-aucune": "No reference price for this product.",
       "reference-non-applicable": "The reference price concerns the plant-protection products of the catalogue.",
       date: "on {{date}}",
+      source: "Source: {{source}}",
       note: "Prices of the same product, in the same unit, in the other campaigns (simulations excluded) of the farms you may read.",
     },
   },

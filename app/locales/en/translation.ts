@@ -330,6 +330,13 @@ const en = {
       "intrant_dossiers-create-service-error": "The unreferenced input could not be created",
       "intrant_dossiers-update-service-error": "The unreferenced input could not be updated",
     },
+    // Other texts of spec 3 §8 (C-ERR-29).
+    texts: {
+      "no-calculation-session": "No calculation session was returned",
+      "no-data": "No data was returned",
+      "unit-not-imported": "The unit was not imported correctly: convert the value manually",
+      "delete-farm-or-convert-unit": "Warning: the farm must be deleted or the unit converted",
+    },
   },
   maintenance: {
     title: "Under maintenance",
@@ -872,11 +879,11 @@ const en = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...calculSerie,
   ...selectionCampagnes,
   ...taches,
   ...exportsTexts,
   ...exportResultats,
-  ...calculSerie,
 } satisfies typeof fr;
 
 export default en;

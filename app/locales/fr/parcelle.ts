@@ -146,6 +146,9 @@ const texts = {
       submit: "Mettre à jour",
       done_one: "{{count}} intervention déplacée",
       done_other: "{{count}} interventions déplacées",
+      campagne: "Toute la campagne",
+      "campagne-help": "Les interventions de la campagne de l'année de sa dernière action (à défaut, l'année de récolte la plus récente de ses interventions) passent à l'année de récolte cible ; l'année de dernière action de la campagne et de ses parcelles devient l'année cible.",
+      anneeRecolteCible: "Année de récolte cible",
     },
     affectations: {
       title: "Affecter les centres de coût",

@@ -49,6 +49,7 @@ const texts = {
       "reference-aucune": "Aucun prix de référence pour ce produit.",
       "reference-non-applicable": "Le prix de référence concerne les produits phytosanitaires du catalogue.",
       date: "au {{date}}",
+      source: "Source : {{source}}",
       note: "Prix du même produit, dans la même unité, des autres campagnes (hors simulations) des exploitations que vous pouvez consulter.",
     },
   },

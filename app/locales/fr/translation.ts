@@ -329,6 +329,13 @@ const fr = {
       "intrant_dossiers-create-service-error": "Impossible de créer l'intrant non référencé",
       "intrant_dossiers-update-service-error": "Impossible de modifier l'intrant non référencé",
     },
+    // Other texts of spec 3 §8 (C-ERR-29).
+    texts: {
+      "no-calculation-session": "Aucune session de calcul n'a été renvoyée",
+      "no-data": "Aucune donnée n'a été renvoyée",
+      "unit-not-imported": "L'unité n'a pas été importée correctement : convertissez la valeur manuellement",
+      "delete-farm-or-convert-unit": "Attention : il faut supprimer l'exploitation ou convertir l'unité",
+    },
   },
   maintenance: {
     title: "Maintenance en cours",
@@ -871,11 +878,11 @@ const fr = {
   ...indicateurs,
   ...indicateursParcelle,
   ...protocoles,
+  ...calculSerie,
   ...selectionCampagnes,
   ...taches,
   ...exportsTexts,
   ...exportResultats,
-  ...calculSerie,
 };
 
 export default fr;

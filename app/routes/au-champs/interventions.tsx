@@ -21,8 +21,8 @@ import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "
 import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
 import { createIntrantDossier, updateIntrantDossier } from "#server/intrant-dossier/service.server";
 import { DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema } from "~/domain/copie";
-import { AffectationsSchema, MajDatesSchema } from "~/domain/parcelle";
-import { getAffectations, majDatesActions, saveAffectations } from "#server/parcelle/service.server";
+import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema } from "~/domain/parcelle";
+import { getAffectations, majDatesActions, majDatesCampagne, saveAffectations } from "#server/parcelle/service.server";
 import { copyChoices, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
 import { getIndicateursParcelle } from "#server/calcul/service.server";
 import { IndicateursParcellePanel } from "~/components/indicateurs/indicateurs-parcelle";
@@ -100,6 +100,7 @@ export const action = screenAction(
     duplicationInterventions: formIntent(DuplicationInterventionsSchema, async ({ db, user }, value) => ({ copies: await duplicateInterventions(db, user, value), notice: "copie.duplication-faite" })),
     // The plots screen's date update and cost-centre assignment, from the Other menu (C-DATE; spec 3 §2.1).
     majDates: formIntent(MajDatesSchema, async ({ db, user }, value) => ({ moved: await majDatesActions(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
+    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ db, user }, value) => ({ moved: await majDatesCampagne(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
     affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ db, user }, { affectations }) => {
       await saveAffectations(db, user, affectations);
       return { ok: true as const, notice: "ui.update-confirmation" };

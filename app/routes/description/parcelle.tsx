@@ -11,11 +11,11 @@ import { EgesDialog } from "~/components/parcelle/eges-dialog";
 import { ImportDialog } from "~/components/parcelle/import-dialog";
 import { MajDatesDialog } from "~/components/parcelle/maj-dates-dialog";
 import { ParcelleForm } from "~/components/parcelle/parcelle-form";
-import { AffectationsSchema, MajDatesSchema, ParcelleSchema } from "~/domain/parcelle";
+import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema, ParcelleSchema } from "~/domain/parcelle";
 import { mapConfig } from "#server/env.server";
 import { deleteIntent, formIntent, idField, intent, jsonField, queryId, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import { affecterEges, getAffectationEges } from "#server/intrant-dossier/service.server";
-import { getAffectations, getHistoriqueTree, getParcelles, majDatesActions, removeParcelles, saveAffectations, saveParcelle } from "#server/parcelle/service.server";
+import { getAffectations, getHistoriqueTree, getParcelles, majDatesActions, majDatesCampagne, removeParcelles, saveAffectations, saveParcelle } from "#server/parcelle/service.server";
 import type { Route } from "./+types/parcelle";
 
 export const shouldRevalidate = listScreenShouldRevalidate;
@@ -41,6 +41,7 @@ export const action = screenAction(
     save: saveIntent(ParcelleSchema, ({ db, user }, value, edit) => saveParcelle(db, user, value, edit)),
     delete: deleteIntent(({ db, user }, ids) => removeParcelles(db, user, ids)),
     majDates: formIntent(MajDatesSchema, async ({ db, user }, value) => ({ moved: await majDatesActions(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
+    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ db, user }, value) => ({ moved: await majDatesCampagne(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
     affectationEges: intent({ idDossier: idField }, async ({ db, user }, { idDossier }) => ({
       ok: true as const,
       resultat: await affecterEges(db, user, idDossier),

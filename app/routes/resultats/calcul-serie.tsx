@@ -26,7 +26,7 @@ export const action = screenAction({
       await modifierSerie(db, user, idField.parse(params.idSerie), tous ? { tous: tous === "true" } : { groupes: groupes ?? [] });
       return ok;
     }),
-  remarque: intent({ remarque: z.string().max(2000, "warning.too-long") }, async ({ db, user, params }, { remarque }) => {
+  remarque: intent({ remarque: z.string().max(2000, "warning.max-characters") }, async ({ db, user, params }, { remarque }) => {
     await modifierSerie(db, user, idField.parse(params.idSerie), { remarque });
     return ok;
   }),

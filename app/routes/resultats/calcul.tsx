@@ -1,15 +1,19 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import { z } from "zod";
 import { DataTable, type DataTableColumn } from "~/components/data-table";
 import { formatDateTime } from "~/components/format";
 import { ProgressionSerie } from "~/components/resultats/progression-serie";
+import { SelectionCampagnes } from "~/components/resultats/selection-campagnes";
+import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
 import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
 import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
+import { choixCampagnes } from "#server/resultats/selection";
 import {
-  campagnesCalculables, controlerSerie, lancerSerie, listerSeries, sessionsExportCalcul, type SerieListee, type SessionExportListee,
+  controlerSerie, lancerSerie, listerSeries, type SerieListee,
 } from "#server/calcul-serie/service.server";
+import { listerSessionsExport } from "#server/session-export/service.server";
 import type { Route } from "./+types/calcul";
 
 /**
@@ -17,15 +21,19 @@ import type { Route } from "./+types/calcul";
  * button, the done calculations of the chosen campaigns, and the result-export sessions of every folder.
  */
 export const loader = screenLoader(async ({ db, user, query, view }) => {
-  const campagnes = await campagnesCalculables(db, user);
-  const offertes = new Set(campagnes.map((c) => c.idCampagne));
-  let choisies = queryIds(query, "campagne").filter((id) => offertes.has(id));
-  if (!query.has("campagne")) {
+  const choix = await choixCampagnes(db, user, "calcul");
+  const offertes = new Map<number, { idCampagne: number; exploitation: string; campagne: string }>();
+  for (const d of choix.dossiers) for (const e of d.exploitations) for (const c of e.campagnes) offertes.set(c.id, { idCampagne: c.id, exploitation: e.libelle, campagne: c.libelle });
+  let choisies = queryIds(query, PARAM_CAMPAGNE).filter((id) => offertes.has(id));
+  if (!query.has(PARAM_CAMPAGNE)) {
     const v = await view();
     choisies = v.campagne && offertes.has(v.campagne.id) ? [v.campagne.id] : [];
   }
-  const series = await listerSeries(db, user, choisies.length ? choisies : [...offertes]);
-  return { campagnes, choisies, series, sessions: await sessionsExportCalcul(db, user) };
+  const series = await listerSeries(db, user, choisies.length ? choisies : [...offertes.keys()]);
+  // The result-export sessions (nature 1) of every folder's offered campaigns (C-CALC-05).
+  const sessions = (await listerSessionsExport(db, user, { campagnes: [...offertes.keys()], nature: 1 }))
+    .map((x) => ({ id: x.id, libelle: x.libelle, debut: x.dtDebSession, fin: x.dtFinSession, statut: x.statut }));
+  return { choix, campagnes: [...offertes.values()], choisies, series, sessions };
 });
 
 const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").max(50));
@@ -47,6 +55,8 @@ export const action = screenAction({
   }),
 });
 
+type SessionExportListee = { id: number; libelle: string; debut: string | null; fin: string | null; statut: number | null };
+
 export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [, setSearchParams] = useSearchParams();
@@ -63,22 +73,6 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
       return p;
     }, { replace: true, preventScrollReset: true });
   };
-
-  // Farms by folder (a farm linked to two folders the user writes shows once, under the first).
-  const parDossier = useMemo(() => {
-    const vues = new Set<number>();
-    const dossiers = new Map<number, { libelle: string; exploitations: Map<number, { libelle: string; campagnes: { id: number; libelle: string }[] }> }>();
-    for (const c of data.campagnes) {
-      if (vues.has(c.idCampagne)) continue;
-      vues.add(c.idCampagne);
-      const d = dossiers.get(c.idDossier) ?? { libelle: c.dossier, exploitations: new Map() };
-      const e = d.exploitations.get(c.idExploitation) ?? { libelle: c.exploitation, campagnes: [] };
-      e.campagnes.push({ id: c.idCampagne, libelle: c.campagne });
-      d.exploitations.set(c.idExploitation, e);
-      dossiers.set(c.idDossier, d);
-    }
-    return [...dossiers.entries()];
-  }, [data.campagnes]);
 
   const lancer = () => {
     const liste = choisies.map((id) => data.campagnes.find((c) => c.idCampagne === id)!).filter(Boolean);
@@ -107,7 +101,7 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   ];
   const statutSession = (s: SessionExportListee) => (s.statut === 0 ? "fini" : s.statut === 2 ? "erreur" : "encours");
   const colonnesSessions: DataTableColumn<SessionExportListee>[] = [
-    { id: "libelle", header: t("calcul-serie.sessions-colonnes.libelle"), cell: (s) => s.libelle },
+    { id: "libelle", header: t("calcul-serie.sessions-colonnes.libelle"), cell: (s) => (s.statut === 0 ? <a className="text-sillon-700 underline" href={`${import.meta.env.BASE_URL}home/resultats/session_exports/${s.id}`}>{s.libelle}</a> : s.libelle) },
     { id: "debut", header: t("calcul-serie.sessions-colonnes.debut"), cell: (s) => (s.debut ? formatDateTime(s.debut) : "") },
     { id: "fin", header: t("calcul-serie.sessions-colonnes.fin"), cell: (s) => (s.fin ? formatDateTime(s.fin) : "") },
     { id: "statut", header: t("calcul-serie.sessions-colonnes.statut"), cell: (s) => <span className={statutSession(s) === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.session-statuts.${statutSession(s)}`)}</span> },
@@ -116,40 +110,10 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-testid="screen-calcul">
       <h1 className="text-xl font-semibold text-sillon-800">{t("screen.calcul")}</h1>
-      <section className="card space-y-2" aria-labelledby="calcul-selection">
-        <h2 id="calcul-selection" className="text-lg font-semibold">{t("calcul-serie.selection")}</h2>
-        <p className="text-sm text-stone-700">{t("calcul-serie.selection-aide")}</p>
-        {parDossier.length === 0 ? <p>{t("calcul-serie.aucune-campagne")}</p> : null}
-        <div className="grid gap-3 md:grid-cols-2" data-testid="calcul-campagnes">
-          {parDossier.map(([idDossier, d]) => (
-            <fieldset key={idDossier} className="rounded border border-stone-300 p-2">
-              <legend className="px-1 font-semibold">{d.libelle}</legend>
-              {[...d.exploitations.entries()].map(([idExploitation, e]) => (
-                <div key={idExploitation} className="mt-1">
-                  <div className="text-sm font-medium">{e.libelle}</div>
-                  <div className="flex flex-wrap gap-3 pl-2">
-                    {e.campagnes.map((c) => (
-                      <label key={c.id} className="flex items-center gap-1 text-sm">
-                        <input
-                          type="checkbox"
-                          checked={choisies.includes(c.id)}
-                          onChange={(ev) => choisir(ev.target.checked ? [...choisies, c.id] : choisies.filter((x) => x !== c.id))}
-                          aria-label={`${e.libelle} ${c.libelle}`}
-                        />
-                        {c.libelle}
-                      </label>
-                    ))}
-                  </div>
-                </div>
-              ))}
-            </fieldset>
-          ))}
-        </div>
-        <div className="flex items-center gap-3">
-          <button type="button" className="btn-primary" disabled={choisies.length === 0} onClick={lancer} data-testid="lancer-calcul">{t("calcul-serie.lancer")}</button>
-          {choisies.length === 0 ? <span className="text-sm text-stone-700">{t("calcul-serie.lancer-aide")}</span> : null}
-        </div>
-      </section>
+      <SelectionCampagnes choix={data.choix} selection={choisies} onChange={choisir} titre={t("calcul-serie.selection")}>
+        <button type="button" className="btn-primary" disabled={choisies.length === 0} onClick={lancer} data-testid="lancer-calcul">{t("calcul-serie.lancer")}</button>
+        {choisies.length === 0 ? <span className="self-center text-sm text-stone-700">{t("calcul-serie.lancer-aide")}</span> : null}
+      </SelectionCampagnes>
       <section className="space-y-2" aria-labelledby="calcul-liste">
         <h2 id="calcul-liste" className="text-lg font-semibold">{t("calcul-serie.calculs")}</h2>
         <DataTable tableId="calculs-series" label={t("calcul-serie.calculs")} columns={colonnes} rows={data.series} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucun-calcul")} />
