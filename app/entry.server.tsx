@@ -13,7 +13,7 @@ import { NonceContext } from "./nonce";
 export { bootstrap, edgeSettings } from "../server/bootstrap";
 export { clientIpContext, cspNonceContext, requestLogContext } from "../server/security/context";
 export { healthy } from "../server/ops/healthy.server";
-export { demarrerTaches } from "../server/tache/demarrage.server";
+export { demarrerTaches } from "../server/jobs/demarrage.server";
 
 export const streamTimeout = 5_000;
 

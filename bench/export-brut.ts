@@ -1,6 +1,6 @@
 // Benchmark of the export writer (issue 14, decision 0052): a raw-data sheet of LIGNES_MAX_EXPORT (1,048,575) rows
 // shaped as the interventions group (farm, campaign, year, plot, date, operation, crop, two booleans, four numbers,
-// an event text; one row in 500 has user text starting with "=") written through server/xlsx/classeur.ts, against
+// an event text; one row in 500 has user text starting with "=") written through server/exports/classeur.ts, against
 // exceljs' streaming WorkbookWriter given the same cells bare (addRow + commit, no types, no checks). Each variant
 // runs in a child process of its own so that its peak RSS is its own; both in the same run. Markdown rows for
 // docs/performance.md. Goals: the writer within 1.3 times the bare time, peak RSS at most 300 MB.
@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
-import { LIGNES_MAX_EXPORT, ouvrirClasseur, type Colonne, type Valeur } from "../server/xlsx/classeur";
+import { LIGNES_MAX_EXPORT, ouvrirClasseur, type Colonne, type Valeur } from "../server/exports/classeur";
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -104,6 +104,6 @@ if (choisie) {
   console.log(`${lignes.toLocaleString("en")} data rows × ${COLONNES.length} columns, ${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0].toFixed(1)}`);
   console.log("| writer | time s | peak RSS MB | file MB |");
   console.log("|---|---|---|---|");
-  for (const r of resultats) console.log(`| ${r.nom === "nu" ? "exceljs WorkbookWriter, bare cells" : "server/xlsx/classeur.ts"} | ${(r.ms / 1000).toFixed(1)} | ${r.rssMo.toFixed(0)} | ${(r.octets / 1e6).toFixed(1)} |`);
+  for (const r of resultats) console.log(`| ${r.nom === "nu" ? "exceljs WorkbookWriter, bare cells" : "server/exports/classeur.ts"} | ${(r.ms / 1000).toFixed(1)} | ${r.rssMo.toFixed(0)} | ${(r.octets / 1e6).toFixed(1)} |`);
   console.log(`ratio ${(sillon.ms / nu.ms).toFixed(2)} (goal ≤ 1.3), peak RSS ${sillon.rssMo.toFixed(0)} MB (goal ≤ 300)`);
 }

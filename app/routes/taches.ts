@@ -1,6 +1,6 @@
 import { ServiceError } from "#server/errors";
 import { resourceLoader } from "#server/http/route.server";
-import { lireTache } from "#server/tache/service.server";
+import { lireTache } from "#server/jobs/service.server";
 
 /**
  * The state of one of the user's jobs (issue 14): what the progress bar polls (app/components/tache/barre-progression.tsx).

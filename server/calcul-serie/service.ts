@@ -13,7 +13,7 @@ import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
-import { definirTache, lancerTache } from "../tache/runner";
+import { definirTache, lancerTache } from "../jobs/runner";
 import { complementsControle, completerInstantane } from "./complements";
 
 /**

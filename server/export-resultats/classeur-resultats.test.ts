@@ -4,7 +4,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, describe, expect, test } from "vitest";
 import { valeursInitialesExport } from "~/domain/export-resultats";
-import { LIGNES_MAX_EXPORT, ouvrirClasseur } from "../xlsx/classeur";
+import { LIGNES_MAX_EXPORT, ouvrirClasseur } from "../exports/classeur";
 import {
   ecrireClasseurResultats,
   planClasseurResultats,
@@ -68,7 +68,7 @@ const DOSSIER = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-classeur-resultats
 afterAll(() => fs.rmSync(DOSSIER, { recursive: true, force: true }));
 let n = 0;
 
-/** Writes the plan through the exports' writer (server/xlsx/classeur.ts) and reads the file back with exceljs. */
+/** Writes the plan through the exports' writer (server/exports/classeur.ts) and reads the file back with exceljs. */
 async function ecrireEtRelire(series: SerieExport[], o: OptionsClasseur): Promise<ExcelJS.Workbook> {
   const plan = await planClasseurResultats(series, o, DATE);
   verifierCapacite(plan);

@@ -4,7 +4,7 @@
  * Pure part: `planClasseurResultats` turns the rows of the ticked series (the engine's `LigneResultat`, with the
  * planned/done flag the series stores) and the export form into a plan of sheets — each with its columns, its
  * row count (known before anything is written, so the spreadsheet limit is refused before work starts) and a
- * generator of its rows. `ecrireClasseurResultats` streams the plan into the session's xlsx (server/xlsx/classeur.ts).
+ * generator of its rows. `ecrireClasseurResultats` streams the plan into the session's xlsx (server/exports/classeur.ts).
  *
  * Sheets, in this order (each only when its option is ticked):
  * - Export: the name, date, version, series and options of the export;
@@ -27,7 +27,7 @@ import type { Indicateur, Indicateurs, Manquant, ParcelleCampagne } from "~/doma
 import { NIVEAUX_EXPORT, type ExportResultats, type NiveauExport } from "~/domain/export-resultats";
 import { fallbackLng, resources } from "~/locales";
 import { ServiceError } from "../errors";
-import { verifierLignesExport, type Classeur } from "../xlsx/classeur";
+import { verifierLignesExport, type Classeur } from "../exports/classeur";
 
 /** Columns per sheet (Excel: 16,384). */
 export const COLONNES_MAX_FEUILLE = 16_384;
@@ -400,7 +400,7 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
 /**
  * The spreadsheet's capacity, checked on the plan before anything is written (spec 3 §5, §9; C-REXP-09): at most
  * LIGNES_MAX_EXPORT (1,048,575) rows under the header of a sheet — 1,048,576 lines in all — (413
- * exports.trop-de-lignes, server/xlsx/classeur.ts), at most 16,384 columns (413 exportResultats.trop-de-colonnes).
+ * exports.trop-de-lignes, server/exports/classeur.ts), at most 16,384 columns (413 exportResultats.trop-de-colonnes).
  */
 export function verifierCapacite(plan: PlanClasseur): void {
   verifierLignesExport(Object.fromEntries(plan.feuilles.map((f) => [f.nom, f.nbLignes])));
@@ -412,7 +412,7 @@ export function verifierCapacite(plan: PlanClasseur): void {
 export const totalLignes = (plan: PlanClasseur) => plan.feuilles.reduce((n, f) => n + f.nbLignes, 0);
 
 /**
- * Streams the plan into the session's workbook (server/xlsx/classeur.ts: one row in memory at a time, formula-like
+ * Streams the plan into the session's workbook (server/exports/classeur.ts: one row in memory at a time, formula-like
  * texts kept as text); `progression` is told the rows written every 2,000 rows and at the end.
  */
 export async function ecrireClasseurResultats(plan: PlanClasseur, classeur: Classeur, progression: (fait: number, total: number) => Promise<void> = async () => {}): Promise<void> {

@@ -10,8 +10,8 @@ import { creerSerie, executerSerie } from "../calcul-serie/service";
 import { selectInContext } from "../contexte/service";
 import { isPostgres, type Db } from "../db/knex";
 import { fichierSessionExport, listerSessionsExport, NATURE_CALCUL } from "../session-export/service";
-import { Executeur } from "../tache/runner";
-import { lireTache } from "../tache/service";
+import { Executeur } from "../jobs/runner";
+import { lireTache } from "../jobs/service";
 import { ecranIndicateursPublies, lancerExportResultats } from "./service";
 
 // The export files of this test file go to a folder of its own.

@@ -10,9 +10,9 @@ import type { Db } from "../db/knex";
 import { parse, ServiceError } from "../errors";
 import { TACHE_EXPORT_CALCUL } from "../session-export/natures";
 import { creerSessionExport, ecrireSessionExport, type ParametresSessionExport, type SessionAEcrire } from "../session-export/service";
-import { definirTache } from "../tache/runner";
+import { definirTache } from "../jobs/runner";
 import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
-import { verifierLignesExport, type Classeur } from "../xlsx/classeur";
+import { verifierLignesExport, type Classeur } from "../exports/classeur";
 import {
   COLONNES_MAX_FEUILLE,
   ecrireClasseurResultats,

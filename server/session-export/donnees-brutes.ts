@@ -1,8 +1,8 @@
 import type { Knex } from "knex";
 import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
-import { definirTache } from "../tache/runner";
-import { verifierLignesExport, type TypeColonne, type Valeur } from "../xlsx/classeur";
+import { definirTache } from "../jobs/runner";
+import { verifierLignesExport, type TypeColonne, type Valeur } from "../exports/classeur";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
   creerSessionExport,

@@ -5,9 +5,9 @@ import { selectInContext } from "../contexte/service";
 import { ServiceError } from "../errors";
 
 // The limit lowered to 3 data rows per sheet, so that the demo campaign's plots exceed it (the real limit,
-// 1,048,575, is checked by server/xlsx/classeur.test.ts; writing a million rows here would only be slow).
-vi.mock("../xlsx/classeur", async (original) => {
-  const mod = await original<typeof import("../xlsx/classeur")>();
+// 1,048,575, is checked by server/exports/classeur.test.ts; writing a million rows here would only be slow).
+vi.mock("../exports/classeur", async (original) => {
+  const mod = await original<typeof import("../exports/classeur")>();
   return {
     ...mod,
     verifierLignesExport: (comptes: Record<string, number>) => {

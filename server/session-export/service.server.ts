@@ -1,4 +1,4 @@
-// The job kinds of the exports register themselves when the server loads this module (server/tache/runner.ts).
+// The job kinds of the exports register themselves when the server loads this module (server/jobs/runner.ts).
 import "./donnees-brutes";
 
 export {

@@ -8,9 +8,9 @@ import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { env } from "../env";
 import { ServiceError } from "../errors";
-import { lancerTache, type ContexteTache } from "../tache/runner";
+import { lancerTache, type ContexteTache } from "../jobs/runner";
 import type { Utilisateur } from "../utilisateur/repo";
-import { ouvrirClasseur, type Classeur } from "../xlsx/classeur";
+import { ouvrirClasseur, type Classeur } from "../exports/classeur";
 
 /**
  * Export sessions (spec 1 §3 "Export session", §4, §7 session_exports; decision 0052): a session is what the user

@@ -7,8 +7,8 @@ import { countRows, demoUser as utilisateurDemo, expectRefused } from "../../tes
 import { selectInContext } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { Executeur } from "../tache/runner";
-import { lireTache } from "../tache/service";
+import { Executeur } from "../jobs/runner";
+import { lireTache } from "../jobs/service";
 import { TACHE_EXPORT_DONNEES_BRUTES } from "./donnees-brutes";
 import {
   creerSessionExport,

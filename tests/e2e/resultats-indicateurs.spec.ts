@@ -56,6 +56,29 @@ test.describe("published indicators and result export", () => {
     await e2eDb()("calcul_serie").where({ remarque: "E2E" }).delete();
   });
 
+  test("[C-CALC-04] [C-REXP-01] [C-REXP-13] the calculation screen exports the ticked finished calculations through the same dialog; the session shows in its sessions table", async ({ page }) => {
+    const ids = await demoIds();
+    const idSerie = await serieDemo(ids.tilleuls2024);
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
+    await signIn(page, "redacteur");
+    await navigate(page, `/home/resultats/calcul?campagne=${ids.tilleuls2024}`);
+    await expect(page.getByTestId("screen-calcul")).toBeVisible();
+    const exporter = page.getByTestId("exporter-resultats");
+    await expect(exporter).toBeDisabled();
+    await page.getByTestId(`exporter-serie-${idSerie}`).check();
+    await expect(exporter).toBeEnabled();
+    await exporter.click();
+    const dialog = page.getByTestId("export-resultats-dialog");
+    await expect(dialog.getByTestId("export-resultats-series")).toContainText("EARL des Tilleuls");
+    await axe(page);
+    await dialog.getByTestId("export-resultats-lancer").click();
+    await expect(page.getByTestId("snackbar")).toHaveText("L'export a démarré");
+    await expect(dialog).toBeHidden();
+    const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("redacteur") }).orderBy("id", "desc").first("id", "nature", "libelle");
+    expect(session.nature).toBe(1);
+    await expect(page.getByRole("table", { name: "Exports de résultats" })).toContainText(session.libelle);
+  });
+
   test("[A-PUB-01] [A-PUB-02] [A-PUB-03] [A-PUB-04] [A-PUB-06] [A-PUB-07] [A-PUB-08] [C-REXP-01] [C-REXP-03] [C-REXP-04] [C-REXP-05] [C-REXP-10] [C-REXP-13] [C-REXP-16] [C-REXP-19] a writer exports the demo's published series and downloads the workbook", async ({ page }) => {
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);

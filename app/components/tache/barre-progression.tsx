@@ -11,7 +11,7 @@ import { useFetcher } from "react-router";
  */
 
 export type EtatTache = "en_attente" | "en_cours" | "terminee" | "echec";
-/** What GET /home/taches/:id answers (server/tache/service.ts TacheVue). */
+/** What GET /home/taches/:id answers (server/jobs/service.ts TacheVue). */
 export type TacheEtat = { id: number; type: string; etat: EtatTache; progression: number; total: number; erreur: string | null; resultat: unknown };
 
 const INTERVALLE_MS = 1000;

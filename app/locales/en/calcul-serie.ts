@@ -3,6 +3,7 @@ import type fr from "../fr/calcul-serie";
 /** English texts of the calculation screen and the calculation series (issue 14), spread into ./translation.ts. */
 const texts = {
   "calcul-serie": {
+    "exporter-serie": "Export the calculation of {{exploitation}} — {{campagne}}",
     selection: "Farms and campaigns",
     "selection-aide": "The farms of the folders where you have the write right.",
     "aucune-campagne": "No campaign can be calculated with your rights.",

@@ -1,6 +1,7 @@
 /** French texts of the calculation screen and the calculation series (issue 14), spread into ./translation.ts. */
 const texts = {
   "calcul-serie": {
+    "exporter-serie": "Exporter le calcul de {{exploitation}} — {{campagne}}",
     selection: "Exploitations et campagnes",
     "selection-aide": "Les exploitations des dossiers où vous avez le droit d'écriture.",
     "aucune-campagne": "Aucune campagne ne peut être calculée avec vos droits.",

@@ -4,7 +4,9 @@ import { Link, useRevalidator, useSearchParams } from "react-router";
 import { z } from "zod";
 import { DataTable, type DataTableColumn } from "~/components/data-table";
 import { formatDateTime } from "~/components/format";
+import { ExportResultatsDialog } from "~/components/resultats/export-resultats-dialog";
 import { ProgressionSerie } from "~/components/resultats/progression-serie";
+import { ROLE_TEST } from "~/domain/access/abilities";
 import { SelectionCampagnes } from "~/components/resultats/selection-campagnes";
 import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
 import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
@@ -33,7 +35,7 @@ export const loader = screenLoader(async ({ db, user, query, view }) => {
   // The result-export sessions (nature 1) of every folder's offered campaigns (C-CALC-05).
   const sessions = (await listerSessionsExport(db, user, { campagnes: [...offertes.keys()], nature: 1 }))
     .map((x) => ({ id: x.id, libelle: x.libelle, debut: x.dtDebSession, fin: x.dtFinSession, statut: x.statut }));
-  return { choix, campagnes: [...offertes.values()], choisies, series, sessions };
+  return { choix, campagnes: [...offertes.values()], choisies, series, sessions, versionSelectable: user.roles.includes(ROLE_TEST) };
 });
 
 const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").max(50));
@@ -62,6 +64,11 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [aCalculer, setACalculer] = useState<CampagneACalculer[] | null>(null);
+  // The finished series ticked for the export-result dialog (spec 3 §2.11).
+  const [aExporter, setAExporter] = useState<number[]>([]);
+  const [exporter, setExporter] = useState(false);
+  const exportables = data.series.filter((s) => s.statut === "termine");
+  const cochees = exportables.filter((s) => aExporter.includes(s.id));
   // The ticked campaigns: at once on screen, then in the address (the list of calculations follows them).
   const [choisies, setChoisies] = useState<number[]>(data.choisies);
   const choisir = (ids: number[]) => {
@@ -80,6 +87,13 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   };
 
   const colonnes: DataTableColumn<SerieListee>[] = [
+    {
+      id: "exporter", header: t("indicateursPublies.exporter"), alwaysVisible: true,
+      cell: (s) => s.statut === "termine"
+        ? <input type="checkbox" aria-label={t("calcul-serie.exporter-serie", { exploitation: s.exploitation, campagne: s.campagne })} checked={aExporter.includes(s.id)}
+            onChange={(e) => setAExporter((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)))} data-testid={`exporter-serie-${s.id}`} />
+        : null,
+    },
     { id: "exploitation", header: t("calcul-serie.colonnes.exploitation"), cell: (s) => s.exploitation, sortValue: (s) => s.exploitation },
     { id: "campagne", header: t("calcul-serie.colonnes.campagne"), cell: (s) => s.campagne, sortValue: (s) => s.campagne },
     { id: "creation", header: t("calcul-serie.colonnes.creation"), cell: (s) => formatDateTime(s.createdAt), sortValue: (s) => s.createdAt },
@@ -115,7 +129,10 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
         {choisies.length === 0 ? <span className="self-center text-sm text-stone-700">{t("calcul-serie.lancer-aide")}</span> : null}
       </SelectionCampagnes>
       <section className="space-y-2" aria-labelledby="calcul-liste">
-        <h2 id="calcul-liste" className="text-lg font-semibold">{t("calcul-serie.calculs")}</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="calcul-liste" className="text-lg font-semibold">{t("calcul-serie.calculs")}</h2>
+          <button type="button" className="btn-secondary" disabled={cochees.length === 0} onClick={() => setExporter(true)} data-testid="exporter-resultats">{t("indicateursPublies.exporter")}</button>
+        </div>
         <DataTable tableId="calculs-series" label={t("calcul-serie.calculs")} columns={colonnes} rows={data.series} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucun-calcul")} />
       </section>
       <section className="space-y-2" aria-labelledby="calcul-sessions">
@@ -123,6 +140,7 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
         <DataTable tableId="calculs-sessions" label={t("calcul-serie.sessions")} columns={colonnesSessions} rows={data.sessions} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucune-session")} />
       </section>
       <SerieCalculDialog campagnes={aCalculer} onClose={() => setACalculer(null)} />
+      <ExportResultatsDialog open={exporter} series={cochees} versionSelectable={data.versionSelectable} onClose={() => setExporter(false)} onExported={() => revalidator.revalidate()} />
     </div>
   );
 }

@@ -129,7 +129,7 @@ describe(`job runner (${dialect})`, () => {
     const redacteur = await demoUser(db, "redacteur");
     const { id } = await lancerTache(db, { type: "test-interrompue", idUtilisateur: redacteur.id, parametres: {} });
     const root = fileURLToPath(new URL("../..", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/tache/enfant-interrompu.fixture.ts"), adresse(db)], {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/jobs/enfant-interrompu.fixture.ts"), adresse(db)], {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -1,6 +1,6 @@
-// A runner process killed in the middle of a job (server/tache/tache.service.test.ts): it claims the waiting job of
+// A runner process killed in the middle of a job (server/jobs/tache.service.test.ts): it claims the waiting job of
 // type "test-interrompue", reports some progress, then kills itself (SIGKILL, as a crashed container).
-// Run with tsx: tsx server/tache/enfant-interrompu.fixture.ts <database url>
+// Run with tsx: tsx server/jobs/enfant-interrompu.fixture.ts <database url>
 import { createDb } from "../db/knex";
 import { definirTache, Executeur } from "./runner";
 
