@@ -180,7 +180,7 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-WATER-01] [C-WATER-02] [C-WATER-03] [C-WATER-04] [C-WATER-05] [C-WATER-06] [C-OTHER-01] [C-OTHER-02] [C-OTHER-03] [C-OTHER-04] [C-OTHER-05] [C-FORM-18] [C-FORM-19] [C-FORM-20] [C-FORM-31] [C-FORM-32] [C-FORM-33] [C-FORM-34] [C-FORM-35] [C-CONST-09] water and other inputs are added, edited and deleted from the intervention", async ({ page }) => {
+  test("[C-ERR-35] [C-WATER-01] [C-WATER-02] [C-WATER-03] [C-WATER-04] [C-WATER-05] [C-WATER-06] [C-OTHER-01] [C-OTHER-02] [C-OTHER-03] [C-OTHER-04] [C-OTHER-05] [C-FORM-18] [C-FORM-19] [C-FORM-20] [C-FORM-31] [C-FORM-32] [C-FORM-33] [C-FORM-34] [C-FORM-35] [C-CONST-09] water and other inputs are added, edited and deleted from the intervention", async ({ page }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);

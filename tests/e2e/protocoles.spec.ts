@@ -97,7 +97,7 @@ test("[C-PROTO-01] [C-RDD-01] [C-RDD-02] [C-RDD-03] [C-RDD-04] [C-RDD-05] [C-RDD
   await expect(table.locator("tbody tr").first()).toContainText(`${label} (copie)`);
 });
 
-test("[C-FORM-01] [C-FORM-02] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C-EVAL-05] [C-EVAL-06] [C-EVAL-07] [C-EVAL-10] [C-EVAL-11] [C-EVAL-12] [C-CONST-15] [issue13-conditions] the intervention form's evaluation panels: a broken rule flagged on the plot; evaluate a rule on the intervention, load an existing one, bulk add to plots of the same mode", async ({ page }) => {
+test("[C-FORM-01] [C-FORM-02] [C-ERR-35] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C-EVAL-05] [C-EVAL-06] [C-EVAL-07] [C-EVAL-10] [C-EVAL-11] [C-EVAL-12] [C-CONST-15] [issue13-conditions] the intervention form's evaluation panels: a broken rule flagged on the plot; evaluate a rule on the intervention, load an existing one, bulk add to plots of the same mode", async ({ page }) => {
   const c = await tilleuls2025();
   const db = e2eDb();
   const plot = await db("parcelle").where({ idCampagne: c.campagne, idModeConduite: c.ble }).orderBy("id").first("id");
@@ -134,6 +134,7 @@ test("[C-FORM-01] [C-FORM-02] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C
   await axe(page);
   await page.screenshot({ path: `${SHOTS}/evaluation-dialog-fr.png` });
   await page.getByTestId("evaluation-save").click();
+  await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("eval-intervention-row")).toContainText(rule.libelle);
   await expect(page.getByTestId("eval-intervention-row")).toContainText("Partiellement");
