@@ -40,6 +40,11 @@ function factor(name: string, annee: number) {
   return 1 + (annee - 2024) * 0.04 + (FARM_OFFSET[farm] ?? 0) + (name.endsWith("Simulation") ? -0.05 : 0);
 }
 
+/**
+ * The harvests of a campaign's harvest interventions, at the typical yields above, when it has none yet: the demo's
+ * margins, production costs and yields need a product on every farm (the Tilleuls 2024 harvests come from
+ * seedDemoRecoltes with their own figures).
+ */
 async function harvests2025(trx: Knex.Transaction, idCampagne: number): Promise<void> {
   const has = await trx("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).first("r.id");
   if (has) return;
@@ -55,7 +60,7 @@ async function harvests2025(trx: Knex.Transaction, idCampagne: number): Promise<
 }
 
 export async function seedDemoPrix(trx: Knex.Transaction, campagnes: Record<string, number>): Promise<void> {
-  if (campagnes.tilleuls2025) await harvests2025(trx, campagnes.tilleuls2025);
+  for (const idCampagne of Object.values(campagnes)) await harvests2025(trx, idCampagne);
   for (const [name, idCampagne] of Object.entries(campagnes)) {
     const annee = Number(name.match(/\d{4}/)?.[0] ?? 2024);
     const f = factor(name, annee);
