@@ -56,6 +56,7 @@ test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2
   await expect(row.getByTestId("ecart-pct")).toHaveText(`${ecart > 0 ? "+" : ""}${formatPercent((ecart / Math.abs(b.valeur)) * 100, "fr", 1)}`);
   await axe(page);
   await page.screenshot({ path: `${SHOTS}/comparaison-exploitation.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/comparaison-haut.png` });
 
   // A crop level: the table's caption follows, rows of that crop only.
   const niveau = page.getByLabel("Niveau");
@@ -66,6 +67,7 @@ test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2
   await page.getByLabel("Groupe d'indicateurs").selectOption({ label: "Économie" });
   await expect(page.getByTestId("comparaison-groupe-1")).toHaveCount(0);
   await axe(page);
+  await page.screenshot({ path: `${SHOTS}/comparaison-culture-economie.png`, fullPage: true });
 
   // The simulation without a finished calculation: named, with the link to the calculation screen.
   const db = e2eDb();

@@ -38,6 +38,7 @@ const texts = {
     manquants_other: "{{count}} missing data",
     sens: { hausse: "up", baisse: "down", egal: "equal" },
     "non-calcule": "not calculated",
+    "pct-impossible": "no percentage: the campaign's figure is 0",
     aucune: "No indicator to compare for this choice.",
     "nb-lignes_one": "{{count}} indicator",
     "nb-lignes_other": "{{count}} indicators",

@@ -36,6 +36,7 @@ const texts = {
     manquants_other: "{{count}} données manquantes",
     sens: { hausse: "hausse", baisse: "baisse", egal: "égal" },
     "non-calcule": "non calculé",
+    "pct-impossible": "pas de pourcentage : la campagne vaut 0",
     aucune: "Aucun indicateur à comparer pour ce choix.",
     "nb-lignes_one": "{{count}} indicateur",
     "nb-lignes_other": "{{count}} indicateurs",

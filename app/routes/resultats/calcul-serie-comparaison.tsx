@@ -58,7 +58,7 @@ export default function CalculSerieComparaison({ loaderData: data }: Route.Compo
         {l.ecart == null ? "" : <>{l.ecart > 0 ? "+" : ""}{formatNumber(l.ecart, lang, 2)} <span aria-hidden="true">{SENS_SIGNE[l.sens!]}</span> <span className="text-xs">{t(`comparaison.sens.${l.sens!}`)}</span></>}
       </td>
       <td className={`px-2 py-1 text-right tabular-nums ${l.sens ? SENS_CLASSE[l.sens] : ""}`} data-testid="ecart-pct">
-        {l.ecartPct == null ? "" : `${l.ecartPct > 0 ? "+" : ""}${formatPercent(l.ecartPct, lang, 1)}`}
+        {l.ecartPct == null ? (l.ecart == null ? "" : <><span aria-hidden="true">–</span><span className="sr-only">{t("comparaison.pct-impossible")}</span></>) : `${l.ecartPct > 0 ? "+" : ""}${formatPercent(l.ecartPct, lang, 1)}`}
       </td>
     </tr>
   );
@@ -91,7 +91,7 @@ export default function CalculSerieComparaison({ loaderData: data }: Route.Compo
         <Form method="get" className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col text-sm">
             {t("comparaison.choix-contrepartie")}
-            <select name="avec" className="input" defaultValue={String((data.simulation?.idCampagne === s.idCampagne ? data.base : data.simulation)?.idCampagne ?? "")}>
+            <select name="avec" className="field-input" defaultValue={String((data.simulation?.idCampagne === s.idCampagne ? data.base : data.simulation)?.idCampagne ?? "")}>
               {data.candidats.map((c) => <option key={c.idCampagne} value={c.idCampagne}>{c.campagne}</option>)}
             </select>
           </label>
@@ -108,14 +108,14 @@ export default function CalculSerieComparaison({ loaderData: data }: Route.Compo
           <div className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col text-sm">
               {t("comparaison.niveau")}
-              <select className="input" value={niveau} onChange={(e) => setNiveau(e.target.value)} data-testid="niveau">
+              <select className="field-input" value={niveau} onChange={(e) => setNiveau(e.target.value)} data-testid="niveau">
                 <option value="exploitation">{t("comparaison.exploitation")}</option>
                 {data.cultures.map((c) => <option key={c.id} value={`culture:${c.id}`}>{t("comparaison.culture-option", { culture: c.libelle || t("calcul-serie.sans-culture") })}</option>)}
               </select>
             </label>
             <label className="flex flex-col text-sm">
               {t("comparaison.groupe")}
-              <select className="input" value={groupe} onChange={(e) => setGroupe(e.target.value)} data-testid="groupe">
+              <select className="field-input" value={groupe} onChange={(e) => setGroupe(e.target.value)} data-testid="groupe">
                 <option value="">{t("comparaison.tous-groupes")}</option>
                 {GROUPES_SERIE.map((g) => <option key={g.id} value={String(g.id)}>{t(`indicateurs.groupes.${g.code}`)}</option>)}
               </select>
