@@ -91,6 +91,7 @@ export default [
       route("calcul/:idSerie/etat", "routes/resultats/calcul-serie-etat.ts"),
       route("calcul/:idSerie/explication", "routes/resultats/calcul-serie-explication.ts"),
       route("indicateurs/export", "routes/resultats/export-resultats.ts"),
+      route("calcul/:idSerie/comparaison", "routes/resultats/calcul-serie-comparaison.tsx"),
     ]),
     ...prefix("documentation", [
       index("routes/documentation/index.ts"),

@@ -250,7 +250,7 @@ export async function listerSeries(db: Db, user: Utilisateur, idCampagnes: numbe
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
 }
 
-async function serieOuRefus(db: Db, user: Utilisateur, idSerie: number) {
+export async function serieOuRefus(db: Db, user: Utilisateur, idSerie: number) {
   const r = await seriesQuery(db).where("s.id", idSerie).first();
   if (!r) throw new ServiceError("errors.not-found", 404);
   const droits = await droitsCampagne(db, user, Number(r.idCampagne));

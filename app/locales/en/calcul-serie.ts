@@ -70,7 +70,6 @@ const texts = {
     "aucune-entree": "No data used.",
     completude: "Completeness {{valeur}} %",
     fermer: "Close",
-    simulation: "The campaign / simulation comparison comes later.",
     erreurs: {
       "visa-sans-publication": "The series must be published before it is validated.",
       "serie-validee": "The series is validated: its publication and remark can no longer change.",

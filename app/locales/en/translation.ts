@@ -18,6 +18,7 @@ import selectionCampagnes from "./selection-campagnes";
 import taches from "./taches";
 import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
+import comparaison from "./comparaison";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -884,6 +885,7 @@ const en = {
   ...taches,
   ...exportsTexts,
   ...exportResultats,
+  ...comparaison,
 } satisfies typeof fr;
 
 export default en;

@@ -68,7 +68,6 @@ const texts = {
     "aucune-entree": "Aucune donnée utilisée.",
     completude: "Complétude {{valeur}} %",
     fermer: "Fermer",
-    simulation: "La comparaison campagne / simulation viendra plus tard.",
     erreurs: {
       "visa-sans-publication": "La série doit être publiée avant d'être validée.",
       "serie-validee": "La série est validée : la publication et la remarque ne peuvent plus changer.",

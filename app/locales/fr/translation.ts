@@ -17,6 +17,7 @@ import selectionCampagnes from "./selection-campagnes";
 import taches from "./taches";
 import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
+import comparaison from "./comparaison";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -883,6 +884,7 @@ const fr = {
   ...taches,
   ...exportsTexts,
   ...exportResultats,
+  ...comparaison,
 };
 
 export default fr;

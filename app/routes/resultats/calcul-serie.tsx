@@ -104,7 +104,7 @@ export default function CalculSerie({ loaderData: data }: Route.ComponentProps) 
         </section>
       </div>
       <GraphiquesSerie data={{ idSerie: s.id, parcelles: data.parcelles, cultures: data.cultures, resultats: data.resultats }} />
-      <p className="text-sm text-stone-700">{t("calcul-serie.simulation")}</p>
+      <p className="text-sm"><Link to={`/home/resultats/calcul/${s.id}/comparaison`} className="text-sillon-700 underline" data-testid="lien-comparaison">{t("comparaison.lien")}</Link></p>
 
       <AppDialog
         open={confirmer !== null}

@@ -1,0 +1,2 @@
+// The server-only entry of ./comparaison for route modules.
+export * from "./comparaison";
