@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { GROUPES_SERIE } from "~/domain/calc/serie";
-import { countRows, demoUser, expectRefused, selectTilleuls } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, selectTilleuls, withBrokenTable, withFailingWrite } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { unlockCampagne } from "../campagne/service";
 import { saveMainOeuvre } from "../main-oeuvre/service";
@@ -211,5 +211,28 @@ describe(`calculation series (${dialect})`, () => {
     const serie = await db("calcul_serie").where({ id }).first("idTache", "statut");
     expect(serie.idTache).toBeTruthy();
     expect(await db("tache").where({ id: serie.idTache }).first("type", "parametres")).toMatchObject({ type: "calcul-serie" });
+  });
+  test("[C-ERR-20] an unexpected failure of a check or launch, of reading a series' indicators or an explanation, or of a change of a series answers its calculation error key (500) and changes nothing", async () => {
+    const db = t.db();
+    const redacteur = await demoUser(db, "redacteur");
+    const idCampagne = t.demo().campagnes.tilleuls2024;
+    const { id: idSerie } = await db("calcul_serie").where({ idCampagne }).first("id");
+    const resultat = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle", code: "ift.cible.total" }).first("idEntite");
+    const avant = await countRows(db, "calcul_serie");
+    // The check and the launch: errors.services.calcul-service-error.
+    await withBrokenTable(db, "parcelle", (trx) => expectRefused(controlerSerie(trx, redacteur, idCampagne), "errors.services.calcul-service-error", 500));
+    await withFailingWrite(db, "calcul_serie", "insert", (trx) => expectRefused(lancerSerie(trx, redacteur, idCampagne), "errors.services.calcul-service-error", 500));
+    // Reading the indicators of a series and the explanation of a figure: errors.services.calcul-service-indicateurs-error.
+    await withBrokenTable(db, "calcul_resultat", (trx) => expectRefused(lireSerie(trx, redacteur, idSerie), "errors.services.calcul-service-indicateurs-error", 500));
+    await withBrokenTable(db, "calcul_resultat", (trx) =>
+      expectRefused(expliquerResultat(trx, redacteur, idSerie, { niveau: "parcelle", idEntite: String(resultat.idEntite), code: "ift.cible.total" }), "errors.services.calcul-service-indicateurs-error", 500));
+    // The PATCH of a series (publication by group): errors.services.calcul-update-service-error.
+    await withFailingWrite(db, "calcul_serie_groupe", "update", (trx) =>
+      expectRefused(modifierSerie(trx, redacteur, idSerie, { groupes: [{ id: 1, publie: false }] }), "errors.services.calcul-update-service-error", 500));
+    // Refusals keep their own keys; nothing was created nor unpublished.
+    await expectRefused(lireSerie(db, await demoUser(db, "lecteur"), 999_999), "errors.not-found", 404);
+    expect(await countRows(db, "calcul_serie")).toBe(avant);
+    expect(await countRows(db, "calcul_serie_groupe", { idCalculSerie: idSerie, publie: true })).toBe(6);
+    expect((await lireSerie(db, redacteur, idSerie)).resultats.length).toBeGreaterThan(0);
   });
 });
