@@ -216,7 +216,7 @@ test.describe("published indicators and result export", () => {
       const reponse = page.waitForResponse((r) => r.request().method() === "POST" && /\/home\/resultats\/indicateurs\/export/.test(r.url()));
       await dialog.getByTestId("export-resultats-lancer").click();
       expect((await reponse).status()).toBe(413);
-      await expect(page.getByTestId("error-dialog")).toContainText(/L'export dépasse la limite d'un tableur \(1\D?048\D?576 lignes pour 1\D?048\D?575 au plus par feuille\)/);
+      await expect(page.getByTestId("error-dialog")).toContainText(/L'export dépasse la limite d'un tableur \(\d+ lignes pour 1\D?048\D?575 au plus par feuille\) : choisissez moins de campagnes ou de groupes/);
       await page.screenshot({ path: `${SHOTS}/export-413.png`, fullPage: true });
       await page.getByTestId("error-dialog").getByRole("button", { name: "OK" }).click();
       // Only the loading indicator stops (C-ERR-32): the dialog stays, nothing is recorded, no notice.
