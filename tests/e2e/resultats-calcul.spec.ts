@@ -170,7 +170,7 @@ test("[C-CHECK-25] a campaign whose check answers OK is calculated at once, with
   const idExploitation = await insertId("exploitation", { libelle: "E2E Ferme sans reproche" });
   try {
     await insertId("dossier_exploitation", { idDossier: ids.beauce, idExploitation, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true });
-    const idCampagne = await insertId("campagne", { idExploitation, anneeRecolte: 2025 });
+    const idCampagne = await insertId("campagne", { idExploitation, anneeRecolte: 2025, apiLibelle: "2025" });
     const idParcelle = await insertId("parcelle", { idCampagne, libelle: "E2E Parcelle complète", surface: 3 });
     const culture = await db("culture").orderBy("id").first("id");
     await db("affectation_culture_cible").insert({ idParcelle, idCulture: culture.id });
@@ -188,6 +188,7 @@ test("[C-CHECK-25] a campaign whose check answers OK is calculated at once, with
     await expect(page.getByTestId("controle-dialog")).toHaveCount(0);
     const dialogue = page.getByTestId("serie-calcul-dialog");
     await expect(dialogue.getByTestId("calcul-termine")).toBeVisible();
+    await axe(page);
     await page.screenshot({ path: `${SHOTS}/controle-ok.png`, fullPage: true });
     await dialogue.getByTestId("serie-calcul-fermer").click();
     expect(await db("calcul_serie").where({ idCampagne }).first("statut")).toMatchObject({ statut: "termine" });
