@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { GROUPES_SERIE } from "~/domain/calc/serie";
-import { countRows, demoUser, expectRefused, selectTilleuls } from "../../tests/helpers/service";
+import { unlockNeedsRepublication } from "~/domain/access/lock";
+import { countRows, demoUser, expectRefused, selectTilleuls, withBrokenTable, withFailingWrite } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { unlockCampagne } from "../campagne/service";
 import { saveMainOeuvre } from "../main-oeuvre/service";
@@ -211,5 +212,55 @@ describe(`calculation series (${dialect})`, () => {
     const serie = await db("calcul_serie").where({ id }).first("idTache", "statut");
     expect(serie.idTache).toBeTruthy();
     expect(await db("tache").where({ id: serie.idTache }).first("type", "parametres")).toMatchObject({ type: "calcul-serie" });
+  });
+  test("[C-ERR-20] an unexpected failure of a check or launch, of reading a series' indicators or an explanation, or of a change of a series answers its calculation error key (500) and changes nothing", async () => {
+    const db = t.db();
+    const redacteur = await demoUser(db, "redacteur");
+    const idCampagne = t.demo().campagnes.tilleuls2024;
+    const { id: idSerie } = await db("calcul_serie").where({ idCampagne }).first("id");
+    const resultat = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle", code: "ift.cible.total" }).first("idEntite");
+    const avant = await countRows(db, "calcul_serie");
+    // The check and the launch: errors.services.calcul-service-error.
+    await withBrokenTable(db, "parcelle", (trx) => expectRefused(controlerSerie(trx, redacteur, idCampagne), "errors.services.calcul-service-error", 500));
+    await withFailingWrite(db, "calcul_serie", "insert", (trx) => expectRefused(lancerSerie(trx, redacteur, idCampagne), "errors.services.calcul-service-error", 500));
+    // Reading the indicators of a series and the explanation of a figure: errors.services.calcul-service-indicateurs-error.
+    await withBrokenTable(db, "calcul_resultat", (trx) => expectRefused(lireSerie(trx, redacteur, idSerie), "errors.services.calcul-service-indicateurs-error", 500));
+    await withBrokenTable(db, "calcul_resultat", (trx) =>
+      expectRefused(expliquerResultat(trx, redacteur, idSerie, { niveau: "parcelle", idEntite: String(resultat.idEntite), code: "ift.cible.total" }), "errors.services.calcul-service-indicateurs-error", 500));
+    // The PATCH of a series (publication by group): errors.services.calcul-update-service-error.
+    await withFailingWrite(db, "calcul_serie_groupe", "update", (trx) =>
+      expectRefused(modifierSerie(trx, redacteur, idSerie, { groupes: [{ id: 1, publie: false }] }), "errors.services.calcul-update-service-error", 500));
+    // Refusals keep their own keys; nothing was created nor unpublished.
+    await expectRefused(lireSerie(db, await demoUser(db, "lecteur"), 999_999), "errors.not-found", 404);
+    expect(await countRows(db, "calcul_serie")).toBe(avant);
+    expect(await countRows(db, "calcul_serie_groupe", { idCalculSerie: idSerie, publie: true })).toBe(6);
+    expect((await lireSerie(db, redacteur, idSerie)).resultats.length).toBeGreaterThan(0);
+  });
+  test("[C-CALC-23] [A-LOCK-08] unlocking a campaign whose results are published lets the user edit it while the published series keeps the figures of the data it was computed on; only a recalculation, published, brings the new figures to the published record (decision 0067)", async () => {
+    const db = t.db();
+    const idCampagne = t.demo().campagnes.tilleuls2024;
+    const ctx = { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls };
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2024");
+    const { id: publiee } = await db("calcul_serie").where({ idCampagne, publication: true }).first("id");
+    const figures = async (idSerie: number) => (await lireSerie(db, redacteur, idSerie)).resultats;
+    const avant = await figures(publiee);
+    // Published: locked; the unlock asks for a recalculation and a republication (the dialog's warning).
+    const flags = await campagne(idCampagne);
+    expect(unlockNeedsRepublication({ indicateurPublie: truthy(flags.indicateurPublie) })).toBe(true);
+    await expectRefused(saveMainOeuvre(db, redacteur, LABOUR), "errors.forbidden", 403);
+    await unlockCampagne(db, redacteur, ctx, idCampagne);
+    await saveMainOeuvre(db, redacteur, LABOUR);
+    // The edit leaves the published record as it was: same series, still published, same figures.
+    expect(truthy((await campagne(idCampagne)).indicateurPublie)).toBe(true);
+    expect(await figures(publiee)).toEqual(avant);
+    expect((await listerSeries(db, redacteur, [idCampagne])).find((s) => s.id === publiee)).toMatchObject({ etat: "publie" });
+    // The recalculation: a new series, unpublished, beside the published one.
+    const recalcul = await lancer("redacteur", idCampagne);
+    expect((await listerSeries(db, redacteur, [idCampagne])).map((s) => [s.id, s.etat])).toEqual(expect.arrayContaining([[publiee, "publie"], [recalcul, "nonPublie"]]));
+    // The republication: the new series published, the old one withdrawn; the campaign stays published.
+    await modifierSerie(db, redacteur, recalcul, { tous: true });
+    await modifierSerie(db, redacteur, publiee, { tous: false });
+    expect((await listerSeries(db, await demoUser(db, "lecteur"), [idCampagne])).map((s) => s.id)).toEqual([recalcul]);
+    expect(truthy((await campagne(idCampagne)).indicateurPublie)).toBe(true);
   });
 });

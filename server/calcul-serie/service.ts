@@ -10,7 +10,7 @@ import { abilitiesFor, ensure } from "../access/abilities";
 import { recordAudit } from "../audit/repo";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
-import { ServiceError } from "../errors";
+import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
 import { definirTache, lancerTache } from "../jobs/runner";
@@ -67,10 +67,20 @@ async function campagneOf(db: Db, idCampagne: number) {
 /** Done interventions count, planned ones for a simulation (decision 0044). */
 const optionsDe = (c: { simulation: unknown }): OptionsCalcul => ({ realisation: bool(c.simulation) ? "prevue" : "realisee" });
 
+/**
+ * The error keys of the calculation services (spec 3 §8; C-ERR-20): an unexpected failure (database, bug) of a
+ * check or a launch, of reading a series' indicators or explanations, of a change of a series.
+ */
+export const CALCUL_ERROR = "errors.services.calcul-service-error";
+export const CALCUL_INDICATEURS_ERROR = "errors.services.calcul-service-indicateurs-error";
+export const CALCUL_UPDATE_ERROR = "errors.services.calcul-update-service-error";
+
 /** The pre-check of one campaign (GET calculs_series/check; C-CALC-09): write right on the farm (C-RIGHTS-13). */
 export async function controlerSerie(db: Db, user: Utilisateur, idCampagne: number): Promise<ControleSerie> {
-  ensure((await droitsCampagne(db, user, idCampagne)).calculer);
-  return controlerSansDroits(db, idCampagne);
+  return failingWith(CALCUL_ERROR, async () => {
+    ensure((await droitsCampagne(db, user, idCampagne)).calculer);
+    return controlerSansDroits(db, idCampagne);
+  });
 }
 
 export async function controlerSansDroits(db: Db, idCampagne: number): Promise<ControleSerie> {
@@ -87,10 +97,14 @@ export type Progression = (fait: number, total: number) => void | Promise<void>;
  * is created and its run is handed to the job runner (`executer` runs it in place instead: tests, seed, bench).
  */
 export async function lancerSerie(db: Db, user: Utilisateur, idCampagne: number, options: { executer?: (idSerie: number) => Promise<void> } = {}): Promise<{ id: number; execution: Promise<void> }> {
+  return failingWith(CALCUL_ERROR, () => lancer(db, user, idCampagne, options));
+}
+
+async function lancer(db: Db, user: Utilisateur, idCampagne: number, options: { executer?: (idSerie: number) => Promise<void> }): Promise<{ id: number; execution: Promise<void> }> {
   const droits = await droitsCampagne(db, user, idCampagne);
   ensure(droits.calculer);
   const controle = await controlerSansDroits(db, idCampagne);
-  if (controle.codeRetour === "Erreur") throw new ServiceError("errors.services.calcul-service-error", 409);
+  if (controle.codeRetour === "Erreur") throw new ServiceError(CALCUL_ERROR, 409);
   const id = await creerSerie(db, idCampagne, user.id);
   await recordAudit(db, { idUser: user.id, userLabel: user.username, action: "calcul-serie.lancer", entite: "calcul_serie", idEntite: id, idDossier: droits.idDossier, idExploitation: droits.idExploitation });
   if (options.executer) return { id, execution: options.executer(id) };
@@ -271,6 +285,10 @@ export type DetailSerie = {
 
 /** One series with its groups and the figures its charts show (GET calculs_series/{id}; C-CALC-06, C-RIGHTS-14). */
 export async function lireSerie(db: Db, user: Utilisateur, idSerie: number): Promise<DetailSerie> {
+  return failingWith(CALCUL_INDICATEURS_ERROR, () => lire(db, user, idSerie));
+}
+
+async function lire(db: Db, user: Utilisateur, idSerie: number): Promise<DetailSerie> {
   const { serie, droits } = await serieOuRefus(db, user, idSerie);
   const groupes = await groupesDe(db, idSerie);
   const rows = await db("calcul_resultat").where({ idCalculSerie: idSerie }).whereIn("niveau", ["parcelle", "culture", "exploitation"])
@@ -308,6 +326,10 @@ export type ExplicationResultat = ValeurResultat & { manquants: Manquant[]; expl
 
 /** The explanation of one figure of a series: formula, entries, missing data (the detail's charts open it). */
 export async function expliquerResultat(db: Db, user: Utilisateur, idSerie: number, q: { niveau: string; idEntite: string; code: string }): Promise<ExplicationResultat> {
+  return failingWith(CALCUL_INDICATEURS_ERROR, () => expliquer(db, user, idSerie, q));
+}
+
+async function expliquer(db: Db, user: Utilisateur, idSerie: number, q: { niveau: string; idEntite: string; code: string }): Promise<ExplicationResultat> {
   await serieOuRefus(db, user, idSerie);
   const r = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: q.niveau, idEntite: q.idEntite, code: q.code }).first();
   if (!r) throw new ServiceError("errors.not-found", 404);
@@ -329,6 +351,10 @@ export type ChangementSerie = { groupes?: { id: number; publie: boolean }[]; tou
  * publication) and its removal. The campaign's flags follow in the same transaction.
  */
 export async function modifierSerie(db: Db, user: Utilisateur, idSerie: number, changement: ChangementSerie): Promise<void> {
+  return failingWith(CALCUL_UPDATE_ERROR, () => modifier(db, user, idSerie, changement));
+}
+
+async function modifier(db: Db, user: Utilisateur, idSerie: number, changement: ChangementSerie): Promise<void> {
   const { serie, droits } = await serieOuRefus(db, user, idSerie);
   if (serie.statut !== "termine") throw new ServiceError("calcul-serie.erreurs.serie-non-terminee", 409);
   const publication = changement.groupes !== undefined || changement.tous !== undefined;

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, navigate, test } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { demoIds, insertId, setContext, signIn } from "./helpers";
 
 /**
  * The calculation screen and a series' detail (issue 14): a writer runs the calculation of GAEC du Moulin 2025 through
@@ -161,4 +161,38 @@ test("[C-RIGHTS-23] a reader is offered no campaign to calculate; the demo's pub
   const liste = page.getByRole("table", { name: "Calculs effectués" });
   await expect(liste.getByRole("row").filter({ hasText: "EARL des Tilleuls" }).filter({ hasText: "Publié" }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/calculs-liste-fr.png`, fullPage: true });
+});
+
+test("[C-CHECK-25] a campaign whose check answers OK is calculated at once, without the pre-check dialog", async ({ page }) => {
+  const ids = await demoIds();
+  const db = e2eDb();
+  // A farm of its own (the demo campaigns all give warnings): one plot with its area and its crop, nothing else to check.
+  const idExploitation = await insertId("exploitation", { libelle: "E2E Ferme sans reproche" });
+  try {
+    await insertId("dossier_exploitation", { idDossier: ids.beauce, idExploitation, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true });
+    const idCampagne = await insertId("campagne", { idExploitation, anneeRecolte: 2025, apiLibelle: "2025" });
+    const idParcelle = await insertId("parcelle", { idCampagne, libelle: "E2E Parcelle complète", surface: 3 });
+    const culture = await db("culture").orderBy("id").first("id");
+    await db("affectation_culture_cible").insert({ idParcelle, idCulture: culture.id });
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [idExploitation], idCampagne });
+    await signIn(page, "redacteur");
+    await navigate(page, CALCUL);
+    await expect(page.getByTestId(`selection-campagne-${idCampagne}`)).toBeChecked();
+    const controle = page.waitForRequest((r) => r.method() === "POST" && /intent=controler/.test(r.postData() ?? ""));
+    const lancement = page.waitForRequest((r) => r.method() === "POST" && /intent=lancer/.test(r.postData() ?? ""));
+    await page.getByTestId("lancer-calcul").click();
+    // The check is asked for first (C-CALC-09), then the run is asked for by itself.
+    await controle;
+    // Nobody confirmed anything: no pre-check dialog was shown.
+    await lancement;
+    await expect(page.getByTestId("controle-dialog")).toHaveCount(0);
+    const dialogue = page.getByTestId("serie-calcul-dialog");
+    await expect(dialogue.getByTestId("calcul-termine")).toBeVisible();
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/controle-ok.png`, fullPage: true });
+    await dialogue.getByTestId("serie-calcul-fermer").click();
+    expect(await db("calcul_serie").where({ idCampagne }).first("statut")).toMatchObject({ statut: "termine" });
+  } finally {
+    await db("exploitation").where({ id: idExploitation }).delete();
+  }
 });

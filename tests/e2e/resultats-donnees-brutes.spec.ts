@@ -130,7 +130,7 @@ test.describe("raw-data export", () => {
     await page.screenshot({ path: `${SHOTS}/donnees-brutes.png`, fullPage: true });
   });
 
-  test("[A-EXPORT-18][A-EXPORT-19][A-EXPORT-21][A-EXPORT-14][A-EXPORT-22][A-EXPORT-23][A-EXPORT-24] statuses, a failed download, the list following the campaigns, deleting one and several sessions", async ({ page }) => {
+  test("[A-EXPORT-18][A-EXPORT-19][A-EXPORT-21][A-EXPORT-14][A-EXPORT-22][A-EXPORT-23][A-EXPORT-24][C-ERR-21] statuses, a failed download (the server's detail text), the list following the campaigns, deleting one and several sessions", async ({ page }) => {
     const ids = await demoIds();
     const idUtilisateur = await userId("redacteur");
     const db = e2eDb();

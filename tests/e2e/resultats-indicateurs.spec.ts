@@ -56,7 +56,7 @@ test.describe("published indicators and result export", () => {
     await e2eDb()("calcul_serie").where({ remarque: "E2E" }).delete();
   });
 
-  test("[C-CALC-04] [C-REXP-01] [C-REXP-13] the calculation screen exports the ticked finished calculations through the same dialog; the session shows in its sessions table", async ({ page }) => {
+  test("[C-CALC-04] [C-REXP-01] [C-REXP-13] [C-ERR-36] [A-ERR-19] [C-RIGHTS-20] the calculation screen exports the ticked finished calculations through the same dialog; the session shows in its sessions table", async ({ page }) => {
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
@@ -70,8 +70,12 @@ test.describe("published indicators and result export", () => {
     await exporter.click();
     const dialog = page.getByTestId("export-resultats-dialog");
     await expect(dialog.getByTestId("export-resultats-series")).toContainText("EARL des Tilleuls");
+    // Without the test role, no version selector (C-RIGHTS-20): version 2 goes hidden.
+    await expect(dialog.getByTestId("export-version")).toHaveCount(0);
+    await expect(dialog.locator('input[type="hidden"][name="version"]')).toHaveValue("2");
     await axe(page);
     await dialog.getByTestId("export-resultats-lancer").click();
+    // The export started: the notice ui.export-started (C-ERR-36, A-ERR-19).
     await expect(page.getByTestId("snackbar")).toHaveText("L'export a démarré");
     await expect(dialog).toBeHidden();
     const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("redacteur") }).orderBy("id", "desc").first("id", "nature", "libelle");
@@ -172,7 +176,7 @@ test.describe("published indicators and result export", () => {
     await api.dispose();
   });
 
-  test("[A-PUB-09] [C-REXP-08] two calculations of the same farm and campaign are refused with an alert", async ({ page }) => {
+  test("[A-PUB-09] [C-REXP-08] [C-ERR-25] [C-ERR-32] two calculations of the same farm and campaign are refused with an alert", async ({ page }) => {
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);
     const autre = await serieVide(ids.tilleuls2024, true);
@@ -184,8 +188,46 @@ test.describe("published indicators and result export", () => {
     await page.getByTestId("export-resultats-dialog").getByTestId("export-resultats-lancer").click();
     await expect(page.getByTestId("error-dialog")).toContainText("Deux calculs cochés portent sur la même exploitation et la même campagne (EARL des Tilleuls — ");
     expect(await e2eDb()("session_export").count({ n: "*" }).first()).toEqual(avant);
+    // The failure only stops the loading indicator (C-ERR-32): the dialog stays as it was, its button usable again.
+    await page.getByTestId("error-dialog").getByRole("button", { name: "OK" }).click();
+    const lancer = page.getByTestId("export-resultats-dialog").getByTestId("export-resultats-lancer");
+    await expect(lancer).toBeEnabled();
+    await expect(lancer).not.toHaveAttribute("aria-busy");
+    await expect(page.getByTestId("snackbar")).toHaveCount(0);
   });
-  test("[A-PUB-06] [A-PUB-07] [C-REXP-11] [C-REXP-12] [C-REXP-14] [C-REXP-15] [C-REXP-16] [C-REXP-17] calculation sessions: newest first with their statuses, read again when the campaigns change, several deleted at once", async ({ page }) => {
+
+  test("[C-ERR-24] [A-ERR-17] [C-ERR-26] [C-ERR-32] a result export beyond the spreadsheet's rows is answered 413 and shows the spreadsheet-limit message; nothing is recorded", async ({ page }) => {
+    test.setTimeout(120_000);
+    const ids = await demoIds();
+    const idSerie = await serieDemo(ids.tilleuls2024);
+    const db = e2eDb();
+    // The plot level of the demo series brought to 1,048,576 rows (one more than a sheet holds under its header),
+    // copies of a stored row without explanation, removed at the end.
+    const deja = Number((await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).count({ n: "*" }).first())!.n);
+    const modele = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).orderBy("id").first("id");
+    const colonnes = "id_calcul_serie, niveau, id_entite, id_parcelle, code, id_groupe, valeur, unite, completude, nb_manquants";
+    await db.raw(`INSERT INTO calcul_resultat (${colonnes}) SELECT ${colonnes} FROM calcul_resultat, (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ?) SELECT n FROM s) AS suite WHERE calcul_resultat.id = ?`, [1_048_576 - deja, modele.id]);
+    try {
+      await ouvrir(page, "redacteur", [ids.tilleuls2024]);
+      await page.getByTestId(`serie-cocher-${idSerie}`).check();
+      await page.getByTestId("series-exporter").click();
+      const dialog = page.getByTestId("export-resultats-dialog");
+      const avant = await db("session_export").count({ n: "*" }).first();
+      const reponse = page.waitForResponse((r) => r.request().method() === "POST" && /\/home\/resultats\/indicateurs\/export/.test(r.url()));
+      await dialog.getByTestId("export-resultats-lancer").click();
+      expect((await reponse).status()).toBe(413);
+      await expect(page.getByTestId("error-dialog")).toContainText(/L'export dépasse la limite d'un tableur \(\d+ lignes pour 1\D?048\D?575 au plus par feuille\) : choisissez moins de campagnes ou de groupes/);
+      await page.screenshot({ path: `${SHOTS}/export-413.png`, fullPage: true });
+      await page.getByTestId("error-dialog").getByRole("button", { name: "OK" }).click();
+      // Only the loading indicator stops (C-ERR-32): the dialog stays, nothing is recorded, no notice.
+      await expect(dialog.getByTestId("export-resultats-lancer")).toBeEnabled();
+      await expect(page.getByTestId("snackbar")).toHaveCount(0);
+      expect(await db("session_export").count({ n: "*" }).first()).toEqual(avant);
+    } finally {
+      await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).whereNull("explication").delete();
+    }
+  });
+  test("[A-PUB-06] [A-PUB-07] [C-ERR-23] [C-REXP-11] [C-REXP-12] [C-REXP-14] [C-REXP-15] [C-REXP-16] [C-REXP-17] calculation sessions: newest first with their statuses, read again when the campaigns change, several deleted at once", async ({ page }) => {
     const ids = await demoIds();
     const idUtilisateur = await userId("redacteur");
     const session = async (libelle: string, statut: number, fin: boolean, nature = 1) => {
@@ -240,7 +282,7 @@ test.describe("published indicators and result export", () => {
     expect(await e2eDb()("session_export").whereIn("id", [finie, echec]).count({ n: "*" }).first()).toEqual({ n: 0 });
   });
 
-  test("[C-REXP-01] [C-REXP-05] the English locale sends the anglais flag; the test role chooses the version", async ({ page }) => {
+  test("[C-REXP-01] [C-REXP-05] [C-RIGHTS-20] the English locale sends the anglais flag; the test role chooses the version", async ({ page }) => {
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);
     await setContext("admin", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });

@@ -6,26 +6,44 @@ import { PARAM_CAMPAGNE, type ChoixCampagnes } from "~/domain/resultats/selectio
 /**
  * The selected campaigns of a resultats screen, kept in the address (`?campagne=1&campagne=2`): a reload or a link
  * keeps them, and the screen's loader reads them to list its series and sessions (they refresh when they change,
- * A-EXPORT-14, C-REXP-14). Changing them replaces the history entry.
+ * A-EXPORT-14, C-REXP-14). Changing them replaces the history entry; the boxes follow at once, before the loader
+ * has answered.
+ *
+ * Options (the calculation screen): `defaut`, the selection shown while the address names none (its loader then
+ * takes the context's campaign); `videExplicite`, an empty selection written as `?campagne=` so that the loader
+ * tells it from no selection at all.
  */
-export function useSelectionCampagnes(): [number[], (ids: number[]) => void] {
+export function useSelectionCampagnes(options: { defaut?: readonly number[]; videExplicite?: boolean } = {}): [number[], (ids: number[]) => void] {
+  const { defaut, videExplicite = false } = options;
   const [params, setParams] = useSearchParams();
-  const raw = params.getAll(PARAM_CAMPAGNE).join(",");
-  const selection = useMemo(() => (raw ? raw.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0) : []), [raw]);
+  const present = params.has(PARAM_CAMPAGNE);
+  const raw = params.getAll(PARAM_CAMPAGNE).filter(Boolean).join(",");
+  const cleDefaut = (defaut ?? []).join(",");
+  const adresse = useMemo(
+    () => (present ? (raw ? raw.split(",") : []) : cleDefaut ? cleDefaut.split(",") : []).map(Number).filter((n) => Number.isInteger(n) && n > 0),
+    [present, raw, cleDefaut],
+  );
+  // The boxes ticked, until the address has followed.
+  const [enAttente, setEnAttente] = useState<number[] | null>(null);
+  useEffect(() => setEnAttente(null), [present, raw]);
   const choisir = useCallback(
-    (ids: number[]) =>
+    (ids: number[]) => {
+      const uniques = [...new Set(ids)].sort((a, b) => a - b);
+      setEnAttente(uniques);
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
           next.delete(PARAM_CAMPAGNE);
-          for (const id of [...new Set(ids)].sort((a, b) => a - b)) next.append(PARAM_CAMPAGNE, String(id));
+          for (const id of uniques) next.append(PARAM_CAMPAGNE, String(id));
+          if (!uniques.length && videExplicite) next.set(PARAM_CAMPAGNE, "");
           return next;
         },
         { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
+      );
+    },
+    [setParams, videExplicite],
   );
-  return [selection, choisir];
+  return [enAttente ?? adresse, choisir];
 }
 
 type Props = {

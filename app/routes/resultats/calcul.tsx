@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { DataTable, type DataTableColumn } from "~/components/data-table";
 import { formatDateTime } from "~/components/format";
 import { ExportResultatsDialog } from "~/components/resultats/export-resultats-dialog";
 import { ProgressionSerie } from "~/components/resultats/progression-serie";
 import { ROLE_TEST } from "~/domain/access/abilities";
-import { SelectionCampagnes } from "~/components/resultats/selection-campagnes";
+import { SelectionCampagnes, useSelectionCampagnes } from "~/components/resultats/selection-campagnes";
 import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
 import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
 import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
@@ -61,7 +61,6 @@ type SessionExportListee = { id: number; libelle: string; debut: string | null; 
 
 export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [aCalculer, setACalculer] = useState<CampagneACalculer[] | null>(null);
   // The finished series ticked for the export-result dialog (spec 3 §2.11).
@@ -69,17 +68,10 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   const [exporter, setExporter] = useState(false);
   const exportables = data.series.filter((s) => s.statut === "termine");
   const cochees = exportables.filter((s) => aExporter.includes(s.id));
-  // The ticked campaigns: at once on screen, then in the address (the list of calculations follows them).
-  const [choisies, setChoisies] = useState<number[]>(data.choisies);
-  const choisir = (ids: number[]) => {
-    setChoisies(ids);
-    setSearchParams((p) => {
-    p.delete("campagne");
-    for (const id of ids) p.append("campagne", String(id));
-      if (!ids.length) p.set("campagne", "");
-      return p;
-    }, { replace: true, preventScrollReset: true });
-  };
+  // The ticked campaigns, in the address (the list of calculations follows them); none in the address is the
+  // context's campaign (the loader's choice), an explicit empty selection is `?campagne=`.
+  const [selection, choisir] = useSelectionCampagnes({ defaut: data.choisies, videExplicite: true });
+  const choisies = selection.filter((id) => data.campagnes.some((c) => c.idCampagne === id));
 
   const lancer = () => {
     const liste = choisies.map((id) => data.campagnes.find((c) => c.idCampagne === id)!).filter(Boolean);
