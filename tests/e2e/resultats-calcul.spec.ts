@@ -26,6 +26,8 @@ async function moulin2025() {
 }
 
 test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C-CALC-07] [C-CALC-08] [C-CALC-09] [C-CALC-10] [C-CALC-12] [C-CALC-13] [C-CALC-15] [C-CALC-16] [C-CALC-17] [C-CALC-18] [C-CALC-19] [C-CALC-20] [C-CALC-21] [C-CALC-22] [C-CALC-24] [C-CALC-25] [C-CHECK-23] [C-CHECK-24] [A-CALC-01] [A-CALC-02] [A-CALC-03] [C-RIGHTS-10] a writer runs and publishes a calculation, an animator validates it and the interventions become read-only, un-validation frees them", async ({ page }) => {
+  // A whole round of a calculation (run, publish, visa, un-visa, restart) on both users: longer than one screen.
+  test.setTimeout(90_000);
   const { ids, idCampagne } = await moulin2025();
   const db = e2eDb();
   const contexte = { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.moulin], idCampagne };
