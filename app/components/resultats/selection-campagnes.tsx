@@ -109,7 +109,8 @@ export function SelectionCampagnes({ choix, selection, onChange, titre, children
                             <li key={c.id}>
                               <label className="flex items-center gap-2 text-sm">
                                 <input type="checkbox" checked={choisies.has(c.id)} onChange={(ev) => bascule([c.id], ev.target.checked)} data-testid={`selection-campagne-${c.id}`} />
-                                {c.libelle}
+                                {/* A campaign stored without prefix nor label still has a name: its harvest year. */}
+                                {c.libelle.trim() || String(c.anneeRecolte)}
                                 {c.simulation && <span className="rounded bg-amber-100 px-1 text-xs text-amber-900">{t("selectionCampagnes.simulation")}</span>}
                               </label>
                             </li>
