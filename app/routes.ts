@@ -58,7 +58,6 @@ export default [
           route("mesures/import", "routes/au-champs/mesures-import.ts"),
           screen("interventions", "routes/au-champs/interventions.tsx"),
           route("interventions/catalogue", "routes/au-champs/interventions-catalogue.ts"),
-          route("interventions/lignes", "routes/au-champs/interventions-lignes.ts"),
           route("interventions/indicateurs", "routes/au-champs/interventions-indicateurs.ts"),
           route("interventions/evaluations", "routes/protocole/evaluations.ts"),
         ]),

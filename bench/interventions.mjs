@@ -6,7 +6,7 @@
 // Prepares a fresh data folder (bench/.data-interventions): the seeded demo, then `scripts/demo-charge.ts`
 // (EARL de la Charge 2025, 2,000 interventions); starts the server on port 3601, signs in `animateur` once per
 // simulated user, selects that campaign, then asks what the browser asks to open the screen (the loaders a
-// navigation runs, and since decision 0076 the rows in their own request) with every plot chosen (`parcelleId`
+// navigation runs, its `.data` request) with every plot chosen (`parcelleId`
 // repeated): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
 // time per screen load (from /proc) with the bare baseline (/healthz) measured in the same run, and (since decision
 // 0076) the CPU of the plot indicator panel's own request. Markdown rows for docs/performance.md on stdout.
@@ -42,16 +42,11 @@ function chargeIds() {
 const ids = chargeIds();
 const query = ids.plots.map((id) => `parcelleId=${id}`).join("&");
 const screen = `${origin}/home/description/au_champs/interventions`;
-// Before decision 0076: one `.data` request (the layouts' loaders and the screen's, rows included). Since: what the
-// browser asks when it opens the screen, at once: the layouts' loaders, the screen's loader (its own request, as a
-// route with a clientLoader), and the rows (`interventions/lignes`, gzipped, without an entity tag: a first visit).
-const before = [`${screen}.data?${query}`];
-const since = [
-  `${screen}.data?${query}&_routes=${encodeURIComponent("root,home,routes/campaign-required")}`,
-  `${screen}.data?${query}&_routes=screen.interventions`,
-  `${screen}/lignes?${query}`,
-];
-let urls = before;
+// What a navigation to the screen asks: one `.data` request (the layouts' loaders and the screen's, rows included).
+// Since decision 0076 the plot indicator panel is asked by the screen in its own request once the grid shows: its
+// CPU is measured apart.
+const urls = [`${screen}.data?${query}`];
+const panel = `${screen}/indicateurs.data?parcelle=${ids.plots[0]}&_routes=${encodeURIComponent("routes/au-champs/interventions-indicateurs")}`;
 
 async function load(cookie) {
   const started = performance.now();
@@ -70,7 +65,6 @@ try {
     await selectContext(origin, cookie, ids);
     cookies.push(cookie);
   }
-  if ((await fetch(since[2], { headers: headers(origin, cookies[0], { accept: "*/*" }) })).status === 200) urls = since;
   for (let i = 0; i < 10; i++) await load(cookies[0]); // warm-up
   // The bare baseline in the same run: the health check (no session, one `select 1`), CPU of the server processes.
   const bareStart = treeCpuMs(server.pid);
@@ -82,11 +76,9 @@ try {
   const cpu = (treeCpuMs(server.pid) - cpuStart) / 100;
   const loadBefore = loadAverage();
   let panelCpu = null;
-  if (urls === since) {
-    const panel = `${screen}/indicateurs.data?parcelle=${ids.plots[0]}&_routes=${encodeURIComponent("routes/au-champs/interventions-indicateurs")}`;
-    const res = await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) });
-    if (res.status !== 200) throw new Error(`the indicator panel's request answered ${res.status}`);
-    await res.text();
+  const res = await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) });
+  await res.text();
+  if (res.status === 200) {
     const panelStart = treeCpuMs(server.pid);
     for (let i = 0; i < 100; i++) await (await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) })).text();
     panelCpu = (treeCpuMs(server.pid) - panelStart) / 100;
@@ -100,7 +92,6 @@ try {
   const b = summary(many);
   console.log(`Server CPU per request (one user, 100 sequential): ${cpu.toFixed(1)} ms; bare baseline (/healthz): ${bareCpu.toFixed(1)} ms. Load average ${loadBefore} before the concurrent phase, ${loadAverage()} after.`);
   if (panelCpu != null) console.log(`The indicator panel's own request (asked once the grid shows): ${panelCpu.toFixed(1)} ms of server CPU.`);
-  console.log(`Requests per screen load: ${urls.length === 1 ? "one .data (before decision 0076)" : "layouts .data, screen .data, rows (decision 0076)"}.`);
   console.log(`Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`);
   console.log("| measure | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|");

@@ -9,7 +9,7 @@ import { failingWith, invalidField, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
-import { interventionsAnswer, interventionsTag, interventionsVersion, packedInterventions } from "./rows-cache";
+import { packedInterventions } from "./rows-cache";
 import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
 
 /** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
@@ -65,28 +65,12 @@ export async function getInterventions(db: Db, user: Utilisateur, options: Scree
   });
 }
 
-/**
- * The screen without its rows (decision 0076): the screen's loader sends it, the rows come in their own request
- * (`getInterventionsRows`) that the browser makes beside it.
- */
-export async function getInterventionsFrame(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
+/** The same, with the rows packed as the screen's loader sends them, kept per campaign version (rows-cache.ts). */
+export async function getInterventionsPacked(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
   const { ctx, parcelles, selection } = await screenScope(db, user, options);
-  return failingWith(ACTIONS_LOAD_ERROR, () => frameOf(db, ctx, parcelles, selection));
-}
-
-/**
- * The rows request of the screen (decision 0076): the rights and the plots shown decided for this request and this
- * user (as the screen's), then the campaign's interventions version read; `tag` names the answer (campaign, version,
- * plots shown), and `answer()` gives the rows kept under that version (read again after any committed write).
- */
-export async function getInterventionsRows(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
-  const { ctx, selection } = await screenScope(db, user, options);
   return failingWith(ACTIONS_LOAD_ERROR, async () => {
-    const version = await interventionsVersion(db, ctx.idCampagne);
-    return {
-      tag: interventionsTag(ctx.idCampagne, selection, version),
-      answer: () => failingWith(ACTIONS_LOAD_ERROR, () => interventionsAnswer(db, ctx.idCampagne, selection, version)),
-    };
+    const [frame, rows] = await Promise.all([frameOf(db, ctx, parcelles, selection), packedInterventions(db, ctx.idCampagne, selection)]);
+    return { ...frame, rows };
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useFeedback } from "~/components/feedback";
@@ -6,12 +6,12 @@ import { ScreenTitle } from "~/components/farm-form";
 import { InterventionForm } from "~/components/interventions/intervention-form";
 import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
 import type { InterventionRow, InterventionsData } from "~/components/interventions/types";
-import { unpackRows } from "~/components/grid/packed-rows";
+import { unpackRows, type PackedRows } from "~/components/grid/packed-rows";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
 import { deleteIntent, editOf, formIntent, idField, intent, jsonField, optionalIdField, queryIds, rowIntent, saveIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
-import { ACTIONS_LOAD_ERROR, getInterventionsFrame, removeInterventions, saveIntervention, saveInterventionsGrid } from "#server/intervention/service.server";
+import { ACTIONS_LOAD_ERROR, getInterventionsPacked, removeInterventions, saveIntervention, saveInterventionsGrid } from "#server/intervention/service.server";
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
@@ -35,53 +35,11 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 
 export const loader = screenLoader(
   async ({ db, user, view, query }) => {
-    // The rows come in their own request (interventions-lignes.ts), asked by the clientLoader beside this one, and the
-    // first plot's indicators in the panel's own (interventions-indicateurs.ts): decision 0076.
-    const data = await getInterventionsFrame(db, user, { parcelleIds: queryIds(query, "parcelleId"), view });
+    const data = await getInterventionsPacked(db, user, { parcelleIds: queryIds(query, "parcelleId"), view });
     return { ...data, affectations: query.get("affectations") ? await getAffectations(db, user) : null };
   },
   { loadError: ACTIONS_LOAD_ERROR },
 );
-
-/** ACTIONS_LOAD_ERROR (server/intervention/service.ts), which the browser's code cannot import. */
-const LOAD_ERROR = "errors.services.actions-service-error";
-
-/** The rows last read, by address and entity tag: an answer unchanged since (304) is not parsed again. */
-let keptRows: { url: string; tag: string; rows: InterventionRow[] } | null = null;
-
-/** The rows request of the screen's address: the same plots, nothing else (one browser cache entry per choice). */
-function rowsAddress(screenUrl: string): string {
-  const url = new URL(screenUrl);
-  const query = new URLSearchParams();
-  for (const id of url.searchParams.getAll("parcelleId")) query.append("parcelleId", id);
-  return `${url.pathname.replace(/\/$/, "")}/lignes${query.size ? `?${query}` : ""}`;
-}
-
-/**
- * The screen's data and its rows, asked at once (decision 0076): the loader's answer (the frame: plots, operations,
- * crops, rights) and the rows request, whose answer the browser keeps and asks again with its entity tag (304 while
- * no write moved the campaign's version). Run at every load and revalidation (after every save), so the screen's
- * data and rows change together; on the first page load too (`hydrate`), the page then shows the screen without its
- * grid until the rows come.
- */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const url = rowsAddress(request.url);
-  const asked = fetch(url, { credentials: "same-origin", redirect: "manual", signal: request.signal, headers: { Accept: "application/json" } });
-  asked.catch(() => undefined); // awaited below, after the frame (whose refusal or redirect goes first)
-  const frame = await serverLoader();
-  if (!frame.ok) return frame;
-  const answer = await asked;
-  if (answer.status !== 200) return { ok: false as const, error: LOAD_ERROR };
-  const tag = answer.headers.get("ETag");
-  if (tag && keptRows?.url === url && keptRows.tag === tag) {
-    void answer.body?.cancel();
-    return { ...frame, rows: keptRows.rows };
-  }
-  const rows = unpackRows<InterventionRow>(await answer.text());
-  keptRows = tag ? { url, tag, rows } : null;
-  return { ...frame, rows };
-}
-clientLoader.hydrate = true as const;
 
 /** An input dialog's save (spec 3 §4.1): create without id, update with id and its updatedAt. */
 function inputIntent<K extends IntrantKind>(kind: K, schema: Parameters<typeof formIntent>[0]) {
@@ -163,16 +121,12 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
       </div>
     );
   }
-  // The page as the server rendered it, before the clientLoader brought the rows: the screen's title only.
-  if (!("rows" in data)) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-4" data-testid="interventions-loading">
-        <ScreenTitle title={t("screen.interventions")} readOnly={!data.canWrite} />
-        <p className="card" role="status">{t("grid.loading")}</p>
-      </div>
-    );
-  }
-  return <Interventions data={data} />;
+  return <UnpackedInterventions data={data} />;
+}
+
+function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow> } }) {
+  const unpacked = useMemo(() => ({ ...data, rows: unpackRows(data.rows) }), [data]);
+  return <Interventions data={unpacked} />;
 }
 
 function Interventions({ data }: { data: InterventionsData }) {
