@@ -6,7 +6,7 @@ import { ScreenTitle } from "~/components/farm-form";
 import { InterventionForm } from "~/components/interventions/intervention-form";
 import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
 import type { InterventionRow, InterventionsData } from "~/components/interventions/types";
-import { unpackRows, type PackedRows } from "~/components/grid/packed-rows";
+import { decodeInterventions, type EncodedInterventions } from "~/components/interventions/rows-codec";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
@@ -124,8 +124,8 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
   return <UnpackedInterventions data={data} />;
 }
 
-function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow> } }) {
-  const unpacked = useMemo(() => ({ ...data, rows: unpackRows(data.rows) }), [data]);
+function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: EncodedInterventions } }) {
+  const unpacked = useMemo(() => ({ ...data, rows: decodeInterventions(data.rows) }), [data]);
   return <Interventions data={unpacked} />;
 }
 
