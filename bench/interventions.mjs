@@ -77,8 +77,8 @@ try {
   const loadBefore = loadAverage();
   let panelCpu = null;
   const res = await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) });
-  await res.text();
-  if (res.status === 200) {
+  // Before decision 0076 the address is no route (the shell's page for an unknown address).
+  if (res.status === 200 && (await res.text()).includes("indicateurs")) {
     const panelStart = treeCpuMs(server.pid);
     for (let i = 0; i < 100; i++) await (await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) })).text();
     panelCpu = (treeCpuMs(server.pid) - panelStart) / 100;
