@@ -29,6 +29,16 @@ describe("the interventions rows as the loader sends them (decision 0076)", () =
     expect(encoded.split("Phacélie").length).toBe(2);
   });
 
+  it("[issue11-perf] runs of equal values and ids out of order come back in their places", () => {
+    const rows = Array.from({ length: 60 }, (_, k) =>
+      row({ id: 1000 - 7 * k + (k % 3) * 50, idParcelle: 10 + Math.floor(k / 20), frequence: k === 30 ? 2 : 1, realisee: k % 10 === 0, debit: k < 40 ? null : 1.25, date: k < 30 ? "2025-03-01" : "2025-04-02" }),
+    );
+    const encoded = encodeInterventions(rows);
+    expect(decodeInterventions(encoded)).toEqual(rows);
+    expect(JSON.parse(encoded).f).toEqual({ r: [1, 30, 2, 1, 1, 29] });
+    expect(Array.isArray(JSON.parse(encoded).b)).toBe(false);
+  });
+
   it("no rows", () => {
     expect(decodeInterventions(encodeInterventions([]))).toEqual([]);
   });
