@@ -20,7 +20,7 @@ const load = (db: Db, user: Utilisateur, parcelleIds: number[]) => {
  * and each user before any row is given (decision 0076): a user who may not read the farm never gets the kept rows.
  */
 describe(`interventions screen: rights decided per request (${dialect})`, () => {
-  test("[issue11-perf] [C-RIGHTS-16] the kept rows go only to a user who may read the campaign, as his rights are now", async () => {
+  test("[issue11-perf] the kept rows go only to a user who may read the campaign, as his rights are now", async () => {
     const db = t.db();
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const plots = (await db("parcelle").where({ idCampagne }).orderBy("id").pluck("id")).map(Number);

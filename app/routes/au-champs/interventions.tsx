@@ -35,6 +35,7 @@ export const shouldRevalidate = listScreenShouldRevalidate;
 
 export const loader = screenLoader(
   async ({ db, user, view, query }) => {
+    // The first chosen plot's indicators come in the panel's own request once the grid shows (decision 0076).
     const data = await getInterventionsPacked(db, user, { parcelleIds: queryIds(query, "parcelleId"), view });
     return { ...data, affectations: query.get("affectations") ? await getAffectations(db, user) : null };
   },
