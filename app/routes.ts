@@ -58,6 +58,7 @@ export default [
           route("mesures/import", "routes/au-champs/mesures-import.ts"),
           screen("interventions", "routes/au-champs/interventions.tsx"),
           route("interventions/catalogue", "routes/au-champs/interventions-catalogue.ts"),
+          route("interventions/indicateurs", "routes/au-champs/interventions-indicateurs.ts"),
           route("interventions/evaluations", "routes/protocole/evaluations.ts"),
         ]),
         route("prix", "routes/description/section.tsx", { id: "section.prix" }, [

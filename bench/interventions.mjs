@@ -5,13 +5,15 @@
 //
 // Prepares a fresh data folder (bench/.data-interventions): the seeded demo, then `scripts/demo-charge.ts`
 // (EARL de la Charge 2025, 2,000 interventions); starts the server on port 3601, signs in `animateur` once per
-// simulated user, selects that campaign, then asks the screen's data (the loaders a navigation runs, as the
-// browser's `.data` request) with every plot chosen (`parcelleId` repeated): p50 / p95 with one user, then with
-// `concurrency` users asking without pause. Markdown rows for docs/performance.md on stdout.
+// simulated user, selects that campaign, then asks what the browser asks to open the screen (the loaders a
+// navigation runs, its `.data` request) with every plot chosen (`parcelleId`
+// repeated): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
+// time per screen load (from /proc) with the bare baseline (/healthz) measured in the same run, and (since decision
+// 0076) the CPU of the plot indicator panel's own request. Markdown rows for docs/performance.md on stdout.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, fmt, headers, prepareData, root, selectContext, serverEnv, signIn, startServer, summary } from "./lib.mjs";
+import { argsOf, fmt, headers, loadAverage, prepareData, root, selectContext, serverEnv, signIn, startServer, summary, treeCpuMs } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const port = Number(args.port ?? 3601);
@@ -39,13 +41,20 @@ function chargeIds() {
 
 const ids = chargeIds();
 const query = ids.plots.map((id) => `parcelleId=${id}`).join("&");
-const url = `${origin}/home/description/au_champs/interventions.data?${query}`;
+const screen = `${origin}/home/description/au_champs/interventions`;
+// What a navigation to the screen asks: one `.data` request (the layouts' loaders and the screen's, rows included).
+// Since decision 0076 the plot indicator panel is asked by the screen in its own request once the grid shows: its
+// CPU is measured apart.
+const urls = [`${screen}.data?${query}`];
+const panel = `${screen}/indicateurs.data?parcelle=${ids.plots[0]}&_routes=${encodeURIComponent("routes/au-champs/interventions-indicateurs")}`;
 
 async function load(cookie) {
   const started = performance.now();
-  const res = await fetch(url, { headers: headers(origin, cookie) });
-  const text = await res.text();
-  return { ms: performance.now() - started, ok: res.status === 200 && text.length > 10_000 };
+  const answers = await Promise.all(urls.map(async (url) => {
+    const res = await fetch(url, { headers: headers(origin, cookie, { accept: "*/*" }) });
+    return { status: res.status, length: (await res.text()).length };
+  }));
+  return { ms: performance.now() - started, ok: answers.every((a) => a.status === 200) && answers.some((a) => a.length > 10_000) };
 }
 
 const server = await startServer({ port, dataDir, processes, keepData: true });
@@ -57,8 +66,23 @@ try {
     cookies.push(cookie);
   }
   for (let i = 0; i < 10; i++) await load(cookies[0]); // warm-up
+  // The bare baseline in the same run: the health check (no session, one `select 1`), CPU of the server processes.
+  const bareStart = treeCpuMs(server.pid);
+  for (let i = 0; i < 100; i++) await (await fetch(`${origin}/healthz`)).text();
+  const bareCpu = (treeCpuMs(server.pid) - bareStart) / 100;
   const one = [];
+  const cpuStart = treeCpuMs(server.pid);
   for (let i = 0; i < 100; i++) one.push(await load(cookies[0]));
+  const cpu = (treeCpuMs(server.pid) - cpuStart) / 100;
+  const loadBefore = loadAverage();
+  let panelCpu = null;
+  const res = await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) });
+  // Before decision 0076 the address is no route (the shell's page for an unknown address).
+  if (res.status === 200 && (await res.text()).includes("indicateurs")) {
+    const panelStart = treeCpuMs(server.pid);
+    for (let i = 0; i < 100; i++) await (await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) })).text();
+    panelCpu = (treeCpuMs(server.pid) - panelStart) / 100;
+  }
   const many = [];
   let next = 0;
   await Promise.all(cookies.map(async (cookie) => {
@@ -66,11 +90,13 @@ try {
   }));
   const a = summary(one);
   const b = summary(many);
+  console.log(`Server CPU per request (one user, 100 sequential): ${cpu.toFixed(1)} ms; bare baseline (/healthz): ${bareCpu.toFixed(1)} ms. Load average ${loadBefore} before the concurrent phase, ${loadAverage()} after.`);
+  if (panelCpu != null) console.log(`The indicator panel's own request (asked once the grid shows): ${panelCpu.toFixed(1)} ms of server CPU.`);
   console.log(`Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`);
   console.log("| measure | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|");
-  console.log(`| interventions loader (.data), one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
-  console.log(`| interventions loader (.data), ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
+  console.log(`| interventions screen load, one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
+  console.log(`| interventions screen load, ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
 } finally {
   server.kill("SIGTERM");
 }

@@ -74,3 +74,35 @@ export function summary(samples) {
   return { count: samples.length, errors: samples.filter((s) => !s.ok).length, p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 export const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : "–");
+
+/** CPU time (ms, user + system) of a process and its children (the cluster's server processes), from /proc. */
+export function treeCpuMs(pid) {
+  const ticks = 100; // USER_HZ on Linux
+  const of = (p) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return ((Number(f[11]) + Number(f[12])) * 1000) / ticks;
+    } catch {
+      return 0;
+    }
+  };
+  const children = (p) => {
+    try {
+      return fs.readdirSync(`/proc/${p}/task`).flatMap((t) => fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      return [];
+    }
+  };
+  let total = 0;
+  const todo = [pid];
+  while (todo.length) {
+    const p = todo.pop();
+    total += of(p);
+    todo.push(...children(p));
+  }
+  return total;
+}
+
+/** Load average of the machine (1 minute), for the figures' context. */
+export const loadAverage = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];

@@ -1,6 +1,6 @@
 import knexFactory from "knex";
 import { describe, expect, test } from "vitest";
-import { unpackRows } from "~/components/grid/packed-rows";
+import { decodeInterventions } from "~/components/interventions/rows-codec";
 import { selectTilleuls } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import type { Db } from "../db/knex";
@@ -20,7 +20,7 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
   /** The kept answer of `db` is the rows as they are now. */
   const fresh = async (db: Db) => {
     const ids = await plots(db);
-    expect(unpackRows(await packedInterventions(db, idCampagne(), ids))).toEqual(await listInterventions(db, idCampagne(), ids));
+    expect(decodeInterventions(await packedInterventions(db, idCampagne(), ids))).toEqual(await listInterventions(db, idCampagne(), ids));
   };
 
   test("[issue11-perf] every write that changes the listed rows moves the version on, whatever wrote it; a rolled-back write does not", async () => {
@@ -67,10 +67,10 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       steps.push(["an intervention added by another process", () => other("action").insert({ idCampagne: idCampagne(), idParcelle: action.idParcelle, date: "2025-06-01", idOperationCulturale: action.idOperationCulturale, frequence: 1, tauxSurface: 1, realisee: true, prevue: false, anneeRecolte: 2025 })]);
       for (const [what, write] of steps) {
         const before = await version();
-        const kept = unpackRows(await packedInterventions(db, idCampagne(), ids));
+        const kept = decodeInterventions(await packedInterventions(db, idCampagne(), ids));
         await write();
         expect(await version(), what).toBeGreaterThan(before);
-        const now = unpackRows(await packedInterventions(db, idCampagne(), ids));
+        const now = decodeInterventions(await packedInterventions(db, idCampagne(), ids));
         expect(now, what).not.toEqual(kept);
         await fresh(db);
         await fresh(other);
@@ -82,7 +82,7 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
         await trx("action").where({ idCampagne: idCampagne() }).update({ frequence: 9 });
         expect(await interventionsVersion(trx, idCampagne())).toBeGreaterThan(before);
         // Read inside the transaction: its own writes, never kept.
-        expect(unpackRows(await packedInterventions(trx, idCampagne(), ids)).every((r) => r.frequence === 9)).toBe(true);
+        expect(decodeInterventions(await packedInterventions(trx, idCampagne(), ids)).every((r) => r.frequence === 9)).toBe(true);
         throw new Error("rolled back");
       }).catch((e) => expect(String(e)).toMatch(/rolled back/));
       expect(await version()).toBe(before);

@@ -1,6 +1,6 @@
-import { packRows, type PackedRows } from "~/components/grid/packed-rows";
+import { encodeInterventions, type EncodedInterventions } from "~/components/interventions/rows-codec";
 import type { Db } from "../db/knex";
-import { listInterventions, type InterventionRow } from "./repo";
+import { listInterventions } from "./repo";
 
 /**
  * The interventions screen's rows, kept per campaign version (decision 0063, issue 11): reading and packing the 2,000
@@ -11,10 +11,10 @@ import { listInterventions, type InterventionRow } from "./repo";
  * the rows only makes the kept answer newer than its version; the next request sees the new version and reads again.
  *
  * Kept per database handle (tests open several), never inside a transaction (its writes may roll back), a few
- * answers per process (the newest used).
+ * answers per process (the newest used). Encoded by app/components/interventions/rows-codec.ts (decision 0076).
  */
 
-type Entry = { version: number; packed: Promise<PackedRows<InterventionRow>> };
+type Entry = { version: number; packed: Promise<EncodedInterventions> };
 
 const MAX_ENTRIES = 32;
 const caches = new WeakMap<object, Map<string, Entry>>();
@@ -26,8 +26,8 @@ export async function interventionsVersion(db: Db, idCampagne: number): Promise<
 }
 
 /** The packed rows of `listInterventions(db, idCampagne, idParcelles)`, from the kept answer when the campaign has not changed. */
-export async function packedInterventions(db: Db, idCampagne: number, idParcelles: number[]): Promise<PackedRows<InterventionRow>> {
-  if ((db as { isTransaction?: boolean }).isTransaction) return packRows(await listInterventions(db, idCampagne, idParcelles));
+export async function packedInterventions(db: Db, idCampagne: number, idParcelles: number[]): Promise<EncodedInterventions> {
+  if ((db as { isTransaction?: boolean }).isTransaction) return encodeInterventions(await listInterventions(db, idCampagne, idParcelles));
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const key = `${idCampagne}:${idParcelles.join(",")}`;
@@ -38,7 +38,7 @@ export async function packedInterventions(db: Db, idCampagne: number, idParcelle
     cache.set(key, kept);
     return kept.packed;
   }
-  const entry: Entry = { version, packed: listInterventions(db, idCampagne, idParcelles).then((rows) => packRows(rows)) };
+  const entry: Entry = { version, packed: listInterventions(db, idCampagne, idParcelles).then((rows) => encodeInterventions(rows)) };
   cache.delete(key);
   cache.set(key, entry);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);

@@ -1,5 +1,7 @@
 import { debitParDefaut, InterventionSchema, type InterventionInput } from "~/domain/intervention";
-import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import { data } from "react-router";
+import { campaignAbilities, campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import type { ContextView } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { applyRowPatches } from "../db/row-patches";
 import type { Token } from "../db/stale";
@@ -55,29 +57,51 @@ async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
  * The interventions screen (spec 3 §2.1): the campaign's plots (the filter), the plots shown (`parcelleIds`,
  * else the first plot, C-INT-04), their interventions, and the choices of the grid and the form.
  */
-export async function getInterventions(db: Db, user: Utilisateur, options: { parcelleIds?: number[] } = {}) {
-  return interventionsScreen(db, user, options, listInterventions);
+export async function getInterventions(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
+  const { ctx, parcelles, selection } = await screenScope(db, user, options);
+  return failingWith(ACTIONS_LOAD_ERROR, async () => {
+    const [frame, rows] = await Promise.all([frameOf(db, ctx, parcelles, selection), listInterventions(db, ctx.idCampagne, selection)]);
+    return { ...frame, rows };
+  });
 }
 
 /** The same, with the rows packed as the screen's loader sends them, kept per campaign version (rows-cache.ts). */
-export async function getInterventionsPacked(db: Db, user: Utilisateur, options: { parcelleIds?: number[] } = {}) {
-  return interventionsScreen(db, user, options, packedInterventions);
+export async function getInterventionsPacked(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
+  const { ctx, parcelles, selection } = await screenScope(db, user, options);
+  return failingWith(ACTIONS_LOAD_ERROR, async () => {
+    const [frame, rows] = await Promise.all([frameOf(db, ctx, parcelles, selection), packedInterventions(db, ctx.idCampagne, selection)]);
+    return { ...frame, rows };
+  });
 }
 
-async function interventionsScreen<R>(db: Db, user: Utilisateur, options: { parcelleIds?: number[] }, rowsOf: (db: Db, idCampagne: number, idParcelles: number[]) => Promise<R>) {
-  const ctx = await campaignContext(db, user);
-  return failingWith(ACTIONS_LOAD_ERROR, async () => {
-    const parcelles = await parcellesOf(db, ctx.idCampagne);
-    const known = new Set(parcelles.map((p) => p.id));
-    const asked = (options.parcelleIds ?? []).filter((id) => known.has(id));
-    const selection = asked.length ? asked : parcelles.slice(0, 1).map((p) => p.id);
-    const [rows, operations, cultures] = await Promise.all([
-      rowsOf(db, ctx.idCampagne, selection),
-      operationsOf(db, ctx.idCampagne),
-      culturesOf(db, ctx.idCampagne),
-    ]);
-    return { canWrite: ctx.abilities.canWriteDescriptif, canEditFolderInputs: ctx.abilities.isDoAnimation, parcelles, selection, rows, operations, cultures, anneeRecolte: ctx.view.campagne!.anneeRecolte };
-  });
+type ScreenOptions = {
+  parcelleIds?: number[];
+  /** The request's context view (RouteArgs.view), read once per request; loaded here otherwise. */
+  view?: () => Promise<ContextView>;
+};
+
+/** The selected campaign with the user's abilities, from the request's view when given (campaignContext otherwise). */
+async function contextOf(db: Db, user: Utilisateur, view?: () => Promise<ContextView>): Promise<CampaignContext> {
+  if (!view) return campaignContext(db, user);
+  const v = await view();
+  // The same answer as campaignContext and the campaign-required layout.
+  if (!v.campagne) throw data({ campaignRequired: true }, { status: 412 });
+  return { view: v, idCampagne: v.campagne.id, idExploitation: v.campagne.idExploitation, abilities: campaignAbilities(user, v) };
+}
+
+/** The campaign, its plots and the plots shown: `parcelleIds` within the campaign, else its first plot (C-INT-04). */
+async function screenScope(db: Db, user: Utilisateur, options: ScreenOptions) {
+  const ctx = await contextOf(db, user, options.view);
+  const parcelles = await failingWith(ACTIONS_LOAD_ERROR, () => parcellesOf(db, ctx.idCampagne));
+  const known = new Set(parcelles.map((p) => p.id));
+  const asked = (options.parcelleIds ?? []).filter((id) => known.has(id));
+  const selection = asked.length ? asked : parcelles.slice(0, 1).map((p) => p.id);
+  return { ctx, parcelles, selection };
+}
+
+async function frameOf(db: Db, ctx: CampaignContext, parcelles: ParcelleChoix[], selection: number[]) {
+  const [operations, cultures] = await Promise.all([operationsOf(db, ctx.idCampagne), culturesOf(db, ctx.idCampagne)]);
+  return { canWrite: ctx.abilities.canWriteDescriptif, canEditFolderInputs: ctx.abilities.isDoAnimation, parcelles, selection, operations, cultures, anneeRecolte: ctx.view.campagne!.anneeRecolte };
 }
 
 type Operation = { idTypeAction: number | null; debitReel: number | null; debitCalcule: number | null };

@@ -6,7 +6,7 @@ import { ScreenTitle } from "~/components/farm-form";
 import { InterventionForm } from "~/components/interventions/intervention-form";
 import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
 import type { InterventionRow, InterventionsData } from "~/components/interventions/types";
-import { unpackRows, type PackedRows } from "~/components/grid/packed-rows";
+import { decodeInterventions, type EncodedInterventions } from "~/components/interventions/rows-codec";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
@@ -24,9 +24,7 @@ import { DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterv
 import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema } from "~/domain/parcelle";
 import { getAffectations, majDatesActions, majDatesCampagne, saveAffectations } from "#server/parcelle/service.server";
 import { copyChoices, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
-import { getIndicateursParcelle } from "#server/calcul/service.server";
-import { IndicateursParcellePanel } from "~/components/indicateurs/indicateurs-parcelle";
-import type { IndicateursParcelle } from "~/components/indicateurs/types";
+import { IndicateursParcelleFetch } from "~/components/interventions/indicateurs-fetch";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -36,11 +34,10 @@ import type { Route } from "./+types/interventions";
 export const shouldRevalidate = listScreenShouldRevalidate;
 
 export const loader = screenLoader(
-  async ({ db, user, query }) => {
-    const data = await getInterventionsPacked(db, user, { parcelleIds: queryIds(query, "parcelleId") });
-    // The first chosen plot's indicators (issue 14): recomputed by every revalidation, so at once after a save.
-    const indicateurs = data.selection[0] != null ? await getIndicateursParcelle(db, user, data.selection[0]) : null;
-    return { ...data, affectations: query.get("affectations") ? await getAffectations(db, user) : null, indicateurs };
+  async ({ db, user, view, query }) => {
+    // The first chosen plot's indicators come in the panel's own request once the grid shows (decision 0076).
+    const data = await getInterventionsPacked(db, user, { parcelleIds: queryIds(query, "parcelleId"), view });
+    return { ...data, affectations: query.get("affectations") ? await getAffectations(db, user) : null };
   },
   { loadError: ACTIONS_LOAD_ERROR },
 );
@@ -128,12 +125,12 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
   return <UnpackedInterventions data={data} />;
 }
 
-function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: PackedRows<InterventionRow>; indicateurs: IndicateursParcelle | null } }) {
-  const unpacked = useMemo(() => ({ ...data, rows: unpackRows(data.rows) }), [data]);
-  return <Interventions data={unpacked} indicateurs={data.indicateurs} />;
+function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: EncodedInterventions } }) {
+  const unpacked = useMemo(() => ({ ...data, rows: decodeInterventions(data.rows) }), [data]);
+  return <Interventions data={unpacked} />;
 }
 
-function Interventions({ data, indicateurs }: { data: InterventionsData; indicateurs: IndicateursParcelle | null }) {
+function Interventions({ data }: { data: InterventionsData }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<Filters>({ sansOperation: false, recherche: "" });
@@ -177,7 +174,7 @@ function Interventions({ data, indicateurs }: { data: InterventionsData; indicat
           />
         )}
       />
-      {indicateurs && <IndicateursParcellePanel data={indicateurs} />}
+      {data.selection[0] != null && <IndicateursParcelleFetch idParcelle={data.selection[0]} />}
     </div>
   );
 }
