@@ -5,7 +5,7 @@ import { e2eDb, expect, navigate, test } from "./fixtures";
 import { demoIds, insertId, setContext, signIn } from "./helpers";
 
 /**
- * The plot's indicator panel of the interventions screen (issue 14): computed by the screen's loader, so saving an
+ * The plot's indicator panel of the interventions screen (issue 14): loaded by its own request, asked again after each save, so saving an
  * intervention shows the new figures at once. The test prepares its own herbicide treatment (with a target reference
  * dose) on a plot of EARL des Tilleuls 2025 and removes it.
  */

@@ -6,8 +6,8 @@ import type { IndicateursParcelle } from "./types";
 
 /**
  * The plot's indicators beside the interventions grid (issue 14): IFT, mineral N, work time, fuel and gross margin
- * of the first chosen plot, each with its completeness and, in a disclosure, the data it misses. Computed by the
- * screen's loader, so a save (which revalidates) shows the new figures at once.
+ * of the first chosen plot, each with its completeness and, in a disclosure, the data it misses. Loaded by its own
+ * request (interventions/indicateurs, decision 0076), which a save revalidates, so the new figures show at once.
  */
 export function IndicateursParcellePanel({ data }: { data: IndicateursParcelle }) {
   const { t, i18n } = useTranslation();

@@ -8,7 +8,7 @@ import type { InterventionRow } from "./types";
  * milliseconds after the oldest, the ids as differences, the three flags in one number, a column of mostly equal values
  * as runs, the inputs and harvests in flat columns with a count per row. React Router's encoding of the loader's answer (turbo-stream), its gzip and the garbage they leave cost in
  * proportion to the text: 2,000 interventions with 1,576 inputs take about 120 kB instead of 320 kB as generic packed
- * rows (app/components/grid/packed-rows.ts); about 85 kB with the runs and id differences, and the text holds few quotes for turbo-stream to escape.
+ * rows (the earlier packed rows, removed); about 85 kB with the runs and id differences, and the text holds few quotes for turbo-stream to escape.
  *
  * Stamps travel as numbers: `updatedAt` is always an ISO text made by Date.toISOString (server/db/dialect.ts toIso),
  * which the milliseconds give back exactly. Kept per campaign version by server/intervention/rows-cache.ts.
