@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, navigate, test } from "./fixtures";
+import { e2eDb, expect, navigate, test, userId } from "./fixtures";
 import { demoIds, insertId, setContext, signIn } from "./helpers";
 
 /**
@@ -34,6 +34,10 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
   await setContext("redacteur", contexte);
   await setContext("animateur", contexte);
   const avant = (await db("calcul_serie").where({ idCampagne }).select("id")).map((r) => r.id as number);
+  // C-CALC-05: a result export of Ferme de la Vallée 2025, a campaign of the other folder (Bocage), not ticked here.
+  const vallee2025 = (await db("campagne").where({ idExploitation: ids.vallee, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
+  const idSession = await insertId("session_export", { nature: 1, libelle: "E2E export Vallée", statut: 2, idUtilisateur: await userId("redacteur"), dtFinSession: new Date() });
+  await insertId("session_export_campagne", { idSessionExport: idSession, idCampagne: vallee2025 });
   try {
     await signIn(page, "redacteur");
     // C-CALC-01, 02: resultats goes to calcul, without the context bar.
@@ -49,8 +53,12 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
     await campagne.check();
     await expect(page.getByTestId("lancer-calcul")).toBeEnabled();
     await expect(page.getByRole("table", { name: "Calculs effectués" })).toBeVisible();
-    await expect(page.getByRole("table", { name: "Exports de résultats" })).toBeVisible();
+    // C-CALC-05: the export sessions panel (the export screens' own) lists the sessions of every folder's campaigns.
+    const sessions = page.getByTestId("sessions-export");
+    await expect(sessions.getByRole("heading", { name: "Exports de résultats" })).toBeVisible();
+    await expect(sessions.getByRole("table", { name: "Exports de résultats" }).getByTestId(`session-${idSession}`)).toContainText("Une erreur est survenue");
     await axe(page);
+    await page.screenshot({ path: `${SHOTS}/calcul-fr.png`, fullPage: true });
 
     // The check comes first: the seeds without an emission coefficient are warnings, with their labels; confirmed, the run starts.
     await page.getByTestId("lancer-calcul").click();
@@ -145,6 +153,7 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
   } finally {
     await db("calcul_serie").where({ idCampagne }).whereNotIn("id", avant.length ? avant : [0]).delete();
     await db("campagne").where({ id: idCampagne }).update({ serieValide: false, indicateurPublie: false });
+    await db("session_export").where({ id: idSession }).delete();
   }
 });
 

@@ -30,8 +30,6 @@ const texts = {
     progression: "Calculation of {{exploitation}} {{campagne}}: {{fait}} plots of {{total}}",
     sessions: "Result exports",
     "aucune-session": "No result export.",
-    "sessions-colonnes": { libelle: "File", debut: "Start", fin: "End", statut: "Status" },
-    "session-statuts": { fini: "Finished", erreur: "An error occurred", encours: "In progress" },
     detail: "Calculation of {{exploitation}} — {{campagne}}",
     retour: "Back to the calculations",
     groupes: "Published indicator groups",

@@ -28,8 +28,6 @@ const texts = {
     progression: "Calcul de {{exploitation}} {{campagne}} : {{fait}} parcelles sur {{total}}",
     sessions: "Exports de résultats",
     "aucune-session": "Aucun export de résultats.",
-    "sessions-colonnes": { libelle: "Fichier", debut: "Début", fin: "Fin", statut: "Statut" },
-    "session-statuts": { fini: "Terminé", erreur: "Une erreur est survenue", encours: "En cours" },
     detail: "Calcul de {{exploitation}} — {{campagne}}",
     retour: "Retour aux calculs",
     groupes: "Groupes d'indicateurs publiés",
