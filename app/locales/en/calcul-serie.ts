@@ -73,6 +73,9 @@ const texts = {
       "serie-validee": "The series is validated: its publication and remark can no longer change.",
       "serie-non-terminee": "This series' calculation is not finished.",
     },
+    // Decision 0072: a series whose campaign data changed after its calculation.
+    perimee: "Data changed since the calculation",
+    "perimee-aide": "The campaign's data changed after this calculation: run the calculation again to bring the indicators up to date.",
   },
 } satisfies typeof fr;
 

@@ -11,6 +11,7 @@ import { ROLE_TEST } from "~/domain/access/abilities";
 import { SelectionCampagnes, useSelectionCampagnes } from "~/components/resultats/selection-campagnes";
 import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
 import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
+import { SeriePerimee } from "~/components/resultats/serie-perimee";
 import { SessionsExport } from "~/components/resultats/sessions-export";
 import { NATURE_CALCUL } from "~/domain/export-resultats";
 import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
@@ -98,7 +99,11 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
         : t("calcul-serie.parcelles", { reussies: s.nbParcellesTraiteesReussies, total: s.nbParcellesATraiter }),
     },
     { id: "statut", header: t("calcul-serie.colonnes.etat"), cell: (s) => <span className={s.statut === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.statuts.${s.statut}`)}</span> },
-    { id: "etat", header: t("calcul-serie.colonnes.publication"), cell: (s) => t(`calcul-serie.etats.${s.etat}`), sortValue: (s) => s.etat },
+    {
+      id: "etat", header: t("calcul-serie.colonnes.publication"), sortValue: (s) => s.etat,
+      // A published or validated series whose campaign data changed since (decision 0072).
+      cell: (s) => <>{t(`calcul-serie.etats.${s.etat}`)}{s.publication && s.perimee ? <SeriePerimee /> : null}</>,
+    },
     {
       id: "ouvrir", header: "", alwaysVisible: true,
       cell: (s) => s.ouvrable && s.statut === "termine"
