@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 export function SeriePerimee() {
   const { t } = useTranslation();
   return (
-    <span className="ml-1 inline-block rounded bg-amber-100 px-1 text-xs text-amber-900" title={t("calcul-serie.perimee-aide")} data-testid="serie-perimee">
+    <span className="mt-0.5 block w-fit max-w-48 whitespace-normal rounded bg-amber-100 px-1 text-xs text-amber-900" title={t("calcul-serie.perimee-aide")} data-testid="serie-perimee">
       {t("calcul-serie.perimee")}
       <span className="sr-only"> — {t("calcul-serie.perimee-aide")}</span>
     </span>
