@@ -49,7 +49,12 @@ export function FormControllerProvider({ children }: { children: ReactNode }) {
       e.returnValue = "";
     };
     window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+    // Journeys wait for this before closing the tab: the listener exists only once this effect has run.
+    document.documentElement.dataset.unsaved = "true";
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      delete document.documentElement.dataset.unsaved;
+    };
   }, [dirty]);
 
   useEffect(() => {

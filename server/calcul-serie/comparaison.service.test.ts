@@ -43,6 +43,11 @@ describe(`campaign against simulation (${dialect})`, () => {
       expect(l.ecartPct).toBeCloseTo(((s.valeur! - b.valeur!) / Math.abs(b.valeur!)) * 100, 9);
       expect(l.sens).toBe(s.valeur! > b.valeur! ? "hausse" : s.valeur! < b.valeur! ? "baisse" : "egal");
     }
+    // The demo simulation "réduction phyto" leaves out the growth regulator and the insecticide and applies the
+    // other phyto products at 70 % of their dose: fewer treatments, less active substance.
+    const ferme = (code: string) => c.lignes.find((x) => x.niveau === "exploitation" && x.idEntite === idFerme && x.code === code)!;
+    expect(ferme("ift.cible.total").sens).toBe("baisse");
+    expect(ferme("phyto.qsa").sens).toBe("baisse");
     // Every farm-level and crop-level row of both series is there, once.
     const nb = async (id: number) => Number((await t.db()("calcul_resultat").where({ idCalculSerie: id }).whereIn("niveau", ["exploitation", "culture"]).count({ n: "*" }))[0].n);
     expect(c.lignes.length).toBeGreaterThanOrEqual(Math.max(await nb(idBase), await nb(idSim)));

@@ -253,6 +253,29 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
     expect(await snapshot(db, ...TABLES)).toEqual(before);
   });
 
+  test("[C-RIGHTS-15] editing campaigns (new, delete, scenarios, unlock) needs isDoEcritureExEcriture: one folder writer is refused on a farm its folder only reads and allowed on one it writes", async () => {
+    const db = t.db();
+    const { dossiers, exploitations, campagnes } = t.demo();
+    const redacteur = await user("redacteur");
+    const readOnly = { idDossier: dossiers.bocage, idExploitation: exploitations.moulin };
+    expect((await abilitiesFor(db, redacteur, readOnly)).isDoEcritureExEcriture).toBe(false);
+    const before = await snapshot(db, ...TABLES);
+    await expectRefused(createCampagne(db, redacteur, readOnly, input({ anneeRecolte: 2031 })), "errors.forbidden", 403);
+    await expectRefused(deleteCampagne(db, redacteur, readOnly, campagnes.moulin2025), "errors.forbidden", 403);
+    await expectRefused(setScenarios(db, redacteur, readOnly, [{ id: campagnes.moulin2025, simulation: false }]), "errors.forbidden", 403);
+    await expectRefused(unlockCampagne(db, redacteur, readOnly, campagnes.moulin2025), "errors.forbidden", 403);
+    expect(await snapshot(db, ...TABLES)).toEqual(before);
+
+    const { ctx, ids: [base, simulation] } = await newFarm("Ferme des droits de campagne", [{ anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true }]);
+    expect((await abilitiesFor(db, redacteur, ctx)).isDoEcritureExEcriture).toBe(true);
+    const created = await createCampagne(db, redacteur, ctx, input({ anneeRecolte: 2031 }));
+    expect(await campagne(created)).toMatchObject({ idExploitation: ctx.idExploitation, anneeRecolte: 2031 });
+    await setScenarios(db, redacteur, ctx, [{ id: base!, simulation: true }, { id: simulation!, simulation: false }]);
+    expect(Boolean((await campagne(base!)).simulation)).toBe(true);
+    await deleteCampagne(db, redacteur, ctx, base!);
+    expect(await campagne(base!)).toBeUndefined();
+  });
+
   test("[C-SCEN-01] [C-SCEN-02] scenarios need exactly one base campaign among all campaigns of the year; otherwise refused, nothing changes", async () => {
     const db = t.db();
     const animateur = await user("animateur");

@@ -10,6 +10,8 @@ import { DEMO_FERTILISANTS_BEAUCE, DEMO_FERTILISANTS_BOCAGE, seedDemoIntrantsDos
 import { seedDemoDescription } from "./seed-description";
 import { seedCampaignInterventions, updateCalculatedUse } from "./seed-interventions";
 import { seedDemoPrix } from "./seed-prix";
+import { chargerPrixPhyto, lirePrixPhyto } from "../referentiel-intrants/prix-phyto-import";
+import prixPhytoDemo from "./prix-phyto-demo.csv?raw";
 import { seedDemoObservations } from "./seed-observations";
 import { seedDemoRecoltes2025 } from "./seed-recoltes";
 import { seedDemoSeries } from "./seed-series";
@@ -105,6 +107,8 @@ export async function seedDemo(db: Db) {
     await seedDemoRecoltes(trx, campagnes);
     await seedDemoRecoltes2025(trx, { idCampagne: campagnes.tilleuls2025, idDossier: beauce, idUser: users.redacteur });
     await seedDemoPrix(trx, campagnes);
+    // Reference prices through the organisations' own loader (decision 0080); illustrative figures, so labelled.
+    await chargerPrixPhyto(trx, lirePrixPhyto(prixPhytoDemo));
     await seedDemoObservations(trx, campagnes, users.redacteur);
     await seedDemoProtocoles(trx, campagnes);
     await seedDemoSeries(trx, campagnes, users.redacteur);

@@ -241,6 +241,9 @@ async function cataloguesOf(db: Db): Promise<Catalogues> {
   return out;
 }
 
+/** Share of each phyto dose kept in the demo's reduced-phyto simulation. */
+export const REDUCTION_PHYTO_SIMULATION = 0.7;
+
 export type InterventionsOptions = {
   /** The campaign's harvest year. */
   annee: number;
@@ -269,6 +272,8 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
     for (const step of steps) {
       if (step.irrigable && !plot.irrigable) continue;
       if (step.inter && !plot.intermediaire) continue;
+      // The simulation "réduction phyto" also goes without the growth regulator and the insecticide.
+      if (o.simulation && step.inputs?.length && step.inputs.every((x) => x.kind === "phyto" && (x.categorie === REG || x.categorie === I))) continue;
       const key = step.op.find((k) => operations.has(k));
       // A step whose work the farm does not do (no such operation) is left out.
       if (!key) continue;
@@ -287,7 +292,11 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
         precisionStade: step.stade ?? null, libelleOperationSource: null, intituleEvenement: null,
       });
       count += 1;
-      for (const input of step.inputs ?? []) await insertInput(db, idAction, input, crop, { dossierInputs, cultureIds, idDossier: o.idDossier, catalogues });
+      for (const input of step.inputs ?? []) {
+        // ... and applies every other plant-protection product at 70 % of its dose.
+        const used = o.simulation && input.kind === "phyto" ? { ...input, quantite: Math.round(input.quantite * REDUCTION_PHYTO_SIMULATION * 100) / 100 } : input;
+        await insertInput(db, idAction, used, crop, { dossierInputs, cultureIds, idDossier: o.idDossier, catalogues });
+      }
     }
   }
   return count;

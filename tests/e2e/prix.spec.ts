@@ -136,7 +136,7 @@ test.describe("supply prices", () => {
     }
   });
 
-  test("[C-PAPPRO-04] [C-PAPPRO-06] [C-PAPPRO-11] [C-PAPPRO-12] [C-PAPPRO-13] [C-PAPPRO-18] [C-PAPPRO-19] the type and 'unspecified price' filters; the proposed prices of a product, none for the fuel row", async ({ page }) => {
+  test("[C-PAPPRO-04] [C-PAPPRO-06] [C-PAPPRO-11] [C-PAPPRO-12] [C-PAPPRO-13] [C-PAPPRO-14] [C-PAPPRO-18] [C-PAPPRO-19] the type and 'unspecified price' filters; the proposed prices of a product, none for the fuel row", async ({ page }) => {
     const ids = await context("redacteur");
     const db = e2eDb();
     await signIn(page, "redacteur");
@@ -159,7 +159,14 @@ test.describe("supply prices", () => {
     await expect(panel.getByTestId("prix-proposes-annee-count")).toHaveText(String(elsewhere.filter((e) => Number(e.anneeRecolte) === 2025).length));
     await expect(panel.getByTestId("prix-proposes-toutes-mean")).toContainText("€/L");
     await expect(panel.getByTestId("prix-proposes-toutes-cv")).toContainText("%");
-    await expect(panel.getByTestId("prix-proposes-reference")).toContainText("Aucun prix de référence pour ce produit.");
+    // The demo's reference prices come from its illustrative price scale, loaded like an organisation's (decision 0080).
+    const reference = await db("prix_appro as a").join("prix_phytcom as p", "p.idIntrantPhyto", "a.idIntrant")
+      .where({ "a.idCampagne": ids.tilleuls2025, "a.libelleIntrantConcat": label }).orderBy("p.datePhytcom", "desc").first("p.prixPhytcom", "p.source");
+    expect(reference).toBeTruthy();
+    const referencePanel = panel.getByTestId("prix-proposes-reference");
+    await expect(referencePanel).toContainText(`${Number(reference.prixPhytcom).toFixed(2).replace(".", ",")} €/L`);
+    await expect(referencePanel).toContainText("15/01/2025");
+    await expect(referencePanel.getByTestId("prix-proposes-reference-source")).toContainText(reference.source);
     await page.screenshot({ path: `${SHOTS}/appro-proposes.png`, fullPage: true });
     // The fuel row loads no proposed prices.
     await page.getByTestId("prix-filtre").selectOption("");

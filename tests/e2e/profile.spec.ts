@@ -278,6 +278,7 @@ test.describe("leave confirmation", () => {
   test("[A-LEAVE-03] closing the page with unsaved changes asks for confirmation", async ({ page }) => {
     await openProfile(page);
     await nom(page).fill("Garnier-Onglet");
+    await page.waitForFunction(() => document.documentElement.dataset.unsaved === "true");
     const asked = page.waitForEvent("dialog");
     await page.close({ runBeforeUnload: true });
     const dialog = await asked;
