@@ -15,6 +15,7 @@ import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
 import { definirTache, lancerTache } from "../jobs/runner";
 import { complementsControle, completerInstantane } from "./complements";
+import { PERIMEE_SQL } from "./perimee";
 
 /**
  * Calculation series (spec 3 §3.14, §4.7, §6, §7 calculs_series; issue 14; decision 0054): the pre-check, the forced
@@ -227,6 +228,8 @@ export type SerieListee = {
   createdAt: string; updatedAt: string; dtFin: string | null; nbParcellesATraiter: number; nbParcellesTraitees: number; nbParcellesTraiteesReussies: number;
   statut: "en_cours" | "termine" | "erreur"; etat: EtatSerie; publication: boolean; visaAnimateur: boolean; remarque: string | null; archive: boolean;
   idUtilisateur: number | null; idTache: number | null; ouvrable: boolean;
+  /** The campaign's data changed since the series was created (decision 0072). */
+  perimee: boolean;
 };
 
 const iso = (v: unknown) => (v == null ? null : toIso(v));
@@ -241,13 +244,13 @@ function serieDe(r: Record<string, unknown>, ouvrable: boolean): SerieListee {
     nbParcellesATraiter: Number(r.nbParcellesATraiter), nbParcellesTraitees: Number(r.nbParcellesTraitees), nbParcellesTraiteesReussies: Number(r.nbParcellesTraiteesReussies),
     statut: r.statut as SerieListee["statut"], etat: etatSerie({ publication, visaAnimateur }), publication, visaAnimateur,
     remarque: (r.remarque as string | null) ?? null, archive: bool(r.archive), idUtilisateur: r.idUtilisateur == null ? null : Number(r.idUtilisateur),
-    idTache: r.idTache == null ? null : Number(r.idTache), ouvrable,
+    idTache: r.idTache == null ? null : Number(r.idTache), ouvrable, perimee: bool(r.perimee),
   };
 }
 
 const seriesQuery = (db: Db) =>
   db("calcul_serie as s").join("campagne as c", "c.id", "s.idCampagne").join("exploitation as e", "e.id", "c.idExploitation")
-    .select("s.*", "c.idExploitation", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation");
+    .select("s.*", "c.idExploitation", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation", db.raw(`${PERIMEE_SQL} as perimee`));
 
 /** The series of the given campaigns the user may see (GET calculs_series campagne[]; C-CALC-04, C-RIGHTS-17..19), newest first. */
 export async function listerSeries(db: Db, user: Utilisateur, idCampagnes: number[]): Promise<SerieListee[]> {

@@ -259,6 +259,8 @@ export type SeriePubliee = {
   remarque: string | null;
   /** Codes of the published indicator groups. */
   groupes: string[];
+  /** The campaign's data changed since the calculation (decision 0072). */
+  perimee: boolean;
 };
 
 /**
@@ -285,6 +287,7 @@ export async function ecranIndicateursPublies(db: Db, user: Utilisateur, demande
     visaAnimateur: s.visaAnimateur,
     remarque: s.remarque,
     groupes: GROUPES_SERIE.filter((g) => groupes.some((x) => Number(x.idCalculSerie) === s.id && Number(x.idGroupe) === g.id && bool(x.publie))).map((g) => g.code),
+    perimee: s.perimee,
   }));
   return { choix, campagnes, series, versionSelectable: user.roles.includes(ROLE_TEST) };
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, navigate, test } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
 import { demoIds, insertId, setContext, signIn } from "./helpers";
 
 /**
@@ -34,6 +34,10 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
   await setContext("redacteur", contexte);
   await setContext("animateur", contexte);
   const avant = (await db("calcul_serie").where({ idCampagne }).select("id")).map((r) => r.id as number);
+  // C-CALC-05: a result export of Ferme de la Vallée 2025, a campaign of the other folder (Bocage), not ticked here.
+  const vallee2025 = (await db("campagne").where({ idExploitation: ids.vallee, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
+  const idSession = await insertId("session_export", { nature: 1, libelle: "E2E export Vallée", statut: 2, idUtilisateur: await userId("redacteur"), dtFinSession: new Date() });
+  await insertId("session_export_campagne", { idSessionExport: idSession, idCampagne: vallee2025 });
   try {
     await signIn(page, "redacteur");
     // C-CALC-01, 02: resultats goes to calcul, without the context bar.
@@ -49,8 +53,12 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
     await campagne.check();
     await expect(page.getByTestId("lancer-calcul")).toBeEnabled();
     await expect(page.getByRole("table", { name: "Calculs effectués" })).toBeVisible();
-    await expect(page.getByRole("table", { name: "Exports de résultats" })).toBeVisible();
+    // C-CALC-05: the export sessions panel (the export screens' own) lists the sessions of every folder's campaigns.
+    const sessions = page.getByTestId("sessions-export");
+    await expect(sessions.getByRole("heading", { name: "Exports de résultats" })).toBeVisible();
+    await expect(sessions.getByRole("table", { name: "Exports de résultats" }).getByTestId(`session-${idSession}`)).toContainText("Une erreur est survenue");
     await axe(page);
+    await page.screenshot({ path: `${SHOTS}/calcul-fr.png`, fullPage: true });
 
     // The check comes first: the seeds without an emission coefficient are warnings, with their labels; confirmed, the run starts.
     await page.getByTestId("lancer-calcul").click();
@@ -145,6 +153,7 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
   } finally {
     await db("calcul_serie").where({ idCampagne }).whereNotIn("id", avant.length ? avant : [0]).delete();
     await db("campagne").where({ id: idCampagne }).update({ serieValide: false, indicateurPublie: false });
+    await db("session_export").where({ id: idSession }).delete();
   }
 });
 
@@ -194,6 +203,45 @@ test("[C-CHECK-25] a campaign whose check answers OK is calculated at once, with
     await page.screenshot({ path: `${SHOTS}/controle-ok.png`, fullPage: true });
     await dialogue.getByTestId("serie-calcul-fermer").click();
     expect(await db("calcul_serie").where({ idCampagne }).first("statut")).toMatchObject({ statut: "termine" });
+  } finally {
+    await db("exploitation").where({ id: idExploitation }).delete();
+  }
+});
+
+test("[issue14-perimee] a published series whose campaign's data changed after its calculation is shown out of date on the calculation screen and the published indicators, in French and English", async ({ page }) => {
+  const ids = await demoIds();
+  const db = e2eDb();
+  // A farm of its own: its plot's area changes here, no other journey's data moves.
+  const idExploitation = await insertId("exploitation", { libelle: "E2E Ferme à recalculer" });
+  try {
+    await insertId("dossier_exploitation", { idDossier: ids.beauce, idExploitation, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true });
+    const idCampagne = await insertId("campagne", { idExploitation, anneeRecolte: 2025, apiLibelle: "2025" });
+    const idParcelle = await insertId("parcelle", { idCampagne, libelle: "E2E Parcelle", surface: 3 });
+    // A published series of that campaign (its counters are stamped by the database at its creation).
+    const idSerie = await insertId("calcul_serie", { idCampagne, statut: "termine", publication: true, visaAnimateur: false, remarque: "E2E", dtFin: new Date(), nbParcellesATraiter: 1, nbParcellesTraitees: 1, nbParcellesTraiteesReussies: 1 });
+    for (let g = 1; g <= 6; g++) await insertId("calcul_serie_groupe", { idCalculSerie: idSerie, idGroupe: g, publie: true });
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [idExploitation], idCampagne });
+    await signIn(page, "redacteur");
+    await navigate(page, `${CALCUL}?campagne=${idCampagne}`);
+    const ligne = page.getByRole("table", { name: "Calculs effectués" }).getByRole("row").filter({ hasText: "E2E Ferme à recalculer" });
+    await expect(ligne).toContainText("Publié");
+    await expect(ligne.getByTestId("serie-perimee")).toHaveCount(0);
+
+    // The plot's area changes after the calculation: the series is out of date.
+    await db("parcelle").where({ id: idParcelle }).update({ surface: 4 });
+    await navigate(page, `${CALCUL}?campagne=${idCampagne}`);
+    await expect(ligne.getByTestId("serie-perimee")).toHaveText(/^Données modifiées depuis le calcul/);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/calcul-perimee-fr.png`, fullPage: true });
+    await navigate(page, `/home/resultats/indicateurs?campagne=${idCampagne}`);
+    const publiee = page.getByTestId(`serie-publiee-${idSerie}`);
+    await expect(publiee.getByTestId("serie-perimee")).toHaveText(/^Données modifiées depuis le calcul/);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/indicateurs-perimee-fr.png`, fullPage: true });
+    await inEnglish(page, `/home/resultats/indicateurs?campagne=${idCampagne}`);
+    await expect(publiee.getByTestId("serie-perimee")).toHaveText(/^Data changed since the calculation/);
+    await navigate(page, `${CALCUL}?campagne=${idCampagne}`);
+    await expect(page.getByTestId("serie-perimee")).toHaveText(/^Data changed since the calculation/);
   } finally {
     await db("exploitation").where({ id: idExploitation }).delete();
   }

@@ -80,7 +80,8 @@ test.describe("published indicators and result export", () => {
     await expect(dialog).toBeHidden();
     const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("redacteur") }).orderBy("id", "desc").first("id", "nature", "libelle");
     expect(session.nature).toBe(1);
-    await expect(page.getByRole("table", { name: "Exports de résultats" })).toContainText(session.libelle);
+    // The sessions panel is the export screens' own (sessions-export), named "Exports de résultats" here.
+    await expect(page.getByTestId("sessions-export").getByRole("table", { name: "Exports de résultats" }).getByTestId(`session-${session.id}`)).toContainText(session.libelle);
   });
 
   test("[A-PUB-01] [A-PUB-02] [A-PUB-03] [A-PUB-04] [A-PUB-06] [A-PUB-07] [A-PUB-08] [C-REXP-01] [C-REXP-03] [C-REXP-04] [C-REXP-05] [C-REXP-10] [C-REXP-13] [C-REXP-16] [C-REXP-19] a writer exports the demo's published series and downloads the workbook", async ({ page }) => {

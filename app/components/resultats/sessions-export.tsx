@@ -38,9 +38,11 @@ function nomFichier(entete: string | null, repli: string): string {
  * the selected campaigns for one nature, loaded with GET session_exports whenever the campaigns change or
  * `rafraichir` changes (after an export is submitted); name, start, end and status (download at statut 0, the red
  * error text at 2, 'En cours' with the job's progress bar otherwise); delete one, or tick several and delete them
- * in parallel. The result export dialog's sessions use it with nature 1.
+ * in parallel. The result export dialog's sessions use it with nature 1, and so does the calculation screen over
+ * every campaign it offers (C-CALC-05: `campagnes="calcul"`, the server reads them). `titre` names the panel and its
+ * table; `vide` replaces the empty list's text.
  */
-export function SessionsExport({ nature, campagnes, rafraichir = 0, titre }: { nature: number; campagnes: readonly number[]; rafraichir?: number; titre?: string }) {
+export function SessionsExport({ nature, campagnes, rafraichir = 0, titre, vide }: { nature: number; campagnes: readonly number[] | "calcul"; rafraichir?: number; titre?: string; vide?: string }) {
   const { t } = useTranslation();
   const { showError, notify } = useFeedback();
   const fetcher = useFetcher<{ sessions: SessionExport[] }>();
@@ -48,13 +50,14 @@ export function SessionsExport({ nature, campagnes, rafraichir = 0, titre }: { n
   const [cochees, setCochees] = useState<number[]>([]);
   const [aSupprimer, setASupprimer] = useState<number[] | null>(null);
   const [occupe, setOccupe] = useState(false);
-  const cle = campagnes.join(",");
+  const cle = campagnes === "calcul" ? campagnes : campagnes.join(",");
   const load = fetcher.load;
 
   const recharger = useCallback(() => {
     if (!cle) return;
     const q = new URLSearchParams();
-    for (const id of cle.split(",")) q.append("campagnes", id);
+    if (cle === "calcul") q.set("portee", cle);
+    else for (const id of cle.split(",")) q.append("campagnes", id);
     q.set("nature", String(nature));
     void load(`${URL_SESSIONS}?${q}`);
   }, [cle, nature, load]);
@@ -115,9 +118,9 @@ export function SessionsExport({ nature, campagnes, rafraichir = 0, titre }: { n
       {!cle ? (
         <p className="mt-2 text-sm text-stone-600">{t("exports.brut.choisir-campagnes")}</p>
       ) : sessions.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600" data-testid="sessions-vide">{fetcher.state === "idle" ? t("exports.brut.aucune-session") : "…"}</p>
+        <p className="mt-2 text-sm text-stone-600" data-testid="sessions-vide">{fetcher.state === "idle" ? (vide ?? t("exports.brut.aucune-session")) : "…"}</p>
       ) : (
-        <table className="mt-3 w-full text-sm" aria-label={t("exports.brut.sessions")} data-testid="sessions-table">
+        <table className="mt-3 w-full text-sm" aria-label={titre ?? t("exports.brut.sessions")} data-testid="sessions-table">
           <thead>
             <tr className="border-b border-stone-300 text-left">
               <th className="w-8 py-1">

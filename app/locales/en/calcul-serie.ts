@@ -30,8 +30,6 @@ const texts = {
     progression: "Calculation of {{exploitation}} {{campagne}}: {{fait}} plots of {{total}}",
     sessions: "Result exports",
     "aucune-session": "No result export.",
-    "sessions-colonnes": { libelle: "File", debut: "Start", fin: "End", statut: "Status" },
-    "session-statuts": { fini: "Finished", erreur: "An error occurred", encours: "In progress" },
     detail: "Calculation of {{exploitation}} — {{campagne}}",
     retour: "Back to the calculations",
     groupes: "Published indicator groups",
@@ -75,6 +73,9 @@ const texts = {
       "serie-validee": "The series is validated: its publication and remark can no longer change.",
       "serie-non-terminee": "This series' calculation is not finished.",
     },
+    // Decision 0072: a series whose campaign data changed after its calculation.
+    perimee: "Data changed since the calculation",
+    "perimee-aide": "The campaign's data changed after this calculation: run the calculation again to bring the indicators up to date.",
   },
 } satisfies typeof fr;
 

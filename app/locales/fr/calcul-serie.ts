@@ -28,8 +28,6 @@ const texts = {
     progression: "Calcul de {{exploitation}} {{campagne}} : {{fait}} parcelles sur {{total}}",
     sessions: "Exports de résultats",
     "aucune-session": "Aucun export de résultats.",
-    "sessions-colonnes": { libelle: "Fichier", debut: "Début", fin: "Fin", statut: "Statut" },
-    "session-statuts": { fini: "Terminé", erreur: "Une erreur est survenue", encours: "En cours" },
     detail: "Calcul de {{exploitation}} — {{campagne}}",
     retour: "Retour aux calculs",
     groupes: "Groupes d'indicateurs publiés",
@@ -73,6 +71,9 @@ const texts = {
       "serie-validee": "La série est validée : la publication et la remarque ne peuvent plus changer.",
       "serie-non-terminee": "Le calcul de cette série n'est pas terminé.",
     },
+    // Decision 0072: a series whose campaign data changed after its calculation.
+    perimee: "Données modifiées depuis le calcul",
+    "perimee-aide": "Les données de la campagne ont changé après ce calcul : relancez le calcul pour mettre les indicateurs à jour.",
   },
 };
 

@@ -4,23 +4,27 @@ import { Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { DataTable, type DataTableColumn } from "~/components/data-table";
 import { formatDateTime } from "~/components/format";
+import { useExportReussi } from "~/components/resultats/export-evenement";
 import { ExportResultatsDialog } from "~/components/resultats/export-resultats-dialog";
 import { ProgressionSerie } from "~/components/resultats/progression-serie";
 import { ROLE_TEST } from "~/domain/access/abilities";
 import { SelectionCampagnes, useSelectionCampagnes } from "~/components/resultats/selection-campagnes";
 import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
 import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
+import { SeriePerimee } from "~/components/resultats/serie-perimee";
+import { SessionsExport } from "~/components/resultats/sessions-export";
+import { NATURE_CALCUL } from "~/domain/export-resultats";
 import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
 import { choixCampagnes } from "#server/resultats/selection";
 import {
   controlerSerie, lancerSerie, listerSeries, type SerieListee,
 } from "#server/calcul-serie/service.server";
-import { listerSessionsExport } from "#server/session-export/service.server";
 import type { Route } from "./+types/calcul";
 
 /**
  * The calculation screen (spec 3 §2.11; issue 14): farms and campaigns the user writes (C-RIGHTS-23) with the launch
- * button, the done calculations of the chosen campaigns, and the result-export sessions of every folder.
+ * button, the done calculations of the chosen campaigns, and the result-export sessions of every folder (the shared
+ * sessions panel of the export screens, over every campaign offered here, not only the ticked ones: C-CALC-05).
  */
 export const loader = screenLoader(async ({ db, user, query, view }) => {
   const choix = await choixCampagnes(db, user, "calcul");
@@ -32,10 +36,7 @@ export const loader = screenLoader(async ({ db, user, query, view }) => {
     choisies = v.campagne && offertes.has(v.campagne.id) ? [v.campagne.id] : [];
   }
   const series = await listerSeries(db, user, choisies.length ? choisies : [...offertes.keys()]);
-  // The result-export sessions (nature 1) of every folder's offered campaigns (C-CALC-05).
-  const sessions = (await listerSessionsExport(db, user, { campagnes: [...offertes.keys()], nature: 1 }))
-    .map((x) => ({ id: x.id, libelle: x.libelle, debut: x.dtDebSession, fin: x.dtFinSession, statut: x.statut }));
-  return { choix, campagnes: [...offertes.values()], choisies, series, sessions, versionSelectable: user.roles.includes(ROLE_TEST) };
+  return { choix, campagnes: [...offertes.values()], choisies, series, versionSelectable: user.roles.includes(ROLE_TEST) };
 });
 
 const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").max(50));
@@ -57,8 +58,6 @@ export const action = screenAction({
   }),
 });
 
-type SessionExportListee = { id: number; libelle: string; debut: string | null; fin: string | null; statut: number | null };
-
 export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
@@ -66,6 +65,9 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
   // The finished series ticked for the export-result dialog (spec 3 §2.11).
   const [aExporter, setAExporter] = useState<number[]>([]);
   const [exporter, setExporter] = useState(false);
+  // The sessions panel reads its list again after an export here or the global export-success event (A-PUB-08).
+  const [rafraichir, setRafraichir] = useState(0);
+  useExportReussi(() => setRafraichir((n) => n + 1));
   const exportables = data.series.filter((s) => s.statut === "termine");
   const cochees = exportables.filter((s) => aExporter.includes(s.id));
   // The ticked campaigns, in the address (the list of calculations follows them); none in the address is the
@@ -97,7 +99,11 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
         : t("calcul-serie.parcelles", { reussies: s.nbParcellesTraiteesReussies, total: s.nbParcellesATraiter }),
     },
     { id: "statut", header: t("calcul-serie.colonnes.etat"), cell: (s) => <span className={s.statut === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.statuts.${s.statut}`)}</span> },
-    { id: "etat", header: t("calcul-serie.colonnes.publication"), cell: (s) => t(`calcul-serie.etats.${s.etat}`), sortValue: (s) => s.etat },
+    {
+      id: "etat", header: t("calcul-serie.colonnes.publication"), sortValue: (s) => s.etat,
+      // A published or validated series whose campaign data changed since (decision 0072).
+      cell: (s) => <>{t(`calcul-serie.etats.${s.etat}`)}{s.publication && s.perimee ? <SeriePerimee /> : null}</>,
+    },
     {
       id: "ouvrir", header: "", alwaysVisible: true,
       cell: (s) => s.ouvrable && s.statut === "termine"
@@ -105,14 +111,6 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
         : null,
     },
   ];
-  const statutSession = (s: SessionExportListee) => (s.statut === 0 ? "fini" : s.statut === 2 ? "erreur" : "encours");
-  const colonnesSessions: DataTableColumn<SessionExportListee>[] = [
-    { id: "libelle", header: t("calcul-serie.sessions-colonnes.libelle"), cell: (s) => (s.statut === 0 ? <a className="text-sillon-700 underline" href={`${import.meta.env.BASE_URL}home/resultats/session_exports/${s.id}`}>{s.libelle}</a> : s.libelle) },
-    { id: "debut", header: t("calcul-serie.sessions-colonnes.debut"), cell: (s) => (s.debut ? formatDateTime(s.debut) : "") },
-    { id: "fin", header: t("calcul-serie.sessions-colonnes.fin"), cell: (s) => (s.fin ? formatDateTime(s.fin) : "") },
-    { id: "statut", header: t("calcul-serie.sessions-colonnes.statut"), cell: (s) => <span className={statutSession(s) === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.session-statuts.${statutSession(s)}`)}</span> },
-  ];
-
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-testid="screen-calcul">
       <h1 className="text-xl font-semibold text-sillon-800">{t("screen.calcul")}</h1>
@@ -127,10 +125,7 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
         </div>
         <DataTable tableId="calculs-series" label={t("calcul-serie.calculs")} columns={colonnes} rows={data.series} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucun-calcul")} />
       </section>
-      <section className="space-y-2" aria-labelledby="calcul-sessions">
-        <h2 id="calcul-sessions" className="text-lg font-semibold">{t("calcul-serie.sessions")}</h2>
-        <DataTable tableId="calculs-sessions" label={t("calcul-serie.sessions")} columns={colonnesSessions} rows={data.sessions} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucune-session")} />
-      </section>
+      <SessionsExport nature={NATURE_CALCUL} campagnes="calcul" rafraichir={rafraichir} titre={t("calcul-serie.sessions")} vide={t("calcul-serie.aucune-session")} />
       <SerieCalculDialog campagnes={aCalculer} onClose={() => setACalculer(null)} />
       <ExportResultatsDialog open={exporter} series={cochees} versionSelectable={data.versionSelectable} onClose={() => setExporter(false)} onExported={() => revalidator.revalidate()} />
     </div>

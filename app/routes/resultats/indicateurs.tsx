@@ -5,6 +5,7 @@ import { formatDateTime } from "~/components/format";
 import { useExportReussi } from "~/components/resultats/export-evenement";
 import { ExportResultatsDialog } from "~/components/resultats/export-resultats-dialog";
 import { SelectionCampagnes, useSelectionCampagnes } from "~/components/resultats/selection-campagnes";
+import { SeriePerimee } from "~/components/resultats/serie-perimee";
 import { SessionsExport } from "~/components/resultats/sessions-export";
 import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
 import { NATURE_CALCUL } from "~/domain/export-resultats";
@@ -90,7 +91,7 @@ function SeriesPubliees({ series, vide, cochees, onChange }: { series: SeriePubl
               </td>
               <td className="py-1 pr-3">{s.exploitation}</td>
               <td className="py-1 pr-3">{s.campagne}</td>
-              <td className="py-1 pr-3 whitespace-nowrap">{s.dtFin ? formatDateTime(s.dtFin) : ""}</td>
+              <td className="py-1 pr-3 whitespace-nowrap">{s.dtFin ? formatDateTime(s.dtFin) : ""}{s.perimee ? <SeriePerimee /> : null}</td>
               <td className="py-1 pr-3">{s.groupes.map((g) => t(`indicateurs.groupes.${g}`)).join(", ")}</td>
               <td className="py-1 pr-3">{s.visaAnimateur ? t("exportResultats.classeur.oui") : t("exportResultats.classeur.non")}</td>
               <td className="py-1 pr-3">{s.remarque ?? ""}</td>

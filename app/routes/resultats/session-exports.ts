@@ -1,12 +1,14 @@
 import { DemandeExportSchema } from "~/domain/session-export";
 import { parse, ServiceError } from "#server/errors";
 import { queryIds, queryNumber, resourceAction, resourceLoader } from "#server/http/route.server";
+import { choixCampagnes } from "#server/resultats/selection";
 import { creerExportDonneesBrutes, creerSessionExport, listerSessionsExport, typeTacheExport } from "#server/session-export/service.server";
 
 /**
  * Export sessions (spec 1 §7 session_exports; decision 0052), for the raw-data export screen and the result export:
  * - GET `?campagnes=1&campagnes=2&nature=0`: the user's own sessions concerning these campaigns, newest first
- *   (A-EXPORT-15);
+ *   (A-EXPORT-15); `?portee=calcul&nature=1` instead of the campaigns: every campaign the calculation screen offers
+ *   the user, of every folder (C-CALC-05), read here rather than listed in the address (it may hold thousands);
  * - POST (form fields of DemandeExportSchema: libelle, nature, version, anglais, campagnes and groupes as JSON lists,
  *   series and options for nature 1): records the session and starts its job; answers { ok, id, idTache }
  *   (A-EXPORT-11, 12). Campaigns the user may not export are refused (403); a raw export over the spreadsheet limit
@@ -16,7 +18,12 @@ import { creerExportDonneesBrutes, creerSessionExport, listerSessionsExport, typ
 export const loader = resourceLoader("/home/resultats/donneesbrutes", async ({ db, user, query }) => {
   const nature = queryNumber(query, "nature") ?? 0;
   if (nature !== 0 && nature !== 1) throw new ServiceError("warning.invalid", 400, { nature: ["warning.invalid"] });
-  return { sessions: await listerSessionsExport(db, user, { campagnes: queryIds(query, "campagnes"), nature }) };
+  const portee = query.get("portee");
+  if (portee != null && portee !== "calcul") throw new ServiceError("warning.invalid", 400, { portee: ["warning.invalid"] });
+  const campagnes = portee === "calcul"
+    ? (await choixCampagnes(db, user, "calcul")).dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id)))
+    : queryIds(query, "campagnes");
+  return { sessions: await listerSessionsExport(db, user, { campagnes, nature }) };
 });
 
 export const action = resourceAction(async ({ db, user, request }) => {
