@@ -1,6 +1,6 @@
 import "./zod-config";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import {
   data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
   useRouteLoaderData, type MiddlewareFunction,

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Fragment, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
 import type { AdminActionData, AdminScreen } from "../../server/admin/screen.server";

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import type { loader } from "~/routes/assolement";
-import { AppDialog } from "./dialog";
+import { AppDialog, mountedOnceOpened } from "./dialog";
 import { useFeedback } from "./feedback";
 import { formatNumber, formatPercent } from "./format";
 import { percentages, pieColour, pieSlices } from "./pie";
@@ -89,7 +89,7 @@ function PieChart({ items, total }: { items: Item[]; total: number }) {
   );
 }
 
-export function AssolementDialog({ open, onClose, campagne }: { open: boolean; onClose: () => void; campagne: string }) {
+function AssolementDialogContent({ open, onClose, campagne }: { open: boolean; onClose: () => void; campagne: string }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<Answer>();
   const { showError } = useFeedback();
@@ -127,3 +127,5 @@ export function AssolementDialog({ open, onClose, campagne }: { open: boolean; o
     </AppDialog>
   );
 }
+
+export const AssolementDialog = mountedOnceOpened(AssolementDialogContent);

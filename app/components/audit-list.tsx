@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { formatDateTime } from "./format";
 
 export type AuditItem = { id: number; userLabel: string; action: string; createdAt: string; details: Record<string, unknown> };

@@ -1,6 +1,6 @@
 import type { SelectHTMLAttributes } from "react";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { departementOfInsee } from "~/domain/parcelle";
 import { Field } from "./field";

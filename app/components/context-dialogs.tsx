@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import type { z } from "zod";
 import { useFetcher } from "react-router";
 import { historyReferenceOptions, isSimulationYear, NewCampagneSchema, NewExploitationSchema, DossierSchema } from "~/domain/partage";
 import type { ContextView } from "../../server/contexte/service";
-import { AppDialog } from "./dialog";
+import { AppDialog, mountedOnceOpened } from "./dialog";
 import { useActionFeedback } from "./feedback";
 import { Field, TextInput } from "./field";
 import { campagneLabel } from "./shell/context-bar";
@@ -47,7 +47,7 @@ function DialogButtons({ onCancel, disabled, label }: { onCancel: () => void; di
   );
 }
 
-export function NewDossierDialog({ open, onClose, oads, idOad }: { open: boolean; onClose: () => void; oads: ContextView["oads"]; idOad: number | null }) {
+function NewDossierDialogContent({ open, onClose, oads, idOad }: { open: boolean; onClose: () => void; oads: ContextView["oads"]; idOad: number | null }) {
   const { t } = useTranslation();
   const fetcher = useContextAction(onClose);
   const opening = useOpening(open);
@@ -80,7 +80,7 @@ export function NewDossierDialog({ open, onClose, oads, idOad }: { open: boolean
   );
 }
 
-export function NewExploitationDialog({ open, onClose, types }: { open: boolean; onClose: () => void; types: { id: number; libelle: string; libelleEn: string | null }[] }) {
+function NewExploitationDialogContent({ open, onClose, types }: { open: boolean; onClose: () => void; types: { id: number; libelle: string; libelleEn: string | null }[] }) {
   const { t, i18n } = useTranslation();
   const fetcher = useContextAction(onClose);
   const opening = useOpening(open);
@@ -111,7 +111,7 @@ export function NewExploitationDialog({ open, onClose, types }: { open: boolean;
 
 type CampagneOption = ContextView["campagnes"][number];
 
-export function NewCampagneDialog({ open, onClose, campagnes, idExploitation }: { open: boolean; onClose: () => void; campagnes: CampagneOption[]; idExploitation: number }) {
+function NewCampagneDialogContent({ open, onClose, campagnes, idExploitation }: { open: boolean; onClose: () => void; campagnes: CampagneOption[]; idExploitation: number }) {
   const { t } = useTranslation();
   const fetcher = useContextAction(onClose);
   const own = campagnes.filter((c) => c.idExploitation === idExploitation);
@@ -191,7 +191,7 @@ export function NewCampagneDialog({ open, onClose, campagnes, idExploitation }: 
   );
 }
 
-export function UnlockCampagneDialog({ open, onClose, published }: { open: boolean; onClose: () => void; published: boolean }) {
+function UnlockCampagneDialogContent({ open, onClose, published }: { open: boolean; onClose: () => void; published: boolean }) {
   const { t } = useTranslation();
   const fetcher = useContextAction(onClose);
   return (
@@ -204,3 +204,11 @@ export function UnlockCampagneDialog({ open, onClose, published }: { open: boole
     </AppDialog>
   );
 }
+
+export const NewDossierDialog = mountedOnceOpened(NewDossierDialogContent);
+
+export const NewExploitationDialog = mountedOnceOpened(NewExploitationDialogContent);
+
+export const NewCampagneDialog = mountedOnceOpened(NewCampagneDialogContent);
+
+export const UnlockCampagneDialog = mountedOnceOpened(UnlockCampagneDialogContent);

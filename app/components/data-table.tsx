@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { createContext, useContext, useEffect, useId, useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import {
   DEFAULT_TABLE_PREFS,

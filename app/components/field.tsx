@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** A labelled input with its error messages (translation keys) below it, wired for screen readers. */
 export function Field({ id, label, errors, help, children }: { id: string; label: ReactNode; errors?: string[]; help?: ReactNode; children: ReactNode }) {

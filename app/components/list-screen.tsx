@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable, sameId, useTableReadOnly, type DataTableColumn, type RowId } from "./data-table";
 import { AppDialog } from "./dialog";

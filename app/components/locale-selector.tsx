@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { isLocale, LOCALE_RELOAD_DELAY_MS, LOCALE_STORAGE_KEY, type Locale } from "~/locales";
 
 const SYNC_ATTEMPT_KEY = "locale-sync-attempt";

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { numberText, refLabel } from "./farm-form";
 import { Field, TextInput } from "./field";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 export function MaintenancePage({ supportEmail }: { supportEmail: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { formatDate } from "./format";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 const LOGOS = [
   { file: "sillon.svg", alt: "Sillon" },

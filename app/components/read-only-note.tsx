@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useRouteLoaderData } from "react-router";
 
 export type ReadOnlyCause = "right" | "lock";

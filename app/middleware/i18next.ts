@@ -2,6 +2,7 @@ import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { availableLocales, DEFAULT_LOCALE, fallbackLng, resources } from "~/locales";
+import { markFixed } from "~/use-translation";
 
 // Readable by the server on every request; the browser also keeps the choice in localStorage (spec 1 §9).
 export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: false, maxAge: 365 * 24 * 3600 });
@@ -21,6 +22,7 @@ function instanceFor(lng: string): Promise<i18n> {
   let instance = instances.get(lng);
   if (!instance) {
     const created = createInstance({ resources, fallbackLng, interpolation: { escapeValue: false } }).use(initReactI18next);
+    markFixed(created);
     instance = created.init({ lng }).then(() => created);
     instances.set(lng, instance);
   }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { TableAccessProvider } from "~/components/data-table";
 import { RouteErrorPage } from "~/components/shell/route-error";

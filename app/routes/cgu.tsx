@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { data, Form, redirect, useActionData } from "react-router";
 import { CguSchema } from "~/domain/utilisateur";
 import { requireUser } from "#server/auth/session.server";

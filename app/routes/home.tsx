@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { FormControllerProvider } from "~/components/form-controller";
 import { ContextBar } from "~/components/shell/context-bar";

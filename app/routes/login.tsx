@@ -2,7 +2,7 @@ import { formOf } from "#server/http/answers";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { Field, TextInput } from "~/components/field";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Link } from "react-router";
 import { useRootData } from "~/root";
 import { getUser } from "#server/auth/session.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useMatches } from "react-router";
 
 /** A screen whose route, guard and menu entry exist, and whose content a later issue builds. */

@@ -2,7 +2,7 @@ import { formOf } from "#server/http/answers";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { data, useFetcher } from "react-router";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";

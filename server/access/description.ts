@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { abilities, type Abilities } from "~/domain/access/abilities";
-import { loadContextView, type ContextView } from "../contexte/service";
+import { contextViewOf, type ContextView } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -21,7 +21,7 @@ export function campaignAbilities(user: Utilisateur, view: ContextView): Abiliti
 
 /** The selected campaign of a description screen, with the user's abilities on it (412 without one). */
 export async function campaignContext(db: Db, user: Utilisateur): Promise<CampaignContext> {
-  const view = await loadContextView(db, user);
+  const view = await contextViewOf(db, user);
   // The same answer as the campaign-required layout (a Response, not an error to log).
   if (!view.campagne) throw data({ campaignRequired: true }, { status: 412 });
   return { view, idCampagne: view.campagne.id, idExploitation: view.campagne.idExploitation, abilities: campaignAbilities(user, view) };

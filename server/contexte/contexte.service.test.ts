@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { findUtilisateurByUsername, toPublic } from "../utilisateur/repo";
 import { runContextIntent } from "./actions";
-import { loadContextView, markPostsSeen, selectInContext } from "./service";
+import { campaignContext } from "../access/description";
+import { loadContextView, markPostsSeen, selectInContext, shareViewOfRequest } from "./service";
 
 const t = useTestDb();
 const user = async (name: string) => toPublic((await findUtilisateurByUsername(t.db(), name))!);
@@ -125,5 +126,28 @@ describe(`context selection (${dialect})`, () => {
     view = await loadContextView(t.db(), animateur);
     expect(view.dossiers.find((d) => d.id === view.selected.idDossier)?.libelle).toBe("Dossier créé");
     expect(view.selected.idCampagne).toBeNull();
+  });
+});
+
+describe(`the view shared by a GET request's loaders (issue 10, ${dialect})`, () => {
+  test("campaignContext takes the request's view, loaded once; another user object or a transaction loads its own", async () => {
+    const { campagnes } = t.demo();
+    const animateur = await user("animateur");
+    await selectInContext(t.db(), animateur, { intent: "oad", id: t.demo().oads.reseauDemo });
+    await selectInContext(t.db(), animateur, { intent: "dossier", id: t.demo().dossiers.beauce });
+    await selectInContext(t.db(), animateur, { intent: "exploitations", ids: [t.demo().exploitations.tilleuls] });
+    await selectInContext(t.db(), animateur, { intent: "campagne", id: campagnes.tilleuls2025 });
+    let loads = 0;
+    let view: ReturnType<typeof loadContextView> | undefined;
+    shareViewOfRequest(animateur, t.db(), () => (view ??= (loads++, loadContextView(t.db(), animateur))));
+    const first = await campaignContext(t.db(), animateur);
+    const second = await campaignContext(t.db(), animateur);
+    expect(first.view).toBe(second.view);
+    expect(first.idCampagne).toBe(campagnes.tilleuls2025);
+    expect(loads).toBe(1);
+    const otherRequest = await user("animateur");
+    expect((await campaignContext(t.db(), otherRequest)).view).not.toBe(first.view);
+    await t.db().transaction(async (trx) => expect((await campaignContext(trx, animateur)).view).not.toBe(first.view));
+    expect(loads).toBe(1);
   });
 });

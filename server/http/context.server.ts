@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type Params, type RouterContextProvider } from "react-router";
 import { requireAcceptedUser } from "../auth/session";
 import { withinBasePath } from "../base-path";
-import { loadContextView, type ContextView } from "../contexte/service";
+import { loadContextView, shareViewOfRequest, type ContextView } from "../contexte/service";
 import { db } from "../db";
 import { env } from "../env";
 import type { Db } from "../db/knex";
@@ -35,7 +35,10 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(userContext, user);
   const log = context.get(requestLogContext);
   if (log) log.userId = user.id;
-  context.set(viewContext, () => (view ??= loadContextView(database, user)));
+  const load = () => (view ??= loadContextView(database, user));
+  context.set(viewContext, load);
+  // A page's loaders: the services' campaignContext takes the same view (a request that writes loads its own).
+  if (request.method === "GET" || request.method === "HEAD") shareViewOfRequest(user, database, load);
 };
 
 /** What every loader and action of the adapter receives. */

@@ -61,15 +61,17 @@ describe(`plots (${dialect})`, () => {
     expect(rows.find((r) => r.id === id)).toMatchObject({ surface: 13, idModeConduite: null, idLot: null, geometrie: null, typeGeometrie: null, irrigable: false, codePostal: "28000" });
   });
 
-  test("[B-MAP-06] a new plot without a commune takes the farm's INSEE and postal codes; the page brings the farm department's communes", async () => {
+  test("[B-MAP-06] a new plot without a commune takes the farm's INSEE and postal codes; the form asks for the farm department's communes (the list brings none, issue 10)", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     await t.db()("exploitation").where({ id: t.demo().exploitations.tilleuls }).update({ codeInsee: "28422", codePostal: "28150" });
     const id = await saveParcelle(t.db(), u, { surface: 1, libelle: "Le Bois Gallet" });
     const data = await getParcelles(t.db(), u);
     expect(data.rows.find((r) => r.id === id)).toMatchObject({ codeInsee: "28422", codePostal: "28150" });
     expect(data.farm).toEqual({ codeInsee: "28422", codePostal: "28150" });
-    expect(data.communes?.numDept).toBe("28");
-    expect(data.communes?.rows.find((r) => r.ci === "28085")).toMatchObject({ lbl: "Chartres", cp: "28000" });
+    expect(data.communes).toBeNull();
+    const asked = await getParcelles(t.db(), u, { departement: "28" });
+    expect(asked.communes?.numDept).toBe("28");
+    expect(asked.communes?.rows.find((r) => r.ci === "28085")).toMatchObject({ lbl: "Chartres", cp: "28000" });
     expect((await getParcelles(t.db(), u, { departement: "2A" })).communes?.rows.every((r) => r.ci.startsWith("2A"))).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
 import {
-  AffectationsSchema, buildHistoriqueTree, MajDatesCampagneSchema, departementOfInsee, MajDatesSchema, PARCELLE_LISTS, ParcelleSchema, shiftYears, type HistoriqueLink,
+  AffectationsSchema, buildHistoriqueTree, MajDatesCampagneSchema, MajDatesSchema, PARCELLE_LISTS, ParcelleSchema, shiftYears, type HistoriqueLink,
   type HistoriquePlot, type ParcelleInput,
 } from "~/domain/parcelle";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
@@ -41,8 +41,9 @@ async function referenceLists(db: Db) {
 
 /**
  * The screen's data: the plots with their mode and group labels, the pickers, the plots of the
- * history campaign, the farm's codes (the default of a new plot) and the communes of `departement`
- * (a department number the user picked) or else of the farm's department.
+ * history campaign, the farm's codes (the default of a new plot) and, when `departement` names a department,
+ * its communes. The list itself brings no communes: the form's commune picker asks for its department's when
+ * it opens (about 370 communes with their centres were half of every plot-list page, bench/load.mjs, issue 10).
  */
 export async function getParcelles(db: Db, user: Utilisateur, opts: { departement?: string | null } = {}) {
   const ctx = await campaignContext(db, user);
@@ -51,7 +52,6 @@ export async function getParcelles(db: Db, user: Utilisateur, opts: { departemen
     const farm = await farmCodes(db, ctx.idExploitation);
     const departements = await listDepartements(db);
     const asked = opts.departement && departements.some((d) => d.numDept === opts.departement) ? opts.departement : null;
-    const numDept = asked ?? departementOfInsee(farm.codeInsee);
     return {
       rows: await listParcelles(db, ctx.idCampagne),
       canWrite: ctx.abilities.canWriteDescriptif,
@@ -62,7 +62,7 @@ export async function getParcelles(db: Db, user: Utilisateur, opts: { departemen
       lists: await referenceLists(db),
       historique: campagne.idCampagneHistoParcelle ? await listPlotsForHistory(db, campagne.idCampagneHistoParcelle) : [],
       departements,
-      communes: numDept ? { numDept, rows: await listCommunesWithCentre(db, numDept) } : null,
+      communes: asked ? { numDept: asked, rows: await listCommunesWithCentre(db, asked) } : null,
     };
   });
 }

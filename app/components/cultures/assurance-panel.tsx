@@ -1,6 +1,6 @@
 import { getInputProps, useInputControl, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { formatNumber } from "~/components/farm-form";

@@ -1,6 +1,6 @@
 import { useInputControl, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { refLabel } from "~/components/farm-form";
 import { PlusIcon } from "~/components/icons";

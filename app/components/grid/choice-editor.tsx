@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import type { ProvideEditorComponent, TextCell } from "@glideapps/glide-data-grid";
 import type { ChoiceColumn } from "./columns";
 import { normalizeLabel } from "./paste";

@@ -14,7 +14,7 @@ import {
   type Theme,
 } from "@glideapps/glide-data-grid";
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFeedback } from "../feedback";
 import { useControlledForm } from "../form-controller";
 import { ChoiceEditor, type ChoiceTextCell } from "./choice-editor";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { MapErrorBoundary as ErrorBoundary, useHydrated } from "../map/plot-map";
 import { DEFAULT_GRID_HEIGHT, GRID_STATUS_HEIGHT, GRID_TOOLBAR_HEIGHT, type DataGridProps, type GridRow } from "./types";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { decrireIndicateur } from "~/domain/calc/indicateurs/catalogue";
 import type { Manquant } from "~/domain/calc/indicateurs/types";
 import { formatNumber } from "~/components/format";

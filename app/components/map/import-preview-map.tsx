@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { MapErrorBoundary, MapPlaceholder, useHasSize, useHydrated } from "./plot-map";
 import type { ImportPreviewMapProps } from "./types";
 

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { MAP_HEIGHT_PX } from "./map-settings";
 import type { PlotMapProps } from "./types";
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useSearchParams } from "react-router";
 import { formatDate } from "~/components/format";
 import { ListScreen, type ListFormControls } from "~/components/list-screen";

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
 import { AppDialog } from "~/components/dialog";

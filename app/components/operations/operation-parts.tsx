@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { formatNumber, numberText } from "~/components/farm-form";
 import { isSelfPropelled, suffixedLibelle, type TypePropriete } from "~/domain/calc/materiel";
 import { DECIMALES, UNITES_OPERATION, type CoutsOperation } from "~/domain/calc/operation";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { AppDialog } from "~/components/dialog";
+import { AppDialog, mountedOnceOpened } from "~/components/dialog";
 import { refLabel } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 
@@ -18,7 +18,7 @@ export type AffectationRow = {
  * Other menu "assign cost centres" (GET campagnes/{id}/parcelles/affectation_culture_cible): one target
  * crop per plot among its mode's crops, the main crop proposed by default.
  */
-export function AffectationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function AffectationsDialogContent({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const loader = useFetcher<{ affectations: AffectationRow[] | null }>();
@@ -89,3 +89,5 @@ export function AffectationsDialog({ open, onClose }: { open: boolean; onClose: 
     </AppDialog>
   );
 }
+
+export const AffectationsDialog = mountedOnceOpened(AffectationsDialogContent);

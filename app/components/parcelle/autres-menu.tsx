@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { ChevronDownIcon } from "~/components/icons";
 
 export type AutreAction = "affectations" | "eges" | "majDates";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { AppDialog } from "~/components/dialog";
+import { AppDialog, mountedOnceOpened } from "~/components/dialog";
 import { refLabel } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { formuleNpk } from "~/domain/eges";
@@ -22,7 +22,7 @@ type Answer = { ok: boolean; notice?: string; error?: string; resultat?: { affec
  * Other menu "assign greenhouse-gas emissions" (spec 2 §2, §7: PATCH dossier/{id}/affectation_eges): the
  * folder's fertilisers with their category and the one the assignment gives; the animator confirms.
  */
-export function EgesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function EgesDialogContent({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <AppDialog open={open} title={t("parcelle.eges.title")} width={800} testId="eges-dialog" onEscape={onClose}>
@@ -112,3 +112,5 @@ function EgesContent({ onClose }: { onClose: () => void }) {
     </>
   );
 }
+
+export const EgesDialog = mountedOnceOpened(EgesDialogContent);

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { CommuneSelect, DepartementSelect, departementOf, useCommunes, type CommuneList, type DepartementOption } from "~/components/commune-picker";
 import { formatNumber, numberText } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";

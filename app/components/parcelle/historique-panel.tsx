@@ -1,6 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { formatNumber } from "~/components/farm-form";
 import { Field } from "~/components/field";
 import { HistoriqueTreeDialog } from "./historique-tree-dialog";

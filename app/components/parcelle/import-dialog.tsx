@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { ImportCandidate, ImportPreview } from "../../../server/parcelle/geo-import";
-import { AppDialog } from "~/components/dialog";
+import { AppDialog, mountedOnceOpened } from "~/components/dialog";
 import { formatNumber } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { ImportPreviewMap } from "~/components/map/import-preview-map";
@@ -22,7 +22,7 @@ type CreateAnswer = { ok: true; ids: number[]; notice: string } | Failure;
  * its features (label, shape, computed area, CAP island, why a feature is refused) in a table and on a
  * map, tick the ones to create, then create them in one go.
  */
-export function ImportDialog({ open, mapConfig, onClose }: { open: boolean; mapConfig: MapConfig | null; onClose: () => void }) {
+function ImportDialogContent({ open, mapConfig, onClose }: { open: boolean; mapConfig: MapConfig | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <AppDialog open={open} title={t("parcelle.import.title")} width={900} testId="import-dialog" onEscape={onClose}>
@@ -177,3 +177,5 @@ function CandidateRow({ c, checked, onToggle, language }: { c: ImportCandidate; 
     </tr>
   );
 }
+
+export const ImportDialog = mountedOnceOpened(ImportDialogContent);

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
-import { AppDialog } from "~/components/dialog";
+import { AppDialog, mountedOnceOpened } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { MajDatesCampagneSchema, MajDatesSchema } from "~/domain/parcelle";
@@ -15,7 +15,7 @@ type Answer = { ok: boolean; moved?: number; notice?: string; error?: string; su
  * Other menu "update intervention dates" (spec 2 §2, §5; PATCH parcelles/{id}/maj_dates_actions): the
  * interventions of the initial harvest year of the ticked plots move to the final year.
  */
-export function MajDatesDialog({ open, ids, anneeCampagne, onClose }: { open: boolean; ids: readonly (string | number)[]; anneeCampagne: number; onClose: () => void }) {
+function MajDatesDialogContent({ open, ids, anneeCampagne, onClose }: { open: boolean; ids: readonly (string | number)[]; anneeCampagne: number; onClose: () => void }) {
   const { t } = useTranslation();
   // The ticked plots (PATCH parcelles/{id}/maj_dates_actions) or the whole campaign (PATCH campagnes/{id}/maj_dates_actions, C-DATE-06).
   const [campagne, setCampagne] = useState(false);
@@ -106,3 +106,5 @@ function MajDatesForm({ ids, anneeCampagne, onClose }: { ids: readonly (string |
     </fetcher.Form>
   );
 }
+
+export const MajDatesDialog = mountedOnceOpened(MajDatesDialogContent);

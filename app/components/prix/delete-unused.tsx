@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "../dialog";
 import { useActionFeedback, useFeedback } from "../feedback";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { formatDate, formatNumber } from "../format";
 import { PRIX_DECIMALES, PRIX_PROPOSE_DECIMALES, unitePrix } from "~/domain/prix";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Link } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { formatNumber } from "~/components/format";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 
 type Etat = { id: number; statut: "en_cours" | "termine" | "erreur"; fait: number; total: number; reussies: number };

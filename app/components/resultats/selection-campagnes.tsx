@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useSearchParams } from "react-router";
 import { PARAM_CAMPAGNE, type ChoixCampagnes } from "~/domain/resultats/selection";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useHref } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { useFeedback } from "~/components/feedback";

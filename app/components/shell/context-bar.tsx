@@ -1,6 +1,6 @@
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import { useCallback, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Link, useFetcher } from "react-router";
 import type { ContextView } from "../../../server/contexte/service";
 import { AssolementDialog } from "../assolement-dialog";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { NavLink } from "react-router";
 import { DRAWER_GROUPS, DRAWER_WIDTH } from "./menus";
 

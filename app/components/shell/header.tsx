@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection } from "@headlessui/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Form, Link, NavLink } from "react-router";
 import type { Locale } from "~/locales";
 import { ChevronDownIcon, HomeIcon, LogoutIcon, MenuIcon, UserIcon } from "../icons";

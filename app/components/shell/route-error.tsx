@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 /** What a failed route answered: its status and, for a refusal of the adapter, its message key. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useSearchParams } from "react-router";
 
 /** The query parameter that tells a screen why its reader was sent there (server/http/route.server.ts, sendAway). */

@@ -1,6 +1,6 @@
 import { getCollectionProps, getInputProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { AdminFormCard, AdminListScreen, useAdminForm, type AdminFormControls } from "~/components/admin-list";
 import { type DataTableColumn } from "~/components/data-table";
 import { Field, TextInput } from "~/components/field";

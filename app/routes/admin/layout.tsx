@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { NavLink, Outlet } from "react-router";
 import { adminLayoutLoader } from "#server/admin/screen.server";
 

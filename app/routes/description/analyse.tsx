@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** Ground analysis (spec 2 §2): the screen shows its heading only. */
 export default function Analyse() {

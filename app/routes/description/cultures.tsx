@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AssurancePanel } from "~/components/cultures/assurance-panel";
 import { CropRows } from "~/components/cultures/crop-rows";

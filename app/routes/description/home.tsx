@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { NewsCarousel } from "~/components/news-carousel";
 import { readNews } from "#server/contexte/service.server";
 import { screenLoader } from "#server/http/route.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { type DataTableColumn } from "~/components/data-table";
 import { formatNumber, refLabel } from "~/components/farm-form";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Link, redirect, useFetcher } from "react-router";
 import type { z } from "zod";
 import { AuditList } from "~/components/audit-list";

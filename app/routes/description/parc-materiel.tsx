@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { data } from "react-router";
 import { type DataTableColumn } from "~/components/data-table";
 import { DuplicationDialog } from "~/components/duplication-dialog";

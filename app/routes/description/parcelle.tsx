@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Link, useHref } from "react-router";
 import { type DataTableColumn } from "~/components/data-table";
 import { formatNumber } from "~/components/farm-form";

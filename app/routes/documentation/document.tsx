@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useLocation } from "react-router";
 
 export const handle = { hideNavbar: true };

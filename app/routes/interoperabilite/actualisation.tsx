@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { openActualisation } from "~/components/shell/actualisation";
 import { ExternalIcon } from "~/components/icons";
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { ScreenTitle } from "~/components/farm-form";
 import { useGridSave } from "~/components/grid/use-grid-save";
 import { DeleteUnused, LoadError } from "~/components/prix/delete-unused";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFeedback } from "~/components/feedback";
 import { ScreenTitle } from "~/components/farm-form";
 import { ReadOnlyNote } from "~/components/read-only-note";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useSearchParams } from "react-router";
 import { type DataTableColumn } from "~/components/data-table";
 import { useActionFeedback, useFeedback } from "~/components/feedback";

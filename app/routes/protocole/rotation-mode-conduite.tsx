@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** Crop rotation by driving mode (spec 3 §2.7): only a heading, no content (C-PROTO-09). */
 export default function RotationModeConduite() {

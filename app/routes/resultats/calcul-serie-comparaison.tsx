@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Form, Link } from "react-router";
 import { formatDateTime, formatNumber, formatPercent } from "~/components/format";
 import { useLibelleIndicateur } from "~/components/resultats/graphiques-serie";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { AppDialog } from "~/components/dialog";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { DataTable, type DataTableColumn } from "~/components/data-table";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLoaderData } from "react-router";
 import { useFeedback } from "~/components/feedback";
 import { SelectionCampagnes, useSelectionCampagnes } from "~/components/resultats/selection-campagnes";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useLoaderData, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/format";
 import { useExportReussi } from "~/components/resultats/export-evenement";
