@@ -58,3 +58,21 @@ describe("dialogs rendered from their first opening on (issue 10)", () => {
     expect(bare).toBe("");
   });
 });
+
+describe("one translation hook", () => {
+  test("no screen or component takes useTranslation from react-i18next directly (the server's cached one is ~/use-translation)", async () => {
+    const { readdirSync, readFileSync, statSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const p = join(dir, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(p);
+      }
+    };
+    walk("app");
+    const direct = files.filter((f) => f !== join("app", "use-translation.ts") && /import\s*\{[^}]*\buseTranslation\b[^}]*\}\s*from\s*"react-i18next"/.test(readFileSync(f, "utf8")));
+    expect(direct).toEqual([]);
+  });
+});

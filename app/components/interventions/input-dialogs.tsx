@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, useInputControl, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
 import { AppDialog } from "~/components/dialog";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { useActionFeedback } from "~/components/feedback";

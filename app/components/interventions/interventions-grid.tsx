@@ -1,5 +1,5 @@
 import { useMemo, type Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import type { GridColumnDef } from "~/components/grid/columns";
 import { DataGrid } from "~/components/grid/data-grid";
 import type { RowPatch } from "~/components/grid/patches";

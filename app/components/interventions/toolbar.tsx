@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useSearchParams } from "react-router";
 import { formatNumber } from "~/components/format";
 import { QUANTITE_DECIMALES, type IntrantDetail } from "~/domain/intrant";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /**
  * The out-of-date marker of a calculation series (decision 0072): its campaign's data changed after the calculation,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { useSearchParams } from "react-router";
 import { useFeedback } from "~/components/feedback";
 import { ScreenTitle } from "~/components/farm-form";
