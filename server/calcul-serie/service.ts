@@ -165,7 +165,19 @@ const LOT = 500;
  * plot, then crop, mode and farm levels and every row stored in batches in one transaction. A failure marks the
  * series `erreur` with its message; it never stays running.
  */
-export async function executerSerie(db: Db, idSerie: number, progression?: Progression): Promise<void> {
+export async function executerSerie(db: Db, idSerie: number, progression?: Progression, phases?: Record<string, number>): Promise<void> {
+  // Wall and CPU time of each step, when the caller asks (bench/calcul-serie.ts).
+  let t0 = performance.now();
+  let c0 = process.cpuUsage();
+  const phase = (nom: string) => {
+    if (!phases) return;
+    const t = performance.now();
+    const c = process.cpuUsage(c0);
+    phases[nom] = (phases[nom] ?? 0) + t - t0;
+    phases[`${nom}.cpu`] = (phases[`${nom}.cpu`] ?? 0) + (c.user + c.system) / 1000;
+    t0 = t;
+    c0 = process.cpuUsage();
+  };
   const serie = await db("calcul_serie").where({ id: idSerie }).first("idCampagne");
   if (!serie) throw new ServiceError("errors.not-found", 404);
   let dernier = 0;
@@ -178,7 +190,10 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
   };
   try {
     const c = await campagneOf(db, Number(serie.idCampagne));
-    const instantane = await completerInstantane(db, await instantaneCampagne(db, Number(serie.idCampagne)));
+    const brut = await instantaneCampagne(db, Number(serie.idCampagne));
+    phase("instantane");
+    const instantane = await completerInstantane(db, brut);
+    phase("complements");
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
     const calculer = preparerCampagne(instantane, optionsDe(c));
@@ -192,12 +207,15 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
       await enregistrer(k + 1, total);
       if (k % 25 === 24) await new Promise((r) => setImmediate(r));
     }
+    phase("parcelles");
     const resultat = agregerCampagne(parcelles);
+    phase("agregation");
     const lignes: LigneStockee[] = [];
     for (const p of resultat.parcelles) lignesDe(idSerie, "parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id, lignes);
     for (const [id, ind] of Object.entries(resultat.cultures)) lignesDe(idSerie, "culture", id, ind, null, lignes);
     for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
     lignesDe(idSerie, "exploitation", c.idExploitation, resultat.exploitation, null, lignes);
+    phase("lignes");
     await db.transaction(async (trx) => {
       await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
       for (let k = 0; k < lignes.length; k += LOT) await trx("calcul_resultat").insert(lignes.slice(k, k + LOT));
@@ -205,6 +223,7 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
         statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
       });
     });
+    phase("stockage");
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);
