@@ -1,6 +1,7 @@
 import { controlerCampagne } from "~/domain/calc/indicateurs/controle";
 import { agregerCampagne, preparerCampagne, type NiveauResultat, type ResultatParcelle } from "~/domain/calc/indicateurs/moteur";
-import type { Explication, Indicateurs, Manquant, OptionsCalcul } from "~/domain/calc/indicateurs/types";
+import { nombreManquants, premiersManquants } from "~/domain/calc/indicateurs/resultat";
+import type { Explication, Indicateur, Indicateurs, Manquant, OptionsCalcul } from "~/domain/calc/indicateurs/types";
 import { campagneLibelle } from "~/domain/partage";
 import {
   CODES_GRAPHIQUES, CODES_IFT_SEGMENTS, etatSerie, groupeDuCode, GROUPES_SERIE, publierGroupes, refusModification, severiteControle,
@@ -131,7 +132,7 @@ export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: numb
 
 type LigneStockee = {
   idCalculSerie: number; niveau: NiveauResultat; idEntite: string; idParcelle: number | null; code: string; idGroupe: number | null;
-  valeur: number | null; unite: string; completude: number; nbManquants: number; explication: string;
+  valeur: number | null; unite: string; completude: number; nbManquants: number; explication: string | null;
 };
 
 /** The codes whose explanation keeps its entries (the charted figures): storing every entry of every figure weighs ~0.5 MB per plot. */
@@ -140,18 +141,28 @@ const AVEC_ENTREES = new Set<string>([...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS
 /** Missing data kept per figure (their count is nb_manquants): an aggregated figure repeats those of every plot. */
 export const MANQUANTS_GARDES = 50;
 
+/**
+ * The stored explanation of a figure (decision 0055): formula, remarks and the first missing data for all, the
+ * entries for the figures the detail charts. Crop, mode and farm rows keep it; plot rows keep none, their
+ * explanation is computed again from the plot's data when opened (decision 0070), equal to this one.
+ */
+export function explicationStockee(ind: Indicateur): Explication & { manquants: Manquant[] } {
+  return {
+    formule: ind.explication.formule,
+    entrees: AVEC_ENTREES.has(ind.code) ? ind.explication.entrees : [],
+    ...(ind.explication.remarques ? { remarques: ind.explication.remarques } : {}),
+    manquants: premiersManquants(ind, MANQUANTS_GARDES),
+  };
+}
+
 function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LigneStockee[]) {
-  for (const ind of Object.values(indicateurs)) {
+  const idEntite = String(id);
+  for (const code in indicateurs) {
+    const ind = indicateurs[code];
     out.push({
-      idCalculSerie: idSerie, niveau, idEntite: String(id), idParcelle, code: ind.code, idGroupe: groupeDuCode(ind.code),
-      valeur: ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, unite: ind.unite, completude: ind.completude, nbManquants: ind.manquants.length,
-      // Entries for the figures the detail charts; formula, remarks and the first missing data for all (decision 0055).
-      explication: JSON.stringify({
-        formule: ind.explication.formule,
-        entrees: AVEC_ENTREES.has(ind.code) ? ind.explication.entrees : [],
-        ...(ind.explication.remarques ? { remarques: ind.explication.remarques } : {}),
-        manquants: ind.manquants.slice(0, MANQUANTS_GARDES),
-      }),
+      idCalculSerie: idSerie, niveau, idEntite, idParcelle, code: ind.code, idGroupe: groupeDuCode(ind.code),
+      valeur: ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, unite: ind.unite, completude: ind.completude, nbManquants: nombreManquants(ind),
+      explication: niveau === "parcelle" ? null : JSON.stringify(explicationStockee(ind)),
     });
   }
 }
@@ -196,7 +207,8 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
     phase("complements");
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
-    const calculer = preparerCampagne(instantane, optionsDe(c));
+    // Without explanation entries: the plot rows store none (decision 0070), the aggregated ones are built from values.
+    const calculer = preparerCampagne(instantane, { ...optionsDe(c), explications: false });
     const parcelles: ResultatParcelle[] = [];
     for (const [k, p] of instantane.parcelles.entries()) {
       try {
@@ -349,14 +361,42 @@ export async function expliquerResultat(db: Db, user: Utilisateur, idSerie: numb
 }
 
 async function expliquer(db: Db, user: Utilisateur, idSerie: number, q: { niveau: string; idEntite: string; code: string }): Promise<ExplicationResultat> {
-  await serieOuRefus(db, user, idSerie);
+  const { serie } = await serieOuRefus(db, user, idSerie);
   const r = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: q.niveau, idEntite: q.idEntite, code: q.code }).first();
   if (!r) throw new ServiceError("errors.not-found", 404);
-  const { manquants, ...explication } = JSON.parse(String(r.explication ?? "{}")) as Explication & { manquants: Manquant[] };
-  return {
+  const valeur: ValeurResultat = {
     niveau: r.niveau as NiveauResultat, idEntite: String(r.idEntite), code: String(r.code), valeur: r.valeur == null ? null : Number(r.valeur), unite: String(r.unite),
-    completude: Number(r.completude), nbManquants: Number(r.nbManquants), manquants: manquants ?? [], explication: { formule: explication.formule, entrees: explication.entrees ?? [], ...(explication.remarques ? { remarques: explication.remarques } : {}) },
+    completude: Number(r.completude), nbManquants: Number(r.nbManquants),
   };
+  const stockee = r.explication == null && valeur.niveau === "parcelle" ? await explicationRecalculee(db, serie.idCampagne, valeur) : (JSON.parse(String(r.explication ?? "{}")) as Explication & { manquants?: Manquant[] });
+  const { manquants, ...explication } = stockee;
+  return {
+    ...valeur, manquants: manquants ?? [], explication: { formule: explication.formule, entrees: explication.entrees ?? [], ...(explication.remarques ? { remarques: explication.remarques } : {}) },
+  };
+}
+
+/** The remark added to a plot figure's explanation computed again when the plot's data no longer give the stored figure. */
+export const REMARQUE_DONNEES_MODIFIEES = "donnees-modifiees-depuis-le-calcul";
+
+/**
+ * A plot figure's explanation computed again from the plot's data (decision 0070): the campaign's snapshot for that
+ * plot (every plot for the farm's area, that plot's interventions), the series' options, the engine with its entries.
+ * Every entry is given (not only the charted figures'), and the first missing data as stored before. When the data
+ * changed since the run (the figure computed now differs in value, completeness or missing count from the stored
+ * one), the explanation is today's and says so with a remark.
+ */
+export async function explicationRecalculee(db: Db, idCampagne: number, v: Pick<ValeurResultat, "idEntite" | "code" | "valeur" | "completude" | "nbManquants">): Promise<Explication & { manquants: Manquant[] }> {
+  const idParcelle = Number(v.idEntite);
+  const c = await campagneOf(db, idCampagne);
+  const instantane = await completerInstantane(db, await instantaneCampagne(db, idCampagne, { idParcelle, toutesLesParcelles: true }));
+  const parcelle = instantane.parcelles.find((p) => p.id === idParcelle);
+  const ind = parcelle ? preparerCampagne(instantane, optionsDe(c))(parcelle).indicateurs[v.code] : undefined;
+  if (!ind) return { formule: "", entrees: [], remarques: [REMARQUE_DONNEES_MODIFIEES], manquants: [] };
+  const proche = (a: number | null, b: number | null) => (a == null || b == null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
+  const valeur = ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null;
+  const meme = proche(valeur, v.valeur) && proche(ind.completude, v.completude) && nombreManquants(ind) === v.nbManquants;
+  const e = { ...explicationStockee(ind), entrees: ind.explication.entrees };
+  return meme ? e : { ...e, remarques: [...(e.remarques ?? []), REMARQUE_DONNEES_MODIFIEES] };
 }
 
 // ---------------------------------------------------------------------------------------------

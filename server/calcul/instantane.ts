@@ -23,7 +23,7 @@ const num = (v: unknown): number | null => (v == null || v === "" ? null : Numbe
 const MINERAL = 655;
 const FAMILLES: readonly string[] = ["H", "F", "I", "A", "TS"];
 
-export async function instantaneCampagne(db: Db, idCampagne: number, options: { idParcelle?: number } = {}): Promise<InstantaneCampagne> {
+export async function instantaneCampagne(db: Db, idCampagne: number, options: { idParcelle?: number; toutesLesParcelles?: boolean } = {}): Promise<InstantaneCampagne> {
   const campagne = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne).first("c.anneeRecolte", "c.idExploitation", "e.libelle");
   if (!campagne) throw new Error(`Unknown campaign ${idCampagne}`);
 
@@ -36,7 +36,8 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     return crops.get(idParcelle) ?? (options.find((c) => c.principale) ?? options[0])?.idCulture ?? null;
   };
   const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
-  if (options.idParcelle != null) plotQuery.where("p.id", options.idParcelle);
+  // One plot's snapshot holds that plot only, or every plot (the farm's area) with that plot's interventions.
+  if (options.idParcelle != null && !options.toutesLesParcelles) plotQuery.where("p.id", options.idParcelle);
   const plotRows = await plotQuery.orderBy("p.id").select("p.id", "p.libelle", "p.surface", "p.idModeConduite", "m.libelle as mode");
   const cultureIds = [...new Set([...crops.values(), ...modeCrops.map((c) => c.idCulture)])];
   const cultureLabels = new Map(
