@@ -110,10 +110,12 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   for (let i = 0; i < amms.length; i += 500) {
     const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: Number(campagne.anneeRecolte) }).whereIn("codeAmm", amms.slice(i, i + 500) as string[])
       .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole");
+    // By product and crop (an input reads its crop's rows only: a product's list holds every crop's).
     for (const r of rows) {
-      const list = liste.get(String(r.codeAmm)) ?? [];
+      const cle = `${String(r.codeAmm)}\u0001${num(r.idCulture)}`;
+      const list = liste.get(cle) ?? [];
       list.push({ idCulture: num(r.idCulture), idCible: num(r.idCible), dose: num(r.doseRef), unite: (r.uniteDoseRef as string | null) ?? null, biocontrole: bool(r.biocontrole) });
-      liste.set(String(r.codeAmm), list);
+      liste.set(cle, list);
     }
   }
   // The crop a treatment's doses are read for: the intervention's crop concerned, else the plot's.
@@ -144,12 +146,17 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
       // The doses stored on the input's targets first; the list's doses for the plot's crop complete them.
       const dosesReference: DoseReference[] = cibles.map((c) => ({ idCible: c.idCible, dose: c.dose, unite: c.unite }));
       const idCulture = actionCrop.get(Number(r.idAction)) ?? null;
-      for (const d of r.codeIntrant != null && idCulture != null ? (liste.get(String(r.codeIntrant)) ?? []) : []) {
-        if (d.idCulture !== idCulture || dosesReference.some((x) => x.idCible === d.idCible)) continue;
-        dosesReference.push({ idCible: d.idCible, dose: d.dose, unite: d.unite, biocontrole: d.biocontrole });
+      const doses = r.codeIntrant != null && idCulture != null ? liste.get(`${String(r.codeIntrant)}\u0001${idCulture}`) : undefined;
+      if (doses) {
+        const vues = new Set(dosesReference.map((x) => x.idCible));
+        for (const d of doses) {
+          if (d.idCulture !== idCulture || vues.has(d.idCible)) continue;
+          vues.add(d.idCible);
+          dosesReference.push({ idCible: d.idCible, dose: d.dose, unite: d.unite, biocontrole: d.biocontrole });
+        }
       }
       intrant = {
-        ...commun, type: "phyto", amm: (r.codeIntrant as string | null) ?? null,
+        id: commun.id, libelle, dose: commun.dose, unite, idCategorie: commun.idCategorie, clePrix, type: "phyto", amm: (r.codeIntrant as string | null) ?? null,
         famille: famille != null && FAMILLES.includes(famille) ? (famille as FamilleIft) : null,
         biocontrole: false, cibles: cibles.map((c) => c.idCible), dosesReference,
       };
