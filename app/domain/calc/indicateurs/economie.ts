@@ -14,7 +14,7 @@
 
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { rendementTHa } from "./fertilisation";
-import { Cumul, estNombre, indicateur, ratio, SANS_ENTREE, type DefinitionRatio } from "./resultat";
+import { Cumul, estNombre, indicateur, ratio, SANS_ENTREE, unionManquants, type DefinitionRatio } from "./resultat";
 import { tempsIntervention } from "./travail";
 import type { Indicateur, Indicateurs, IntrantCampagne, InterventionCampagne, JeuPrix, ParcelleCampagne, Prix } from "./types";
 
@@ -46,10 +46,15 @@ const VOLUME: Record<string, number> = { ml: 0.001, l: 1, hl: 100, m3: 1000 };
 
 /** The unit a price is per: "€/t" → t; a supply-price unit stored as the dose unit ("KG/HA") → kg (spec 3 §3.7). */
 export function unitePrix(prix: Pick<Prix, "unite">): string {
-  const u = prix.unite.trim().toLowerCase().replace("m³", "m3");
-  if (u.startsWith("€/") || u.startsWith("eur/")) return u.slice(u.indexOf("/") + 1);
-  return u.split("/")[0];
+  let r = UNITES_PRIX.get(prix.unite);
+  if (r === undefined) {
+    const u = prix.unite.trim().toLowerCase().replace("m³", "m3");
+    r = u.startsWith("€/") || u.startsWith("eur/") ? u.slice(u.indexOf("/") + 1) : u.split("/")[0];
+    if (UNITES_PRIX.size < 1000) UNITES_PRIX.set(prix.unite, r);
+  }
+  return r;
 }
+const UNITES_PRIX = new Map<string, string>();
 
 /**
  * A per-hectare quantity (dose or yield "x/ha") in the unit of a price: masses and volumes convert,
@@ -68,12 +73,11 @@ export function quantiteEnUnitePrix(quantite: number, uniteParHa: string | null 
 function combiner(code: string, unite: string, formule: string, termes: Array<[1 | -1, Indicateur]>): Indicateur {
   let valeur: number | null = 0;
   let attendus = 0;
-  const manquants: Indicateur["manquants"] = [];
   for (const [signe, t] of termes) {
     attendus += t.attendus;
-    for (const m of t.manquants) if (!manquants.some((x) => x.objet === m.objet && x.id === m.id && x.champ === m.champ)) manquants.push(m);
     valeur = valeur === null || t.valeur === null ? null : valeur + signe * t.valeur;
   }
+  const manquants = unionManquants(termes.map(([, t]) => t.manquants));
   return indicateur(code, valeur, unite, attendus, manquants, {
     formule,
     entrees: termes.map(([signe, t]) => ({ objet: "indicateur" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur === null ? undefined : signe * t.valeur })),

@@ -15,7 +15,7 @@ import { contexte as contexteDefaut, interventionsRetenues, passages, type Conte
 import { N2O_PAR_N2O_N } from "./facteurs";
 import { produitKgHa } from "./fertilisation";
 import { tempsIntervention } from "./travail";
-import { Cumul, entreeFacteur, estNombre, indicateur, SANS_ENTREE } from "./resultat";
+import { Cumul, entreeFacteur, estNombre, indicateur, SANS_ENTREE, unionManquants } from "./resultat";
 import type { Entree, Facteur, Indicateur, Indicateurs, IntrantFertilisant, IntrantPhyto, InterventionCampagne } from "./types";
 
 /** kg of active substance per unit of product dose (kg/L or kg/kg), from a concentration; null when unusable. */
@@ -252,8 +252,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   }
   const somme = (code: string, unite: string, formule: string, codes: string[]): Indicateur => {
     const termes = codes.map((x) => r[x]);
-    const manquants: Indicateur["manquants"] = [];
-    for (const t of termes) for (const m of t.manquants) if (!manquants.some((x) => x.objet === m.objet && x.id === m.id && x.champ === m.champ)) manquants.push(m);
+    const manquants = unionManquants(termes.map((t) => t.manquants));
     return indicateur(
       code,
       termes.reduce((s, t) => s + (t.valeur ?? 0), 0),

@@ -39,6 +39,12 @@ export function rendementTHa(rendement: number | null | undefined, unite: string
   return null;
 }
 
+/** For each element, in order, the codes an input of each nature adds to. */
+const CODES_ELEMENTS: Record<IntrantFertilisant["nature"], Array<[(typeof ELEMENTS_BILAN)[number] | (typeof ELEMENTS_AUTRES)[number], string[]]>> = {
+  mineral: [...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.mineral`, `fertilisation.${el}.total`]] as [typeof el, string[]]), ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]])],
+  organique: [...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.organique`, `fertilisation.${el}.total`]] as [typeof el, string[]]), ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]])],
+};
+
 const compositionDonnee = (i: IntrantFertilisant) => i.composition != null && Object.values(i.composition).some(estNombre);
 
 /**
@@ -62,8 +68,7 @@ export function indicateursFertilisation(interventions: InterventionCampagne[], 
     for (const intrant of fertilisants) {
       const produit = produitKgHa(intrant);
       const avecComposition = compositionDonnee(intrant);
-      for (const el of [...ELEMENTS_BILAN, ...ELEMENTS_AUTRES]) {
-        const codes = (ELEMENTS_BILAN as readonly string[]).includes(el) ? [`fertilisation.${el}.${intrant.nature}`, `fertilisation.${el}.total`] : [`fertilisation.${el}.total`];
+      for (const [el, codes] of CODES_ELEMENTS[intrant.nature]) {
         for (const code of codes) {
           const c = cumul(code).attend();
           if (p.manquant) c.manque(p.manquant);

@@ -18,6 +18,24 @@ export const round = (value: number, decimales: number): number => {
 
 export const estNombre = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
+/** What makes two missing data the same: object, id (number or text) and field. */
+const cleManquant = (m: Manquant) => `${m.objet}\u0001${typeof m.id}\u0001${m.id}\u0001${m.champ}`;
+
+/** The missing data of several lists without repeats (same object, id and field), in order, the first kept. */
+export function unionManquants(listes: Manquant[][]): Manquant[] {
+  const out: Manquant[] = [];
+  const vus = new Set<string>();
+  for (const liste of listes) {
+    for (const m of liste) {
+      const k = cleManquant(m);
+      if (vus.has(k)) continue;
+      vus.add(k);
+      out.push(m);
+    }
+  }
+  return out;
+}
+
 /** The entry passed when a figure keeps no entries (Cumul.explique false): nothing is built for it. */
 export const SANS_ENTREE: Entree = Object.freeze({ objet: "indicateur", id: "" }) as Entree;
 
@@ -30,6 +48,8 @@ export class Cumul {
   remarques: string[] = [];
   /** When false, the value is null (nothing could be computed). */
   calculable = true;
+  /** The keys of the missing data, once the list is long enough for a linear search to cost. */
+  private cles?: Set<string>;
 
   constructor(
     readonly code: string,
@@ -61,7 +81,16 @@ export class Cumul {
   }
 
   manque(m: Manquant): this {
-    if (!this.manquants.some((x) => x.objet === m.objet && x.id === m.id && x.champ === m.champ)) this.manquants.push(m);
+    if (this.cles) {
+      const k = cleManquant(m);
+      if (this.cles.has(k)) return this;
+      this.cles.add(k);
+      this.manquants.push(m);
+      return this;
+    }
+    if (this.manquants.some((x) => x.objet === m.objet && x.id === m.id && x.champ === m.champ)) return this;
+    this.manquants.push(m);
+    if (this.manquants.length >= 16) this.cles = new Set(this.manquants.map(cleManquant));
     return this;
   }
 
