@@ -39,9 +39,10 @@ describe(`series explanations computed again (${dialect})`, () => {
     const avant = calculerCampagne(await completerInstantane(db, await instantaneCampagne(db, idCampagne)));
     const lignes = await db("calcul_resultat").where({ idCalculSerie: id, niveau: "parcelle" }).orderBy("id").select("idEntite", "code", "valeur", "nbManquants");
     const premiere = lignes[0].idEntite;
-    // Every figure of the first plot, the charted ones of every plot.
-    const ouvertes = lignes.filter((l) => l.idEntite === premiere || CHARTES.has(String(l.code)));
-    expect(ouvertes.length).toBeGreaterThan(100);
+    // One figure in three of the first plot and its charted ones, the main charted ones of every plot (each opening
+    // reads the plot's snapshot again).
+    const ouvertes = lignes.filter((l, k) => (l.idEntite === premiere && (k % 3 === 0 || CHARTES.has(String(l.code)))) || (CODES_GRAPHIQUES as readonly string[]).includes(String(l.code)));
+    expect(ouvertes.length).toBeGreaterThan(40);
     let avecEntrees = 0;
     let avecManquants = 0;
     for (const l of ouvertes) {
@@ -60,7 +61,7 @@ describe(`series explanations computed again (${dialect})`, () => {
       avecEntrees += e.explication.entrees.length > 0 ? 1 : 0;
       avecManquants += e.manquants.length > 0 ? 1 : 0;
     }
-    expect(avecEntrees).toBeGreaterThan(10);
+    expect(avecEntrees).toBeGreaterThan(5);
     expect(avecManquants).toBeGreaterThan(0);
   });
 

@@ -10,7 +10,8 @@ import {
 import { abilitiesFor, ensure } from "../access/abilities";
 import { recordAudit } from "../audit/repo";
 import { bool, toIso } from "../db/dialect";
-import type { Db } from "../db/knex";
+import type { Knex } from "knex";
+import { columnName, type Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
@@ -167,8 +168,27 @@ function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, 
   }
 }
 
-/** Rows per INSERT: 12 columns each, well under SQLite's 32,766 bound variables. */
-const LOT = 500;
+/** Rows per INSERT: 11 columns each, 22,000 values, under SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
+const LOT = 2000;
+const COLONNES_RESULTAT = ["idCalculSerie", "niveau", "idEntite", "idParcelle", "code", "idGroupe", "valeur", "unite", "completude", "nbManquants", "explication"] as const satisfies readonly (keyof LigneStockee)[];
+
+/**
+ * Writes the result rows in statements of LOT rows: the INSERT text is made once per size and the values bound in a
+ * flat list (knex's insert builder re-read every row's keys: a fifth of the series' time on the bench campaign).
+ */
+async function insererLignes(trx: Db, lignes: LigneStockee[]): Promise<void> {
+  const tete = `insert into calcul_resultat (${COLONNES_RESULTAT.map(columnName).join(", ")}) values `;
+  const tuple = `(${COLONNES_RESULTAT.map(() => "?").join(", ")})`;
+  const textes = new Map<number, string>();
+  for (let k = 0; k < lignes.length; k += LOT) {
+    const lot = lignes.slice(k, k + LOT);
+    let sql = textes.get(lot.length);
+    if (!sql) textes.set(lot.length, (sql = tete + Array.from({ length: lot.length }, () => tuple).join(", ")));
+    const valeurs: unknown[] = [];
+    for (const l of lot) for (const c of COLONNES_RESULTAT) valeurs.push(l[c]);
+    await trx.raw(sql, valeurs as Knex.RawBinding[]);
+  }
+}
 
 /**
  * The run of a series (the job's body: `definirTache('calcul-serie', ({db, tache, progression}) => executerSerie(db, tache.parametres.idSerie, progression))`):
@@ -230,7 +250,7 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
     phase("lignes");
     await db.transaction(async (trx) => {
       await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
-      for (let k = 0; k < lignes.length; k += LOT) await trx("calcul_resultat").insert(lignes.slice(k, k + LOT));
+      await insererLignes(trx, lignes);
       await trx("calcul_serie").where({ id: idSerie }).update({
         statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
       });
