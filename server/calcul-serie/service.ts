@@ -131,11 +131,6 @@ export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: numb
   });
 }
 
-type LigneStockee = {
-  idCalculSerie: number; niveau: NiveauResultat; idEntite: string; idParcelle: number | null; code: string; idGroupe: number | null;
-  valeur: number | null; unite: string; completude: number; nbManquants: number; explication: string | null;
-};
-
 /** The codes whose explanation keeps its entries (the charted figures): storing every entry of every figure weighs ~0.5 MB per plot. */
 const AVEC_ENTREES = new Set<string>([...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]);
 
@@ -156,37 +151,44 @@ export function explicationStockee(ind: Indicateur): Explication & { manquants: 
   };
 }
 
-function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LigneStockee[]) {
+/** The columns of a stored result row, in the order `LignesStockees.valeurs` holds them. */
+const COLONNES_RESULTAT = ["idCalculSerie", "niveau", "idEntite", "idParcelle", "code", "idGroupe", "valeur", "unite", "completude", "nbManquants", "explication"] as const;
+
+/** The result rows of a run, their values one after the other (no object per row: 100,000 rows on the bench campaign). */
+type LignesStockees = { nombre: number; valeurs: unknown[]; groupes: Map<string, number | null> };
+
+function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LignesStockees) {
   const idEntite = String(id);
   for (const code in indicateurs) {
     const ind = indicateurs[code];
-    out.push({
-      idCalculSerie: idSerie, niveau, idEntite, idParcelle, code: ind.code, idGroupe: groupeDuCode(ind.code),
-      valeur: ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, unite: ind.unite, completude: ind.completude, nbManquants: nombreManquants(ind),
-      explication: niveau === "parcelle" ? null : JSON.stringify(explicationStockee(ind)),
-    });
+    let idGroupe = out.groupes.get(ind.code);
+    if (idGroupe === undefined) out.groupes.set(ind.code, (idGroupe = groupeDuCode(ind.code)));
+    out.valeurs.push(
+      idSerie, niveau, idEntite, idParcelle, ind.code, idGroupe,
+      ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, ind.unite, ind.completude, nombreManquants(ind),
+      niveau === "parcelle" ? null : JSON.stringify(explicationStockee(ind)),
+    );
+    out.nombre++;
   }
 }
 
 /** Rows per INSERT: 11 columns each, 22,000 values, under SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
 const LOT = 2000;
-const COLONNES_RESULTAT = ["idCalculSerie", "niveau", "idEntite", "idParcelle", "code", "idGroupe", "valeur", "unite", "completude", "nbManquants", "explication"] as const satisfies readonly (keyof LigneStockee)[];
 
 /**
  * Writes the result rows in statements of LOT rows: the INSERT text is made once per size and the values bound in a
  * flat list (knex's insert builder re-read every row's keys: a fifth of the series' time on the bench campaign).
  */
-async function insererLignes(trx: Db, lignes: LigneStockee[]): Promise<void> {
+async function insererLignes(trx: Db, lignes: LignesStockees): Promise<void> {
   const tete = `insert into calcul_resultat (${COLONNES_RESULTAT.map(columnName).join(", ")}) values `;
   const tuple = `(${COLONNES_RESULTAT.map(() => "?").join(", ")})`;
+  const largeur = COLONNES_RESULTAT.length;
   const textes = new Map<number, string>();
-  for (let k = 0; k < lignes.length; k += LOT) {
-    const lot = lignes.slice(k, k + LOT);
-    let sql = textes.get(lot.length);
-    if (!sql) textes.set(lot.length, (sql = tete + Array.from({ length: lot.length }, () => tuple).join(", ")));
-    const valeurs: unknown[] = [];
-    for (const l of lot) for (const c of COLONNES_RESULTAT) valeurs.push(l[c]);
-    await trx.raw(sql, valeurs as Knex.RawBinding[]);
+  for (let k = 0; k < lignes.nombre; k += LOT) {
+    const n = Math.min(LOT, lignes.nombre - k);
+    let sql = textes.get(n);
+    if (!sql) textes.set(n, (sql = tete + Array.from({ length: n }, () => tuple).join(", ")));
+    await trx.raw(sql, lignes.valeurs.slice(k * largeur, (k + n) * largeur) as Knex.RawBinding[]);
   }
 }
 
@@ -242,7 +244,7 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
     phase("parcelles");
     const resultat = agregerCampagne(parcelles);
     phase("agregation");
-    const lignes: LigneStockee[] = [];
+    const lignes: LignesStockees = { nombre: 0, valeurs: [], groupes: new Map() };
     for (const p of resultat.parcelles) lignesDe(idSerie, "parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id, lignes);
     for (const [id, ind] of Object.entries(resultat.cultures)) lignesDe(idSerie, "culture", id, ind, null, lignes);
     for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
