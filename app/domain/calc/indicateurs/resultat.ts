@@ -18,21 +18,28 @@ export const round = (value: number, decimales: number): number => {
 
 export const estNombre = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** What makes two missing data the same: object, id (number or text) and field. */
-const cleManquant = (m: Manquant) => `${m.objet}\u0001${typeof m.id}\u0001${m.id}\u0001${m.champ}`;
+/**
+ * Missing data already seen, by object, field and id (a number and its text are two ids, as with ===): what makes
+ * two missing data the same. `ajoute` says whether it was new.
+ */
+class ManquantsVus {
+  private vus = new Map<string, Map<string, Set<number | string>>>();
+  ajoute(m: Manquant): boolean {
+    let parChamp = this.vus.get(m.objet);
+    if (!parChamp) this.vus.set(m.objet, (parChamp = new Map()));
+    let ids = parChamp.get(m.champ);
+    if (!ids) parChamp.set(m.champ, (ids = new Set()));
+    if (ids.has(m.id)) return false;
+    ids.add(m.id);
+    return true;
+  }
+}
 
 /** The missing data of several lists without repeats (same object, id and field), in order, the first kept. */
 export function unionManquants(listes: Manquant[][]): Manquant[] {
   const out: Manquant[] = [];
-  const vus = new Set<string>();
-  for (const liste of listes) {
-    for (const m of liste) {
-      const k = cleManquant(m);
-      if (vus.has(k)) continue;
-      vus.add(k);
-      out.push(m);
-    }
-  }
+  const vus = new ManquantsVus();
+  for (const liste of listes) for (const m of liste) if (vus.ajoute(m)) out.push(m);
   return out;
 }
 
@@ -48,8 +55,8 @@ export class Cumul {
   remarques: string[] = [];
   /** When false, the value is null (nothing could be computed). */
   calculable = true;
-  /** The keys of the missing data, once the list is long enough for a linear search to cost. */
-  private cles?: Set<string>;
+  /** The missing data seen, once the list is long enough for a linear search to cost. */
+  private vus?: ManquantsVus;
 
   constructor(
     readonly code: string,
@@ -81,16 +88,16 @@ export class Cumul {
   }
 
   manque(m: Manquant): this {
-    if (this.cles) {
-      const k = cleManquant(m);
-      if (this.cles.has(k)) return this;
-      this.cles.add(k);
-      this.manquants.push(m);
+    if (this.vus) {
+      if (this.vus.ajoute(m)) this.manquants.push(m);
       return this;
     }
-    if (this.manquants.some((x) => x.objet === m.objet && x.id === m.id && x.champ === m.champ)) return this;
+    for (const x of this.manquants) if (x.objet === m.objet && x.id === m.id && x.champ === m.champ) return this;
     this.manquants.push(m);
-    if (this.manquants.length >= 16) this.cles = new Set(this.manquants.map(cleManquant));
+    if (this.manquants.length >= 16) {
+      this.vus = new ManquantsVus();
+      for (const x of this.manquants) this.vus.ajoute(x);
+    }
     return this;
   }
 
