@@ -125,7 +125,9 @@ try {
     const ph: Record<string, number> = {};
     t = performance.now();
     c = process.cpuUsage();
-    const id = await creerSerie(db, idCampagne, null);
+    const id = await creerSerie(db, idCampagne, null); // deletes the previous run's series and its rows
+    ph.creation = performance.now() - t;
+    ph["creation.cpu"] = cpuMs(process.cpuUsage(c));
     await executerSerie(db, id, undefined, ph);
     const f = performance.now() - t;
     const fc = cpuMs(process.cpuUsage(c));
@@ -140,10 +142,10 @@ try {
     console.error(`run ${run}: bare read ${b.toFixed(0)} ms (cpu ${bc.toFixed(0)}), series ${f.toFixed(0)} ms (cpu ${fc.toFixed(0)}), ${s.nbParcellesTraiteesReussies} plots, ${stored} result rows, ${(json / 1e6).toFixed(1)} MB of explanation JSON; ` +
       Object.entries(ph).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
   }
-  const med = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)];
+  const med = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor((x.length - 1) / 2)];
   const dialect = url.startsWith("postgres") ? "PostgreSQL" : "SQLite";
   console.error(`mean phases (wall ms): ${Object.entries(phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
-  console.log(`| calculation series, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs (${dialect}) | ${full.length} | bare read ${med(bare).toFixed(0)} ms, cpu ${med(bareCpu).toFixed(0)} ms (${rows} rows) | series ${med(full).toFixed(0)} ms, cpu ${med(fullCpu).toFixed(0)} ms (${stored} result rows, ${(json / 1e6).toFixed(1)} MB JSON) | ${(med(full) / med(bare)).toFixed(1)}× |`);
+  console.log(`| calculation series, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs (${dialect}) | ${full.length} | bare read ${med(bare).toFixed(0)} ms, cpu ${med(bareCpu).toFixed(0)} ms (${rows} rows) | series ${med(full).toFixed(0)} ms, cpu ${med(fullCpu).toFixed(0)} ms (${stored} result rows, ${(json / 1e6).toFixed(1)} MB JSON) | wall ${(med(full) / med(bare)).toFixed(1)}×, cpu ${(med(fullCpu) / med(bareCpu)).toFixed(1)}× |`);
 } finally {
   await db.destroy();
   if (argv.includes("--keep")) console.error(`database kept: ${url}`);
