@@ -109,26 +109,45 @@ try {
   console.error(`campaign built in ${((performance.now() - built) / 1000).toFixed(1)} s:`, counts);
   const bare: number[] = [];
   const full: number[] = [];
+  const bareCpu: number[] = [];
+  const fullCpu: number[] = [];
+  const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
   let rows = 0;
   let stored = 0;
+  let json = 0;
+  const phases: Record<string, number> = {};
   for (let run = 0; run < runs + 1; run++) {
     let t = performance.now();
+    let c = process.cpuUsage();
     rows = await bareRead(idCampagne);
     const b = performance.now() - t;
+    const bc = cpuMs(process.cpuUsage(c));
+    const ph: Record<string, number> = {};
     t = performance.now();
-    const id = await creerSerie(db, idCampagne, null);
-    await executerSerie(db, id);
+    c = process.cpuUsage();
+    const id = await creerSerie(db, idCampagne, null); // deletes the previous run's series and its rows
+    ph.creation = performance.now() - t;
+    ph["creation.cpu"] = cpuMs(process.cpuUsage(c));
+    await executerSerie(db, id, undefined, ph);
     const f = performance.now() - t;
+    const fc = cpuMs(process.cpuUsage(c));
     const s = await db("calcul_serie").where({ id }).first("statut", "erreur", "nbParcellesTraiteesReussies");
     if (s.statut !== "termine") throw new Error(`series failed: ${s.erreur}`);
     stored = Number((await db("calcul_resultat").where({ idCalculSerie: id }).count({ n: "*" }))[0].n);
-    if (run >= 1) { bare.push(b); full.push(f); } // one warm-up run
-    console.error(`run ${run}: bare read ${b.toFixed(0)} ms, series ${f.toFixed(0)} ms, ${s.nbParcellesTraiteesReussies} plots, ${stored} result rows`);
+    json = Number((await db("calcul_resultat").where({ idCalculSerie: id }).sum({ n: db.raw("length(explication)") }))[0].n);
+    if (run >= 1) { // one warm-up run
+      bare.push(b); full.push(f); bareCpu.push(bc); fullCpu.push(fc);
+      for (const [k, v] of Object.entries(ph)) phases[k] = (phases[k] ?? 0) + v / runs;
+    }
+    console.error(`run ${run}: bare read ${b.toFixed(0)} ms (cpu ${bc.toFixed(0)}), series ${f.toFixed(0)} ms (cpu ${fc.toFixed(0)}), ${s.nbParcellesTraiteesReussies} plots, ${stored} result rows, ${(json / 1e6).toFixed(1)} MB of explanation JSON; ` +
+      Object.entries(ph).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
   }
-  const med = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)];
+  const med = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor((x.length - 1) / 2)];
   const dialect = url.startsWith("postgres") ? "PostgreSQL" : "SQLite";
-  console.log(`| calculation series, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs (${dialect}) | ${full.length} | bare read ${med(bare).toFixed(0)} ms (${rows} rows) | series ${med(full).toFixed(0)} ms (${stored} result rows) | ${(med(full) / med(bare)).toFixed(1)}× |`);
+  console.error(`mean phases (wall ms): ${Object.entries(phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(`| calculation series, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs (${dialect}) | ${full.length} | bare read ${med(bare).toFixed(0)} ms, cpu ${med(bareCpu).toFixed(0)} ms (${rows} rows) | series ${med(full).toFixed(0)} ms, cpu ${med(fullCpu).toFixed(0)} ms (${stored} result rows, ${(json / 1e6).toFixed(1)} MB JSON) | wall ${(med(full) / med(bare)).toFixed(1)}×, cpu ${(med(fullCpu) / med(bareCpu)).toFixed(1)}× |`);
 } finally {
   await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (argv.includes("--keep")) console.error(`database kept: ${url}`);
+  else fs.rmSync(dir, { recursive: true, force: true });
 }

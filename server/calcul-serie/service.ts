@@ -1,6 +1,7 @@
 import { controlerCampagne } from "~/domain/calc/indicateurs/controle";
 import { agregerCampagne, preparerCampagne, type NiveauResultat, type ResultatParcelle } from "~/domain/calc/indicateurs/moteur";
-import type { Explication, Indicateurs, Manquant, OptionsCalcul } from "~/domain/calc/indicateurs/types";
+import { nombreManquants, premiersManquants } from "~/domain/calc/indicateurs/resultat";
+import type { Explication, Indicateur, Indicateurs, Manquant, OptionsCalcul } from "~/domain/calc/indicateurs/types";
 import { campagneLibelle } from "~/domain/partage";
 import {
   CODES_GRAPHIQUES, CODES_IFT_SEGMENTS, etatSerie, groupeDuCode, GROUPES_SERIE, publierGroupes, refusModification, severiteControle,
@@ -9,7 +10,8 @@ import {
 import { abilitiesFor, ensure } from "../access/abilities";
 import { recordAudit } from "../audit/repo";
 import { bool, toIso } from "../db/dialect";
-import type { Db } from "../db/knex";
+import type { Knex } from "knex";
+import { columnName, type Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
@@ -130,35 +132,66 @@ export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: numb
   });
 }
 
-type LigneStockee = {
-  idCalculSerie: number; niveau: NiveauResultat; idEntite: string; idParcelle: number | null; code: string; idGroupe: number | null;
-  valeur: number | null; unite: string; completude: number; nbManquants: number; explication: string;
-};
-
 /** The codes whose explanation keeps its entries (the charted figures): storing every entry of every figure weighs ~0.5 MB per plot. */
 const AVEC_ENTREES = new Set<string>([...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]);
 
 /** Missing data kept per figure (their count is nb_manquants): an aggregated figure repeats those of every plot. */
 export const MANQUANTS_GARDES = 50;
 
-function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LigneStockee[]) {
-  for (const ind of Object.values(indicateurs)) {
-    out.push({
-      idCalculSerie: idSerie, niveau, idEntite: String(id), idParcelle, code: ind.code, idGroupe: groupeDuCode(ind.code),
-      valeur: ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, unite: ind.unite, completude: ind.completude, nbManquants: ind.manquants.length,
-      // Entries for the figures the detail charts; formula, remarks and the first missing data for all (decision 0055).
-      explication: JSON.stringify({
-        formule: ind.explication.formule,
-        entrees: AVEC_ENTREES.has(ind.code) ? ind.explication.entrees : [],
-        ...(ind.explication.remarques ? { remarques: ind.explication.remarques } : {}),
-        manquants: ind.manquants.slice(0, MANQUANTS_GARDES),
-      }),
-    });
+/**
+ * The stored explanation of a figure (decision 0055): formula, remarks and the first missing data for all, the
+ * entries for the figures the detail charts. Crop, mode and farm rows keep it; plot rows keep none, their
+ * explanation is computed again from the plot's data when opened (decision 0070), equal to this one.
+ */
+export function explicationStockee(ind: Indicateur): Explication & { manquants: Manquant[] } {
+  return {
+    formule: ind.explication.formule,
+    entrees: AVEC_ENTREES.has(ind.code) ? ind.explication.entrees : [],
+    ...(ind.explication.remarques ? { remarques: ind.explication.remarques } : {}),
+    manquants: premiersManquants(ind, MANQUANTS_GARDES),
+  };
+}
+
+/** The columns of a stored result row, in the order `LignesStockees.valeurs` holds them. */
+const COLONNES_RESULTAT = ["idCalculSerie", "niveau", "idEntite", "idParcelle", "code", "idGroupe", "valeur", "unite", "completude", "nbManquants", "explication"] as const;
+
+/** The result rows of a run, their values one after the other (no object per row: 100,000 rows on the bench campaign). */
+type LignesStockees = { nombre: number; valeurs: unknown[]; groupes: Map<string, number | null> };
+
+function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LignesStockees) {
+  const idEntite = String(id);
+  for (const code in indicateurs) {
+    const ind = indicateurs[code];
+    let idGroupe = out.groupes.get(ind.code);
+    if (idGroupe === undefined) out.groupes.set(ind.code, (idGroupe = groupeDuCode(ind.code)));
+    out.valeurs.push(
+      idSerie, niveau, idEntite, idParcelle, ind.code, idGroupe,
+      ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, ind.unite, ind.completude, nombreManquants(ind),
+      niveau === "parcelle" ? null : JSON.stringify(explicationStockee(ind)),
+    );
+    out.nombre++;
   }
 }
 
-/** Rows per INSERT: 12 columns each, well under SQLite's 32,766 bound variables. */
-const LOT = 500;
+/** Rows per INSERT: 11 columns each, 22,000 values, under SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
+const LOT = 2000;
+
+/**
+ * Writes the result rows in statements of LOT rows: the INSERT text is made once per size and the values bound in a
+ * flat list (knex's insert builder re-read every row's keys: a fifth of the series' time on the bench campaign).
+ */
+async function insererLignes(trx: Db, lignes: LignesStockees): Promise<void> {
+  const tete = `insert into calcul_resultat (${COLONNES_RESULTAT.map(columnName).join(", ")}) values `;
+  const tuple = `(${COLONNES_RESULTAT.map(() => "?").join(", ")})`;
+  const largeur = COLONNES_RESULTAT.length;
+  const textes = new Map<number, string>();
+  for (let k = 0; k < lignes.nombre; k += LOT) {
+    const n = Math.min(LOT, lignes.nombre - k);
+    let sql = textes.get(n);
+    if (!sql) textes.set(n, (sql = tete + Array.from({ length: n }, () => tuple).join(", ")));
+    await trx.raw(sql, lignes.valeurs.slice(k * largeur, (k + n) * largeur) as Knex.RawBinding[]);
+  }
+}
 
 /**
  * The run of a series (the job's body: `definirTache('calcul-serie', ({db, tache, progression}) => executerSerie(db, tache.parametres.idSerie, progression))`):
@@ -166,7 +199,19 @@ const LOT = 500;
  * plot, then crop, mode and farm levels and every row stored in batches in one transaction. A failure marks the
  * series `erreur` with its message; it never stays running.
  */
-export async function executerSerie(db: Db, idSerie: number, progression?: Progression): Promise<void> {
+export async function executerSerie(db: Db, idSerie: number, progression?: Progression, phases?: Record<string, number>): Promise<void> {
+  // Wall and CPU time of each step, when the caller asks (bench/calcul-serie.ts).
+  let t0 = performance.now();
+  let c0 = process.cpuUsage();
+  const phase = (nom: string) => {
+    if (!phases) return;
+    const t = performance.now();
+    const c = process.cpuUsage(c0);
+    phases[nom] = (phases[nom] ?? 0) + t - t0;
+    phases[`${nom}.cpu`] = (phases[`${nom}.cpu`] ?? 0) + (c.user + c.system) / 1000;
+    t0 = t;
+    c0 = process.cpuUsage();
+  };
   const serie = await db("calcul_serie").where({ id: idSerie }).first("idCampagne");
   if (!serie) throw new ServiceError("errors.not-found", 404);
   let dernier = 0;
@@ -179,10 +224,14 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
   };
   try {
     const c = await campagneOf(db, Number(serie.idCampagne));
-    const instantane = await completerInstantane(db, await instantaneCampagne(db, Number(serie.idCampagne)));
+    const brut = await instantaneCampagne(db, Number(serie.idCampagne));
+    phase("instantane");
+    const instantane = await completerInstantane(db, brut);
+    phase("complements");
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
-    const calculer = preparerCampagne(instantane, optionsDe(c));
+    // Without explanation entries: the plot rows store none (decision 0070), the aggregated ones are built from values.
+    const calculer = preparerCampagne(instantane, { ...optionsDe(c), explications: false });
     const parcelles: ResultatParcelle[] = [];
     for (const [k, p] of instantane.parcelles.entries()) {
       try {
@@ -193,19 +242,23 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
       await enregistrer(k + 1, total);
       if (k % 25 === 24) await new Promise((r) => setImmediate(r));
     }
+    phase("parcelles");
     const resultat = agregerCampagne(parcelles);
-    const lignes: LigneStockee[] = [];
+    phase("agregation");
+    const lignes: LignesStockees = { nombre: 0, valeurs: [], groupes: new Map() };
     for (const p of resultat.parcelles) lignesDe(idSerie, "parcelle", p.parcelle.id, p.indicateurs, p.parcelle.id, lignes);
     for (const [id, ind] of Object.entries(resultat.cultures)) lignesDe(idSerie, "culture", id, ind, null, lignes);
     for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
     lignesDe(idSerie, "exploitation", c.idExploitation, resultat.exploitation, null, lignes);
+    phase("lignes");
     await db.transaction(async (trx) => {
       await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
-      for (let k = 0; k < lignes.length; k += LOT) await trx("calcul_resultat").insert(lignes.slice(k, k + LOT));
+      await insererLignes(trx, lignes);
       await trx("calcul_serie").where({ id: idSerie }).update({
         statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
       });
     });
+    phase("stockage");
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);
@@ -333,14 +386,42 @@ export async function expliquerResultat(db: Db, user: Utilisateur, idSerie: numb
 }
 
 async function expliquer(db: Db, user: Utilisateur, idSerie: number, q: { niveau: string; idEntite: string; code: string }): Promise<ExplicationResultat> {
-  await serieOuRefus(db, user, idSerie);
+  const { serie } = await serieOuRefus(db, user, idSerie);
   const r = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: q.niveau, idEntite: q.idEntite, code: q.code }).first();
   if (!r) throw new ServiceError("errors.not-found", 404);
-  const { manquants, ...explication } = JSON.parse(String(r.explication ?? "{}")) as Explication & { manquants: Manquant[] };
-  return {
+  const valeur: ValeurResultat = {
     niveau: r.niveau as NiveauResultat, idEntite: String(r.idEntite), code: String(r.code), valeur: r.valeur == null ? null : Number(r.valeur), unite: String(r.unite),
-    completude: Number(r.completude), nbManquants: Number(r.nbManquants), manquants: manquants ?? [], explication: { formule: explication.formule, entrees: explication.entrees ?? [], ...(explication.remarques ? { remarques: explication.remarques } : {}) },
+    completude: Number(r.completude), nbManquants: Number(r.nbManquants),
   };
+  const stockee = r.explication == null && valeur.niveau === "parcelle" ? await explicationRecalculee(db, serie.idCampagne, valeur) : (JSON.parse(String(r.explication ?? "{}")) as Explication & { manquants?: Manquant[] });
+  const { manquants, ...explication } = stockee;
+  return {
+    ...valeur, manquants: manquants ?? [], explication: { formule: explication.formule, entrees: explication.entrees ?? [], ...(explication.remarques ? { remarques: explication.remarques } : {}) },
+  };
+}
+
+/** The remark added to a plot figure's explanation computed again when the plot's data no longer give the stored figure. */
+export const REMARQUE_DONNEES_MODIFIEES = "donnees-modifiees-depuis-le-calcul";
+
+/**
+ * A plot figure's explanation computed again from the plot's data (decision 0070): the campaign's snapshot for that
+ * plot (every plot for the farm's area, that plot's interventions), the series' options, the engine with its entries.
+ * Every entry is given (not only the charted figures'), and the first missing data as stored before. When the data
+ * changed since the run (the figure computed now differs in value, completeness or missing count from the stored
+ * one), the explanation is today's and says so with a remark.
+ */
+export async function explicationRecalculee(db: Db, idCampagne: number, v: Pick<ValeurResultat, "idEntite" | "code" | "valeur" | "completude" | "nbManquants">): Promise<Explication & { manquants: Manquant[] }> {
+  const idParcelle = Number(v.idEntite);
+  const c = await campagneOf(db, idCampagne);
+  const instantane = await completerInstantane(db, await instantaneCampagne(db, idCampagne, { idParcelle, toutesLesParcelles: true }));
+  const parcelle = instantane.parcelles.find((p) => p.id === idParcelle);
+  const ind = parcelle ? preparerCampagne(instantane, optionsDe(c))(parcelle).indicateurs[v.code] : undefined;
+  if (!ind) return { formule: "", entrees: [], remarques: [REMARQUE_DONNEES_MODIFIEES], manquants: [] };
+  const proche = (a: number | null, b: number | null) => (a == null || b == null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
+  const valeur = ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null;
+  const meme = proche(valeur, v.valeur) && proche(ind.completude, v.completude) && nombreManquants(ind) === v.nbManquants;
+  const e = { ...explicationStockee(ind), entrees: ind.explication.entrees };
+  return meme ? e : { ...e, remarques: [...(e.remarques ?? []), REMARQUE_DONNEES_MODIFIEES] };
 }
 
 // ---------------------------------------------------------------------------------------------

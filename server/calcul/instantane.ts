@@ -23,7 +23,7 @@ const num = (v: unknown): number | null => (v == null || v === "" ? null : Numbe
 const MINERAL = 655;
 const FAMILLES: readonly string[] = ["H", "F", "I", "A", "TS"];
 
-export async function instantaneCampagne(db: Db, idCampagne: number, options: { idParcelle?: number } = {}): Promise<InstantaneCampagne> {
+export async function instantaneCampagne(db: Db, idCampagne: number, options: { idParcelle?: number; toutesLesParcelles?: boolean } = {}): Promise<InstantaneCampagne> {
   const campagne = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne).first("c.anneeRecolte", "c.idExploitation", "e.libelle");
   if (!campagne) throw new Error(`Unknown campaign ${idCampagne}`);
 
@@ -36,7 +36,8 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     return crops.get(idParcelle) ?? (options.find((c) => c.principale) ?? options[0])?.idCulture ?? null;
   };
   const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
-  if (options.idParcelle != null) plotQuery.where("p.id", options.idParcelle);
+  // One plot's snapshot holds that plot only, or every plot (the farm's area) with that plot's interventions.
+  if (options.idParcelle != null && !options.toutesLesParcelles) plotQuery.where("p.id", options.idParcelle);
   const plotRows = await plotQuery.orderBy("p.id").select("p.id", "p.libelle", "p.surface", "p.idModeConduite", "m.libelle as mode");
   const cultureIds = [...new Set([...crops.values(), ...modeCrops.map((c) => c.idCulture)])];
   const cultureLabels = new Map(
@@ -84,12 +85,16 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
 
   // Inputs with their category, composition and targets.
   const inputRows = await ofActions(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
-    .leftJoin("caracteristique_intrant as ci", "ci.idIntrant", "i.id")
     .orderBy("i.id")
     .select(
       "i.id", "i.idAction", "i.idCategorie", "c.idTypeIntrant", "c.familleIft", "i.libelleIntrant", "i.codeIntrant", "i.quantite", "i.dicLlUnite",
-      "i.dicIdOrigineIntrant", "i.idIntrant", "i.idIntrantSemence", "ci.id as idCaracteristique", ...ELEMENTS.map((e) => `ci.${e}`),
+      "i.dicIdOrigineIntrant", "i.idIntrant", "i.idIntrantSemence",
     );
+  // Compositions apart, for the inputs that have one: joined to every input row they tripled the rows' columns, mostly
+  // empty (a third of the snapshot's time on the bench campaign).
+  const compositions = new Map<number, Record<string, unknown>>();
+  for (const r of await ofActions(db("caracteristique_intrant as ci").join("intrant as i", "i.id", "ci.idIntrant"), "i.idAction").select("ci.idIntrant", ...ELEMENTS.map((e) => `ci.${e}`)))
+    compositions.set(Number(r.idIntrant), r);
   const targetRows = await ofActions(db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"), "i.idAction")
     .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
     .select("ic.idIntrant", "cc.idCible", "cc.doseRef", "cc.uniteRef", "ic.uniteRefCible1");
@@ -105,25 +110,35 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   for (let i = 0; i < amms.length; i += 500) {
     const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: Number(campagne.anneeRecolte) }).whereIn("codeAmm", amms.slice(i, i + 500) as string[])
       .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole");
+    // By product and crop (an input reads its crop's rows only: a product's list holds every crop's).
     for (const r of rows) {
-      const list = liste.get(String(r.codeAmm)) ?? [];
+      const cle = `${String(r.codeAmm)}\u0001${num(r.idCulture)}`;
+      const list = liste.get(cle) ?? [];
       list.push({ idCulture: num(r.idCulture), idCible: num(r.idCible), dose: num(r.doseRef), unite: (r.uniteDoseRef as string | null) ?? null, biocontrole: bool(r.biocontrole) });
-      liste.set(String(r.codeAmm), list);
+      liste.set(cle, list);
     }
   }
   // The crop a treatment's doses are read for: the intervention's crop concerned, else the plot's.
   const actionCrop = new Map(actions.map((a) => [Number(a.id), num(a.idCultureConcernee) ?? plotById.get(Number(a.idParcelle))?.idCulture ?? null]));
   const inputsByAction = new Map<number, IntrantCampagne[]>();
+  // The supply-price key of each distinct product, built once (it folds the label: accents, case, spaces).
+  const cles = new Map<string, string>();
+  const N = "\u0000";
   for (const r of inputRows) {
     const type = Number(r.idTypeIntrant);
     const unite = (r.dicLlUnite as string | null) ?? null;
-    const commun = {
-      id: Number(r.id), libelle: String(r.libelleIntrant), dose: num(r.quantite), unite, idCategorie: num(r.idCategorie),
-      clePrix: cleAppro({
-        idOrigineIntrant: num(r.dicIdOrigineIntrant), idTypeIntrant: type, idIntrant: num(r.idIntrant), idModalite: type === TYPE_INTRANT.EAU ? Number(r.idCategorie) : null,
-        traitementSemence: r.idIntrantSemence != null, libelleIntrant: String(r.libelleIntrant), unite: uniteMajuscule(unite),
-      }),
-    };
+    const libelle = String(r.libelleIntrant);
+    const idOrigineIntrant = num(r.dicIdOrigineIntrant);
+    const idIntrant = num(r.idIntrant);
+    const idModalite = type === TYPE_INTRANT.EAU ? Number(r.idCategorie) : null;
+    const traitementSemence = r.idIntrantSemence != null;
+    const memo = `${idOrigineIntrant ?? N}\u0001${type}\u0001${idIntrant ?? N}\u0001${idModalite ?? N}\u0001${traitementSemence}\u0001${unite ?? N}\u0001${idIntrant == null ? libelle : ""}`;
+    let clePrix = cles.get(memo);
+    if (clePrix === undefined) {
+      clePrix = cleAppro({ idOrigineIntrant, idTypeIntrant: type, idIntrant, idModalite, traitementSemence, libelleIntrant: libelle, unite: uniteMajuscule(unite) });
+      cles.set(memo, clePrix);
+    }
+    const commun = { id: Number(r.id), libelle, dose: num(r.quantite), unite, idCategorie: num(r.idCategorie), clePrix };
     let intrant: IntrantCampagne;
     if (type === TYPE_INTRANT.PHYTO || r.idIntrantSemence != null) {
       const cibles = targets.get(Number(r.id)) ?? [];
@@ -131,17 +146,23 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
       // The doses stored on the input's targets first; the list's doses for the plot's crop complete them.
       const dosesReference: DoseReference[] = cibles.map((c) => ({ idCible: c.idCible, dose: c.dose, unite: c.unite }));
       const idCulture = actionCrop.get(Number(r.idAction)) ?? null;
-      for (const d of r.codeIntrant != null && idCulture != null ? (liste.get(String(r.codeIntrant)) ?? []) : []) {
-        if (d.idCulture !== idCulture || dosesReference.some((x) => x.idCible === d.idCible)) continue;
-        dosesReference.push({ idCible: d.idCible, dose: d.dose, unite: d.unite, biocontrole: d.biocontrole });
+      const doses = r.codeIntrant != null && idCulture != null ? liste.get(`${String(r.codeIntrant)}\u0001${idCulture}`) : undefined;
+      if (doses) {
+        const vues = new Set(dosesReference.map((x) => x.idCible));
+        for (const d of doses) {
+          if (d.idCulture !== idCulture || vues.has(d.idCible)) continue;
+          vues.add(d.idCible);
+          dosesReference.push({ idCible: d.idCible, dose: d.dose, unite: d.unite, biocontrole: d.biocontrole });
+        }
       }
       intrant = {
-        ...commun, type: "phyto", amm: (r.codeIntrant as string | null) ?? null,
+        id: commun.id, libelle, dose: commun.dose, unite, idCategorie: commun.idCategorie, clePrix, type: "phyto", amm: (r.codeIntrant as string | null) ?? null,
         famille: famille != null && FAMILLES.includes(famille) ? (famille as FamilleIft) : null,
         biocontrole: false, cibles: cibles.map((c) => c.idCible), dosesReference,
       };
     } else if (type === TYPE_INTRANT.FERTILISANT) {
-      const composition = r.idCaracteristique == null ? null : (Object.fromEntries(ELEMENTS.map((e) => [e, num(r[e])])) as Partial<Record<Element, number | null>>);
+      const ci = compositions.get(commun.id);
+      const composition = ci == null ? null : (Object.fromEntries(ELEMENTS.map((e) => [e, num(ci[e])])) as Partial<Record<Element, number | null>>);
       intrant = { ...commun, type: "fertilisant", nature: Number(r.idCategorie) === MINERAL ? "mineral" : "organique", composition };
     } else if (type === TYPE_INTRANT.SEMENCE) intrant = { ...commun, type: "semence" };
     else if (type === TYPE_INTRANT.EAU) intrant = { ...commun, type: "eau" };

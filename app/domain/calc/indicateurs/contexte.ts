@@ -16,6 +16,8 @@ export type Contexte = {
   /** Total area of the farm's plots, ha (spreads the per-farm diverse costs). */
   surfaceExploitation?: number;
   tauxHoraireMainOeuvre?: number | null;
+  /** Whether figures keep their explanation entries (default true; a series run computes without: decision 0070). */
+  explique?: boolean;
 };
 
 export const OPTIONS_DEFAUT: Required<OptionsCalcul> = { realisation: "realisee", prg: "AR6", climat: "humide", horsHerbicidesAvecTS: false };

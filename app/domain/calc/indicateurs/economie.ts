@@ -14,7 +14,7 @@
 
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { rendementTHa } from "./fertilisation";
-import { Cumul, estNombre, indicateur, ratio, type DefinitionRatio } from "./resultat";
+import { Cumul, estNombre, indicateur, ratio, SANS_ENTREE, unionManquants, type DefinitionRatio } from "./resultat";
 import { tempsIntervention } from "./travail";
 import type { Indicateur, Indicateurs, IntrantCampagne, InterventionCampagne, JeuPrix, ParcelleCampagne, Prix } from "./types";
 
@@ -46,10 +46,15 @@ const VOLUME: Record<string, number> = { ml: 0.001, l: 1, hl: 100, m3: 1000 };
 
 /** The unit a price is per: "€/t" → t; a supply-price unit stored as the dose unit ("KG/HA") → kg (spec 3 §3.7). */
 export function unitePrix(prix: Pick<Prix, "unite">): string {
-  const u = prix.unite.trim().toLowerCase().replace("m³", "m3");
-  if (u.startsWith("€/") || u.startsWith("eur/")) return u.slice(u.indexOf("/") + 1);
-  return u.split("/")[0];
+  let r = UNITES_PRIX.get(prix.unite);
+  if (r === undefined) {
+    const u = prix.unite.trim().toLowerCase().replace("m³", "m3");
+    r = u.startsWith("€/") || u.startsWith("eur/") ? u.slice(u.indexOf("/") + 1) : u.split("/")[0];
+    if (UNITES_PRIX.size < 1000) UNITES_PRIX.set(prix.unite, r);
+  }
+  return r;
 }
+const UNITES_PRIX = new Map<string, string>();
 
 /**
  * A per-hectare quantity (dose or yield "x/ha") in the unit of a price: masses and volumes convert,
@@ -68,12 +73,11 @@ export function quantiteEnUnitePrix(quantite: number, uniteParHa: string | null 
 function combiner(code: string, unite: string, formule: string, termes: Array<[1 | -1, Indicateur]>): Indicateur {
   let valeur: number | null = 0;
   let attendus = 0;
-  const manquants: Indicateur["manquants"] = [];
   for (const [signe, t] of termes) {
     attendus += t.attendus;
-    for (const m of t.manquants) if (!manquants.some((x) => x.objet === m.objet && x.id === m.id && x.champ === m.champ)) manquants.push(m);
     valeur = valeur === null || t.valeur === null ? null : valeur + signe * t.valeur;
   }
+  const manquants = unionManquants(termes.map(([, t]) => t.manquants));
   return indicateur(code, valeur, unite, attendus, manquants, {
     formule,
     entrees: termes.map(([signe, t]) => ({ objet: "indicateur" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur === null ? undefined : signe * t.valeur })),
@@ -93,13 +97,13 @@ export function indicateursEconomie(
 ): Indicateurs {
   const prix: JeuPrix | null | undefined = jeu === "reel" ? ctx.prix.reel : ctx.prix.reference;
   const k = (code: string) => `economie.${jeu}.${code}`;
-  const pb = new Cumul(k("produitBrut"), "€/ha", "7.7");
-  const coProduits = new Cumul(k("coProduits"), "€/ha", "7.7");
-  const rendementPrincipal = new Cumul(k("rendementPrincipal"), "t/ha", "7.7");
-  const co = Object.fromEntries(FAMILLES_CHARGES.map((f) => [f, new Cumul(k(`chargesOperationnelles.${f}`), "€/ha", "7.7")])) as Record<FamilleCharges, Cumul>;
-  const cm = new Cumul(k("chargesMecanisation"), "€/ha", "7.7");
-  const cmoTractoriste = new Cumul(k("chargesMainOeuvre.tractoriste"), "€/ha", "7.7");
-  const cmoManuelle = new Cumul(k("chargesMainOeuvre.manuelle"), "€/ha", "7.7");
+  const pb = new Cumul(k("produitBrut"), "€/ha", "7.7", ctx.explique);
+  const coProduits = new Cumul(k("coProduits"), "€/ha", "7.7", ctx.explique);
+  const rendementPrincipal = new Cumul(k("rendementPrincipal"), "t/ha", "7.7", ctx.explique);
+  const co = Object.fromEntries(FAMILLES_CHARGES.map((f) => [f, new Cumul(k(`chargesOperationnelles.${f}`), "€/ha", "7.7", ctx.explique)])) as Record<FamilleCharges, Cumul>;
+  const cm = new Cumul(k("chargesMecanisation"), "€/ha", "7.7", ctx.explique);
+  const cmoTractoriste = new Cumul(k("chargesMainOeuvre.tractoriste"), "€/ha", "7.7", ctx.explique);
+  const cmoManuelle = new Cumul(k("chargesMainOeuvre.manuelle"), "€/ha", "7.7", ctx.explique);
 
   const retenues = interventionsRetenues(interventions, ctx.options);
   const recoltes = retenues.flatMap((i) => i.recoltes.map((r) => ({ i, r })));
@@ -113,7 +117,7 @@ export function indicateursEconomie(
       rendementPrincipal.attend();
       const t = rendementTHa(r.rendement, r.unite);
       if (t === null) rendementPrincipal.manque({ objet: "recolte", id: r.id, champ: "rendement", libelle: r.libelle });
-      else if (p.valeur !== null) rendementPrincipal.ajoute(t * p.valeur, { objet: "recolte", id: r.id, libelle: r.libelle, valeur: t, unite: "t/ha", date: i.date, idIntervention: i.id });
+      else if (p.valeur !== null) rendementPrincipal.ajoute(t * p.valeur, !rendementPrincipal.explique ? SANS_ENTREE : { objet: "recolte", id: r.id, libelle: r.libelle, valeur: t, unite: "t/ha", date: i.date, idIntervention: i.id });
     }
     const cibles = principale ? [pb] : [pb, coProduits];
     const pv = r.clePrix ? prix?.vente[r.clePrix] : undefined;
@@ -125,8 +129,8 @@ export function indicateursEconomie(
       if (!pv) c.manque({ objet: "prix", id: r.clePrix ?? `recolte-${r.id}`, champ: "prixVente", libelle: r.libelle });
       else if (estNombre(r.rendement) && quantite === null) c.manque({ objet: "prix", id: r.clePrix ?? `recolte-${r.id}`, champ: "unite", libelle: r.libelle });
       if (pv && quantite !== null && p.valeur !== null) {
-        c.cite({ objet: "prix", id: r.clePrix ?? "", libelle: pv.libelle ?? r.libelle, valeur: pv.valeur, unite: `€/${unitePrix(pv)}`, source: pv.source ?? jeu });
-        c.ajoute(quantite * pv.valeur * p.valeur, { objet: "recolte", id: r.id, libelle: r.libelle, valeur: r.rendement ?? undefined, unite: r.unite, date: i.date, idIntervention: i.id });
+        if (c.explique) c.cite({ objet: "prix", id: r.clePrix ?? "", libelle: pv.libelle ?? r.libelle, valeur: pv.valeur, unite: `€/${unitePrix(pv)}`, source: pv.source ?? jeu });
+        c.ajoute(quantite * pv.valeur * p.valeur, !c.explique ? SANS_ENTREE : { objet: "recolte", id: r.id, libelle: r.libelle, valeur: r.rendement ?? undefined, unite: r.unite, date: i.date, idIntervention: i.id });
       }
     }
   }
@@ -154,17 +158,18 @@ export function indicateursEconomie(
         continue;
       }
       if (p.valeur === null) continue;
-      c.cite({ objet: "prix", id: intrant.clePrix ?? "", libelle: pa.libelle ?? intrant.libelle, valeur: pa.valeur, unite: `€/${unitePrix(pa)}`, source: pa.source ?? jeu });
-      c.ajoute(quantite * pa.valeur * p.valeur, { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: intrant.dose ?? undefined, unite: intrant.unite ?? undefined, date: i.date, idIntervention: i.id });
+      if (c.explique) c.cite({ objet: "prix", id: intrant.clePrix ?? "", libelle: pa.libelle ?? intrant.libelle, valeur: pa.valeur, unite: `€/${unitePrix(pa)}`, source: pa.source ?? jeu });
+      c.ajoute(quantite * pa.valeur * p.valeur, !c.explique ? SANS_ENTREE : { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: intrant.dose ?? undefined, unite: intrant.unite ?? undefined, date: i.date, idIntervention: i.id });
     }
 
     // Mechanisation and labour
     const entree = { objet: "intervention" as const, id: i.id, libelle: i.libelle ?? i.operation?.libelle, date: i.date };
+    const x = ctx.explique !== false;
     cm.attend();
     if (p.manquant) cm.manque(p.manquant);
     if (!i.operation) cm.manque({ objet: "intervention", id: i.id, champ: "operation" });
     else if (!estNombre(i.operation.chargesMecanisation)) cm.manque({ objet: "operation", id: i.operation.id, champ: "chargesMecanisation", libelle: i.operation.libelle });
-    else if (p.valeur !== null) cm.ajoute(i.operation.chargesMecanisation * p.valeur, { ...entree, valeur: i.operation.chargesMecanisation, unite: "€/ha par passage" });
+    else if (p.valeur !== null) cm.ajoute(i.operation.chargesMecanisation * p.valeur, x ? { ...entree, valeur: i.operation.chargesMecanisation, unite: "€/ha par passage" } : SANS_ENTREE);
 
     if (i.operation?.eta) continue; // the contractor's price includes labour
     const cmo = i.operation?.mecanisee === false ? cmoManuelle : cmoTractoriste;
@@ -174,7 +179,7 @@ export function indicateursEconomie(
     if (i.operation && !temps) cmo.manque({ objet: "operation", id: i.operation.id, champ: "debit", libelle: i.operation.libelle });
     if (!i.operation) cmo.manque({ objet: "intervention", id: i.id, champ: "operation" });
     if (!estNombre(ctx.tauxHoraireMainOeuvre)) cmo.manque({ objet: "exploitation", id: ctx.exploitation?.id ?? "exploitation", champ: "tauxHoraireMainOeuvre" });
-    else if (temps) cmo.ajoute(temps.heures * ctx.tauxHoraireMainOeuvre, { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` });
+    else if (temps) cmo.ajoute(temps.heures * ctx.tauxHoraireMainOeuvre, x ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE);
   }
 
   const r: Indicateurs = {};
@@ -191,7 +196,7 @@ export function indicateursEconomie(
   const diversesExploitation = estNombre(e?.chargesDiversesExploitation) ? e.chargesDiversesExploitation : DEFAUTS_ECONOMIE.chargesDiversesExploitation;
   const diversesHa = estNombre(e?.chargesDiversesHa) ? e.chargesDiversesHa : DEFAUTS_ECONOMIE.chargesDiversesHa;
   const surface = ctx.surfaceExploitation ?? 0;
-  const structure = new Cumul(k("chargesStructure"), "€/ha", "7.7");
+  const structure = new Cumul(k("chargesStructure"), "€/ha", "7.7", ctx.explique);
   structure.ajoute(fermage, { objet: "exploitation", id: "fermageHa", valeur: fermage, unite: "€/ha" });
   structure.ajoute(diversesHa, { objet: "exploitation", id: "chargesDiversesHa", valeur: diversesHa, unite: "€/ha" });
   if (surface > 0) structure.ajoute(diversesExploitation / surface, { objet: "exploitation", id: "chargesDiversesExploitation", valeur: diversesExploitation, unite: `€ / ${surface} ha` });

@@ -15,8 +15,8 @@ import { contexte as contexteDefaut, interventionsRetenues, passages, type Conte
 import { N2O_PAR_N2O_N } from "./facteurs";
 import { produitKgHa } from "./fertilisation";
 import { tempsIntervention } from "./travail";
-import { Cumul, entreeFacteur, estNombre, indicateur } from "./resultat";
-import type { Facteur, Indicateur, Indicateurs, IntrantFertilisant, IntrantPhyto, InterventionCampagne } from "./types";
+import { Cumul, entreeFacteur, estNombre, indicateur, SANS_ENTREE, unionManquants } from "./resultat";
+import type { Entree, Facteur, Indicateur, Indicateurs, IntrantFertilisant, IntrantPhyto, InterventionCampagne } from "./types";
 
 /** kg of active substance per unit of product dose (kg/L or kg/kg), from a concentration; null when unusable. */
 export function kgSubstanceParUnite(concentration: number | null | undefined, unite: string | null | undefined): number | null {
@@ -44,7 +44,7 @@ type Ctx = Contexte;
 
 export function indicateursEnergieGes(interventions: InterventionCampagne[], travail: Indicateurs, ctx: Ctx = contexteDefaut()): Indicateurs {
   const F = (id: string) => ctx.facteur(id);
-  const c = (code: string, unite: string, formule: string) => new Cumul(code, unite, formule);
+  const c = (code: string, unite: string, formule: string) => new Cumul(code, unite, formule, ctx.explique);
   const qsa = c("phyto.qsa", "kg sa/ha", "7.8");
   const eCarburant = c("energie.directe.carburant", "MJ/ha", "7.9");
   const eIrrigation = c("energie.directe.irrigation", "MJ/ha", "7.9");
@@ -61,8 +61,9 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   const gPhytos = c("ges.indirect.phytos", "kg CO2e/ha", "7.10");
   const gSemences = c("ges.indirect.semences", "kg CO2e/ha", "7.10");
 
+  const x = ctx.explique !== false;
   const avecFacteur = (cumul: Cumul, f: Facteur, quantite: number, entree: Parameters<Cumul["ajoute"]>[1]) => {
-    cumul.cite(entreeFacteur(f));
+    if (x) cumul.cite(entreeFacteur(f));
     cumul.ajoute(quantite * f.valeur, entree);
   };
 
@@ -96,7 +97,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
 
   for (const i of interventionsRetenues(interventions, ctx.options)) {
     const p = passages(i);
-    const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string) => ({ objet: "intrant" as const, id, libelle, valeur, unite, date: i.date, idIntervention: i.id });
+    const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string): Entree => (x ? { objet: "intrant" as const, id, libelle, valeur, unite, date: i.date, idIntervention: i.id } : SANS_ENTREE);
     // Machinery: mass × MJ/kg / wear life (h) × hours per ha of the intervention.
     if (i.operation?.mecanisee && i.operation.materiels?.length) {
       const temps = tempsIntervention(i);
@@ -135,7 +136,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
             const kg = kgSubstanceParUnite(s.concentration, s.unite);
             if (kg === null) continue;
             const q = dose * kg * p.valeur;
-            const e = entreeIntrant(intrant.id, `${intrant.libelle} : ${s.libelle}`, s.concentration ?? 0, s.unite ?? "");
+            const e = x ? entreeIntrant(intrant.id, `${intrant.libelle} : ${s.libelle}`, s.concentration ?? 0, s.unite ?? "") : SANS_ENTREE;
             if (cumul === qsa) cumul.ajoute(q, e);
             else avecFacteur(cumul, F(`${cumul === ePhytos ? "energie" : "ges"}.phyto.${famille}`), q, e);
           }
@@ -174,7 +175,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
         if (n > 0) {
           if (intrant.nature === "mineral") nMineral += n;
           else nOrganique += n;
-          entreesN.push(entreeIntrant(intrant.id, `${intrant.libelle} (${intrant.nature})`, n, "kg N/ha"));
+          if (x) entreesN.push(entreeIntrant(intrant.id, `${intrant.libelle} (${intrant.nature})`, n, "kg N/ha"));
         }
         // Liming: the product mass of a liming product.
         if (intrant.amendement) {
@@ -186,7 +187,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
         manques(eEngrais);
         manques(gEngrais);
         const forme = formeN(intrant);
-        const e = (el: string, q: number) => entreeIntrant(intrant.id, `${intrant.libelle} : ${el}`, q, `kg ${el}/ha`);
+        const e = (el: string, q: number) => (x ? entreeIntrant(intrant.id, `${intrant.libelle} : ${el}`, q, `kg ${el}/ha`) : SANS_ENTREE);
         if (n > 0) {
           avecFacteur(eEngrais, F(`energie.n.${forme === "ammonitrate" ? "ammonitrate" : "uree"}`), n, e("N", n));
           const fab = F(`ges.n.${forme}`);
@@ -251,8 +252,7 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   }
   const somme = (code: string, unite: string, formule: string, codes: string[]): Indicateur => {
     const termes = codes.map((x) => r[x]);
-    const manquants: Indicateur["manquants"] = [];
-    for (const t of termes) for (const m of t.manquants) if (!manquants.some((x) => x.objet === m.objet && x.id === m.id && x.champ === m.champ)) manquants.push(m);
+    const manquants = unionManquants(termes.map((t) => t.manquants));
     return indicateur(
       code,
       termes.reduce((s, t) => s + (t.valeur ?? 0), 0),

@@ -10,7 +10,7 @@
  */
 
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
-import { Cumul, estNombre, ratio, type DefinitionRatio } from "./resultat";
+import { Cumul, estNombre, ratio, SANS_ENTREE, type DefinitionRatio } from "./resultat";
 import type { Indicateurs, IntrantFertilisant, InterventionCampagne, ParcelleCampagne } from "./types";
 
 export const ELEMENTS_BILAN = ["n", "p2o5", "k2o"] as const;
@@ -39,6 +39,12 @@ export function rendementTHa(rendement: number | null | undefined, unite: string
   return null;
 }
 
+/** For each element, in order, the codes an input of each nature adds to. */
+const CODES_ELEMENTS: Record<IntrantFertilisant["nature"], Array<[(typeof ELEMENTS_BILAN)[number] | (typeof ELEMENTS_AUTRES)[number], string[]]>> = {
+  mineral: [...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.mineral`, `fertilisation.${el}.total`]] as [typeof el, string[]]), ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]])],
+  organique: [...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.organique`, `fertilisation.${el}.total`]] as [typeof el, string[]]), ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]])],
+};
+
 const compositionDonnee = (i: IntrantFertilisant) => i.composition != null && Object.values(i.composition).some(estNombre);
 
 /**
@@ -49,7 +55,7 @@ export function indicateursFertilisation(interventions: InterventionCampagne[], 
   const cumuls = new Map<string, Cumul>();
   const cumul = (code: string) => {
     let c = cumuls.get(code);
-    if (!c) cumuls.set(code, (c = new Cumul(code, `kg ${code.split(".")[1].toUpperCase()}/ha`, "7.4")));
+    if (!c) cumuls.set(code, (c = new Cumul(code, `kg ${code.split(".")[1].toUpperCase()}/ha`, "7.4", ctx.explique)));
     return c;
   };
   for (const el of ELEMENTS_BILAN) for (const n of ["mineral", "organique", "total"]) cumul(`fertilisation.${el}.${n}`);
@@ -62,8 +68,7 @@ export function indicateursFertilisation(interventions: InterventionCampagne[], 
     for (const intrant of fertilisants) {
       const produit = produitKgHa(intrant);
       const avecComposition = compositionDonnee(intrant);
-      for (const el of [...ELEMENTS_BILAN, ...ELEMENTS_AUTRES]) {
-        const codes = (ELEMENTS_BILAN as readonly string[]).includes(el) ? [`fertilisation.${el}.${intrant.nature}`, `fertilisation.${el}.total`] : [`fertilisation.${el}.total`];
+      for (const [el, codes] of CODES_ELEMENTS[intrant.nature]) {
         for (const code of codes) {
           const c = cumul(code).attend();
           if (p.manquant) c.manque(p.manquant);
@@ -73,7 +78,7 @@ export function indicateursFertilisation(interventions: InterventionCampagne[], 
           if (!produit || !avecComposition || p.valeur === null) continue;
           const pourcentage = intrant.composition?.[el];
           if (!estNombre(pourcentage) || pourcentage === 0) continue;
-          c.ajoute(((produit.kg * pourcentage) / 100) * p.valeur, {
+          c.ajoute(((produit.kg * pourcentage) / 100) * p.valeur, !c.explique ? SANS_ENTREE : {
             objet: "intrant",
             id: intrant.id,
             libelle: intrant.libelle,
@@ -107,7 +112,7 @@ export function indicateursBilanAzote(
   fertilisation: Indicateurs,
   ctx: Contexte = contexteDefaut(),
 ): Indicateurs {
-  const exporte = new Cumul("bilanAzote.exporte", "kg N/ha", "7.5");
+  const exporte = new Cumul("bilanAzote.exporte", "kg N/ha", "7.5", ctx.explique);
   for (const intervention of interventionsRetenues(interventions, ctx.options)) {
     for (const recolte of intervention.recoltes) {
       if (recolte.pature) {
@@ -132,7 +137,7 @@ export function indicateursBilanAzote(
       });
     }
   }
-  const apports = new Cumul("bilanAzote.apports", "kg N/ha", "7.5");
+  const apports = new Cumul("bilanAzote.apports", "kg N/ha", "7.5", ctx.explique);
   for (const code of ["fertilisation.n.mineral", "fertilisation.n.organique"]) {
     const ind = fertilisation[code];
     apports.attendus += ind.attendus;
@@ -144,7 +149,7 @@ export function indicateursBilanAzote(
 
   const e = exporte.resultat();
   const a = apports.resultat();
-  const solde = new Cumul("bilanAzote.solde", "kg N/ha", "7.5");
+  const solde = new Cumul("bilanAzote.solde", "kg N/ha", "7.5", ctx.explique);
   solde.attendus = a.attendus + e.attendus;
   [...a.manquants, ...e.manquants].forEach((m) => solde.manque(m));
   solde.ajoute(a.valeur ?? 0, { objet: "indicateur", id: "bilanAzote.apports", valeur: a.valeur ?? 0, unite: "kg N/ha" });

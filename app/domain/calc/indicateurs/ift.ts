@@ -15,7 +15,7 @@
  */
 
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
-import { Cumul } from "./resultat";
+import { Cumul, SANS_ENTREE } from "./resultat";
 import type { DoseReference, FamilleIft, Indicateurs, IntrantPhyto, InterventionCampagne } from "./types";
 
 export const SEGMENTS_IFT = ["herbicides", "fongicides", "insecticides", "autres", "semences", "biocontrole"] as const;
@@ -144,7 +144,7 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
   // For each segment, the indicators it enters (computed once, not per treatment).
   const codesDuSegment = new Map<SegmentIft, CodeIft[]>(SEGMENTS_IFT.map((seg) => [seg, CODES_IFT.filter((code) => segmentsDe(code, ctx.options.horsHerbicidesAvecTS).includes(seg))]));
   for (const mode of ["cible", "culture"] as const) {
-    const cumuls = Object.fromEntries(CODES_IFT.map((c) => [c, new Cumul(`ift.${mode}.${c}`, "doses de référence/ha", "7.3")])) as Record<CodeIft, Cumul>;
+    const cumuls = Object.fromEntries(CODES_IFT.map((c) => [c, new Cumul(`ift.${mode}.${c}`, "doses de référence/ha", "7.3", ctx.explique)])) as Record<CodeIft, Cumul>;
     for (const intervention of interventionsRetenues(interventions, ctx.options)) {
       const phytos = intervention.intrants.filter((i): i is IntrantPhyto => i.type === "phyto");
       if (phytos.length === 0) continue;
@@ -154,7 +154,7 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
         if (p.valeur !== null && t === null) continue; // not counted in the IFT
         const segment = t?.segment ?? (!intrant.famille ? null : intrant.famille !== "TS" && intrant.biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille]);
         if (!segment) continue;
-        const libelle = t ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})` : intrant.libelle;
+        const libelle = !ctx.explique && ctx.explique !== undefined ? "" : t ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})` : intrant.libelle;
         const champ = t?.avertissement ? CHAMP_MANQUANT[t.avertissement] : null;
         for (const code of codesDuSegment.get(segment) ?? []) {
           const c = cumuls[code].attend();
@@ -165,7 +165,7 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
           if (!t) continue;
           if (champ) c.manque({ objet: "intrant", id: intrant.id, champ, libelle: intrant.libelle });
           if (t.avertissement) c.remarque(t.avertissement);
-          c.ajoute(t.ift, {
+          c.ajoute(t.ift, !c.explique ? SANS_ENTREE : {
             objet: "intrant",
             id: intrant.id,
             libelle,

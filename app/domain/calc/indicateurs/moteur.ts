@@ -48,6 +48,17 @@ export type ResultatParcelle = ParcelleIndicateurs & {
 export type OptionsMoteur = OptionsCalcul & {
   /** Also compute each intervention's indicators (a plot's detail; true by default for one plot, false for a campaign). */
   parIntervention?: boolean;
+  /**
+   * Keep each figure's explanation entries (true by default). A calculation series computes without them: it stores
+   * values, completeness and missing data, and a plot's explanation is computed again when opened (decision 0070).
+   */
+  explications?: boolean;
+};
+
+const contexteMoteur = (instantane: InstantaneCampagne, options?: OptionsMoteur): Contexte => {
+  const ctx = contexte(instantane, options);
+  if (options?.explications === false) ctx.explique = false;
+  return ctx;
 };
 
 function parcelleDe(
@@ -64,7 +75,7 @@ function parcelleDe(
 }
 
 export function calculerParcelle(instantane: InstantaneCampagne, idParcelle: number, options?: OptionsMoteur): ResultatParcelle {
-  const ctx = contexte(instantane, options);
+  const ctx = contexteMoteur(instantane, options);
   const parcelle = instantane.parcelles.find((p) => p.id === idParcelle);
   if (!parcelle) throw new Error(`Unknown plot ${idParcelle}`);
   const interventions = instantane.interventions.filter((i) => i.idParcelle === idParcelle);
@@ -85,7 +96,7 @@ export type ResultatCampagne = {
  * plot by plot (progress, a plot that fails does not stop the others), then aggregates with `agregerCampagne`.
  */
 export function preparerCampagne(instantane: InstantaneCampagne, options?: OptionsMoteur): (parcelle: ParcelleCampagne) => ResultatParcelle {
-  const ctx = contexte(instantane, options);
+  const ctx = contexteMoteur(instantane, options);
   const parParcelle = grouper(instantane.interventions, (i) => i.idParcelle);
   return (p) => parcelleDe(instantane, p, parParcelle.get(String(p.id)) ?? [], ctx, options?.parIntervention ?? false);
 }

@@ -9,7 +9,7 @@
  */
 
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
-import { Cumul, estNombre } from "./resultat";
+import { Cumul, estNombre, SANS_ENTREE } from "./resultat";
 import type { Indicateurs, InterventionCampagne } from "./types";
 
 export const CODES_TRAVAIL = ["travail.temps.mecanise", "travail.temps.manuel", "travail.temps.total", "travail.passages", "travail.carburant", "travail.eau"] as const;
@@ -39,25 +39,26 @@ export function tempsIntervention(intervention: InterventionCampagne): { heures:
 
 export function indicateursTravail(interventions: InterventionCampagne[], ctx: Contexte = contexteDefaut()): Indicateurs {
   const c = {
-    mecanise: new Cumul("travail.temps.mecanise", "h/ha", "7.6"),
-    manuel: new Cumul("travail.temps.manuel", "h/ha", "7.6"),
-    total: new Cumul("travail.temps.total", "h/ha", "7.6"),
-    passages: new Cumul("travail.passages", "passages", "7.6"),
-    carburant: new Cumul("travail.carburant", "L/ha", "7.6"),
-    eau: new Cumul("travail.eau", "m3/ha", "7.6"),
+    mecanise: new Cumul("travail.temps.mecanise", "h/ha", "7.6", ctx.explique),
+    manuel: new Cumul("travail.temps.manuel", "h/ha", "7.6", ctx.explique),
+    total: new Cumul("travail.temps.total", "h/ha", "7.6", ctx.explique),
+    passages: new Cumul("travail.passages", "passages", "7.6", ctx.explique),
+    carburant: new Cumul("travail.carburant", "L/ha", "7.6", ctx.explique),
+    eau: new Cumul("travail.eau", "m3/ha", "7.6", ctx.explique),
   };
   const mois = new Map<string, Cumul>();
+  const x = ctx.explique !== false;
   for (const intervention of interventionsRetenues(interventions, ctx.options)) {
     const entree = { objet: "intervention" as const, id: intervention.id, libelle: intervention.libelle ?? intervention.operation?.libelle, date: intervention.date };
     const p = passages(intervention);
     c.passages.attend();
     if (p.manquant) c.passages.manque(p.manquant);
-    else c.passages.ajoute(p.valeur ?? 0, { ...entree, valeur: p.valeur ?? 0, unite: "passages" });
+    else c.passages.ajoute(p.valeur ?? 0, x ? { ...entree, valeur: p.valeur ?? 0, unite: "passages" } : SANS_ENTREE);
 
     // Time
     const temps = tempsIntervention(intervention);
     const cleMois = `travail.temps.mois.${intervention.date.slice(0, 7)}`;
-    const cm = mois.get(cleMois) ?? new Cumul(cleMois, "h/ha", "7.6");
+    const cm = mois.get(cleMois) ?? new Cumul(cleMois, "h/ha", "7.6", ctx.explique);
     mois.set(cleMois, cm);
     const cumulsTemps = [c.total, cm, intervention.operation?.mecanisee === false ? c.manuel : c.mecanise];
     for (const t of cumulsTemps) {
@@ -65,7 +66,7 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       if (p.manquant) t.manque(p.manquant);
       if (!intervention.operation) t.manque({ objet: "intervention", id: intervention.id, champ: "operation", libelle: entree.libelle });
       else if (debitIntervention(intervention) === null) t.manque({ objet: "operation", id: intervention.operation.id, champ: "debit", libelle: intervention.operation.libelle });
-      if (temps) t.ajoute(temps.heures, { ...entree, valeur: debitIntervention(intervention) ?? undefined, unite: "ha/h" });
+      if (temps) t.ajoute(temps.heures, x ? { ...entree, valeur: debitIntervention(intervention) ?? undefined, unite: "ha/h" } : SANS_ENTREE);
     }
 
     // Fuel: only mechanised operations burn fuel.
@@ -74,7 +75,7 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       const conso = carburantIntervention(intervention);
       if (p.manquant) c.carburant.manque(p.manquant);
       if (conso === null) c.carburant.manque(intervention.operation ? { objet: "operation", id: intervention.operation.id, champ: "consoCarburant", libelle: intervention.operation.libelle } : { objet: "intervention", id: intervention.id, champ: "operation" });
-      if (conso !== null && p.valeur !== null) c.carburant.ajoute(conso * p.valeur, { ...entree, valeur: conso, unite: "L/ha par passage" });
+      if (conso !== null && p.valeur !== null) c.carburant.ajoute(conso * p.valeur, x ? { ...entree, valeur: conso, unite: "L/ha par passage" } : SANS_ENTREE);
     }
 
     // Water
@@ -84,7 +85,7 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       if (p.manquant) c.eau.manque(p.manquant);
       const mm = estNombre(intrant.dose) && (intrant.unite ?? "mm").toLowerCase() === "mm" ? intrant.dose : null;
       if (mm === null) c.eau.manque({ objet: "intrant", id: intrant.id, champ: "dose", libelle: intrant.libelle });
-      if (mm !== null && p.valeur !== null) c.eau.ajoute(mm * 10 * p.valeur, { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: mm, unite: "mm", date: intervention.date, idIntervention: intervention.id });
+      if (mm !== null && p.valeur !== null) c.eau.ajoute(mm * 10 * p.valeur, !x ? SANS_ENTREE : { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: mm, unite: "mm", date: intervention.date, idIntervention: intervention.id });
     }
   }
   const resultat: Indicateurs = {};
