@@ -232,7 +232,7 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
               </tbody>
             </table>
           )}
-          {e.explication.remarques?.length ? <><h3 className="font-semibold">{t("calcul-serie.remarques")}</h3><ul className="list-disc pl-5 text-sm">{e.explication.remarques.map((r) => <li key={r}>{r}</li>)}</ul></> : null}
+          {e.explication.remarques?.length ? <><h3 className="font-semibold">{t("calcul-serie.remarques")}</h3><ul className="list-disc pl-5 text-sm">{e.explication.remarques.map((r) => <li key={r}>{t(`calcul-serie.remarques-textes.${r}`, { defaultValue: r })}</li>)}</ul></> : null}
           {e.manquants.length ? (
             <>
               <h3 className="font-semibold">{t("indicateurs-parcelle.manquants", { count: e.nbManquants })}</h3>
