@@ -70,9 +70,9 @@ type Plan = {
 };
 
 /**
- * The working tables of a copy (temporary, private to the connection; made once per connection and kept, emptied
- * before and after each copy: a table made or dropped on SQLite would make every prepared statement of the
- * connection be prepared anew):
+ * The working tables of a copy (temporary, private to the connection; made once per connection and kept, empty
+ * between copies: a table made or dropped on SQLite would make every prepared statement of the connection be
+ * prepared anew):
  * - copie_cible: the destination plots, each in its group, `rang` their order;
  * - copie_groupe / copie_source: the source plots of the groups that name one, the source interventions of each group;
  * - copie_action, copie_intrant, copie_intrant_cible, copie_recolte: for each copied row and destination plot
@@ -91,11 +91,19 @@ const WORK_TABLES: Record<string, string> = {
   copie_ref: "kind integer not null, old bigint not null, new bigint not null, primary key (kind, old)",
 };
 
-/** The working tables, made when the connection has none yet, and emptied (a failed copy's rows went with its rollback). */
-async function workTables(trx: Knex.Transaction): Promise<void> {
+/**
+ * The working tables, made when the connection has none yet, empty. PostgreSQL empties them at each commit (ON COMMIT
+ * DELETE ROWS truncates, and only after a transaction that used them): a DELETE would leave dead rows that no autovacuum
+ * ever clears from a temporary table, and every later copy on the connection would scan them (300 one-plot copies
+ * took 50 to 75 s so). SQLite: emptied by DELETE, which frees the pages.
+ */
+async function workTables(trx: Knex.Transaction, pg: boolean): Promise<void> {
   for (const [name, columns] of Object.entries(WORK_TABLES)) {
-    await trx.raw(`CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns})`);
-    await trx.raw(`DELETE FROM ${name}`);
+    if (pg) await trx.raw(`CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns}) ON COMMIT DELETE ROWS`);
+    else {
+      await trx.raw(`CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns})`);
+      await trx.raw(`DELETE FROM ${name}`);
+    }
   }
 }
 
@@ -126,6 +134,9 @@ async function columnsOf(trx: Knex.Transaction, table: string, pg: boolean): Pro
   return columns;
 }
 
+/** The sequence of each table's id on PostgreSQL, read once per process. */
+const sequences = new Map<string, string>();
+
 /**
  * Ids for the copies listed in a map table (old, dst, rang, new), in the order given: PostgreSQL from the table's
  * sequence (safe beside other writers); SQLite after the largest id ever given (AUTOINCREMENT's sqlite_sequence) — the
@@ -134,7 +145,12 @@ async function columnsOf(trx: Knex.Transaction, table: string, pg: boolean): Pro
  */
 async function mapIds(trx: Knex.Transaction, pg: boolean, o: { map: string; table: string; select: string; from: string; order: string }): Promise<void> {
   if (pg) {
-    await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, nextval(pg_get_serial_sequence('${o.table}', 'id')) FROM ${o.from} ORDER BY ${o.order}`);
+    let sequence = sequences.get(o.table);
+    if (!sequence) sequences.set(o.table, (sequence = (await trx.raw("SELECT pg_get_serial_sequence(?, 'id') AS s", [o.table])).rows[0].s as string));
+    await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, nextval(?::regclass) FROM ${o.from} ORDER BY ${o.order}`, [sequence]);
+    // A temporary table has no statistics until analysed (no autovacuum visits it): without them PostgreSQL plans
+    // the next joins for a guessed size and reads the whole source tables with hash joins on each copy.
+    await trx.raw(`ANALYZE ${o.map}`);
     return;
   }
   const [r] = await trx.raw(`SELECT max(coalesce((SELECT max(id) FROM "${o.table}"), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${o.table}'), 0)) AS m`);
@@ -178,7 +194,7 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
   const sourcePlots = plan.groups.flatMap((g, grp) => ("sourcePlot" in g ? [[grp, g.sourcePlot]] : []));
   if (sourcePlots.length && plan.sourceCampagne == null) throw new Error("a source plot needs its campaign");
 
-  await workTables(trx);
+  await workTables(trx, pg);
   let rang = 0;
   await fill(trx, "copie_cible", ["grp", "id_parcelle", "rang"], targets.flatMap((plots, grp) => plots.map((p) => [grp, p, rang++])));
   await fill(trx, "copie_source", ["grp", "id_action"], plan.groups.flatMap((g, grp) => ("actionIds" in g ? [...new Set(g.actionIds)].map((id) => [grp, id]) : [])));
@@ -196,6 +212,7 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
     await distinct("SELECT DISTINCT i.id_intrant AS id FROM copie_source s JOIN intrant i ON i.id_action = s.id_action WHERE i.dic_id_origine_intrant = ? AND i.id_intrant IS NOT NULL", [ORIGINE_INTRANT.DOSSIER]),
     await distinct("SELECT DISTINCT r.id_qualifiant_recolte AS id FROM copie_source s JOIN recolte r ON r.id_action = s.id_action WHERE r.id_qualifiant_recolte IS NOT NULL"));
   await fill(trx, "copie_ref", ["kind", "old", "new"], [...ops, ...[...refs.intrantsDossier].map(([o, n]) => [1, o, n]), ...[...refs.qualifiants].map(([o, n]) => [2, o, n])]);
+  if (pg) await trx.raw("ANALYZE copie_cible, copie_source, copie_ref");
 
   // The deletion option: the destination plots' interventions (never a source of this copy) go first.
   if (plan.suppression) {
@@ -233,7 +250,7 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
   await insertCopies(trx, pg, "caracteristique_recolte", {}, { from: "copie_recolte m JOIN caracteristique_recolte s ON s.id_recolte = m.old", order: "m.rang, s.id", set: { id_recolte: "m.new" } });
 
   const [n] = await trx("copie_action").count({ n: "*" });
-  for (const name of Object.keys(WORK_TABLES)) await trx.raw(`DELETE FROM ${name}`);
+  if (!pg) for (const name of Object.keys(WORK_TABLES)) await trx.raw(`DELETE FROM ${name}`);
   return Number(n.n);
 }
 
