@@ -41,3 +41,23 @@ export const DuplicationInterventionsSchema = z
   // The source plot is never a destination (C-COPY-13).
   .refine((v) => !v.parcellesDestination.includes(v.parcelleSource), { path: ["parcellesDestination"], message: "warning.invalid" });
 export type DuplicationInterventionsInput = z.infer<typeof DuplicationInterventionsSchema>;
+
+/**
+ * Duplication of a campaign's interventions plot by plot (decision 0078): each source plot's interventions to its
+ * destination plots, in one call. A source plot is never a destination, and a destination takes one source only.
+ */
+export const DuplicationCampagneInterventionsSchema = z
+  .object({
+    dossierSource: rowId(),
+    campagneSource: rowId(),
+    dossierDestination: rowId(),
+    campagneDestination: rowId(),
+    paires: z.array(z.object({ parcelleSource: rowId(), parcellesDestination: ids("warning.required") })).min(1, "warning.required").max(MAX_IDS, "warning.too-many"),
+    suppressionInterventionsParcellesDst: flag(),
+  })
+  .refine((v) => {
+    const sources = new Set(v.paires.map((p) => p.parcelleSource));
+    const destinations = v.paires.flatMap((p) => p.parcellesDestination);
+    return new Set(destinations).size === destinations.length && destinations.every((d) => !sources.has(d));
+  }, { path: ["paires"], message: "warning.invalid" });
+export type DuplicationCampagneInterventionsInput = z.infer<typeof DuplicationCampagneInterventionsSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import type { Db } from "../db/knex";
-import { duplicateInterventions, exportInterventions, importInterventions } from "./service";
+import { duplicateCampaignInterventions, duplicateInterventions, exportInterventions, importInterventions } from "./service";
 
 const t = useTestDb();
 
@@ -201,4 +201,111 @@ describe(`copy of interventions (${dialect})`, () => {
     expect((await db("intrant").whereIn("idAction", same).where({ dicIdOrigineIntrant: 777 }).whereIn("libelleIntrant", ["Digestat essai copie", "Purin d'ortie essai"]).select("idIntrant")).map((i) => Number(i.idIntrant)).sort()).toEqual([ferti, ferti, phyto, phyto].sort());
     expect((await db("recolte").whereIn("idAction", same).select("idQualifiantRecolte")).map((h) => Number(h.idQualifiantRecolte))).toEqual([qual, qual]);
   });
+
+  test("[C-COPY-08] [C-COPY-09] [C-COPY-10] [C-RIGHTS-21] a campaign's duplication plot by plot in one call gives each destination plot the source plot's rows, every column (references to copied rows remapped), all or nothing, only where the user may write", async () => {
+    const db = t.db();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const { beauce } = t.demo().dossiers;
+    const tilleuls = t.demo().campagnes.tilleuls2025;
+    const moulin = t.demo().campagnes.moulin2025;
+    // Two source plots: the first with 3 interventions (inputs with characteristics, a seed and its treatment, a target
+    // with two target rows, a harvest with characteristics and an observation series), the second with 2 without harvest.
+    const { source: plotA, ids } = await sourcePlot(3);
+    const [plotB] = (await db("parcelle").where({ idCampagne: tilleuls }).whereNot({ id: plotA }).orderBy("id", "desc").limit(1).pluck("id")).map(Number);
+    await db("action").where({ idCampagne: tilleuls, idParcelle: plotB }).del();
+    const withSerie = await db("recolte").whereNotNull("idObservationSerie").first();
+    const cat = Number((await db("categorie_intrant").first("id")).id);
+    const cibles = (await db("cible").orderBy("id").limit(2).pluck("id")).map(Number);
+    const ops = (await db("operation_culturale").where({ idCampagne: tilleuls }).orderBy("id").pluck("id")).map(Number);
+    for (const [k, idAction] of ids.entries()) {
+      await db("action").where({ id: idAction }).update({ date: `2025-0${k + 3}-1${k}`, idOperationCulturale: ops[k % ops.length] });
+      const seed = await insertId(db, "intrant", { idAction, idCategorie: cat, libelleIntrant: `Semence ${k}`, quantite: 150 + k, dicLlUnite: "kg/ha" });
+      const treatment = await insertId(db, "intrant", { idAction, idCategorie: cat, libelleIntrant: `Traitement ${k}`, quantite: 0.5, idIntrantSemence: seed });
+      await insertId(db, "caracteristique_intrant", { idIntrant: seed, semenceFerme: 1, semenceCertifiee: 0 });
+      const target = await insertId(db, "intrant_cible", { idIntrant: treatment, uniteRefCible1: "l/ha" });
+      for (const [rang, idCible] of cibles.entries()) await insertId(db, "intrant_cible_cible", { idIntrantCible: target, idCible, rang: rang + 1, doseRef: 1.5 * (rang + 1), uniteRef: "l/ha" });
+    }
+    await db("recolte").whereIn("idAction", ids).update({ idObservationSerie: withSerie.idObservationSerie });
+    const action = await db("action").where({ id: ids[0] }).first();
+    const idsB = [await insertId(db, "action", { ...bare(action), idParcelle: plotB, date: "2025-06-01" }), await insertId(db, "action", { ...bare(action), idParcelle: plotB, date: "2025-05-01" })];
+    for (const idAction of idsB) await insertId(db, "intrant", { idAction, idCategorie: cat, libelleIntrant: "Engrais B", quantite: 80 });
+    // Destinations: two plots of GAEC du Moulin 2025 for the first source plot, one for the second; they hold interventions.
+    const dest = (await db("parcelle").where({ idCampagne: moulin }).orderBy("id").limit(3).pluck("id")).map(Number);
+    expect(dest).toHaveLength(3);
+    for (const p of dest) await insertId(db, "action", { ...bare(action), idCampagne: moulin, idParcelle: p, idOperationCulturale: null, date: "2025-01-01" });
+    const paires = [{ parcelleSource: plotA, parcellesDestination: [dest[0], dest[1]] }, { parcelleSource: plotB, parcellesDestination: [dest[2]] }];
+    const payload = { dossierSource: beauce, campagneSource: tilleuls, dossierDestination: beauce, campagneDestination: moulin, paires, suppressionInterventionsParcellesDst: "on" };
+
+    // Refused, nothing written: the reader; a locked destination campaign; a source plot as a destination; a destination twice.
+    const before = await snapshot(db, "action", "intrant", "intrant_cible", "intrant_cible_cible", "caracteristique_intrant", "recolte", "caracteristique_recolte");
+    const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
+    await expectRefused(duplicateCampaignInterventions(db, lecteur, payload), "errors.forbidden", 403);
+    await db("campagne").where({ id: moulin }).update({ serieValide: true });
+    await expectRefused(duplicateCampaignInterventions(db, redacteur, payload), "errors.forbidden", 403);
+    await db("campagne").where({ id: moulin }).update({ serieValide: false });
+    await expectRefused(duplicateCampaignInterventions(db, redacteur, { ...payload, campagneDestination: tilleuls, paires: [{ parcelleSource: plotA, parcellesDestination: [plotB] }, { parcelleSource: plotB, parcellesDestination: [dest[0]] }] }), "warning.invalid-form", 400);
+    await expectRefused(duplicateCampaignInterventions(db, redacteur, { ...payload, paires: [paires[0], { parcelleSource: plotB, parcellesDestination: [dest[1]] }] }), "warning.invalid-form", 400);
+    // A failure in the last table written: nothing copied, nothing deleted.
+    await breakHarvestCharacteristics(db, true);
+    await expect(duplicateCampaignInterventions(db, redacteur, payload)).rejects.toMatchObject({ key: "errors.services.actions-copy-service-error" });
+    await breakHarvestCharacteristics(db, false);
+    expect(await snapshot(db, "action", "intrant", "intrant_cible", "intrant_cible_cible", "caracteristique_intrant", "recolte", "caracteristique_recolte")).toEqual(before);
+
+    expect(await duplicateCampaignInterventions(db, redacteur, payload)).toBe(3 * 2 + 2);
+    // Each destination plot holds exactly the copies: the source's rows with the destination's campaign, plot, harvest
+    // year and operation of the same name (else none), no observation series, references to copied rows remapped.
+    const year = Number((await db("campagne").where({ id: moulin }).first("anneeRecolte")).anneeRecolte);
+    const opNames = new Map((await db("operation_culturale").whereIn("idCampagne", [tilleuls, moulin]).select("id", "libelle", "idCampagne")).map((o) => [Number(o.id), o]));
+    const moulinOp = (id: unknown) => {
+      if (id == null) return null;
+      const o = [...opNames.values()].find((x) => Number(x.idCampagne) === moulin && x.libelle === opNames.get(Number(id))!.libelle);
+      return o ? Number(o.id) : null;
+    };
+    const expected = async (plot: number, dst: number) =>
+      (await tree(db, plot, tilleuls)).map((a) => ({ ...a, idCampagne: moulin, idParcelle: dst, anneeRecolte: year, idOperationCulturale: moulinOp(a.idOperationCulturale), recoltes: (a.recoltes as Record<string, unknown>[]).map((r) => ({ ...r, idObservationSerie: null })) }));
+    const normal = (rows: Record<string, unknown>[]) => rows.map((a) => ({ ...a, idOperationCulturale: a.idOperationCulturale == null ? null : Number(a.idOperationCulturale) }));
+    const fromA = await tree(db, plotA, tilleuls);
+    expect(fromA).toHaveLength(3);
+    expect(fromA.every((a) => (a.intrants as unknown[]).length >= 3 && (a.recoltes as unknown[]).length === 1)).toBe(true);
+    expect(normal(await tree(db, dest[0], moulin))).toEqual(normal(await expected(plotA, dest[0])));
+    expect(normal(await tree(db, dest[1], moulin))).toEqual(normal(await expected(plotA, dest[1])));
+    expect(normal(await tree(db, dest[2], moulin))).toEqual(normal(await expected(plotB, dest[2])));
+    // The sources are untouched (their series kept).
+    expect(await countRows(db, "recolte", { idObservationSerie: withSerie.idObservationSerie })).toBeGreaterThanOrEqual(3);
+  });
 });
+
+/**
+ * A plot's interventions as a tree of rows (date order), without ids or timestamps: the inputs (seeds before their
+ * treatments), each with its characteristics and target (its target rows), the harvests with their characteristics.
+ * A reference to another copied row is the position of that row (a treatment's seed among its intervention's inputs).
+ */
+async function tree(db: Db, idParcelle: number, idCampagne: number): Promise<Record<string, unknown>[]> {
+  const strip = ({ id: _i, createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
+  const actions = await db("action").where({ idParcelle, idCampagne }).orderBy([{ column: "date" }, { column: "id" }]);
+  const out: Record<string, unknown>[] = [];
+  for (const a of actions) {
+    const intrants = await db("intrant").where({ idAction: a.id }).orderByRaw("CASE WHEN id_intrant_semence IS NULL THEN 0 ELSE 1 END, id");
+    const position = new Map(intrants.map((i, k) => [Number(i.id), k]));
+    const inputs = [];
+    for (const i of intrants) {
+      const carac = await db("caracteristique_intrant").where({ idIntrant: i.id }).first();
+      const cible = await db("intrant_cible").where({ idIntrant: i.id }).first();
+      const cibleCibles = cible ? await db("intrant_cible_cible").where({ idIntrantCible: cible.id }).orderBy("id") : [];
+      const { idAction: _a, ...row } = strip(i);
+      inputs.push({
+        ...row, idIntrantSemence: i.idIntrantSemence == null ? null : position.get(Number(i.idIntrantSemence)) ?? "outside",
+        caracteristique: carac ? (({ idIntrant: _x, ...c }) => c)(strip(carac)) : null,
+        cible: cible ? { ...(({ idIntrant: _x, ...c }) => c)(strip(cible)), cibles: cibleCibles.map((cc) => (({ idIntrantCible: _x, ...c }) => c)(strip(cc))) } : null,
+      });
+    }
+    const recoltes = [];
+    for (const r of await db("recolte").where({ idAction: a.id }).orderBy("id")) {
+      const caracs = await db("caracteristique_recolte").where({ idRecolte: r.id }).orderBy("id");
+      const { idAction: _a, ...row } = strip(r);
+      recoltes.push({ ...row, caracteristiques: caracs.map((c) => (({ idRecolte: _x, ...rest }) => rest)(strip(c))) });
+    }
+    out.push({ ...strip(a), intrants: inputs, recoltes });
+  }
+  return out;
+}

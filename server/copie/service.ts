@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import {
-  DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema,
+  DuplicationCampagneInterventionsSchema, DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema,
+  type DuplicationCampagneInterventionsInput,
 } from "~/domain/copie";
 import { ORIGINE_INTRANT } from "~/domain/intrant";
 import { campaignContext, ensureWrite, writableCampaign } from "../access/description";
@@ -14,93 +15,19 @@ import type { Utilisateur } from "../utilisateur/repo";
 /** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
 export const COPY_ERROR = "errors.services.actions-copy-service-error";
 
-type Plan = {
-  /** The source interventions (rows of `action`). */
-  actionIds: number[];
-  targetCampagne: number;
-  targetPlots: number[];
-  /** The folder the copies are made in: folder-scoped references (unreferenced inputs, harvest qualifiers) are mapped to its rows. */
-  targetDossier: number | null;
-  /** Delete the destination plots' interventions first (C-COPY-03, 10). */
-  suppression: boolean;
-};
-
-/** The rows of `table` whose `column` is one of `ids`, in id order (chunked: SQLite binds at most 32,766 values). */
-async function rowsOf(trx: Knex.Transaction, table: string, column: string, ids: number[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (let k = 0; k < ids.length; k += 5000) out.push(...(await trx(table).whereIn(column, ids.slice(k, k + 5000)).select("*")));
-  return out.sort((a, b) => Number(a.id) - Number(b.id));
-}
-
-/**
- * Ids for `n` new rows of `table`, taken before the rows are written so that a whole table's copies go in a few
- * multi-row inserts with their foreign keys already remapped. PostgreSQL: from the table's sequence (safe beside other
- * writers). SQLite: after the largest id ever given (AUTOINCREMENT's sqlite_sequence); the copy's write transaction
- * (BEGIN IMMEDIATE) keeps other writers out until it ends.
- */
-async function allocateIds(trx: Knex.Transaction, table: string, n: number): Promise<number[]> {
-  if (n === 0) return [];
-  if (isPostgres(trx as unknown as Db)) {
-    const r = await trx.raw("SELECT nextval(pg_get_serial_sequence(?, 'id')) AS id FROM generate_series(1, ?)", [table, n]);
-    return (r.rows as { id: string | number }[]).map((x) => Number(x.id));
-  }
-  const [r] = await trx.raw("SELECT max(coalesce((SELECT max(id) FROM ??), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0)) AS m", [table, table]);
-  const start = Number((r as { m: number }).m) + 1;
-  return Array.from({ length: n }, (_, k) => start + k);
-}
-
-/** A value as a bound parameter (undefined is null). */
-const normalise = (v: unknown): Knex.Value => (v === undefined ? null : (v as Knex.Value));
-
-/**
- * The row copy of copyRows (server/campagne/duplication.ts: id and timestamps dropped, foreign keys remapped through
- * the copies' ids, then `transform`), made in multi-row inserts: every row's new id is known first, so a row may name
- * another row of the same batch (a seed treatment its seed, which comes first in `rows`).
- */
-async function copyBatch(
-  trx: Knex.Transaction, table: string, rows: Record<string, unknown>[],
-  o: { ids: Map<string, Map<number, number>>; references?: Record<string, string>; transform?: (row: Record<string, unknown>) => Record<string, unknown> },
-): Promise<void> {
-  const map = o.ids.get(table) ?? new Map<number, number>();
-  o.ids.set(table, map);
-  const newIds = await allocateIds(trx, table, rows.length);
-  rows.forEach((r, k) => map.set(Number(r.id), newIds[k]));
-  const out = rows.map((source, k) => {
-    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
-    let row: Record<string, unknown> = { ...rest };
-    for (const [column, refTable] of Object.entries(o.references ?? {})) {
-      if (row[column] == null) continue;
-      row[column] = o.ids.get(refTable)?.get(Number(row[column])) ?? null;
-    }
-    if (o.transform) row = o.transform(row);
-    return { id: newIds[k], ...row } as Record<string, unknown>;
-  });
-  if (!out.length) return;
-  // One INSERT … VALUES (…), (…) per chunk (knex writes SQLite's multi-row insert as a UNION ALL of SELECTs, slower to
-  // compile); SQLite allows 32,766 bound values per statement, keep well below.
-  const columns = [...new Set(out.flatMap((r) => Object.keys(r)))];
-  const size = Math.max(1, Math.min(1000, Math.floor(16_000 / columns.length)));
-  const tuple = `(${columns.map(() => "?").join(", ")})`;
-  for (let k = 0; k < out.length; k += size) {
-    const chunk = out.slice(k, k + size);
-    const values = chunk.flatMap((r) => columns.map((c) => normalise(r[c])));
-    await trx.raw(`INSERT INTO ?? (${columns.map(() => "??").join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`, [table, ...columns, ...values]);
-  }
-}
-
 const fold = (s: unknown) => String(s ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
 
 /**
  * Folder-scoped references of the copied rows (decision 0047, 0061): an unreferenced input (origin 777) names a row of
  * its folder's `intrant_dossier`, a harvest its folder's qualifier. Copied into another folder, each becomes the
  * destination folder's row of the same type and label (qualifier: same name), created there (with its fertiliser
- * composition) when the folder has none. Rows already of the destination folder are kept. Returns old id → id to use.
+ * composition) when the folder has none. Rows already of the destination folder are kept. `unref`: the unreferenced
+ * inputs' `intrant_dossier` ids, `quals`: the qualifiers' ids, named by the copied rows. Returns old id → id to use.
  */
-async function folderReferences(trx: Knex.Transaction, idDossier: number | null, intrants: Record<string, unknown>[], recoltes: Record<string, unknown>[]) {
+async function folderReferences(trx: Knex.Transaction, idDossier: number | null, unref: number[], quals: number[]) {
   const intrantsDossier = new Map<number, number>();
   const qualifiants = new Map<number, number>();
   if (idDossier == null) return { intrantsDossier, qualifiants };
-  const unref = [...new Set(intrants.filter((i) => Number(i.dicIdOrigineIntrant) === ORIGINE_INTRANT.DOSSIER && i.idIntrant != null).map((i) => Number(i.idIntrant)))];
   const sources = unref.length ? await trx("intrant_dossier").whereIn("id", unref).whereNot({ idDossier }).select("*") : [];
   if (sources.length) {
     const own = await trx("intrant_dossier").where({ idDossier }).orderBy("id").select("id", "dicIdTypeIntrant", "libelle");
@@ -119,7 +46,6 @@ async function folderReferences(trx: Knex.Transaction, idDossier: number | null,
       intrantsDossier.set(Number(src.id), id);
     }
   }
-  const quals = [...new Set(recoltes.map((r) => r.idQualifiantRecolte).filter((v) => v != null).map(Number))];
   const qSources = quals.length ? await trx("qualifiant_recolte").whereIn("id", quals).whereNot({ idDossier }).select("*") : [];
   for (const src of qSources) {
     const found = await trx("qualifiant_recolte").where({ idDossier, qrdNom: src.qrdNom }).first("id");
@@ -129,61 +55,225 @@ async function folderReferences(trx: Knex.Transaction, idDossier: number | null,
   return { intrantsDossier, qualifiants };
 }
 
+/** One group of a copy: these source interventions, each copied to each of the group's plots. */
+type Group = ({ actionIds: number[] } | { sourcePlot: number }) & { targetPlots: number[] };
+
+type Plan = {
+  /** The campaign of the groups that name a source plot (their source interventions are the plot's in it). */
+  sourceCampagne?: number;
+  groups: Group[];
+  targetCampagne: number;
+  /** The folder the copies are made in: folder-scoped references (unreferenced inputs, harvest qualifiers) are mapped to its rows. */
+  targetDossier: number | null;
+  /** Delete the destination plots' interventions first (C-COPY-03, 10). */
+  suppression: boolean;
+};
+
 /**
- * Copies the interventions to each target plot with their inputs (characteristics, targets) and harvests (with their
- * characteristics), through the campaign duplication's row copy (copyRows). Runs inside the caller's transaction:
- * a failure leaves nothing. Another campaign's copy takes that campaign's operation of the same name (none when it
- * has none) and harvest year; dates are kept (the date update moves them). Returns the number of interventions made.
+ * The working tables of a copy (temporary, private to the connection; made once per connection and kept, empty
+ * between copies: a table made or dropped on SQLite would make every prepared statement of the connection be
+ * prepared anew):
+ * - copie_cible: the destination plots, each in its group, `rang` their order;
+ * - copie_groupe / copie_source: the source plots of the groups that name one, the source interventions of each group;
+ * - copie_action, copie_intrant, copie_intrant_cible, copie_recolte: for each copied row and destination plot
+ *   (old, dst), the id of its copy, given before the rows are written so that children can name their parents' copies;
+ * - copie_ref: other references to map (kind 0 operation of the destination campaign, 1 folder's unreferenced input,
+ *   2 folder's harvest qualifier): old id → new id.
+ */
+const WORK_TABLES: Record<string, string> = {
+  copie_cible: "grp integer not null, id_parcelle bigint not null, rang integer not null",
+  copie_groupe: "grp integer not null, id_parcelle bigint not null",
+  copie_source: "grp integer not null, id_action bigint not null",
+  copie_action: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
+  copie_intrant: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
+  copie_intrant_cible: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
+  copie_recolte: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
+  copie_ref: "kind integer not null, old bigint not null, new bigint not null, primary key (kind, old)",
+};
+
+/**
+ * The working tables, made when the connection has none yet, empty. PostgreSQL empties them at each commit (ON COMMIT
+ * DELETE ROWS truncates, and only after a transaction that used them): a DELETE would leave dead rows that no autovacuum
+ * ever clears from a temporary table, and every later copy on the connection would scan them (300 one-plot copies
+ * took 50 to 75 s so). SQLite: emptied by DELETE, which frees the pages.
+ */
+async function workTables(trx: Knex.Transaction, pg: boolean): Promise<void> {
+  // PostgreSQL: one round trip (several statements without parameters go as one simple query).
+  if (pg) await trx.raw(Object.entries(WORK_TABLES).map(([name, columns]) => `CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns}) ON COMMIT DELETE ROWS`).join("; "));
+  else {
+    for (const [name, columns] of Object.entries(WORK_TABLES)) {
+      await trx.raw(`CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns})`);
+      await trx.raw(`DELETE FROM ${name}`);
+    }
+  }
+}
+
+/**
+ * PostgreSQL: statistics of working tables just filled, when they have none yet. A temporary table has none until
+ * analysed (no autovacuum visits it), and without them PostgreSQL plans the next joins for a guessed size of some
+ * thousand rows, reading the whole source tables in hash joins on each copy (300 one-plot copies took 50 to 85 s so).
+ * Once analysed, the planner scales the rows per page it learnt by the table's pages at each copy; analysing at every
+ * copy would write catalog rows each time (300 one-plot copies took 35 to 50 s so). `analysed`: the working tables
+ * of the connection that have statistics.
+ */
+async function analyse(trx: Knex.Transaction, analysed: Set<string> | null, ...tables: string[]): Promise<void> {
+  const missing = tables.filter((t) => analysed && !analysed.has(t));
+  if (missing.length) await trx.raw(`ANALYZE ${missing.join(", ")}`);
+}
+
+/** PostgreSQL: the working tables of the connection that have statistics (`analyse`). */
+async function analysedTables(trx: Knex.Transaction): Promise<Set<string>> {
+  const r = await trx.raw("SELECT relname AS name FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r' AND relname LIKE 'copie%' AND relpages > 0");
+  return new Set((r.rows as { name: string }[]).map((x) => x.name));
+}
+
+/** Rows of whole numbers into a working table, in multi-row inserts of bound values (≤ 30,000 per statement). */
+async function fill(trx: Knex.Transaction, table: string, columns: string[], rows: number[][]): Promise<void> {
+  const size = Math.floor(30_000 / columns.length);
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  for (let k = 0; k < rows.length; k += size) {
+    const chunk = rows.slice(k, k + size);
+    await trx.raw(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`, chunk.flat());
+  }
+}
+
+/**
+ * The columns of a table as the database names them, read once per process and table (the schema changes only by
+ * the migrations, run before the application serves).
+ */
+const columnCache = new Map<string, string[]>();
+async function columnsOf(trx: Knex.Transaction, table: string, pg: boolean): Promise<string[]> {
+  const key = `${pg ? "pg" : "sqlite"}:${table}`;
+  let columns = columnCache.get(key);
+  if (!columns) {
+    columns = pg
+      ? ((await trx.raw("SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position", [table])).rows as { name: string }[]).map((c) => c.name)
+      : ((await trx.raw("SELECT name FROM pragma_table_info(?)", [table])) as { name: string }[]).map((c) => c.name);
+    columnCache.set(key, columns);
+  }
+  return columns;
+}
+
+/** The sequence of each table's id on PostgreSQL, read once per process. */
+const sequences = new Map<string, string>();
+
+/**
+ * Ids for the copies listed in a map table (old, dst, rang, new), in the order given: PostgreSQL from the table's
+ * sequence (safe beside other writers); SQLite after the largest id ever given (AUTOINCREMENT's sqlite_sequence) — the
+ * copy's write transaction keeps other writers out until it ends (a writer that came between would make our first
+ * write fail, never give the same id twice).
+ */
+async function mapIds(trx: Knex.Transaction, pg: boolean, o: { map: string; table: string; select: string; from: string; order: string }): Promise<void> {
+  if (pg) {
+    let sequence = sequences.get(o.table);
+    if (!sequence) sequences.set(o.table, (sequence = (await trx.raw("SELECT pg_get_serial_sequence(?, 'id') AS s", [o.table])).rows[0].s as string));
+    await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, nextval(?::regclass) FROM ${o.from} ORDER BY ${o.order}`, [sequence]);
+    return;
+  }
+  const [r] = await trx.raw(`SELECT max(coalesce((SELECT max(id) FROM "${o.table}"), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${o.table}'), 0)) AS m`);
+  await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, ? + row_number() OVER (ORDER BY ${o.order}) FROM ${o.from}`, [Number((r as { m: number }).m)]);
+}
+
+/**
+ * INSERT … SELECT of the copies of a table's rows: every column of the source row `s` but the id (given by `id`,
+ * else by the database) and the timestamps (now), but for the columns given in `set` (SQL expressions; `:name`
+ * binds the value `name` of `params`).
+ */
+async function insertCopies(trx: Knex.Transaction, pg: boolean, table: string, params: Record<string, Knex.Value>, o: { id?: string; set: Record<string, string>; from: string; order: string }): Promise<void> {
+  const columns = (await columnsOf(trx, table, pg)).filter((c) => c !== "id" && c !== "created_at" && c !== "updated_at");
+  for (const c of Object.keys(o.set)) if (!columns.includes(c)) throw new Error(`${table}.${c}: no such column`);
+  const target = [...(o.id ? ["id"] : []), ...columns];
+  const values = [...(o.id ? [o.id] : []), ...columns.map((c) => o.set[c] ?? `s."${c}"`)];
+  await trx.raw(`INSERT INTO "${table}" (${target.map((c) => `"${c}"`).join(", ")}) SELECT ${values.join(", ")} FROM ${o.from} ORDER BY ${o.order}`, params);
+}
+
+/**
+ * Copies the interventions of each group to each of its plots with their inputs (characteristics, targets) and
+ * harvests (with their characteristics), in one set-based pass: the source rows are never read into the process,
+ * each table is copied by one INSERT … SELECT over working tables that give every copy its id first (decision 0078).
+ * Runs inside the caller's transaction: a failure leaves nothing. Another campaign's copy takes that campaign's
+ * operation of the same name (none when it has none) and harvest year; dates are kept (the date update moves them);
+ * a harvest's observation series stays with the source (decision 0031). Returns the number of interventions made.
  */
 export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Promise<number> {
-  const actions = await trx("action").whereIn("id", plan.actionIds).orderBy([{ column: "date" }, { column: "id" }]).select("*");
+  const pg = isPostgres(trx as unknown as Db);
   const target = await trx("campagne").where({ id: plan.targetCampagne }).first("id", "anneeRecolte");
   if (!target) throw new ServiceError("errors.not-found", 404);
-  const plots = new Set((await trx("parcelle").where({ idCampagne: plan.targetCampagne }).whereIn("id", plan.targetPlots).pluck("id")).map(Number));
-  if (plots.size !== new Set(plan.targetPlots).size) throw invalidField("parcellesDestination");
-  // Operations of the target campaign by name.
-  const sourceOps = new Map((await trx("operation_culturale").whereIn("id", actions.map((a) => a.idOperationCulturale).filter((v) => v != null)).select("id", "libelle")).map((o) => [Number(o.id), String(o.libelle)]));
-  const targetOps = new Map((await trx("operation_culturale").where({ idCampagne: plan.targetCampagne }).select("id", "libelle")).map((o) => [String(o.libelle), Number(o.id)]));
-  const opFor = (row: Record<string, unknown>) => {
-    if (row.idOperationCulturale == null) return null;
-    if (Number(row.idCampagne) === plan.targetCampagne) return row.idOperationCulturale;
-    return targetOps.get(sourceOps.get(Number(row.idOperationCulturale)) ?? "") ?? null;
-  };
-  if (plan.suppression) await trx("action").where({ idCampagne: plan.targetCampagne }).whereIn("idParcelle", [...plots]).del();
-  // Each table read by the ids of its parents (indexed foreign keys), never through a join over the whole table.
-  const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id));
-  const intrants = await rowsOf(trx, "intrant", "idAction", plan.actionIds);
-  const caracIntrants = await rowsOf(trx, "caracteristique_intrant", "idIntrant", ids(intrants));
-  const cibles = await rowsOf(trx, "intrant_cible", "idIntrant", ids(intrants));
-  const cibleCibles = await rowsOf(trx, "intrant_cible_cible", "idIntrantCible", ids(cibles));
-  const recoltes = await rowsOf(trx, "recolte", "idAction", plan.actionIds);
-  const caracRecoltes = await rowsOf(trx, "caracteristique_recolte", "idRecolte", ids(recoltes));
-  const refs = await folderReferences(trx, plan.targetDossier, intrants, recoltes);
-  const intrantRow = (row: Record<string, unknown>) => {
-    if (Number(row.dicIdOrigineIntrant) !== ORIGINE_INTRANT.DOSSIER || row.idIntrant == null || !refs.intrantsDossier.has(Number(row.idIntrant))) return row;
-    return { ...row, idIntrant: refs.intrantsDossier.get(Number(row.idIntrant)), idDossier: plan.targetDossier };
-  };
-  const recolteRow = (row: Record<string, unknown>) => ({
-    ...row, idObservationSerie: null,
-    ...(row.idQualifiantRecolte != null && refs.qualifiants.has(Number(row.idQualifiantRecolte)) ? { idQualifiantRecolte: refs.qualifiants.get(Number(row.idQualifiantRecolte)) } : {}),
-  });
-  // Seeds before their treatments: a treatment names its seed's copy, in the same batch or an earlier one.
-  const intrantsOrdered = [...intrants.filter((i) => i.idIntrantSemence == null), ...intrants.filter((i) => i.idIntrantSemence != null)];
-  for (const plot of plots) {
-    const ids = new Map<string, Map<number, number>>();
-    await copyBatch(trx, "action", actions, {
-      ids,
-      transform: (row) => ({ ...row, idCampagne: plan.targetCampagne, idParcelle: plot, anneeRecolte: target.anneeRecolte, idOperationCulturale: opFor(row) }),
-    });
-    await copyBatch(trx, "intrant", intrantsOrdered, { ids, references: { idAction: "action", idIntrantSemence: "intrant" }, transform: intrantRow });
-    await copyBatch(trx, "caracteristique_intrant", caracIntrants, { ids, references: { idIntrant: "intrant" } });
-    await copyBatch(trx, "intrant_cible", cibles, { ids, references: { idIntrant: "intrant" } });
-    await copyBatch(trx, "intrant_cible_cible", cibleCibles, { ids, references: { idIntrantCible: "intrant_cible" } });
-    // A harvest's observation series stays with the source (decision 0031).
-    await copyBatch(trx, "recolte", recoltes, { ids, references: { idAction: "action" }, transform: recolteRow });
-    await copyBatch(trx, "caracteristique_recolte", caracRecoltes, { ids, references: { idRecolte: "recolte" } });
+  // Destination plots: of the destination campaign, each in one group only (a repeated plot within a group counts once).
+  const targets = plan.groups.map((g) => [...new Set(g.targetPlots.map(Number))]);
+  const allTargets = targets.flat();
+  if (new Set(allTargets).size !== allTargets.length) throw invalidField("parcellesDestination");
+  const found = new Set<number>();
+  for (let k = 0; k < allTargets.length; k += 5000) {
+    for (const id of await trx("parcelle").where({ idCampagne: plan.targetCampagne }).whereIn("id", allTargets.slice(k, k + 5000)).pluck("id")) found.add(Number(id));
   }
-  return actions.length * plots.size;
+  if (found.size !== allTargets.length) throw invalidField("parcellesDestination");
+  const sourcePlots = plan.groups.flatMap((g, grp) => ("sourcePlot" in g ? [[grp, g.sourcePlot]] : []));
+  if (sourcePlots.length && plan.sourceCampagne == null) throw new Error("a source plot needs its campaign");
+
+  await workTables(trx, pg);
+  const analysed = pg ? await analysedTables(trx) : null;
+  let rang = 0;
+  await fill(trx, "copie_cible", ["grp", "id_parcelle", "rang"], targets.flatMap((plots, grp) => plots.map((p) => [grp, p, rang++])));
+  await fill(trx, "copie_source", ["grp", "id_action"], plan.groups.flatMap((g, grp) => ("actionIds" in g ? [...new Set(g.actionIds)].map((id) => [grp, id]) : [])));
+  if (sourcePlots.length) {
+    await fill(trx, "copie_groupe", ["grp", "id_parcelle"], sourcePlots);
+    await trx.raw("INSERT INTO copie_source (grp, id_action) SELECT g.grp, a.id FROM copie_groupe g JOIN action a ON a.id_parcelle = g.id_parcelle AND a.id_campagne = ?", [plan.sourceCampagne!]);
+  }
+
+  await analyse(trx, analysed, "copie_cible", "copie_source");
+
+  // Operations of the destination campaign by name (kind 0); the folder's unreferenced inputs (1) and qualifiers (2).
+  const sourceOps = await trx.raw("SELECT DISTINCT o.id, o.libelle FROM copie_source s JOIN action a ON a.id = s.id_action JOIN operation_culturale o ON o.id = a.id_operation_culturale WHERE a.id_campagne <> ?", [plan.targetCampagne]);
+  const targetOps = new Map((await trx("operation_culturale").where({ idCampagne: plan.targetCampagne }).select("id", "libelle")).map((o) => [String(o.libelle), Number(o.id)]));
+  const ops = ((pg ? sourceOps.rows : sourceOps) as { id: number; libelle: string }[]).filter((o) => targetOps.has(String(o.libelle))).map((o) => [0, Number(o.id), targetOps.get(String(o.libelle))!]);
+  const distinct = async (sql: string, bindings: Knex.Value[] = []) => { const r = await trx.raw(sql, bindings); return ((pg ? r.rows : r) as { id: number }[]).map((x) => Number(x.id)); };
+  const refs = await folderReferences(trx, plan.targetDossier,
+    await distinct("SELECT DISTINCT i.id_intrant AS id FROM copie_source s JOIN intrant i ON i.id_action = s.id_action WHERE i.dic_id_origine_intrant = ? AND i.id_intrant IS NOT NULL", [ORIGINE_INTRANT.DOSSIER]),
+    await distinct("SELECT DISTINCT r.id_qualifiant_recolte AS id FROM copie_source s JOIN recolte r ON r.id_action = s.id_action WHERE r.id_qualifiant_recolte IS NOT NULL"));
+  await fill(trx, "copie_ref", ["kind", "old", "new"], [...ops, ...[...refs.intrantsDossier].map(([o, n]) => [1, o, n]), ...[...refs.qualifiants].map(([o, n]) => [2, o, n])]);
+
+  // The deletion option: the destination plots' interventions (never a source of this copy) go first.
+  if (plan.suppression) {
+    await trx.raw("DELETE FROM action WHERE id_campagne = ? AND id_parcelle IN (SELECT id_parcelle FROM copie_cible) AND id NOT IN (SELECT id_action FROM copie_source)", [plan.targetCampagne]);
+  }
+
+  // The copies' ids, per destination plot in order: interventions by date, then inputs (seeds before their treatments), targets, harvests.
+  await mapIds(trx, pg, { map: "copie_action", table: "action", select: "s.id_action, c.id_parcelle, c.rang", from: "copie_source s JOIN copie_cible c ON c.grp = s.grp JOIN action a ON a.id = s.id_action", order: "c.rang, a.date, a.id" });
+  await analyse(trx, analysed, "copie_action");
+  await mapIds(trx, pg, { map: "copie_intrant", table: "intrant", select: "i.id, m.dst, m.rang", from: "copie_action m JOIN intrant i ON i.id_action = m.old", order: "m.rang, CASE WHEN i.id_intrant_semence IS NULL THEN 0 ELSE 1 END, i.id" });
+  await analyse(trx, analysed, "copie_intrant");
+  await mapIds(trx, pg, { map: "copie_intrant_cible", table: "intrant_cible", select: "t.id, m.dst, m.rang", from: "copie_intrant m JOIN intrant_cible t ON t.id_intrant = m.old", order: "m.rang, t.id" });
+  await mapIds(trx, pg, { map: "copie_recolte", table: "recolte", select: "r.id, m.dst, m.rang", from: "copie_action m JOIN recolte r ON r.id_action = m.old", order: "m.rang, r.id" });
+  await analyse(trx, analysed, "copie_intrant_cible", "copie_recolte");
+
+  const params = { tc: plan.targetCampagne, annee: Number(target.anneeRecolte), dossier: plan.targetDossier, origine: ORIGINE_INTRANT.DOSSIER };
+  await insertCopies(trx, pg, "action", { tc: params.tc, annee: params.annee }, {
+    id: "m.new", from: "copie_action m JOIN action s ON s.id = m.old LEFT JOIN copie_ref op ON op.kind = 0 AND op.old = s.id_operation_culturale", order: "m.new",
+    set: { id_campagne: ":tc", id_parcelle: "m.dst", annee_recolte: ":annee", id_operation_culturale: "CASE WHEN s.id_campagne = :tc THEN s.id_operation_culturale ELSE op.new END" },
+  });
+  await insertCopies(trx, pg, "intrant", { dossier: params.dossier, origine: params.origine }, {
+    id: "m.new", order: "m.new",
+    from: `copie_intrant m JOIN intrant s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst
+      LEFT JOIN copie_intrant ms ON ms.old = s.id_intrant_semence AND ms.dst = m.dst
+      LEFT JOIN copie_ref rd ON rd.kind = 1 AND rd.old = s.id_intrant AND s.dic_id_origine_intrant = :origine`,
+    set: { id_action: "ma.new", id_intrant_semence: "ms.new", id_intrant: "coalesce(rd.new, s.id_intrant)", id_dossier: "CASE WHEN rd.new IS NULL THEN s.id_dossier ELSE :dossier END" },
+  });
+  await insertCopies(trx, pg, "caracteristique_intrant", {}, { from: "copie_intrant m JOIN caracteristique_intrant s ON s.id_intrant = m.old", order: "m.rang, s.id", set: { id_intrant: "m.new" } });
+  await insertCopies(trx, pg, "intrant_cible", {}, {
+    id: "m.new", from: "copie_intrant_cible m JOIN intrant_cible s ON s.id = m.old JOIN copie_intrant mi ON mi.old = s.id_intrant AND mi.dst = m.dst", order: "m.new", set: { id_intrant: "mi.new" },
+  });
+  await insertCopies(trx, pg, "intrant_cible_cible", {}, { from: "copie_intrant_cible m JOIN intrant_cible_cible s ON s.id_intrant_cible = m.old", order: "m.rang, s.id", set: { id_intrant_cible: "m.new" } });
+  await insertCopies(trx, pg, "recolte", {}, {
+    id: "m.new", order: "m.new",
+    from: "copie_recolte m JOIN recolte s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst LEFT JOIN copie_ref q ON q.kind = 2 AND q.old = s.id_qualifiant_recolte",
+    set: { id_action: "ma.new", id_observation_serie: "NULL", id_qualifiant_recolte: "coalesce(q.new, s.id_qualifiant_recolte)" },
+  });
+  await insertCopies(trx, pg, "caracteristique_recolte", {}, { from: "copie_recolte m JOIN caracteristique_recolte s ON s.id_recolte = m.old", order: "m.rang, s.id", set: { id_recolte: "m.new" } });
+
+  const [n] = await trx("copie_action").count({ n: "*" });
+  if (!pg) for (const name of Object.keys(WORK_TABLES)) await trx.raw(`DELETE FROM ${name}`);
+  return Number(n.n);
 }
 
 /** The user may read this campaign through this folder (source of an import or a duplication). */
@@ -210,7 +300,7 @@ export async function exportInterventions(db: Db, user: Utilisateur, payload: un
   await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
   const actionIds = await actionsOf(db, ctx.idCampagne, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
+    db.transaction((trx) => copyInterventions(trx, { groups: [{ actionIds, targetPlots: input.parcellesDestination }], targetCampagne: input.campagneDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
   );
 }
 
@@ -222,20 +312,36 @@ export async function importInterventions(db: Db, user: Utilisateur, payload: un
   if (!source || Number(source.idExploitation) !== ctx.idExploitation) throw invalidField("campagneSource");
   const actionIds = await actionsOf(db, input.campagneSource, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: ctx.idCampagne, targetPlots: [input.idParcelle], targetDossier: ctx.view.selected.idDossier, suppression: false })),
+    db.transaction((trx) => copyInterventions(trx, { groups: [{ actionIds, targetPlots: [input.idParcelle] }], targetCampagne: ctx.idCampagne, targetDossier: ctx.view.selected.idDossier, suppression: false })),
   );
 }
 
 /** Duplication of a plot's interventions to plots of a campaign the user may write (C-COPY-08..13, C-RIGHTS-21). */
 export async function duplicateInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
   const input = parse(DuplicationInterventionsSchema, payload);
+  return duplicatePlots(db, user, { ...input, paires: [{ parcelleSource: input.parcelleSource, parcellesDestination: input.parcellesDestination }] });
+}
+
+/**
+ * Duplication of a campaign's interventions plot by plot (each source plot's to its destination plots) in one
+ * transaction and one set-based pass (decision 0078): the same copies, rights and checks as one duplication per
+ * source plot, all or nothing. No destination plot is a source plot or the destination of two source plots.
+ */
+export async function duplicateCampaignInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
+  return duplicatePlots(db, user, parse(DuplicationCampagneInterventionsSchema, payload));
+}
+
+async function duplicatePlots(db: Db, user: Utilisateur, input: DuplicationCampagneInterventionsInput): Promise<number> {
   await ensureRead(db, user, input.dossierSource, input.campagneSource);
   await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
-  const plot = await db("parcelle").where({ id: input.parcelleSource, idCampagne: input.campagneSource }).first("id");
-  if (!plot) throw invalidField("parcelleSource");
-  const actionIds = (await db("action").where({ idCampagne: input.campagneSource, idParcelle: input.parcelleSource }).pluck("id")).map(Number);
+  const sources = [...new Set(input.paires.map((p) => p.parcelleSource))];
+  const found = (await db("parcelle").where({ idCampagne: input.campagneSource }).whereIn("id", sources).pluck("id")).map(Number);
+  if (found.length !== sources.length || sources.length !== input.paires.length) throw invalidField("parcelleSource");
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { actionIds, targetCampagne: input.campagneDestination, targetPlots: input.parcellesDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
+    db.transaction((trx) => copyInterventions(trx, {
+      sourceCampagne: input.campagneSource, groups: input.paires.map((p) => ({ sourcePlot: p.parcelleSource, targetPlots: p.parcellesDestination })),
+      targetCampagne: input.campagneDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst,
+    })),
   );
 }
 
