@@ -185,13 +185,13 @@ export function indicateursEconomie(
     }
 
     // Mechanisation and labour
-    const entree = { objet: "intervention" as const, id: i.id, libelle: i.libelle ?? i.operation?.libelle, date: i.date };
     const x = ctx.explique !== false;
+    const entree = x ? { objet: "intervention" as const, id: i.id, libelle: i.libelle ?? i.operation?.libelle, date: i.date } : null;
     cm.attend();
     if (p.manquant) cm.manque(p.manquant);
     if (!i.operation) cm.manque({ objet: "intervention", id: i.id, champ: "operation" });
     else if (!estNombre(i.operation.chargesMecanisation)) cm.manque({ objet: "operation", id: i.operation.id, champ: "chargesMecanisation", libelle: i.operation.libelle });
-    else if (p.valeur !== null) cm.ajoute(i.operation.chargesMecanisation * p.valeur, x ? { ...entree, valeur: i.operation.chargesMecanisation, unite: "€/ha par passage" } : SANS_ENTREE);
+    else if (p.valeur !== null) cm.ajoute(i.operation.chargesMecanisation * p.valeur, entree ? { ...entree, valeur: i.operation.chargesMecanisation, unite: "€/ha par passage" } : SANS_ENTREE);
 
     if (i.operation?.eta) continue; // the contractor's price includes labour
     const cmo = i.operation?.mecanisee === false ? cmoManuelle : cmoTractoriste;
@@ -201,7 +201,7 @@ export function indicateursEconomie(
     if (i.operation && !temps) cmo.manque({ objet: "operation", id: i.operation.id, champ: "debit", libelle: i.operation.libelle });
     if (!i.operation) cmo.manque({ objet: "intervention", id: i.id, champ: "operation" });
     if (!estNombre(ctx.tauxHoraireMainOeuvre)) cmo.manque({ objet: "exploitation", id: ctx.exploitation?.id ?? "exploitation", champ: "tauxHoraireMainOeuvre" });
-    else if (temps) cmo.ajoute(temps.heures * ctx.tauxHoraireMainOeuvre, x ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE);
+    else if (temps) cmo.ajoute(temps.heures * ctx.tauxHoraireMainOeuvre, entree ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE);
   }
 
   const r: Indicateurs = {};
