@@ -23,26 +23,89 @@ const num = (v: unknown): number | null => (v == null || v === "" ? null : Numbe
 const MINERAL = 655;
 const FAMILLES: readonly string[] = ["H", "F", "I", "A", "TS"];
 
+/**
+ * Runs independent reads at once (Promise.all): on PostgreSQL each takes a pooled connection. Inside a transaction
+ * (one connection) they run one after the other, as a pg client runs one query at a time.
+ */
+async function ensemble<T extends readonly (() => unknown)[]>(db: Db, lectures: readonly [...T]): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (db.isTransaction) {
+    const r: unknown[] = [];
+    for (const f of lectures) r.push(await f());
+    return r as { [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  }
+  return Promise.all(lectures.map((f) => f())) as Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }>;
+}
+
 export async function instantaneCampagne(db: Db, idCampagne: number, options: { idParcelle?: number; toutesLesParcelles?: boolean } = {}): Promise<InstantaneCampagne> {
-  const campagne = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne).first("c.anneeRecolte", "c.idExploitation", "e.libelle");
+  const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
+  // One plot's snapshot holds that plot only, or every plot (the farm's area) with that plot's interventions.
+  if (options.idParcelle != null && !options.toutesLesParcelles) plotQuery.where("p.id", options.idParcelle);
+  const actionQuery = db("action").where({ idCampagne });
+  if (options.idParcelle != null) actionQuery.where({ idParcelle: options.idParcelle });
+  const ofActions = (q: ReturnType<Db>, column: string) => {
+    q.join("action as a", "a.id", column).where("a.idCampagne", idCampagne);
+    if (options.idParcelle != null) q.where("a.idParcelle", options.idParcelle);
+    return q;
+  };
+  // The independent reads at once (decision 0081): on PostgreSQL they run on several pooled connections (the live plot
+  // recompute after a save waited for each in turn); SQLite's one connection runs them in turn as before.
+  const [
+    campagne, crops, modeCrops, plotRows, longTerme, prixFioul, typesListe, operationsListe, actions, inputRows, compositionRows, targetRows,
+    harvestRows, approRows, venteRows,
+  ] = await ensemble(db, [
+    () => db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne).first("c.anneeRecolte", "c.idExploitation", "e.libelle"),
+    // The plot's crop is its cost centre: the stored choice, else its mode's main crop (the cost-centre screen's rule).
+    () => affectationsOf(db, idCampagne),
+    () => cropsOfModes(db, idCampagne),
+    // Plots: area, crop (its cost centre), management mode.
+    () => plotQuery.orderBy("p.id").select("p.id", "p.libelle", "p.surface", "p.idModeConduite", "m.libelle as mode"),
+    () => longTermRate(db, idCampagne),
+    () => fuelPrice(db, idCampagne),
+    () => listTypesAction(db),
+    () => listOperationsCulturales(db, idCampagne),
+    // Interventions of the plots.
+    () => actionQuery.orderBy([{ column: "date" }, { column: "id" }])
+      .select("id", "idParcelle", "date", "realisee", "prevue", "frequence", "tauxSurface", "debit", "consoCarburant", "idOperationCulturale", "idCultureConcernee"),
+    // Inputs with their category, composition and targets.
+    () => ofActions(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
+      .orderBy("i.id")
+      .select(
+        "i.id", "i.idAction", "i.idCategorie", "c.idTypeIntrant", "c.familleIft", "i.libelleIntrant", "i.codeIntrant", "i.quantite", "i.dicLlUnite",
+        "i.dicIdOrigineIntrant", "i.idIntrant", "i.idIntrantSemence",
+      ),
+    // Compositions apart, for the inputs that have one: joined to every input row they tripled the rows' columns, mostly
+    // empty (a third of the snapshot's time on the bench campaign).
+    () => ofActions(db("caracteristique_intrant as ci").join("intrant as i", "i.id", "ci.idIntrant"), "i.idAction").select("ci.idIntrant", ...ELEMENTS.map((e) => `ci.${e}`)),
+    () => ofActions(db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"), "i.idAction")
+      .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
+      .select("ic.idIntrant", "cc.idCible", "cc.doseRef", "cc.uniteRef", "ic.uniteRefCible1"),
+    // Harvests: the plot's crop's products are its main ones; sale price key by the plot's mode.
+    () => ofActions(db("recolte as r").join("culture as c", "c.id", "r.idCulture"), "r.idAction")
+      .orderBy("r.id")
+      .select("r.id", "r.idAction", "a.idParcelle", "r.idCulture", "c.libelle as culture", "r.dicIdTypeSortie", "r.idQualifiantRecolte", "r.rendement", "r.dicLlUnite"),
+    () => db("prix_appro").where({ idCampagne }).whereNotNull("prixAchat").select("id", "cle", "prixAchat", "unite", "libelleIntrantConcat"),
+    () => db("prix_vente").where({ idCampagne }).whereNotNull("prixVente").select("id", "cle", "prixVente"),
+  ]);
   if (!campagne) throw new Error(`Unknown campaign ${idCampagne}`);
 
-  // Plots: area, crop (its cost centre), management mode.
-  // The plot's crop is its cost centre: the stored choice, else its mode's main crop (the cost-centre screen's rule).
-  const crops = await affectationsOf(db, idCampagne);
-  const modeCrops = await cropsOfModes(db, idCampagne);
   const cropOf = (idParcelle: number, idModeConduite: number | null) => {
     const options = modeCrops.filter((c) => c.idModeConduite === idModeConduite);
     return crops.get(idParcelle) ?? (options.find((c) => c.principale) ?? options[0])?.idCulture ?? null;
   };
-  const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
-  // One plot's snapshot holds that plot only, or every plot (the farm's area) with that plot's interventions.
-  if (options.idParcelle != null && !options.toutesLesParcelles) plotQuery.where("p.id", options.idParcelle);
-  const plotRows = await plotQuery.orderBy("p.id").select("p.id", "p.libelle", "p.surface", "p.idModeConduite", "m.libelle as mode");
   const cultureIds = [...new Set([...crops.values(), ...modeCrops.map((c) => c.idCulture)])];
-  const cultureLabels = new Map(
-    (cultureIds.length ? await db("culture").whereIn("id", cultureIds).select("id", "libelle") : []).map((r) => [Number(r.id), String(r.libelle)]),
-  );
+  // The second round: the reads that need the first's answers.
+  const tauxFinancement = financingRate({ longTermeTaux: longTerme });
+  const amms = [...new Set((inputRows as Record<string, unknown>[]).filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null).map((r) => String(r.codeIntrant)))];
+  const lotsAmm: string[][] = [];
+  for (let i = 0; i < amms.length; i += 500) lotsAmm.push(amms.slice(i, i + 500));
+  const [cultureRows, machinesListe, ...doseRows] = await ensemble(db, [
+    () => cultureIds.length ? db("culture").whereIn("id", cultureIds).select("id", "libelle") : Promise.resolve([] as Record<string, unknown>[]),
+    () => campaignMachines(db, idCampagne, tauxFinancement),
+    ...lotsAmm.map((lot) => () =>
+      db("reference_dose_cible_ift").where({ anneeRecolte: Number(campagne.anneeRecolte) }).whereIn("codeAmm", lot)
+        .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole") as Promise<Record<string, unknown>[]>),
+  ]);
+  const cultureLabels = new Map((cultureRows as Record<string, unknown>[]).map((r) => [Number(r.id), String(r.libelle)]));
   const parcelles: ParcelleCampagne[] = plotRows.map((r) => {
     const idCulture = cropOf(Number(r.id), num(r.idModeConduite));
     return {
@@ -54,12 +117,10 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   const plotById = new Map(parcelles.map((p) => [p.id, p]));
 
   // Operations with their calculated work rate, fuel use and mechanisation charges (the operations screen's figures).
-  const tauxFinancement = financingRate({ longTermeTaux: await longTermRate(db, idCampagne) });
-  const prixFioul = await fuelPrice(db, idCampagne);
-  const types = new Map((await listTypesAction(db)).map((t) => [t.id, t]));
-  const machines = new Map((await campaignMachines(db, idCampagne, tauxFinancement)).map((m) => [m.id, m]));
+  const types = new Map(typesListe.map((t) => [t.id, t]));
+  const machines = new Map(machinesListe.map((m) => [m.id, m]));
   const operations = new Map<number, OperationCampagne>();
-  for (const op of await listOperationsCulturales(db, idCampagne)) {
+  for (const op of operationsListe) {
     const couts = costsOf(op, types.get(op.idTypeAction), machines, prixFioul, tauxFinancement);
     const materiels = [op.materielTractant, ...op.materielTractes].filter((id): id is number => id != null).map((id) => machines.get(id)).filter((m) => !!m);
     operations.set(op.id, {
@@ -72,32 +133,8 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     });
   }
 
-  // Interventions of the plots.
-  const actionQuery = db("action").where({ idCampagne });
-  if (options.idParcelle != null) actionQuery.where({ idParcelle: options.idParcelle });
-  const actions = await actionQuery.orderBy([{ column: "date" }, { column: "id" }])
-    .select("id", "idParcelle", "date", "realisee", "prevue", "frequence", "tauxSurface", "debit", "consoCarburant", "idOperationCulturale", "idCultureConcernee");
-  const ofActions = (q: ReturnType<Db>, column: string) => {
-    q.join("action as a", "a.id", column).where("a.idCampagne", idCampagne);
-    if (options.idParcelle != null) q.where("a.idParcelle", options.idParcelle);
-    return q;
-  };
-
-  // Inputs with their category, composition and targets.
-  const inputRows = await ofActions(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
-    .orderBy("i.id")
-    .select(
-      "i.id", "i.idAction", "i.idCategorie", "c.idTypeIntrant", "c.familleIft", "i.libelleIntrant", "i.codeIntrant", "i.quantite", "i.dicLlUnite",
-      "i.dicIdOrigineIntrant", "i.idIntrant", "i.idIntrantSemence",
-    );
-  // Compositions apart, for the inputs that have one: joined to every input row they tripled the rows' columns, mostly
-  // empty (a third of the snapshot's time on the bench campaign).
   const compositions = new Map<number, Record<string, unknown>>();
-  for (const r of await ofActions(db("caracteristique_intrant as ci").join("intrant as i", "i.id", "ci.idIntrant"), "i.idAction").select("ci.idIntrant", ...ELEMENTS.map((e) => `ci.${e}`)))
-    compositions.set(Number(r.idIntrant), r);
-  const targetRows = await ofActions(db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"), "i.idAction")
-    .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
-    .select("ic.idIntrant", "cc.idCible", "cc.doseRef", "cc.uniteRef", "ic.uniteRefCible1");
+  for (const r of compositionRows) compositions.set(Number(r.idIntrant), r);
   const targets = new Map<number, { idCible: number; dose: number | null; unite: string | null }[]>();
   for (const r of targetRows) {
     const list = targets.get(Number(r.idIntrant)) ?? [];
@@ -105,11 +142,8 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     targets.set(Number(r.idIntrant), list);
   }
   // The campaign's official IFT list (reference_dose_cible_ift) for the phyto products used: per target and per crop.
-  const amms = [...new Set((inputRows as Record<string, unknown>[]).filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null).map((r) => String(r.codeIntrant)))];
   const liste = new Map<string, (DoseReference & { idCulture: number | null })[]>();
-  for (let i = 0; i < amms.length; i += 500) {
-    const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: Number(campagne.anneeRecolte) }).whereIn("codeAmm", amms.slice(i, i + 500) as string[])
-      .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole");
+  for (const rows of doseRows as Record<string, unknown>[][]) {
     // By product and crop (an input reads its crop's rows only: a product's list holds every crop's).
     for (const r of rows) {
       const cle = `${String(r.codeAmm)}\u0001${num(r.idCulture)}`;
@@ -172,10 +206,6 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     inputsByAction.set(Number(r.idAction), list);
   }
 
-  // Harvests: the plot's crop's products are its main ones; sale price key by the plot's mode.
-  const harvestRows = await ofActions(db("recolte as r").join("culture as c", "c.id", "r.idCulture"), "r.idAction")
-    .orderBy("r.id")
-    .select("r.id", "r.idAction", "a.idParcelle", "r.idCulture", "c.libelle as culture", "r.dicIdTypeSortie", "r.idQualifiantRecolte", "r.rendement", "r.dicLlUnite");
   const harvestsByAction = new Map<number, RecolteCampagne[]>();
   for (const r of harvestRows) {
     const plot = plotById.get(Number(r.idParcelle));
@@ -202,11 +232,11 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
 
   // The campaign's real prices, by key (rows without a price are left out: the engine lists them missing).
   const appro: Record<string, Prix> = {};
-  for (const r of await db("prix_appro").where({ idCampagne }).whereNotNull("prixAchat").select("id", "cle", "prixAchat", "unite", "libelleIntrantConcat")) {
+  for (const r of approRows) {
     appro[String(r.cle)] = { valeur: Number(r.prixAchat), unite: String(r.unite ?? ""), id: Number(r.id), libelle: String(r.libelleIntrantConcat ?? "") };
   }
   const vente: Record<string, Prix> = {};
-  for (const r of await db("prix_vente").where({ idCampagne }).whereNotNull("prixVente").select("id", "cle", "prixVente")) {
+  for (const r of venteRows) {
     vente[String(r.cle)] = { valeur: Number(r.prixVente), unite: "€/t", id: Number(r.id) }; // sale prices are €/t (data-model §7)
   }
 

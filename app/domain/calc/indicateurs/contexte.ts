@@ -45,9 +45,19 @@ export function interventionsRetenues(interventions: InterventionCampagne[], opt
  * over the campaign. Null (and a missing datum) when neither is set.
  */
 export function passages(intervention: InterventionCampagne): { valeur: number | null; manquant?: Manquant } {
+  // Each family asks again for the same intervention's passes (decision 0081): the answer is kept while the fields it
+  // reads are unchanged (nombrePassages rounds through a string, a tenth of the engine's time on the series bench).
+  const vu = PASSAGES.get(intervention);
+  if (vu && vu.frequence === intervention.frequence && vu.tauxSurface === intervention.tauxSurface && vu.libelle === intervention.libelle) return vu.resultat;
   const valeur = nombrePassages(intervention.frequence, intervention.tauxSurface);
-  if (valeur === null) return { valeur: null, manquant: { objet: "intervention", id: intervention.id, champ: "tauxSurface", libelle: intervention.libelle } };
-  return { valeur };
+  const resultat: { valeur: number | null; manquant?: Manquant } =
+    valeur === null ? { valeur: null, manquant: { objet: "intervention", id: intervention.id, champ: "tauxSurface", libelle: intervention.libelle } } : { valeur };
+  PASSAGES.set(intervention, { frequence: intervention.frequence, tauxSurface: intervention.tauxSurface, libelle: intervention.libelle, resultat });
+  return resultat;
 }
+const PASSAGES = new WeakMap<InterventionCampagne, {
+  frequence: InterventionCampagne["frequence"]; tauxSurface: InterventionCampagne["tauxSurface"]; libelle: InterventionCampagne["libelle"];
+  resultat: { valeur: number | null; manquant?: Manquant };
+}>();
 
 export type { JeuPrix };

@@ -49,11 +49,13 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
   const mois = new Map<string, Cumul>();
   const x = ctx.explique !== false;
   for (const intervention of interventionsRetenues(interventions, ctx.options)) {
-    const entree = { objet: "intervention" as const, id: intervention.id, libelle: intervention.libelle ?? intervention.operation?.libelle, date: intervention.date };
+    const libelle = intervention.libelle ?? intervention.operation?.libelle;
+    // The entry is built only when figures keep entries (a series computes without: decision 0070, 0081).
+    const entree = x ? { objet: "intervention" as const, id: intervention.id, libelle, date: intervention.date } : null;
     const p = passages(intervention);
     c.passages.attend();
     if (p.manquant) c.passages.manque(p.manquant);
-    else c.passages.ajoute(p.valeur ?? 0, x ? { ...entree, valeur: p.valeur ?? 0, unite: "passages" } : SANS_ENTREE);
+    else c.passages.ajoute(p.valeur ?? 0, entree ? { ...entree, valeur: p.valeur ?? 0, unite: "passages" } : SANS_ENTREE);
 
     // Time
     const temps = tempsIntervention(intervention);
@@ -64,9 +66,9 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
     for (const t of cumulsTemps) {
       t.attend();
       if (p.manquant) t.manque(p.manquant);
-      if (!intervention.operation) t.manque({ objet: "intervention", id: intervention.id, champ: "operation", libelle: entree.libelle });
+      if (!intervention.operation) t.manque({ objet: "intervention", id: intervention.id, champ: "operation", libelle });
       else if (debitIntervention(intervention) === null) t.manque({ objet: "operation", id: intervention.operation.id, champ: "debit", libelle: intervention.operation.libelle });
-      if (temps) t.ajoute(temps.heures, x ? { ...entree, valeur: debitIntervention(intervention) ?? undefined, unite: "ha/h" } : SANS_ENTREE);
+      if (temps) t.ajoute(temps.heures, entree ? { ...entree, valeur: debitIntervention(intervention) ?? undefined, unite: "ha/h" } : SANS_ENTREE);
     }
 
     // Fuel: only mechanised operations burn fuel.
@@ -75,7 +77,7 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       const conso = carburantIntervention(intervention);
       if (p.manquant) c.carburant.manque(p.manquant);
       if (conso === null) c.carburant.manque(intervention.operation ? { objet: "operation", id: intervention.operation.id, champ: "consoCarburant", libelle: intervention.operation.libelle } : { objet: "intervention", id: intervention.id, champ: "operation" });
-      if (conso !== null && p.valeur !== null) c.carburant.ajoute(conso * p.valeur, x ? { ...entree, valeur: conso, unite: "L/ha par passage" } : SANS_ENTREE);
+      if (conso !== null && p.valeur !== null) c.carburant.ajoute(conso * p.valeur, entree ? { ...entree, valeur: conso, unite: "L/ha par passage" } : SANS_ENTREE);
     }
 
     // Water
