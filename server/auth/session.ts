@@ -4,7 +4,7 @@ import path from "node:path";
 import { createCookie, createSessionStorage, redirect, type Cookie, type Session } from "react-router";
 import { db } from "../db";
 import { cookieSecure, env } from "../env";
-import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
+import { findSessionWithUser, findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
 
 const SESSION_DAYS = 30;
 
@@ -93,18 +93,20 @@ export function fastSignedCookie(name: string, options: Parameters<typeof create
   };
 }
 
-let storage: ReturnType<typeof createSessionStorage<SessionData>> | undefined;
+let storage: (ReturnType<typeof createSessionStorage<SessionData>> & { cookie: Cookie }) | undefined;
 
 export function sessionStorage() {
-  storage ??= createSessionStorage<SessionData>({
-    cookie: fastSignedCookie("__sillon_session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: cookieSecure(),
-      path: "/",
-      secrets: [sessionSecret()],
-      maxAge: SESSION_DAYS * 24 * 3600,
-    }),
+  if (storage) return storage;
+  const cookie = fastSignedCookie("__sillon_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookieSecure(),
+    path: "/",
+    secrets: [sessionSecret()],
+    maxAge: SESSION_DAYS * 24 * 3600,
+  });
+  storage = Object.assign(createSessionStorage<SessionData>({
+    cookie,
     async createData(data, expires) {
       const id = randomBytes(24).toString("hex");
       await db()("session").insert({ id, idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null });
@@ -125,7 +127,7 @@ export function sessionStorage() {
     async deleteData(id) {
       await db()("session").where({ id }).delete();
     },
-  });
+  }), { cookie });
   return storage;
 }
 
@@ -134,10 +136,20 @@ export function getSession(request: Request): Promise<Session<SessionData>> {
 }
 
 export async function getUser(request: Request): Promise<Utilisateur | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
+  // The session and its user in one query (decision 0082), with the checks of readData below: an unknown or removed
+  // session ends now, an expired one is removed.
+  const id: unknown = await sessionStorage().cookie.parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || !id) return null;
+  const found = await findSessionWithUser(db(), id);
+  if (!found) return null;
+  if (found.expiresAt && new Date(found.expiresAt as string) < new Date()) {
+    await db()("session").where({ id }).delete();
+    return null;
+  }
+  const userId = (JSON.parse(found.data) as SessionData).userId;
   if (!userId) return null;
-  const user = await findUtilisateurById(db(), userId);
+  // The row's id_user is written with the data's userId; should they ever differ, the data's user is read.
+  const user = found.user?.id === userId ? found.user : await findUtilisateurById(db(), userId);
   return user && user.actif ? toPublic(user) : null;
 }
 
