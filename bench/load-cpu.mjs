@@ -1,11 +1,11 @@
 // Server CPU time per page of the load benchmark's two screens (issue 10), less sensitive to a busy machine than latency.
 //
-//   node bench/load-cpu.mjs [--requests 300] [--port 3601] [--only parcelle|operations]
+//   node bench/load-cpu.mjs [--requests 300] [--port 3601] [--only parcelle|operations|frame]
 //
 // Starts one server process (WEB_CONCURRENCY=1) on a fresh, seeded data folder, signs in `animateur`, selects
 // EARL des Tilleuls 2025, warms up, then reads the process's CPU time (/proc/<pid>/stat, user + system) around
 // N sequential full page requests of each screen, and around N requests of /healthz (the bare baseline: express,
-// the security headers and one database query). BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=..." profiles it.
+// the security headers and one database query) and of the signed-in frame (the layouts' data alone). BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=..." profiles it.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -21,6 +21,9 @@ const SCREENS = {
   parcelle: "/home/description/exploitation/parcelle",
   operations: "/home/description/exploitation/operations_culturales",
 };
+// The frame every signed-in request pays (decision 0082): the root and /home layouts' data alone (session, user,
+// context view, farm types), as a navigation asks it, with express, the security headers and compression.
+const FRAME = ["frame (layouts' .data)", "/home/description/home.data?_routes=root,home"];
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
 function cpuMs(pid) {
@@ -59,7 +62,7 @@ try {
   };
   console.log(`load average before: ${loadAverage()}`);
   const rows = [];
-  const measured = only ? [[only, SCREENS[only]]] : [["healthz (baseline)", "/healthz"], ...Object.entries(SCREENS)];
+  const measured = only === "frame" ? [FRAME] : only ? [[only, SCREENS[only]]] : [["healthz (baseline)", "/healthz"], FRAME, ...Object.entries(SCREENS)];
   for (const [name, url] of measured) {
     const r = await measure(url);
     rows.push(`| ${name} | ${requests} | ${r.cpu.toFixed(2)} | ${r.wall.toFixed(2)} | ${r.bytes} |`);

@@ -151,3 +151,18 @@ describe(`the view shared by a GET request's loaders (issue 10, ${dialect})`, ()
     expect(loads).toBe(1);
   });
 });
+
+describe(`the stored context and the newest post in one query, decision 0082 (${dialect})`, () => {
+  test("gives what findContexte and latestPostDate give, for a user with a context row and one without", async () => {
+    const { findContexte, findContexteWithLatestPost, latestPostDate, saveContexte } = await import("./repo");
+    const user = (await findUtilisateurByUsername(t.db(), "lecteur"))!;
+    await t.db()("utilisateur_contexte").where({ idUser: user.id }).delete();
+    expect(await findContexteWithLatestPost(t.db(), user.id)).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()) });
+    await saveContexte(t.db(), { ...(await findContexte(t.db(), user.id)), exploitations: [3, 5], lastPostDate: "2026-01-02T03:04:05.000Z" });
+    const both = await findContexteWithLatestPost(t.db(), user.id);
+    expect(both).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()) });
+    expect(both.stored.exploitations).toEqual([3, 5]);
+    expect(both.stored).not.toHaveProperty("latestPostOfAll");
+    expect(both.latest).not.toBeNull();
+  });
+});

@@ -16,7 +16,11 @@ export type ContexteRow = {
 export async function findContexte(db: Db, idUser: number): Promise<ContexteRow> {
   const row = await db("utilisateur_contexte").where({ idUser }).first();
   if (!row) return { idUser, idOad: null, idDossier: null, exploitations: [], idCampagne: null, idCampagneDeverrouillee: null, lastPostDate: null };
-  return { ...row, exploitations: parseJson<number[]>(row.exploitations, []), lastPostDate: row.lastPostDate ? new Date(row.lastPostDate).toISOString() : null };
+  return contexteOfRow(row);
+}
+
+function contexteOfRow(row: Record<string, unknown>): ContexteRow {
+  return { ...(row as unknown as ContexteRow), exploitations: parseJson<number[]>(row.exploitations, []), lastPostDate: row.lastPostDate ? new Date(row.lastPostDate as string).toISOString() : null };
 }
 
 export async function saveContexte(db: Db, c: ContexteRow): Promise<void> {
@@ -93,6 +97,17 @@ export async function listCampagnesOfExploitations(db: Db, ids: number[]): Promi
   return rows.map((r) => ({
     ...r, libelle: campagneLibelle(r), simulation: bool(r.simulation), serieValide: bool(r.serieValide), indicateurPublie: bool(r.indicateurPublie),
   }));
+}
+
+/**
+ * The user's stored context and the newest post's date, in one query when the user has a context row (the frame of
+ * every signed-in page, decision 0082); as findContexte and latestPostDate otherwise.
+ */
+export async function findContexteWithLatestPost(db: Db, idUser: number): Promise<{ stored: ContexteRow; latest: string | null }> {
+  const row = await db("utilisateur_contexte").where({ idUser }).first("*", db("post").max("creation_date").as("latestPostOfAll"));
+  if (!row) return { stored: await findContexte(db, idUser), latest: await latestPostDate(db) };
+  const { latestPostOfAll, ...stored } = row as Record<string, unknown>;
+  return { stored: contexteOfRow(stored), latest: latestPostOfAll ? new Date(latestPostOfAll as string).toISOString() : null };
 }
 
 export async function latestPostDate(db: Db): Promise<string | null> {

@@ -8,7 +8,7 @@ import { ServiceError } from "../errors";
 import { listPosts } from "../post/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
-  findContexte, latestPostDate, listCampagnesOfExploitations, listDossiersOfUser, listExploitationsOfDossier, listOads,
+  findContexte, findContexteWithLatestPost, latestPostDate, listCampagnesOfExploitations, listDossiersOfUser, listExploitationsOfDossier, listOads,
   saveContexte, type CampagneOption, type ContexteRow, type DossierOption, type ExploitationOption, type OadOption,
 } from "./repo";
 
@@ -31,7 +31,7 @@ const readable = (o: { right: Parameters<typeof hasFolderPermission>[0] }) => ha
  * A stored selection the user may no longer see (right removed, row deleted) is dropped, level by level.
  */
 export async function loadContextView(db: Db, user: Utilisateur): Promise<ContextView> {
-  const stored = await findContexte(db, user.id);
+  const { stored, latest } = await findContexteWithLatestPost(db, user.id);
   const oads = await listOads(db);
   const idOad = oads.some((o) => o.id === stored.idOad) ? stored.idOad : null;
   const dossiers = idOad ? (await listDossiersOfUser(db, user.id, idOad)).filter(readable) : [];
@@ -43,7 +43,6 @@ export async function loadContextView(db: Db, user: Utilisateur): Promise<Contex
   const campagnes = await listCampagnesOfExploitations(db, selectedFarms.map((e) => e.id));
   const campagne = campagnes.find((c) => c.id === stored.idCampagne) ?? null;
   const lock = campagne ? campaignLock(campagne, stored.idCampagneDeverrouillee === campagne.id) : null;
-  const latest = await latestPostDate(db);
   return {
     oads,
     dossiers,

@@ -42,6 +42,23 @@ export async function findUtilisateurByUsername(db: Db, username: string): Promi
   return row ? fromRow(row) : undefined;
 }
 
+/**
+ * A session row with its user, in one query (the frame of every signed-in request, decision 0082): the session's
+ * stored data and expiry, and the user its `id_user` names (undefined when there is none).
+ */
+export async function findSessionWithUser(
+  db: Db,
+  sessionId: string,
+): Promise<{ data: string; expiresAt: unknown; user: UtilisateurRow | undefined } | undefined> {
+  const row = await db("session as s")
+    .leftJoin("utilisateur as u", "u.id", "s.idUser")
+    .where("s.id", sessionId)
+    .first("u.*", "s.data as sessionData", "s.expiresAt as sessionExpiresAt", "s.idUser as sessionIdUser");
+  if (!row) return undefined;
+  const { sessionData, sessionExpiresAt, sessionIdUser, ...user } = row as Record<string, unknown>;
+  return { data: String(sessionData), expiresAt: sessionExpiresAt, user: sessionIdUser != null && user.id != null ? fromRow(user) : undefined };
+}
+
 export async function findUtilisateurById(db: Db, id: number): Promise<UtilisateurRow | undefined> {
   const row = await db("utilisateur").where({ id }).first();
   return row ? fromRow(row) : undefined;
