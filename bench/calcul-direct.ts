@@ -16,8 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import { getIndicateursParcelle } from "../server/calcul/service";
 import { selectInContext } from "../server/contexte/service";
-import { createCampagne } from "../server/demo/factories";
-import { createDb, type Db } from "../server/db/knex";
+import { createDb } from "../server/db/knex";
+import { construireCampagneBanc } from "./campagne-banc";
 import { migrateLatest } from "../server/db/migrate";
 import { seedReference } from "../server/db/seed-reference";
 import { seedDemo } from "../server/demo/seed-demo";
@@ -36,69 +36,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-bench-direct-"));
 const url = process.env.DATABASE_URL ?? `file:${path.join(dir, "bench.sqlite")}`;
 const dialect = url.startsWith("postgres") ? "PostgreSQL" : "SQLite";
 const db = createDb(url);
-
-const strip = (r: Record<string, unknown>) => {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = r;
-  return rest;
-};
-async function insertIds(trx: Db, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
-  const ids: number[] = [];
-  const lot = Math.max(1, Math.floor(2000 / Math.max(1, Object.keys(rows[0] ?? {}).length)));
-  for (let k = 0; k < rows.length; k += lot) {
-    const r = await trx(table).insert(rows.slice(k, k + lot)).returning("id");
-    ids.push(...r.map((x) => (typeof x === "object" ? (x as { id: number }).id : (x as number))));
-  }
-  return ids;
-}
-
-/** A new campaign of EARL des Tilleuls with PLOTS plots copied from 2025's: the first with 60 interventions, the others 30; 3 inputs each. */
-async function buildCampaign(ids: Awaited<ReturnType<typeof seedDemo>>): Promise<{ idCampagne: number; idParcelle: number }> {
-  const source = ids.campagnes.tilleuls2025;
-  const idCampagne = await createCampagne(db, { idExploitation: ids.exploitations.tilleuls, anneeRecolte: 2025, apiLibelle: "Banc", simulation: true });
-  const ops = await db("operation_culturale").where({ idCampagne: source }).orderBy("id");
-  const opIds = await insertIds(db, "operation_culturale", ops.map((o) => ({ ...strip(o), idCampagne })));
-  const opMap = new Map(ops.map((o, i) => [o.id as number, opIds[i]]));
-  const modes = await db("mode_conduite").where({ idCampagne: source }).orderBy("id");
-  const modeIds = await insertIds(db, "mode_conduite", modes.map((m) => ({ ...strip(m), idCampagne })));
-  const modeMap = new Map(modes.map((m, i) => [m.id as number, modeIds[i]]));
-  const mcc = await db("mode_conduite_culture").whereIn("idModeConduite", [...modeMap.keys()]);
-  if (mcc.length) await insertIds(db, "mode_conduite_culture", mcc.map((r) => ({ ...strip(r), idModeConduite: modeMap.get(r.idModeConduite as number) })));
-  for (const table of ["prix_appro", "prix_vente"]) {
-    const rows = await db(table).where({ idCampagne: source });
-    if (rows.length) await insertIds(db, table, rows.map((r) => ({ ...strip(r), idCampagne })));
-  }
-  const plots = await db("parcelle").where({ idCampagne: source }).orderBy("id");
-  const actions = await db("action").where({ idCampagne: source }).whereNotNull("idOperationCulturale").orderBy("id");
-  const inputs = await db("intrant").whereIn("idAction", actions.map((a) => a.id)).whereNull("idIntrantSemence").orderBy("id");
-  const cibles = await db("intrant_cible").whereIn("idIntrant", inputs.map((i) => i.id));
-  const cibleCibles = await db("intrant_cible_cible").whereIn("idIntrantCible", cibles.map((c) => c.id));
-  const harvests = await db("recolte").whereIn("idAction", actions.map((a) => a.id));
-
-  const plotIds = await insertIds(db, "parcelle", Array.from({ length: PLOTS }, (_, k) => {
-    const p = plots[k % plots.length];
-    return { ...strip(p), idCampagne, libelle: `Banc ${k + 1}`, idModeConduite: p.idModeConduite == null ? null : modeMap.get(p.idModeConduite as number), idLot: null, idPlotSource: null };
-  }));
-  let n = 0;
-  const actionRows = plotIds.flatMap((idParcelle, k) => Array.from({ length: k === 0 ? BIG_PLOT : PER_PLOT }, () => {
-    const a = actions[n++ % actions.length];
-    return { ...strip(a), idCampagne, idParcelle, idOperationCulturale: opMap.get(a.idOperationCulturale as number) ?? null, realisee: true, prevue: true };
-  }));
-  const actionIds = await insertIds(db, "action", actionRows);
-  const inputSources = actionIds.flatMap((_, m) => Array.from({ length: INPUTS }, (_, j) => inputs[(m * INPUTS + j) % inputs.length]));
-  const inputIds = await insertIds(db, "intrant", inputSources.map((x, m) => ({ ...strip(x), idAction: actionIds[Math.floor(m / INPUTS)], idIntrantSemence: null })));
-  const cibleOf = new Map(cibles.map((c) => [c.idIntrant as number, c]));
-  const cc = cibleCibles.reduce((m, r) => m.set(r.idIntrantCible as number, [...(m.get(r.idIntrantCible as number) ?? []), r]), new Map<number, Record<string, unknown>[]>());
-  const withTargets = inputSources.map((x, m) => ({ x, id: inputIds[m] })).filter((e) => cibleOf.has(e.x.id as number));
-  const newCibles = await insertIds(db, "intrant_cible", withTargets.map((e) => ({ ...strip(cibleOf.get(e.x.id as number)!), idIntrant: e.id })));
-  await insertIds(db, "intrant_cible_cible", withTargets.flatMap((e, k) => (cc.get(cibleOf.get(e.x.id as number)!.id as number) ?? []).map((r: Record<string, unknown>) => ({ ...strip(r), idIntrantCible: newCibles[k] }))));
-  // A harvest on the last intervention of each plot.
-  if (harvests.length) {
-    let end = 0;
-    const last = plotIds.map((_, k) => (end += k === 0 ? BIG_PLOT : PER_PLOT) - 1);
-    await insertIds(db, "recolte", last.map((m, k) => ({ ...strip(harvests[k % harvests.length]), idAction: actionIds[m] })));
-  }
-  return { idCampagne, idParcelle: plotIds[0] };
-}
 
 /** The bare read of one plot's rows: the plot, its interventions, their inputs, targets and harvests. */
 async function bareRead(idParcelle: number): Promise<number> {
@@ -174,7 +111,8 @@ try {
   const ids = await seedDemo(db);
   const user = toPublic((await findUtilisateurByUsername(db, "redacteur"))!);
   const built = performance.now();
-  const big = await buildCampaign(ids);
+  const banc = await construireCampagneBanc(db, ids, { parcelles: PLOTS, interventionsDe: (k) => (k === 0 ? BIG_PLOT : PER_PLOT), intrants: INPUTS });
+  const big = { idCampagne: banc.idCampagne, idParcelle: banc.idParcelles[0]! };
   console.error(`campaign built in ${((performance.now() - built) / 1000).toFixed(1)} s`);
   // The demo-sized plot: the demo campaign's plot with the most interventions.
   const demo = await db("action").where({ idCampagne: ids.campagnes.tilleuls2025 }).groupBy("idParcelle").orderBy([{ column: "n", order: "desc" }, { column: "idParcelle" }]).first("idParcelle", db.raw("count(*) as n"));

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, e2eDb, expect, login, userId, type DemoUser } from "./fixtures";
 import { E2E } from "./settings";
@@ -161,4 +162,17 @@ export async function pasteText(page: Page, text: string) {
     dt.setData("text/plain", t);
     document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
   }, text);
+}
+
+/** Fails on any serious or critical axe violation inside the page's main element, naming the rule and the nodes. */
+export async function noSeriousAxeViolationInMain(page: Page) {
+  const r = await new AxeBuilder({ page }).include("main").analyze();
+  expect(r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+}
+
+/** The id of a campaign's latest finished calculation series (the demo seeds some: server/demo/seed-series.ts). */
+export async function latestFinishedSerie(idCampagne: number): Promise<number> {
+  const s = await e2eDb()("calcul_serie").where({ idCampagne, statut: "termine" }).orderBy("id", "desc").first("id");
+  if (!s) throw new Error(`the demo has no finished series of campaign ${idCampagne} (server/demo/seed-series.ts)`);
+  return Number(s.id);
 }

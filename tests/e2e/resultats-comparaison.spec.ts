@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { formatNumber, formatPercent } from "../../app/components/format";
 import { e2eDb, expect, navigate, test } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { demoIds, latestFinishedSerie, noSeriousAxeViolationInMain, setContext, signIn } from "./helpers";
 
 /**
  * Campaign against simulation (issue 14, beyond; decision 0069): from the detail of the demo's 2025 series of EARL des
@@ -15,16 +14,7 @@ import { demoIds, setContext, signIn } from "./helpers";
 const SHOTS = "/tmp/shots-resultats-comparaison";
 mkdirSync(SHOTS, { recursive: true });
 
-async function axe(page: Page) {
-  const r = await new AxeBuilder({ page }).include("main").analyze();
-  expect(r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-}
 
-async function derniere(idCampagne: number) {
-  const s = await e2eDb()("calcul_serie").where({ idCampagne, statut: "termine" }).orderBy("id", "desc").first("id");
-  if (!s) throw new Error(`the demo has no finished series of campaign ${idCampagne} (server/demo/seed-series.ts)`);
-  return Number(s.id);
-}
 
 async function valeur(idCalculSerie: number, niveau: string, idEntite: string | number, code: string) {
   const r = await e2eDb()("calcul_resultat").where({ idCalculSerie, niveau, idEntite: String(idEntite), code }).first("valeur", "completude");
@@ -34,8 +24,8 @@ async function valeur(idCalculSerie: number, niveau: string, idEntite: string | 
 test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2025 with its simulation from the series detail: stored figures, differences in value and %, completeness; a missing series is named with the calculation link", async ({ page }) => {
   const ids = await demoIds();
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
-  const idBase = await derniere(ids.tilleuls2025);
-  const idSim = await derniere(ids.tilleulsSimulation);
+  const idBase = await latestFinishedSerie(ids.tilleuls2025);
+  const idSim = await latestFinishedSerie(ids.tilleulsSimulation);
   await signIn(page, "redacteur");
   await navigate(page, `/home/resultats/calcul/${idBase}`);
   await page.getByRole("link", { name: "Comparer la campagne et sa simulation" }).click();
@@ -54,7 +44,7 @@ test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2
   await expect(row.getByTestId("ecart")).toContainText(`${ecart > 0 ? "+" : ""}${formatNumber(ecart, "fr", 2)}`);
   await expect(row.getByTestId("ecart")).toContainText(sens);
   await expect(row.getByTestId("ecart-pct")).toHaveText(`${ecart > 0 ? "+" : ""}${formatPercent((ecart / Math.abs(b.valeur)) * 100, "fr", 1)}`);
-  await axe(page);
+  await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/comparaison-exploitation.png`, fullPage: true });
   await page.screenshot({ path: `${SHOTS}/comparaison-haut.png` });
 
@@ -66,7 +56,7 @@ test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2
   await expect(page.getByRole("table", { name: new RegExp(`Comparaison ${culture.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).getByRole("row", { name: /^IFT total \(à la cible\)/ })).toBeVisible();
   await page.getByLabel("Groupe d'indicateurs").selectOption({ label: "Économie" });
   await expect(page.getByTestId("comparaison-groupe-1")).toHaveCount(0);
-  await axe(page);
+  await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/comparaison-culture-economie.png`, fullPage: true });
 
   // The simulation without a finished calculation: named, with the link to the calculation screen.
@@ -76,7 +66,7 @@ test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2
     await page.reload();
     await expect(page.getByTestId("serie-absente")).toContainText("Simulation réduction phyto");
     await expect(page.getByTestId("table-comparaison")).toHaveCount(0);
-    await axe(page);
+    await noSeriousAxeViolationInMain(page);
     await page.screenshot({ path: `${SHOTS}/comparaison-sans-serie.png`, fullPage: true });
     await page.getByTestId("lien-calcul").click();
     await expect(page).toHaveURL(new RegExp(`/home/resultats/calcul\\?campagne=${ids.tilleulsSimulation}`));

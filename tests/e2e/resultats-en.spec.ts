@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, inEnglish, test } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { demoIds, latestFinishedSerie, noSeriousAxeViolationInMain, setContext, signIn } from "./helpers";
 
 /**
  * The results screens in English (issue 14, A-LOCALE-06): calculation, a series' detail with its charts, the
@@ -13,16 +12,7 @@ import { demoIds, setContext, signIn } from "./helpers";
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "tests/.artifacts/shots";
 mkdirSync(SHOTS, { recursive: true });
 
-async function axe(page: Page) {
-  const r = await new AxeBuilder({ page }).include("main").analyze();
-  expect(r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-}
 
-async function derniere(idCampagne: number) {
-  const s = await e2eDb()("calcul_serie").where({ idCampagne, statut: "termine" }).orderBy("id", "desc").first("id");
-  if (!s) throw new Error(`the demo has no finished series of campaign ${idCampagne} (server/demo/seed-series.ts)`);
-  return Number(s.id);
-}
 
 /** No French label of these screens may show in English. */
 async function noFrench(page: Page) {
@@ -42,28 +32,28 @@ test("[A-LOCALE-06] a writer finds the calculation, a series' detail, the compar
   await expect(page.getByRole("heading", { name: "Indicator calculation", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Calculations done" })).toBeVisible();
   await noFrench(page);
-  await axe(page);
+  await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/resultats-calcul-en.png`, fullPage: true });
 
-  const idBase = await derniere(ids.tilleuls2025);
+  const idBase = await latestFinishedSerie(ids.tilleuls2025);
   await inEnglish(page, `/home/resultats/calcul/${idBase}`);
   await expect(page.getByRole("heading", { name: /^Calculation of EARL des Tilleuls/, level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Groups" })).toBeVisible();
   await noFrench(page);
-  await axe(page);
+  await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/resultats-serie-en.png`, fullPage: true });
 
   await inEnglish(page, `/home/resultats/calcul/${idBase}/comparaison`);
   await expect(page.getByRole("heading", { name: "Campaign and simulation — EARL des Tilleuls", level: 1 })).toBeVisible();
   await expect(page.getByRole("row", { name: /^Total TFI/ }).first()).toBeVisible();
   await noFrench(page);
-  await axe(page);
+  await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/resultats-comparaison-en.png`, fullPage: true });
 
   await inEnglish(page, "/home/resultats/donneesbrutes");
   await expect(page.getByRole("heading", { name: "Raw data export", level: 1 })).toBeVisible();
   await noFrench(page);
-  await axe(page);
+  await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/resultats-donnees-brutes-en.png`, fullPage: true });
 });
 
@@ -74,8 +64,8 @@ test("[A-LOCALE-06] a reader finds the published indicators in English, the publ
   await inEnglish(page, `/home/resultats/indicateurs?campagne=${ids.tilleuls2024}`);
   await expect(page.getByRole("heading", { name: "Published indicators", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Published calculations" })).toBeVisible();
-  await expect(page.getByTestId(`serie-cocher-${await derniere(ids.tilleuls2024)}`)).toBeVisible();
+  await expect(page.getByTestId(`serie-cocher-${await latestFinishedSerie(ids.tilleuls2024)}`)).toBeVisible();
   await noFrench(page);
-  await axe(page);
+  await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/resultats-indicateurs-lecteur-en.png`, fullPage: true });
 });
