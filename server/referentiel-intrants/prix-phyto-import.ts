@@ -1,5 +1,6 @@
 import type { Db } from "../db/knex";
-import { decodeText, normaliseHeader, parseCsv, parseDate, parseDecimal } from "./csv";
+import { toIsoDate } from "~/domain/validation";
+import { decodeText, normaliseHeader, parseCsv, parseDecimal } from "./csv";
 
 /**
  * Reference-source prices of plant-protection products (table prix_phytcom, decision 0080): a price list that an
@@ -28,13 +29,6 @@ export class PrixPhytoError extends Error {
 
 const COLONNES = { amm: "amm", prix: "prix", unite: "unite", date: "date", libelle: "libelle", source: "source" } as const;
 
-/** dd/mm/yyyy or yyyy-mm-dd as yyyy-mm-dd when the day exists (31/02 does not); otherwise null. */
-function calendarDate(text: string): string | null {
-  if (!/^(\d{2}\/\d{2}\/\d{4}|\d{4}-\d{2}-\d{2})$/.test(text)) return null;
-  const iso = parseDate(text);
-  return iso && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : null;
-}
-
 function separatorOf(header: string): string {
   const counts = [";", "\t", ","].map((s) => [s, header.split(s).length] as const);
   return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
@@ -61,7 +55,7 @@ export function lirePrixPhyto(contenu: Uint8Array | string, sourceParDefaut: str
     const prixTexte = cell(row, "prix");
     const prix = parseDecimal(prixTexte);
     const dateTexte = cell(row, "date");
-    const date = dateTexte === "" ? null : calendarDate(dateTexte);
+    const date = dateTexte === "" ? null : toIsoDate(dateTexte);
     const unite = cell(row, "unite") || null;
     const libelle = cell(row, "libelle") || null;
     const source = cell(row, "source") || sourceParDefaut;
