@@ -19,6 +19,12 @@ describe("feedbackOnce", () => {
     expect(feedbackOnce({ current: undefined }, { ok: true, notice: "ui.delete-confirmation" })).toEqual({ notice: "ui.delete-confirmation" });
   });
 
+  test("an answer is shown once in all: a form remounted by the answer's own revalidation does not show it again", () => {
+    const answer = { ok: true, notice: "ui.update-confirmation" };
+    expect(feedbackOnce({ current: undefined }, answer)).toEqual({ notice: "ui.update-confirmation" });
+    expect(feedbackOnce({ current: undefined }, answer)).toBeNull();
+  });
+
   test("[A-ERR-01] [A-ERR-07] [C-ERR-05] a service error opens the dialog once; field errors and suppressed errors stay in the form", () => {
     const seen = { current: undefined as unknown };
     const failed = { ok: false, error: "errors.conflict", params: { n: 2 } };

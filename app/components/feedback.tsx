@@ -74,6 +74,8 @@ export type ActionResult =
   | { ok: true; notice?: string }
   | { ok: false; error: string; status?: number; fieldErrors?: Record<string, string[]>; params?: Record<string, string | number> };
 
+const shownAnswers = new WeakSet<object>();
+
 type FeedbackRequest = { notice: string } | { error: string; params?: Record<string, string | number> };
 
 /**
@@ -84,6 +86,10 @@ export function feedbackOnce(seen: { current: unknown }, result: unknown, suppre
   if (result === seen.current) return null;
   seen.current = result;
   if (!result || typeof result !== "object") return null;
+  // A form remounted by the answer's own revalidation (keyed on the row's updatedAt) reads the same answer from a
+  // keyed fetcher: shown once in all, whichever instance sees it first.
+  if (shownAnswers.has(result)) return null;
+  shownAnswers.add(result);
   const r = result as Partial<ActionResult> & { error?: string; notice?: string; fieldErrors?: unknown; params?: Record<string, string | number> };
   if (r.ok === true && r.notice) return { notice: r.notice };
   if (r.ok === false && r.error && !r.fieldErrors && !suppressErrorDialog) return { error: r.error, params: r.params };

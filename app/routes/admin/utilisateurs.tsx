@@ -64,7 +64,8 @@ export default function AdminUtilisateurs({ loaderData }: Route.ComponentProps) 
 
 function UserForm({ user, groupes, isMe, controls }: { user: User | null; groupes: Groupe[]; isMe: boolean; controls: AdminFormControls }) {
   const { t } = useTranslation();
-  const toggler = useFetcher<AdminActionData>();
+  // Keyed: disabling changes the row's updatedAt, which remounts this form; the answer (its notice) must survive that.
+  const toggler = useFetcher<AdminActionData>({ key: `admin-user-toggle-${user?.id ?? "new"}` });
   const [confirmDisable, setConfirmDisable] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   useActionFeedback(toggler.data);
