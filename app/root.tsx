@@ -1,4 +1,5 @@
 import "./zod-config";
+import { layoutShouldRevalidate } from "~/layout-revalidation";
 import { useEffect } from "react";
 import { useTranslation } from "~/use-translation";
 import {
@@ -21,6 +22,7 @@ const maintenanceMiddleware: MiddlewareFunction<Response> = async () => {
 };
 
 export const middleware = [i18nextMiddleware, maintenanceMiddleware, dbMiddleware];
+export const shouldRevalidate = layoutShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 

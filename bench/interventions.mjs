@@ -1,21 +1,22 @@
 // Benchmark of the interventions screen's loader on the load-test farm (issue 11): 2,000 interventions with their
 // inputs, every plot selected, through the built server.
 //
-//   node bench/interventions.mjs [--requests 400] [--concurrency 20] [--processes N]
+//   node bench/interventions.mjs [--requests 400] [--concurrency 20] [--processes N] [--every-loader]
 //
 // Prepares a fresh data folder (bench/.data-interventions): the seeded demo, then `scripts/demo-charge.ts`
 // (EARL de la Charge 2025, 2,000 interventions); starts the server on port 3601, signs in `animateur` once per
 // simulated user, selects that campaign, then asks what the browser asks to open the screen (the loaders a
 // navigation runs, its `.data` request) with every plot chosen (`parcelleId`
-// repeated): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
+// comma-separated): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
 // time per screen load (from /proc) with the bare baseline (/healthz) measured in the same run, and (since decision
 // 0076) the CPU of the plot indicator panel's own request. Markdown rows for docs/performance.md on stdout.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, fmt, headers, loadAverage, prepareData, root, selectContext, serverEnv, signIn, startServer, summary, treeCpuMs } from "./lib.mjs";
+import http from "node:http";
+import { argsOf, fmt, headers, lightGet, loadAverage, prepareData, root, selectContext, serverEnv, signIn, startServer, summary, treeCpuMs } from "./lib.mjs";
 
-const args = argsOf(process.argv.slice(2));
+const args = argsOf([...process.argv.slice(2), ""]);
 const port = Number(args.port ?? 3601);
 const requests = Number(args.requests ?? 400);
 const concurrency = Number(args.concurrency ?? 20);
@@ -40,16 +41,29 @@ function chargeIds() {
 }
 
 const ids = chargeIds();
-const query = ids.plots.map((id) => `parcelleId=${id}`).join("&");
+// As the screen writes the chosen plots since decision 0083: one comma-separated value (URLSearchParams encodes the commas).
+const query = new URLSearchParams({ parcelleId: ids.plots.join(",") }).toString();
 const screen = `${origin}/home/description/au_champs/interventions`;
-// What a navigation to the screen asks: one `.data` request (the layouts' loaders and the screen's, rows included).
-// Since decision 0076 the plot indicator panel is asked by the screen in its own request once the grid shows: its
-// CPU is measured apart.
-const urls = [`${screen}.data?${query}`];
+// What the browser asks to open the screen from another screen, or when the chosen plots change: since decision 0083
+// the layouts are not asked again on a move to another address, so one `.data` request runs the interventions
+// loader alone (journey `[issue11-perf]` in tests/e2e/interventions-navigation.spec.ts checks the browser asks
+// exactly this). Before it, the layouts' loaders ran too: that request is what a revalidation after a write asks
+// (`--every-loader` measures it). Since decision 0076 the plot indicator panel is asked by the screen in its own
+// request once the grid shows: its CPU is measured apart.
+const everyLoader = "every-loader" in args;
+const urls = [everyLoader ? `${screen}.data?${query}` : `${screen}.data?${query}&_routes=${encodeURIComponent("screen.interventions")}`];
 const panel = `${screen}/indicateurs.data?parcelle=${ids.plots[0]}&_routes=${encodeURIComponent("routes/au-champs/interventions-indicateurs")}`;
 
+// --client fetch: each answer through fetch(), inflated and decoded as text (the load generator's CPU then competes
+// with the server's on the same cores); default: the light client of bench/lib.mjs (every byte read, not inflated).
+const client = args.client ?? "light";
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 async function load(cookie) {
   const started = performance.now();
+  if (client === "light") {
+    const answers = await Promise.all(urls.map((url) => lightGet(url, headers(origin, cookie, { accept: "*/*" }), agent)));
+    return { ms: performance.now() - started, ok: answers.every((a) => a.status === 200) && answers.some((a) => a.bytes > 5_000) };
+  }
   const answers = await Promise.all(urls.map(async (url) => {
     const res = await fetch(url, { headers: headers(origin, cookie, { accept: "*/*" }) });
     return { status: res.status, length: (await res.text()).length };
@@ -66,6 +80,11 @@ try {
     cookies.push(cookie);
   }
   for (let i = 0; i < 10; i++) await load(cookies[0]); // warm-up
+  // What every user is answered, decoded once: the screen's data with the rows of every plot.
+  for (const cookie of cookies) {
+    const text = await (await fetch(urls[0], { headers: headers(origin, cookie, { accept: "*/*" }) })).text();
+    if (!text.includes("screen.interventions") || text.length < 30_000) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
+  }
   // The bare baseline in the same run: the health check (no session, one `select 1`), CPU of the server processes.
   const bareStart = treeCpuMs(server.pid);
   for (let i = 0; i < 100; i++) await (await fetch(`${origin}/healthz`)).text();
@@ -85,18 +104,29 @@ try {
   }
   const many = [];
   let next = 0;
+  const clientStart = process.cpuUsage();
+  const serverStart = treeCpuMs(server.pid);
   await Promise.all(cookies.map(async (cookie) => {
     while (next++ < requests) many.push(await load(cookie));
   }));
+  const clientCpu = process.cpuUsage(clientStart);
+  const concurrentServerCpu = (treeCpuMs(server.pid) - serverStart) / many.length;
+  if (process.env.BENCH_DIST) {
+    const ms = many.map((m) => m.ms).sort((x, y) => x - y);
+    console.log("distribution", [10, 25, 50, 75, 90, 95, 99, 100].map((p) => `p${p} ${ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))].toFixed(0)}`).join(" "));
+    console.log("sequence", many.map((m) => m.ms.toFixed(0)).join(" "));
+  }
   const a = summary(one);
   const b = summary(many);
   console.log(`Server CPU per request (one user, 100 sequential): ${cpu.toFixed(1)} ms; bare baseline (/healthz): ${bareCpu.toFixed(1)} ms. Load average ${loadBefore} before the concurrent phase, ${loadAverage()} after.`);
+  console.log(`Concurrent phase: server CPU ${concurrentServerCpu.toFixed(1)} ms per request; the load generator's own CPU (${client === "light" ? "reading the bytes" : "fetch, inflate, decode"}, on the same cores) ${((clientCpu.user + clientCpu.system) / 1000 / many.length).toFixed(1)} ms per request.`);
   if (panelCpu != null) console.log(`The indicator panel's own request (asked once the grid shows): ${panelCpu.toFixed(1)} ms of server CPU.`);
-  console.log(`Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`);
+  console.log(`Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}; load generator: ${client}.`);
   console.log("| measure | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|");
-  console.log(`| interventions screen load, one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
-  console.log(`| interventions screen load, ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
+  const what = everyLoader ? "interventions screen data with every layout loader (a revalidation after a write)" : "interventions loader (the screen's data as the browser asks it)";
+  console.log(`| ${what}, one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
+  console.log(`| ${what}, ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
 } finally {
   server.kill("SIGTERM");
 }

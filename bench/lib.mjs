@@ -1,6 +1,7 @@
 // What the benchmarks share: a server started on its own fresh data folder, demo sign-in, context selection, percentiles.
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -29,6 +30,8 @@ export function startServer({ port, dataDir, processes = "", keepData = false })
   });
   return new Promise((resolve, reject) => {
     const deadline = setTimeout(() => reject(new Error("the server did not start within 180 s")), 180_000);
+    // BENCH_SERVER_LOG=<file>: the server's own output (e.g. with BENCH_NODE_ARGS=--trace-gc) appended to a file.
+    if (process.env.BENCH_SERVER_LOG) child.stdout.on("data", (chunk) => fs.appendFileSync(process.env.BENCH_SERVER_LOG, chunk));
     child.stdout.on("data", (chunk) => {
       if (String(chunk).includes("listens on")) {
         clearTimeout(deadline);
@@ -36,6 +39,23 @@ export function startServer({ port, dataDir, processes = "", keepData = false })
       }
     });
     child.on("exit", (code) => reject(new Error(`the server stopped with code ${code}`)));
+  });
+}
+
+/**
+ * A light GET for load tests (as load tools such as wrk or autocannon do): node:http on a keep-alive agent, the
+ * browser's Accept-Encoding, every byte of the answer read as sent (compressed) but not inflated or decoded. The load
+ * generator shares the machine's cores with the server: fetch() and inflating cost it 1.5 to 2.5 ms per 45 kB answer.
+ */
+export function lightGet(url, requestHeaders, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { "accept-encoding": "gzip, deflate, br, zstd", ...requestHeaders } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode, bytes }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
   });
 }
 

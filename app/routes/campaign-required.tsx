@@ -1,4 +1,5 @@
 import { useTranslation } from "~/use-translation";
+import { layoutShouldRevalidate } from "~/layout-revalidation";
 import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { TableAccessProvider } from "~/components/data-table";
 import { RouteErrorPage } from "~/components/shell/route-error";
@@ -7,6 +8,7 @@ import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/campaign-required";
 
 export const CAMPAIGN_REQUIRED_STATUS = 412;
+export const shouldRevalidate = layoutShouldRevalidate;
 
 /**
  * Every screen of a campaign (description, field, prices, protocols) needs a selected campaign (spec 1 §2).

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { layoutShouldRevalidate } from "~/layout-revalidation";
 import { useTranslation } from "~/use-translation";
 import { Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { FormControllerProvider } from "~/components/form-controller";
@@ -15,6 +16,7 @@ import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/home";
 
 export const middleware = [userMiddleware];
+export const shouldRevalidate = layoutShouldRevalidate;
 
 export const loader = screenLoader(async ({ db, user, view }) => ({
   user,

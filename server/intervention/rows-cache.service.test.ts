@@ -1,12 +1,13 @@
 import knexFactory from "knex";
 import { describe, expect, test } from "vitest";
-import { decodeInterventions } from "~/components/interventions/rows-codec";
+import { decodeChoices, decodeInterventions } from "~/components/interventions/rows-codec";
+import { loadContextView } from "../contexte/service";
 import { selectTilleuls } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import type { Db } from "../db/knex";
 import { listInterventions } from "./repo";
 import { interventionsVersion, packedInterventions } from "./rows-cache";
-import { removeInterventions, saveInterventionsGrid } from "./service";
+import { getInterventions, getInterventionsPacked, removeInterventions, saveInterventionsGrid } from "./service";
 
 const t = useTestDb();
 
@@ -90,6 +91,61 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       // Another campaign's writes leave this one's version alone.
       await db("action").where({ idCampagne: t.demo().campagnes.moulin2025 }).update({ frequence: 2 });
       expect(await version()).toBe(before);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  test("[issue11-perf] the screen's answer as sent equals the one read afresh, and the kept choices follow every change of plots, operations, machinery and labour, from any process (decision 0083)", async () => {
+    const db = t.db();
+    const other = knexFactory(db.client.config);
+    try {
+      const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+      const ids = await plots(db);
+      const packed = async () => {
+        const view = loadContextView(db, redacteur);
+        const answer = await getInterventionsPacked(db, redacteur, { parcelleIds: ids, view: () => view });
+        const { choix, rows, ...rest } = answer as typeof answer & { ok?: true };
+        return { ...rest, ...decodeChoices(choix), rows: decodeInterventions(rows) };
+      };
+      const same = async (what: string) => {
+        const fresh = await getInterventions(db, redacteur, { parcelleIds: ids });
+        expect(await packed(), what).toEqual(fresh);
+        return fresh;
+      };
+      const first = await same("as loaded");
+      // Kept: asked again, neither the plots nor the rows are read.
+      const sql: string[] = [];
+      const listen = (q: { sql: string }) => sql.push(q.sql);
+      db.on("query", listen);
+      await getInterventionsPacked(db, redacteur, { parcelleIds: ids });
+      db.off("query", listen);
+      expect(sql.filter((q) => /from .parcelle.|from .action./i.test(q))).toEqual([]);
+      const plot = first.parcelles[0];
+      const op = await db("operation_culturale").where({ idCampagne: idCampagne() }).orderBy("id").first("id");
+      const machine = await db("parc_materiel").where({ idCampagne: idCampagne() }).orderBy("id").first("id");
+      const worker = await db("main_oeuvre").where({ idCampagne: idCampagne() }).orderBy("id").first("id");
+      expect(op && machine && worker).toBeTruthy();
+      const steps: [string, () => Promise<unknown>][] = [
+        ["a plot renamed by another process", () => other("parcelle").where({ id: plot.id }).update({ libelle: "Parcelle renommée" })],
+        ["a plot's irrigable box", () => db("parcelle").where({ id: plot.id }).update({ irrigable: !plot.irrigable })],
+        ["an operation renamed", () => other("operation_culturale").where({ id: op.id }).update({ libelle: "Opération renommée" })],
+        ["a machine renamed", () => db("parc_materiel").where({ id: machine.id }).update({ libelle: "Machine renommée" })],
+        ["a worker renamed", () => other("main_oeuvre").where({ id: worker.id }).update({ libelle: "Main-d'œuvre renommée" })],
+      ];
+      for (const [what, write] of steps) {
+        const before = await getInterventionsPacked(db, redacteur, { parcelleIds: ids });
+        await write();
+        const after = await getInterventionsPacked(db, redacteur, { parcelleIds: ids });
+        expect(after.choix, what).not.toBe(before.choix);
+        await same(what);
+      }
+      // A plot added is offered, and chosen when asked.
+      const [added] = await other("parcelle").insert({ idCampagne: idCampagne(), libelle: "AAA Nouvelle parcelle", surface: 2 }).returning("id");
+      const idAdded = Number(typeof added === "object" ? (added as { id: number }).id : added);
+      const withNew = await getInterventionsPacked(db, redacteur, { parcelleIds: [idAdded] });
+      expect(decodeChoices(withNew.choix).parcelles.map((p) => p.id)).toContain(idAdded);
+      expect(withNew.selection).toEqual([idAdded]);
     } finally {
       await other.destroy();
     }

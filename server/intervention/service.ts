@@ -10,6 +10,8 @@ import { listOperationsCulturales } from "../operation-culturale/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
 import { packedInterventions } from "./rows-cache";
+import { campaignVersions, keptPerVersion } from "../db/kept-per-version";
+import { encodeChoices, type EncodedChoices } from "~/components/interventions/rows-codec";
 import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
 
 /** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
@@ -65,14 +67,29 @@ export async function getInterventions(db: Db, user: Utilisateur, options: Scree
   });
 }
 
-/** The same, with the rows packed as the screen's loader sends them, kept per campaign version (rows-cache.ts). */
+/**
+ * The same as the screen's loader sends it (decision 0083): the choices and the rows each one JSON text, both kept per
+ * campaign version (server/db/kept-per-version.ts). Per request: the context view (rights decided now, decision 0076)
+ * and one read of the campaign's two counters; the choices are read again when the description's counter moved
+ * (plots, operations, machinery, labour, management modes and their crops), the rows when the interventions' did.
+ */
 export async function getInterventionsPacked(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
-  const { ctx, parcelles, selection } = await screenScope(db, user, options);
+  const ctx = await contextOf(db, user, options.view);
   return failingWith(ACTIONS_LOAD_ERROR, async () => {
-    const [frame, rows] = await Promise.all([frameOf(db, ctx, parcelles, selection), packedInterventions(db, ctx.idCampagne, selection)]);
-    return { ...frame, rows };
+    const versions = await campaignVersions(db, ctx.idCampagne);
+    const choices = await keptChoices(db, String(ctx.idCampagne), versions.donnees, async () => {
+      const parcelles = await parcellesOf(db, ctx.idCampagne);
+      const [operations, cultures] = await Promise.all([operationsOf(db, ctx.idCampagne), culturesOf(db, ctx.idCampagne)]);
+      return { plots: parcelles.map((p) => p.id), encoded: encodeChoices({ parcelles, operations, cultures }) };
+    });
+    const selection = selectionOf(choices.plots, options.parcelleIds);
+    const rows = await packedInterventions(db, ctx.idCampagne, selection, versions.interventions);
+    return { ...abilitiesOf(ctx), selection, choix: choices.encoded, rows };
   });
 }
+
+/** The campaign's plots (ids, in the screen's order) and its choices encoded, kept per description version. */
+const keptChoices = keptPerVersion<{ plots: number[]; encoded: EncodedChoices }>();
 
 type ScreenOptions = {
   parcelleIds?: number[];
@@ -93,15 +110,23 @@ async function contextOf(db: Db, user: Utilisateur, view?: () => Promise<Context
 async function screenScope(db: Db, user: Utilisateur, options: ScreenOptions) {
   const ctx = await contextOf(db, user, options.view);
   const parcelles = await failingWith(ACTIONS_LOAD_ERROR, () => parcellesOf(db, ctx.idCampagne));
-  const known = new Set(parcelles.map((p) => p.id));
-  const asked = (options.parcelleIds ?? []).filter((id) => known.has(id));
-  const selection = asked.length ? asked : parcelles.slice(0, 1).map((p) => p.id);
-  return { ctx, parcelles, selection };
+  return { ctx, parcelles, selection: selectionOf(parcelles.map((p) => p.id), options.parcelleIds) };
+}
+
+/** The plots shown: those asked within the campaign, else its first plot (C-INT-04). */
+function selectionOf(plots: number[], asked: number[] | undefined): number[] {
+  const known = new Set(plots);
+  const within = (asked ?? []).filter((id) => known.has(id));
+  return within.length ? within : plots.slice(0, 1);
+}
+
+function abilitiesOf(ctx: CampaignContext) {
+  return { canWrite: ctx.abilities.canWriteDescriptif, canEditFolderInputs: ctx.abilities.isDoAnimation, anneeRecolte: ctx.view.campagne!.anneeRecolte };
 }
 
 async function frameOf(db: Db, ctx: CampaignContext, parcelles: ParcelleChoix[], selection: number[]) {
   const [operations, cultures] = await Promise.all([operationsOf(db, ctx.idCampagne), culturesOf(db, ctx.idCampagne)]);
-  return { canWrite: ctx.abilities.canWriteDescriptif, canEditFolderInputs: ctx.abilities.isDoAnimation, parcelles, selection, operations, cultures, anneeRecolte: ctx.view.campagne!.anneeRecolte };
+  return { ...abilitiesOf(ctx), parcelles, selection, operations, cultures };
 }
 
 type Operation = { idTypeAction: number | null; debitReel: number | null; debitCalcule: number | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeInterventions, encodeInterventions } from "./rows-codec";
+import { decodeChoices, decodeInterventions, encodeChoices, encodeInterventions, type InterventionChoices } from "./rows-codec";
 import type { InterventionRow } from "./types";
 
 const row = (over: Partial<InterventionRow>): InterventionRow => ({
@@ -39,7 +39,37 @@ describe("the interventions rows as the loader sends them (decision 0076)", () =
     expect(Array.isArray(JSON.parse(encoded).b)).toBe(false);
   });
 
+  it("[issue11-perf] inputs in any order of ids, folder inputs among them, and stamps that repeat come back as they were", () => {
+    const stamp = "2025-02-01T10:00:00.000Z";
+    const rows = Array.from({ length: 30 }, (_, k) =>
+      row({ id: 100 + k, updatedAt: k < 20 ? stamp : `2025-02-0${1 + (k % 5)}T10:00:00.${String(k).padStart(3, "0")}Z`,
+        intrants: k % 4 === 3 ? [] : [
+          { id: 5000 - 13 * k, type: 539, libelle: k % 2 ? "Fongicide A" : "Herbicide B", quantite: k % 3 ? 1.25 : null, unite: k % 3 ? "l/ha" : null },
+          ...(k % 5 === 0 ? [{ id: 9000 + k, type: 543, libelle: "Produit du dossier", quantite: 2, unite: "u/ha", idIntrantDossier: 40 + k }] : []),
+        ] }),
+    );
+    const encoded = encodeInterventions(rows);
+    expect(decodeInterventions(encoded)).toEqual(rows);
+    expect(Array.isArray(JSON.parse(encoded).t)).toBe(false); // the twenty equal stamps as one run
+  });
+
   it("no rows", () => {
     expect(decodeInterventions(encodeInterventions([]))).toEqual([]);
+  });
+});
+
+describe("the interventions screen's choices as the loader sends them (decision 0083)", () => {
+  it("[issue11-perf] plots, operations and crops come back as they were", () => {
+    const choices: InterventionChoices = {
+      parcelles: [
+        { id: 39, libelle: "La Butte 1", irrigable: false, surface: 7.5, idModeConduite: 29 },
+        { id: 12, libelle: "Le \"Grand\" champ", irrigable: true, surface: null, idModeConduite: null },
+        { id: 40, libelle: "La Butte 2", irrigable: false, surface: 3, idModeConduite: 29 },
+      ],
+      operations: [{ id: 3, libelle: "Semis", idTypeAction: 1, debitReel: 2, debitCalcule: null, volumeBouillie: null, materiels: [{ id: 1, libelle: "Semoir" }], mainOeuvres: [] }],
+      cultures: [{ id: 1, libelle: "Blé tendre", libelleEn: "Soft wheat", interculture: false }],
+    };
+    expect(decodeChoices(encodeChoices(choices))).toEqual(choices);
+    expect(decodeChoices(encodeChoices({ parcelles: [], operations: [], cultures: [] }))).toEqual({ parcelles: [], operations: [], cultures: [] });
   });
 });

@@ -1,14 +1,15 @@
 import type { IntrantDetail } from "~/domain/intrant";
 import type { RecolteDetail } from "~/domain/recolte";
-import type { InterventionRow } from "./types";
+import type { InterventionRow, InterventionsData } from "./types";
 
 /**
- * The interventions screen's rows as its loader sends them (decision 0076, issue 11): one JSON text in columns of
- * numbers, every text (dates, input and harvest names, units) once in a table and named by its place, the stamps as
- * milliseconds after the oldest, the ids as differences, the three flags in one number, a column of mostly equal values
- * as runs, the inputs and harvests in flat columns with a count per row. React Router's encoding of the loader's answer (turbo-stream), its gzip and the garbage they leave cost in
- * proportion to the text: 2,000 interventions with 1,576 inputs take about 120 kB instead of 320 kB as generic packed
- * rows (the earlier packed rows, removed); about 85 kB with the runs and id differences, and the text holds few quotes for turbo-stream to escape.
+ * The interventions screen's rows as its loader sends them (decisions 0076, 0083; issue 11): one JSON text in columns
+ * of numbers, every text (dates, input and harvest names, units) once in a table and named by its place, the stamps
+ * as milliseconds after the oldest, the ids as differences, the three flags in one number, a column of mostly equal
+ * values as runs, the inputs in their own columns (ids as differences, the folder inputs apart) and the harvests in a
+ * flat column, with a count per row. React Router's encoding of the loader's answer (turbo-stream), its gzip, the
+ * socket and the browser's decoding cost in proportion to the text: 2,000 interventions with 1,576 inputs take about
+ * 40 kB (320 kB as generic packed rows, 85 kB in format 2), and the text holds few quotes for turbo-stream to escape.
  *
  * Stamps travel as numbers: `updatedAt` is always an ISO text made by Date.toISOString (server/db/dialect.ts toIso),
  * which the milliseconds give back exactly. Kept per campaign version by server/intervention/rows-cache.ts.
@@ -20,14 +21,14 @@ type Column<T> = T[] | { r: (T | number)[] };
 
 type Columns = {
   /** Format, moved on when the columns change. */
-  v: 2;
+  v: 3;
   /** Texts, named by their place. */
   s: string[];
   /** Ids: the first, then each as the difference from the one before. */
   id: number[];
   /** The oldest stamp (ms); `t` each row's stamp after it. */
   t0: number;
-  t: number[];
+  t: Column<number>;
   p: Column<number>;
   /** Date: place in `s`. */
   d: Column<number>;
@@ -39,15 +40,21 @@ type Columns = {
   np: Column<number | null>;
   /** realisee 1, prevue 2, rdd 4. */
   b: Column<number>;
-  /** Inputs per row, then theirs in `i`: id, type, name (place), quantity, unit (place or null), folder input or null. */
+  /** Inputs per row; then one value per input, in row order: id (difference from the input before), type, name (place), quantity, unit (place or null). */
   ni: Column<number>;
-  i: (number | null)[];
+  ii: number[];
+  it: Column<number>;
+  in: Column<number>;
+  iq: Column<number | null>;
+  iu: Column<number | null>;
+  /** The inputs made from a folder input: pairs of the input's position among all inputs and the folder input's id. */
+  idos: number[];
   /** Harvests per row, then theirs in `r`: id, name (place), yield, unit (place). */
   nr: Column<number>;
   r: (number | null)[];
 };
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** Runs of equal values, kept when they take less than half the values (frequencies, rates and flags mostly repeat). */
 function column<T>(values: T[]): Column<T> {
@@ -72,7 +79,6 @@ function expand<T>(col: Column<T>, length: number): T[] {
   }
   return out;
 }
-const INPUT = 6;
 const HARVEST = 4;
 
 export function encodeInterventions(rows: readonly InterventionRow[]): EncodedInterventions {
@@ -91,7 +97,9 @@ export function encodeInterventions(rows: readonly InterventionRow[]): EncodedIn
   let t0 = stamps.length ? stamps[0] : 0;
   for (const t of stamps) if (t < t0) t0 = t;
   const out = { s: texts, id: [] as number[], t: [] as number[], p: [] as number[], d: [] as number[], o: [] as (number | null)[], c: [] as (number | null)[], db: [] as (number | null)[],
-    f: [] as number[], ts: [] as number[], np: [] as (number | null)[], b: [] as number[], ni: [] as number[], i: [] as (number | null)[], nr: [] as number[], r: [] as (number | null)[] };
+    f: [] as number[], ts: [] as number[], np: [] as (number | null)[], b: [] as number[], ni: [] as number[], nr: [] as number[], r: [] as (number | null)[] };
+  const inputs = { ii: [] as number[], it: [] as number[], in: [] as number[], iq: [] as (number | null)[], iu: [] as (number | null)[], idos: [] as number[] };
+  let lastInput = 0;
   rows.forEach((row, k) => {
     out.id.push(k === 0 ? row.id : row.id - rows[k - 1].id);
     out.t.push(stamps[k] - t0);
@@ -105,13 +113,23 @@ export function encodeInterventions(rows: readonly InterventionRow[]): EncodedIn
     out.np.push(row.nombrePassage);
     out.b.push((row.realisee ? 1 : 0) | (row.prevue ? 2 : 0) | (row.rdd ? 4 : 0));
     out.ni.push(row.intrants.length);
-    for (const x of row.intrants) out.i.push(x.id, x.type, place(x.libelle), x.quantite, x.unite == null ? null : place(x.unite), x.idIntrantDossier ?? null);
+    for (const x of row.intrants) {
+      if (x.idIntrantDossier != null) inputs.idos.push(inputs.ii.length, x.idIntrantDossier);
+      inputs.ii.push(x.id - lastInput);
+      lastInput = x.id;
+      inputs.it.push(x.type);
+      inputs.in.push(place(x.libelle));
+      inputs.iq.push(x.quantite);
+      inputs.iu.push(x.unite == null ? null : place(x.unite));
+    }
     out.nr.push(row.recoltes.length);
     for (const x of row.recoltes) out.r.push(x.id, place(x.libelle), x.rendement, place(x.unite));
   });
   const columns: Columns = {
-    v: FORMAT, s: texts, id: out.id, t0, t: out.t, p: column(out.p), d: column(out.d), o: column(out.o), c: column(out.c), db: column(out.db),
-    f: column(out.f), ts: column(out.ts), np: column(out.np), b: column(out.b), ni: column(out.ni), i: out.i, nr: column(out.nr), r: out.r,
+    v: FORMAT, s: texts, id: out.id, t0, t: column(out.t), p: column(out.p), d: column(out.d), o: column(out.o), c: column(out.c), db: column(out.db),
+    f: column(out.f), ts: column(out.ts), np: column(out.np), b: column(out.b), ni: column(out.ni),
+    ii: inputs.ii, it: column(inputs.it), in: column(inputs.in), iq: column(inputs.iq), iu: column(inputs.iu), idos: inputs.idos,
+    nr: column(out.nr), r: out.r,
   };
   return JSON.stringify(columns) as EncodedInterventions;
 }
@@ -121,22 +139,28 @@ export function decodeInterventions(encoded: EncodedInterventions): Intervention
   if (e.v !== FORMAT) throw new Error(`interventions rows: unknown format ${String(e.v)}`);
   const s = e.s;
   const length = e.id.length;
+  const inputCount = e.ii.length;
   const c = {
-    i: e.i, r: e.r, t0: e.t0, t: e.t, p: expand(e.p, length), d: expand(e.d, length), o: expand(e.o, length), c: expand(e.c, length), db: expand(e.db, length),
+    r: e.r, t0: e.t0, t: expand(e.t, length), p: expand(e.p, length), d: expand(e.d, length), o: expand(e.o, length), c: expand(e.c, length), db: expand(e.db, length),
     f: expand(e.f, length), ts: expand(e.ts, length), np: expand(e.np, length), b: expand(e.b, length), ni: expand(e.ni, length), nr: expand(e.nr, length),
+    it: expand(e.it, inputCount), in: expand(e.in, inputCount), iq: expand(e.iq, inputCount), iu: expand(e.iu, inputCount),
   };
+  const dossiers = new Map<number, number>();
+  for (let j = 0; j < e.idos.length; j += 2) dossiers.set(e.idos[j], e.idos[j + 1]);
   const rows: InterventionRow[] = new Array(length);
   let i = 0;
+  let inputId = 0;
   let r = 0;
   let id = 0;
   for (let k = 0; k < length; k++) {
     id += e.id[k];
     const intrants: IntrantDetail[] = [];
-    for (let n = 0; n < c.ni[k]; n++, i += INPUT) {
-      const unite = c.i[i + 4];
-      const dossier = c.i[i + 5];
-      const x: IntrantDetail = { id: c.i[i] as number, type: c.i[i + 1] as number, libelle: s[c.i[i + 2] as number], quantite: c.i[i + 3], unite: unite == null ? null : s[unite] };
-      if (dossier != null) x.idIntrantDossier = dossier;
+    for (let n = 0; n < c.ni[k]; n++, i++) {
+      inputId += e.ii[i];
+      const unite = c.iu[i];
+      const x: IntrantDetail = { id: inputId, type: c.it[i], libelle: s[c.in[i]], quantite: c.iq[i], unite: unite == null ? null : s[unite] };
+      const dossier = dossiers.get(i);
+      if (dossier !== undefined) x.idIntrantDossier = dossier;
       intrants.push(x);
     }
     const recoltes: RecolteDetail[] = [];
@@ -151,4 +175,37 @@ export function decodeInterventions(encoded: EncodedInterventions): Intervention
     };
   }
   return rows;
+}
+
+/**
+ * The screen's choices (the campaign's plots, operations and crops) as its loader sends them (decision 0083): one JSON
+ * text kept per campaign version with the rows, so React Router's encoding meets one text instead of a thousand
+ * values; the plots (the longest list) in columns.
+ */
+export type InterventionChoices = Pick<InterventionsData, "parcelles" | "operations" | "cultures">;
+export type EncodedChoices = string & { readonly __encodedChoices?: true };
+type ChoiceColumns = {
+  v: 1;
+  /** Plots: ids, names, irrigable (1 or 0), surfaces, management modes. */
+  p: { id: number[]; l: string[]; i: Column<number>; s: (number | null)[]; m: Column<number | null> };
+  o: InterventionChoices["operations"];
+  c: InterventionChoices["cultures"];
+};
+
+export function encodeChoices({ parcelles, operations, cultures }: InterventionChoices): EncodedChoices {
+  const p: ChoiceColumns["p"] = {
+    id: parcelles.map((x) => x.id), l: parcelles.map((x) => x.libelle), i: column(parcelles.map((x) => (x.irrigable ? 1 : 0))),
+    s: parcelles.map((x) => x.surface), m: column(parcelles.map((x) => x.idModeConduite)),
+  };
+  return JSON.stringify({ v: 1, p, o: operations, c: cultures } satisfies ChoiceColumns) as EncodedChoices;
+}
+
+export function decodeChoices(encoded: EncodedChoices): InterventionChoices {
+  const e = JSON.parse(encoded) as ChoiceColumns;
+  if (e.v !== 1) throw new Error(`interventions choices: unknown format ${String(e.v)}`);
+  const n = e.p.id.length;
+  const irrigable = expand(e.p.i, n);
+  const modes = expand(e.p.m, n);
+  const parcelles = e.p.id.map((id, k) => ({ id, libelle: e.p.l[k], irrigable: irrigable[k] === 1, surface: e.p.s[k], idModeConduite: modes[k] }));
+  return { parcelles, operations: e.o, cultures: e.c };
 }

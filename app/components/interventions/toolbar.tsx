@@ -68,7 +68,7 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly, selec
       const next = new URLSearchParams(p);
       next.delete("parcelleId");
       next.delete("id");
-      for (const id of ids) next.append("parcelleId", String(id));
+      next.set("parcelleId", ids.join(","));
       return next;
     }, { preventScrollReset: true });
   const toggle = (id: number) => {

@@ -6,7 +6,7 @@ import { ScreenTitle } from "~/components/farm-form";
 import { InterventionForm } from "~/components/interventions/intervention-form";
 import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
 import type { InterventionRow, InterventionsData } from "~/components/interventions/types";
-import { decodeInterventions, type EncodedInterventions } from "~/components/interventions/rows-codec";
+import { decodeChoices, decodeInterventions, type EncodedChoices, type EncodedInterventions } from "~/components/interventions/rows-codec";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
@@ -125,8 +125,13 @@ export default function InterventionsScreen({ loaderData: data }: Route.Componen
   return <UnpackedInterventions data={data} />;
 }
 
-function UnpackedInterventions({ data }: { data: Omit<InterventionsData, "rows"> & { rows: EncodedInterventions } }) {
-  const unpacked = useMemo(() => ({ ...data, rows: decodeInterventions(data.rows) }), [data]);
+type PackedInterventions = Omit<InterventionsData, "rows" | "parcelles" | "operations" | "cultures"> & { choix: EncodedChoices; rows: EncodedInterventions };
+
+function UnpackedInterventions({ data }: { data: PackedInterventions }) {
+  const unpacked = useMemo(() => {
+    const { choix, rows, ...rest } = data;
+    return { ...rest, ...decodeChoices(choix), rows: decodeInterventions(rows) };
+  }, [data]);
   return <Interventions data={unpacked} />;
 }
 
