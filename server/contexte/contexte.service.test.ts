@@ -157,12 +157,14 @@ describe(`the stored context and the newest post in one query, decision 0082 (${
     const { findContexte, findContexteWithLatestPost, latestPostDate, saveContexte } = await import("./repo");
     const user = (await findUtilisateurByUsername(t.db(), "lecteur"))!;
     await t.db()("utilisateur_contexte").where({ idUser: user.id }).delete();
-    expect(await findContexteWithLatestPost(t.db(), user.id)).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()) });
+    const contextVersion = Number((await t.db()("version_contexte").where({ id: 1 }).first("version")).version);
+    expect(await findContexteWithLatestPost(t.db(), user.id)).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()), version: contextVersion });
     await saveContexte(t.db(), { ...(await findContexte(t.db(), user.id)), exploitations: [3, 5], lastPostDate: "2026-01-02T03:04:05.000Z" });
     const both = await findContexteWithLatestPost(t.db(), user.id);
-    expect(both).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()) });
+    expect(both).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()), version: contextVersion });
     expect(both.stored.exploitations).toEqual([3, 5]);
     expect(both.stored).not.toHaveProperty("latestPostOfAll");
+    expect(both.stored).not.toHaveProperty("versionContexte");
     expect(both.latest).not.toBeNull();
   });
 });

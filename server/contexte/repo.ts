@@ -100,14 +100,23 @@ export async function listCampagnesOfExploitations(db: Db, ids: number[]): Promi
 }
 
 /**
- * The user's stored context and the newest post's date, in one query when the user has a context row (the frame of
- * every signed-in page, decision 0082); as findContexte and latestPostDate otherwise.
+ * The user's stored context, the newest post's date and the context lists' version (`version_contexte`, decision
+ * 0084; null when the row is missing: nothing is kept then), in one query when the user has a context row (the frame
+ * of every signed-in page, decision 0082); in three otherwise.
  */
-export async function findContexteWithLatestPost(db: Db, idUser: number): Promise<{ stored: ContexteRow; latest: string | null }> {
-  const row = await db("utilisateur_contexte").where({ idUser }).first("*", db("post").max("creation_date").as("latestPostOfAll"));
-  if (!row) return { stored: await findContexte(db, idUser), latest: await latestPostDate(db) };
-  const { latestPostOfAll, ...stored } = row as Record<string, unknown>;
-  return { stored: contexteOfRow(stored), latest: latestPostOfAll ? new Date(latestPostOfAll as string).toISOString() : null };
+export async function findContexteWithLatestPost(db: Db, idUser: number): Promise<{ stored: ContexteRow; latest: string | null; version: number | null }> {
+  const version = () => db("version_contexte").where({ id: 1 }).select("version");
+  const row = await db("utilisateur_contexte").where({ idUser }).first("*", db("post").max("creation_date").as("latestPostOfAll"), version().as("versionContexte"));
+  if (!row) {
+    const v = await version().first();
+    return { stored: await findContexte(db, idUser), latest: await latestPostDate(db), version: v ? Number(v.version) : null };
+  }
+  const { latestPostOfAll, versionContexte, ...stored } = row as Record<string, unknown>;
+  return {
+    stored: contexteOfRow(stored),
+    latest: latestPostOfAll ? new Date(latestPostOfAll as string).toISOString() : null,
+    version: versionContexte == null ? null : Number(versionContexte),
+  };
 }
 
 export async function latestPostDate(db: Db): Promise<string | null> {

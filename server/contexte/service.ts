@@ -5,6 +5,7 @@ import { hasFarmPermission, hasFolderPermission, highestFarmRight } from "~/doma
 import { MAX_IDS, rowId } from "~/domain/validation";
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
+import { keptPerVersion } from "../db/kept-per-version";
 import { listPosts } from "../post/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
@@ -26,21 +27,50 @@ export type ContextView = {
 
 const readable = (o: { right: Parameters<typeof hasFolderPermission>[0] }) => hasFolderPermission(o.right, "Synthese");
 
+type ContextLists = Pick<ContextView, "oads" | "dossiers" | "exploitations" | "campagnes">;
+
+/**
+ * What a stored selection lets the user see: the networks, the folders of the chosen network he may read, the farms
+ * of the chosen folder he may read and the campaigns of the chosen farms among them. Kept per user and selection under
+ * `version_contexte` (decision 0084), which every write to networks, folders, folder rights, farms, farm links and
+ * campaigns moves, in any process; read again when it moved (or is unknown).
+ */
+const keptLists = keptPerVersion<ContextLists>(500);
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+function contextLists(db: Db, user: Utilisateur, stored: ContexteRow, version: number | null): Promise<ContextLists> {
+  const read = async (): Promise<ContextLists> => {
+    const oads = await listOads(db);
+    const idOad = oads.some((o) => o.id === stored.idOad) ? stored.idOad : null;
+    const dossiers = idOad ? (await listDossiersOfUser(db, user.id, idOad)).filter(readable) : [];
+    const dossier = dossiers.find((d) => d.id === stored.idDossier) ?? null;
+    const exploitations = dossier
+      ? (await listExploitationsOfDossier(db, dossier.id)).filter((e) => hasFarmPermission(e.right, "Synthese"))
+      : [];
+    const selectedFarms = exploitations.filter((e) => stored.exploitations.includes(e.id));
+    const campagnes = await listCampagnesOfExploitations(db, selectedFarms.map((e) => e.id));
+    // Shared by the user's requests: frozen, so that no caller can change what the next request is given.
+    return deepFreeze({ oads, dossiers, exploitations, campagnes });
+  };
+  if (version == null) return read();
+  return keptLists(db, `${user.id}|${stored.idOad}|${stored.idDossier}|${stored.exploitations.join(",")}`, version, read);
+}
+
 /**
  * The user's context (network › folder › farms › campaign) with what they may see and do in it.
  * A stored selection the user may no longer see (right removed, row deleted) is dropped, level by level.
  */
 export async function loadContextView(db: Db, user: Utilisateur): Promise<ContextView> {
-  const { stored, latest } = await findContexteWithLatestPost(db, user.id);
-  const oads = await listOads(db);
+  const { stored, latest, version } = await findContexteWithLatestPost(db, user.id);
+  const { oads, dossiers, exploitations, campagnes } = await contextLists(db, user, stored, version);
   const idOad = oads.some((o) => o.id === stored.idOad) ? stored.idOad : null;
-  const dossiers = idOad ? (await listDossiersOfUser(db, user.id, idOad)).filter(readable) : [];
   const dossier = dossiers.find((d) => d.id === stored.idDossier) ?? null;
-  const exploitations = dossier
-    ? (await listExploitationsOfDossier(db, dossier.id)).filter((e) => hasFarmPermission(e.right, "Synthese"))
-    : [];
   const selectedFarms = exploitations.filter((e) => stored.exploitations.includes(e.id));
-  const campagnes = await listCampagnesOfExploitations(db, selectedFarms.map((e) => e.id));
   const campagne = campagnes.find((c) => c.id === stored.idCampagne) ?? null;
   const lock = campagne ? campaignLock(campagne, stored.idCampagneDeverrouillee === campagne.id) : null;
   return {
