@@ -34,6 +34,7 @@ COPY --from=build /app/image-build ./build
 COPY --from=build /app/server/start.js ./server/start.js
 COPY --from=build /app/server/security/edge.js ./server/security/edge.js
 COPY --from=build /app/server/ops/request-log.js ./server/ops/request-log.js
+COPY --from=build /app/server/http/data-answer.js ./server/http/data-answer.js
 COPY --from=build /app/server/ops/backup.js ./server/ops/backup.js
 COPY --from=build /app/scripts/backup.mjs ./scripts/backup.mjs
 RUN mkdir -p /app/data && chown node:node /app/data
