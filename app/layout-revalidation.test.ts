@@ -7,16 +7,17 @@ const args = (from: string, to: string, extra: Partial<ShouldRevalidateFunctionA
   ({ currentUrl: new URL(from), nextUrl: new URL(to), currentParams: {}, nextParams: {}, defaultShouldRevalidate: true, ...extra }) as ShouldRevalidateFunctionArgs;
 
 describe("layouts' revalidation (decision 0083)", () => {
-  test("[issue11-perf] a move to another address (query or path) does not ask the layouts again", () => {
+  test("[issue11-perf] a change of the query alone on the same screen does not ask the layouts again", () => {
     expect(layoutShouldRevalidate(args(`${base}?parcelleId=1`, `${base}?parcelleId=1%2C2`))).toBe(false);
     expect(layoutShouldRevalidate(args(`${base}`, `${base}?id=12`))).toBe(false);
-    expect(layoutShouldRevalidate(args("http://sillon.test/home/description/exploitation/parcelle", `${base}?parcelleId=3`))).toBe(false);
   });
 
-  test("[issue11-perf] a submission, a revalidation and the same address ask them again as React Router would", () => {
+  test("[A-ROUTE-30] a move to another path, a submission, a revalidation and the same address ask them as React Router would", () => {
+    expect(layoutShouldRevalidate(args("http://sillon.test/home/description/exploitation/parcelle", `${base}?parcelleId=3`))).toBe(true);
+    expect(layoutShouldRevalidate(args(`${base}?parcelleId=1`, "http://sillon.test/home/documentation/faq"))).toBe(true);
     expect(layoutShouldRevalidate(args(`${base}?parcelleId=1`, `${base}?parcelleId=2`, { formMethod: "POST" }))).toBe(true);
     expect(layoutShouldRevalidate(args(`${base}?parcelleId=1`, `${base}?parcelleId=1`))).toBe(true);
     expect(layoutShouldRevalidate(args(`${base}?parcelleId=1`, `${base}?parcelleId=1`, { defaultShouldRevalidate: false }))).toBe(false);
-    expect(layoutShouldRevalidate(args(`${base}`, `${base}?x=1`, { formMethod: "POST", defaultShouldRevalidate: false }))).toBe(false);
+    expect(layoutShouldRevalidate(args(`${base}`, "http://sillon.test/home/description/home", { defaultShouldRevalidate: false }))).toBe(false);
   });
 });

@@ -5,9 +5,8 @@
 //
 // Prepares a fresh data folder (bench/.data-interventions): the seeded demo, then `scripts/demo-charge.ts`
 // (EARL de la Charge 2025, 2,000 interventions); starts the server on port 3601, signs in `animateur` once per
-// simulated user, selects that campaign, then asks what the browser asks to open the screen (the loaders a
-// navigation runs, its `.data` request) with every plot chosen (`parcelleId`
-// comma-separated): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
+// simulated user, selects that campaign, then asks the screen's `.data` as the browser does (below) with every plot
+// chosen (`parcelleId` comma-separated): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
 // time per screen load (from /proc) with the bare baseline (/healthz) measured in the same run, and (since decision
 // 0076) the CPU of the plot indicator panel's own request. Markdown rows for docs/performance.md on stdout.
 import { execFileSync } from "node:child_process";
@@ -44,12 +43,11 @@ const ids = chargeIds();
 // As the screen writes the chosen plots since decision 0083: one comma-separated value (URLSearchParams encodes the commas).
 const query = new URLSearchParams({ parcelleId: ids.plots.join(",") }).toString();
 const screen = `${origin}/home/description/au_champs/interventions`;
-// What the browser asks to open the screen from another screen, or when the chosen plots change: since decision 0083
-// the layouts are not asked again on a move to another address, so one `.data` request runs the interventions
-// loader alone (journey `[issue11-perf]` in tests/e2e/interventions-navigation.spec.ts checks the browser asks
-// exactly this). Before it, the layouts' loaders ran too: that request is what a revalidation after a write asks
-// (`--every-loader` measures it). Since decision 0076 the plot indicator panel is asked by the screen in its own
-// request once the grid shows: its CPU is measured apart.
+// What the browser asks (decision 0083; journey `[issue11-perf]` in tests/e2e/interventions-navigation.spec.ts checks
+// it): when the chosen plots change (or a row, or any query of the screen), the interventions loader alone
+// (`_routes=screen.interventions`, measured by default); when the screen is opened from another screen, or
+// revalidated after a write, every loader of the page, the layouts' too (`--every-loader`). Since decision 0076 the
+// plot indicator panel is asked by the screen in its own request once the grid shows: its CPU is measured apart.
 const everyLoader = "every-loader" in args;
 const urls = [everyLoader ? `${screen}.data?${query}` : `${screen}.data?${query}&_routes=${encodeURIComponent("screen.interventions")}`];
 const panel = `${screen}/indicateurs.data?parcelle=${ids.plots[0]}&_routes=${encodeURIComponent("routes/au-champs/interventions-indicateurs")}`;
@@ -124,7 +122,7 @@ try {
   console.log(`Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}; load generator: ${client}.`);
   console.log("| measure | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|");
-  const what = everyLoader ? "interventions screen data with every layout loader (a revalidation after a write)" : "interventions loader (the screen's data as the browser asks it)";
+  const what = everyLoader ? "interventions screen opened from another screen (every loader)" : "interventions loader alone (the chosen plots changed)";
   console.log(`| ${what}, one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
   console.log(`| ${what}, ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
 } finally {

@@ -2,24 +2,28 @@ import { e2eDb, expect, navigate, test } from "./fixtures";
 import { demoIds, setContext, signIn } from "./helpers";
 
 /**
- * What the browser asks when the chosen plots change (decision 0083, issue 11): the screen's data alone, the chosen
- * plots in one comma-separated value; the layouts (language, user, context) are not asked again on a move to another
- * address, only after a submission.
+ * What the browser asks on the interventions screen (decision 0083, issue 11): opened from another screen, every
+ * loader (the layouts too: a move to another path); when the chosen plots change, the screen's data alone, the chosen
+ * plots in one comma-separated value.
  */
-const SCREEN = "/home/description/au_champs/interventions";
+const isScreenData = (url: string) => new URL(url).pathname.endsWith("/au_champs/interventions.data");
 
-test("[issue11-perf] [C-INT-04] ticking a plot asks only the screen's data, the address keeps both plots and a reload shows them", async ({ page }) => {
+test("[issue11-perf] [C-INT-04] opened from the plots, every loader is asked; ticking a plot asks only the screen's data; a reload keeps both plots", async ({ page }) => {
   const ids = await demoIds();
   const plots = await e2eDb()("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle");
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await signIn(page, "redacteur");
-  await navigate(page, `${SCREEN}?parcelleId=${plots[0].id}`);
+  await navigate(page, "/home/description/exploitation/parcelle");
+
+  const opened = page.waitForRequest((r) => isScreenData(r.url()));
+  await page.getByTestId(`interventions-${plots[0].id}`).click();
+  expect(new URL((await opened).url()).searchParams.get("_routes")).toBeNull();
   await expect(page.getByTestId("plot-filter-summary")).toHaveText(plots[0].libelle);
 
-  const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith("/interventions.data"));
+  const ticked = page.waitForRequest((r) => isScreenData(r.url()));
   await page.getByTestId("plot-filter-summary").click();
   await page.getByTestId(`plot-filter-${plots[1].id}`).click();
-  const url = new URL((await asked).url());
+  const url = new URL((await ticked).url());
   expect(url.searchParams.get("parcelleId")).toBe(`${plots[0].id},${plots[1].id}`);
   expect(url.searchParams.get("_routes")?.split(",")).toEqual(["screen.interventions"]);
   await expect(page.getByTestId("plot-filter-summary")).toHaveText("2 parcelles");
