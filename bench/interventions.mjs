@@ -6,7 +6,7 @@
 // Prepares a fresh data folder (bench/.data-interventions): the seeded demo, then `scripts/demo-charge.ts`
 // (EARL de la Charge 2025, 2,000 interventions); starts the server on port 3601, signs in `animateur` once per
 // simulated user, selects that campaign, then asks the screen's `.data` as the browser does (below) with every plot
-// chosen (`parcelleId` comma-separated): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
+// chosen (`parcelleId`, ids joined by underscores): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
 // time per screen load (from /proc) with the bare baseline (/healthz) measured in the same run, and (since decision
 // 0076) the CPU of the plot indicator panel's own request. Markdown rows for docs/performance.md on stdout.
 import { execFileSync } from "node:child_process";
@@ -40,8 +40,8 @@ function chargeIds() {
 }
 
 const ids = chargeIds();
-// As the screen writes the chosen plots since decision 0083: one comma-separated value (URLSearchParams encodes the commas).
-const query = new URLSearchParams({ parcelleId: ids.plots.join(",") }).toString();
+// As the screen writes the chosen plots since decision 0083: one value, the ids joined by underscores.
+const query = new URLSearchParams({ parcelleId: ids.plots.join("_") }).toString();
 const screen = `${origin}/home/description/au_champs/interventions`;
 // What the browser asks (decision 0083; journey `[issue11-perf]` in tests/e2e/interventions-navigation.spec.ts checks
 // it): when the chosen plots change (or a row, or any query of the screen), the interventions loader alone

@@ -68,12 +68,13 @@ export function queryNumber(query: URLSearchParams, name: string): number | null
 }
 
 /**
- * Ids of the query string, repeated or comma-separated (?parcelleId=1&parcelleId=2, ?parcelleId=1,2): each a row id,
- * at most MAX_IDS; else a 400. Screens write one comma-separated value: every repeated name costs each layer that
- * parses the address again (decision 0083).
+ * Ids of the query string, repeated or in one value separated by commas or underscores (?parcelleId=1&parcelleId=2,
+ * ?parcelleId=1,2, ?parcelleId=1_2): each a row id, at most MAX_IDS; else a 400. Long lists are written as one value
+ * with underscores (`idsParam`): every repeated name, and every comma (escaped as %2C), costs each layer that parses
+ * or writes the address again (decision 0083).
  */
 export function queryIds(query: URLSearchParams, name: string): number[] {
-  const values = query.getAll(name).flatMap((v) => v.split(",")).filter((v) => v !== "");
+  const values = query.getAll(name).flatMap((v) => v.split(/[,_]/)).filter((v) => v !== "");
   if (values.length > MAX_IDS) throw new ServiceError("warning.too-many", 400, { [name]: ["warning.too-many"] });
   return values.map((v) => {
     const r = idField.safeParse(v);

@@ -4,7 +4,7 @@ import { demoIds, setContext, signIn } from "./helpers";
 /**
  * What the browser asks on the interventions screen (decision 0083, issue 11): opened from another screen, every
  * loader (the layouts too: a move to another path); when the chosen plots change, the screen's data alone, the chosen
- * plots in one comma-separated value.
+ * plots in one value (ids joined by underscores).
  */
 const isScreenData = (url: string) => new URL(url).pathname.endsWith("/au_champs/interventions.data");
 
@@ -24,7 +24,7 @@ test("[issue11-perf] [C-INT-04] opened from the plots, every loader is asked; ti
   await page.getByTestId("plot-filter-summary").click();
   await page.getByTestId(`plot-filter-${plots[1].id}`).click();
   const url = new URL((await ticked).url());
-  expect(url.searchParams.get("parcelleId")).toBe(`${plots[0].id},${plots[1].id}`);
+  expect(url.searchParams.get("parcelleId")).toBe(`${plots[0].id}_${plots[1].id}`);
   expect(url.searchParams.get("_routes")?.split(",")).toEqual(["screen.interventions"]);
   await expect(page.getByTestId("plot-filter-summary")).toHaveText("2 parcelles");
   // The frame stays as it was: the context bar still names the campaign.

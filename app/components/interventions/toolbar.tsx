@@ -68,7 +68,8 @@ export function InterventionsToolbar({ data, filters, onFilters, readOnly, selec
       const next = new URLSearchParams(p);
       next.delete("parcelleId");
       next.delete("id");
-      next.set("parcelleId", ids.join(","));
+      // One value, ids joined by "_", which addresses carry unescaped (server/http/fields.ts, queryIds).
+      next.set("parcelleId", ids.join("_"));
       return next;
     }, { preventScrollReset: true });
   const toggle = (id: number) => {
