@@ -36,13 +36,6 @@ type ContextLists = Pick<ContextView, "oads" | "dossiers" | "exploitations" | "c
  * campaigns moves, in any process; read again when it moved (or is unknown).
  */
 const keptLists = keptPerVersion<ContextLists>(500);
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
 function contextLists(db: Db, user: Utilisateur, stored: ContexteRow, version: number | null): Promise<ContextLists> {
   const read = async (): Promise<ContextLists> => {
     const oads = await listOads(db);
@@ -54,8 +47,7 @@ function contextLists(db: Db, user: Utilisateur, stored: ContexteRow, version: n
       : [];
     const selectedFarms = exploitations.filter((e) => stored.exploitations.includes(e.id));
     const campagnes = await listCampagnesOfExploitations(db, selectedFarms.map((e) => e.id));
-    // Shared by the user's requests: frozen, so that no caller can change what the next request is given.
-    return deepFreeze({ oads, dossiers, exploitations, campagnes });
+    return { oads, dossiers, exploitations, campagnes };
   };
   if (version == null) return read();
   return keptLists(db, `${user.id}|${stored.idOad}|${stored.idDossier}|${stored.exploitations.join(",")}`, version, read);

@@ -9,7 +9,8 @@ import type { Db } from "./knex";
  *
  * Kept per database handle (tests open several), never inside a transaction (its writes may roll back); concurrent
  * requests of one version share one read; at most `max` answers per handle, the least recently used dropped; a
- * failed read is not kept.
+ * failed read is not kept. A kept answer is shared by every request of the process: it is frozen, so that no caller
+ * can change what the next one is given.
  */
 export function keptPerVersion<T>(max = 32) {
   type Entry = { version: string; value: Promise<T> };
@@ -25,7 +26,7 @@ export function keptPerVersion<T>(max = 32) {
       cache.set(key, found);
       return found.value;
     }
-    const entry: Entry = { version: v, value: read() };
+    const entry: Entry = { version: v, value: read().then(deepFreeze) };
     cache.set(key, entry);
     if (cache.size > max) cache.delete(cache.keys().next().value as string);
     const own = cache;
@@ -34,6 +35,14 @@ export function keptPerVersion<T>(max = 32) {
     });
     return entry.value;
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** Both change counters of a campaign in one read: interventions (decision 0063) and the calculation's other data (0072); 0 before the first write. */
