@@ -48,6 +48,9 @@ describe("phyto dialog (spec 3 §5 Phyto)", () => {
     expect(doseEnUniteReference(2, "l/ha", "L/HA", 200)).toBe(2);
     expect(doseEnUniteReference(2, "kg/ha", "L/HL", 200)).toBe(2);
     expect(doseEnUniteReference(2, "l/ha", "L/HL", null)).toBeNull();
+    // Per-hectolitre applied doses (decision 0085): 0.2 L/hL at 150 L/ha is 0.2 × 150 / 100 = 0.3 L/ha.
+    expect(doseEnUniteReference(0.2, "l/hl", "L/HA", 150)).toBeCloseTo(0.3, 10);
+    expect(doseEnUniteReference(0.2, "l/hl", "L/HL", null)).toBe(0.2);
   });
 });
 

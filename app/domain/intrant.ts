@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { convertirDose } from "./calc/indicateurs/ift-doses";
 import { decimalMax, optionalNumber, requiredNumber, requiredText } from "./validation";
 
 /**
@@ -23,7 +24,8 @@ export const TYPE_FERTILISANT_TONNES = 657;
 
 export const UNITES = {
   semence: ["l/q", "kg/q", "l/ha", "kg/ha"],
-  phyto: ["l/ha", "kg/ha"],
+  // Per-hectolitre doses as labels give them (decision 0085): converted through the operation's spray volume.
+  phyto: ["l/ha", "kg/ha", "l/hl", "kg/hl"],
   fertilisant: ["l/ha", "kg/ha", "t/ha"],
   eau: ["mm"],
   autre: ["autre"],
@@ -145,14 +147,15 @@ const round = (n: number, digits: number) => Number(n.toFixed(digits));
 
 /**
  * The applied dose in the reference dose's unit (C-CONST-01..03): l/ha against L/HL, or kg/ha against KG/HL,
- * is 100 × dose / spray volume (L/ha); any other pair is the dose itself. Null without a spray volume when one is needed.
+ * is 100 × dose / spray volume (L/ha); l/hl against L/HA is dose × spray volume / 100; the same base is the dose
+ * itself; any other pair is the dose itself (C-CONST-03: the engine counts it by default, AV4). Null when a spray
+ * volume is needed and missing. The engine's own conversion (calc/indicateurs/ift-doses.ts), so the dialog shows
+ * what the IFT divides.
  */
 export function doseEnUniteReference(dose: number, unite: string, uniteReference: string | null | undefined, volumeBouillie: number | null | undefined): number | null {
-  const ref = (uniteReference ?? "").toUpperCase();
-  const perHectolitre = (unite === "l/ha" && ref === "L/HL") || (unite === "kg/ha" && ref === "KG/HL");
-  if (!perHectolitre) return dose;
-  if (!volumeBouillie) return null;
-  return (100 * dose) / volumeBouillie;
+  const c = convertirDose(dose, unite, uniteReference, volumeBouillie);
+  if ("valeur" in c) return c.valeur;
+  return c.raison === "volumeBouillie" ? null : dose;
 }
 
 /** A composition percentage as kg/ha of the element (C-CONST-04, 05): dose × % / 100, × 1000 for t/ha; 2 decimals. */

@@ -5,7 +5,6 @@ import type { Indicateur } from "~/domain/calc/indicateurs/types";
 import { demoUser } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { instantaneCampagne } from "../calcul/instantane";
-import { completerInstantane } from "./complements";
 import { executerSerie, expliquerResultat, lancerSerie, MANQUANTS_GARDES, REMARQUE_DONNEES_MODIFIEES } from "./service";
 
 /**
@@ -36,7 +35,7 @@ describe(`series explanations computed again (${dialect})`, () => {
     expect(await db("calcul_resultat").where({ idCalculSerie: id, niveau: "culture" }).whereNull("explication").count({ n: "*" }).then((r) => Number(r[0].n))).toBe(0);
 
     // The run's figures as the engine gives them with their explanations (the demo campaign counts done interventions).
-    const avant = calculerCampagne(await completerInstantane(db, await instantaneCampagne(db, idCampagne)));
+    const avant = calculerCampagne(await instantaneCampagne(db, idCampagne));
     const lignes = await db("calcul_resultat").where({ idCalculSerie: id, niveau: "parcelle" }).orderBy("id").select("idEntite", "code", "valeur", "nbManquants");
     const premiere = lignes[0].idEntite;
     // One figure in three of the first plot and its charted ones, the main charted ones of every plot (each opening

@@ -16,7 +16,7 @@ import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
 import { definirTache, lancerTache } from "../jobs/runner";
-import { complementsControle, completerInstantane } from "./complements";
+import { complementsControle } from "./complements";
 import { PERIMEE_SQL } from "./perimee";
 
 /**
@@ -88,7 +88,7 @@ export async function controlerSerie(db: Db, user: Utilisateur, idCampagne: numb
 
 export async function controlerSansDroits(db: Db, idCampagne: number): Promise<ControleSerie> {
   const c = await campagneOf(db, idCampagne);
-  const instantane = await completerInstantane(db, await instantaneCampagne(db, idCampagne));
+  const instantane = await instantaneCampagne(db, idCampagne);
   return severiteControle(controlerCampagne(instantane, await complementsControle(db, idCampagne), optionsDe(c)));
 }
 
@@ -247,10 +247,9 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
   };
   try {
     const c = await campagneOf(db, Number(serie.idCampagne));
-    const brut = await instantaneCampagne(db, Number(serie.idCampagne));
+    // The one loader of the live panel and the series: catalogue rows and the reference list included (decision 0085).
+    const instantane = await instantaneCampagne(db, Number(serie.idCampagne));
     phase("instantane");
-    const instantane = await completerInstantane(db, brut);
-    phase("complements");
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
     // Without explanation entries: the plot rows store none (decision 0070), the aggregated ones are built from values.
@@ -436,7 +435,7 @@ export const REMARQUE_DONNEES_MODIFIEES = "donnees-modifiees-depuis-le-calcul";
 export async function explicationRecalculee(db: Db, idCampagne: number, v: Pick<ValeurResultat, "idEntite" | "code" | "valeur" | "completude" | "nbManquants">): Promise<Explication & { manquants: Manquant[] }> {
   const idParcelle = Number(v.idEntite);
   const c = await campagneOf(db, idCampagne);
-  const instantane = await completerInstantane(db, await instantaneCampagne(db, idCampagne, { idParcelle, toutesLesParcelles: true }));
+  const instantane = await instantaneCampagne(db, idCampagne, { idParcelle, toutesLesParcelles: true });
   const parcelle = instantane.parcelles.find((p) => p.id === idParcelle);
   const ind = parcelle ? preparerCampagne(instantane, optionsDe(c))(parcelle).indicateurs[v.code] : undefined;
   if (!ind) return { formule: "", entrees: [], remarques: [REMARQUE_DONNEES_MODIFIEES], manquants: [] };

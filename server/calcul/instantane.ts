@@ -1,6 +1,6 @@
 import { financingRate } from "~/domain/calc/materiel";
 import type {
-  DoseReference, FamilleIft, InstantaneCampagne, IntrantCampagne, InterventionCampagne, OperationCampagne, ParcelleCampagne, Prix, RecolteCampagne,
+  FamilleIft, InstantaneCampagne, IntrantCampagne, InterventionCampagne, OperationCampagne, ParcelleCampagne, Prix, RecolteCampagne,
 } from "~/domain/calc/indicateurs/types";
 import { ELEMENTS, TYPE_INTRANT, type Element } from "~/domain/intrant";
 import { uniteMajuscule } from "~/domain/prix";
@@ -10,12 +10,14 @@ import { fuelPrice, listOperationsCulturales, listTypesAction, longTermRate } fr
 import { campaignMachines, costsOf } from "../operation-culturale/service";
 import { affectationsOf, cropsOfModes } from "../parcelle/repo";
 import { cleAppro, cleVente } from "../prix/repo";
+import { dosesDuTraitement, lireCataloguePhyto, lireListeIft } from "./doses-reference";
 
 /**
  * Builds the indicator engine's campaign snapshot (InstantaneCampagne, issue 14; decision 0049) from the database:
  * plots with their crop (cost centre) and management mode, interventions with their operation's work rate, fuel and
  * mechanisation charges (operation.ts through the operations screen's own calculation), inputs with their IFT family,
- * targets and reference doses, fertiliser composition, harvests, and the campaign's supply and sale prices by key.
+ * targets, spray volume, catalogue row and the reference doses of the list in force (doses-reference.ts, decision
+ * 0085), fertiliser composition, harvests, and the campaign's supply and sale prices by key.
  * What the database does not hold is left absent: the engine's completeness then lists it. Nothing is invented.
  */
 
@@ -78,7 +80,7 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     () => ofActions(db("caracteristique_intrant as ci").join("intrant as i", "i.id", "ci.idIntrant"), "i.idAction").select("ci.idIntrant", ...ELEMENTS.map((e) => `ci.${e}`)),
     () => ofActions(db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"), "i.idAction")
       .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
-      .select("ic.idIntrant", "cc.idCible", "cc.doseRef", "cc.uniteRef", "ic.uniteRefCible1"),
+      .select("ic.idIntrant", "cc.idCible"),
     // Harvests: the plot's crop's products are its main ones; sale price key by the plot's mode.
     () => ofActions(db("recolte as r").join("culture as c", "c.id", "r.idCulture"), "r.idAction")
       .orderBy("r.id")
@@ -96,14 +98,12 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   // The second round: the reads that need the first's answers.
   const tauxFinancement = financingRate({ longTermeTaux: longTerme });
   const amms = [...new Set((inputRows as Record<string, unknown>[]).filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null).map((r) => String(r.codeIntrant)))];
-  const lotsAmm: string[][] = [];
-  for (let i = 0; i < amms.length; i += 500) lotsAmm.push(amms.slice(i, i + 500));
-  const [cultureRows, machinesListe, ...doseRows] = await ensemble(db, [
+  // The phyto products' reference doses (the list in force at calculation time) and catalogue rows: doses-reference.ts.
+  const [cultureRows, machinesListe, listeIft, catalogue] = await ensemble(db, [
     () => cultureIds.length ? db("culture").whereIn("id", cultureIds).select("id", "libelle") : Promise.resolve([] as Record<string, unknown>[]),
     () => campaignMachines(db, idCampagne, tauxFinancement),
-    ...lotsAmm.map((lot) => () =>
-      db("reference_dose_cible_ift").where({ anneeRecolte: Number(campagne.anneeRecolte) }).whereIn("codeAmm", lot)
-        .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole") as Promise<Record<string, unknown>[]>),
+    () => lireListeIft(db, Number(campagne.anneeRecolte), amms),
+    () => lireCataloguePhyto(db, amms),
   ]);
   const cultureLabels = new Map((cultureRows as Record<string, unknown>[]).map((r) => [Number(r.id), String(r.libelle)]));
   const parcelles: ParcelleCampagne[] = plotRows.map((r) => {
@@ -135,25 +135,19 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
 
   const compositions = new Map<number, Record<string, unknown>>();
   for (const r of compositionRows) compositions.set(Number(r.idIntrant), r);
-  const targets = new Map<number, { idCible: number; dose: number | null; unite: string | null }[]>();
+  // The input's targets in rank order (the doses copied onto them at save are a record, not read: decision 0085).
+  const targets = new Map<number, number[]>();
   for (const r of targetRows) {
     const list = targets.get(Number(r.idIntrant)) ?? [];
-    list.push({ idCible: Number(r.idCible), dose: num(r.doseRef), unite: (r.uniteRef as string | null) ?? (r.uniteRefCible1 as string | null) ?? null });
+    list.push(Number(r.idCible));
     targets.set(Number(r.idIntrant), list);
   }
-  // The campaign's official IFT list (reference_dose_cible_ift) for the phyto products used: per target and per crop.
-  const liste = new Map<string, (DoseReference & { idCulture: number | null })[]>();
-  for (const rows of doseRows as Record<string, unknown>[][]) {
-    // By product and crop (an input reads its crop's rows only: a product's list holds every crop's).
-    for (const r of rows) {
-      const cle = `${String(r.codeAmm)}\u0001${num(r.idCulture)}`;
-      const list = liste.get(cle) ?? [];
-      list.push({ idCulture: num(r.idCulture), idCible: num(r.idCible), dose: num(r.doseRef), unite: (r.uniteDoseRef as string | null) ?? null, biocontrole: bool(r.biocontrole) });
-      liste.set(cle, list);
-    }
-  }
+  const anneeListe = listeIft.annee != null && listeIft.annee !== Number(campagne.anneeRecolte) ? listeIft.annee : null;
   // The crop a treatment's doses are read for: the intervention's crop concerned, else the plot's.
   const actionCrop = new Map(actions.map((a) => [Number(a.id), num(a.idCultureConcernee) ?? plotById.get(Number(a.idParcelle))?.idCulture ?? null]));
+  const actionById = new Map(actions.map((a) => [Number(a.id), a]));
+  // The spray volume of a treatment is its operation's (L/ha), for per-hectolitre doses.
+  const volumes = new Map(operationsListe.map((op) => [op.id, op.volumeBouillie ?? null]));
   const inputsByAction = new Map<number, IntrantCampagne[]>();
   // The supply-price key of each distinct product, built once (it folds the label: accents, case, spaces).
   const cles = new Map<string, string>();
@@ -175,24 +169,18 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     const commun = { id: Number(r.id), libelle, dose: num(r.quantite), unite, idCategorie: num(r.idCategorie), clePrix };
     let intrant: IntrantCampagne;
     if (type === TYPE_INTRANT.PHYTO || r.idIntrantSemence != null) {
-      const cibles = targets.get(Number(r.id)) ?? [];
       const famille = r.idIntrantSemence != null ? "TS" : (r.familleIft as string | null);
-      // The doses stored on the input's targets first; the list's doses for the plot's crop complete them.
-      const dosesReference: DoseReference[] = cibles.map((c) => ({ idCible: c.idCible, dose: c.dose, unite: c.unite }));
-      const idCulture = actionCrop.get(Number(r.idAction)) ?? null;
-      const doses = r.codeIntrant != null && idCulture != null ? liste.get(`${String(r.codeIntrant)}\u0001${idCulture}`) : undefined;
-      if (doses) {
-        const vues = new Set(dosesReference.map((x) => x.idCible));
-        for (const d of doses) {
-          if (d.idCulture !== idCulture || vues.has(d.idCible)) continue;
-          vues.add(d.idCible);
-          dosesReference.push({ idCible: d.idCible, dose: d.dose, unite: d.unite, biocontrole: d.biocontrole });
-        }
-      }
+      const amm = (r.codeIntrant as string | null) ?? null;
+      const produit = amm != null ? catalogue.get(amm) : undefined;
+      const action = actionById.get(Number(r.idAction));
+      const volumeBouillie = action?.idOperationCulturale != null ? (volumes.get(Number(action.idOperationCulturale)) ?? null) : null;
       intrant = {
-        id: commun.id, libelle, dose: commun.dose, unite, idCategorie: commun.idCategorie, clePrix, type: "phyto", amm: (r.codeIntrant as string | null) ?? null,
+        id: commun.id, libelle, dose: commun.dose, unite, idCategorie: commun.idCategorie, clePrix, type: "phyto", amm,
         famille: famille != null && FAMILLES.includes(famille) ? (famille as FamilleIft) : null,
-        biocontrole: false, cibles: cibles.map((c) => c.idCible), dosesReference,
+        biocontrole: produit?.biocontrole ?? false, cibles: targets.get(Number(r.id)) ?? [],
+        dosesReference: dosesDuTraitement(listeIft, amm, actionCrop.get(Number(r.idAction)) ?? null),
+        volumeBouillie, ...(anneeListe != null ? { anneeListeIft: anneeListe } : {}),
+        ...(produit?.substances.length ? { substances: produit.substances } : {}),
       };
     } else if (type === TYPE_INTRANT.FERTILISANT) {
       const ci = compositions.get(commun.id);

@@ -12,6 +12,7 @@
  *   production cost (€/t)        = (CO + CM + CMO + land rent + diverse costs − co-products) / main yield
  */
 
+import { doseParHectare } from "./ift-doses";
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { rendementTHa } from "./fertilisation";
 import { Cumul, estNombre, indicateur, ratio, SANS_ENTREE, unionManquants, type DefinitionRatio } from "./resultat";
@@ -174,7 +175,9 @@ export function indicateursEconomie(
         c.manque({ objet: "prix", id: intrant.clePrix ?? `intrant-${intrant.id}`, champ: "prixAchat", libelle: intrant.libelle });
         continue;
       }
-      const quantite = estNombre(intrant.dose) ? quantiteEnUnitePrix(intrant.dose, intrant.unite ?? (intrant.type === "eau" ? "mm" : null), unitePrix(pa)) : null;
+      // A per-hectolitre phyto dose is first put per hectare through the spray volume (decision 0085).
+      const parHa = estNombre(intrant.dose) ? (intrant.type === "phyto" ? doseParHectare(intrant.dose, intrant.unite, intrant.volumeBouillie) : { dose: intrant.dose, unite: intrant.unite }) : null;
+      const quantite = parHa ? quantiteEnUnitePrix(parHa.dose, parHa.unite ?? (intrant.type === "eau" ? "mm" : null), unitePrix(pa)) : null;
       if (quantite === null) {
         c.manque({ objet: "intrant", id: intrant.id, champ: estNombre(intrant.dose) ? "unite" : "dose", libelle: intrant.libelle });
         continue;

@@ -10,12 +10,14 @@
  * with unit conversions per hectolitre of spray (L/HL, KG/HL) through the spray volume, and the
  * official fall-backs (AV3 no dose or unit, AV4 incompatible units, AV12 reference without dose) = proportion.
  * proportion = passes of the intervention (frequency × surface rate, the research's facteur / 100).
- * Segments: TS → semences; biocontrôle → biocontrole; else H, F, I, A of the input's category.
+ * Segments: TS → semences; biocontrôle (product or row) → biocontrole; else the reference row's segment (S3 H, S4 I,
+ * S5 F, S6 A); else H, F, I, A of the input's category (decision 0085).
  * Plot IFT = Σ treatments; upward = area-weighted mean (resultat.ts).
  */
 
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { Cumul, SANS_ENTREE } from "./resultat";
+import { convertirDose, segmentDeCode, type RaisonConversion } from "./ift-doses";
 import type { DoseReference, FamilleIft, Indicateurs, IntrantPhyto, InterventionCampagne } from "./types";
 
 export const SEGMENTS_IFT = ["herbicides", "fongicides", "insecticides", "autres", "semences", "biocontrole"] as const;
@@ -38,43 +40,29 @@ export type TraitementIft = {
   methode: "semences" | "cible" | "culture" | "defaut";
   doseReference: DoseReference | null;
   avertissement: Avertissement | null;
+  /** What would fix an AV4: the dose's unit, or the operation's spray volume. */
+  manque?: RaisonConversion;
 };
 
-type UniteDose = { quantite: "masse" | "volume"; facteur: number; base: "HA" | "HL" | "Q" };
-
-/** Reads "l/ha", "KG/HA", "g/hl", "L/Q"… ; null when the unit is not a dose per area, spray or quintal. */
-export function lireUniteDose(unite: string | null | undefined): UniteDose | null {
-  const m = /^\s*(ML|L|G|KG)\s*\/\s*(HA|HL|Q)\s*$/.exec((unite ?? "").toUpperCase());
-  if (!m) return null;
-  const [, q, base] = m;
-  const quantite = q === "L" || q === "ML" ? "volume" : "masse";
-  const facteur = q === "ML" || q === "G" ? 0.001 : 1;
-  return { quantite, facteur, base: base as UniteDose["base"] };
-}
+export { lireUniteDose } from "./ift-doses";
 
 /**
- * Applied dose over reference dose (the official calc(ref) of research §2.2), or the fall-back code.
- * Per-hectare against per-hectolitre: dose / volume × 100 / doseRef; per-hectolitre against per-hectare:
- * dose × volume / 100 / doseRef.
+ * Applied dose over reference dose (the official calc(ref) of research §2.2), or the fall-back code. The applied
+ * dose is put in the reference's unit by the one conversion of the dialog and the engine (ift-doses.ts): per hectare
+ * against per hectolitre, 100 × dose / spray volume; per hectolitre against per hectare, dose × spray volume / 100.
+ * `manque` says which datum would fix an AV4: the unit, or the operation's spray volume.
  */
 export function rapportDose(
   dose: number | null | undefined,
   unite: string | null | undefined,
   ref: DoseReference,
   volumeBouillie: number | null | undefined,
-): { rapport: number } | { avertissement: Avertissement } {
+): { rapport: number } | { avertissement: Avertissement; manque?: RaisonConversion } {
   if (ref.dose == null || !(ref.dose > 0) || ref.unite == null || ref.unite.toUpperCase() === "U0") return { avertissement: "AV12" };
   if (dose == null || !unite) return { avertissement: "AV3" };
-  const a = lireUniteDose(unite);
-  const r = lireUniteDose(ref.unite);
-  if (!a || !r || a.quantite !== r.quantite) return { avertissement: "AV4" };
-  const appliquee = dose * a.facteur;
-  const reference = ref.dose * r.facteur;
-  if (a.base === r.base) return { rapport: appliquee / reference };
-  if (!volumeBouillie || !(volumeBouillie > 0)) return { avertissement: "AV4" };
-  if (a.base === "HA" && r.base === "HL") return { rapport: ((appliquee / volumeBouillie) * 100) / reference };
-  if (a.base === "HL" && r.base === "HA") return { rapport: (appliquee * volumeBouillie * 0.01) / reference };
-  return { avertissement: "AV4" };
+  const c = convertirDose(dose, unite, ref.unite, volumeBouillie);
+  if ("raison" in c) return { avertissement: "AV4", manque: c.raison };
+  return { rapport: c.valeur / ref.dose };
 }
 
 const utilisable = (d: DoseReference) => d.dose != null && d.dose > 0 && d.unite != null && d.unite.toUpperCase() !== "U0";
@@ -101,6 +89,19 @@ export function doseReferenceCulture(intrant: Pick<IntrantPhyto, "dosesReference
   return cibles.filter((x) => x.unite?.toUpperCase() === unite).reduce((min, x) => ((x.dose ?? Infinity) < (min.dose ?? Infinity) ? x : min));
 }
 
+/**
+ * The segment of a treatment (the ministry's algorithm, research §2.2): biocontrol when the product (catalogue flag)
+ * or its reference row says so; else the segment of the reference-dose row it was counted with (a product both
+ * fungicide and insecticide counts where its row says); else, without a row or a row without a segment, the family of
+ * the input's category.
+ */
+export function segmentTraitement(intrant: Pick<IntrantPhyto, "famille" | "biocontrole">, ref: DoseReference | null): SegmentIft {
+  if (intrant.biocontrole || ref?.biocontrole === true) return "biocontrole";
+  const duRang = segmentDeCode(ref?.segment);
+  if (duRang && duRang !== "semences") return duRang;
+  return intrant.famille ? SEGMENT_DE_FAMILLE[intrant.famille] : "autres";
+}
+
 /** IFT of one treatment; null when the input's category is not counted in the IFT (no family). */
 export function iftTraitement(intrant: IntrantPhyto, proportion: number, mode: ModeIft = "cible"): TraitementIft | null {
   if (!intrant.famille) return null;
@@ -108,11 +109,10 @@ export function iftTraitement(intrant: IntrantPhyto, proportion: number, mode: M
   const cible = mode === "cible" ? doseReferenceCible(intrant) : null;
   const ref = cible ?? doseReferenceCulture(intrant);
   const methode = cible ? "cible" : ref ? "culture" : "defaut";
-  const biocontrole = intrant.biocontrole || ref?.biocontrole === true;
-  const segment: SegmentIft = biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille];
+  const segment = segmentTraitement(intrant, ref);
   if (!ref) return { ift: proportion, segment, methode, doseReference: null, avertissement: "AV1" };
   const r = rapportDose(intrant.dose, intrant.unite, ref, intrant.volumeBouillie);
-  if ("avertissement" in r) return { ift: proportion, segment, methode, doseReference: ref, avertissement: r.avertissement };
+  if ("avertissement" in r) return { ift: proportion, segment, methode, doseReference: ref, avertissement: r.avertissement, ...(r.manque ? { manque: r.manque } : {}) };
   // AV2 marks a dose taken at the crop while the method asked for the target.
   return { ift: r.rapport * proportion, segment, methode, doseReference: ref, avertissement: mode === "cible" && methode === "culture" ? "AV2" : null };
 }
@@ -152,10 +152,12 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
       for (const intrant of phytos) {
         const t = p.valeur === null ? null : iftTraitement(intrant, p.valeur, mode);
         if (p.valeur !== null && t === null) continue; // not counted in the IFT
-        const segment = t?.segment ?? (!intrant.famille ? null : intrant.famille !== "TS" && intrant.biocontrole ? "biocontrole" : SEGMENT_DE_FAMILLE[intrant.famille]);
+        const segment = t?.segment ?? (!intrant.famille ? null : intrant.famille === "TS" ? "semences" : segmentTraitement(intrant, mode === "cible" ? doseReferenceCible(intrant) ?? doseReferenceCulture(intrant) : doseReferenceCulture(intrant)));
         if (!segment) continue;
         const libelle = !ctx.explique && ctx.explique !== undefined ? "" : t ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})` : intrant.libelle;
-        const champ = t?.avertissement ? CHAMP_MANQUANT[t.avertissement] : null;
+        const champ = t?.avertissement ? (t.manque === "volumeBouillie" ? "volumeBouillie" : CHAMP_MANQUANT[t.avertissement]) : null;
+        // A per-hL conversion without a spray volume is fixed on the operation (its spray volume), the rest on the input.
+        const operation = champ === "volumeBouillie" && intervention.operation ? intervention.operation : null;
         for (const code of codesDuSegment.get(segment) ?? []) {
           const c = cumuls[code].attend();
           if (p.manquant) {
@@ -163,8 +165,9 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
             continue;
           }
           if (!t) continue;
-          if (champ) c.manque({ objet: "intrant", id: intrant.id, champ, libelle: intrant.libelle });
+          if (champ) c.manque(operation ? { objet: "operation", id: operation.id, champ, libelle: operation.libelle } : { objet: "intrant", id: intrant.id, champ, libelle: intrant.libelle });
           if (t.avertissement) c.remarque(t.avertissement);
+          if (intrant.anneeListeIft != null && t.doseReference) c.remarque(`liste-ift-voisine:${intrant.anneeListeIft}`);
           c.ajoute(t.ift, !c.explique ? SANS_ENTREE : {
             objet: "intrant",
             id: intrant.id,

@@ -35,6 +35,8 @@ export type DoseReference = {
   /** Unit as in the IFT list: L/HA, KG/HA, L/HL, KG/HL, G/HA... ; "U0" or null = no usable dose. */
   unite: string | null;
   biocontrole?: boolean;
+  /** IFT segment of the list's row (S1 seeds … S6 others, research §2.2); null or absent = by the input's category. */
+  segment?: string | null;
 };
 
 /** An active substance of a phyto product: its concentration in the product. */
@@ -66,8 +68,10 @@ export type IntrantPhyto = IntrantCommun & {
   cibles: number[];
   /** Reference doses of the campaign's list for this product and the plot's crop. */
   dosesReference: DoseReference[];
-  /** Spray volume, L/ha (needed for per-hectolitre units). */
+  /** Spray volume, L/ha (needed for per-hectolitre units): the operation's. */
   volumeBouillie?: number | null;
+  /** Harvest year of the reference-dose list read, when it is not the campaign's (nearest published list; decision 0085). */
+  anneeListeIft?: number | null;
   substances?: SubstanceActive[];
 };
 
