@@ -81,7 +81,7 @@ const CIBLES: Record<string, string> = {
   "Ravageurs du sol": "RAVAGEURS_SOL",
 };
 
-const cibleFile = JSON.parse(fs.readFileSync(path.join(out, "cible.json"), "utf8")) as { rows: Array<{ id: number; code: string; libelle: string }> };
+const cibleFile = JSON.parse(fs.readFileSync(path.join(out, "cible.json"), "utf8")) as { rows: Array<{ id: number; code: string; libelle: string; nature?: string }> };
 const cibleByCode = new Map(cibleFile.rows.map((c) => [c.code, c]));
 
 /**
@@ -234,11 +234,18 @@ for (const u of usages) {
     if (!old || dose > old.doseRef) doses.set(key, { codeAmm: u.amm, idCulture, idCible: cible.id, cible: cible.libelle, biocontrole: produit?.biocontrole ?? false, doseRef: dose, uniteDoseRef: unite, usage: u.libelle });
   }
 }
+/**
+ * The IFT segment of a row from its target's nature (research §2.2: S3 herbicides, S4 insecticides-acaricides,
+ * S5 fungicides-bactericides): the row, not the product's first function, says where a treatment counts
+ * (decision 0085). A target of another nature leaves the segment to the input's category.
+ */
+const SEGMENT_DE_NATURE: Record<string, string> = { adventice: "S3", ravageur: "S4", maladie: "S5" };
+const CIBLES_CODE_DE_ID = new Map(cibleFile.rows.map((c) => [c.id, c.code]));
 const doseId = stableIds("reference-dose-cible-ift.json", (r) => `${r.codeAmm}|${r.idCulture}|${r.idCible}|${r.anneeRecolte}`);
 write("reference-dose-cible-ift.json", {
   table: "reference_dose_cible_ift",
   dependsOn: ["culture", "cible"],
-  source: `Derived from the authorised uses of ${EPHY}: for each product, crop and target, the largest authorised dose ('dose retenue') of the use, which is how the ministry's IFT reference dose is set for a use (Guide méthodologique IFT; ../shared/research/indicators-and-reference-data.md §2). Harvest year ${ANNEE}. Weed control (no target in E-Phy) is given the target 'Adventices'. g/ha converted to KG/HA. Replaced by the ministry's own list when it is imported (npm run referentiel:ephy -- <doses.csv>)`,
+  source: `Derived from the authorised uses of ${EPHY}: for each product, crop and target, the largest authorised dose ('dose retenue') of the use, which is how the ministry's IFT reference dose is set for a use (Guide méthodologique IFT; ../shared/research/indicators-and-reference-data.md §2). Harvest year ${ANNEE}. Weed control (no target in E-Phy) is given the target 'Adventices'. g/ha converted to KG/HA. Segment from the target's nature (weeds S3, pests S4, diseases S5). Replaced by the ministry's own list when it is imported (npm run referentiel:ephy -- <doses.csv>)`,
   licence: LICENCE,
   date: DATE,
   confidence: "medium: derived from E-Phy, not the ministry's list itself; E-Phy crop groups are spread over their crops",
@@ -253,7 +260,7 @@ write("reference-dose-cible-ift.json", {
     doseRef: d.doseRef,
     idUniteDoseRef: null,
     uniteDoseRef: d.uniteDoseRef,
-    segment: null,
+    segment: SEGMENT_DE_NATURE[cibleByCode.get(CIBLES_CODE_DE_ID.get(d.idCible) ?? "")?.nature ?? ""] ?? null,
     source: `E-Phy, usage « ${d.usage} »`,
     confiance: "medium",
   })),

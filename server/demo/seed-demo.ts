@@ -12,6 +12,15 @@ import { seedCampaignInterventions, updateCalculatedUse } from "./seed-intervent
 import { seedDemoPrix } from "./seed-prix";
 import { chargerPrixPhyto, lirePrixPhyto } from "../referentiel-intrants/prix-phyto-import";
 import prixPhytoDemo from "./prix-phyto-demo.csv?raw";
+import dosesIftDemo from "./doses-ift-demo.csv?raw";
+import { parseFile } from "../referentiel-intrants/ephy-import";
+import { importReferentiel } from "../referentiel-intrants/import-service";
+
+/** Where the demo's reference doses come from (doses-ift-demo.csv): not the ministry's list. */
+export const SOURCE_DOSES_DEMO = {
+  source: "Démonstration Sillon : doses de référence indicatives (dose maximale d'étiquette par application), non officielles ; remplacées par la liste du ministère à son import",
+  confiance: "low",
+};
 import { seedDemoObservations } from "./seed-observations";
 import { seedDemoRecoltes2025 } from "./seed-recoltes";
 import { seedDemoSeries } from "./seed-series";
@@ -109,6 +118,9 @@ export async function seedDemo(db: Db) {
     await seedDemoPrix(trx, campagnes);
     // Reference prices through the organisations' own loader (decision 0080); illustrative figures, so labelled.
     await chargerPrixPhyto(trx, lirePrixPhyto(prixPhytoDemo));
+    // Reference doses for the demo's treatments the shipped list lacks, through the list's own importer (decision
+    // 0085): illustrative label doses of 2026, so labelled; the 2024 and 2025 campaigns read them as the nearest list.
+    await importReferentiel(trx, [parseFile("doses-ift-demo.csv", new TextEncoder().encode(dosesIftDemo))], { sourceDoses: SOURCE_DOSES_DEMO });
     await seedDemoObservations(trx, campagnes, users.redacteur);
     await seedDemoProtocoles(trx, campagnes);
     await seedDemoSeries(trx, campagnes, users.redacteur);

@@ -47,6 +47,8 @@ export type ImportOptions = {
   millesime?: string;
   /** Called with a short progress text now and then. */
   onProgress?: (text: string) => void;
+  /** Source and confidence written on the reference doses (default: the ministry's list, high). */
+  sourceDoses?: { source: string; confiance: string };
 };
 
 const num = (v: unknown) => (v == null || v === "" ? null : Number(v));
@@ -87,7 +89,7 @@ export async function importReferentiel(db: Db, files: ParsedFile[], options: Im
     if (substances) await loadSubstances(trx, substances, summary, progress);
     if (produits) await loadProduits(trx, produits, usages ?? [], millesime, summary, progress);
     if (usages) await loadUsages(trx, usages, summary, progress);
-    if (doses.length > 0) await loadDoses(trx, doses, summary, progress);
+    if (doses.length > 0) await loadDoses(trx, doses, summary, progress, options.sourceDoses);
   });
   return summary;
 }
@@ -322,7 +324,7 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
   progress(`usages : ${rows.length} lignes lues`);
 }
 
-async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progress: (t: string) => void) {
+async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progress: (t: string) => void, origine = { source: "Ministère de l'Agriculture, doses de référence IFT", confiance: "high" }) {
   // Crops: the correspondence table by code, then by label; then Sillon's own crop labels.
   // One label of the list may stand for several crops (Blé: the soft and durum wheats), each gets the dose.
   const byCode = new Map<string, number[]>();
@@ -393,8 +395,8 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
       doseRef: d.dose,
       uniteDoseRef: d.unite?.slice(0, 30) ?? null,
       segment: d.segment?.slice(0, 4) ?? null,
-      source: "Ministère de l'Agriculture, doses de référence IFT",
-      confiance: "high",
+      source: origine.source,
+      confiance: origine.confiance,
     };
     const old = existing.get(key);
     if (!old) {

@@ -207,6 +207,11 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
   const manquant = (m: Manquant) =>
     t("indicateurs-parcelle.manquant", { objet: t(`indicateurs-parcelle.objets.${m.objet}`), libelle: m.libelle ?? String(m.id), champ: t(`indicateurs.champs.${m.champ}`, { defaultValue: m.champ }) });
   const nombre = (v: number | undefined | null) => (v == null ? "" : formatNumber(v, i18n.language, 4));
+  // A remark may carry one value after a colon ("liste-ift-voisine:2026": the year of the reference list read).
+  const texteRemarque = (r: string) => {
+    const [code, valeur] = r.split(":");
+    return t(`calcul-serie.remarques-textes.${code}`, { defaultValue: r, valeur });
+  };
   return (
     <AppDialog open={!!cible} title={cible ? t("calcul-serie.explication", { indicateur: libelle(cible.code), entite: cible.entite.libelle }) : ""} width={800} testId="explication-dialog" onEscape={onClose}
       actions={<button type="button" className="btn-primary" onClick={onClose}>{t("calcul-serie.fermer")}</button>}>
@@ -232,7 +237,7 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
               </tbody>
             </table>
           )}
-          {e.explication.remarques?.length ? <><h3 className="font-semibold">{t("calcul-serie.remarques")}</h3><ul className="list-disc pl-5 text-sm">{e.explication.remarques.map((r) => <li key={r}>{t(`calcul-serie.remarques-textes.${r}`, { defaultValue: r })}</li>)}</ul></> : null}
+          {e.explication.remarques?.length ? <><h3 className="font-semibold">{t("calcul-serie.remarques")}</h3><ul className="list-disc pl-5 text-sm">{e.explication.remarques.map((r) => <li key={r}>{texteRemarque(r)}</li>)}</ul></> : null}
           {e.manquants.length ? (
             <>
               <h3 className="font-semibold">{t("indicateurs-parcelle.manquants", { count: e.nbManquants })}</h3>

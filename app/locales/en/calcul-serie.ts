@@ -71,6 +71,8 @@ const texts = {
       "AV3": "TFI: dose or unit missing; the treatment counts for its area share.",
       "AV4": "TFI: dose and reference-dose units do not match (or no spray volume); the treatment counts for its area share.",
       "AV12": "TFI: reference dose without a usable dose or unit; the treatment counts for its area share.",
+      // Decision 0085: the nearest published reference-dose list.
+      "liste-ift-voisine": "TFI: no reference-dose list for the campaign's harvest year; the nearest published list, {{valeur}}, is applied.",
       "climat-sec": "N2O: the dry-climate emission factor is applied.",
       "densite-1": "Product density unknown: 1 kg/L assumed to convert the dose.",
       "pature-non-comptee": "Exports by grazing are not counted.",

@@ -99,6 +99,7 @@ const texts = {
       dose: "dose",
       unite: "unit",
       doseReference: "reference dose",
+      volumeBouillie: "spray volume", // decision 0085: the operation's, for per-hL doses
       composition: "composition",
       densite: "density",
       matiereActive: "active-matter quantity",

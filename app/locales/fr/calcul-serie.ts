@@ -69,6 +69,8 @@ const texts = {
       "AV3": "IFT : dose ou unité non renseignée ; le traitement compte pour sa proportion de surface.",
       "AV4": "IFT : unités de la dose et de la dose de référence incompatibles (ou volume de bouillie absent) ; le traitement compte pour sa proportion de surface.",
       "AV12": "IFT : dose de référence sans dose ou unité utilisable ; le traitement compte pour sa proportion de surface.",
+      // Decision 0085: the nearest published reference-dose list.
+      "liste-ift-voisine": "IFT : pas de liste de doses de référence pour l'année de récolte de la campagne ; la liste publiée la plus proche, {{valeur}}, est appliquée.",
       "climat-sec": "N2O : facteur d'émission du climat sec appliqué.",
       "densite-1": "Densité du produit inconnue : 1 kg/L supposé pour convertir la dose.",
       "pature-non-comptee": "Les exportations par la pâture ne sont pas comptées.",

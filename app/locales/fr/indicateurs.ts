@@ -99,6 +99,7 @@ const texts = {
       dose: "dose",
       unite: "unité",
       doseReference: "dose de référence",
+      volumeBouillie: "volume de bouillie", // decision 0085: the operation's, for per-hL doses
       composition: "composition",
       densite: "densité",
       matiereActive: "quantité de matière active",

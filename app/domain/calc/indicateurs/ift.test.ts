@@ -99,9 +99,9 @@ describe("IFT, official method (research §2)", () => {
   test("unit conversions and fall-backs of the official calc (AV3, AV4, AV12)", () => {
     // 1.5 L/ha at 200 L/ha of spray against 0.5 L/hL: 1.5 / 200 × 100 / 0.5 = 1.5
     expect(rapportDose(1.5, "l/ha", { idCible: 1, dose: 0.5, unite: "L/HL" }, 200)).toEqual({ rapport: 1.5 });
-    expect(rapportDose(1.5, "l/ha", { idCible: 1, dose: 0.5, unite: "L/HL" }, null)).toEqual({ avertissement: "AV4" });
+    expect(rapportDose(1.5, "l/ha", { idCible: 1, dose: 0.5, unite: "L/HL" }, null)).toEqual({ avertissement: "AV4", manque: "volumeBouillie" });
     expect(rapportDose(500, "g/ha", { idCible: 1, dose: 1, unite: "KG/HA" }, null)).toEqual({ rapport: 0.5 });
-    expect(rapportDose(1, "kg/ha", { idCible: 1, dose: 1, unite: "L/HA" }, null)).toEqual({ avertissement: "AV4" });
+    expect(rapportDose(1, "kg/ha", { idCible: 1, dose: 1, unite: "L/HA" }, null)).toEqual({ avertissement: "AV4", manque: "unite" });
     expect(rapportDose(null, "l/ha", { idCible: 1, dose: 1, unite: "L/HA" }, null)).toEqual({ avertissement: "AV3" });
     expect(rapportDose(1, "l/ha", { idCible: 1, dose: null, unite: "U0" }, null)).toEqual({ avertissement: "AV12" });
     expect(doseReferenceCulture({ dosesReference: [{ idCible: null, dose: 4, unite: "L/HA" }, { idCible: 3, dose: 1, unite: "L/HA" }] })?.dose).toBe(4);
