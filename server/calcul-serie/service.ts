@@ -15,6 +15,7 @@ import { columnName, isPostgres, type Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
+import { optionsCampagne } from "../calcul/options";
 import { definirTache, lancerTache } from "../jobs/runner";
 import { complementsControle } from "./complements";
 import { PERIMEE_SQL } from "./perimee";
@@ -68,7 +69,8 @@ async function campagneOf(db: Db, idCampagne: number) {
 }
 
 /** Done interventions count, planned ones for a simulation (decision 0044). */
-const optionsDe = (c: { simulation: unknown }): OptionsCalcul => ({ realisation: bool(c.simulation) ? "prevue" : "realisee" });
+// The live plot panel's options too (server/calcul/options.ts).
+const optionsDe = optionsCampagne;
 
 /**
  * The error keys of the calculation services (spec 3 §8; C-ERR-20): an unexpected failure (database, bug) of a

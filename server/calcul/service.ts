@@ -6,6 +6,7 @@ import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "./instantane";
+import { optionsCampagne } from "./options";
 
 /** The indicators the plot panel of the interventions screen shows (issue 14), in this order. */
 export const CODES_PANNEAU = [
@@ -27,7 +28,9 @@ export async function getIndicateursParcelle(db: Db, user: Utilisateur, idParcel
   const instantane = await instantaneCampagne(db, ctx.idCampagne, { idParcelle });
   const parcelle = instantane.parcelles[0];
   if (!parcelle) throw new ServiceError("indicateurs-parcelle.parcelle-inconnue", 404);
-  const resultat = calculerParcelle(instantane, idParcelle, { parIntervention: false });
+  // The series' options for the campaign (a simulation counts its planned interventions): the same figures.
+  const campagne = await db("campagne").where({ id: ctx.idCampagne }).first("simulation");
+  const resultat = calculerParcelle(instantane, idParcelle, { ...optionsCampagne(campagne ?? { simulation: false }), parIntervention: false });
   const indicateurs = CODES_PANNEAU.map((code) => resultat.indicateurs[code]).filter((i): i is Indicateur => !!i)
     .map(({ code, valeur, unite, completude, manquants }) => ({ code, valeur, unite, completude, manquants }));
   return { idParcelle, libelle: parcelle.libelle, indicateurs };
