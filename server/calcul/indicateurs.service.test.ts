@@ -42,7 +42,7 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     expect(seul.indicateurs["ift.cible.total"].valeur).toBeCloseTo(p0.indicateurs["ift.cible.total"].valeur!, 9);
   });
 
-  test("[issue14-snapshot] a phyto input with a target reference dose adds dose / reference dose × passes to the plot's IFT", async () => {
+  test("[issue14-snapshot] [issue24-ift] a dose copied onto an input's target is a record, not an override: without a list row the treatment counts 1 × passes and is listed", async () => {
     const db = t.db();
     const user = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const idCampagne = t.demo().campagnes.tilleuls2025;
@@ -59,9 +59,11 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     await db("intrant_cible_cible").insert({ idIntrantCible, idCible: cible, rang: 1, doseRef: 3, uniteRef: "L/HA" });
 
     const after = await getIndicateursParcelle(db, user, plot.id);
-    // Hand-computed: 1.5 L/ha over a reference of 3 L/ha = 0.5, twice on half the plot = 0.5 × 2 × 0.5 = 0.5.
-    expect((after.indicateurs.find((i) => i.code === "ift.cible.total")!.valeur ?? 0) - iftAvant).toBeCloseTo(0.5, 9);
-    expect((after.indicateurs.find((i) => i.code === "ift.cible.herbicides")!.valeur ?? 0) - herbAvant).toBeCloseTo(0.5, 9);
+    // The list in force has no row for this unreferenced product: the stored 3 L/ha is not read (decision 0085), the
+    // term defaults to 1 × passes = 1 × 2 × 0.5 = 1 and names the missing reference dose.
+    expect((after.indicateurs.find((i) => i.code === "ift.cible.total")!.valeur ?? 0) - iftAvant).toBeCloseTo(1, 9);
+    expect((after.indicateurs.find((i) => i.code === "ift.cible.herbicides")!.valeur ?? 0) - herbAvant).toBeCloseTo(1, 9);
+    expect(after.indicateurs.find((i) => i.code === "ift.cible.total")!.manquants).toContainEqual(expect.objectContaining({ objet: "intrant", id: idIntrant, champ: "doseReference" }));
     expect(after.indicateurs.map((i) => i.code)).toEqual(["ift.cible.total", "ift.cible.herbicides", "fertilisation.n.mineral", "travail.temps.total", "travail.carburant", "economie.reel.margeBrute"]);
   });
 
@@ -76,7 +78,8 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     const categorie = await db("categorie_intrant").where({ familleIft: "F" }).orderBy("id").first("id");
     const idAction = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-05-02", anneeRecolte: 2025, idCultureConcernee: culture.id, frequence: 1, tauxSurface: 1, realisee: true, prevue: false });
     const idIntrant = await insertId("intrant", { idAction, idCategorie: categorie.id, libelleIntrant: "Fongicide test", codeIntrant: "TEST-AMM-1", dicIdOrigineIntrant: 777, quantite: 1, dicLlUnite: "l/ha" });
-    await db("reference_dose_cible_ift").insert({ codeAmm: "TEST-AMM-1", idCulture: culture.id, anneeRecolte: 2025, idCible: null, doseRef: 4, uniteDoseRef: "L/HA" });
+    // The demo ships the 2026 list, the nearest published for this 2025 campaign (decision 0085): the row goes there.
+    await db("reference_dose_cible_ift").insert({ codeAmm: "TEST-AMM-1", idCulture: culture.id, anneeRecolte: 2026, idCible: null, doseRef: 4, uniteDoseRef: "L/HA" });
     const apres = await iftDe();
     // Hand-computed: 1 L/ha over the crop's 4 L/ha = 0.25, one pass; found, so not listed missing.
     expect((apres.valeur ?? 0) - (avant.valeur ?? 0)).toBeCloseTo(0.25, 9);
