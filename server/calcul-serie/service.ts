@@ -1,7 +1,7 @@
 import { controlerCampagne } from "~/domain/calc/indicateurs/controle";
 import { agregerCampagne, preparerCampagne, type NiveauResultat, type ResultatParcelle } from "~/domain/calc/indicateurs/moteur";
 import { nombreManquants, premiersManquants } from "~/domain/calc/indicateurs/resultat";
-import type { Explication, Indicateur, Indicateurs, Manquant, OptionsCalcul } from "~/domain/calc/indicateurs/types";
+import type { Explication, Indicateur, Indicateurs, Manquant } from "~/domain/calc/indicateurs/types";
 import { campagneLibelle } from "~/domain/partage";
 import {
   CODES_GRAPHIQUES, CODES_IFT_SEGMENTS, etatSerie, groupeDuCode, GROUPES_SERIE, publierGroupes, refusModification, severiteControle,

@@ -26,19 +26,17 @@ export const cleListe = (amm: string, idCulture: number | null) => `${amm}\u0001
 /**
  * The harvest year whose list applies to a campaign: its own when the list holds a row of that year; else the
  * nearest published year, the earlier one on a tie (the list in force before); null when the table is empty.
- * Three index look-ups (the year's first row, the nearest year below and above), never a scan of the list.
+ * One round trip, two index look-ups (the latest year up to the campaign's, the first after), never a scan.
  */
 export async function anneeListeIft(db: Db, anneeRecolte: number): Promise<number | null> {
-  const propre = await db("reference_dose_cible_ift").where({ anneeRecolte }).first("id");
-  if (propre) return anneeRecolte;
-  const [avant, apres] = await Promise.all([
-    db("reference_dose_cible_ift").where("anneeRecolte", "<", anneeRecolte).max({ annee: "anneeRecolte" }).first(),
-    db("reference_dose_cible_ift").where("anneeRecolte", ">", anneeRecolte).min({ annee: "anneeRecolte" }).first(),
-  ]);
-  const a = num(avant?.annee);
-  const b = num(apres?.annee);
+  const r = await db.first({
+    avant: db("reference_dose_cible_ift").where("anneeRecolte", "<=", anneeRecolte).max("anneeRecolte"),
+    apres: db("reference_dose_cible_ift").where("anneeRecolte", ">", anneeRecolte).min("anneeRecolte"),
+  });
+  const a = num(r?.avant);
+  const b = num(r?.apres);
   if (a == null) return b;
-  if (b == null) return a;
+  if (b == null || a === anneeRecolte) return a;
   return anneeRecolte - a <= b - anneeRecolte ? a : b;
 }
 

@@ -275,7 +275,8 @@ test.describe("interventions screen", () => {
       await dialog.getByTestId("phyto-produit-search").fill("karate");
       await expect(dialog.getByTestId("phyto-produit").locator("option", { hasText: "KARATE AVEC TECHNOLOGIE ZEON (9800336)" })).toHaveCount(1);
       await dialog.getByTestId("phyto-produit").selectOption({ label: "KARATE AVEC TECHNOLOGIE ZEON (9800336)" });
-      await expect(dialog.getByTestId("phyto-unite").locator("option")).toHaveText(["Choisir…", "l/ha", "kg/ha"]);
+      // Per-hectolitre units too (issue 24, decision 0085).
+      await expect(dialog.getByTestId("phyto-unite").locator("option")).toHaveText(["Choisir…", "l/ha", "kg/ha", "l/hl", "kg/hl"]);
       // C-PHYTO-16: its active matter, read by idProduit-idSource.
       await expect(dialog.getByTestId("phyto-matieres")).toHaveText("Matières actives : lambda-cyhalothrine 100 g/L");
       await dialog.getByTestId("phyto-dose").fill("0,05");
@@ -294,6 +295,11 @@ test.describe("interventions screen", () => {
       await expect(dialog.getByTestId("phyto-ajouter-cible")).toHaveCount(0);
       await expect(dialog.getByTestId("phyto-volume")).toHaveText("Volume de bouillie de l'opération : 150 L/ha");
       await page.screenshot({ path: `${SHOTS}/dialog-phyto-fr.png` });
+      // [issue24-ift] A dose per hL is put in the reference's unit by the engine's conversion: 0.05 L/hL × 150 L/ha / 100 = 0.075 L/ha.
+      await dialog.getByTestId("phyto-unite").selectOption("l/hl");
+      await expect(dialog.getByTestId("phyto-dose-ref-1")).toHaveText("Dose de référence : 0,063 L/HA — dose appliquée : 0,075 L/HA");
+      await page.screenshot({ path: `${SHOTS}/dialog-phyto-hl-fr.png` });
+      await dialog.getByTestId("phyto-unite").selectOption("l/ha");
       await dialog.getByTestId("intrant-save").click();
       await expect(dialog).toHaveCount(0);
       await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
