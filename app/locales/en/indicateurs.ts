@@ -111,6 +111,10 @@ const texts = {
       tauxHoraireMainOeuvre: "hourly labour cost",
       poids: "weight",
       usure: "wear life",
+      // Issue 24 (decision 0086)
+      formeAzote: "nitrogen form (catalogue or GHG category)",
+      fermageMoyen: "average land rent (economic characteristics)",
+      chargesDiverses: "diverse costs (economic characteristics)",
     },
     controle: {
       composition: "Input {{libelle}} has no composition.",

@@ -37,6 +37,17 @@ export function tempsIntervention(intervention: InterventionCampagne): { heures:
   return { heures: (p / debit) * personnes, mecanise: intervention.operation.mecanisee };
 }
 
+/**
+ * Machine hours per hectare of plot of one intervention: passes / work rate, whatever the number of people on the
+ * work site (each machine runs those hours once); null when unknown.
+ */
+export function heuresMachines(intervention: InterventionCampagne): { heures: number } | null {
+  const p = passages(intervention).valeur;
+  const debit = debitIntervention(intervention);
+  if (p === null || debit === null || !intervention.operation) return null;
+  return { heures: p / debit };
+}
+
 export function indicateursTravail(interventions: InterventionCampagne[], ctx: Contexte = contexteDefaut()): Indicateurs {
   const c = {
     mecanise: new Cumul("travail.temps.mecanise", "h/ha", "7.6", ctx.explique),
