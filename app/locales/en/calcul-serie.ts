@@ -79,6 +79,7 @@ const texts = {
       "irrigation-gazole": "Irrigation by a diesel motor-pump: its fuel is counted, pumping electricity is not.",
       "fermage-defaut": "Average land rent not entered: 100 €/ha by default. Enter it in the campaign's economic characteristics.",
       "charges-diverses-defaut": "Diverse costs not entered: 4,600 € + 45 €/ha by default. Enter them in the campaign's economic characteristics.",
+      "personnes-1": "Manual operation without its workforce: one person assumed. Enter it in the cultural operation.",
       "donnees-modifiees-depuis-le-calcul": "The plot's data changed since the calculation: the calculated value, the detail from today's data.",
     },
     "aucune-entree": "No data used.",

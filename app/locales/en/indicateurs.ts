@@ -115,6 +115,7 @@ const texts = {
       formeAzote: "nitrogen form (catalogue or GHG category)",
       fermageMoyen: "average land rent (economic characteristics)",
       chargesDiverses: "diverse costs (economic characteristics)",
+      mainOeuvre: "workforce of the operation",
     },
     controle: {
       composition: "Input {{libelle}} has no composition.",

@@ -77,6 +77,7 @@ const texts = {
       "irrigation-gazole": "Irrigation par motopompe diesel : son carburant est compté, l'électricité de pompage ne l'est pas.",
       "fermage-defaut": "Fermage moyen non saisi : 100 €/ha par défaut. À saisir dans les caractéristiques économiques de la campagne.",
       "charges-diverses-defaut": "Charges diverses non saisies : 4 600 € + 45 €/ha par défaut. À saisir dans les caractéristiques économiques de la campagne.",
+      "personnes-1": "Opération manuelle sans main-d'œuvre saisie : une personne supposée. À saisir dans l'opération culturale.",
       "donnees-modifiees-depuis-le-calcul": "Les données de la parcelle ont changé depuis le calcul : valeur du calcul, détail d'après les données actuelles.",
     },
     "aucune-entree": "Aucune donnée utilisée.",

@@ -115,6 +115,7 @@ const texts = {
       formeAzote: "forme de l'azote (catalogue ou catégorie de GES)",
       fermageMoyen: "fermage moyen (caractéristiques économiques)",
       chargesDiverses: "charges diverses (caractéristiques économiques)",
+      mainOeuvre: "main-d'œuvre de l'opération",
     },
     controle: {
       composition: "L'intrant {{libelle}} n'a pas de composition.",

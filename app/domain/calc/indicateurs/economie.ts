@@ -15,7 +15,7 @@
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { rendementTHa } from "./fertilisation";
 import { Cumul, estNombre, indicateur, ratio, SANS_ENTREE, unionManquants, type DefinitionRatio } from "./resultat";
-import { tempsIntervention } from "./travail";
+import { personnesSupposees, tempsIntervention } from "./travail";
 import type { Indicateur, Indicateurs, IntrantCampagne, InterventionCampagne, JeuPrix, ParcelleCampagne, Prix } from "./types";
 
 export type JeuPrixNom = "reel" | "reference";
@@ -200,6 +200,7 @@ export function indicateursEconomie(
     if (p.manquant) cmo.manque(p.manquant);
     if (i.operation && !temps) cmo.manque({ objet: "operation", id: i.operation.id, champ: "debit", libelle: i.operation.libelle });
     if (!i.operation) cmo.manque({ objet: "intervention", id: i.id, champ: "operation" });
+    if (personnesSupposees(i)) cmo.manque({ objet: "operation", id: i.operation!.id, champ: "mainOeuvre", libelle: i.operation!.libelle });
     if (!estNombre(ctx.tauxHoraireMainOeuvre)) cmo.manque({ objet: "exploitation", id: ctx.exploitation?.id ?? "exploitation", champ: "tauxHoraireMainOeuvre" });
     else if (temps) cmo.ajoute(temps.heures * ctx.tauxHoraireMainOeuvre, entree ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE);
   }
