@@ -190,4 +190,23 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     expect(r["travail.eau"].valeur).toBeCloseTo(300, 6);
     expect(r["energie.directe.irrigation"].explication.remarques).toContain("irrigation-gazole");
   });
+
+  test("[issue24-demo] the demo's seeded series shows N exported on its harvested plots and machinery energy, none 0 % complete", async () => {
+    const db = t.db();
+    const idCampagne = t.demo().campagnes.tilleuls2024;
+    const serie = await db("calcul_serie").where({ idCampagne, statut: "termine" }).orderBy("id", "desc").first("id");
+    expect(serie).toBeDefined();
+    const lignes = await db("calcul_resultat").where({ idCalculSerie: serie.id, niveau: "parcelle" }).whereIn("code", ["bilanAzote.exporte", "energie.indirecte.materiel"])
+      .select("idEntite", "code", "valeur", "completude");
+    const recoltees = new Set((await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).where("a.realisee", true).select("a.idParcelle")).map((r) => String(r.idParcelle)));
+    expect(recoltees.size).toBeGreaterThan(0);
+    for (const code of ["bilanAzote.exporte", "energie.indirecte.materiel"]) {
+      const parCode = lignes.filter((l) => l.code === code && recoltees.has(String(l.idEntite)));
+      expect(parCode.length, code).toBe(recoltees.size);
+      for (const l of parCode) {
+        expect(Number(l.valeur), `${code} of plot ${l.idEntite}`).toBeGreaterThan(0);
+        expect(Number(l.completude), `${code} of plot ${l.idEntite}`).toBeGreaterThan(0);
+      }
+    }
+  });
 });
