@@ -11,6 +11,7 @@ import { campaignMachines, costsOf } from "../operation-culturale/service";
 import { affectationsOf, cropsOfModes } from "../parcelle/repo";
 import { cleAppro, cleVente } from "../prix/repo";
 import { dosesDuTraitement, lireCataloguePhyto, lireListeIft } from "./doses-reference";
+import { completerInstantane, materielsOperation } from "./instantane-fertilisation";
 
 /**
  * Builds the indicator engine's campaign snapshot (InstantaneCampagne, issue 14; decision 0049) from the database:
@@ -130,6 +131,7 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
       // The charges need the fuel price and the machines' figures: absent when the calculation misses some.
       chargesMecanisation: couts.manquants.length ? null : couts.chargesMecaTotales,
       irrigation: op.debitIrrigation != null, debitIrrigation: op.debitIrrigation,
+      materiels: materielsOperation([op.materielTractant, ...op.materielTractes], machines),
     });
   }
 
@@ -228,9 +230,15 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     vente[String(r.cle)] = { valeur: Number(r.prixVente), unite: "€/t", id: Number(r.id) }; // sale prices are €/t (data-model §7)
   }
 
-  return {
+  const instantane: InstantaneCampagne = {
     idCampagne, anneeRecolte: Number(campagne.anneeRecolte),
     exploitation: { id: Number(campagne.idExploitation), libelle: String(campagne.libelle) },
     parcelles, interventions, prix: { reel: { appro, vente } },
   };
+  // N forms, N contents of the harvests, structure costs (instantane-fertilisation.ts, decision 0086).
+  await completerInstantane(db, instantane, {
+    intrants: new Map((inputRows as Record<string, unknown>[]).map((r) => [Number(r.id), { origine: num(r.dicIdOrigineIntrant), idIntrant: num(r.idIntrant) }])),
+    typesSortie: new Map((harvestRows as Record<string, unknown>[]).map((r) => [Number(r.id), Number(r.dicIdTypeSortie)])),
+  });
+  return instantane;
 }

@@ -76,6 +76,12 @@ const texts = {
       "climat-sec": "N2O: the dry-climate emission factor is applied.",
       "densite-1": "Product density unknown: 1 kg/L assumed to convert the dose.",
       "pature-non-comptee": "Exports by grazing are not counted.",
+      // Issue 24, energy, GHG, N balance and economics (decision 0086)
+      "forme-azote-ammonitrate": "Nitrogen form unknown: the fertiliser is counted as ammonium nitrate. Pick the product in the catalogue or assign its GHG category.",
+      "irrigation-gazole": "Irrigation by a diesel motor-pump: its fuel is counted, pumping electricity is not.",
+      "fermage-defaut": "Average land rent not entered: 100 €/ha by default. Enter it in the campaign's economic characteristics.",
+      "charges-diverses-defaut": "Diverse costs not entered: 4,600 € + 45 €/ha by default. Enter them in the campaign's economic characteristics.",
+      "personnes-1": "Manual operation without its workforce: one person assumed. Enter it in the cultural operation.",
       "donnees-modifiees-depuis-le-calcul": "The plot's data changed since the calculation: the calculated value, the detail from today's data.",
     },
     "aucune-entree": "No data used.",

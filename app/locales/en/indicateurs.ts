@@ -112,6 +112,11 @@ const texts = {
       tauxHoraireMainOeuvre: "hourly labour cost",
       poids: "weight",
       usure: "wear life",
+      // Issue 24 (decision 0086)
+      formeAzote: "nitrogen form (catalogue or GHG category)",
+      fermageMoyen: "average land rent (economic characteristics)",
+      chargesDiverses: "diverse costs (economic characteristics)",
+      mainOeuvre: "workforce of the operation",
     },
     controle: {
       composition: "Input {{libelle}} has no composition.",

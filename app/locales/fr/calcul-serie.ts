@@ -74,6 +74,12 @@ const texts = {
       "climat-sec": "N2O : facteur d'émission du climat sec appliqué.",
       "densite-1": "Densité du produit inconnue : 1 kg/L supposé pour convertir la dose.",
       "pature-non-comptee": "Les exportations par la pâture ne sont pas comptées.",
+      // Issue 24, energy, GHG, N balance and economics (decision 0086)
+      "forme-azote-ammonitrate": "Forme de l'azote inconnue : l'engrais est compté comme un ammonitrate. Choisir le produit dans le catalogue ou affecter sa catégorie de GES.",
+      "irrigation-gazole": "Irrigation par motopompe diesel : son carburant est compté, l'électricité de pompage ne l'est pas.",
+      "fermage-defaut": "Fermage moyen non saisi : 100 €/ha par défaut. À saisir dans les caractéristiques économiques de la campagne.",
+      "charges-diverses-defaut": "Charges diverses non saisies : 4 600 € + 45 €/ha par défaut. À saisir dans les caractéristiques économiques de la campagne.",
+      "personnes-1": "Opération manuelle sans main-d'œuvre saisie : une personne supposée. À saisir dans l'opération culturale.",
       "donnees-modifiees-depuis-le-calcul": "Les données de la parcelle ont changé depuis le calcul : valeur du calcul, détail d'après les données actuelles.",
     },
     "aucune-entree": "Aucune donnée utilisée.",

@@ -112,6 +112,11 @@ const texts = {
       tauxHoraireMainOeuvre: "coût horaire de la main-d'œuvre",
       poids: "poids",
       usure: "durée de vie (usure)",
+      // Issue 24 (decision 0086)
+      formeAzote: "forme de l'azote (catalogue ou catégorie de GES)",
+      fermageMoyen: "fermage moyen (caractéristiques économiques)",
+      chargesDiverses: "charges diverses (caractéristiques économiques)",
+      mainOeuvre: "main-d'œuvre de l'opération",
     },
     controle: {
       composition: "L'intrant {{libelle}} n'a pas de composition.",

@@ -16,7 +16,7 @@ import { doseParHectare } from "./ift-doses";
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { rendementTHa } from "./fertilisation";
 import { Cumul, estNombre, indicateur, ratio, SANS_ENTREE, unionManquants, type DefinitionRatio } from "./resultat";
-import { tempsIntervention } from "./travail";
+import { personnesSupposees, tempsIntervention } from "./travail";
 import type { Indicateur, Indicateurs, IntrantCampagne, InterventionCampagne, JeuPrix, ParcelleCampagne, Prix } from "./types";
 
 export type JeuPrixNom = "reel" | "reference";
@@ -203,6 +203,7 @@ export function indicateursEconomie(
     if (p.manquant) cmo.manque(p.manquant);
     if (i.operation && !temps) cmo.manque({ objet: "operation", id: i.operation.id, champ: "debit", libelle: i.operation.libelle });
     if (!i.operation) cmo.manque({ objet: "intervention", id: i.id, champ: "operation" });
+    if (personnesSupposees(i)) cmo.manque({ objet: "operation", id: i.operation!.id, champ: "mainOeuvre", libelle: i.operation!.libelle });
     if (!estNombre(ctx.tauxHoraireMainOeuvre)) cmo.manque({ objet: "exploitation", id: ctx.exploitation?.id ?? "exploitation", champ: "tauxHoraireMainOeuvre" });
     else if (temps) cmo.ajoute(temps.heures * ctx.tauxHoraireMainOeuvre, entree ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE);
   }
@@ -215,13 +216,19 @@ export function indicateursEconomie(
   r[k("margeSemiNette")] = combiner(k("margeSemiNette"), "€/ha", "7.7", [[1, r[k("margeBrute")]], [-1, r[cm.code]]]);
   r[k("margeDirecte")] = combiner(k("margeDirecte"), "€/ha", "7.7", [[1, r[k("margeSemiNette")]], [-1, r[k("chargesMainOeuvre")]]]);
 
-  // Structure: land rent and diverse costs (spec 3 §9 defaults), spread per hectare.
+  // Structure: land rent and diverse costs, as the campaign's economics screen records them (spec 3 §9 defaults when
+  // empty): a defaulted term is listed missing, so the figure is not complete on a guess (decision 0086).
   const e = ctx.exploitation;
   const fermage = estNombre(e?.fermageHa) ? e.fermageHa : DEFAUTS_ECONOMIE.fermageHa;
   const diversesExploitation = estNombre(e?.chargesDiversesExploitation) ? e.chargesDiversesExploitation : DEFAUTS_ECONOMIE.chargesDiversesExploitation;
   const diversesHa = estNombre(e?.chargesDiversesHa) ? e.chargesDiversesHa : DEFAUTS_ECONOMIE.chargesDiversesHa;
   const surface = ctx.surfaceExploitation ?? 0;
   const structure = new Cumul(k("chargesStructure"), "€/ha", "7.7", ctx.explique);
+  const idExploitation = e?.id ?? "exploitation";
+  structure.attend(2);
+  if (!estNombre(e?.fermageHa)) structure.manque({ objet: "exploitation", id: idExploitation, champ: "fermageMoyen", libelle: e?.libelle }).remarque("fermage-defaut");
+  if (!estNombre(e?.chargesDiversesExploitation) || !estNombre(e?.chargesDiversesHa))
+    structure.manque({ objet: "exploitation", id: idExploitation, champ: "chargesDiverses", libelle: e?.libelle }).remarque("charges-diverses-defaut");
   structure.ajoute(fermage, { objet: "exploitation", id: "fermageHa", valeur: fermage, unite: "€/ha" });
   structure.ajoute(diversesHa, { objet: "exploitation", id: "chargesDiversesHa", valeur: diversesHa, unite: "€/ha" });
   if (surface > 0) structure.ajoute(diversesExploitation / surface, { objet: "exploitation", id: "chargesDiversesExploitation", valeur: diversesExploitation, unite: `€ / ${surface} ha` });

@@ -3,9 +3,9 @@
  * §7.8–7.10; decision 0046). Every factor is a row of facteurs.ts named in the explanation.
  *
  *   QSA (kg sa/ha)             = Σ phyto dose × concentration × passes   (g/L, g/kg /1000; % /100)
- *   energy direct (MJ/ha)      = fuel L/ha × E2 + water m3/ha × kWh/m3 × MJ/kWh
+ *   energy direct (MJ/ha)      = fuel L/ha × E2 + water m3/ha × kWh/m3 × MJ/kWh (water of a diesel-pumped irrigation: in its fuel)
  *   energy indirect (MJ/ha)    = N × E6|E7 + P2O5 × E8 + K2O × E9 + CaO × E10 (mineral fertilisers)
- *                                + QSA × E11 (by family) + seed kg × E12
+ *                                + QSA × E11 (by family) + seed kg × E12 + machinery Σ kg × E13 / wear life h × machine h/ha
  *   N2O (kg N2O/ha)            = [N × EF1 + (Nmin × FracGASF + Norg × FracGASM) × EF4 + N × FracLEACH × EF5] × 44/28
  *   direct GHG (kg CO2e/ha)    = N2O × GWP + CO2 urea + CO2 liming + fuel combustion
  *   indirect GHG (kg CO2e/ha)  = fertiliser manufacturing + QSA × G24 + seed kg × seed coefficient + fuel upstream
@@ -14,7 +14,7 @@
 import { contexte as contexteDefaut, interventionsRetenues, passages, type Contexte } from "./contexte";
 import { N2O_PAR_N2O_N } from "./facteurs";
 import { produitKgHa } from "./fertilisation";
-import { tempsIntervention } from "./travail";
+import { carburantIntervention, heuresMachines } from "./travail";
 import { Cumul, entreeFacteur, estNombre, indicateur, SANS_ENTREE, unionManquants } from "./resultat";
 import type { Entree, Facteur, Indicateur, Indicateurs, IntrantFertilisant, IntrantPhyto, InterventionCampagne } from "./types";
 
@@ -39,6 +39,9 @@ function doseProduitHa(intrant: IntrantPhyto): number | null {
 
 /** Mineral N form factor ids: urea and solutions have their own; ammonitrate otherwise (decision 0046). */
 const formeN = (i: IntrantFertilisant) => (i.formeAzote === "uree" ? "uree" : i.formeAzote === "solution" ? "solution" : "ammonitrate");
+
+/** A water input's m3/ha over its passes; null without a dose in mm. */
+const m3Eau = (dose: number | null, unite: string | null) => (estNombre(dose) && (unite ?? "mm").toLowerCase() === "mm" ? dose * 10 : null);
 
 type Ctx = Contexte;
 
@@ -67,14 +70,13 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
     cumul.ajoute(quantite * f.valeur, entree);
   };
 
-  // Fuel and water come from the work indicators (same completeness).
+  // Fuel comes from the work indicators (same completeness).
   const heriter = (cumul: Cumul, source: Indicateur, f: Facteur, multiplicateur = 1) => {
     cumul.attendus += source.attendus;
     source.manquants.forEach((m) => cumul.manque(m));
     if (estNombre(source.valeur)) avecFacteur(cumul, f, source.valeur * multiplicateur, { objet: "indicateur", id: source.code, valeur: source.valeur, unite: source.unite });
   };
   const carburant = travail["travail.carburant"];
-  const eau = travail["travail.eau"];
   if (carburant) {
     heriter(eCarburant, carburant, F("energie.carburant"));
     heriter(gCombustion, carburant, F("ges.carburant.combustion"));
@@ -82,11 +84,10 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
     const combustion = F("ges.carburant.combustion");
     heriter(gAmontCarburant, carburant, { ...total, id: `${total.id}-${combustion.id}`, libelle: `${total.libelle} moins la combustion`, valeur: total.valeur - combustion.valeur });
   }
-  if (eau) {
-    const kwh = F("energie.irrigation.kwh");
-    eIrrigation.cite(entreeFacteur(kwh));
-    heriter(eIrrigation, eau, F("energie.electricite"), kwh.valeur);
-  }
+  // Irrigation is counted once (decision 0086): the water of an intervention whose operation burns fuel (a diesel
+  // motor-pump) is in the fuel above; only the other irrigations count the pumping electricity.
+  const kwh = F("energie.irrigation.kwh");
+  const electricite = F("energie.electricite");
 
   // N by origin for the field N2O
   let nMineral = 0;
@@ -98,9 +99,10 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   for (const i of interventionsRetenues(interventions, ctx.options)) {
     const p = passages(i);
     const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string): Entree => (x ? { objet: "intrant" as const, id, libelle, valeur, unite, date: i.date, idIntervention: i.id } : SANS_ENTREE);
-    // Machinery: mass × MJ/kg / wear life (h) × hours per ha of the intervention.
+    // Machinery: mass × MJ/kg / wear life (h) × machine hours per ha of the intervention (passes / work rate: the
+    // machines' hours, not the people's).
     if (i.operation?.mecanisee && i.operation.materiels?.length) {
-      const temps = tempsIntervention(i);
+      const temps = heuresMachines(i);
       for (const m of i.operation.materiels) {
         eMateriel.attend();
         if (!temps) eMateriel.manque({ objet: "operation", id: i.operation.id, champ: "debit", libelle: i.operation.libelle });
@@ -120,8 +122,21 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
           });
       }
     }
+    const gazole = (carburantIntervention(i) ?? 0) > 0;
     for (const intrant of i.intrants) {
-      if (intrant.type === "phyto") {
+      if (intrant.type === "eau") {
+        if (gazole) {
+          eIrrigation.remarque("irrigation-gazole");
+          continue;
+        }
+        eIrrigation.attend();
+        if (p.manquant) eIrrigation.manque(p.manquant);
+        const m3 = m3Eau(intrant.dose, intrant.unite);
+        if (m3 === null) eIrrigation.manque({ objet: "intrant", id: intrant.id, champ: "dose", libelle: intrant.libelle });
+        if (m3 === null || p.valeur === null) continue;
+        if (x) eIrrigation.cite(entreeFacteur(kwh));
+        avecFacteur(eIrrigation, electricite, m3 * p.valeur * kwh.valeur, entreeIntrant(intrant.id, intrant.libelle, m3 * p.valeur, "m3/ha"));
+      } else if (intrant.type === "phyto") {
         const famille = intrant.famille === "TS" || !intrant.famille ? "A" : intrant.famille;
         for (const cumul of [qsa, ePhytos, gPhytos]) {
           cumul.attend();
@@ -186,8 +201,16 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
         if (intrant.nature !== "mineral") continue; // organic products carry no manufacturing burden (decision 0046)
         manques(eEngrais);
         manques(gEngrais);
+        // A mineral N whose form is unknown is costed as ammonitrate, and says so (decision 0086).
+        if (n > 0 && !intrant.formeAzote)
+          for (const cumul of [eEngrais, gEngrais, gUree.attend()]) cumul.manque({ objet: "intrant", id: intrant.id, champ: "formeAzote", libelle: intrant.libelle }).remarque("forme-azote-ammonitrate");
         const forme = formeN(intrant);
-        const e = (el: string, q: number) => (x ? entreeIntrant(intrant.id, `${intrant.libelle} : ${el}`, q, `kg ${el}/ha`) : SANS_ENTREE);
+        const e = (el: string, q: number) => {
+          if (!x) return SANS_ENTREE;
+          const entree = entreeIntrant(intrant.id, `${intrant.libelle} : ${el === "N" ? `N (${forme})` : el}`, q, `kg ${el}/ha`);
+          if (el === "N" && intrant.sourceFormeAzote) entree.source = intrant.sourceFormeAzote;
+          return entree;
+        };
         if (n > 0) {
           avecFacteur(eEngrais, F(`energie.n.${forme === "ammonitrate" ? "ammonitrate" : "uree"}`), n, e("N", n));
           const fab = F(`ges.n.${forme}`);

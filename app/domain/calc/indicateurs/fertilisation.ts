@@ -121,7 +121,8 @@ export function indicateursBilanAzote(
       }
       exporte.attend();
       const p = passages(intervention);
-      const t = rendementTHa(recolte.rendement, recolte.unite);
+      // A forage's yield in t MS/ha goes with an N content per t of dry matter (the reference table's unit).
+      const t = rendementTHa(recolte.rendement, (recolte.unite ?? "").replace(/^t ms\/ha$/i, "t/ha"));
       if (p.manquant) exporte.manque(p.manquant);
       if (t === null) exporte.manque({ objet: "recolte", id: recolte.id, champ: "rendement", libelle: recolte.libelle });
       if (!estNombre(recolte.teneurAzote)) exporte.manque({ objet: "recolte", id: recolte.id, champ: "teneurAzote", libelle: recolte.libelle });
@@ -132,6 +133,7 @@ export function indicateursBilanAzote(
         libelle: recolte.libelle,
         valeur: t,
         unite: `t/ha × ${recolte.teneurAzote} kg N/t`,
+        ...(recolte.sourceTeneurAzote ? { source: recolte.sourceTeneurAzote } : {}),
         date: intervention.date,
         idIntervention: intervention.id,
       });

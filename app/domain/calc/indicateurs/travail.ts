@@ -37,6 +37,24 @@ export function tempsIntervention(intervention: InterventionCampagne): { heures:
   return { heures: (p / debit) * personnes, mecanise: intervention.operation.mecanisee };
 }
 
+/**
+ * A manual operation without its people recorded counts 1 person (a guess, listed missing: decision 0086); a
+ * mechanised one counts its driver.
+ */
+export const personnesSupposees = (intervention: InterventionCampagne): boolean =>
+  !!intervention.operation && !intervention.operation.mecanisee && !intervention.operation.eta && !(estNombre(intervention.operation.nbPersonnes) && intervention.operation.nbPersonnes > 0);
+
+/**
+ * Machine hours per hectare of plot of one intervention: passes / work rate, whatever the number of people on the
+ * work site (each machine runs those hours once); null when unknown.
+ */
+export function heuresMachines(intervention: InterventionCampagne): { heures: number } | null {
+  const p = passages(intervention).valeur;
+  const debit = debitIntervention(intervention);
+  if (p === null || debit === null || !intervention.operation) return null;
+  return { heures: p / debit };
+}
+
 export function indicateursTravail(interventions: InterventionCampagne[], ctx: Contexte = contexteDefaut()): Indicateurs {
   const c = {
     mecanise: new Cumul("travail.temps.mecanise", "h/ha", "7.6", ctx.explique),
@@ -68,6 +86,7 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       if (p.manquant) t.manque(p.manquant);
       if (!intervention.operation) t.manque({ objet: "intervention", id: intervention.id, champ: "operation", libelle });
       else if (debitIntervention(intervention) === null) t.manque({ objet: "operation", id: intervention.operation.id, champ: "debit", libelle: intervention.operation.libelle });
+      if (personnesSupposees(intervention)) t.manque({ objet: "operation", id: intervention.operation!.id, champ: "mainOeuvre", libelle: intervention.operation!.libelle }).remarque("personnes-1");
       if (temps) t.ajoute(temps.heures, entree ? { ...entree, valeur: debitIntervention(intervention) ?? undefined, unite: "ha/h" } : SANS_ENTREE);
     }
 

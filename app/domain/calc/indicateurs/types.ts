@@ -84,6 +84,8 @@ export type IntrantFertilisant = IntrantCommun & {
   densite?: number | null;
   /** Form of the mineral N (for the manufacturing factors): ammonitrate, urée, solution azotée. */
   formeAzote?: "ammonitrate" | "uree" | "solution" | null;
+  /** Where the form comes from: "catalogue:UREE", "dossier:…" (assigned category), "libelle:…" or "composition:…" (classified). */
+  sourceFormeAzote?: string | null;
   /** Liming product (for the CO2 of liming): calcaire or dolomie. */
   amendement?: "calcaire" | "dolomie" | null;
 };
@@ -112,6 +114,8 @@ export type RecolteCampagne = {
   clePrix?: string | null;
   /** N content of the harvested product, kg N per t (COMIFER/Arvalis tables, research §7). */
   teneurAzote?: number | null;
+  /** The N content's unit and source (reference table teneur_azote_produit). */
+  sourceTeneurAzote?: string | null;
 };
 
 export type OperationCampagne = {
