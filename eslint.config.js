@@ -64,6 +64,8 @@ export default tseslint.config(
       "test-results/**",
       "playwright-report/**",
       "**/*.min.js",
+      // Deliberate violations, linted by tests/lint/layers.test.ts alone.
+      "tests/lint/fixtures/**",
     ],
   },
   js.configs.recommended,
