@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "tests/lint/**/*.test.ts"],
           exclude: ["**/*.service.test.ts", "node_modules/**"],
           setupFiles: ["./tests/setup/vitest-console.ts"],
         },

@@ -46,11 +46,13 @@ function serverTranslation(i18n: I18n): Translation {
  * copies the whole i18next instance once per component per render (a few ms of CPU per page, bench/load.mjs,
  * issue 10), and i18next resolves each key anew.
  */
-export function useTranslation(): Translation {
-  if (onServer) {
-    // The branch never changes within a process, so the hooks called stay the same from render to render.
-    const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-    return serverTranslation(i18n);
-  }
+export const useTranslation: () => Translation = onServer ? useServerTranslation : useBrowserTranslation;
+
+/** The server's hook: chosen once per process (above), so the hooks called stay the same from render to render. */
+function useServerTranslation(): Translation {
+  return serverTranslation(useContext(I18nContext)?.i18n ?? getI18n());
+}
+
+function useBrowserTranslation(): Translation {
   return useTranslationOfReactI18next();
 }

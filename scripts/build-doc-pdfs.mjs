@@ -134,7 +134,6 @@ function wrap(bin, font, size, maxWidth) {
       continue;
     }
     if (line) lines.push(line);
-    line = "";
     while (textWidth(word, font, size) > maxWidth) {
       let cut = word.length - 1;
       while (cut > 1 && textWidth(word.slice(0, cut), font, size) > maxWidth) cut--;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need (Chromium from Debian's packages, PostgreSQL
-# when none answers on 127.0.0.1:5432), then runs type-check, unit tests, service tests on SQLite and
-# on PostgreSQL, and the Playwright journeys against the built app.
+# when none answers on 127.0.0.1:5432), then runs the linter and the format check, type-check, unit tests,
+# service tests on SQLite and on PostgreSQL, and the Playwright journeys against the built app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,6 +61,14 @@ if ! (command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432); t
   as_root su postgres -c "psql -tc \"SELECT 1 FROM pg_database WHERE datname='test'\" | grep -q 1 || createdb test"
 fi
 
+
+stage "Lint and format"
+# ESLint first (typescript-eslint, hooks, the layer table as import rules: docs/decisions/0088-lint-and-layers.md),
+# then Prettier's check; both run, and a failure of either fails the stage.
+lint_status=0
+npm run --silent lint || lint_status=$?
+npm run --silent format:check || lint_status=$?
+[ "$lint_status" = 0 ]
 
 stage "Type-check"
 npx react-router typegen >/dev/null

@@ -1,4 +1,5 @@
-import { db, prepareDatabase } from "./db";
+import { db } from "./db";
+import { prepareDatabase } from "./prepare-database";
 import { env, mapConfig, trustProxy } from "./env";
 import { purgeOrphanFiles } from "./observation/files";
 import { marquerSeriesInterrompues } from "./calcul-serie/service";

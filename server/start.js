@@ -48,7 +48,7 @@ const readStamp = (dir) => {
 const complete = (dir) => fs.existsSync(path.join(dir, "server/index.js")) && readStamp(dir) !== null;
 /** Live servers using a build folder: one marker file per server, .in-use-<pid>; markers of dead servers are removed. */
 const users = (dir) => {
-  let markers = [];
+  let markers;
   try {
     markers = fs.readdirSync(dir).filter((f) => f.startsWith(".in-use-"));
   } catch {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
-import type { loader } from "~/routes/assolement";
+import type { AssolementAnswer, AssolementItem } from "~/domain/contracts/assolement";
 import { AppDialog, mountedOnceOpened } from "./dialog";
 import { useFeedback } from "./feedback";
 import { formatNumber, formatPercent } from "./format";
@@ -12,8 +12,8 @@ export const ASSOLEMENT_DIALOG_WIDTH = 1000;
 const SIZE = 300;
 const RADIUS = 140;
 
-type Answer = Awaited<ReturnType<typeof loader>>;
-type Item = Extract<Answer, { ok: true }>["items"][number];
+type Answer = AssolementAnswer;
+type Item = AssolementItem;
 
 export function formatHectares(n: number, language: string): string {
   return formatNumber(n, language, 2, 2);

@@ -6,10 +6,10 @@ import type { z } from "zod";
 import { useFetcher } from "react-router";
 import { historyReferenceOptions, isSimulationYear, NewCampagneSchema, NewExploitationSchema, DossierSchema } from "~/domain/partage";
 import type { ContextView } from "../../server/contexte/service";
+import { campagneLabel } from "./campagne-label";
 import { AppDialog, mountedOnceOpened } from "./dialog";
 import { useActionFeedback } from "./feedback";
 import { Field, TextInput } from "./field";
-import { campagneLabel } from "./shell/context-bar";
 
 type Result = { ok: boolean; submission?: unknown; notice?: string; error?: string } | undefined;
 

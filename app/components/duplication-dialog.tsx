@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -48,20 +48,22 @@ export function DuplicationDialog({ ids, idDossier: currentDossier, idExploitati
   const load = (dossier: string, exploitation: string) =>
     options.load(`${location.pathname}?dupli=1&dossier=${encodeURIComponent(dossier)}&exploitation=${encodeURIComponent(exploitation)}`);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the current folder and farm.
+  const reset = useEffectEvent(() => {
     const d = String(currentDossier ?? "");
     const e = String(currentFarm);
     setIdDossier(d);
     setIdExploitation(e);
     setCampagnes([]);
     load(d, e);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (open) reset();
   }, [open]);
 
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    if (sender.state === "idle" && sender.data?.ok) onClose();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (sender.state === "idle" && sender.data?.ok) close();
   }, [sender.state, sender.data]);
 
   const opts = options.data?.duplication ?? null;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDateTime, formatEuro, formatNumber, formatPercent, numberLocale, numberText, parisYear } from "./format";
+import { formatDateTime, formatEuro, formatNumber, formatPercent, formuleNpk, numberLocale, numberText, parisYear } from "./format";
 
 /** Intl separates thousands with a narrow no-break space in French: compared as a plain space. */
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
@@ -40,5 +40,12 @@ describe("dates and times are Paris time on the server and in the browser (issue
   test("the year turns at midnight in Paris, not in UTC", () => {
     expect(parisYear(new Date("2026-12-31T23:30:00.000Z"))).toBe(2027);
     expect(parisYear(new Date("2026-12-31T22:30:00.000Z"))).toBe(2026);
+  });
+});
+
+describe("a fertiliser's grade", () => {
+  test("[B-PLOT-04] the N-P2O5-K2O grade follows the UI language", () => {
+    expect(formuleNpk({ n: 33.5 }, "fr")).toBe("33,5-0-0");
+    expect(formuleNpk({ n: 15, p2o5: 15, k2o: 15 }, "en")).toBe("15-15-15");
   });
 });

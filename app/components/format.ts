@@ -4,6 +4,8 @@
  * (A-CONST-12), dates day/month/year (A-CONST-11). Numbers written into a form's input: numberText.
  */
 
+import { teneursNpk, type CompositionFertilisant } from "~/domain/eges";
+
 /** The Intl locale of a UI language: English writes numbers the British way; French (and the dev locale) the French way. */
 export function numberLocale(language: string): string {
   return language === "en" ? "en-GB" : "fr-FR";
@@ -44,6 +46,11 @@ export function formatPercent(n: number | null | undefined, language: string, fr
 export function numberText(n: number | null | undefined, language: string): string | undefined {
   if (!isNumber(n)) return undefined;
   return numberLocale(language) === "fr-FR" ? String(n).replace(".", ",") : String(n);
+}
+
+/** "33,5-0-0": the N-P2O5-K2O grade of a fertiliser's composition, as printed on its bags, in the UI language. */
+export function formuleNpk(composition: CompositionFertilisant, language: string): string {
+  return teneursNpk(composition).map((v) => formatNumber(v, language, 3)).join("-");
 }
 
 // Day/month/year (spec 1 §9), the day as in France, so that the server's rendering and the browser's agree.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CATEGORIES_EGES, classerFertilisant, formuleNpk } from "./eges";
+import { CATEGORIES_EGES, classerFertilisant, teneursNpk } from "./eges";
 import categories from "../../seeds/reference/categorie-eges.json";
 
 describe("[B-PLOT-04] greenhouse-gas category of a folder fertiliser", () => {
@@ -57,8 +57,8 @@ describe("[B-PLOT-04] greenhouse-gas category of a folder fertiliser", () => {
     }
   });
 
-  test("the N-P2O5-K2O grade follows the locale", () => {
-    expect(formuleNpk({ n: 33.5 }, "fr")).toBe("33,5-0-0");
-    expect(formuleNpk({ n: 15, p2o5: 15, k2o: 15 }, "en")).toBe("15-15-15");
+  test("the N-P2O5-K2O contents of a composition, 0 when absent or negative", () => {
+    expect(teneursNpk({ n: 33.5 })).toEqual([33.5, 0, 0]);
+    expect(teneursNpk({ n: 15, p2o5: 15, k2o: -1 })).toEqual([15, 15, 0]);
   });
 });

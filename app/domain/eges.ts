@@ -5,7 +5,6 @@
  * seeds/reference/categorie-eges.json.
  */
 
-import { formatNumber } from "~/components/format";
 
 export const CATEGORIES_EGES = [
   "AMMONITRATE", "UREE", "SOLUTION_AZOTEE", "AZOTE_AUTRE", "ENGRAIS_COMPOSE", "PHOSPHATE", "POTASSIQUE", "AMENDEMENT_CALCIQUE", "ORGANIQUE",
@@ -69,7 +68,7 @@ export function classerFertilisant(libelle: string, composition: CompositionFert
   return { categorie: "AZOTE_AUTRE", motif: "composition" };
 }
 
-/** "33,5-0-0": the N-P2O5-K2O grade of a composition, as printed on fertiliser bags. */
-export function formuleNpk(composition: CompositionFertilisant, locale: string): string {
-  return [composition.n, composition.p2o5, composition.k2o].map((v) => formatNumber(pct(v), locale, 3)).join("-");
+/** The N, P2O5 and K2O contents of a composition (%, 0 when absent): its grade, written by formuleNpk (app/components/format.ts). */
+export function teneursNpk(composition: CompositionFertilisant): [number, number, number] {
+  return [pct(composition.n), pct(composition.p2o5), pct(composition.k2o)];
 }

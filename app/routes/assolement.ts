@@ -1,3 +1,4 @@
+import type { AssolementAnswer } from "~/domain/contracts/assolement";
 import { getAssolement } from "#server/assolement/service.server";
 import { isServiceError } from "#server/errors";
 import { resourceLoader } from "#server/http/route.server";
@@ -7,7 +8,7 @@ import { resourceLoader } from "#server/http/route.server";
  * crop-area items (libelle, surface in ha) and their total. A failed load answers the catalogued error.
  * Typed in the browser: the description of the campaign, where the dialog opens.
  */
-export const loader = resourceLoader("/home/description", async ({ db, user }) => {
+export const loader = resourceLoader("/home/description", async ({ db, user }): Promise<AssolementAnswer> => {
   try {
     return { ok: true as const, ...(await getAssolement(db, user)) };
   } catch (e) {

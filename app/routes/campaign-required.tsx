@@ -5,7 +5,6 @@ import { TableAccessProvider } from "~/components/data-table";
 import { RouteErrorPage } from "~/components/shell/route-error";
 import { useHomeData } from "~/routes/home";
 import { screenLoader } from "#server/http/route.server";
-import type { Route } from "./+types/campaign-required";
 
 export const CAMPAIGN_REQUIRED_STATUS = 412;
 export const shouldRevalidate = layoutShouldRevalidate;

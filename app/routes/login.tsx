@@ -13,7 +13,7 @@ import { getLocale } from "~/middleware/i18next";
 import { useRootData } from "~/root";
 import { BadCredentialsError, checkCredentials, InvalidLoginInputError, LoginLockedError, parseLogin } from "../../server/auth/login";
 import { getUser, startSession } from "../../server/auth/session";
-import { db } from "../../server/db";
+import { dbContext } from "../../server/http/context.server";
 import { env } from "../../server/env";
 import { clientIpContext } from "../../server/security/context";
 import type { Route } from "./+types/login";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const username = typeof form.get("username") === "string" ? String(form.get("username")) : "";
   try {
     const credentials = parseLogin({ username: form.get("username"), password: form.get("password") });
-    const user = await checkCredentials(db(), credentials.username, credentials.password, context.get(clientIpContext));
+    const user = await checkCredentials(context.get(dbContext), credentials.username, credentials.password, context.get(clientIpContext));
     const { cookie } = await startSession(user.id);
     return redirect("/home/description/home", { headers: { "Set-Cookie": cookie } });
   } catch (e) {

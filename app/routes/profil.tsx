@@ -10,7 +10,7 @@ import { useControlledForm } from "~/components/form-controller";
 import { ProfileSchema } from "~/domain/utilisateur";
 import { saveOwnProfile } from "../../server/auth/profile";
 import { getSession, requireAcceptedUser } from "../../server/auth/session";
-import { db } from "../../server/db";
+import { dbContext } from "../../server/http/context.server";
 import { isServiceError } from "../../server/errors";
 import { runAction } from "../../server/http/answers";
 import type { Route } from "./+types/profil";
@@ -22,13 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user: { username: user.username, nom: user.nom, prenom: user.prenom, isVisible: user.isVisible, updatedAt: user.updatedAt } };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAcceptedUser(request);
   const submission = parseWithZod(await formOf(request), { schema: ProfileSchema });
   if (submission.status !== "success") return data({ ...submission.reply(), ok: false as const }, { status: 400 });
   return runAction(async () => {
     try {
-      await saveOwnProfile(db(), user, submission.value, (await getSession(request)).id || undefined);
+      await saveOwnProfile(context.get(dbContext), user, submission.value, (await getSession(request)).id || undefined);
     } catch (e) {
       // A wrong current password is shown on its field, like the form's other refusals.
       if (isServiceError(e) && e.fieldErrors?.currentPassword) return data({ ...submission.reply({ fieldErrors: e.fieldErrors }), ok: false as const, fieldErrors: e.fieldErrors }, { status: 400 });

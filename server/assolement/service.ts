@@ -1,3 +1,4 @@
+import type { Assolement, AssolementItem } from "~/domain/contracts/assolement";
 import { campaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -5,13 +6,6 @@ import { failingWith } from "../errors";
 import { listCulturesPrincipales, listModesConduite, listParcelleSurfaces, type CulturePrincipale, type ModeConduiteLabel, type ParcelleSurface } from "./repo";
 
 export const ASSOLEMENT_LOAD_ERROR = "errors.services.assolement-service-error";
-
-/**
- * One item of the crop-area breakdown (spec 1 §3 "Assolement item: libelle, surface", hectares).
- * kind tells where the label comes from: a crop, a management mode with several main crops (its own
- * label), or the plots without a management mode (a label the UI translates).
- */
-export type AssolementItem = { key: string; kind: "culture" | "mode" | "sansMode"; libelle: string; libelleEn: string | null; surface: number };
 
 /**
  * The campaign's plot surfaces summed by main crop (docs/decisions/0013-lots-amenagements-assolement.md):
@@ -56,7 +50,7 @@ export function buildAssolement(parcelles: ParcelleSurface[], modes: ModeConduit
 }
 
 /** GET campagnes/{id}/assolements: the selected campaign's crop-area breakdown. */
-export async function getAssolement(db: Db, user: Utilisateur) {
+export async function getAssolement(db: Db, user: Utilisateur): Promise<Assolement> {
   const ctx = await campaignContext(db, user);
   return failingWith(ASSOLEMENT_LOAD_ERROR, async () => ({
     idCampagne: ctx.idCampagne,

@@ -1,5 +1,5 @@
 import { calculerParcelle } from "~/domain/calc/indicateurs/moteur";
-import type { IndicateursParcelle } from "~/components/indicateurs/types";
+import type { IndicateursParcelle } from "~/domain/contracts/indicateurs";
 import type { Indicateur } from "~/domain/calc/indicateurs/types";
 import { campaignContext } from "../access/description";
 import type { Db } from "../db/knex";

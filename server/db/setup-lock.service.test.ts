@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { databaseUrl, dialect, TEMPLATE_PREFIX } from "../../tests/helpers/test-db";
-import { prepareDatabase } from "./index";
+import { prepareDatabase } from "../prepare-database";
 import { createDb, type Db } from "./knex";
 
 /**

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { SENT_AWAY_PARAM } from "~/components/shell/sent-away-notice";
+import { SENT_AWAY_PARAM } from "~/domain/contracts/sent-away";
 import { writableCampaign } from "../access/description";
 import type { Token } from "../db/stale";
 import { invalidField, isServiceError } from "../errors";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { decodeInterventions } from "~/components/interventions/rows-codec";
+import { decodeInterventions } from "~/domain/contracts/interventions-codec";
 import { loadContextView } from "../contexte/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { insertUser, selectTilleuls } from "../../tests/helpers/service";

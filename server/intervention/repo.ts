@@ -2,7 +2,7 @@ import type { InterventionInput } from "~/domain/intervention";
 import { nombrePassages } from "~/domain/intervention";
 import { ORIGINE_INTRANT, type IntrantDetail } from "~/domain/intrant";
 import { nomSerieRecolte, type RecolteDetail } from "~/domain/recolte";
-import type { InterventionRow } from "~/components/interventions/types";
+import type { InterventionRow } from "~/domain/contracts/interventions";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import type { Knex } from "knex";

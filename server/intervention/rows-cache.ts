@@ -1,4 +1,4 @@
-import { encodeInterventions, type EncodedInterventions } from "~/components/interventions/rows-codec";
+import { encodeInterventions, type EncodedInterventions } from "~/domain/contracts/interventions-codec";
 import type { Db } from "../db/knex";
 import { keptPerVersion } from "../db/kept-per-version";
 import { listInterventions } from "./repo";

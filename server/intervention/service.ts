@@ -8,10 +8,10 @@ import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
 import type { Utilisateur } from "../utilisateur/repo";
-import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
+import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/domain/contracts/interventions";
 import { packedInterventions } from "./rows-cache";
 import { campaignVersions, keptPerVersion } from "../db/kept-per-version";
-import { encodeChoices, type EncodedChoices } from "~/components/interventions/rows-codec";
+import { encodeChoices, type EncodedChoices } from "~/domain/contracts/interventions-codec";
 import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
 
 /** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
@@ -20,7 +20,7 @@ export const ACTIONS_CREATE_ERROR = "errors.services.actions-create-service-erro
 export const ACTIONS_UPDATE_ERROR = "errors.services.actions-update-service-error";
 export const ACTIONS_DELETE_ERROR = "errors.services.actions-delete-service-error";
 
-export type { CultureChoix, OperationChoix, ParcelleChoix } from "~/components/interventions/types";
+export type { CultureChoix, OperationChoix, ParcelleChoix } from "~/domain/contracts/interventions";
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 

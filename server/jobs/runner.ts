@@ -126,6 +126,8 @@ export class Executeur {
   /** Marks the jobs of dead runners 'echec', then runs waiting jobs and polls. */
   async demarrer(): Promise<void> {
     await this.recupererInterrompues(true);
+    // The process keeps one active runner, the one its wake-up messages reach.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a module-level registration, not an alias
     actif ??= this;
     if (cluster.isPrimary) cluster.on("message", this.surMessage);
     this.timer = setInterval(() => void this.tour(), this.intervalleMs);

@@ -1,6 +1,6 @@
 import { TYPE_INTRANT } from "~/domain/intrant";
 import { roundPrix, uniteMajuscule } from "~/domain/prix";
-import type { Libelle, PrixApproRow, PrixVenteRow } from "~/components/prix/types";
+import type { Libelle, PrixApproRow, PrixVenteRow } from "~/domain/contracts/prix";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 

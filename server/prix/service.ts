@@ -1,7 +1,7 @@
 import { ORIGINE_INTRANT } from "~/domain/intrant";
 import { FUEL_NO_ROW_TOKEN, FUEL_ROW_ID, PrixApproSchema, PRIX_PROPOSE_DECIMALES, PrixVenteSchema, roundPrix, statistiques } from "~/domain/prix";
 import { rawPatchesSchema } from "~/domain/grid-patches";
-import type { PrixApproData, PrixApproRow, PrixPropose, PrixVenteData, PrixVenteRow } from "~/components/prix/types";
+import type { PrixApproData, PrixApproRow, PrixPropose, PrixVenteData, PrixVenteRow } from "~/domain/contracts/prix";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { applyRowPatches, STALE_ROWS, type SavedRow } from "../db/row-patches";

@@ -28,7 +28,10 @@ export async function listModes(db: Db, idCampagne: number): Promise<{ id: numbe
 export async function culturesParMode(db: Db, idCampagne: number): Promise<Record<number, number[]>> {
   const rows = await db("mode_conduite_culture as c").join("mode_conduite as m", "m.id", "c.idModeConduite").where("m.idCampagne", idCampagne).select("c.idModeConduite", "c.idCulture");
   const out: Record<number, number[]> = {};
-  for (const r of rows) (out[Number(r.idModeConduite)] ??= []).includes(Number(r.idCulture)) || out[Number(r.idModeConduite)].push(Number(r.idCulture));
+  for (const r of rows) {
+    const cultures = (out[Number(r.idModeConduite)] ??= []);
+    if (!cultures.includes(Number(r.idCulture))) cultures.push(Number(r.idCulture));
+  }
   return out;
 }
 

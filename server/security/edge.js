@@ -47,7 +47,7 @@ export function csrfCheck({ trustProxy }) {
       return refuse(res, 403, "Cross-site request refused.");
     }
     if (origin !== undefined) {
-      let host = null;
+      let host;
       try {
         host = origin === "null" ? null : new URL(origin).host.toLowerCase();
       } catch {

@@ -183,6 +183,7 @@ async function sessionDe(db: Db, user: Utilisateur, id: number) {
 
 /** The name the file is downloaded under: the session's libelle, as a file name, with .xlsx. */
 export function nomTelechargement(libelle: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it takes out of a file name
   const base = libelle.replace(/[\\/:*?"<>|\x00-\x1f]/g, "_").trim() || "export";
   return /\.xlsx$/i.test(base) ? base : `${base}.xlsx`;
 }

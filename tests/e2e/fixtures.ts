@@ -154,6 +154,7 @@ export const test = base.extend<{ browserErrors: BrowserErrors }, { e2eServer: E
    * once before the run (tests/setup/e2e-global.ts), on ports E2E_PORT + 2 × slot and the next one (settings.ts).
    */
   e2eServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring: none here
     async ({}, use) => {
       stopLeftovers();
       for (const dir of [E2E.dataDir, E2E.maintenanceDataDir]) {

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
 import { demoIds, insertId, noSeriousAxeViolationInMain, setContext, signIn } from "./helpers";

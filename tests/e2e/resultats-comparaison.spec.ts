@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { formatNumber, formatPercent } from "../../app/components/format";
 import { e2eDb, expect, navigate, test } from "./fixtures";

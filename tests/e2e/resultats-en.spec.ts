@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { e2eDb, expect, inEnglish, test } from "./fixtures";
+import { expect, inEnglish, test } from "./fixtures";
 import { demoIds, latestFinishedSerie, noSeriousAxeViolationInMain, setContext, signIn } from "./helpers";
 
 /**

@@ -1,5 +1,5 @@
 import { getInputProps, useInputControl, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -58,21 +58,21 @@ export function AssurancePanel({ field, idModeConduite, stored, cultures, formVa
   const idCulture = culture.value ?? "";
   const idTypeSortie = typeSortie.value ?? "";
 
+  const loadTypes = useEffectEvent((id: string) => types.load(`${location.pathname}?typesSorties=${encodeURIComponent(id)}`));
   useEffect(() => {
-    if (idCulture) types.load(`${location.pathname}?typesSorties=${encodeURIComponent(idCulture)}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (idCulture) void loadTypes(idCulture);
   }, [idCulture]);
 
   // The estimate follows the output type (B-INS-05) once crop, output type and mode are set (B-INS-06).
   const requested = useRef<string | null>(null);
-  useEffect(() => {
+  const estimate = useEffectEvent(() => {
     if (!idCulture || !idTypeSortie || !idModeConduite || !formValid()) return;
     const key = `${idModeConduite}-${idCulture}-${idTypeSortie}`;
     if (requested.current === key) return;
     requested.current = key;
     void estimator.submit({ intent: "estimate", idModeConduite: String(idModeConduite), idCulture, idTypeSortie }, { method: "post" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [idCulture, idTypeSortie, idModeConduite]);
+  });
+  useEffect(() => estimate(), [idCulture, idTypeSortie, idModeConduite]);
 
   const options = idCulture ? types.data?.typesSorties ?? null : [];
   const loadingTypes = idCulture !== "" && (types.state !== "idle" || options === null);

@@ -1,5 +1,5 @@
 import { useInputControl, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { refLabel } from "~/components/farm-form";
@@ -57,9 +57,9 @@ function CropRow({ index, field, cultures, categories, canWrite, onRemove, onCha
   const qualifiants = useFetcher<{ qualifiants: LibelleOption[] | null }>();
   const idCulture = culture.value ?? "";
 
+  const loadQualifiants = useEffectEvent((id: string) => qualifiants.load(`${location.pathname}?qualifiants=${encodeURIComponent(id)}`));
   useEffect(() => {
-    if (idCulture) qualifiants.load(`${location.pathname}?qualifiants=${encodeURIComponent(idCulture)}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (idCulture) void loadQualifiants(idCulture);
   }, [idCulture]);
 
   const options = idCulture ? qualifiants.data?.qualifiants ?? null : [];

@@ -8,6 +8,8 @@ import { normalizeLabel } from "./paste";
 export type ChoiceTextCell = TextCell & { choice?: ChoiceColumn };
 
 const MAX_SHOWN = 200;
+/** The options of a cell without a choice column: one array, so that the filtered list is not recomputed at every render. */
+const NO_OPTIONS: ChoiceColumn["options"] = [];
 
 /**
  * The drop-down editor of a choice cell: a combobox whose typed text filters the options (case and accents
@@ -17,7 +19,7 @@ const MAX_SHOWN = 200;
 export const ChoiceEditor: ProvideEditorComponent<ChoiceTextCell> = ({ value, onFinishedEditing, initialValue }) => {
   const { t } = useTranslation();
   const id = useId();
-  const options = value.choice?.options ?? [];
+  const options = value.choice?.options ?? NO_OPTIONS;
   const [text, setText] = useState(initialValue ?? value.data);
   const [typed, setTyped] = useState(initialValue !== undefined);
   const shown = useMemo(() => {

@@ -13,7 +13,7 @@ import {
   type Item,
   type Theme,
 } from "@glideapps/glide-data-grid";
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFeedback } from "../feedback";
 import { useControlledForm } from "../form-controller";
@@ -208,8 +208,6 @@ export default function DataGridClient<R extends GridRow>({
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   useEffect(() => onSelectRef.current?.(cursorKey ?? null), [cursorKey]);
-  const onRowsSelectedRef = useRef(onRowsSelected);
-  onRowsSelectedRef.current = onRowsSelected;
   const selectedKeys = useMemo(() => {
     const ticked = selection.rows.toArray();
     const range = selection.current?.range;
@@ -217,7 +215,9 @@ export default function DataGridClient<R extends GridRow>({
     return indexes.map((i) => keys[i]).filter((k): k is RowKey => k !== undefined);
   }, [selection, keys]);
   const selectedSignature = selectedKeys.join(",");
-  useEffect(() => onRowsSelectedRef.current?.(selectedKeys), [selectedSignature]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The parent hears of a new set of selected rows, not of each new array of the same keys.
+  const rowsSelected = useEffectEvent(() => onRowsSelected?.(selectedKeys));
+  useEffect(() => rowsSelected(), [selectedSignature]);
   // Rows removed (an undone paste, a cancel): the selection stays within the rows, so the grid keeps the focus.
   useEffect(() => {
     const current = selection.current;
@@ -370,7 +370,7 @@ export default function DataGridClient<R extends GridRow>({
         editorRef.current?.focus();
       }
     },
-    [save, saveAll, readOnly, commit, invalidRows, typeAhead, cursorEditable],
+    [save, readOnly, commit, invalidRows, typeAhead, cursorEditable],
   );
 
   const onGridKeyDown = useCallback((e: GridKeyEventArgs) => {

@@ -2,7 +2,7 @@ import { useTranslation } from "~/use-translation";
 import { decrireIndicateur } from "~/domain/calc/indicateurs/catalogue";
 import type { Manquant } from "~/domain/calc/indicateurs/types";
 import { formatNumber } from "~/components/format";
-import type { IndicateursParcelle } from "./types";
+import type { IndicateursParcelle } from "~/domain/contracts/indicateurs";
 
 /**
  * The plot's indicators beside the interventions grid (issue 14): IFT, mineral N, work time, fuel and gross margin

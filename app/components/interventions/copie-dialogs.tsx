@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { formatDate } from "~/components/format";
 import type { CopieChoices } from "#server/copie/service";
-import type { InterventionsData } from "./types";
+import type { InterventionsData } from "~/domain/contracts/interventions";
 
 export type CopieMode = "export-selection" | "import-parcelle" | "duplication";
 type Answer = { ok: boolean; notice?: string; error?: string; choix?: CopieChoices };
@@ -58,8 +58,9 @@ export function CopieDialog({ mode, data, cochees, onClose }: {
   useActionFeedback(saver.data, { suppressErrorDialog: mode === "duplication" });
   const { submit } = loader;
   useEffect(() => void submit({ intent: "copieChoix" }, { method: "post" }), [submit]);
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    if (saver.state === "idle" && saver.data?.ok) onClose();
+    if (saver.state === "idle" && saver.data?.ok) close();
   }, [saver.state, saver.data]);
   const choix = loader.data?.choix ?? null;
 
@@ -76,8 +77,8 @@ export function CopieDialog({ mode, data, cochees, onClose }: {
   const destDossier = choix?.destinations.find((d) => d.id === dossier);
   const destFarm = destDossier?.exploitations.find((e) => e.id === exploitation);
   const destCampagne = destFarm?.campagnes.find((c) => c.id === campagne);
-  const label = (a: { date: string; operation: string | null }) => `${formatDate(a.date)} ${a.operation ?? t("copie.sans-operation")}`;
-  const shown = useMemo(() => data.rows.map((r) => ({ id: r.id, libelle: label({ date: r.date, operation: data.operations.find((o) => o.id === r.idOperationCulturale)?.libelle ?? null }) })), [data]);
+  const label = useCallback((a: { date: string; operation: string | null }) => `${formatDate(a.date)} ${a.operation ?? t("copie.sans-operation")}`, [t]);
+  const shown = useMemo(() => data.rows.map((r) => ({ id: r.id, libelle: label({ date: r.date, operation: data.operations.find((o) => o.id === r.idOperationCulturale)?.libelle ?? null }) })), [data, label]);
   const importCampagne = choix?.imports.find((c) => c.id === srcCampagne);
   const srcFarm = choix?.sources.find((f) => f.id === srcExploitation);
   const srcCamp = srcFarm?.campagnes.find((c) => c.id === srcCampagne);

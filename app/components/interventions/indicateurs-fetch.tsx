@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { IndicateursParcellePanel } from "~/components/indicateurs/indicateurs-parcelle";
-import type { IndicateursParcelle } from "~/components/indicateurs/types";
+import type { IndicateursParcelle } from "~/domain/contracts/indicateurs";
 
 const INDICATEURS = "/home/description/au_champs/interventions/indicateurs";
 

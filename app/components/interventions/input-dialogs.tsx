@@ -10,11 +10,10 @@ import { Field, TextInput } from "~/components/field";
 import { formatNumber, numberText } from "~/components/format";
 import {
   AutreSchema, compositionKgHa, conversionSemence, doseEnUniteReference, EauSchema, ELEMENTS_PRINCIPAUX, FertilisantSchema, MAX_CIBLES, MESURES_CONVERSION,
-  OLIGO_ELEMENTS, PhytoSchema, SemenceSchema, TYPE_INTRANT, UNITE_SEMENCE_DEFAUT, UNITES, uniteFertilisantParDefaut, type Element, type MesureConversion, type TypeIntrant,
+  OLIGO_ELEMENTS, PhytoSchema, SemenceSchema, TYPE_INTRANT, UNITE_SEMENCE_DEFAUT, UNITES, uniteFertilisantParDefaut, type Element, type IntrantDetail, type MesureConversion, type TypeIntrant,
 } from "~/domain/intrant";
 import { toNumber } from "~/domain/validation";
-import type { OpenDialog } from "./inputs-panel";
-import type { InterventionRow } from "./types";
+import type { InterventionRow } from "~/domain/contracts/interventions";
 import { useOnSaved } from "~/components/list-screen";
 
 /** What the catalogue resource answers (app/routes/au-champs/interventions-catalogue.ts). */
@@ -59,6 +58,9 @@ export function useCatalogue<T = Catalogue>(query: Record<string, string | numbe
 }
 
 const labelOf = (c: { libelle: string; libelleEn: string | null }, lang: string) => (lang === "en" && c.libelleEn ? c.libelleEn : c.libelle);
+
+/** The input dialog the inputs panel opened: its kind, and the input it edits (none to create one). */
+export type OpenDialog = { type: TypeIntrant; intrant: IntrantDetail | null };
 
 /** The dialog of one input kind: create when it has no input (C-FORM-32), edit with one (C-FORM-33). */
 export function InputDialog({ open, intervention, readOnly, onClose, onNonReference }: {

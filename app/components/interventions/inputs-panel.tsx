@@ -8,10 +8,8 @@ import { QUANTITE_DECIMALES, TYPES_INTRANT, type IntrantDetail, type TypeIntrant
 import { NonReferenceDialog, NonReferenceWarning } from "~/components/intrants-dossier/non-reference-dialog";
 import { RecolteDialog } from "~/components/recoltes/recolte-dialog";
 import type { RecolteDetail } from "~/domain/recolte";
-import { InputDialog } from "./input-dialogs";
-import type { InterventionRow } from "./types";
-
-export type OpenDialog = { type: TypeIntrant; intrant: IntrantDetail | null };
+import { InputDialog, type OpenDialog } from "./input-dialogs";
+import type { InterventionRow } from "~/domain/contracts/interventions";
 
 /**
  * The inputs-and-products table of the intervention form (spec 3 §2.1): add by kind (seed, phyto, fertiliser,

@@ -13,7 +13,7 @@ import { debitDiffere, debitParDefaut, InterventionSchema, nombrePassages, NOUVE
 import { toIsoDate, toNumber } from "~/domain/validation";
 import { InputsPanel } from "./inputs-panel";
 import { EvaluationPanels } from "~/components/rdd/evaluation-panels";
-import type { CultureChoix, InterventionRow, OperationChoix } from "./types";
+import type { CultureChoix, InterventionRow, OperationChoix } from "~/domain/contracts/interventions";
 
 const isoToText = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso ?? "");
 

@@ -6,7 +6,7 @@ import type { RowPatch } from "~/components/grid/patches";
 import type { DataGridHandle, GridSaveAnswer } from "~/components/grid/types";
 import { InterventionSchema, marqueur, NOUVELLE_INTERVENTION, nombrePassages } from "~/domain/intervention";
 import { intrantsText } from "./toolbar";
-import type { InterventionRow, InterventionsData } from "./types";
+import type { InterventionRow, InterventionsData } from "~/domain/contracts/interventions";
 
 /**
  * The interventions grid (spec 3 §2.1, C-INT-05..08, 16, 17): the one grid (app/components/grid/) configured for the

@@ -8,7 +8,7 @@ import type { RecolteDetail } from "~/domain/recolte";
 import { AffectationsDialog } from "~/components/parcelle/affectations-dialog";
 import { MajDatesDialog } from "~/components/parcelle/maj-dates-dialog";
 import { CopieDialog, type CopieMode } from "./copie-dialogs";
-import type { InterventionRow, InterventionsData } from "./types";
+import type { InterventionRow, InterventionsData } from "~/domain/contracts/interventions";
 
 export type Filters = { sansOperation: boolean; recherche: string };
 

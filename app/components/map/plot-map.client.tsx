@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { Map as MapView, NavigationControl, type MapRef, type ViewStateChangeEvent } from "react-map-gl/maplibre";
 import { TerraDraw, TerraDrawPointMode, TerraDrawPolygonMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
@@ -42,7 +42,9 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
   // Built once: a new style object (the loader sends a new config after each save) would make
   // react-map-gl reapply the style and drop the drawing layers.
   const [style] = useState(() => buildMapStyle(config));
-  const initial = useMemo(() => initialView(parseGeometrie(geometrie)), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The shape stored when the map opened: drawing starts from it, and the first view frames it.
+  const [stored] = useState(() => parseGeometrie(geometrie));
+  const [initial] = useState(() => initialView(stored));
 
   const publish = useCallback((geometry: PlotGeometry | null) => {
     setShape(geometry);
@@ -79,7 +81,6 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
       ],
     });
     draw.start();
-    const stored = parseGeometrie(geometrie);
     if (stored) {
       draw.addFeatures([{ type: "Feature", id: draw.getFeatureId(), geometry: stored, properties: { mode: stored.type === "Polygon" ? "polygon" : "point" } } as GeoJSONStoreFeatures]);
     }
@@ -97,7 +98,7 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
     });
     drawRef.current = draw;
     setLoaded(true);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stored, publish]);
 
   useEffect(() => () => {
     try {

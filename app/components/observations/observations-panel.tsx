@@ -45,7 +45,7 @@ function Observations({ data, serie, rows, horizons, readOnly, onPlacettes }: { 
   const type = serie.dicIdTypeSerie;
   const sol = estSerieSol(type);
   const adventices = estSerieAdventices(type);
-  const placettes = serie.isPlacetteSelected ? data.placettes.filter((p) => serie.placettes.includes(p.id)) : [];
+  const placettes = useMemo(() => (serie.isPlacetteSelected ? data.placettes.filter((p) => serie.placettes.includes(p.id)) : []), [serie.isPlacetteSelected, serie.placettes, data.placettes]);
   const onSave = useGridSave({ fields: { idSerie: String(serie.id) } });
   const [cursor, setCursor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState(false);

@@ -1,6 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
@@ -98,10 +98,10 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
   const [consoRef, setConsoRef] = useState<number | null>(loadedConso);
   const currentFuelUrl = useRef(fuelUrl);
   currentFuelUrl.current = fuelUrl;
+  const loadFuel = useEffectEvent((url: string) => fuel.load(url));
   useEffect(() => {
-    if (fuelUrl) void fuel.load(fuelUrl);
+    if (fuelUrl) void loadFuel(fuelUrl);
     else setConsoRef(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fuelUrl, idTractant]);
   useEffect(() => {
     if (fuel.state === "idle" && fuel.data?.kind === "conso_carburant" && currentFuelUrl.current) setConsoRef(roundFuel(fuel.data.consoCarburant));
@@ -109,14 +109,11 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
   const consoChanged = row !== null && consoRef !== loadedConso;
 
   // A reference value appearing or going away changes whether the actual value is required: recheck a field already in error.
-  useEffect(() => {
-    if (fields.consoCarburantReelle.errors) form.validate({ name: fields.consoCarburantReelle.name });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [consoRef]);
-  useEffect(() => {
-    if (fields.debitReel.errors) form.validate({ name: fields.debitReel.name });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debitCalcule]);
+  const recheck = useEffectEvent((name: "consoCarburantReelle" | "debitReel") => {
+    if (fields[name].errors) form.validate({ name: fields[name].name });
+  });
+  useEffect(() => recheck("consoCarburantReelle"), [consoRef]);
+  useEffect(() => recheck("debitReel"), [debitCalcule]);
 
   // ---- Form rules (spec 2 §4)
   /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { AppDialog, mountedOnceOpened } from "~/components/dialog";
@@ -34,8 +34,9 @@ function AffectationsDialogContent({ open, onClose }: { open: boolean; onClose: 
   useEffect(() => {
     if (rows) setChoices(Object.fromEntries(rows.map((r) => [r.idParcelle, r.idCulture == null ? "" : String(r.idCulture)])));
   }, [rows]);
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    if (saver.state === "idle" && saver.data?.ok) onClose();
+    if (saver.state === "idle" && saver.data?.ok) close();
   }, [saver.state, saver.data]);
 
   const save = () => {

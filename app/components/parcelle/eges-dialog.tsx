@@ -4,7 +4,7 @@ import { useFetcher, useLocation } from "react-router";
 import { AppDialog, mountedOnceOpened } from "~/components/dialog";
 import { refLabel } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
-import { formuleNpk } from "~/domain/eges";
+import { formuleNpk } from "~/components/format";
 
 type Categorie = { code: string; libelle: string; libelleEn: string | null; confiance: string | null };
 type Ligne = {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { ImportCandidate, ImportPreview } from "../../../server/parcelle/geo-import";
@@ -48,8 +48,9 @@ function ImportForm({ mapConfig, onClose }: { mapConfig: MapConfig | null; onClo
   useEffect(() => {
     setChecked(new Set(importable.map((c) => c.index)));
   }, [importable]);
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    if (creator.state === "idle" && creator.data?.ok) onClose(); // once per successful creation
+    if (creator.state === "idle" && creator.data?.ok) close(); // once per successful creation
   }, [creator.state, creator.data]);
 
   const send = (fetcher: typeof previewer | typeof creator, intent: string, chosen: File, extra: Record<string, string> = {}) => {

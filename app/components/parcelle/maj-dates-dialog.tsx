@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
@@ -48,8 +48,9 @@ function MajDatesCampagneForm({ anneeCampagne, onClose }: { anneeCampagne: numbe
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MajDatesCampagneSchema }),
   });
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
+    if (fetcher.state === "idle" && fetcher.data?.ok) close();
   }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
@@ -79,8 +80,9 @@ function MajDatesForm({ ids, anneeCampagne, onClose }: { ids: readonly (string |
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MajDatesSchema }),
   });
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onClose(); // once per successful answer
+    if (fetcher.state === "idle" && fetcher.data?.ok) close(); // once per successful answer
   }, [fetcher.state, fetcher.data]);
 
   return (

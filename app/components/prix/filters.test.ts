@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { FILTRE_SANS_PRIX, FUEL_ROW_ID } from "~/domain/prix";
 import { filterAppro } from "./prix-appro-grid";
 import { filterVente } from "./prix-vente-grid";
-import type { PrixApproRow, PrixVenteRow } from "./types";
+import type { PrixApproRow, PrixVenteRow } from "~/domain/contracts/prix";
 
 const appro = (id: number, idTypeIntrant: number | null, prixAchat: number | null, fioul = false): PrixApproRow => ({
   id, updatedAt: "", fioul, idOrigineIntrant: 776, idTypeIntrant, idIntrant: null, idModalite: null, traitementSemence: false,

@@ -5,7 +5,7 @@ import { DataGrid } from "~/components/grid/data-grid";
 import type { RowPatch } from "~/components/grid/patches";
 import type { GridSaveAnswer } from "~/components/grid/types";
 import { FILTRE_SANS_PRIX, PrixApproSchema, PRIX_DECIMALES, unitePrix } from "~/domain/prix";
-import type { Libelle, PrixApproRow } from "./types";
+import type { Libelle, PrixApproRow } from "~/domain/contracts/prix";
 
 /**
  * The supply price grid (spec 3 §2.4, §3.7; C-PAPPRO-02, 03, 07..10, 15, 16, 23, 24): the one grid configured for the

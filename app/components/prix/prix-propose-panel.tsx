@@ -3,7 +3,7 @@ import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { formatDate, formatNumber } from "../format";
 import { PRIX_DECIMALES, PRIX_PROPOSE_DECIMALES, unitePrix } from "~/domain/prix";
-import type { PrixPropose, StatistiquesPrix } from "./types";
+import type { PrixPropose, StatistiquesPrix } from "~/domain/contracts/prix";
 
 /**
  * The expandable panel of proposed prices (spec 3 §2.4, §3.7, §4.3; C-PAPPRO-06, 11..14, 18, 19): for the selected

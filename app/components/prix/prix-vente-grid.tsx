@@ -6,7 +6,7 @@ import type { RowPatch } from "~/components/grid/patches";
 import type { GridSaveAnswer } from "~/components/grid/types";
 import { FILTRE_SANS_PRIX, PRIX_DECIMALES, PRIX_VENTE_MANQUANT, PrixVenteSchema } from "~/domain/prix";
 import { labelOf } from "./prix-appro-grid";
-import type { PrixVenteData, PrixVenteRow } from "./types";
+import type { PrixVenteData, PrixVenteRow } from "~/domain/contracts/prix";
 
 /**
  * The sale price grid (spec 3 §2.5, §3.8; C-PVENTE-01, 02, 05..07, 11..14): driving mode, crop, output type,

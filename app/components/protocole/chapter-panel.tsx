@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -20,9 +20,10 @@ type Sel = null | "new" | number;
 
 function useSavedAnswer(fetcher: { state: string; data?: Answer }, onSaved: () => void) {
   useActionFeedback(fetcher.data);
+  const saved = useEffectEvent(onSaved);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onSaved();
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (fetcher.state === "idle" && fetcher.data?.ok) saved();
+  }, [fetcher.state, fetcher.data]);
 }
 
 function ConfirmDelete({ open, onCancel, onConfirm, busy }: { open: boolean; onCancel: () => void; onConfirm: () => void; busy: boolean }) {

@@ -40,7 +40,8 @@ export function EvaluationPanels({ idAction }: { idAction: number }) {
   const reader = useFetcher<Panels>();
   const writer = useFetcher<Answer>();
   useActionFeedback(writer.data);
-  const load = useCallback(() => reader.load(`${url}?action=${idAction}`), [reader.load, url, idAction]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { load: loadPanels } = reader;
+  const load = useCallback(() => loadPanels(`${url}?action=${idAction}`), [loadPanels, url, idAction]);
   useEffect(() => { void load(); }, [load]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [bulk, setBulk] = useState<{ evaluation: Evaluation; vers: Portee } | null>(null);

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, useInputControl, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -8,7 +8,7 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { numberText } from "~/components/format";
 import { useCatalogue } from "~/components/interventions/input-dialogs";
-import type { InterventionRow } from "~/components/interventions/types";
+import type { InterventionRow } from "~/domain/contracts/interventions";
 import {
   CATEGORIE_CULTURE_RECOLTE_DEFAUT, estPaturage, MAX_ANIMAUX, OBSERVATIONS_RECOLTE, QUALIFIANT_DELETE_WARNING, QualifiantRecolteSchema, RecolteSchema,
   UNITE_PATURAGE, UNITE_RECOLTE_DEFAUT, type RecolteDetail,
@@ -221,12 +221,13 @@ function QualifiantPicker({ field, value, onChange, initial, readOnly }: { field
   useActionFeedback(creator.data);
   useActionFeedback(deleter.data?.error === QUALIFIANT_DELETE_WARNING ? undefined : deleter.data);
   const created = creator.data?.ok ? creator.data.qualifiant : undefined;
+  const choose = useEffectEvent((id: number) => onChange(String(id)));
+  // Once per created qualifier: it joins the list and becomes the choice.
   useEffect(() => {
     if (!created || creator.state !== "idle") return;
     setList((l) => (l.some((q) => q.id === created.id) ? l : [...l, { id: created.id, qrdNom: created.qrdNom, utilise: false }].sort((a, b) => a.qrdNom.localeCompare(b.qrdNom, "fr"))));
-    onChange(String(created.id));
+    choose(created.id);
     setNom("");
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per created qualifier
   }, [created, creator.state]);
   useEffect(() => {
     if (deleter.state !== "idle" || !deleter.data || deleting.current == null) return;

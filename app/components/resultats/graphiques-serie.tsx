@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useEffectEvent, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -198,9 +198,10 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
   const { t, i18n } = useTranslation();
   const libelle = useLibelleIndicateur();
   const fetcher = useFetcher<ReponseExplication>();
+  const charger = useEffectEvent((c: Cible) => fetcher.load(`/home/resultats/calcul/${idSerie}/explication?${new URLSearchParams({ niveau: c.niveau, id: c.entite.id, code: c.code })}`));
+  // Loads when the figure changes.
   useEffect(() => {
-    if (cible) void fetcher.load(`/home/resultats/calcul/${idSerie}/explication?${new URLSearchParams({ niveau: cible.niveau, id: cible.entite.id, code: cible.code })}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads when the figure changes
+    if (cible) void charger(cible);
   }, [cible, idSerie]);
   const e = fetcher.data && cible && fetcher.data.code === cible.code && fetcher.data.idEntite === cible.entite.id ? fetcher.data : null;
   const objet = (x: Entree) => (x.objet === "indicateur" ? libelle(String(x.id)) : t(`indicateurs-parcelle.objets.${x.objet}`));

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 
@@ -13,17 +13,19 @@ export function ProgressionSerie({ idSerie, libelle, onTerminee }: { idSerie: nu
   const fetcher = useFetcher<Etat>();
   const fini = useRef(false);
   const etat = fetcher.data;
+  const terminer = useEffectEvent(onTerminee);
+  const demanderEtat = useEffectEvent(() => fetcher.load(`/home/resultats/calcul/${idSerie}/etat`));
+  // Polls on each answer, until the series is no longer running.
   useEffect(() => {
     if (etat && etat.statut !== "en_cours") {
       if (!fini.current) {
         fini.current = true;
-        onTerminee();
+        terminer();
       }
       return;
     }
-    const timer = setTimeout(() => void fetcher.load(`/home/resultats/calcul/${idSerie}/etat`), etat ? 500 : 0);
+    const timer = setTimeout(() => void demanderEtat(), etat ? 500 : 0);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- polls on each answer
   }, [etat, idSerie]);
   const fait = etat?.fait ?? 0;
   const total = etat?.total ?? 0;

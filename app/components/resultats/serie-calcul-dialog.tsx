@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -31,14 +31,15 @@ export function SerieCalculDialog({ campagnes, onClose }: { campagnes: CampagneA
     void fetcher.submit({ intent, campagnes: ids }, { method: "post", action: "/home/resultats/calcul" });
   };
   // Opening runs the check (C-CALC-09).
-  useEffect(() => {
+  const ouvrir = useEffectEvent(() => {
     setControles(null);
     setSeries(null);
     setTerminees([]);
     if (campagnes?.length) envoyer("controler");
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
-  }, [campagnes]);
-  useEffect(() => {
+  });
+  useEffect(() => ouvrir(), [campagnes]);
+  // Reacts to each answer of the check or of the launch.
+  const repondre = useEffectEvent(() => {
     const d = fetcher.data;
     if (fetcher.state !== "idle" || !d || !demande.current) return;
     const fait = demande.current;
@@ -50,8 +51,8 @@ export function SerieCalculDialog({ campagnes, onClose }: { campagnes: CampagneA
       else setControles(d.controles);
     }
     if (fait === "lancer" && d.series) setSeries(d.series);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the answer
-  }, [fetcher.state, fetcher.data]);
+  });
+  useEffect(() => repondre(), [fetcher.state, fetcher.data]);
 
   const libelle = (idCampagne: number) => campagnes?.find((c) => c.idCampagne === idCampagne) ?? { exploitation: "", campagne: "" };
   const finies = series !== null && series.every((s) => terminees.includes(s.id));

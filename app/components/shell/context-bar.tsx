@@ -4,6 +4,7 @@ import { useTranslation } from "~/use-translation";
 import { Link, useFetcher } from "react-router";
 import type { ContextView } from "../../../server/contexte/service";
 import { AssolementDialog } from "../assolement-dialog";
+import { campagneLabel } from "../campagne-label";
 import { NewCampagneDialog, NewDossierDialog, NewExploitationDialog, UnlockCampagneDialog } from "../context-dialogs";
 import { Tooltip } from "../tooltip";
 import { CalendarPlusIcon, ChevronDownIcon, CogIcon, FarmPlusIcon, FolderPlusIcon, LockIcon, PieIcon, UnlockIcon } from "../icons";
@@ -76,10 +77,6 @@ function IconLink({ to, label, testId, enabled, children }: { to: string; label:
       )}
     </Tooltip>
   );
-}
-
-export function campagneLabel(c: { libelle: string }) {
-  return c.libelle;
 }
 
 /** The context bar (spec 1 §2, §4): network › folder › farm(s) › campaign, each choice clearing the ones below. */

@@ -1,8 +1,7 @@
 import { useTranslation } from "~/use-translation";
 import { useSearchParams } from "react-router";
+import { SENT_AWAY_PARAM } from "~/domain/contracts/sent-away";
 
-/** The query parameter that tells a screen why its reader was sent there (server/http/route.server.ts, sendAway). */
-export const SENT_AWAY_PARAM = "refus";
 const REASONS = /^shell\.refused\.[\w-]+$/;
 
 /**

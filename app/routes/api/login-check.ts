@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { issueApiToken } from "../../../server/auth/api-token";
 import { BadCredentialsError, checkCredentials, InvalidLoginInputError, LoginLockedError, parseLogin } from "../../../server/auth/login";
-import { db } from "../../../server/db";
+import { dbContext } from "../../../server/http/context.server";
 import { clientIpContext } from "../../../server/security/context";
 import type { Route } from "./+types/login-check";
 
@@ -22,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (form) input = Object.fromEntries(form);
     }
     const { username, password } = parseLogin(input);
-    const user = await checkCredentials(db(), username, password, context.get(clientIpContext));
-    const token = await issueApiToken(db(), user.id, { label: "api" });
+    const user = await checkCredentials(context.get(dbContext), username, password, context.get(clientIpContext));
+    const token = await issueApiToken(context.get(dbContext), user.id, { label: "api" });
     return data({ token, users: { id: user.id, username: user.username, nom: user.nom, prenom: user.prenom, acceptcgu: user.acceptcgu } });
   } catch (e) {
     if (e instanceof BadCredentialsError) return data({ message: "login.bad-credentials" }, { status: 401 });

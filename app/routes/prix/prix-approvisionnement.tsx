@@ -5,7 +5,7 @@ import { useGridSave } from "~/components/grid/use-grid-save";
 import { DeleteUnused, LoadError } from "~/components/prix/delete-unused";
 import { filterAppro, labelOf, PrixApproGrid } from "~/components/prix/prix-appro-grid";
 import { PrixProposePanel } from "~/components/prix/prix-propose-panel";
-import type { PrixApproData } from "~/components/prix/types";
+import type { PrixApproData } from "~/domain/contracts/prix";
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { FILTRE_SANS_PRIX, FUEL_ROW_ID, PrixApproSchema } from "~/domain/prix";
 import { intent, jsonField, screenAction, screenLoader } from "#server/http/route.server";

@@ -5,7 +5,7 @@ import { useGridSave } from "~/components/grid/use-grid-save";
 import { DeleteUnused, LoadError } from "~/components/prix/delete-unused";
 import { labelOf } from "~/components/prix/prix-appro-grid";
 import { filterVente, PrixVenteGrid } from "~/components/prix/prix-vente-grid";
-import type { PrixVenteData } from "~/components/prix/types";
+import type { PrixVenteData } from "~/domain/contracts/prix";
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { FILTRE_SANS_PRIX, PrixVenteSchema } from "~/domain/prix";
 import { intent, jsonField, screenAction, screenLoader } from "#server/http/route.server";

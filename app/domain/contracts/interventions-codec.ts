@@ -1,6 +1,6 @@
 import type { IntrantDetail } from "~/domain/intrant";
 import type { RecolteDetail } from "~/domain/recolte";
-import type { InterventionRow, InterventionsData } from "./types";
+import type { InterventionRow, InterventionsData } from "./interventions";
 
 /**
  * The interventions screen's rows as its loader sends them (decisions 0076, 0083; issue 11): one JSON text in columns

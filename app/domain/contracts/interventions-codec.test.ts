@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeChoices, decodeInterventions, encodeChoices, encodeInterventions, type InterventionChoices } from "./rows-codec";
-import type { InterventionRow } from "./types";
+import { decodeChoices, decodeInterventions, encodeChoices, encodeInterventions, type InterventionChoices } from "./interventions-codec";
+import type { InterventionRow } from "./interventions";
 
 const row = (over: Partial<InterventionRow>): InterventionRow => ({
   id: 1, updatedAt: "2025-03-01T08:00:00.123Z", idParcelle: 10, date: "2025-03-01", idOperationCulturale: 5, idCultureConcernee: null, debit: null,
