@@ -4,6 +4,7 @@ import { bool } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { longTermRate } from "../operation-culturale/repo";
 import { listParcMateriels } from "../parc-materiel/repo";
+import { inChunks } from "../db/chunks";
 
 const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
 
@@ -18,11 +19,11 @@ export async function completerInstantane(db: Db, instantane: InstantaneCampagne
   for (const i of instantane.interventions) for (const x of i.intrants) if (x.type === "phyto" && x.amm) phytos.push(x);
   const amms = [...new Set(phytos.map((x) => String(x.amm)))];
   const parAmm = new Map<string, { biocontrole: boolean; substances: SubstanceActive[] }>();
-  for (let k = 0; k < amms.length; k += 500) {
+  for (const lot of inChunks(amms)) {
     const rows = await db("intrant_phyto as p")
       .leftJoin("matiere_active as m", "m.idIntrantPhyto", "p.id")
       .leftJoin("matiere_active_composition as c", "c.idMatiereActive", "m.id")
-      .whereIn("p.ammProduit", amms.slice(k, k + 500))
+      .whereIn("p.ammProduit", lot)
       .orderBy([{ column: "p.id" }, { column: "c.rang" }])
       .select("p.id", "p.ammProduit", "p.biocontrole", "c.libelle", "c.quantite", "c.unite");
     const premier = new Map<string, number>();

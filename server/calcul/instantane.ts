@@ -10,6 +10,7 @@ import { fuelPrice, listOperationsCulturales, listTypesAction, longTermRate } fr
 import { campaignMachines, costsOf } from "../operation-culturale/service";
 import { affectationsOf, cropsOfModes } from "../parcelle/repo";
 import { cleAppro, cleVente } from "../prix/repo";
+import { inChunks } from "../db/chunks";
 
 /**
  * Builds the indicator engine's campaign snapshot (InstantaneCampagne, issue 14; decision 0049) from the database:
@@ -96,8 +97,7 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   // The second round: the reads that need the first's answers.
   const tauxFinancement = financingRate({ longTermeTaux: longTerme });
   const amms = [...new Set((inputRows as Record<string, unknown>[]).filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null).map((r) => String(r.codeIntrant)))];
-  const lotsAmm: string[][] = [];
-  for (let i = 0; i < amms.length; i += 500) lotsAmm.push(amms.slice(i, i + 500));
+  const lotsAmm = inChunks(amms);
   const [cultureRows, machinesListe, ...doseRows] = await ensemble(db, [
     () => cultureIds.length ? db("culture").whereIn("id", cultureIds).select("id", "libelle") : Promise.resolve([] as Record<string, unknown>[]),
     () => campaignMachines(db, idCampagne, tauxFinancement),
