@@ -10,7 +10,7 @@ import { AppDialog } from "./dialog";
 import { useActionFeedback } from "./feedback";
 import { useControlledForm } from "./form-controller";
 import { PlusIcon } from "./icons";
-import { useOnSaved } from "./list-screen";
+import { submitForm, useOnSaved } from "./form-kit";
 
 /**
  * The administration screens' pattern (users, groups, networks, news posts), built once: the table
@@ -111,7 +111,7 @@ export function useAdminForm<V extends Record<string, unknown>, S extends z.ZodT
     setDirty(false);
     if (!row && id) onCreated(id);
   });
-  useControlledForm(name, { dirty, valid, save: () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit(), discard: () => setDirty(false) });
+  useControlledForm(name, { dirty, valid, save: () => submitForm(form.id), discard: () => setDirty(false) });
   return { fetcher, form, fields, valid, setDirty };
 }
 

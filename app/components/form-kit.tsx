@@ -1,10 +1,41 @@
-import { useState, type ReactNode } from "react";
-import { useOnSaved } from "./list-screen";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
- * The form kit: the dirty-state hook and the section frame shared by the forms
+ * The form kit: the dirty-state hooks, the submit by form id and the section frame shared by the forms
  * (docs/architecture.md, "Forms").
  */
+
+/**
+ * Submits the form of that id as its submit button would: conform validates it first, then its fetcher posts it
+ * (what Ctrl+S, the leave confirmation and a list's row-switch confirmation call).
+ */
+export function submitForm(formId: string) {
+  (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit();
+}
+
+/**
+ * Runs `onSaved` once for each successful answer of a form's fetcher, after the screen's data is reloaded
+ * (a created row must be in the list before it is selected). `markClean` runs as soon as the answer
+ * arrives: an edit typed while the list reloads stays unsaved. An effect keyed on the answer alone would
+ * run again at every render while that answer stays, and undo the next edit's "dirty" mark.
+ */
+export function useOnSaved(fetcher: { state: string; data?: unknown }, onSaved: (id: number | undefined) => void, markClean?: () => void) {
+  const handled = useRef<unknown>(undefined);
+  const cleaned = useRef<unknown>(undefined);
+  const latest = useRef({ onSaved, markClean });
+  latest.current = { onSaved, markClean };
+  useEffect(() => {
+    const answer = fetcher.data as { ok?: boolean; id?: number } | undefined;
+    if (!answer?.ok) return;
+    if (cleaned.current !== answer) {
+      cleaned.current = answer;
+      latest.current.markClean?.();
+    }
+    if (fetcher.state !== "idle" || handled.current === answer) return;
+    handled.current = answer;
+    latest.current.onSaved(answer.id);
+  }, [fetcher.state, fetcher.data]);
+}
 
 /**
  * A form's "unsaved changes" state: edits mark it (markDirty, or setDirty(true)), a successful answer of the

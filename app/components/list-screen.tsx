@@ -1,13 +1,18 @@
+import { useForm, type DefaultValue } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { z } from "zod";
 import { DataTable, sameId, useTableReadOnly, type DataTableColumn, type RowId } from "./data-table";
 import { AppDialog } from "./dialog";
 import { useActionFeedback } from "./feedback";
+import { submitForm, useOnSaved } from "./form-kit";
+import { useControlledForm } from "./form-controller";
 import { PlusIcon } from "./icons";
 import { ReadOnlyNote } from "./read-only-note";
 
-export { ReadOnlyNote };
+export { ReadOnlyNote, useOnSaved };
 
 /** What a list screen's form gets from the screen: where to report its state, and how to close. */
 export type ListFormControls = {
@@ -28,30 +33,6 @@ export type ListFormControls = {
 
 
 /**
- * Runs `onSaved` once for each successful answer of a form's fetcher, after the screen's data is reloaded
- * (a created row must be in the list before it is selected). `markClean` runs as soon as the answer
- * arrives: an edit typed while the list reloads stays unsaved. An effect keyed on the answer alone would
- * run again at every render while that answer stays, and undo the next edit's "dirty" mark.
- */
-export function useOnSaved(fetcher: { state: string; data?: unknown }, onSaved: (id: number | undefined) => void, markClean?: () => void) {
-  const handled = useRef<unknown>(undefined);
-  const cleaned = useRef<unknown>(undefined);
-  const latest = useRef({ onSaved, markClean });
-  latest.current = { onSaved, markClean };
-  useEffect(() => {
-    const answer = fetcher.data as { ok?: boolean; id?: number } | undefined;
-    if (!answer?.ok) return;
-    if (cleaned.current !== answer) {
-      cleaned.current = answer;
-      latest.current.markClean?.();
-    }
-    if (fetcher.state !== "idle" || handled.current === answer) return;
-    handled.current = answer;
-    latest.current.onSaved(answer.id);
-  }, [fetcher.state, fetcher.data]);
-}
-
-/**
  * A list form's "unsaved" state, kept in step with the screen (whose row-switch confirmation reads it):
  * edits mark it, a save's answer or a discard clear it, and a created row is selected once the list is
  * reloaded.
@@ -70,6 +51,51 @@ export function useListFormDirty(controls: ListFormControls, fetcher: { state: s
     () => setDirty(false),
   );
   return { dirty, markDirty: () => setDirty(true), markClean: () => setDirty(false) };
+}
+
+/** What a list form's action answers: ok with the saved row's id, or conform's submission with its field errors. */
+export type ListFormAnswer = { ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string };
+
+/**
+ * The fetcher of a list screen's form (keyed to this opening of the form, its notices and errors shown) and the
+ * form's unsaved state. `useListForm` is the whole wiring; this half serves a form whose body remounts.
+ */
+export function useListFormFetcher<Answer extends ListFormAnswer = ListFormAnswer>(controls: ListFormControls, isNew: boolean) {
+  const fetcher = useFetcher<Answer>({ key: controls.fetcherKey });
+  useActionFeedback(fetcher.data);
+  return { fetcher, ...useListFormDirty(controls, fetcher, isNew) };
+}
+
+/**
+ * Gives the screen the form's save (the row-switch confirmation) and registers the form with the page's controller
+ * (Ctrl+S, the leave confirmation) under `name`. Answers the save.
+ */
+export function useListFormSave(controls: ListFormControls, name: string, form: { id: string; valid: boolean }, dirty: boolean, discard: () => void) {
+  const save = () => submitForm(form.id);
+  useEffect(() => controls.registerSave(save));
+  useControlledForm(name, { dirty, valid: form.valid, save, discard });
+  return save;
+}
+
+/**
+ * The wiring of a list screen's form, written once: its fetcher, the conform form `<name>-<row id or "new">`
+ * checked by the domain schema (on blur, then as typed), its unsaved state and its save.
+ */
+export function useListForm<Shape extends Record<string, unknown>, Value = Shape, Answer extends ListFormAnswer = ListFormAnswer>(
+  controls: ListFormControls,
+  { name, rowId, schema, defaultValue }: { name: string; rowId: number | undefined; schema: z.ZodType; defaultValue?: DefaultValue<Shape> },
+) {
+  const { fetcher, dirty, markDirty, markClean } = useListFormFetcher<Answer>(controls, rowId === undefined);
+  const [form, fields] = useForm<Shape, Value>({
+    id: `${name}-${rowId ?? "new"}`,
+    lastResult: fetcher.data?.submission as never,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+  });
+  const save = useListFormSave(controls, name, form, dirty, markClean);
+  return { fetcher, form, fields, dirty, markDirty, markClean, save };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DoseReference, SubstanceActive } from "~/domain/calc/indicateurs/types";
 import { bool } from "../db/dialect";
 import type { Db } from "../db/knex";
+import { inChunks } from "../db/chunks";
 
 /**
  * What the snapshot loader (instantane.ts) reads for the phyto products of a campaign (decision 0085): the official
@@ -9,7 +10,6 @@ import type { Db } from "../db/knex";
  */
 
 const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
-const LOT = 500;
 
 /** A row of the list, with the crop it is for. */
 export type LigneListeIft = DoseReference & { idCulture: number | null };
@@ -46,8 +46,8 @@ export async function lireListeIft(db: Db, anneeRecolte: number, amms: string[])
   if (amms.length === 0) return { annee: null, lignes };
   const annee = await anneeListeIft(db, anneeRecolte);
   if (annee == null) return { annee, lignes };
-  for (let i = 0; i < amms.length; i += LOT) {
-    const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: annee }).whereIn("codeAmm", amms.slice(i, i + LOT))
+  for (const lot of inChunks(amms)) {
+    const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: annee }).whereIn("codeAmm", lot)
       .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole", "segment");
     for (const r of rows) {
       const cle = cleListe(String(r.codeAmm), num(r.idCulture));
@@ -87,11 +87,11 @@ export type ProduitCatalogue = { biocontrole: boolean; substances: SubstanceActi
  */
 export async function lireCataloguePhyto(db: Db, amms: string[]): Promise<Map<string, ProduitCatalogue>> {
   const parAmm = new Map<string, ProduitCatalogue>();
-  for (let k = 0; k < amms.length; k += LOT) {
+  for (const lot of inChunks(amms)) {
     const rows = await db("intrant_phyto as p")
       .leftJoin("matiere_active as m", "m.idIntrantPhyto", "p.id")
       .leftJoin("matiere_active_composition as c", "c.idMatiereActive", "m.id")
-      .whereIn("p.ammProduit", amms.slice(k, k + LOT))
+      .whereIn("p.ammProduit", lot)
       .orderBy([{ column: "p.id" }, { column: "c.rang" }])
       .select("p.id", "p.ammProduit", "p.biocontrole", "c.libelle", "c.quantite", "c.unite");
     const premier = new Map<string, number>();

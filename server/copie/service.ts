@@ -11,6 +11,7 @@ import { listCampagnesOfExploitations, listExploitationsOfDossier } from "../con
 import { isPostgres, type Db } from "../db/knex";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
+import { inChunks } from "../db/chunks";
 
 /** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
 export const COPY_ERROR = "errors.services.actions-copy-service-error";
@@ -131,8 +132,7 @@ async function analysedTables(trx: Knex.Transaction): Promise<Set<string>> {
 async function fill(trx: Knex.Transaction, table: string, columns: string[], rows: number[][]): Promise<void> {
   const size = Math.floor(30_000 / columns.length);
   const tuple = `(${columns.map(() => "?").join(", ")})`;
-  for (let k = 0; k < rows.length; k += size) {
-    const chunk = rows.slice(k, k + size);
+  for (const chunk of inChunks(rows, size)) {
     await trx.raw(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`, chunk.flat());
   }
 }
@@ -204,8 +204,8 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
   const allTargets = targets.flat();
   if (new Set(allTargets).size !== allTargets.length) throw invalidField("parcellesDestination");
   const found = new Set<number>();
-  for (let k = 0; k < allTargets.length; k += 5000) {
-    for (const id of await trx("parcelle").where({ idCampagne: plan.targetCampagne }).whereIn("id", allTargets.slice(k, k + 5000)).pluck("id")) found.add(Number(id));
+  for (const chunk of inChunks(allTargets, 5000)) {
+    for (const id of await trx("parcelle").where({ idCampagne: plan.targetCampagne }).whereIn("id", chunk).pluck("id")) found.add(Number(id));
   }
   if (found.size !== allTargets.length) throw invalidField("parcellesDestination");
   const sourcePlots = plan.groups.flatMap((g, grp) => ("sourcePlot" in g ? [[grp, g.sourcePlot]] : []));

@@ -5,6 +5,7 @@ import { isServiceError, ServiceError } from "../errors";
 import { toIso } from "./dialect";
 import type { Db } from "./knex";
 import { updateManyIfUnchanged } from "./stale";
+import { inChunks } from "./chunks";
 
 /**
  * The save of a grid (docs/architecture.md, "A grid"; decision 0027): a list of row patches applied in ONE
@@ -74,12 +75,10 @@ function defaultColumns(schema: z.ZodType) {
   return (values: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, values[f] ?? null]));
 }
 
-const CHUNK = 500;
-
 async function stamps(trx: Db, table: string, ids: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    for (const r of await trx(table).whereIn("id", ids.slice(i, i + CHUNK)).select("id", "updatedAt")) out.set(Number(r.id), toIso(r.updatedAt));
+  for (const chunk of inChunks(ids)) {
+    for (const r of await trx(table).whereIn("id", chunk).select("id", "updatedAt")) out.set(Number(r.id), toIso(r.updatedAt));
   }
   return out;
 }

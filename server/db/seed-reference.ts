@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "./knex";
 import { isPostgres } from "./knex";
 import { syncIdSequence } from "./dialect";
+import { inChunks } from "./chunks";
 
 export type ReferenceFile = {
   table: string;
@@ -83,8 +84,8 @@ async function upsertRows(db: Db, table: string, rows: ReferenceFile["rows"]): P
     ? `select ${colList} from json_populate_recordset(null::${quote(table)}, ?::json)`
     : `select ${cols.map((c) => `json_extract(value, '$.${c}')`).join(", ")} from json_each(?) where true`;
   const sql = `insert into ${quote(table)} (${colList}) ${select} ${conflict}`;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((r) => {
+  for (const slice of inChunks(rows, CHUNK)) {
+    const chunk = slice.map((r) => {
       const o: Record<string, unknown> = {};
       keys.forEach((k, j) => (o[cols[j]] = r[k] ?? null));
       return o;

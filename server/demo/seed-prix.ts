@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import { TYPE_INTRANT } from "~/domain/intrant";
 import { roundPrix } from "~/domain/prix";
 import { usedAppro, usedVente } from "../prix/repo";
+import { inChunks } from "../db/chunks";
 
 /**
  * Demo prices (issue 13): the supply price of every product the demo campaigns' inputs use and the sale price of
@@ -73,7 +74,7 @@ export async function seedDemoPrix(trx: Knex.Transaction, campagnes: Record<stri
         prixAchat: unpriced ? null : roundPrix(base * f),
       };
     });
-    for (let i = 0; i < appro.length; i += 200) await trx("prix_appro").insert(appro.slice(i, i + 200));
+    for (const chunk of inChunks(appro, 200)) await trx("prix_appro").insert(chunk);
 
     const ventes = await usedVente(trx, idCampagne);
     const crops = new Map((await trx("culture").whereIn("id", [...new Set(ventes.map((v) => v.idCulture))]).select("id", "libelle")).map((c) => [Number(c.id), String(c.libelle)]));

@@ -7,6 +7,7 @@ import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
+import { inChunks } from "../db/chunks";
 
 /**
  * Unreferenced inputs of the selected folder (spec 3 §2.2, §3.5, §4.2, §5, §7; decision 0032): created from an
@@ -85,8 +86,8 @@ export async function updateIntrantDossier(db: Db, user: Utilisateur, token: Tok
       const linked = trx("intrant").where({ dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idIntrant: token.id })
         .whereIn("idCategorie", trx("categorie_intrant").where({ idTypeIntrant: input.dicIdTypeIntrant }).select("id"));
       const ids = (await linked.clone().select("id")).map((r) => Number(r.id));
-      for (let i = 0; i < ids.length; i += 5000) {
-        await trx("intrant").whereIn("id", ids.slice(i, i + 5000)).update({ libelleIntrant: columns.libelle, codeIntrant: columns.code, updatedAt: new Date() });
+      for (const chunk of inChunks(ids, 5000)) {
+        await trx("intrant").whereIn("id", chunk).update({ libelleIntrant: columns.libelle, codeIntrant: columns.code, updatedAt: new Date() });
       }
       if (input.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) {
         const composition = compositionOf(input);
@@ -94,8 +95,7 @@ export async function updateIntrantDossier(db: Db, user: Utilisateur, token: Tok
         if (!updated) await trx("fertilisant_compo_dossier").insert({ idIntrantDossier: token.id, ...composition });
         // The linked inputs' composition: a failure here is ignored, the edit completes (spec 3 §4.2).
         await trx.transaction(async (sp) => {
-          for (let i = 0; i < ids.length; i += 5000) {
-            const chunk = ids.slice(i, i + 5000);
+          for (const chunk of inChunks(ids, 5000)) {
             await sp("caracteristique_intrant").whereIn("idIntrant", chunk).update({ ...composition, updatedAt: new Date() });
             const have = new Set((await sp("caracteristique_intrant").whereIn("idIntrant", chunk).select("idIntrant")).map((r) => Number(r.idIntrant)));
             const missing = chunk.filter((id) => !have.has(id));

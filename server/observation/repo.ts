@@ -1,6 +1,7 @@
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { champPlacette, ELEMENT } from "~/domain/observation";
+import { inChunks } from "../db/chunks";
 
 /**
  * The SQL of the observation series (migration 0010, docs/data-model.md §5): series of a plot, their observations
@@ -53,7 +54,6 @@ export type PlacetteRow = { id: number; updatedAt: string; libelle: string; geom
 /** Elements of the series form and the horizons, never rows of the observations table. */
 export const ELEMENTS_HORS_TABLE = [ELEMENT.organe, ELEMENT.laboratoire, ELEMENT.limiteSup, ELEMENT.limiteInf];
 
-const CHUNK = 500;
 
 /** The series of a plot, newest first, with their organ, laboratory, chosen placettes and observation count. */
 export async function listSeries(db: Db, idCampagne: number, idParcelle: number): Promise<SerieRow[]> {
@@ -64,7 +64,7 @@ export async function listSeries(db: Db, idCampagne: number, idParcelle: number)
 export async function findSeries(db: Db, idCampagne: number, ids: number[]): Promise<SerieRow[]> {
   if (!ids.length) return [];
   const rows: Record<string, unknown>[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await db("observation_serie").where({ idCampagne }).whereIn("id", ids.slice(i, i + CHUNK))));
+  for (const chunk of inChunks(ids)) rows.push(...(await db("observation_serie").where({ idCampagne }).whereIn("id", chunk)));
   return withDetails(db, rows);
 }
 
@@ -77,8 +77,7 @@ async function withDetails(db: Db, rows: Record<string, unknown>[]): Promise<Ser
   // B-PLAC-07 (spec 2 §4): a series is in plot mode if any of its observations belongs to a plot other than the
   // selected one, here a placette (or another plot); the placettes holding values are the series' placettes too.
   const modePlacette = new Set<number>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
+  for (const chunk of inChunks(ids)) {
     for (const o of await db("observation").whereIn("idObservationSerie", chunk).whereIn("dicoIdEltObserve", [ELEMENT.organe, ELEMENT.laboratoire]).select("idObservationSerie", "dicoIdEltObserve", "obsValNum", "obsValTxt")) {
       if (Number(o.dicoIdEltObserve) === ELEMENT.organe) organes.set(Number(o.idObservationSerie), num(o.obsValNum));
       else labos.set(Number(o.idObservationSerie), str(o.obsValTxt));

@@ -14,6 +14,7 @@ import {
   type SerieRow,
 } from "./repo";
 import { removeStoredFiles } from "./files";
+import { inChunks } from "../db/chunks";
 
 /**
  * The observation series of a plot (spec 2 "Observation measures", issue 15): the screen's data, the series form,
@@ -499,7 +500,7 @@ export async function copierSeries(db: Db, user: Utilisateur, raw: CopieSeriesIn
           idHorizon: o.idHorizon == null ? null : (horizons.get(Number(o.idHorizon)) ?? null), idPereStade: o.idPereStade, stadeAdventice: input.valeur ? o.stadeAdventice : null,
           date: o.date, idUser: user.id, ordre: o.ordre,
         }));
-        for (let i = 0; i < copies.length; i += 200) await trx("observation").insert(copies.slice(i, i + 200));
+        for (const chunk of inChunks(copies, 200)) await trx("observation").insert(chunk);
       }
       return { count: sources.length };
     }),

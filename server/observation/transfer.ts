@@ -5,6 +5,7 @@ import type { Db } from "../db/knex";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { ELEMENTS_HORS_TABLE, findSeries, insertId, listHorizons, setHorizonLimit, setSerieValue } from "./repo";
+import { inChunks } from "../db/chunks";
 
 /**
  * Export and import of observation series (spec 2 §2 export and import buttons; the spec shows no format:
@@ -98,7 +99,7 @@ export async function importSeries(db: Db, user: Utilisateur, idParcelle: number
           idObservationSerie: sid, idParcelle, dicoIdEltObserve: o.element, obsValNum: o.valeur, obsValTxt: o.texte, dicLlUnite: o.unite, remarque: o.remarque,
           idHorizon: o.horizon == null ? null : (horizons[o.horizon] ?? null), idPereStade: o.idAdventice, stadeAdventice: o.stadeAdventice, date: s.date, idUser: user.id, ordre: i + 1,
         }));
-        for (let i = 0; i < rows.length; i += 200) await trx("observation").insert(rows.slice(i, i + 200));
+        for (const chunk of inChunks(rows, 200)) await trx("observation").insert(chunk);
       }
       return file.series.length;
     }),

@@ -3,6 +3,7 @@ import { roundPrix, uniteMajuscule } from "~/domain/prix";
 import type { Libelle, PrixApproRow, PrixVenteRow } from "~/domain/contracts/prix";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
+import { inChunks } from "../db/chunks";
 
 /**
  * The SQL of the price screens (docs/data-model.md §7). A price row is named by its key `cle` (unique per
@@ -11,7 +12,6 @@ import type { Db } from "../db/knex";
  */
 
 const num = (v: unknown) => (v == null ? null : Number(v));
-const CHUNK = 500;
 
 // ---------------------------------------------------------------------------------------------
 // Keys
@@ -87,8 +87,8 @@ export async function listAppro(db: Db, idCampagne: number): Promise<StoredAppro
 
 /** Creates the rows of products used and not stored yet, without a price; a row created meanwhile is left as it is. */
 export async function insertAppro(db: Db, idCampagne: number, products: UsedAppro[]): Promise<void> {
-  for (let i = 0; i < products.length; i += CHUNK) {
-    const rows = products.slice(i, i + CHUNK).map(({ cle, idOrigineIntrant, idTypeIntrant, idIntrant, idModalite, traitementSemence, libelleIntrant, libelleIntrantConcat, unite }) => ({
+  for (const chunk of inChunks(products)) {
+    const rows = chunk.map(({ cle, idOrigineIntrant, idTypeIntrant, idIntrant, idModalite, traitementSemence, libelleIntrant, libelleIntrantConcat, unite }) => ({
       idCampagne, cle, idOrigineIntrant, idTypeIntrant, idIntrant, idModalite, traitementSemence, libelleIntrant, libelleIntrantConcat, unite,
     }));
     await db("prix_appro").insert(rows).onConflict(["idCampagne", "cle"]).ignore();
@@ -104,7 +104,7 @@ export async function findAppro(db: Db, id: number): Promise<(StoredAppro & { id
 export async function deleteUnused(db: Db, table: "prix_appro" | "prix_vente", idCampagne: number, used: ReadonlySet<string>): Promise<number> {
   const rows = await db(table).where({ idCampagne }).select("id", "cle");
   const ids = rows.filter((r) => !used.has(String(r.cle))).map((r) => Number(r.id));
-  for (let i = 0; i < ids.length; i += CHUNK) await db(table).where({ idCampagne }).whereIn("id", ids.slice(i, i + CHUNK)).delete();
+  for (const chunk of inChunks(ids)) await db(table).where({ idCampagne }).whereIn("id", chunk).delete();
   return ids.length;
 }
 
@@ -191,8 +191,8 @@ export async function listVente(db: Db, idCampagne: number): Promise<StoredVente
 }
 
 export async function insertVente(db: Db, idCampagne: number, products: UsedVente[]): Promise<void> {
-  for (let i = 0; i < products.length; i += CHUNK) {
-    await db("prix_vente").insert(products.slice(i, i + CHUNK).map((p) => ({ idCampagne, ...p }))).onConflict(["idCampagne", "cle"]).ignore();
+  for (const chunk of inChunks(products)) {
+    await db("prix_vente").insert(chunk.map((p) => ({ idCampagne, ...p }))).onConflict(["idCampagne", "cle"]).ignore();
   }
 }
 

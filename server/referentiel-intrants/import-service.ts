@@ -2,6 +2,7 @@ import type { Db } from "../db/knex";
 import { bool, syncIdSequence } from "../db/dialect";
 import { normaliseHeader } from "./csv";
 import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "./ephy-import";
+import { inChunks } from "../db/chunks";
 
 /**
  * Loads parsed official files into the catalogues (decision 0029), in one transaction: all or nothing.
@@ -231,12 +232,12 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   }
   if (inserts.length) await db.batchInsert("intrant_phyto", inserts, 200);
   await syncIdSequence(db, "intrant_phyto");
-  for (let i = 0; i < unchanged.length; i += 500) await db("intrant_phyto").whereIn("id", unchanged.slice(i, i + 500)).update({ millesime });
+  for (const chunk of inChunks(unchanged)) await db("intrant_phyto").whereIn("id", chunk).update({ millesime });
 
   // Products of E-Phy no longer listed: withdrawn, kept.
   const absent = [...existing.entries()].filter(([idProduit, r]) => !listed.has(idProduit) && !bool(r.retire)).map(([, r]) => Number(r.id));
-  for (let i = 0; i < absent.length; i += 500) {
-    await db("intrant_phyto").whereIn("id", absent.slice(i, i + 500)).update({ retire: true, updatedAt: db.fn.now() });
+  for (const chunk of inChunks(absent)) {
+    await db("intrant_phyto").whereIn("id", chunk).update({ retire: true, updatedAt: db.fn.now() });
   }
   summary.produits.retires += absent.length;
 
@@ -246,8 +247,8 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   );
   // Rewritten in batches: the active matter's id is the product's id, as in the seed files (decision 0029).
   const rewrite = compositionWrites.map(({ idProduit, p }) => ({ idIntrantPhyto: ids.get(idProduit)!, p }));
-  for (let i = 0; i < rewrite.length; i += 500) {
-    await db("matiere_active").whereIn("idIntrantPhyto", rewrite.slice(i, i + 500).map((w) => w.idIntrantPhyto)).delete();
+  for (const chunk of inChunks(rewrite)) {
+    await db("matiere_active").whereIn("idIntrantPhyto", chunk.map((w) => w.idIntrantPhyto)).delete();
   }
   const matieres = rewrite.map(({ idIntrantPhyto, p }) => ({ id: idIntrantPhyto, idIntrantPhyto, ...totalMatiere(p) }));
   if (matieres.length) await db.batchInsert("matiere_active", matieres.map((m) => ({ ...m, unite: m.unite?.slice(0, 20) ?? null })), 200);
@@ -318,7 +319,7 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
       });
     }
   }
-  for (let i = 0; i < changed.length; i += 500) await db("usage_phyto").whereIn("idIntrantPhyto", changed.slice(i, i + 500)).delete();
+  for (const chunk of inChunks(changed)) await db("usage_phyto").whereIn("idIntrantPhyto", chunk).delete();
   if (inserts.length) await db.batchInsert("usage_phyto", inserts, 200);
   summary.usages.lignes = inserts.length;
   progress(`usages : ${rows.length} lignes lues`);

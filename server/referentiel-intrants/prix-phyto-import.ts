@@ -1,6 +1,7 @@
 import type { Db } from "../db/knex";
 import { toIsoDate } from "~/domain/validation";
 import { decodeText, normaliseHeader, parseCsv, parseDecimal } from "./csv";
+import { inChunks } from "../db/chunks";
 
 /**
  * Reference-source prices of plant-protection products (table prix_phytcom, decision 0080): a price list that an
@@ -83,8 +84,8 @@ export async function chargerPrixPhyto(db: Db, fichier: FichierPrixPhyto): Promi
   return db.transaction(async (trx) => {
     const amms = [...new Set(fichier.lignes.map((l) => l.amm))];
     const produits = new Map<string, number[]>();
-    for (let i = 0; i < amms.length; i += 500) {
-      for (const r of await trx("intrant_phyto").whereIn("ammProduit", amms.slice(i, i + 500)).select("id", "ammProduit")) {
+    for (const chunk of inChunks(amms)) {
+      for (const r of await trx("intrant_phyto").whereIn("ammProduit", chunk).select("id", "ammProduit")) {
         const key = String(r.ammProduit);
         produits.set(key, [...(produits.get(key) ?? []), Number(r.id)]);
       }

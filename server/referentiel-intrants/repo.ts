@@ -1,6 +1,7 @@
 import { ELEMENTS, ORIGINE_INTRANT, TYPE_INTRANT, type Element } from "~/domain/intrant";
 import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
+import { inChunks } from "../db/chunks";
 
 /**
  * Reading the global input catalogues for the input dialogs (spec 3 §3.4, §7; decision 0029). The folder's
@@ -98,9 +99,9 @@ export async function searchPhytos(db: Db, opts: { q?: string; idDossier?: numbe
 export async function phytosParAmm(db: Db, amms: string[]): Promise<Map<string, PhytoRef>> {
   const out = new Map<string, PhytoRef>();
   const wanted = [...new Set(amms.map((a) => a.trim()).filter(Boolean))];
-  for (let i = 0; i < wanted.length; i += 500) {
+  for (const chunk of inChunks(wanted)) {
     const rows = await db("intrant_phyto")
-      .whereIn("ammProduit", wanted.slice(i, i + 500))
+      .whereIn("ammProduit", chunk)
       .orderBy([{ column: "retire" }, { column: "idSource" }])
       .select("idProduit", "idSource", "nomProduit", "ammProduit", "typeProduit", "source", "biocontrole", "remarque", "dicIdTypeIntrant", "codeTypeIntrant", "retire");
     for (const r of rows) {

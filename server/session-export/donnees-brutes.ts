@@ -4,6 +4,7 @@ import { bool } from "../db/dialect";
 import { definirTache } from "../jobs/runner";
 import { verifierLignesExport, type TypeColonne, type Valeur } from "../exports/classeur";
 import type { Utilisateur } from "../utilisateur/repo";
+import { resources } from "~/locales";
 import {
   creerSessionExport,
   ecrireSessionExport,
@@ -26,15 +27,19 @@ import {
 
 export const TACHE_EXPORT_DONNEES_BRUTES = "export-donnees-brutes";
 
-type ColonneGroupe = { fr: string; en: string; type?: TypeColonne; champ: string };
+/** A column: `champ` its row field, and its heading `exports.colonnes.<champ>` in the locales. */
+type ColonneGroupe = { champ: Champ; type?: TypeColonne };
+type Champ = keyof (typeof resources)["fr"]["translation"]["exports"]["colonnes"];
+/** The export's texts in the session's language (French, English with its anglais flag). */
+const textes = (en: boolean) => resources[en ? "en" : "fr"].translation.exports;
 /** One query of a group: rows of the campaigns, with `cle` the unique key of its main table (the paging key). */
 type Partie = (db: Db, campagnes: number[], en: boolean) => Knex.QueryBuilder;
 type Groupe = { code: string; colonnes: ColonneGroupe[]; parties: Partie[]; cle: string };
 
 const TETE: ColonneGroupe[] = [
-  { fr: "Exploitation", en: "Farm", champ: "exploitation" },
-  { fr: "Campagne", en: "Campaign", champ: "campagne" },
-  { fr: "Année de récolte", en: "Harvest year", type: "nombre", champ: "annee" },
+  { champ: "exploitation" },
+  { champ: "campagne" },
+  { type: "nombre", champ: "annee" },
 ];
 
 const lib = (db: Db, alias: string, en: boolean) => (en ? db.raw(`coalesce(??, ??)`, [`${alias}.libelle_en`, `${alias}.libelle`]) : `${alias}.libelle`);
@@ -53,16 +58,16 @@ export const GROUPES: Groupe[] = [
     code: "parcelles",
     cle: "p.id",
     colonnes: [
-      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
-      { fr: "Surface (ha)", en: "Area (ha)", type: "nombre", champ: "surface" },
-      { fr: "Surface réelle (ha)", en: "Actual area (ha)", type: "nombre", champ: "surfaceReelle" },
-      { fr: "Mode de conduite", en: "Management mode", champ: "mode" },
-      { fr: "Îlot PAC", en: "CAP block", champ: "ilot" },
-      { fr: "Code INSEE", en: "INSEE code", champ: "insee" },
-      { fr: "Irrigable", en: "Irrigable", type: "booleen", champ: "irrigable" },
-      { fr: "Drainée", en: "Drained", type: "booleen", champ: "drainee" },
-      { fr: "Objectif de rendement", en: "Target yield", type: "nombre", champ: "objectif" },
-      { fr: "Remarque", en: "Note", champ: "remarque" },
+      { champ: "parcelle" },
+      { type: "nombre", champ: "surface" },
+      { type: "nombre", champ: "surfaceReelle" },
+      { champ: "mode" },
+      { champ: "ilot" },
+      { champ: "insee" },
+      { type: "booleen", champ: "irrigable" },
+      { type: "booleen", champ: "drainee" },
+      { type: "nombre", champ: "objectif" },
+      { champ: "remarque" },
     ],
     parties: [
       (db, ids) =>
@@ -75,17 +80,17 @@ export const GROUPES: Groupe[] = [
     code: "interventions",
     cle: "a.id",
     colonnes: [
-      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
-      { fr: "Date", en: "Date", type: "date", champ: "date" },
-      { fr: "Opération culturale", en: "Cultural operation", champ: "operation" },
-      { fr: "Culture concernée", en: "Crop concerned", champ: "culture" },
-      { fr: "Réalisée", en: "Done", type: "booleen", champ: "realisee" },
-      { fr: "Prévue", en: "Planned", type: "booleen", champ: "prevue" },
-      { fr: "Fréquence", en: "Frequency", type: "nombre", champ: "frequence" },
-      { fr: "Taux de surface", en: "Area rate", type: "nombre", champ: "tauxSurface" },
-      { fr: "Nombre de passages", en: "Number of passes", type: "nombre", champ: "passages" },
-      { fr: "Consommation de carburant (l/ha)", en: "Fuel use (l/ha)", type: "nombre", champ: "carburant" },
-      { fr: "Événement", en: "Event", champ: "evenement" },
+      { champ: "parcelle" },
+      { type: "date", champ: "date" },
+      { champ: "operation" },
+      { champ: "cultureConcernee" },
+      { type: "booleen", champ: "realisee" },
+      { type: "booleen", champ: "prevue" },
+      { type: "nombre", champ: "frequence" },
+      { type: "nombre", champ: "tauxSurface" },
+      { type: "nombre", champ: "passages" },
+      { type: "nombre", champ: "carburant" },
+      { champ: "evenement" },
     ],
     parties: [
       (db, ids, en) =>
@@ -93,20 +98,20 @@ export const GROUPES: Groupe[] = [
           .join("parcelle as p", "p.id", "a.idParcelle")
           .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
           .leftJoin("culture as cu", "cu.id", "a.idCultureConcernee")
-          .select({ cle: "a.id", parcelle: "p.libelle", date: "a.date", operation: "o.libelle", culture: lib(db, "cu", en), realisee: "a.realisee", prevue: "a.prevue", frequence: "a.frequence", tauxSurface: "a.tauxSurface", passages: "a.nombrePassage", carburant: "a.consoCarburant", evenement: "a.intituleEvenement" }),
+          .select({ cle: "a.id", parcelle: "p.libelle", date: "a.date", operation: "o.libelle", cultureConcernee: lib(db, "cu", en), realisee: "a.realisee", prevue: "a.prevue", frequence: "a.frequence", tauxSurface: "a.tauxSurface", passages: "a.nombrePassage", carburant: "a.consoCarburant", evenement: "a.intituleEvenement" }),
     ],
   },
   {
     code: "intrants",
     cle: "i.id",
     colonnes: [
-      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
-      { fr: "Date", en: "Date", type: "date", champ: "date" },
-      { fr: "Opération culturale", en: "Cultural operation", champ: "operation" },
-      { fr: "Intrant", en: "Input", champ: "intrant" },
-      { fr: "Code", en: "Code", champ: "code" },
-      { fr: "Quantité", en: "Quantity", type: "nombre", champ: "quantite" },
-      { fr: "Unité", en: "Unit", champ: "unite" },
+      { champ: "parcelle" },
+      { type: "date", champ: "date" },
+      { champ: "operation" },
+      { champ: "intrant" },
+      { champ: "code" },
+      { type: "nombre", champ: "quantite" },
+      { champ: "unite" },
     ],
     parties: [
       (db, ids) =>
@@ -120,12 +125,12 @@ export const GROUPES: Groupe[] = [
     code: "recoltes",
     cle: "r.id",
     colonnes: [
-      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
-      { fr: "Date", en: "Date", type: "date", champ: "date" },
-      { fr: "Culture", en: "Crop", champ: "culture" },
-      { fr: "Type de sortie", en: "Output type", champ: "sortie" },
-      { fr: "Rendement", en: "Yield", type: "nombre", champ: "rendement" },
-      { fr: "Unité", en: "Unit", champ: "unite" },
+      { champ: "parcelle" },
+      { type: "date", champ: "date" },
+      { champ: "culture" },
+      { champ: "sortie" },
+      { type: "nombre", champ: "rendement" },
+      { champ: "unite" },
     ],
     parties: [
       (db, ids, en) =>
@@ -140,14 +145,14 @@ export const GROUPES: Groupe[] = [
     code: "observations",
     cle: "ob.id",
     colonnes: [
-      { fr: "Série", en: "Series", champ: "serie" },
-      { fr: "Parcelle", en: "Plot", champ: "parcelle" },
-      { fr: "Date", en: "Date", type: "date", champ: "date" },
-      { fr: "Élément observé", en: "Observed element", champ: "element" },
-      { fr: "Valeur", en: "Value", type: "nombre", champ: "valeur" },
-      { fr: "Valeur texte", en: "Text value", champ: "texte" },
-      { fr: "Unité", en: "Unit", champ: "unite" },
-      { fr: "Remarque", en: "Note", champ: "remarque" },
+      { champ: "serie" },
+      { champ: "parcelle" },
+      { type: "date", champ: "date" },
+      { champ: "element" },
+      { type: "nombre", champ: "valeur" },
+      { champ: "texte" },
+      { champ: "unite" },
+      { champ: "remarque" },
     ],
     parties: [
       (db, ids, en) =>
@@ -161,13 +166,13 @@ export const GROUPES: Groupe[] = [
     code: "materiel",
     cle: "m.id",
     colonnes: [
-      { fr: "Matériel", en: "Machine", champ: "materiel" },
-      { fr: "Puissance (ch)", en: "Power (hp)", type: "nombre", champ: "puissance" },
-      { fr: "Débit", en: "Work rate", type: "nombre", champ: "debit" },
-      { fr: "Prix d'achat (€)", en: "Purchase price (€)", type: "nombre", champ: "prixAchat" },
-      { fr: "Utilisation annuelle", en: "Yearly use", type: "nombre", champ: "utilisation" },
-      { fr: "Durée d'amortissement (ans)", en: "Depreciation period (years)", type: "nombre", champ: "amortissement" },
-      { fr: "Remarque", en: "Note", champ: "remarque" },
+      { champ: "materiel" },
+      { type: "nombre", champ: "puissance" },
+      { type: "nombre", champ: "debit" },
+      { type: "nombre", champ: "prixAchat" },
+      { type: "nombre", champ: "utilisation" },
+      { type: "nombre", champ: "amortissement" },
+      { champ: "remarque" },
     ],
     parties: [
       (db, ids) =>
@@ -178,10 +183,10 @@ export const GROUPES: Groupe[] = [
     code: "main_oeuvre",
     cle: "mo.id",
     colonnes: [
-      { fr: "Main d'œuvre", en: "Labour", champ: "libelle" },
-      { fr: "UTA", en: "AWU", type: "nombre", champ: "uta" },
-      { fr: "Montant (€)", en: "Amount (€)", type: "nombre", champ: "montant" },
-      { fr: "Remarque", en: "Note", champ: "remarque" },
+      { champ: "libelle" },
+      { type: "nombre", champ: "uta" },
+      { type: "nombre", champ: "montant" },
+      { champ: "remarque" },
     ],
     parties: [(db, ids) => avecCampagne(db("main_oeuvre as mo"), "mo.idCampagne", ids).select({ cle: "mo.id", libelle: "mo.libelle", uta: "mo.uta", montant: "mo.montant", remarque: "mo.remarque" })],
   },
@@ -189,19 +194,19 @@ export const GROUPES: Groupe[] = [
     code: "prix",
     cle: "x.id",
     colonnes: [
-      { fr: "Type de prix", en: "Price type", champ: "type" },
-      { fr: "Produit", en: "Product", champ: "produit" },
-      { fr: "Prix (€)", en: "Price (€)", type: "nombre", champ: "prix" },
-      { fr: "Unité", en: "Unit", champ: "unite" },
+      { champ: "type" },
+      { champ: "produit" },
+      { type: "nombre", champ: "prix" },
+      { champ: "unite" },
     ],
     parties: [
       (db, ids, en) =>
-        avecCampagne(db("prix_appro as x"), "x.idCampagne", ids).select({ cle: "x.id", type: db.raw("?", [en ? "Supply" : "Approvisionnement"]), produit: "x.libelleIntrant", prix: "x.prixAchat", unite: "x.unite" }),
+        avecCampagne(db("prix_appro as x"), "x.idCampagne", ids).select({ cle: "x.id", type: db.raw("?", [textes(en)["types-prix"].appro]), produit: "x.libelleIntrant", prix: "x.prixAchat", unite: "x.unite" }),
       (db, ids, en) =>
         avecCampagne(db("prix_vente as x"), "x.idCampagne", ids)
           .join("culture as cu", "cu.id", "x.idCulture")
           .join("type_sortie as ts", "ts.id", "x.idTypeSortie")
-          .select({ cle: "x.id", type: db.raw("?", [en ? "Sale" : "Vente"]), produit: db.raw(`${en ? "coalesce(cu.libelle_en, cu.libelle)" : "cu.libelle"} || ' - ' || ${en ? "coalesce(ts.libelle_en, ts.libelle)" : "ts.libelle"}`), prix: "x.prixVente", unite: db.raw("'€/t'") }),
+          .select({ cle: "x.id", type: db.raw("?", [textes(en)["types-prix"].vente]), produit: db.raw(`${en ? "coalesce(cu.libelle_en, cu.libelle)" : "cu.libelle"} || ' - ' || ${en ? "coalesce(ts.libelle_en, ts.libelle)" : "ts.libelle"}`), prix: "x.prixVente", unite: db.raw("'€/t'") }),
     ],
   },
 ];
@@ -276,7 +281,7 @@ definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>
       const colonnes = [...TETE, ...g.colonnes];
       const feuille = classeur.feuille(
         g.nom,
-        colonnes.map((c) => ({ entete: session.anglais ? c.en : c.fr, type: c.type === "date" && v1 ? "texte" : c.type })),
+        colonnes.map((c) => ({ entete: textes(session.anglais).colonnes[c.champ], type: c.type === "date" && v1 ? "texte" : c.type })),
       );
       for (const partie of g.parties) {
         let apres = 0;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { type DemoUser, e2eDb, expect, localeCookie, login, navigate, resetContext, test, userId } from "./fixtures";
+import { type DemoUser, e2eDb, expect, login, navigate, resetContext, test, userId, contextInEnglish } from "./fixtures";
+import { signInOnTilleuls } from "./helpers";
 
 /** The crop-area (assolement) dialog of the context bar (spec 1 §2, §3, §7; A-CTX-29 to A-CTX-32). */
 
@@ -40,24 +41,7 @@ async function prepareCampaign(): Promise<number> {
 }
 
 async function openWithCampaign(page: Page, user: DemoUser, idCampagne: number, english = false) {
-  const db = e2eDb();
-  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id");
-  const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
-  const idUser = await userId(user);
-  await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({ idUser, idOad: dossier.idOad, idDossier: dossier.id, exploitations: JSON.stringify([farm.id]), idCampagne });
-  if (english) {
-    // The login page is in English: sign in by the fields' names.
-    await navigate(page, "/login");
-    await page.locator("input[name=username]").fill(user);
-    await page.locator("input[name=password]").fill("demo1234");
-    await page.locator("form#login button[type=submit]").click();
-  } else {
-    await page.context().clearCookies();
-    await login(page, user);
-  }
-  await page.waitForURL(/home\/description\/home/);
-  await navigate(page, "/home/description/exploitation/lot_parcelle");
+  await signInOnTilleuls(page, user, idCampagne, "/home/description/exploitation/lot_parcelle", english);
 }
 
 /** The DB's own sum of the campaign's plot surfaces, to 2 decimals. */
@@ -121,16 +105,7 @@ test("[A-CTX-29] [A-CTX-30] [A-CTX-31] [A-CTX-32] the dialog shows the campaign'
 });
 
 test.describe("in English", () => {
-  test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem("locale", "en");
-      } catch {
-        // a frame without storage (an opaque origin) has no language to keep
-      }
-    });
-  });
+  test.beforeEach(async ({ context }) => contextInEnglish(context));
 
   test("[A-CTX-31] [A-CTX-32] the crop-area dialog speaks English", async ({ page }) => {
     const idCampagne = await prepareCampaign();

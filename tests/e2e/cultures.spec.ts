@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { type DemoUser, e2eDb, expect, localeCookie, navigate, test, userId } from "./fixtures";
+import { type DemoUser, e2eDb, expect, navigate, test, userId, contextInEnglish } from "./fixtures";
 
 /**
  * The crops screen (spec 2 §2 "Crops", §3, §4, §5, §6; B-CROP, B-INS): a writer creates a management mode
@@ -285,16 +285,7 @@ test("[B-RIGHTS-04] [B-LIST-18] [B-LIST-20] [B-RIGHTS-03] a reader sees the mode
 });
 
 test.describe("in English", () => {
-  test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem("locale", "en");
-      } catch {
-        // a frame without storage (an opaque origin) has no language to keep
-      }
-    });
-  });
+  test.beforeEach(async ({ context }) => contextInEnglish(context));
 
   test("[B-CROP-01] [B-CROP-02] [B-INS-01] the crops screen, its rows and the insurance panel in English", async ({ page }) => {
     await openCrops(page, "redacteur");

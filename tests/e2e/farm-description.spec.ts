@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, localeCookie, navigate, resetContext, test } from "./fixtures";
+import { e2eDb, expect, navigate, resetContext, test, contextInEnglish } from "./fixtures";
 import { demoIds, setContext, signIn } from "./helpers";
 
 /**
@@ -379,16 +379,7 @@ test.describe("farm description forms", () => {
 });
 
 test.describe("farm description forms in English", () => {
-  test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem("locale", "en");
-      } catch {
-        // a frame without storage (an opaque origin) has no language to keep
-      }
-    });
-  });
+  test.beforeEach(async ({ context }) => contextInEnglish(context));
   test.beforeAll(keepDemo);
   test.afterAll(async () => {
     await restoreDemo();

@@ -34,6 +34,21 @@ export const localeCookie = (locale: string) => Buffer.from(JSON.stringify(local
  * Switches a signed-in page to English and opens `appPath`. The cookie and the stored choice both say
  * English, so the server renders English at once: no locale-sync reload can cut the navigation short.
  */
+/**
+ * Every page of the browser context starts in English (a test.beforeEach of an English describe): the cookie for the
+ * server, the stored choice for the browser (a frame without storage, of an opaque origin, has no language to keep).
+ */
+export async function contextInEnglish(context: BrowserContext) {
+  await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
+  await context.addInitScript(() => {
+    try {
+      window.localStorage.setItem("locale", "en");
+    } catch {
+      // no storage in this frame
+    }
+  });
+}
+
 export async function inEnglish(page: Page, appPath: string) {
   await page.context().addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
   await page.evaluate(() => window.localStorage.setItem("locale", "en"));

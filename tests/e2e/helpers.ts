@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, e2eDb, expect, login, userId, type DemoUser } from "./fixtures";
+import { DEMO_PASSWORD, e2eDb, expect, login, navigate, userId, type DemoUser } from "./fixtures";
 import { E2E } from "./settings";
 
 /** Signs in and waits for the page the user lands on (home, or the terms for `nouveau`). */
@@ -52,6 +52,31 @@ export async function setContext(
     updatedAt: new Date(),
   };
   await db("utilisateur_contexte").insert(row).onConflict("id_user").merge();
+}
+
+/**
+ * Signs `user` in with EARL des Tilleuls of the Beauce folder and campaign `idCampagne` selected (the context row
+ * written first, news left as they are), then opens `appPath`. English: the login page is in English, the user signs
+ * in by the fields' names.
+ */
+export async function signInOnTilleuls(page: Page, user: DemoUser, idCampagne: number, appPath: string, english = false) {
+  const db = e2eDb();
+  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id");
+  const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
+  const idUser = await userId(user);
+  await db("utilisateur_contexte").where({ idUser }).delete();
+  await db("utilisateur_contexte").insert({ idUser, idOad: dossier.idOad, idDossier: dossier.id, exploitations: JSON.stringify([farm.id]), idCampagne });
+  if (english) {
+    await navigate(page, "/login");
+    await page.locator("input[name=username]").fill(user);
+    await page.locator("input[name=password]").fill(DEMO_PASSWORD);
+    await page.locator("form#login button[type=submit]").click();
+  } else {
+    await page.context().clearCookies();
+    await login(page, user);
+  }
+  await page.waitForURL(/home\/description\/home/);
+  await navigate(page, appPath);
 }
 
 /** The stored context row of a user, as the server keeps it. */

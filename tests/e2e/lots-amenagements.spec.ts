@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { type DemoUser, e2eDb, expect, localeCookie, login, navigate, test, userId } from "./fixtures";
+import { type DemoUser, e2eDb, expect, login, navigate, test, userId, contextInEnglish } from "./fixtures";
+import { signInOnTilleuls } from "./helpers";
 
 /** Plot groups (B-LOT) and landscape features (B-AMEN) of spec 2, on EARL des Tilleuls 2025. */
 
@@ -12,25 +13,8 @@ async function campagneTilleuls(annee = 2025) {
 }
 
 async function open(page: Page, user: DemoUser, screen: "lot_parcelle" | "amenagements", annee = 2025, english = false) {
-  const db = e2eDb();
-  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id");
   const idCampagne = await campagneTilleuls(annee);
-  const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
-  const idUser = await userId(user);
-  await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({ idUser, idOad: dossier.idOad, idDossier: dossier.id, exploitations: JSON.stringify([farm.id]), idCampagne });
-  if (english) {
-    // The login page is in English: sign in by the fields' names.
-    await navigate(page, "/login");
-    await page.locator("input[name=username]").fill(user);
-    await page.locator("input[name=password]").fill("demo1234");
-    await page.locator("form#login button[type=submit]").click();
-  } else {
-    await page.context().clearCookies();
-    await login(page, user);
-  }
-  await page.waitForURL(/home\/description\/home/);
-  await navigate(page, `/home/description/exploitation/${screen}`);
+  await signInOnTilleuls(page, user, idCampagne, `/home/description/exploitation/${screen}`, english);
   return idCampagne;
 }
 
@@ -217,16 +201,7 @@ test("[B-LOT-01] [B-AMEN-01] [A-RIGHTS-08] a reader sees the groups and the feat
 });
 
 test.describe("in English", () => {
-  test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem("locale", "en");
-      } catch {
-        // a frame without storage (an opaque origin) has no language to keep
-      }
-    });
-  });
+  test.beforeEach(async ({ context }) => contextInEnglish(context));
 
   test("[B-AMEN-03] [B-LOT-02] the two screens speak English", async ({ page }) => {
     await open(page, "redacteur", "amenagements", 2025, true);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { type DemoUser, e2eDb, expect, localeCookie, navigate, test, userId } from "./fixtures";
+import { type DemoUser, e2eDb, expect, navigate, test, userId, contextInEnglish } from "./fixtures";
 import { afterRender } from "./helpers";
 
 /**
@@ -263,16 +263,7 @@ test("[B-RIGHTS-02] a locked campaign's fleet is read-only even for its animator
 });
 
 test.describe("in English", () => {
-  test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: "lng", value: localeCookie("en"), domain: "127.0.0.1", path: "/" }]);
-    await context.addInitScript(() => {
-      try {
-        window.localStorage.setItem("locale", "en");
-      } catch {
-        // a frame without storage (an opaque origin) has no language to keep
-      }
-    });
-  });
+  test.beforeEach(async ({ context }) => contextInEnglish(context));
 
   test("[B-MACH-02] [B-MACH-03] [A-LOCALE-06] the machine form and its calculated figures in English, with English numbers", async ({ page }) => {
     const { idCampagne } = await openFleet(page, "redacteur");

@@ -6,32 +6,35 @@ import {
   type DataEditorRef,
   type EditListItem,
   type GridCell,
-  type GridColumn,
-  type GridKeyEventArgs,
   type GridMouseEventArgs,
   type GridSelection,
   type Item,
   type Theme,
 } from "@glideapps/glide-data-grid";
-import { useCallback, useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFeedback } from "../feedback";
 import { useControlledForm } from "../form-controller";
 import { ChoiceEditor, type ChoiceTextCell } from "./choice-editor";
-import { displayText, editText, isEditable, rowErrors, schemaFields, type GridColumnDef } from "./columns";
-import { applyEdits, canRedo, canUndo, cellValue, currentValues, dirtyCount, emptyBuffer, isCellChanged, redo, toPatches, undo, type CellEdit, type EditBuffer, type RowKey, type Values } from "./patches";
+import { displayText, editText, isEditable, type GridColumnDef } from "./columns";
+import { GridStatus, GridToolbar } from "./grid-view";
+import { canRedo, canUndo, cellValue, currentValues, dirtyCount, emptyBuffer, isCellChanged, redo, toPatches, undo, type CellEdit, type RowKey, type Values } from "./patches";
 import { parseTsv, pasteBlock, readCell } from "./paste";
-import { isTextEntry, useEditorTypeAhead } from "./type-ahead";
-import { loadGridPrefs, moveColumn, orderedIds, saveGridPrefs, withWidth, type GridPrefs } from "./preferences";
-import { DEFAULT_GRID_HEIGHT, GRID_STATUS_HEIGHT, GRID_TOOLBAR_HEIGHT, type DataGridProps, type GridRow } from "./types";
+import { refusedCells } from "./refusal";
+import { DEFAULT_GRID_HEIGHT, type DataGridProps, type GridRow } from "./types";
+import { useGridBuffer } from "./use-grid-buffer";
+import { inEditor, useGridKeyboard } from "./use-grid-keyboard";
+import { useGridPreferences } from "./use-grid-preferences";
 
 /**
  * The grid in the browser (Glide Data Grid; data-grid.tsx loads it). The logic lives in the pure modules beside
  * it: columns.ts (kinds, texts, checks), patches.ts (edit buffer, undo/redo, patches), paste.ts (TSV and values),
- * preferences.ts (widths and order). This module wires them to Glide, the keyboard and the save.
+ * preferences.ts (widths and order), refusal.ts (the cells a refused save names); the hooks hold their state for
+ * React: use-grid-buffer.ts (the edit buffer and the rows' errors), use-grid-keyboard.ts (shortcuts and editor
+ * keys), use-grid-preferences.ts; grid-view.tsx draws the toolbar and the status line. This module wires them to
+ * Glide, the selection, the clipboard and the save.
  */
 
-const DEFAULT_WIDTH = 140;
 const CHANGED_BG = "#fdf6d8";
 const INVALID_BG = "#fde2e2";
 const INVALID_TEXT = "#8f1d1d";
@@ -50,16 +53,6 @@ const gridTheme: Partial<Theme> = {
   textHeader: "#292524",
   bgHeader: "#f5f5f4",
 };
-
-const isModified = (e: { ctrlKey: boolean; metaKey: boolean }) => e.ctrlKey || e.metaKey;
-/** Keys typed in an editor (the overlay, the choice list) belong to it, not to the grid's shortcuts. */
-const inEditor = (target: EventTarget | null) => target instanceof HTMLElement && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable);
-
-/** `patches.3` or `patches.3.values.uta` → the patch index and the field ("" for the row). */
-function parseErrorPath(path: string): { index: number; field: string } | undefined {
-  const m = /^patches[.[](\d+)\]?(?:\.values\.(\w+))?(?:\.(\w+))?$/.exec(path);
-  return m ? { index: Number(m[1]), field: m[2] ?? m[3] ?? "" } : undefined;
-}
 
 export default function DataGridClient<R extends GridRow>({
   tableId,
@@ -82,64 +75,11 @@ export default function DataGridClient<R extends GridRow>({
   const editorRef = useRef<DataEditorRef>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
 
-  // --- preferences: widths and order, per table -------------------------------------------------
-  const [prefs, setPrefs] = useState<GridPrefs>(() => loadGridPrefs(tableId));
-  const shown = useMemo(() => {
-    const byId = new Map(columns.map((c) => [c.id, c]));
-    return orderedIds(columns.map((c) => c.id), prefs.order).map((id) => byId.get(id)!);
-  }, [columns, prefs.order]);
-  const updatePrefs = useCallback(
-    (next: GridPrefs) => {
-      setPrefs(next);
-      saveGridPrefs(tableId, next);
-    },
-    [tableId],
-  );
-  const gridColumns = useMemo<GridColumn[]>(
-    () => shown.map((c) => ({ id: c.id, title: c.title, width: prefs.widths[c.id] ?? c.width ?? DEFAULT_WIDTH })),
-    [shown, prefs.widths],
-  );
+  // --- preferences: widths and order, per table (use-grid-preferences.ts) ----------------------------
+  const { shown, gridColumns, onColumnResize, onColumnResizeEnd, onColumnMoved } = useGridPreferences(tableId, columns);
 
-  // --- rows and the edit buffer -------------------------------------------------------------------
-  const [buffer, setBuffer] = useState<EditBuffer>(emptyBuffer);
-  const bufferRef = useRef(buffer);
-  bufferRef.current = buffer;
-  const commit = useCallback((next: EditBuffer) => {
-    bufferRef.current = next;
-    setBuffer(next);
-  }, []);
-  const rowById = useMemo(() => new Map<number, R>(rows.map((r) => [r.id, r])), [rows]);
-  const base = useCallback((key: RowKey) => rowById.get(key) as Values | undefined, [rowById]);
-  const keys = useMemo(() => (buffer.appended.length ? [...rows.map((r) => r.id), ...buffer.appended] : rows.map((r) => r.id)), [rows, buffer.appended]);
-  const fields = useMemo(() => schemaFields(rowSchema), [rowSchema]);
-
-  /** Errors the server answered for the last save, by row then field; an edit of the row clears them. */
-  const [serverErrors, setServerErrors] = useState<ReadonlyMap<RowKey, Record<string, string>>>(new Map());
-  /** The rows' own errors: only changed rows are checked (a loaded row is as the server keeps it). */
-  const errors = useMemo(() => {
-    const out = new Map<RowKey, Record<string, string>>();
-    for (const [key] of buffer.changed) {
-      const e = rowErrors(rowSchema, columns, currentValues(buffer, key, buffer.loaded.get(key) ?? base(key)) as Record<string, unknown>);
-      if (Object.keys(e).length) out.set(key, e);
-    }
-    for (const [key, e] of serverErrors) out.set(key, { ...e, ...out.get(key) });
-    return out;
-  }, [buffer, rowSchema, columns, base, serverErrors]);
-
-  const edit = useCallback(
-    (edits: CellEdit[], append: Values[] = []) => {
-      const { buffer: next, appendedKeys } = applyEdits(bufferRef.current, base, edits, append);
-      if (next !== bufferRef.current) {
-        commit(next);
-        if (serverErrors.size) {
-          const touched = new Set(edits.map((e) => e.key));
-          setServerErrors((m) => new Map([...m].filter(([k]) => !touched.has(k))));
-        }
-      }
-      return appendedKeys;
-    },
-    [base, commit, serverErrors.size],
-  );
+  // --- rows and the edit buffer (use-grid-buffer.ts) ---------------------------------------------
+  const { buffer, bufferRef, commit, rowById, base, keys, fields, errors, serverErrors, setServerErrors, edit, invalidRows } = useGridBuffer({ rows, rowSchema, columns });
 
   // --- cells ---------------------------------------------------------------------------------------
   const getCellContent = useCallback(
@@ -177,7 +117,7 @@ export default function DataGridClient<R extends GridRow>({
     return undefined;
   }, []);
 
-  /** Ctrl+S was pressed in a cell's editor: the page saves once Glide has committed that editor (see below). */
+  /** Ctrl+S was pressed in a cell's editor (use-grid-keyboard.ts): the page saves once Glide has committed it (see below). */
   const saveAfterCommit = useRef(false);
   const [saveRequest, setSaveRequest] = useState(0);
   const onCellsEdited = useCallback(
@@ -248,11 +188,9 @@ export default function DataGridClient<R extends GridRow>({
     const [key] = edit([], [newRow() as Values]);
     const row = rows.length + bufferRef.current.appended.indexOf(key);
     requestAnimationFrame(() => selectCell(firstEditable, row));
-  }, [readOnly, newRow, edit, rows.length, selectCell, firstEditable]);
+  }, [readOnly, newRow, edit, rows.length, selectCell, firstEditable, bufferRef]);
 
   const rowNumber = useCallback((key: RowKey) => keys.indexOf(key) + 1, [keys]);
-
-  const invalidRows = useCallback(() => [...errors.keys()].filter((k) => bufferRef.current.changed.has(k)), [errors]);
 
   const save = useCallback(async () => {
     if (readOnly || !onSave || saving) return;
@@ -279,14 +217,7 @@ export default function DataGridClient<R extends GridRow>({
         return;
       }
       // The refusal names rows: mark them, and say which rows of the grid they are.
-      const marked = new Map<RowKey, Record<string, string>>();
-      for (const [path, messages] of Object.entries(answer.fieldErrors ?? {})) {
-        const at = parseErrorPath(path);
-        const patch = at ? patches[at.index] : undefined;
-        if (!at || !patch) continue;
-        const columnId = at.field && shown.some((c) => c.id === at.field) ? at.field : (shown.find((c) => isEditable(c))?.id ?? shown[0].id);
-        marked.set(patch.id, { ...marked.get(patch.id), [columnId]: messages[0] });
-      }
+      const marked = refusedCells(answer.fieldErrors ?? {}, patches, shown.map((c) => c.id), shown.find((c) => isEditable(c))?.id ?? shown[0].id);
       setServerErrors(marked);
       const numbers = [...marked.keys()].map(rowNumber).filter((n) => n > 0).sort((a, b) => a - b).join(", ");
       const params = { ...answer.params, ...(numbers ? { rows: numbers } : {}) };
@@ -299,15 +230,15 @@ export default function DataGridClient<R extends GridRow>({
     } finally {
       setSaving(false);
     }
-  }, [readOnly, onSave, saving, invalidRows, errors, t, rowNumber, keys, selectCell, shown, rowById, fields, commit, notify, showError]);
+  }, [readOnly, onSave, saving, invalidRows, errors, t, rowNumber, keys, selectCell, shown, rowById, fields, commit, notify, showError, bufferRef, setServerErrors]);
 
   const cancel = useCallback(() => {
     commit(emptyBuffer());
     setServerErrors(new Map());
     setMessage(null);
-  }, [commit]);
+  }, [commit, setServerErrors]);
 
-  useImperativeHandle(ref, () => ({ addRow, dirtyCount: () => dirtyCount(bufferRef.current), save }), [addRow, save]);
+  useImperativeHandle(ref, () => ({ addRow, dirtyCount: () => dirtyCount(bufferRef.current), save }), [addRow, save, bufferRef]);
 
   // Leaving the page, closing the tab and Ctrl+S know about the grid's unsaved rows, as about any form's.
   const { saveAll } = useControlledForm(`grid:${tableId}`, { dirty: !readOnly && dirtyCount(buffer) > 0, valid: invalidRows().length === 0, save, discard: cancel });
@@ -319,64 +250,8 @@ export default function DataGridClient<R extends GridRow>({
     if (saveRequest) void saveAll();
   }, [saveRequest, saveAll]);
 
-  // --- keyboard and clipboard ------------------------------------------------------------------------
-  const typeAhead = useEditorTypeAhead(!readOnly);
-  const cursorEditable = useCallback(() => {
-    const column = selection.current?.cell ? shown[selection.current.cell[0]] : undefined;
-    return !!column && isEditable(column) && column.kind !== "boolean";
-  }, [selection, shown]);
-
-  const onKeyDownCapture = useCallback(
-    (e: KeyboardEvent<HTMLDivElement>) => {
-      if (!isModified(e) && typeAhead.onKey(e, cursorEditable)) return;
-      if (!isModified(e)) {
-        // Glide's editor acts on each key in a timer of its own, and the timer of a character typed just before
-        // an Enter or a Tab, if it comes last, closes the editor without its value: the Enter or Tab is sent again
-        // after the timers already set.
-        if ((e.key === "Enter" || e.key === "Tab") && !e.altKey && e.nativeEvent.isTrusted && isTextEntry(e.target) && !(e.key === "Enter" && e.shiftKey)) {
-          e.preventDefault();
-          e.stopPropagation();
-          const field = e.target;
-          const again = { key: e.key, shiftKey: e.shiftKey, bubbles: true, cancelable: true };
-          setTimeout(() => field.dispatchEvent(new globalThis.KeyboardEvent("keydown", again)), 0);
-        }
-        return;
-      }
-      const k = e.key.toLowerCase();
-      if (inEditor(e.target)) {
-        if (k !== "s" || readOnly || !isTextEntry(e.target)) return;
-        e.preventDefault();
-        e.stopPropagation();
-        saveAfterCommit.current = true;
-        const field = e.target;
-        // After the timers already set (see the Enter above: the Ctrl key's timer too would close the editor).
-        setTimeout(() => field.dispatchEvent(new globalThis.KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true })), 0);
-        return;
-      }
-      if (k === "s") {
-        // The page's form controller saves every changed form on Ctrl+S, this grid included (when it is valid);
-        // here the browser's own save is prevented and an invalid grid says why it is not saved.
-        e.preventDefault();
-        if (!readOnly && invalidRows().length) void save();
-      } else if (readOnly) {
-        return;
-      } else if (k === "z" && !e.shiftKey) {
-        e.preventDefault();
-        commit(undo(bufferRef.current));
-        editorRef.current?.focus();
-      } else if (k === "y" || (k === "z" && e.shiftKey)) {
-        e.preventDefault();
-        commit(redo(bufferRef.current));
-        editorRef.current?.focus();
-      }
-    },
-    [save, readOnly, commit, invalidRows, typeAhead, cursorEditable],
-  );
-
-  const onGridKeyDown = useCallback((e: GridKeyEventArgs) => {
-    // Glide would open the editor on Ctrl+S etc.: the shortcuts above handle them.
-    if (isModified(e) && ["s", "z", "y"].includes(e.key.toLowerCase())) e.cancel();
-  }, []);
+  // --- keyboard (use-grid-keyboard.ts) and clipboard -----------------------------------------------
+  const { onKeyDownCapture, onGridKeyDown } = useGridKeyboard({ readOnly, shown, selection, bufferRef, commit, invalidRows, save, editorRef, saveAfterCommit });
 
   const onPaste = useCallback(
     (e: ClipboardEvent<HTMLDivElement>) => {
@@ -403,7 +278,7 @@ export default function DataGridClient<R extends GridRow>({
         current: { cell: target, range: { x: target[0], y: target[1], width: Math.min(lastCol, shown.length - 1) - target[0] + 1, height: Math.min(lastRow, keys.length + append.length - 1) - target[1] + 1 }, rangeStack: [] },
       });
     },
-    [readOnly, selection, shown, keys, language, newRow, edit],
+    [readOnly, selection, shown, keys, language, newRow, edit, bufferRef],
   );
 
   // The accessible table Glide renders for screen readers (inside its canvas, re-rendered as it scrolls) gets the
@@ -442,34 +317,19 @@ export default function DataGridClient<R extends GridRow>({
 
   return (
     <div ref={wrapperRef} role="region" aria-label={label} data-testid="data-grid" data-dirty={count} onKeyDownCapture={onKeyDownCapture} onPaste={onPaste}>
-      <div className="flex items-center gap-2" style={{ height: GRID_TOOLBAR_HEIGHT }}>
-        {readOnly ? (
-          <span className="text-sm text-stone-600">{t("grid.read-only")}</span>
-        ) : (
-          <>
-            <button type="button" className="btn-primary" disabled={count === 0 || saving || !onSave || (saveOnlyWhenValid && invalidCount > 0)} onClick={() => void save()} data-testid="grid-save">
-              {t("grid.save")}
-            </button>
-            <button type="button" className="btn-secondary" disabled={count === 0 || saving} onClick={cancel} data-testid="grid-cancel">
-              {t("grid.cancel")}
-            </button>
-            <button type="button" className="btn-secondary" disabled={!canUndo(buffer) || saving} onClick={() => commit(undo(bufferRef.current))} aria-keyshortcuts="Control+Z">
-              {t("grid.undo")}
-            </button>
-            <button type="button" className="btn-secondary" disabled={!canRedo(buffer) || saving} onClick={() => commit(redo(bufferRef.current))} aria-keyshortcuts="Control+Y">
-              {t("grid.redo")}
-            </button>
-            {newRow ? (
-              <button type="button" className="btn-secondary" disabled={saving} onClick={addRow} data-testid="grid-add-row">
-                {t("grid.add-row")}
-              </button>
-            ) : null}
-            <span className="ml-auto text-sm text-stone-700" data-testid="grid-dirty-count">
-              {count ? t("grid.dirty", { count }) : t("grid.clean")}
-            </span>
-          </>
-        )}
-      </div>
+      <GridToolbar
+        readOnly={readOnly}
+        count={count}
+        saving={saving}
+        canSave={!!onSave && !(saveOnlyWhenValid && invalidCount > 0)}
+        canUndo={canUndo(buffer)}
+        canRedo={canRedo(buffer)}
+        onSave={() => void save()}
+        onCancel={cancel}
+        onUndo={() => commit(undo(bufferRef.current))}
+        onRedo={() => commit(redo(bufferRef.current))}
+        onAddRow={newRow ? addRow : undefined}
+      />
       <DataEditor
         ref={editorRef}
         width="100%"
@@ -493,26 +353,22 @@ export default function DataGridClient<R extends GridRow>({
         onPaste={false}
         onDelete={readOnly ? () => false : undefined}
         keybindings={{ paste: false, downFill: !readOnly, rightFill: !readOnly, clear: true, search: false }}
-        onColumnResize={(column, size) => setPrefs((p) => withWidth(p, String(column.id), size))}
-        onColumnResizeEnd={(column, size) => updatePrefs(withWidth(prefs, String(column.id), size))}
-        onColumnMoved={(from, to) => updatePrefs({ ...prefs, order: moveColumn(shown.map((c) => c.id), from, to) })}
+        onColumnResize={onColumnResize}
+        onColumnResizeEnd={onColumnResizeEnd}
+        onColumnMoved={onColumnMoved}
       />
       {tip ? (
         <div role="tooltip" className="pointer-events-none fixed z-50 rounded bg-red-800 px-2 py-1 text-xs text-white shadow" style={{ left: tip.x, top: tip.y + 2 }} data-testid="grid-tooltip">
           {tip.text}
         </div>
       ) : null}
-      <p className="truncate text-sm" style={{ height: GRID_STATUS_HEIGHT, lineHeight: `${GRID_STATUS_HEIGHT}px` }} role="status" aria-live="polite" data-testid="grid-message">
-        {focusedError && cursor ? (
-          <span className="text-red-800">{t("grid.cell-error", { row: cursor[1] + 1, column: shown[cursor[0]].title, message: t(focusedError) })}</span>
-        ) : focusedNote && cursor ? (
-          <span className="text-amber-900">{t("grid.cell-error", { row: cursor[1] + 1, column: shown[cursor[0]].title, message: t(focusedNote) })}</span>
-        ) : invalidCount && !readOnly ? (
-          <span className="text-red-800">{t("grid.invalid-count", { count: invalidCount })}</span>
-        ) : (
-          message
-        )}
-      </p>
+      <GridStatus
+        cell={cursor ? { row: cursor[1] + 1, column: shown[cursor[0]].title } : undefined}
+        error={focusedError}
+        note={focusedNote}
+        invalidCount={readOnly ? 0 : invalidCount}
+        message={message}
+      />
     </div>
   );
 }

@@ -1,14 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, useInputControl } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, useInputControl } from "@conform-to/react";
+import { useState } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
 import type { z } from "zod";
-import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { formatNumber, numberText } from "~/components/format";
-import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
 import { debitDiffere, debitParDefaut, InterventionSchema, nombrePassages, NOUVELLE_INTERVENTION } from "~/domain/intervention";
 import { toIsoDate, toNumber } from "~/domain/validation";
 import { InputsPanel } from "./inputs-panel";
@@ -48,12 +44,11 @@ export function InterventionForm({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  useActionFeedback(fetcher.data);
   const initialDate = row?.date ?? pickedDate ?? parisToday();
-  const [form, fields] = useForm<{ [K in keyof z.input<typeof InterventionSchema>]?: string }>({
-    id: `intervention-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, dirty, markDirty } = useListForm<{ [K in keyof z.input<typeof InterventionSchema>]?: string }>(controls, {
+    name: "intervention",
+    rowId: row?.id,
+    schema: InterventionSchema,
     defaultValue: row
       ? {
           idParcelle: String(row.idParcelle), date: isoToText(row.date), idOperationCulturale: row.idOperationCulturale == null ? "" : String(row.idOperationCulturale),
@@ -64,14 +59,7 @@ export function InterventionForm({
           idParcelle: String(idParcelle), date: isoToText(initialDate), frequence: numberText(NOUVELLE_INTERVENTION.frequence, lang),
           tauxSurface: numberText(NOUVELLE_INTERVENTION.tauxSurface, lang), realisee: NOUVELLE_INTERVENTION.realisee ? "on" : undefined,
         },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InterventionSchema }) as never,
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("intervention", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   // The text date and the date picker are one value (C-FORM-04, 05): the text is the form's field.
   const dateControl = useInputControl(fields.date);

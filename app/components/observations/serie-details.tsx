@@ -1,15 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { AppDialog } from "~/components/dialog";
-import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { formatDate } from "~/components/format";
-import { useControlledForm } from "~/components/form-controller";
-import { useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { useListForm, type ListFormControls } from "~/components/list-screen";
 import { champsDuType, SerieSchema } from "~/domain/observation";
 import { FichiersDialog } from "./fichiers-dialog";
 import { ObservationsPanel } from "./observations-panel";
@@ -38,8 +34,6 @@ function SerieForm({ data, row, controls, onPlacettes }: { data: MesuresData; ro
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const readOnly = controls.readOnly;
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  useActionFeedback(fetcher.data);
   const [type, setType] = useState<string>(row ? String(row.dicIdTypeSerie) : "");
   const [nom, setNom] = useState(row?.nom ?? "");
   const [culture, setCulture] = useState(row?.idCulture == null ? "" : String(row.idCulture));
@@ -49,21 +43,15 @@ function SerieForm({ data, row, controls, onPlacettes }: { data: MesuresData; ro
   const [unticking, setUnticking] = useState<number | null>(null);
   const [fichiers, setFichiers] = useState(false);
 
-  const [form, fields] = useForm<{ [K in keyof z.input<typeof SerieSchema>]?: string }>({
-    id: `serie-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, dirty, markDirty, save: submit } = useListForm<{ [K in keyof z.input<typeof SerieSchema>]?: string }>(controls, {
+    name: "serie",
+    rowId: row?.id,
+    schema: SerieSchema,
     defaultValue: {
       date: isoToText(row?.date ?? parisToday()), organeEtudie: row?.organeEtudie == null ? "" : String(row.organeEtudie),
       idAction: row?.idAction == null ? "" : String(row.idAction), laboratoire: row?.laboratoire ?? "", remarque: row?.remarque ?? "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SerieSchema }) as never,
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("serie", { dirty, valid: form.valid, save: submit, discard: markClean });
   // Validate closes the panel (B-OBS-29); a new series stays open for its observations.
   const [closing, setClosing] = useState(false);
   useEffect(() => {

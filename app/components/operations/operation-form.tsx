@@ -1,16 +1,13 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
 import { AppDialog } from "~/components/dialog";
 import { formatNumber, numberText, refLabel } from "~/components/farm-form";
-import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
-import { useControlledForm } from "~/components/form-controller";
 import { FormSection } from "~/components/form-kit";
-import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
 import { suffixedLibelle, type TypePropriete } from "~/domain/calc/materiel";
 import { DECIMALES, UNITES_OPERATION, calculatedWorkRate, canComputeFuelReference, effectiveWorkRate, roundFuel, roundOrNull } from "~/domain/calc/operation";
 import {
@@ -33,17 +30,16 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const location = useLocation();
-  const fetcher = useFetcher<ActionData>({ key: controls.fetcherKey });
   const fuel = useFetcher<FuelAnswer>();
   const [askRepercut, setAskRepercut] = useState(false);
   const decision = useRef<"true" | "false" | null>(null);
   const repercutInput = useRef<HTMLInputElement>(null);
-  useActionFeedback(fetcher.data);
 
   const defaults = newOperationDefaults();
-  const [form, fields] = useForm<FormShape, OperationCulturaleInput>({
-    id: `operation-culturale-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, dirty, markDirty, save: submit } = useListForm<FormShape, OperationCulturaleInput, ActionData>(controls, {
+    name: "operation-culturale",
+    rowId: row?.id,
+    schema: OperationCulturaleSchema,
     defaultValue: row
       ? {
           idTypeAction: String(row.idTypeAction), libelle: row.libelle, remarque: row.remarque ?? undefined,
@@ -58,14 +54,7 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
           profondeurTravail: String(defaults.profondeurTravail),
           proportionSurfaceTravaillee: percentText(defaults.proportionSurfaceTravaillee, lang),
         },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OperationCulturaleSchema }),
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("operation-culturale", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   // ---- The live values the rules read. A read-only form's inputs are disabled, so they are not part of the
   // form's data: it shows the stored operation instead.

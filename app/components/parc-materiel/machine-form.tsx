@@ -1,16 +1,13 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
 import { formatNumber, numberText, refLabel } from "~/components/farm-form";
-import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { FormSection } from "~/components/form-kit";
 import { formatEuro } from "~/components/format";
-import { useControlledForm } from "~/components/form-controller";
-import { type ListFormControls, useListFormDirty } from "~/components/list-screen";
+import { type ListFormControls, useListForm } from "~/components/list-screen";
 import {
   annualUseMax, coOwnershipForOwnership, defaultsFromReference, machineCosts, newMachineDefaults, priceYearRange, showsPowerField,
   type CalculMateriel, type TypePropriete,
@@ -78,18 +75,16 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const location = useLocation();
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>();
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   const catalog = useFetcher<Data>();
   const referenceFetch = useFetcher<ReferenceAnswer>();
   const applied = useRef<ReferenceAnswer | null>(null);
   const references = useReferences(data, catalog.data);
-  useActionFeedback(fetcher.data);
 
   const defaults = newMachineDefaults();
-  const [form, fields] = useForm<z.input<typeof ParcMaterielSchema>>({
-    id: `parc-materiel-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, markDirty, save: submit } = useListForm<z.input<typeof ParcMaterielSchema>>(controls, {
+    name: "parc-materiel",
+    rowId: row?.id,
+    schema: ParcMaterielSchema,
     defaultValue: row
       ? {
           libelle: row.libelle, noClasse: String(row.noClasse), idCategorieMateriel: String(row.idCategorieMateriel), idBasemeq: String(row.idBasemeq),
@@ -106,13 +101,7 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
           typePropriete: String(defaults.typePropriete), copropriete: String(defaults.copropriete), ageAchat: String(defaults.ageAchat),
           neufOccasion: NEUF_OCCASION.NEUF,
         },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ParcMaterielSchema }),
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("parc-materiel", { dirty, valid: form.valid, save: submit, discard: markClean });
   const set = (name: string, value: string) => form.update({ name, value });
 
   // Read-only, the inputs are disabled and the form holds no value: the shown values are the row's.

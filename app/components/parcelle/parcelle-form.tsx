@@ -1,15 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { CommuneList, DepartementOption } from "~/components/commune-picker";
 import { numberText, refLabel } from "~/components/farm-form";
-import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
-import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import type { MapConfig } from "~/components/map/types";
 import { CHARGES, PARCELLE_LISTS, ParcelleSchema, type ParcelleFields } from "~/domain/parcelle";
@@ -81,22 +77,14 @@ function NumberField({ field, label, help, required }: { field: Meta; label: str
 export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | null; data: ParcelleFormData; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
   const [geometrie, setGeometrie] = useState<string | null>(row?.geometrie ?? null);
-  useActionFeedback(fetcher.data);
-  const [form, fields] = useForm<z.input<typeof ParcelleFields>>({
-    id: `parcelle-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, dirty, markDirty } = useListForm<z.input<typeof ParcelleFields>>(controls, {
+    name: "parcelle",
+    rowId: row?.id,
+    schema: ParcelleSchema,
     defaultValue: defaults(row, data, lang) as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ParcelleSchema }),
   });
   const f = fields as unknown as Record<string, Meta>;
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("parcelle", { dirty, valid: form.valid, save: submit, discard: markClean });
   const update = (o: { name: string; value: string }) => {
     form.update(o);
     markDirty();

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "../dialog";
-import { useActionFeedback, useFeedback } from "../feedback";
+import { useActionFeedback } from "../feedback";
 
 /** The confirmation dialogs' width (spec 3 §9). */
 export const CONFIRMATION_WIDTH = 500;
@@ -53,11 +53,4 @@ export function DeleteUnused({ disabled, unusedCount, onDeleting }: { disabled: 
       </AppDialog>
     </>
   );
-}
-
-/** A failed load shows its catalogued message in the error dialog (spec 3 §8). */
-export function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
 }

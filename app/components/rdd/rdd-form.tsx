@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useState } from "react";
+import type { z } from "zod";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
-import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
-import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
 import { CONDITION_TYPES, conditionFields, type Condition } from "~/domain/rdd-conditions";
 import { culturesCommunes, cultureValide, MACRO_REGLE, nextModes, RddSchema } from "~/domain/rdd";
 
@@ -26,29 +23,21 @@ export const labelOf = (l: Libelle, lang: string) => (lang.startsWith("en") && l
 export function RddForm({ row, data, controls }: { row: RddRow | null; data: RddData; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  useActionFeedback(fetcher.data);
   const [modes, setModes] = useState<number[]>(row?.modeConduite ?? []);
   const [culture, setCulture] = useState<number | undefined>(row?.idCulture ?? undefined);
   // The condition's own fields show for the chosen kind only.
   const [conditionType, setConditionType] = useState<string>(row?.condition?.type ?? "");
-  const [form, fields] = useForm({
-    id: `rdd-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, dirty, markDirty } = useListForm<z.input<typeof RddSchema>>(controls, {
+    name: "rdd",
+    rowId: row?.id,
+    schema: RddSchema,
     defaultValue: row
       ? {
           libelle: row.libelle, dicIdTypeRdd: String(row.dicIdTypeRdd), aModifier: row.aModifier ? "on" : undefined, objectif: row.objectif ?? "", evaluation: row.evaluation ?? "", solution: row.solution ?? "",
           ...conditionFields(row.condition),
         }
       : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RddSchema }),
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("rdd", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   const offered = culturesCommunes(modes, data.culturesParMode);
   const cultures = data.cultures.filter((c) => offered.includes(c.id));

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useSearchParams } from "react-router";
-import { useFeedback } from "~/components/feedback";
 import { ScreenTitle } from "~/components/farm-form";
 import { InterventionForm } from "~/components/interventions/intervention-form";
 import { InterventionsToolbar, matchesFilters, type Filters } from "~/components/interventions/toolbar";
@@ -25,6 +24,7 @@ import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema } from "~/do
 import { getAffectations, majDatesActions, majDatesCampagne, saveAffectations } from "#server/parcelle/service.server";
 import { copyChoices, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
 import { IndicateursParcelleFetch } from "~/components/interventions/indicateurs-fetch";
+import { ScreenFrame } from "~/components/screen-frame";
 import type { Route } from "./+types/interventions";
 
 /**
@@ -106,23 +106,9 @@ export const action = screenAction(
   { gate: "campaign" },
 );
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
-}
-
-export default function InterventionsScreen({ loaderData: data }: Route.ComponentProps) {
+export default function InterventionsScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!data.ok) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-4" data-testid="interventions-load-failed">
-        <ScreenTitle title={t("screen.interventions")} readOnly={false} />
-        <LoadError error={data.error} />
-      </div>
-    );
-  }
-  return <UnpackedInterventions data={data} />;
+  return <ScreenFrame data={loaderData} title={t("screen.interventions")} name="interventions" width="6xl">{(data) => <UnpackedInterventions data={data} />}</ScreenFrame>;
 }
 
 type PackedInterventions = Omit<InterventionsData, "rows" | "parcelles" | "operations" | "cultures"> & { choix: EncodedChoices; rows: EncodedInterventions };

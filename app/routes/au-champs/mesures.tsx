@@ -1,9 +1,7 @@
-import { useEffect } from "react";
 import { useTranslation } from "~/use-translation";
 import { z } from "zod";
-import { useFeedback } from "~/components/feedback";
-import { ScreenTitle } from "~/components/farm-form";
 import { MesuresScreen } from "~/components/observations/mesures-screen";
+import { ScreenFrame } from "~/components/screen-frame";
 import { rawPatchSchema } from "~/domain/grid-patches";
 import { CopieSeriesSchema, DossierObservationSchema, HorizonSchema, PlacetteSchema, SerieSchema } from "~/domain/observation";
 import {
@@ -79,21 +77,7 @@ export const action = screenAction(
   { gate: "campaign", gateExcept: ["copy"] },
 );
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
-}
-
-export default function Mesures({ loaderData: data }: Route.ComponentProps) {
+export default function Mesures({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!data.ok) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-4" data-testid="mesures-load-failed">
-        <ScreenTitle title={t("screen.mesures")} readOnly={false} />
-        <LoadError error={data.error} />
-      </div>
-    );
-  }
-  return <MesuresScreen data={data} />;
+  return <ScreenFrame data={loaderData} title={t("screen.mesures")} name="mesures" width="6xl">{(data) => <MesuresScreen data={data} />}</ScreenFrame>;
 }

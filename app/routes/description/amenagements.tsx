@@ -1,16 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useState } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { type DataTableColumn } from "~/components/data-table";
-import { formatNumber, FormCard, numberText, ScreenTitle } from "~/components/farm-form";
-import { useActionFeedback, useFeedback } from "~/components/feedback";
+import { formatNumber, FormCard, numberText } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
-import { useControlledForm } from "~/components/form-controller";
-import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListFormDirty } from "~/components/list-screen";
+import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListForm } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
+import { ScreenFrame } from "~/components/screen-frame";
 import { AmenagementSchema, UNITES_SURFACE, type UniteSurface } from "~/domain/amenagement";
 import { AMENAGEMENT_LOAD_ERROR, getAmenagements, removeAmenagements, saveAmenagement } from "#server/amenagement/service.server";
 import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
@@ -43,13 +40,11 @@ function typeLabel(ty: TypeAmenagement | undefined, language: string): string {
 function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   const [idType, setIdType] = useState(row ? String(row.idTypeAmenagement) : "");
-  useActionFeedback(fetcher.data);
-  const [form, fields] = useForm<z.input<typeof AmenagementSchema>>({
-    id: `amenagement-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, markDirty, save: submit } = useListForm<z.input<typeof AmenagementSchema>>(controls, {
+    name: "amenagement",
+    rowId: row?.id,
+    schema: AmenagementSchema,
     defaultValue: row
       ? {
           libelle: row.libelle, idTypeAmenagement: String(row.idTypeAmenagement), idParcelleAdjacente: row.idParcelleAdjacente != null ? String(row.idParcelleAdjacente) : undefined,
@@ -57,13 +52,7 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
           ...soilDefaults(row, lang),
         }
       : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AmenagementSchema }),
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("amenagement", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   // The unit of the chosen type shows next to the surface field (B-AMEN-03).
   const chosen = data.types.find((ty) => String(ty.id) === idType);
@@ -130,12 +119,6 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
   );
 }
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
-}
-
 function Screen({ data }: { data: Data }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -170,8 +153,8 @@ function Screen({ data }: { data: Data }) {
 export default function AmenagementsScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-amenagements">
-      {loaderData.ok ? <Screen data={loaderData} /> : <><ScreenTitle title={t("screen.amenagements")} readOnly={false} /><LoadError error={loaderData.error} /></>}
-    </div>
+    <ScreenFrame data={loaderData} title={t("screen.amenagements")} name="screen-amenagements">
+      {(data) => <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-amenagements"><Screen data={data} /></div>}
+    </ScreenFrame>
   );
 }

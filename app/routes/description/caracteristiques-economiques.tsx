@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { FormCard, formatNumber, numberText, ScreenTitle } from "~/components/farm-form";
-import { useActionFeedback, useFeedback } from "~/components/feedback";
+import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { formatEuro } from "~/components/format";
 import { useControlledForm } from "~/components/form-controller";
-import { useFormDirty } from "~/components/form-kit";
+import { submitForm, useFormDirty } from "~/components/form-kit";
+import { ScreenFrame } from "~/components/screen-frame";
 import {
   ADMIN_FIELDS, COMMON_FIELDS, caracteristiquesSchema, CaracteristiquesAdminSchema, IVAN_MAX, IVAN_MIN, LONG_TERME_DUREE_MAX, LONG_TERME_DUREE_MIN, TAUX_MAX, TAUX_MIN,
 } from "~/domain/caracteristiques-economiques";
@@ -73,7 +74,7 @@ function CaracteristiquesForm({ data }: { data: Data }) {
   });
   const fields = rawFields as Fields;
 
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  const submit = () => submitForm(form.id);
   useControlledForm("caracteristiques-economiques", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });
 
   const d = data.defaults;
@@ -163,18 +164,16 @@ function AdminBadge() {
   return <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t("caracteristiquesEconomiques.admin-only")}</span>;
 }
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
-}
-
-export default function CaracteristiquesEconomiques({ loaderData: data }: Route.ComponentProps) {
+export default function CaracteristiquesEconomiques({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-caracteristiques_economiques">
-      <ScreenTitle title={t("screen.caracteristiques_economiques")} readOnly={data.ok ? !data.canWrite : false} />
-      {data.ok ? <CaracteristiquesForm data={data} /> : <LoadError error={data.error} />}
-    </div>
+    <ScreenFrame data={loaderData} title={t("screen.caracteristiques_economiques")} name="screen-caracteristiques_economiques" width="4xl">
+      {(data) => (
+        <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-caracteristiques_economiques">
+          <ScreenTitle title={t("screen.caracteristiques_economiques")} readOnly={!data.canWrite} />
+          <CaracteristiquesForm data={data} />
+        </div>
+      )}
+    </ScreenFrame>
   );
 }

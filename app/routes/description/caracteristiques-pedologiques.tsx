@@ -9,7 +9,7 @@ import { FormCard, numberText, refLabel, ScreenTitle } from "~/components/farm-f
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { useFormDirty } from "~/components/form-kit";
+import { submitForm, useFormDirty } from "~/components/form-kit";
 import { REPLICATION, REPLICATIONS, SoilSchema, type Replication } from "~/domain/caracteristiques-pedologiques";
 import { getSoil, saveSoil } from "#server/exploitation-description/service.server";
 import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
@@ -132,7 +132,7 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
 
   const submitWith = (replication: Replication) => {
     if (replicationInput.current) replicationInput.current.value = String(replication);
-    (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+    submitForm(form.id);
   };
   // Ctrl+S and the leave confirmation save the farm only: they cannot wait for the dialog's answer.
   useControlledForm("caracteristiques-pedologiques", { dirty: dirty && canWrite, valid: form.valid, save: () => submitWith(REPLICATION.EXPLOITATION), discard: () => setDirty(false) });

@@ -9,7 +9,7 @@ import { FormCard, refLabel, ScreenTitle } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { useFormDirty } from "~/components/form-kit";
+import { submitForm, useFormDirty } from "~/components/form-kit";
 import { coordonneesSchema, FRANCE_ID, isFrance } from "~/domain/coordonnees";
 import { getCoordonnees, isCommuneRequired, saveCoordonnees } from "#server/exploitation-description/service.server";
 import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
@@ -82,7 +82,7 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
   communeRequired.current = communes.length > 0;
 
 
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  const submit = () => submitForm(form.id);
   useControlledForm("coordonnees", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });
 
   /** Choosing a department clears the commune; its communes then load (spec 2 §4). */

@@ -1,17 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type ShouldRevalidateFunctionArgs } from "react-router";
 import { AssurancePanel } from "~/components/cultures/assurance-panel";
 import { CropRows } from "~/components/cultures/crop-rows";
 import { type DataTableColumn } from "~/components/data-table";
 import { DuplicationDialog } from "~/components/duplication-dialog";
 import { formatNumber, numberText, refLabel } from "~/components/farm-form";
-import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
-import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormFetcher, useListFormSave, type ListFormControls } from "~/components/list-screen";
 import { DuplicationModeConduiteSchema, EstimationSchema, ModeConduiteSchema, compterCultures, type ModeConduiteInput } from "~/domain/mode-conduite";
 import { deleteIntent, formIntent, queryId, rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import {
@@ -91,9 +89,7 @@ function defaults(row: Row | null, lang: string): FormValues | undefined {
  * insurance deletion, the form starts again from the stored mode.
  */
 function ModeForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  useActionFeedback(fetcher.data);
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
+  const { fetcher, dirty, markDirty, markClean } = useListFormFetcher(controls, !row);
   return <ModeFormBody key={row?.updatedAt ?? "new"} row={row} data={data} controls={controls} fetcher={fetcher} dirty={dirty} markDirty={markDirty} discard={markClean} />;
 }
 
@@ -101,7 +97,7 @@ function ModeFormBody({ row, data, controls, fetcher, dirty, markDirty, discard 
   row: Row | null;
   data: Data;
   controls: ListFormControls;
-  fetcher: ReturnType<typeof useFetcher<{ ok: boolean; id?: number; submission?: unknown }>>;
+  fetcher: ReturnType<typeof useListFormFetcher>["fetcher"];
   dirty: boolean;
   markDirty: () => void;
   discard: () => void;
@@ -118,9 +114,7 @@ function ModeFormBody({ row, data, controls, fetcher, dirty, markDirty, discard 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ModeConduiteSchema }),
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("cultures", { dirty, valid: form.valid, save: submit, discard });
+  useListFormSave(controls, "cultures", form, dirty, discard);
   const competilis = useInputControl(fields.dicIdCatCompetilis);
   const canWrite = data.canWrite && !controls.readOnly;
 

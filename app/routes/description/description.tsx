@@ -9,7 +9,7 @@ import { FormCard, formatNumber, refLabel, ScreenTitle, type Labelled } from "~/
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { useFormDirty } from "~/components/form-kit";
+import { submitForm, useFormDirty } from "~/components/form-kit";
 import { DescriptionExploitationSchema } from "~/domain/description-exploitation";
 import { useHomeData } from "~/routes/home";
 import { getDescription, saveDescription } from "#server/exploitation-description/service.server";
@@ -145,7 +145,7 @@ export default function Description({ loaderData: data }: Route.ComponentProps) 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DescriptionExploitationSchema }),
   });
 
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  const submit = () => submitForm(form.id);
   useControlledForm("description", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });
 
   return (

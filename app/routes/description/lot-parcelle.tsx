@@ -1,17 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { type DataTableColumn } from "~/components/data-table";
 import { AppDialog } from "~/components/dialog";
-import { FormCard, ScreenTitle } from "~/components/farm-form";
-import { useActionFeedback, useFeedback } from "~/components/feedback";
+import { FormCard } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
-import { useControlledForm } from "~/components/form-controller";
-import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListFormDirty } from "~/components/list-screen";
+import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListForm } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
+import { ScreenFrame } from "~/components/screen-frame";
 import { LotParcelleSchema } from "~/domain/lot-parcelle";
 import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import { getLotsParcelle, LOT_LOAD_ERROR, removeLotsParcelle, saveLotParcelle } from "#server/lot-parcelle/service.server";
@@ -39,25 +36,17 @@ type ActionData = { ok: boolean; id?: number; replicated?: number; submission?: 
 
 function LotForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<ActionData>({ key: controls.fetcherKey });
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
   const [askReplicate, setAskReplicate] = useState(false);
   const decision = useRef<"true" | "false" | null>(null);
   const replicateInput = useRef<HTMLInputElement>(null);
-  useActionFeedback(fetcher.data);
-  const [form, fields] = useForm<z.input<typeof LotParcelleSchema>>({
-    id: `lot-parcelle-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, markDirty, save: submit } = useListForm<z.input<typeof LotParcelleSchema>, z.input<typeof LotParcelleSchema>, ActionData>(controls, {
+    name: "lot-parcelle",
+    rowId: row?.id,
+    schema: LotParcelleSchema,
     defaultValue: row
       ? { libelle: row.libelle, noIlotPac: row.noIlotPac, irrigable: row.irrigable ? "on" : undefined, drainee: row.drainee ? "on" : undefined, remarque: row.remarque, ...soilDefaults(row, i18n.language) }
       : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LotParcelleSchema }),
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("lot-parcelle", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   // Saving an existing group first asks whether to propagate its values to its plots (B-LOT-06).
   const formProps = getFormProps(form);
@@ -126,12 +115,6 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
   );
 }
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
-}
-
 function Screen({ data }: { data: Data }) {
   const { t } = useTranslation();
   const yesNo = (b: boolean) => (b ? t("ui.yes") : t("ui.no"));
@@ -163,8 +146,8 @@ function Screen({ data }: { data: Data }) {
 export default function LotParcelleScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-lot_parcelle">
-      {loaderData.ok ? <Screen data={loaderData} /> : <><ScreenTitle title={t("screen.lot_parcelle")} readOnly={false} /><LoadError error={loaderData.error} /></>}
-    </div>
+    <ScreenFrame data={loaderData} title={t("screen.lot_parcelle")} name="screen-lot_parcelle">
+      {(data) => <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-lot_parcelle"><Screen data={data} /></div>}
+    </ScreenFrame>
   );
 }

@@ -1,16 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { type DataTableColumn } from "~/components/data-table";
-import { useActionFeedback, useFeedback } from "~/components/feedback";
-import { ScreenTitle } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import { formatEuro, formatNumber, numberText } from "~/components/format";
-import { useControlledForm } from "~/components/form-controller";
-import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormDirty, type ListFormControls } from "~/components/list-screen";
+import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListForm, type ListFormControls } from "~/components/list-screen";
+import { ScreenFrame } from "~/components/screen-frame";
 import { labourNorm, labourTotals, type NormesMainOeuvre } from "~/domain/calc/main-oeuvre";
 import { MainOeuvreSchema, TYPES_MAIN_OEUVRE } from "~/domain/main-oeuvre";
 import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
@@ -34,20 +29,12 @@ type Row = Data["rows"][number];
 
 function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<{ ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string }>({ key: controls.fetcherKey });
-  useActionFeedback(fetcher.data);
-  const [form, fields] = useForm<z.input<typeof MainOeuvreSchema>>({
-    id: `main-oeuvre-${row?.id ?? "new"}`,
-    lastResult: fetcher.data?.submission as never,
+  const { fetcher, form, fields, dirty, markDirty } = useListForm<z.input<typeof MainOeuvreSchema>>(controls, {
+    name: "main-oeuvre",
+    rowId: row?.id,
+    schema: MainOeuvreSchema,
     defaultValue: row ? { libelle: row.libelle, idTypeUser: String(row.idTypeUser), uta: numberText(row.uta, i18n.language), montant: numberText(row.montant, i18n.language), remarque: row.remarque } : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MainOeuvreSchema }),
   });
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  const { dirty, markDirty, markClean } = useListFormDirty(controls, fetcher, !row);
-  useEffect(() => controls.registerSave(submit));
-  useControlledForm("main-oeuvre", { dirty, valid: form.valid, save: submit, discard: markClean });
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty}>
@@ -101,23 +88,9 @@ function Totals({ rows, normes }: { rows: Row[]; normes: NormesMainOeuvre }) {
   );
 }
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
-}
-
-export default function MainOeuvreScreen({ loaderData: data }: Route.ComponentProps) {
+export default function MainOeuvreScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!data.ok) {
-    return (
-      <div className="mx-auto max-w-5xl space-y-4" data-testid="main-oeuvre-load-failed">
-        <ScreenTitle title={t("screen.main_oeuvre")} readOnly={false} />
-        <LoadError error={data.error} />
-      </div>
-    );
-  }
-  return <MainOeuvreList loaderData={data} />;
+  return <ScreenFrame data={loaderData} title={t("screen.main_oeuvre")} name="main-oeuvre">{(data) => <MainOeuvreList loaderData={data} />}</ScreenFrame>;
 }
 
 function MainOeuvreList({ loaderData }: { loaderData: Data }) {

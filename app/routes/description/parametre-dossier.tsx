@@ -9,7 +9,7 @@ import { AppDialog } from "~/components/dialog";
 import { useActionFeedback, useFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
-import { useFormDirty } from "~/components/form-kit";
+import { submitForm, useFormDirty } from "~/components/form-kit";
 import { buildDisplayName, toggleFolderUserRight, type FolderRightField } from "~/domain/access/rights";
 import { DossierSchema, FolderRightsSchema } from "~/domain/partage";
 import { deleteDossier, getDossierSettings, saveFolderRights, updateDossier } from "#server/dossier/service.server";
@@ -199,7 +199,7 @@ export default function ParametreDossier({ loaderData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DossierSchema }),
   });
-  useControlledForm("dossier", { dirty, valid: form.valid, save: () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit(), discard: () => setDirty(false) });
+  useControlledForm("dossier", { dirty, valid: form.valid, save: () => submitForm(form.id), discard: () => setDirty(false) });
 
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-parametre_dossier">

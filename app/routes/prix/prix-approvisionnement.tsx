@@ -2,10 +2,11 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { ScreenTitle } from "~/components/farm-form";
 import { useGridSave } from "~/components/grid/use-grid-save";
-import { DeleteUnused, LoadError } from "~/components/prix/delete-unused";
+import { DeleteUnused } from "~/components/prix/delete-unused";
 import { filterAppro, labelOf, PrixApproGrid } from "~/components/prix/prix-appro-grid";
 import { PrixProposePanel } from "~/components/prix/prix-propose-panel";
 import type { PrixApproData } from "~/domain/contracts/prix";
+import { ScreenFrame } from "~/components/screen-frame";
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { FILTRE_SANS_PRIX, FUEL_ROW_ID, PrixApproSchema } from "~/domain/prix";
 import { intent, jsonField, screenAction, screenLoader } from "#server/http/route.server";
@@ -26,17 +27,9 @@ export const action = screenAction(
   { gate: "campaign" },
 );
 
-export default function PrixApprovisionnementScreen({ loaderData: data }: Route.ComponentProps) {
+export default function PrixApprovisionnementScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!data.ok) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-4" data-testid="prix-appro-load-failed">
-        <ScreenTitle title={t("screen.prix_approvisionnement")} readOnly={false} />
-        <LoadError error={data.error} />
-      </div>
-    );
-  }
-  return <PrixAppro data={data} />;
+  return <ScreenFrame data={loaderData} title={t("screen.prix_approvisionnement")} name="prix-appro" width="6xl">{(data) => <PrixAppro data={data} />}</ScreenFrame>;
 }
 
 function PrixAppro({ data }: { data: PrixApproData }) {

@@ -2,10 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { ScreenTitle } from "~/components/farm-form";
 import { useGridSave } from "~/components/grid/use-grid-save";
-import { DeleteUnused, LoadError } from "~/components/prix/delete-unused";
+import { DeleteUnused } from "~/components/prix/delete-unused";
 import { labelOf } from "~/components/prix/prix-appro-grid";
 import { filterVente, PrixVenteGrid } from "~/components/prix/prix-vente-grid";
 import type { PrixVenteData } from "~/domain/contracts/prix";
+import { ScreenFrame } from "~/components/screen-frame";
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { FILTRE_SANS_PRIX, PrixVenteSchema } from "~/domain/prix";
 import { intent, jsonField, screenAction, screenLoader } from "#server/http/route.server";
@@ -23,17 +24,9 @@ export const action = screenAction(
   { gate: "campaign" },
 );
 
-export default function PrixVenteScreen({ loaderData: data }: Route.ComponentProps) {
+export default function PrixVenteScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!data.ok) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-4" data-testid="prix-vente-load-failed">
-        <ScreenTitle title={t("screen.prix_vente")} readOnly={false} />
-        <LoadError error={data.error} />
-      </div>
-    );
-  }
-  return <PrixVente data={data} />;
+  return <ScreenFrame data={loaderData} title={t("screen.prix_vente")} name="prix-vente" width="6xl">{(data) => <PrixVente data={data} />}</ScreenFrame>;
 }
 
 function PrixVente({ data }: { data: PrixVenteData }) {

@@ -1,9 +1,7 @@
-import { useEffect } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFeedback } from "~/components/feedback";
-import { ScreenTitle } from "~/components/farm-form";
 import { ReadOnlyNote } from "~/components/read-only-note";
 import { ChapterPanel } from "~/components/protocole/chapter-panel";
+import { ScreenFrame } from "~/components/screen-frame";
 import { CHAPITRE_OBJECTIFS, IndicateurObjectifSchema, ProtocoleSchema } from "~/domain/protocole";
 import { rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import { getDescriptionSysteme, PROTOCOLE_LOAD_ERROR, removeObjectif, removeProtocole, saveObjectif, saveProtocole } from "#server/protocole/service.server";
@@ -22,22 +20,15 @@ export const action = screenAction(
   { gate: "campaign" },
 );
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
+type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+
+export default function DescriptionSysteme({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return <ScreenFrame data={loaderData} title={t("screen.description_systeme")} name="description-systeme">{(data) => <Chapitres data={data} />}</ScreenFrame>;
 }
 
-export default function DescriptionSysteme({ loaderData: data }: Route.ComponentProps) {
+function Chapitres({ data }: { data: Data }) {
   const { t } = useTranslation();
-  if (!data.ok) {
-    return (
-      <div className="mx-auto max-w-5xl space-y-4" data-testid="description-systeme-load-failed">
-        <ScreenTitle title={t("screen.description_systeme")} readOnly={false} />
-        <LoadError error={data.error} />
-      </div>
-    );
-  }
   return (
     <div className="mx-auto max-w-5xl space-y-3" data-testid="screen-description-systeme">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useSearchParams } from "react-router";
 import { type DataTableColumn } from "~/components/data-table";
-import { useActionFeedback, useFeedback } from "~/components/feedback";
-import { ScreenTitle } from "~/components/farm-form";
+import { useActionFeedback } from "~/components/feedback";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { labelOf, RddForm } from "~/components/rdd/rdd-form";
+import { ScreenFrame } from "~/components/screen-frame";
 import { MACRO_REGLE, RddSchema } from "~/domain/rdd";
 import { deleteIntent, queryId, rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import { duplicateRdd, getRdds, RDD_LOAD_ERROR, removeRdds, saveRdd } from "#server/rdd/service.server";
@@ -28,23 +28,9 @@ export const action = screenAction(
 type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type Row = Data["rows"][number];
 
-function LoadError({ error }: { error: string }) {
-  const { showError } = useFeedback();
-  useEffect(() => showError(error), [error, showError]);
-  return null;
-}
-
-export default function RddScreen({ loaderData: data }: Route.ComponentProps) {
+export default function RddScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!data.ok) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-4" data-testid="rdd-load-failed">
-        <ScreenTitle title={t("screen.rdd")} readOnly={false} />
-        <LoadError error={data.error} />
-      </div>
-    );
-  }
-  return <RddList data={data} />;
+  return <ScreenFrame data={loaderData} title={t("screen.rdd")} name="rdd" width="6xl">{(data) => <RddList data={data} />}</ScreenFrame>;
 }
 
 function RddList({ data }: { data: Data }) {
