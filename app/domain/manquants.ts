@@ -95,3 +95,26 @@ export const adresseCorrection = (c: NonNullable<Correction>) => {
   const q = new URLSearchParams(c.params).toString();
   return q ? `${c.ecran}?${q}` : c.ecran;
 };
+
+// ---------------------------------------------------------------------------------------------
+// What the worklist service answers the screen.
+
+export type LigneWorklist = LigneManquant & {
+  idExploitation: number; exploitation: string; idCampagne: number; campagne: string;
+  /** Plot labels of `parcelles`. */
+  libellesParcelles: string[];
+  /** The address of the screen and row that fix it, or null (a reference factor). */
+  adresse: string | null;
+};
+
+export type Worklist = {
+  idDossier: number | null;
+  /** The harvest years the folder's farms have, newest first, and the one shown. */
+  annees: number[]; annee: number | null;
+  /** Per farm read: its campaign of the year, its mean completeness, and whether the user may write it. */
+  exploitations: { id: number; libelle: string; idCampagne: number | null; campagne: string | null; completude: number | null; figures: number; peutEcrire: boolean }[];
+  lignes: LigneWorklist[];
+  /** The context's campaign: its lines link straight to the screens; another campaign's go through `ouvrirCorrection`. */
+  idCampagneContexte: number | null;
+};
+

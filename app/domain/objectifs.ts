@@ -50,3 +50,29 @@ export function ecartObjectif(objectif: number | null, valeur: number | null | u
   if (sens == null || objectif == null || valeur == null || !Number.isFinite(valeur)) return null;
   return sens === "plafond" ? objectif - valeur : valeur - objectif;
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the objectives service answers the screen.
+
+export type FigureObjectif = { idEntite: string; libelle: string; valeur: number | null; completude: number | null; verdict: Verdict; ecart: number | null };
+
+export type LigneObjectif = {
+  id: number; idIndicateur: number; indCode: string | null; indNom: string; indNomEn: string | null; unite: string;
+  /** The engine figure compared, its direction (decision 0087), and the objective. */
+  code: string | null; sens: SensObjectif | null; objectif: number | null;
+  exploitation: FigureObjectif | null; cultures: FigureObjectif[]; parcelles: FigureObjectif[];
+};
+
+export type PointTrajectoire = { idCampagne: number; campagne: string; anneeRecolte: number; idSerie: number | null; objectif: number | null; valeur: number | null; verdict: Verdict };
+
+export type EcranObjectifs = {
+  idCampagne: number; campagne: string; exploitation: string;
+  /** The latest finished series of the campaign the user may see, or null. */
+  serie: { id: number; dtFin: string | null; perimee: boolean; publication: boolean } | null;
+  lignes: LigneObjectif[];
+  /** Per objective indicator (by idIndicateur), the farm figure and objective of each campaign of the farm. */
+  trajectoires: { idIndicateur: number; indNom: string; indNomEn: string | null; unite: string; sens: SensObjectif | null; points: PointTrajectoire[] }[];
+  /** Whether the user may open the series' detail (the calculation right). */
+  peutOuvrirSerie: boolean;
+};
+

@@ -43,7 +43,7 @@ describe(`missing-data worklist (${dialect})`, () => {
     expect(ferme.completude! + tilleuls.reduce((s, l) => s + l.gain, 0)).toBeCloseTo(100, 6);
 
     // Links: an input or harvest opens its own intervention on its plot; a plot its row; a price the price screen.
-    const interventions = new Map(instantane.interventions.flatMap((i) => [...i.intrants.map((x) => [`intrant|${x.id}`, i] as const), ...i.recoltes.map((x) => [`recolte|${x.id}`, i] as const)]));
+    const interventions = new Map<string, (typeof instantane.interventions)[number]>(instantane.interventions.flatMap((i) => [...i.intrants.map((x) => [`intrant|${x.id}`, i] as const), ...i.recoltes.map((x) => [`recolte|${x.id}`, i] as const)]));
     for (const l of tilleuls) {
       if (l.objet === "intrant" || l.objet === "recolte") {
         const i = interventions.get(`${l.objet}|${l.id}`)!;

@@ -1,5 +1,5 @@
 import { preparerCampagne } from "~/domain/calc/indicateurs/moteur";
-import { adresseCorrection, correction, lignesManquants, type FigureManquants, type LigneManquant } from "~/domain/manquants";
+import { adresseCorrection, correction, lignesManquants, type FigureManquants, type LigneWorklist, type Worklist } from "~/domain/manquants";
 import { campagneLibelle } from "~/domain/partage";
 import { abilitiesFor, ensure } from "../access/abilities";
 import { instantaneCampagne } from "../calcul/instantane";
@@ -8,29 +8,12 @@ import { contextViewOf, selectInContext } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
+
+export type { LigneWorklist, Worklist };
 import { listCampagnesReelles, listExploitationsDossier } from "./repo";
 
 /** The error key of the worklist (an unexpected failure of its reading). */
 export const MANQUANTS_ERROR = "errors.services.manquants-service-error";
-
-export type LigneWorklist = LigneManquant & {
-  idExploitation: number; exploitation: string; idCampagne: number; campagne: string;
-  /** Plot labels of `parcelles`. */
-  libellesParcelles: string[];
-  /** The address of the screen and row that fix it, or null (a reference factor). */
-  adresse: string | null;
-};
-
-export type Worklist = {
-  idDossier: number | null;
-  /** The harvest years the folder's farms have, newest first, and the one shown. */
-  annees: number[]; annee: number | null;
-  /** Per farm read: its campaign of the year, its mean completeness, and whether the user may write it. */
-  exploitations: { id: number; libelle: string; idCampagne: number | null; campagne: string | null; completude: number | null; figures: number; peutEcrire: boolean }[];
-  lignes: LigneWorklist[];
-  /** The context's campaign: its lines link straight to the screens; another campaign's go through `ouvrirCorrection`. */
-  idCampagneContexte: number | null;
-};
 
 /**
  * The missing-data worklist of a folder (issue 24; decision 0087): for each farm of the folder the user reads (folder

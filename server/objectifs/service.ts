@@ -1,4 +1,6 @@
-import { correspondanceObjectif, ecartObjectif, verdictObjectif, type SensObjectif, type Verdict } from "~/domain/objectifs";
+import {
+  correspondanceObjectif, ecartObjectif, verdictObjectif, type EcranObjectifs, type FigureObjectif, type LigneObjectif, type PointTrajectoire, type SensObjectif,
+} from "~/domain/objectifs";
 import { campagneLibelle } from "~/domain/partage";
 import { campaignContext } from "../access/description";
 import { ensure } from "../access/abilities";
@@ -6,32 +8,12 @@ import { droitsCampagne, serieVisible } from "../calcul-serie/service";
 import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
+
+export type { EcranObjectifs, FigureObjectif, LigneObjectif, PointTrajectoire };
 import { listCampagnesExploitation, listCulturesLibelles, listObjectifsCampagnes, listParcellesLibelles, listResultats, listSeriesTerminees } from "./repo";
 
 /** The error key of the objectives screen (spec 3 §8 "Objective indicators"). */
 export const OBJECTIFS_RESULTATS_ERROR = "errors.services.indicateur_objectifs-service-error";
-
-export type FigureObjectif = { idEntite: string; libelle: string; valeur: number | null; completude: number | null; verdict: Verdict; ecart: number | null };
-
-export type LigneObjectif = {
-  id: number; idIndicateur: number; indCode: string | null; indNom: string; indNomEn: string | null; unite: string;
-  /** The engine figure compared, its direction (decision 0087), and the objective. */
-  code: string | null; sens: SensObjectif | null; objectif: number | null;
-  exploitation: FigureObjectif | null; cultures: FigureObjectif[]; parcelles: FigureObjectif[];
-};
-
-export type PointTrajectoire = { idCampagne: number; campagne: string; anneeRecolte: number; idSerie: number | null; objectif: number | null; valeur: number | null; verdict: Verdict };
-
-export type EcranObjectifs = {
-  idCampagne: number; campagne: string; exploitation: string;
-  /** The latest finished series of the campaign the user may see, or null. */
-  serie: { id: number; dtFin: string | null; perimee: boolean; publication: boolean } | null;
-  lignes: LigneObjectif[];
-  /** Per objective indicator (by idIndicateur), the farm figure and objective of each campaign of the farm. */
-  trajectoires: { idIndicateur: number; indNom: string; indNomEn: string | null; unite: string; sens: SensObjectif | null; points: PointTrajectoire[] }[];
-  /** Whether the user may open the series' detail (the calculation right). */
-  peutOuvrirSerie: boolean;
-};
 
 /**
  * Objectives against results (issue 24; decision 0087): the objective indicators of the selected campaign (or of the

@@ -108,7 +108,7 @@ describe("menus", () => {
 
   test("[A-SHELL-14] the Results menu holds raw data, calculation and indicators", () => {
     expect(labels(RESULTS_MENU)).toEqual(["Données brutes", "Calcul", "Indicateurs"]);
-    expect(RESULTS_MENU.map((l) => l.to)).toEqual(["/home/resultats/donneesbrutes", "/home/resultats/calcul", "/home/resultats/indicateurs"]);
+    expect(RESULTS_MENU.map((l) => l.to)).toEqual(["/home/resultats/donneesbrutes", "/home/resultats/calcul", "/home/resultats/indicateurs", "/home/resultats/objectifs", "/home/resultats/manquants"]);
   });
 
   test("[A-SHELL-15] the Documentation menu holds getting started, notice, equipment guide, FAQ, guide, survey protocol, agroforestry and terms", () => {
