@@ -42,7 +42,7 @@ const texts = {
     "non-calcule": "not calculated",
     resume: "{{atteints}} objective(s) met, {{manques}} missed for the farm",
   },
-  manquants: {
+  listeManquants: {
     titre: "Missing data",
     intro: "What keeps the indicators of the folder's farms incomplete, computed on their campaign's current data. Fixing a line gives the indicators back the completeness shown.",
     "sans-dossier": "Choose a folder in the context bar to see its missing data.",

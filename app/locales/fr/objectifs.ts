@@ -42,7 +42,7 @@ const texts = {
     "non-calcule": "non calculé",
     resume: "{{atteints}} objectif(s) atteint(s), {{manques}} manqué(s) pour l'exploitation",
   },
-  manquants: {
+  listeManquants: {
     titre: "Données manquantes",
     intro: "Ce qui rend incomplets les indicateurs des exploitations du dossier, calculé sur les données actuelles de leur campagne. Corriger une ligne rend aux indicateurs la complétude indiquée.",
     "sans-dossier": "Choisissez un dossier dans la barre de contexte pour voir ses données manquantes.",
