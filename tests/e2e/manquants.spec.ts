@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, inEnglish, navigate, test } from "./fixtures";
-import { demoIds, noSeriousAxeViolationInMain, setContext, signIn } from "./helpers";
+import { demoIds, noSeriousAxeViolationInMain, setContext, signIn, storedContext } from "./helpers";
+import { e2eDb } from "./fixtures";
 
 /**
  * The missing-data worklist (issue 24; decision 0087): the Beauce folder's farms, what keeps their indicators
@@ -15,6 +16,7 @@ const gains = async (page: import("@playwright/test").Page) =>
   (await page.getByTestId("manquant-gain").allInnerTexts()).map((s) => Number(s.replace(/[^\d,.-]/g, "").replace(",", ".")));
 
 test("[issue24-manquants] a writer sees the folder's missing data sorted by the completeness each restores and opens, with the keyboard, the row that fixes one", async ({ page }) => {
+  test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -54,6 +56,7 @@ test("[issue24-manquants] a writer sees the folder's missing data sorted by the 
 });
 
 test("[issue24-manquants] a writer opens a line of another farm: its campaign is selected and its screen opens", async ({ page }) => {
+  test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await signIn(page, "redacteur");
@@ -62,10 +65,13 @@ test("[issue24-manquants] a writer opens a line of another farm: its campaign is
   await autre.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/home\/description\//);
-  await expect(page.getByTestId("context-bar")).toContainText("GAEC du Moulin");
+  const moulin2025 = (await e2eDb()("campagne").where({ idExploitation: ids.moulin, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
+  await expect.poll(async () => (await storedContext("redacteur"))?.idCampagne).toBe(moulin2025);
+  expect((await storedContext("redacteur"))?.exploitations).toContain(ids.moulin);
 });
 
 test("[issue24-manquants] a reader sees the same list, read-only, with View links and no write", async ({ page }) => {
+  test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await page.setViewportSize({ width: 390, height: 844 });

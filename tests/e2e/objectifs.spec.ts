@@ -12,6 +12,7 @@ mkdirSync(SHOTS, { recursive: true });
 const ECRAN = "/home/resultats/objectifs";
 
 test("[issue24-objectifs] a writer reaches Objectives and results from the Results menu with the keyboard and sees each objective met or missed for the farm, by plot and crop, and the trajectory", async ({ page }) => {
+  test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -62,6 +63,7 @@ test("[issue24-objectifs] a writer reaches Objectives and results from the Resul
 });
 
 test("[issue24-objectifs] [C-RIGHTS-19] a reader sees the objectives, the published 2024 figures in the trajectory, no unpublished figure and no link to the calculation", async ({ page }) => {
+  test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -70,7 +72,7 @@ test("[issue24-objectifs] [C-RIGHTS-19] a reader sees the objectives, the publis
   const ecran = page.getByTestId("screen-objectifs");
   await expect(ecran.getByTestId("objectifs-sans-serie")).toBeVisible();
   await expect(ecran.getByRole("link", { name: "Lancer un calcul" })).toHaveCount(0);
-  await expect(ecran.getByRole("table", { name: "Exploitation : objectifs et résultats" }).getByTestId("verdict-sans-resultat")).toHaveCount(4);
+  await expect(ecran.getByRole("table", { name: "Exploitation : objectifs et résultats" }).getByTestId("verdict-sans-resultat")).toHaveCount(5);
   const ligne2024 = ecran.getByTestId("objectifs-trajectoire").getByRole("table", { name: /Trajectoire de IFT total/ }).locator("tbody tr").first();
   await expect(ligne2024.locator("[data-testid=verdict-atteint], [data-testid=verdict-manque]")).toHaveCount(1);
   await noSeriousAxeViolationInMain(page);

@@ -40,7 +40,7 @@ export function ManquantsEcran({ data }: { data: Worklist }) {
             </label>
             {lecture ? <p role="note" className="text-sm text-stone-700" data-testid="manquants-lecture">{t("listeManquants.lecture-seule")}</p> : null}
           </div>
-          <div className="card overflow-x-auto">
+          <div className="card overflow-x-auto" tabIndex={0}>
             <table className="w-full text-left text-sm" data-testid="manquants-exploitations">
               <caption className="mb-2 text-left text-lg font-semibold text-sillon-800">{t("listeManquants.exploitations")}</caption>
               <thead className="border-b border-stone-200 text-stone-600">
@@ -59,7 +59,7 @@ export function ManquantsEcran({ data }: { data: Worklist }) {
               </tbody>
             </table>
           </div>
-          <div className="card overflow-x-auto">
+          <div className="card overflow-x-auto" tabIndex={0}>
             {lignes.length === 0 ? <p data-testid="manquants-aucune">{t("listeManquants.aucune")}</p> : (
               <table className="w-full text-left text-sm" data-testid="manquants-lignes">
                 <caption className="mb-2 text-left text-lg font-semibold text-sillon-800">{t("listeManquants.tableau-titre")}</caption>

@@ -83,7 +83,7 @@ type Aides = { nom: (l: { indNom: string; indNomEn: string | null }) => string; 
 function TableauExploitation({ lignes, nom, nombre, objectifTexte }: { lignes: LigneObjectif[] } & Aides) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="card overflow-x-auto">
+    <div className="card overflow-x-auto" tabIndex={0}>
       <table className="w-full text-left text-sm" data-testid="objectifs-exploitation">
         <caption className="mb-2 text-left text-lg font-semibold text-sillon-800">{t("objectifs.tableau-exploitation")}</caption>
         <thead className="border-b border-stone-200 text-stone-600">
@@ -129,7 +129,7 @@ function Detail({ lignes, nom, nombre, objectifTexte }: { lignes: LigneObjectif[
         ))}
       </fieldset>
       {jugees.length === 0 ? null : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0}>
           <table className="text-sm" data-testid={`objectifs-${niveau}`}>
             <caption className="sr-only">{t("objectifs.tableau-detail", { niveau: libelleNiveau })}</caption>
             <thead className="border-b border-stone-200 text-stone-600">
