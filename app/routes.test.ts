@@ -43,7 +43,7 @@ describe("route tree", () => {
     expect(children("/home/description/prix").sort()).toEqual(["prix_approvisionnement", "prix_vente"]);
     expect(children("/home/description/protocole").sort()).toEqual(["description_systeme", "rdd", "rotation_mode_conduite"]);
     expect(children("/home/interoperabilite").sort()).toEqual(["actualisation", "export", "importdaplos"]);
-    expect(children("/home/resultats").sort()).toEqual(["calcul", "donneesbrutes", "indicateurs"]);
+    expect(children("/home/resultats").sort()).toEqual(["calcul", "donneesbrutes", "indicateurs", "manquants", "objectifs"]);
   });
 
   test("[B-LIST-01] [B-LIST-02] the farm-description routes exist under the base path and every one of them needs a selected campaign", () => {

@@ -86,6 +86,8 @@ export default [
       screen("donneesbrutes", "routes/resultats/donnees-brutes.tsx"),
       screen("calcul", "routes/resultats/calcul.tsx"),
       screen("indicateurs", "routes/resultats/indicateurs.tsx"),
+      screen("objectifs", "routes/resultats/objectifs.tsx"),
+      screen("manquants", "routes/resultats/manquants.tsx"),
       route("session_exports", "routes/resultats/session-exports.ts"),
       route("session_exports/:id", "routes/resultats/session-export.ts"),
       route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "calculSerie" }),

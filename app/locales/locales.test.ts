@@ -133,7 +133,7 @@ describe("locales", () => {
         "caracteristiques_pedologiques", "parc_materiel", "main_oeuvre", "operations_culturales", "cultures", "parcelle",
         "lot_parcelle", "amenagements", "analyse", "mesures", "interventions", "prix_approvisionnement", "prix_vente",
         "description_systeme", "rotation_mode_conduite", "rdd", "importdaplos", "actualisation", "export", "donneesbrutes",
-        "calcul", "indicateurs",
+        "calcul", "indicateurs", "objectifs", "manquants",
       ];
       expect(screens.filter((s) => !frKeys.has(`screen.${s}`))).toEqual([]);
       const docs = ["notice", "guide", "cgu", "prise-en-main", "faq", "agroforestry", "material-guide", "survey-protocol"];

@@ -37,14 +37,20 @@ const activer = (fn: () => void) => (e: KeyboardEvent) => {
   }
 };
 
-/** Horizontal bars of one indicator over plots or crops (negative values to the left of zero). Each bar opens its explanation. */
-function Barres({ titre, entites, valeurOf, unite, onOuvrir, testId }: {
-  titre: string; entites: Entite[]; valeurOf: (e: Entite) => number | null; unite: string; onOuvrir: (e: Entite) => void; testId: string;
+/**
+ * Horizontal bars of one indicator over plots, crops or campaigns (negative values to the left of zero). Each bar opens
+ * its explanation when `onOuvrir` is given (else it is an image named by `nomBarre`). `repereOf` draws a reference
+ * mark per bar (an objective, decision 0087), `couleurOf` colours a bar (met or missed).
+ */
+export function Barres({ titre, entites, valeurOf, unite, onOuvrir, testId, repereOf, couleurOf, nomBarre }: {
+  titre: string; entites: Entite[]; valeurOf: (e: Entite) => number | null; unite: string; onOuvrir?: (e: Entite) => void; testId: string;
+  repereOf?: (e: Entite) => number | null; couleurOf?: (e: Entite) => string | null; nomBarre?: (e: Entite, texte: string) => string;
 }) {
   const { t, i18n } = useTranslation();
   const valeurs = entites.map(valeurOf);
-  const min = Math.min(0, ...valeurs.map((v) => v ?? 0));
-  const max = Math.max(0, ...valeurs.map((v) => v ?? 0));
+  const reperes = entites.map((e) => repereOf?.(e) ?? null);
+  const min = Math.min(0, ...valeurs.map((v) => v ?? 0), ...reperes.map((v) => v ?? 0));
+  const max = Math.max(0, ...valeurs.map((v) => v ?? 0), ...reperes.map((v) => v ?? 0));
   const L = 150, W = 420, H = 24, span = max - min || 1;
   const x = (v: number) => L + ((v - min) / span) * (W - L - 70);
   return (
@@ -59,11 +65,13 @@ function Barres({ titre, entites, valeurOf, unite, onOuvrir, testId }: {
           return (
             <g key={e.id}>
               <text x={L - 6} y={y + 15} textAnchor="end" fontSize="11" fill="#1c1917" aria-hidden="true">{e.libelle.length > 24 ? `${e.libelle.slice(0, 23)}…` : e.libelle}</text>
-              <g role="button" tabIndex={0} className="cursor-pointer focus:outline-none [&:focus>rect]:stroke-black"
-                aria-label={t("calcul-serie.ouvrir-explication", { indicateur: titre, entite: e.libelle, valeur: texte })}
-                onClick={() => onOuvrir(e)} onKeyDown={activer(() => onOuvrir(e))} data-testid="barre">
-                <rect x={Math.min(x(0), x(v ?? 0))} y={y + 3} width={Math.max(1, Math.abs(x(v ?? 0) - x(0)))} height={H - 8} fill={v == null ? "#d6d3d1" : "#3f7d2c"} strokeWidth={2} />
+              <g {...(onOuvrir
+                ? { role: "button", tabIndex: 0, className: "cursor-pointer focus:outline-none [&:focus>rect]:stroke-black", onClick: () => onOuvrir(e), onKeyDown: activer(() => onOuvrir(e)),
+                    "aria-label": t("calcul-serie.ouvrir-explication", { indicateur: titre, entite: e.libelle, valeur: texte }) }
+                : { role: "img", "aria-label": nomBarre ? nomBarre(e, texte) : `${e.libelle} : ${texte}` })} data-testid="barre">
+                <rect x={Math.min(x(0), x(v ?? 0))} y={y + 3} width={Math.max(1, Math.abs(x(v ?? 0) - x(0)))} height={H - 8} fill={v == null ? "#d6d3d1" : (couleurOf?.(e) ?? "#3f7d2c")} strokeWidth={2} />
                 <text x={Math.max(x(0), x(v ?? 0)) + 4} y={y + 15} fontSize="11" fill="#1c1917" aria-hidden="true">{texte}</text>
+                {reperes[i] != null ? <line x1={x(reperes[i]!)} x2={x(reperes[i]!)} y1={y} y2={y + H - 2} stroke="#1c1917" strokeWidth={2} strokeDasharray="3 2" aria-hidden="true" data-testid="repere" /> : null}
               </g>
             </g>
           );

@@ -12,6 +12,8 @@ export const RESULTS_MENU: MenuLink[] = [
   { key: "menu.raw-data", to: "/home/resultats/donneesbrutes" },
   { key: "menu.calculation", to: "/home/resultats/calcul" },
   { key: "menu.indicators", to: "/home/resultats/indicateurs" },
+  { key: "menu.objectives", to: "/home/resultats/objectifs" },
+  { key: "menu.missing-data", to: "/home/resultats/manquants" },
 ];
 
 export const DOCUMENTATION_MENU: MenuLink[] = [

@@ -106,9 +106,9 @@ describe("menus", () => {
     expect(INTEROPERABILITY_MENU.find((l) => l.key === "menu.actualisation")?.external).toBe("actualisation");
   });
 
-  test("[A-SHELL-14] the Results menu holds raw data, calculation and indicators", () => {
-    expect(labels(RESULTS_MENU)).toEqual(["Données brutes", "Calcul", "Indicateurs"]);
-    expect(RESULTS_MENU.map((l) => l.to)).toEqual(["/home/resultats/donneesbrutes", "/home/resultats/calcul", "/home/resultats/indicateurs"]);
+  test("[A-SHELL-14] [issue24-objectifs] [issue24-manquants] the Results menu holds raw data, calculation, indicators, then objectives and missing data", () => {
+    expect(labels(RESULTS_MENU)).toEqual(["Données brutes", "Calcul", "Indicateurs", "Objectifs et résultats", "Données manquantes"]);
+    expect(RESULTS_MENU.map((l) => l.to)).toEqual(["/home/resultats/donneesbrutes", "/home/resultats/calcul", "/home/resultats/indicateurs", "/home/resultats/objectifs", "/home/resultats/manquants"]);
   });
 
   test("[A-SHELL-15] the Documentation menu holds getting started, notice, equipment guide, FAQ, guide, survey protocol, agroforestry and terms", () => {

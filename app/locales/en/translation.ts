@@ -19,6 +19,7 @@ import taches from "./taches";
 import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
+import objectifs from "./objectifs";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -107,6 +108,8 @@ const en = {
     "raw-data": "Raw data",
     calculation: "Calculation",
     indicators: "Indicators",
+    objectives: "Objectives and results",
+    "missing-data": "Missing data",
     "getting-started": "Getting started",
     notice: "User instructions",
     "material-guide": "Equipment guide",
@@ -268,6 +271,7 @@ const en = {
       "protocoles_exploitations-update-service-error": "Could not update the protocol",
       "protocoles_exploitations-delete-service-error": "Could not delete the protocol",
       "indicateur_objectifs-service-error": "Could not load or save the objective indicators",
+      "manquants-service-error": "Could not compute the list of missing data",
       "actions-service-error": "Could not load the interventions",
       "actions-create-service-error": "Could not create the intervention",
       "actions-update-service-error": "Could not update the intervention",
@@ -384,6 +388,8 @@ const en = {
     donneesbrutes: "Raw data export",
     calcul: "Indicator calculation",
     indicateurs: "Published indicators",
+    objectifs: "Objectives and results",
+    manquants: "Missing data",
   },
   dossier: {
     new: "New folder",
@@ -886,6 +892,7 @@ const en = {
   ...exportsTexts,
   ...exportResultats,
   ...comparaison,
+  ...objectifs,
 } satisfies typeof fr;
 
 export default en;

@@ -18,6 +18,7 @@ import taches from "./taches";
 import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
+import objectifs from "./objectifs";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -106,6 +107,8 @@ const fr = {
     "raw-data": "Données brutes",
     calculation: "Calcul",
     indicators: "Indicateurs",
+    objectives: "Objectifs et résultats",
+    "missing-data": "Données manquantes",
     "getting-started": "Prise en main",
     notice: "Notice",
     "material-guide": "Guide matériel",
@@ -267,6 +270,7 @@ const fr = {
       "protocoles_exploitations-update-service-error": "Impossible de modifier le protocole",
       "protocoles_exploitations-delete-service-error": "Impossible de supprimer le protocole",
       "indicateur_objectifs-service-error": "Impossible de charger ou d'enregistrer les indicateurs objectifs",
+      "manquants-service-error": "Impossible de calculer la liste des données manquantes",
       "actions-service-error": "Impossible de charger les interventions",
       "actions-create-service-error": "Impossible de créer l'intervention",
       "actions-update-service-error": "Impossible de modifier l'intervention",
@@ -383,6 +387,8 @@ const fr = {
     donneesbrutes: "Export des données brutes",
     calcul: "Calcul des indicateurs",
     indicateurs: "Indicateurs publiés",
+    objectifs: "Objectifs et résultats",
+    manquants: "Données manquantes",
   },
   dossier: {
     new: "Nouveau dossier",
@@ -885,6 +891,7 @@ const fr = {
   ...exportsTexts,
   ...exportResultats,
   ...comparaison,
+  ...objectifs,
 };
 
 export default fr;

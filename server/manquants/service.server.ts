@@ -1,0 +1,2 @@
+// The server-only entry of ./service for route modules.
+export * from "./service";
