@@ -4,7 +4,6 @@ import { cleManquant } from "~/domain/manquants";
 import { demoUser, expectRefused, selectTilleuls } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { instantaneCampagne } from "../calcul/instantane";
-import { completerInstantane } from "../calcul-serie/complements";
 import { listerManquants, ouvrirCorrection } from "./service";
 import { contextViewOf } from "../contexte/service";
 
@@ -26,7 +25,7 @@ describe(`missing-data worklist (${dialect})`, () => {
     expect(w.exploitations.map((e) => e.id).sort()).toEqual([exploitations.tilleuls, exploitations.moulin].sort());
 
     // What the engine misses on EARL des Tilleuls 2025, counted here straight from its plot figures.
-    const instantane = await completerInstantane(db, await instantaneCampagne(db, campagnes.tilleuls2025));
+    const instantane = await instantaneCampagne(db, campagnes.tilleuls2025);
     const calculer = preparerCampagne(instantane);
     const attendues = new Set<string>();
     for (const p of instantane.parcelles) for (const ind of Object.values(calculer(p).indicateurs)) for (const m of ind.manquants) if (ind.attendus > 0) attendues.add(cleManquant(m));

@@ -3,7 +3,6 @@ import { adresseCorrection, correction, lignesManquants, type FigureManquants, t
 import { campagneLibelle } from "~/domain/partage";
 import { abilitiesFor, ensure } from "../access/abilities";
 import { instantaneCampagne } from "../calcul/instantane";
-import { completerInstantane } from "../calcul-serie/complements";
 import { contextViewOf, selectInContext } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
@@ -72,7 +71,7 @@ async function lister(db: Db, user: Utilisateur, idDossier: number, anneeVoulue:
  * labels, and the intervention each input and harvest belongs to (their lines open that intervention).
  */
 async function figuresCampagne(db: Db, idCampagne: number) {
-  const instantane = await completerInstantane(db, await instantaneCampagne(db, idCampagne));
+  const instantane = await instantaneCampagne(db, idCampagne);
   const calculer = preparerCampagne(instantane, { realisation: "realisee", explications: false });
   const figures: FigureManquants[] = [];
   for (const p of instantane.parcelles) {
