@@ -36,9 +36,14 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(userContext, user);
   const log = context.get(requestLogContext);
   if (log) log.userId = user.id;
-  // Loaders and actions of one request (the layouts' and the screen's alike) share one scope.
-  context.set(scopeContext, requestScope(context.get(dbContext), user, { shownCampaign: shownCampaignOf(request.headers.get(SHOWN_CAMPAIGN_HEADER)) }));
+  setRequestScope(context, requestScope(context.get(dbContext), user, { shownCampaign: shownCampaignOf(request.headers.get(SHOWN_CAMPAIGN_HEADER)) }));
 };
+
+/** The scope that the loaders and actions of one request share (the layouts' and the screen's alike). */
+export function setRequestScope(context: Readonly<RouterContextProvider>, scope: Scope): void {
+  context.set(scopeContext, scope);
+  context.set(userContext, scope.user);
+}
 
 /** What every loader and action of the adapter receives. */
 export type RouteArgs = {
