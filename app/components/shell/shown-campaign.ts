@@ -10,13 +10,16 @@ import { SHOWN_CAMPAIGN_HEADER } from "~/domain/access/shown-campaign";
  */
 let shown: number | null = null;
 
+/** The campaign the page shows now (null: none, the writes name none). */
+export function showCampaign(idCampagne: number | null): void {
+  shown = idCampagne;
+}
+
 /** The /home layout's campaign (its loader's view), the one the page shows until the layout is loaded again. */
 export function useShownCampaign(idCampagne: number | null): void {
   useEffect(() => {
-    shown = idCampagne;
-    return () => {
-      shown = null;
-    };
+    showCampaign(idCampagne);
+    return () => showCampaign(null);
   }, [idCampagne]);
 }
 
