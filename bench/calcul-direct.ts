@@ -23,6 +23,7 @@ import { seedReference } from "../server/db/seed-reference";
 import { seedDemo } from "../server/demo/seed-demo";
 import { getInterventions, saveInterventionsGrid } from "../server/intervention/service";
 import { findUtilisateurByUsername, toPublic, type Utilisateur } from "../server/utilisateur/repo";
+import { requestScope } from "../server/access/scope";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: number) => Number(argv[argv.indexOf(`--${name}`) + 1] || d) || d;
@@ -75,7 +76,7 @@ async function measure(user: Utilisateur, idParcelle: number, label: string) {
   let rows = 0;
   let last = 0;
   for (let run = 0; run < runs + WARMUP; run++) {
-    const row = (await getInterventions(db, user, { parcelleIds: [idParcelle] })).rows.find((r) => r.id === target.id)!;
+    const row = (await getInterventions(requestScope(db, user), { parcelleIds: [idParcelle] })).rows.find((r) => r.id === target.id)!;
     const patch = {
       id: row.id, updatedAt: row.updatedAt,
       values: { idParcelle, date: String(row.date).slice(0, 10), idOperationCulturale: row.idOperationCulturale, idCultureConcernee: row.idCultureConcernee, debit: row.debit, frequence: String(1 + (run % 3)), tauxSurface: row.tauxSurface ?? 1, realisee: true, prevue: true },
@@ -87,9 +88,9 @@ async function measure(user: Utilisateur, idParcelle: number, label: string) {
     const bareCpu = cpu() - c;
     c = cpu();
     t = performance.now();
-    const saved = await saveInterventionsGrid(db, user, [patch]);
+    const saved = await saveInterventionsGrid(requestScope(db, user), [patch]);
     const t1 = performance.now();
-    const res = await getIndicateursParcelle(db, user, idParcelle);
+    const res = await getIndicateursParcelle(requestScope(db, user), idParcelle);
     const t2 = performance.now();
     const totalCpu = cpu() - c;
     if (saved.length !== 1 || res.idParcelle !== idParcelle) throw new Error("save or recompute failed");

@@ -18,6 +18,7 @@ import { migrateLatest } from "../server/db/migrate";
 import { seedReference } from "../server/db/seed-reference";
 import { seedDemo } from "../server/demo/seed-demo";
 import { findUtilisateurByUsername, toPublic } from "../server/utilisateur/repo";
+import { requestScope } from "../server/access/scope";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, def: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) || def : def);
@@ -104,9 +105,9 @@ try {
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     if (mode === "parcelle") {
-      for (let k = 0; k < PLOTS; k++) await duplicateInterventions(db, user, { ...base, parcelleSource: sources[k], parcellesDestination: [targets[k]] });
+      for (let k = 0; k < PLOTS; k++) await duplicateInterventions(requestScope(db, user), { ...base, parcelleSource: sources[k], parcellesDestination: [targets[k]] });
     } else {
-      await duplicateCampaignInterventions(db, user, { ...base, paires: sources.map((s, k) => ({ parcelleSource: s, parcellesDestination: [targets[k]] })) });
+      await duplicateCampaignInterventions(requestScope(db, user), { ...base, paires: sources.map((s, k) => ({ parcelleSource: s, parcellesDestination: [targets[k]] })) });
     }
     times.push(performance.now() - started);
     const used = process.cpuUsage(cpuStarted);

@@ -14,6 +14,7 @@ import { seedReference } from "../server/db/seed-reference";
 import { seedDemo } from "../server/demo/seed-demo";
 import { getInterventions, saveInterventionsGrid } from "../server/intervention/service";
 import { findUtilisateurByUsername, toPublic } from "../server/utilisateur/repo";
+import { requestScope } from "../server/access/scope";
 
 const argv = process.argv.slice(2);
 const runs = Number(argv[argv.indexOf("--runs") + 1] || 20) || 20;
@@ -35,14 +36,14 @@ try {
   const plot = Number((await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id")).id);
   const [op] = await db("operation_culturale").insert({ idCampagne, idTypeAction: 1, libelle: "Banc d'essai", debitReel: 2 }).returning("id");
   const idOp = typeof op === "object" ? (op as { id: number }).id : (op as number);
-  await saveInterventionsGrid(db, user, Array.from({ length: N }, (_, i) => ({ id: -(i + 1), values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: idOp, frequence: 1, tauxSurface: 1, realisee: true, prevue: false } })));
+  await saveInterventionsGrid(requestScope(db, user), Array.from({ length: N }, (_, i) => ({ id: -(i + 1), values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: idOp, frequence: 1, tauxSurface: 1, realisee: true, prevue: false } })));
 
   const times: number[] = [];
   for (let run = 0; run < runs + 2; run++) {
-    const rows = (await getInterventions(db, user, { parcelleIds: [plot] })).rows.filter((r) => r.idOperationCulturale === idOp);
+    const rows = (await getInterventions(requestScope(db, user), { parcelleIds: [plot] })).rows.filter((r) => r.idOperationCulturale === idOp);
     const patches = rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, values: { idParcelle: r.idParcelle, date: r.date, idOperationCulturale: idOp, frequence: String(2 + (run % 3)), tauxSurface: "0,5", realisee: true, prevue: run % 2 === 0 } }));
     const started = performance.now();
-    const saved = await saveInterventionsGrid(db, user, patches);
+    const saved = await saveInterventionsGrid(requestScope(db, user), patches);
     const ms = performance.now() - started;
     if (saved.length !== N) throw new Error(`saved ${saved.length} rows`);
     if (run >= 2) times.push(ms); // two warm-up runs

@@ -8,9 +8,9 @@ import { resourceLoader } from "#server/http/route.server";
  * crop-area items (libelle, surface in ha) and their total. A failed load answers the catalogued error.
  * Typed in the browser: the description of the campaign, where the dialog opens.
  */
-export const loader = resourceLoader("/home/description", async ({ db, user }): Promise<AssolementAnswer> => {
+export const loader = resourceLoader("/home/description", async ({ scope }): Promise<AssolementAnswer> => {
   try {
-    return { ok: true as const, ...(await getAssolement(db, user)) };
+    return { ok: true as const, ...(await getAssolement(scope)) };
   } catch (e) {
     if (isServiceError(e)) return { ok: false as const, error: e.key };
     throw e;

@@ -8,6 +8,7 @@ import { Drawer } from "~/components/shell/drawer";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { SentAwayNotice } from "~/components/shell/sent-away-notice";
+import { useShownCampaign } from "~/components/shell/shown-campaign";
 import { useRootData } from "~/root";
 import { env } from "#server/env.server";
 import { typesExploitation } from "#server/exploitation/service.server";
@@ -37,6 +38,7 @@ const LARGE_SCREEN = "(min-width: 1024px)";
 export default function HomeLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
+  useShownCampaign(loaderData.view.selected.idCampagne);
   const matches = useMatches();
   const hideNavbar = matches.some((m) => (m.handle as { hideNavbar?: boolean } | undefined)?.hideNavbar);
   const onDescription = matches.some((m) => m.id === "description");

@@ -3,8 +3,8 @@ import { formOf } from "#server/http/answers";
 import { resourceAction, resourceLoader } from "#server/http/route.server";
 
 /** Actions of the context bar's dialogs (new folder, farm, campaign; unlock; add folder to farm; farm duplication). */
-export const action = resourceAction(async ({ db, user, request }) => {
-  return runContextIntent(db, user, await formOf(request));
+export const action = resourceAction(async ({ scope, request }) => {
+  return runContextIntent(scope, await formOf(request));
 });
 
 /** The address typed in the browser: the home page, where the context bar is. */

@@ -1,10 +1,15 @@
 import { data } from "react-router";
 import { abilities, type Abilities } from "~/domain/access/abilities";
-import { contextViewOf, type ContextView } from "../contexte/service";
-import type { Db } from "../db/knex";
+import type { ContextView } from "../contexte/service";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { abilitiesFor, canAnimateFarm, canWriteFarm, ensure } from "./abilities";
+import type { Scope } from "./scope";
+
+export type { Scope } from "./scope";
+
+/** The refusal of a write posted from a page of another campaign than the one selected now (decision 0092). */
+export const CAMPAIGN_CHANGED = "errors.campaign-changed";
 
 export type CampaignContext = { view: ContextView; idCampagne: number; idExploitation: number; abilities: Abilities };
 
@@ -19,12 +24,14 @@ export function campaignAbilities(user: Utilisateur, view: ContextView): Abiliti
   return abilities({ user, folder, farm, lock: view.campagne ? view.lock : null });
 }
 
-/** The selected campaign of a description screen, with the user's abilities on it (412 without one). */
-export async function campaignContext(db: Db, user: Utilisateur): Promise<CampaignContext> {
-  const view = await contextViewOf(db, user);
-  // The same answer as the campaign-required layout (a Response, not an error to log).
-  if (!view.campagne) throw data({ campaignRequired: true }, { status: 412 });
-  return { view, idCampagne: view.campagne.id, idExploitation: view.campagne.idExploitation, abilities: campaignAbilities(user, view) };
+/** The selected campaign of a description screen, with the user's abilities on it (412 without one); once per scope. */
+export function campaignContext(scope: Scope): Promise<CampaignContext> {
+  return scope.remember("campaign", async () => {
+    const view = await scope.view();
+    // The same answer as the campaign-required layout (a Response, not an error to log).
+    if (!view.campagne) throw data({ campaignRequired: true }, { status: 412 });
+    return { view, idCampagne: view.campagne.id, idExploitation: view.campagne.idExploitation, abilities: campaignAbilities(scope.user, view) };
+  });
 }
 
 /**
@@ -46,9 +53,15 @@ export type WriteTarget =
 /**
  * The one write gate: every service write asks it first. It reads the rights of the row's owner from the
  * database (never the context's combined abilities) and refuses with 403 errors.forbidden; a campaign that does
- * not exist is a 404. Returns the abilities on the owner.
+ * not exist is a 404. Returns the abilities on the owner; once per scope and target.
  */
-export async function ensureWrite(db: Db, user: Utilisateur, target: WriteTarget): Promise<Abilities> {
+export function ensureWrite(scope: Scope, target: WriteTarget): Promise<Abilities> {
+  const key = "campagne" in target ? `write:campagne:${target.dossier}:${target.campagne}` : "exploitation" in target
+    ? `write:exploitation:${target.dossier}:${target.exploitation}:${!!target.animation}` : `write:dossier:${target.dossier}:${!!target.animation}`;
+  return scope.remember(key, () => rightsOnOwner(scope, target));
+}
+
+async function rightsOnOwner({ db, user }: Scope, target: WriteTarget): Promise<Abilities> {
   if (target.dossier == null) throw new ServiceError("errors.forbidden", 403);
   if ("campagne" in target) {
     const c = await db("campagne").where({ id: target.campagne }).first("idExploitation");
@@ -67,9 +80,16 @@ export async function ensureWrite(db: Db, user: Utilisateur, target: WriteTarget
   return a;
 }
 
-/** Description writes on the selected campaign: the context, after the write gate on the campaign's own farm. */
-export async function writableCampaign(db: Db, user: Utilisateur): Promise<CampaignContext> {
-  const ctx = await campaignContext(db, user);
-  const abilitiesOnOwner = await ensureWrite(db, user, { dossier: ctx.view.selected.idDossier, campagne: ctx.idCampagne });
-  return { ...ctx, abilities: abilitiesOnOwner };
+/**
+ * Description writes on the selected campaign: the context, after the write gate on the campaign's own farm; once
+ * per scope. A write posted from a page of another campaign than the one selected now is refused (409
+ * errors.campaign-changed, decision 0092) before anything is read of the rights.
+ */
+export function writableCampaign(scope: Scope): Promise<CampaignContext> {
+  return scope.remember("writable-campaign", async () => {
+    if (scope.shownCampaign != null && (await scope.view()).selected.idCampagne !== scope.shownCampaign) throw new ServiceError(CAMPAIGN_CHANGED, 409);
+    const ctx = await campaignContext(scope);
+    const abilitiesOnOwner = await ensureWrite(scope, { dossier: ctx.view.selected.idDossier, campagne: ctx.idCampagne });
+    return { ...ctx, abilities: abilitiesOnOwner };
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { ParcMaterielSchema } from "~/domain/parc-materiel";
-import { countRows, demoUser, expectRefused, insertUser, snapshot } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, insertUser, snapshot, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { deleteCampagne, setScenarios } from "../campagne/service";
 import { findContexte, saveContexte } from "../contexte/repo";
@@ -74,14 +74,14 @@ describe(`write gate: two farms in one context (${dialect})`, () => {
           const expected = allowed ? "ok" : b === "aucun" ? "412" : "403";
           const label = `folder ${folder}, A ${a}, B ${b}`;
           const before = await countRows(db, "main_oeuvre", { idCampagne: campagneB });
-          const got = await outcome(saveMainOeuvre(db, user, LABOUR));
+          const got = await outcome(saveMainOeuvre(scopeOf(db, user), LABOUR));
           seen.push(`${label}: ${got}`);
           expect(`${label}: ${got}`).toBe(`${label}: ${expected}`);
           expect(await countRows(db, "main_oeuvre", { idCampagne: campagneB })).toBe(before + (allowed ? 1 : 0));
           if (b !== "aucun") {
             // The screens grey out with the same answer; the gate, asked directly, agrees.
-            expect((await campaignContext(db, user)).abilities.canWriteDescriptif, label).toBe(allowed);
-            expect(await outcome(ensureWrite(db, user, { dossier: idDossier, campagne: campagneB })), label).toBe(allowed ? "ok" : "403");
+            expect((await campaignContext(scopeOf(db, user))).abilities.canWriteDescriptif, label).toBe(allowed);
+            expect(await outcome(ensureWrite(scopeOf(db, user), { dossier: idDossier, campagne: campagneB })), label).toBe(allowed ? "ok" : "403");
           }
         }
       }
@@ -98,32 +98,32 @@ describe(`write gate: two farms in one context (${dialect})`, () => {
     await selectInContext(db, u, { intent: "dossier", id: dossiers.bocage });
     await selectInContext(db, u, { intent: "exploitations", ids: [exploitations.vallee, exploitations.moulin] });
     await selectInContext(db, u, { intent: "campagne", id: campagnes.moulin2025 });
-    const ctx = await campaignContext(db, u);
+    const ctx = await campaignContext(scopeOf(db, u));
     // The context bar keeps the highest right among the farms (A-RIGHTS-03); the campaign of B is read-only.
     expect(ctx.view.abilities.isDoEcritureExEcriture).toBe(true);
     expect(ctx.abilities.canWriteDescriptif).toBe(false);
-    expect((await getParcelles(db, u)).canWrite).toBe(false);
+    expect((await getParcelles(scopeOf(db, u))).canWrite).toBe(false);
 
     const TABLES = ["exploitation", "caracteristique", "parcelle", "parc_materiel", "main_oeuvre", "audit"];
     const before = await snapshot(db, ...TABLES);
     const plot = await db("parcelle").where({ idCampagne: campagnes.moulin2025 }).first("id");
     const machine = { libelle: "Tracteur", noClasse: "1", idCategorieMateriel: "1", idBasemeq: "101", typePropriete: "0", copropriete: "100", puissance: "100", prixNeuf: "75000", prixAchat: "75000", utilisationAnnuelle: "500" };
     const calls: [string, () => Promise<unknown>][] = [
-      ["description", () => saveDescription(db, u, { strategie: "Intrusion" }, { farm: new Date().toISOString(), caracteristique: null })],
-      ["coordinates", () => saveCoordonnees(db, u, { nom: "Intrus" }, new Date().toISOString())],
-      ["plot created", () => saveParcelle(db, u, { libelle: "Parcelle intruse", surface: 1 })],
-      ["labour", () => saveMainOeuvre(db, u, LABOUR)],
-      ["machinery", () => saveParcMateriel(db, u, ParcMaterielSchema.parse(machine))],
-      ["machinery deleted", () => removeParcMateriels(db, u, [1])],
+      ["description", () => saveDescription(scopeOf(db, u), { strategie: "Intrusion" }, { farm: new Date().toISOString(), caracteristique: null })],
+      ["coordinates", () => saveCoordonnees(scopeOf(db, u), { nom: "Intrus" }, new Date().toISOString())],
+      ["plot created", () => saveParcelle(scopeOf(db, u), { libelle: "Parcelle intruse", surface: 1 })],
+      ["labour", () => saveMainOeuvre(scopeOf(db, u), LABOUR)],
+      ["machinery", () => saveParcMateriel(scopeOf(db, u), ParcMaterielSchema.parse(machine))],
+      ["machinery deleted", () => removeParcMateriels(scopeOf(db, u), [1])],
     ];
-    if (plot) calls.push(["plot deleted", () => removeParcelles(db, u, [Number(plot.id)])]);
+    if (plot) calls.push(["plot deleted", () => removeParcelles(scopeOf(db, u), [Number(plot.id)])]);
     for (const [what, call] of calls) expect(`${what}: ${await outcome(call())}`).toBe(`${what}: 403`);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
     // The same writer on Vallée (animation link) in the same context writes.
     await selectInContext(db, u, { intent: "campagne", id: campagnes.vallee2025 });
-    expect((await campaignContext(db, u)).abilities.canWriteDescriptif).toBe(true);
-    await saveMainOeuvre(db, u, LABOUR);
+    expect((await campaignContext(scopeOf(db, u))).abilities.canWriteDescriptif).toBe(true);
+    await saveMainOeuvre(scopeOf(db, u), LABOUR);
   });
 });
 
@@ -140,13 +140,13 @@ describe(`write gate: the lock (${dialect})`, () => {
     for (const who of ["redacteur", "animateur"]) {
       const u = await demoUser(db, who);
       const before = await snapshot(db, "campagne", "audit");
-      await expectRefused(deleteCampagne(db, u, ctx, id), "errors.forbidden", 403);
+      await expectRefused(deleteCampagne(scopeOf(db, u), ctx, id), "errors.forbidden", 403);
       expect(await snapshot(db, "campagne", "audit")).toEqual(before);
     }
     // Nor can it become a simulation (its flag is written too).
     const u = await demoUser(db, "redacteur");
     const sim = await createCampagne(db, { idExploitation: ctx.idExploitation, anneeRecolte: 2019, simulation: true });
-    await expectRefused(setScenarios(db, u, ctx, [{ id, simulation: true }, { id: sim, simulation: false }]), "errors.forbidden", 403);
+    await expectRefused(setScenarios(scopeOf(db, u), ctx, [{ id, simulation: true }, { id: sim, simulation: false }]), "errors.forbidden", 403);
     expect(await countRows(db, "campagne", { id })).toBe(1);
   });
 
@@ -154,23 +154,23 @@ describe(`write gate: the lock (${dialect})`, () => {
     const db = t.db();
     const { u, ctx } = await farmWriter();
     const id = await createCampagne(db, { idExploitation: ctx.idExploitation, anneeRecolte: 2018, indicateurPublie: true });
-    await expectRefused(deleteCampagne(db, u, ctx, id), "errors.forbidden", 403);
+    await expectRefused(deleteCampagne(scopeOf(db, u), ctx, id), "errors.forbidden", 403);
     expect(await countRows(db, "campagne", { id })).toBe(1);
     // The unlock of the farm settings (the user's own, for the selected campaign).
     await saveContexte(db, { ...(await findContexte(db, u.id)), idCampagne: id, idCampagneDeverrouillee: id });
-    await deleteCampagne(db, u, ctx, id);
+    await deleteCampagne(scopeOf(db, u), ctx, id);
     expect(await countRows(db, "campagne", { id })).toBe(0);
     // An ordinary campaign is deleted as before.
     const free = await createCampagne(db, { idExploitation: ctx.idExploitation, anneeRecolte: 2017 });
-    await deleteCampagne(db, u, ctx, free);
+    await deleteCampagne(scopeOf(db, u), ctx, free);
     expect(await countRows(db, "campagne", { id: free })).toBe(0);
   });
 
   test("[issue10-2] a campaign of another farm is not found through this farm's settings", async () => {
     const db = t.db();
     const { u, ctx } = await farmWriter();
-    await expectRefused(deleteCampagne(db, u, ctx, t.demo().campagnes.tilleuls2025), "errors.services.campagnes-service-error", 404);
+    await expectRefused(deleteCampagne(scopeOf(db, u), ctx, t.demo().campagnes.tilleuls2025), "errors.services.campagnes-service-error", 404);
     // And a reader of the folder is refused before anything is looked up.
-    await expectRefused(deleteCampagne(db, await demoUser(db, "lecteur"), ctx, t.demo().campagnes.moulin2025), "errors.forbidden", 403);
+    await expectRefused(deleteCampagne(scopeOf(db, await demoUser(db, "lecteur")), ctx, t.demo().campagnes.moulin2025), "errors.forbidden", 403);
   });
 });

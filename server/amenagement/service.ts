@@ -1,15 +1,14 @@
 import { AmenagementSchema, type AmenagementInput } from "~/domain/amenagement";
 import { campaignContext, writableCampaign } from "../access/description";
-import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { soilReferenceLists } from "../lot-parcelle/repo";
 import { checkSoilReferences } from "../lot-parcelle/service";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteAmenagements, findAmenagement, insertAmenagement, listAmenagements, listParcellesOfCampagne, listTypesAmenagement, parcelleInCampagne,
   typeAmenagementExists, updateAmenagement,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** Landscape features (zones amenagement) of the selected campaign (spec 2 §2, §3, §5, §7, §8). */
 export const AMENAGEMENT_LOAD_ERROR = "errors.services.amenagement-service-error";
@@ -18,8 +17,9 @@ export const AMENAGEMENT_UPDATE_ERROR = "errors.services.amenagement-update-serv
 export const AMENAGEMENT_DELETE_ERROR = "errors.services.amenagement-delete-service-error";
 
 
-export async function getAmenagements(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getAmenagements(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(AMENAGEMENT_LOAD_ERROR, async () => ({
     rows: await listAmenagements(db, ctx.idCampagne),
     types: await listTypesAmenagement(db),
@@ -31,9 +31,10 @@ export async function getAmenagements(db: Db, user: Utilisateur) {
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a feature. */
 export async function saveAmenagement(
-  db: Db, user: Utilisateur, raw: AmenagementInput | Record<string, unknown>, existing?: Token,
+  scope: Scope, raw: AmenagementInput | Record<string, unknown>, existing?: Token,
 ): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const input = parse(AmenagementSchema, raw);
   if (!(await typeAmenagementExists(db, input.idTypeAmenagement))) throw invalidField("idTypeAmenagement");
   // The adjacent plot is one of this campaign's plots.
@@ -51,8 +52,9 @@ export async function saveAmenagement(
 }
 
 /** Deletes features of the selected campaign: all of them, or none when one is unknown. */
-export async function removeAmenagements(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeAmenagements(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const unique = [...new Set(ids)];
   await failingWith(AMENAGEMENT_DELETE_ERROR, () =>
     db.transaction(async (trx) => {

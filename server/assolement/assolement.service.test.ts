@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { demoUser, expectRefused } from "../../tests/helpers/service";
+import { demoUser, expectRefused, scopeOf } from "../../tests/helpers/service";
 import { selectInContext } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { CATEGORIE_PRINCIPALE } from "./repo";
@@ -58,7 +58,7 @@ describe(`crop-area breakdown (${dialect})`, () => {
     await plot("E", null, bleConv);
     await insert(db, "parcelle", { idCampagne: t.demo().campagnes.tilleuls2024, libelle: "Autre campagne", surface: 99, idModeConduite: null });
 
-    const { items, total, idCampagne: read } = await getAssolement(db, redacteur);
+    const { items, total, idCampagne: read } = await getAssolement(scopeOf(db, redacteur));
     expect(read).toBe(idCampagne);
     expect(items.map((i) => [i.kind, i.libelle, i.surface])).toEqual([
       ["culture", "Blé test assolement", 15.6234],
@@ -85,12 +85,12 @@ describe(`crop-area breakdown (${dialect})`, () => {
 
   test("a reader may see the breakdown; a failed load reports the catalogued error", async () => {
     const lecteur = await contextFor("lecteur");
-    await expect(getAssolement(t.db(), lecteur)).resolves.toMatchObject({ idCampagne: t.demo().campagnes.tilleuls2025 });
+    await expect(getAssolement(scopeOf(t.db(), lecteur))).resolves.toMatchObject({ idCampagne: t.demo().campagnes.tilleuls2025 });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const ROLLBACK = "rollback-on-purpose";
     await t.db().transaction(async (trx) => {
       await trx.schema.renameTable("parcelle", "parcelle_hors_service");
-      await expectRefused(getAssolement(trx, lecteur), ASSOLEMENT_LOAD_ERROR, 500);
+      await expectRefused(getAssolement(scopeOf(trx, lecteur)), ASSOLEMENT_LOAD_ERROR, 500);
       throw new Error(ROLLBACK);
     }).catch((e: Error) => {
       if (e.message !== ROLLBACK) throw e;

@@ -1,9 +1,8 @@
 import type { Assolement, AssolementItem } from "~/domain/contracts/assolement";
 import { campaignContext } from "../access/description";
-import type { Db } from "../db/knex";
-import type { Utilisateur } from "../utilisateur/repo";
 import { failingWith } from "../errors";
 import { listCulturesPrincipales, listModesConduite, listParcelleSurfaces, type CulturePrincipale, type ModeConduiteLabel, type ParcelleSurface } from "./repo";
+import type { Scope } from "../access/scope";
 
 export const ASSOLEMENT_LOAD_ERROR = "errors.services.assolement-service-error";
 
@@ -50,8 +49,9 @@ export function buildAssolement(parcelles: ParcelleSurface[], modes: ModeConduit
 }
 
 /** GET campagnes/{id}/assolements: the selected campaign's crop-area breakdown. */
-export async function getAssolement(db: Db, user: Utilisateur): Promise<Assolement> {
-  const ctx = await campaignContext(db, user);
+export async function getAssolement(scope: Scope): Promise<Assolement> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(ASSOLEMENT_LOAD_ERROR, async () => ({
     idCampagne: ctx.idCampagne,
     ...buildAssolement(await listParcelleSurfaces(db, ctx.idCampagne), await listModesConduite(db, ctx.idCampagne), await listCulturesPrincipales(db, ctx.idCampagne)),

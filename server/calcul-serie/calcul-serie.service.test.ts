@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { GROUPES_SERIE } from "~/domain/calc/serie";
 import { unlockNeedsRepublication } from "~/domain/access/lock";
-import { countRows, demoUser, expectRefused, selectTilleuls, withBrokenTable, withFailingWrite } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, selectTilleuls, withBrokenTable, withFailingWrite, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { unlockCampagne } from "../campagne/service";
 import { saveMainOeuvre } from "../main-oeuvre/service";
@@ -143,22 +143,22 @@ describe(`calculation series (${dialect})`, () => {
 
     // The raw data: a validated campaign cannot be unlocked, and every write is refused.
     const avant = await countRows(db, "main_oeuvre", { idCampagne });
-    await expectRefused(saveMainOeuvre(db, redacteur, LABOUR), "errors.forbidden", 403);
-    await expectRefused(unlockCampagne(db, redacteur, { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, idCampagne), "campagne.not-unlockable", 409);
+    await expectRefused(saveMainOeuvre(scopeOf(db, redacteur), LABOUR), "errors.forbidden", 403);
+    await expectRefused(unlockCampagne(scopeOf(db, redacteur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, idCampagne), "campagne.not-unlockable", 409);
     expect(await countRows(db, "main_oeuvre", { idCampagne })).toBe(avant);
 
     // Un-validation: the campaign stays published (locked) until the user unlocks it; then writes pass again.
     await expectRefused(modifierSerie(db, redacteur, id, { visa: false }), "errors.forbidden", 403);
     await modifierSerie(db, animateur, id, { visa: false });
     expect(truthy((await campagne(idCampagne)).serieValide)).toBe(false);
-    await unlockCampagne(db, redacteur, { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, idCampagne);
-    await saveMainOeuvre(db, redacteur, LABOUR);
+    await unlockCampagne(scopeOf(db, redacteur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, idCampagne);
+    await saveMainOeuvre(scopeOf(db, redacteur), LABOUR);
     expect(await countRows(db, "main_oeuvre", { idCampagne })).toBe(avant + 1);
     // Unpublishing everything frees the campaign for everyone.
     await modifierSerie(db, redacteur, id, { tous: false });
     expect(await campagne(idCampagne)).toMatchObject({});
     expect(truthy((await campagne(idCampagne)).indicateurPublie)).toBe(false);
-    await saveMainOeuvre(db, animateur, LABOUR);
+    await saveMainOeuvre(scopeOf(db, animateur), LABOUR);
   });
 
   test("[C-RIGHTS-17] [C-RIGHTS-18] [C-RIGHTS-19] writers see every series; readers the published ones; users with neither export right only the published and validated ones", async () => {
@@ -247,9 +247,9 @@ describe(`calculation series (${dialect})`, () => {
     // Published: locked; the unlock asks for a recalculation and a republication (the dialog's warning).
     const flags = await campagne(idCampagne);
     expect(unlockNeedsRepublication({ indicateurPublie: truthy(flags.indicateurPublie) })).toBe(true);
-    await expectRefused(saveMainOeuvre(db, redacteur, LABOUR), "errors.forbidden", 403);
-    await unlockCampagne(db, redacteur, ctx, idCampagne);
-    await saveMainOeuvre(db, redacteur, LABOUR);
+    await expectRefused(saveMainOeuvre(scopeOf(db, redacteur), LABOUR), "errors.forbidden", 403);
+    await unlockCampagne(scopeOf(db, redacteur), ctx, idCampagne);
+    await saveMainOeuvre(scopeOf(db, redacteur), LABOUR);
     // The edit leaves the published record as it was: same series, still published, same figures.
     expect(truthy((await campagne(idCampagne)).indicateurPublie)).toBe(true);
     expect(await figures(publiee)).toEqual(avant);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { demoUser, selectTilleuls } from "../../tests/helpers/service";
+import { demoUser, selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { ecranIndicateursPublies } from "../export-resultats/service";
 import { creerSerie, executerSerie, listerSeries } from "./service";
@@ -25,7 +25,7 @@ describe(`series out of date (${dialect})`, () => {
     const publiee = await db("calcul_serie").where({ idCampagne, publication: true }).first("id");
     expect(await perimee(publiee.id, idCampagne)).toBe(false);
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2024");
-    const ecran = async () => (await ecranIndicateursPublies(db, redacteur, [idCampagne])).series.find((s) => s.id === publiee.id)!;
+    const ecran = async () => (await ecranIndicateursPublies(scopeOf(db, redacteur), [idCampagne])).series.find((s) => s.id === publiee.id)!;
     expect((await ecran()).perimee).toBe(false);
 
     // An intervention's frequency (the campaign is locked for the services: the database's own writers count too).

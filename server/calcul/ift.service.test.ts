@@ -3,7 +3,7 @@ import { calculerParcelle } from "~/domain/calc/indicateurs/moteur";
 import { InterventionSchema } from "~/domain/intervention";
 import { PhytoSchema, SemenceSchema } from "~/domain/intrant";
 import { OperationCulturaleSchema } from "~/domain/operation-culturale";
-import { selectTilleuls } from "../../tests/helpers/service";
+import { selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { creerSerie, executerSerie, listerSeries } from "../calcul-serie/service";
 import type { Db } from "../db/knex";
@@ -37,7 +37,7 @@ async function contexte(): Promise<Ctx> {
   // figures below compare with the same list before and after.
   await importerListe(db, [`2025;9990000;0;${BLE};;S5;1;L/HA`]);
   // A spraying operation with its spray volume, 150 L/ha (the operations screen's form).
-  const op = await saveOperationCulturale(db, user, OperationCulturaleSchema.parse({
+  const op = await saveOperationCulturale(scopeOf(db, user), OperationCulturaleSchema.parse({
     idTypeAction: "11", libelle: `Pulvérisation 150 L/ha ${Math.random()}`, eta: "on", debitReel: "6", consoCarburantReelle: "1", volumeBouillie: "150", proportionSurfaceTravaillee: "100",
   }));
   return { db, user, idCampagne, idParcelle, idCulture, pulve150: op.id };
@@ -57,13 +57,13 @@ async function importerListe(db: Db, lignes: string[]) {
 }
 
 async function intervention(c: Ctx, tauxSurface: string, date = "2025-04-15"): Promise<number> {
-  return saveIntervention(c.db, c.user, InterventionSchema.parse({
+  return saveIntervention(scopeOf(c.db, c.user), InterventionSchema.parse({
     idParcelle: String(c.idParcelle), date, idOperationCulturale: String(c.pulve150), idCultureConcernee: String(c.idCulture), frequence: "1", tauxSurface, realisee: "on",
   }));
 }
 
 async function phyto(c: Ctx, idAction: number, amm: string, quantite: string, unite: string, cible1?: number): Promise<number> {
-  return saveIntrant(c.db, c.user, idAction, "phyto", PhytoSchema.parse({ idIntrant: amm, origine: String(ORIGINE), quantite, dicLlUnite: unite, ...(cible1 ? { cible1: String(cible1) } : {}) }));
+  return saveIntrant(scopeOf(c.db, c.user), idAction, "phyto", PhytoSchema.parse({ idIntrant: amm, origine: String(ORIGINE), quantite, dicLlUnite: unite, ...(cible1 ? { cible1: String(cible1) } : {}) }));
 }
 
 /** The plot's IFT figures by the one loader (the series' and the panel's snapshot) and the pure engine. */
@@ -103,7 +103,7 @@ describe(`IFT of recorded data (${dialect})`, () => {
     // #1 treated seed on the whole plot: the seed input with its treatment (the seed dialog).
     const semis = await intervention(c, "1", "2024-10-20");
     const semence = await db("reference_semence").where({ idCulture: c.idCulture }).orderBy("id").first("id");
-    await saveIntrant(db, c.user, semis, "semence", SemenceSchema.parse({
+    await saveIntrant(scopeOf(db, c.user), semis, "semence", SemenceSchema.parse({
       idCulture: String(c.idCulture), idIntrant: String(semence.id), origine: String(ORIGINE), quantite: "150", dicLlUnite: "kg/ha",
       idTraitement: "9990108", origineTraitement: String(ORIGINE), quantiteTraitement: "0,2", uniteTraitement: "l/ha",
     }));
@@ -144,17 +144,17 @@ describe(`IFT of recorded data (${dialect})`, () => {
     const c = await contexte();
     const db = c.db;
     await produits(db, [{ amm: "9990201", nom: "FONGICIDE TARDIF", categorie: 5392, fonctions: "Fongicide" }]);
-    const avant = await getIndicateursParcelle(db, c.user, c.idParcelle);
+    const avant = await getIndicateursParcelle(scopeOf(db, c.user), c.idParcelle);
     const total = (r: typeof avant) => r.indicateurs.find((i) => i.code === "ift.cible.total")!;
     // Recorded before the product is in the list: the term defaults to 1 × passes (0.5 on half the plot) and is listed.
     const idIntrant = await phyto(c, await intervention(c, "0,5"), "9990201", "0,6", "l/ha");
-    const sansListe = await getIndicateursParcelle(db, c.user, c.idParcelle);
+    const sansListe = await getIndicateursParcelle(scopeOf(db, c.user), c.idParcelle);
     expect(total(sansListe).valeur! - total(avant).valeur!).toBeCloseTo(0.5, 9);
     expect(total(sansListe).manquants).toContainEqual(expect.objectContaining({ objet: "intrant", id: idIntrant, champ: "doseReference" }));
 
     // The list is imported afterwards: 1.2 L/ha at the crop; 0.6 / 1.2 × 0.5 = 0.25, and nothing missing for it.
     await importerListe(db, [`2025;9990201;0;${BLE};;S5;1,2;L/HA`]);
-    const avecListe = await getIndicateursParcelle(db, c.user, c.idParcelle);
+    const avecListe = await getIndicateursParcelle(scopeOf(db, c.user), c.idParcelle);
     expect(total(avecListe).valeur! - total(avant).valeur!).toBeCloseTo(0.25, 9);
     expect(total(avecListe).manquants.filter((m) => m.id === idIntrant)).toEqual([]);
 

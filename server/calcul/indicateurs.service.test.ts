@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { calculerCampagne, calculerParcelle } from "~/domain/calc/indicateurs/moteur";
-import { selectTilleuls } from "../../tests/helpers/service";
+import { selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { instantaneCampagne } from "./instantane";
 import { getIndicateursParcelle } from "./service";
@@ -47,7 +47,7 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     const user = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const plot = await db("parcelle").where({ idCampagne }).orderBy("id").first("id");
-    const before = await getIndicateursParcelle(db, user, plot.id);
+    const before = await getIndicateursParcelle(scopeOf(db, user), plot.id);
     const iftAvant = before.indicateurs.find((i) => i.code === "ift.cible.total")!.valeur ?? 0;
     const herbAvant = before.indicateurs.find((i) => i.code === "ift.cible.herbicides")!.valeur ?? 0;
 
@@ -58,7 +58,7 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     const idIntrantCible = await insertId("intrant_cible", { idIntrant, uniteRefCible1: "L/HA" });
     await db("intrant_cible_cible").insert({ idIntrantCible, idCible: cible, rang: 1, doseRef: 3, uniteRef: "L/HA" });
 
-    const after = await getIndicateursParcelle(db, user, plot.id);
+    const after = await getIndicateursParcelle(scopeOf(db, user), plot.id);
     // The list in force has no row for this unreferenced product: the stored 3 L/ha is not read (decision 0085), the
     // term defaults to 1 × passes = 1 × 2 × 0.5 = 1 and names the missing reference dose.
     expect((after.indicateurs.find((i) => i.code === "ift.cible.total")!.valeur ?? 0) - iftAvant).toBeCloseTo(1, 9);
@@ -73,7 +73,7 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const plot = await db("parcelle").where({ idCampagne }).orderBy("id").first("id");
     const culture = await db("culture").orderBy("id").first("id");
-    const iftDe = async () => (await getIndicateursParcelle(db, user, plot.id)).indicateurs.find((i) => i.code === "ift.cible.total")!;
+    const iftDe = async () => (await getIndicateursParcelle(scopeOf(db, user), plot.id)).indicateurs.find((i) => i.code === "ift.cible.total")!;
     const avant = await iftDe();
     const categorie = await db("categorie_intrant").where({ familleIft: "F" }).orderBy("id").first("id");
     const idAction = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-05-02", anneeRecolte: 2025, idCultureConcernee: culture.id, frequence: 1, tauxSurface: 1, realisee: true, prevue: false });
@@ -89,6 +89,6 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
   test("[issue14-rights] a plot of another campaign is refused", async () => {
     const user = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const other = await t.db()("parcelle").whereNot({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("id");
-    await expect(getIndicateursParcelle(t.db(), user, other.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getIndicateursParcelle(scopeOf(t.db(), user), other.id)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -10,7 +10,7 @@ import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import type { OperationCulturaleInput } from "~/domain/operation-culturale";
 import { ParcMaterielSchema } from "~/domain/parc-materiel";
 import { RecolteSchema } from "~/domain/recolte";
-import { selectTilleuls } from "../../tests/helpers/service";
+import { selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { parse } from "../errors";
 import {
@@ -62,13 +62,12 @@ const operationBase: OperationCulturaleInput = {
 async function contexte() {
   const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
   const idCampagne = t.demo().campagnes.tilleuls2025;
-  const idParcelle = await saveParcelle(t.db(), redacteur, {
+  const idParcelle = await saveParcelle(scopeOf(t.db(), redacteur), {
     libelle: `Essai azote ${Math.random().toString(36).slice(2, 7)}`,
     surface: "10",
   });
   const ouvrier = await saveMainOeuvre(
-    t.db(),
-    redacteur,
+    scopeOf(t.db(), redacteur),
     parse(MainOeuvreSchema, {
       libelle: "Ouvrier",
       idTypeUser: "951",
@@ -76,7 +75,7 @@ async function contexte() {
     }),
   );
   // A manual spreading with its worker: no machine, so no fuel, no machinery; only the inputs count.
-  const { id: epandage } = await saveOperationCulturale(t.db(), redacteur, {
+  const { id: epandage } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
     ...operationBase,
     idTypeAction: 12,
     libelle: "Épandage à la main",
@@ -95,8 +94,7 @@ const intervention = (
   date = "15/03/2025",
 ) =>
   saveIntervention(
-    t.db(),
-    redacteur,
+    scopeOf(t.db(), redacteur),
     parse(InterventionSchema, {
       idParcelle: String(idParcelle),
       idOperationCulturale: String(idOperationCulturale),
@@ -115,8 +113,7 @@ const engrais = (
   n: string,
 ) =>
   saveIntrant(
-    t.db(),
-    redacteur,
+    scopeOf(t.db(), redacteur),
     idAction,
     "fertilisant",
     parse(FertilisantSchema, {
@@ -199,8 +196,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     const { redacteur, idCampagne, idParcelle } = await contexte();
     const db = t.db();
     const tracteur = await saveParcMateriel(
-      db,
-      redacteur,
+      scopeOf(db, redacteur),
       parse(ParcMaterielSchema, {
         libelle: "Tracteur 100 ch",
         noClasse: "1",
@@ -220,8 +216,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       }),
     );
     const charrue = await saveParcMateriel(
-      db,
-      redacteur,
+      scopeOf(db, redacteur),
       parse(ParcMaterielSchema, {
         libelle: "Charrue 5 corps",
         noClasse: "2",
@@ -239,20 +234,18 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       }),
     );
     const chef = await saveMainOeuvre(
-      db,
-      redacteur,
+      scopeOf(db, redacteur),
       parse(MainOeuvreSchema, { libelle: "Chef", idTypeUser: "953", uta: "1" }),
     );
     const salarie = await saveMainOeuvre(
-      db,
-      redacteur,
+      scopeOf(db, redacteur),
       parse(MainOeuvreSchema, {
         libelle: "Salarié",
         idTypeUser: "951",
         uta: "1",
       }),
     );
-    const { id: labour } = await saveOperationCulturale(db, redacteur, {
+    const { id: labour } = await saveOperationCulturale(scopeOf(db, redacteur), {
       ...operationBase,
       libelle: "Labour à deux",
       materielTractant: tracteur,
@@ -280,7 +273,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     const { redacteur, idCampagne, idParcelle, epandage } = await contexte();
     const apport = await intervention(redacteur, idParcelle, epandage);
     await engrais(redacteur, apport, AMMONITRATE, "300", "33,5");
-    const { id: moisson } = await saveOperationCulturale(t.db(), redacteur, {
+    const { id: moisson } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
       ...operationBase,
       idTypeAction: 15,
       libelle: "Moisson (ETA)",
@@ -296,8 +289,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       "20/07/2025",
     );
     await saveRecolte(
-      t.db(),
-      redacteur,
+      scopeOf(t.db(), redacteur),
       recolte,
       parse(RecolteSchema, {
         idCulture: String(BLE),
@@ -336,11 +328,10 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       calculerParcelle(await instantaneCampagne(db, idCampagne), idParcelle)
         .indicateurs["economie.reel.chargesStructure"];
     const save = async (values: Record<string, string>) => {
-      const current = (await getCaracteristiques(db, redacteur))
+      const current = (await getCaracteristiques(scopeOf(db, redacteur)))
         .caracteristique;
       await saveCaracteristiques(
-        db,
-        redacteur,
+        scopeOf(db, redacteur),
         values,
         (current as { updatedAt?: string } | null)?.updatedAt ?? null,
       );
@@ -369,8 +360,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     const { redacteur, idCampagne, idParcelle } = await contexte();
     const db = t.db();
     const pompe = await saveParcMateriel(
-      db,
-      redacteur,
+      scopeOf(db, redacteur),
       parse(ParcMaterielSchema, {
         libelle: "Motopompe diesel",
         noClasse: "9",
@@ -386,7 +376,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
         utilisationAnnuelle: "400",
       }),
     );
-    const { id: irrigation } = await saveOperationCulturale(db, redacteur, {
+    const { id: irrigation } = await saveOperationCulturale(scopeOf(db, redacteur), {
       ...operationBase,
       idTypeAction: 14,
       libelle: "Irrigation motopompe",
@@ -403,8 +393,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       "05/07/2025",
     );
     await saveIntrant(
-      db,
-      redacteur,
+      scopeOf(db, redacteur),
       idAction,
       "eau",
       parse(EauSchema, {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { demoUser } from "../../tests/helpers/service";
+import { demoUser, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { creerSerie, executerSerie } from "../calcul-serie/service";
 import { selectInContext } from "../contexte/service";
@@ -31,7 +31,7 @@ describe(`live plot panel against the series (${dialect})`, () => {
       const parcelles = await db("parcelle").where({ idCampagne }).orderBy("id").pluck("id");
       expect(parcelles.length, nom).toBeGreaterThan(0);
       for (const idParcelle of parcelles) {
-        const panneau = await getIndicateursParcelle(db, user, Number(idParcelle));
+        const panneau = await getIndicateursParcelle(scopeOf(db, user), Number(idParcelle));
         expect(panneau.indicateurs.map((i) => i.code), `${nom} plot ${idParcelle}`).toEqual([...CODES_PANNEAU]);
         for (const i of panneau.indicateurs) {
           const s = serie.get(`${idParcelle}|${i.code}`);

@@ -2,11 +2,10 @@ import { calculerParcelle } from "~/domain/calc/indicateurs/moteur";
 import type { IndicateursParcelle } from "~/domain/contracts/indicateurs";
 import type { Indicateur } from "~/domain/calc/indicateurs/types";
 import { campaignContext } from "../access/description";
-import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "./instantane";
 import { optionsCampagne } from "./options";
+import type { Scope } from "../access/scope";
 
 /** The indicators the plot panel of the interventions screen shows (issue 14), in this order. */
 export const CODES_PANNEAU = [
@@ -23,8 +22,9 @@ export const CODES_PANNEAU = [
  * The indicators of one plot of the selected campaign (read rights of the campaign): the snapshot of that plot
  * computed by the pure engine. A plot of another campaign is refused like an unknown one.
  */
-export async function getIndicateursParcelle(db: Db, user: Utilisateur, idParcelle: number): Promise<IndicateursParcelle> {
-  const ctx = await campaignContext(db, user);
+export async function getIndicateursParcelle(scope: Scope, idParcelle: number): Promise<IndicateursParcelle> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const instantane = await instantaneCampagne(db, ctx.idCampagne, { idParcelle });
   const parcelle = instantane.parcelles[0];
   if (!parcelle) throw new ServiceError("indicateurs-parcelle.parcelle-inconnue", 404);

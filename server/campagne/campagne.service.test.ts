@@ -3,7 +3,7 @@ import { NewCampagneSchema, type NewCampagneInput } from "~/domain/partage";
 import {
   campaignContent, createTestCampaignTables, fillCampaign, registerTestCampaignTables, testActionEntry,
 } from "../../tests/helpers/campaign-tables";
-import { countRows, demoUser, expectRefused, lastAudit, snapshot } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, lastAudit, snapshot, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { abilitiesFor } from "../access/abilities";
 import { loadContextView, selectInContext } from "../contexte/service";
@@ -39,12 +39,12 @@ describe(`new campaign (${dialect})`, () => {
   test("[A-CAMP-05] [A-CAMP-06] [C-SCEN-01] the simulation flag is computed: true when the harvest year exists, false otherwise", async () => {
     const animateur = await user("animateur");
     const { ctx } = await newFarm("Ferme simulation", [{ anneeRecolte: 2024 }]);
-    const sim = await createCampagne(t.db(), animateur, ctx, input({ anneeRecolte: 2024, apiLibelle: "Variante" }));
-    const base = await createCampagne(t.db(), animateur, ctx, input({ anneeRecolte: 2025 }));
+    const sim = await createCampagne(scopeOf(t.db(), animateur), ctx, input({ anneeRecolte: 2024, apiLibelle: "Variante" }));
+    const base = await createCampagne(scopeOf(t.db(), animateur), ctx, input({ anneeRecolte: 2025 }));
     expect(Boolean((await campagne(sim)).simulation)).toBe(true);
     expect(Boolean((await campagne(base)).simulation)).toBe(false);
     // A second 2025 campaign is a simulation too: a year keeps exactly one base campaign.
-    const sim2025 = await createCampagne(t.db(), animateur, ctx, input({ anneeRecolte: 2025 }));
+    const sim2025 = await createCampagne(scopeOf(t.db(), animateur), ctx, input({ anneeRecolte: 2025 }));
     expect(Boolean((await campagne(sim2025)).simulation)).toBe(true);
   });
 
@@ -52,7 +52,7 @@ describe(`new campaign (${dialect})`, () => {
     const db = t.db();
     const redacteur = await user("redacteur");
     const { ctx, ids: [c2024] } = await newFarm("Ferme champs", [{ anneeRecolte: 2024 }]);
-    const id = await createCampagne(db, redacteur, ctx, input({ anneeRecolte: "2025", apiLibelle: "Campagne 2025", campagneSource: String(c2024), inter: "on", majDtInter: "on", prix: "on" }));
+    const id = await createCampagne(scopeOf(db, redacteur), ctx, input({ anneeRecolte: "2025", apiLibelle: "Campagne 2025", campagneSource: String(c2024), inter: "on", majDtInter: "on", prix: "on" }));
     expect(await campagne(id)).toMatchObject({
       idExploitation: ctx.idExploitation, anneeRecolte: 2025, prefixeCampagne: "2025", apiLibelle: "Campagne 2025", idCampagneSource: c2024, idCampagneHistoParcelle: c2024,
     });
@@ -68,7 +68,7 @@ describe(`new campaign (${dialect})`, () => {
     const animateur = await user("animateur");
     const { ctx, ids: [c2023, c2024] } = await newFarm("Ferme historique", [{ anneeRecolte: 2023 }, { anneeRecolte: 2024 }]);
     // Even when another reference is sent, the previous-year source wins.
-    const id = await createCampagne(t.db(), animateur, ctx, input({ anneeRecolte: 2025, campagneSource: c2024, campagneHistoParcelle: c2023 }));
+    const id = await createCampagne(scopeOf(t.db(), animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2024, campagneHistoParcelle: c2023 }));
     expect(await campagne(id)).toMatchObject({ idCampagneSource: c2024, idCampagneHistoParcelle: c2024 });
   });
 
@@ -81,27 +81,27 @@ describe(`new campaign (${dialect})`, () => {
     const { ids: [elsewhere] } = await newFarm("Autre ferme", [{ anneeRecolte: 2024 }]);
     const before = await snapshot(db, ...TABLES);
     const refused = (raw: Record<string, unknown>) =>
-      expectRefused(createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: c2023, ...raw })), "campagne.invalid-history-reference", 400, { fieldErrors: { campagneHistoParcelle: ["warning.invalid"] } });
+      expectRefused(createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023, ...raw })), "campagne.invalid-history-reference", 400, { fieldErrors: { campagneHistoParcelle: ["warning.invalid"] } });
     await refused({ campagneHistoParcelle: c2024sim }); // 2025 is a new year: not a simulation
     await refused({ campagneHistoParcelle: c2023 }); // not the year before
     await refused({ campagneHistoParcelle: elsewhere }); // another farm's campaign
     // A source of another farm is refused too.
-    await expectRefused(createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: elsewhere })), "errors.services.campagnes-service-error", 400);
+    await expectRefused(createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: elsewhere })), "errors.services.campagnes-service-error", 400);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
-    const base = await createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: c2023, campagneHistoParcelle: c2024 }));
+    const base = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023, campagneHistoParcelle: c2024 }));
     expect(await campagne(base)).toMatchObject({ idCampagneSource: c2023, idCampagneHistoParcelle: c2024 });
     // Now 2025 exists: the next one is a simulation, whose reference must be a 2024 simulation.
     await expectRefused(
-      createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: c2023, campagneHistoParcelle: c2024 })),
+      createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023, campagneHistoParcelle: c2024 })),
       "campagne.invalid-history-reference",
       400,
     );
-    const sim = await createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: c2023, campagneHistoParcelle: c2024sim }));
+    const sim = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023, campagneHistoParcelle: c2024sim }));
     expect(await campagne(sim)).toMatchObject({ idCampagneHistoParcelle: c2024sim });
     expect(Boolean((await campagne(sim)).simulation)).toBe(true);
     // No reference picked: none.
-    const free = await createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: c2023 }));
+    const free = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023 }));
     expect((await campagne(free)).idCampagneHistoParcelle).toBeNull();
   });
 
@@ -114,7 +114,7 @@ describe(`new campaign (${dialect})`, () => {
     // Through the dialog's schema...
     expect(input({ anneeRecolte: 2025, ...options })).toMatchObject({ inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false });
     // ...and when a caller sends them anyway.
-    const id = await createCampagne(db, animateur, ctx, { anneeRecolte: 2025, ...options });
+    const id = await createCampagne(scopeOf(db, animateur), ctx, { anneeRecolte: 2025, ...options });
     const row = await campagne(id);
     expect([row.inter, row.majDtInter, row.obs, row.eltObserve, row.valeur, row.prix].map(Boolean)).toEqual([false, false, false, false, false, false]);
     expect(row.idCampagneSource).toBeNull();
@@ -133,7 +133,7 @@ describe(`new campaign (${dialect})`, () => {
       ["admin", { idDossier: dossiers.bocage, idExploitation: exploitations.vallee }],
     ];
     for (const [who, ctx] of cases) {
-      await expectRefused(createCampagne(db, await user(who), ctx, input({ anneeRecolte: 2030 })), "errors.forbidden", 403);
+      await expectRefused(createCampagne(scopeOf(db, await user(who)), ctx, input({ anneeRecolte: 2030 })), "errors.forbidden", 403);
     }
     expect(await snapshot(db, ...TABLES)).toEqual(before);
   });
@@ -162,7 +162,7 @@ describe(`campaign duplication mechanism (${dialect})`, () => {
     const db = t.db();
     const animateur = await user("animateur");
     const { ctx, source, content } = await filledFarm("Ferme copiée");
-    const id = await createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true, majDtInter: true }));
+    const id = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true, majDtInter: true }));
 
     const copy = await campaignContent(db, id);
     expect(copy.map((p) => [p.libelle, p.actions])).toEqual([
@@ -187,12 +187,12 @@ describe(`campaign duplication mechanism (${dialect})`, () => {
     const db = t.db();
     const animateur = await user("animateur");
     const { ctx, source, content } = await filledFarm("Ferme options");
-    const kept = await createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true }));
+    const kept = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true }));
     expect((await campaignContent(db, kept)).map((p) => [p.libelle, p.actions])).toEqual(content.map((p) => [p.libelle, p.actions]));
     expect(content[0].actions).toEqual(["2024-02-29", "2024-10-15"]);
 
     // majDtInter alone (without inter) copies no action either.
-    const none = await createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: source, majDtInter: true }));
+    const none = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: source, majDtInter: true }));
     expect((await campaignContent(db, none)).map((p) => [p.libelle, p.actions])).toEqual([["Grand champ", []], ["Pâture", []]]);
     expect(await countRows(db, "test_action", { idCampagne: none })).toBe(0);
     expect(Boolean((await campagne(none)).majDtInter)).toBe(false);
@@ -213,7 +213,7 @@ describe(`campaign duplication mechanism (${dialect})`, () => {
       },
     });
     try {
-      await expect(createCampagne(db, animateur, ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true, majDtInter: true }))).rejects.toThrow("copie interrompue");
+      await expect(createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true, majDtInter: true }))).rejects.toThrow("copie interrompue");
     } finally {
       registerCampaignTable(testActionEntry);
     }
@@ -231,15 +231,15 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
       { anneeRecolte: 2024 }, { anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true },
     ]);
     const before = await snapshot(db, ...TABLES);
-    await expectRefused(deleteCampagne(db, redacteur, ctx, base), "campagne.base-not-deletable", 409, { params: { annee: 2025 } });
+    await expectRefused(deleteCampagne(scopeOf(db, redacteur), ctx, base), "campagne.base-not-deletable", 409, { params: { annee: 2025 } });
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
-    await deleteCampagne(db, redacteur, ctx, sim);
+    await deleteCampagne(scopeOf(db, redacteur), ctx, sim);
     expect(await campagne(sim)).toBeUndefined();
     expect(await lastAudit(db)).toMatchObject({ action: "campagne.delete", idEntite: sim, idExploitation: ctx.idExploitation, details: { anneeRecolte: 2025, simulation: true } });
     // Without simulations left, the base goes too; a year without simulation never blocked.
-    await deleteCampagne(db, redacteur, ctx, base);
-    await deleteCampagne(db, redacteur, ctx, c2024);
+    await deleteCampagne(scopeOf(db, redacteur), ctx, base);
+    await deleteCampagne(scopeOf(db, redacteur), ctx, c2024);
     expect(await countRows(db, "campagne", { idExploitation: ctx.idExploitation })).toBe(0);
   });
 
@@ -247,9 +247,9 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
     const db = t.db();
     const { dossiers, exploitations, campagnes } = t.demo();
     const before = await snapshot(db, ...TABLES);
-    await expectRefused(deleteCampagne(db, await user("lecteur"), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.tilleuls2025Simulation), "errors.forbidden", 403);
-    await expectRefused(deleteCampagne(db, await user("redacteur"), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025), "errors.forbidden", 403);
-    await expectRefused(deleteCampagne(db, await user("animateur"), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.vallee2025), "errors.services.campagnes-service-error", 404);
+    await expectRefused(deleteCampagne(scopeOf(db, await user("lecteur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.tilleuls2025Simulation), "errors.forbidden", 403);
+    await expectRefused(deleteCampagne(scopeOf(db, await user("redacteur")), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025), "errors.forbidden", 403);
+    await expectRefused(deleteCampagne(scopeOf(db, await user("animateur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.vallee2025), "errors.services.campagnes-service-error", 404);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
   });
 
@@ -260,19 +260,19 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
     const readOnly = { idDossier: dossiers.bocage, idExploitation: exploitations.moulin };
     expect((await abilitiesFor(db, redacteur, readOnly)).isDoEcritureExEcriture).toBe(false);
     const before = await snapshot(db, ...TABLES);
-    await expectRefused(createCampagne(db, redacteur, readOnly, input({ anneeRecolte: 2031 })), "errors.forbidden", 403);
-    await expectRefused(deleteCampagne(db, redacteur, readOnly, campagnes.moulin2025), "errors.forbidden", 403);
-    await expectRefused(setScenarios(db, redacteur, readOnly, [{ id: campagnes.moulin2025, simulation: false }]), "errors.forbidden", 403);
-    await expectRefused(unlockCampagne(db, redacteur, readOnly, campagnes.moulin2025), "errors.forbidden", 403);
+    await expectRefused(createCampagne(scopeOf(db, redacteur), readOnly, input({ anneeRecolte: 2031 })), "errors.forbidden", 403);
+    await expectRefused(deleteCampagne(scopeOf(db, redacteur), readOnly, campagnes.moulin2025), "errors.forbidden", 403);
+    await expectRefused(setScenarios(scopeOf(db, redacteur), readOnly, [{ id: campagnes.moulin2025, simulation: false }]), "errors.forbidden", 403);
+    await expectRefused(unlockCampagne(scopeOf(db, redacteur), readOnly, campagnes.moulin2025), "errors.forbidden", 403);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
     const { ctx, ids: [base, simulation] } = await newFarm("Ferme des droits de campagne", [{ anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true }]);
     expect((await abilitiesFor(db, redacteur, ctx)).isDoEcritureExEcriture).toBe(true);
-    const created = await createCampagne(db, redacteur, ctx, input({ anneeRecolte: 2031 }));
+    const created = await createCampagne(scopeOf(db, redacteur), ctx, input({ anneeRecolte: 2031 }));
     expect(await campagne(created)).toMatchObject({ idExploitation: ctx.idExploitation, anneeRecolte: 2031 });
-    await setScenarios(db, redacteur, ctx, [{ id: base!, simulation: true }, { id: simulation!, simulation: false }]);
+    await setScenarios(scopeOf(db, redacteur), ctx, [{ id: base!, simulation: true }, { id: simulation!, simulation: false }]);
     expect(Boolean((await campagne(base!)).simulation)).toBe(true);
-    await deleteCampagne(db, redacteur, ctx, base!);
+    await deleteCampagne(scopeOf(db, redacteur), ctx, base!);
     expect(await campagne(base!)).toBeUndefined();
   });
 
@@ -283,12 +283,12 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
       { anneeRecolte: 2024 }, { anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true }, { anneeRecolte: 2025, simulation: true },
     ]);
     const before = await snapshot(db, ...TABLES);
-    const set = (list: [number, boolean][]) => setScenarios(db, animateur, ctx, list.map(([id, simulation]) => ({ id, simulation })));
+    const set = (list: [number, boolean][]) => setScenarios(scopeOf(db, animateur), ctx, list.map(([id, simulation]) => ({ id, simulation })));
     await expectRefused(set([[base, true], [s1, true], [s2, true]]), "campagne.scenario-one-base", 400);
     await expectRefused(set([[base, false], [s1, false], [s2, true]]), "campagne.scenario-one-base", 400);
     await expectRefused(set([[base, true], [s1, false]]), "campagne.scenario-one-base", 400); // s2 left out
     await expectRefused(set([[c2024, true], [base, false], [s1, true], [s2, true]]), "errors.services.campagnes-service-error", 400); // two years
-    await expectRefused(setScenarios(db, await user("lecteur"), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, [
+    await expectRefused(setScenarios(scopeOf(db, await user("lecteur")), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, [
       { id: t.demo().campagnes.tilleuls2025, simulation: true }, { id: t.demo().campagnes.tilleuls2025Simulation, simulation: false },
     ]), "errors.forbidden", 403);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
@@ -298,8 +298,8 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
     expect(rows.map((r) => [r.id, Boolean(r.simulation)])).toEqual([[base, true], [s1, false], [s2, true]]);
     expect(await lastAudit(db)).toMatchObject({ action: "campagne.scenario", details: { anneeRecolte: 2025, base: s1 } });
     // The new base is the one that cannot be deleted now.
-    await expectRefused(deleteCampagne(db, animateur, ctx, s1), "campagne.base-not-deletable", 409, { params: { annee: 2025 } });
-    await deleteCampagne(db, animateur, ctx, base);
+    await expectRefused(deleteCampagne(scopeOf(db, animateur), ctx, s1), "campagne.base-not-deletable", 409, { params: { annee: 2025 } });
+    await deleteCampagne(scopeOf(db, animateur), ctx, base);
   });
 });
 
@@ -323,7 +323,7 @@ describe(`campaign lock and unlock (${dialect})`, () => {
     expect(view.lock).toEqual({ locked: true, unlockable: true });
     expect(view.abilities.canWriteDescriptif).toBe(false);
 
-    await unlockCampagne(db, animateur, where, campagnes.tilleuls2024);
+    await unlockCampagne(scopeOf(db, animateur), where, campagnes.tilleuls2024);
     view = await loadContextView(db, animateur);
     expect(view.lock).toEqual({ locked: false, unlockable: false });
     expect(view.abilities.canWriteDescriptif).toBe(true);
@@ -344,7 +344,7 @@ describe(`campaign lock and unlock (${dialect})`, () => {
     const animateur = await selectCampaign("animateur", ctx.idExploitation, validated);
     expect((await loadContextView(db, animateur)).lock).toEqual({ locked: true, unlockable: false });
     const before = await snapshot(db, ...TABLES);
-    await expectRefused(unlockCampagne(db, animateur, ctx, validated), "campagne.not-unlockable", 409);
+    await expectRefused(unlockCampagne(scopeOf(db, animateur), ctx, validated), "campagne.not-unlockable", 409);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
     expect((await loadContextView(db, animateur)).lock).toEqual({ locked: true, unlockable: false });
   });
@@ -354,10 +354,10 @@ describe(`campaign lock and unlock (${dialect})`, () => {
     const { dossiers, exploitations, campagnes } = t.demo();
     const lecteur = await selectCampaign("lecteur", exploitations.tilleuls, campagnes.tilleuls2024);
     const before = await snapshot(db, ...TABLES);
-    await expectRefused(unlockCampagne(db, lecteur, { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.tilleuls2024), "errors.forbidden", 403);
-    await expectRefused(unlockCampagne(db, await user("redacteur"), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025), "errors.forbidden", 403);
+    await expectRefused(unlockCampagne(scopeOf(db, lecteur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.tilleuls2024), "errors.forbidden", 403);
+    await expectRefused(unlockCampagne(scopeOf(db, await user("redacteur")), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025), "errors.forbidden", 403);
     // A campaign of another farm is not found.
-    await expectRefused(unlockCampagne(db, await user("animateur"), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.moulin2024), "errors.services.campagnes-service-error", 404);
+    await expectRefused(unlockCampagne(scopeOf(db, await user("animateur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.moulin2024), "errors.services.campagnes-service-error", 404);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
     expect((await loadContextView(db, lecteur)).lock).toEqual({ locked: true, unlockable: true });
   });

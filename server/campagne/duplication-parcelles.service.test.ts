@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { NewCampagneSchema } from "~/domain/partage";
-import { demoUser } from "../../tests/helpers/service";
+import { demoUser, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { createCampagne as insertCampagne, createExploitation as insertExploitation, linkFarm } from "../demo/factories";
 import type { Db } from "../db/knex";
@@ -44,7 +44,7 @@ describe(`plots in campaign duplication (${dialect})`, () => {
     const f = await farmWithPlots();
     const animateur = await demoUser(db, "animateur");
     const input = NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: f.c2024, inter: true, majDtInter: true, obs: false, eltObserve: false, valeur: false, prix: false });
-    const c2025 = await createCampagne(db, animateur, f.ctx, input);
+    const c2025 = await createCampagne(scopeOf(db, animateur), f.ctx, input);
 
     const [mode] = await db("mode_conduite").where({ idCampagne: c2025 });
     expect(mode.libelle).toBe("Blé");
@@ -72,9 +72,9 @@ describe(`plots in campaign duplication (${dialect})`, () => {
     const f = await farmWithPlots();
     const animateur = await demoUser(db, "animateur");
     const base = NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: f.c2024, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false });
-    const c2025 = await createCampagne(db, animateur, f.ctx, base);
+    const c2025 = await createCampagne(scopeOf(db, animateur), f.ctx, base);
     const simInput = NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: c2025, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false });
-    const sim = await createCampagne(db, animateur, f.ctx, simInput);
+    const sim = await createCampagne(scopeOf(db, animateur), f.ctx, simInput);
     expect((await db("campagne").where({ id: sim }).first()).simulation).toBeTruthy();
     const plots = await db("parcelle").where({ idCampagne: sim }).orderBy("libelle");
     const history = await db("parcelle_historique").whereIn("idParcelle", plots.map((p) => p.id)).orderBy("idParcelleHistorique");
@@ -87,8 +87,8 @@ describe(`plots in campaign duplication (${dialect})`, () => {
     const db = t.db();
     const f = await farmWithPlots();
     const animateur = await demoUser(db, "animateur");
-    const c2025 = await createCampagne(db, animateur, f.ctx, NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: f.c2024, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false }));
-    const { id } = await duplicateExploitation(db, animateur, f.ctx, {
+    const c2025 = await createCampagne(scopeOf(db, animateur), f.ctx, NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: f.c2024, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false }));
+    const { id } = await duplicateExploitation(scopeOf(db, animateur), f.ctx, {
       libelle: "Copie parcellaire", idTypeExploitation: 1, idOad: t.demo().oads.reseauDemo, idDossier: t.demo().dossiers.beauce, campagnesCibles: [c2025, f.c2024],
     });
     const copies = await db("campagne").where({ idExploitation: id }).orderBy("anneeRecolte");

@@ -9,6 +9,7 @@ import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import "./campaign-tables";
 import { copyCampaignContent } from "./duplication";
+import type { Scope } from "../access/scope";
 
 const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
 
@@ -22,8 +23,9 @@ async function insertId(db: Db, table: string, row: Record<string, unknown>): Pr
  * year exists), the history reference follows the source when it is of the previous year, and with a source
  * everything campaign-scoped is copied in the same transaction.
  */
-export async function createCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, input: NewCampagneInput): Promise<number> {
-  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
+export async function createCampagne(scope: Scope, ctx: { idDossier: number; idExploitation: number }, input: NewCampagneInput): Promise<number> {
+  const { db, user } = scope;
+  await ensureWrite(scope, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   return db.transaction(async (trx) => {
     const existing = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
     const simulation = isSimulationYear(existing.map((c) => c.anneeRecolte), input.anneeRecolte);
@@ -63,12 +65,13 @@ export async function createCampagne(db: Db, user: Utilisateur, ctx: { idDossier
  * Deleting is a write on the campaign: the write gate refuses a locked campaign (validated series, or published
  * indicators not unlocked by the user), like every other write (issue 10, defect 2).
  */
-export async function deleteCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
-  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
+export async function deleteCampagne(scope: Scope, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
+  const { db, user } = scope;
+  await ensureWrite(scope, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   if (!(await listCampagnesOfExploitations(db, [ctx.idExploitation])).some((x) => x.id === idCampagne)) {
     throw new ServiceError("errors.services.campagnes-service-error", 404);
   }
-  await ensureWrite(db, user, { dossier: ctx.idDossier, campagne: idCampagne });
+  await ensureWrite(scope, { dossier: ctx.idDossier, campagne: idCampagne });
   await db.transaction(async (trx) => {
     const all = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
     const c = all.find((x) => x.id === idCampagne);
@@ -82,8 +85,9 @@ export async function deleteCampagne(db: Db, user: Utilisateur, ctx: { idDossier
 }
 
 /** Unlocks the selected campaign for this user (spec 1 §4): only with farm write, only when unlockable. */
-export async function unlockCampagne(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
-  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
+export async function unlockCampagne(scope: Scope, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
+  const { db, user } = scope;
+  await ensureWrite(scope, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   const c = await db("campagne").where({ id: idCampagne, idExploitation: ctx.idExploitation }).first("serieValide", "indicateurPublie");
   if (!c) throw new ServiceError("errors.services.campagnes-service-error", 404);
   if (bool(c.serieValide)) throw new ServiceError("campagne.not-unlockable", 409);
@@ -93,14 +97,15 @@ export async function unlockCampagne(db: Db, user: Utilisateur, ctx: { idDossier
 }
 
 /** Chooses the base campaign of a harvest year; the others become simulations (C-SCEN-01, 02). */
-export async function setScenarios(db: Db, user: Utilisateur, ctx: { idDossier: number; idExploitation: number }, campagnes: { id: number; simulation: boolean }[]): Promise<void> {
-  await ensureWrite(db, user, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
+export async function setScenarios(scope: Scope, ctx: { idDossier: number; idExploitation: number }, campagnes: { id: number; simulation: boolean }[]): Promise<void> {
+  const { db, user } = scope;
+  await ensureWrite(scope, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   if (campagnes.filter((c) => !c.simulation).length !== 1) throw new ServiceError("campagne.scenario-one-base", 400);
   // A campaign whose flag changes is written: a locked one refuses the whole choice.
   const before = await listCampagnesOfExploitations(db, [ctx.idExploitation]);
   for (const c of campagnes) {
     const current = before.find((x) => x.id === c.id);
-    if (current && current.simulation !== c.simulation) await ensureWrite(db, user, { dossier: ctx.idDossier, campagne: c.id });
+    if (current && current.simulation !== c.simulation) await ensureWrite(scope, { dossier: ctx.idDossier, campagne: c.id });
   }
   await db.transaction(async (trx) => {
     const all = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);

@@ -7,10 +7,9 @@ import { findContexte, saveContexte } from "./repo";
 import { loadContextView } from "./service";
 import { createDossier } from "../dossier/service";
 import { addFolderToFarm, createExploitation, duplicateExploitation } from "../exploitation/service";
-import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { invalid } from "../http/answers";
+import type { Scope } from "../access/scope";
 
 /** The intent of a context-bar dialog and the farm it names (a row id: no hex, no exponent), through zod. */
 const ContextIntentEnvelope = z.object({
@@ -19,11 +18,12 @@ const ContextIntentEnvelope = z.object({
 });
 
 /** The context bar's dialogs: new folder, new farm, new campaign, unlock, farm duplication (one intent each). */
-export async function runContextIntent(db: Db, user: Utilisateur, formData: FormData) {
+export async function runContextIntent(scope: Scope, formData: FormData) {
+  const { db, user } = scope;
   const envelope = ContextIntentEnvelope.safeParse({ intent: formData.get("intent"), idExploitation: formData.get("idExploitation") ?? undefined });
   if (!envelope.success) throw new ServiceError("warning.invalid-form", 400);
   const { intent } = envelope.data;
-  const view = await loadContextView(db, user);
+  const view = await scope.view();
   const ctxFarm = () => {
     const idDossier = view.selected.idDossier;
     const idExploitation = envelope.data.idExploitation ?? view.campagne?.idExploitation ?? view.selected.exploitations[0];
@@ -45,7 +45,7 @@ export async function runContextIntent(db: Db, user: Utilisateur, formData: Form
       const s = reply(NewExploitationSchema);
       if (s.status !== "success") return invalid(s.reply());
       if (!view.selected.idDossier) throw new ServiceError("errors.forbidden", 403);
-      const id = await createExploitation(db, user, view.selected.idDossier, s.value);
+      const id = await createExploitation(scope, view.selected.idDossier, s.value);
       const c = await findContexte(db, user.id);
       await saveContexte(db, { ...c, exploitations: [id], idCampagne: null, idCampagneDeverrouillee: null });
       return { ok: true as const, notice: "ui.create-confirmation" };
@@ -53,26 +53,26 @@ export async function runContextIntent(db: Db, user: Utilisateur, formData: Form
     case "createCampagne": {
       const s = reply(NewCampagneSchema);
       if (s.status !== "success") return invalid(s.reply());
-      const id = await createCampagne(db, user, ctxFarm(), s.value);
+      const id = await createCampagne(scope, ctxFarm(), s.value);
       // What was just created is what the user works on next (issue 10), as for a new folder or farm.
       await saveContexte(db, { ...(await findContexte(db, user.id)), idCampagne: id, idCampagneDeverrouillee: null });
       return { ok: true as const, notice: "ui.create-confirmation" };
     }
     case "unlockCampagne": {
       if (!view.campagne) throw new ServiceError("errors.forbidden", 403);
-      await unlockCampagne(db, user, { idDossier: view.selected.idDossier!, idExploitation: view.campagne.idExploitation }, view.campagne.id);
+      await unlockCampagne(scope, { idDossier: view.selected.idDossier!, idExploitation: view.campagne.idExploitation }, view.campagne.id);
       return { ok: true as const, notice: "ui.update-confirmation" };
     }
     case "addFolderToFarm": {
       const s = reply(AddFolderToFarmSchema);
       if (s.status !== "success") return invalid(s.reply());
-      await addFolderToFarm(db, user, ctxFarm(), s.value);
+      await addFolderToFarm(scope, ctxFarm(), s.value);
       return { ok: true as const, notice: "ui.create-confirmation" };
     }
     case "duplicateExploitation": {
       const s = reply(FarmDuplicationSchema);
       if (s.status !== "success") return invalid(s.reply());
-      await duplicateExploitation(db, user, ctxFarm(), s.value);
+      await duplicateExploitation(scope, ctxFarm(), s.value);
       return { ok: true as const, notice: "exploitation.duplicate-confirmation" };
     }
     default:

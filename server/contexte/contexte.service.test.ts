@@ -3,7 +3,8 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { findUtilisateurByUsername, toPublic } from "../utilisateur/repo";
 import { runContextIntent } from "./actions";
 import { campaignContext } from "../access/description";
-import { loadContextView, markPostsSeen, selectInContext, shareViewOfRequest } from "./service";
+import { loadContextView, markPostsSeen, selectInContext } from "./service";
+import { scopeOf } from "../../tests/helpers/service";
 
 const t = useTestDb();
 const user = async (name: string) => toPublic((await findUtilisateurByUsername(t.db(), name))!);
@@ -118,37 +119,33 @@ describe(`context selection (${dialect})`, () => {
     await selectInContext(t.db(), animateur, { intent: "oad", id: oads.reseauDemo });
     await selectInContext(t.db(), animateur, { intent: "dossier", id: dossiers.beauce });
     await selectInContext(t.db(), animateur, { intent: "exploitations", ids: [exploitations.tilleuls] });
-    expect(await runContextIntent(t.db(), animateur, form({ intent: "createCampagne", anneeRecolte: "2031", idExploitation: String(exploitations.tilleuls) }))).toMatchObject({ ok: true });
+    expect(await runContextIntent(scopeOf(t.db(), animateur), form({ intent: "createCampagne", anneeRecolte: "2031", idExploitation: String(exploitations.tilleuls) }))).toMatchObject({ ok: true });
     let view = await loadContextView(t.db(), animateur);
     expect(view.campagne).toMatchObject({ anneeRecolte: 2031, idExploitation: exploitations.tilleuls });
 
-    expect(await runContextIntent(t.db(), animateur, form({ intent: "createDossier", libelle: "Dossier créé", idOad: String(oads.reseauDemo) }))).toMatchObject({ ok: true });
+    expect(await runContextIntent(scopeOf(t.db(), animateur), form({ intent: "createDossier", libelle: "Dossier créé", idOad: String(oads.reseauDemo) }))).toMatchObject({ ok: true });
     view = await loadContextView(t.db(), animateur);
     expect(view.dossiers.find((d) => d.id === view.selected.idDossier)?.libelle).toBe("Dossier créé");
     expect(view.selected.idCampagne).toBeNull();
   });
 });
 
-describe(`the view shared by a GET request's loaders (issue 10, ${dialect})`, () => {
-  test("campaignContext takes the request's view, loaded once; another user object or a transaction loads its own", async () => {
+describe(`the view shared by one request's scope (issue 10, decision 0092, ${dialect})`, () => {
+  test("campaignContext takes the scope's view, loaded once; another scope (another request) loads its own", async () => {
     const { campagnes } = t.demo();
     const animateur = await user("animateur");
     await selectInContext(t.db(), animateur, { intent: "oad", id: t.demo().oads.reseauDemo });
     await selectInContext(t.db(), animateur, { intent: "dossier", id: t.demo().dossiers.beauce });
     await selectInContext(t.db(), animateur, { intent: "exploitations", ids: [t.demo().exploitations.tilleuls] });
     await selectInContext(t.db(), animateur, { intent: "campagne", id: campagnes.tilleuls2025 });
-    let loads = 0;
-    let view: ReturnType<typeof loadContextView> | undefined;
-    shareViewOfRequest(animateur, t.db(), () => (view ??= (loads++, loadContextView(t.db(), animateur))));
-    const first = await campaignContext(t.db(), animateur);
-    const second = await campaignContext(t.db(), animateur);
+    const scope = scopeOf(t.db(), animateur);
+    const first = await campaignContext(scope);
+    const second = await campaignContext(scope);
     expect(first.view).toBe(second.view);
+    expect(await scope.view()).toBe(first.view);
     expect(first.idCampagne).toBe(campagnes.tilleuls2025);
-    expect(loads).toBe(1);
-    const otherRequest = await user("animateur");
-    expect((await campaignContext(t.db(), otherRequest)).view).not.toBe(first.view);
-    await t.db().transaction(async (trx) => expect((await campaignContext(trx, animateur)).view).not.toBe(first.view));
-    expect(loads).toBe(1);
+    expect((await campaignContext(scopeOf(t.db(), animateur))).view).not.toBe(first.view);
+    await t.db().transaction(async (trx) => expect((await campaignContext(scope.on(trx))).view).toBe(first.view));
   });
 });
 

@@ -83,22 +83,6 @@ export async function loadContextView(db: Db, user: Utilisateur): Promise<Contex
   };
 }
 
-/**
- * The view of a GET request, loaded once for the layouts and the services alike (issue 10: the plot list computed
- * it twice per page, once for the /home layout and once in campaignContext). Keyed by the request's user object,
- * made anew for each request by the /home middleware; only GET and HEAD requests share it, which write nothing
- * that would make it stale.
- */
-const requestViews = new WeakMap<Utilisateur, { db: Db; load: () => Promise<ContextView> }>();
-export function shareViewOfRequest(user: Utilisateur, db: Db, load: () => Promise<ContextView>): void {
-  requestViews.set(user, { db, load });
-}
-/** The request's shared view (see shareViewOfRequest), else the view loaded now. */
-export function contextViewOf(db: Db, user: Utilisateur): Promise<ContextView> {
-  const shared = requestViews.get(user);
-  return shared && shared.db === db ? shared.load() : loadContextView(db, user);
-}
-
 export const ContextSelectionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("oad"), id: rowId().nullable() }),
   z.object({ intent: z.literal("dossier"), id: rowId().nullable() }),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countRows, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { countRows, expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import type { Db } from "../db/knex";
 import { duplicateCampaignInterventions, duplicateInterventions, exportInterventions, importInterventions } from "./service";
@@ -83,14 +83,14 @@ describe(`copy of interventions (${dialect})`, () => {
     // A failure in the last table leaves nothing: not one intervention on the destinations.
     const before = await counts(db, targets);
     await breakHarvestCharacteristics(db, true);
-    await expect(exportInterventions(db, redacteur, {
+    await expect(exportInterventions(scopeOf(db, redacteur), {
       actionsSource: ids, dossierDestination: t.demo().dossiers.beauce, campagneDestination: idCampagne, parcellesDestination: targets, suppressionInterventionsParcellesDst: "on",
     })).rejects.toMatchObject({ key: "errors.services.actions-copy-service-error" });
     await breakHarvestCharacteristics(db, false);
     expect(await counts(db, targets)).toEqual(before);
 
     // The export with the deletion option: each destination holds exactly the 200 copies and what hangs off them.
-    const made = await exportInterventions(db, redacteur, {
+    const made = await exportInterventions(scopeOf(db, redacteur), {
       actionsSource: ids, dossierDestination: t.demo().dossiers.beauce, campagneDestination: idCampagne, parcellesDestination: targets, suppressionInterventionsParcellesDst: "on",
     });
     expect(made).toBe(400);
@@ -100,7 +100,7 @@ describe(`copy of interventions (${dialect})`, () => {
     const moulin = t.demo().campagnes.moulin2025;
     const [dest] = (await db("parcelle").where({ idCampagne: moulin }).orderBy("id").limit(1).pluck("id")).map(Number);
     const had = (await counts(db, [dest])).action;
-    await duplicateInterventions(db, redacteur, {
+    await duplicateInterventions(scopeOf(db, redacteur), {
       dossierSource: t.demo().dossiers.beauce, campagneSource: idCampagne, parcelleSource: source,
       dossierDestination: t.demo().dossiers.beauce, campagneDestination: moulin, parcellesDestination: [dest],
     });
@@ -117,15 +117,15 @@ describe(`copy of interventions (${dialect})`, () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const { idCampagne, source, targets, ids } = await sourcePlot(3);
     const had = await countRows(db, "action", { idParcelle: targets[0] });
-    expect(await importInterventions(db, redacteur, { idParcelle: targets[0], campagneSource: idCampagne, actionsSource: ids.slice(0, 2) })).toBe(2);
+    expect(await importInterventions(scopeOf(db, redacteur), { idParcelle: targets[0], campagneSource: idCampagne, actionsSource: ids.slice(0, 2) })).toBe(2);
     expect(await countRows(db, "action", { idParcelle: targets[0] })).toBe(had + 2);
-    await expectRefused(importInterventions(db, redacteur, { idParcelle: targets[0], campagneSource: idCampagne, actionsSource: [] }), "warning.invalid-form", 400);
+    await expectRefused(importInterventions(scopeOf(db, redacteur), { idParcelle: targets[0], campagneSource: idCampagne, actionsSource: [] }), "warning.invalid-form", 400);
     // Another farm's campaign is no source of an import.
-    await expectRefused(importInterventions(db, redacteur, { idParcelle: targets[0], campagneSource: t.demo().campagnes.moulin2025, actionsSource: ids }), "warning.invalid-form", 400);
+    await expectRefused(importInterventions(scopeOf(db, redacteur), { idParcelle: targets[0], campagneSource: t.demo().campagnes.moulin2025, actionsSource: ids }), "warning.invalid-form", 400);
     const base = { dossierSource: t.demo().dossiers.beauce, campagneSource: idCampagne, dossierDestination: t.demo().dossiers.beauce, campagneDestination: idCampagne };
-    await expectRefused(duplicateInterventions(db, redacteur, { ...base, parcellesDestination: targets }), "warning.invalid-form", 400);
-    await expectRefused(duplicateInterventions(db, redacteur, { ...base, parcelleSource: source, parcellesDestination: [] }), "warning.invalid-form", 400);
-    await expectRefused(duplicateInterventions(db, redacteur, { ...base, parcelleSource: source, parcellesDestination: [source, targets[1]] }), "warning.invalid-form", 400);
+    await expectRefused(duplicateInterventions(scopeOf(db, redacteur), { ...base, parcellesDestination: targets }), "warning.invalid-form", 400);
+    await expectRefused(duplicateInterventions(scopeOf(db, redacteur), { ...base, parcelleSource: source, parcellesDestination: [] }), "warning.invalid-form", 400);
+    await expectRefused(duplicateInterventions(scopeOf(db, redacteur), { ...base, parcelleSource: source, parcellesDestination: [source, targets[1]] }), "warning.invalid-form", 400);
   });
 
   test("[C-RIGHTS-21] a user without write on the destination cannot copy into it; nothing is written", async () => {
@@ -136,10 +136,10 @@ describe(`copy of interventions (${dialect})`, () => {
     const before = await snapshot(db, "action", "intrant", "recolte");
     // The reader of Beauce; the writer through Bocage, whose link on GAEC du Moulin gives read only.
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    await expectRefused(exportInterventions(db, lecteur, { actionsSource: ids, dossierDestination: t.demo().dossiers.beauce, campagneDestination: moulin, parcellesDestination: dest }), "errors.forbidden", 403);
+    await expectRefused(exportInterventions(scopeOf(db, lecteur), { actionsSource: ids, dossierDestination: t.demo().dossiers.beauce, campagneDestination: moulin, parcellesDestination: dest }), "errors.forbidden", 403);
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    await expectRefused(exportInterventions(db, redacteur, { actionsSource: ids, dossierDestination: t.demo().dossiers.bocage, campagneDestination: moulin, parcellesDestination: dest }), "errors.forbidden", 403);
-    await expectRefused(duplicateInterventions(db, redacteur, {
+    await expectRefused(exportInterventions(scopeOf(db, redacteur), { actionsSource: ids, dossierDestination: t.demo().dossiers.bocage, campagneDestination: moulin, parcellesDestination: dest }), "errors.forbidden", 403);
+    await expectRefused(duplicateInterventions(scopeOf(db, redacteur), {
       dossierSource: t.demo().dossiers.beauce, campagneSource: idCampagne, parcelleSource: source, dossierDestination: t.demo().dossiers.bocage, campagneDestination: moulin, parcellesDestination: dest,
     }), "errors.forbidden", 403);
     expect(await snapshot(db, "action", "intrant", "recolte")).toEqual(before);
@@ -166,7 +166,7 @@ describe(`copy of interventions (${dialect})`, () => {
     const vallee = t.demo().campagnes.vallee2025;
     const [dest] = (await db("parcelle").where({ idCampagne: vallee }).orderBy("id").limit(1).pluck("id")).map(Number);
     const before = await countRows(db, "action", { idParcelle: dest });
-    await duplicateInterventions(db, redacteur, {
+    await duplicateInterventions(scopeOf(db, redacteur), {
       dossierSource: beauce, campagneSource: t.demo().campagnes.tilleuls2025, parcelleSource: source, dossierDestination: bocage, campagneDestination: vallee, parcellesDestination: [dest],
     });
     expect(await countRows(db, "action", { idParcelle: dest })).toBe(before + 2);
@@ -187,14 +187,14 @@ describe(`copy of interventions (${dialect})`, () => {
     const harvests = await db("recolte").whereIn("idAction", copied).select("idQualifiantRecolte");
     expect(harvests.map((h) => Number(h.idQualifiantRecolte))).toEqual([Number(qualBocage.id), Number(qualBocage.id)]);
     // A second copy reuses what the first created: no duplicate rows in the destination folder.
-    await duplicateInterventions(db, redacteur, {
+    await duplicateInterventions(scopeOf(db, redacteur), {
       dossierSource: beauce, campagneSource: t.demo().campagnes.tilleuls2025, parcelleSource: source, dossierDestination: bocage, campagneDestination: vallee, parcellesDestination: [dest],
     });
     expect(await countRows(db, "intrant_dossier", { idDossier: bocage, libelle: "Digestat essai copie" })).toBe(1);
     expect(await countRows(db, "qualifiant_recolte", { idDossier: bocage, qrdNom: "Qualité essai copie" })).toBe(1);
     // Within the same folder nothing is remapped: the source's rows are kept.
     const [other] = (await db("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).whereNot({ id: source }).orderBy("id").limit(1).pluck("id")).map(Number);
-    await duplicateInterventions(db, redacteur, {
+    await duplicateInterventions(scopeOf(db, redacteur), {
       dossierSource: beauce, campagneSource: t.demo().campagnes.tilleuls2025, parcelleSource: source, dossierDestination: beauce, campagneDestination: t.demo().campagnes.tilleuls2025, parcellesDestination: [other],
     });
     const same = db("action").where({ idParcelle: other }).orderBy("id", "desc").limit(2).select("id");
@@ -239,19 +239,19 @@ describe(`copy of interventions (${dialect})`, () => {
     // Refused, nothing written: the reader; a locked destination campaign; a source plot as a destination; a destination twice.
     const before = await snapshot(db, "action", "intrant", "intrant_cible", "intrant_cible_cible", "caracteristique_intrant", "recolte", "caracteristique_recolte");
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    await expectRefused(duplicateCampaignInterventions(db, lecteur, payload), "errors.forbidden", 403);
+    await expectRefused(duplicateCampaignInterventions(scopeOf(db, lecteur), payload), "errors.forbidden", 403);
     await db("campagne").where({ id: moulin }).update({ serieValide: true });
-    await expectRefused(duplicateCampaignInterventions(db, redacteur, payload), "errors.forbidden", 403);
+    await expectRefused(duplicateCampaignInterventions(scopeOf(db, redacteur), payload), "errors.forbidden", 403);
     await db("campagne").where({ id: moulin }).update({ serieValide: false });
-    await expectRefused(duplicateCampaignInterventions(db, redacteur, { ...payload, campagneDestination: tilleuls, paires: [{ parcelleSource: plotA, parcellesDestination: [plotB] }, { parcelleSource: plotB, parcellesDestination: [dest[0]] }] }), "warning.invalid-form", 400);
-    await expectRefused(duplicateCampaignInterventions(db, redacteur, { ...payload, paires: [paires[0], { parcelleSource: plotB, parcellesDestination: [dest[1]] }] }), "warning.invalid-form", 400);
+    await expectRefused(duplicateCampaignInterventions(scopeOf(db, redacteur), { ...payload, campagneDestination: tilleuls, paires: [{ parcelleSource: plotA, parcellesDestination: [plotB] }, { parcelleSource: plotB, parcellesDestination: [dest[0]] }] }), "warning.invalid-form", 400);
+    await expectRefused(duplicateCampaignInterventions(scopeOf(db, redacteur), { ...payload, paires: [paires[0], { parcelleSource: plotB, parcellesDestination: [dest[1]] }] }), "warning.invalid-form", 400);
     // A failure in the last table written: nothing copied, nothing deleted.
     await breakHarvestCharacteristics(db, true);
-    await expect(duplicateCampaignInterventions(db, redacteur, payload)).rejects.toMatchObject({ key: "errors.services.actions-copy-service-error" });
+    await expect(duplicateCampaignInterventions(scopeOf(db, redacteur), payload)).rejects.toMatchObject({ key: "errors.services.actions-copy-service-error" });
     await breakHarvestCharacteristics(db, false);
     expect(await snapshot(db, "action", "intrant", "intrant_cible", "intrant_cible_cible", "caracteristique_intrant", "recolte", "caracteristique_recolte")).toEqual(before);
 
-    expect(await duplicateCampaignInterventions(db, redacteur, payload)).toBe(3 * 2 + 2);
+    expect(await duplicateCampaignInterventions(scopeOf(db, redacteur), payload)).toBe(3 * 2 + 2);
     // Each destination plot holds exactly the copies: the source's rows with the destination's campaign, plot, harvest
     // year and operation of the same name (else none), no observation series, references to copied rows remapped.
     const year = Number((await db("campagne").where({ id: moulin }).first("anneeRecolte")).anneeRecolte);

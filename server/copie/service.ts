@@ -12,6 +12,7 @@ import { isPostgres, type Db } from "../db/knex";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { inChunks } from "../db/chunks";
+import type { Scope } from "../access/scope";
 
 /** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
 export const COPY_ERROR = "errors.services.actions-copy-service-error";
@@ -294,10 +295,11 @@ async function actionsOf(db: Db, idCampagne: number, ids: number[], idParcelle?:
 }
 
 /** Export of ticked interventions of the selected campaign to plots of a campaign the user may write (C-COPY-01..04, C-RIGHTS-21). */
-export async function exportInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
+export async function exportInterventions(scope: Scope, payload: unknown): Promise<number> {
+  const { db } = scope;
   const input = parse(ExportInterventionsSchema, payload);
-  const ctx = await campaignContext(db, user);
-  await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
+  const ctx = await campaignContext(scope);
+  await ensureWrite(scope, { dossier: input.dossierDestination, campagne: input.campagneDestination });
   const actionIds = await actionsOf(db, ctx.idCampagne, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
     db.transaction((trx) => copyInterventions(trx, { groups: [{ actionIds, targetPlots: input.parcellesDestination }], targetCampagne: input.campagneDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
@@ -305,9 +307,10 @@ export async function exportInterventions(db: Db, user: Utilisateur, payload: un
 }
 
 /** Import into a plot of the selected campaign of ticked interventions of a campaign of the same farm (C-COPY-05..07). */
-export async function importInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
+export async function importInterventions(scope: Scope, payload: unknown): Promise<number> {
+  const { db } = scope;
   const input = parse(ImportInterventionsSchema, payload);
-  const ctx = await writableCampaign(db, user);
+  const ctx = await writableCampaign(scope);
   const source = await db("campagne").where({ id: input.campagneSource }).first("idExploitation");
   if (!source || Number(source.idExploitation) !== ctx.idExploitation) throw invalidField("campagneSource");
   const actionIds = await actionsOf(db, input.campagneSource, input.actionsSource);
@@ -317,9 +320,9 @@ export async function importInterventions(db: Db, user: Utilisateur, payload: un
 }
 
 /** Duplication of a plot's interventions to plots of a campaign the user may write (C-COPY-08..13, C-RIGHTS-21). */
-export async function duplicateInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
+export async function duplicateInterventions(scope: Scope, payload: unknown): Promise<number> {
   const input = parse(DuplicationInterventionsSchema, payload);
-  return duplicatePlots(db, user, { ...input, paires: [{ parcelleSource: input.parcelleSource, parcellesDestination: input.parcellesDestination }] });
+  return duplicatePlots(scope, { ...input, paires: [{ parcelleSource: input.parcelleSource, parcellesDestination: input.parcellesDestination }] });
 }
 
 /**
@@ -327,13 +330,14 @@ export async function duplicateInterventions(db: Db, user: Utilisateur, payload:
  * transaction and one set-based pass (decision 0078): the same copies, rights and checks as one duplication per
  * source plot, all or nothing. No destination plot is a source plot or the destination of two source plots.
  */
-export async function duplicateCampaignInterventions(db: Db, user: Utilisateur, payload: unknown): Promise<number> {
-  return duplicatePlots(db, user, parse(DuplicationCampagneInterventionsSchema, payload));
+export async function duplicateCampaignInterventions(scope: Scope, payload: unknown): Promise<number> {
+  return duplicatePlots(scope, parse(DuplicationCampagneInterventionsSchema, payload));
 }
 
-async function duplicatePlots(db: Db, user: Utilisateur, input: DuplicationCampagneInterventionsInput): Promise<number> {
+async function duplicatePlots(scope: Scope, input: DuplicationCampagneInterventionsInput): Promise<number> {
+  const { db, user } = scope;
   await ensureRead(db, user, input.dossierSource, input.campagneSource);
-  await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: input.campagneDestination });
+  await ensureWrite(scope, { dossier: input.dossierDestination, campagne: input.campagneDestination });
   const sources = [...new Set(input.paires.map((p) => p.parcelleSource))];
   const found = (await db("parcelle").where({ idCampagne: input.campagneSource }).whereIn("id", sources).pluck("id")).map(Number);
   if (found.length !== sources.length || sources.length !== input.paires.length) throw invalidField("parcelleSource");
@@ -365,8 +369,9 @@ async function campagnesWithPlots(db: Db, campagnes: { id: number; libelle: stri
 }
 
 /** The choices of the copy, import and duplication dialogs, read when one opens. */
-export async function copyChoices(db: Db, user: Utilisateur): Promise<CopieChoices> {
-  const ctx = await campaignContext(db, user);
+export async function copyChoices(scope: Scope): Promise<CopieChoices> {
+  const { db, user } = scope;
+  const ctx = await campaignContext(scope);
   const destinations: CopieChoices["destinations"] = [];
   for (const dossier of ctx.view.dossiers) {
     const farms: CopieChoices["destinations"][number]["exploitations"] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { expectRefused, selectTilleuls } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { getParcelles, saveParcelle } from "../parcelle/service";
 import type { Db } from "./knex";
@@ -20,16 +20,16 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
     // Twice: on the stamp the database gave at insert (microseconds on PostgreSQL, seconds as text on
     // SQLite), then on the stamp a save wrote.
     for (const round of [1, 2]) {
-      const loaded = (await getParcelles(t.db(), u)).rows.find((r) => r.id === id)!;
+      const loaded = (await getParcelles(scopeOf(t.db(), u))).rows.find((r) => r.id === id)!;
       const results = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => saveParcelle(t.db(), u, { libelle: `Save ${round}-${i}`, surface: 1 }, { id, updatedAt: loaded.updatedAt })),
+        Array.from({ length: 10 }, (_, i) => saveParcelle(scopeOf(t.db(), u), { libelle: `Save ${round}-${i}`, surface: 1 }, { id, updatedAt: loaded.updatedAt })),
       );
       const written = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
       expect(written).toHaveLength(1);
       expect(refused).toHaveLength(9);
       for (const e of refused) expect(e).toMatchObject({ key: "errors.stale", status: 409 });
-      const after = (await getParcelles(t.db(), u)).rows.find((r) => r.id === id)!;
+      const after = (await getParcelles(scopeOf(t.db(), u))).rows.find((r) => r.id === id)!;
       expect(after.libelle).toMatch(new RegExp(`^Save ${round}-\\d$`));
       expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(loaded.updatedAt));
     }
@@ -38,22 +38,22 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
   test("a save from a form loaded before another save is refused; one with the new token is written", async () => {
     const u = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const id = await insertPlot(t.db(), t.demo().campagnes.tilleuls2025, "Deux onglets");
-    const first = (await getParcelles(t.db(), u)).rows.find((r) => r.id === id)!.updatedAt;
-    await saveParcelle(t.db(), u, { libelle: "Onglet A", surface: 1 }, { id, updatedAt: first });
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "Onglet B", surface: 1 }, { id, updatedAt: first }), "errors.stale", 409);
-    const second = (await getParcelles(t.db(), u)).rows.find((r) => r.id === id)!;
+    const first = (await getParcelles(scopeOf(t.db(), u))).rows.find((r) => r.id === id)!.updatedAt;
+    await saveParcelle(scopeOf(t.db(), u), { libelle: "Onglet A", surface: 1 }, { id, updatedAt: first });
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { libelle: "Onglet B", surface: 1 }, { id, updatedAt: first }), "errors.stale", 409);
+    const second = (await getParcelles(scopeOf(t.db(), u))).rows.find((r) => r.id === id)!;
     expect(second.libelle).toBe("Onglet A");
-    await saveParcelle(t.db(), u, { libelle: "Onglet B", surface: 1 }, { id, updatedAt: second.updatedAt });
-    expect((await getParcelles(t.db(), u)).rows.find((r) => r.id === id)!.libelle).toBe("Onglet B");
+    await saveParcelle(scopeOf(t.db(), u), { libelle: "Onglet B", surface: 1 }, { id, updatedAt: second.updatedAt });
+    expect((await getParcelles(scopeOf(t.db(), u))).rows.find((r) => r.id === id)!.libelle).toBe("Onglet B");
   });
 
   test("an edit without its updatedAt token, or with one that is no date, is a refused form and writes nothing", async () => {
     const u = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const id = await insertPlot(t.db(), t.demo().campagnes.tilleuls2025, "Sans jeton");
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "Écrasée", surface: 1 }, { id } as Token), "warning.invalid-form", 400, {
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { libelle: "Écrasée", surface: 1 }, { id } as Token), "warning.invalid-form", 400, {
       fieldErrors: { updatedAt: ["warning.required"] },
     });
-    await expectRefused(saveParcelle(t.db(), u, { libelle: "Écrasée", surface: 1 }, { id, updatedAt: "hier" }), "warning.invalid-form", 400, {
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { libelle: "Écrasée", surface: 1 }, { id, updatedAt: "hier" }), "warning.invalid-form", 400, {
       fieldErrors: { updatedAt: ["warning.invalid"] },
     });
     expect((await t.db()("parcelle").where({ id }).first("libelle")).libelle).toBe("Sans jeton");

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { coordonneesSchema } from "~/domain/coordonnees";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { selectTilleuls } from "../../tests/helpers/service";
+import { selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { getOperationsCulturales } from "../operation-culturale/service";
 
 const t = useTestDb();
@@ -56,7 +56,7 @@ describe(`demo data (${dialect})`, () => {
 
   test("the operations screen of EARL des Tilleuls 2025 lists the demo operations with their costs", async () => {
     const u = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const screen = await getOperationsCulturales(t.db(), u);
+    const screen = await getOperationsCulturales(scopeOf(t.db(), u));
     expect(screen.rows.length).toBeGreaterThanOrEqual(8);
     const labour = screen.rows.find((r) => r.libelle === "Labour avant betterave")!;
     expect(labour.materielTractes.length).toBe(1);

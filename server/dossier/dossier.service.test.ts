@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countRows, demoUser, expectRefused, insertUser, lastAudit, snapshot, withBrokenTable, withFailingWrite } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, insertUser, lastAudit, snapshot, withBrokenTable, withFailingWrite, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { abilitiesFor } from "../access/abilities";
 import { loadContextView, selectInContext } from "../contexte/service";
@@ -50,10 +50,10 @@ describe(`folder settings (${dialect})`, () => {
     for (const [name, idDossier] of cases) {
       const u = await user(name);
       await expectRefused(getDossierSettings(t.db(), u, idDossier), "errors.forbidden", 403);
-      await expectRefused(updateDossier(t.db(), u, idDossier, { libelle: "Piraté", remarque: "", idOad: oads.reseauDemo, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
-      await expectRefused(deleteDossier(t.db(), u, idDossier), "errors.forbidden", 403);
+      await expectRefused(updateDossier(scopeOf(t.db(), u), idDossier, { libelle: "Piraté", remarque: "", idOad: oads.reseauDemo, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
+      await expectRefused(deleteDossier(scopeOf(t.db(), u), idDossier), "errors.forbidden", 403);
       await expectRefused(
-        saveFolderRights(t.db(), u, idDossier, { rows: [{ idUser: u.id, ...ALL }] }),
+        saveFolderRights(scopeOf(t.db(), u), idDossier, { rows: [{ idUser: u.id, ...ALL }] }),
         "errors.forbidden",
         403,
       );
@@ -93,7 +93,7 @@ describe(`folder settings (${dialect})`, () => {
     const before = await snapshot(db, ...FOLDER_TABLES);
     const lecteur = await user("lecteur");
     await expectRefused(
-      saveFolderRights(db, nouveau, idDossier, { rows: [{ idUser: lecteur.id, ...NONE, udoLecture: true, udoSynthese: true }] }),
+      saveFolderRights(scopeOf(db, nouveau), idDossier, { rows: [{ idUser: lecteur.id, ...NONE, udoLecture: true, udoSynthese: true }] }),
       "dossier.visibility-required",
       403,
     );
@@ -115,7 +115,7 @@ describe(`folder edit, create and delete (${dialect})`, () => {
     const { dossier } = await getDossierSettings(db, animateur, idDossier);
     // Make sure the update gets a later timestamp than the creation.
     await new Promise((r) => setTimeout(r, 5));
-    await updateDossier(db, animateur, idDossier, { libelle: "Dossier renommé", remarque: "Nouvelle remarque", idOad: t.demo().oads.international, updatedAt: dossier.updatedAt });
+    await updateDossier(scopeOf(db, animateur), idDossier, { libelle: "Dossier renommé", remarque: "Nouvelle remarque", idOad: t.demo().oads.international, updatedAt: dossier.updatedAt });
     const after = await findDossier(db, idDossier);
     expect(after).toMatchObject({ libelle: "Dossier renommé", remarque: "Nouvelle remarque", idOad: t.demo().oads.international });
     expect(after!.updatedAt).not.toBe(dossier.updatedAt);
@@ -123,13 +123,13 @@ describe(`folder edit, create and delete (${dialect})`, () => {
 
     const before = await snapshot(db, ...FOLDER_TABLES);
     await expectRefused(
-      updateDossier(db, animateur, idDossier, { libelle: "Écrasé", remarque: "", idOad: t.demo().oads.reseauDemo, updatedAt: dossier.updatedAt }),
+      updateDossier(scopeOf(db, animateur), idDossier, { libelle: "Écrasé", remarque: "", idOad: t.demo().oads.reseauDemo, updatedAt: dossier.updatedAt }),
       "errors.stale",
       409,
     );
     expect(await snapshot(db, ...FOLDER_TABLES)).toEqual(before);
     // The current version's updatedAt is accepted.
-    await updateDossier(db, animateur, idDossier, { libelle: "Dossier renommé 2", remarque: "", idOad: t.demo().oads.reseauDemo, updatedAt: after!.updatedAt });
+    await updateDossier(scopeOf(db, animateur), idDossier, { libelle: "Dossier renommé 2", remarque: "", idOad: t.demo().oads.reseauDemo, updatedAt: after!.updatedAt });
     expect((await findDossier(db, idDossier))?.libelle).toBe("Dossier renommé 2");
   });
 
@@ -154,8 +154,8 @@ describe(`folder edit, create and delete (${dialect})`, () => {
     const animateur = await user("animateur");
     const before = await snapshot(db, ...FOLDER_TABLES, "exploitation", "campagne");
     // Beauce holds EARL des Tilleuls alone; GAEC du Moulin is also in Bocage.
-    await expectRefused(deleteDossier(db, animateur, t.demo().dossiers.beauce), "dossier.delete-orphan-farms", 409, { params: { farms: "EARL des Tilleuls" } });
-    await expectRefused(deleteDossier(db, animateur, t.demo().dossiers.bocage), "dossier.delete-orphan-farms", 409, { params: { farms: "Ferme de la Vallée" } });
+    await expectRefused(deleteDossier(scopeOf(db, animateur), t.demo().dossiers.beauce), "dossier.delete-orphan-farms", 409, { params: { farms: "EARL des Tilleuls" } });
+    await expectRefused(deleteDossier(scopeOf(db, animateur), t.demo().dossiers.bocage), "dossier.delete-orphan-farms", 409, { params: { farms: "Ferme de la Vallée" } });
     expect(await snapshot(db, ...FOLDER_TABLES, "exploitation", "campagne")).toEqual(before);
   });
 
@@ -170,7 +170,7 @@ describe(`folder edit, create and delete (${dialect})`, () => {
     expect((await loadContextView(db, animateur)).selected.idDossier).toBe(idDossier);
     const moulinLinks = await countRows(db, "dossier_exploitation", { idExploitation: exploitations.moulin });
 
-    await deleteDossier(db, animateur, idDossier);
+    await deleteDossier(scopeOf(db, animateur), idDossier);
     expect(await findDossier(db, idDossier)).toBeUndefined();
     expect(await countRows(db, "utilisateur_dossier", { idDossier })).toBe(0);
     expect(await countRows(db, "dossier_exploitation", { idDossier })).toBe(0);
@@ -203,7 +203,7 @@ describe(`folder user rights (${dialect})`, () => {
       { id: lecteur.id, nom: "Moreau", prenom: "David" },
     ]);
 
-    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE, udoLecture: true, udoSynthese: true }] });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE, udoLecture: true, udoSynthese: true }] });
     expect(await rightsOf(idDossier)).toEqual({ animateur: ALL, lecteur: { ...NONE, udoLecture: true, udoSynthese: true } });
     const audit = await lastAudit(db);
     expect(audit).toMatchObject({ action: "dossier.droits", idDossier, idUser: animateur.id });
@@ -218,8 +218,8 @@ describe(`folder user rights (${dialect})`, () => {
     const animateur = await user("animateur");
     const lecteur = await user("lecteur");
     const idDossier = await newFolder("Dossier à quitter");
-    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...ALL, udoAnimation: false }] });
-    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE, removed: true }] });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...ALL, udoAnimation: false }] });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE, removed: true }] });
     expect(await rightsOf(idDossier)).toEqual({ animateur: ALL });
     expect((await abilitiesFor(db, lecteur, { idDossier })).canReadFolder).toBe(false);
     expect((await lastAudit(db)).details.changes).toEqual([{ idUser: lecteur.id, removed: true, added: false }]);
@@ -232,12 +232,12 @@ describe(`folder user rights (${dialect})`, () => {
     const disabled = await insertUser(db, { username: "ancien", nom: "Ancien", prenom: "Compte", actif: false });
     const before = await snapshot(db, ...FOLDER_TABLES);
     await expectRefused(
-      saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: (await user("nouveau")).id, ...NONE, udoSynthese: true }] }),
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: (await user("nouveau")).id, ...NONE, udoSynthese: true }] }),
       "dossier.user-not-visible",
       400,
     );
-    await expectRefused(saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: 999999, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
-    await expectRefused(saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: disabled, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
+    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: 999999, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
+    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: disabled, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
     expect(await snapshot(db, ...FOLDER_TABLES)).toEqual(before);
   });
 
@@ -246,7 +246,7 @@ describe(`folder user rights (${dialect})`, () => {
     const animateur = await user("animateur");
     const [redacteur, lecteur, synthese] = await Promise.all([user("redacteur"), user("lecteur"), user("synthese")]);
     const idDossier = await newFolder("Dossier cascade");
-    await saveFolderRights(db, animateur, idDossier, {
+    await saveFolderRights(scopeOf(db, animateur), idDossier, {
       rows: [
         { idUser: redacteur.id, ...NONE, udoAnimation: true },
         { idUser: lecteur.id, ...NONE, udoEcriture: true },
@@ -266,28 +266,28 @@ describe(`folder user rights (${dialect})`, () => {
     const animateur = await user("animateur");
     const lecteur = await user("lecteur");
     const idDossier = await newFolder("Dossier à un animateur");
-    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE, udoLecture: true, udoSynthese: true }] });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE, udoLecture: true, udoSynthese: true }] });
     const before = await snapshot(db, ...FOLDER_TABLES);
     await expectRefused(
-      saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: animateur.id, ...ALL, udoAnimation: false }] }),
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: animateur.id, ...ALL, udoAnimation: false }] }),
       "dossier.required-animator-error",
       409,
     );
     await expectRefused(
-      saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: animateur.id, ...ALL, removed: true }] }),
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: animateur.id, ...ALL, removed: true }] }),
       "dossier.required-animator-error",
       409,
     );
     // Unticking synthesis cascades up to animation: refused the same way.
     await expectRefused(
-      saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: animateur.id, ...NONE }] }),
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: animateur.id, ...NONE }] }),
       "dossier.required-animator-error",
       409,
     );
     expect(await snapshot(db, ...FOLDER_TABLES)).toEqual(before);
 
     // With another animator in the same save, the first one may step down.
-    await saveFolderRights(db, animateur, idDossier, {
+    await saveFolderRights(scopeOf(db, animateur), idDossier, {
       rows: [
         { idUser: lecteur.id, ...ALL },
         { idUser: animateur.id, ...ALL, udoAnimation: false },
@@ -301,7 +301,7 @@ describe(`folder user rights (${dialect})`, () => {
     const animateur = await user("animateur");
     const [redacteur, lecteur, nouveau] = await Promise.all([user("redacteur"), user("lecteur"), user("nouveau")]);
     const idDossier = await newFolder("Dossier tout ou rien");
-    await saveFolderRights(db, animateur, idDossier, {
+    await saveFolderRights(scopeOf(db, animateur), idDossier, {
       rows: [
         { idUser: redacteur.id, ...ALL, udoAnimation: false },
         { idUser: lecteur.id, ...NONE, udoLecture: true, udoSynthese: true },
@@ -313,17 +313,17 @@ describe(`folder user rights (${dialect})`, () => {
       { idUser: lecteur.id, ...NONE, removed: true }, // removed
       { idUser: (await user("synthese")).id, ...NONE, udoSynthese: true }, // added
     ];
-    await expectRefused(saveFolderRights(db, animateur, idDossier, { rows: [...good, { idUser: nouveau.id, ...NONE, udoSynthese: true }] }), "dossier.user-not-visible", 400);
-    await expectRefused(saveFolderRights(db, animateur, idDossier, { rows: [...good, { idUser: 999999, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
+    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: nouveau.id, ...NONE, udoSynthese: true }] }), "dossier.user-not-visible", 400);
+    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: 999999, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
     await expectRefused(
-      saveFolderRights(db, animateur, idDossier, { rows: [...good, { idUser: redacteur.id, ...ALL, udoAnimation: false }, { idUser: animateur.id, ...NONE, removed: true }] }),
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: redacteur.id, ...ALL, udoAnimation: false }, { idUser: animateur.id, ...NONE, removed: true }] }),
       "dossier.required-animator-error",
       409,
     );
     expect(await snapshot(db, ...FOLDER_TABLES)).toEqual(before);
 
     // The same list without the bad row is saved as a whole.
-    await saveFolderRights(db, animateur, idDossier, { rows: good });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: good });
     expect(await rightsOf(idDossier)).toEqual({ animateur: ALL, redacteur: ALL, synthese: { ...NONE, udoSynthese: true } });
   });
 
@@ -343,20 +343,20 @@ describe(`folder user rights (${dialect})`, () => {
     const idDossier = await newFolder("Dossier des erreurs de droits");
     const animateur = await user("animateur");
     const [redacteur, lecteur] = [await user("redacteur"), await user("lecteur")];
-    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoLecture: true }, { idUser: lecteur.id, ...NONE, udoSynthese: true }] });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoLecture: true }, { idUser: lecteur.id, ...NONE, udoSynthese: true }] });
     const before = await snapshot(db, "utilisateur_dossier");
     const nouveau = await insertUser(db, { username: "droits-erreur", nom: "Erreur", prenom: "Droits", isVisible: true });
     await withFailingWrite(db, "utilisateur_dossier", "insert", (trx) =>
-      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: nouveau, ...NONE, udoLecture: true }] }), DROITS_ERRORS.creation, 500));
+      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: nouveau, ...NONE, udoLecture: true }] }), DROITS_ERRORS.creation, 500));
     await withFailingWrite(db, "utilisateur_dossier", "update", (trx) =>
-      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoEcriture: true }] }), DROITS_ERRORS.modification, 500));
+      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoEcriture: true }] }), DROITS_ERRORS.modification, 500));
     await withFailingWrite(db, "utilisateur_dossier", "delete", (trx) =>
-      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] }), DROITS_ERRORS.retraitDroits, 500));
+      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] }), DROITS_ERRORS.retraitDroits, 500));
     await withFailingWrite(db, "utilisateur_dossier", "delete", (trx) =>
-      expectRefused(saveFolderRights(trx, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE, removed: true }] }), DROITS_ERRORS.retraitDossier, 500));
+      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE, removed: true }] }), DROITS_ERRORS.retraitDossier, 500));
     expect(await snapshot(db, "utilisateur_dossier")).toEqual(before);
     // Without a failure, a user left with no right leaves the folder.
-    await saveFolderRights(db, animateur, idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] });
     expect(Object.keys(await rightsOf(idDossier)).sort()).toEqual(["animateur", "redacteur"]);
   });
 });

@@ -12,6 +12,7 @@ import {
   deleteDossierRow, deleteFolderUser, farmsOnlyInDossier, findActiveUser, findDossier, foldersReadableBy, insertDossier, insertFolderUser, listFolderUsers,
   listGroupes, listOads, listVisibleUsersOfGroupe, updateDossierRow, updateFolderUser,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
 
@@ -54,8 +55,9 @@ export async function getDossierSettings(db: Db, user: Utilisateur, idDossier: n
 }
 
 /** Saves the folder's settings from a form loaded with the folder's `updatedAt` (a stale save is refused). */
-export async function updateDossier(db: Db, user: Utilisateur, idDossier: number, input: DossierInput & { updatedAt: string }) {
-  await ensureWrite(db, user, { dossier: idDossier, animation: true });
+export async function updateDossier(scope: Scope, idDossier: number, input: DossierInput & { updatedAt: string }) {
+  const { db, user } = scope;
+  await ensureWrite(scope, { dossier: idDossier, animation: true });
   await db.transaction(async (trx) => {
     await updateDossierRow(trx, { id: idDossier, updatedAt: input.updatedAt }, input);
     await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.update", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: input.libelle } });
@@ -83,8 +85,9 @@ export async function createDossier(db: Db, user: Utilisateur, input: DossierInp
 }
 
 /** Deleting a folder would leave farms with no folder: refused, naming them (a farm keeps at least one folder). */
-export async function deleteDossier(db: Db, user: Utilisateur, idDossier: number): Promise<void> {
-  await ensureWrite(db, user, { dossier: idDossier, animation: true });
+export async function deleteDossier(scope: Scope, idDossier: number): Promise<void> {
+  const { db, user } = scope;
+  await ensureWrite(scope, { dossier: idDossier, animation: true });
   await db.transaction(async (trx) => {
     const orphans = await farmsOnlyInDossier(trx, idDossier);
     if (orphans.length) throw new ServiceError("dossier.delete-orphan-farms", 409, undefined, { farms: orphans.map((f) => f.libelle).join(", ") });
@@ -98,8 +101,9 @@ export async function deleteDossier(db: Db, user: Utilisateur, idDossier: number
  * Saves the folder's user rights together (A-FOLDER-16): new users added, rights changed with the cascade,
  * users removed; refused as a whole when no animator would remain (A-CASC-15) or a user is not visible.
  */
-export async function saveFolderRights(db: Db, user: Utilisateur, idDossier: number, input: FolderRightsInput): Promise<void> {
-  const a = await ensureWrite(db, user, { dossier: idDossier, animation: true });
+export async function saveFolderRights(scope: Scope, idDossier: number, input: FolderRightsInput): Promise<void> {
+  const { db, user } = scope;
+  const a = await ensureWrite(scope, { dossier: idDossier, animation: true });
   if (!a.hasAcceptedCGUVisibility) throw new ServiceError("dossier.visibility-required", 403);
   await db.transaction(async (trx) => {
     const before = await listFolderUsers(trx, idDossier);

@@ -4,7 +4,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { valeursInitialesExport } from "~/domain/export-resultats";
-import { countRows, demoUser as utilisateurDemo, expectRefused } from "../../tests/helpers/service";
+import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { creerSerie, executerSerie } from "../calcul-serie/service";
 import { selectInContext } from "../contexte/service";
@@ -80,7 +80,7 @@ describe(`result export (${dialect})`, () => {
     const lecteur = await demoUser(db, "lecteur");
     const idSerie = await serieDemo(db);
     const maintenant = new Date();
-    const { id, idTache } = await lancerExportResultats(db, lecteur, { ...valeursInitialesExport([idSerie]), libelle: undefined }, maintenant);
+    const { id, idTache } = await lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), libelle: undefined }, maintenant);
     expect((await terminee(db, lecteur, idTache)).etat).toBe("terminee");
 
     const session = await db("session_export").where({ id }).first();
@@ -120,11 +120,11 @@ describe(`result export (${dialect})`, () => {
     const idSerie = await serieDemo(db);
     const autre = await nouvelleSerie(db, t.demo().campagnes.tilleuls2024);
     const avant = await countRows(db, "session_export");
-    await expectRefused(lancerExportResultats(db, redacteur, valeursInitialesExport([idSerie, autre])), "exportResultats.doublons", 400);
+    await expectRefused(lancerExportResultats(scopeOf(db, redacteur), valeursInitialesExport([idSerie, autre])), "exportResultats.doublons", 400);
     expect(await countRows(db, "session_export")).toBe(avant);
     // Two campaigns of the same farm go together.
     const s2025 = await nouvelleSerie(db, t.demo().campagnes.tilleuls2025);
-    const { idTache } = await lancerExportResultats(db, redacteur, { ...valeursInitialesExport([idSerie, s2025]), libelle: "Deux campagnes" });
+    const { idTache } = await lancerExportResultats(scopeOf(db, redacteur), { ...valeursInitialesExport([idSerie, s2025]), libelle: "Deux campagnes" });
     expect((await terminee(db, redacteur, idTache)).etat).toBe("terminee");
     await db("calcul_serie").whereIn("id", [autre, s2025]).delete();
   });
@@ -133,24 +133,24 @@ describe(`result export (${dialect})`, () => {
     const db = t.db();
     const lecteur = await demoUser(db, "lecteur");
     const idSerie = await serieDemo(db);
-    await expectRefused(lancerExportResultats(db, lecteur, { ...valeursInitialesExport([idSerie]), groupes: [] }), "warning.invalid-form", 400);
+    await expectRefused(lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), groupes: [] }), "warning.invalid-form", 400);
     const cachee = await nouvelleSerie(db, t.demo().campagnes.tilleuls2025);
-    await expectRefused(lancerExportResultats(db, lecteur, valeursInitialesExport([cachee])), "exportResultats.serie-inconnue", 404);
-    await expectRefused(lancerExportResultats(db, await demoUser(db, "synthese"), valeursInitialesExport([idSerie])), "exportResultats.serie-inconnue", 404);
+    await expectRefused(lancerExportResultats(scopeOf(db, lecteur), valeursInitialesExport([cachee])), "exportResultats.serie-inconnue", 404);
+    await expectRefused(lancerExportResultats(scopeOf(db, await demoUser(db, "synthese")), valeursInitialesExport([idSerie])), "exportResultats.serie-inconnue", 404);
 
     // Only the IFT group published: the reader's workbook has IFT figures only; the writer's has every group.
     await db("calcul_serie_groupe").where({ idCalculSerie: idSerie }).update({ publie: false });
     await db("calcul_serie_groupe").where({ idCalculSerie: idSerie, idGroupe: 1 }).update({ publie: true });
     try {
-      await expectRefused(lancerExportResultats(db, lecteur, { ...valeursInitialesExport([idSerie]), groupes: ["economie"] }), "exportResultats.aucun-groupe-publie", 400);
-      const { id, idTache } = await lancerExportResultats(db, lecteur, { ...valeursInitialesExport([idSerie]), libelle: "Lecteur" });
+      await expectRefused(lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), groupes: ["economie"] }), "exportResultats.aucun-groupe-publie", 400);
+      const { id, idTache } = await lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), libelle: "Lecteur" });
       expect((await terminee(db, lecteur, idTache)).etat).toBe("terminee");
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile((await fichierSessionExport(db, lecteur, id)).chemin);
       const codes = new Set(cellules(wb.getWorksheet("Données brutes")!).slice(1).map((r) => String(r[6])));
       expect([...codes].every((c) => c.startsWith("ift.") || c.startsWith("phyto."))).toBe(true);
       const redacteur = await demoUser(db, "redacteur");
-      const r = await lancerExportResultats(db, redacteur, { ...valeursInitialesExport([idSerie]), libelle: "Rédacteur" });
+      const r = await lancerExportResultats(scopeOf(db, redacteur), { ...valeursInitialesExport([idSerie]), libelle: "Rédacteur" });
       expect((await terminee(db, redacteur, r.idTache)).etat).toBe("terminee");
       const wb2 = new ExcelJS.Workbook();
       await wb2.xlsx.readFile((await fichierSessionExport(db, redacteur, r.id)).chemin);
@@ -177,7 +177,7 @@ describe(`result export (${dialect})`, () => {
     await db.raw(`INSERT INTO calcul_resultat (${colonnes}) SELECT ${colonnes} FROM calcul_resultat, (${suite}) AS suite WHERE calcul_resultat.id = ?`, [1_048_576 - deja, modele.id]);
     try {
       expect(await countRows(db, "calcul_resultat", { idCalculSerie: idSerie, niveau: "parcelle" })).toBe(1_048_576);
-      await expectRefused(lancerExportResultats(db, redacteur, valeursInitialesExport([idSerie])), "exports.trop-de-lignes", 413);
+      await expectRefused(lancerExportResultats(scopeOf(db, redacteur), valeursInitialesExport([idSerie])), "exports.trop-de-lignes", 413);
       expect(await countRows(db, "session_export")).toBe(sessions);
       expect(await countRows(db, "tache")).toBe(taches);
     } finally {
@@ -192,14 +192,14 @@ describe(`result export (${dialect})`, () => {
     try {
       for (const username of ["lecteur", "redacteur", "animateur"]) {
         const user = await demoUser(db, username);
-        const e = await ecranIndicateursPublies(db, user, [t.demo().campagnes.tilleuls2024, t.demo().campagnes.tilleuls2025]);
+        const e = await ecranIndicateursPublies(scopeOf(db, user), [t.demo().campagnes.tilleuls2024, t.demo().campagnes.tilleuls2025]);
         expect(e.series.map((s) => s.id)).toEqual([idSerie]);
         expect(e.series[0]).toMatchObject({ exploitation: "EARL des Tilleuls", groupes: ["ift", "fertilisation", "travail", "economie", "energie", "ges"] });
         expect(e.choix.dossiers.length).toBeGreaterThan(0);
       }
       // A campaign the user may not read is dropped, not listed.
       const synthese = await demoUser(db, "synthese");
-      expect((await ecranIndicateursPublies(db, synthese, [t.demo().campagnes.tilleuls2024])).series).toEqual([]);
+      expect((await ecranIndicateursPublies(scopeOf(db, synthese), [t.demo().campagnes.tilleuls2024])).series).toEqual([]);
     } finally {
       await db("calcul_serie").where({ id: cachee }).delete();
     }

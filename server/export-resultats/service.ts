@@ -23,6 +23,7 @@ import {
   type Realisation,
   type SerieExport,
 } from "./classeur-resultats";
+import type { Scope } from "../access/scope";
 
 /**
  * The result export (spec 3 §3.15, §5, §7 POST session_exports nature 1; C-REXP-01..20, A-PUB-09; decisions 0057,
@@ -130,15 +131,14 @@ async function verifierCapaciteAvant(db: Db, series: SerieCocheeExport[], v: Exp
  * capacity, then records the session (nature 1, linked to the series, their campaigns and the groups) and starts
  * its job. The session's name is the form's libelle, else the workbook name of spec 3 §9 (C-REXP-19).
  */
-export async function lancerExportResultats(db: Db, user: Utilisateur, input: unknown, maintenant = new Date()): Promise<{ id: number; idTache: number }> {
+export async function lancerExportResultats(scope: Scope, input: unknown, maintenant = new Date()): Promise<{ id: number; idTache: number }> {
+  const { db, user } = scope;
   const v = parse(ExportResultatsSchema, input);
   const series = await seriesExportables(db, user, v.calculsSeries);
   verifierSelection(series, v.groupes);
   await verifierCapaciteAvant(db, series, v);
   return creerSessionExport(
-    db,
-    user,
-    {
+    scope, {
       nature: NATURE_CALCUL,
       libelle: v.libelle ?? nomClasseurResultats(maintenant, v.anglais),
       version: v.version,
@@ -269,8 +269,9 @@ export type SeriePubliee = {
  * user's rights); the calculation export sessions of these campaigns are read by the sessions panel (nature 1).
  * Campaigns of the address the user may no longer choose are dropped.
  */
-export async function ecranIndicateursPublies(db: Db, user: Utilisateur, demandees: readonly number[]) {
-  const choix = await choixCampagnes(db, user, "indicateurs");
+export async function ecranIndicateursPublies(scope: Scope, demandees: readonly number[]) {
+  const { db, user } = scope;
+  const choix = await choixCampagnes(scope, "indicateurs");
   const permises = new Set(choix.dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id))));
   const campagnes = [...new Set(demandees)].filter((id) => permises.has(id));
   const listees = (await listerSeries(db, user, campagnes)).filter((s) => s.publication && s.statut === "termine");

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { decimalMax, NUMBER_MAX } from "~/domain/validation";
-import { countRows, demoUser, expectRefused } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { selectInContext } from "../contexte/service";
 import { saveMainOeuvre } from "../main-oeuvre/service";
@@ -29,11 +29,11 @@ describe(`number bounds (${dialect})`, () => {
     const { db, u, idCampagne } = await writer();
     const uta = decimalMax(8, 3);
     // The labour service takes the value its route parsed with the form's schema.
-    await saveMainOeuvre(db, u, MainOeuvreSchema.parse({ libelle: "Bornes", idTypeUser: "951", uta: String(uta), montant: String(NUMBER_MAX) }));
+    await saveMainOeuvre(scopeOf(db, u), MainOeuvreSchema.parse({ libelle: "Bornes", idTypeUser: "951", uta: String(uta), montant: String(NUMBER_MAX) }));
     const row = await db("main_oeuvre").where({ idCampagne, libelle: "Bornes" }).first("uta", "montant");
     expect([Number(row.uta), Number(row.montant)]).toEqual([uta, NUMBER_MAX]);
     const surface = decimalMax(10, 4);
-    await saveParcelle(db, u, { libelle: "Parcelle bornes", surface: String(surface), objectifRendement: String(decimalMax(10, 3)), chargesSemences: String(NUMBER_MAX) });
+    await saveParcelle(scopeOf(db, u), { libelle: "Parcelle bornes", surface: String(surface), objectifRendement: String(decimalMax(10, 3)), chargesSemences: String(NUMBER_MAX) });
     const plot = await db("parcelle").where({ idCampagne, libelle: "Parcelle bornes" }).first("surface", "objectifRendement", "chargesSemences");
     expect([Number(plot.surface), Number(plot.objectifRendement), Number(plot.chargesSemences)]).toEqual([surface, decimalMax(10, 3), NUMBER_MAX]);
 
@@ -43,7 +43,7 @@ describe(`number bounds (${dialect})`, () => {
       expect(MainOeuvreSchema.safeParse({ libelle: "Trop", idTypeUser: "951", uta: "1", ...past }).success, JSON.stringify(past)).toBe(false);
     }
     for (const past of [{ surface: "1000000" }, { objectifRendement: "10000000" }, { chargesSemences: "100000000" }]) {
-      await expectRefused(saveParcelle(db, u, { libelle: "Trop", surface: "1", ...past }), "warning.invalid-form", 400);
+      await expectRefused(saveParcelle(scopeOf(db, u), { libelle: "Trop", surface: "1", ...past }), "warning.invalid-form", 400);
     }
     expect(await countRows(db, "main_oeuvre", { idCampagne })).toBe(labours);
     expect(await countRows(db, "parcelle", { idCampagne })).toBe(plots);

@@ -1,7 +1,9 @@
 import { createContext, type MiddlewareFunction, type Params, type RouterContextProvider } from "react-router";
 import { requireAcceptedUser } from "../auth/session";
 import { withinBasePath } from "../base-path";
-import { loadContextView, shareViewOfRequest, type ContextView } from "../contexte/service";
+import { shownCampaignOf, SHOWN_CAMPAIGN_HEADER } from "~/domain/access/shown-campaign";
+import { requestScope, type Scope } from "../access/scope";
+import type { ContextView } from "../contexte/service";
 import { db } from "../db";
 import { env } from "../env";
 import type { Db } from "../db/knex";
@@ -10,12 +12,12 @@ import type { Utilisateur } from "../utilisateur/repo";
 
 /**
  * What React Router middleware puts into the request's typed context, once per request:
- * the database (root route), the signed-in user and his context view (the /home layout).
+ * the database (root route), the signed-in user and his request scope (the /home layout, decision 0092).
  * Loaders and actions read them through `routeArgs`, never by reloading the session.
  */
 export const dbContext = createContext<Db>();
 export const userContext = createContext<Utilisateur | null>(null);
-const viewContext = createContext<(() => Promise<ContextView>) | null>(null);
+const scopeContext = createContext<Scope | null>(null);
 
 /** Root middleware: the application's database for every request. */
 export const dbMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
@@ -24,25 +26,29 @@ export const dbMiddleware: MiddlewareFunction<Response> = async ({ context }) =>
 
 /**
  * The /home layout's middleware: a signed-in user who accepted the terms (else /login or /cgu), and his
- * context view, loaded at most once per request, when a layout or a screen first asks for it.
+ * request scope: the context view and the rights, each read at most once per request, when a layout, a screen
+ * or a service first asks (server/access/scope.ts); the campaign the page showed when the browser names it.
  */
 export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   const user = await requireAcceptedUser(request).catch((e: unknown) => {
     throw withinBasePath(e, env().BASE_PATH);
   });
-  const database = context.get(dbContext);
-  let view: Promise<ContextView> | undefined;
   context.set(userContext, user);
   const log = context.get(requestLogContext);
   if (log) log.userId = user.id;
-  const load = () => (view ??= loadContextView(database, user));
-  context.set(viewContext, load);
-  // A page's loaders: the services' campaignContext takes the same view (a request that writes loads its own).
-  if (request.method === "GET" || request.method === "HEAD") shareViewOfRequest(user, database, load);
+  setRequestScope(context, requestScope(context.get(dbContext), user, { shownCampaign: shownCampaignOf(request.headers.get(SHOWN_CAMPAIGN_HEADER)) }));
 };
+
+/** The scope that the loaders and actions of one request share (the layouts' and the screen's alike). */
+export function setRequestScope(context: Readonly<RouterContextProvider>, scope: Scope): void {
+  context.set(scopeContext, scope);
+  context.set(userContext, scope.user);
+}
 
 /** What every loader and action of the adapter receives. */
 export type RouteArgs = {
+  /** The request's scope (server/access/scope.ts): what services that need rights or the context take. */
+  scope: Scope;
   db: Db;
   user: Utilisateur;
   /** The user's context (network › folder › farms › campaign), loaded once per request. */
@@ -56,10 +62,9 @@ export type RouteArgs = {
 /** The loader/action arguments React Router gives (its typed context included). */
 export type RouterArgs = { request: Request; params: Params; context: Readonly<RouterContextProvider> };
 
-/** The request's database, user and view (the route must sit under /home, whose middleware sets them). */
+/** The request's scope, database, user and view (the route must sit under /home, whose middleware sets them). */
 export function routeArgs({ request, params, context }: RouterArgs): RouteArgs {
-  const user = context.get(userContext);
-  const view = context.get(viewContext);
-  if (!user || !view) throw new Error("routeArgs: the route is not under the /home layout's middleware");
-  return { db: context.get(dbContext), user, view, request, params, query: new URL(request.url).searchParams };
+  const scope = context.get(scopeContext);
+  if (!scope) throw new Error("routeArgs: the route is not under the /home layout's middleware");
+  return { scope, db: scope.db, user: scope.user, view: scope.view, request, params, query: new URL(request.url).searchParams };
 }

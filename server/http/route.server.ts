@@ -136,11 +136,12 @@ export function rowIntent(run: (args: RouteArgs, id: number) => Promise<unknown>
 }
 
 /**
- * The write gate of the campaign screens: the rights and lock check every write of a campaign passes first.
- * The one place it is called from the routes (the services check again, row by row).
+ * The write gate of the campaign screens: the rights and lock check every write of a campaign passes first, and
+ * the campaign the page showed against the one selected now (decision 0092). The one place it is called from the
+ * routes; the services ask the same scope again, which answers without reading anything twice.
  */
 async function writeGate(args: RouteArgs) {
-  await writableCampaign(args.db, args.user);
+  await writableCampaign(args.scope);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent reads its own envelope

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { NewCampagneSchema } from "~/domain/partage";
-import { demoUser } from "../../tests/helpers/service";
+import { demoUser, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { createCampagne } from "../campagne/service";
 
@@ -27,7 +27,7 @@ describe(`campaign duplication copies the inputs of the interventions (${dialect
     expect(before.length).toBeGreaterThan(10);
 
     const animateur = await demoUser(db, "animateur");
-    const id = await createCampagne(db, animateur, { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls },
+    const id = await createCampagne(scopeOf(db, animateur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls },
       NewCampagneSchema.parse({ anneeRecolte: 2026, apiLibelle: "Copie", campagneSource: String(source), inter: "on", majDtInter: "on" }));
     const after = await inputsOf(id);
     const strip = (r: Record<string, unknown>) => ({ libelle: r.libelleIntrant, quantite: Number(r.quantite), n: r.n == null ? null : Number(r.n), ferme: r.semenceFerme == null ? null : Number(r.semenceFerme), treatment: r.idIntrantSemence != null });

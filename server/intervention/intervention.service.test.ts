@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { InterventionSchema, type InterventionInput } from "~/domain/intervention";
 import { parse } from "../errors";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { getInterventions, removeInterventions, saveIntervention } from "./service";
 
 const t = useTestDb();
@@ -31,13 +31,13 @@ describe(`interventions (${dialect})`, () => {
   test("[C-INT-04] [C-INT-05] [C-FORM-29] [C-FORM-30] [C-FORM-10] [C-FORM-11] [C-FORM-14] [C-FORM-21] [C-FORM-22] a writer creates and updates interventions of a plot; passes and work rate are computed", async () => {
     const { plots, semis } = await setUp();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const id = await saveIntervention(t.db(), redacteur, input(plots[1], semis));
-    const other = await saveIntervention(t.db(), redacteur, input(plots[0], semis, { date: "2024-10-01" }));
+    const id = await saveIntervention(scopeOf(t.db(), redacteur), input(plots[1], semis));
+    const other = await saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis, { date: "2024-10-01" }));
 
     // The first plot is shown by default; a plot asked for is shown instead.
-    const first = await getInterventions(t.db(), redacteur);
+    const first = await getInterventions(scopeOf(t.db(), redacteur));
     expect(first.selection).toEqual([first.parcelles[0].id]);
-    const data = await getInterventions(t.db(), redacteur, { parcelleIds: [plots[1]] });
+    const data = await getInterventions(scopeOf(t.db(), redacteur), { parcelleIds: [plots[1]] });
     expect(data.canWrite).toBe(true);
     const mine = data.rows.filter((r) => r.id === id);
     expect(data.rows.every((r) => r.idParcelle === plots[1])).toBe(true);
@@ -47,8 +47,8 @@ describe(`interventions (${dialect})`, () => {
     expect(op.mainOeuvres.map((m) => m.libelle)).toEqual(["Chef d'exploitation"]);
     expect(data.cultures.some((c) => c.interculture)).toBe(true);
 
-    await saveIntervention(t.db(), redacteur, input(plots[1], semis, { frequence: "3", tauxSurface: "0", debit: "4", prevue: "on" }), { id, updatedAt: mine[0].updatedAt });
-    const after = await getInterventions(t.db(), redacteur, { parcelleIds: plots });
+    await saveIntervention(scopeOf(t.db(), redacteur), input(plots[1], semis, { frequence: "3", tauxSurface: "0", debit: "4", prevue: "on" }), { id, updatedAt: mine[0].updatedAt });
+    const after = await getInterventions(scopeOf(t.db(), redacteur), { parcelleIds: plots });
     // By date: the intervention of 1 October comes before that of 12 October.
     const ours = after.rows.filter((r) => r.id === id || r.id === other);
     expect(ours.map((r) => r.id)).toEqual([other, id]);
@@ -60,30 +60,30 @@ describe(`interventions (${dialect})`, () => {
   test("a stale save and links outside the campaign are refused, and nothing changes", async () => {
     const { plots, semis } = await setUp();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const id = await saveIntervention(t.db(), redacteur, input(plots[0], semis));
+    const id = await saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis));
     const before = await snapshot(t.db(), "action");
-    await expectRefused(saveIntervention(t.db(), redacteur, input(plots[0], semis), { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis), { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
     const foreignPlot = Number((await t.db()("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2024 }).first("id")).id);
-    await expectRefused(saveIntervention(t.db(), redacteur, input(foreignPlot, semis)), "warning.invalid-form", 400, { fieldErrors: { idParcelle: ["warning.invalid"] } });
-    await expectRefused(saveIntervention(t.db(), redacteur, input(plots[0], 999999)), "warning.invalid-form", 400, { fieldErrors: { idOperationCulturale: ["warning.invalid"] } });
+    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(foreignPlot, semis)), "warning.invalid-form", 400, { fieldErrors: { idParcelle: ["warning.invalid"] } });
+    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], 999999)), "warning.invalid-form", 400, { fieldErrors: { idOperationCulturale: ["warning.invalid"] } });
     expect(await snapshot(t.db(), "action")).toEqual(before);
   });
 
   test("[C-RIGHTS-16] a reader and a locked campaign are refused every write; deletion is all or nothing", async () => {
     const { plots, semis } = await setUp();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const a = await saveIntervention(t.db(), redacteur, input(plots[0], semis));
+    const a = await saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis));
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), "action");
-    await expectRefused(saveIntervention(t.db(), lecteur, input(plots[0], semis)), "errors.forbidden", 403);
-    await expectRefused(removeInterventions(t.db(), lecteur, [a]), "errors.forbidden", 403);
-    expect((await getInterventions(t.db(), lecteur)).canWrite).toBe(false);
+    await expectRefused(saveIntervention(scopeOf(t.db(), lecteur), input(plots[0], semis)), "errors.forbidden", 403);
+    await expectRefused(removeInterventions(scopeOf(t.db(), lecteur), [a]), "errors.forbidden", 403);
+    expect((await getInterventions(scopeOf(t.db(), lecteur))).canWrite).toBe(false);
     await t.db()("campagne").where({ id: t.demo().campagnes.tilleuls2025 }).update({ serieValide: true });
-    await expectRefused(saveIntervention(t.db(), redacteur, input(plots[0], semis)), "errors.forbidden", 403);
+    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis)), "errors.forbidden", 403);
     await t.db()("campagne").where({ id: t.demo().campagnes.tilleuls2025 }).update({ serieValide: false });
-    await expectRefused(removeInterventions(t.db(), redacteur, [a, 999999]), "errors.services.actions-delete-service-error", 404);
+    await expectRefused(removeInterventions(scopeOf(t.db(), redacteur), [a, 999999]), "errors.services.actions-delete-service-error", 404);
     expect(await snapshot(t.db(), "action")).toEqual(before);
-    await removeInterventions(t.db(), redacteur, [a]);
+    await removeInterventions(scopeOf(t.db(), redacteur), [a]);
     expect(await t.db()("action").where({ id: a }).first()).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { STALE_ROWS } from "../db/row-patches";
 import { getInterventions, saveInterventionsGrid } from "./service";
 
@@ -20,8 +20,8 @@ async function setUp(libelle: string) {
   const op = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle, debitReel: 2 });
   const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
   const patches = Array.from({ length: N }, (_, i) => ({ id: -(i + 1), values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: op, frequence: 1, tauxSurface: 1, realisee: true, prevue: false } }));
-  await saveInterventionsGrid(t.db(), redacteur, patches);
-  const rows = (await getInterventions(t.db(), redacteur, { parcelleIds: [plot] })).rows.filter((r) => r.idOperationCulturale === op);
+  await saveInterventionsGrid(scopeOf(t.db(), redacteur), patches);
+  const rows = (await getInterventions(scopeOf(t.db(), redacteur), { parcelleIds: [plot] })).rows.filter((r) => r.idOperationCulturale === op);
   expect(rows).toHaveLength(N);
   const edit = (r: (typeof rows)[number], extra: Record<string, unknown> = {}) => ({
     id: r.id, updatedAt: r.updatedAt, values: { idParcelle: r.idParcelle, date: r.date, idOperationCulturale: op, frequence: "2", tauxSurface: "0,5", realisee: true, prevue: true, ...extra },
@@ -32,7 +32,7 @@ async function setUp(libelle: string) {
 describe(`interventions grid save (${dialect})`, () => {
   test("[issue11-grid] 500 changed interventions are written in one save, passes and harvest year computed as the form's save does", async () => {
     const s = await setUp("Grille 500");
-    const saved = await saveInterventionsGrid(t.db(), s.redacteur, s.rows.map((r) => s.edit(r)));
+    const saved = await saveInterventionsGrid(scopeOf(t.db(), s.redacteur), s.rows.map((r) => s.edit(r)));
     expect(saved).toHaveLength(N);
     const after = await t.db()("action").whereIn("id", s.rows.map((r) => r.id)).select("frequence", "tauxSurface", "nombrePassage", "prevue", "anneeRecolte", "debit");
     expect(after.every((a) => Number(a.frequence) === 2 && Number(a.tauxSurface) === 0.5 && Number(a.nombrePassage) === 1 && !!a.prevue && Number(a.anneeRecolte) === 2025 && Number(a.debit) === 2)).toBe(true);
@@ -40,12 +40,12 @@ describe(`interventions grid save (${dialect})`, () => {
 
   test("[issue11-grid] a stale row or a row with an operation of another campaign among 500 leaves all 500 unchanged", async () => {
     const s = await setUp("Grille atomique");
-    await saveInterventionsGrid(t.db(), s.redacteur, [s.edit(s.rows[42], { frequence: 3 })]);
+    await saveInterventionsGrid(scopeOf(t.db(), s.redacteur), [s.edit(s.rows[42], { frequence: 3 })]);
     const before = await snapshot(t.db(), "action");
-    await expectRefused(saveInterventionsGrid(t.db(), s.redacteur, s.rows.map((r) => s.edit(r))), STALE_ROWS, 409, { fieldErrors: { "patches.42": ["errors.stale"] } });
-    const fresh = (await getInterventions(t.db(), s.redacteur, { parcelleIds: [s.plot] })).rows.filter((r) => r.idOperationCulturale === s.op);
+    await expectRefused(saveInterventionsGrid(scopeOf(t.db(), s.redacteur), s.rows.map((r) => s.edit(r))), STALE_ROWS, 409, { fieldErrors: { "patches.42": ["errors.stale"] } });
+    const fresh = (await getInterventions(scopeOf(t.db(), s.redacteur), { parcelleIds: [s.plot] })).rows.filter((r) => r.idOperationCulturale === s.op);
     const foreign = await insertId("operation_culturale", { idCampagne: t.demo().campagnes.tilleuls2024, idTypeAction: 1, libelle: "Autre campagne" });
-    await expectRefused(saveInterventionsGrid(t.db(), s.redacteur, fresh.map((r, i) => s.edit(r, i === 7 ? { idOperationCulturale: foreign } : {}))), "warning.invalid-form", 400, {
+    await expectRefused(saveInterventionsGrid(scopeOf(t.db(), s.redacteur), fresh.map((r, i) => s.edit(r, i === 7 ? { idOperationCulturale: foreign } : {}))), "warning.invalid-form", 400, {
       fieldErrors: { "patches.7.values.idOperationCulturale": ["warning.invalid"] },
     });
     expect(await snapshot(t.db(), "action")).toEqual(before);
@@ -55,9 +55,9 @@ describe(`interventions grid save (${dialect})`, () => {
     const s = await setUp("Grille droits");
     const before = await snapshot(t.db(), "action");
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    await expectRefused(saveInterventionsGrid(t.db(), lecteur, s.rows.map((r) => s.edit(r))), "errors.forbidden", 403);
+    await expectRefused(saveInterventionsGrid(scopeOf(t.db(), lecteur), s.rows.map((r) => s.edit(r))), "errors.forbidden", 403);
     const animateur = await selectTilleuls(t, "animateur", "tilleuls2024");
-    await expectRefused(saveInterventionsGrid(t.db(), animateur, [s.edit(s.rows[0])]), "errors.forbidden", 403);
+    await expectRefused(saveInterventionsGrid(scopeOf(t.db(), animateur), [s.edit(s.rows[0])]), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "action")).toEqual(before);
   });
 });

@@ -2,18 +2,15 @@ import { describe, expect, test } from "vitest";
 import { decodeInterventions } from "~/domain/contracts/interventions-codec";
 import { loadContextView } from "../contexte/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { insertUser, selectTilleuls } from "../../tests/helpers/service";
+import { insertUser, selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";
 import type { Utilisateur } from "../utilisateur/repo";
 import { getInterventionsPacked } from "./service";
 
 const t = useTestDb();
 
-/** The screen's loader as the route calls it: the request's context view, loaded once (server/http/context.server.ts). */
-const load = (db: Db, user: Utilisateur, parcelleIds: number[]) => {
-  let view: ReturnType<typeof loadContextView> | undefined;
-  return getInterventionsPacked(db, user, { parcelleIds, view: () => (view ??= loadContextView(db, user)) });
-};
+/** The screen's loader as the route calls it: one request's scope, its context view loaded once (server/access/scope.ts). */
+const load = (db: Db, user: Utilisateur, parcelleIds: number[]) => getInterventionsPacked(scopeOf(db, user), { parcelleIds });
 
 /**
  * The rows are kept per campaign version for everyone (decision 0063), but the rights are decided for each request

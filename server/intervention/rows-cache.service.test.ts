@@ -2,7 +2,7 @@ import knexFactory from "knex";
 import { describe, expect, test } from "vitest";
 import { decodeChoices, decodeInterventions } from "~/domain/contracts/interventions-codec";
 import { loadContextView } from "../contexte/service";
-import { selectTilleuls } from "../../tests/helpers/service";
+import { selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import type { Db } from "../db/knex";
 import { listInterventions } from "./repo";
@@ -41,7 +41,7 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
       steps.push(["the grid's save", async () => {
         const row = (await listInterventions(db, idCampagne(), ids)).find((r) => r.id === Number(action.id))!;
-        await saveInterventionsGrid(db, redacteur, [{ id: row.id, updatedAt: row.updatedAt, values: { ...row, frequence: "3", tauxSurface: "0,5", idCultureConcernee: row.idCultureConcernee ?? undefined, debit: row.debit ?? undefined } }]);
+        await saveInterventionsGrid(scopeOf(db, redacteur), [{ id: row.id, updatedAt: row.updatedAt, values: { ...row, frequence: "3", tauxSurface: "0,5", idCultureConcernee: row.idCultureConcernee ?? undefined, debit: row.debit ?? undefined } }]);
       }]);
       steps.push(["an input's quantity, written by another process", () => other("intrant").where({ id: intrant.id }).update({ quantite: 12.5 })]);
       steps.push(["an input category's type (a reference name)", async () => {
@@ -60,7 +60,7 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       }]);
       steps.push(["a rule evaluation", () => db("rdd_evaluation").insert({ idRdd: rdd.id, idAction: action.id })]);
       steps.push(["an input deleted", () => other("intrant").where({ id: intrant.id }).delete()]);
-      steps.push(["an intervention deleted (its harvests go with it)", () => removeInterventions(db, redacteur, [Number(action.id)])]);
+      steps.push(["an intervention deleted (its harvests go with it)", () => removeInterventions(scopeOf(db, redacteur), [Number(action.id)])]);
       steps.push(["a plot deleted (its interventions go with it, by cascade)", async () => {
         const plot = await db("action").where({ idCampagne: idCampagne() }).whereNot({ idParcelle: action.idParcelle }).orderBy("id").first("idParcelle");
         await db("parcelle").where({ id: plot.idParcelle }).delete();
@@ -103,13 +103,12 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
       const ids = await plots(db);
       const packed = async () => {
-        const view = loadContextView(db, redacteur);
-        const answer = await getInterventionsPacked(db, redacteur, { parcelleIds: ids, view: () => view });
+        const answer = await getInterventionsPacked(scopeOf(db, redacteur), { parcelleIds: ids });
         const { choix, rows, ...rest } = answer as typeof answer & { ok?: true };
         return { ...rest, ...decodeChoices(choix), rows: decodeInterventions(rows) };
       };
       const same = async (what: string) => {
-        const fresh = await getInterventions(db, redacteur, { parcelleIds: ids });
+        const fresh = await getInterventions(scopeOf(db, redacteur), { parcelleIds: ids });
         expect(await packed(), what).toEqual(fresh);
         return fresh;
       };
@@ -118,7 +117,7 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       const sql: string[] = [];
       const listen = (q: { sql: string }) => sql.push(q.sql);
       db.on("query", listen);
-      await getInterventionsPacked(db, redacteur, { parcelleIds: ids });
+      await getInterventionsPacked(scopeOf(db, redacteur), { parcelleIds: ids });
       db.off("query", listen);
       expect(sql.filter((q) => /from .parcelle.|from .action./i.test(q))).toEqual([]);
       const plot = first.parcelles[0];
@@ -134,16 +133,16 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
         ["a worker renamed", () => other("main_oeuvre").where({ id: worker.id }).update({ libelle: "Main-d'œuvre renommée" })],
       ];
       for (const [what, write] of steps) {
-        const before = await getInterventionsPacked(db, redacteur, { parcelleIds: ids });
+        const before = await getInterventionsPacked(scopeOf(db, redacteur), { parcelleIds: ids });
         await write();
-        const after = await getInterventionsPacked(db, redacteur, { parcelleIds: ids });
+        const after = await getInterventionsPacked(scopeOf(db, redacteur), { parcelleIds: ids });
         expect(after.choix, what).not.toBe(before.choix);
         await same(what);
       }
       // A plot added is offered, and chosen when asked.
       const [added] = await other("parcelle").insert({ idCampagne: idCampagne(), libelle: "AAA Nouvelle parcelle", surface: 2 }).returning("id");
       const idAdded = Number(typeof added === "object" ? (added as { id: number }).id : added);
-      const withNew = await getInterventionsPacked(db, redacteur, { parcelleIds: [idAdded] });
+      const withNew = await getInterventionsPacked(scopeOf(db, redacteur), { parcelleIds: [idAdded] });
       expect(decodeChoices(withNew.choix).parcelles.map((p) => p.id)).toContain(idAdded);
       expect(withNew.selection).toEqual([idAdded]);
     } finally {

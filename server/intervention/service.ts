@@ -1,7 +1,5 @@
 import { debitParDefaut, InterventionSchema, type InterventionInput } from "~/domain/intervention";
-import { data } from "react-router";
-import { campaignAbilities, campaignContext, writableCampaign, type CampaignContext } from "../access/description";
-import type { ContextView } from "../contexte/service";
+import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { applyRowPatches } from "../db/row-patches";
 import type { Token } from "../db/stale";
@@ -13,6 +11,7 @@ import { packedInterventions } from "./rows-cache";
 import { campaignVersions, keptPerVersion } from "../db/kept-per-version";
 import { encodeChoices, type EncodedChoices } from "~/domain/contracts/interventions-codec";
 import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
 export const ACTIONS_LOAD_ERROR = "errors.services.actions-service-error";
@@ -59,8 +58,9 @@ async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
  * The interventions screen (spec 3 §2.1): the campaign's plots (the filter), the plots shown (`parcelleIds`,
  * else the first plot, C-INT-04), their interventions, and the choices of the grid and the form.
  */
-export async function getInterventions(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
-  const { ctx, parcelles, selection } = await screenScope(db, user, options);
+export async function getInterventions(scope: Scope, options: ScreenOptions = {}) {
+  const { db } = scope;
+  const { ctx, parcelles, selection } = await screenScope(scope, options);
   return failingWith(ACTIONS_LOAD_ERROR, async () => {
     const [frame, rows] = await Promise.all([frameOf(db, ctx, parcelles, selection), listInterventions(db, ctx.idCampagne, selection)]);
     return { ...frame, rows };
@@ -69,12 +69,13 @@ export async function getInterventions(db: Db, user: Utilisateur, options: Scree
 
 /**
  * The same as the screen's loader sends it (decision 0083): the choices and the rows each one JSON text, both kept per
- * campaign version (server/db/kept-per-version.ts). Per request: the context view (rights decided now, decision 0076)
+ * campaign version (server/db/kept-per-version.ts). Per request: the scope's context view (rights decided now, decision 0076)
  * and one read of the campaign's two counters; the choices are read again when the description's counter moved
  * (plots, operations, machinery, labour, management modes and their crops), the rows when the interventions' did.
  */
-export async function getInterventionsPacked(db: Db, user: Utilisateur, options: ScreenOptions = {}) {
-  const ctx = await contextOf(db, user, options.view);
+export async function getInterventionsPacked(scope: Scope, options: ScreenOptions = {}) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(ACTIONS_LOAD_ERROR, async () => {
     const versions = await campaignVersions(db, ctx.idCampagne);
     const choices = await keptChoices(db, String(ctx.idCampagne), versions.donnees, async () => {
@@ -93,22 +94,12 @@ const keptChoices = keptPerVersion<{ plots: number[]; encoded: EncodedChoices }>
 
 type ScreenOptions = {
   parcelleIds?: number[];
-  /** The request's context view (RouteArgs.view), read once per request; loaded here otherwise. */
-  view?: () => Promise<ContextView>;
 };
 
-/** The selected campaign with the user's abilities, from the request's view when given (campaignContext otherwise). */
-async function contextOf(db: Db, user: Utilisateur, view?: () => Promise<ContextView>): Promise<CampaignContext> {
-  if (!view) return campaignContext(db, user);
-  const v = await view();
-  // The same answer as campaignContext and the campaign-required layout.
-  if (!v.campagne) throw data({ campaignRequired: true }, { status: 412 });
-  return { view: v, idCampagne: v.campagne.id, idExploitation: v.campagne.idExploitation, abilities: campaignAbilities(user, v) };
-}
-
 /** The campaign, its plots and the plots shown: `parcelleIds` within the campaign, else its first plot (C-INT-04). */
-async function screenScope(db: Db, user: Utilisateur, options: ScreenOptions) {
-  const ctx = await contextOf(db, user, options.view);
+async function screenScope(scope: Scope, options: ScreenOptions) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const parcelles = await failingWith(ACTIONS_LOAD_ERROR, () => parcellesOf(db, ctx.idCampagne));
   return { ctx, parcelles, selection: selectionOf(parcelles.map((p) => p.id), options.parcelleIds) };
 }
@@ -158,8 +149,9 @@ export async function storedIntervention(db: Db, ctx: CampaignContext, input: In
 }
 
 /** Creates (no id) or updates (id with its updatedAt: a stale save is refused) one intervention of the selected campaign. */
-export async function saveIntervention(db: Db, user: Utilisateur, input: InterventionInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveIntervention(scope: Scope, input: InterventionInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(existing ? ACTIONS_UPDATE_ERROR : ACTIONS_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
       const values = await storedIntervention(trx, ctx, input);
@@ -173,8 +165,9 @@ export async function saveIntervention(db: Db, user: Utilisateur, input: Interve
 }
 
 /** Deletes interventions of the selected campaign (with their inputs and harvests): all, or none when one is gone. */
-export async function removeInterventions(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeInterventions(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const unique = [...new Set(ids)];
   await failingWith(ACTIONS_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -188,8 +181,9 @@ export async function removeInterventions(db: Db, user: Utilisateur, ids: number
  * The grid's save (issue 11): the changed and added rows in one transaction (server/db/row-patches.ts): every row
  * checked first (schema, then its plot, operation and crop within the campaign), the stale check of each, all or none.
  */
-export async function saveInterventionsGrid(db: Db, user: Utilisateur, patches: unknown) {
-  const ctx = await writableCampaign(db, user);
+export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(ACTIONS_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
       const links = await campaignLinks(trx, ctx.idCampagne);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { selectInContext } from "../contexte/service";
 import { createFertilisantDossier } from "../demo/factories";
 import { affecterEges, getAffectationEges } from "./service";
@@ -18,7 +18,7 @@ async function categories(idDossier: number): Promise<Record<string, string | nu
 describe(`assign greenhouse-gas emissions (${dialect})`, () => {
   test("[B-PLOT-04] the preview lists the folder's fertilisers with the category each would get", async () => {
     const u = await selectTilleuls(t, "animateur", "tilleuls2025");
-    const preview = await getAffectationEges(t.db(), u);
+    const preview = await getAffectationEges(scopeOf(t.db(), u));
     expect(preview.idDossier).toBe(t.demo().dossiers.beauce);
     expect(preview.libelleDossier).toBe("Groupe Grandes cultures Beauce");
     expect(preview.canAssign).toBe(true);
@@ -44,7 +44,7 @@ describe(`assign greenhouse-gas emissions (${dialect})`, () => {
     const u = await selectTilleuls(t, "animateur", "tilleuls2025");
     const { beauce, bocage } = t.demo().dossiers;
     const bocageBefore = await categories(bocage);
-    const result = await affecterEges(t.db(), u, beauce);
+    const result = await affecterEges(scopeOf(t.db(), u), beauce);
     expect(result).toEqual({ affectees: 7, conservees: 1, nonClassees: ["Bore foliaire", "Engrais foliaire de la coopérative"] });
     expect(await categories(beauce)).toEqual({
       "Ammonitrate 33,5": "AMMONITRATE", "Urée 46": "UREE", "Solution azotée 390": "SOLUTION_AZOTEE", "Engrais NPK 15-15-15": "ENGRAIS_COMPOSE",
@@ -55,7 +55,7 @@ describe(`assign greenhouse-gas emissions (${dialect})`, () => {
 
     // A second run has nothing left to do; a fertiliser added since gets its category.
     await createFertilisantDossier(t.db(), { idDossier: beauce, libelle: "Produit azoté 27", composition: { n: 27 } });
-    expect(await affecterEges(t.db(), u, beauce)).toEqual({ affectees: 1, conservees: 8, nonClassees: ["Bore foliaire", "Engrais foliaire de la coopérative"] });
+    expect(await affecterEges(scopeOf(t.db(), u), beauce)).toEqual({ affectees: 1, conservees: 8, nonClassees: ["Bore foliaire", "Engrais foliaire de la coopérative"] });
     expect((await categories(beauce))["Produit azoté 27"]).toBe("AMMONITRATE");
   });
 
@@ -64,20 +64,20 @@ describe(`assign greenhouse-gas emissions (${dialect})`, () => {
     const before = await snapshot(t.db(), ...TABLES);
 
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    expect((await getAffectationEges(t.db(), redacteur)).canAssign).toBe(false);
-    await expectRefused(affecterEges(t.db(), redacteur, beauce), "errors.forbidden", 403);
+    expect((await getAffectationEges(scopeOf(t.db(), redacteur))).canAssign).toBe(false);
+    await expectRefused(affecterEges(scopeOf(t.db(), redacteur), beauce), "errors.forbidden", 403);
 
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    expect((await getAffectationEges(t.db(), lecteur)).canAssign).toBe(false);
-    await expectRefused(affecterEges(t.db(), lecteur, beauce), "errors.forbidden", 403);
+    expect((await getAffectationEges(scopeOf(t.db(), lecteur))).canAssign).toBe(false);
+    await expectRefused(affecterEges(scopeOf(t.db(), lecteur), beauce), "errors.forbidden", 403);
 
     // The animator of both folders, in Beauce, sends Bocage's id: refused (the folder id must be the selected one).
     const animateur = await selectTilleuls(t, "animateur", "tilleuls2025");
-    await expectRefused(affecterEges(t.db(), animateur, bocage), "errors.forbidden", 403);
+    await expectRefused(affecterEges(scopeOf(t.db(), animateur), bocage), "errors.forbidden", 403);
 
     // A locked campaign (2024: indicators published) gives no description-write right, hence no assignment.
     await selectInContext(t.db(), animateur, { intent: "campagne", id: t.demo().campagnes.tilleuls2024 });
-    await expectRefused(affecterEges(t.db(), animateur, beauce), "errors.forbidden", 403);
+    await expectRefused(affecterEges(scopeOf(t.db(), animateur), beauce), "errors.forbidden", 403);
 
     expect(await snapshot(t.db(), ...TABLES)).toEqual(before);
   });

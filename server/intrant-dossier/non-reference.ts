@@ -8,6 +8,7 @@ import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { inChunks } from "../db/chunks";
+import type { Scope } from "../access/scope";
 
 /**
  * Unreferenced inputs of the selected folder (spec 3 §2.2, §3.5, §4.2, §5, §7; decision 0032): created from an
@@ -52,8 +53,9 @@ async function columnsOf(db: Db, v: IntrantDossierInput) {
 const compositionOf = (v: IntrantDossierInput) => Object.fromEntries(ELEMENTS.map((e) => [e, v[e] ?? null]));
 
 /** Creates an unreferenced input of the selected folder (origin 777), from an intervention of the writable campaign. */
-export async function createIntrantDossier(db: Db, user: Utilisateur, input: IntrantDossierInput): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function createIntrantDossier(scope: Scope, input: IntrantDossierInput): Promise<number> {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   const idDossier = folderOf(ctx);
   return failingWith(INTRANT_DOSSIER_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -70,10 +72,11 @@ export async function createIntrantDossier(db: Db, user: Utilisateur, input: Int
  * intervention input made from it (C-UNREF-08) and, for a fertiliser, their composition (C-UNREF-09). A failure of
  * that characteristic update is ignored: the edit completes (C-UNREF-10). Answers how many inputs were relabelled.
  */
-export async function updateIntrantDossier(db: Db, user: Utilisateur, token: Token, input: IntrantDossierInput): Promise<{ relabelled: number }> {
-  const ctx = await campaignContext(db, user);
+export async function updateIntrantDossier(scope: Scope, token: Token, input: IntrantDossierInput): Promise<{ relabelled: number }> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const idDossier = folderOf(ctx);
-  const abilities = await ensureWrite(db, user, { dossier: idDossier, animation: true });
+  const abilities = await ensureWrite(scope, { dossier: idDossier, animation: true });
   return failingWith(INTRANT_DOSSIER_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
       const current = await trx("intrant_dossier").where({ id: token.id }).first("idDossier", "dicIdTypeIntrant");
@@ -109,8 +112,9 @@ export async function updateIntrantDossier(db: Db, user: Utilisateur, token: Tok
 }
 
 /** An unreferenced input of the selected folder as its dialog edits it, and whether the user may edit it. */
-export async function getIntrantDossier(db: Db, user: Utilisateur, id: number) {
-  const ctx = await campaignContext(db, user);
+export async function getIntrantDossier(scope: Scope, id: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const idDossier = folderOf(ctx);
   return failingWith(INTRANT_DOSSIER_LOAD_ERROR, async () => {
     const r = await db("intrant_dossier").where({ id, idDossier }).first();

@@ -3,8 +3,8 @@ import { classerFertilisant, type CategorieEges, type MotifClassement } from "~/
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { listCategoriesEges, listFertilisantsDossier, setCategorieEges } from "./repo";
+import type { Scope } from "../access/scope";
 
 /**
  * "Assign greenhouse-gas emissions" of the plots screen (spec 2 §2, §7: PATCH dossier/{id}/affectation_eges;
@@ -41,8 +41,9 @@ async function lignes(db: Db, idDossier: number): Promise<LigneAffectationEges[]
 }
 
 /** What the dialog shows before the assignment: the folder's fertilisers, their category and the one proposed. */
-export async function getAffectationEges(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getAffectationEges(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const idDossier = currentFolder(ctx);
   return failingWith(AFFECTATION_EGES_ERROR, async () => ({
     idDossier,
@@ -57,8 +58,9 @@ export async function getAffectationEges(db: Db, user: Utilisateur) {
  * Assigns the categories (PATCH dossier/{idDossier}/affectation_eges), in one transaction. The folder id
  * must be the selected folder's. Returns how many were assigned and which fertilisers got none.
  */
-export async function affecterEges(db: Db, user: Utilisateur, idDossier: number) {
-  const ctx = await writableCampaign(db, user);
+export async function affecterEges(scope: Scope, idDossier: number) {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   if (!canAffecterEges(ctx.abilities) || currentFolder(ctx) !== idDossier) throw new ServiceError("errors.forbidden", 403);
   return failingWith(AFFECTATION_EGES_ERROR, () =>
     db.transaction(async (trx) => {

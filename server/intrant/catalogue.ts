@@ -4,7 +4,7 @@ import { bool } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import * as referentiel from "../referentiel-intrants/service";
-import type { Utilisateur } from "../utilisateur/repo";
+import type { Scope } from "../access/scope";
 
 /**
  * What the input dialogs read, for the user's selected campaign and folder: the catalogues of
@@ -20,8 +20,9 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 export type CatalogueItem = { id: number; origine: number; libelle: string; code?: string | null; biocontrole?: boolean; idCategorie?: number | null; composition?: Record<string, number | null> };
 
 /** The lists an input dialog opens with: categories, crops with their seed figures, targets, the operation's spray volume. */
-export async function dialogLists(db: Db, user: Utilisateur, idAction: number) {
-  const ctx = await campaignContext(db, user);
+export async function dialogLists(scope: Scope, idAction: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(LOAD_ERROR, async () => {
     const action = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.id": idAction, "a.idCampagne": ctx.idCampagne }).first("o.volumeBouillie");
     if (!action) throw new ServiceError("errors.not-found", 404);
@@ -35,8 +36,9 @@ export async function dialogLists(db: Db, user: Utilisateur, idAction: number) {
 }
 
 /** Phyto products by name, other trade name or AMM, with the folder's own (C-PHYTO-15); the chosen one kept in the list. */
-export async function phytoProducts(db: Db, user: Utilisateur, q: string, selected: { id: number; origine: number } | null = null): Promise<CatalogueItem[]> {
-  const ctx = await campaignContext(db, user);
+export async function phytoProducts(scope: Scope, q: string, selected: { id: number; origine: number } | null = null): Promise<CatalogueItem[]> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PHYTOS_ERROR, async () => {
     const toItem = (p: referentiel.PhytoRef): CatalogueItem => ({ id: p.idProduit, origine: p.origine, libelle: p.nomProduit, code: p.ammProduit, biocontrole: p.biocontrole, idCategorie: p.dicIdTypeIntrant });
     const items = (await referentiel.rechercherPhytos(db, { q, idDossier: ctx.view.selected.idDossier, limit: 200 })).map(toItem);
@@ -58,8 +60,9 @@ async function produitLabel(db: Db, idDossier: number | null, p: { id: number; o
 }
 
 /** Fertilisers of a type with their composition, and the folder's own (reference_fertilisants by idTypeFertilisant and idDossier, C-FERT-10). */
-export async function fertilisants(db: Db, user: Utilisateur, idCategorie: number): Promise<CatalogueItem[]> {
-  const ctx = await campaignContext(db, user);
+export async function fertilisants(scope: Scope, idCategorie: number): Promise<CatalogueItem[]> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(LOAD_ERROR, async () =>
     (await referentiel.fertilisants(db, { idTypeFertilisant: idCategorie, idDossier: ctx.view.selected.idDossier })).map((f) => ({
       id: f.id, origine: f.origine, libelle: f.libelle, idCategorie: f.idTypeFertilisant, composition: Object.fromEntries(ELEMENTS.map((e) => [e, f[e]])),
@@ -68,8 +71,9 @@ export async function fertilisants(db: Db, user: Utilisateur, idCategorie: numbe
 }
 
 /** Seed varieties of a species: reference (776) and the folder's own (777) (C-SEED-23). */
-export async function varietes(db: Db, user: Utilisateur, idCulture: number): Promise<CatalogueItem[]> {
-  const ctx = await campaignContext(db, user);
+export async function varietes(scope: Scope, idCulture: number): Promise<CatalogueItem[]> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(LOAD_ERROR, async () =>
     (await referentiel.semences(db, { idCulture, idDossier: ctx.view.selected.idDossier })).map((s) => ({
       id: s.id, origine: s.idDossier != null ? ORIGINE_INTRANT.DOSSIER : ORIGINE_INTRANT.REFERENCE, libelle: s.libelle, code: s.codeGnis,
@@ -78,8 +82,9 @@ export async function varietes(db: Db, user: Utilisateur, idCulture: number): Pr
 }
 
 /** Reference doses of a product for the intervention's crop and the campaign's year, per target (C-PHYTO-07). */
-export async function dosesReference(db: Db, user: Utilisateur, idAction: number, produit: { id: number; origine: number }, cibles: number[]) {
-  const ctx = await campaignContext(db, user);
+export async function dosesReference(scope: Scope, idAction: number, produit: { id: number; origine: number }, cibles: number[]) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PHYTOS_ERROR, async () => {
     const action = await db("action").where({ id: idAction, idCampagne: ctx.idCampagne }).first("idCultureConcernee");
     if (!action) throw new ServiceError("errors.not-found", 404);
@@ -98,8 +103,9 @@ export async function dosesReference(db: Db, user: Utilisateur, idAction: number
 export const MATIERES_ERROR = "errors.services.matiere_actives-service-error";
 
 /** The active matter of a phyto product, read by its key idProduit-idSource (C-PHYTO-16). */
-export async function matiereActiveOf(db: Db, user: Utilisateur, produit: { id: number; origine: number }) {
-  const ctx = await campaignContext(db, user);
+export async function matiereActiveOf(scope: Scope, produit: { id: number; origine: number }) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(MATIERES_ERROR, async () => {
     let cle = `${produit.id}-${ORIGINE_INTRANT.DOSSIER}`;
     if (produit.origine !== ORIGINE_INTRANT.DOSSIER) {

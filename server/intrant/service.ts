@@ -7,7 +7,7 @@ import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import * as referentiel from "../referentiel-intrants/service";
-import type { Utilisateur } from "../utilisateur/repo";
+import type { Scope } from "../access/scope";
 
 /** Error keys of the inputs (spec 3 §8: characteristics C-ERR-11; the inputs themselves ours, same family). */
 export const INTRANTS_LOAD_ERROR = "errors.services.intrants-service-error";
@@ -158,8 +158,9 @@ async function writeCaracteristique(db: Db, idIntrant: number, values: Record<st
  * then its characteristics (composition or seed shares), its targets for a phyto, and on a new seed with a
  * treatment product the treatment as a second input (C-SEED-08, 09). One transaction: all or nothing.
  */
-export async function saveIntrant<K extends IntrantKind>(db: Db, user: Utilisateur, idAction: number, kind: K, input: IntrantInputOf[K], existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveIntrant<K extends IntrantKind>(scope: Scope, idAction: number, kind: K, input: IntrantInputOf[K], existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(existing ? INTRANTS_UPDATE_ERROR : INTRANTS_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
       const action = await actionOf(trx, ctx, idAction);
@@ -189,8 +190,9 @@ export async function saveIntrant<K extends IntrantKind>(db: Db, user: Utilisate
 }
 
 /** Deletes one input of an intervention of the selected campaign (its treatment, targets and characteristics with it). */
-export async function removeIntrant(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeIntrant(scope: Scope, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await failingWith(INTRANTS_DELETE_ERROR, async () => {
     const n = await db("intrant").where({ id }).whereIn("idAction", db("action").where({ idCampagne: ctx.idCampagne }).select("id")).delete();
     if (n !== 1) throw new ServiceError(INTRANTS_DELETE_ERROR, 404);
@@ -198,8 +200,9 @@ export async function removeIntrant(db: Db, user: Utilisateur, id: number): Prom
 }
 
 /** An input as its dialog edits it: the stored row, characteristics and targets (C-FORM-33). Only inputs with a category (C-FORM-38). */
-export async function getIntrant(db: Db, user: Utilisateur, id: number) {
-  const ctx = await campaignContext(db, user);
+export async function getIntrant(scope: Scope, id: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(INTRANTS_LOAD_ERROR, async () => {
     const r = await db("intrant as i")
       .join("categorie_intrant as c", "c.id", "i.idCategorie")

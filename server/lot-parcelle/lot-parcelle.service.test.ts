@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, withBrokenTable, scopeOf } from "../../tests/helpers/service";
 import { seedDemoAmenagements } from "../demo/seed-lots-amenagements";
 import type { Db } from "../db/knex";
 import { getLotsParcelle, LOT_CREATE_ERROR, LOT_DELETE_ERROR, LOT_LOAD_ERROR, LOT_UPDATE_ERROR, removeLotsParcelle, saveLotParcelle } from "./service";
@@ -21,9 +21,9 @@ const lot = { libelle: "Îlot 40 – La Mare", noIlotPac: "040", irrigable: "on"
 describe(`plot groups (${dialect})`, () => {
   test("[B-LOT-01] [B-LOT-02] [B-LOT-03] a writer creates then updates a group of the selected campaign; the newest comes first", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const { id: first } = await saveLotParcelle(t.db(), redacteur, lot);
-    const { id: second } = await saveLotParcelle(t.db(), redacteur, { libelle: "Îlot 41" });
-    let { rows, canWrite, lists } = await getLotsParcelle(t.db(), redacteur);
+    const { id: first } = await saveLotParcelle(scopeOf(t.db(), redacteur), lot);
+    const { id: second } = await saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: "Îlot 41" });
+    let { rows, canWrite, lists } = await getLotsParcelle(scopeOf(t.db(), redacteur));
     expect(canWrite).toBe(true);
     expect(lists.typesSolArvalis.length).toBeGreaterThan(0);
     expect(rows.slice(0, 2).map((r) => r.id)).toEqual([second, first]);
@@ -31,16 +31,16 @@ describe(`plot groups (${dialect})`, () => {
       libelle: "Îlot 40 – La Mare", noIlotPac: "040", irrigable: true, drainee: false, remarque: "Terres de plateau", idTypeSolArvalis: 2, reserveUtileMm: 150.5,
       profondeurSolCm: 90, idCampagne: t.demo().campagnes.tilleuls2025, nbParcelles: 0,
     });
-    await saveLotParcelle(t.db(), redacteur, { ...lot, drainee: "on", irrigable: undefined }, { id: first, updatedAt: rows[1].updatedAt });
-    ({ rows } = await getLotsParcelle(t.db(), redacteur));
+    await saveLotParcelle(scopeOf(t.db(), redacteur), { ...lot, drainee: "on", irrigable: undefined }, { id: first, updatedAt: rows[1].updatedAt });
+    ({ rows } = await getLotsParcelle(scopeOf(t.db(), redacteur)));
     expect(rows.find((r) => r.id === first)).toMatchObject({ drainee: true, irrigable: false });
   });
 
   test("[B-LOT-05] a group without a name is refused beside the field, and nothing is written", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const before = await snapshot(t.db(), "lot_parcelle");
-    await expectRefused(saveLotParcelle(t.db(), redacteur, { libelle: " " }), "warning.invalid-form", 400, { fieldErrors: { libelle: ["warning.required"] } });
-    await expectRefused(saveLotParcelle(t.db(), redacteur, { libelle: "x", idAciditeSol: "999" }), "warning.invalid-form", 400, { fieldErrors: { idAciditeSol: ["warning.invalid"] } });
+    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: " " }), "warning.invalid-form", 400, { fieldErrors: { libelle: ["warning.required"] } });
+    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: "x", idAciditeSol: "999" }), "warning.invalid-form", 400, { fieldErrors: { idAciditeSol: ["warning.invalid"] } });
     expect(await snapshot(t.db(), "lot_parcelle")).toEqual(before);
   });
 
@@ -48,21 +48,21 @@ describe(`plot groups (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const db = t.db();
     const idCampagne = t.demo().campagnes.tilleuls2025;
-    const { id } = await saveLotParcelle(db, redacteur, lot);
-    const { id: other } = await saveLotParcelle(db, redacteur, { libelle: "Autre lot" });
+    const { id } = await saveLotParcelle(scopeOf(db, redacteur), lot);
+    const { id: other } = await saveLotParcelle(scopeOf(db, redacteur), { libelle: "Autre lot" });
     const inLot = await insertParcelle(db, { idCampagne, libelle: "P1", idLot: id, noIlotPac: "999", surface: 4, reserveUtileMm: 80 });
     const inLot2 = await insertParcelle(db, { idCampagne, libelle: "P2", idLot: id, drainee: true });
     const outside = await insertParcelle(db, { idCampagne, libelle: "P3", idLot: other, noIlotPac: "777" });
-    const loaded = async () => (await getLotsParcelle(db, redacteur)).rows.find((r) => r.id === id)!;
+    const loaded = async () => (await getLotsParcelle(scopeOf(db, redacteur))).rows.find((r) => r.id === id)!;
     expect((await loaded()).nbParcelles).toBe(2);
 
     // No: the group changes, its plots do not.
-    let r = await saveLotParcelle(db, redacteur, { ...lot, noIlotPac: "041", replicate: "false" }, { id, updatedAt: (await loaded()).updatedAt });
+    let r = await saveLotParcelle(scopeOf(db, redacteur), { ...lot, noIlotPac: "041", replicate: "false" }, { id, updatedAt: (await loaded()).updatedAt });
     expect(r.replicated).toBe(0);
     expect(await db("parcelle").where({ id: inLot }).first()).toMatchObject({ noIlotPac: "999", libelle: "P1" });
 
     // Yes: every plot of the group takes the group's values; name, surface and other groups' plots stay.
-    r = await saveLotParcelle(db, redacteur, { ...lot, noIlotPac: "042", replicate: "true" }, { id, updatedAt: (await loaded()).updatedAt });
+    r = await saveLotParcelle(scopeOf(db, redacteur), { ...lot, noIlotPac: "042", replicate: "true" }, { id, updatedAt: (await loaded()).updatedAt });
     expect(r.replicated).toBe(2);
     const plots = await db("parcelle").whereIn("id", [inLot, inLot2, outside]).orderBy("id");
     expect(plots.map((p) => [p.libelle, p.noIlotPac, Boolean(p.irrigable), Boolean(p.drainee), p.idTypeSolArvalis, p.reserveUtileMm == null ? null : Number(p.reserveUtileMm), p.profondeurSolCm])).toEqual([
@@ -75,35 +75,35 @@ describe(`plot groups (${dialect})`, () => {
 
   test("a stale save (the group changed since it was loaded) is refused and replicates nothing", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const { id } = await saveLotParcelle(t.db(), redacteur, lot);
+    const { id } = await saveLotParcelle(scopeOf(t.db(), redacteur), lot);
     const p = await insertParcelle(t.db(), { idCampagne: t.demo().campagnes.tilleuls2025, libelle: "P stale", idLot: id });
-    await expectRefused(saveLotParcelle(t.db(), redacteur, { ...lot, replicate: "true" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { ...lot, replicate: "true" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
     expect((await t.db()("parcelle").where({ id: p }).first()).noIlotPac).toBeNull();
   });
 
   test("[A-RIGHTS-07] [A-RIGHTS-08] a reader and a locked campaign are refused every write, and nothing changes", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const { id } = await saveLotParcelle(t.db(), redacteur, lot);
+    const { id } = await saveLotParcelle(scopeOf(t.db(), redacteur), lot);
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), "lot_parcelle", "parcelle");
-    await expectRefused(saveLotParcelle(t.db(), lecteur, lot), "errors.forbidden", 403);
-    await expectRefused(removeLotsParcelle(t.db(), lecteur, [id]), "errors.forbidden", 403);
+    await expectRefused(saveLotParcelle(scopeOf(t.db(), lecteur), lot), "errors.forbidden", 403);
+    await expectRefused(removeLotsParcelle(scopeOf(t.db(), lecteur), [id]), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
-    await expectRefused(saveLotParcelle(t.db(), animateur, lot), "errors.forbidden", 403);
+    await expectRefused(saveLotParcelle(scopeOf(t.db(), animateur), lot), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "lot_parcelle", "parcelle")).toEqual(before);
-    expect((await getLotsParcelle(t.db(), lecteur)).canWrite).toBe(false);
+    expect((await getLotsParcelle(scopeOf(t.db(), lecteur))).canWrite).toBe(false);
   });
 
   test("[B-LOT-04] deleting a group keeps its plots, without a group; an unknown or foreign id refuses the whole deletion", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const db = t.db();
-    const { id: a } = await saveLotParcelle(db, redacteur, { libelle: "A" });
-    const { id: b } = await saveLotParcelle(db, redacteur, { libelle: "B" });
+    const { id: a } = await saveLotParcelle(scopeOf(db, redacteur), { libelle: "A" });
+    const { id: b } = await saveLotParcelle(scopeOf(db, redacteur), { libelle: "B" });
     const p = await insertParcelle(db, { idCampagne: t.demo().campagnes.tilleuls2025, libelle: "Reste", idLot: a });
-    await expectRefused(removeLotsParcelle(db, redacteur, [a, 999999]), LOT_DELETE_ERROR, 404);
+    await expectRefused(removeLotsParcelle(scopeOf(db, redacteur), [a, 999999]), LOT_DELETE_ERROR, 404);
     expect((await db("parcelle").where({ id: p }).first()).idLot).toBe(a);
-    await removeLotsParcelle(db, redacteur, [a]);
-    const ids = (await getLotsParcelle(db, redacteur)).rows.map((r) => r.id);
+    await removeLotsParcelle(scopeOf(db, redacteur), [a]);
+    const ids = (await getLotsParcelle(scopeOf(db, redacteur))).rows.map((r) => r.id);
     expect(ids).toContain(b);
     expect(ids).not.toContain(a);
     expect(await db("parcelle").where({ id: p }).first()).toMatchObject({ libelle: "Reste", idLot: null });
@@ -111,20 +111,20 @@ describe(`plot groups (${dialect})`, () => {
 
   test("[B-ERR-15] [B-ERR-16] a failed load, create, update or delete reports the catalogued error", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const { id } = await saveLotParcelle(t.db(), redacteur, { libelle: "Pour les pannes" });
-    const row = (await getLotsParcelle(t.db(), redacteur)).rows.find((r) => r.id === id)!;
+    const { id } = await saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: "Pour les pannes" });
+    const row = (await getLotsParcelle(scopeOf(t.db(), redacteur))).rows.find((r) => r.id === id)!;
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await withBrokenTable(t.db(), "lot_parcelle", async (trx) => {
-      await expectRefused(getLotsParcelle(trx, redacteur), LOT_LOAD_ERROR, 500);
+      await expectRefused(getLotsParcelle(scopeOf(trx, redacteur)), LOT_LOAD_ERROR, 500);
     });
     await withBrokenTable(t.db(), "lot_parcelle", async (trx) => {
-      await expectRefused(saveLotParcelle(trx, redacteur, { libelle: "x" }), LOT_CREATE_ERROR, 500);
+      await expectRefused(saveLotParcelle(scopeOf(trx, redacteur), { libelle: "x" }), LOT_CREATE_ERROR, 500);
     });
     await withBrokenTable(t.db(), "parcelle", async (trx) => {
-      await expectRefused(saveLotParcelle(trx, redacteur, { libelle: "y", replicate: "true" }, { id, updatedAt: row.updatedAt }), LOT_UPDATE_ERROR, 500);
+      await expectRefused(saveLotParcelle(scopeOf(trx, redacteur), { libelle: "y", replicate: "true" }, { id, updatedAt: row.updatedAt }), LOT_UPDATE_ERROR, 500);
     });
     await withBrokenTable(t.db(), "parcelle", async (trx) => {
-      await expectRefused(removeLotsParcelle(trx, redacteur, [id]), LOT_DELETE_ERROR, 500);
+      await expectRefused(removeLotsParcelle(scopeOf(trx, redacteur), [id]), LOT_DELETE_ERROR, 500);
     });
     expect(warn).toHaveBeenCalledTimes(4);
     warn.mockRestore();

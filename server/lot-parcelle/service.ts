@@ -5,11 +5,11 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, parse, ServiceError } from "../errors";
 import { referenceExists } from "../exploitation-description/repo";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteLotsParcelle, findLotParcelle, insertLotParcelle, listLotsParcelle, replicateLotOnParcelles, soilReferenceLists, updateLotParcelle,
   type SoilColumns,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** Plot groups (lots) of the selected campaign (spec 2 §2 "Plot groups", §3, §4, §7, §8). */
 export const LOT_LOAD_ERROR = "errors.services.campaign-lotParcelle-service-error";
@@ -25,8 +25,9 @@ export async function checkSoilReferences(db: Db, soil: SoilColumns): Promise<vo
   }
 }
 
-export async function getLotsParcelle(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getLotsParcelle(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(LOT_LOAD_ERROR, async () => ({
     rows: await listLotsParcelle(db, ctx.idCampagne),
     lists: await soilReferenceLists(db),
@@ -42,9 +43,10 @@ export type LotSaveResult = { id: number; replicated: number };
  * its plots in the same transaction.
  */
 export async function saveLotParcelle(
-  db: Db, user: Utilisateur, raw: LotParcelleInput | Record<string, unknown>, existing?: Token,
+  scope: Scope, raw: LotParcelleInput | Record<string, unknown>, existing?: Token,
 ): Promise<LotSaveResult> {
-  const ctx = await writableCampaign(db, user);
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const { replicate, ...input } = parse(LotParcelleSchema, raw);
   await checkSoilReferences(db, input);
   return failingWith(existing ? LOT_UPDATE_ERROR : LOT_CREATE_ERROR, () =>
@@ -60,8 +62,9 @@ export async function saveLotParcelle(
 }
 
 /** Deletes groups of the selected campaign (all or none); their plots stay, without a group. */
-export async function removeLotsParcelle(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeLotsParcelle(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const unique = [...new Set(ids)];
   await failingWith(LOT_DELETE_ERROR, () =>
     db.transaction(async (trx) => {

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { MainOeuvreSchema } from "~/domain/main-oeuvre";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, withBrokenTable, scopeOf } from "../../tests/helpers/service";
 import { createCampagne } from "../campagne/service";
 import type { Db } from "../db/knex";
 import { getMainOeuvres, MO_CREATE_ERROR, MO_DELETE_ERROR, MO_LOAD_ERROR, MO_UPDATE_ERROR, removeMainOeuvres, saveMainOeuvre } from "./service";
@@ -16,22 +16,22 @@ describe(`labour (${dialect})`, () => {
   test("[B-LIST-22] [B-LIST-09] [B-LAB-02] [B-LAB-12] a writer creates then updates a labour item of the selected campaign; the newest comes first", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     // The demo campaign has its own labour items; the new ones come before them.
-    const demo = (await getMainOeuvres(t.db(), redacteur)).rows.map((r) => r.id);
+    const demo = (await getMainOeuvres(scopeOf(t.db(), redacteur))).rows.map((r) => r.id);
     expect(demo.length).toBeGreaterThan(0);
-    const first = await saveMainOeuvre(t.db(), redacteur, item);
-    const second = await saveMainOeuvre(t.db(), redacteur, { ...item, libelle: "Salarié", idTypeUser: 951, uta: 1 });
-    let { rows } = await getMainOeuvres(t.db(), redacteur);
+    const first = await saveMainOeuvre(scopeOf(t.db(), redacteur), item);
+    const second = await saveMainOeuvre(scopeOf(t.db(), redacteur), { ...item, libelle: "Salarié", idTypeUser: 951, uta: 1 });
+    let { rows } = await getMainOeuvres(scopeOf(t.db(), redacteur));
     expect(rows.map((r) => r.id)).toEqual([second, first, ...demo]);
     expect(rows[1]).toMatchObject({ libelle: "Chef d'exploitation", idTypeUser: 953, uta: 1.5, montant: 12000, idCampagne: t.demo().campagnes.tilleuls2025 });
-    await saveMainOeuvre(t.db(), redacteur, { ...item, uta: 2 }, { id: first, updatedAt: rows[1].updatedAt });
-    ({ rows } = await getMainOeuvres(t.db(), redacteur));
+    await saveMainOeuvre(scopeOf(t.db(), redacteur), { ...item, uta: 2 }, { id: first, updatedAt: rows[1].updatedAt });
+    ({ rows } = await getMainOeuvres(scopeOf(t.db(), redacteur)));
     expect(rows.slice(0, 2).map((r) => [r.id, r.uta])).toEqual([[second, 1], [first, 2]]);
     expect(rows.length).toBe(demo.length + 2);
   });
 
   test("[B-LAB-04] [B-LAB-05] [B-LAB-06] the screen gets the reference norms read by position: salaried at index 3, family at index 2", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const { normes } = await getMainOeuvres(t.db(), redacteur);
+    const { normes } = await getMainOeuvres(scopeOf(t.db(), redacteur));
     const rows = await t.db()("reference_valeur").orderBy("ordre").select("valeur");
     expect(normes).toEqual({ salariale: Number(rows[3].valeur), familiale: Number(rows[2].valeur) });
     expect(normes.salariale).toBeGreaterThan(0);
@@ -39,40 +39,40 @@ describe(`labour (${dialect})`, () => {
 
   test("a stale save (the row changed since it was loaded) is refused", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveMainOeuvre(t.db(), redacteur, item);
-    await expectRefused(saveMainOeuvre(t.db(), redacteur, item, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    const id = await saveMainOeuvre(scopeOf(t.db(), redacteur), item);
+    await expectRefused(saveMainOeuvre(scopeOf(t.db(), redacteur), item, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
   });
 
   test("[A-RIGHTS-07] [A-RIGHTS-08] a reader and a locked campaign are refused every write, and nothing changes", async () => {
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), "main_oeuvre");
-    await expectRefused(saveMainOeuvre(t.db(), lecteur, item), "errors.forbidden", 403);
+    await expectRefused(saveMainOeuvre(scopeOf(t.db(), lecteur), item), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
-    await expectRefused(saveMainOeuvre(t.db(), animateur, item), "errors.forbidden", 403);
+    await expectRefused(saveMainOeuvre(scopeOf(t.db(), animateur), item), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);
-    expect((await getMainOeuvres(t.db(), lecteur)).canWrite).toBe(false);
+    expect((await getMainOeuvres(scopeOf(t.db(), lecteur))).canWrite).toBe(false);
   });
 
   test("[B-ERR-08] deleting removes only rows of the selected campaign; an unknown id refuses the whole deletion with the response status text", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const a = await saveMainOeuvre(t.db(), redacteur, item);
-    const b = await saveMainOeuvre(t.db(), redacteur, item);
-    await expectRefused(removeMainOeuvres(t.db(), redacteur, [a, 999999]), "404 Not Found", 404);
-    expect((await getMainOeuvres(t.db(), redacteur)).rows.map((r) => r.id)).toEqual(expect.arrayContaining([a, b]));
-    await removeMainOeuvres(t.db(), redacteur, [a]);
-    expect((await getMainOeuvres(t.db(), redacteur)).rows.map((r) => r.id)).not.toContain(a);
+    const a = await saveMainOeuvre(scopeOf(t.db(), redacteur), item);
+    const b = await saveMainOeuvre(scopeOf(t.db(), redacteur), item);
+    await expectRefused(removeMainOeuvres(scopeOf(t.db(), redacteur), [a, 999999]), "404 Not Found", 404);
+    expect((await getMainOeuvres(scopeOf(t.db(), redacteur))).rows.map((r) => r.id)).toEqual(expect.arrayContaining([a, b]));
+    await removeMainOeuvres(scopeOf(t.db(), redacteur), [a]);
+    expect((await getMainOeuvres(scopeOf(t.db(), redacteur))).rows.map((r) => r.id)).not.toContain(a);
   });
 
   test("[B-ERR-04] [B-ERR-05] [B-ERR-06] [B-ERR-07] a failed load, create, update or delete reports the catalogued labour error", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveMainOeuvre(t.db(), redacteur, item);
-    const row = (await getMainOeuvres(t.db(), redacteur)).rows.find((r) => r.id === id)!;
+    const id = await saveMainOeuvre(scopeOf(t.db(), redacteur), item);
+    const row = (await getMainOeuvres(scopeOf(t.db(), redacteur))).rows.find((r) => r.id === id)!;
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const broken = (fn: (trx: Db) => Promise<void>) => withBrokenTable(t.db(), "main_oeuvre", fn);
-    await broken(async (trx) => expectRefused(getMainOeuvres(trx, redacteur), MO_LOAD_ERROR, 500));
-    await broken(async (trx) => expectRefused(saveMainOeuvre(trx, redacteur, item), MO_CREATE_ERROR, 500));
-    await broken(async (trx) => expectRefused(saveMainOeuvre(trx, redacteur, item, { id, updatedAt: row.updatedAt }), MO_UPDATE_ERROR, 500));
-    await broken(async (trx) => expectRefused(removeMainOeuvres(trx, redacteur, [id]), MO_DELETE_ERROR, 500));
+    await broken(async (trx) => expectRefused(getMainOeuvres(scopeOf(trx, redacteur)), MO_LOAD_ERROR, 500));
+    await broken(async (trx) => expectRefused(saveMainOeuvre(scopeOf(trx, redacteur), item), MO_CREATE_ERROR, 500));
+    await broken(async (trx) => expectRefused(saveMainOeuvre(scopeOf(trx, redacteur), item, { id, updatedAt: row.updatedAt }), MO_UPDATE_ERROR, 500));
+    await broken(async (trx) => expectRefused(removeMainOeuvres(scopeOf(trx, redacteur), [id]), MO_DELETE_ERROR, 500));
     expect(warn).toHaveBeenCalledTimes(4);
     warn.mockRestore();
     expect(MO_LOAD_ERROR).toBe("errors.services.mo-service-error");
@@ -80,7 +80,7 @@ describe(`labour (${dialect})`, () => {
       "errors.services.mo-create-service-error", "errors.services.mo-update-service-error", "errors.services.mo-delete-service-error",
     ]);
     // Nothing changed.
-    expect((await getMainOeuvres(t.db(), redacteur)).rows.find((r) => r.id === id)).toEqual(row);
+    expect((await getMainOeuvres(scopeOf(t.db(), redacteur))).rows.find((r) => r.id === id)).toEqual(row);
   });
 
   test("[B-LAB-07] [B-LAB-08] [B-LAB-09] [B-LAB-10] [B-LAB-11] [B-LAB-03] the labour form's rules", () => {
@@ -100,7 +100,7 @@ describe(`labour (${dialect})`, () => {
     const animateur = await contextFor("animateur", "tilleuls2025");
     const db = t.db();
     const { campagnes, dossiers, exploitations } = t.demo();
-    const mo = await saveMainOeuvre(db, animateur, { ...item, libelle: "Ouvrier de la copie" });
+    const mo = await saveMainOeuvre(scopeOf(db, animateur), { ...item, libelle: "Ouvrier de la copie" });
     const insert = async (table: string, row: Record<string, unknown>) => {
       const [r] = await db(table).insert(row).returning("id");
       return typeof r === "object" ? (r as { id: number }).id : (r as number);
@@ -111,7 +111,7 @@ describe(`labour (${dialect})`, () => {
     await insert("operation_culturale_materiel", { idOperationCulturale: labour, idParcMateriel: charrue });
     await insert("operation_culturale_main_oeuvre", { idOperationCulturale: labour, idMainOeuvre: mo });
 
-    const id = await createCampagne(db, animateur, { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, {
+    const id = await createCampagne(scopeOf(db, animateur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, {
       anneeRecolte: 2026, apiLibelle: undefined, campagneSource: campagnes.tilleuls2025, campagneHistoParcelle: undefined,
       inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false,
     });

@@ -2,11 +2,10 @@ import { STATUS_CODES } from "node:http";
 import { normsFromReferenceValues } from "~/domain/calc/main-oeuvre";
 import type { MainOeuvreInput } from "~/domain/main-oeuvre";
 import { campaignContext, writableCampaign } from "../access/description";
-import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { deleteMainOeuvres, findMainOeuvre, insertMainOeuvre, listMainOeuvres, updateMainOeuvre } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** The labour error keys of spec 2 §8 (B-ERR-04 to B-ERR-07). */
 export const MO_LOAD_ERROR = "errors.services.mo-service-error";
@@ -22,8 +21,9 @@ export function statusTextError(status: number): ServiceError {
   return new ServiceError(`${status} ${STATUS_CODES[status] ?? ""}`.trim(), status);
 }
 
-export async function getMainOeuvres(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getMainOeuvres(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(MO_LOAD_ERROR, async () => {
     // Reference values are read by position (spec 2 §4: family norm at index 2, salaried at index 3).
     const valeurs = (await db("reference_valeur").orderBy("ordre").select("valeur")).map((r) => (r.valeur == null ? null : Number(r.valeur)));
@@ -32,8 +32,9 @@ export async function getMainOeuvres(db: Db, user: Utilisateur) {
 }
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a labour item. */
-export async function saveMainOeuvre(db: Db, user: Utilisateur, input: MainOeuvreInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveMainOeuvre(scope: Scope, input: MainOeuvreInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(existing ? MO_UPDATE_ERROR : MO_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
       if (!existing) return insertMainOeuvre(trx, ctx.idCampagne, input);
@@ -46,8 +47,9 @@ export async function saveMainOeuvre(db: Db, user: Utilisateur, input: MainOeuvr
 }
 
 /** Deletes labour items of the selected campaign: all of them, or none when one is no longer there (404). */
-export async function removeMainOeuvres(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeMainOeuvres(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const unique = [...new Set(ids)];
   await failingWith(MO_DELETE_ERROR, () =>
     db.transaction(async (trx) => {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { preparerCampagne } from "~/domain/calc/indicateurs/moteur";
 import { cleManquant } from "~/domain/manquants";
-import { demoUser, expectRefused, selectTilleuls } from "../../tests/helpers/service";
+import { demoUser, expectRefused, scopeOf, selectTilleuls } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { instantaneCampagne } from "../calcul/instantane";
 import { listerManquants, ouvrirCorrection } from "./service";
-import { contextViewOf } from "../contexte/service";
+import { loadContextView } from "../contexte/service";
 
 /**
  * The missing-data worklist (issue 24; decision 0087): for the selected folder, what keeps each farm's indicators
@@ -19,7 +19,7 @@ describe(`missing-data worklist (${dialect})`, () => {
     const db = t.db();
     const { campagnes, exploitations } = t.demo();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const w = await listerManquants(db, redacteur);
+    const w = await listerManquants(scopeOf(db, redacteur));
     expect(w.annee).toBe(2025);
     expect(w.annees).toEqual([2025, 2024]);
     expect(w.exploitations.map((e) => e.id).sort()).toEqual([exploitations.tilleuls, exploitations.moulin].sort());
@@ -59,25 +59,25 @@ describe(`missing-data worklist (${dialect})`, () => {
     const db = t.db();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    const w = await listerManquants(db, lecteur);
-    expect(w.lignes.map((l) => l.cle)).toEqual((await listerManquants(db, redacteur)).lignes.map((l) => l.cle));
+    const w = await listerManquants(scopeOf(db, lecteur));
+    expect(w.lignes.map((l) => l.cle)).toEqual((await listerManquants(scopeOf(db, redacteur))).lignes.map((l) => l.cle));
     expect(w.exploitations.length).toBeGreaterThan(0);
     expect(w.exploitations.every((e) => !e.peutEcrire)).toBe(true);
     // 2024: EARL des Tilleuls 2024 is published, hence locked: read-only for the writer too.
-    const w2024 = await listerManquants(db, redacteur, { annee: 2024 });
+    const w2024 = await listerManquants(scopeOf(db, redacteur), { annee: 2024 });
     expect(w2024.exploitations.find((e) => e.id === t.demo().exploitations.tilleuls)?.peutEcrire).toBe(false);
   });
 
   test("[issue24-manquants] a user without the folder is refused; opening a line of another campaign selects it in the context", async () => {
     const db = t.db();
     const lecteur = await demoUser(db, "lecteur");
-    await expectRefused(listerManquants(db, lecteur, { idDossier: t.demo().dossiers.bocage }), "errors.forbidden", 403);
+    await expectRefused(listerManquants(scopeOf(db, lecteur), { idDossier: t.demo().dossiers.bocage }), "errors.forbidden", 403);
 
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const moulin = t.demo().campagnes.moulin2025;
-    expect(await ouvrirCorrection(db, redacteur, moulin, "/home/description/exploitation/parcelle?id=1")).toBe("/home/description/exploitation/parcelle?id=1");
-    expect((await contextViewOf(db, redacteur)).campagne?.id).toBe(moulin);
-    await expectRefused(ouvrirCorrection(db, redacteur, moulin, "https://example.org/"), "warning.invalid-form", 400);
-    await expectRefused(ouvrirCorrection(db, redacteur, t.demo().campagnes.vallee2025, "/home/description/exploitation/parcelle"), "errors.forbidden", 403);
+    expect(await ouvrirCorrection(scopeOf(db, redacteur), moulin, "/home/description/exploitation/parcelle?id=1")).toBe("/home/description/exploitation/parcelle?id=1");
+    expect((await loadContextView(db, redacteur)).campagne?.id).toBe(moulin);
+    await expectRefused(ouvrirCorrection(scopeOf(db, redacteur), moulin, "https://example.org/"), "warning.invalid-form", 400);
+    await expectRefused(ouvrirCorrection(scopeOf(db, redacteur), t.demo().campagnes.vallee2025, "/home/description/exploitation/parcelle"), "errors.forbidden", 403);
   });
 });

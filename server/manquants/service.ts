@@ -3,7 +3,8 @@ import { adresseCorrection, correction, lignesManquants, type FigureManquants, t
 import { campagneLibelle } from "~/domain/partage";
 import { abilitiesFor, ensure } from "../access/abilities";
 import { instantaneCampagne } from "../calcul/instantane";
-import { contextViewOf, selectInContext } from "../contexte/service";
+import { selectInContext } from "../contexte/service";
+import type { Scope } from "../access/scope";
 import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -21,8 +22,9 @@ export const MANQUANTS_ERROR = "errors.services.manquants-service-error";
  * completeness fixing it would restore. A folder the user has no right on is refused (403); without a folder in the
  * context, the list is empty.
  */
-export async function listerManquants(db: Db, user: Utilisateur, options: { idDossier?: number | null; annee?: number | null } = {}): Promise<Worklist> {
-  const view = await contextViewOf(db, user);
+export async function listerManquants(scope: Scope, options: { idDossier?: number | null; annee?: number | null } = {}): Promise<Worklist> {
+  const { db, user } = scope;
+  const view = await scope.view();
   const idDossier = options.idDossier ?? view.selected.idDossier;
   const idCampagneContexte = view.campagne?.id ?? null;
   if (idDossier == null) return { idDossier: null, annees: [], annee: null, exploitations: [], lignes: [], idCampagneContexte };
@@ -93,11 +95,12 @@ async function figuresCampagne(db: Db, idCampagne: number) {
  * Opens the screen that fixes a line of another campaign than the context's: the campaign's farm and the campaign are
  * chosen in the context (the folder stays; the user must read the farm through it), then the screen is the answer.
  */
-export async function ouvrirCorrection(db: Db, user: Utilisateur, idCampagne: number, adresse: string): Promise<string> {
+export async function ouvrirCorrection(scope: Scope, idCampagne: number, adresse: string): Promise<string> {
+  const { db, user } = scope;
   if (!adresse.startsWith("/home/description/")) throw new ServiceError("warning.invalid-form", 400);
   const c = await db("campagne").where({ id: idCampagne }).first("idExploitation");
   if (!c) throw new ServiceError("errors.not-found", 404);
-  const view = await contextViewOf(db, user);
+  const view = await scope.view();
   const idExploitation = Number(c.idExploitation);
   if (!view.exploitations.some((e) => e.id === idExploitation)) throw new ServiceError("errors.forbidden", 403);
   if (view.campagne?.id !== idCampagne) {

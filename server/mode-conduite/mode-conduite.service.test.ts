@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ModeConduiteSchema, type ModeConduiteInput } from "~/domain/mode-conduite";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { countRows, demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, snapshot, scopeOf } from "../../tests/helpers/service";
 import { selectInContext } from "../contexte/service";
 import {
   duplicateModesConduite, estimateAssurance, getDuplicationOptions, getModesConduite, getQualifiants, getTypesSortie, removeAssurance,
@@ -77,7 +77,7 @@ describe(`crop management modes (${dialect})`, () => {
     const user = await contextFor("redacteur", "tilleuls2025");
     // The demo's 2025 harvests (seed-prix.ts) are the current yield; without them the indemnity is the 2024 average's.
     await db("recolte").whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).delete();
-    const e = await estimateAssurance(db, user, { idModeConduite: Number(ble.id), idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 9, txFranchise: 20, mtPrixAssure: 200 });
+    const e = await estimateAssurance(scopeOf(db, user), { idModeConduite: Number(ble.id), idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 9, txFranchise: 20, mtPrixAssure: 200 });
     expect(e.annees).toEqual([{ anneeRecolte: 2024, rendement: 6.9 }]);
     expect(e.rendementReelMoyen).toBe(6.9);
     expect(e.mtIndemniteCalculee).toBeCloseTo(60); // (9 − 1.8 − 6.9) × 200
@@ -98,19 +98,19 @@ describe(`crop management modes (${dialect})`, () => {
   test("[B-CROP-04] [B-INS-03] qualifiers and output types are those of the crop; a crop without output type gives an empty list", async () => {
     const user = await contextFor("lecteur", "tilleuls2025");
     const r = await refs();
-    expect((await getQualifiants(t.db(), user, r.ble)).map((q) => q.libelle)).toEqual(["Panifiable (meunier)", "Améliorant (BAF)", "Biscuitier", "Fourrager"]);
-    expect(await getQualifiants(t.db(), user, r.moutarde)).toEqual([]);
-    expect((await getTypesSortie(t.db(), user, r.ble)).map((s) => s.id)).toEqual([r.grain, r.paille]);
-    expect(await getTypesSortie(t.db(), user, r.interculture)).toEqual([]);
+    expect((await getQualifiants(scopeOf(t.db(), user), r.ble)).map((q) => q.libelle)).toEqual(["Panifiable (meunier)", "Améliorant (BAF)", "Biscuitier", "Fourrager"]);
+    expect(await getQualifiants(scopeOf(t.db(), user), r.moutarde)).toEqual([]);
+    expect((await getTypesSortie(scopeOf(t.db(), user), r.ble)).map((s) => s.id)).toEqual([r.grain, r.paille]);
+    expect(await getTypesSortie(scopeOf(t.db(), user), r.interculture)).toEqual([]);
   });
 
   test("[B-CROP-09] [B-CROP-10] [B-CROP-05] [B-LIST-09] a writer creates a mode with its rows; the screen lists it first with its rows and counts", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
-    const id = await saveModeConduite(t.db(), redacteur, await mode("Blé après colza", {
+    const id = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("Blé après colza", {
       cultures: [...(await mode("x")).cultures, { idCulture: r.sorgho, idCatCulture: r.derobee }, { idCulture: r.moutarde }],
     }));
-    const { rows } = await getModesConduite(t.db(), redacteur);
+    const { rows } = await getModesConduite(scopeOf(t.db(), redacteur));
     expect(rows[0]).toMatchObject({
       id, libelle: "Blé après colza", aideCouplee: 30, nbCulturesPrincipales: 1, nbCulturesIntermediaires: 2, nbCulturesDerobees: 1, modeConduiteAssurance: null,
     });
@@ -122,13 +122,13 @@ describe(`crop management modes (${dialect})`, () => {
   test("[B-CROP-08] [B-CROP-09] at save, new rows are created, changed rows updated and removed rows deleted, in one go", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
-    const id = await saveModeConduite(t.db(), redacteur, await mode("Rotation"));
-    let view = (await getModesConduite(t.db(), redacteur)).rows.find((m) => m.id === id)!;
+    const id = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("Rotation"));
+    let view = (await getModesConduite(scopeOf(t.db(), redacteur))).rows.find((m) => m.id === id)!;
     const [ble, moutarde] = view.modeConduiteCultureList;
-    await saveModeConduite(t.db(), redacteur, await mode("Rotation", {
+    await saveModeConduite(scopeOf(t.db(), redacteur), await mode("Rotation", {
       cultures: [{ id: ble.id, idCulture: r.ble, idCatCulture: r.principale }, { idCulture: r.sorgho, idCatCulture: r.derobee }],
     }), { id, updatedAt: view.updatedAt });
-    view = (await getModesConduite(t.db(), redacteur)).rows.find((m) => m.id === id)!;
+    view = (await getModesConduite(scopeOf(t.db(), redacteur))).rows.find((m) => m.id === id)!;
     expect(view.modeConduiteCultureList.map((c) => [c.id === ble.id, c.libelleCulture, c.idQualifiant])).toEqual([[true, "Blé tendre d'hiver", null], [false, "Sorgho fourrager dérobé", null]]);
     expect(await countRows(t.db(), "mode_conduite_culture", { id: moutarde.id })).toBe(0);
   });
@@ -136,17 +136,17 @@ describe(`crop management modes (${dialect})`, () => {
   test("[B-ERR-09] [B-ERR-10] a row of another mode, an unknown mode or a stale form is refused with its error key, and nothing changes", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
-    const a = await saveModeConduite(t.db(), redacteur, await mode("A"));
-    const b = await saveModeConduite(t.db(), redacteur, await mode("B"));
-    const { rows } = await getModesConduite(t.db(), redacteur);
+    const a = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("A"));
+    const b = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("B"));
+    const { rows } = await getModesConduite(scopeOf(t.db(), redacteur));
     const rowOfB = rows.find((m) => m.id === b)!.modeConduiteCultureList[0];
     const viewA = rows.find((m) => m.id === a)!;
     const before = await snapshot(t.db(), "mode_conduite", "mode_conduite_culture", "mode_conduite_assurance");
-    await expectRefused(saveModeConduite(t.db(), redacteur, await mode("A", { cultures: [{ id: rowOfB.id, idCulture: r.ble }] }), { id: a, updatedAt: viewA.updatedAt }),
+    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("A", { cultures: [{ id: rowOfB.id, idCulture: r.ble }] }), { id: a, updatedAt: viewA.updatedAt }),
       "errors.services.mode-conduite-culture-update-service-error", 404);
-    await expectRefused(saveModeConduite(t.db(), redacteur, await mode("Z"), { id: 999999, updatedAt: viewA.updatedAt }), "errors.services.mode-de-conduite-service-error", 404);
-    await expectRefused(saveModeConduite(t.db(), redacteur, await mode("A"), { id: a, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
-    await expectRefused(removeModesConduite(t.db(), redacteur, [a, 999999]), "errors.services.mode-de-conduite-service-error", 404);
+    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("Z"), { id: 999999, updatedAt: viewA.updatedAt }), "errors.services.mode-de-conduite-service-error", 404);
+    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("A"), { id: a, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(removeModesConduite(scopeOf(t.db(), redacteur), [a, 999999]), "errors.services.mode-de-conduite-service-error", 404);
     expect(await snapshot(t.db(), "mode_conduite", "mode_conduite_culture", "mode_conduite_assurance")).toEqual(before);
   });
 
@@ -154,11 +154,11 @@ describe(`crop management modes (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
     const brassicole = await ref("qualifiant_culture", { libelle: "Brassicole" });
-    await expectRefused(saveModeConduite(t.db(), redacteur, await mode("Q", { cultures: [{ idCulture: r.ble, idQualifiant: brassicole }] })), "warning.invalid-form", 400, {
+    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("Q", { cultures: [{ idCulture: r.ble, idQualifiant: brassicole }] })), "warning.invalid-form", 400, {
       fieldErrors: { "cultures[0].idQualifiant": ["warning.invalid"] },
     });
     const pature = 671;
-    await expectRefused(saveModeConduite(t.db(), redacteur, await mode("Q", { assurance: { idCulture: r.ble, idTypeSortie: pature } })), "warning.invalid-form", 400, {
+    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("Q", { assurance: { idCulture: r.ble, idTypeSortie: pature } })), "warning.invalid-form", 400, {
       fieldErrors: { "assurance.idTypeSortie": ["warning.invalid"] },
     });
   });
@@ -189,47 +189,47 @@ describe(`crop management modes (${dialect})`, () => {
     await harvest(typeof s === "object" ? (s as { id: number }).id : (s as number), 2023, r.ble, r.grain, [[20, 0.5]]);
 
     const assurance = { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 9, txFranchise: 20, mtPrixAssure: 200, mtCotisationAssurance: 25 };
-    const id = await saveModeConduite(db, redacteur, await mode("Assuré", { assurance }));
+    const id = await saveModeConduite(scopeOf(db, redacteur), await mode("Assuré", { assurance }));
     // Olympic average of 2020..2024 (10, 7.5, 5, 9, 6.5): drop 10 and 5 → (7.5 + 9 + 6.5) / 3 = 7.667
-    const saved = (await getModesConduite(db, redacteur)).rows.find((m) => m.id === id)!.modeConduiteAssurance!;
+    const saved = (await getModesConduite(scopeOf(db, redacteur))).rows.find((m) => m.id === id)!.modeConduiteAssurance!;
     expect(saved).toMatchObject({ ...assurance, rendementReelMoyen: 7.667, rendementNonIndemnisable: 1.8 });
     // (9 − 1.8 − 7.667) × 200 < 0 → 0
     expect(saved.mtIndemniteCalculee).toBe(0);
-    const e = await estimateAssurance(db, redacteur, { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 11, txFranchise: 20, mtPrixAssure: 200 });
+    const e = await estimateAssurance(scopeOf(db, redacteur), { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 11, txFranchise: 20, mtPrixAssure: 200 });
     expect(e.annees.map((a) => a.anneeRecolte)).toEqual([2024, 2023, 2022, 2021, 2020, 2019]);
     expect(e.rendementReelMoyen).toBe(7.667);
     expect(e.mtIndemniteCalculee).toBeCloseTo((11 - 2.2 - 23 / 3) * 200, 1);
     // A reader may estimate too (reading only).
     const lecteur = await contextFor("lecteur", "tilleuls2025");
-    expect((await estimateAssurance(db, lecteur, { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain })).rendementReelMoyen).toBe(7.667);
+    expect((await estimateAssurance(scopeOf(db, lecteur), { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain })).rendementReelMoyen).toBe(7.667);
 
-    const view = (await getModesConduite(db, redacteur)).rows.find((m) => m.id === id)!;
-    await removeAssurance(db, redacteur, id);
+    const view = (await getModesConduite(scopeOf(db, redacteur))).rows.find((m) => m.id === id)!;
+    await removeAssurance(scopeOf(db, redacteur), id);
     expect(await countRows(db, "mode_conduite_assurance", { idModeConduite: id })).toBe(0);
     // The mode changed: a form loaded before the deletion is stale.
-    await expectRefused(saveModeConduite(db, redacteur, await mode("Assuré", { assurance }), { id, updatedAt: view.updatedAt }), "errors.stale", 409);
-    await expectRefused(removeAssurance(db, redacteur, id), "errors.services.mode-conduite-assurance-service-error", 404);
+    await expectRefused(saveModeConduite(scopeOf(db, redacteur), await mode("Assuré", { assurance }), { id, updatedAt: view.updatedAt }), "errors.stale", 409);
+    await expectRefused(removeAssurance(scopeOf(db, redacteur), id), "errors.services.mode-conduite-assurance-service-error", 404);
   });
 
   test("[B-INS-06] the estimate needs a mode of the selected campaign", async () => {
     const r = await refs();
-    const id = await saveModeConduite(t.db(), await contextFor("redacteur", "tilleuls2025"), await mode("Ailleurs"));
+    const id = await saveModeConduite(scopeOf(t.db(), await contextFor("redacteur", "tilleuls2025")), await mode("Ailleurs"));
     const moulin = await contextFor("redacteur", "moulin2025");
-    await expectRefused(estimateAssurance(t.db(), moulin, { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain }), "errors.services.mode-conduite-assurance-service-error", 404);
+    await expectRefused(estimateAssurance(scopeOf(t.db(), moulin), { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain }), "errors.services.mode-conduite-assurance-service-error", 404);
   });
 
   test("[A-RIGHTS-07] [A-RIGHTS-08] a reader and a locked campaign are refused every write, and nothing changes", async () => {
     const tables = ["mode_conduite", "mode_conduite_culture", "mode_conduite_assurance"];
     const before = await snapshot(t.db(), ...tables);
     const lecteur = await contextFor("lecteur", "tilleuls2025");
-    await expectRefused(saveModeConduite(t.db(), lecteur, await mode("Interdit")), "errors.forbidden", 403);
+    await expectRefused(saveModeConduite(scopeOf(t.db(), lecteur), await mode("Interdit")), "errors.forbidden", 403);
     const anyMode = Number((await t.db()("mode_conduite").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("id"))?.id ?? 0);
-    await expectRefused(removeModesConduite(t.db(), lecteur, [anyMode]), "errors.forbidden", 403);
-    await expectRefused(removeAssurance(t.db(), lecteur, anyMode), "errors.forbidden", 403);
+    await expectRefused(removeModesConduite(scopeOf(t.db(), lecteur), [anyMode]), "errors.forbidden", 403);
+    await expectRefused(removeAssurance(scopeOf(t.db(), lecteur), anyMode), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
-    await expectRefused(saveModeConduite(t.db(), animateur, await mode("Verrouillée")), "errors.forbidden", 403);
+    await expectRefused(saveModeConduite(scopeOf(t.db(), animateur), await mode("Verrouillée")), "errors.forbidden", 403);
     expect(await snapshot(t.db(), ...tables)).toEqual(before);
-    expect((await getModesConduite(t.db(), lecteur)).canWrite).toBe(false);
+    expect((await getModesConduite(scopeOf(t.db(), lecteur))).canWrite).toBe(false);
   });
 
   test("[B-CROP-14] [B-RIGHTS-12] ticked modes are duplicated with their rows and insurance to the chosen campaigns of a farm with write access", async () => {
@@ -237,11 +237,11 @@ describe(`crop management modes (${dialect})`, () => {
     const r = await refs();
     const db = t.db();
     const { campagnes, dossiers, exploitations } = t.demo();
-    const id = await saveModeConduite(db, redacteur, await mode("À copier", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8, txFranchise: 25, mtPrixAssure: 180 } }));
-    const options = await getDuplicationOptions(db, redacteur, { idExploitation: exploitations.moulin });
+    const id = await saveModeConduite(scopeOf(db, redacteur), await mode("À copier", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8, txFranchise: 25, mtPrixAssure: 180 } }));
+    const options = await getDuplicationOptions(scopeOf(db, redacteur), { idExploitation: exploitations.moulin });
     expect(options.exploitations.map((e) => e.id)).toEqual(expect.arrayContaining([exploitations.tilleuls, exploitations.moulin]));
     expect(options.campagnes.map((c) => c.id)).toEqual(expect.arrayContaining([campagnes.moulin2024, campagnes.moulin2025]));
-    const { copies } = await duplicateModesConduite(db, redacteur, { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin, campagnes: [campagnes.moulin2025] });
+    const { copies } = await duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin, campagnes: [campagnes.moulin2025] });
     expect(copies).toBe(1);
     const copy = await db("mode_conduite").where({ idCampagne: campagnes.moulin2025, libelle: "À copier" }).first();
     expect(Number(copy.aideCouplee)).toBe(30);
@@ -257,16 +257,16 @@ describe(`crop management modes (${dialect})`, () => {
     const db = t.db();
     const { campagnes, dossiers, exploitations } = t.demo();
     const redacteur = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveModeConduite(db, redacteur, await mode("Refusé"));
+    const id = await saveModeConduite(scopeOf(db, redacteur), await mode("Refusé"));
     const before = await snapshot(db, "mode_conduite");
-    await expectRefused(duplicateModesConduite(db, redacteur, { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025] }),
+    await expectRefused(duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025] }),
       "errors.services.mode-de-conduite-service-error", 400, { fieldErrors: { campagnes: ["warning.invalid"] } });
-    await expectRefused(duplicateModesConduite(db, redacteur, { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2024] }),
+    await expectRefused(duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2024] }),
       "cultures.errors.campagne-verrouillee", 403);
-    await expectRefused(duplicateModesConduite(db, redacteur, { ids: [id], idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] }),
+    await expectRefused(duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] }),
       "errors.forbidden", 403);
     const lecteur = await contextFor("lecteur", "tilleuls2025");
-    await expectRefused(duplicateModesConduite(db, lecteur, { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin, campagnes: [campagnes.moulin2025] }),
+    await expectRefused(duplicateModesConduite(scopeOf(db, lecteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin, campagnes: [campagnes.moulin2025] }),
       "errors.forbidden", 403);
     expect(await snapshot(db, "mode_conduite")).toEqual(before);
   });
@@ -274,8 +274,8 @@ describe(`crop management modes (${dialect})`, () => {
   test("deleting modes removes their rows and insurance and only the selected campaign's", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
-    const id = await saveModeConduite(t.db(), redacteur, await mode("À supprimer", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8 } }));
-    await removeModesConduite(t.db(), redacteur, [id]);
+    const id = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("À supprimer", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8 } }));
+    await removeModesConduite(scopeOf(t.db(), redacteur), [id]);
     expect(await countRows(t.db(), "mode_conduite_culture", { idModeConduite: id })).toBe(0);
     expect(await countRows(t.db(), "mode_conduite_assurance", { idModeConduite: id })).toBe(0);
   });

@@ -7,12 +7,12 @@ import { campaignContext, writableCampaign, type CampaignContext } from "../acce
 import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteAssurance, deleteModeCultures, deleteModes, findMode, insertMode, insertModeCulture, listAssurancesOfModes, listCategoriesCompetilis,
   listCategoriesCulture, listCultures, listCulturesOfModes, listModes, listModesByIds, listQualifiants, listRecoltes, listTypesSortie, touchMode,
   updateMode, updateModeCulture, upsertAssurance, type AssuranceRow, type ModeConduiteCultureRow,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 export { getDuplicationOptions } from "../parc-materiel/service";
 
@@ -32,8 +32,9 @@ export type ModeConduiteView = Awaited<ReturnType<typeof getModesConduite>>["row
  * The crops screen: the campaign's modes (newest first) with their crop rows (B-CROP-10), counts (B-CROP-05)
  * and insurance, the reference lists of the form, and what the user may do.
  */
-export async function getModesConduite(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getModesConduite(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const [modes, cultures, categories, competilis] = await Promise.all([
     listModes(db, ctx.idCampagne), listCultures(db), listCategoriesCulture(db), listCategoriesCompetilis(db),
   ]);
@@ -57,14 +58,16 @@ export async function getModesConduite(db: Db, user: Utilisateur) {
 }
 
 /** cultures/{id}/qualifiants (B-CROP-04). */
-export async function getQualifiants(db: Db, user: Utilisateur, idCulture: number) {
-  await campaignContext(db, user);
+export async function getQualifiants(scope: Scope, idCulture: number) {
+  const { db } = scope;
+  await campaignContext(scope);
   return listQualifiants(db, idCulture);
 }
 
 /** types_sorties of a crop (B-INS-03). */
-export async function getTypesSortie(db: Db, user: Utilisateur, idCulture: number) {
-  await campaignContext(db, user);
+export async function getTypesSortie(scope: Scope, idCulture: number) {
+  const { db } = scope;
+  await campaignContext(scope);
   return listTypesSortie(db, idCulture);
 }
 
@@ -128,8 +131,9 @@ async function saveRows(db: Db, idModeConduite: number, rows: ModeConduiteInput[
  * Creates (no id) or updates (id, with the mode's updatedAt: a stale save is refused) a mode with its crop
  * rows and its insurance, in one transaction. An insurance panel left empty stores no insurance (D-CULT-2).
  */
-export async function saveModeConduite(db: Db, user: Utilisateur, input: ModeConduiteInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveModeConduite(scope: Scope, input: ModeConduiteInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await checkReferences(db, input);
   return db.transaction(async (trx) => {
     let id: number;
@@ -149,16 +153,18 @@ export async function saveModeConduite(db: Db, user: Utilisateur, input: ModeCon
   });
 }
 
-export async function removeModesConduite(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeModesConduite(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await db.transaction(async (trx) => {
     if ((await deleteModes(trx, ctx.idCampagne, ids)) !== ids.length) throw new ServiceError(ERRORS.mode, 404);
   });
 }
 
 /** Deletes a mode's insurance (B-INS-07, B-INS-08: the screen asks for confirmation first). */
-export async function removeAssurance(db: Db, user: Utilisateur, idModeConduite: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeAssurance(scope: Scope, idModeConduite: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await db.transaction(async (trx) => {
     const mode = await findMode(trx, idModeConduite);
     if (!mode || mode.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.mode, 404);
@@ -172,8 +178,9 @@ export async function removeAssurance(db: Db, user: Utilisateur, idModeConduite:
  * yield when recorded, the non-indemnified yield and the calculated indemnity. Reading only: readers may
  * estimate too.
  */
-export async function estimateAssurance(db: Db, user: Utilisateur, input: EstimationInput): Promise<EstimationAssurance> {
-  const ctx = await campaignContext(db, user);
+export async function estimateAssurance(scope: Scope, input: EstimationInput): Promise<EstimationAssurance> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const mode = await findMode(db, input.idModeConduite);
   if (!mode || mode.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.assurance, 404);
   return estimate(db, campagneOf(ctx), input);
@@ -185,8 +192,9 @@ export async function estimateAssurance(db: Db, user: Utilisateur, input: Estima
  * another folder without folder animation, a folder or farm without write access, a campaign of another
  * farm or the current one, a locked campaign. The insurance estimate is recomputed for the target campaign.
  */
-export async function duplicateModesConduite(db: Db, user: Utilisateur, input: DuplicationModeConduiteInput): Promise<{ copies: number }> {
-  const ctx = await campaignContext(db, user);
+export async function duplicateModesConduite(scope: Scope, input: DuplicationModeConduiteInput): Promise<{ copies: number }> {
+  const { db, user } = scope;
+  const ctx = await campaignContext(scope);
   if (input.idDossier !== ctx.view.selected.idDossier && !ctx.abilities.isDoAnimation) throw new ServiceError("errors.forbidden", 403);
   const ids = [...new Set(input.ids)];
   const targets: { id: number; idExploitation: number; anneeRecolte: number }[] = [];

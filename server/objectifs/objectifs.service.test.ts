@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { demoUser, expectRefused, selectTilleuls } from "../../tests/helpers/service";
+import { demoUser, expectRefused, scopeOf, selectTilleuls } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { ecranObjectifs } from "./service";
 
@@ -23,7 +23,7 @@ describe(`objectives against results (${dialect})`, () => {
     const db = t.db();
     const { campagnes } = t.demo();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const e = await ecranObjectifs(db, redacteur);
+    const e = await ecranObjectifs(scopeOf(db, redacteur));
     const idSerie = await derniereSerie(campagnes.tilleuls2025);
     expect(e.serie?.id).toBe(idSerie);
     expect(e.peutOuvrirSerie).toBe(true);
@@ -67,7 +67,7 @@ describe(`objectives against results (${dialect})`, () => {
   test("[issue24-objectifs] [C-RIGHTS-19] a reader sees the published series only: no figure for the unpublished 2025 series, the published 2024 one in the trajectory", async () => {
     const db = t.db();
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    const e = await ecranObjectifs(db, lecteur);
+    const e = await ecranObjectifs(scopeOf(db, lecteur));
     expect(e.serie).toBeNull();
     expect(e.peutOuvrirSerie).toBe(false);
     expect(e.lignes.every((l) => l.exploitation === null && l.parcelles.length === 0)).toBe(true);
@@ -76,7 +76,7 @@ describe(`objectives against results (${dialect})`, () => {
     expect(ift.points[1].valeur).toBeNull();
     expect(ift.points[1].verdict).toBe("sans-resultat");
     // The published 2024 campaign itself shows its figures to the reader.
-    const e2024 = await ecranObjectifs(db, lecteur, t.demo().campagnes.tilleuls2024);
+    const e2024 = await ecranObjectifs(scopeOf(db, lecteur), t.demo().campagnes.tilleuls2024);
     expect(e2024.serie?.publication).toBe(true);
     expect(e2024.lignes[0].exploitation?.valeur).not.toBeNull();
   });
@@ -84,6 +84,6 @@ describe(`objectives against results (${dialect})`, () => {
   test("[issue24-objectifs] a user who reaches the campaign's farm through none of his folders is refused", async () => {
     const lecteur = await demoUser(t.db(), "lecteur");
     // Ferme de la Vallée is linked to the Bocage folder only; the reader has the Beauce folder.
-    await expectRefused(ecranObjectifs(t.db(), lecteur, t.demo().campagnes.vallee2025), "errors.forbidden", 403);
+    await expectRefused(ecranObjectifs(scopeOf(t.db(), lecteur), t.demo().campagnes.vallee2025), "errors.forbidden", 403);
   });
 });

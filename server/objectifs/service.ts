@@ -6,6 +6,7 @@ import { campaignContext } from "../access/description";
 import { ensure } from "../access/abilities";
 import { droitsCampagne, serieVisible } from "../calcul-serie/service";
 import type { Db } from "../db/knex";
+import type { Scope } from "../access/scope";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 
@@ -21,8 +22,9 @@ export const OBJECTIFS_RESULTATS_ERROR = "errors.services.indicateur_objectifs-s
  * series the user may see (C-RIGHTS-17..19), per plot, crop and for the farm, each met or missed; and across the
  * farm's campaigns, the farm figure against that campaign's objective (the trajectory).
  */
-export async function ecranObjectifs(db: Db, user: Utilisateur, idCampagne?: number): Promise<EcranObjectifs> {
-  const id = idCampagne ?? (await campaignContext(db, user)).idCampagne;
+export async function ecranObjectifs(scope: Scope, idCampagne?: number): Promise<EcranObjectifs> {
+  const { db, user } = scope;
+  const id = idCampagne ?? (await campaignContext(scope)).idCampagne;
   const droits = await droitsCampagne(db, user, id);
   // A campaign the user reaches through none of his folders is refused (403).
   ensure(droits.idDossier != null);

@@ -6,8 +6,8 @@ import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
 import { env } from "../env";
 import { failingWith, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { insertId, listFichiers } from "./repo";
+import type { Scope } from "../access/scope";
 
 /**
  * Files attached to an observation series (spec 2 §2, §5, §6, §7; B-FILE-01..07; decision 0038). The bytes live
@@ -46,8 +46,9 @@ async function serieOfCampaign(db: Db, idCampagne: number, idSerie: number | nul
   return Number(s.id);
 }
 
-export async function getFichiers(db: Db, user: Utilisateur, idSerie: number | null | undefined) {
-  const ctx = await campaignContext(db, user);
+export async function getFichiers(scope: Scope, idSerie: number | null | undefined) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const id = await serieOfCampaign(db, ctx.idCampagne, idSerie);
   return listFichiers(db, id);
 }
@@ -57,8 +58,9 @@ export async function getFichiers(db: Db, user: Utilisateur, idSerie: number | n
  * the accepted list, the bytes of that type (B-FILE-04: a .pdf must start as a PDF), the size within
  * ATTACHMENT_MAX_MB. The bytes are written first under a fresh name, then the row; a failed insert removes them.
  */
-export async function uploadFichier(db: Db, user: Utilisateur, idSerie: number | null | undefined, file: { name: string; bytes: Uint8Array }): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function uploadFichier(scope: Scope, idSerie: number | null | undefined, file: { name: string; bytes: Uint8Array }): Promise<number> {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   const id = await serieOfCampaign(db, ctx.idCampagne, idSerie);
   if (/[\\/]/.test(file.name) || file.name.includes("..") || !file.name.trim()) throw new ServiceError(FICHIER_NOM, 400, { fichier: [FICHIER_NOM] });
   if (!extensionAcceptee(file.name)) throw new ServiceError(FICHIER_TYPE, 400, { fichier: [FICHIER_TYPE] });
@@ -80,8 +82,9 @@ export async function uploadFichier(db: Db, user: Utilisateur, idSerie: number |
 }
 
 /** A file of a series of the selected campaign, for its download (B-FILE-06): its name, type and bytes. */
-export async function fichierPourTelechargement(db: Db, user: Utilisateur, id: number) {
-  const ctx = await campaignContext(db, user);
+export async function fichierPourTelechargement(scope: Scope, id: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const row = await db("fichier_attache_serie as f").join("observation_serie as s", "s.id", "f.idObservationSerie").where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
     .first("f.nom", "f.chemin", "f.typeMime");
   if (!row) throw new ServiceError(FICHIER_ERROR, 404);
@@ -92,8 +95,9 @@ export async function fichierPourTelechargement(db: Db, user: Utilisateur, id: n
 }
 
 /** Deletes a file (B-FILE-07): the write gate, and only its author (B-RIGHTS-13). */
-export async function removeFichier(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeFichier(scope: Scope, id: number): Promise<void> {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   const row = await db("fichier_attache_serie as f").join("observation_serie as s", "s.id", "f.idObservationSerie").where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
     .first("f.chemin", "f.creePar");
   if (!row) throw new ServiceError(FICHIER_ERROR, 404);

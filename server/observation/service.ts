@@ -8,13 +8,13 @@ import type { Db } from "../db/knex";
 import { applyRowPatches } from "../db/row-patches";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   ELEMENTS_HORS_TABLE, findSeries, insertId, listFichiers, listHorizons, listObservations, listPlacettes, listSeries, setHorizonLimit, setSerieValue,
   type SerieRow,
 } from "./repo";
 import { removeStoredFiles } from "./files";
 import { inChunks } from "../db/chunks";
+import type { Scope } from "../access/scope";
 
 /**
  * The observation series of a plot (spec 2 "Observation measures", issue 15): the screen's data, the series form,
@@ -127,8 +127,9 @@ async function interventionsOf(db: Db, idCampagne: number, idParcelle: number) {
  * the first: B-OBS-04), its placettes, series, interventions and crops (B-OBS-05), the reference lists (B-OBS-03),
  * and the detail of the series asked for (`serieId`): observations, horizons, attached files.
  */
-export async function getMesures(db: Db, user: Utilisateur, options: { parcelleId?: number | null; serieId?: number | null } = {}) {
-  const ctx = await campaignContext(db, user);
+export async function getMesures(scope: Scope, options: { parcelleId?: number | null; serieId?: number | null } = {}) {
+  const { db, user } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(OBS_LOAD_ERROR, async () => {
     const parcelles = (await db("parcelle").where({ idCampagne: ctx.idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "geometrie", "idModeConduite"))
       .map((p) => ({ id: Number(p.id), libelle: String(p.libelle), geometrie: str(p.geometrie), idModeConduite: num(p.idModeConduite) }));
@@ -146,7 +147,7 @@ export async function getMesures(db: Db, user: Utilisateur, options: { parcelleI
       ? { idSerie: serie.id, observations: await listObservations(db, serie.id), horizons: await listHorizons(db, serie.id), fichiers: await listFichiers(db, serie.id) }
       : null;
     // The plots a copy may go to (only for a writer: a reader has no copy).
-    const cibles = ctx.abilities.canWriteDescriptif ? await copyTargets(db, user, ctx) : [];
+    const cibles = ctx.abilities.canWriteDescriptif ? await copyTargets(scope, ctx) : [];
     return {
       canWrite: ctx.abilities.canWriteDescriptif, idUser: user.id, idDossier: ctx.view.selected.idDossier, cibles,
       parcelles, idParcelle, placettes, series, interventions, cultures, modesConduite: modesConduite.map((m) => ({ id: Number(m.id), libelle: String(m.libelle) })),
@@ -193,8 +194,9 @@ async function checkSerieLinks(db: Db, ctx: CampaignContext, input: SerieInput) 
  * saved series does not change (B-OBS-23); a field its type does not show is not kept (B-OBS-16..20). A placette
  * taken out of the selection takes its values with it (B-PLAC-09).
  */
-export async function saveSerie(db: Db, user: Utilisateur, raw: SerieInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveSerie(scope: Scope, raw: SerieInput, existing?: Token): Promise<number> {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(existing ? OBS_UPDATE_ERROR : OBS_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
       await plotOf(trx, ctx, raw.idParcelle);
@@ -237,8 +239,9 @@ export async function saveSerie(db: Db, user: Utilisateur, raw: SerieInput, exis
 }
 
 /** Deletes series of the campaign (one or several, B-OBS-09) with their observations, horizons and files: all or none. */
-export async function removeSeries(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeSeries(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const unique = [...new Set(ids)];
   const paths = await failingWith(OBS_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -307,8 +310,9 @@ function observationColumns(serie: SerieRow, refs: Refs, v: ObservationRowInput,
  * (server/db/row-patches.ts: every row checked first, the stale check of each, all or none), then each row's
  * placette values (B-PLAC-11) as child observations.
  */
-export async function saveObservationsGrid(db: Db, user: Utilisateur, idSerie: number, sent: unknown) {
-  const ctx = await writableCampaign(db, user);
+export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: unknown) {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   // An emptied cell may come as null (an API client, a row sent back as loaded): the schemas read it as absent.
   const patches = Array.isArray(sent)
     ? sent.map((p: { values?: unknown }) => (p && typeof p === "object" && p.values && typeof p.values === "object"
@@ -356,8 +360,9 @@ export async function saveObservationsGrid(db: Db, user: Utilisateur, idSerie: n
 }
 
 /** Deletes rows of a series' observations table (with their placette values). */
-export async function removeObservations(db: Db, user: Utilisateur, idSerie: number, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeObservations(scope: Scope, idSerie: number, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const unique = [...new Set(ids)];
   await failingWith(OBS_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -370,8 +375,9 @@ export async function removeObservations(db: Db, user: Utilisateur, idSerie: num
 
 // ---- Placettes (B-PLAC-03..05)
 
-export async function savePlacette(db: Db, user: Utilisateur, idParcelle: number, input: PlacetteInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function savePlacette(scope: Scope, idParcelle: number, input: PlacetteInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const value = parse(PlacetteSchema, input);
   if (value.geometrie) checkPolygon(value.geometrie);
   return failingWith(PLACETTE_ERROR, () =>
@@ -397,8 +403,9 @@ function checkPolygon(text: string) {
 }
 
 /** Deletes a placette with its values in every series. */
-export async function removePlacette(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removePlacette(scope: Scope, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await failingWith(PLACETTE_ERROR, async () => {
     const n = await db("placette").where({ id, idCampagne: ctx.idCampagne }).delete();
     if (n === 0) throw new ServiceError(PLACETTE_ERROR, 404);
@@ -407,8 +414,9 @@ export async function removePlacette(db: Db, user: Utilisateur, id: number): Pro
 
 // ---- Horizons (B-HOR-01..10): soil series only; limits are observations of the limit elements
 
-export async function saveHorizon(db: Db, user: Utilisateur, idSerie: number, input: HorizonInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveHorizon(scope: Scope, idSerie: number, input: HorizonInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const value = parse(HorizonSchema, input);
   return failingWith(HORIZON_ERROR, () =>
     db.transaction(async (trx) => {
@@ -429,8 +437,9 @@ export async function saveHorizon(db: Db, user: Utilisateur, idSerie: number, in
   );
 }
 
-export async function removeHorizon(db: Db, user: Utilisateur, idSerie: number, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeHorizon(scope: Scope, idSerie: number, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await failingWith(HORIZON_ERROR, async () => {
     await serieOf(db, ctx, idSerie, HORIZON_ERROR);
     const n = await db("horizon").where({ id, idParent: idSerie }).delete();
@@ -440,8 +449,9 @@ export async function removeHorizon(db: Db, user: Utilisateur, idSerie: number, 
 
 // ---- Folder observations (B-OBS-48..50): an element of the folder, offered in the grid of its type
 
-export async function saveDossierObservation(db: Db, user: Utilisateur, input: DossierObservationInput): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveDossierObservation(scope: Scope, input: DossierObservationInput): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const value = parse(DossierObservationSchema, input);
   return failingWith(OBS_CREATE_ERROR, async () => {
     if (!(await db("type_observation").where({ id: value.dicIdTypeIntrant }).first("id"))) throw invalidField("dicIdTypeIntrant");
@@ -458,8 +468,9 @@ export async function saveDossierObservation(db: Db, user: Utilisateur, input: D
  * `suppressionSeriesParcellesDst`. The intervention link and the placette values stay behind (they belong to the
  * source plot); attached files are not copied (decision 0038).
  */
-export async function copierSeries(db: Db, user: Utilisateur, raw: CopieSeriesInput): Promise<{ count: number }> {
-  const ctx = await campaignContext(db, user);
+export async function copierSeries(scope: Scope, raw: CopieSeriesInput): Promise<{ count: number }> {
+  const { db, user } = scope;
+  const ctx = await campaignContext(scope);
   const input = parse(CopieSeriesSchema, raw);
   const target = await db("parcelle").where({ id: input.idParcelle }).first("id", "idCampagne");
   if (!target) throw invalidField("idParcelle");
@@ -468,7 +479,7 @@ export async function copierSeries(db: Db, user: Utilisateur, raw: CopieSeriesIn
   // The folder named must link the target's farm; then the one write gate on the target's campaign.
   const link = await db("dossier_exploitation").where({ idDossier: input.dossierDestination, idExploitation: campagne.idExploitation }).first("idDossier");
   if (!link) throw invalidField("dossierDestination");
-  await ensureWrite(db, user, { dossier: input.dossierDestination, campagne: idCampagne });
+  await ensureWrite(scope, { dossier: input.dossierDestination, campagne: idCampagne });
   return failingWith(OBS_COPY_ERROR, () =>
     db.transaction(async (trx) => {
       const sources = await findSeries(trx, ctx.idCampagne, input.seriesSource);
@@ -508,8 +519,9 @@ export async function copierSeries(db: Db, user: Utilisateur, raw: CopieSeriesIn
 }
 
 /** The plots a copy may go to: those of the campaigns of the selected folder's farms the user may write, same harvest year. */
-export async function copyTargets(db: Db, user: Utilisateur, known?: CampaignContext) {
-  const ctx = known ?? (await campaignContext(db, user));
+export async function copyTargets(scope: Scope, known?: CampaignContext) {
+  const { db } = scope;
+  const ctx = known ?? (await campaignContext(scope));
   const idDossier = ctx.view.selected.idDossier;
   if (!idDossier) return [];
   const year = ctx.view.campagne!.anneeRecolte;
@@ -520,7 +532,7 @@ export async function copyTargets(db: Db, user: Utilisateur, known?: CampaignCon
   const writable = new Map<number, boolean>();
   for (const r of rows) {
     const c = Number(r.idCampagne);
-    if (!writable.has(c)) writable.set(c, await ensureWrite(db, user, { dossier: idDossier, campagne: c }).then(() => true, () => false));
+    if (!writable.has(c)) writable.set(c, await ensureWrite(scope, { dossier: idDossier, campagne: c }).then(() => true, () => false));
     if (writable.get(c)) out.push({ id: Number(r.id), libelle: String(r.libelle), exploitation: String(r.exploitation ?? "") });
   }
   return out;

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { ELEMENT } from "~/domain/observation";
 import { campaignContext, writableCampaign } from "../access/description";
-import type { Db } from "../db/knex";
 import { failingWith, invalidField, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { ELEMENTS_HORS_TABLE, findSeries, insertId, listHorizons, setHorizonLimit, setSerieValue } from "./repo";
 import { inChunks } from "../db/chunks";
+import type { Scope } from "../access/scope";
 
 /**
  * Export and import of observation series (spec 2 §2 export and import buttons; the spec shows no format:
@@ -30,8 +29,9 @@ export const ExportFile = z.object({ format: z.literal(EXPORT_FORMAT), version: 
 export type ExportFile = z.infer<typeof ExportFile>;
 
 /** The ticked series of the selected campaign as an export file (whoever may read the campaign). */
-export async function exportSeries(db: Db, user: Utilisateur, ids: number[]): Promise<ExportFile> {
-  const ctx = await campaignContext(db, user);
+export async function exportSeries(scope: Scope, ids: number[]): Promise<ExportFile> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const series = await findSeries(db, ctx.idCampagne, [...new Set(ids)]);
   if (!series.length || series.length !== new Set(ids).size) throw new ServiceError("errors.not-found", 404);
   const out: ExportFile["series"] = [];
@@ -53,8 +53,9 @@ export async function exportSeries(db: Db, user: Utilisateur, ids: number[]): Pr
 }
 
 /** Adds the series of an export file to a plot of the selected campaign, in one transaction; a reference unknown here refuses the file. */
-export async function importSeries(db: Db, user: Utilisateur, idParcelle: number, text: string): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function importSeries(scope: Scope, idParcelle: number, text: string): Promise<number> {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   let file: ExportFile;
   try {
     file = ExportFile.parse(JSON.parse(text));

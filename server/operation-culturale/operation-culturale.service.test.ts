@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { OperationCulturaleInput } from "~/domain/operation-culturale";
 import { GES_CARBURANT_KG_CO2E_PAR_L, ENERGIE_PRIMAIRE_CARBURANT_MJ_PAR_L, KW_PAR_CH } from "~/domain/calc/operation";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";
 import { getConsoCarburantReference, getOperationsCulturales, removeOperationsCulturales, saveOperationCulturale } from "./service";
 
@@ -56,7 +56,7 @@ describe(`cultural operations (${dialect})`, () => {
     const { campagnes } = t.demo();
     const f = await fleet(campagnes.tilleuls2025);
     // The form's own reference values are ignored: the server recomputes them from the stored machines.
-    const { id } = await saveOperationCulturale(t.db(), redacteur, {
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
       ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo], debitCalcule: 99, consoCarburantCalculee: 1, remarque: "Labour d'automne",
     });
     const stored = await t.db()("operation_culturale").where({ id }).first();
@@ -71,7 +71,7 @@ describe(`cultural operations (${dialect})`, () => {
     expect((await t.db()("operation_culturale_materiel").where({ idOperationCulturale: id })).map((r) => r.idParcMateriel)).toEqual([f.charrue]);
     expect((await t.db()("operation_culturale_main_oeuvre").where({ idOperationCulturale: id })).map((r) => r.idMainOeuvre)).toEqual([f.mo]);
 
-    const screen = await getOperationsCulturales(t.db(), redacteur);
+    const screen = await getOperationsCulturales(scopeOf(t.db(), redacteur));
     expect(screen.canWrite).toBe(true);
     const [row] = screen.rows;
     expect(row).toMatchObject({ id, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo], eta: false, debitCalcule: 1.2, consoCarburantCalculee: 20.59 });
@@ -94,17 +94,17 @@ describe(`cultural operations (${dialect})`, () => {
   test("[B-OPS-17] [B-OPS-18] [B-OPS-19] a self-propelled machine gives the work rate; an irrigation type has none and needs actual values", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
-    const { id: recolte } = await saveOperationCulturale(t.db(), redacteur, { ...base, idTypeAction: 15, libelle: "Moisson", materielTractant: f.moissonneuse, profondeurTravail: 0 });
+    const { id: recolte } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, idTypeAction: 15, libelle: "Moisson", materielTractant: f.moissonneuse, profondeurTravail: 0 });
     const r = await t.db()("operation_culturale").where({ id: recolte }).first();
     expect(Number(r.debitCalcule)).toBe(2);
     expect(Number(r.consoCarburantCalculee)).toBe(15); // flat reference of type 15, no load factor
     expect(Number(r.profondeurTravail)).toBe(0); // type 15 has no depth: stored as 0
 
     const irrigation = { ...base, idTypeAction: 14, libelle: "Irrigation", materielTractant: f.pompe, materielTractes: [f.enrouleur], profondeurTravail: 0, debitIrrigation: 45 };
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, irrigation), "warning.invalid-form", 400, {
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), irrigation), "warning.invalid-form", 400, {
       fieldErrors: { debitReel: ["warning.required"], consoCarburantReelle: ["warning.required"] },
     });
-    const { id } = await saveOperationCulturale(t.db(), redacteur, { ...irrigation, debitReel: 0.5, consoCarburantReelle: 12 });
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...irrigation, debitReel: 0.5, consoCarburantReelle: 12 });
     const i = await t.db()("operation_culturale").where({ id }).first();
     expect(i.debitCalcule).toBeNull();
     expect(i.consoCarburantCalculee).toBeNull();
@@ -115,7 +115,7 @@ describe(`cultural operations (${dialect})`, () => {
   test("[B-OPS-14] [B-OPS-06] [B-OPS-13] an external workforce stores no workforce rows; flow applies only to irrigation types", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
-    const { id } = await saveOperationCulturale(t.db(), redacteur, {
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
       ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], eta: true, mainOeuvre: [f.mo], debitIrrigation: 30,
     });
     const stored = await t.db()("operation_culturale").where({ id }).first();
@@ -128,12 +128,12 @@ describe(`cultural operations (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     await fleet(t.demo().campagnes.tilleuls2025);
     // No equipment: no calculated rate, no tractor power: no fuel reference, whatever the form claimed.
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, { ...base, debitCalcule: 1, consoCarburantCalculee: 20 }), "warning.invalid-form", 400, {
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, debitCalcule: 1, consoCarburantCalculee: 20 }), "warning.invalid-form", 400, {
       fieldErrors: { debitReel: ["warning.required"], consoCarburantReelle: ["warning.required"] },
     });
-    const { id } = await saveOperationCulturale(t.db(), redacteur, { ...base, debitReel: 1.5, consoCarburantReelle: 18 });
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, debitReel: 1.5, consoCarburantReelle: 18 });
     expect(await t.db()("operation_culturale").where({ id }).first()).toMatchObject({ debitCalcule: null, consoCarburantCalculee: null });
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, { ...base, idTypeAction: 999, debitReel: 1, consoCarburantReelle: 1 }), "warning.invalid-form", 400, {
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, idTypeAction: 999, debitReel: 1, consoCarburantReelle: 1 }), "warning.invalid-form", 400, {
       fieldErrors: { idTypeAction: ["warning.invalid"] },
     });
   });
@@ -145,27 +145,27 @@ describe(`cultural operations (${dialect})`, () => {
     const foreign = await fleet(campagnes.tilleuls2024);
     const before = await snapshot(t.db(), ...operationTables);
     const ok = { ...base, materielTractant: own.tracteur, materielTractes: [own.charrue], mainOeuvre: [own.mo] };
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, { ...ok, materielTractant: foreign.tracteur }), "warning.invalid-form", 400, { fieldErrors: { materielTractant: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, { ...ok, materielTractant: own.charrue }), "warning.invalid-form", 400, { fieldErrors: { materielTractant: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, { ...ok, materielTractes: [own.charrue, foreign.charrue] }), "warning.invalid-form", 400, { fieldErrors: { materielTractes: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, { ...ok, materielTractes: [own.tracteur] }), "warning.invalid-form", 400, { fieldErrors: { materielTractes: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, { ...ok, mainOeuvre: [foreign.mo] }), "warning.invalid-form", 400, { fieldErrors: { mainOeuvre: ["warning.invalid"] } });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractant: foreign.tracteur }), "warning.invalid-form", 400, { fieldErrors: { materielTractant: ["warning.invalid"] } });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractant: own.charrue }), "warning.invalid-form", 400, { fieldErrors: { materielTractant: ["warning.invalid"] } });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractes: [own.charrue, foreign.charrue] }), "warning.invalid-form", 400, { fieldErrors: { materielTractes: ["warning.invalid"] } });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractes: [own.tracteur] }), "warning.invalid-form", 400, { fieldErrors: { materielTractes: ["warning.invalid"] } });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, mainOeuvre: [foreign.mo] }), "warning.invalid-form", 400, { fieldErrors: { mainOeuvre: ["warning.invalid"] } });
     expect(await snapshot(t.db(), ...operationTables)).toEqual(before);
   });
 
   test("[B-RIGHTS-01] [B-RIGHTS-02] [B-RIGHTS-03] [A-RIGHTS-07] [A-RIGHTS-08] a reader and a locked campaign are refused every write, and nothing changes", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
-    const { id } = await saveOperationCulturale(t.db(), redacteur, { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] });
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] });
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), ...operationTables);
-    await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] }), "errors.forbidden", 403);
-    await expectRefused(saveOperationCulturale(t.db(), lecteur, { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] }, { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
-    await expectRefused(removeOperationsCulturales(t.db(), lecteur, [id]), "errors.forbidden", 403);
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), lecteur), { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] }), "errors.forbidden", 403);
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), lecteur), { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] }, { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
+    await expectRefused(removeOperationsCulturales(scopeOf(t.db(), lecteur), [id]), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
-    await expectRefused(saveOperationCulturale(t.db(), animateur, { ...base, debitReel: 1, consoCarburantReelle: 1 }), "errors.forbidden", 403);
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), animateur), { ...base, debitReel: 1, consoCarburantReelle: 1 }), "errors.forbidden", 403);
     expect(await snapshot(t.db(), ...operationTables)).toEqual(before);
-    const screen = await getOperationsCulturales(t.db(), lecteur);
+    const screen = await getOperationsCulturales(scopeOf(t.db(), lecteur));
     expect(screen.canWrite).toBe(false);
     expect(screen.rows.map((r) => r.id)).toContain(id);
   });
@@ -174,32 +174,32 @@ describe(`cultural operations (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
     const input = { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo] };
-    const { id } = await saveOperationCulturale(t.db(), redacteur, input);
-    const [row] = (await getOperationsCulturales(t.db(), redacteur)).rows;
-    const saved = await saveOperationCulturale(t.db(), redacteur, { ...input, debitReel: 1, mainOeuvre: [], repercutAction: true }, { id, updatedAt: row.updatedAt });
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), input);
+    const [row] = (await getOperationsCulturales(scopeOf(t.db(), redacteur))).rows;
+    const saved = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...input, debitReel: 1, mainOeuvre: [], repercutAction: true }, { id, updatedAt: row.updatedAt });
     // The interventions table does not exist yet: the answer is taken and returned, no intervention changes.
     expect(saved).toEqual({ id, repercutAction: true, actionsMisesAJour: 0 });
-    const [updated] = (await getOperationsCulturales(t.db(), redacteur)).rows;
+    const [updated] = (await getOperationsCulturales(scopeOf(t.db(), redacteur))).rows;
     expect(updated).toMatchObject({ id, debitReel: 1, debitCalcule: 1.2, mainOeuvre: [] });
     // The fuel reference follows the effective (actual) rate: same power and depth over 1 ha/h.
     expect(updated.consoCarburantCalculee).toBe(Math.round(conso(150, 1) * 100) / 100);
-    await expectRefused(saveOperationCulturale(t.db(), redacteur, input, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), input, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
   });
 
   test("deleting removes only operations of the selected campaign with their links; an unknown id refuses the whole deletion", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
-    const { id } = await saveOperationCulturale(t.db(), redacteur, { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo] });
-    await expectRefused(removeOperationsCulturales(t.db(), redacteur, [id, 999999]), "operation.errors.delete-service-error", 404);
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo] });
+    await expectRefused(removeOperationsCulturales(scopeOf(t.db(), redacteur), [id, 999999]), "operation.errors.delete-service-error", 404);
     expect(await t.db()("operation_culturale").where({ id })).toHaveLength(1);
-    await removeOperationsCulturales(t.db(), redacteur, [id]);
+    await removeOperationsCulturales(scopeOf(t.db(), redacteur), [id]);
     expect(await t.db()("operation_culturale").where({ id })).toHaveLength(0);
     expect(await t.db()("operation_culturale_materiel").where({ idOperationCulturale: id })).toHaveLength(0);
   });
 
   test("[B-OPS-21] [B-OPS-22] the fuel-use reference (calculs/indicateurs/conso_carburant) needs type, power and depth, and follows depth and work rate", async () => {
     const lecteur = await contextFor("lecteur", "tilleuls2025");
-    const ask = (e: { idTypeAction: number | null; puissance: number | null; profondeurTravail: number | null; debit: number | null }) => getConsoCarburantReference(t.db(), lecteur, e);
+    const ask = (e: { idTypeAction: number | null; puissance: number | null; profondeurTravail: number | null; debit: number | null }) => getConsoCarburantReference(scopeOf(t.db(), lecteur), e);
     expect((await ask({ idTypeAction: 1, puissance: 150, profondeurTravail: 25, debit: 1.2 })).consoCarburant).toBeCloseTo(conso(150, 1.2), 6);
     expect((await ask({ idTypeAction: 1, puissance: 150, profondeurTravail: 30, debit: 1.2 })).consoCarburant).toBeCloseTo(conso(150, 1.2, 30), 6);
     // Without a work rate, the flat reference of the row (20 L/ha at 25 cm).

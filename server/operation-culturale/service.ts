@@ -11,12 +11,12 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import { listParcMateriels, listReferencesOfCategories, type ParcMaterielRow } from "../parc-materiel/repo";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteOperationsCulturales, findOperationCulturale, fuelPrice, insertOperationCulturale, listCoefficientsConsoCarburant,
   listOperationsCulturales, listProfondeursTravail, listTypesAction, listWorkforce, longTermRate, propagateWorkRate, replaceLinks,
   updateOperationCulturale, type OperationCulturaleRow, type OperationCulturaleValues, type TypeActionRef,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** The error keys of this screen (spec 2 §8 gives none for operations; they follow the labour ones). */
 export const ERRORS = {
@@ -51,8 +51,9 @@ export function costsOf(op: OperationCulturaleRow, type: TypeActionRef | undefin
  * newest first, each with its calculated costs; the operation types, working depths, machines (with
  * their own figures) and labour items the form offers; and what the user may do.
  */
-export async function getOperationsCulturales(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getOperationsCulturales(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const tauxFinancement = financingRate({ longTermeTaux: await longTermRate(db, ctx.idCampagne) });
   const prixFioul = await fuelPrice(db, ctx.idCampagne);
   const typesAction = await listTypesAction(db);
@@ -84,8 +85,9 @@ export async function getOperationsCulturales(db: Db, user: Utilisateur) {
  * reference_conso_carburant row of the type. Null when type, power or depth is missing (B-OPS-21) or
  * the type has no reference. Any signed-in user with a selected campaign may ask.
  */
-export async function getConsoCarburantReference(db: Db, user: Utilisateur, entree: EntreeConsoCarburant): Promise<{ consoCarburant: number | null }> {
-  await campaignContext(db, user);
+export async function getConsoCarburantReference(scope: Scope, entree: EntreeConsoCarburant): Promise<{ consoCarburant: number | null }> {
+  const { db } = scope;
+  await campaignContext(scope);
   if (entree.idTypeAction == null) return { consoCarburant: null };
   const coefficients = await listCoefficientsConsoCarburant(db, entree.idTypeAction);
   return { consoCarburant: fuelUseReference(coefficients, entree) };
@@ -165,9 +167,10 @@ export type SaveResult = {
  * propagates the new rate to the linked interventions (B-OPS-25, B-OPS-26).
  */
 export async function saveOperationCulturale(
-  db: Db, user: Utilisateur, input: OperationCulturaleInput, existing?: Token,
+  scope: Scope, input: OperationCulturaleInput, existing?: Token,
 ): Promise<SaveResult> {
-  const ctx = await writableCampaign(db, user);
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return db.transaction(async (trx) => {
     const { values, materielTractes, mainOeuvre } = await resolveValues(trx, ctx.idCampagne, input);
     if (!existing) {
@@ -188,8 +191,9 @@ export async function saveOperationCulturale(
 }
 
 /** Deletes ticked operations of the selected campaign; an unknown id refuses the whole deletion (DELETE operation_culturales/{id}). */
-export async function removeOperationsCulturales(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeOperationsCulturales(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await db.transaction(async (trx) => {
     const n = await deleteOperationsCulturales(trx, ctx.idCampagne, ids);
     if (n !== ids.length) throw new ServiceError(ERRORS.delete, 404);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { machineCosts, TAUX_FINANCEMENT_DEFAUT } from "~/domain/calc/materiel";
 import { DuplicationParcMaterielSchema, materielForCalc, ParcMaterielSchema } from "~/domain/parc-materiel";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { demoUser, expectRefused, snapshot } from "../../tests/helpers/service";
+import { demoUser, expectRefused, snapshot, scopeOf } from "../../tests/helpers/service";
 import { selectInContext } from "../contexte/service";
 import type { Utilisateur } from "../utilisateur/repo";
 import { duplicateParcMateriels, getDuplicationOptions, getParcMateriels, removeParcMateriels, saveParcMateriel } from "./service";
@@ -48,11 +48,11 @@ describe(`machinery fleet (${dialect})`, () => {
   test("[B-MACH-01] [B-MACH-02] [B-MACH-04] [B-MACH-05] [B-MACH-06] [B-LIST-09] [B-LIST-22] [B-API-10] a writer creates machines of the campaign (newest first), updates one in place and deletes one", async () => {
     redacteur = await contextFor("redacteur", "tilleuls2025");
     // The demo campaign has its own fleet; new machines come before it.
-    const demo = (await getParcMateriels(t.db(), redacteur)).rows.map((r) => r.id);
+    const demo = (await getParcMateriels(scopeOf(t.db(), redacteur))).rows.map((r) => r.id);
     expect(demo.length).toBeGreaterThan(0);
-    const tracteur = await saveParcMateriel(t.db(), redacteur, input(TRACTEUR));
-    const charrue = await saveParcMateriel(t.db(), redacteur, input({ ...CHARRUE, typePropriete: "2", copropriete: "" }));
-    let { rows } = await getParcMateriels(t.db(), redacteur);
+    const tracteur = await saveParcMateriel(scopeOf(t.db(), redacteur), input(TRACTEUR));
+    const charrue = await saveParcMateriel(scopeOf(t.db(), redacteur), input({ ...CHARRUE, typePropriete: "2", copropriete: "" }));
+    let { rows } = await getParcMateriels(scopeOf(t.db(), redacteur));
     expect(rows.map((r) => r.id)).toEqual([charrue, tracteur, ...demo]);
     // noCategorie and idenBasemeq come from the chosen category and characteristic.
     expect(rows[1]).toMatchObject({
@@ -62,19 +62,19 @@ describe(`machinery fleet (${dialect})`, () => {
     });
     expect(rows[0]).toMatchObject({ noClasse: 2, noCategorie: 1, idCategorieMateriel: 3, idBasemeq: 301, idenBasemeq: "CHA-5", typePropriete: 2, copropriete: null, debit: 1.2 });
 
-    await saveParcMateriel(t.db(), redacteur, input({ ...TRACTEUR, libelle: "Tracteur principal", utilisationAnnuelle: "600", remarque: "Révisé en 2025" }), { id: tracteur, updatedAt: rows[1].updatedAt });
-    ({ rows } = await getParcMateriels(t.db(), redacteur));
+    await saveParcMateriel(scopeOf(t.db(), redacteur), input({ ...TRACTEUR, libelle: "Tracteur principal", utilisationAnnuelle: "600", remarque: "Révisé en 2025" }), { id: tracteur, updatedAt: rows[1].updatedAt });
+    ({ rows } = await getParcMateriels(scopeOf(t.db(), redacteur)));
     expect(rows.slice(0, 2).map((r) => [r.id, r.libelle, r.utilisationAnnuelle, r.remarque])).toEqual([[charrue, "Charrue 5 corps", 150, null], [tracteur, "Tracteur principal", 600, "Révisé en 2025"]]);
 
-    await removeParcMateriels(t.db(), redacteur, [charrue]);
-    expect((await getParcMateriels(t.db(), redacteur)).rows.map((r) => r.id)).toEqual([tracteur, ...demo]);
-    await removeParcMateriels(t.db(), redacteur, [tracteur]);
+    await removeParcMateriels(scopeOf(t.db(), redacteur), [charrue]);
+    expect((await getParcMateriels(scopeOf(t.db(), redacteur))).rows.map((r) => r.id)).toEqual([tracteur, ...demo]);
+    await removeParcMateriels(scopeOf(t.db(), redacteur), [tracteur]);
   });
 
   test("[B-MACH-03] [B-MACH-18] each machine comes with its calculated figures; empty lives and resale rate are those of its characteristic", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveParcMateriel(t.db(), u, input(TRACTEUR));
-    const { rows, references, tauxFinancement } = await getParcMateriels(t.db(), u);
+    const id = await saveParcMateriel(scopeOf(t.db(), u), input(TRACTEUR));
+    const { rows, references, tauxFinancement } = await getParcMateriels(scopeOf(t.db(), u));
     const row = rows.find((r) => r.id === id)!;
     const reference = references.find((r) => r.id === 101)!;
     expect(reference).toMatchObject({ vieUsure: 10000, vieObsolescence: 12, tauxRevente: 43, anneeprix: 2024, prixMoyen: 75000 });
@@ -87,16 +87,16 @@ describe(`machinery fleet (${dialect})`, () => {
     expect(row.calcul.entretienLocation).toBe(3.5);
     expect(row.calcul).toEqual(machineCosts(materielForCalc(row, reference), TAUX_FINANCEMENT_DEFAUT));
     // A value typed on the machine wins over the reference.
-    await saveParcMateriel(t.db(), u, input({ ...TRACTEUR, obsolescence: "8", tauxRevente: "0" }), { id, updatedAt: row.updatedAt });
-    const again = (await getParcMateriels(t.db(), u)).rows.find((r) => r.id === id)!;
+    await saveParcMateriel(scopeOf(t.db(), u), input({ ...TRACTEUR, obsolescence: "8", tauxRevente: "0" }), { id, updatedAt: row.updatedAt });
+    const again = (await getParcMateriels(scopeOf(t.db(), u))).rows.find((r) => r.id === id)!;
     expect(again.calcul.dureeAmortissement).toBe(8);
     expect(again.calcul.amortissement).toBeCloseTo(75000 / 8, 6);
-    await removeParcMateriels(t.db(), u, [id]);
+    await removeParcMateriels(scopeOf(t.db(), u), [id]);
   });
 
   test("[B-MACH-09] [B-MACH-10] [B-API-11] categories belong to a class; the characteristics of a category come on demand", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const data = await getParcMateriels(t.db(), u, { idCategorie: 3 });
+    const data = await getParcMateriels(scopeOf(t.db(), u), { idCategorie: 3 });
     expect(data.classes.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(data.categories.filter((c) => c.idClasseMateriel === 2).map((c) => c.id)).toEqual([3, 4, 5, 6, 7]);
     expect(data.references.filter((r) => r.idCategorieMateriel === 3).map((r) => r.identifiant).sort()).toEqual(["CHA-5", "CHA-7SP"]);
@@ -143,64 +143,64 @@ describe(`machinery fleet (${dialect})`, () => {
   test("[B-MACH-19] [B-MACH-14] the server keeps the cascade consistent, stores power only for the power categories and co-ownership only for own machines", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     const before = await snapshot(t.db(), "parc_materiel");
-    await expectRefused(saveParcMateriel(t.db(), u, input({ ...CHARRUE, noClasse: "1" })), "warning.invalid-form", 400, { fieldErrors: { idCategorieMateriel: ["warning.invalid"] } });
-    await expectRefused(saveParcMateriel(t.db(), u, input({ ...CHARRUE, idBasemeq: "101" })), "warning.invalid-form", 400, { fieldErrors: { idBasemeq: ["warning.invalid"] } });
-    await expectRefused(saveParcMateriel(t.db(), u, input({ ...CHARRUE, idBasemeq: "999999" })), "warning.invalid-form", 400, { fieldErrors: { idBasemeq: ["warning.invalid"] } });
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, noClasse: "1" })), "warning.invalid-form", 400, { fieldErrors: { idCategorieMateriel: ["warning.invalid"] } });
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, idBasemeq: "101" })), "warning.invalid-form", 400, { fieldErrors: { idBasemeq: ["warning.invalid"] } });
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, idBasemeq: "999999" })), "warning.invalid-form", 400, { fieldErrors: { idBasemeq: ["warning.invalid"] } });
     expect(await snapshot(t.db(), "parc_materiel")).toEqual(before);
-    const charrue = await saveParcMateriel(t.db(), u, input({ ...CHARRUE, puissance: "120" }));
-    const eta = await saveParcMateriel(t.db(), u, input({ ...TRACTEUR, typePropriete: "1", copropriete: "50" }));
+    const charrue = await saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, puissance: "120" }));
+    const eta = await saveParcMateriel(scopeOf(t.db(), u), input({ ...TRACTEUR, typePropriete: "1", copropriete: "50" }));
     const [c, e] = await Promise.all([charrue, eta].map((id) => t.db()("parc_materiel").where({ id }).first()));
     expect(c.puissance).toBeNull();
     expect(e.copropriete).toBeNull();
     expect(Number(e.puissance)).toBe(100);
-    await removeParcMateriels(t.db(), u, [charrue, eta]);
+    await removeParcMateriels(scopeOf(t.db(), u), [charrue, eta]);
   });
 
   test("a stale save (the machine changed since it was loaded) is refused; an unknown id refuses the whole deletion", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveParcMateriel(t.db(), u, input(TRACTEUR));
-    await expectRefused(saveParcMateriel(t.db(), u, input(TRACTEUR), { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
-    await expectRefused(removeParcMateriels(t.db(), u, [id, 999999]), "parcMateriel.errors.delete-service-error", 404);
+    const id = await saveParcMateriel(scopeOf(t.db(), u), input(TRACTEUR));
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input(TRACTEUR), { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(removeParcMateriels(scopeOf(t.db(), u), [id, 999999]), "parcMateriel.errors.delete-service-error", 404);
     expect((await machinesOf("tilleuls2025")).map((r) => r.id)).toContain(id);
-    await removeParcMateriels(t.db(), u, [id]);
+    await removeParcMateriels(scopeOf(t.db(), u), [id]);
   });
 
   test("[B-RIGHTS-01] [B-RIGHTS-02] [B-RIGHTS-03] a reader and a locked campaign are refused every write, and nothing changes", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveParcMateriel(t.db(), u, input(TRACTEUR));
+    const id = await saveParcMateriel(scopeOf(t.db(), u), input(TRACTEUR));
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), "parc_materiel");
-    expect((await getParcMateriels(t.db(), lecteur)).canWrite).toBe(false);
-    await expectRefused(saveParcMateriel(t.db(), lecteur, input(TRACTEUR)), "errors.forbidden", 403);
-    await expectRefused(saveParcMateriel(t.db(), lecteur, input(TRACTEUR), { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
-    await expectRefused(removeParcMateriels(t.db(), lecteur, [id]), "errors.forbidden", 403);
+    expect((await getParcMateriels(scopeOf(t.db(), lecteur))).canWrite).toBe(false);
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), lecteur), input(TRACTEUR)), "errors.forbidden", 403);
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), lecteur), input(TRACTEUR), { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
+    await expectRefused(removeParcMateriels(scopeOf(t.db(), lecteur), [id]), "errors.forbidden", 403);
     // 2024 is published, hence locked, even for the folder's animator.
     const animateur = await contextFor("animateur", "tilleuls2024");
-    expect((await getParcMateriels(t.db(), animateur)).canWrite).toBe(false);
-    await expectRefused(saveParcMateriel(t.db(), animateur, input(TRACTEUR)), "errors.forbidden", 403);
+    expect((await getParcMateriels(scopeOf(t.db(), animateur))).canWrite).toBe(false);
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), animateur), input(TRACTEUR)), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "parc_materiel")).toEqual(before);
-    await removeParcMateriels(t.db(), u, [id]);
+    await removeParcMateriels(scopeOf(t.db(), u), [id]);
   });
 
   test("[B-MACH-29] [B-RIGHTS-11] [B-RIGHTS-12] a writer copies the ticked machines into other campaigns of a farm they write, in one go", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     const { dossiers, exploitations, campagnes } = t.demo();
-    const tracteur = await saveParcMateriel(t.db(), u, input({ ...TRACTEUR, libelle: "Tracteur à copier" }));
-    const charrue = await saveParcMateriel(t.db(), u, input({ ...CHARRUE, libelle: "Charrue à copier", typePropriete: "2", copropriete: "" }));
+    const tracteur = await saveParcMateriel(scopeOf(t.db(), u), input({ ...TRACTEUR, libelle: "Tracteur à copier" }));
+    const charrue = await saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, libelle: "Charrue à copier", typePropriete: "2", copropriete: "" }));
     await t.db()("parc_materiel").where({ id: tracteur }).update({ utilisationAnnuelleCalculeeP: 321 });
 
     // Without folder animation only the current folder is offered; farms are those the folder's link lets write.
-    const options = await getDuplicationOptions(t.db(), u, { idExploitation: exploitations.moulin });
+    const options = await getDuplicationOptions(scopeOf(t.db(), u), { idExploitation: exploitations.moulin });
     expect(options.dossierModifiable).toBe(false);
     expect(options.dossiers.map((d) => d.id)).toEqual([dossiers.beauce]);
     expect(options.exploitations.map((e) => e.id).sort()).toEqual([exploitations.tilleuls, exploitations.moulin].sort());
     expect(options.campagnes.map((c) => [c.id, c.locked])).toEqual([[campagnes.moulin2025, false], [campagnes.moulin2024, false]]);
-    const own = await getDuplicationOptions(t.db(), u, { idExploitation: exploitations.tilleuls });
+    const own = await getDuplicationOptions(scopeOf(t.db(), u), { idExploitation: exploitations.tilleuls });
     // The current campaign is not offered; the published 2024 one is locked.
     expect(own.campagnes.map((c) => [c.id, c.locked])).toEqual([[campagnes.tilleuls2025Simulation, false], [campagnes.tilleuls2024, true]]);
 
     const demoFleet = { moulin2025: (await machinesOf("moulin2025")).length, moulin2024: (await machinesOf("moulin2024")).length };
-    const { copies } = await duplicateParcMateriels(t.db(), u, DuplicationParcMaterielSchema.parse({
+    const { copies } = await duplicateParcMateriels(scopeOf(t.db(), u), DuplicationParcMaterielSchema.parse({
       ids: [String(tracteur), String(charrue)], idDossier: String(dossiers.beauce), idExploitation: String(exploitations.moulin),
       campagnes: [String(campagnes.moulin2025), String(campagnes.moulin2024)],
     }));
@@ -215,7 +215,7 @@ describe(`machinery fleet (${dialect})`, () => {
     }
     // The source keeps its machines.
     expect((await machinesOf("tilleuls2025")).map((r) => r.id)).toEqual(expect.arrayContaining([tracteur, charrue]));
-    await removeParcMateriels(t.db(), u, [tracteur, charrue]);
+    await removeParcMateriels(scopeOf(t.db(), u), [tracteur, charrue]);
   });
 
   test("[B-MACH-30] [B-RIGHTS-10] [B-RIGHTS-11] [B-RIGHTS-12] duplication refusals: no campaign, another folder without animation, a farm not written, a locked or foreign campaign; nothing is copied", async () => {
@@ -225,37 +225,37 @@ describe(`machinery fleet (${dialect})`, () => {
     expect(dup({ ids: [], idDossier: "1", idExploitation: "2", campagnes: [] }).error?.issues.map((i) => i.path[0])).toEqual(["ids", "campagnes"]);
 
     const u = await contextFor("redacteur", "tilleuls2025");
-    const id = await saveParcMateriel(t.db(), u, input({ ...TRACTEUR, libelle: "Jamais copié" }));
+    const id = await saveParcMateriel(scopeOf(t.db(), u), input({ ...TRACTEUR, libelle: "Jamais copié" }));
     const before = await snapshot(t.db(), "parc_materiel");
     const base = { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin };
     // Another folder needs folder animation (redacteur writes in Bocage but does not animate Beauce).
-    await expectRefused(duplicateParcMateriels(t.db(), u, { ...base, idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] }), "errors.forbidden", 403);
+    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] }), "errors.forbidden", 403);
     // A locked campaign among the chosen ones refuses the whole duplication.
     await expectRefused(
-      duplicateParcMateriels(t.db(), u, { ...base, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025Simulation, campagnes.tilleuls2024] }),
+      duplicateParcMateriels(scopeOf(t.db(), u), { ...base, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025Simulation, campagnes.tilleuls2024] }),
       "parcMateriel.errors.campagne-verrouillee", 403, { params: { annee: 2024 } },
     );
     // A campaign of another farm, and the current campaign, are not destinations.
-    await expectRefused(duplicateParcMateriels(t.db(), u, { ...base, campagnes: [campagnes.vallee2025] }), "parcMateriel.errors.duplicate-service-error", 400);
-    await expectRefused(duplicateParcMateriels(t.db(), u, { ...base, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025] }), "parcMateriel.errors.duplicate-service-error", 400);
+    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, campagnes: [campagnes.vallee2025] }), "parcMateriel.errors.duplicate-service-error", 400);
+    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025] }), "parcMateriel.errors.duplicate-service-error", 400);
     // A machine of another campaign cannot be copied from here.
-    await expectRefused(duplicateParcMateriels(t.db(), u, { ...base, ids: [id, 999999], campagnes: [campagnes.moulin2025] }), "parcMateriel.errors.duplicate-service-error", 404);
+    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, ids: [id, 999999], campagnes: [campagnes.moulin2025] }), "parcMateriel.errors.duplicate-service-error", 404);
     // A reader of the folder writes no farm.
     const lecteur = await contextFor("lecteur", "tilleuls2025");
-    await expectRefused(duplicateParcMateriels(t.db(), lecteur, { ...base, campagnes: [campagnes.moulin2025] }), "errors.forbidden", 403);
-    expect((await getDuplicationOptions(t.db(), lecteur, { idExploitation: exploitations.moulin })).dossiers).toEqual([]);
+    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), lecteur), { ...base, campagnes: [campagnes.moulin2025] }), "errors.forbidden", 403);
+    expect((await getDuplicationOptions(scopeOf(t.db(), lecteur), { idExploitation: exploitations.moulin })).dossiers).toEqual([]);
 
     // The animator may choose another folder; there only farms whose link gives write are offered (Moulin is read-only in Bocage).
     const animateur = await contextFor("animateur", "tilleuls2025");
-    const options = await getDuplicationOptions(t.db(), animateur, { idDossier: dossiers.bocage });
+    const options = await getDuplicationOptions(scopeOf(t.db(), animateur), { idDossier: dossiers.bocage });
     expect(options.dossierModifiable).toBe(true);
     expect(options.dossiers.map((d) => d.id).sort()).toEqual([dossiers.beauce, dossiers.bocage].sort());
     expect(options.exploitations.map((e) => e.id)).toEqual([exploitations.vallee]);
-    await expectRefused(duplicateParcMateriels(t.db(), animateur, { ...base, idDossier: dossiers.bocage, campagnes: [campagnes.moulin2025] }), "errors.forbidden", 403);
+    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), animateur), { ...base, idDossier: dossiers.bocage, campagnes: [campagnes.moulin2025] }), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "parc_materiel")).toEqual(before);
 
     const valleeFleet = (await machinesOf("vallee2025")).map((r) => r.libelle);
-    const { copies } = await duplicateParcMateriels(t.db(), animateur, { ...base, idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] });
+    const { copies } = await duplicateParcMateriels(scopeOf(t.db(), animateur), { ...base, idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] });
     expect(copies).toBe(1);
     expect((await machinesOf("vallee2025")).map((r) => r.libelle)).toEqual([...valleeFleet, "Jamais copié"]);
   });

@@ -9,12 +9,12 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { foldersReadableBy } from "../dossier/repo";
 import { ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteParcMateriels, findCategorie, findParcMateriel, findReference, insertParcMateriel, listCategories, listClasses,
   listParcMateriels, listParcMaterielsByIds, listReferencesOfCategories, updateParcMateriel,
   type ParcMaterielRow, type ParcMaterielValues, type ReferenceMateriel,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** The error keys of this screen (spec 2 §8 gives none for machines; they follow the labour ones). */
 export const ERRORS = {
@@ -37,8 +37,9 @@ export function withCalcul(row: ParcMaterielRow, reference: ReferenceMateriel | 
 
 /** A machine reference read by id (GET reference_materiels/{id}; B-MACH-16): unknown ids answer 404. */
 export const REFERENCE_NOT_FOUND = "parcMateriel.errors.reference-service-error";
-export async function getReferenceMateriel(db: Db, user: Utilisateur, id: number): Promise<ReferenceMateriel> {
-  await campaignContext(db, user);
+export async function getReferenceMateriel(scope: Scope, id: number): Promise<ReferenceMateriel> {
+  const { db } = scope;
+  await campaignContext(scope);
   const reference = Number.isInteger(id) && id > 0 ? await findReference(db, id) : undefined;
   if (!reference) throw new ServiceError(REFERENCE_NOT_FOUND, 404);
   return reference;
@@ -49,8 +50,9 @@ export async function getReferenceMateriel(db: Db, user: Utilisateur, id: number
  * categories, the characteristics of the categories in use and of `idCategorie` (the class → category →
  * characteristic cascade, B-MACH-09, B-MACH-10), and what the user may do.
  */
-export async function getParcMateriels(db: Db, user: Utilisateur, options: { idCategorie?: number | null } = {}) {
-  const ctx = await campaignContext(db, user);
+export async function getParcMateriels(scope: Scope, options: { idCategorie?: number | null } = {}) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const rows = await listParcMateriels(db, ctx.idCampagne);
   const tauxFinancement = await campaignFinancingRate(db, ctx.idCampagne);
   const wanted = rows.map((r) => r.idCategorieMateriel);
@@ -118,8 +120,9 @@ async function resolveValues(db: Db, input: ParcMaterielInput, current?: ParcMat
 }
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a machine. Needs canWriteDescriptif. */
-export async function saveParcMateriel(db: Db, user: Utilisateur, input: ParcMaterielInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveParcMateriel(scope: Scope, input: ParcMaterielInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return db.transaction(async (trx) => {
     if (!existing) return insertParcMateriel(trx, ctx.idCampagne, await resolveValues(trx, input));
     const current = await findParcMateriel(trx, existing.id);
@@ -130,8 +133,9 @@ export async function saveParcMateriel(db: Db, user: Utilisateur, input: ParcMat
 }
 
 /** Deletes ticked machines of the selected campaign; an unknown id refuses the whole deletion. */
-export async function removeParcMateriels(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeParcMateriels(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await db.transaction(async (trx) => {
     const n = await deleteParcMateriels(trx, ctx.idCampagne, ids);
     if (n !== ids.length) throw new ServiceError(ERRORS.delete, 404);
@@ -152,8 +156,9 @@ export type DuplicationOptions = {
 };
 
 /** What the duplication dialog offers for a chosen folder and farm. */
-export async function getDuplicationOptions(db: Db, user: Utilisateur, chosen: { idDossier?: number | null; idExploitation?: number | null }): Promise<DuplicationOptions> {
-  const ctx = await campaignContext(db, user);
+export async function getDuplicationOptions(scope: Scope, chosen: { idDossier?: number | null; idExploitation?: number | null }): Promise<DuplicationOptions> {
+  const { db, user } = scope;
+  const ctx = await campaignContext(scope);
   const dossierModifiable = ctx.abilities.isDoAnimation;
   const current = ctx.view.selected.idDossier;
   const dossiers = (await foldersReadableBy(db, user.id, "Ecriture"))
@@ -179,8 +184,9 @@ export async function getDuplicationOptions(db: Db, user: Utilisateur, chosen: {
  * farm the user does not write (B-RIGHTS-12), a campaign of another farm or the current one, a locked
  * campaign. The copies keep every field except the annual use calculated from the source's interventions.
  */
-export async function duplicateParcMateriels(db: Db, user: Utilisateur, input: DuplicationParcMaterielInput): Promise<{ copies: number }> {
-  const ctx = await campaignContext(db, user);
+export async function duplicateParcMateriels(scope: Scope, input: DuplicationParcMaterielInput): Promise<{ copies: number }> {
+  const { db, user } = scope;
+  const ctx = await campaignContext(scope);
   if (input.idDossier !== ctx.view.selected.idDossier && !ctx.abilities.isDoAnimation) throw new ServiceError("errors.forbidden", 403);
   const ids = [...new Set(input.ids)];
   const campagneIds = [...new Set(input.campagnes)];

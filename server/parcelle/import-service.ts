@@ -1,12 +1,11 @@
 import { ParcelleSchema } from "~/domain/parcelle";
 import { validate } from "~/domain/validation";
 import { campaignContext, writableCampaign } from "../access/description";
-import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { GeoImportError, parcelleInputOf, parseGeoFile, type ImportCandidate, type ImportPreview } from "./geo-import";
 import { listParcelles } from "./repo";
 import { PARCELLE_LOAD_ERROR, writeParcelle } from "./service";
+import type { Scope } from "../access/scope";
 
 /**
  * Plot import from a GeoJSON, KML or zipped shapefile, and GeoJSON export of the campaign's plots
@@ -29,8 +28,8 @@ async function read(file: ImportFile): Promise<ImportPreview> {
 }
 
 /** The preview: who may create plots may preview (rights first, then the file). */
-export async function previewImport(db: Db, user: Utilisateur, file: ImportFile): Promise<ImportPreview> {
-  await writableCampaign(db, user);
+export async function previewImport(scope: Scope, file: ImportFile): Promise<ImportPreview> {
+  await writableCampaign(scope);
   return read(file);
 }
 
@@ -39,8 +38,9 @@ export async function previewImport(db: Db, user: Utilisateur, file: ImportFile)
  * all in one transaction, each through the plot form's schema and write path: the computed area is the
  * surface and the real surface; the commune is the farm's (B-MAP-06). Returns the new ids, in file order.
  */
-export async function importParcelles(db: Db, user: Utilisateur, file: ImportFile, indexes: readonly number[]): Promise<number[]> {
-  const ctx = await writableCampaign(db, user);
+export async function importParcelles(scope: Scope, file: ImportFile, indexes: readonly number[]): Promise<number[]> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const { candidates } = await read(file);
   const chosen = [...new Set(indexes)].sort((a, b) => a - b).map((i) => candidates[i]);
   if (!chosen.length) throw new ServiceError("parcelle.import.errors.no-selection", 400, { selection: ["parcelle.import.errors.no-selection"] });
@@ -66,8 +66,9 @@ const slug = (s: string) =>
  * The campaign's plots as a GeoJSON FeatureCollection (WGS84), for whoever may read the campaign. A
  * plot without a drawn shape is a Feature with a null geometry, so that the file lists every plot.
  */
-export async function exportParcelles(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function exportParcelles(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PARCELLE_LOAD_ERROR, async () => {
     const farm = await db("exploitation").where({ id: ctx.idExploitation }).first("libelle");
     const campagne = ctx.view.campagne!;

@@ -9,12 +9,12 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listDepartements, listReference, referenceExists } from "../exploitation-description/repo";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   actionsOfYear, affectationsOf, cropsOfModes, deleteParcelle, existsInCampaign, findCommuneByInsee, historyLinksOf, historyPlots,
   insertParcelle, listCommunesWithCentre, listLots, listModes, listParcelles, listPlotsForHistory, moveAction, parcelleValues, plotIdsOfCampaign,
   replaceHistorique, setAffectation, setAnneeDerniereAction, updateParcelle,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** Plots of the selected campaign (spec 2 §2 "Plots", §3, §4, §5, §7 "Plots, groups, features"). */
 export const PARCELLE_LOAD_ERROR = "errors.services.parcelle-service-error";
@@ -45,8 +45,9 @@ async function referenceLists(db: Db) {
  * its communes. The list itself brings no communes: the form's commune picker asks for its department's when
  * it opens (about 370 communes with their centres were half of every plot-list page, bench/load.mjs, issue 10).
  */
-export async function getParcelles(db: Db, user: Utilisateur, opts: { departement?: string | null } = {}) {
-  const ctx = await campaignContext(db, user);
+export async function getParcelles(scope: Scope, opts: { departement?: string | null } = {}) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PARCELLE_LOAD_ERROR, async () => {
     const campagne = await campagneOf(db, ctx.idCampagne);
     const farm = await farmCodes(db, ctx.idExploitation);
@@ -99,8 +100,9 @@ async function codes(db: Db, ctx: CampaignContext, input: ParcelleInput, isNew: 
 
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a plot and its history links. */
-export async function saveParcelle(db: Db, user: Utilisateur, raw: ParcelleInput | Record<string, unknown>, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveParcelle(scope: Scope, raw: ParcelleInput | Record<string, unknown>, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const input = parse(ParcelleSchema, raw);
   return failingWith(existing ? PARCELLE_UPDATE_ERROR : PARCELLE_CREATE_ERROR, () => db.transaction((trx) => writeParcelle(trx, ctx, input, existing)));
 }
@@ -125,8 +127,9 @@ export async function writeParcelle(trx: Db, ctx: CampaignContext, input: Parcel
 }
 
 /** Deletes the ticked plots one by one (spec 2 §7: one DELETE per plot), all or none: an unknown id refuses the whole deletion. */
-export async function removeParcelles(db: Db, user: Utilisateur, ids: number[]): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function removeParcelles(scope: Scope, ids: number[]): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   if (!ids.length || ids.some((id) => !Number.isInteger(id))) throw new ServiceError(PARCELLE_DELETE_ERROR, 400);
   return failingWith(PARCELLE_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -141,8 +144,9 @@ export async function removeParcelles(db: Db, user: Utilisateur, ids: number[]):
 const MAX_GENERATIONS = 50;
 
 /** The history tree of a plot of the campaign: its links followed back N-1, N-2 ... (B-HIST-04, B-HIST-05). */
-export async function getHistoriqueTree(db: Db, user: Utilisateur, idParcelle: number) {
-  const ctx = await campaignContext(db, user);
+export async function getHistoriqueTree(scope: Scope, idParcelle: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   if (!(await plotIdsOfCampaign(db, ctx.idCampagne, [idParcelle])).length) throw new ServiceError(PARCELLE_LOAD_ERROR, 404);
   return failingWith(PARCELLE_LOAD_ERROR, async () => {
     const seen = new Set<number>([idParcelle]);
@@ -164,8 +168,9 @@ export async function getHistoriqueTree(db: Db, user: Utilisateur, idParcelle: n
  * the interventions of harvest year `anneeInitiale` move by (final - initial) years to harvest year
  * `anneeFinale`, and each plot's last-action year becomes `anneeFinale`. Returns the number moved.
  */
-export async function majDatesActions(db: Db, user: Utilisateur, raw: unknown): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function majDatesActions(scope: Scope, raw: unknown): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const input = parse(MajDatesSchema, raw);
   const years = shiftYears(input);
   return failingWith(PARCELLE_UPDATE_ERROR, () =>
@@ -192,8 +197,9 @@ export async function majDatesActions(db: Db, user: Utilisateur, raw: unknown): 
  * stored one, else the latest harvest year of its interventions (a campaign duplicated without moving its dates keeps
  * its source's). Returns the number moved; nothing to move when the campaign has no intervention.
  */
-export async function majDatesCampagne(db: Db, user: Utilisateur, raw: unknown): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function majDatesCampagne(scope: Scope, raw: unknown): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const { anneeRecolteCible } = parse(MajDatesCampagneSchema, raw);
   return failingWith(PARCELLE_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -218,8 +224,9 @@ export async function majDatesCampagne(db: Db, user: Utilisateur, raw: unknown):
  * Cost centres (Other menu "assign cost centres"; GET campagnes/{id}/parcelles/affectation_culture_cible):
  * one target crop per plot among the crops of its mode; without a stored choice, the mode's main crop.
  */
-export async function getAffectations(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getAffectations(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PARCELLE_LOAD_ERROR, async () => {
     const crops = await cropsOfModes(db, ctx.idCampagne);
     const stored = await affectationsOf(db, ctx.idCampagne);
@@ -236,8 +243,9 @@ export async function getAffectations(db: Db, user: Utilisateur) {
   });
 }
 
-export async function saveAffectations(db: Db, user: Utilisateur, raw: unknown): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function saveAffectations(scope: Scope, raw: unknown): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const input = parse(AffectationsSchema, raw);
   await failingWith(PARCELLE_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {

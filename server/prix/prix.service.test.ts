@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { FUEL_ROW_ID } from "~/domain/prix";
 import { NewCampagneSchema } from "~/domain/partage";
-import { countRows, demoUser, expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { createCampagne } from "../campagne/service";
 import { STALE_ROWS } from "../db/row-patches";
@@ -28,7 +28,7 @@ describe(`supply prices (${dialect})`, () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const idCampagne = t.demo().campagnes.tilleuls2025;
     await addInput(idCampagne, "Ficelle test", "kg/ha");
-    const data = await getPrixAppro(t.db(), redacteur);
+    const data = await getPrixAppro(scopeOf(t.db(), redacteur));
     expect(data.canWrite).toBe(true);
     const fioul = await t.db()("caracteristique").where({ idCampagne }).first("prixFioul");
     expect(data.rows[0]).toMatchObject({ id: FUEL_ROW_ID, fioul: true, unite: "L", prixAchat: Number(fioul.prixFioul) });
@@ -39,16 +39,16 @@ describe(`supply prices (${dialect})`, () => {
     expect(data.rows.length - 1).toBeGreaterThanOrEqual(Number(used!.n));
     expect(await countRows(t.db(), "prix_appro", { idCampagne })).toBe(data.rows.length - 1);
     // A second load creates nothing more.
-    await getPrixAppro(t.db(), redacteur);
+    await getPrixAppro(scopeOf(t.db(), redacteur));
     expect(await countRows(t.db(), "prix_appro", { idCampagne })).toBe(data.rows.length - 1);
   });
 
   test("[C-PAPPRO-08] [C-PAPPRO-16] [C-PAPPRO-17] the changed rows and the fuel price are saved in one call, prices rounded to 4 decimals", async () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const idCampagne = t.demo().campagnes.tilleuls2025;
-    const { rows } = await getPrixAppro(t.db(), redacteur);
+    const { rows } = await getPrixAppro(scopeOf(t.db(), redacteur));
     const [fuel, a, b] = rows;
-    const saved = await savePrixApproGrid(t.db(), redacteur, [edit(fuel, "1,23456"), edit(a, 12.345678), edit(b, "0,5")]);
+    const saved = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fuel, "1,23456"), edit(a, 12.345678), edit(b, "0,5")]);
     expect(saved.map((s) => s.index)).toEqual([0, 1, 2]);
     expect(Number((await t.db()("caracteristique").where({ idCampagne }).first("prixFioul")).prixFioul)).toBe(1.2346);
     expect(Number((await t.db()("prix_appro").where({ id: a.id }).first("prixAchat")).prixAchat)).toBe(12.3457);
@@ -59,24 +59,24 @@ describe(`supply prices (${dialect})`, () => {
 
   test("[C-PAPPRO-24] [issue13-atomic] a stale row, a stale fuel price or an invalid price among many leaves every price unchanged", async () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const { rows } = await getPrixAppro(t.db(), redacteur);
+    const { rows } = await getPrixAppro(scopeOf(t.db(), redacteur));
     const products = rows.slice(1);
-    await savePrixApproGrid(t.db(), redacteur, [edit(products[3], 7)]);
+    await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[3], 7)]);
     const before = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(savePrixApproGrid(t.db(), redacteur, rows.map((r) => edit(r, 3))), STALE_ROWS, 409, { fieldErrors: { "patches.4": ["errors.stale"] } });
-    await expectRefused(savePrixApproGrid(t.db(), redacteur, [edit(products[0], "abc"), edit(products[1], 2)]), "warning.invalid-form", 400, { fieldErrors: { "patches.0.values.prixAchat": ["warning.numeric"] } });
-    await expectRefused(savePrixApproGrid(t.db(), redacteur, [edit(products[0], 2), { id: products[1].id, updatedAt: products[1].updatedAt, values: {} }]), "warning.invalid-form", 400, { fieldErrors: { "patches.1.values.prixAchat": ["warning.required"] } });
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), rows.map((r) => edit(r, 3))), STALE_ROWS, 409, { fieldErrors: { "patches.4": ["errors.stale"] } });
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], "abc"), edit(products[1], 2)]), "warning.invalid-form", 400, { fieldErrors: { "patches.0.values.prixAchat": ["warning.numeric"] } });
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], 2), { id: products[1].id, updatedAt: products[1].updatedAt, values: {} }]), "warning.invalid-form", 400, { fieldErrors: { "patches.1.values.prixAchat": ["warning.required"] } });
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(before);
     // The fuel price changed by someone else (economic characteristics): the whole save is refused.
-    const fresh = (await getPrixAppro(t.db(), redacteur)).rows;
+    const fresh = (await getPrixAppro(scopeOf(t.db(), redacteur))).rows;
     await t.db()("caracteristique").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).update({ prixFioul: 1.5, updatedAt: new Date(Date.now() + 5000) });
     const mid = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(savePrixApproGrid(t.db(), redacteur, [edit(fresh[0], 1), edit(fresh[1], 9)]), STALE_ROWS, 409, { fieldErrors: { "patches.0": ["errors.stale"] } });
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fresh[0], 1), edit(fresh[1], 9)]), STALE_ROWS, 409, { fieldErrors: { "patches.0": ["errors.stale"] } });
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(mid);
     // A row of another campaign is refused as gone.
     const other = await insertId("prix_appro", { idCampagne: t.demo().campagnes.moulin2025, cle: "x|1", idTypeIntrant: 543, libelleIntrant: "Autre" });
     const o = await t.db()("prix_appro").where({ id: other }).first("id", "updatedAt");
-    await expectRefused(savePrixApproGrid(t.db(), redacteur, [edit({ id: o.id, updatedAt: new Date(o.updatedAt).toISOString() }, 1)]), STALE_ROWS, 409, { fieldErrors: { "patches.0": ["errors.not-found"] } });
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit({ id: o.id, updatedAt: new Date(o.updatedAt).toISOString() }, 1)]), STALE_ROWS, 409, { fieldErrors: { "patches.0": ["errors.not-found"] } });
   });
 
   test("[C-RIGHTS-05] [C-RIGHTS-06] [A-RIGHTS-07] a reader and a locked campaign: read-only screen, saves and deletions refused, nothing created or changed", async () => {
@@ -84,22 +84,22 @@ describe(`supply prices (${dialect})`, () => {
     await addInput(idCampagne, "Produit vu du lecteur");
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), "prix_appro", "caracteristique");
-    const data = await getPrixAppro(t.db(), lecteur);
+    const data = await getPrixAppro(scopeOf(t.db(), lecteur));
     expect(data.canWrite).toBe(false);
     // The product not stored yet is shown, unstored (a reader's read writes nothing).
     expect(data.rows.find((r) => r.libelleIntrant === "Produit vu du lecteur")).toMatchObject({ prixAchat: null });
     expect(data.rows.find((r) => r.libelleIntrant === "Produit vu du lecteur")!.id).toBeLessThan(0);
     const stored = data.rows.filter((r) => r.id > 0);
-    await expectRefused(savePrixApproGrid(t.db(), lecteur, stored.slice(0, 2).map((r) => edit(r, 1))), "errors.forbidden", 403);
-    await expectRefused(removeUnusedAppro(t.db(), lecteur), "errors.forbidden", 403);
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), lecteur), stored.slice(0, 2).map((r) => edit(r, 1))), "errors.forbidden", 403);
+    await expectRefused(removeUnusedAppro(scopeOf(t.db(), lecteur)), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(before);
     // A locked campaign (2024: indicators published) is refused to its animator too.
     const animateur = await selectTilleuls(t, "animateur", "tilleuls2024");
-    const locked = await getPrixAppro(t.db(), animateur);
+    const locked = await getPrixAppro(scopeOf(t.db(), animateur));
     expect(locked.canWrite).toBe(false);
     const lockedBefore = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(savePrixApproGrid(t.db(), animateur, locked.rows.filter((r) => r.id > 0).slice(0, 1).map((r) => edit(r, 1))), "errors.forbidden", 403);
-    await expectRefused(removeUnusedAppro(t.db(), animateur), "errors.forbidden", 403);
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), animateur), locked.rows.filter((r) => r.id > 0).slice(0, 1).map((r) => edit(r, 1))), "errors.forbidden", 403);
+    await expectRefused(removeUnusedAppro(scopeOf(t.db(), animateur)), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(lockedBefore);
   });
 
@@ -107,15 +107,15 @@ describe(`supply prices (${dialect})`, () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const input = await addInput(idCampagne, "Produit abandonné");
-    const withIt = await getPrixAppro(t.db(), redacteur);
+    const withIt = await getPrixAppro(scopeOf(t.db(), redacteur));
     const row = withIt.rows.find((r) => r.libelleIntrant === "Produit abandonné")!;
     expect(row.utilise).toBe(true);
     await t.db()("intrant").where({ id: input }).delete();
-    const after = await getPrixAppro(t.db(), redacteur);
+    const after = await getPrixAppro(scopeOf(t.db(), redacteur));
     expect(after.rows.find((r) => r.id === row.id)?.utilise).toBe(false);
     const unused = after.rows.filter((r) => !r.utilise).length;
-    expect(await removeUnusedAppro(t.db(), redacteur)).toBe(unused);
-    const reloaded = await getPrixAppro(t.db(), redacteur);
+    expect(await removeUnusedAppro(scopeOf(t.db(), redacteur))).toBe(unused);
+    const reloaded = await getPrixAppro(scopeOf(t.db(), redacteur));
     expect(reloaded.rows.some((r) => r.id === row.id)).toBe(false);
     expect(reloaded.rows.length).toBe(after.rows.length - unused);
     expect(reloaded.rows.every((r) => r.utilise)).toBe(true);
@@ -159,7 +159,7 @@ describe(`proposed prices (${dialect})`, () => {
     await insertId("prix_phytcom", { idIntrantPhyto: Number(phyto.id), libelle: "Prix public", prixPhytcom: 23.456, unite: "€/L", datePhytcom: "2025-03-01", source: "Barème d'essai, version 2025-03" });
 
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const p = await getPrixPropose(db, redacteur, own);
+    const p = await getPrixPropose(scopeOf(db, redacteur), own);
     // Hand-computed: 10, 12, 14, 20 → mean 14, median 13, sample sd √(56/3) = 4.3205, cv 30.86 %.
     expect(p.toutes).toEqual({ count: 4, min: 10, max: 20, mean: 14, median: 13, cv: 30.86 });
     // 2025: 14, 20 → mean 17, median 17, sd √18 = 4.2426, cv 24.96 %.
@@ -167,14 +167,14 @@ describe(`proposed prices (${dialect})`, () => {
     expect(p.reference).toEqual({ prixPhytcom: 23.46, unite: "€/L", datePhytcom: "2025-03-01", libelle: "Prix public", source: "Barème d'essai, version 2025-03" });
 
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    const l = await getPrixPropose(db, lecteur, own);
+    const l = await getPrixPropose(scopeOf(db, lecteur), own);
     // The lecteur reads Beauce only: 10, 12, 14 → mean 12, sd 2, cv 16.67 %; 2025: 14 alone, no cv.
     expect(l.toutes).toEqual({ count: 3, min: 10, max: 14, mean: 12, median: 12, cv: 16.67 });
     expect(l.annee).toEqual({ count: 1, min: 14, max: 14, mean: 14, median: 14, cv: null });
 
     // A row of another campaign is not this screen's.
     const foreign = await db("prix_appro").where({ idCampagne: c.moulin2025, cle }).first("id");
-    await expectRefused(getPrixPropose(db, redacteur, Number(foreign.id)), "errors.not-found", 404);
+    await expectRefused(getPrixPropose(scopeOf(db, redacteur), Number(foreign.id)), "errors.not-found", 404);
   });
 });
 
@@ -182,7 +182,7 @@ describe(`sale prices (${dialect})`, () => {
   test("[C-PVENTE-01] [C-PVENTE-05] [C-PVENTE-07] [C-PVENTE-13] [C-PVENTE-15] one row per output harvested by management mode; saved changed rows rounded, an empty price accepted", async () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const idCampagne = t.demo().campagnes.tilleuls2025;
-    const data = await getPrixVente(t.db(), redacteur);
+    const data = await getPrixVente(scopeOf(t.db(), redacteur));
     const used = await t.db()("recolte as r").join("action as a", "a.id", "r.idAction").join("parcelle as p", "p.id", "a.idParcelle").where("a.idCampagne", idCampagne)
       .select("p.idModeConduite", "r.idCulture", "r.dicIdTypeSortie", "r.idQualifiantRecolte");
     const keys = new Set(used.map((u) => `${u.idModeConduite}|${u.idCulture}|${u.dicIdTypeSortie}|${u.idQualifiantRecolte}`));
@@ -190,11 +190,11 @@ describe(`sale prices (${dialect})`, () => {
     expect(data.rows.length).toBeGreaterThan(0);
     expect(data.modes.length).toBeGreaterThan(0);
     const [a, b] = data.rows;
-    await savePrixVenteGrid(t.db(), redacteur, [{ id: a.id, updatedAt: a.updatedAt, values: { prixVente: "187,123456" } }, { id: b.id, updatedAt: b.updatedAt, values: {} }]);
+    await savePrixVenteGrid(scopeOf(t.db(), redacteur), [{ id: a.id, updatedAt: a.updatedAt, values: { prixVente: "187,123456" } }, { id: b.id, updatedAt: b.updatedAt, values: {} }]);
     expect(Number((await t.db()("prix_vente").where({ id: a.id }).first("prixVente")).prixVente)).toBe(187.1235);
     expect((await t.db()("prix_vente").where({ id: b.id }).first("prixVente")).prixVente).toBeNull();
-    await expectRefused(savePrixVenteGrid(t.db(), redacteur, [{ id: a.id, updatedAt: a.updatedAt, values: { prixVente: 1 } }]), STALE_ROWS, 409);
-    await expectRefused(savePrixVenteGrid(t.db(), redacteur, [{ id: -1, values: { prixVente: 1 } }]), "warning.invalid-form", 400);
+    await expectRefused(savePrixVenteGrid(scopeOf(t.db(), redacteur), [{ id: a.id, updatedAt: a.updatedAt, values: { prixVente: 1 } }]), STALE_ROWS, 409);
+    await expectRefused(savePrixVenteGrid(scopeOf(t.db(), redacteur), [{ id: -1, values: { prixVente: 1 } }]), "warning.invalid-form", 400);
   });
 
   test("[C-PVENTE-09] [C-PVENTE-10] [C-RIGHTS-05] [C-RIGHTS-06] unused sale prices are deleted by a writer; a reader is refused", async () => {
@@ -203,17 +203,17 @@ describe(`sale prices (${dialect})`, () => {
     const harvest = await t.db()("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).first("r.idAction", "r.idCulture");
     const sortie = await t.db()("type_sortie").orderBy("id", "desc").first("id");
     const extra = await insertId("recolte", { idAction: harvest.idAction, idCulture: harvest.idCulture, dicIdTypeSortie: sortie.id, rendement: 1 });
-    const withIt = await getPrixVente(t.db(), redacteur);
+    const withIt = await getPrixVente(scopeOf(t.db(), redacteur));
     const row = withIt.rows.find((r) => r.idTypeSortie === Number(sortie.id) && r.utilise)!;
     expect(row).toBeDefined();
     await t.db()("recolte").where({ id: extra }).delete();
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), "prix_vente");
-    await expectRefused(removeUnusedVente(t.db(), lecteur), "errors.forbidden", 403);
-    await expectRefused(savePrixVenteGrid(t.db(), lecteur, [{ id: row.id, updatedAt: row.updatedAt, values: { prixVente: 1 } }]), "errors.forbidden", 403);
+    await expectRefused(removeUnusedVente(scopeOf(t.db(), lecteur)), "errors.forbidden", 403);
+    await expectRefused(savePrixVenteGrid(scopeOf(t.db(), lecteur), [{ id: row.id, updatedAt: row.updatedAt, values: { prixVente: 1 } }]), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "prix_vente")).toEqual(before);
-    expect(await removeUnusedVente(t.db(), redacteur)).toBeGreaterThanOrEqual(1);
-    expect((await getPrixVente(t.db(), redacteur)).rows.some((r) => r.id === row.id)).toBe(false);
+    expect(await removeUnusedVente(scopeOf(t.db(), redacteur))).toBeGreaterThanOrEqual(1);
+    expect((await getPrixVente(scopeOf(t.db(), redacteur))).rows.some((r) => r.id === row.id)).toBe(false);
   });
 });
 
@@ -222,13 +222,13 @@ describe(`prices and campaign duplication (${dialect})`, () => {
     const db = t.db();
     const animateur = await demoUser(db, "animateur");
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    await getPrixAppro(db, redacteur);
-    await getPrixVente(db, redacteur);
+    await getPrixAppro(scopeOf(db, redacteur));
+    await getPrixVente(scopeOf(db, redacteur));
     const source = t.demo().campagnes.tilleuls2025;
     const ctx = { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls };
     const base = { anneeRecolte: 2026, campagneSource: source, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false };
-    const withPrices = await createCampagne(db, animateur, ctx, NewCampagneSchema.parse({ ...base, prix: true }));
-    const without = await createCampagne(db, animateur, ctx, NewCampagneSchema.parse({ ...base, prix: false }));
+    const withPrices = await createCampagne(scopeOf(db, animateur), ctx, NewCampagneSchema.parse({ ...base, prix: true }));
+    const without = await createCampagne(scopeOf(db, animateur), ctx, NewCampagneSchema.parse({ ...base, prix: false }));
     const prices = async (idCampagne: number) => (await db("prix_appro").where({ idCampagne }).orderBy("cle").select("cle", "prixAchat")).map((r) => [r.cle, r.prixAchat == null ? null : Number(r.prixAchat)]);
     expect(await prices(withPrices)).toEqual(await prices(source));
     expect(await countRows(db, "prix_vente", { idCampagne: withPrices })).toBe(await countRows(db, "prix_vente", { idCampagne: source }));

@@ -7,10 +7,10 @@ import type { Db } from "../db/knex";
 import { applyRowPatches, STALE_ROWS, type SavedRow } from "../db/row-patches";
 import { STALE, updateIfUnchanged } from "../db/stale";
 import { failingWith, isServiceError, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteUnused, findAppro, findFuel, insertAppro, insertVente, listAppro, listVente, pricesOfProduct, referencePrice, typesIntrant, usedAppro, usedVente, venteLabels,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /**
  * Supply and sale prices (spec 3 §2.4, §2.5, §4.3, §7 Prices; decision 0034).
@@ -65,8 +65,9 @@ async function fuelRow(db: Db, idCampagne: number): Promise<PrixApproRow> {
 }
 
 /** The supply price screen (GET campagnes/{id}/prix_appros): the fuel row first, then the products by type and name. */
-export async function getPrixAppro(db: Db, user: Utilisateur): Promise<PrixApproData> {
-  const ctx = await campaignContext(db, user);
+export async function getPrixAppro(scope: Scope): Promise<PrixApproData> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PRIX_APPRO_LOAD_ERROR, async () => ({
     canWrite: ctx.abilities.canWriteDescriptif,
     rows: [await fuelRow(db, ctx.idCampagne), ...(await approRows(db, ctx))],
@@ -90,8 +91,9 @@ function reindexed(e: unknown, indexes: number[]): unknown {
  * rows' stale checks atomic (server/db/row-patches.ts), the fuel row's on the characteristics row; a row of
  * another campaign, or a new row, is refused. Prices are rounded to 4 decimals.
  */
-export async function savePrixApproGrid(db: Db, user: Utilisateur, patches: unknown): Promise<SavedRow[]> {
-  const ctx = await writableCampaign(db, user);
+export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise<SavedRow[]> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const envelope = rawPatchesSchema.safeParse({ patches });
   if (!envelope.success) return applyRowPatches(db, { table: "prix_appro", schema: PrixApproSchema, patches }); // refused with its field errors
   const all = envelope.data.patches;
@@ -149,8 +151,9 @@ export async function savePrixApproGrid(db: Db, user: Utilisateur, patches: unkn
 }
 
 /** 'Delete unused products' (DELETE campagnes/{id}/prix_appros): the rows no input of the campaign uses. */
-export async function removeUnusedAppro(db: Db, user: Utilisateur): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function removeUnusedAppro(scope: Scope): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(PRIX_APPRO_DELETE_ERROR, () =>
     db.transaction(async (trx) => deleteUnused(trx, "prix_appro", ctx.idCampagne, new Set((await usedAppro(trx, ctx.idCampagne)).map((u) => u.cle)))),
   );
@@ -161,8 +164,9 @@ export async function removeUnusedAppro(db: Db, user: Utilisateur): Promise<numb
  * statistics of the same product's prices in the other campaigns the user reads, and in those of this harvest
  * year; the reference-source price of a product of origin 773.
  */
-export async function getPrixPropose(db: Db, user: Utilisateur, id: number): Promise<PrixPropose> {
-  const ctx = await campaignContext(db, user);
+export async function getPrixPropose(scope: Scope, id: number): Promise<PrixPropose> {
+  const { db, user } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PRIX_PROPOSES_ERROR, async () => {
     const row = await findAppro(db, id);
     if (!row || row.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
@@ -202,8 +206,9 @@ async function venteRows(db: Db, ctx: CampaignContext): Promise<PrixVenteRow[]> 
 }
 
 /** The sale price screen (GET campagnes/{id}/prix_ventes), with the names its rows show. */
-export async function getPrixVente(db: Db, user: Utilisateur): Promise<PrixVenteData> {
-  const ctx = await campaignContext(db, user);
+export async function getPrixVente(scope: Scope): Promise<PrixVenteData> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(PRIX_VENTE_LOAD_ERROR, async () => {
     const rows = await venteRows(db, ctx);
     const labels = await venteLabels(db, ctx.idCampagne, rows);
@@ -220,8 +225,9 @@ export async function getPrixVente(db: Db, user: Utilisateur): Promise<PrixVente
 }
 
 /** The grid's save (PATCH prix_ventes/{id} for each changed row): one transaction, atomic stale checks, 4 decimals. */
-export async function savePrixVenteGrid(db: Db, user: Utilisateur, patches: unknown): Promise<SavedRow[]> {
-  const ctx = await writableCampaign(db, user);
+export async function savePrixVenteGrid(scope: Scope, patches: unknown): Promise<SavedRow[]> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const list = Array.isArray(patches) ? patches : [];
   const newRow = list.findIndex((p) => !p || typeof p !== "object" || !(Number((p as { id?: unknown }).id) > 0));
   if (newRow >= 0) throw new ServiceError("warning.invalid-form", 400, { [`patches.${newRow}`]: ["warning.invalid"] });
@@ -234,8 +240,9 @@ export async function savePrixVenteGrid(db: Db, user: Utilisateur, patches: unkn
 }
 
 /** 'Delete unused products' (DELETE campagnes/{id}/prix_ventes): the rows no harvest of the campaign gives. */
-export async function removeUnusedVente(db: Db, user: Utilisateur): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function removeUnusedVente(scope: Scope): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(PRIX_VENTE_DELETE_ERROR, () =>
     db.transaction(async (trx) => deleteUnused(trx, "prix_vente", ctx.idCampagne, new Set((await usedVente(trx, ctx.idCampagne)).map((u) => u.cle)))),
   );

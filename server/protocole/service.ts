@@ -1,12 +1,11 @@
 import { chapitresAffiches, type IndicateurObjectifInput, type ProtocoleInput } from "~/domain/protocole";
 import { campaignContext, writableCampaign } from "../access/description";
-import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   deleteObjectif, deleteProtocole, insertObjectif, insertProtocole, listChapitres, listIndicateurs, listObjectifs, listProtocoles, updateObjectif, updateProtocole,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** The protocol and objective error keys of spec 3 §8. */
 export const PROTOCOLE_LOAD_ERROR = "errors.services.protocoles_exploitations-service-error";
@@ -16,15 +15,17 @@ export const PROTOCOLE_DELETE_ERROR = "errors.services.protocoles_exploitations-
 export const OBJECTIFS_ERROR = "errors.services.indicateur_objectifs-service-error";
 
 /** The system description screen (spec 3 §2.6): the chapters shown, their protocols, the objective indicators and their reference list. */
-export async function getDescriptionSysteme(db: Db, user: Utilisateur) {
-  const ctx = await campaignContext(db, user);
+export async function getDescriptionSysteme(scope: Scope) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const { chapitres, protocoles } = await failingWith(PROTOCOLE_LOAD_ERROR, async () => ({ chapitres: chapitresAffiches(await listChapitres(db)), protocoles: await listProtocoles(db, ctx.idCampagne) }));
   const { objectifs, indicateurs } = await failingWith(OBJECTIFS_ERROR, async () => ({ objectifs: await listObjectifs(db, ctx.idCampagne), indicateurs: await listIndicateurs(db) }));
   return { chapitres, protocoles, objectifs, indicateurs, canWrite: ctx.abilities.canWriteDescriptif };
 }
 
-export async function saveProtocole(db: Db, user: Utilisateur, input: ProtocoleInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveProtocole(scope: Scope, input: ProtocoleInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   if (!chapitresAffiches(await listChapitres(db)).some((c) => c.id === input.dicIdChapitreProtocole)) throw invalidField("dicIdChapitreProtocole");
   return failingWith(existing ? PROTOCOLE_UPDATE_ERROR : PROTOCOLE_CREATE_ERROR, async () => {
     if (!existing) return insertProtocole(db, ctx.idCampagne, input);
@@ -33,14 +34,16 @@ export async function saveProtocole(db: Db, user: Utilisateur, input: ProtocoleI
   });
 }
 
-export async function removeProtocole(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeProtocole(scope: Scope, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const n = await failingWith(PROTOCOLE_DELETE_ERROR, () => deleteProtocole(db, ctx.idCampagne, id));
   if (n === 0) throw new ServiceError("errors.not-found", 404);
 }
 
-export async function saveObjectif(db: Db, user: Utilisateur, input: IndicateurObjectifInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveObjectif(scope: Scope, input: IndicateurObjectifInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   if (!(await db("indicateur").where({ id: input.idIndicateur }).first("id"))) throw invalidField("idIndicateur");
   return failingWith(OBJECTIFS_ERROR, async () => {
     if (!existing) return insertObjectif(db, ctx.idCampagne, input);
@@ -49,8 +52,9 @@ export async function saveObjectif(db: Db, user: Utilisateur, input: IndicateurO
   });
 }
 
-export async function removeObjectif(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeObjectif(scope: Scope, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const n = await failingWith(OBJECTIFS_ERROR, () => deleteObjectif(db, ctx.idCampagne, id));
   if (n === 0) throw new ServiceError("errors.not-found", 404);
 }

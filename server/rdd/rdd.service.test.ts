@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { culturesCommunes, cultureValide, EvaluationSchema, MACRO_REGLE, nextModes, RddSchema } from "~/domain/rdd";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { createCampagne } from "../campagne/service";
 import { round } from "~/domain/calc/indicateurs/resultat";
 import { getIndicateursParcelle } from "../calcul/service";
@@ -23,23 +23,23 @@ describe(`decision rules (${dialect})`, () => {
     const redacteur = await ctx("redacteur");
     const { campagnes } = t.demo();
     const m = await modesOf(campagnes.tilleuls2025);
-    const before = (await getRdds(t.db(), redacteur)).rows.map((r) => r.id);
+    const before = (await getRdds(scopeOf(t.db(), redacteur))).rows.map((r) => r.id);
     expect(before.length).toBeGreaterThan(0);
-    const id = await saveRdd(t.db(), redacteur, rule([m.ble, m.orge], { aModifier: "on" }));
-    let { rows } = await getRdds(t.db(), redacteur);
+    const id = await saveRdd(scopeOf(t.db(), redacteur), rule([m.ble, m.orge], { aModifier: "on" }));
+    let { rows } = await getRdds(scopeOf(t.db(), redacteur));
     expect(rows.map((r) => r.id)).toEqual([id, ...before]);
     expect(rows[0]).toMatchObject({ libelle: "Règle d'essai", dicIdTypeRdd: 4, modeConduite: [m.ble, m.orge], idCulture: null, aModifier: true, objectif: "Objectif", idCampagne: campagnes.tilleuls2025 });
     // modeConduite filter: the rules naming the mode, and the macro rules (every mode).
-    const colza = (await getRdds(t.db(), redacteur, { modeConduite: m.colza })).rows;
+    const colza = (await getRdds(scopeOf(t.db(), redacteur), { modeConduite: m.colza })).rows;
     expect(colza.map((r) => r.id)).not.toContain(id);
     expect(colza.every((r) => r.macroRegle || r.modeConduite.includes(m.colza))).toBe(true);
     expect(colza.some((r) => r.macroRegle)).toBe(true);
-    expect((await getRdds(t.db(), redacteur, { modeConduite: m.orge })).rows.map((r) => r.id)).toContain(id);
-    await saveRdd(t.db(), redacteur, rule([MACRO_REGLE], { libelle: "Règle générale" }), { id, updatedAt: rows[0].updatedAt });
-    ({ rows } = await getRdds(t.db(), redacteur));
+    expect((await getRdds(scopeOf(t.db(), redacteur), { modeConduite: m.orge })).rows.map((r) => r.id)).toContain(id);
+    await saveRdd(scopeOf(t.db(), redacteur), rule([MACRO_REGLE], { libelle: "Règle générale" }), { id, updatedAt: rows[0].updatedAt });
+    ({ rows } = await getRdds(scopeOf(t.db(), redacteur)));
     expect(rows[0]).toMatchObject({ id, libelle: "Règle générale", macroRegle: true, modeConduite: [MACRO_REGLE] });
     expect(await t.db()("rdd_mode_conduite").where({ idRdd: id })).toEqual([]);
-    await expectRefused(saveRdd(t.db(), redacteur, rule([m.ble]), { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(saveRdd(scopeOf(t.db(), redacteur), rule([m.ble]), { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
   });
 
   test("[C-RDD-09] [C-RDD-10] [C-RDD-11] [C-RDD-12] [C-RDD-13] [C-RDD-14] the form's rules: macro rule exclusive, crops common to the chosen modes, required fields", async () => {
@@ -64,41 +64,41 @@ describe(`decision rules (${dialect})`, () => {
     const redacteur = await ctx("redacteur");
     const m = await modesOf(t.demo().campagnes.tilleuls2025);
     const ble = Number((await t.db()("culture").where({ libelle: "Blé tendre d'hiver" }).first("id")).id);
-    await expectRefused(saveRdd(t.db(), redacteur, rule([m.ble, m.colza], { idCulture: String(ble) })), "warning.invalid-form", 400, { fieldErrors: { idCulture: ["warning.invalid"] } });
-    const id = await saveRdd(t.db(), redacteur, rule([m.ble], { idCulture: String(ble) }));
-    expect((await getRdds(t.db(), redacteur)).rows[0]).toMatchObject({ id, idCulture: ble });
+    await expectRefused(saveRdd(scopeOf(t.db(), redacteur), rule([m.ble, m.colza], { idCulture: String(ble) })), "warning.invalid-form", 400, { fieldErrors: { idCulture: ["warning.invalid"] } });
+    const id = await saveRdd(scopeOf(t.db(), redacteur), rule([m.ble], { idCulture: String(ble) }));
+    expect((await getRdds(scopeOf(t.db(), redacteur))).rows[0]).toMatchObject({ id, idCulture: ble });
     // A mode of another campaign is refused.
     const other = await modesOf(t.demo().campagnes.tilleuls2024);
-    await expectRefused(saveRdd(t.db(), redacteur, rule([other.ble])), "warning.invalid-form", 400);
+    await expectRefused(saveRdd(scopeOf(t.db(), redacteur), rule([other.ble])), "warning.invalid-form", 400);
   });
 
   test("[C-RDD-05] duplicate copies one rule with its modes, on top; delete removes rules and their evaluations", async () => {
     const redacteur = await ctx("redacteur");
-    const { rows } = await getRdds(t.db(), redacteur);
+    const { rows } = await getRdds(scopeOf(t.db(), redacteur));
     const source = rows.find((r) => r.modeConduite.length === 2)!;
-    const copy = await duplicateRdd(t.db(), redacteur, source.id);
-    const after = (await getRdds(t.db(), redacteur)).rows;
+    const copy = await duplicateRdd(scopeOf(t.db(), redacteur), source.id);
+    const after = (await getRdds(scopeOf(t.db(), redacteur))).rows;
     expect(after[0]).toMatchObject({ id: copy, libelle: `${source.libelle} (copie)`, modeConduite: source.modeConduite, dicIdTypeRdd: source.dicIdTypeRdd });
-    await removeRdds(t.db(), redacteur, [copy]);
-    expect((await getRdds(t.db(), redacteur)).rows.map((r) => r.id)).not.toContain(copy);
-    await expectRefused(removeRdds(t.db(), redacteur, [copy]), "errors.not-found", 404);
+    await removeRdds(scopeOf(t.db(), redacteur), [copy]);
+    expect((await getRdds(scopeOf(t.db(), redacteur))).rows.map((r) => r.id)).not.toContain(copy);
+    await expectRefused(removeRdds(scopeOf(t.db(), redacteur), [copy]), "errors.not-found", 404);
   });
 
   test("[C-RIGHTS-08] a reader and a locked campaign are refused every write of rules and evaluations, and nothing changes", async () => {
     const lecteur = await ctx("lecteur");
-    const { rows, canWrite } = await getRdds(t.db(), lecteur);
+    const { rows, canWrite } = await getRdds(scopeOf(t.db(), lecteur));
     expect(canWrite).toBe(false);
     const m = await modesOf(t.demo().campagnes.tilleuls2025);
     const before = await snapshot(t.db(), "rdd", "rdd_mode_conduite", "rdd_evaluation");
-    await expectRefused(saveRdd(t.db(), lecteur, rule([m.ble])), "errors.forbidden", 403);
-    await expectRefused(duplicateRdd(t.db(), lecteur, rows[0].id), "errors.forbidden", 403);
-    await expectRefused(removeRdds(t.db(), lecteur, [rows[0].id]), "errors.forbidden", 403);
+    await expectRefused(saveRdd(scopeOf(t.db(), lecteur), rule([m.ble])), "errors.forbidden", 403);
+    await expectRefused(duplicateRdd(scopeOf(t.db(), lecteur), rows[0].id), "errors.forbidden", 403);
+    await expectRefused(removeRdds(scopeOf(t.db(), lecteur), [rows[0].id]), "errors.forbidden", 403);
     const plot = await t.db()("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").first("id");
-    await expectRefused(saveEvaluation(t.db(), lecteur, { idParcelle: plot.id }, EvaluationSchema.parse({ rdds: [String(rows[0].id)] })), "errors.forbidden", 403);
+    await expectRefused(saveEvaluation(scopeOf(t.db(), lecteur), { idParcelle: plot.id }, EvaluationSchema.parse({ rdds: [String(rows[0].id)] })), "errors.forbidden", 403);
     // tilleuls2024 is locked (its indicators are published): even the animator may not write it.
     const animateur = await ctx("animateur", "tilleuls2024");
     const m24 = await modesOf(t.demo().campagnes.tilleuls2024);
-    await expectRefused(saveRdd(t.db(), animateur, rule([m24.ble])), "errors.forbidden", 403);
+    await expectRefused(saveRdd(scopeOf(t.db(), animateur), rule([m24.ble])), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "rdd", "rdd_mode_conduite", "rdd_evaluation")).toEqual(before);
   });
 });
@@ -115,7 +115,7 @@ describe(`rule evaluations (${dialect})`, () => {
   test("[C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-13] [C-EVAL-14] the panels read the evaluations by action and by parcelle, and the rules not yet evaluated on the plot", async () => {
     const redacteur = await ctx("redacteur");
     const { plot, action } = await wheatAction();
-    const e = await getEvaluations(t.db(), redacteur, action);
+    const e = await getEvaluations(scopeOf(t.db(), redacteur), action);
     expect(e.idParcelle).toBe(plot);
     expect(e.actionEvaluations.length).toBeGreaterThan(0);
     expect(e.actionEvaluations.every((x) => x.idAction === action && x.idParcelle === null)).toBe(true);
@@ -130,54 +130,54 @@ describe(`rule evaluations (${dialect})`, () => {
   test("[C-EVAL-07] [C-EVAL-08] [C-EVAL-09] [C-EVAL-10] [C-EVAL-11] evaluating rules on the plot, once per rule; an evaluation moves between the intervention and the plot", async () => {
     const redacteur = await ctx("redacteur");
     const { plot, action } = await wheatAction();
-    const before = await getEvaluations(t.db(), redacteur, action);
+    const before = await getEvaluations(scopeOf(t.db(), redacteur), action);
     const [a, b] = before.notEvaluated;
     expect(EvaluationSchema.safeParse({ rdds: [] }).success).toBe(false);
     expect(EvaluationSchema.safeParse({ rdds: ["1"], ecartSolution: "3" }).success).toBe(false);
     for (const v of ["0", "1", "2"]) expect(EvaluationSchema.parse({ rdds: ["1"], ecartSolution: v, ecartResultat: v }).ecartSolution).toBe(Number(v));
-    const ids = await saveEvaluation(t.db(), redacteur, { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(a.id), String(b.id)], ecartSolution: "2", explicationEcart: "En partie", ecartResultat: "0" }));
+    const ids = await saveEvaluation(scopeOf(t.db(), redacteur), { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(a.id), String(b.id)], ecartSolution: "2", explicationEcart: "En partie", ecartResultat: "0" }));
     expect(ids).toHaveLength(2);
-    let after = await getEvaluations(t.db(), redacteur, action);
+    let after = await getEvaluations(scopeOf(t.db(), redacteur), action);
     expect(after.notEvaluated.map((r) => r.id)).not.toContain(a.id);
     // The same rule again on the plot updates its evaluation (each rule once per plot).
-    await saveEvaluation(t.db(), redacteur, { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(a.id)], ecartSolution: "1" }));
-    after = await getEvaluations(t.db(), redacteur, action);
+    await saveEvaluation(scopeOf(t.db(), redacteur), { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(a.id)], ecartSolution: "1" }));
+    after = await getEvaluations(scopeOf(t.db(), redacteur), action);
     expect(after.plotEvaluations.filter((x) => x.idRdd === a.id)).toHaveLength(1);
     expect(after.plotEvaluations.find((x) => x.idRdd === a.id)).toMatchObject({ ecartSolution: 1, explicationEcart: null });
     // Opened from the plot table and saved for the intervention: it moves (one scope only).
     const row = after.plotEvaluations.find((x) => x.idRdd === b.id)!;
-    await saveEvaluation(t.db(), redacteur, { idAction: action }, EvaluationSchema.parse({ rdds: [String(b.id)], ecartSolution: "0" }), { id: row.id, updatedAt: row.updatedAt });
-    after = await getEvaluations(t.db(), redacteur, action);
+    await saveEvaluation(scopeOf(t.db(), redacteur), { idAction: action }, EvaluationSchema.parse({ rdds: [String(b.id)], ecartSolution: "0" }), { id: row.id, updatedAt: row.updatedAt });
+    after = await getEvaluations(scopeOf(t.db(), redacteur), action);
     expect(after.plotEvaluations.map((x) => x.id)).not.toContain(row.id);
     expect(after.actionEvaluations.find((x) => x.id === row.id)).toMatchObject({ idAction: action, idParcelle: null, ecartSolution: 0 });
-    await removeEvaluation(t.db(), redacteur, row.id);
-    expect((await getEvaluations(t.db(), redacteur, action)).actionEvaluations.map((x) => x.id)).not.toContain(row.id);
+    await removeEvaluation(scopeOf(t.db(), redacteur), row.id);
+    expect((await getEvaluations(scopeOf(t.db(), redacteur), action)).actionEvaluations.map((x) => x.id)).not.toContain(row.id);
     // A rule that does not apply to the plot's mode is refused.
     const bleMode = (await wheatAction()).m.ble;
-    const colzaRule = (await getRdds(t.db(), redacteur)).rows.find((r) => !r.macroRegle && !r.modeConduite.includes(bleMode))!;
-    await expectRefused(saveEvaluation(t.db(), redacteur, { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(colzaRule.id)] })), "warning.invalid-form", 400);
+    const colzaRule = (await getRdds(scopeOf(t.db(), redacteur))).rows.find((r) => !r.macroRegle && !r.modeConduite.includes(bleMode))!;
+    await expectRefused(saveEvaluation(scopeOf(t.db(), redacteur), { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(colzaRule.id)] })), "warning.invalid-form", 400);
   });
 
   test("[C-EVAL-05] [C-EVAL-06] [C-EVAL-12] bulk add copies an evaluation to interventions, and to plots of the same management mode only", async () => {
     const redacteur = await ctx("redacteur");
     const { action, m } = await wheatAction();
-    const e = await getEvaluations(t.db(), redacteur, action);
+    const e = await getEvaluations(scopeOf(t.db(), redacteur), action);
     const source = e.plotEvaluations[0];
     expect(e.plots.length).toBeGreaterThan(0);
     expect(e.interventions.length).toBeGreaterThan(0);
-    const n = await copyEvaluation(t.db(), redacteur, source.id, "parcelle", e.plots.map((p) => p.id));
+    const n = await copyEvaluation(scopeOf(t.db(), redacteur), source.id, "parcelle", e.plots.map((p) => p.id));
     expect(n).toBe(e.plots.length);
     for (const p of e.plots) expect(await t.db()("rdd_evaluation").where({ idRdd: source.idRdd, idParcelle: p.id }).first("ecartSolution")).toMatchObject({ ecartSolution: source.ecartSolution });
-    await copyEvaluation(t.db(), redacteur, source.id, "action", [e.interventions[0].id]);
+    await copyEvaluation(scopeOf(t.db(), redacteur), source.id, "action", [e.interventions[0].id]);
     expect(await t.db()("rdd_evaluation").where({ idRdd: source.idRdd, idAction: e.interventions[0].id }).first("id")).toBeTruthy();
     const colzaPlot = await t.db()("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2025, idModeConduite: m.colza }).first("id");
-    await expectRefused(copyEvaluation(t.db(), redacteur, source.id, "parcelle", [colzaPlot.id]), "warning.invalid-form", 400);
+    await expectRefused(copyEvaluation(scopeOf(t.db(), redacteur), source.id, "parcelle", [colzaPlot.id]), "warning.invalid-form", 400);
   });
 
   test("a new campaign copies the rules with their modes remapped, the protocols, objectives and plot evaluations; intervention evaluations only with the interventions", async () => {
     const animateur = await ctx("animateur");
     const { campagnes, dossiers, exploitations } = t.demo();
-    const make = (inter: boolean, annee: number) => createCampagne(t.db(), animateur, { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, {
+    const make = (inter: boolean, annee: number) => createCampagne(scopeOf(t.db(), animateur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, {
       anneeRecolte: annee, apiLibelle: undefined, campagneSource: campagnes.tilleuls2025, campagneHistoParcelle: undefined,
       inter, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false,
     });
@@ -217,9 +217,9 @@ describe(`rule conditions checked on the recorded data (${dialect})`, () => {
     await ins(b, "2025-06-01", "Produit Essai X");
     await ins(b, "2025-07-11", "Produit Essai X");
     await ins(a, "2025-06-20", "Interdit Z 500");
-    const delai = await saveRdd(db, redacteur, rule([m.ble], { libelle: "Délai", conditionType: "delai_min", conditionJours: "30" }));
-    const interdit = await saveRdd(db, redacteur, rule([m.ble], { libelle: "Interdit", conditionType: "produit_interdit", conditionProduits: "interdit z" }));
-    const verdicts = async (plot: number) => Object.fromEntries((await getEvaluations(db, redacteur, await actionOf(plot))).verdicts.filter((v) => [delai, interdit].includes(v.idRdd)).map((v) => [v.libelle, v]));
+    const delai = await saveRdd(scopeOf(db, redacteur), rule([m.ble], { libelle: "Délai", conditionType: "delai_min", conditionJours: "30" }));
+    const interdit = await saveRdd(scopeOf(db, redacteur), rule([m.ble], { libelle: "Interdit", conditionType: "produit_interdit", conditionProduits: "interdit z" }));
+    const verdicts = async (plot: number) => Object.fromEntries((await getEvaluations(scopeOf(db, redacteur), await actionOf(plot))).verdicts.filter((v) => [delai, interdit].includes(v.idRdd)).map((v) => [v.libelle, v]));
     const onA = await verdicts(a);
     // (The demo's own passes may also be too close together: only the fixture's product is looked at here.)
     const essai = (v: { faits: { libelle: string }[] }) => v.faits.filter((f) => f.libelle === "Produit Essai X");
@@ -250,7 +250,7 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     return { redacteur, db, m, a, b, action, firstAction, campagne: campagnes.tilleuls2025 };
   }
   const panel = async (f: Awaited<ReturnType<typeof fixture>>, idParcelle: number, code: string) =>
-    (await getIndicateursParcelle(f.db, f.redacteur, idParcelle)).indicateurs.find((i) => i.code === code)!.valeur;
+    (await getIndicateursParcelle(scopeOf(f.db, f.redacteur), idParcelle)).indicateurs.find((i) => i.code === code)!.valeur;
 
   test("[issue13-conditions] total mineral N at most X kg/ha: broken on the plot above X, holds on the one below; the verdict's figure is the plot panel's", async () => {
     const f = await fixture();
@@ -263,8 +263,8 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     const max = round(((na ?? 0) + (nb ?? 0)) / 2, 2);
     // Plot b must be below the threshold for the fixture to hold there.
     expect(nb ?? 0).toBeLessThanOrEqual(max);
-    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { libelle: "Azote max", conditionType: "azote_mineral_max", conditionMax: String(max) }));
-    const verdictOn = async (plot: number) => (await getEvaluations(f.db, f.redacteur, await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
+    const id = await saveRdd(scopeOf(f.db, f.redacteur), rule([f.m.ble], { libelle: "Azote max", conditionType: "azote_mineral_max", conditionMax: String(max) }));
+    const verdictOn = async (plot: number) => (await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
     const onA = await verdictOn(f.a);
     expect(onA).toMatchObject({ respectee: false, mesure: { code: "fertilisation.n.mineral", valeur: round(na!, 2), unite: "kg N/ha", max } });
     expect(onA.faits).toContainEqual({ date: "2025-04-02", libelle: "Ammonitrate essai RDD", valeur: 100.5, unite: "kg N/ha" });
@@ -283,8 +283,8 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     const [vHi, vLo] = [await panel(f, hi, "ift.cible.total"), await panel(f, lo, "ift.cible.total")];
     expect(vHi!).toBeGreaterThan(vLo ?? 0);
     const max = round(((vHi ?? 0) + (vLo ?? 0)) / 2, 2);
-    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { libelle: "IFT max", conditionType: "ift_max", conditionMax: String(max) }));
-    const verdictOn = async (plot: number) => (await getEvaluations(f.db, f.redacteur, await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
+    const id = await saveRdd(scopeOf(f.db, f.redacteur), rule([f.m.ble], { libelle: "IFT max", conditionType: "ift_max", conditionMax: String(max) }));
+    const verdictOn = async (plot: number) => (await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
     const onHi = await verdictOn(hi);
     expect(onHi).toMatchObject({ respectee: false, mesure: { code: "ift.cible.total", valeur: round(vHi!, 2), max } });
     expect(onHi.faits.find((x) => x.libelle.startsWith("Herbicide essai RDD"))).toMatchObject({ date: "2025-04-03", valeur: 1 });
@@ -298,8 +298,8 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     // Plot a: planned on 1 May, not done; plot b: planned and done on 15 May.
     await f.action(f.a, { date: "2025-05-01", idOperationCulturale: idOp, prevue: true, realisee: false });
     await f.action(f.b, { date: "2025-05-15", idOperationCulturale: idOp, prevue: true, realisee: true });
-    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { libelle: "Semis à temps", conditionType: "realisee_avant", conditionDate: "01/06/2025", conditionOperation: "semis essai" }));
-    const rules = (await getRdds(f.db, f.redacteur)).rows.filter((r) => r.id === id);
+    const id = await saveRdd(scopeOf(f.db, f.redacteur), rule([f.m.ble], { libelle: "Semis à temps", conditionType: "realisee_avant", conditionDate: "01/06/2025", conditionOperation: "semis essai" }));
+    const rules = (await getRdds(scopeOf(f.db, f.redacteur))).rows.filter((r) => r.id === id);
     expect(rules[0].condition).toEqual({ type: "realisee_avant", date: "2025-06-01", operation: "semis essai" });
     const onA = (await verdictsOfPlot(f.db, f.campagne, f.a, rules, "2025-07-01"))[0];
     expect(onA).toMatchObject({ respectee: false, faits: [{ date: "2025-05-01", libelle: "Semis essai RDD", statut: "non_realisee" }] });
@@ -310,7 +310,7 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     await f.db("action").where({ idParcelle: f.b, idOperationCulturale: idOp }).update({ date: "2025-06-10" });
     expect((await verdictsOfPlot(f.db, f.campagne, f.b, rules, "2025-07-01"))[0]).toMatchObject({ respectee: false, faits: [{ date: "2025-06-10", statut: "en_retard" }] });
     // Through the screen's service (today's date, past the deadline): broken on plot a.
-    expect((await getEvaluations(f.db, f.redacteur, await f.firstAction(f.a))).verdicts.find((v) => v.idRdd === id)).toMatchObject({ respectee: false });
+    expect((await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(f.a))).verdicts.find((v) => v.idRdd === id)).toMatchObject({ respectee: false });
   });
 
   test("[issue13-conditions] a rule naming a crop is checked only on plots of that crop; the form requires each condition's own field", async () => {
@@ -326,8 +326,8 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     expect(issue({ conditionType: "realisee_avant", conditionDate: "31/02/2025" })).toMatchObject({ path: ["conditionDate"], message: "warning.date" });
     expect(issue({ conditionType: "ift_max", conditionMax: "-1" })).toMatchObject({ path: ["conditionMax"] });
     // A duplicated rule keeps its condition.
-    const id = await saveRdd(f.db, f.redacteur, rule([f.m.ble], { conditionType: "ift_max", conditionMax: "2,5" }));
-    const copy = await duplicateRdd(f.db, f.redacteur, id);
-    expect((await getRdds(f.db, f.redacteur)).rows.find((r) => r.id === copy)!.condition).toEqual({ type: "ift_max", max: 2.5 });
+    const id = await saveRdd(scopeOf(f.db, f.redacteur), rule([f.m.ble], { conditionType: "ift_max", conditionMax: "2,5" }));
+    const copy = await duplicateRdd(scopeOf(f.db, f.redacteur), id);
+    expect((await getRdds(scopeOf(f.db, f.redacteur))).rows.find((r) => r.id === copy)!.condition).toEqual({ type: "ift_max", max: 2.5 });
   });
 });

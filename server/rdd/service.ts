@@ -6,11 +6,11 @@ import { campaignContext, writableCampaign } from "../access/description";
 import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import {
   culturesParMode, deleteEvaluation, plotFacts, deleteRdds, findEvaluation, findRdd, insertRdd, listCulturesOf, listEvaluations, listModes, listRdds, listTypesRdd,
   updateEvaluation, updateRdd, upsertEvaluation,
 } from "./repo";
+import type { Scope } from "../access/scope";
 
 /** The rules' and evaluations' error keys (spec 3 §8 names none for them; decision 0041). */
 export const RDD_LOAD_ERROR = "rdd.errors.load";
@@ -20,8 +20,9 @@ export const EVAL_LOAD_ERROR = "rdd.errors.eval-load";
 export const EVAL_SAVE_ERROR = "rdd.errors.eval-save";
 
 /** The decision rules screen (spec 3 §2.8): the rules of the selected campaign (optionally of one driving mode), the lists of the form. */
-export async function getRdds(db: Db, user: Utilisateur, filter: { modeConduite?: number | null } = {}) {
-  const ctx = await campaignContext(db, user);
+export async function getRdds(scope: Scope, filter: { modeConduite?: number | null } = {}) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(RDD_LOAD_ERROR, async () => {
     const parMode = await culturesParMode(db, ctx.idCampagne);
     const cultures = await listCulturesOf(db, [...new Set(Object.values(parMode).flat())]);
@@ -45,8 +46,9 @@ async function checkRdd(db: Db, idCampagne: number, input: RddInput) {
 }
 
 /** Creates (no id) or updates (id + updatedAt, the stale check) a rule of the selected campaign. */
-export async function saveRdd(db: Db, user: Utilisateur, input: RddInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveRdd(scope: Scope, input: RddInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   await checkRdd(db, ctx.idCampagne, input);
   return failingWith(RDD_SAVE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -58,8 +60,9 @@ export async function saveRdd(db: Db, user: Utilisateur, input: RddInput, existi
 }
 
 /** Duplicates one rule (its modes, crop and texts), the copy coming at the top of the list. */
-export async function duplicateRdd(db: Db, user: Utilisateur, id: number): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function duplicateRdd(scope: Scope, id: number): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const rule = await findRdd(db, id);
   if (!rule || rule.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
   return failingWith(RDD_SAVE_ERROR, () =>
@@ -74,8 +77,9 @@ export async function duplicateRdd(db: Db, user: Utilisateur, id: number): Promi
 }
 
 /** Deletes rules of the selected campaign (their evaluations go with them): all, or none when one is not there. */
-export async function removeRdds(db: Db, user: Utilisateur, ids: number[]): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeRdds(scope: Scope, ids: number[]): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const unique = [...new Set(ids)];
   await failingWith(RDD_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -103,8 +107,9 @@ async function plotOf(db: Db, idCampagne: number, idParcelle: number) {
  * driving mode not yet evaluated on the plot (C-EVAL-03), the rules the dialog offers, and the targets of the bulk-add dialogs:
  * the other interventions of the plot, and the plots of the same management mode (C-EVAL-05, 06).
  */
-export async function getEvaluations(db: Db, user: Utilisateur, idAction: number) {
-  const ctx = await campaignContext(db, user);
+export async function getEvaluations(scope: Scope, idAction: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   const action = await actionOf(db, ctx.idCampagne, idAction);
   return failingWith(EVAL_LOAD_ERROR, async () => {
     const rules = await listRdds(db, ctx.idCampagne, { modeConduite: action.idModeConduite ?? -1 });
@@ -162,8 +167,9 @@ async function checkCible(db: Db, idCampagne: number, cible: Cible) {
  * A rule already evaluated there has its evaluation updated (each rule once per target); with `existing` (the evaluation opened
  * from a table), that row is updated with the stale check, and may move between the intervention and its plot (C-EVAL-08).
  */
-export async function saveEvaluation(db: Db, user: Utilisateur, cible: Cible, input: EvaluationInput, existing?: Token): Promise<number[]> {
-  const ctx = await writableCampaign(db, user);
+export async function saveEvaluation(scope: Scope, cible: Cible, input: EvaluationInput, existing?: Token): Promise<number[]> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const mode = await checkCible(db, ctx.idCampagne, cible);
   for (const idRdd of input.rdds) await checkRule(db, ctx.idCampagne, idRdd, mode);
   if (existing) {
@@ -190,8 +196,9 @@ export async function saveEvaluation(db: Db, user: Utilisateur, cible: Cible, in
  * Bulk add (spec 3 §2.9): copies an evaluation to chosen interventions (of the campaign, their plot's mode must be one the rule
  * applies to), or to chosen plots of the same management mode as the evaluated one (C-EVAL-06).
  */
-export async function copyEvaluation(db: Db, user: Utilisateur, idEvaluation: number, vers: "action" | "parcelle", cibles: number[]): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function copyEvaluation(scope: Scope, idEvaluation: number, vers: "action" | "parcelle", cibles: number[]): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const source = await findEvaluation(db, idEvaluation);
   if (!source || source.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
   const sourceMode = source.idAction != null ? (await actionOf(db, ctx.idCampagne, source.idAction)).idModeConduite : (await plotOf(db, ctx.idCampagne, source.idParcelle!)).idModeConduite;
@@ -209,8 +216,9 @@ export async function copyEvaluation(db: Db, user: Utilisateur, idEvaluation: nu
   );
 }
 
-export async function removeEvaluation(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeEvaluation(scope: Scope, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const current = await findEvaluation(db, id);
   if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
   await failingWith(EVAL_SAVE_ERROR, () => deleteEvaluation(db, id));

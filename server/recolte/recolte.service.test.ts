@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { NewCampagneSchema } from "~/domain/partage";
 import { QualifiantRecolteSchema, RecolteSchema, TYPE_SORTIE_PATURAGE } from "~/domain/recolte";
-import { countRows, demoUser, expectRefused, selectTilleuls, snapshot, withBrokenTable } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, selectTilleuls, snapshot, withBrokenTable, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { createCampagne } from "../campagne/service";
 import { parse } from "../errors";
@@ -39,8 +39,8 @@ describe(`harvests (${dialect})`, () => {
     const db = t.db();
     const { id: idAction, plot } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const q = await createQualifiant(db, redacteur, parse(QualifiantRecolteSchema, { qrdNom: "Lot essai" }));
-    const id = await saveRecolte(db, redacteur, idAction, harvest({ rendement: "8,2", humiditeReference: "15", idQualifiantRecolte: String(q.id), obsRendement: "8,4", obsProteines: "11,7" }));
+    const q = await createQualifiant(scopeOf(db, redacteur), parse(QualifiantRecolteSchema, { qrdNom: "Lot essai" }));
+    const id = await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "8,2", humiditeReference: "15", idQualifiantRecolte: String(q.id), obsRendement: "8,4", obsProteines: "11,7" }));
 
     const r = await db("recolte").where({ id }).first();
     expect([r.idAction, r.idCulture, r.dicIdTypeSortie, Number(r.rendement), r.idQualifiantRecolte, r.dicLlUnite]).toEqual([idAction, BLE, GRAIN, 8.2, q.id, "t/ha"]);
@@ -56,25 +56,25 @@ describe(`harvests (${dialect})`, () => {
     // The inputs detail of the grid shows it; its dialog reads it back.
     const [row] = (await listInterventions(db, t.demo().campagnes.tilleuls2025, [plot])).filter((a) => a.id === idAction);
     expect(row.recoltes).toEqual([{ id, libelle: "Blé tendre d'hiver - Grain (Lot essai)", rendement: 8.2, unite: "t/ha" }]);
-    const stored = await getRecolte(db, redacteur, id);
+    const stored = await getRecolte(scopeOf(db, redacteur), id);
     expect(stored).toMatchObject({ humiditeReference: 15, idQualifiantRecolte: q.id, serie: { nom: "Blé tendre d'hiver - Grain (Lot essai)", observations: { obsRendement: 8.4, obsProteines: 11.7, obsHuile: null } } });
 
     // An edit renames the same series and rewrites its observations; a second save of the old form is stale.
-    await saveRecolte(db, redacteur, idAction, harvest({ rendement: "8", obsHumidite: "14" }), { id, updatedAt: stored.updatedAt });
-    const after = await getRecolte(db, redacteur, id);
+    await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "8", obsHumidite: "14" }), { id, updatedAt: stored.updatedAt });
+    const after = await getRecolte(scopeOf(db, redacteur), id);
     expect(after.serie).toMatchObject({ id: serie.id, nom: "Blé tendre d'hiver - Grain", observations: { obsRendement: null, obsHumidite: 14 } });
     expect(after.humiditeReference).toBeNull();
-    await expectRefused(saveRecolte(db, redacteur, idAction, harvest({ rendement: "1" }), { id, updatedAt: stored.updatedAt }), "errors.stale", 409);
+    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "1" }), { id, updatedAt: stored.updatedAt }), "errors.stale", 409);
 
     // Deleting the harvest deletes its series.
-    await removeRecolte(db, redacteur, id);
+    await removeRecolte(scopeOf(db, redacteur), id);
     expect(await db("observation_serie").where({ id: serie.id }).first()).toBeUndefined();
     expect(await countRows(db, "caracteristique_recolte", { idRecolte: id })).toBe(0);
 
     // Deleting the intervention deletes its harvests and their series.
-    const again = await saveRecolte(db, redacteur, idAction, harvest({ rendement: "7", obsRendement: "7" }));
+    const again = await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "7", obsRendement: "7" }));
     const idSerie = (await db("recolte").where({ id: again }).first("idObservationSerie")).idObservationSerie;
-    await removeInterventions(db, redacteur, [idAction]);
+    await removeInterventions(scopeOf(db, redacteur), [idAction]);
     expect(await db("recolte").where({ id: again }).first()).toBeUndefined();
     expect(await db("observation_serie").where({ id: idSerie }).first()).toBeUndefined();
   });
@@ -83,20 +83,20 @@ describe(`harvests (${dialect})`, () => {
     const db = t.db();
     const { id: idAction } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const q = await createQualifiant(db, redacteur, parse(QualifiantRecolteSchema, { qrdNom: "Pâture" }));
-    const id = await saveRecolte(db, redacteur, idAction, parse(RecolteSchema, {
+    const q = await createQualifiant(scopeOf(db, redacteur), parse(QualifiantRecolteSchema, { qrdNom: "Pâture" }));
+    const id = await saveRecolte(scopeOf(db, redacteur), idAction, parse(RecolteSchema, {
       idCulture: String(PRAIRIE), dicIdTypeSortie: String(TYPE_SORTIE_PATURAGE), dureePaturage: "45", rendement: "9", idQualifiantRecolte: String(q.id), obsRendement: "5",
       animaux: [{ dicIdModalite: "2", nombre: "35" }, { dicIdModalite: "5", nombre: "30" }],
     }));
     const r = await db("recolte").where({ id }).first();
     expect([Number(r.rendement), r.dicLlUnite, r.idQualifiantRecolte]).toEqual([45, "jours", null]);
-    const stored = await getRecolte(db, redacteur, id);
+    const stored = await getRecolte(scopeOf(db, redacteur), id);
     expect(stored.animaux).toEqual([{ dicIdModalite: 2, nombre: 35 }, { dicIdModalite: 5, nombre: 30 }]);
     expect(Object.values(stored.serie!.observations)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(stored.serie!.nom).toBe("Prairie temporaire - Pâturage");
     // An unknown animal type is a field error; nothing written.
     const before = await snapshot(db, "recolte", "caracteristique_recolte");
-    await expectRefused(saveRecolte(db, redacteur, idAction, parse(RecolteSchema, { idCulture: String(PRAIRIE), dicIdTypeSortie: "671", animaux: [{ dicIdModalite: "999", nombre: "1" }] })),
+    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, parse(RecolteSchema, { idCulture: String(PRAIRIE), dicIdTypeSortie: "671", animaux: [{ dicIdModalite: "999", nombre: "1" }] })),
       "warning.invalid-form", 400, { fieldErrors: { "animaux[0].dicIdModalite": ["warning.invalid"] } });
     expect(await snapshot(db, "recolte", "caracteristique_recolte")).toEqual(before);
   });
@@ -105,36 +105,36 @@ describe(`harvests (${dialect})`, () => {
     const db = t.db();
     const { id: idAction } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    expect((await typesSortie(db, redacteur, BLE)).map((x) => x.id)).toEqual([661, 662]);
-    expect((await typesSortie(db, redacteur, PRAIRIE)).map((x) => x.id)).toContain(671);
-    const lists = await recolteDialogLists(db, redacteur, idAction);
+    expect((await typesSortie(scopeOf(db, redacteur), BLE)).map((x) => x.id)).toEqual([661, 662]);
+    expect((await typesSortie(scopeOf(db, redacteur), PRAIRIE)).map((x) => x.id)).toContain(671);
+    const lists = await recolteDialogLists(scopeOf(db, redacteur), idAction);
     expect(lists.categorieDefaut).toBe(9017);
     expect(lists.cultures.find((c) => c.id === BLE)).toMatchObject({ idCatCulture: 9017, campagne: true });
     expect(lists.animaux.length).toBeGreaterThan(5);
-    await expectRefused(saveRecolte(db, redacteur, idAction, harvest({ dicIdTypeSortie: "671" })), "warning.invalid-form", 400, { fieldErrors: { dicIdTypeSortie: ["warning.invalid"] } });
+    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, harvest({ dicIdTypeSortie: "671" })), "warning.invalid-form", 400, { fieldErrors: { dicIdTypeSortie: ["warning.invalid"] } });
   });
 
   test("[C-RIGHTS-16] a reader, a locked campaign and an intervention of another campaign are refused every harvest write; nothing changes", async () => {
     const db = t.db();
     const { id: idAction } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const id = await saveRecolte(db, redacteur, idAction, harvest({ rendement: "8" }));
-    const { updatedAt } = await getRecolte(db, redacteur, id);
+    const id = await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "8" }));
+    const { updatedAt } = await getRecolte(scopeOf(db, redacteur), id);
     const tables = ["recolte", "caracteristique_recolte", "observation_serie", "observation", "qualifiant_recolte"];
     const before = await snapshot(db, ...tables);
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    await expectRefused(saveRecolte(db, lecteur, idAction, harvest({ rendement: "1" })), "errors.forbidden", 403);
-    await expectRefused(saveRecolte(db, lecteur, idAction, harvest({ rendement: "1" }), { id, updatedAt }), "errors.forbidden", 403);
-    await expectRefused(removeRecolte(db, lecteur, id), "errors.forbidden", 403);
-    await expectRefused(createQualifiant(db, lecteur, { qrdNom: "Intrus" }), "errors.forbidden", 403);
+    await expectRefused(saveRecolte(scopeOf(db, lecteur), idAction, harvest({ rendement: "1" })), "errors.forbidden", 403);
+    await expectRefused(saveRecolte(scopeOf(db, lecteur), idAction, harvest({ rendement: "1" }), { id, updatedAt }), "errors.forbidden", 403);
+    await expectRefused(removeRecolte(scopeOf(db, lecteur), id), "errors.forbidden", 403);
+    await expectRefused(createQualifiant(scopeOf(db, lecteur), { qrdNom: "Intrus" }), "errors.forbidden", 403);
     const simulation = await selectTilleuls(t, "redacteur", "tilleuls2025Simulation");
-    await expectRefused(saveRecolte(db, simulation, idAction, harvest({ rendement: "1" })), "errors.not-found", 404);
-    await expectRefused(removeRecolte(db, simulation, id), RECOLTES_DELETE_ERROR, 404);
+    await expectRefused(saveRecolte(scopeOf(db, simulation), idAction, harvest({ rendement: "1" })), "errors.not-found", 404);
+    await expectRefused(removeRecolte(scopeOf(db, simulation), id), RECOLTES_DELETE_ERROR, 404);
     await t.db()("campagne").where({ id: t.demo().campagnes.tilleuls2025 }).update({ serieValide: true });
     try {
       const locked = await selectTilleuls(t, "redacteur", "tilleuls2025");
-      await expectRefused(saveRecolte(db, locked, idAction, harvest({ rendement: "1" })), "errors.forbidden", 403);
-      await expectRefused(removeRecolte(db, locked, id), "errors.forbidden", 403);
+      await expectRefused(saveRecolte(scopeOf(db, locked), idAction, harvest({ rendement: "1" })), "errors.forbidden", 403);
+      await expectRefused(removeRecolte(scopeOf(db, locked), id), "errors.forbidden", 403);
     } finally {
       await t.db()("campagne").where({ id: t.demo().campagnes.tilleuls2025 }).update({ serieValide: false });
     }
@@ -145,17 +145,17 @@ describe(`harvests (${dialect})`, () => {
     const db = t.db();
     const { id: idAction } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const id = await saveRecolte(db, redacteur, idAction, harvest({ rendement: "8" }));
-    const { updatedAt } = await getRecolte(db, redacteur, id);
+    const id = await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "8" }));
+    const { updatedAt } = await getRecolte(scopeOf(db, redacteur), id);
     const before = await snapshot(db, "recolte", "caracteristique_recolte", "observation_serie", "observation");
     await withBrokenTable(db, "observation", async (trx) => {
-      await expectRefused(saveRecolte(trx, redacteur, idAction, harvest({ rendement: "9", obsRendement: "9" })), OBSERVATIONS_SERIE_ERROR, 500);
+      await expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9", obsRendement: "9" })), OBSERVATIONS_SERIE_ERROR, 500);
       expect(await countRows(trx, "recolte", { idAction })).toBe(1);
     });
-    await withBrokenTable(db, "caracteristique_recolte", (trx) => expectRefused(saveRecolte(trx, redacteur, idAction, harvest({ rendement: "9", humiditeReference: "15" }), { id, updatedAt }), CARACTERISTIQUES_RECOLTE_ERROR, 500));
-    await withBrokenTable(db, "type_sortie", (trx) => expectRefused(saveRecolte(trx, redacteur, idAction, harvest({ rendement: "9" })), RECOLTES_CREATE_ERROR, 500));
-    await withBrokenTable(db, "culture", (trx) => expectRefused(saveRecolte(trx, redacteur, idAction, harvest({ rendement: "9" }), { id, updatedAt }), RECOLTE_UPDATE_ERROR, 500));
-    await withBrokenTable(db, "recolte", (trx) => expectRefused(getRecolte(trx, redacteur, id), RECOLTES_LOAD_ERROR, 500));
+    await withBrokenTable(db, "caracteristique_recolte", (trx) => expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9", humiditeReference: "15" }), { id, updatedAt }), CARACTERISTIQUES_RECOLTE_ERROR, 500));
+    await withBrokenTable(db, "type_sortie", (trx) => expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9" })), RECOLTES_CREATE_ERROR, 500));
+    await withBrokenTable(db, "culture", (trx) => expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9" }), { id, updatedAt }), RECOLTE_UPDATE_ERROR, 500));
+    await withBrokenTable(db, "recolte", (trx) => expectRefused(getRecolte(scopeOf(trx, redacteur), id), RECOLTES_LOAD_ERROR, 500));
     expect(await snapshot(db, "recolte", "caracteristique_recolte", "observation_serie", "observation")).toEqual(before);
   });
 
@@ -165,7 +165,7 @@ describe(`harvests (${dialect})`, () => {
     const source = t.demo().campagnes.tilleuls2025;
     const grazing = await db("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": source, "r.dicIdTypeSortie": 671 }).first("r.id");
     expect(grazing).toBeDefined();
-    const copy = await createCampagne(db, animateur, { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
+    const copy = await createCampagne(scopeOf(db, animateur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
       NewCampagneSchema.parse({ anneeRecolte: 2026, campagneSource: source, inter: true, majDtInter: true, obs: false, eltObserve: false, valeur: false, prix: false }));
     const copied = await db("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": copy, "r.dicIdTypeSortie": 671 }).first("r.id", "r.rendement", "r.dicLlUnite");
     expect([Number(copied.rendement), copied.dicLlUnite]).toEqual([21, "jours"]);
@@ -176,7 +176,7 @@ describe(`harvests (${dialect})`, () => {
     expect(Number(copyCount?.n)).toBe(Number(sourceCount?.n));
     // Without the observations option the copies have no series; with it, each points to its series' copy.
     expect(await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", copy).whereNotNull("r.idObservationSerie").first("r.id")).toBeUndefined();
-    const simulation = await createCampagne(db, animateur, { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
+    const simulation = await createCampagne(scopeOf(db, animateur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
       NewCampagneSchema.parse({ anneeRecolte: 2027, campagneSource: source, inter: true, majDtInter: true, obs: true, eltObserve: true, valeur: true, prix: false }));
     const linked = await db("recolte as r").join("action as a", "a.id", "r.idAction").join("observation_serie as s", "s.id", "r.idObservationSerie")
       .where("a.idCampagne", simulation).select("s.idCampagne", "s.idAction", "a.id as idAction2", "s.nom");
@@ -190,14 +190,14 @@ describe(`harvest qualifiers (${dialect})`, () => {
   test("[C-QUAL-01] [C-QUAL-02] [C-QUAL-06] a folder's qualifiers: created from typed text, listed for the selected folder only", async () => {
     const db = t.db();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const created = await createQualifiant(db, redacteur, parse(QualifiantRecolteSchema, { qrdNom: " Lot bio " }));
+    const created = await createQualifiant(scopeOf(db, redacteur), parse(QualifiantRecolteSchema, { qrdNom: " Lot bio " }));
     expect(created.qrdNom).toBe("Lot bio");
-    expect((await createQualifiant(db, redacteur, { qrdNom: "Lot bio" })).id).toBe(created.id);
+    expect((await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Lot bio" })).id).toBe(created.id);
     const row = await db("qualifiant_recolte").where({ id: created.id }).first();
     expect(Object.keys(row).sort()).toEqual(["createdAt", "id", "idDossier", "qrdNom", "qrdRemarque", "updatedAt"]);
     expect(row.idDossier).toBe(t.demo().dossiers.beauce);
     await insertId("qualifiant_recolte", { idDossier: t.demo().dossiers.bocage, qrdNom: "Qualifiant du Bocage" });
-    const names = (await listQualifiants(db, redacteur)).map((q) => q.qrdNom);
+    const names = (await listQualifiants(scopeOf(db, redacteur))).map((q) => q.qrdNom);
     expect(names).toContain("Lot bio");
     expect(names).toContain("Livré à la coopérative");
     expect(names).not.toContain("Qualifiant du Bocage");
@@ -208,23 +208,23 @@ describe(`harvest qualifiers (${dialect})`, () => {
     const db = t.db();
     const { id: idAction } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const used = await createQualifiant(db, redacteur, { qrdNom: "Utilisé" });
-    await saveRecolte(db, redacteur, idAction, harvest({ idQualifiantRecolte: String(used.id) }));
-    await expectRefused(removeQualifiant(db, redacteur, used.id), "interventions.qualifiant-delete-error", 409);
+    const used = await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Utilisé" });
+    await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ idQualifiantRecolte: String(used.id) }));
+    await expectRefused(removeQualifiant(scopeOf(db, redacteur), used.id), "interventions.qualifiant-delete-error", 409);
     expect(await db("qualifiant_recolte").where({ id: used.id }).first()).toBeDefined();
     const foreign = await insertId("qualifiant_recolte", { idDossier: t.demo().dossiers.bocage, qrdNom: "Autre dossier" });
-    await expectRefused(removeQualifiant(db, redacteur, foreign), QUALIFIANT_DELETE_ERROR, 404);
+    await expectRefused(removeQualifiant(scopeOf(db, redacteur), foreign), QUALIFIANT_DELETE_ERROR, 404);
     expect(await db("qualifiant_recolte").where({ id: foreign }).first()).toBeDefined();
     // A harvest cannot use another folder's qualifier either.
-    await expectRefused(saveRecolte(db, redacteur, idAction, harvest({ idQualifiantRecolte: String(foreign) })), "warning.invalid-form", 400, { fieldErrors: { idQualifiantRecolte: ["warning.invalid"] } });
+    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, harvest({ idQualifiantRecolte: String(foreign) })), "warning.invalid-form", 400, { fieldErrors: { idQualifiantRecolte: ["warning.invalid"] } });
     // Used by a sale price only: kept too.
-    const priced = await createQualifiant(db, redacteur, { qrdNom: "Prix seulement" });
+    const priced = await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Prix seulement" });
     const anyPrice = await db("prix_vente").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("idModeConduite", "idCulture", "idTypeSortie");
     expect(anyPrice).toBeDefined();
     await db("prix_vente").insert({ ...anyPrice, idCampagne: t.demo().campagnes.tilleuls2025, idQualifiantRecolte: priced.id, cle: `test-qualifiant-${priced.id}` });
-    await expectRefused(removeQualifiant(db, redacteur, priced.id), "interventions.qualifiant-delete-error", 409);
-    const unused = await createQualifiant(db, redacteur, { qrdNom: "Inutile" });
-    await removeQualifiant(db, redacteur, unused.id);
+    await expectRefused(removeQualifiant(scopeOf(db, redacteur), priced.id), "interventions.qualifiant-delete-error", 409);
+    const unused = await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Inutile" });
+    await removeQualifiant(scopeOf(db, redacteur), unused.id);
     expect(await db("qualifiant_recolte").where({ id: unused.id }).first()).toBeUndefined();
     // A folder deleted with its qualifiers (its farms staying in other folders) leaves the harvests without qualifier.
     await db("qualifiant_recolte").where({ id: used.id }).delete();
@@ -234,10 +234,10 @@ describe(`harvest qualifiers (${dialect})`, () => {
   test("[C-ERR-09] qualifier failures use their catalogued keys", async () => {
     const db = t.db();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const q = await createQualifiant(db, redacteur, { qrdNom: "Pour la panne" });
+    const q = await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Pour la panne" });
     // One broken transaction per call: PostgreSQL refuses any statement after a failed one.
-    await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(listQualifiants(trx, redacteur), QUALIFIANTS_LOAD_ERROR, 500));
-    await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(createQualifiant(trx, redacteur, { qrdNom: "x" }), "errors.services.qualifiant_recoltes-create-service-error", 500));
-    await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(removeQualifiant(trx, redacteur, q.id), QUALIFIANT_DELETE_ERROR, 500));
+    await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(listQualifiants(scopeOf(trx, redacteur)), QUALIFIANTS_LOAD_ERROR, 500));
+    await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(createQualifiant(scopeOf(trx, redacteur), { qrdNom: "x" }), "errors.services.qualifiant_recoltes-create-service-error", 500));
+    await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(removeQualifiant(scopeOf(trx, redacteur), q.id), QUALIFIANT_DELETE_ERROR, 500));
   });
 });

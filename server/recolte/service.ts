@@ -7,8 +7,8 @@ import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { readSerieRecolte, writeSerieRecolte } from "./serie";
+import type { Scope } from "../access/scope";
 
 /**
  * Harvest products of the interventions and the folder's harvest qualifiers (spec 3 §2.2, §3.6, §4.1, §4.2, §7;
@@ -53,8 +53,9 @@ async function qualifiantsOf(db: Db, idDossier: number): Promise<Qualifiant[]> {
 }
 
 /** The harvest qualifiers of the selected folder (C-QUAL-01), each saying whether harvests use it. */
-export async function listQualifiants(db: Db, user: Utilisateur): Promise<Qualifiant[]> {
-  const ctx = await campaignContext(db, user);
+export async function listQualifiants(scope: Scope): Promise<Qualifiant[]> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(QUALIFIANTS_LOAD_ERROR, () => qualifiantsOf(db, idDossierOf(ctx)));
 }
 
@@ -62,8 +63,9 @@ export async function listQualifiants(db: Db, user: Utilisateur): Promise<Qualif
  * Creates a qualifier of the selected folder from the typed text (C-QUAL-02); the same name twice is the one
  * qualifier (the name is unique in the folder).
  */
-export async function createQualifiant(db: Db, user: Utilisateur, input: QualifiantRecolteInput): Promise<{ id: number; qrdNom: string }> {
-  const ctx = await writableCampaign(db, user);
+export async function createQualifiant(scope: Scope, input: QualifiantRecolteInput): Promise<{ id: number; qrdNom: string }> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const idDossier = idDossierOf(ctx);
   return failingWith(QUALIFIANT_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -78,8 +80,9 @@ export async function createQualifiant(db: Db, user: Utilisateur, input: Qualifi
  * Deletes a qualifier (spec 3 §4.2): only one of the selected folder (C-QUAL-05), and never while harvests or sale
  * prices use it (C-QUAL-03): the warning interventions.qualifiant-delete-error (C-QUAL-04), nothing deleted.
  */
-export async function removeQualifiant(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeQualifiant(scope: Scope, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
   const idDossier = idDossierOf(ctx);
   await failingWith(QUALIFIANT_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -103,8 +106,9 @@ export type TypeSortie = { id: number; libelle: string; libelleEn: string | null
  * their default category (those of the campaign's management modes marked, with their category there), the
  * folder's qualifiers and the animal types.
  */
-export async function recolteDialogLists(db: Db, user: Utilisateur, idAction: number) {
-  const ctx = await campaignContext(db, user);
+export async function recolteDialogLists(scope: Scope, idAction: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(RECOLTES_LOAD_ERROR, async () => {
     const action = await db("action").where({ id: idAction, idCampagne: ctx.idCampagne }).first("id", "idCultureConcernee");
     if (!action) throw new ServiceError("errors.not-found", 404);
@@ -127,8 +131,9 @@ export async function recolteDialogLists(db: Db, user: Utilisateur, idAction: nu
 }
 
 /** The output types of a crop (types_sorties, C-HARV-06). */
-export async function typesSortie(db: Db, user: Utilisateur, idCulture: number): Promise<TypeSortie[]> {
-  await campaignContext(db, user);
+export async function typesSortie(scope: Scope, idCulture: number): Promise<TypeSortie[]> {
+  const { db } = scope;
+  await campaignContext(scope);
   return failingWith(RECOLTES_LOAD_ERROR, async () =>
     (await db("culture_type_sortie as cts").join("type_sortie as ts", "ts.id", "cts.idTypeSortie").where("cts.idCulture", idCulture)
       .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }]).select("ts.id", "ts.libelle", "ts.libelleEn", "ts.unite"))
@@ -136,8 +141,9 @@ export async function typesSortie(db: Db, user: Utilisateur, idCulture: number):
 }
 
 /** A harvest as its dialog edits it: the row, the reference humidity, the animal rows and the series' observations. */
-export async function getRecolte(db: Db, user: Utilisateur, id: number) {
-  const ctx = await campaignContext(db, user);
+export async function getRecolte(scope: Scope, id: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
   return failingWith(RECOLTES_LOAD_ERROR, async () => {
     const r = await db("recolte as r").join("action as a", "a.id", "r.idAction").where({ "r.id": id, "a.idCampagne": ctx.idCampagne }).first("r.*");
     if (!r) throw new ServiceError(RECOLTES_LOAD_ERROR, 404);
@@ -203,8 +209,9 @@ async function writeCaracteristiques(db: Db, idRecolte: number, stored: RecolteS
  * with the rules of a grazing applied, its characteristics (reference humidity, animal rows) and its observation
  * series of type 1128 with the actual observations. One transaction: all or nothing.
  */
-export async function saveRecolte(db: Db, user: Utilisateur, idAction: number, input: RecolteInput, existing?: Token): Promise<number> {
-  const ctx = await writableCampaign(db, user);
+export async function saveRecolte(scope: Scope, idAction: number, input: RecolteInput, existing?: Token): Promise<number> {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   return failingWith(existing ? RECOLTE_UPDATE_ERROR : RECOLTES_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
       const action = await actionOf(trx, ctx, idAction);
@@ -230,8 +237,9 @@ export async function saveRecolte(db: Db, user: Utilisateur, idAction: number, i
 }
 
 /** Deletes a harvest of the selected campaign with its characteristics (cascade) and its observation series. */
-export async function removeRecolte(db: Db, user: Utilisateur, id: number): Promise<void> {
-  const ctx = await writableCampaign(db, user);
+export async function removeRecolte(scope: Scope, id: number): Promise<void> {
+  const { db, user } = scope;
+  const ctx = await writableCampaign(scope);
   await failingWith(RECOLTES_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
       const r = await trx("recolte as r").join("action as a", "a.id", "r.idAction").where({ "r.id": id, "a.idCampagne": ctx.idCampagne }).first("r.idObservationSerie");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { selectTilleuls, snapshot } from "../../tests/helpers/service";
+import { selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { getPrixAppro, getPrixPropose } from "../prix/service";
 import { chargerPrixPhyto, lirePrixPhyto, PrixPhytoError } from "./prix-phyto-import";
@@ -13,9 +13,9 @@ const pricesOf = (amm: string) =>
 describe(`reference phyto prices loaded from a price scale (${dialect})`, () => {
   test("[C-PAPPRO-13] [C-PAPPRO-14] the demo loads illustrative reference prices: a supply price of origin 773 shows its product's, with date and source", async () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const row = (await getPrixAppro(t.db(), redacteur)).rows.find((r) => r.libelleIntrant === "FIDOX 800")!;
+    const row = (await getPrixAppro(scopeOf(t.db(), redacteur))).rows.find((r) => r.libelleIntrant === "FIDOX 800")!;
     expect(row).toMatchObject({ idOrigineIntrant: 773, idTypeIntrant: 539 });
-    const propose = await getPrixPropose(t.db(), redacteur, row.id);
+    const propose = await getPrixPropose(scopeOf(t.db(), redacteur), row.id);
     expect(propose.referenceApplicable).toBe(true);
     expect(propose.reference).toEqual({ prixPhytcom: 11.2, unite: "€/L", datePhytcom: "2025-01-15", libelle: "Prix public indicatif", source: "Démonstration Sillon : prix indicatifs fictifs, 2025" });
   });
@@ -32,8 +32,8 @@ describe(`reference phyto prices loaded from a price scale (${dialect})`, () => 
 
     // The panel shows the latest by date.
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const row = (await getPrixAppro(db, redacteur)).rows.find((r) => r.libelleIntrant === "AZOXYSTAR 250")!;
-    expect((await getPrixPropose(db, redacteur, row.id)).reference).toMatchObject({ prixPhytcom: 25, datePhytcom: "2026-04-01", source: "Barème essai 2026" });
+    const row = (await getPrixAppro(scopeOf(db, redacteur))).rows.find((r) => r.libelleIntrant === "AZOXYSTAR 250")!;
+    expect((await getPrixPropose(scopeOf(db, redacteur), row.id)).reference).toMatchObject({ prixPhytcom: 25, datePhytcom: "2026-04-01", source: "Barème essai 2026" });
   });
 
   test("a file with one faulty line loads nothing", async () => {

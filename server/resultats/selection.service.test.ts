@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { demoUser, insertUser } from "../../tests/helpers/service";
+import { demoUser, insertUser, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { selectInContext } from "../contexte/service";
 import { createCampagne, createDossier, createExploitation, grantFolder, linkFarm } from "../demo/factories";
@@ -36,20 +36,20 @@ const campagnesDe = (choix: Awaited<ReturnType<typeof choixCampagnes>>, idExploi
 describe(`selection of farms and campaigns of the resultats screens (${dialect})`, () => {
   test("[A-RIGHTS-14] [A-RIGHTS-15] [A-RIGHTS-16] the calculation screen offers written farms; the raw export the read ones, published campaigns only without write; the published screen every read campaign", async () => {
     const { db, user, fermeA, fermeB, a2025, b2025, b2024 } = await deuxFermes();
-    const calcul = await choixCampagnes(db, user, "calcul");
+    const calcul = await choixCampagnes(scopeOf(db, user), "calcul");
     expect(campagnesDe(calcul, fermeA)).toEqual([a2025]);
     expect(campagnesDe(calcul, fermeB)).toBeNull();
-    const brutes = await choixCampagnes(db, user, "donneesBrutes");
+    const brutes = await choixCampagnes(scopeOf(db, user), "donneesBrutes");
     expect(campagnesDe(brutes, fermeA)).toEqual([a2025]);
     expect(campagnesDe(brutes, fermeB)).toEqual([b2024]);
-    const indicateurs = await choixCampagnes(db, user, "indicateurs");
+    const indicateurs = await choixCampagnes(scopeOf(db, user), "indicateurs");
     expect(campagnesDe(indicateurs, fermeB)).toEqual([b2025, b2024]);
   });
 
   test("[A-RIGHTS-25] a campaign asked for outside the user's rights is refused, whatever else is asked with it", async () => {
     const { db, user, a2025, b2025 } = await deuxFermes();
-    expect((await campagnesChoisies(db, user, "calcul", [a2025])).map((c) => c.idCampagne)).toEqual([a2025]);
-    await expect(campagnesChoisies(db, user, "calcul", [a2025, b2025])).rejects.toMatchObject({ key: "errors.forbidden", status: 403 });
-    await expect(campagnesChoisies(db, user, "donneesBrutes", [b2025])).rejects.toMatchObject({ key: "errors.forbidden", status: 403 });
+    expect((await campagnesChoisies(scopeOf(db, user), "calcul", [a2025])).map((c) => c.idCampagne)).toEqual([a2025]);
+    await expect(campagnesChoisies(scopeOf(db, user), "calcul", [a2025, b2025])).rejects.toMatchObject({ key: "errors.forbidden", status: 403 });
+    await expect(campagnesChoisies(scopeOf(db, user), "donneesBrutes", [b2025])).rejects.toMatchObject({ key: "errors.forbidden", status: 403 });
   });
 });

@@ -2,9 +2,8 @@ import { abilities, exportableCampaigns, type Abilities } from "~/domain/access/
 import type { ChoixCampagnes, PorteeSelection } from "~/domain/resultats/selection";
 import { listCampagnesOfExploitations, listExploitationsOfDossier, type CampagneOption } from "../contexte/repo";
 import { loadContextView } from "../contexte/service";
-import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
+import type { Scope } from "../access/scope";
 
 /**
  * The farms and campaigns of the resultats screens' selection panel (spec 1 §2, spec 3 §6), over the folders of the
@@ -15,8 +14,9 @@ import type { Utilisateur } from "../utilisateur/repo";
  * - `indicateurs` (published indicators): farms the user reads, all campaigns (the series list keeps the published).
  * A farm reached through several folders is offered once, under the first folder that gives the right.
  */
-export async function choixCampagnes(db: Db, user: Utilisateur, portee: PorteeSelection): Promise<ChoixCampagnes> {
-  const view = await loadContextView(db, user);
+export async function choixCampagnes(scope: Scope, portee: PorteeSelection): Promise<ChoixCampagnes> {
+  const { db, user } = scope;
+  const view = await scope.view();
   const vus = new Set<number>();
   const dossiers: ChoixCampagnes["dossiers"] = [];
   for (const dossier of view.dossiers) {
@@ -56,9 +56,9 @@ export type CampagneChoisie = { idCampagne: number; idExploitation: number; idDo
  * The campaigns asked for (ids from the query or a form), each checked against the same rule as the panel: one the
  * user may not choose is refused (403 errors.forbidden) and nothing is done. Order of the ids is kept.
  */
-export async function campagnesChoisies(db: Db, user: Utilisateur, portee: PorteeSelection, ids: readonly number[]): Promise<CampagneChoisie[]> {
+export async function campagnesChoisies(scope: Scope, portee: PorteeSelection, ids: readonly number[]): Promise<CampagneChoisie[]> {
   if (!ids.length) return [];
-  const choix = await choixCampagnes(db, user, portee);
+  const choix = await choixCampagnes(scope, portee);
   const permises = new Map<number, CampagneChoisie>();
   for (const d of choix.dossiers)
     for (const e of d.exploitations)

@@ -13,6 +13,7 @@ import {
   type DemandeSessionExport,
   type ParametresSessionExport,
 } from "./service";
+import type { Scope } from "../access/scope";
 
 /**
  * The raw-data export (spec 1 "Raw-data export screen"; decision 0052): one sheet per chosen data group
@@ -256,11 +257,12 @@ async function compterGroupes(db: Db, codes: { code: string; nom: string }[], ca
  * over the spreadsheet limit is refused at once (413 exports.trop-de-lignes, A-EXPORT-25) and no session is created;
  * then the session and its job.
  */
-export async function creerExportDonneesBrutes(db: Db, user: Utilisateur, demande: Omit<DemandeSessionExport, "nature">): Promise<{ id: number; idTache: number }> {
-  await verifierCampagnesExportables(db, user, demande.campagnes, NATURE_DONNEES_BRUTES);
+export async function creerExportDonneesBrutes(scope: Scope, demande: Omit<DemandeSessionExport, "nature">): Promise<{ id: number; idTache: number }> {
+  const { db } = scope;
+  await verifierCampagnesExportables(scope, demande.campagnes, NATURE_DONNEES_BRUTES);
   const codes = (await db("donnee_exportable").whereIn("id", [...new Set(demande.groupes)]).select("code", "libelle")) as { code: string; libelle: string }[];
   verifierLignesExport(await compterGroupes(db, codes.map((c) => ({ code: c.code, nom: c.libelle })), [...new Set(demande.campagnes)]));
-  return creerSessionExport(db, user, { ...demande, nature: NATURE_DONNEES_BRUTES }, TACHE_EXPORT_DONNEES_BRUTES);
+  return creerSessionExport(scope, { ...demande, nature: NATURE_DONNEES_BRUTES }, TACHE_EXPORT_DONNEES_BRUTES);
 }
 
 definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countRows, demoUser, expectRefused } from "../../tests/helpers/service";
+import { countRows, demoUser, expectRefused, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { selectInContext } from "../contexte/service";
 import type { Db } from "../db/knex";
@@ -30,14 +30,14 @@ describe(`raw export over the spreadsheet limit (${dialect})`, () => {
     expect(await countRows(db, "parcelle", { idCampagne })).toBe(1_048_576);
     const avant = { sessions: await countRows(db, "session_export"), taches: await countRows(db, "tache") };
     await expectRefused(
-      creerExportDonneesBrutes(db, redacteur, { libelle: "", version: 2, anglais: false, campagnes: [idCampagne], groupes: [1] }),
+      creerExportDonneesBrutes(scopeOf(db, redacteur), { libelle: "", version: 2, anglais: false, campagnes: [idCampagne], groupes: [1] }),
       "exports.trop-de-lignes",
       413,
       { params: { lignes: 1_048_576, max: 1_048_575 } },
     );
     expect({ sessions: await countRows(db, "session_export"), taches: await countRows(db, "tache") }).toEqual(avant);
     // Under the limit it is accepted.
-    const ok = await creerExportDonneesBrutes(db, redacteur, { libelle: "", version: 2, anglais: false, campagnes: [campagnes.tilleuls2025], groupes: [1] });
+    const ok = await creerExportDonneesBrutes(scopeOf(db, redacteur), { libelle: "", version: 2, anglais: false, campagnes: [campagnes.tilleuls2025], groupes: [1] });
     expect(ok.idTache).toBeGreaterThan(0);
   });
 });

@@ -11,6 +11,7 @@ import { ServiceError } from "../errors";
 import { lancerTache, type ContexteTache } from "../jobs/runner";
 import type { Utilisateur } from "../utilisateur/repo";
 import { ouvrirClasseur, type Classeur } from "../exports/classeur";
+import type { Scope } from "../access/scope";
 
 /**
  * Export sessions (spec 1 §3 "Export session", §4, §7 session_exports; decision 0052): a session is what the user
@@ -99,9 +100,9 @@ function vue(r: Record<string, unknown>, campagnes: number[]): SessionExportVue 
  * 403 errors.forbidden otherwise): for raw data, farms he reads and, without folder and farm writing, only published
  * campaigns (A-RIGHTS-15); for calculation results, farms he reads.
  */
-export async function verifierCampagnesExportables(db: Db, user: Utilisateur, ids: readonly number[], nature: number): Promise<void> {
+export async function verifierCampagnesExportables(scope: Scope, ids: readonly number[], nature: number): Promise<void> {
   if (!ids.length) throw new ServiceError("warning.invalid-form", 400, { campagnes: ["warning.required"] });
-  await campagnesChoisies(db, user, nature === NATURE_CALCUL ? "indicateurs" : "donneesBrutes", ids);
+  await campagnesChoisies(scope, nature === NATURE_CALCUL ? "indicateurs" : "donneesBrutes", ids);
 }
 
 function libelleParDefaut(nature: number): string {
@@ -112,8 +113,9 @@ function libelleParDefaut(nature: number): string {
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Records the session (statut 1) and starts its job of type `typeTache` (parameters { idSession }). */
-export async function creerSessionExport(db: Db, user: Utilisateur, demande: DemandeSessionExport, typeTache: string): Promise<{ id: number; idTache: number }> {
-  await verifierCampagnesExportables(db, user, demande.campagnes, demande.nature);
+export async function creerSessionExport(scope: Scope, demande: DemandeSessionExport, typeTache: string): Promise<{ id: number; idTache: number }> {
+  const { db, user } = scope;
+  await verifierCampagnesExportables(scope, demande.campagnes, demande.nature);
   const groupes = [...new Set(demande.groupes)];
   if (!groupes.length) throw new ServiceError("warning.invalid-form", 400, { groupes: ["warning.required"] });
   // Nature 1: the groups a calculation series publishes (GROUPES_SERIE; migration 0020); nature 0: donnee_exportable.

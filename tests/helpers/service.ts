@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { requestScope, type Scope } from "../../server/access/scope";
 import { selectInContext } from "../../server/contexte/service";
 import type { Db } from "../../server/db/knex";
 import type { DemoIds } from "../../server/demo/seed-demo";
@@ -9,6 +10,14 @@ export async function demoUser(db: Db, username: string): Promise<Utilisateur> {
   const row = await findUtilisateurByUsername(db, username);
   if (!row) throw new Error(`no demo user ${username}`);
   return toPublic(row);
+}
+
+/**
+ * The scope a service receives (decision 0092), as the adapter builds it for one request: each call of a test is a
+ * request of its own (its context and rights read on the first ask). `shownCampaign`: the campaign the page showed.
+ */
+export function scopeOf(db: Db, user: Utilisateur, options: { shownCampaign?: number | null } = {}): Scope {
+  return requestScope(db, user, options);
 }
 
 /** A user inserted directly (no password hashing: these users never sign in). */

@@ -250,6 +250,8 @@ const en = {
     forbidden: "You do not have the rights needed for this action",
     unexpected: "An unexpected error occurred",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
+    // Decision 0092: a write names the campaign its page showed.
+    "campaign-changed": "The selected campaign changed since this page was shown (in another tab?): nothing was saved. Reload the page to work on the selected campaign.",
     services: {
       "prix_appros-service-error": "The supply prices could not be loaded",
       "prix_appros-update-service-error": "The supply prices could not be saved",

@@ -249,6 +249,8 @@ const fr = {
     forbidden: "Vous n'avez pas les droits nécessaires pour cette action",
     unexpected: "Une erreur inattendue est survenue",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
+    // Decision 0092: a write names the campaign its page showed.
+    "campaign-changed": "La campagne sélectionnée a changé depuis l'affichage de cette page (dans un autre onglet ?) : rien n'a été enregistré. Rechargez la page pour travailler sur la campagne sélectionnée.",
     services: {
       "prix_appros-service-error": "Impossible de charger les prix d'approvisionnement",
       "prix_appros-update-service-error": "Impossible d'enregistrer les prix d'approvisionnement",

@@ -16,59 +16,59 @@ import { getRecolte, listQualifiants, recolteDialogLists, typesSortie } from "#s
 const origine = z.coerce.number().int().refine((v) => (ORIGINES_INTRANT as number[]).includes(v));
 const cibles = z.string().max(100).transform((s) => s.split(",").filter(Boolean).map(Number)).pipe(z.array(z.number().int().positive()).max(4));
 
-export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ db, user, query }) => {
+export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ scope, query }) => {
   const bad = (name: string) => new ServiceError("warning.invalid", 400, { [name]: ["warning.invalid"] });
   const intrant = queryId(query, "intrant");
-  if (intrant) return { intrant: await getIntrant(db, user, intrant) };
+  if (intrant) return { intrant: await getIntrant(scope, intrant) };
   const action = queryId(query, "action");
   if (query.has("categories")) {
     if (!action) throw bad("action");
-    return dialogLists(db, user, action);
+    return dialogLists(scope, action);
   }
   // The harvest dialog (decision 0031): one harvest, the lists it opens with, a crop's output types, the qualifiers.
   const intrantDossier = queryId(query, "intrantDossier");
-  if (intrantDossier) return { intrantDossier: await getIntrantDossier(db, user, intrantDossier) };
+  if (intrantDossier) return { intrantDossier: await getIntrantDossier(scope, intrantDossier) };
   const recolte = queryId(query, "recolte");
-  if (recolte) return { recolte: await getRecolte(db, user, recolte) };
+  if (recolte) return { recolte: await getRecolte(scope, recolte) };
   switch (query.get("kind")) {
     case "recolte": {
       if (!action) throw bad("action");
-      return { recolteLists: await recolteDialogLists(db, user, action) };
+      return { recolteLists: await recolteDialogLists(scope, action) };
     }
     case "types-sortie": {
       const culture = queryId(query, "culture");
       if (!culture) throw bad("culture");
-      return { typesSortie: await typesSortie(db, user, culture) };
+      return { typesSortie: await typesSortie(scope, culture) };
     }
     case "qualifiants":
-      return { qualifiants: await listQualifiants(db, user) };
+      return { qualifiants: await listQualifiants(scope) };
     case "phyto": {
       const selected = queryId(query, "selected");
       const o = origine.safeParse(query.get("origineSelected"));
-      return { items: await phytoProducts(db, user, (query.get("q") ?? "").slice(0, 100), selected && o.success ? { id: selected, origine: o.data } : null) };
+      return { items: await phytoProducts(scope, (query.get("q") ?? "").slice(0, 100), selected && o.success ? { id: selected, origine: o.data } : null) };
     }
     case "fertilisant": {
       const categorie = queryId(query, "categorie");
       if (!categorie) throw bad("categorie");
-      return { items: await fertilisants(db, user, categorie) };
+      return { items: await fertilisants(scope, categorie) };
     }
     case "semence": {
       const culture = queryId(query, "culture");
       if (!culture) throw bad("culture");
-      return { items: await varietes(db, user, culture) };
+      return { items: await varietes(scope, culture) };
     }
     case "doses": {
       const produit = queryId(query, "produit");
       const o = origine.safeParse(query.get("origine"));
       const c = cibles.safeParse(query.get("cibles") ?? "");
       if (!produit || !action || !o.success || !c.success) throw bad("produit");
-      return { doses: await dosesReference(db, user, action, { id: produit, origine: o.data }, c.data) };
+      return { doses: await dosesReference(scope, action, { id: produit, origine: o.data }, c.data) };
     }
     case "matiere": {
       const produit = queryId(query, "produit");
       const o = origine.safeParse(query.get("origine"));
       if (!produit || !o.success) throw bad("produit");
-      return { matiere: await matiereActiveOf(db, user, { id: produit, origine: o.data }) };
+      return { matiere: await matiereActiveOf(scope, { id: produit, origine: o.data }) };
     }
     default:
       throw bad("kind");

@@ -7,11 +7,11 @@ import { getIndicateursParcelle } from "#server/calcul/service.server";
  * it once the grid is shown (a fetcher, so every save's revalidation asks again and shows the new figures at once).
  * `?parcelle=` the first chosen plot. A plot the service refuses (not of the selected campaign) gives no panel.
  */
-export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ db, user, query }) => {
+export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ scope, query }) => {
   const parcelle = queryId(query, "parcelle");
   if (!parcelle) return { indicateurs: null };
   try {
-    return { indicateurs: await getIndicateursParcelle(db, user, parcelle) };
+    return { indicateurs: await getIndicateursParcelle(scope, parcelle) };
   } catch (e) {
     if (isServiceError(e) && e.status === 404) return { indicateurs: null };
     throw e;

@@ -34,10 +34,10 @@ import type { Route } from "./+types/interventions";
 export const shouldRevalidate = listScreenShouldRevalidate;
 
 export const loader = screenLoader(
-  async ({ db, user, view, query }) => {
+  async ({ scope, query }) => {
     // The first chosen plot's indicators come in the panel's own request once the grid shows (decision 0076).
-    const data = await getInterventionsPacked(db, user, { parcelleIds: queryIds(query, "parcelleId"), view });
-    return { ...data, affectations: query.get("affectations") ? await getAffectations(db, user) : null };
+    const data = await getInterventionsPacked(scope, { parcelleIds: queryIds(query, "parcelleId") });
+    return { ...data, affectations: query.get("affectations") ? await getAffectations(scope) : null };
   },
   { loadError: ACTIONS_LOAD_ERROR },
 );
@@ -46,9 +46,9 @@ export const loader = screenLoader(
 function inputIntent<K extends IntrantKind>(kind: K, schema: Parameters<typeof formIntent>[0]) {
   return formIntent(
     schema,
-    async ({ db, user }, value, envelope: { idAction: number; id?: number; updatedAt?: string | null }) => {
+    async ({ scope }, value, envelope: { idAction: number; id?: number; updatedAt?: string | null }) => {
       const edit = editOf(envelope);
-      const id = await saveIntrant(db, user, envelope.idAction, kind, value as IntrantInputOf[K], edit);
+      const id = await saveIntrant(scope, envelope.idAction, kind, value as IntrantInputOf[K], edit);
       return { id, notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
     },
     { fields: { idAction: idField, id: optionalIdField, updatedAt: stampField } },
@@ -57,49 +57,49 @@ function inputIntent<K extends IntrantKind>(kind: K, schema: Parameters<typeof f
 
 export const action = screenAction(
   {
-    save: saveIntent(InterventionSchema, ({ db, user }, value, edit) => saveIntervention(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeInterventions(db, user, ids)),
-    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ db, user }, { patches }) => ({ ok: true as const, saved: await saveInterventionsGrid(db, user, patches) })),
+    save: saveIntent(InterventionSchema, ({ scope }, value, edit) => saveIntervention(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeInterventions(scope, ids)),
+    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({ ok: true as const, saved: await saveInterventionsGrid(scope, patches) })),
     saveSemence: inputIntent("semence", SemenceSchema),
     savePhyto: inputIntent("phyto", PhytoSchema),
     saveFertilisant: inputIntent("fertilisant", FertilisantSchema),
     saveEau: inputIntent("eau", EauSchema),
     saveAutre: inputIntent("autre", AutreSchema),
-    deleteIntrant: rowIntent(({ db, user }, id) => removeIntrant(db, user, id), "ui.delete-confirmation"),
+    deleteIntrant: rowIntent(({ scope }, id) => removeIntrant(scope, id), "ui.delete-confirmation"),
     // Harvest products and the folder's harvest qualifiers (decision 0031).
     saveRecolte: formIntent(
       RecolteSchema,
-      async ({ db, user }, value, envelope: { idAction: number; id?: number; updatedAt?: string | null }) => {
+      async ({ scope }, value, envelope: { idAction: number; id?: number; updatedAt?: string | null }) => {
         const edit = editOf(envelope);
-        const id = await saveRecolte(db, user, envelope.idAction, value as RecolteInput, edit);
+        const id = await saveRecolte(scope, envelope.idAction, value as RecolteInput, edit);
         return { id, notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
       },
       { fields: { idAction: idField, id: optionalIdField, updatedAt: stampField } },
     ),
-    deleteRecolte: rowIntent(({ db, user }, id) => removeRecolte(db, user, id), "ui.delete-confirmation"),
-    createQualifiant: formIntent(QualifiantRecolteSchema, async ({ db, user }, value) => ({ qualifiant: await createQualifiant(db, user, value), notice: "ui.create-confirmation" }), { reset: true }),
-    deleteQualifiant: rowIntent(({ db, user }, id) => removeQualifiant(db, user, id), "ui.delete-confirmation"),
+    deleteRecolte: rowIntent(({ scope }, id) => removeRecolte(scope, id), "ui.delete-confirmation"),
+    createQualifiant: formIntent(QualifiantRecolteSchema, async ({ scope }, value) => ({ qualifiant: await createQualifiant(scope, value), notice: "ui.create-confirmation" }), { reset: true }),
+    deleteQualifiant: rowIntent(({ scope }, id) => removeQualifiant(scope, id), "ui.delete-confirmation"),
     // The folder's unreferenced inputs (decision 0032): created by a writer, edited by an animator of the folder.
     saveIntrantDossier: formIntent(
       IntrantDossierSchema,
-      async ({ db, user }, value, envelope: { id?: number; updatedAt?: string | null }) => {
+      async ({ scope }, value, envelope: { id?: number; updatedAt?: string | null }) => {
         const edit = editOf(envelope);
-        if (!edit) return { id: await createIntrantDossier(db, user, value as IntrantDossierInput), notice: "ui.create-confirmation" };
-        const { relabelled } = await updateIntrantDossier(db, user, edit, value as IntrantDossierInput);
+        if (!edit) return { id: await createIntrantDossier(scope, value as IntrantDossierInput), notice: "ui.create-confirmation" };
+        const { relabelled } = await updateIntrantDossier(scope, edit, value as IntrantDossierInput);
         return { id: edit.id, relabelled, notice: "ui.update-confirmation" };
       },
       { fields: { id: optionalIdField, updatedAt: stampField } },
     ),
     // Copy and duplication, date update (decision 0047): the dialogs' choices, then one transaction per copy.
-    copieChoix: intent({}, async ({ db, user }) => ({ ok: true as const, choix: await copyChoices(db, user) })),
-    exportInterventions: formIntent(ExportInterventionsSchema, async ({ db, user }, value) => ({ copies: await exportInterventions(db, user, value), notice: "copie.copie-faite" })),
-    importInterventions: formIntent(ImportInterventionsSchema, async ({ db, user }, value) => ({ copies: await importInterventions(db, user, value), notice: "copie.copie-faite" })),
-    duplicationInterventions: formIntent(DuplicationInterventionsSchema, async ({ db, user }, value) => ({ copies: await duplicateInterventions(db, user, value), notice: "copie.duplication-faite" })),
+    copieChoix: intent({}, async ({ scope }) => ({ ok: true as const, choix: await copyChoices(scope) })),
+    exportInterventions: formIntent(ExportInterventionsSchema, async ({ scope }, value) => ({ copies: await exportInterventions(scope, value), notice: "copie.copie-faite" })),
+    importInterventions: formIntent(ImportInterventionsSchema, async ({ scope }, value) => ({ copies: await importInterventions(scope, value), notice: "copie.copie-faite" })),
+    duplicationInterventions: formIntent(DuplicationInterventionsSchema, async ({ scope }, value) => ({ copies: await duplicateInterventions(scope, value), notice: "copie.duplication-faite" })),
     // The plots screen's date update and cost-centre assignment, from the Other menu (C-DATE; spec 3 §2.1).
-    majDates: formIntent(MajDatesSchema, async ({ db, user }, value) => ({ moved: await majDatesActions(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
-    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ db, user }, value) => ({ moved: await majDatesCampagne(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
-    affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ db, user }, { affectations }) => {
-      await saveAffectations(db, user, affectations);
+    majDates: formIntent(MajDatesSchema, async ({ scope }, value) => ({ moved: await majDatesActions(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
+    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ scope }, value) => ({ moved: await majDatesCampagne(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
+    affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ scope }, { affectations }) => {
+      await saveAffectations(scope, affectations);
       return { ok: true as const, notice: "ui.update-confirmation" };
     }),
   },

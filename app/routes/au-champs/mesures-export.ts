@@ -2,8 +2,8 @@ import { queryIds, screenLoader } from "#server/http/route.server";
 import { exportSeries } from "#server/observation/service.server";
 
 /** Export of the ticked series as a JSON file (decision 0039): whoever may read the campaign. */
-export const loader = screenLoader(async ({ db, user, query }) => {
-  const file = await exportSeries(db, user, queryIds(query, "id"));
+export const loader = screenLoader(async ({ scope, query }) => {
+  const file = await exportSeries(scope, queryIds(query, "id"));
   return new Response(JSON.stringify(file, null, 1), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

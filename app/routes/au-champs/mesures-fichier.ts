@@ -6,9 +6,9 @@ import type { Route } from "./+types/mesures-fichier";
  * Download of an attached file (spec 2 §7 GET fichier_attache_series/{id}/download, B-FILE-06): the bytes under the
  * stored name, for whoever may read the series' campaign.
  */
-export const loader = screenLoader(async ({ db, user, params }) => {
+export const loader = screenLoader(async ({ scope, params }) => {
   const id = Number((params as Route.LoaderArgs["params"]).id);
-  const f = await fichierPourTelechargement(db, user, Number.isInteger(id) && id > 0 ? id : 0);
+  const f = await fichierPourTelechargement(scope, Number.isInteger(id) && id > 0 ? id : 0);
   return new Response(new Uint8Array(f.bytes), {
     headers: {
       "Content-Type": f.typeMime,

@@ -9,7 +9,7 @@ import { limitedFormData } from "#server/http/limited-form-data.server";
  * and `idObservationSerie`; B-FILE-03). The body is read within the size limit (ATTACHMENT_MAX_MB) before anything
  * else; the service checks the rights, the name, the type from the bytes.
  */
-export const action = resourceAction(async ({ db, user, request }) => {
+export const action = resourceAction(async ({ scope, request }) => {
   const tooLarge = () => new ServiceError(FICHIER_TROP_GROS, 413, { file: [FICHIER_TROP_GROS] }, { max: env().ATTACHMENT_MAX_MB });
   const limit = maxBytes() + 64 * 1024;
   if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
@@ -20,7 +20,7 @@ export const action = resourceAction(async ({ db, user, request }) => {
   const file = formData.get("file");
   if (!(file instanceof File) || !file.name) throw new ServiceError("warning.required", 400, { file: ["warning.required"] });
   const idSerie = Number(formData.get("idObservationSerie"));
-  const id = await uploadFichier(db, user, Number.isInteger(idSerie) && idSerie > 0 ? idSerie : null, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  const id = await uploadFichier(scope, Number.isInteger(idSerie) && idSerie > 0 ? idSerie : null, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   return { ok: true as const, id, notice: "observations.fichiers.ajoute" };
 });
 

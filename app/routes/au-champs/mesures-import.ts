@@ -3,13 +3,13 @@ import { resourceAction, resourceLoader } from "#server/http/route.server";
 import { importSeries } from "#server/observation/service.server";
 
 /** Import of series exported from the measures screen into a plot (decision 0039): multipart with `fichier` and `idParcelle`. */
-export const action = resourceAction(async ({ db, user, request }) => {
+export const action = resourceAction(async ({ scope, request }) => {
   const formData = await request.formData().catch(() => {
     throw new ServiceError("warning.invalid-form", 400);
   });
   const file = formData.get("fichier");
   if (!(file instanceof File) || !file.name) throw new ServiceError("warning.required", 400, { fichier: ["warning.required"] });
-  const count = await importSeries(db, user, Number(formData.get("idParcelle")), await file.text());
+  const count = await importSeries(scope, Number(formData.get("idParcelle")), await file.text());
   return { ok: true as const, count, notice: "observations.import.fait", params: { count } };
 });
 

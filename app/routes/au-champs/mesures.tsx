@@ -21,10 +21,10 @@ import type { Route } from "./+types/mesures";
  */
 
 export const loader = screenLoader(
-  async ({ db, user, query }) => {
+  async ({ scope, query }) => {
     // `id` is the selected series, or "new" while one is created.
     const selected = query.get("id");
-    const data = await getMesures(db, user, { parcelleId: queryId(query, "parcelleId"), serieId: selected && /^\d{1,9}$/.test(selected) ? Number(selected) : null });
+    const data = await getMesures(scope, { parcelleId: queryId(query, "parcelleId"), serieId: selected && /^\d{1,9}$/.test(selected) ? Number(selected) : null });
     return { ...data, maxMo: Math.round((maxBytes() / 1024 / 1024) * 100) / 100, mapConfig: mapConfig() };
   },
   { loadError: OBS_LOAD_ERROR },
@@ -34,44 +34,44 @@ const serieFields = { idSerie: idField };
 
 export const action = screenAction(
   {
-    save: saveIntent(SerieSchema, ({ db, user }, value, edit) => saveSerie(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeSeries(db, user, ids)),
-    grid: intent({ idSerie: idField, patches: jsonField(z.array(rawPatchSchema).max(5000, "warning.too-many")) }, async ({ db, user }, { idSerie, patches }) => ({
-      ok: true as const, saved: await saveObservationsGrid(db, user, idSerie, patches),
+    save: saveIntent(SerieSchema, ({ scope }, value, edit) => saveSerie(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeSeries(scope, ids)),
+    grid: intent({ idSerie: idField, patches: jsonField(z.array(rawPatchSchema).max(5000, "warning.too-many")) }, async ({ scope }, { idSerie, patches }) => ({
+      ok: true as const, saved: await saveObservationsGrid(scope, idSerie, patches),
     })),
-    deleteObservation: intent({ ...serieFields, id: idField }, async ({ db, user }, { idSerie, id }) => {
-      await removeObservations(db, user, idSerie, [id]);
+    deleteObservation: intent({ ...serieFields, id: idField }, async ({ scope }, { idSerie, id }) => {
+      await removeObservations(scope, idSerie, [id]);
       return { ok: true as const, notice: "ui.delete-confirmation" };
     }),
     savePlacette: formIntent(
       PlacetteSchema,
-      async ({ db, user }, value, envelope: { idParcelle: number; id?: number; updatedAt?: string | null }) => {
+      async ({ scope }, value, envelope: { idParcelle: number; id?: number; updatedAt?: string | null }) => {
         const edit = editOf(envelope);
-        return { id: await savePlacette(db, user, envelope.idParcelle, value, edit), notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
+        return { id: await savePlacette(scope, envelope.idParcelle, value, edit), notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
       },
       { fields: { idParcelle: idField, id: optionalIdField, updatedAt: stampField }, reset: true },
     ),
-    deletePlacette: rowIntent(({ db, user }, id) => removePlacette(db, user, id), "ui.delete-confirmation"),
+    deletePlacette: rowIntent(({ scope }, id) => removePlacette(scope, id), "ui.delete-confirmation"),
     saveHorizon: formIntent(
       HorizonSchema,
-      async ({ db, user }, value, envelope: { idSerie: number; id?: number; updatedAt?: string | null }) => {
+      async ({ scope }, value, envelope: { idSerie: number; id?: number; updatedAt?: string | null }) => {
         const edit = editOf(envelope);
-        return { id: await saveHorizon(db, user, envelope.idSerie, value, edit), notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
+        return { id: await saveHorizon(scope, envelope.idSerie, value, edit), notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
       },
       { fields: { idSerie: idField, id: optionalIdField, updatedAt: stampField } },
     ),
-    deleteHorizon: intent({ ...serieFields, id: idField }, async ({ db, user }, { idSerie, id }) => {
-      await removeHorizon(db, user, idSerie, id);
+    deleteHorizon: intent({ ...serieFields, id: idField }, async ({ scope }, { idSerie, id }) => {
+      await removeHorizon(scope, idSerie, id);
       return { ok: true as const, notice: "ui.delete-confirmation" };
     }),
-    saveDossierObservation: formIntent(DossierObservationSchema, async ({ db, user }, value) => ({ id: await saveDossierObservation(db, user, value) }), {
+    saveDossierObservation: formIntent(DossierObservationSchema, async ({ scope }, value) => ({ id: await saveDossierObservation(scope, value) }), {
       notice: "ui.create-confirmation", reset: true,
     }),
-    copy: formIntent(CopieSeriesSchema, async ({ db, user }, value) => {
-      const { count } = await copierSeries(db, user, value);
+    copy: formIntent(CopieSeriesSchema, async ({ scope }, value) => {
+      const { count } = await copierSeries(scope, value);
       return { count, notice: "observations.copie.faite", params: { count } };
     }),
-    deleteFichier: rowIntent(({ db, user }, id) => removeFichier(db, user, id), "ui.delete-confirmation"),
+    deleteFichier: rowIntent(({ scope }, id) => removeFichier(scope, id), "ui.delete-confirmation"),
   },
   // The copy's gate is the target's campaign (checked by its service); every other intent writes the selected campaign.
   { gate: "campaign", gateExcept: ["copy"] },

@@ -16,12 +16,12 @@ import type { Route } from "./+types/amenagements";
 /** Landscape features of the campaign (spec 2 §2, §3, §5, §7, §8; B-AMEN-01 to B-AMEN-06). */
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export const loader = screenLoader(({ db, user }) => getAmenagements(db, user), { loadError: AMENAGEMENT_LOAD_ERROR });
+export const loader = screenLoader(({ scope }) => getAmenagements(scope), { loadError: AMENAGEMENT_LOAD_ERROR });
 
 export const action = screenAction(
   {
-    save: saveIntent(AmenagementSchema, ({ db, user }, value, edit) => saveAmenagement(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeAmenagements(db, user, ids)),
+    save: saveIntent(AmenagementSchema, ({ scope }, value, edit) => saveAmenagement(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeAmenagements(scope, ids)),
   },
   { gate: "campaign" },
 );

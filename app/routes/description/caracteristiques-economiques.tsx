@@ -19,15 +19,15 @@ import { formIntent, screenAction, screenLoader, rowTokenField } from "#server/h
 import type { Route } from "./+types/caracteristiques-economiques";
 
 /** Economic characteristics of the campaign (spec 2 §2, §3, §5, §6, §9; B-ECO-01 to B-ECO-13). */
-export const loader = screenLoader(({ db, user }) => getCaracteristiques(db, user), { loadError: CARACTERISTIQUES_LOAD_ERROR });
+export const loader = screenLoader(({ scope }) => getCaracteristiques(scope), { loadError: CARACTERISTIQUES_LOAD_ERROR });
 
 export const action = screenAction(
   {
     save: formIntent(
       // Administrators get the admin-only cards; for others those fields are dropped (the stored values stay).
       ({ user }) => caracteristiquesSchema(user.admin),
-      async ({ db, user }, value, { updatedAt }) => {
-        const saved = await saveCaracteristiques(db, user, value, updatedAt);
+      async ({ scope }, value, { updatedAt }) => {
+        const saved = await saveCaracteristiques(scope, value, updatedAt);
         return { notice: saved.created ? "ui.create-confirmation" : "ui.update-confirmation" };
       },
       { fields: { updatedAt: rowTokenField } },

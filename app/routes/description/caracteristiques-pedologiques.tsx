@@ -16,11 +16,11 @@ import { formIntent, screenAction, screenLoader, tokenField } from "#server/http
 import type { Route } from "./+types/caracteristiques-pedologiques";
 
 /** Soil characteristics of the farm with the replication dialog (spec 2 §2; B-SOIL-01 to B-SOIL-04). */
-export const loader = screenLoader(({ db, user }) => getSoil(db, user));
+export const loader = screenLoader(({ scope }) => getSoil(scope));
 
 export const action = screenAction(
   {
-    save: formIntent(SoilSchema, async ({ db, user }, value, { updatedAt }) => ({ result: await saveSoil(db, user, value, updatedAt) }), {
+    save: formIntent(SoilSchema, async ({ scope }, value, { updatedAt }) => ({ result: await saveSoil(scope, value, updatedAt) }), {
       fields: { updatedAt: tokenField },
       notice: "ui.update-confirmation",
     }),

@@ -16,13 +16,13 @@ import { formIntent, screenAction, screenLoader, tokenField } from "#server/http
 import type { Route } from "./+types/coordonnees";
 
 /** Farm coordinates (spec 2 §2 "Farm coordinates"; B-COORD-01 to B-COORD-04). */
-export const loader = screenLoader(({ db, user, query }) => getCoordonnees(db, user, { departement: query.get("departement") }));
+export const loader = screenLoader(({ scope, query }) => getCoordonnees(scope, { departement: query.get("departement") }));
 
 export const action = screenAction(
   {
     save: formIntent(
       async ({ db }, formData) => coordonneesSchema({ communeRequired: await isCommuneRequired(db, Number(formData.get("idPays")), formData.get("libelleDepartement")) }),
-      ({ db, user }, value, { updatedAt }) => saveCoordonnees(db, user, value, updatedAt),
+      ({ scope }, value, { updatedAt }) => saveCoordonnees(scope, value, updatedAt),
       { fields: { updatedAt: tokenField }, notice: "ui.update-confirmation" },
     ),
   },

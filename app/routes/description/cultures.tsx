@@ -24,26 +24,26 @@ import type { Route } from "./+types/cultures";
  * pickers: ?qualifiants=ID (cultures/{id}/qualifiants), ?typesSorties=ID (types_sorties of a crop) and the
  * duplication dialog (?dupli&dossier=&exploitation=).
  */
-export const loader = screenLoader(async ({ db, user, query }) => {
+export const loader = screenLoader(async ({ scope, query }) => {
   const idQualifiants = queryId(query, "qualifiants");
   const idTypes = queryId(query, "typesSorties");
   return {
-    ...(await getModesConduite(db, user)),
-    qualifiants: idQualifiants ? await getQualifiants(db, user, idQualifiants) : null,
-    typesSorties: idTypes ? await getTypesSortie(db, user, idTypes) : null,
+    ...(await getModesConduite(scope)),
+    qualifiants: idQualifiants ? await getQualifiants(scope, idQualifiants) : null,
+    typesSorties: idTypes ? await getTypesSortie(scope, idTypes) : null,
     duplication: query.has("dupli")
-      ? await getDuplicationOptions(db, user, { idDossier: queryId(query, "dossier"), idExploitation: queryId(query, "exploitation") })
+      ? await getDuplicationOptions(scope, { idDossier: queryId(query, "dossier"), idExploitation: queryId(query, "exploitation") })
       : null,
   };
 });
 
 export const action = screenAction(
   {
-    save: saveIntent(ModeConduiteSchema, ({ db, user }, value, edit) => saveModeConduite(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeModesConduite(db, user, ids)),
-    deleteAssurance: rowIntent(({ db, user }, id) => removeAssurance(db, user, id), "ui.delete-confirmation"),
-    estimate: formIntent(EstimationSchema, async ({ db, user }, value) => ({ estimation: await estimateAssurance(db, user, value) })),
-    duplicate: formIntent(DuplicationModeConduiteSchema, async ({ db, user }, value) => ({ copies: (await duplicateModesConduite(db, user, value)).copies }), {
+    save: saveIntent(ModeConduiteSchema, ({ scope }, value, edit) => saveModeConduite(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeModesConduite(scope, ids)),
+    deleteAssurance: rowIntent(({ scope }, id) => removeAssurance(scope, id), "ui.delete-confirmation"),
+    estimate: formIntent(EstimationSchema, async ({ scope }, value) => ({ estimation: await estimateAssurance(scope, value) })),
+    duplicate: formIntent(DuplicationModeConduiteSchema, async ({ scope }, value) => ({ copies: (await duplicateModesConduite(scope, value)).copies }), {
       notice: "cultures.duplicated",
     }),
   },

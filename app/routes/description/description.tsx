@@ -17,14 +17,14 @@ import { formIntent, rowTokenField, screenAction, screenLoader, tokenField } fro
 import type { Route } from "./+types/description";
 
 /** Farm description (spec 2 §2 "Farm description"; B-DESC-01 to B-DESC-03). */
-export const loader = screenLoader(({ db, user }) => getDescription(db, user));
+export const loader = screenLoader(({ scope }) => getDescription(scope));
 
 export const action = screenAction(
   {
     save: formIntent(
       DescriptionExploitationSchema,
-      ({ db, user }, value, { updatedAt, caracteristiqueUpdatedAt }) =>
-        saveDescription(db, user, value, { farm: updatedAt, caracteristique: caracteristiqueUpdatedAt }),
+      ({ scope }, value, { updatedAt, caracteristiqueUpdatedAt }) =>
+        saveDescription(scope, value, { farm: updatedAt, caracteristique: caracteristiqueUpdatedAt }),
       { fields: { updatedAt: tokenField, caracteristiqueUpdatedAt: rowTokenField }, notice: "ui.update-confirmation" },
     ),
   },

@@ -17,15 +17,15 @@ import type { Route } from "./+types/lot-parcelle";
 /** Plot groups of the campaign (spec 2 §2 "Plot groups", §3, §4, §5, §7, §8; B-LOT-01 to B-LOT-07). */
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export const loader = screenLoader(({ db, user }) => getLotsParcelle(db, user), { loadError: LOT_LOAD_ERROR });
+export const loader = screenLoader(({ scope }) => getLotsParcelle(scope), { loadError: LOT_LOAD_ERROR });
 
 export const action = screenAction(
   {
-    save: saveIntent(LotParcelleSchema, async ({ db, user }, value, edit) => {
-      const saved = await saveLotParcelle(db, user, value, edit);
+    save: saveIntent(LotParcelleSchema, async ({ scope }, value, edit) => {
+      const saved = await saveLotParcelle(scope, value, edit);
       return { id: saved.id, replicated: edit && value.replicate ? saved.replicated : undefined };
     }),
-    delete: deleteIntent(({ db, user }, ids) => removeLotsParcelle(db, user, ids)),
+    delete: deleteIntent(({ scope }, ids) => removeLotsParcelle(scope, ids)),
   },
   { gate: "campaign" },
 );

@@ -14,12 +14,12 @@ import type { Route } from "./+types/main-oeuvre";
 
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export const loader = screenLoader(({ db, user }) => getMainOeuvres(db, user), { loadError: MO_LOAD_ERROR });
+export const loader = screenLoader(({ scope }) => getMainOeuvres(scope), { loadError: MO_LOAD_ERROR });
 
 export const action = screenAction(
   {
-    save: saveIntent(MainOeuvreSchema, ({ db, user }, value, edit) => saveMainOeuvre(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeMainOeuvres(db, user, ids)),
+    save: saveIntent(MainOeuvreSchema, ({ scope }, value, edit) => saveMainOeuvre(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeMainOeuvres(scope, ids)),
   },
   { gate: "campaign" },
 );

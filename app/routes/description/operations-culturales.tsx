@@ -21,19 +21,19 @@ import type { Route } from "./+types/operations-culturales";
 /** Selecting a row changes only ?id=: the screen's data are not loaded again. */
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export const loader = screenLoader(async ({ db, user, query }) => {
+export const loader = screenLoader(async ({ scope, query }) => {
   if (query.has("conso_carburant")) {
     const n = (name: string) => queryNumber(query, name);
     const entree = { idTypeAction: queryId(query, "id_type_action"), debit: n("debit"), puissance: n("puissance"), profondeurTravail: n("profondeur_travail") };
-    return { kind: "conso_carburant" as const, ...(await getConsoCarburantReference(db, user, entree)) };
+    return { kind: "conso_carburant" as const, ...(await getConsoCarburantReference(scope, entree)) };
   }
-  return { kind: "screen" as const, ...(await getOperationsCulturales(db, user)) };
+  return { kind: "screen" as const, ...(await getOperationsCulturales(scope)) };
 });
 
 export const action = screenAction(
   {
-    save: saveIntent(OperationCulturaleSchema, ({ db, user }, value, edit) => saveOperationCulturale(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeOperationsCulturales(db, user, ids)),
+    save: saveIntent(OperationCulturaleSchema, ({ scope }, value, edit) => saveOperationCulturale(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeOperationsCulturales(scope, ids)),
   },
   { gate: "campaign" },
 );

@@ -36,15 +36,15 @@ export const loader = screenLoader(async (args) => getDossierSettings(args.db, a
 export const action = screenAction({
   update: formIntent(
     DossierSchema,
-    async (args, value, { updatedAt }) => updateDossier(args.db, args.user, await settingsOf(args), { ...value, updatedAt }),
+    async (args, value, { updatedAt }) => updateDossier(args.scope, await settingsOf(args), { ...value, updatedAt }),
     { fields: { updatedAt: tokenField }, notice: "ui.save-confirmation" },
   ),
   rights: intent({ rows: jsonField(FolderRightsSchema) }, async (args, { rows }) => {
-    await saveFolderRights(args.db, args.user, await settingsOf(args), rows);
+    await saveFolderRights(args.scope, await settingsOf(args), rows);
     return { ok: true as const, notice: "ui.save-confirmation" };
   }),
   delete: intent({}, async (args) => {
-    await deleteDossier(args.db, args.user, await settingsOf(args));
+    await deleteDossier(args.scope, await settingsOf(args));
     throw redirect("/home/description/home");
   }),
 });

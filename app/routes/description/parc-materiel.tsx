@@ -23,28 +23,28 @@ import type { Route } from "./+types/parc-materiel";
  * duplication dialog (?dupli&dossier=&exploitation= gives the folders, farms and campaigns offered).
  * The form is app/components/parc-materiel/machine-form.tsx.
  */
-export const loader = screenLoader(async ({ db, user, query }) => {
+export const loader = screenLoader(async ({ scope, query }) => {
   if (query.has("reference")) {
     // The machine reference by id (B-MACH-16). Its failure is answered without an error dialog (B-ERR-19).
     try {
-      return data({ referenceMateriel: await getReferenceMateriel(db, user, queryId(query, "reference") ?? 0) });
+      return data({ referenceMateriel: await getReferenceMateriel(scope, queryId(query, "reference") ?? 0) });
     } catch (e) {
       if (isServiceError(e)) return data({ referenceMateriel: null, error: e.key }, { status: e.status });
       throw e;
     }
   }
-  const fleet = await getParcMateriels(db, user, { idCategorie: queryId(query, "categorie") });
+  const fleet = await getParcMateriels(scope, { idCategorie: queryId(query, "categorie") });
   const duplication = query.has("dupli")
-    ? await getDuplicationOptions(db, user, { idDossier: queryId(query, "dossier"), idExploitation: queryId(query, "exploitation") })
+    ? await getDuplicationOptions(scope, { idDossier: queryId(query, "dossier"), idExploitation: queryId(query, "exploitation") })
     : null;
   return { ...fleet, duplication };
 });
 
 export const action = screenAction(
   {
-    save: saveIntent(ParcMaterielSchema, ({ db, user }, value, edit) => saveParcMateriel(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeParcMateriels(db, user, ids)),
-    duplicate: formIntent(DuplicationParcMaterielSchema, async ({ db, user }, value) => ({ copies: (await duplicateParcMateriels(db, user, value)).copies }), {
+    save: saveIntent(ParcMaterielSchema, ({ scope }, value, edit) => saveParcMateriel(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeParcMateriels(scope, ids)),
+    duplicate: formIntent(DuplicationParcMaterielSchema, async ({ scope }, value) => ({ copies: (await duplicateParcMateriels(scope, value)).copies }), {
       notice: "parcMateriel.duplicated",
     }),
   },

@@ -11,7 +11,7 @@ import { limitedFormData } from "#server/http/limited-form-data.server";
  * `intent` = "preview" (the candidate plots) or "create" (with `selection`, the JSON list of the ticked
  * candidates' indexes). The body is read within the size limit before anything else.
  */
-export const action = resourceAction(async ({ db, user, request }) => {
+export const action = resourceAction(async ({ scope, request }) => {
   const tooLarge = () => new ServiceError("parcelle.import.errors.too-large", 413, { fichier: ["parcelle.import.errors.too-large"] }, { max: IMPORT_MAX_BYTES / 1024 / 1024 });
   // The file plus the form's few other fields.
   const limit = IMPORT_MAX_BYTES + 64 * 1024;
@@ -24,11 +24,11 @@ export const action = resourceAction(async ({ db, user, request }) => {
   if (!(file instanceof File) || !file.name) throw new ServiceError("parcelle.import.errors.no-file", 400, { fichier: ["parcelle.import.errors.no-file"] });
   const upload = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
   const intent = formData.get("intent");
-  if (intent === "preview") return { ok: true as const, preview: await previewImport(db, user, upload) };
+  if (intent === "preview") return { ok: true as const, preview: await previewImport(scope, upload) };
   if (intent === "create") {
     const selection = SelectionField.safeParse(formData.get("selection") ?? "[]");
     if (!selection.success) throw new ServiceError("parcelle.import.errors.bad-selection", 400);
-    const ids = await importParcelles(db, user, upload, selection.data);
+    const ids = await importParcelles(scope, upload, selection.data);
     return { ok: true as const, ids, notice: "parcelle.import.created" };
   }
   throw new ServiceError("warning.invalid-form", 400);

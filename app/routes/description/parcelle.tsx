@@ -24,30 +24,30 @@ export const shouldRevalidate = listScreenShouldRevalidate;
  * `?departement=NN` (communes), `?arbre=ID` (history tree), `?affectations=1` (cost centres), `?eges=1`
  * (greenhouse-gas categories of the folder's fertilisers).
  */
-export const loader = screenLoader(async ({ db, user, query }) => {
+export const loader = screenLoader(async ({ scope, query }) => {
   const arbre = queryId(query, "arbre");
   return {
-    ...(await getParcelles(db, user, { departement: query.get("departement") })),
+    ...(await getParcelles(scope, { departement: query.get("departement") })),
     mapConfig: mapConfig(),
-    arbre: arbre ? await getHistoriqueTree(db, user, arbre) : null,
-    affectations: query.get("affectations") ? await getAffectations(db, user) : null,
-    eges: query.get("eges") ? await getAffectationEges(db, user) : null,
+    arbre: arbre ? await getHistoriqueTree(scope, arbre) : null,
+    affectations: query.get("affectations") ? await getAffectations(scope) : null,
+    eges: query.get("eges") ? await getAffectationEges(scope) : null,
   };
 });
 
 export const action = screenAction(
   {
-    save: saveIntent(ParcelleSchema, ({ db, user }, value, edit) => saveParcelle(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeParcelles(db, user, ids)),
-    majDates: formIntent(MajDatesSchema, async ({ db, user }, value) => ({ moved: await majDatesActions(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
-    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ db, user }, value) => ({ moved: await majDatesCampagne(db, user, value) }), { notice: "ui.update-confirmation", reset: true }),
-    affectationEges: intent({ idDossier: idField }, async ({ db, user }, { idDossier }) => ({
+    save: saveIntent(ParcelleSchema, ({ scope }, value, edit) => saveParcelle(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeParcelles(scope, ids)),
+    majDates: formIntent(MajDatesSchema, async ({ scope }, value) => ({ moved: await majDatesActions(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
+    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ scope }, value) => ({ moved: await majDatesCampagne(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
+    affectationEges: intent({ idDossier: idField }, async ({ scope }, { idDossier }) => ({
       ok: true as const,
-      resultat: await affecterEges(db, user, idDossier),
+      resultat: await affecterEges(scope, idDossier),
       notice: "ui.update-confirmation",
     })),
-    affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ db, user }, { affectations }) => {
-      await saveAffectations(db, user, affectations);
+    affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ scope }, { affectations }) => {
+      await saveAffectations(scope, affectations);
       return { ok: true as const, notice: "ui.update-confirmation" };
     }),
   },

@@ -17,12 +17,12 @@ import type { Route } from "./+types/prix-approvisionnement";
  * The supply price screen (spec 3 §2.4; issue 13): the type filter (with 'unspecified price'), the grid of the
  * campaign's products with the fuel row first, 'delete unused products', and the proposed prices of the selected row.
  */
-export const loader = screenLoader(({ db, user }) => getPrixAppro(db, user), { loadError: PRIX_APPRO_LOAD_ERROR });
+export const loader = screenLoader(({ scope }) => getPrixAppro(scope), { loadError: PRIX_APPRO_LOAD_ERROR });
 
 export const action = screenAction(
   {
-    grid: intent({ patches: jsonField(rowPatchListSchema(PrixApproSchema)) }, async ({ db, user }, { patches }) => ({ ok: true as const, saved: await savePrixApproGrid(db, user, patches) })),
-    deleteUnused: intent({}, async ({ db, user }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedAppro(db, user) })),
+    grid: intent({ patches: jsonField(rowPatchListSchema(PrixApproSchema)) }, async ({ scope }, { patches }) => ({ ok: true as const, saved: await savePrixApproGrid(scope, patches) })),
+    deleteUnused: intent({}, async ({ scope }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedAppro(scope) })),
   },
   { gate: "campaign" },
 );

@@ -7,11 +7,11 @@ import { getPrixPropose } from "#server/prix/service.server";
  * meanwhile ('delete unused products' revalidates this read) answers `{ ok: false }`, not an error page. A typed
  * address gets the screen.
  */
-export const loader = resourceLoader("/home/description/prix/prix_approvisionnement", async ({ db, user, query }) => {
+export const loader = resourceLoader("/home/description/prix/prix_approvisionnement", async ({ scope, query }) => {
   const id = queryId(query, "id");
   if (!id) throw new ServiceError("warning.invalid", 400, { id: ["warning.invalid"] });
   try {
-    return { ok: true as const, ...(await getPrixPropose(db, user, id)) };
+    return { ok: true as const, ...(await getPrixPropose(scope, id)) };
   } catch (e) {
     if (isServiceError(e) && e.status === 404) return { ok: false as const, error: e.key };
     throw e;

@@ -14,12 +14,12 @@ import { getPrixVente, PRIX_VENTE_LOAD_ERROR, removeUnusedVente, savePrixVenteGr
 import type { Route } from "./+types/prix-vente";
 
 /** The sale price screen (spec 3 §2.5; issue 13): the driving-mode filter (with 'unspecified price'), the grid, 'delete unused products'. */
-export const loader = screenLoader(({ db, user }) => getPrixVente(db, user), { loadError: PRIX_VENTE_LOAD_ERROR });
+export const loader = screenLoader(({ scope }) => getPrixVente(scope), { loadError: PRIX_VENTE_LOAD_ERROR });
 
 export const action = screenAction(
   {
-    grid: intent({ patches: jsonField(rowPatchListSchema(PrixVenteSchema)) }, async ({ db, user }, { patches }) => ({ ok: true as const, saved: await savePrixVenteGrid(db, user, patches) })),
-    deleteUnused: intent({}, async ({ db, user }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedVente(db, user) })),
+    grid: intent({ patches: jsonField(rowPatchListSchema(PrixVenteSchema)) }, async ({ scope }, { patches }) => ({ ok: true as const, saved: await savePrixVenteGrid(scope, patches) })),
+    deleteUnused: intent({}, async ({ scope }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedVente(scope) })),
   },
   { gate: "campaign" },
 );

@@ -8,14 +8,14 @@ import { getDescriptionSysteme, PROTOCOLE_LOAD_ERROR, removeObjectif, removeProt
 import type { Route } from "./+types/description-systeme";
 
 /** The system description (spec 3 §2.6): one expandable panel per protocol chapter but the last; chapter 2246 with the objective indicators. */
-export const loader = screenLoader(({ db, user }) => getDescriptionSysteme(db, user), { loadError: PROTOCOLE_LOAD_ERROR });
+export const loader = screenLoader(({ scope }) => getDescriptionSysteme(scope), { loadError: PROTOCOLE_LOAD_ERROR });
 
 export const action = screenAction(
   {
-    saveProtocole: saveIntent(ProtocoleSchema, ({ db, user }, value, edit) => saveProtocole(db, user, value, edit)),
-    deleteProtocole: rowIntent(({ db, user }, id) => removeProtocole(db, user, id), "ui.delete-confirmation"),
-    saveObjectif: saveIntent(IndicateurObjectifSchema, ({ db, user }, value, edit) => saveObjectif(db, user, value, edit)),
-    deleteObjectif: rowIntent(({ db, user }, id) => removeObjectif(db, user, id), "ui.delete-confirmation"),
+    saveProtocole: saveIntent(ProtocoleSchema, ({ scope }, value, edit) => saveProtocole(scope, value, edit)),
+    deleteProtocole: rowIntent(({ scope }, id) => removeProtocole(scope, id), "ui.delete-confirmation"),
+    saveObjectif: saveIntent(IndicateurObjectifSchema, ({ scope }, value, edit) => saveObjectif(scope, value, edit)),
+    deleteObjectif: rowIntent(({ scope }, id) => removeObjectif(scope, id), "ui.delete-confirmation"),
   },
   { gate: "campaign" },
 );

@@ -9,10 +9,10 @@ import { copyEvaluation, getEvaluations, removeEvaluation, saveEvaluation } from
  * the rules not yet evaluated and the targets of bulk add; posts save an evaluation, delete one, or copy one to interventions
  * or plots. A reader typing the address gets the interventions screen.
  */
-export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ db, user, query }) => {
+export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ scope, query }) => {
   const action = queryId(query, "action");
   if (!action) throw new ServiceError("warning.invalid", 400, { action: ["warning.invalid"] });
-  return getEvaluations(db, user, action);
+  return getEvaluations(scope, action);
 });
 
 const portee = z.enum(["action", "parcelle"]);
@@ -21,15 +21,15 @@ export const action = screenAction(
   {
     save: formIntent(
       EvaluationSchema,
-      async ({ db, user }, value, env) => {
-        const ids = await saveEvaluation(db, user, env.portee === "action" ? { idAction: env.idAction } : { idParcelle: env.idParcelle }, value, editOf(env));
+      async ({ scope }, value, env) => {
+        const ids = await saveEvaluation(scope, env.portee === "action" ? { idAction: env.idAction } : { idParcelle: env.idParcelle }, value, editOf(env));
         return { ids };
       },
       { fields: { portee, idAction: idField, idParcelle: idField, id: optionalIdField, updatedAt: stampField }, notice: "ui.save-confirmation" },
     ),
-    delete: rowIntent(({ db, user }, id) => removeEvaluation(db, user, id), "ui.delete-confirmation"),
-    copy: intent({ id: idField, vers: portee, cibles: jsonField(BulkEvaluationSchema.shape.cibles) }, async ({ db, user }, { id, vers, cibles }) => {
-      await copyEvaluation(db, user, id, vers, cibles);
+    delete: rowIntent(({ scope }, id) => removeEvaluation(scope, id), "ui.delete-confirmation"),
+    copy: intent({ id: idField, vers: portee, cibles: jsonField(BulkEvaluationSchema.shape.cibles) }, async ({ scope }, { id, vers, cibles }) => {
+      await copyEvaluation(scope, id, vers, cibles);
       return { ok: true as const, notice: "ui.save-confirmation" };
     }),
   },

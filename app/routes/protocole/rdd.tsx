@@ -14,13 +14,13 @@ import type { Route } from "./+types/rdd";
 /** The decision rules screen (spec 3 §2.8, issue 13): table with the driving-mode and to-modify filters, the rule form, duplicate. */
 export const shouldRevalidate = listScreenShouldRevalidate;
 
-export const loader = screenLoader(({ db, user, query }) => getRdds(db, user, { modeConduite: queryId(query, "modeConduite") }), { loadError: RDD_LOAD_ERROR });
+export const loader = screenLoader(({ scope, query }) => getRdds(scope, { modeConduite: queryId(query, "modeConduite") }), { loadError: RDD_LOAD_ERROR });
 
 export const action = screenAction(
   {
-    save: saveIntent(RddSchema, ({ db, user }, value, edit) => saveRdd(db, user, value, edit)),
-    delete: deleteIntent(({ db, user }, ids) => removeRdds(db, user, ids)),
-    duplicate: rowIntent(({ db, user }, id) => duplicateRdd(db, user, id), "ui.save-confirmation"),
+    save: saveIntent(RddSchema, ({ scope }, value, edit) => saveRdd(scope, value, edit)),
+    delete: deleteIntent(({ scope }, ids) => removeRdds(scope, ids)),
+    duplicate: rowIntent(({ scope }, id) => duplicateRdd(scope, id), "ui.save-confirmation"),
   },
   { gate: "campaign" },
 );

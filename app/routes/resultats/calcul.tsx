@@ -26,8 +26,8 @@ import type { Route } from "./+types/calcul";
  * button, the done calculations of the chosen campaigns, and the result-export sessions of every folder (the shared
  * sessions panel of the export screens, over every campaign offered here, not only the ticked ones: C-CALC-05).
  */
-export const loader = screenLoader(async ({ db, user, query, view }) => {
-  const choix = await choixCampagnes(db, user, "calcul");
+export const loader = screenLoader(async ({ scope, db, user, query, view }) => {
+  const choix = await choixCampagnes(scope, "calcul");
   const offertes = new Map<number, { idCampagne: number; exploitation: string; campagne: string }>();
   for (const d of choix.dossiers) for (const e of d.exploitations) for (const c of e.campagnes) offertes.set(c.id, { idCampagne: c.id, exploitation: e.libelle, campagne: c.libelle });
   let choisies = queryIds(query, PARAM_CAMPAGNE).filter((id) => offertes.has(id));

@@ -15,8 +15,8 @@ import { listerDonneesExportables } from "#server/session-export/service.server"
  * campaigns the user reads (the shared panel), (2) the data groups (donneesExportables), an optional file name and,
  * for ROLE_TEST users, the export version, (3) the user's export sessions of the selected campaigns.
  */
-export const loader = screenLoader(async ({ db, user }) => ({
-  choix: await choixCampagnes(db, user, "donneesBrutes"),
+export const loader = screenLoader(async ({ scope, db, user }) => ({
+  choix: await choixCampagnes(scope, "donneesBrutes"),
   groupes: await listerDonneesExportables(db),
   roleTest: user.roles.includes(ROLE_TEST),
 }));

@@ -12,9 +12,9 @@ import { resourceAction, resourceLoader } from "#server/http/route.server";
  */
 export const loader = resourceLoader("/home/resultats/indicateurs");
 
-export const action = resourceAction(async ({ db, user, request }) => {
+export const action = resourceAction(async ({ scope, request }) => {
   const s = parseWithZod(await formOf(request), { schema: ExportResultatsSchema });
   if (s.status !== "success") return invalid(s.reply());
-  const r = await lancerExportResultats(db, user, s.value);
+  const r = await lancerExportResultats(scope, s.value);
   return { ok: true as const, notice: "ui.export-started", ...r };
 });

@@ -18,7 +18,7 @@ import { queryIds, screenLoader } from "#server/http/route.server";
  * export-result dialog), and the calculation export sessions. The lists reload when the campaigns change (they are
  * in the address), after an export is submitted and on the global export-success event.
  */
-export const loader = screenLoader(({ db, user, query }) => ecranIndicateursPublies(db, user, queryIds(query, PARAM_CAMPAGNE)));
+export const loader = screenLoader(({ scope, query }) => ecranIndicateursPublies(scope, queryIds(query, PARAM_CAMPAGNE)));
 
 export default function IndicateursPublies() {
   const { t } = useTranslation();

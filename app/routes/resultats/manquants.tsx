@@ -9,10 +9,10 @@ import { listerManquants, ouvrirCorrection } from "#server/manquants/service.ser
  * (`?annee=`, the latest by default). A line of another campaign than the context's is opened through `ouvrir`,
  * which selects that campaign in the context and answers the address of the screen that fixes it.
  */
-export const loader = screenLoader(({ db, user, query }) => listerManquants(db, user, { annee: queryNumber(query, "annee") }));
+export const loader = screenLoader(({ scope, query }) => listerManquants(scope, { annee: queryNumber(query, "annee") }));
 
 export const action = screenAction({
-  ouvrir: intent({ idCampagne: idField, adresse: z.string().max(300) }, async ({ db, user }, { idCampagne, adresse }) => ({ ok: true as const, adresse: await ouvrirCorrection(db, user, idCampagne, adresse) })),
+  ouvrir: intent({ idCampagne: idField, adresse: z.string().max(300) }, async ({ scope }, { idCampagne, adresse }) => ({ ok: true as const, adresse: await ouvrirCorrection(scope, idCampagne, adresse) })),
 });
 
 export default function Manquants() {

@@ -8,9 +8,9 @@ import { ecranObjectifs } from "#server/objectifs/service.server";
  * campaign in the address, `?campagne=`) beside its latest series' figures, per farm, crop and plot, and the farm's
  * trajectory over its campaigns.
  */
-export const loader = screenLoader(async ({ db, user, query, view }) => {
+export const loader = screenLoader(async ({ scope, query, view }) => {
   const idCampagne = queryId(query, "campagne") ?? (await view()).campagne?.id ?? null;
-  return idCampagne == null ? { campagneRequise: true as const } : { campagneRequise: false as const, ...(await ecranObjectifs(db, user, idCampagne)) };
+  return idCampagne == null ? { campagneRequise: true as const } : { campagneRequise: false as const, ...(await ecranObjectifs(scope, idCampagne)) };
 });
 
 export default function Objectifs() {

@@ -15,18 +15,18 @@ import { creerExportDonneesBrutes, creerSessionExport, listerSessionsExport, typ
  *   is refused before anything is created (413 exports.trop-de-lignes, A-EXPORT-25).
  * A typed address gets the raw-data export screen.
  */
-export const loader = resourceLoader("/home/resultats/donneesbrutes", async ({ db, user, query }) => {
+export const loader = resourceLoader("/home/resultats/donneesbrutes", async ({ scope, db, user, query }) => {
   const nature = queryNumber(query, "nature") ?? 0;
   if (nature !== 0 && nature !== 1) throw new ServiceError("warning.invalid", 400, { nature: ["warning.invalid"] });
   const portee = query.get("portee");
   if (portee != null && portee !== "calcul") throw new ServiceError("warning.invalid", 400, { portee: ["warning.invalid"] });
   const campagnes = portee === "calcul"
-    ? (await choixCampagnes(db, user, "calcul")).dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id)))
+    ? (await choixCampagnes(scope, "calcul")).dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id)))
     : queryIds(query, "campagnes");
   return { sessions: await listerSessionsExport(db, user, { campagnes, nature }) };
 });
 
-export const action = resourceAction(async ({ db, user, request }) => {
+export const action = resourceAction(async ({ scope, request }) => {
   if (request.method !== "POST") throw new ServiceError("errors.forbidden", 405);
   const form = await request.formData().catch(() => {
     throw new ServiceError("warning.invalid-form", 400);
@@ -34,6 +34,6 @@ export const action = resourceAction(async ({ db, user, request }) => {
   const fields: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string") fields[k] = v;
   const d = parse(DemandeExportSchema, fields);
-  const r = d.nature === 1 ? await creerSessionExport(db, user, { ...d, nature: 1 }, typeTacheExport(1)) : await creerExportDonneesBrutes(db, user, d);
+  const r = d.nature === 1 ? await creerSessionExport(scope, { ...d, nature: 1 }, typeTacheExport(1)) : await creerExportDonneesBrutes(scope, d);
   return { ok: true as const, ...r };
 });

@@ -1,0 +1,54 @@
+import { loadContextView, type ContextView } from "../contexte/service";
+import type { Db } from "../db/knex";
+import type { Utilisateur } from "../utilisateur/repo";
+
+/**
+ * One request's scope (decision 0092): the database, the signed-in user, the campaign the page showed, and what the
+ * request learnt of his rights, each asked at most once. The adapter builds it once per request
+ * (server/http/context.server.ts); a job, a CLI script or a test builds it with `requestScope` too. Services that need
+ * rights or the context take it in place of `(db, user)` and ask server/access/description.ts (campaignContext,
+ * writableCampaign, ensureWrite), which read the context and the rights through `remember`: a second ask in the same
+ * request costs no SQL.
+ */
+export type Scope = {
+  readonly db: Db;
+  readonly user: Utilisateur;
+  /**
+   * The campaign the page was rendered with, as the browser names it on every write (SHOWN_CAMPAIGN_HEADER); null
+   * when the request names none (a script, a job, a loader): such a write is judged on the selection alone.
+   */
+  readonly shownCampaign: number | null;
+  /** The user's context view (network › folder › farms › campaign), loaded on the first ask. */
+  view(): Promise<ContextView>;
+  /** The answer of `key` in this request: `load` runs on the first ask only (a refusal stays a refusal). */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The same scope on a transaction of `db` (what was resolved stays resolved): for a service that opened a
+   * transaction and hands it to another service.
+   */
+  on(trx: Db): Scope;
+};
+
+/** The scope of one request, one job or one script run: nothing read until asked. */
+export function requestScope(db: Db, user: Utilisateur, options: { shownCampaign?: number | null } = {}): Scope {
+  return scopeOver(db, user, options.shownCampaign ?? null, new Map());
+}
+
+function scopeOver(db: Db, user: Utilisateur, shownCampaign: number | null, known: Map<string, Promise<unknown>>): Scope {
+  const remember = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let answer = known.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = load();
+      known.set(key, answer);
+    }
+    return answer;
+  };
+  return {
+    db,
+    user,
+    shownCampaign,
+    view: () => remember("view", () => loadContextView(db, user)),
+    remember,
+    on: (trx) => scopeOver(trx, user, shownCampaign, known),
+  };
+}
