@@ -30,6 +30,14 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const user = await requireAcceptedUser(request).catch((e: unknown) => {
     throw withinBasePath(e, env().BASE_PATH);
   });
+  provideSignedIn(context, request, user);
+};
+
+/**
+ * What userMiddleware gives a request once its user is known: the user and his context view, loaded at most once.
+ * The service tests that call a route's loader or action as a demo user go through it too (tests/helpers/route-call.ts).
+ */
+export function provideSignedIn(context: Readonly<RouterContextProvider>, request: Request, user: Utilisateur) {
   const database = context.get(dbContext);
   let view: Promise<ContextView> | undefined;
   context.set(userContext, user);
@@ -39,7 +47,7 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(viewContext, load);
   // A page's loaders: the services' campaignContext takes the same view (a request that writes loads its own).
   if (request.method === "GET" || request.method === "HEAD") shareViewOfRequest(user, database, load);
-};
+}
 
 /** What every loader and action of the adapter receives. */
 export type RouteArgs = {
