@@ -8,6 +8,7 @@ import {
   creerSessionExport,
   ecrireSessionExport,
   NATURE_DONNEES_BRUTES,
+  sessionsInterrompues,
   verifierCampagnesExportables,
   type DemandeSessionExport,
   type ParametresSessionExport,
@@ -294,4 +295,5 @@ definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>
     }
     return;
   }),
+  { siInterrompue: sessionsInterrompues },
 );
