@@ -24,7 +24,7 @@ import { isServiceError } from "../errors";
  * them at once in a p-queue, writes a heartbeat while each runs, and looks for jobs created by other processes or
  * containers every few seconds. A job whose runner died stays 'en_cours' with an old heartbeat: any runner marks
  * it 'echec' (erreur 'taches.interrompue'), at start-up and at each poll, and in the same transaction runs the
- * `siInterrompue` of its type, so that what the job was writing is failed with it (an export's session, decision 0091).
+ * `siInterrompue` of its type just after, so that what the job was writing is failed with it (an export's session, decision 0091).
  */
 
 export type EtatTache = "en_attente" | "en_cours" | "terminee" | "echec";
@@ -248,15 +248,18 @@ export class Executeur {
       ? this.db.raw("now() - (? * interval '1 millisecond')", [this.seuilMs])
       : this.db.raw("datetime('now', ?)", [`-${Math.ceil(this.seuilMs / 1000)} seconds`]);
     const fin = { etat: "echec", erreur: TACHE_INTERROMPUE, dtFin: this.db.fn.now() };
-    // The jobs failed and what they were writing, in one transaction: a failed hook leaves both for the next poll.
-    const echouer = (choisir: (q: Knex.QueryBuilder) => Knex.QueryBuilder) =>
-      this.db.transaction(async (trx) => {
-        const rows: { id: number; type: string }[] = await choisir(trx("tache").where("etat", "en_cours")).update(fin).returning(["id", "type"]);
-        const parType = new Map<string, number[]>();
-        for (const r of rows) parType.set(r.type, [...(parType.get(r.type) ?? []), Number(r.id)]);
-        for (const [type, ids] of parType) await interruptions.get(type)?.(trx, ids);
-        return rows.length;
-      });
+    // The jobs failed, then what they were writing. Not one transaction: on SQLite, two runners' pools on one file
+    // would wait on each other's BEGIN; each hook only fails what is still "in progress", and the sessions' lists
+    // read a session of a failed job as failed meanwhile.
+    const echouer = async (choisir: (q: Knex.QueryBuilder) => Knex.QueryBuilder) => {
+      const rows: { id: number; type: string }[] = await choisir(this.db("tache").where("etat", "en_cours")).update(fin).returning(["id", "type"]);
+      const parType = new Map<string, number[]>();
+      for (const r of rows) parType.set(r.type, [...(parType.get(r.type) ?? []), Number(r.id)]);
+      for (const [type, ids] of parType) {
+        await interruptions.get(type)?.(this.db, ids).catch((e: unknown) => console.error(`[taches] failing what jobs ${ids.join(", ")} wrote failed`, e));
+      }
+      return rows.length;
+    };
     let n = await echouer((q) => q.andWhere("dtBattement", "<", seuil));
     if (demarrage) {
       const hote = `${this.instance.split(":")[0]}:`;

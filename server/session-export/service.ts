@@ -248,7 +248,7 @@ export async function ecrireSessionExport(
 
 /**
  * An export whose job was interrupted (its runner killed or restarted mid-run, server/jobs/runner.ts) is failed with
- * it: statut 2 and its end date, its partial file removed (decision 0091). Runs in the runner's transaction.
+ * it: statut 2 and its end date, its partial file removed (decision 0091). Run by the runner's recovery.
  */
 export async function sessionsInterrompues(db: Db, idsTache: number[]): Promise<void> {
   const sessions = await db("session_export").whereIn("idTache", idsTache).andWhere("statut", STATUT_EN_COURS).select("id", "fichier");
