@@ -88,7 +88,7 @@ export const PostSchema = z.object({
   id: rowId(),
   updatedAt: updatedAt(),
   title: requiredText({ max: 255 }),
-  content: requiredText({ max: 20000 }),
+  content: requiredText({ max: 20000, multiline: true }),
   postCategory: optionalText({ max: 60 }),
   creationDate: optional(dateString()),
 }).superRefine(editNeedsToken, always);

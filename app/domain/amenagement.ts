@@ -14,7 +14,7 @@ export const AmenagementSchema = z.object({
   idTypeAmenagement: requiredNumber({ integer: true }),
   idParcelleAdjacente: optionalNumber({ integer: true }),
   surface: optionalNumber({ min: 0, max: SURFACE_MAX }),
-  remarque: optionalText({ max: 4000 }),
+  remarque: optionalText({ max: 4000, multiline: true }),
   noIlotPac: optionalText({ max: NO_ILOT_PAC_MAX }),
   irrigable: flag(),
   drainee: flag(),

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { noControlCharacter } from "./validation";
 
 /** The login form (spec 1 §5): both fields required, with the spec's own messages. */
 export const LoginSchema = z.object({
-  username: z.string({ error: "login.username-required" }).trim().min(1, "login.username-required"),
+  username: z.string({ error: "login.username-required" }).trim().min(1, "login.username-required").check(noControlCharacter()),
   password: z.string({ error: "login.password-required" }).min(1, "login.password-required"),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;

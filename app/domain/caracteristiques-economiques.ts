@@ -62,7 +62,7 @@ const commonShape = {
   chargesMainOeuvreSalarialeOccasionnel: montant(),
   chargesMainOeuvreFamiliale: montant(),
   prixFioul: optionalNumber({ min: 0, max: PRIX_FIOUL_MAX }),
-  remarqueAnnuelle: optionalText({ max: 10_000 }),
+  remarqueAnnuelle: optionalText({ max: 10_000, multiline: true }),
 };
 
 /** The administrator-only cards (spec 2 §2, §5, §6). */

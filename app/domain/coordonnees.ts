@@ -21,7 +21,7 @@ export function coordonneesSchema({ communeRequired = false }: { communeRequired
       siret: optional(siret()),
       nom: optionalText({ max: 120 }),
       prenom: optionalText({ max: 120 }),
-      adresse: optionalText({ max: 2000 }),
+      adresse: optionalText({ max: 2000, multiline: true }),
       idPays: optionalNumber({ integer: true }),
       libelleDepartement: optionalText({ max: 120 }),
       ville: optionalText({ max: 255 }),

@@ -41,7 +41,7 @@ export const IntrantDossierSchema = z
     matiereActive: optionalNumber({ min: 0, max: decimalMax(12, 4) }),
     uniteMatActive: z.preprocess((v) => (v === "" ? undefined : v), z.enum(UNITES_MATIERE_ACTIVE, { error: "warning.invalid" }).optional()),
     biocontrole: flag(),
-    remarque: optionalText({ max: 2000 }),
+    remarque: optionalText({ max: 2000, multiline: true }),
     ...composition,
   })
   .superRefine((v, ctx) => {

@@ -24,7 +24,7 @@ export const LotParcelleSchema = z.object({
   noIlotPac: optionalText({ max: NO_ILOT_PAC_MAX }),
   irrigable: flag(),
   drainee: flag(),
-  remarque: optionalText({ max: 4000 }),
+  remarque: optionalText({ max: 4000, multiline: true }),
   ...soilShape,
   replicate: flag(),
 });

@@ -12,6 +12,6 @@ export const MainOeuvreSchema = z.object({
   idTypeUser: requiredNumber({ integer: true }).refine((v) => (TYPES_MAIN_OEUVRE as readonly number[]).includes(v), "warning.invalid"),
   uta: positive({ max: decimalMax(8, 3) }),
   montant: optionalNumber(),
-  remarque: optionalText({ max: 4000 }),
+  remarque: optionalText({ max: 4000, multiline: true }),
 });
 export type MainOeuvreInput = z.infer<typeof MainOeuvreSchema>;

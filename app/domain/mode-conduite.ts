@@ -67,7 +67,7 @@ export const ModeConduiteSchema = z.object({
   libelle: requiredText({ max: 255 }),
   aideCouplee: optionalNumber(),
   dicIdCatCompetilis: id(),
-  remarque: optionalText({ max: 4000 }),
+  remarque: optionalText({ max: 4000, multiline: true }),
   cultures: z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : v), z.array(ModeConduiteCultureSchema).max(MAX_IDS, "warning.too-many")),
   assurance: AssuranceSchema,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, decimalMax, flag, optionalNumber, optionalText, requiredNumber, requiredText } from "./validation";
+import { dateString, decimalMax, flag, optionalNumber, optionalText, requiredNumber, requiredText, rowId } from "./validation";
 
 /**
  * Observation series, observations, placettes, horizons (spec 2 §3–§5, §9; issue 15; decisions 0037, 0038).
@@ -85,12 +85,12 @@ export const SerieSchema = z.object({
   idStade: optionalNumber({ integer: true, min: 1 }),
   idAction: optionalNumber({ integer: true, min: 1 }),
   laboratoire: optionalText({ max: NOM_MAX }),
-  remarque: optionalText({ max: TEXTE_MAX }),
+  remarque: optionalText({ max: TEXTE_MAX, multiline: true }),
   isPlacetteSelected: flag(),
   /** The placettes whose values are recorded (plot mode), as a comma-separated list of ids. */
   placettes: z.preprocess(
     (v) => (Array.isArray(v) ? v : typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v == null ? [] : [v]),
-    z.array(z.coerce.number({ error: "warning.invalid" }).int("warning.invalid").min(1, "warning.invalid")).max(50, "warning.too-many"),
+    z.array(rowId()).max(50, "warning.too-many"),
   ),
 });
 export type SerieInput = z.infer<typeof SerieSchema>;
@@ -120,7 +120,7 @@ const baseRow = {
   element: requiredNumber({ integer: true }).refine((n) => n !== 0, "warning.required"),
   valeur: optionalNumber({ min: -VALEUR_MAX, max: VALEUR_MAX }),
   unite: optionalText({ max: UNITE_MAX }),
-  remarque: optionalText({ max: TEXTE_MAX }),
+  remarque: optionalText({ max: TEXTE_MAX, multiline: true }),
   idHorizon: optionalNumber({ integer: true, min: 1 }),
   idAdventice: optionalNumber({ integer: true, min: 1 }),
   stadeAdventice: optionalNumber({ integer: true, min: 1 }),
@@ -169,7 +169,7 @@ export const DossierObservationSchema = z.object({
   dicIdTypeIntrant: requiredNumber({ integer: true, min: 1 }),
   libelle: requiredText({ max: NOM_MAX }),
   dicLlUnite: optionalText({ max: UNITE_MAX }),
-  remarque: optionalText({ max: TEXTE_MAX }),
+  remarque: optionalText({ max: TEXTE_MAX, multiline: true }),
 });
 export type DossierObservationInput = z.infer<typeof DossierObservationSchema>;
 
@@ -182,7 +182,7 @@ export const CopieSeriesSchema = z.object({
   dossierDestination: requiredNumber({ integer: true, min: 1 }),
   seriesSource: z.preprocess(
     (v) => (typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v),
-    z.array(z.coerce.number().int().min(1)).min(1, "warning.required").max(5000, "warning.too-many"),
+    z.array(rowId()).min(1, "warning.required").max(5000, "warning.too-many"),
   ),
   eltObserve: flag(),
   valeur: flag(),

@@ -67,7 +67,7 @@ export const OperationCulturaleSchema = z
   .object({
     idTypeAction: requiredNumber({ integer: true }),
     libelle: requiredText({ max: 255 }),
-    remarque: optionalText({ max: 4000 }),
+    remarque: optionalText({ max: 4000, multiline: true }),
     materielTractant: optionalNumber({ integer: true, min: 1 }),
     materielTractes: idList(),
     /** true = external workforce (contractor), B-OPS-06. */

@@ -79,7 +79,7 @@ export const ParcMaterielSchema = z
     obsolescence: optionalNumber({ integer: true, ...LIMITES_MATERIEL.obsolescence }),
     dureeAmortissement: optionalNumber({ integer: true, min: 0, max: DUREE_AMORTISSEMENT_MAX }),
     tauxRevente: optionalNumber(LIMITES_MATERIEL.tauxRevente),
-    remarque: optionalText({ max: 4000 }),
+    remarque: optionalText({ max: 4000, multiline: true }),
   })
   .superRefine(
     (data, ctx) => {

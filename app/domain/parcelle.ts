@@ -125,7 +125,7 @@ export const ParcelleFields = z.object({
   irrigable: flag(),
   drainee: flag(),
   jachere: flag(),
-  remarque: optionalText({ max: REMARQUE_MAX }),
+  remarque: optionalText({ max: REMARQUE_MAX, multiline: true }),
   ...(Object.fromEntries(CHARGES.map((c) => [c, optionalNumber()])) as Record<ChargeField, ReturnType<typeof optionalNumber>>),
   idSpecificitePrairie: id(),
   tauxLegumineuse: id(),

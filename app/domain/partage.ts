@@ -8,7 +8,7 @@ const id = () => requiredNumber({ integer: true, min: 1 });
 
 export const DossierSchema = z.object({
   libelle: requiredText({ max: 255 }),
-  remarque: optionalText({ max: 4000 }),
+  remarque: optionalText({ max: 4000, multiline: true }),
   idOad: id(),
 });
 export type DossierInput = z.infer<typeof DossierSchema>;

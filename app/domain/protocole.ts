@@ -13,7 +13,7 @@ export function chapitresAffiches<T>(chapitres: readonly T[]): T[] {
 export const ProtocoleSchema = z.object({
   dicIdChapitreProtocole: requiredNumber({ integer: true }),
   pexLibelle: requiredText({ max: 255 }),
-  pexValTexte: optionalText({ max: 10000 }),
+  pexValTexte: optionalText({ max: 10000, multiline: true }),
 });
 export type ProtocoleInput = z.infer<typeof ProtocoleSchema>;
 

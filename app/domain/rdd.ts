@@ -46,12 +46,12 @@ export const RddSchema = z
     modeConduite: requiredArray(modeId),
     idCulture: z.preprocess((v) => (v === "" || v == null ? undefined : v), rowId().optional()),
     aModifier: flag(),
-    objectif: optionalText({ max: 4000 }),
-    evaluation: optionalText({ max: 4000 }),
-    solution: optionalText({ max: 4000 }),
+    objectif: optionalText({ max: 4000, multiline: true }),
+    evaluation: optionalText({ max: 4000, multiline: true }),
+    solution: optionalText({ max: 4000, multiline: true }),
     // The machine-checkable condition (rdd-conditions.ts): its type, and the products or the days it needs.
     conditionType: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.enum(CONDITION_TYPES, { error: "warning.invalid" }).optional()),
-    conditionProduits: optionalText({ max: 2000 }),
+    conditionProduits: optionalText({ max: 2000, multiline: true }),
     conditionJours: optionalNumber({ integer: true, max: 3650 }),
     // The threshold of the N and IFT conditions (kg N/ha, doses/ha), the date and operation of "done by a date".
     conditionMax: optionalNumber({ min: 0, max: 100000 }),
@@ -75,9 +75,9 @@ const ecart = z.preprocess((v) => (v === "" || v == null ? undefined : typeof v 
 export const EvaluationSchema = z.object({
   rdds: requiredArray(rowId()),
   ecartSolution: ecart,
-  explicationEcart: optionalText({ max: 4000 }),
+  explicationEcart: optionalText({ max: 4000, multiline: true }),
   ecartResultat: ecart,
-  justification: optionalText({ max: 4000 }),
+  justification: optionalText({ max: 4000, multiline: true }),
   aModifier: flag(),
 });
 export type EvaluationInput = z.infer<typeof EvaluationSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacter, rowId } from "./validation";
 
 /**
  * The export request (spec 1 §3 "Export request payload", §7 POST session_exports; A-EXPORT-11, 12): what the raw-data
@@ -9,7 +10,7 @@ export const NATURE_CALCUL = 1;
 export const VERSION_EXPORT_DEFAUT = 2;
 export const STATUT_SESSION = { termine: 0, enCours: 1, erreur: 2 } as const;
 
-const ids = z.array(z.coerce.number().int().positive()).max(500, "warning.too-many");
+const ids = z.array(rowId()).max(500, "warning.too-many");
 const jsonIds = z
   .string()
   .max(10_000)
@@ -24,7 +25,7 @@ const jsonIds = z
   .pipe(ids);
 
 export const DemandeExportSchema = z.object({
-  libelle: z.string().trim().max(200, "warning.invalid").optional().default(""),
+  libelle: z.string().trim().max(200, "warning.invalid").check(noControlCharacter()).optional().default(""),
   nature: z.coerce.number().int().min(0).max(1),
   version: z.coerce.number().int().min(1).max(2).default(VERSION_EXPORT_DEFAUT),
   anglais: z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on", z.boolean()).default(false),

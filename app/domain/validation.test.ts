@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import {
+  campaignDateWindow,
+  withinCampaign,
   INT_MAX,
   MAX_IDS,
   NUMBER_MAX,
@@ -397,5 +399,32 @@ describe("numbers bounded to what both databases store (issue 10, defect 7)", ()
     const list = requiredArray(rowId());
     expect(err(list, Array.from({ length: MAX_IDS }, (_, i) => i + 1))).toBe("ok");
     expect(err(list, Array.from({ length: MAX_IDS + 1 }, (_, i) => i + 1))).toBe("warning.too-many");
+  });
+});
+
+describe("input that cannot hurt (issue 23, decision 0091)", () => {
+  test("[issue23-input] a text refuses NUL and the other control characters; a multi-line text keeps tab and line breaks", () => {
+    const line = requiredText({ max: 255 });
+    const lines = optionalText({ max: 4000, multiline: true });
+    for (const bad of ["a\u0000b", "\u0000", "a\u0007", "a\u001bz", "a\u007f", "a\u0085", "a\tb", "a\nb"]) {
+      expect(line.safeParse(bad).error?.issues[0].message, JSON.stringify(bad)).toBe("warning.control-character");
+    }
+    for (const bad of ["a\u0000b", "a\u000bb", "a\u001fb"]) {
+      expect(lines.safeParse(bad).error?.issues[0].message, JSON.stringify(bad)).toBe("warning.control-character");
+    }
+    expect(lines.parse("Ligne 1\r\nLigne 2\tcolonne")).toBe("Ligne 1\r\nLigne 2\tcolonne");
+    expect(line.parse("  Blé tendre d'hiver — 2025 ✓ ")).toBe("Blé tendre d'hiver — 2025 ✓");
+    expect(postalCode().safeParse("7500\u0000").success).toBe(false);
+  });
+
+  test("[issue23-input] a date lies between 1900 and 2100; the campaign window of harvest year N runs from 1 January N-2 to 31 December N+1", () => {
+    expect(dateString().parse("1900-01-01")).toBe("1900-01-01");
+    expect(dateString().parse("31/12/2100")).toBe("2100-12-31");
+    for (const bad of ["9999-12-31", "1899-12-31", "2101-01-01", "01/01/0202"]) {
+      expect(dateString().safeParse(bad).error?.issues[0].message, bad).toBe("warning.date-window");
+    }
+    expect(campaignDateWindow(2025)).toEqual({ from: "2023-01-01", to: "2026-12-31" });
+    expect(["2023-01-01", "2025-07-14", "2026-12-31"].map((d) => withinCampaign(d, 2025))).toEqual([true, true, true]);
+    expect(["2022-12-31", "2027-01-01", "9999-12-31"].map((d) => withinCampaign(d, 2025))).toEqual([false, false, false]);
   });
 });

@@ -23,6 +23,9 @@ export const VALIDATION_KEYS = [
   "warning.match",
   "warning.invalid-form",
   "warning.too-many",
+  "warning.control-character",
+  "warning.date-window",
+  "warning.date-campaign",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -102,10 +105,25 @@ export function optional<T extends z.ZodType>(schema: T) {
 export const minLength = (min: number) => z.minLength(min, "warning.min-characters");
 export const maxLength = (max: number) => z.maxLength(max, "warning.max-characters");
 
-export type TextOptions = { min?: number; max?: number };
+/**
+ * Characters no text keeps (issue 23, decision 0091): the C0 controls (NUL first: PostgreSQL refuses it in a text
+ * column, SQLite would store it), DEL and the C1 controls. A multi-line text (a textarea) keeps tab, line feed and
+ * carriage return; a one-line text refuses them too (a browser's <input> never sends them).
+ */
+const CONTROL_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-function textSchema({ min, max }: TextOptions = {}) {
-  let schema = z.string({ error: requiredOr("warning.invalid") });
+/** Whether a text holds a character no field keeps (see CONTROL_ONE_LINE). */
+export const hasControlCharacter = (value: string, multiline = false) => (multiline ? CONTROL_MULTI_LINE : CONTROL_ONE_LINE).test(value);
+
+/** The check of every text: no control character (warning.control-character). */
+export const noControlCharacter = (multiline = false) =>
+  z.refine<string>((s) => !hasControlCharacter(s, multiline), "warning.control-character");
+
+export type TextOptions = { min?: number; max?: number; /** A textarea: tab and line breaks allowed. */ multiline?: boolean };
+
+function textSchema({ min, max, multiline }: TextOptions = {}) {
+  let schema = z.string({ error: requiredOr("warning.invalid") }).check(noControlCharacter(multiline));
   if (min !== undefined) schema = schema.check(minLength(min));
   if (max !== undefined) schema = schema.check(maxLength(max));
   return schema;
@@ -181,7 +199,7 @@ export const percentage = () =>
 // Formats
 
 export const postalCode = () =>
-  z.preprocess(cleanText, z.string({ error: requiredOr("warning.invalid") }).length(POSTAL_CODE_LENGTH, "warning.invalid"));
+  z.preprocess(cleanText, z.string({ error: requiredOr("warning.invalid") }).length(POSTAL_CODE_LENGTH, "warning.invalid").check(noControlCharacter()));
 
 export const email = () => z.preprocess(cleanText, z.email({ error: requiredOr("warning.invalid") }));
 
@@ -233,7 +251,29 @@ export function toIsoDate(value: string): string | null {
   return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
 }
 
-/** Output: the ISO "yyyy-mm-dd" string. */
+/**
+ * The dates any field accepts (decision 0091): from 1 January 1900 to 31 December 2100. An agricultural date
+ * outside is a typing error (9999-12-31, 0202-05-01), and both databases and the exports read every date inside.
+ */
+export const DATE_MIN = "1900-01-01";
+export const DATE_MAX = "2100-12-31";
+
+/**
+ * The dates of a campaign's interventions and observations (decision 0091): harvest year N runs from 1 January N−2
+ * (a temporary meadow or a catch crop sown two autumns before) to 31 December N+1 (the work after harvest).
+ */
+export function campaignDateWindow(anneeRecolte: number): { from: string; to: string } {
+  return { from: `${anneeRecolte - 2}-01-01`, to: `${anneeRecolte + 1}-12-31` };
+}
+
+/** Whether an ISO date lies in the campaign's window. */
+export function withinCampaign(isoDate: string, anneeRecolte: number): boolean {
+  const { from, to } = campaignDateWindow(anneeRecolte);
+  const day = isoDate.slice(0, 10);
+  return day >= from && day <= to;
+}
+
+/** Output: the ISO "yyyy-mm-dd" string, between DATE_MIN and DATE_MAX (else warning.date-window). */
 export const dateString = () =>
   z.preprocess(
     cleanText,
@@ -241,6 +281,10 @@ export const dateString = () =>
       const iso = toIsoDate(s);
       if (iso === null) {
         ctx.issues.push({ code: "custom", message: "warning.date", input: s });
+        return z.NEVER;
+      }
+      if (iso < DATE_MIN || iso > DATE_MAX) {
+        ctx.issues.push({ code: "custom", message: "warning.date-window", input: s });
         return z.NEVER;
       }
       return iso;

@@ -13,10 +13,12 @@ import { useRootData } from "~/root";
 import { env } from "#server/env.server";
 import { typesExploitation } from "#server/exploitation/service.server";
 import { userMiddleware } from "#server/http/context.server";
+import { noStoreMiddleware } from "#server/http/no-store.server";
 import { screenLoader } from "#server/http/route.server";
 import type { Route } from "./+types/home";
 
-export const middleware = [userMiddleware];
+// The answers of a signed-in user are never stored (no-store first: it wraps every answer under /home).
+export const middleware = [noStoreMiddleware, userMiddleware];
 export const shouldRevalidate = layoutShouldRevalidate;
 
 export const loader = screenLoader(async ({ db, user, view }) => ({

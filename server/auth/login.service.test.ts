@@ -68,6 +68,35 @@ describe(`sign-in (${dialect})`, () => {
     expect((await checkCredentials(t.db(), "synthese", "demo1234", "10.1.1.2", throttle)).username).toBe("synthese");
   });
 
+  test("[issue23-throttle] 20 simultaneous wrong passwords get at most the throttle's allowance of password checks", async () => {
+    const db = t.db();
+    const throttle = new LoginThrottle(LOGIN_RULES);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => checkCredentials(db, "lecteur", `mauvais-${i}`, `10.5.5.${i}`, throttle).then(() => "signed-in", (e: unknown) => e)),
+    );
+    // A wrong answer is a password checked; a locked one was refused before any check.
+    const checked = answers.filter((a) => a instanceof BadCredentialsError).length;
+    const locked = answers.filter((a) => a instanceof LoginLockedError).length;
+    expect(checked + locked).toBe(20);
+    expect(checked).toBeLessThanOrEqual(LOGIN_RULES.username.freeFailures);
+    // Only the checked attempts stay counted; the locked ones left no row.
+    expect(Number((await db("login_failure").where({ username: "lecteur", resolu: false }).count({ n: "*" }).first())?.n)).toBe(checked);
+    await db("login_failure").where({ username: "lecteur" }).delete();
+  }, 120_000);
+
+  test("[issue23-input] a NUL in the username is a field error, never a database error", async () => {
+    const { parseLogin, InvalidLoginInputError } = await import("./login");
+    const refused = (() => {
+      try {
+        return parseLogin({ username: "admin\u0000", password: "demo1234" });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refused).toBeInstanceOf(InvalidLoginInputError);
+    expect((refused as InstanceType<typeof InvalidLoginInputError>).fieldErrors).toEqual({ username: ["warning.control-character"] });
+  });
+
   test("[issue10-6] an unknown username takes as long as a wrong password (a password hash is run either way)", async () => {
     const throttle = new LoginThrottle({ ...LOGIN_RULES, username: { ...LOGIN_RULES.username, freeFailures: 1000 }, ip: { ...LOGIN_RULES.ip, freeFailures: 1000 } });
     const time = async (username: string) => {

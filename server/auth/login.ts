@@ -38,18 +38,20 @@ function dummy(): Promise<string> {
 /**
  * Checks a username and password. Unknown names, disabled accounts and wrong passwords all run one
  * password hash and answer alike; a name or address with too many recent failures is locked
- * (LoginLockedError) before any check.
+ * (LoginLockedError) before any check. The attempt is counted before its check (LoginThrottle.begin), so that
+ * simultaneous attempts cannot all pass the throttle.
  */
 export async function checkCredentials(db: Db, username: string, password: string, ip: string, throttle: LoginThrottle = loginThrottle): Promise<Utilisateur> {
-  const wait = await throttle.wait(db, username, ip);
-  if (wait > 0) throw new LoginLockedError(wait);
+  const attempt = await throttle.begin(db, username, ip);
+  if (attempt.wait > 0) {
+    await throttle.forget(db, attempt.id);
+    throw new LoginLockedError(attempt.wait);
+  }
   const user = await findUtilisateurByUsername(db, username);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
-  if (!user || !user.actif || !matches) {
-    await throttle.failed(db, username, ip);
-    throw new BadCredentialsError();
-  }
-  await throttle.succeeded(db, username);
+  // A wrong password keeps its attempt as the failure.
+  if (!user || !user.actif || !matches) throw new BadCredentialsError();
+  await throttle.succeeded(db, username, attempt.id);
   await updateUtilisateur(db, user.id, { lastLoginAt: new Date() });
   return toPublic(user);
 }

@@ -7,6 +7,11 @@
  *
  * The failures live in the database (table login_failure), not in memory: every server process and every
  * container behind a proxy sees the same counts (server/start.js runs one process per core).
+ *
+ * Counting and refusing are one step (issue 23, decision 0091): an attempt is recorded as a failure before its
+ * password is checked (`begin`), then it reads the failures recorded before it. Of simultaneous attempts, each sees
+ * every one that was recorded earlier, so no more than the free failures get their password checked; a good
+ * password takes its record back (`succeeded`), a locked attempt too (`forget`).
  */
 import type { Db } from "../db/knex";
 
@@ -46,23 +51,36 @@ export class LoginThrottle {
     private now: () => number = Date.now,
   ) {}
 
-  /** Milliseconds before this username may try again from this address (0: it may now). */
-  async wait(db: Db, username: string, ip: string): Promise<number> {
+  /** Milliseconds before this username may try again from this address (0: it may now), from the failures recorded (but `except`). */
+  async wait(db: Db, username: string, ip: string, except?: number): Promise<number> {
     const t = this.now();
     const name = username.toLowerCase().slice(0, 180);
-    const byName = await db("login_failure").where({ username: name, resolu: false }).orderBy("at", "desc").limit(failuresNeeded(this.rules.username)).pluck("at");
+    const others = (q: ReturnType<Db>) => (except === undefined ? q : q.whereNot({ id: except }));
+    const byName = await others(db("login_failure").where({ username: name, resolu: false })).orderBy("at", "desc").limit(failuresNeeded(this.rules.username)).pluck("at");
     const nameWait = lockWait(byName.map(toMs), this.rules.username, t);
     if (!ip) return nameWait;
-    const byIp = await db("login_failure").where({ ip: ip.slice(0, 64) }).orderBy("at", "desc").limit(failuresNeeded(this.rules.ip)).pluck("at");
+    const byIp = await others(db("login_failure").where({ ip: ip.slice(0, 64) })).orderBy("at", "desc").limit(failuresNeeded(this.rules.ip)).pluck("at");
     return Math.max(nameWait, lockWait(byIp.map(toMs), this.rules.ip, t));
   }
 
-  async failed(db: Db, username: string, ip: string): Promise<void> {
-    await db("login_failure").insert({ username: username.toLowerCase().slice(0, 180), ip: ip.slice(0, 64), at: new Date(this.now()) });
+  /**
+   * Records an attempt as a failure, then reads the wait left by the failures recorded before it: `wait` > 0 refuses
+   * it (then `forget` it), else its password may be checked; `id` is the record, kept if the password is wrong.
+   */
+  async begin(db: Db, username: string, ip: string): Promise<{ id: number; wait: number }> {
+    const [r] = await db("login_failure").insert({ username: username.toLowerCase().slice(0, 180), ip: ip.slice(0, 64), at: new Date(this.now()) }).returning("id");
+    const id = Number(typeof r === "object" ? (r as { id: number }).id : r);
+    return { id, wait: await this.wait(db, username, ip, id) };
   }
 
-  /** A good sign-in frees the username (not the address: one's own account must not reset an attack). */
-  async succeeded(db: Db, username: string): Promise<void> {
+  /** A locked attempt is not counted: it does not lengthen the lock. */
+  async forget(db: Db, id: number): Promise<void> {
+    await db("login_failure").where({ id }).delete();
+  }
+
+  /** A good sign-in takes its attempt back and frees the username (not the address: one's own account must not reset an attack). */
+  async succeeded(db: Db, username: string, attempt?: number): Promise<void> {
+    if (attempt !== undefined) await this.forget(db, attempt);
     await db("login_failure").where({ username: username.toLowerCase().slice(0, 180), resolu: false }).update({ resolu: true });
   }
 }

@@ -9,7 +9,7 @@ import { bool } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { parse, ServiceError } from "../errors";
 import { TACHE_EXPORT_CALCUL } from "../session-export/natures";
-import { creerSessionExport, ecrireSessionExport, type ParametresSessionExport, type SessionAEcrire } from "../session-export/service";
+import { creerSessionExport, ecrireSessionExport, sessionsInterrompues, type ParametresSessionExport, type SessionAEcrire } from "../session-export/service";
 import { definirTache } from "../jobs/runner";
 import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
 import { verifierLignesExport, type Classeur } from "../exports/classeur";
@@ -243,6 +243,7 @@ export async function executerExportResultats(db: Db, session: SessionAEcrire, i
 
 definirTache<ParametresSessionExport>(TACHE_EXPORT_CALCUL, (ctx) =>
   ecrireSessionExport(ctx, ({ classeur, session, progression, db }) => executerExportResultats(db, session, ctx.tache.idUtilisateur, classeur, progression)),
+  { siInterrompue: sessionsInterrompues },
 );
 
 // ---------------------------------------------------------------------------------------------

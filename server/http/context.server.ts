@@ -33,11 +33,19 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const user = await requireAcceptedUser(request).catch((e: unknown) => {
     throw withinBasePath(e, env().BASE_PATH);
   });
-  context.set(userContext, user);
+  provideSignedIn(context, request, user);
+};
+
+/**
+ * What userMiddleware gives a request once its user is known: the request scope (user, context view and rights, each
+ * read at most once). The service tests that call a route's loader or action as a demo user go through it too
+ * (tests/helpers/route-call.ts).
+ */
+export function provideSignedIn(context: Readonly<RouterContextProvider>, request: Request, user: Utilisateur) {
   const log = context.get(requestLogContext);
   if (log) log.userId = user.id;
   setRequestScope(context, requestScope(context.get(dbContext), user, { shownCampaign: shownCampaignOf(request.headers.get(SHOWN_CAMPAIGN_HEADER)) }));
-};
+}
 
 /** The scope that the loaders and actions of one request share (the layouts' and the screen's alike). */
 export function setRequestScope(context: Readonly<RouterContextProvider>, scope: Scope): void {

@@ -53,11 +53,26 @@ export const idsField = jsonField(z.array(idField).max(MAX_IDS, "warning.too-man
 const optionalRowId = z.preprocess((v) => (v === null || v === "" ? undefined : v), rowId().optional());
 const boundedNumber = optionalNumber();
 
-/** An id of the query string (?arbre=12): absent or blank gives null; anything but a row id is a 400, never a 500. */
-export function queryId(query: URLSearchParams, name: string): number | null {
-  const r = optionalRowId.safeParse(query.get(name));
+/**
+ * A row id read by hand (a field of an upload, a part of the address): absent or blank gives null; anything but a
+ * row id (2^31, "0x1A", "1e3") is a 400 naming the field, before any query (PostgreSQL would refuse it with a 500).
+ */
+export function fieldId(value: unknown, name: string): number | null {
+  const r = optionalRowId.safeParse(typeof value === "string" || typeof value === "number" || value == null ? value : Number.NaN);
   if (!r.success) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.invalid"] });
   return r.data ?? null;
+}
+
+/** The row id a route's address names (`:idSerie`): required; else a 400 naming it. */
+export function paramId(params: Record<string, string | undefined>, name: string): number {
+  const id = fieldId(params[name], name);
+  if (id === null) throw new ServiceError("warning.invalid", 400, { [name]: ["warning.required"] });
+  return id;
+}
+
+/** An id of the query string (?arbre=12): absent or blank gives null; anything but a row id is a 400, never a 500. */
+export function queryId(query: URLSearchParams, name: string): number | null {
+  return fieldId(query.get(name), name);
 }
 
 /** A number of the query string, bounded as every number (validation.ts): absent or blank gives null; else a 400. */

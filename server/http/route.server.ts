@@ -36,6 +36,8 @@ type Envelope = z.ZodRawShape;
 /** One intent of an action: the envelope fields it reads (zod) and what it does. */
 export type Intent<F extends Envelope = Envelope, A = unknown> = {
   fields: F;
+  /** The form's schema of saveIntent and formIntent (read by the property-based test of the intents). */
+  schema?: SchemaOf<z.ZodType>;
   run: (args: RouteArgs, envelope: z.output<z.ZodObject<F>>, formData: FormData) => Promise<A>;
 };
 
@@ -91,7 +93,7 @@ export function saveIntent<S extends z.ZodType, X extends object = object>(
   schema: SchemaOf<S>,
   save: (args: RouteArgs, value: z.output<S>, edit: Edit | undefined) => Promise<number | ({ id: number } & X)>,
 ) {
-  return intent(editFields, (args, envelope, formData) =>
+  const run = intent(editFields, (args, envelope, formData) =>
     withForm(args, formData, schema, async (value) => {
       const edit = editOf(envelope);
       const saved = await save(args, value, edit);
@@ -99,6 +101,7 @@ export function saveIntent<S extends z.ZodType, X extends object = object>(
       return { ok: true as const, ...extra, notice: edit ? "ui.update-confirmation" : "ui.create-confirmation" };
     }),
   );
+  return { ...run, schema: schema as SchemaOf<z.ZodType> };
 }
 
 /**
@@ -111,12 +114,13 @@ export function formIntent<S extends z.ZodType, F extends Envelope, R extends ob
   run: (args: RouteArgs, value: z.output<S>, envelope: z.output<z.ZodObject<F>>) => Promise<R>,
   options: { fields?: F; notice?: string; reset?: boolean } = {},
 ) {
-  return intent((options.fields ?? {}) as F, (args, envelope, formData) =>
+  const form = intent((options.fields ?? {}) as F, (args, envelope, formData) =>
     withForm(args, formData, schema, async (value, reply) => {
       const result = await run(args, value, envelope);
       return { ok: true as const, ...(options.notice ? { notice: options.notice } : {}), ...(result ?? {}), submission: reply(options.reset) };
     }),
   );
+  return { ...form, schema: schema as SchemaOf<z.ZodType> };
 }
 
 /** Deletes the selected rows of a list (their ids as a JSON array). */
@@ -155,7 +159,7 @@ type Intents = Record<string, { fields: Envelope; run: (args: RouteArgs, envelop
 export function screenAction<I extends Intents>(intents: I, options: { gate?: "campaign"; gateExcept?: (keyof I & string)[] } = {}) {
   const branches = Object.entries(intents).map(([name, i]) => z.object({ intent: z.literal(name), ...(i.fields as Envelope) }));
   const schema = z.discriminatedUnion("intent", branches as unknown as [z.ZodObject<{ intent: z.ZodLiteral<string> }>]);
-  return async (router: RouterArgs): Promise<Awaited<ReturnType<I[keyof I]["run"]>> | ReturnType<typeof refuse>> => {
+  const action = async (router: RouterArgs): Promise<Awaited<ReturnType<I[keyof I]["run"]>> | ReturnType<typeof refuse>> => {
     const args = routeArgs(router);
     const formData = await formOf(router.request);
     const fields: Record<string, unknown> = {};
@@ -180,6 +184,8 @@ export function screenAction<I extends Intents>(intents: I, options: { gate?: "c
       return refusalOf(e);
     }
   };
+  // The intents stay readable on the action: the property-based test feeds each one (server/http/intents.service.test.ts).
+  return Object.assign(action, { intents: intents as Intents });
 }
 
 /**

@@ -1,5 +1,8 @@
 import { debitParDefaut, InterventionSchema, type InterventionInput } from "~/domain/intervention";
-import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import { withinCampaign } from "~/domain/validation";
+import { data } from "react-router";
+import { campaignAbilities, campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import type { ContextView } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { applyRowPatches } from "../db/row-patches";
 import type { Token } from "../db/stale";
@@ -138,6 +141,8 @@ export async function campaignLinks(db: Db, idCampagne: number): Promise<Campaig
  * a bulk save; read here otherwise.
  */
 export async function storedIntervention(db: Db, ctx: CampaignContext, input: InterventionInput, links?: CampaignLinks) {
+  // An intervention of harvest year N is dated from 1 January N-2 to 31 December N+1 (decision 0091).
+  if (!withinCampaign(input.date, ctx.view.campagne!.anneeRecolte)) throw invalidField("date", "warning.date-campaign");
   const l = links ?? (await campaignLinks(db, ctx.idCampagne));
   if (!l.plots.has(input.idParcelle)) throw invalidField("idParcelle");
   const op = l.operations.get(input.idOperationCulturale);

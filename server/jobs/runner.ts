@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import os from "node:os";
 import PQueue from "p-queue";
+import type { Knex } from "knex";
 import type { Db } from "../db/knex";
 import { isPostgres } from "../db/knex";
 import { parseJson } from "../db/dialect";
@@ -22,7 +23,8 @@ import { isServiceError } from "../errors";
  * waiting jobs one at a time (atomically: two runners never run the same job), runs at most TACHES_CONCURRENCE of
  * them at once in a p-queue, writes a heartbeat while each runs, and looks for jobs created by other processes or
  * containers every few seconds. A job whose runner died stays 'en_cours' with an old heartbeat: any runner marks
- * it 'echec' (erreur 'taches.interrompue'), at start-up and at each poll.
+ * it 'echec' (erreur 'taches.interrompue'), at start-up and at each poll, and in the same transaction runs the
+ * `siInterrompue` of its type just after, so that what the job was writing is failed with it (an export's session, decision 0091).
  */
 
 export type EtatTache = "en_attente" | "en_cours" | "terminee" | "echec";
@@ -36,11 +38,20 @@ export type ContexteTache<P> = {
 
 type Handler = (ctx: ContexteTache<unknown>) => Promise<unknown>;
 
-const registre = new Map<string, Handler>();
+/** What a kind of job leaves behind when its runner died mid-run: `idsTache` are its jobs just marked 'echec'. */
+export type SiInterrompue = (db: Db, idsTache: number[]) => Promise<void>;
 
-/** Registers a kind of job: `handler` runs each job of this type (module-level registry). */
-export function definirTache<P>(type: string, handler: (ctx: ContexteTache<P>) => Promise<unknown>): void {
+const registre = new Map<string, Handler>();
+const interruptions = new Map<string, SiInterrompue>();
+
+/**
+ * Registers a kind of job: `handler` runs each job of this type (module-level registry); `siInterrompue` fails what
+ * a job of this type was writing when its runner died (its handler never got to say so).
+ */
+export function definirTache<P>(type: string, handler: (ctx: ContexteTache<P>) => Promise<unknown>, options: { siInterrompue?: SiInterrompue } = {}): void {
   registre.set(type, handler as Handler);
+  if (options.siInterrompue) interruptions.set(type, options.siInterrompue);
+  else interruptions.delete(type);
 }
 
 /** The error key a job that ended on an interrupted runner (killed container or process) gets. */
@@ -239,7 +250,19 @@ export class Executeur {
       ? this.db.raw("now() - (? * interval '1 millisecond')", [this.seuilMs])
       : this.db.raw("datetime('now', ?)", [`-${Math.ceil(this.seuilMs / 1000)} seconds`]);
     const fin = { etat: "echec", erreur: TACHE_INTERROMPUE, dtFin: this.db.fn.now() };
-    let n = await this.db("tache").where("etat", "en_cours").andWhere("dtBattement", "<", seuil).update(fin);
+    // The jobs failed, then what they were writing. Not one transaction: on SQLite, two runners' pools on one file
+    // would wait on each other's BEGIN; each hook only fails what is still "in progress", and the sessions' lists
+    // read a session of a failed job as failed meanwhile.
+    const echouer = async (choisir: (q: Knex.QueryBuilder) => Knex.QueryBuilder) => {
+      const rows: { id: number; type: string }[] = await choisir(this.db("tache").where("etat", "en_cours")).update(fin).returning(["id", "type"]);
+      const parType = new Map<string, number[]>();
+      for (const r of rows) parType.set(r.type, [...(parType.get(r.type) ?? []), Number(r.id)]);
+      for (const [type, ids] of parType) {
+        await interruptions.get(type)?.(this.db, ids).catch((e: unknown) => console.error(`[taches] failing what jobs ${ids.join(", ")} wrote failed`, e));
+      }
+      return rows.length;
+    };
+    let n = await echouer((q) => q.andWhere("dtBattement", "<", seuil));
     if (demarrage) {
       const hote = `${this.instance.split(":")[0]}:`;
       const rows: { id: number; instance: string }[] = await this.db("tache").where("etat", "en_cours").andWhere("instance", "like", `${hote}%`).select("id", "instance");
@@ -249,7 +272,7 @@ export class Executeur {
           return r.instance === this.instance || !Number.isInteger(pid) || pid === process.pid || !vivant(pid);
         })
         .map((r) => r.id);
-      if (mortes.length) n += await this.db("tache").whereIn("id", mortes).andWhere("etat", "en_cours").update(fin);
+      if (mortes.length) n += await echouer((q) => q.whereIn("id", mortes));
     }
     return n;
   }

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { bytesMatchExtension, extensionAcceptee, extensionOf, MIME_PAR_EXTENSION, nomAffiche, type ExtensionFichier } from "~/domain/observation";
 import { campaignContext, writableCampaign } from "../access/description";
+import { hasControlCharacter } from "~/domain/validation";
 import type { Db } from "../db/knex";
 import { env } from "../env";
 import { failingWith, ServiceError } from "../errors";
@@ -62,7 +63,7 @@ export async function uploadFichier(scope: Scope, idSerie: number | null | undef
   const { db, user } = scope;
   const ctx = await writableCampaign(scope);
   const id = await serieOfCampaign(db, ctx.idCampagne, idSerie);
-  if (/[\\/]/.test(file.name) || file.name.includes("..") || !file.name.trim()) throw new ServiceError(FICHIER_NOM, 400, { fichier: [FICHIER_NOM] });
+  if (/[\\/]/.test(file.name) || file.name.includes("..") || !file.name.trim() || hasControlCharacter(file.name)) throw new ServiceError(FICHIER_NOM, 400, { fichier: [FICHIER_NOM] });
   if (!extensionAcceptee(file.name)) throw new ServiceError(FICHIER_TYPE, 400, { fichier: [FICHIER_TYPE] });
   const ext = extensionOf(file.name) as ExtensionFichier;
   if (file.bytes.byteLength > maxBytes()) throw new ServiceError(FICHIER_TROP_GROS, 413, { fichier: [FICHIER_TROP_GROS] }, { max: env().ATTACHMENT_MAX_MB });

@@ -1,3 +1,4 @@
+import { withinCampaign } from "~/domain/validation";
 import {
   champPlacette, cleElementDossier, CopieSeriesSchema, DossierObservationSchema, ELEMENT, estSerieAdventices, estSerieSol, HorizonSchema,
   observationRowSchema, PlacetteSchema, serieSelonType, TYPE_STADE, UNITE_STADE,
@@ -208,6 +209,8 @@ export async function saveSerie(scope: Scope, raw: SerieInput, existing?: Token)
         input = { ...raw, idParcelle: current.idParcelle, dicIdTypeSerie: current.dicIdTypeSerie, isPlacetteSelected: current.isPlacetteSelected };
       }
       input = serieSelonType(input);
+      // A series of harvest year N is dated from 1 January N-2 to 31 December N+1 (decision 0091).
+      if (!withinCampaign(input.date, ctx.view.campagne!.anneeRecolte)) throw invalidField("date", "warning.date-campaign");
       await checkSerieLinks(trx, ctx, input);
       const values = {
         idParcelle: input.idParcelle, nom: input.nom, date: input.date, dicIdTypeSerie: input.dicIdTypeSerie, idCulture: input.idCulture ?? null,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ELEMENT } from "~/domain/observation";
+import { ELEMENT, VALEUR_MAX } from "~/domain/observation";
+import { DATE_MAX, DATE_MIN, INT_MAX, noControlCharacter, toIsoDate, withinCampaign } from "~/domain/validation";
 import { campaignContext, writableCampaign } from "../access/description";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import { ELEMENTS_HORS_TABLE, findSeries, insertId, listHorizons, setHorizonLimit, setSerieValue } from "./repo";
@@ -16,13 +17,18 @@ import type { Scope } from "../access/scope";
 export const EXPORT_FORMAT = "sillon-observations";
 export const IMPORT_INVALID = "observations.import.invalide";
 
-const n = z.number().finite().nullable();
-const id = z.number().int().positive().nullable();
-const ObservationOut = z.object({ element: z.number().int().positive(), valeur: n, texte: z.string().max(4000).nullable(), unite: z.string().max(30).nullable(), remarque: z.string().max(4000).nullable(), horizon: z.number().int().min(0).nullable(), idAdventice: id, stadeAdventice: id });
+const n = z.number().min(-VALEUR_MAX).max(VALEUR_MAX).nullable();
+const ref = z.number().int().positive().max(INT_MAX);
+const id = ref.nullable();
+// The texts and dates of a file follow the forms' rules (decision 0091): no control character, a date the fields accept.
+const line = (max: number) => z.string().max(max).check(noControlCharacter());
+const lines = (max: number) => z.string().max(max).check(noControlCharacter(true));
+const day = z.string().refine((s) => toIsoDate(s) === s && s >= DATE_MIN && s <= DATE_MAX);
+const ObservationOut = z.object({ element: ref, valeur: n, texte: lines(4000).nullable(), unite: line(30).nullable(), remarque: lines(4000).nullable(), horizon: z.number().int().min(0).max(50).nullable(), idAdventice: id, stadeAdventice: id });
 const SerieOut = z.object({
-  nom: z.string().min(1).max(255), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), dicIdTypeSerie: z.number().int().positive(), idCulture: id, idStade: id,
-  remarque: z.string().max(4000).nullable(), organeEtudie: id, laboratoire: z.string().max(255).nullable(),
-  horizons: z.array(z.object({ name: z.string().min(1).max(120), limiteSup: n, limiteInf: n })).max(50),
+  nom: line(255).min(1), date: day, dicIdTypeSerie: ref, idCulture: id, idStade: id,
+  remarque: lines(4000).nullable(), organeEtudie: id, laboratoire: line(255).nullable(),
+  horizons: z.array(z.object({ name: line(120).min(1), limiteSup: n, limiteInf: n })).max(50),
   observations: z.array(ObservationOut).max(5000),
 });
 export const ExportFile = z.object({ format: z.literal(EXPORT_FORMAT), version: z.literal(1), series: z.array(SerieOut).min(1).max(1000) });
@@ -64,6 +70,8 @@ export async function importSeries(scope: Scope, idParcelle: number, text: strin
   }
   const plot = await db("parcelle").where({ id: idParcelle, idCampagne: ctx.idCampagne }).first("id");
   if (!plot) throw invalidField("idParcelle");
+  // A series lands in the campaign's window (decision 0091), as one typed in the form.
+  if (file.series.some((s) => !withinCampaign(s.date, ctx.view.campagne!.anneeRecolte))) throw invalidField("fichier", "warning.date-campaign");
   const known = async (table: string, ids: (number | null)[]) => {
     const wanted = [...new Set(ids.filter((x): x is number => x != null))];
     if (!wanted.length) return;

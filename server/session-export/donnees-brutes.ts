@@ -9,6 +9,7 @@ import {
   creerSessionExport,
   ecrireSessionExport,
   NATURE_DONNEES_BRUTES,
+  sessionsInterrompues,
   verifierCampagnesExportables,
   type DemandeSessionExport,
   type ParametresSessionExport,
@@ -301,4 +302,5 @@ definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>
     }
     return;
   }),
+  { siInterrompue: sessionsInterrompues },
 );

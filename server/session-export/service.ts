@@ -249,6 +249,17 @@ export async function ecrireSessionExport(
   return { idSession };
 }
 
+/**
+ * An export whose job was interrupted (its runner killed or restarted mid-run, server/jobs/runner.ts) is failed with
+ * it: statut 2 and its end date, its partial file removed (decision 0091). Run by the runner's recovery.
+ */
+export async function sessionsInterrompues(db: Db, idsTache: number[]): Promise<void> {
+  const sessions = await db("session_export").whereIn("idTache", idsTache).andWhere("statut", STATUT_EN_COURS).select("id", "fichier");
+  if (!sessions.length) return;
+  await db("session_export").whereIn("id", sessions.map((s) => Number(s.id))).update({ statut: STATUT_ERREUR, dtFinSession: db.fn.now() });
+  for (const s of sessions) if (s.fichier) fs.rmSync(path.join(dossierExports(), path.basename(String(s.fichier))), { force: true });
+}
+
 export type DonneeExportable = { id: number; code: string; libelle: string; libelleEn: string | null };
 
 /** The reference list donneesExportables (spec 1 §3, §7): the data groups of the raw-data export. */

@@ -73,6 +73,11 @@ function badInputs(i: { reseau: number; tilleuls: number; foreignPlot: number })
     { name: "annual use 1e23", send: post(MACHINERY, { ...machine, utilisationAnnuelle: "100000000000000000000000" }) },
     { name: "plot surface past decimal(10, 4)", send: post(PLOTS, { intent: "save", libelle: "Parcelle énorme", surface: "10000000" }) },
     { name: "plot charge 1e23", send: post(PLOTS, { intent: "save", libelle: "Parcelle chère", surface: "1", chargesSemences: "100000000000000000000000" }) },
+    // Control characters, ids past the integer column (issue 23, decision 0091)
+    { name: "NUL in a labour name", send: post(LABOUR, { ...labour, libelle: "Salarié\u0000" }) },
+    { name: "NUL in a plot's remark", send: post(PLOTS, { intent: "save", libelle: "Parcelle nulle", surface: "1", remarque: "a\u0000b" }) },
+    { name: "bell character in a machine's name", send: post(MACHINERY, { ...machine, libelle: "Trac\u0007teur" }) },
+    { name: "raw export of group 2^31", send: post("home/resultats/session_exports", { nature: "0", campagnes: "[1]", groupes: "[2147483648]" }) },
     // JSON-in-form fields (rows, links, scenarios, cost centres)
     { name: "folder rights rows not JSON", send: post(FOLDER, { intent: "rights", rows: "{rows" }) },
     { name: "folder rights rows of the wrong shape", send: post(FOLDER, { intent: "rights", rows: '{"rows":"all"}' }) },
@@ -146,6 +151,27 @@ test.describe("bad input answers 4xx (issue 10, defect 7)", () => {
     const hex = await api.post(`${LABOUR}.data`, { form: { ...labour, montant: "0x1A" } });
     expect(hex.status()).toBe(400);
     expect(await hex.text()).toContain("warning.numeric");
+    await api.dispose();
+  });
+});
+
+test.describe("signed-in answers are never stored (issue 23, decision 0091)", () => {
+  test("[issue23-cache] a signed-in page and its .data answer carry Cache-Control: no-store", async () => {
+    const d = await demoIds();
+    await setContext("animateur", { idOad: d.reseauDemo, idDossier: d.beauce, exploitations: [d.tilleuls], idCampagne: d.tilleuls2025 });
+    const api = await signedIn("animateur");
+    for (const p of [PLOTS, `${PLOTS}.data`, "home/description/home"]) {
+      const res = await api.get(p, { maxRedirects: 0 });
+      expect(res.status(), p).toBe(200);
+      expect(res.headers()["cache-control"], p).toBe("no-store");
+    }
+    await api.dispose();
+  });
+
+  test("[issue23-input] a NUL in the sign-in name is a 400 with the form again, not a 500", async ({ playwright }) => {
+    const api = await playwright.request.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { Origin: new URL(E2E.baseURL).origin } });
+    const res = await api.post("login", { form: { username: "admin\u0000", password: "demo1234" }, maxRedirects: 0 });
+    expect(res.status()).toBe(400);
     await api.dispose();
   });
 });

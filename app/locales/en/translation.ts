@@ -41,6 +41,10 @@ const en = {
     "invalid-form": "The form has errors",
     "too-many": "Too many items at once",
     siret: "Invalid SIRET",
+    // Input that cannot hurt (issue 23, decision 0091)
+    "control-character": "Control character not allowed (a null character, or a tab or line break outside a multi-line text)",
+    "date-window": "Date out of the accepted range (01/01/1900 to 31/12/2100)",
+    "date-campaign": "Date outside the campaign: from 1 January two years before the harvest year to 31 December of the year after",
   },
   login: {
     title: "Sign in",

@@ -40,6 +40,10 @@ const fr = {
     "invalid-form": "Le formulaire contient des erreurs",
     "too-many": "Trop d'éléments à la fois",
     siret: "SIRET invalide",
+    // Input that cannot hurt (issue 23, decision 0091)
+    "control-character": "Caractère de contrôle non admis (caractère nul, tabulation ou saut de ligne hors d'un texte sur plusieurs lignes)",
+    "date-window": "Date hors des bornes admises (du 01/01/1900 au 31/12/2100)",
+    "date-campaign": "Date hors de la campagne : du 1er janvier deux ans avant l'année de récolte au 31 décembre de l'année suivante",
   },
   login: {
     title: "Connexion",

@@ -2,6 +2,7 @@ import { ServiceError } from "#server/errors";
 import { resourceAction, resourceLoader } from "#server/http/route.server";
 import { FICHIER_TROP_GROS, maxBytes, uploadFichier } from "#server/observation/service.server";
 import { env } from "#server/env.server";
+import { fieldId } from "#server/http/fields";
 import { limitedFormData } from "#server/http/limited-form-data.server";
 
 /**
@@ -19,8 +20,8 @@ export const action = resourceAction(async ({ scope, request }) => {
   });
   const file = formData.get("file");
   if (!(file instanceof File) || !file.name) throw new ServiceError("warning.required", 400, { file: ["warning.required"] });
-  const idSerie = Number(formData.get("idObservationSerie"));
-  const id = await uploadFichier(scope, Number.isInteger(idSerie) && idSerie > 0 ? idSerie : null, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  const idSerie = fieldId(formData.get("idObservationSerie"), "idObservationSerie");
+  const id = await uploadFichier(scope, idSerie, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   return { ok: true as const, id, notice: "observations.fichiers.ajoute" };
 });
 

@@ -1,4 +1,5 @@
 import { ServiceError } from "#server/errors";
+import { fieldId } from "#server/http/fields";
 import { resourceAction, resourceLoader } from "#server/http/route.server";
 import { importSeries } from "#server/observation/service.server";
 
@@ -9,7 +10,7 @@ export const action = resourceAction(async ({ scope, request }) => {
   });
   const file = formData.get("fichier");
   if (!(file instanceof File) || !file.name) throw new ServiceError("warning.required", 400, { fichier: ["warning.required"] });
-  const count = await importSeries(scope, Number(formData.get("idParcelle")), await file.text());
+  const count = await importSeries(scope, fieldId(formData.get("idParcelle"), "idParcelle") ?? 0, await file.text());
   return { ok: true as const, count, notice: "observations.import.fait", params: { count } };
 });
 

@@ -5,7 +5,8 @@ import { formatDateTime, formatNumber, formatPercent } from "~/components/format
 import { useLibelleIndicateur } from "~/components/resultats/graphiques-serie";
 import type { LigneComparaison } from "~/domain/calc/comparaison";
 import { GROUPES_SERIE } from "~/domain/calc/serie";
-import { idField, queryId, screenLoader } from "#server/http/route.server";
+import { paramId } from "#server/http/fields";
+import { queryId, screenLoader } from "#server/http/route.server";
 import { comparerSerie } from "#server/calcul-serie/comparaison.server";
 import type { Route } from "./+types/calcul-serie-comparaison";
 
@@ -15,7 +16,7 @@ import type { Route } from "./+types/calcul-serie-comparaison";
  * in value and in %, its direction in words and colour, and each figure's completeness. A side without a finished
  * calculation is named with a link to the calculation screen. Same right as the detail (write right on the farm).
  */
-export const loader = screenLoader(({ db, user, params, query }) => comparerSerie(db, user, idField.parse(params.idSerie), queryId(query, "avec")));
+export const loader = screenLoader(({ db, user, params, query }) => comparerSerie(db, user, paramId(params, "idSerie"), queryId(query, "avec")));
 
 const SENS_CLASSE = { hausse: "text-sky-800", baisse: "text-amber-900", egal: "text-stone-700" } as const;
 const SENS_SIGNE = { hausse: "▲", baisse: "▼", egal: "=" } as const;

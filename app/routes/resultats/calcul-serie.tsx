@@ -8,6 +8,7 @@ import { formatDateTime } from "~/components/format";
 import { GraphiquesSerie } from "~/components/resultats/graphiques-serie";
 import { publierGroupes } from "~/domain/calc/serie";
 import { SerieCalculDialog, type CampagneACalculer } from "~/components/resultats/serie-calcul-dialog";
+import { paramId } from "#server/http/fields";
 import { idField, intent, jsonField, screenAction, screenLoader } from "#server/http/route.server";
 import { lireSerie, modifierSerie } from "#server/calcul-serie/service.server";
 import type { Route } from "./+types/calcul-serie";
@@ -17,21 +18,21 @@ import type { Route } from "./+types/calcul-serie";
  * the header checkbox, the remark, the animator's visa and its removal (both confirmed), all locked once validated;
  * 'restart calculations' (confirmed, then the series-calculation dialog); the charts of its figures.
  */
-export const loader = screenLoader(({ db, user, params }) => lireSerie(db, user, idField.parse(params.idSerie)));
+export const loader = screenLoader(({ db, user, params }) => lireSerie(db, user, paramId(params, "idSerie")));
 
 const ok = { ok: true as const, notice: "ui.update-confirmation" };
 export const action = screenAction({
   publier: intent({ groupes: jsonField(z.array(z.object({ id: idField, publie: z.boolean() })).max(20)).optional(), tous: z.enum(["true", "false"]).optional() },
     async ({ db, user, params }, { groupes, tous }) => {
-      await modifierSerie(db, user, idField.parse(params.idSerie), tous ? { tous: tous === "true" } : { groupes: groupes ?? [] });
+      await modifierSerie(db, user, paramId(params, "idSerie"), tous ? { tous: tous === "true" } : { groupes: groupes ?? [] });
       return ok;
     }),
   remarque: intent({ remarque: z.string().max(2000, "warning.max-characters") }, async ({ db, user, params }, { remarque }) => {
-    await modifierSerie(db, user, idField.parse(params.idSerie), { remarque });
+    await modifierSerie(db, user, paramId(params, "idSerie"), { remarque });
     return ok;
   }),
   visa: intent({ visa: z.enum(["true", "false"]) }, async ({ db, user, params }, { visa }) => {
-    await modifierSerie(db, user, idField.parse(params.idSerie), { visa: visa === "true" });
+    await modifierSerie(db, user, paramId(params, "idSerie"), { visa: visa === "true" });
     return ok;
   }),
 });
