@@ -24,7 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "service",
-          include: ["server/**/*.service.test.ts"],
+          include: ["server/**/*.service.test.ts", "tests/routes/**/*.service.test.ts"],
           setupFiles: ["./tests/setup/vitest-console.ts"],
           globalSetup: ["./tests/setup/service-global.ts"],
           testTimeout: 30000,

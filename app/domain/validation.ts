@@ -110,7 +110,9 @@ export const maxLength = (max: number) => z.maxLength(max, "warning.max-characte
  * column, SQLite would store it), DEL and the C1 controls. A multi-line text (a textarea) keeps tab, line feed and
  * carriage return; a one-line text refuses them too (a browser's <input> never sends them).
  */
+// eslint-disable-next-line no-control-regex -- these expressions exist to find control characters
 const CONTROL_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** Whether a text holds a character no field keeps (see CONTROL_ONE_LINE). */

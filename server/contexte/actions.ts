@@ -4,7 +4,6 @@ import { rowId } from "~/domain/validation";
 import { AddFolderToFarmSchema, DossierSchema, FarmDuplicationSchema, NewCampagneSchema, NewExploitationSchema } from "~/domain/partage";
 import { createCampagne, unlockCampagne } from "../campagne/service";
 import { findContexte, saveContexte } from "./repo";
-import { loadContextView } from "./service";
 import { createDossier } from "../dossier/service";
 import { addFolderToFarm, createExploitation, duplicateExploitation } from "../exploitation/service";
 import { ServiceError } from "../errors";

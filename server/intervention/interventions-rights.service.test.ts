@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { decodeInterventions } from "~/domain/contracts/interventions-codec";
-import { loadContextView } from "../contexte/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { insertUser, selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";

@@ -1,7 +1,6 @@
 import knexFactory from "knex";
 import { describe, expect, test } from "vitest";
 import { decodeChoices, decodeInterventions } from "~/domain/contracts/interventions-codec";
-import { loadContextView } from "../contexte/service";
 import { selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import type { Db } from "../db/knex";

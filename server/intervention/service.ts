@@ -1,14 +1,11 @@
 import { debitParDefaut, InterventionSchema, type InterventionInput } from "~/domain/intervention";
 import { withinCampaign } from "~/domain/validation";
-import { data } from "react-router";
-import { campaignAbilities, campaignContext, writableCampaign, type CampaignContext } from "../access/description";
-import type { ContextView } from "../contexte/service";
+import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { applyRowPatches } from "../db/row-patches";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
-import type { Utilisateur } from "../utilisateur/repo";
 import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/domain/contracts/interventions";
 import { packedInterventions } from "./rows-cache";
 import { campaignVersions, keptPerVersion } from "../db/kept-per-version";

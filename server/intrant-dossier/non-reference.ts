@@ -6,7 +6,6 @@ import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 import { inChunks } from "../db/chunks";
 import type { Scope } from "../access/scope";
 

@@ -8,7 +8,6 @@ import { droitsCampagne, serieVisible } from "../calcul-serie/service";
 import type { Db } from "../db/knex";
 import type { Scope } from "../access/scope";
 import { failingWith, ServiceError } from "../errors";
-import type { Utilisateur } from "../utilisateur/repo";
 
 export type { EcranObjectifs, FigureObjectif, LigneObjectif, PointTrajectoire };
 import { listCampagnesExploitation, listCulturesLibelles, listObjectifsCampagnes, listParcellesLibelles, listResultats, listSeriesTerminees } from "./repo";

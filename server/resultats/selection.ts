@@ -1,7 +1,6 @@
 import { abilities, exportableCampaigns, type Abilities } from "~/domain/access/abilities";
 import type { ChoixCampagnes, PorteeSelection } from "~/domain/resultats/selection";
 import { listCampagnesOfExploitations, listExploitationsOfDossier, type CampagneOption } from "../contexte/repo";
-import { loadContextView } from "../contexte/service";
 import { ServiceError } from "../errors";
 import type { Scope } from "../access/scope";
 

@@ -3,7 +3,6 @@ import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
 import { definirTache } from "../jobs/runner";
 import { verifierLignesExport, type TypeColonne, type Valeur } from "../exports/classeur";
-import type { Utilisateur } from "../utilisateur/repo";
 import { resources } from "~/locales";
 import {
   creerSessionExport,

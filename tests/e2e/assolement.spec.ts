@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { type DemoUser, e2eDb, expect, login, navigate, resetContext, test, userId, contextInEnglish } from "./fixtures";
+import { type DemoUser, e2eDb, expect, login, navigate, resetContext, test, contextInEnglish } from "./fixtures";
 import { signInOnTilleuls } from "./helpers";
 
 /** The crop-area (assolement) dialog of the context bar (spec 1 §2, §3, §7; A-CTX-29 to A-CTX-32). */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { type DemoUser, e2eDb, expect, login, navigate, test, userId, contextInEnglish } from "./fixtures";
+import { type DemoUser, e2eDb, expect, navigate, test, contextInEnglish } from "./fixtures";
 import { signInOnTilleuls } from "./helpers";
 
 /** Plot groups (B-LOT) and landscape features (B-AMEN) of spec 2, on EARL des Tilleuls 2025. */

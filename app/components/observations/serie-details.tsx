@@ -43,7 +43,7 @@ function SerieForm({ data, row, controls, onPlacettes }: { data: MesuresData; ro
   const [unticking, setUnticking] = useState<number | null>(null);
   const [fichiers, setFichiers] = useState(false);
 
-  const { fetcher, form, fields, dirty, markDirty, save: submit } = useListForm<{ [K in keyof z.input<typeof SerieSchema>]?: string }>(controls, {
+  const { fetcher, form, fields, dirty, markDirty } = useListForm<{ [K in keyof z.input<typeof SerieSchema>]?: string }>(controls, {
     name: "serie",
     rowId: row?.id,
     schema: SerieSchema,

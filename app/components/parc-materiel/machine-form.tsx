@@ -81,7 +81,7 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
   const references = useReferences(data, catalog.data);
 
   const defaults = newMachineDefaults();
-  const { fetcher, form, fields, markDirty, save: submit } = useListForm<z.input<typeof ParcMaterielSchema>>(controls, {
+  const { fetcher, form, fields, markDirty } = useListForm<z.input<typeof ParcMaterielSchema>>(controls, {
     name: "parc-materiel",
     rowId: row?.id,
     schema: ParcMaterielSchema,

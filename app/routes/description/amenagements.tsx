@@ -41,7 +41,7 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [idType, setIdType] = useState(row ? String(row.idTypeAmenagement) : "");
-  const { fetcher, form, fields, markDirty, save: submit } = useListForm<z.input<typeof AmenagementSchema>>(controls, {
+  const { fetcher, form, fields, markDirty } = useListForm<z.input<typeof AmenagementSchema>>(controls, {
     name: "amenagement",
     rowId: row?.id,
     schema: AmenagementSchema,

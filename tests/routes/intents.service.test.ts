@@ -2,11 +2,11 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { INT_MAX } from "~/domain/validation";
-import { postForm } from "../../tests/helpers/route-call";
-import { demoUser, selectTilleuls } from "../../tests/helpers/service";
-import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import type { Intent } from "./route.server";
-import { routeArgs } from "./context.server";
+import { postForm } from "../helpers/route-call";
+import { demoUser, selectTilleuls } from "../helpers/service";
+import { dialect, useTestDb } from "../helpers/test-db";
+import type { Intent } from "../../server/http/route.server";
+import { routeArgs } from "../../server/http/context.server";
 
 /**
  * Every intent of every screen action takes any input without a 500 (issue 23, decision 0091): fast-check posts
@@ -63,7 +63,7 @@ describe(`every intent answers a success or a 4xx, never a 500 (${dialect})`, ()
         if (typeof schema === "function") {
           // A schema that depends on the request: the one an empty form of this user gets.
           const { RouterContextProvider } = await import("react-router");
-          const { dbContext, provideSignedIn } = await import("./context.server");
+          const { dbContext, provideSignedIn } = await import("../../server/http/context.server");
           const context = new RouterContextProvider();
           context.set(dbContext, db);
           const request = new Request(`http://sillon.test/sillon/${path}`, { method: "POST" });

@@ -7,10 +7,10 @@ import { action as interventions } from "../../app/routes/au-champs/intervention
 import { action as mainOeuvre } from "../../app/routes/description/main-oeuvre";
 import { action as parcelle, loader as parcelleLoader } from "../../app/routes/description/parcelle";
 import { action as sessionExports } from "../../app/routes/resultats/session-exports";
-import { getRoute, postForm } from "../../tests/helpers/route-call";
-import { countRows, selectTilleuls } from "../../tests/helpers/service";
-import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import type { RouterArgs } from "./context.server";
+import { getRoute, postForm } from "../helpers/route-call";
+import { countRows, selectTilleuls } from "../helpers/service";
+import { dialect, useTestDb } from "../helpers/test-db";
+import type { RouterArgs } from "../../server/http/context.server";
 
 /**
  * Input that cannot hurt (issue 23, decision 0091), through the route actions as the browser posts them: a NUL in a
