@@ -4,7 +4,14 @@ import { layoutShouldRevalidate } from "./layout-revalidation";
 
 const base = "http://sillon.test/home/description/au_champs/interventions";
 const args = (from: string, to: string, extra: Partial<ShouldRevalidateFunctionArgs> = {}) =>
-  ({ currentUrl: new URL(from), nextUrl: new URL(to), currentParams: {}, nextParams: {}, defaultShouldRevalidate: true, ...extra }) as ShouldRevalidateFunctionArgs;
+  ({
+    currentUrl: new URL(from),
+    nextUrl: new URL(to),
+    currentParams: {},
+    nextParams: {},
+    defaultShouldRevalidate: true,
+    ...extra,
+  }) as ShouldRevalidateFunctionArgs;
 
 describe("layouts' revalidation (decision 0083)", () => {
   test("[issue11-perf] a change of the query alone on the same screen does not ask the layouts again", () => {

@@ -3,8 +3,16 @@ import { layoutShouldRevalidate } from "~/layout-revalidation";
 import { useEffect } from "react";
 import { useTranslation } from "~/use-translation";
 import {
-  data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
-  useRouteLoaderData, type MiddlewareFunction,
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type MiddlewareFunction,
 } from "react-router";
 import { env, isMaintenance, isProduction } from "#server/env.server";
 import { dbMiddleware } from "#server/http/context.server";
@@ -100,7 +108,9 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl p-8">
       <h1 className="text-xl font-semibold">{status === 404 ? t("errors.not-found") : t("errors.error-encountered")}</h1>
       <p className="mt-2 text-stone-700">{isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("errors.try-again-later")}</p>
-      <a className="btn-secondary mt-4" href={import.meta.env.BASE_URL}>{t("shell.home")}</a>
+      <a className="btn-secondary mt-4" href={import.meta.env.BASE_URL}>
+        {t("shell.home")}
+      </a>
     </main>
   );
 }

@@ -36,8 +36,18 @@ describe("route tree", () => {
         .filter((r) => r.path.startsWith(`${prefix}/`) && r.path.split("/").length === prefix.split("/").length + 1 && !r.file.endsWith(".ts"))
         .map((r) => r.path.slice(prefix.length + 1));
     expect(children("/home/description/exploitation").sort()).toEqual([
-      "amenagements", "analyse", "caracteristiques_economiques", "caracteristiques_pedologiques", "coordonnees", "cultures",
-      "description", "lot_parcelle", "main_oeuvre", "operations_culturales", "parc_materiel", "parcelle",
+      "amenagements",
+      "analyse",
+      "caracteristiques_economiques",
+      "caracteristiques_pedologiques",
+      "coordonnees",
+      "cultures",
+      "description",
+      "lot_parcelle",
+      "main_oeuvre",
+      "operations_culturales",
+      "parc_materiel",
+      "parcelle",
     ]);
     expect(children("/home/description/au_champs").sort()).toEqual(["interventions", "mesures"]);
     expect(children("/home/description/prix").sort()).toEqual(["prix_approvisionnement", "prix_vente"]);
@@ -55,8 +65,20 @@ describe("route tree", () => {
         return [...(here && e.path ? [path] : []), ...underCampaign(e.children ?? [], path, here)];
       });
     const guarded = underCampaign(routes);
-    for (const screen of ["description", "coordonnees", "caracteristiques_economiques", "caracteristiques_pedologiques", "parc_materiel",
-      "main_oeuvre", "operations_culturales", "cultures", "parcelle", "lot_parcelle", "amenagements", "analyse"]) {
+    for (const screen of [
+      "description",
+      "coordonnees",
+      "caracteristiques_economiques",
+      "caracteristiques_pedologiques",
+      "parc_materiel",
+      "main_oeuvre",
+      "operations_culturales",
+      "cultures",
+      "parcelle",
+      "lot_parcelle",
+      "amenagements",
+      "analyse",
+    ]) {
       expect(guarded).toContain(`/home/description/exploitation/${screen}`);
     }
     expect(guarded).toContain("/home/description/au_champs/mesures");

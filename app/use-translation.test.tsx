@@ -9,7 +9,9 @@ async function instance(fixed: boolean, text = "Bonjour"): Promise<I18n> {
   const i18n = i18next.createInstance();
   if (fixed) markFixed(i18n);
   await i18n.use(initReactI18next).init({
-    lng: "fr", initAsync: false, interpolation: { escapeValue: false },
+    lng: "fr",
+    initAsync: false,
+    interpolation: { escapeValue: false },
     resources: { fr: { translation: { hello: text, named: "Bonjour {{name}}" } } },
   });
   return i18n;
@@ -22,9 +24,18 @@ describe("useTranslation on the server (issue 10)", () => {
     function Piece() {
       const { t, i18n: used } = useTranslation();
       seen.push(t, used);
-      return <p>{t("hello")} {t("named", { name: "Anne" })} {t("missing.key")}</p>;
+      return (
+        <p>
+          {t("hello")} {t("named", { name: "Anne" })} {t("missing.key")}
+        </p>
+      );
     }
-    const html = renderToString(<I18nextProvider i18n={i18n}><Piece /><Piece /></I18nextProvider>);
+    const html = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Piece />
+        <Piece />
+      </I18nextProvider>,
+    );
     expect(html).toBe("<p>Bonjour<!-- --> <!-- -->Bonjour Anne<!-- --> <!-- -->missing.key</p>".repeat(2));
     expect(seen[0]).toBe(seen[2]);
     expect(seen[1]).toBe(i18n);
@@ -36,7 +47,12 @@ describe("useTranslation on the server (issue 10)", () => {
       const { t } = useTranslation();
       return <p>{t("hello")}</p>;
     }
-    const render = () => renderToString(<I18nextProvider i18n={i18n}><Piece /></I18nextProvider>);
+    const render = () =>
+      renderToString(
+        <I18nextProvider i18n={i18n}>
+          <Piece />
+        </I18nextProvider>,
+      );
     expect(render()).toContain("Bonjour");
     i18n.addResource("fr", "translation", "hello", "Salut");
     expect(render()).toContain("Salut");
@@ -49,12 +65,26 @@ describe("dialogs rendered from their first opening on (issue 10)", () => {
     let calls = 0;
     const Content = mountedOnceOpened(({ open }: { open: boolean }) => {
       calls++;
-      return <AppDialog open={open} title="Titre" testId="probe">corps</AppDialog>;
+      return (
+        <AppDialog open={open} title="Titre" testId="probe">
+          corps
+        </AppDialog>
+      );
     });
-    const closed = renderToString(<I18nextProvider i18n={i18n}><Content open={false} /></I18nextProvider>);
+    const closed = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Content open={false} />
+      </I18nextProvider>,
+    );
     expect(closed).toBe("");
     expect(calls).toBe(0);
-    const bare = renderToString(<I18nextProvider i18n={i18n}><AppDialog open={false} title="Titre">corps</AppDialog></I18nextProvider>);
+    const bare = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <AppDialog open={false} title="Titre">
+          corps
+        </AppDialog>
+      </I18nextProvider>,
+    );
     expect(bare).toBe("");
   });
 });
@@ -72,7 +102,9 @@ describe("one translation hook", () => {
       }
     };
     walk("app");
-    const direct = files.filter((f) => f !== join("app", "use-translation.ts") && /import\s*\{[^}]*\buseTranslation\b[^}]*\}\s*from\s*"react-i18next"/.test(readFileSync(f, "utf8")));
+    const direct = files.filter(
+      (f) => f !== join("app", "use-translation.ts") && /import\s*\{[^}]*\buseTranslation\b[^}]*\}\s*from\s*"react-i18next"/.test(readFileSync(f, "utf8")),
+    );
     expect(direct).toEqual([]);
   });
 });

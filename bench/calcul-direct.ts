@@ -43,7 +43,12 @@ async function bareRead(idParcelle: number): Promise<number> {
   const plots = await db("parcelle").where({ id: idParcelle }).select("*");
   const actions = await db("action").where({ idParcelle }).select("*");
   const inputs = await db("intrant as i").join("action as a", "a.id", "i.idAction").where("a.idParcelle", idParcelle).select("i.*");
-  const targets = await db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").join("action as a", "a.id", "i.idAction").where("a.idParcelle", idParcelle).select("cc.*");
+  const targets = await db("intrant_cible_cible as cc")
+    .join("intrant_cible as ic", "ic.id", "cc.idIntrantCible")
+    .join("intrant as i", "i.id", "ic.idIntrant")
+    .join("action as a", "a.id", "i.idAction")
+    .where("a.idParcelle", idParcelle)
+    .select("cc.*");
   const harvests = await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idParcelle", idParcelle).select("r.*");
   return plots.length + actions.length + inputs.length + targets.length + harvests.length;
 }
@@ -69,7 +74,13 @@ async function measure(user: Utilisateur, idParcelle: number, label: string) {
   const counts = {
     interventions: Number((await db("action").where({ idParcelle }).count({ n: "*" }))[0].n),
     intrants: Number((await db("intrant as i").join("action as a", "a.id", "i.idAction").where("a.idParcelle", idParcelle).count({ n: "*" }))[0].n),
-    parcellesCampagne: Number((await db("parcelle").where({ idCampagne: (await db("parcelle").where({ id: idParcelle }).first("idCampagne")).idCampagne }).count({ n: "*" }))[0].n),
+    parcellesCampagne: Number(
+      (
+        await db("parcelle")
+          .where({ idCampagne: (await db("parcelle").where({ id: idParcelle }).first("idCampagne")).idCampagne })
+          .count({ n: "*" })
+      )[0].n,
+    ),
   };
   const target = await db("action").where({ idParcelle }).whereNotNull("idOperationCulturale").orderBy("id").first();
   const m = { bare: [] as number[], bareCpu: [] as number[], save: [] as number[], ind: [] as number[], total: [] as number[], totalCpu: [] as number[] };
@@ -78,8 +89,19 @@ async function measure(user: Utilisateur, idParcelle: number, label: string) {
   for (let run = 0; run < runs + WARMUP; run++) {
     const row = (await getInterventions(requestScope(db, user), { parcelleIds: [idParcelle] })).rows.find((r) => r.id === target.id)!;
     const patch = {
-      id: row.id, updatedAt: row.updatedAt,
-      values: { idParcelle, date: String(row.date).slice(0, 10), idOperationCulturale: row.idOperationCulturale, idCultureConcernee: row.idCultureConcernee, debit: row.debit, frequence: String(1 + (run % 3)), tauxSurface: row.tauxSurface ?? 1, realisee: true, prevue: true },
+      id: row.id,
+      updatedAt: row.updatedAt,
+      values: {
+        idParcelle,
+        date: String(row.date).slice(0, 10),
+        idOperationCulturale: row.idOperationCulturale,
+        idCultureConcernee: row.idCultureConcernee,
+        debit: row.debit,
+        frequence: String(1 + (run % 3)),
+        tauxSurface: row.tauxSurface ?? 1,
+        realisee: true,
+        prevue: true,
+      },
     };
     let c = cpu();
     let t = performance.now();
@@ -96,7 +118,12 @@ async function measure(user: Utilisateur, idParcelle: number, label: string) {
     if (saved.length !== 1 || res.idParcelle !== idParcelle) throw new Error("save or recompute failed");
     last = res.indicateurs.find((i) => i.code === "ift.cible.total")?.valeur ?? 0;
     if (run < WARMUP) continue;
-    m.bare.push(bare); m.bareCpu.push(bareCpu); m.save.push(t1 - t); m.ind.push(t2 - t1); m.total.push(t2 - t); m.totalCpu.push(totalCpu);
+    m.bare.push(bare);
+    m.bareCpu.push(bareCpu);
+    m.save.push(t1 - t);
+    m.ind.push(t2 - t1);
+    m.total.push(t2 - t);
+    m.totalCpu.push(totalCpu);
   }
   const f = (x: number[]) => `${at(x, 50).toFixed(1)} / ${at(x, 95).toFixed(1)}`;
   console.error(`${label}: ${counts.interventions} interventions, ${counts.intrants} inputs, ${rows} bare rows, last IFT ${last.toFixed(2)}`);
@@ -116,8 +143,14 @@ try {
   const big = { idCampagne: banc.idCampagne, idParcelle: banc.idParcelles[0]! };
   console.error(`campaign built in ${((performance.now() - built) / 1000).toFixed(1)} s`);
   // The demo-sized plot: the demo campaign's plot with the most interventions.
-  const demo = await db("action").where({ idCampagne: ids.campagnes.tilleuls2025 }).groupBy("idParcelle").orderBy([{ column: "n", order: "desc" }, { column: "idParcelle" }]).first("idParcelle", db.raw("count(*) as n"));
-  console.log("| plot | runs | bare read of the plot's rows, median / p95 ms | save (grid, one row) | getIndicateursParcelle | save → indicators | its CPU ms, median / p95 | ÷ bare |");
+  const demo = await db("action")
+    .where({ idCampagne: ids.campagnes.tilleuls2025 })
+    .groupBy("idParcelle")
+    .orderBy([{ column: "n", order: "desc" }, { column: "idParcelle" }])
+    .first("idParcelle", db.raw("count(*) as n"));
+  console.log(
+    "| plot | runs | bare read of the plot's rows, median / p95 ms | save (grid, one row) | getIndicateursParcelle | save → indicators | its CPU ms, median / p95 | ÷ bare |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   await selectCampaign(user, ids, ids.campagnes.tilleuls2025);
   await measure(user, Number(demo.idParcelle), "demo plot (EARL des Tilleuls 2025)");

@@ -31,7 +31,12 @@ async function bareRead(idCampagne: number): Promise<number> {
   const plots = await db("parcelle").where({ idCampagne }).select("*");
   const actions = await db("action").where({ idCampagne }).select("*");
   const inputs = await db("intrant as i").join("action as a", "a.id", "i.idAction").where("a.idCampagne", idCampagne).select("i.*");
-  const targets = await db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").join("action as a", "a.id", "i.idAction").where("a.idCampagne", idCampagne).select("cc.*");
+  const targets = await db("intrant_cible_cible as cc")
+    .join("intrant_cible as ic", "ic.id", "cc.idIntrantCible")
+    .join("intrant as i", "i.id", "ic.idIntrant")
+    .join("action as a", "a.id", "i.idAction")
+    .where("a.idCampagne", idCampagne)
+    .select("cc.*");
   const harvests = await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).select("r.*");
   return plots.length + actions.length + inputs.length + targets.length + harvests.length;
 }
@@ -75,18 +80,41 @@ try {
     const s = await db("calcul_serie").where({ id }).first("statut", "erreur", "nbParcellesTraiteesReussies");
     if (s.statut !== "termine") throw new Error(`series failed: ${s.erreur}`);
     stored = Number((await db("calcul_resultat").where({ idCalculSerie: id }).count({ n: "*" }))[0].n);
-    json = Number((await db("calcul_resultat").where({ idCalculSerie: id }).sum({ n: db.raw("length(explication)") }))[0].n);
-    if (run >= 1) { // one warm-up run
-      bare.push(b); full.push(f); bareCpu.push(bc); fullCpu.push(fc);
+    json = Number(
+      (
+        await db("calcul_resultat")
+          .where({ idCalculSerie: id })
+          .sum({ n: db.raw("length(explication)") })
+      )[0].n,
+    );
+    if (run >= 1) {
+      // one warm-up run
+      bare.push(b);
+      full.push(f);
+      bareCpu.push(bc);
+      fullCpu.push(fc);
       for (const [k, v] of Object.entries(ph)) phases[k] = (phases[k] ?? 0) + v / runs;
     }
-    console.error(`run ${run}: bare read ${b.toFixed(0)} ms (cpu ${bc.toFixed(0)}), series ${f.toFixed(0)} ms (cpu ${fc.toFixed(0)}), ${s.nbParcellesTraiteesReussies} plots, ${stored} result rows, ${(json / 1e6).toFixed(1)} MB of explanation JSON; ` +
-      Object.entries(ph).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
+    console.error(
+      `run ${run}: bare read ${b.toFixed(0)} ms (cpu ${bc.toFixed(0)}), series ${f.toFixed(0)} ms (cpu ${fc.toFixed(0)}), ${s.nbParcellesTraiteesReussies} plots, ${stored} result rows, ${(json / 1e6).toFixed(1)} MB of explanation JSON; ` +
+        Object.entries(ph)
+          .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+          .join(", "),
+    );
   }
   const med = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor((x.length - 1) / 2)];
   const dialect = url.startsWith("postgres") ? "PostgreSQL" : "SQLite";
-  console.error(`mean phases (wall ms): ${Object.entries(phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
-  console.log(`| calculation series, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs (${dialect}) | ${full.length} | bare read ${med(bare).toFixed(0)} ms, cpu ${med(bareCpu).toFixed(0)} ms (${rows} rows) | series ${med(full).toFixed(0)} ms, cpu ${med(fullCpu).toFixed(0)} ms (${stored} result rows, ${(json / 1e6).toFixed(1)} MB JSON) | wall ${(med(full) / med(bare)).toFixed(1)}×, cpu ${(med(fullCpu) / med(bareCpu)).toFixed(1)}× |`);
+  console.error(
+    `mean phases (wall ms): ${Object.entries(phases)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(", ")}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
+  console.log(
+    `| calculation series, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs (${dialect}) | ${full.length} | bare read ${med(bare).toFixed(0)} ms, cpu ${med(bareCpu).toFixed(0)} ms (${rows} rows) | series ${med(full).toFixed(0)} ms, cpu ${med(fullCpu).toFixed(0)} ms (${stored} result rows, ${(json / 1e6).toFixed(1)} MB JSON) | wall ${(med(full) / med(bare)).toFixed(1)}×, cpu ${(med(fullCpu) / med(bareCpu)).toFixed(1)}× |`,
+  );
 } finally {
   await db.destroy();
   if (argv.includes("--keep")) console.error(`database kept: ${url}`);

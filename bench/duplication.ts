@@ -35,7 +35,16 @@ const bare = ({ id: _i, createdAt: _c, updatedAt: _u, ...rest }: Record<string, 
 async function plotsIn(idCampagne: number, prefix: string): Promise<number[]> {
   const model = bare(await db("parcelle").where({ idCampagne }).orderBy("id").first());
   const ids: number[] = [];
-  for (let k = 0; k < PLOTS; k++) ids.push(idOf((await db("parcelle").insert({ ...model, libelle: `${prefix} ${k + 1}`, geometrie: null }).returning("id"))[0]));
+  for (let k = 0; k < PLOTS; k++)
+    ids.push(
+      idOf(
+        (
+          await db("parcelle")
+            .insert({ ...model, libelle: `${prefix} ${k + 1}`, geometrie: null })
+            .returning("id")
+        )[0],
+      ),
+    );
   return ids;
 }
 
@@ -52,26 +61,68 @@ try {
   await selectInContext(db, user, { intent: "campagne", id: source });
 
   // The source: each plot gets PER_PLOT copies of a demo intervention with inputs (their characteristics and targets).
-  const model = await db("action as a").join("intrant as i", "i.idAction", "a.id").where("a.idCampagne", source).groupBy("a.id").havingRaw("count(*) >= 2").orderBy("a.id").first("a.id");
+  const model = await db("action as a")
+    .join("intrant as i", "i.idAction", "a.id")
+    .where("a.idCampagne", source)
+    .groupBy("a.id")
+    .havingRaw("count(*) >= 2")
+    .orderBy("a.id")
+    .first("a.id");
   const action = bare(await db("action").where({ id: model.id }).first());
   const intrants = await db("intrant").where({ idAction: model.id }).whereNull("idIntrantSemence").orderBy("id");
-  const caracs = new Map((await db("caracteristique_intrant").whereIn("idIntrant", intrants.map((i) => i.id))).map((c) => [Number(c.idIntrant), bare(c)]));
-  const cibles = new Map((await db("intrant_cible").whereIn("idIntrant", intrants.map((i) => i.id))).map((c) => [Number(c.idIntrant), c]));
-  const cibleCibles = await db("intrant_cible_cible").whereIn("idIntrantCible", [...cibles.values()].map((c) => c.id));
+  const caracs = new Map(
+    (
+      await db("caracteristique_intrant").whereIn(
+        "idIntrant",
+        intrants.map((i) => i.id),
+      )
+    ).map((c) => [Number(c.idIntrant), bare(c)]),
+  );
+  const cibles = new Map(
+    (
+      await db("intrant_cible").whereIn(
+        "idIntrant",
+        intrants.map((i) => i.id),
+      )
+    ).map((c) => [Number(c.idIntrant), c]),
+  );
+  const cibleCibles = await db("intrant_cible_cible").whereIn(
+    "idIntrantCible",
+    [...cibles.values()].map((c) => c.id),
+  );
   const sources = await plotsIn(source, "Banc source");
   const targets = await plotsIn(target, "Banc destination");
   await db.transaction(async (trx) => {
     for (const idParcelle of sources) {
       for (let k = 0; k < PER_PLOT; k++) {
-        const idAction = idOf((await trx("action").insert({ ...action, idParcelle }).returning("id"))[0]);
+        const idAction = idOf(
+          (
+            await trx("action")
+              .insert({ ...action, idParcelle })
+              .returning("id")
+          )[0],
+        );
         for (const i of intrants) {
-          const idIntrant = idOf((await trx("intrant").insert({ ...bare(i), idAction }).returning("id"))[0]);
+          const idIntrant = idOf(
+            (
+              await trx("intrant")
+                .insert({ ...bare(i), idAction })
+                .returning("id")
+            )[0],
+          );
           const c = caracs.get(Number(i.id));
           if (c) await trx("caracteristique_intrant").insert({ ...c, idIntrant });
           const ic = cibles.get(Number(i.id));
           if (ic) {
-            const idIc = idOf((await trx("intrant_cible").insert({ ...bare(ic), idIntrant }).returning("id"))[0]);
-            for (const cc of cibleCibles.filter((x) => Number(x.idIntrantCible) === Number(ic.id))) await trx("intrant_cible_cible").insert({ ...bare(cc), idIntrantCible: idIc });
+            const idIc = idOf(
+              (
+                await trx("intrant_cible")
+                  .insert({ ...bare(ic), idIntrant })
+                  .returning("id")
+              )[0],
+            );
+            for (const cc of cibleCibles.filter((x) => Number(x.idIntrantCible) === Number(ic.id)))
+              await trx("intrant_cible_cible").insert({ ...bare(cc), idIntrantCible: idIc });
           }
         }
       }
@@ -81,7 +132,14 @@ try {
   // PostgreSQL would plan for the demo's few thousand rows).
   if (url.startsWith("postgres")) await db.raw("ANALYZE");
   const count = async (table: string, campagne: number) =>
-    Number((await db(`${table} as x`).join("action as a", "a.id", table === "action" ? "x.id" : "x.idAction").where("a.idCampagne", campagne).whereIn("a.idParcelle", campagne === source ? sources : targets).count({ n: "*" }).first())!.n);
+    Number(
+      (await db(`${table} as x`)
+        .join("action as a", "a.id", table === "action" ? "x.id" : "x.idAction")
+        .where("a.idCampagne", campagne)
+        .whereIn("a.idParcelle", campagne === source ? sources : targets)
+        .count({ n: "*" })
+        .first())!.n,
+    );
   const actions = await count("action", source);
   const inputs = await count("intrant", source);
 
@@ -90,7 +148,10 @@ try {
   if (process.env.BENCH_SQL) {
     db.on("query", (q: { __knexQueryUid: string }) => started_.set(q.__knexQueryUid, performance.now()));
     db.on("query-response", (_r: unknown, q: { __knexQueryUid: string; sql: string }) => {
-      const k = q.sql.replace(/\(\?(, \?)*\)(, \(\?(, \?)*\))*/g, "(…)").replace(/\d+/g, "N").slice(0, 90);
+      const k = q.sql
+        .replace(/\(\?(, \?)*\)(, \(\?(, \?)*\))*/g, "(…)")
+        .replace(/\d+/g, "N")
+        .slice(0, 90);
       const e = sqlTimes.get(k) ?? [0, 0];
       sqlTimes.set(k, [e[0] + performance.now() - (started_.get(q.__knexQueryUid) ?? performance.now()), e[1] + 1]);
     });
@@ -98,28 +159,48 @@ try {
   // `--mode campagne` (default): one call for the 300 plots (duplicateCampaignInterventions, one transaction);
   // `--mode parcelle`: one duplication dialog call per plot (duplicateInterventions), as the dialog does.
   const mode = argv.includes("--mode") ? argv[argv.indexOf("--mode") + 1] : "campagne";
-  const base = { dossierSource: demo.dossiers.beauce, campagneSource: source, dossierDestination: demo.dossiers.beauce, campagneDestination: target, suppressionInterventionsParcellesDst: "on" };
+  const base = {
+    dossierSource: demo.dossiers.beauce,
+    campagneSource: source,
+    dossierDestination: demo.dossiers.beauce,
+    campagneDestination: target,
+    suppressionInterventionsParcellesDst: "on",
+  };
   const times: number[] = [];
   const cpu: number[] = [];
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     if (mode === "parcelle") {
-      for (let k = 0; k < PLOTS; k++) await duplicateInterventions(requestScope(db, user), { ...base, parcelleSource: sources[k], parcellesDestination: [targets[k]] });
+      for (let k = 0; k < PLOTS; k++)
+        await duplicateInterventions(requestScope(db, user), { ...base, parcelleSource: sources[k], parcellesDestination: [targets[k]] });
     } else {
-      await duplicateCampaignInterventions(requestScope(db, user), { ...base, paires: sources.map((s, k) => ({ parcelleSource: s, parcellesDestination: [targets[k]] })) });
+      await duplicateCampaignInterventions(requestScope(db, user), {
+        ...base,
+        paires: sources.map((s, k) => ({ parcelleSource: s, parcellesDestination: [targets[k]] })),
+      });
     }
     times.push(performance.now() - started);
     const used = process.cpuUsage(cpuStarted);
     cpu.push((used.user + used.system) / 1000);
-    if (process.env.BENCH_VERBOSE) console.log(`run ${run + 1}: wall ${(times[run]).toFixed(0)} ms, user ${(used.user / 1000).toFixed(0)} ms, system ${(used.system / 1000).toFixed(0)} ms`);
+    if (process.env.BENCH_VERBOSE)
+      console.log(`run ${run + 1}: wall ${times[run].toFixed(0)} ms, user ${(used.user / 1000).toFixed(0)} ms, system ${(used.system / 1000).toFixed(0)} ms`);
     if ((await count("action", target)) !== actions || (await count("intrant", target)) !== inputs) throw new Error("incomplete copy");
   }
-  if (process.env.BENCH_SQL) console.log([...sqlTimes].sort((a, b) => b[1][0] - a[1][0]).slice(0, 25).map(([k, [ms, n]]) => `${ms.toFixed(0)} ms ${n}× ${k}`).join("\n"));
+  if (process.env.BENCH_SQL)
+    console.log(
+      [...sqlTimes]
+        .sort((a, b) => b[1][0] - a[1][0])
+        .slice(0, 25)
+        .map(([k, [ms, n]]) => `${ms.toFixed(0)} ms ${n}× ${k}`)
+        .join("\n"),
+    );
   // Wall time, and the process's CPU time (SQLite runs in the process: on a machine shared with other work, CPU time
   // is the work itself, wall time adds the waiting for a core).
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`| duplication of ${actions} interventions (${inputs} inputs) from ${PLOTS} plots to another farm (${url.startsWith("postgres") ? "PostgreSQL" : "SQLite"}, ${mode === "parcelle" ? `${PLOTS} calls` : "one call"}) | ${times.length} | ${Math.min(...times).toFixed(0)} | ${median(times).toFixed(0)} | ${median(cpu).toFixed(0)} | ${os.loadavg()[0].toFixed(1)} |`);
+  console.log(
+    `| duplication of ${actions} interventions (${inputs} inputs) from ${PLOTS} plots to another farm (${url.startsWith("postgres") ? "PostgreSQL" : "SQLite"}, ${mode === "parcelle" ? `${PLOTS} calls` : "one call"}) | ${times.length} | ${Math.min(...times).toFixed(0)} | ${median(times).toFixed(0)} | ${median(cpu).toFixed(0)} | ${os.loadavg()[0].toFixed(1)} |`,
+  );
 } finally {
   await db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });

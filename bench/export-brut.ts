@@ -90,10 +90,14 @@ if (choisie) {
   const resultats: { nom: string; ms: number; rssMo: number; octets: number }[] = [];
   try {
     for (const nom of ["nu", "sillon"]) {
-      const r = spawnSync(process.execPath, ["--import", "tsx", self, "--variante", nom, "--fichier", path.join(dir, `${nom}.xlsx`), "--lignes", String(lignes)], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "inherit"],
-      });
+      const r = spawnSync(
+        process.execPath,
+        ["--import", "tsx", self, "--variante", nom, "--fichier", path.join(dir, `${nom}.xlsx`), "--lignes", String(lignes)],
+        {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
       if (r.status !== 0) throw new Error(`variant ${nom} failed (${r.status})`);
       resultats.push(JSON.parse(r.stdout.trim().split("\n").pop()!));
     }
@@ -101,9 +105,14 @@ if (choisie) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const [nu, sillon] = resultats;
-  console.log(`${lignes.toLocaleString("en")} data rows × ${COLONNES.length} columns, ${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `${lignes.toLocaleString("en")} data rows × ${COLONNES.length} columns, ${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
   console.log("| writer | time s | peak RSS MB | file MB |");
   console.log("|---|---|---|---|");
-  for (const r of resultats) console.log(`| ${r.nom === "nu" ? "exceljs WorkbookWriter, bare cells" : "server/exports/classeur.ts"} | ${(r.ms / 1000).toFixed(1)} | ${r.rssMo.toFixed(0)} | ${(r.octets / 1e6).toFixed(1)} |`);
+  for (const r of resultats)
+    console.log(
+      `| ${r.nom === "nu" ? "exceljs WorkbookWriter, bare cells" : "server/exports/classeur.ts"} | ${(r.ms / 1000).toFixed(1)} | ${r.rssMo.toFixed(0)} | ${(r.octets / 1e6).toFixed(1)} |`,
+    );
   console.log(`ratio ${(sillon.ms / nu.ms).toFixed(2)} (goal ≤ 1.3), peak RSS ${sillon.rssMo.toFixed(0)} MB (goal ≤ 300)`);
 }

@@ -26,7 +26,9 @@ const dataDir = path.join(root, "bench/.data-grid-scroll");
 
 prepareData({ port, dataDir });
 execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "scripts/demo-charge.ts"), "--", "--interventions", String(count)], {
-  cwd: root, env: serverEnv({ port, dataDir }), stdio: ["ignore", "ignore", "inherit"],
+  cwd: root,
+  env: serverEnv({ port, dataDir }),
+  stdio: ["ignore", "ignore", "inherit"],
 });
 
 const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
@@ -37,23 +39,37 @@ const ids = {
   exploitation: one("select id from exploitation where libelle = ?", "EARL de la Charge"),
 };
 ids.campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", ids.exploitation);
-const plots = db.prepare("select id from parcelle where id_campagne = ? order by id").all(ids.campagne).map((r) => r.id);
+const plots = db
+  .prepare("select id from parcelle where id_campagne = ? order by id")
+  .all(ids.campagne)
+  .map((r) => r.id);
 const actions = db.prepare("select count(*) as n from action where id_campagne = ?").get(ids.campagne).n;
 db.close();
 
 const server = await startServer({ port, dataDir, keepData: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   const cookie = await signIn(origin);
   await selectContext(origin, cookie, ids);
   const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, locale: "fr-FR", timezoneId: "Europe/Paris" });
-  await context.addCookies(cookie.split("; ").map((c) => {
-    const [name, ...value] = c.split("=");
-    return { name, value: value.join("="), url: origin };
-  }));
+  await context.addCookies(
+    cookie.split("; ").map((c) => {
+      const [name, ...value] = c.split("=");
+      return { name, value: value.join("="), url: origin };
+    }),
+  );
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -66,41 +82,51 @@ try {
   const cdp = args.profile ? await context.newCDPSession(page) : null;
   if (cdp) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"));
   // The grid's scroller: the element that scrolls the canvas's rows (the one with the most to scroll).
-  const result = await page.evaluate(async ({ seconds, step }) => {
-    const scroller = [...document.querySelectorAll("*")].filter((e) => e.scrollHeight > e.clientHeight + 1000).sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
-    if (!scroller) throw new Error("no scrolling element with the rows");
-    const intervals = [];
-    const run = (direction) => new Promise((resolve) => {
-      let last = performance.now();
-      const end = last + seconds * 1000;
-      const frame = (now) => {
-        intervals.push(now - last);
-        last = now;
-        scroller.scrollTop += direction * step;
-        if (now < end) requestAnimationFrame(frame);
-        else resolve();
-      };
-      requestAnimationFrame((now) => {
-        last = now;
-        requestAnimationFrame(frame);
-      });
-    });
-    const height = scroller.scrollHeight;
-    await run(1);
-    const bottom = scroller.scrollTop;
-    await run(-1);
-    return { intervals, height, bottom, top: scroller.scrollTop };
-  }, { seconds, step });
+  const result = await page.evaluate(
+    async ({ seconds, step }) => {
+      const scroller = [...document.querySelectorAll("*")]
+        .filter((e) => e.scrollHeight > e.clientHeight + 1000)
+        .sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+      if (!scroller) throw new Error("no scrolling element with the rows");
+      const intervals = [];
+      const run = (direction) =>
+        new Promise((resolve) => {
+          let last = performance.now();
+          const end = last + seconds * 1000;
+          const frame = (now) => {
+            intervals.push(now - last);
+            last = now;
+            scroller.scrollTop += direction * step;
+            if (now < end) requestAnimationFrame(frame);
+            else resolve();
+          };
+          requestAnimationFrame((now) => {
+            last = now;
+            requestAnimationFrame(frame);
+          });
+        });
+      const height = scroller.scrollHeight;
+      await run(1);
+      const bottom = scroller.scrollTop;
+      await run(-1);
+      return { intervals, height, bottom, top: scroller.scrollTop };
+    },
+    { seconds, step },
+  );
   if (cdp) (await import("node:fs")).writeFileSync(args.profile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
   const sorted = [...result.intervals].sort((a, b) => a - b);
   const total = result.intervals.reduce((a, b) => a + b, 0);
   const fps = (result.intervals.length / total) * 1000;
   const long = result.intervals.filter((i) => i > 33.4).length;
   if (errors.length) throw new Error(`browser errors: ${errors.join("; ")}`);
-  console.log(`Load-test farm: ${actions} interventions on ${plots.length} plots, all shown; rows height ${result.height} px, scrolled to ${result.bottom} px and back to ${result.top}; cores: ${os.availableParallelism()}; load average at the end: ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `Load-test farm: ${actions} interventions on ${plots.length} plots, all shown; rows height ${result.height} px, scrolled to ${result.bottom} px and back to ${result.top}; cores: ${os.availableParallelism()}; load average at the end: ${os.loadavg()[0].toFixed(1)}`,
+  );
   console.log("| measure | rows | frames | frames/s | median frame ms | p95 frame ms | frames over 33 ms | screen shown ms |");
   console.log("|---|---|---|---|---|---|---|---|");
-  console.log(`| grid scroll in Chromium, ${step} px per frame, ${seconds} s down and ${seconds} s up | ${actions} | ${result.intervals.length} | ${fmt(fps)} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${long} | ${fmt(shown)} |`);
+  console.log(
+    `| grid scroll in Chromium, ${step} px per frame, ${seconds} s down and ${seconds} s up | ${actions} | ${result.intervals.length} | ${fmt(fps)} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${long} | ${fmt(shown)} |`,
+  );
 } finally {
   await browser.close();
   server.kill("SIGTERM");

@@ -36,12 +36,30 @@ try {
   const plot = Number((await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id")).id);
   const [op] = await db("operation_culturale").insert({ idCampagne, idTypeAction: 1, libelle: "Banc d'essai", debitReel: 2 }).returning("id");
   const idOp = typeof op === "object" ? (op as { id: number }).id : (op as number);
-  await saveInterventionsGrid(requestScope(db, user), Array.from({ length: N }, (_, i) => ({ id: -(i + 1), values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: idOp, frequence: 1, tauxSurface: 1, realisee: true, prevue: false } })));
+  await saveInterventionsGrid(
+    requestScope(db, user),
+    Array.from({ length: N }, (_, i) => ({
+      id: -(i + 1),
+      values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: idOp, frequence: 1, tauxSurface: 1, realisee: true, prevue: false },
+    })),
+  );
 
   const times: number[] = [];
   for (let run = 0; run < runs + 2; run++) {
     const rows = (await getInterventions(requestScope(db, user), { parcelleIds: [plot] })).rows.filter((r) => r.idOperationCulturale === idOp);
-    const patches = rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, values: { idParcelle: r.idParcelle, date: r.date, idOperationCulturale: idOp, frequence: String(2 + (run % 3)), tauxSurface: "0,5", realisee: true, prevue: run % 2 === 0 } }));
+    const patches = rows.map((r) => ({
+      id: r.id,
+      updatedAt: r.updatedAt,
+      values: {
+        idParcelle: r.idParcelle,
+        date: r.date,
+        idOperationCulturale: idOp,
+        frequence: String(2 + (run % 3)),
+        tauxSurface: "0,5",
+        realisee: true,
+        prevue: run % 2 === 0,
+      },
+    }));
     const started = performance.now();
     const saved = await saveInterventionsGrid(requestScope(db, user), patches);
     const ms = performance.now() - started;
@@ -50,7 +68,9 @@ try {
   }
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
-  console.log(`| grid bulk save, ${N} changed interventions (${url.startsWith("postgres") ? "PostgreSQL" : "SQLite"}) | ${times.length} | ${at(50).toFixed(1)} | ${at(95).toFixed(1)} |`);
+  console.log(
+    `| grid bulk save, ${N} changed interventions (${url.startsWith("postgres") ? "PostgreSQL" : "SQLite"}) | ${times.length} | ${at(50).toFixed(1)} | ${at(95).toFixed(1)} |`,
+  );
 } finally {
   await db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -24,7 +24,11 @@ const origin = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, "bench/.data-interventions");
 
 prepareData({ port, dataDir });
-execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "scripts/demo-charge.ts")], { cwd: root, env: serverEnv({ port, dataDir }), stdio: ["ignore", "ignore", "inherit"] });
+execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "scripts/demo-charge.ts")], {
+  cwd: root,
+  env: serverEnv({ port, dataDir }),
+  stdio: ["ignore", "ignore", "inherit"],
+});
 
 function chargeIds() {
   const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
@@ -33,7 +37,10 @@ function chargeIds() {
   const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
   const exploitation = one("select id from exploitation where libelle = ?", "EARL de la Charge");
   const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
-  const plots = db.prepare("select id from parcelle where id_campagne = ? order by id").all(campagne).map((r) => r.id);
+  const plots = db
+    .prepare("select id from parcelle where id_campagne = ? order by id")
+    .all(campagne)
+    .map((r) => r.id);
   const actions = db.prepare("select count(*) as n from action where id_campagne = ?").get(campagne).n;
   db.close();
   return { oad, dossier, exploitation, campagne, plots, actions };
@@ -62,10 +69,12 @@ async function load(cookie) {
     const answers = await Promise.all(urls.map((url) => lightGet(url, headers(origin, cookie, { accept: "*/*" }), agent)));
     return { ms: performance.now() - started, ok: answers.every((a) => a.status === 200) && answers.some((a) => a.bytes > 5_000) };
   }
-  const answers = await Promise.all(urls.map(async (url) => {
-    const res = await fetch(url, { headers: headers(origin, cookie, { accept: "*/*" }) });
-    return { status: res.status, length: (await res.text()).length };
-  }));
+  const answers = await Promise.all(
+    urls.map(async (url) => {
+      const res = await fetch(url, { headers: headers(origin, cookie, { accept: "*/*" }) });
+      return { status: res.status, length: (await res.text()).length };
+    }),
+  );
   return { ms: performance.now() - started, ok: answers.every((a) => a.status === 200) && answers.some((a) => a.length > 10_000) };
 }
 
@@ -104,22 +113,33 @@ try {
   let next = 0;
   const clientStart = process.cpuUsage();
   const serverStart = treeCpuMs(server.pid);
-  await Promise.all(cookies.map(async (cookie) => {
-    while (next++ < requests) many.push(await load(cookie));
-  }));
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      while (next++ < requests) many.push(await load(cookie));
+    }),
+  );
   const clientCpu = process.cpuUsage(clientStart);
   const concurrentServerCpu = (treeCpuMs(server.pid) - serverStart) / many.length;
   if (process.env.BENCH_DIST) {
     const ms = many.map((m) => m.ms).sort((x, y) => x - y);
-    console.log("distribution", [10, 25, 50, 75, 90, 95, 99, 100].map((p) => `p${p} ${ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))].toFixed(0)}`).join(" "));
+    console.log(
+      "distribution",
+      [10, 25, 50, 75, 90, 95, 99, 100].map((p) => `p${p} ${ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))].toFixed(0)}`).join(" "),
+    );
     console.log("sequence", many.map((m) => m.ms.toFixed(0)).join(" "));
   }
   const a = summary(one);
   const b = summary(many);
-  console.log(`Server CPU per request (one user, 100 sequential): ${cpu.toFixed(1)} ms; bare baseline (/healthz): ${bareCpu.toFixed(1)} ms. Load average ${loadBefore} before the concurrent phase, ${loadAverage()} after.`);
-  console.log(`Concurrent phase: server CPU ${concurrentServerCpu.toFixed(1)} ms per request; the load generator's own CPU (${client === "light" ? "reading the bytes" : "fetch, inflate, decode"}, on the same cores) ${((clientCpu.user + clientCpu.system) / 1000 / many.length).toFixed(1)} ms per request.`);
+  console.log(
+    `Server CPU per request (one user, 100 sequential): ${cpu.toFixed(1)} ms; bare baseline (/healthz): ${bareCpu.toFixed(1)} ms. Load average ${loadBefore} before the concurrent phase, ${loadAverage()} after.`,
+  );
+  console.log(
+    `Concurrent phase: server CPU ${concurrentServerCpu.toFixed(1)} ms per request; the load generator's own CPU (${client === "light" ? "reading the bytes" : "fetch, inflate, decode"}, on the same cores) ${((clientCpu.user + clientCpu.system) / 1000 / many.length).toFixed(1)} ms per request.`,
+  );
   if (panelCpu != null) console.log(`The indicator panel's own request (asked once the grid shows): ${panelCpu.toFixed(1)} ms of server CPU.`);
-  console.log(`Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}; load generator: ${client}.`);
+  console.log(
+    `Load-test farm: ${ids.actions} interventions on ${ids.plots.length} plots, all selected. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}; load generator: ${client}.`,
+  );
   console.log("| measure | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|");
   const what = everyLoader ? "interventions screen opened from another screen (every loader)" : "interventions loader alone (the chosen plots changed)";

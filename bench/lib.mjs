@@ -11,13 +11,27 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const argsOf = (argv) => Object.fromEntries(argv.reduce((pairs, a, i, all) => (a.startsWith("--") ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []));
 
 export function serverEnv({ port, dataDir, processes = "" }) {
-  return { ...process.env, WEB_CONCURRENCY: processes, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: "/", DATA_DIR: dataDir, COOKIE_SECURE: "0", SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "warn" };
+  return {
+    ...process.env,
+    WEB_CONCURRENCY: processes,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_PATH: "/",
+    DATA_DIR: dataDir,
+    COOKIE_SECURE: "0",
+    SESSION_SECRET: "bench-secret-0123456789abcdef",
+    LOG_LEVEL: "warn",
+  };
 }
 
 /** Migrates and seeds a fresh data folder without starting the server (then scripts may add to it). */
 export function prepareData({ port, dataDir }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(root, "server/start.js"), "--setup-only"], { cwd: root, env: serverEnv({ port, dataDir }), stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, [path.join(root, "server/start.js"), "--setup-only"], {
+    cwd: root,
+    env: serverEnv({ port, dataDir }),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 /** Starts the built server on `dataDir` (fresh unless `keepData`); resolves once it listens. */
@@ -64,7 +78,10 @@ export const headers = (origin, cookie, extra = {}) => ({ cookie, origin, "sec-f
 export async function signIn(origin, username = "animateur") {
   const body = new URLSearchParams({ username, password: "demo1234" });
   const res = await fetch(`${origin}/login`, { method: "POST", body, headers: { origin, "sec-fetch-site": "same-origin" }, redirect: "manual" });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (res.status >= 400 || !cookie) throw new Error(`sign-in answered ${res.status} without a session cookie`);
   return cookie;
 }
@@ -90,7 +107,10 @@ export async function selectContext(origin, cookie, ids) {
 
 export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 export function summary(samples) {
-  const ms = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+  const ms = samples
+    .filter((s) => s.ok)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   return { count: samples.length, errors: samples.filter((s) => !s.ok).length, p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 export const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : "–");
@@ -109,7 +129,9 @@ export function treeCpuMs(pid) {
   };
   const children = (p) => {
     try {
-      return fs.readdirSync(`/proc/${p}/task`).flatMap((t) => fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+      return fs
+        .readdirSync(`/proc/${p}/task`)
+        .flatMap((t) => fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
     } catch {
       return [];
     }

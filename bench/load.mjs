@@ -108,7 +108,9 @@ try {
     }
     if (scenario === "all" || scenario === "steady") {
       const r = await steady(cookies.slice(0, steadyUsers), screen, steadySeconds);
-      rows.push(`| ${screen} | ${steadyUsers} users, one screen every 2 s, ${steadySeconds} s | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | – |`);
+      rows.push(
+        `| ${screen} | ${steadyUsers} users, one screen every 2 s, ${steadySeconds} s | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | – |`,
+      );
     }
     if (scenario === "all" || scenario === "saturation") {
       const r = await saturation(cookies.slice(0, 20), screen, 20);

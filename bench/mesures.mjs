@@ -30,8 +30,12 @@ function fill() {
   const exploitation = one("select id from exploitation where libelle = ?", "EARL des Tilleuls");
   const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
   const plot = one("select id from parcelle where id_campagne = ? order by libelle, id limit 1", campagne);
-  const serie = db.prepare("insert into observation_serie (id_campagne, id_exploitation, id_parcelle, nom, date, dic_id_type_serie, is_placette_selected) values (?, ?, ?, ?, ?, ?, 0)");
-  const obs = db.prepare("insert into observation (id_observation_serie, id_parcelle, dico_id_elt_observe, obs_val_num, dic_ll_unite, date, ordre) values (?, ?, ?, ?, ?, ?, ?)");
+  const serie = db.prepare(
+    "insert into observation_serie (id_campagne, id_exploitation, id_parcelle, nom, date, dic_id_type_serie, is_placette_selected) values (?, ?, ?, ?, ?, ?, 0)",
+  );
+  const obs = db.prepare(
+    "insert into observation (id_observation_serie, id_parcelle, dico_id_elt_observe, obs_val_num, dic_ll_unite, date, ordre) values (?, ?, ?, ?, ?, ?, ?)",
+  );
   const elements = [2100, 2101, 2102, 2103, 2104, 2105, 2106, 1193];
   let last = 0;
   db.transaction(() => {
@@ -41,7 +45,9 @@ function fill() {
       for (let o = 0; o < 20; o++) obs.run(last, plot, elements[o % elements.length], (s * 20 + o) % 97, "% MS", date, o + 1);
     }
   })();
-  const count = db.prepare("select count(*) as n from observation o join observation_serie s on s.id = o.id_observation_serie where s.id_parcelle = ?").get(plot).n;
+  const count = db
+    .prepare("select count(*) as n from observation o join observation_serie s on s.id = o.id_observation_serie where s.id_parcelle = ?")
+    .get(plot).n;
   db.close();
   return { oad, dossier, exploitation, campagne, plot, serie: last, count };
 }
@@ -69,12 +75,16 @@ try {
   for (let i = 0; i < 100; i++) one.push(await load(cookies[0]));
   const many = [];
   let next = 0;
-  await Promise.all(cookies.map(async (cookie) => {
-    while (next++ < requests) many.push(await load(cookie));
-  }));
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      while (next++ < requests) many.push(await load(cookie));
+    }),
+  );
   const a = summary(one);
   const b = summary(many);
-  console.log(`Plot with 500+ series and ${ids.count} observations (the demo's and the load's). Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`);
+  console.log(
+    `Plot with 500+ series and ${ids.count} observations (the demo's and the load's). Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`,
+  );
   console.log("| measure | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|");
   console.log(`| measures loader (.data), one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);

@@ -37,13 +37,21 @@ function fill() {
   const plot = one("select id from parcelle where id_campagne = ? order by id", campagne);
   const op = one("select id from operation_culturale where id_campagne = ? order by id", campagne);
   db.transaction(() => {
-    const action = db.prepare("insert into action (id_campagne, id_parcelle, date, annee_recolte, id_operation_culturale, frequence, taux_surface, nombre_passage, realisee, prevue) values (?, ?, '2025-04-01', 2025, ?, 1, 1, 1, 1, 0)").run(campagne, plot, op).lastInsertRowid;
-    const input = db.prepare("insert into intrant (id_action, id_categorie, libelle_intrant, dic_id_origine_intrant, quantite, dic_ll_unite) values (?, 5431, ?, 776, 1, 'kg/ha')");
+    const action = db
+      .prepare(
+        "insert into action (id_campagne, id_parcelle, date, annee_recolte, id_operation_culturale, frequence, taux_surface, nombre_passage, realisee, prevue) values (?, ?, '2025-04-01', 2025, ?, 1, 1, 1, 1, 0)",
+      )
+      .run(campagne, plot, op).lastInsertRowid;
+    const input = db.prepare(
+      "insert into intrant (id_action, id_categorie, libelle_intrant, dic_id_origine_intrant, quantite, dic_ll_unite) values (?, 5431, ?, 776, 1, 'kg/ha')",
+    );
     for (let i = 1; i <= PRODUCTS; i++) input.run(action, `Bench produit ${String(i).padStart(4, "0")}`);
     const farm = db.prepare("insert into exploitation (libelle) values (?)");
     const link = db.prepare("insert into dossier_exploitation (id_dossier, id_exploitation, dex_lecture) values (?, ?, 1)");
     const camp = db.prepare("insert into campagne (id_exploitation, annee_recolte, prefixe_campagne) values (?, ?, ?)");
-    const price = db.prepare("insert into prix_appro (id_campagne, cle, id_origine_intrant, id_type_intrant, libelle_intrant, libelle_intrant_concat, prix_achat, unite) values (?, ?, 776, 543, 'Bench produit 0001', 'Bench produit 0001', ?, 'KG/HA')");
+    const price = db.prepare(
+      "insert into prix_appro (id_campagne, cle, id_origine_intrant, id_type_intrant, libelle_intrant, libelle_intrant_concat, prix_achat, unite) values (?, ?, 776, 543, 'Bench produit 0001', 'Bench produit 0001', ?, 'KG/HA')",
+    );
     for (let f = 0; f < FARMS; f++) {
       const id = farm.run(`Ferme banc ${f}`).lastInsertRowid;
       link.run(dossier, id);
@@ -89,14 +97,18 @@ try {
     for (let i = 0; i < 100; i++) one.push(await timed(url, cookies[0], check));
     const many = [];
     let next = 0;
-    await Promise.all(cookies.map(async (cookie) => {
-      while (next++ < requests) many.push(await timed(url, cookie, check));
-    }));
+    await Promise.all(
+      cookies.map(async (cookie) => {
+        while (next++ < requests) many.push(await timed(url, cookie, check));
+      }),
+    );
     return [summary(one), summary(many)];
   };
   const [l1, ln] = await run(screen, loaderCheck);
   const [s1, sn] = await run(proposes, statsCheck);
-  console.log(`Tilleuls 2025 with ${rows} price rows (the first load, which creates them: ${fmt(first.ms)} ms); proposed prices over ${FARMS * YEARS} campaigns. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`);
+  console.log(
+    `Tilleuls 2025 with ${rows} price rows (the first load, which creates them: ${fmt(first.ms)} ms); proposed prices over ${FARMS * YEARS} campaigns. Server processes: ${processes || "default"}; cores: ${(await import("node:os")).availableParallelism()}`,
+  );
   console.log("| measure | requests | errors | p50 ms | p95 ms |");
   console.log("|---|---|---|---|---|");
   console.log(`| supply prices loader (.data), one user | ${l1.count} | ${l1.errors} | ${fmt(l1.p50)} | ${fmt(l1.p95)} |`);

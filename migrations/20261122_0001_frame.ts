@@ -193,9 +193,22 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    "job", "login_failure", "api_token", "session", "post", "utilisateur_contexte", "campagne", "utilisateur_dossier",
-    "dossier_exploitation", "exploitation", "type_exploitation", "dossier", "oad",
-    "utilisateur_groupe", "groupe_utilisateur", "utilisateur",
+    "job",
+    "login_failure",
+    "api_token",
+    "session",
+    "post",
+    "utilisateur_contexte",
+    "campagne",
+    "utilisateur_dossier",
+    "dossier_exploitation",
+    "exploitation",
+    "type_exploitation",
+    "dossier",
+    "oad",
+    "utilisateur_groupe",
+    "groupe_utilisateur",
+    "utilisateur",
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

@@ -217,9 +217,26 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    "profondeur_sol", "acidite_sol", "type_sous_sol", "type_sol_arvalis", "type_sol_aee", "type_agriculture", "otex",
-    "reference_region", "commune", "departement", "pays", "reference_valeur", "type_main_oeuvre", "profondeur_travail",
-    "reference_conso_carburant", "type_action", "reference_materiel", "categorie_materiel", "classe_materiel", "reference_seed",
+    "profondeur_sol",
+    "acidite_sol",
+    "type_sous_sol",
+    "type_sol_arvalis",
+    "type_sol_aee",
+    "type_agriculture",
+    "otex",
+    "reference_region",
+    "commune",
+    "departement",
+    "pays",
+    "reference_valeur",
+    "type_main_oeuvre",
+    "profondeur_travail",
+    "reference_conso_carburant",
+    "type_action",
+    "reference_materiel",
+    "categorie_materiel",
+    "classe_materiel",
+    "reference_seed",
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

@@ -44,12 +44,29 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("caracteristique", (t) => {
     t.increments("id");
     t.integer("id_campagne").notNullable().unique().references("id").inTable("campagne").onDelete("CASCADE");
-    for (const c of ["cotisation_msa", "fermage_moyen", "charges_diverses", "aides_decouplees", "court_terme_somme",
-      "charges_main_oeuvre_salariale_permanente", "charges_main_oeuvre_salariale_occasionnel", "charges_main_oeuvre_familiale",
-      "norme_charges_main_oeuvre_salariale_permanente", "norme_charges_main_oeuvre_salariale_occasionnel", "norme_charges_main_oeuvre_familiale"]) {
+    for (const c of [
+      "cotisation_msa",
+      "fermage_moyen",
+      "charges_diverses",
+      "aides_decouplees",
+      "court_terme_somme",
+      "charges_main_oeuvre_salariale_permanente",
+      "charges_main_oeuvre_salariale_occasionnel",
+      "charges_main_oeuvre_familiale",
+      "norme_charges_main_oeuvre_salariale_permanente",
+      "norme_charges_main_oeuvre_salariale_occasionnel",
+      "norme_charges_main_oeuvre_familiale",
+    ]) {
       t.decimal(c, 12, 2);
     }
-    for (const c of ["court_terme_taux", "court_terme_duree", "long_terme_taux", "long_terme_ivan", "remuneration_capitaux_propre_taux", "remuneration_capitaux_propre_ivan"]) {
+    for (const c of [
+      "court_terme_taux",
+      "court_terme_duree",
+      "long_terme_taux",
+      "long_terme_ivan",
+      "remuneration_capitaux_propre_taux",
+      "remuneration_capitaux_propre_ivan",
+    ]) {
       t.decimal(c, 6, 2);
     }
     t.integer("long_terme_duree");
@@ -144,12 +161,45 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ["operation_culturale_main_oeuvre", "operation_culturale_materiel", "operation_culturale", "parc_materiel", "main_oeuvre", "caracteristique"]) {
+  for (const table of [
+    "operation_culturale_main_oeuvre",
+    "operation_culturale_materiel",
+    "operation_culturale",
+    "parc_materiel",
+    "main_oeuvre",
+    "caracteristique",
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
   await knex.schema.alterTable("exploitation", (t) => {
-    t.dropColumns("raison_sociale", "siret", "nom", "prenom", "adresse", "id_pays", "libelle_departement", "ville", "code_insee", "code_postal",
-      "email", "portable", "telephone", "fax", "bassin", "petite_region_agricole", "id_otex", "id_type_agriculture", "strategie", "remarque",
-      "id_type_sol_arvalis", "id_aee_type_sol", "profondeur_sol_cm", "reserve_utile_mm", "id_type_sous_sol", "id_acidite_sol", "id_profondeur_sol");
+    t.dropColumns(
+      "raison_sociale",
+      "siret",
+      "nom",
+      "prenom",
+      "adresse",
+      "id_pays",
+      "libelle_departement",
+      "ville",
+      "code_insee",
+      "code_postal",
+      "email",
+      "portable",
+      "telephone",
+      "fax",
+      "bassin",
+      "petite_region_agricole",
+      "id_otex",
+      "id_type_agriculture",
+      "strategie",
+      "remarque",
+      "id_type_sol_arvalis",
+      "id_aee_type_sol",
+      "profondeur_sol_cm",
+      "reserve_utile_mm",
+      "id_type_sous_sol",
+      "id_acidite_sol",
+      "id_profondeur_sol",
+    );
   });
 }

@@ -172,8 +172,17 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean("drainee").notNullable().defaultTo(false);
     t.boolean("jachere").notNullable().defaultTo(false);
     t.text("remarque");
-    for (const c of ["fermage_specifique", "charges_meca_irrigation", "charges_stockage", "charges_semences", "charges_fertilisants",
-      "charges_phytos", "charges_irrigation", "autres_charges_intrants", "autres_charges_meca_mo"]) {
+    for (const c of [
+      "fermage_specifique",
+      "charges_meca_irrigation",
+      "charges_stockage",
+      "charges_semences",
+      "charges_fertilisants",
+      "charges_phytos",
+      "charges_irrigation",
+      "autres_charges_intrants",
+      "autres_charges_meca_mo",
+    ]) {
       t.decimal(c, 10, 2);
     }
     t.integer("id_specificite_prairie").references("id").inTable("specificite_prairie");
@@ -268,10 +277,30 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ["recolte", "action", "amenagement", "affectation_culture_cible", "parcelle_historique", "parcelle", "lot_parcelle",
-    "mode_conduite_assurance", "mode_conduite_culture", "mode_conduite", "type_amenagement", "taux_legumineuse",
-    "categorie_competilis", "type_itineraire", "residus_culture_inter", "gestion_residus", "specificite_prairie",
-    "culture_type_sortie", "type_sortie", "qualifiant_culture", "culture", "categorie_culture"]) {
+  for (const table of [
+    "recolte",
+    "action",
+    "amenagement",
+    "affectation_culture_cible",
+    "parcelle_historique",
+    "parcelle",
+    "lot_parcelle",
+    "mode_conduite_assurance",
+    "mode_conduite_culture",
+    "mode_conduite",
+    "type_amenagement",
+    "taux_legumineuse",
+    "categorie_competilis",
+    "type_itineraire",
+    "residus_culture_inter",
+    "gestion_residus",
+    "specificite_prairie",
+    "culture_type_sortie",
+    "type_sortie",
+    "qualifiant_culture",
+    "culture",
+    "categorie_culture",
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

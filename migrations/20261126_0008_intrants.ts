@@ -140,7 +140,18 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ["rdd_evaluation", "rdd_mode_conduite", "rdd", "caracteristique_intrant", "intrant_cible_cible", "intrant_cible", "intrant", "cible", "categorie_intrant", "type_intrant"]) {
+  for (const table of [
+    "rdd_evaluation",
+    "rdd_mode_conduite",
+    "rdd",
+    "caracteristique_intrant",
+    "intrant_cible_cible",
+    "intrant_cible",
+    "intrant",
+    "cible",
+    "categorie_intrant",
+    "type_intrant",
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -227,9 +227,25 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ["fichier_attache_serie", "complement_observation", "observation", "horizon", "observation_serie_placette",
-    "observation_serie", "placette", "dossier_observation", "efficacite_desherbage", "adventice_densite", "adventice_stade",
-    "adventice", "organe_etudie", "stade_culture", "admin_oad_observation", "element_observe", "type_observation"]) {
+  for (const table of [
+    "fichier_attache_serie",
+    "complement_observation",
+    "observation",
+    "horizon",
+    "observation_serie_placette",
+    "observation_serie",
+    "placette",
+    "dossier_observation",
+    "efficacite_desherbage",
+    "adventice_densite",
+    "adventice_stade",
+    "adventice",
+    "organe_etudie",
+    "stade_culture",
+    "admin_oad_observation",
+    "element_observe",
+    "type_observation",
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -84,5 +84,6 @@ export async function down(knex: Knex): Promise<void> {
     t.dropForeign(["id_observation_serie"]);
     t.dropIndex(["id_qualifiant_recolte"]);
   });
-  for (const table of ["caracteristique_recolte", "reference_animal", "type_caracteristique_recolte", "qualifiant_recolte"]) await knex.schema.dropTableIfExists(table);
+  for (const table of ["caracteristique_recolte", "reference_animal", "type_caracteristique_recolte", "qualifiant_recolte"])
+    await knex.schema.dropTableIfExists(table);
 }

@@ -29,7 +29,20 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean("anglais").notNullable().defaultTo(false);
     t.timestamp("dt_deb_session").notNullable().defaultTo(knex.fn.now());
     t.timestamp("dt_fin_session");
-    for (const option of ["prevu", "realise", "alertes", "rendements", "donnees_brutes", "tcd1", "tcd2", "parcelle", "lot", "mode_conduite", "culture", "exploitation"]) {
+    for (const option of [
+      "prevu",
+      "realise",
+      "alertes",
+      "rendements",
+      "donnees_brutes",
+      "tcd1",
+      "tcd2",
+      "parcelle",
+      "lot",
+      "mode_conduite",
+      "culture",
+      "exploitation",
+    ]) {
       t.boolean(option).notNullable().defaultTo(true);
     }
     t.integer("id_utilisateur").notNullable().references("id").inTable("utilisateur").onDelete("CASCADE");

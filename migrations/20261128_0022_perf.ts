@@ -24,10 +24,26 @@ const campaignsOf: Record<string, (r: string) => string> = {
 
 /** Reference rows whose names the listed rows show: only a change of that name matters. */
 const names: { table: string; column: string; campaigns: (id: string) => string }[] = [
-  { table: "culture", column: "libelle", campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM recolte x JOIN action a ON a.id = x.id_action WHERE x.id_culture = ${id}` },
-  { table: "type_sortie", column: "libelle", campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM recolte x JOIN action a ON a.id = x.id_action WHERE x.dic_id_type_sortie = ${id}` },
-  { table: "qualifiant_recolte", column: "qrd_nom", campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM recolte x JOIN action a ON a.id = x.id_action WHERE x.id_qualifiant_recolte = ${id}` },
-  { table: "categorie_intrant", column: "id_type_intrant", campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM intrant x JOIN action a ON a.id = x.id_action WHERE x.id_categorie = ${id}` },
+  {
+    table: "culture",
+    column: "libelle",
+    campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM recolte x JOIN action a ON a.id = x.id_action WHERE x.id_culture = ${id}`,
+  },
+  {
+    table: "type_sortie",
+    column: "libelle",
+    campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM recolte x JOIN action a ON a.id = x.id_action WHERE x.dic_id_type_sortie = ${id}`,
+  },
+  {
+    table: "qualifiant_recolte",
+    column: "qrd_nom",
+    campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM recolte x JOIN action a ON a.id = x.id_action WHERE x.id_qualifiant_recolte = ${id}`,
+  },
+  {
+    table: "categorie_intrant",
+    column: "id_type_intrant",
+    campaigns: (id) => `SELECT a.id_campagne AS id_campagne FROM intrant x JOIN action a ON a.id = x.id_action WHERE x.id_categorie = ${id}`,
+  },
 ];
 
 const bump = (campaigns: string, qualified: boolean) =>
@@ -51,12 +67,19 @@ export async function up(knex: Knex): Promise<void> {
         const campaigns = sets.map((s) => of("r").replace("ROWS r", `${s} r`)).join(" UNION ");
         await knex.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${bump(campaigns, true)}; RETURN NULL; END $$`);
         const referencing = [...(event !== "insert" ? ["OLD TABLE AS anciens"] : []), ...(event !== "delete" ? ["NEW TABLE AS nouveaux"] : [])].join(" ");
-        await knex.raw(`CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`);
+        await knex.raw(
+          `CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
+        );
       } else {
         // A row trigger sees OLD / NEW; "FROM ROWS r" becomes a one-row select of them.
         const rows = [...(event !== "insert" ? ["OLD"] : []), ...(event !== "delete" ? ["NEW"] : [])];
         const campaigns = rows
-          .map((row) => of("r").replace("FROM ROWS r", `FROM (SELECT ${row}.${table === "action" ? "id_campagne" : "id_action"} AS ${table === "action" ? "id_campagne" : "id_action"}) r`))
+          .map((row) =>
+            of("r").replace(
+              "FROM ROWS r",
+              `FROM (SELECT ${row}.${table === "action" ? "id_campagne" : "id_action"} AS ${table === "action" ? "id_campagne" : "id_action"}) r`,
+            ),
+          )
           .join(" UNION ");
         await knex.raw(`CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} BEGIN ${bump(campaigns, false)}; END`);
       }
@@ -66,16 +89,23 @@ export async function up(knex: Knex): Promise<void> {
     const name = `${TABLE}_${table}_update`;
     if (postgres) {
       await knex.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${bump(campaigns("NEW.id"), true)}; RETURN NULL; END $$`);
-      await knex.raw(`CREATE TRIGGER ${name} AFTER UPDATE ON ${table} FOR EACH ROW WHEN (OLD.${column} IS DISTINCT FROM NEW.${column}) EXECUTE FUNCTION ${name}()`);
+      await knex.raw(
+        `CREATE TRIGGER ${name} AFTER UPDATE ON ${table} FOR EACH ROW WHEN (OLD.${column} IS DISTINCT FROM NEW.${column}) EXECUTE FUNCTION ${name}()`,
+      );
     } else {
-      await knex.raw(`CREATE TRIGGER ${name} AFTER UPDATE OF ${column} ON ${table} WHEN OLD.${column} IS NOT NEW.${column} BEGIN ${bump(campaigns("NEW.id"), false)}; END`);
+      await knex.raw(
+        `CREATE TRIGGER ${name} AFTER UPDATE OF ${column} ON ${table} WHEN OLD.${column} IS NOT NEW.${column} BEGIN ${bump(campaigns("NEW.id"), false)}; END`,
+      );
     }
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   const postgres = knex.client.config.client === "pg";
-  const triggers = [...Object.keys(campaignsOf).flatMap((table) => EVENTS.map((event) => [table, `${TABLE}_${table}_${event}`])), ...names.map(({ table }) => [table, `${TABLE}_${table}_update`])];
+  const triggers = [
+    ...Object.keys(campaignsOf).flatMap((table) => EVENTS.map((event) => [table, `${TABLE}_${table}_${event}`])),
+    ...names.map(({ table }) => [table, `${TABLE}_${table}_update`]),
+  ];
   for (const [table, name] of triggers) {
     await knex.raw(postgres ? `DROP TRIGGER IF EXISTS ${name} ON ${table}` : `DROP TRIGGER IF EXISTS ${name}`);
     if (postgres) await knex.raw(`DROP FUNCTION IF EXISTS ${name}()`);

@@ -24,14 +24,30 @@ const campaignsOf: Record<string, { cols: string[]; of: (src: string) => string 
   prix_appro: { cols: ["id_campagne"], of: (src) => `SELECT r.id_campagne AS id_campagne FROM ${src}` },
   prix_vente: { cols: ["id_campagne"], of: (src) => `SELECT r.id_campagne AS id_campagne FROM ${src}` },
   affectation_culture_cible: { cols: ["id_parcelle"], of: (src) => `SELECT p.id_campagne AS id_campagne FROM ${src} JOIN parcelle p ON p.id = r.id_parcelle` },
-  mode_conduite_culture: { cols: ["id_mode_conduite"], of: (src) => `SELECT m.id_campagne AS id_campagne FROM ${src} JOIN mode_conduite m ON m.id = r.id_mode_conduite` },
-  operation_culturale_materiel: { cols: ["id_operation_culturale"], of: (src) => `SELECT o.id_campagne AS id_campagne FROM ${src} JOIN operation_culturale o ON o.id = r.id_operation_culturale` },
-  operation_culturale_main_oeuvre: { cols: ["id_operation_culturale"], of: (src) => `SELECT o.id_campagne AS id_campagne FROM ${src} JOIN operation_culturale o ON o.id = r.id_operation_culturale` },
-  intrant_cible: { cols: ["id_intrant"], of: (src) => `SELECT a.id_campagne AS id_campagne FROM ${src} JOIN intrant i ON i.id = r.id_intrant JOIN action a ON a.id = i.id_action` },
-  caracteristique_intrant: { cols: ["id_intrant"], of: (src) => `SELECT a.id_campagne AS id_campagne FROM ${src} JOIN intrant i ON i.id = r.id_intrant JOIN action a ON a.id = i.id_action` },
+  mode_conduite_culture: {
+    cols: ["id_mode_conduite"],
+    of: (src) => `SELECT m.id_campagne AS id_campagne FROM ${src} JOIN mode_conduite m ON m.id = r.id_mode_conduite`,
+  },
+  operation_culturale_materiel: {
+    cols: ["id_operation_culturale"],
+    of: (src) => `SELECT o.id_campagne AS id_campagne FROM ${src} JOIN operation_culturale o ON o.id = r.id_operation_culturale`,
+  },
+  operation_culturale_main_oeuvre: {
+    cols: ["id_operation_culturale"],
+    of: (src) => `SELECT o.id_campagne AS id_campagne FROM ${src} JOIN operation_culturale o ON o.id = r.id_operation_culturale`,
+  },
+  intrant_cible: {
+    cols: ["id_intrant"],
+    of: (src) => `SELECT a.id_campagne AS id_campagne FROM ${src} JOIN intrant i ON i.id = r.id_intrant JOIN action a ON a.id = i.id_action`,
+  },
+  caracteristique_intrant: {
+    cols: ["id_intrant"],
+    of: (src) => `SELECT a.id_campagne AS id_campagne FROM ${src} JOIN intrant i ON i.id = r.id_intrant JOIN action a ON a.id = i.id_action`,
+  },
   intrant_cible_cible: {
     cols: ["id_intrant_cible"],
-    of: (src) => `SELECT a.id_campagne AS id_campagne FROM ${src} JOIN intrant_cible ic ON ic.id = r.id_intrant_cible JOIN intrant i ON i.id = ic.id_intrant JOIN action a ON a.id = i.id_action`,
+    of: (src) =>
+      `SELECT a.id_campagne AS id_campagne FROM ${src} JOIN intrant_cible ic ON ic.id = r.id_intrant_cible JOIN intrant i ON i.id = ic.id_intrant JOIN action a ON a.id = i.id_action`,
   },
 };
 
@@ -62,7 +78,9 @@ export async function up(knex: Knex): Promise<void> {
         const campaigns = sets.map((s) => of(`${s} r`)).join(" UNION ");
         await knex.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${bump(campaigns, true)}; RETURN NULL; END $$`);
         const referencing = [...(event !== "insert" ? ["OLD TABLE AS anciens"] : []), ...(event !== "delete" ? ["NEW TABLE AS nouveaux"] : [])].join(" ");
-        await knex.raw(`CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`);
+        await knex.raw(
+          `CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
+        );
       } else {
         const rows = [...(event !== "insert" ? ["OLD"] : []), ...(event !== "delete" ? ["NEW"] : [])];
         const campaigns = rows.map((row) => of(`(SELECT ${cols.map((c) => `${row}.${c} AS ${c}`).join(", ")}) r`)).join(" UNION ");

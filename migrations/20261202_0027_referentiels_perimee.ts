@@ -39,9 +39,13 @@ export async function up(knex: Knex): Promise<void> {
       const name = `${TABLE}_${table}_${event}`;
       if (postgres) {
         const set = event === "delete" ? "anciens" : "nouveaux";
-        await knex.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF EXISTS (SELECT 1 FROM ${set}) THEN ${bump(true)}; END IF; RETURN NULL; END $$`);
+        await knex.raw(
+          `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF EXISTS (SELECT 1 FROM ${set}) THEN ${bump(true)}; END IF; RETURN NULL; END $$`,
+        );
         const referencing = event === "delete" ? "OLD TABLE AS anciens" : "NEW TABLE AS nouveaux";
-        await knex.raw(`CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`);
+        await knex.raw(
+          `CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
+        );
       } else {
         await knex.raw(`CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${table} BEGIN ${bump(false)}; END`);
       }
@@ -51,7 +55,9 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`CREATE FUNCTION ${STAMP}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.version_referentiels := ${current}; RETURN NEW; END $$`);
     await knex.raw(`CREATE TRIGGER ${STAMP} BEFORE INSERT ON calcul_serie FOR EACH ROW EXECUTE FUNCTION ${STAMP}()`);
   } else {
-    await knex.raw(`CREATE TRIGGER ${STAMP} AFTER INSERT ON calcul_serie BEGIN UPDATE calcul_serie SET version_referentiels = ${current} WHERE id = NEW.id; END`);
+    await knex.raw(
+      `CREATE TRIGGER ${STAMP} AFTER INSERT ON calcul_serie BEGIN UPDATE calcul_serie SET version_referentiels = ${current} WHERE id = NEW.id; END`,
+    );
   }
 }
 

@@ -10,10 +10,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable("teneur_azote_produit", (t) => {
     t.increments("id");
     t.integer("id_culture").notNullable().references("id").inTable("culture");
-    t.integer("id_type_sortie")
-      .notNullable()
-      .references("id")
-      .inTable("type_sortie");
+    t.integer("id_type_sortie").notNullable().references("id").inTable("type_sortie");
     t.decimal("teneur_azote", 8, 3).notNullable(); // kg N per t of product (t MS for forages)
     t.string("unite", 20).notNullable(); // "kg N/t" or "kg N/t MS"
     t.text("source").notNullable();

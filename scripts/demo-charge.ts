@@ -35,7 +35,16 @@ if (!Number.isInteger(target) || target < 1 || target > 100_000) {
 // The crop rotation of the plots (modes of EARL des Tilleuls 2025) and their lieux-dits.
 const MODES = ["Blé tendre", "Colza", "Orge", "Betterave"];
 const COMMUNES = [SOURS, PRUNAY, BERCHERES, CORANCEZ];
-const LIEUX = ["Les Grands Champs", "La Vallée Sèche", "Le Bas des Prés", "La Pièce du Moulin à Vent", "Le Chemin de Chartres", "La Butte", "Les Longues Raies", "Le Champ Pourri"];
+const LIEUX = [
+  "Les Grands Champs",
+  "La Vallée Sèche",
+  "Le Bas des Prés",
+  "La Pièce du Moulin à Vent",
+  "Le Chemin de Chartres",
+  "La Butte",
+  "Les Longues Raies",
+  "Le Champ Pourri",
+];
 
 async function main() {
   const started = Date.now();
@@ -54,7 +63,10 @@ async function main() {
       await linkFarm(trx, Number(dossier.id), idExploitation, "animation");
       const idCampagne = await createCampagne(trx, { idExploitation, anneeRecolte: ANNEE, apiLibelle: "Ferme de charge (2 000 interventions)" });
       const description = DEMO_DESCRIPTIONS.tilleuls;
-      await seedFarmColumns(trx, idExploitation, { ...description, coordonnees: { ...description.coordonnees, raisonSociale: LIBELLE, email: "earl.charge@sillon.example" } });
+      await seedFarmColumns(trx, idExploitation, {
+        ...description,
+        coordonnees: { ...description.coordonnees, raisonSociale: LIBELLE, email: "earl.charge@sillon.example" },
+      });
       const operations = await seedCampaignDescription(trx, idCampagne, ANNEE, description);
       // EARL des Tilleuls 2025's modes and plot groups, written into this campaign.
       await seedDemoModes(trx, { tilleuls2025: idCampagne });
@@ -73,22 +85,45 @@ async function main() {
         };
         await seedPlots(trx, idCampagne, [plot]);
         const idParcelle = Number((await trx("parcelle").where({ idCampagne }).max<{ id: number }[]>({ id: "id" }).first())!.id);
-        count += await seedCampaignInterventions(trx, idCampagne, operations, { annee: ANNEE, simulation: false, idDossier: Number(dossier.id), idParcelles: [idParcelle] });
+        count += await seedCampaignInterventions(trx, idCampagne, operations, {
+          annee: ANNEE,
+          simulation: false,
+          idDossier: Number(dossier.id),
+          idParcelles: [idParcelle],
+        });
         if (count > target) {
           // The last plot's latest interventions beyond the target are left out.
-          const extra = await trx("action").where({ idParcelle }).orderBy([{ column: "date", order: "desc" }, { column: "id", order: "desc" }]).limit(count - target).select("id");
-          await trx("action").whereIn("id", extra.map((r) => r.id)).delete();
+          const extra = await trx("action")
+            .where({ idParcelle })
+            .orderBy([
+              { column: "date", order: "desc" },
+              { column: "id", order: "desc" },
+            ])
+            .limit(count - target)
+            .select("id");
+          await trx("action")
+            .whereIn(
+              "id",
+              extra.map((r) => r.id),
+            )
+            .delete();
           count = target;
         }
         if (n % 20 === 19) process.stdout.write(`\r${count} / ${target} interventions`);
       }
       await updateCalculatedUse(trx, idCampagne);
       const plots = await trx("parcelle").where({ idCampagne }).count<{ n: number }[]>({ n: "*" }).first();
-      const inputs = await trx("intrant as i").join("action as a", "a.id", "i.idAction").where("a.idCampagne", idCampagne).count<{ n: number }[]>({ n: "*" }).first();
+      const inputs = await trx("intrant as i")
+        .join("action as a", "a.id", "i.idAction")
+        .where("a.idCampagne", idCampagne)
+        .count<{ n: number }[]>({ n: "*" })
+        .first();
       return { idExploitation, idCampagne, plots: Number(plots?.n), interventions: count, inputs: Number(inputs?.n) };
     });
     process.stdout.write("\r");
-    console.log(`${LIBELLE} ${ANNEE} (farm ${written.idExploitation}, campaign ${written.idCampagne}): ${written.plots} plots, ${written.interventions} interventions, ${written.inputs} inputs, in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `${LIBELLE} ${ANNEE} (farm ${written.idExploitation}, campaign ${written.idCampagne}): ${written.plots} plots, ${written.interventions} interventions, ${written.inputs} inputs, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await db.destroy();
   }

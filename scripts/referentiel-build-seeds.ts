@@ -15,7 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const extrait = path.join(root, "tests/fixtures/ephy/extrait");
 const out = path.join(root, "seeds/reference");
 const DATE = "2026-11-26";
-const EPHY = "ANSES, données ouvertes du catalogue E-Phy (data.gouv.fr), extrait de la publication de 2026 lu dans une copie publique des fichiers produits_utf8.csv, substance_active_utf8.csv et usages_des_produits_autorises_utf8.csv";
+const EPHY =
+  "ANSES, données ouvertes du catalogue E-Phy (data.gouv.fr), extrait de la publication de 2026 lu dans une copie publique des fichiers produits_utf8.csv, substance_active_utf8.csv et usages_des_produits_autorises_utf8.csv";
 const LICENCE = "Licence Ouverte / Open Licence 2.0 (Etalab), ANSES";
 /** Harvest year of the derived reference doses: the release read is of 2026 (decisions dated up to mid-2026). */
 const ANNEE = 2026;
@@ -32,26 +33,66 @@ const substances = read("substance_active_utf8.csv").rows as SubstanceEphy[];
  * E-Phy here (confidence medium: an E-Phy import corrects it).
  */
 const DAPLOS: ProduitEphy[] = [
-  { amm: "2130068", idProduit: 2130068, typeProduit: "PPP", nom: "COMPIL", secondsNoms: null, titulaire: null, fonctions: "Herbicide", formulation: "Suspension concentrée", etat: "AUTORISE", dateRetrait: null, biocontrole: false, substances: [{ libelle: "diflufénicanil", substance: "Diflufenican", quantite: 500, unite: "g/L" }] },
-  { amm: "8800603", idProduit: 8800603, typeProduit: "PPP", nom: "DEVRINOL 450 SC", secondsNoms: null, titulaire: null, fonctions: "Herbicide", formulation: "Suspension concentrée", etat: null, dateRetrait: null, biocontrole: false, substances: [{ libelle: "napropamide", substance: "Napropamide", quantite: 450, unite: "g/L" }] },
-  { amm: "2090126", idProduit: 2090126, typeProduit: "PPP", nom: "MILDICUT", secondsNoms: null, titulaire: null, fonctions: "Fongicide", formulation: "Suspension concentrée", etat: null, dateRetrait: null, biocontrole: false, substances: [{ libelle: "cyazofamide", substance: "Cyazofamid", quantite: 25, unite: "g/L" }] },
+  {
+    amm: "2130068",
+    idProduit: 2130068,
+    typeProduit: "PPP",
+    nom: "COMPIL",
+    secondsNoms: null,
+    titulaire: null,
+    fonctions: "Herbicide",
+    formulation: "Suspension concentrée",
+    etat: "AUTORISE",
+    dateRetrait: null,
+    biocontrole: false,
+    substances: [{ libelle: "diflufénicanil", substance: "Diflufenican", quantite: 500, unite: "g/L" }],
+  },
+  {
+    amm: "8800603",
+    idProduit: 8800603,
+    typeProduit: "PPP",
+    nom: "DEVRINOL 450 SC",
+    secondsNoms: null,
+    titulaire: null,
+    fonctions: "Herbicide",
+    formulation: "Suspension concentrée",
+    etat: null,
+    dateRetrait: null,
+    biocontrole: false,
+    substances: [{ libelle: "napropamide", substance: "Napropamide", quantite: 450, unite: "g/L" }],
+  },
+  {
+    amm: "2090126",
+    idProduit: 2090126,
+    typeProduit: "PPP",
+    nom: "MILDICUT",
+    secondsNoms: null,
+    titulaire: null,
+    fonctions: "Fongicide",
+    formulation: "Suspension concentrée",
+    etat: null,
+    dateRetrait: null,
+    biocontrole: false,
+    substances: [{ libelle: "cyazofamide", substance: "Cyazofamid", quantite: 25, unite: "g/L" }],
+  },
 ];
-const DAPLOS_SOURCE = "Échantillon Daplos v0.94 (FarmPublic/DaplosParserBundle, MIT) pour l'AMM et le nom ; composition : voir scripts/referentiel-build-seeds.ts";
+const DAPLOS_SOURCE =
+  "Échantillon Daplos v0.94 (FarmPublic/DaplosParserBundle, MIT) pour l'AMM et le nom ; composition : voir scripts/referentiel-build-seeds.ts";
 
 /** E-Phy crop labels of the uses → Sillon crops (seeds/reference/culture.json). */
 const CULTURES: Record<string, number[]> = {
-  "Blé": [1, 2, 3],
-  "Orge": [4, 5, 45],
-  "Avoine": [7],
-  "Seigle": [8],
-  "Triticale": [6],
+  Blé: [1, 2, 3],
+  Orge: [4, 5, 45],
+  Avoine: [7],
+  Seigle: [8],
+  Triticale: [6],
   "Céréales à paille": [1, 2, 3, 4, 5, 6, 7, 8, 9, 45],
-  "Maïs": [10, 11],
-  "Sorgho": [12, 13],
+  Maïs: [10, 11],
+  Sorgho: [12, 13],
   "Crucifères oléagineuses": [14, 44],
-  "Tournesol": [15],
-  "Soja": [16],
-  "Lin": [17, 18],
+  Tournesol: [15],
+  Soja: [16],
+  Lin: [17, 18],
   "Graines protéagineuses": [20, 21, 22],
   "Betterave industrielle et fourragère": [25],
   "Pomme de terre": [26],
@@ -60,28 +101,30 @@ const CULTURES: Record<string, number[]> = {
 /** E-Phy targets (the part after the treatment) → cible codes (seeds/reference/cible.json); weed control has no target in E-Phy. */
 const CIBLES: Record<string, string> = {
   "": "ADVENTICES",
-  "Pucerons": "PUCERONS",
+  Pucerons: "PUCERONS",
   "Oïdium(s)": "OIDIUM",
   "Septoriose(s)": "SEPTORIOSE",
   "Rouille couronnée": "ROUILLE_COURONNEE",
-  "Rhynchosporiose": "RHYNCHOSPORIOSE",
-  "Cylindrosporiose": "CYLINDROSPORIOSE",
+  Rhynchosporiose: "RHYNCHOSPORIOSE",
+  Cylindrosporiose: "CYLINDROSPORIOSE",
   "Régul. Croiss. Org. Aériens": "REGULATEUR",
   "Maladies fongiques des siliques": "ALTERNARIOSE",
-  "Phoma": "PHOMA",
-  "Sclérotiniose": "SCLEROTINIOSE",
+  Phoma: "PHOMA",
+  Sclérotiniose: "SCLEROTINIOSE",
   "Maladies du feuillage": "MALADIES_FEUILLAGE",
   "Champignons (autres que pythiacées)": "MALADIES_SEMENCES",
-  "Cicadelles": "CICADELLES",
+  Cicadelles: "CICADELLES",
   "Chenilles phytophages": "CHENILLES",
-  "Mouches": "MOUCHES",
+  Mouches: "MOUCHES",
   "Coléoptères phytophages": "COLEOPTERES",
   "Pyrale(s) (1)": "PYRALE",
-  "Thrips": "THRIPS",
+  Thrips: "THRIPS",
   "Ravageurs du sol": "RAVAGEURS_SOL",
 };
 
-const cibleFile = JSON.parse(fs.readFileSync(path.join(out, "cible.json"), "utf8")) as { rows: Array<{ id: number; code: string; libelle: string; nature?: string }> };
+const cibleFile = JSON.parse(fs.readFileSync(path.join(out, "cible.json"), "utf8")) as {
+  rows: Array<{ id: number; code: string; libelle: string; nature?: string }>;
+};
 const cibleByCode = new Map(cibleFile.rows.map((c) => [c.code, c]));
 
 /**
@@ -120,7 +163,8 @@ write("intrant-phyto.json", {
   source: `${EPHY}; the Daplos sample's products are included (COMPIL, DEVRINOL 450 SC = COLZAMID from E-Phy; MILDICUT: ${DAPLOS_SOURCE}). Built by scripts/referentiel-build-seeds.ts. id = id_produit = AMM number, id_source 1 = E-Phy. The category (dic_id_type_intrant) follows the E-Phy functions (decision 0029).`,
   licence: LICENCE,
   date: DATE,
-  confidence: "high for the rows read in E-Phy (AMM, names, holders, state); medium for MILDICUT's composition (not read in E-Phy); an extract of a few hundred rows, not the whole catalogue (npm run referentiel:ephy loads a full release)",
+  confidence:
+    "high for the rows read in E-Phy (AMM, names, holders, state); medium for MILDICUT's composition (not read in E-Phy); an extract of a few hundred rows, not the whole catalogue (npm run referentiel:ephy loads a full release)",
   rows: all.map((p) => {
     const daplos = DAPLOS.includes(p);
     const c = categoriePhyto(p.typeProduit, p.fonctions, usagesOf(p.amm));
@@ -149,9 +193,17 @@ write("intrant-phyto.json", {
 
 // Active substances: the extract's, then every substance a product cites that it lacks (name only).
 const names = new Map<string, SubstanceEphy>(substances.map((s) => [s.nom, s]));
-for (const p of all) for (const s of p.substances) if (s.substance && !names.has(s.substance)) names.set(s.substance, { nom: s.substance, numeroCas: null, etat: null, variantes: s.libelle });
+for (const p of all)
+  for (const s of p.substances)
+    if (s.substance && !names.has(s.substance)) names.set(s.substance, { nom: s.substance, numeroCas: null, etat: null, variantes: s.libelle });
 const substanceId0 = stableIds("substance-active.json", (r) => String(r.nom));
-const substanceRows = [...names.values()].map((s) => ({ id: substanceId0(s.nom), nom: s.nom, variantes: s.variantes, numeroCas: s.numeroCas, etatAutorisation: s.etat }));
+const substanceRows = [...names.values()].map((s) => ({
+  id: substanceId0(s.nom),
+  nom: s.nom,
+  variantes: s.variantes,
+  numeroCas: s.numeroCas,
+  etatAutorisation: s.etat,
+}));
 const substanceId = new Map(substanceRows.map((s) => [s.nom, s.id]));
 write("substance-active.json", {
   table: "substance_active",
@@ -207,11 +259,14 @@ const cultureIftId = stableIds("culture-ift.json", (r) => `${r.libelleIft}|${r.i
 write("culture-ift.json", {
   table: "culture_ift",
   dependsOn: ["culture"],
-  source: "Crop labels of the E-Phy uses (ANSES) matched by the Sillon team to the crops of seeds/reference/culture.json; the IFT importer also matches the ministry's crop labels to them. A label may stand for several crops (Blé: soft and durum wheats). code_ift: the ministry's crop code, filled when known",
+  source:
+    "Crop labels of the E-Phy uses (ANSES) matched by the Sillon team to the crops of seeds/reference/culture.json; the IFT importer also matches the ministry's crop labels to them. A label may stand for several crops (Blé: soft and durum wheats). code_ift: the ministry's crop code, filled when known",
   licence: "CC0-1.0",
   date: DATE,
   confidence: "medium: E-Phy groups crops ('Céréales à paille', 'Graines protéagineuses'); a use may exclude some crops of the group in its conditions",
-  rows: Object.entries(CULTURES).flatMap(([libelleIft, ids]) => ids.map((idCulture) => ({ id: cultureIftId(`${libelleIft}|${idCulture}`), libelleIft, codeIft: null, idCulture }))),
+  rows: Object.entries(CULTURES).flatMap(([libelleIft, ids]) =>
+    ids.map((idCulture) => ({ id: cultureIftId(`${libelleIft}|${idCulture}`), libelleIft, codeIft: null, idCulture })),
+  ),
 });
 
 // Reference doses derived from the authorised uses: per product, crop and target, the largest authorised dose.
@@ -231,7 +286,17 @@ for (const u of usages) {
   for (const idCulture of cultures) {
     const key = `${u.amm}|${idCulture}|${cible.id}`;
     const old = doses.get(key);
-    if (!old || dose > old.doseRef) doses.set(key, { codeAmm: u.amm, idCulture, idCible: cible.id, cible: cible.libelle, biocontrole: produit?.biocontrole ?? false, doseRef: dose, uniteDoseRef: unite, usage: u.libelle });
+    if (!old || dose > old.doseRef)
+      doses.set(key, {
+        codeAmm: u.amm,
+        idCulture,
+        idCible: cible.id,
+        cible: cible.libelle,
+        biocontrole: produit?.biocontrole ?? false,
+        doseRef: dose,
+        uniteDoseRef: unite,
+        usage: u.libelle,
+      });
   }
 }
 /**

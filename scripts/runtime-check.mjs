@@ -25,7 +25,10 @@ function fail(message) {
 /** The lines of one stage of the Dockerfile, continuations joined. */
 function stageLines(name) {
   const text = fs.readFileSync(path.join(repo, "Dockerfile"), "utf8").replace(/\\\n\s*/g, " ");
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   const start = lines.findIndex((l) => new RegExp(`^FROM\\s+\\S+\\s+AS\\s+${name}$`, "i").test(l));
   if (start < 0) fail(`the Dockerfile has no stage ${name}`);
   const end = lines.findIndex((l, i) => i > start && /^FROM\s/i.test(l));
@@ -90,7 +93,16 @@ if (setpriv) execFileSync("chown", ["-R", "nobody", dataDir]);
 const cmd = runtime.find((l) => /^CMD\s/i.test(l));
 const argv = JSON.parse(cmd.replace(/^CMD\s+/i, ""));
 if (argv[0] !== "node") fail(`the CMD does not start node: ${cmd}`);
-const serverEnv = { PATH: process.env.PATH, HOME: dataDir, ...env, BASE_PATH: basePath, DATA_DIR: dataDir, PORT: String(PORT), HOST: "127.0.0.1", COOKIE_SECURE: "0" };
+const serverEnv = {
+  PATH: process.env.PATH,
+  HOME: dataDir,
+  ...env,
+  BASE_PATH: basePath,
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  COOKIE_SECURE: "0",
+};
 const [command, args] = setpriv
   ? [setpriv, ["--reuid=nobody", "--regid=nogroup", "--clear-groups", process.execPath, ...argv.slice(1)]]
   : [process.execPath, argv.slice(1)];

@@ -71,7 +71,12 @@ function pointAt(dir) {
 
 /** The newest complete build for this base path, or null. */
 function newestBuild() {
-  const names = fs.existsSync(buildsDir) ? fs.readdirSync(buildsDir).filter((n) => BUILD_NAME.test(n)).sort(newestFirst) : [];
+  const names = fs.existsSync(buildsDir)
+    ? fs
+        .readdirSync(buildsDir)
+        .filter((n) => BUILD_NAME.test(n))
+        .sort(newestFirst)
+    : [];
   const found = names.map((n) => path.join(buildsDir, n)).find((d) => complete(d) && readStamp(d) === basename);
   if (found) return found;
   // A `build` folder made by `react-router build` (the Dockerfile's): adopted as the first build.
@@ -250,7 +255,11 @@ async function serve() {
   // too, so a probe need not know the base path.
   app.get([...new Set(["/healthz", `${basename}healthz`])], async (_req, res) => {
     const ok = await build.entry.module.healthy();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").type("text/plain").send(ok ? "ok" : "unavailable");
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send(ok ? "ok" : "unavailable");
   });
   app.use(securityHeaders(edge));
   app.use(csrfCheck(edge));

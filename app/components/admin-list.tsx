@@ -36,7 +36,12 @@ const SCREENS = {
   actualites: { tableId: "admin-posts", title: "admin.tabs.posts", newLabel: "admin.posts.new", hint: "admin.posts.hint", layout: WIDE },
 } satisfies Record<AdminScreen, { tableId: string; title: string; newLabel: string; hint: string; layout: string }>;
 
-export function AdminListScreen<T extends AdminRow>({ screen, columns, rows, renderForm }: {
+export function AdminListScreen<T extends AdminRow>({
+  screen,
+  columns,
+  rows,
+  renderForm,
+}: {
   screen: AdminScreen;
   columns: DataTableColumn<T>[];
   rows: T[];
@@ -55,7 +60,9 @@ export function AdminListScreen<T extends AdminRow>({ screen, columns, rows, ren
   return (
     <div className={layout} data-testid={`screen-admin-${screen}`}>
       <section aria-labelledby={`${tableId}-title`}>
-        <h2 id={`${tableId}-title`} className="sr-only">{t(title)}</h2>
+        <h2 id={`${tableId}-title`} className="sr-only">
+          {t(title)}
+        </h2>
         <DataTable
           tableId={tableId}
           label={t(title)}
@@ -64,7 +71,20 @@ export function AdminListScreen<T extends AdminRow>({ screen, columns, rows, ren
           getRowId={(r) => r.id}
           selectedId={selectedId}
           onSelect={(r) => select(r?.id ?? null)}
-          toolbar={<button type="button" className="btn-primary" onClick={() => { setSelectedId(null); setCreating(true); }} data-testid="admin-new"><PlusIcon width={16} height={16} />{t(newLabel)}</button>}
+          toolbar={
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => {
+                setSelectedId(null);
+                setCreating(true);
+              }}
+              data-testid="admin-new"
+            >
+              <PlusIcon width={16} height={16} />
+              {t(newLabel)}
+            </button>
+          }
         />
       </section>
       {creating || selected ? (
@@ -73,7 +93,9 @@ export function AdminListScreen<T extends AdminRow>({ screen, columns, rows, ren
           {renderForm(selected, { onCreated: select, onClose: () => select(null) })}
         </Fragment>
       ) : (
-        <p className="card text-sm text-stone-600" data-testid="admin-hint">{t(hint)}</p>
+        <p className="card text-sm text-stone-600" data-testid="admin-hint">
+          {t(hint)}
+        </p>
       )}
     </div>
   );
@@ -85,7 +107,11 @@ export function AdminListScreen<T extends AdminRow>({ screen, columns, rows, ren
  * `name` prefixes the form's id (admin-user → admin-user-12-<updatedAt>, admin-user-new).
  */
 export function useAdminForm<V extends Record<string, unknown>, S extends z.ZodType>({
-  name, row, schema, defaultValue, onCreated,
+  name,
+  row,
+  schema,
+  defaultValue,
+  onCreated,
 }: {
   name: string;
   row: AdminRow | null;
@@ -115,7 +141,12 @@ export function useAdminForm<V extends Record<string, unknown>, S extends z.ZodT
   return { fetcher, form, fields, valid, setDirty };
 }
 
-type AdminForm<V extends Record<string, unknown>> = { fetcher: FetcherWithComponents<AdminActionData>; form: FormMetadata<V>; valid: boolean; setDirty: (dirty: boolean) => void };
+type AdminForm<V extends Record<string, unknown>> = {
+  fetcher: FetcherWithComponents<AdminActionData>;
+  form: FormMetadata<V>;
+  valid: boolean;
+  setDirty: (dirty: boolean) => void;
+};
 
 /** Deleting the open row: the button's confirmation, and the button greyed (with why) where it cannot be. */
 export type AdminRemoval = { title: string; confirm: string; disabled?: boolean; describedBy?: string };
@@ -125,7 +156,16 @@ export type AdminRemoval = { title: string; confirm: string; disabled?: boolean;
  * and the footer: the row's actions on the left (delete, or `actions`), close and save on the right.
  */
 export function AdminFormCard<V extends Record<string, unknown>>({
-  admin, row, testId, title, notice, remove, actions, dialogs, onClose, children,
+  admin,
+  row,
+  testId,
+  title,
+  notice,
+  remove,
+  actions,
+  dialogs,
+  onClose,
+  children,
 }: {
   admin: AdminForm<V>;
   row: AdminRow | null;
@@ -148,30 +188,70 @@ export function AdminFormCard<V extends Record<string, unknown>>({
 
   return (
     <section className="card" aria-labelledby={`${form.id}-heading`} data-testid={testId}>
-      <h2 id={`${form.id}-heading`} className="mb-3 text-lg font-semibold">{title}</h2>
+      <h2 id={`${form.id}-heading`} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
       {notice}
       {/* Only named fields are data: a filter box above a list of members marks nothing unsaved. */}
-      <fetcher.Form method="post" {...getFormProps(form)} onInput={(e) => { if ((e.target as HTMLElement).getAttribute("name")) setDirty(true); }}>
+      <fetcher.Form
+        method="post"
+        {...getFormProps(form)}
+        onInput={(e) => {
+          if ((e.target as HTMLElement).getAttribute("name")) setDirty(true);
+        }}
+      >
         <input type="hidden" name="intent" value="save" />
         {row ? <input type="hidden" name="id" value={row.id} /> : null}
         {row ? <input type="hidden" name="updatedAt" value={row.updatedAt} /> : null}
         {children}
         <div className="flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 pt-3">
           {row && remove ? (
-            <button type="button" className="btn-danger" onClick={() => setConfirmDelete(true)} disabled={remove.disabled} aria-describedby={remove.describedBy} data-testid="admin-delete">{t("ui.delete")}</button>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => setConfirmDelete(true)}
+              disabled={remove.disabled}
+              aria-describedby={remove.describedBy}
+              data-testid="admin-delete"
+            >
+              {t("ui.delete")}
+            </button>
           ) : null}
           {row ? actions : null}
           <span className="flex-1" />
-          <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.close")}</button>
-          <button type="submit" className="btn-primary" disabled={!valid || fetcher.state !== "idle"} data-testid="admin-save">{t("ui.save")}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.close")}
+          </button>
+          <button type="submit" className="btn-primary" disabled={!valid || fetcher.state !== "idle"} data-testid="admin-save">
+            {t("ui.save")}
+          </button>
         </div>
       </fetcher.Form>
       {row && remove ? (
-        <AppDialog open={confirmDelete} title={remove.title} width={500} onEscape={() => setConfirmDelete(false)} testId="admin-delete-dialog"
-          actions={<>
-            <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)} autoFocus>{t("ui.cancel")}</button>
-            <button type="button" className="btn-danger" onClick={() => { setConfirmDelete(false); void deleter.submit({ intent: "delete", id: String(row.id) }, { method: "post" }); }}>{t("ui.delete")}</button>
-          </>}>
+        <AppDialog
+          open={confirmDelete}
+          title={remove.title}
+          width={500}
+          onEscape={() => setConfirmDelete(false)}
+          testId="admin-delete-dialog"
+          actions={
+            <>
+              <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)} autoFocus>
+                {t("ui.cancel")}
+              </button>
+              <button
+                type="button"
+                className="btn-danger"
+                onClick={() => {
+                  setConfirmDelete(false);
+                  void deleter.submit({ intent: "delete", id: String(row.id) }, { method: "post" });
+                }}
+              >
+                {t("ui.delete")}
+              </button>
+            </>
+          }
+        >
           <p>{remove.confirm}</p>
         </AppDialog>
       ) : null}

@@ -46,16 +46,29 @@ describe("CommuneSelect", () => {
     const html = render(<CommuneSelect {...base} departement={null} communes={[]} loading={false} value="28085" />);
     expect(html).toMatch(/<select[^>]*disabled/);
     expect(html).toContain('<input type="hidden" name="codeInsee" value="28085"/>');
-    const readOnly = render(<CommuneSelect {...base} communes={communes} loading={false} value="28085" selectProps={{ id: "c", name: "codeInsee", disabled: true }} />);
+    const readOnly = render(
+      <CommuneSelect {...base} communes={communes} loading={false} value="28085" selectProps={{ id: "c", name: "codeInsee", disabled: true }} />,
+    );
     expect(readOnly).not.toContain('type="hidden"');
   });
 });
 
 describe("PendingOption (every dependent select: insurance output type, crop qualifier)", () => {
   test("[issue10-9] keeps the chosen value as an option while the options load, and adds nothing once it is offered", () => {
-    const loading = renderToString(<select value="7" onChange={() => {}}><option value="">…</option><PendingOption value="7" offered={null} label="Chargement" /></select>);
+    const loading = renderToString(
+      <select value="7" onChange={() => {}}>
+        <option value="">…</option>
+        <PendingOption value="7" offered={null} label="Chargement" />
+      </select>,
+    );
     expect(selected(loading)).toEqual(["7"]);
-    const loaded = renderToString(<select value="7" onChange={() => {}}><option value="">…</option><PendingOption value="7" offered={[{ id: 7 }]} label="Chargement" /><option value="7">Grain</option></select>);
+    const loaded = renderToString(
+      <select value="7" onChange={() => {}}>
+        <option value="">…</option>
+        <PendingOption value="7" offered={[{ id: 7 }]} label="Chargement" />
+        <option value="7">Grain</option>
+      </select>,
+    );
     expect(loaded.match(/value="7"/g)).toHaveLength(1);
     expect(renderToString(<PendingOption value="" offered={null} label="x" />)).toBe("");
   });

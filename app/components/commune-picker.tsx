@@ -18,7 +18,7 @@ export type CommuneList = { numDept: string; rows: CommuneOption[] } | null;
 /** The department of a commune's INSEE code (B-MAP-07), as an option of the list. */
 export function departementOf(departements: readonly DepartementOption[], codeInsee: string | null | undefined): DepartementOption | null {
   const num = departementOfInsee(codeInsee);
-  return num ? departements.find((d) => d.numDept === num) ?? null : null;
+  return num ? (departements.find((d) => d.numDept === num) ?? null) : null;
 }
 
 /**
@@ -41,7 +41,14 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { id: string };
 
 /** The department picker; `optionValue` says what the option value is (the label on the farm, the number on a plot). */
 export function DepartementSelect({
-  departements, value, optionValue = (d) => d.numDept, onChoose, label, errors, selectProps, testId = "select-departement",
+  departements,
+  value,
+  optionValue = (d) => d.numDept,
+  onChoose,
+  label,
+  errors,
+  selectProps,
+  testId = "select-departement",
 }: {
   departements: readonly DepartementOption[];
   /** Controlled value (omit when `selectProps` carries a default value). */
@@ -64,7 +71,9 @@ export function DepartementSelect({
         data-testid={testId}
       >
         <option value="">{t("context.choose")}</option>
-        {departements.map((d) => <option key={d.numDept} value={optionValue(d)}>{`${d.numDept} - ${d.lbl}`}</option>)}
+        {departements.map((d) => (
+          <option key={d.numDept} value={optionValue(d)}>{`${d.numDept} - ${d.lbl}`}</option>
+        ))}
       </select>
     </Field>
   );
@@ -77,7 +86,16 @@ export function DepartementSelect({
  * the next save wrote no commune). A disabled picker still sends its value through a hidden input.
  */
 export function CommuneSelect({
-  departement, communes, loading, value, storedLabel, onChoose, label, errors, selectProps, testId = "select-commune",
+  departement,
+  communes,
+  loading,
+  value,
+  storedLabel,
+  onChoose,
+  label,
+  errors,
+  selectProps,
+  testId = "select-commune",
 }: {
   departement: DepartementOption | null;
   communes: readonly CommuneOption[];
@@ -122,7 +140,11 @@ export function CommuneSelect({
       >
         <option value="">{t("context.choose")}</option>
         {current.value && !listed ? <option value={current.value}>{storedLabel ?? current.value}</option> : null}
-        {communes.map((c) => <option key={c.ci} value={c.ci}>{c.codesPostaux.length > 1 ? c.lbl : `${c.lbl} (${c.cp})`}</option>)}
+        {communes.map((c) => (
+          <option key={c.ci} value={c.ci}>
+            {c.codesPostaux.length > 1 ? c.lbl : `${c.lbl} (${c.cp})`}
+          </option>
+        ))}
       </select>
       {disabled && !props.disabled && props.name && current.value ? <input type="hidden" name={props.name} value={current.value} /> : null}
     </Field>

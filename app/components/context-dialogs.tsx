@@ -41,8 +41,12 @@ function DialogButtons({ onCancel, disabled, label }: { onCancel: () => void; di
   const { t } = useTranslation();
   return (
     <div className="mt-4 flex justify-end gap-2">
-      <button type="button" className="btn-secondary" onClick={onCancel}>{t("ui.cancel")}</button>
-      <button type="submit" className="btn-primary" disabled={disabled}>{label}</button>
+      <button type="button" className="btn-secondary" onClick={onCancel}>
+        {t("ui.cancel")}
+      </button>
+      <button type="submit" className="btn-primary" disabled={disabled}>
+        {label}
+      </button>
     </div>
   );
 }
@@ -68,7 +72,11 @@ function NewDossierDialogContent({ open, onClose, oads, idOad }: { open: boolean
         <Field id={fields.idOad.id} label={t("dossier.oad")} errors={fields.idOad.errors}>
           <select {...getSelectProps(fields.idOad)} className="field-input">
             <option value="">{t("context.choose")}</option>
-            {oads.map((o) => <option key={o.id} value={o.id}>{o.libelle}</option>)}
+            {oads.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.libelle}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id={fields.remarque.id} label={t("dossier.remarque")} errors={fields.remarque.errors}>
@@ -80,7 +88,15 @@ function NewDossierDialogContent({ open, onClose, oads, idOad }: { open: boolean
   );
 }
 
-function NewExploitationDialogContent({ open, onClose, types }: { open: boolean; onClose: () => void; types: { id: number; libelle: string; libelleEn: string | null }[] }) {
+function NewExploitationDialogContent({
+  open,
+  onClose,
+  types,
+}: {
+  open: boolean;
+  onClose: () => void;
+  types: { id: number; libelle: string; libelleEn: string | null }[];
+}) {
   const { t, i18n } = useTranslation();
   const fetcher = useContextAction(onClose);
   const opening = useOpening(open);
@@ -100,7 +116,11 @@ function NewExploitationDialogContent({ open, onClose, types }: { open: boolean;
         <Field id={fields.idTypeExploitation.id} label={t("exploitation.type")} errors={fields.idTypeExploitation.errors}>
           <select {...getSelectProps(fields.idTypeExploitation)} className="field-input">
             <option value="">{t("context.choose")}</option>
-            {types.map((ty) => <option key={ty.id} value={ty.id}>{i18n.language === "en" && ty.libelleEn ? ty.libelleEn : ty.libelle}</option>)}
+            {types.map((ty) => (
+              <option key={ty.id} value={ty.id}>
+                {i18n.language === "en" && ty.libelleEn ? ty.libelleEn : ty.libelle}
+              </option>
+            ))}
           </select>
         </Field>
         <DialogButtons onCancel={onClose} disabled={fetcher.state !== "idle"} label={t("ui.add")} />
@@ -111,7 +131,17 @@ function NewExploitationDialogContent({ open, onClose, types }: { open: boolean;
 
 type CampagneOption = ContextView["campagnes"][number];
 
-function NewCampagneDialogContent({ open, onClose, campagnes, idExploitation }: { open: boolean; onClose: () => void; campagnes: CampagneOption[]; idExploitation: number }) {
+function NewCampagneDialogContent({
+  open,
+  onClose,
+  campagnes,
+  idExploitation,
+}: {
+  open: boolean;
+  onClose: () => void;
+  campagnes: CampagneOption[];
+  idExploitation: number;
+}) {
   const { t } = useTranslation();
   const fetcher = useContextAction(onClose);
   const own = campagnes.filter((c) => c.idExploitation === idExploitation);
@@ -125,7 +155,10 @@ function NewCampagneDialogContent({ open, onClose, campagnes, idExploitation }: 
   });
   const yearText = String(fields.anneeRecolte.value ?? "");
   const year = yearText && /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
-  const simulation = isSimulationYear(own.map((c) => c.anneeRecolte), year);
+  const simulation = isSimulationYear(
+    own.map((c) => c.anneeRecolte),
+    year,
+  );
   const source = own.find((c) => String(c.id) === fields.campagneSource.value);
   const histo = historyReferenceOptions(own, year, source, simulation);
   const [inter, setInter] = useState(false);
@@ -157,32 +190,63 @@ function NewCampagneDialogContent({ open, onClose, campagnes, idExploitation }: 
           <Field id={fields.campagneSource.id} label={t("campagne.source")} errors={fields.campagneSource.errors}>
             <select {...getSelectProps(fields.campagneSource)} className="field-input" data-testid="campagne-source">
               <option value="">{t("campagne.no-source")}</option>
-              {own.map((c) => <option key={c.id} value={c.id}>{campagneLabel(c)}{c.simulation ? ` (${t("context.simulation")})` : ""}</option>)}
+              {own.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {campagneLabel(c)}
+                  {c.simulation ? ` (${t("context.simulation")})` : ""}
+                </option>
+              ))}
             </select>
           </Field>
         ) : null}
         {histo.automatic ? (
-          <p className="mb-3 text-sm text-stone-700" data-testid="histo-automatic">{t("campagne.histo-automatic", { libelle: campagneLabel(histo.automatic) })}</p>
+          <p className="mb-3 text-sm text-stone-700" data-testid="histo-automatic">
+            {t("campagne.histo-automatic", { libelle: campagneLabel(histo.automatic) })}
+          </p>
         ) : year !== undefined ? (
           <Field id={fields.campagneHistoParcelle.id} label={t("campagne.histo-parcelle")} errors={fields.campagneHistoParcelle.errors}>
             <select {...getSelectProps(fields.campagneHistoParcelle)} className="field-input" data-testid="campagne-histo">
               <option value="">—</option>
-              {histo.options.map((c) => <option key={c.id} value={c.id}>{campagneLabel(c)}</option>)}
+              {histo.options.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {campagneLabel(c)}
+                </option>
+              ))}
             </select>
           </Field>
         ) : null}
         {source ? (
           <fieldset className="space-y-1 rounded border border-stone-200 p-3 text-sm" data-testid="duplication-options">
-            <label className="flex items-center gap-2"><input type="checkbox" name="inter" checked={inter} onChange={(e) => setInter(e.target.checked)} />{t("campagne.inter")}</label>
-            {inter ? <label className="ml-6 flex items-center gap-2"><input type="checkbox" name="majDtInter" />{t("campagne.maj-dt-inter")}</label> : null}
-            <label className="flex items-center gap-2"><input type="checkbox" name="obs" checked={obs} onChange={(e) => setObs(e.target.checked)} />{t("campagne.obs")}</label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="inter" checked={inter} onChange={(e) => setInter(e.target.checked)} />
+              {t("campagne.inter")}
+            </label>
+            {inter ? (
+              <label className="ml-6 flex items-center gap-2">
+                <input type="checkbox" name="majDtInter" />
+                {t("campagne.maj-dt-inter")}
+              </label>
+            ) : null}
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="obs" checked={obs} onChange={(e) => setObs(e.target.checked)} />
+              {t("campagne.obs")}
+            </label>
             {obs ? (
               <>
-                <label className="ml-6 flex items-center gap-2"><input type="checkbox" name="eltObserve" />{t("campagne.elt-observe")}</label>
-                <label className="ml-6 flex items-center gap-2"><input type="checkbox" name="valeur" />{t("campagne.valeur")}</label>
+                <label className="ml-6 flex items-center gap-2">
+                  <input type="checkbox" name="eltObserve" />
+                  {t("campagne.elt-observe")}
+                </label>
+                <label className="ml-6 flex items-center gap-2">
+                  <input type="checkbox" name="valeur" />
+                  {t("campagne.valeur")}
+                </label>
               </>
             ) : null}
-            <label className="flex items-center gap-2"><input type="checkbox" name="prix" />{t("campagne.prix")}</label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="prix" />
+              {t("campagne.prix")}
+            </label>
           </fieldset>
         ) : null}
         <DialogButtons onCancel={onClose} disabled={fetcher.state !== "idle"} label={t("ui.add")} />
@@ -198,7 +262,9 @@ function UnlockCampagneDialogContent({ open, onClose, published }: { open: boole
     <AppDialog open={open} title={t("campagne.unlock")} onEscape={onClose} testId="unlock-dialog">
       <fetcher.Form method="post" action="/home/partage">
         <input type="hidden" name="intent" value="unlockCampagne" />
-        <p role="alert" className="rounded bg-amber-50 p-3 text-amber-900">{published ? t("campagne.unlock-warning") : t("campagne.unlock-warning-generic")}</p>
+        <p role="alert" className="rounded bg-amber-50 p-3 text-amber-900">
+          {published ? t("campagne.unlock-warning") : t("campagne.unlock-warning-generic")}
+        </p>
         <DialogButtons onCancel={onClose} disabled={fetcher.state !== "idle"} label={t("ui.confirm")} />
       </fetcher.Form>
     </AppDialog>

@@ -4,7 +4,16 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, test } from "vitest";
 import { fallbackLng, resources } from "~/locales";
-import { DataTable, TableAccessProvider, resolveReadOnly, sameId, toggleAllChecked, toggleChecked, type DataTableColumn, type DataTableProps } from "./data-table";
+import {
+  DataTable,
+  TableAccessProvider,
+  resolveReadOnly,
+  sameId,
+  toggleAllChecked,
+  toggleChecked,
+  type DataTableColumn,
+  type DataTableProps,
+} from "./data-table";
 import { formatDate, formatEuro } from "./format";
 
 type Machine = { id: number; nom: string; achat: string; prix: number | null; remarque: string };
@@ -67,7 +76,13 @@ describe("DataTable markup", () => {
     const out = table();
     const select = out.slice(out.indexOf('data-testid="rows-per-page"'), out.indexOf("</select>"));
     const options = [...select.matchAll(/<option[^>]*value="(\d+)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
-    expect(options).toEqual([["1", "1"], ["5", "5"], ["10", "10"], ["15", "15"], ["0", "Tout"]]);
+    expect(options).toEqual([
+      ["1", "1"],
+      ["5", "5"],
+      ["10", "10"],
+      ["15", "15"],
+      ["0", "Tout"],
+    ]);
     expect(out).toContain("Lignes par page");
     expect(table({}, "en")).toContain(">All</option>");
   });
@@ -143,7 +158,13 @@ describe("DataTable markup", () => {
   });
 
   test("the toolbar is rendered above the table", () => {
-    const out = table({ toolbar: <button type="button" data-testid="new">Nouveau</button> });
+    const out = table({
+      toolbar: (
+        <button type="button" data-testid="new">
+          Nouveau
+        </button>
+      ),
+    });
     expect(out.indexOf('data-testid="new"')).toBeLessThan(out.indexOf("<table"));
   });
 });
@@ -174,14 +195,30 @@ describe("tick boxes", () => {
   test("[A-RIGHTS-26] tables below a read-only access provider have disabled tick boxes", () => {
     const out = html(
       <TableAccessProvider readOnly>
-        <DataTable<Machine> tableId="parc_materiel" columns={columns} rows={machines} getRowId={(m) => m.id} checkable checkedIds={[]} onCheckedChange={() => {}} />
+        <DataTable<Machine>
+          tableId="parc_materiel"
+          columns={columns}
+          rows={machines}
+          getRowId={(m) => m.id}
+          checkable
+          checkedIds={[]}
+          onCheckedChange={() => {}}
+        />
       </TableAccessProvider>,
     );
     expect(tag(out, "check-all")).toContain("disabled");
     expect(tag(out, "check-1")).toContain("disabled");
     const writable = html(
       <TableAccessProvider readOnly={false}>
-        <DataTable<Machine> tableId="parc_materiel" columns={columns} rows={machines} getRowId={(m) => m.id} checkable checkedIds={[]} onCheckedChange={() => {}} />
+        <DataTable<Machine>
+          tableId="parc_materiel"
+          columns={columns}
+          rows={machines}
+          getRowId={(m) => m.id}
+          checkable
+          checkedIds={[]}
+          onCheckedChange={() => {}}
+        />
       </TableAccessProvider>,
     );
     expect(tag(writable, "check-1")).not.toContain("disabled");
@@ -190,7 +227,16 @@ describe("tick boxes", () => {
   test("[A-RIGHTS-27] a screen's explicit readOnly overrides the inherited default, both ways", () => {
     const forcedWritable = html(
       <TableAccessProvider readOnly>
-        <DataTable<Machine> tableId="parc_materiel" columns={columns} rows={machines} getRowId={(m) => m.id} checkable readOnly={false} checkedIds={[]} onCheckedChange={() => {}} />
+        <DataTable<Machine>
+          tableId="parc_materiel"
+          columns={columns}
+          rows={machines}
+          getRowId={(m) => m.id}
+          checkable
+          readOnly={false}
+          checkedIds={[]}
+          onCheckedChange={() => {}}
+        />
       </TableAccessProvider>,
     );
     expect(tag(forcedWritable, "check-1")).not.toContain("disabled");

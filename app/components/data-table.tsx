@@ -204,7 +204,11 @@ export function DataTable<T>({
                 {t("table.columns")}
                 <ChevronDownIcon width={16} height={16} />
               </PopoverButton>
-              <PopoverPanel anchor="bottom end" className="z-50 mt-1 min-w-56 rounded border border-stone-200 bg-white p-2 text-sm text-stone-900 shadow-lg" data-testid="columns-menu-panel">
+              <PopoverPanel
+                anchor="bottom end"
+                className="z-50 mt-1 min-w-56 rounded border border-stone-200 bg-white p-2 text-sm text-stone-900 shadow-lg"
+                data-testid="columns-menu-panel"
+              >
                 <fieldset>
                   <legend className="sr-only">{t("table.columns")}</legend>
                   {hideable.map((c) => (
@@ -338,15 +342,31 @@ export function DataTable<T>({
             data-testid="rows-per-page"
           >
             {ROWS_PER_PAGE_OPTIONS.map((n) => (
-              <option key={n} value={String(n)}>{n === 0 ? t("table.all") : n}</option>
+              <option key={n} value={String(n)}>
+                {n === 0 ? t("table.all") : n}
+              </option>
             ))}
           </select>
         </label>
         <span data-testid="page-range">{t("table.range", { from: page.from, to: page.to, total: page.total })}</span>
-        <button type="button" className="btn-icon" aria-label={t("table.previous")} disabled={page.page === 0} onClick={() => setPageState(page.page - 1)} data-testid="page-previous">
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label={t("table.previous")}
+          disabled={page.page === 0}
+          onClick={() => setPageState(page.page - 1)}
+          data-testid="page-previous"
+        >
           <ChevronLeftIcon />
         </button>
-        <button type="button" className="btn-icon" aria-label={t("table.next")} disabled={page.page >= page.pageCount - 1} onClick={() => setPageState(page.page + 1)} data-testid="page-next">
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label={t("table.next")}
+          disabled={page.page >= page.pageCount - 1}
+          onClick={() => setPageState(page.page + 1)}
+          data-testid="page-next"
+        >
           <ChevronRightIcon />
         </button>
       </div>

@@ -30,7 +30,14 @@ export function mountedOnceOpened<P extends { open: boolean }>(Dialog: Component
  * (the crop-area dialog is 1000), and persistent: a click outside does not close it.
  */
 export function AppDialog({
-  open, title, children, actions, width = DIALOG_DEFAULT_WIDTH, allowWider = false, onEscape, testId,
+  open,
+  title,
+  children,
+  actions,
+  width = DIALOG_DEFAULT_WIDTH,
+  allowWider = false,
+  onEscape,
+  testId,
 }: {
   open: boolean;
   title: ReactNode;
@@ -61,11 +68,7 @@ export function AppDialog({
           pressedOutsideAt.current = e.target === e.currentTarget ? Date.now() : 0;
         }}
       >
-        <DialogPanel
-          data-testid={testId}
-          className="max-h-[90vh] w-full overflow-auto rounded-md bg-white shadow-xl"
-          style={{ maxWidth }}
-        >
+        <DialogPanel data-testid={testId} className="max-h-[90vh] w-full overflow-auto rounded-md bg-white shadow-xl" style={{ maxWidth }}>
           <DialogTitle className="border-b border-stone-200 px-5 py-3 text-base font-semibold">{title}</DialogTitle>
           <div className="px-5 py-4 text-sm">{children}</div>
           {actions ? <div className="flex justify-end gap-2 border-t border-stone-200 px-5 py-3">{actions}</div> : null}

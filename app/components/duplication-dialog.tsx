@@ -13,7 +13,13 @@ export type DuplicationOptions = {
   exploitations: { id: number; libelle: string }[];
   campagnes: { id: number; libelle: string; anneeRecolte: number; locked: boolean }[];
 };
-type Answer = { ok: boolean; notice?: string; error?: string; fieldErrors?: Record<string, string[]>; submission?: { error?: Record<string, string[] | null> } };
+type Answer = {
+  ok: boolean;
+  notice?: string;
+  error?: string;
+  fieldErrors?: Record<string, string[]>;
+  submission?: { error?: Record<string, string[] | null> };
+};
 
 /**
  * Copies the ticked rows of a list screen to other campaigns (machines B-MACH-29, B-MACH-30; management
@@ -25,7 +31,15 @@ type Answer = { ok: boolean; notice?: string; error?: string; fieldErrors?: Reco
  * `.duplicate-text`, `.duplicate`, `.dupli-dossier`, `.dupli-dossier-help`, `.dupli-exploitation`,
  * `.dupli-campagnes`, `.dupli-no-campagne`, `.dupli-locked`.
  */
-export function DuplicationDialog({ ids, idDossier: currentDossier, idExploitation: currentFarm, onClose, schema, keyPrefix, idPrefix }: {
+export function DuplicationDialog({
+  ids,
+  idDossier: currentDossier,
+  idExploitation: currentFarm,
+  onClose,
+  schema,
+  keyPrefix,
+  idPrefix,
+}: {
   ids: number[] | null;
   idDossier: number | null;
   idExploitation: number;
@@ -69,7 +83,8 @@ export function DuplicationDialog({ ids, idDossier: currentDossier, idExploitati
   const opts = options.data?.duplication ?? null;
   const loading = options.state !== "idle";
   const checked = validate(schema, { ids: ids ?? [], idDossier, idExploitation, campagnes });
-  const server = sender.data && !sender.data.ok ? sender.data.fieldErrors ?? (sender.data.submission?.error as Record<string, string[]> | undefined) ?? {} : {};
+  const server =
+    sender.data && !sender.data.ok ? (sender.data.fieldErrors ?? (sender.data.submission?.error as Record<string, string[]> | undefined) ?? {}) : {};
   // A missing farm or campaign is said at once: the button stays disabled until both are chosen (B-CROP-15).
   const errors = (name: string): string[] | undefined => (!checked.success ? checked.fieldErrors[name] : undefined) ?? server[name] ?? undefined;
 
@@ -102,48 +117,92 @@ export function DuplicationDialog({ ids, idDossier: currentDossier, idExploitati
       width={500}
       testId="duplication-dialog"
       onEscape={onClose}
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-        <button type="button" className="btn-primary" onClick={send} disabled={!checked.success || loading || sender.state !== "idle"} data-testid="duplication-submit">
-          {t(`${keyPrefix}.duplicate`)}
-        </button>
-      </>}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={send}
+            disabled={!checked.success || loading || sender.state !== "idle"}
+            data-testid="duplication-submit"
+          >
+            {t(`${keyPrefix}.duplicate`)}
+          </button>
+        </>
+      }
     >
       <p className="mb-3">{t(`${keyPrefix}.duplicate-text`, { count: ids?.length ?? 0 })}</p>
-      <Field id={`${idPrefix}-dupli-dossier`} label={t(`${keyPrefix}.dupli-dossier`)} errors={errors("idDossier")}
-        help={opts && !opts.dossierModifiable ? t(`${keyPrefix}.dupli-dossier-help`) : undefined}>
-        <select id={`${idPrefix}-dupli-dossier`} className="field-input" value={idDossier} disabled={!opts?.dossierModifiable} onChange={(e) => onDossier(e.target.value)} data-testid="dupli-dossier">
+      <Field
+        id={`${idPrefix}-dupli-dossier`}
+        label={t(`${keyPrefix}.dupli-dossier`)}
+        errors={errors("idDossier")}
+        help={opts && !opts.dossierModifiable ? t(`${keyPrefix}.dupli-dossier-help`) : undefined}
+      >
+        <select
+          id={`${idPrefix}-dupli-dossier`}
+          className="field-input"
+          value={idDossier}
+          disabled={!opts?.dossierModifiable}
+          onChange={(e) => onDossier(e.target.value)}
+          data-testid="dupli-dossier"
+        >
           <option value="">{t("context.choose")}</option>
-          {(opts?.dossiers ?? []).map((d) => <option key={d.id} value={d.id}>{d.libelle}</option>)}
+          {(opts?.dossiers ?? []).map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.libelle}
+            </option>
+          ))}
           {!opts?.dossiers.some((d) => String(d.id) === idDossier) && idDossier ? <option value={idDossier}>{t("ui.loading")}</option> : null}
         </select>
       </Field>
       <Field id={`${idPrefix}-dupli-exploitation`} label={t(`${keyPrefix}.dupli-exploitation`)} errors={errors("idExploitation")}>
-        <select id={`${idPrefix}-dupli-exploitation`} className="field-input" value={idExploitation} disabled={!opts || loading} onChange={(e) => onExploitation(e.target.value)} data-testid="dupli-exploitation">
+        <select
+          id={`${idPrefix}-dupli-exploitation`}
+          className="field-input"
+          value={idExploitation}
+          disabled={!opts || loading}
+          onChange={(e) => onExploitation(e.target.value)}
+          data-testid="dupli-exploitation"
+        >
           <option value="">{t("context.choose")}</option>
-          {(opts?.exploitations ?? []).map((e) => <option key={e.id} value={e.id}>{e.libelle}</option>)}
+          {(opts?.exploitations ?? []).map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.libelle}
+            </option>
+          ))}
         </select>
       </Field>
       <fieldset className="mb-1" aria-describedby={errors("campagnes") ? `${idPrefix}-dupli-campagnes-error` : undefined}>
         <legend className="field-label">{t(`${keyPrefix}.dupli-campagnes`)}</legend>
         {loading ? <p className="mt-1 text-xs text-stone-500">{t("ui.loading")}</p> : null}
-        {!loading && idExploitation && opts && opts.campagnes.length === 0 ? <p className="mt-1 text-xs text-stone-500">{t(`${keyPrefix}.dupli-no-campagne`)}</p> : null}
+        {!loading && idExploitation && opts && opts.campagnes.length === 0 ? (
+          <p className="mt-1 text-xs text-stone-500">{t(`${keyPrefix}.dupli-no-campagne`)}</p>
+        ) : null}
         <div className="mt-1 space-y-1" data-testid="dupli-campagnes">
-          {!loading && idExploitation ? (opts?.campagnes ?? []).map((c) => (
-            <label key={c.id} className={`flex items-center gap-2 ${c.locked ? "text-stone-400" : ""}`}>
-              <input
-                type="checkbox"
-                value={c.id}
-                disabled={c.locked}
-                checked={campagnes.includes(String(c.id))}
-                onChange={(e) => setCampagnes((cs) => (e.target.checked ? [...cs, String(c.id)] : cs.filter((x) => x !== String(c.id))))}
-              />
-              {c.libelle}
-              {c.locked ? <span className="text-xs">({t(`${keyPrefix}.dupli-locked`)})</span> : null}
-            </label>
-          )) : null}
+          {!loading && idExploitation
+            ? (opts?.campagnes ?? []).map((c) => (
+                <label key={c.id} className={`flex items-center gap-2 ${c.locked ? "text-stone-400" : ""}`}>
+                  <input
+                    type="checkbox"
+                    value={c.id}
+                    disabled={c.locked}
+                    checked={campagnes.includes(String(c.id))}
+                    onChange={(e) => setCampagnes((cs) => (e.target.checked ? [...cs, String(c.id)] : cs.filter((x) => x !== String(c.id))))}
+                  />
+                  {c.libelle}
+                  {c.locked ? <span className="text-xs">({t(`${keyPrefix}.dupli-locked`)})</span> : null}
+                </label>
+              ))
+            : null}
         </div>
-        {errors("campagnes") && !loading ? <p id={`${idPrefix}-dupli-campagnes-error`} className="field-error" data-testid="dupli-campagnes-error">{t(errors("campagnes")![0])}</p> : null}
+        {errors("campagnes") && !loading ? (
+          <p id={`${idPrefix}-dupli-campagnes-error`} className="field-error" data-testid="dupli-campagnes-error">
+            {t(errors("campagnes")![0])}
+          </p>
+        ) : null}
       </fieldset>
     </AppDialog>
   );

@@ -44,10 +44,18 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         width={ERROR_DIALOG_MAX_WIDTH}
         testId="error-dialog"
         onEscape={() => setError(null)}
-        actions={<button type="button" className="btn-primary" onClick={() => setError(null)} autoFocus>{t("ui.ok")}</button>}
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setError(null)} autoFocus>
+            {t("ui.ok")}
+          </button>
+        }
       >
         {/* A message that is not a translation key is the server's own words (A-ERR-06): introduce it (C-ERR-28). */}
-        {error && !i18n.exists(error.message) ? <p className="mb-1 text-sm text-stone-600" data-testid="error-dialog-intro">{t("errors.error-encountered")}. {t("errors.message-is")}</p> : null}
+        {error && !i18n.exists(error.message) ? (
+          <p className="mb-1 text-sm text-stone-600" data-testid="error-dialog-intro">
+            {t("errors.error-encountered")}. {t("errors.message-is")}
+          </p>
+        ) : null}
         <p role="alert">{error ? t(error.message, error.params ?? {}) : null}</p>
       </AppDialog>
       <div aria-live="polite" className="pointer-events-none fixed bottom-6 left-1/2 z-[60] -translate-x-1/2">

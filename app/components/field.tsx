@@ -6,11 +6,19 @@ export function Field({ id, label, errors, help, children }: { id: string; label
   const { t } = useTranslation();
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="field-label">{label}</label>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
       {children}
-      {help ? <p id={`${id}-help`} className="mt-1 text-xs text-stone-500">{help}</p> : null}
+      {help ? (
+        <p id={`${id}-help`} className="mt-1 text-xs text-stone-500">
+          {help}
+        </p>
+      ) : null}
       {errors?.length ? (
-        <p id={`${id}-error`} className="field-error" data-testid={`${id}-error`}>{t(errors[0])}</p>
+        <p id={`${id}-error`} className="field-error" data-testid={`${id}-error`}>
+          {t(errors[0])}
+        </p>
       ) : null}
     </div>
   );

@@ -20,24 +20,27 @@ export function FormControllerProvider({ children }: { children: ReactNode }) {
   const forms = useRef(new Map<string, ControlledForm>());
   const [, force] = useState(0);
 
-  const registry = useMemo<Registry>(() => ({
-    register: (id, form) => {
-      const before = forms.current.get(id)?.dirty;
-      forms.current.set(id, form);
-      if (before !== form.dirty) force((n) => n + 1);
-    },
-    unregister: (id) => {
-      if (forms.current.delete(id)) force((n) => n + 1);
-    },
-    isDirty: () => [...forms.current.values()].some((f) => f.dirty),
-    saveAll: async () => {
-      for (const f of forms.current.values()) if (f.dirty && f.valid) await f.save();
-    },
-    discardAll: () => {
-      for (const f of forms.current.values()) if (f.dirty) f.discard?.();
-      forms.current.clear();
-    },
-  }), []);
+  const registry = useMemo<Registry>(
+    () => ({
+      register: (id, form) => {
+        const before = forms.current.get(id)?.dirty;
+        forms.current.set(id, form);
+        if (before !== form.dirty) force((n) => n + 1);
+      },
+      unregister: (id) => {
+        if (forms.current.delete(id)) force((n) => n + 1);
+      },
+      isDirty: () => [...forms.current.values()].some((f) => f.dirty),
+      saveAll: async () => {
+        for (const f of forms.current.values()) if (f.dirty && f.valid) await f.save();
+      },
+      discardAll: () => {
+        for (const f of forms.current.values()) if (f.dirty) f.discard?.();
+        forms.current.clear();
+      },
+    }),
+    [],
+  );
 
   const dirty = registry.isDirty();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => registry.isDirty() && currentLocation.pathname !== nextLocation.pathname);
@@ -80,9 +83,31 @@ export function FormControllerProvider({ children }: { children: ReactNode }) {
         onEscape={() => blocker.reset?.()}
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()}>{t("leave.cancel")}</button>
-            <button type="button" className="btn-secondary" onClick={() => { registry.discardAll(); blocker.proceed?.(); }}>{t("leave.discard")}</button>
-            <button type="button" className="btn-primary" disabled={!canSave} onClick={async () => { await registry.saveAll(); registry.discardAll(); blocker.proceed?.(); }}>{t("leave.save")}</button>
+            <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()}>
+              {t("leave.cancel")}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                registry.discardAll();
+                blocker.proceed?.();
+              }}
+            >
+              {t("leave.discard")}
+            </button>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!canSave}
+              onClick={async () => {
+                await registry.saveAll();
+                registry.discardAll();
+                blocker.proceed?.();
+              }}
+            >
+              {t("leave.save")}
+            </button>
           </>
         }
       >

@@ -45,7 +45,11 @@ export function useOnSaved(fetcher: { state: string; data?: unknown }, onSaved: 
  */
 export function useFormDirty(fetcher: { state: string; data?: unknown }, onSaved?: (id: number | undefined) => void) {
   const [dirty, setDirty] = useState(false);
-  useOnSaved(fetcher, (id) => onSaved?.(id), () => setDirty(false));
+  useOnSaved(
+    fetcher,
+    (id) => onSaved?.(id),
+    () => setDirty(false),
+  );
   return { dirty, setDirty, markDirty: () => setDirty(true), markClean: () => setDirty(false) };
 }
 

@@ -39,7 +39,9 @@ export function formatEuro(n: number | null | undefined, language: string): stri
 
 /** A percentage given out of 100: "73,7 %" in French, "73.7%" in English; "" when empty. */
 export function formatPercent(n: number | null | undefined, language: string, fractionDigits = 1): string {
-  return isNumber(n) ? numberFormat(language, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(n / 100) : "";
+  return isNumber(n)
+    ? numberFormat(language, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(n / 100)
+    : "";
 }
 
 /** A number as a form's text input shows it: the UI language's decimal sign, no grouping; undefined when empty. */
@@ -50,7 +52,9 @@ export function numberText(n: number | null | undefined, language: string): stri
 
 /** "33,5-0-0": the N-P2O5-K2O grade of a fertiliser's composition, as printed on its bags, in the UI language. */
 export function formuleNpk(composition: CompositionFertilisant, language: string): string {
-  return teneursNpk(composition).map((v) => formatNumber(v, language, 3)).join("-");
+  return teneursNpk(composition)
+    .map((v) => formatNumber(v, language, 3))
+    .join("-");
 }
 
 // Day/month/year (spec 1 §9), the day as in France, so that the server's rendering and the browser's agree.
@@ -60,7 +64,15 @@ export function formatDate(iso: string): string {
   return DAY_MONTH_YEAR.format(new Date(iso));
 }
 
-const DAY_MONTH_YEAR_TIME = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const DAY_MONTH_YEAR_TIME = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** Day/month/year hour:minute in Paris time: never the machine's own zone, which differs between the server (UTC) and a browser. */
 export function formatDateTime(iso: string): string {

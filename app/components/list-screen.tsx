@@ -31,7 +31,6 @@ export type ListFormControls = {
   fetcherKey: string;
 };
 
-
 /**
  * A list form's "unsaved" state, kept in step with the screen (whose row-switch confirmation reads it):
  * edits mark it, a save's answer or a discard clear it, and a created row is selected once the list is
@@ -130,7 +129,19 @@ export function listScreenShouldRevalidate({ currentUrl, nextUrl, formMethod, de
  * delete works on ticked rows after a confirmation.
  */
 export function ListScreen<T>({
-  tableId, title, rows, columns, getRowId, readOnly: explicitReadOnly, renderForm, deleteIntent = "delete", extraToolbar, label, deleteNote, header, renderTable,
+  tableId,
+  title,
+  rows,
+  columns,
+  getRowId,
+  readOnly: explicitReadOnly,
+  renderForm,
+  deleteIntent = "delete",
+  extraToolbar,
+  label,
+  deleteNote,
+  header,
+  renderTable,
 }: {
   tableId: string;
   title: ReactNode;
@@ -171,12 +182,15 @@ export function ListScreen<T>({
   const select = useCallback(
     (id: string | null) => {
       setSelected(id);
-      setParams((p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete("id");
-        else next.set("id", id);
-        return next;
-      }, { replace: true, preventScrollReset: true });
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (id === null) next.delete("id");
+          else next.set("id", id);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
       dirty.current = false;
       setFetcherKey(`${tableId}-${++openings.current}`);
     },
@@ -189,7 +203,7 @@ export function ListScreen<T>({
     else select(id);
   };
 
-  const row = selected && selected !== "new" ? rows.find((r) => sameId(getRowId(r), selected)) ?? null : null;
+  const row = selected && selected !== "new" ? (rows.find((r) => sameId(getRowId(r), selected)) ?? null) : null;
   // A selected id that no longer exists (deleted elsewhere) closes the form.
   useEffect(() => {
     if (selected && selected !== "new" && !row) select(null);
@@ -226,12 +240,28 @@ export function ListScreen<T>({
             <button type="button" className="btn-primary" disabled={readOnly} onClick={() => request("new")} data-testid="list-new">
               <PlusIcon width={16} height={16} /> {t("ui.new")}
             </button>
-            <button type="button" className="btn-secondary" disabled={readOnly || !row} onClick={() => { if (row) { setChecked([getRowId(row)]); setConfirmDelete(true); } }} data-testid="list-delete">
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={readOnly || !row}
+              onClick={() => {
+                if (row) {
+                  setChecked([getRowId(row)]);
+                  setConfirmDelete(true);
+                }
+              }}
+              data-testid="list-delete"
+            >
               {t("ui.delete")}
             </button>
             {typeof extraToolbar === "function" ? extraToolbar(row ? [getRowId(row)] : []) : extraToolbar}
           </div>
-          {renderTable({ selectedId: selected, onSelect: (id) => { if (id !== null) request(String(id)); } })}
+          {renderTable({
+            selectedId: selected,
+            onSelect: (id) => {
+              if (id !== null) request(String(id));
+            },
+          })}
         </>
       ) : (
         <DataTable
@@ -251,7 +281,13 @@ export function ListScreen<T>({
               <button type="button" className="btn-primary" disabled={readOnly} onClick={() => request("new")} data-testid="list-new">
                 <PlusIcon width={16} height={16} /> {t("ui.new")}
               </button>
-              <button type="button" className="btn-secondary" disabled={readOnly || checked.length === 0} onClick={() => setConfirmDelete(true)} data-testid="list-delete">
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={readOnly || checked.length === 0}
+                onClick={() => setConfirmDelete(true)}
+                data-testid="list-delete"
+              >
                 {t("ui.delete")}
               </button>
               {typeof extraToolbar === "function" ? extraToolbar(checked) : extraToolbar}
@@ -265,19 +301,69 @@ export function ListScreen<T>({
         </section>
       ) : null}
 
-      <AppDialog open={pending !== null} title={t("leave.title")} width={500} testId="switch-dialog" onEscape={() => setPending(null)}
-        actions={<>
-          <button type="button" className="btn-secondary" onClick={() => setPending(null)}>{t("leave.cancel")}</button>
-          <button type="button" className="btn-secondary" onClick={() => { const to = pending!.id; setPending(null); select(to); }}>{t("leave.discard")}</button>
-          <button type="button" className="btn-primary" onClick={() => { save.current?.(); const to = pending!.id; setPending(null); select(to); }}>{t("leave.save")}</button>
-        </>}>
+      <AppDialog
+        open={pending !== null}
+        title={t("leave.title")}
+        width={500}
+        testId="switch-dialog"
+        onEscape={() => setPending(null)}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setPending(null)}>
+              {t("leave.cancel")}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                const to = pending!.id;
+                setPending(null);
+                select(to);
+              }}
+            >
+              {t("leave.discard")}
+            </button>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => {
+                save.current?.();
+                const to = pending!.id;
+                setPending(null);
+                select(to);
+              }}
+            >
+              {t("leave.save")}
+            </button>
+          </>
+        }
+      >
         <p>{t("leave.text")}</p>
       </AppDialog>
-      <AppDialog open={confirmDelete} title={t("ui.delete")} width={500} testId="delete-dialog" onEscape={() => setConfirmDelete(false)}
-        actions={<>
-          <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)}>{t("ui.cancel")}</button>
-          <button type="button" className="btn-danger" onClick={() => { setConfirmDelete(false); void deleter.submit({ intent: deleteIntent, ids: JSON.stringify(checked) }, { method: "post" }); }}>{t("ui.delete")}</button>
-        </>}>
+      <AppDialog
+        open={confirmDelete}
+        title={t("ui.delete")}
+        width={500}
+        testId="delete-dialog"
+        onEscape={() => setConfirmDelete(false)}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)}>
+              {t("ui.cancel")}
+            </button>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => {
+                setConfirmDelete(false);
+                void deleter.submit({ intent: deleteIntent, ids: JSON.stringify(checked) }, { method: "post" });
+              }}
+            >
+              {t("ui.delete")}
+            </button>
+          </>
+        }
+      >
         <p>{t("list.delete-confirm", { count: checked.length })}</p>
         {deleteNote}
       </AppDialog>

@@ -46,7 +46,9 @@ export function LocaleSelector({ locales, compact = false }: { locales: Locale[]
 
   return (
     <div className="relative">
-      <label className={compact ? "sr-only" : "field-label"} htmlFor="locale-select">{t("shell.locale")}</label>
+      <label className={compact ? "sr-only" : "field-label"} htmlFor="locale-select">
+        {t("shell.locale")}
+      </label>
       <select
         id="locale-select"
         data-testid="locale-select"
@@ -56,11 +58,17 @@ export function LocaleSelector({ locales, compact = false }: { locales: Locale[]
         disabled={pending !== null}
       >
         {locales.map((l) => (
-          <option key={l} value={l}>{t(`locale.${l}`)}</option>
+          <option key={l} value={l}>
+            {t(`locale.${l}`)}
+          </option>
         ))}
       </select>
       {pending ? (
-        <p role="status" data-testid="locale-warning" className="absolute right-0 top-full z-50 mt-1 w-72 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900 shadow">
+        <p
+          role="status"
+          data-testid="locale-warning"
+          className="absolute right-0 top-full z-50 mt-1 w-72 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900 shadow"
+        >
           {t("locale.change-warning")}
         </p>
       ) : null}

@@ -13,18 +13,35 @@ type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 type Option = { id: number; libelle: string; libelleEn: string | null };
 export type SoilLists = { typesSolArvalis: Option[]; typesSolAee: Option[]; typesSousSol: Option[]; aciditesSol: Option[]; profondeursSol: Option[] };
 export type SoilFieldsMeta = {
-  idTypeSolArvalis: Meta; idAeeTypeSol: Meta; profondeurSolCm: Meta; reserveUtileMm: Meta; idTypeSousSol: Meta; idAciditeSol: Meta; idProfondeurSol: Meta;
+  idTypeSolArvalis: Meta;
+  idAeeTypeSol: Meta;
+  profondeurSolCm: Meta;
+  reserveUtileMm: Meta;
+  idTypeSousSol: Meta;
+  idAciditeSol: Meta;
+  idProfondeurSol: Meta;
 };
 type SoilValues = {
-  idTypeSolArvalis?: number; idAeeTypeSol?: number; profondeurSolCm?: number; reserveUtileMm?: number; idTypeSousSol?: number; idAciditeSol?: number; idProfondeurSol?: number;
+  idTypeSolArvalis?: number;
+  idAeeTypeSol?: number;
+  profondeurSolCm?: number;
+  reserveUtileMm?: number;
+  idTypeSousSol?: number;
+  idAciditeSol?: number;
+  idProfondeurSol?: number;
 };
 
 /** The soil values of a row as the form's default values (ids as strings, decimals in the UI language). */
 export function soilDefaults(row: SoilValues, language: string) {
   const id = (v: number | undefined) => (v == null ? undefined : String(v));
   return {
-    idTypeSolArvalis: id(row.idTypeSolArvalis), idAeeTypeSol: id(row.idAeeTypeSol), idTypeSousSol: id(row.idTypeSousSol), idAciditeSol: id(row.idAciditeSol),
-    idProfondeurSol: id(row.idProfondeurSol), profondeurSolCm: numberText(row.profondeurSolCm, language), reserveUtileMm: numberText(row.reserveUtileMm, language),
+    idTypeSolArvalis: id(row.idTypeSolArvalis),
+    idAeeTypeSol: id(row.idAeeTypeSol),
+    idTypeSousSol: id(row.idTypeSousSol),
+    idAciditeSol: id(row.idAciditeSol),
+    idProfondeurSol: id(row.idProfondeurSol),
+    profondeurSolCm: numberText(row.profondeurSolCm, language),
+    reserveUtileMm: numberText(row.reserveUtileMm, language),
   };
 }
 
@@ -34,7 +51,11 @@ function ListField({ field, label, options }: { field: Meta; label: string; opti
     <Field id={field.id} label={label} errors={field.errors}>
       <select {...getSelectProps(field)} className="field-input">
         <option value="">{t("context.choose")}</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{refLabel(o, i18n.language)}</option>)}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {refLabel(o, i18n.language)}
+          </option>
+        ))}
       </select>
     </Field>
   );
@@ -65,7 +86,9 @@ export function CheckField({ field, label }: { field: Meta; label: string }) {
   return (
     <div className="mb-3 flex items-center gap-2 pt-5">
       <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4 accent-sillon-700" />
-      <label htmlFor={field.id} className="text-sm">{label}</label>
+      <label htmlFor={field.id} className="text-sm">
+        {label}
+      </label>
     </div>
   );
 }

@@ -9,7 +9,9 @@ export function MaintenancePage({ supportEmail }: { supportEmail: string }) {
         <p className="mt-3">{t("maintenance.text")}</p>
         <p className="mt-3">
           {t("maintenance.support", { email: "" })}
-          <a className="text-sillon-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          <a className="text-sillon-700 underline" href={`mailto:${supportEmail}`}>
+            {supportEmail}
+          </a>
         </p>
       </div>
     </main>

@@ -8,7 +8,14 @@ import { formatDate, NewsCarousel, type Post } from "./news-carousel";
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ resources, lng: "fr", initAsync: false, interpolation: { escapeValue: false } });
 
-const post = (id: number, title: string, creationDate: string): Post => ({ id, title, content: `Texte ${id}`, creationDate, postCategory: "actualite", image: null });
+const post = (id: number, title: string, creationDate: string): Post => ({
+  id,
+  title,
+  content: `Texte ${id}`,
+  creationDate,
+  postCategory: "actualite",
+  image: null,
+});
 
 describe("news carousel", () => {
   test("[A-CONST-11] dates display as day/month/year", () => {
@@ -26,7 +33,7 @@ describe("news carousel", () => {
         <NewsCarousel posts={[post(3, "Récente", "2025-09-20T12:00:00Z"), post(2, "Ancienne", "2025-08-01T12:00:00Z")]} />
       </I18nextProvider>,
     );
-    expect(html).toContain("<h3 class=\"text-base font-semibold\">Récente</h3>");
+    expect(html).toContain('<h3 class="text-base font-semibold">Récente</h3>');
     expect(html).toContain("20/09/2025");
     expect(html).not.toContain("Ancienne");
     expect(html.match(/aria-label="Aller à l&#x27;actualité \d"/g)).toHaveLength(2);

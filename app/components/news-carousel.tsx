@@ -17,17 +17,28 @@ export function NewsCarousel({ posts }: { posts: Post[] }) {
   return (
     <section aria-roledescription="carousel" aria-label={t("home.news")} data-testid="news-carousel" className="card">
       <div className="flex items-start gap-2">
-        <button type="button" className="btn-icon" onClick={() => go(index - 1)} aria-label={t("home.previous")} data-testid="news-previous"><ChevronLeftIcon /></button>
+        <button type="button" className="btn-icon" onClick={() => go(index - 1)} aria-label={t("home.previous")} data-testid="news-previous">
+          <ChevronLeftIcon />
+        </button>
         <article aria-roledescription="slide" aria-label={`${index + 1} / ${posts.length}`} className="min-h-24 flex-1" data-testid="news-slide">
           <p className="text-xs text-stone-500">{formatDate(post.creationDate)}</p>
           <h3 className="text-base font-semibold">{post.title}</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-stone-800">{post.content}</p>
         </article>
-        <button type="button" className="btn-icon" onClick={() => go(index + 1)} aria-label={t("home.next")} data-testid="news-next"><ChevronRightIcon /></button>
+        <button type="button" className="btn-icon" onClick={() => go(index + 1)} aria-label={t("home.next")} data-testid="news-next">
+          <ChevronRightIcon />
+        </button>
       </div>
       <div className="mt-2 flex justify-center gap-2">
         {posts.map((p, i) => (
-          <button key={p.id} type="button" onClick={() => go(i)} aria-label={t("home.go-to", { n: i + 1 })} aria-current={i === index} className={`h-2.5 w-2.5 rounded-full ${i === index ? "bg-sillon-700" : "bg-stone-300"}`} />
+          <button
+            key={p.id}
+            type="button"
+            onClick={() => go(i)}
+            aria-label={t("home.go-to", { n: i + 1 })}
+            aria-current={i === index}
+            className={`h-2.5 w-2.5 rounded-full ${i === index ? "bg-sillon-700" : "bg-stone-300"}`}
+          />
         ))}
       </div>
     </section>

@@ -14,7 +14,9 @@ export function PartnerLogos() {
       <p className="mb-2 text-center text-xs uppercase tracking-wide text-stone-500">{t("login.partners")}</p>
       <ul className="flex flex-wrap items-center justify-center gap-6">
         {LOGOS.map((l) => (
-          <li key={l.file}><img src={`${import.meta.env.BASE_URL}logos/${l.file}`} alt={l.alt} className="h-10" /></li>
+          <li key={l.file}>
+            <img src={`${import.meta.env.BASE_URL}logos/${l.file}`} alt={l.alt} className="h-10" />
+          </li>
         ))}
       </ul>
     </footer>

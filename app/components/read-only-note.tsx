@@ -21,7 +21,13 @@ export function ReadOnlyNote({ cause }: { cause?: ReadOnlyCause }) {
   const home = useRouteLoaderData("home") as HomeView | undefined;
   const why = cause ?? readOnlyCause(home);
   return (
-    <span role="note" data-testid="read-only-note" data-cause={why} title={t(`ui.read-only-${why}-note`)} className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
+    <span
+      role="note"
+      data-testid="read-only-note"
+      data-cause={why}
+      title={t(`ui.read-only-${why}-note`)}
+      className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700"
+    >
       {t(`ui.read-only-${why}`)}
     </span>
   );

@@ -20,7 +20,13 @@ export function LoadError({ error }: { error: string }) {
  * The frame of a screen whose loader may answer an error: the screen itself when the data came, else its title
  * over an empty page while the error dialog says why (`<name>-load-failed`).
  */
-export function ScreenFrame<T extends { ok: true }>({ data, title, name, width = "5xl", children }: {
+export function ScreenFrame<T extends { ok: true }>({
+  data,
+  title,
+  name,
+  width = "5xl",
+  children,
+}: {
   data: LoaderAnswer<T>;
   title: ReactNode;
   /** The screen's name in test ids. */

@@ -164,7 +164,10 @@ describe("visible columns", () => {
       sort: null,
     });
     expect(normalizePrefs({ visibleColumns: null, rowsPerPage: 0, sort: { column: "type", direction: "desc" } }, columns).sort).toBeNull();
-    expect(normalizePrefs({ visibleColumns: null, rowsPerPage: 0, sort: { column: "surface", direction: "desc" } }, columns).sort).toEqual({ column: "surface", direction: "desc" });
+    expect(normalizePrefs({ visibleColumns: null, rowsPerPage: 0, sort: { column: "surface", direction: "desc" } }, columns).sort).toEqual({
+      column: "surface",
+      direction: "desc",
+    });
   });
 });
 
@@ -209,8 +212,15 @@ describe("stored preferences", () => {
     const defaults = { visibleColumns: null, rowsPerPage: 0, sort: null };
     for (const raw of [null, "", "{", "null", "42", "[1,2]", '"text"']) expect(parseTablePrefs(raw)).toEqual(defaults);
     expect(parseTablePrefs('{"visibleColumns":"nom","rowsPerPage":7,"sort":{"column":"nom","direction":"up"}}')).toEqual(defaults);
-    expect(parseTablePrefs('{"visibleColumns":["nom",3,null],"rowsPerPage":"5","sort":{"column":"","direction":"asc"}}')).toEqual({ ...defaults, visibleColumns: ["nom"] });
-    expect(parseTablePrefs('{"rowsPerPage":10,"sort":{"column":"nom","direction":"desc","extra":1}}')).toEqual({ visibleColumns: null, rowsPerPage: 10, sort: { column: "nom", direction: "desc" } });
+    expect(parseTablePrefs('{"visibleColumns":["nom",3,null],"rowsPerPage":"5","sort":{"column":"","direction":"asc"}}')).toEqual({
+      ...defaults,
+      visibleColumns: ["nom"],
+    });
+    expect(parseTablePrefs('{"rowsPerPage":10,"sort":{"column":"nom","direction":"desc","extra":1}}')).toEqual({
+      visibleColumns: null,
+      rowsPerPage: 10,
+      sort: { column: "nom", direction: "desc" },
+    });
     storage.setItem("sillon.table.parcelle", "not json");
     expect(loadTablePrefs("parcelle")).toEqual(defaults);
   });

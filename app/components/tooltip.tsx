@@ -19,11 +19,22 @@ export function Tooltip({ text, children, tone = "neutral" }: { text: ReactNode;
     if (timer.current) clearTimeout(timer.current);
     setOpen(false);
   };
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return (
-    <span className="relative inline-flex" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onKeyDown={(e) => e.key === "Escape" && hide()} aria-describedby={id}>
+    <span
+      className="relative inline-flex"
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+      onKeyDown={(e) => e.key === "Escape" && hide()}
+      aria-describedby={id}
+    >
       {children}
       <span
         id={id}

@@ -64,34 +64,40 @@ export const ResetPasswordSchema = mustMatch(
 );
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
-export const GroupeSchema = z.object({
-  id: rowId(),
-  updatedAt: updatedAt(),
-  nomGroupe: requiredText({ max: 180 }),
-  membres: idList,
-}).superRefine(editNeedsToken, always);
+export const GroupeSchema = z
+  .object({
+    id: rowId(),
+    updatedAt: updatedAt(),
+    nomGroupe: requiredText({ max: 180 }),
+    membres: idList,
+  })
+  .superRefine(editNeedsToken, always);
 export type GroupeInput = z.infer<typeof GroupeSchema>;
 
 /** A network (oad): short name required, long name, international flag, access e-mail (shown to ask for access). */
-export const OadSchema = z.object({
-  id: rowId(),
-  updatedAt: updatedAt(),
-  libelle: requiredText({ max: 120 }),
-  libelleLong: optionalText({ max: 255 }),
-  international: flag(),
-  emailAcces: optional(email()),
-}).superRefine(editNeedsToken, always);
+export const OadSchema = z
+  .object({
+    id: rowId(),
+    updatedAt: updatedAt(),
+    libelle: requiredText({ max: 120 }),
+    libelleLong: optionalText({ max: 255 }),
+    international: flag(),
+    emailAcces: optional(email()),
+  })
+  .superRefine(editNeedsToken, always);
 export type OadInput = z.infer<typeof OadSchema>;
 
 /** A news post of the home page; a blank date means now. */
-export const PostSchema = z.object({
-  id: rowId(),
-  updatedAt: updatedAt(),
-  title: requiredText({ max: 255 }),
-  content: requiredText({ max: 20000, multiline: true }),
-  postCategory: optionalText({ max: 60 }),
-  creationDate: optional(dateString()),
-}).superRefine(editNeedsToken, always);
+export const PostSchema = z
+  .object({
+    id: rowId(),
+    updatedAt: updatedAt(),
+    title: requiredText({ max: 255 }),
+    content: requiredText({ max: 20000, multiline: true }),
+    postCategory: optionalText({ max: 60 }),
+    creationDate: optional(dateString()),
+  })
+  .superRefine(editNeedsToken, always);
 export type PostInput = z.infer<typeof PostSchema>;
 
 /** Disable, enable, delete: the row's id. */

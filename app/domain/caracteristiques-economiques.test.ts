@@ -1,13 +1,26 @@
 import { describe, expect, test } from "vitest";
 import {
-  ADMIN_FIELDS, CaracteristiquesAdminSchema, caracteristiquesSchema, CaracteristiquesSchema, CHARGES_DIVERSES_PAR_EXPLOITATION, CHARGES_DIVERSES_PAR_HA,
-  chargesDiversesEffectives, COMMON_FIELDS, FERMAGE_MOYEN_DEFAUT, fermageMoyenEffectif,
+  ADMIN_FIELDS,
+  CaracteristiquesAdminSchema,
+  caracteristiquesSchema,
+  CaracteristiquesSchema,
+  CHARGES_DIVERSES_PAR_EXPLOITATION,
+  CHARGES_DIVERSES_PAR_HA,
+  chargesDiversesEffectives,
+  COMMON_FIELDS,
+  FERMAGE_MOYEN_DEFAUT,
+  fermageMoyenEffectif,
 } from "./caracteristiques-economiques";
 import { validate } from "./validation";
 
 const ADMIN_OK = {
-  longTermeTaux: "3,5", longTermeDuree: "12", longTermeIvan: "40",
-  courtTermeTaux: "4", courtTermeDuree: "1", remunerationCapitauxPropreTaux: "2", remunerationCapitauxPropreIvan: "50",
+  longTermeTaux: "3,5",
+  longTermeDuree: "12",
+  longTermeIvan: "40",
+  courtTermeTaux: "4",
+  courtTermeDuree: "1",
+  remunerationCapitauxPropreTaux: "2",
+  remunerationCapitauxPropreIvan: "50",
 };
 const fieldErrors = (input: Record<string, unknown>, admin = true) => {
   const r = validate(caracteristiquesSchema(admin), input);
@@ -17,11 +30,25 @@ const fieldErrors = (input: Record<string, unknown>, admin = true) => {
 describe("economic characteristics schema", () => {
   test("[B-ECO-01] the form carries the campaign's figures (the norms are calculated, campagne and anneeprix set by the server)", () => {
     expect([...COMMON_FIELDS].sort()).toEqual([
-      "aidesDecouplees", "chargesDiverses", "chargesMainOeuvreFamiliale", "chargesMainOeuvreSalarialeOccasionnel", "chargesMainOeuvreSalarialePermanente",
-      "cotisationMsa", "courtTermeSomme", "fermageMoyen", "prixFioul", "remarqueAnnuelle",
+      "aidesDecouplees",
+      "chargesDiverses",
+      "chargesMainOeuvreFamiliale",
+      "chargesMainOeuvreSalarialeOccasionnel",
+      "chargesMainOeuvreSalarialePermanente",
+      "cotisationMsa",
+      "courtTermeSomme",
+      "fermageMoyen",
+      "prixFioul",
+      "remarqueAnnuelle",
     ]);
     expect([...ADMIN_FIELDS].sort()).toEqual([
-      "courtTermeDuree", "courtTermeTaux", "longTermeDuree", "longTermeIvan", "longTermeTaux", "remunerationCapitauxPropreIvan", "remunerationCapitauxPropreTaux",
+      "courtTermeDuree",
+      "courtTermeTaux",
+      "longTermeDuree",
+      "longTermeIvan",
+      "longTermeTaux",
+      "remunerationCapitauxPropreIvan",
+      "remunerationCapitauxPropreTaux",
     ]);
   });
 
@@ -30,7 +57,10 @@ describe("economic characteristics schema", () => {
     const errors = fieldErrors(bad);
     for (const f of Object.keys(bad)) expect(errors[f], f).toEqual(["warning.numeric"]);
     expect(fieldErrors({ ...ADMIN_OK, cotisationMsa: "1 234,50", prixFioul: "0.82" })).toEqual({});
-    expect(validate(CaracteristiquesAdminSchema, { ...ADMIN_OK, cotisationMsa: "1 234,50" })).toMatchObject({ success: true, data: { cotisationMsa: 1234.5, longTermeTaux: 3.5 } });
+    expect(validate(CaracteristiquesAdminSchema, { ...ADMIN_OK, cotisationMsa: "1 234,50" })).toMatchObject({
+      success: true,
+      data: { cotisationMsa: 1234.5, longTermeTaux: 3.5 },
+    });
   });
 
   test("[B-ECO-07] [B-ECO-09] [B-ECO-10] [B-ECO-12] [B-ECO-13] [B-CONST-04] rates and replacement values are required and within 0–100", () => {

@@ -12,7 +12,15 @@ export type Replication = (typeof REPLICATION)[keyof typeof REPLICATION];
 export const REPLICATIONS: readonly Replication[] = [REPLICATION.EXPLOITATION, REPLICATION.CAMPAGNE_COURANTE, REPLICATION.TOUTES_CAMPAGNES];
 
 /** Soil columns shared by the farm, plots, plot groups and landscape features (docs/data-model.md "Soil columns"). */
-export const SOIL_FIELDS = ["idTypeSolArvalis", "idAeeTypeSol", "profondeurSolCm", "reserveUtileMm", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"] as const;
+export const SOIL_FIELDS = [
+  "idTypeSolArvalis",
+  "idAeeTypeSol",
+  "profondeurSolCm",
+  "reserveUtileMm",
+  "idTypeSousSol",
+  "idAciditeSol",
+  "idProfondeurSol",
+] as const;
 export type SoilField = (typeof SOIL_FIELDS)[number];
 
 /** Which reference list each soil id belongs to. */

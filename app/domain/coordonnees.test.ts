@@ -13,9 +13,18 @@ function errors(entries: Record<string, string>, communeRequired = false) {
 describe("farm coordinates schema", () => {
   test("[B-COORD-01] the form carries business name, SIRET, names, address, country, department, town, INSEE code, postal code, e-mail and mobile", () => {
     const r = coordonneesSchema().safeParse({
-      raisonSociale: "EARL des Tilleuls", siret: "732 829 320 00074", nom: "Durand", prenom: "Bruno", adresse: "1 rue des Tilleuls",
-      idPays: "26", libelleDepartement: "Eure-et-Loir", ville: "Chartres", codeInsee: "28085", codePostal: "28000",
-      email: "earl@tilleuls.fr", portable: "06 12 34 56 78",
+      raisonSociale: "EARL des Tilleuls",
+      siret: "732 829 320 00074",
+      nom: "Durand",
+      prenom: "Bruno",
+      adresse: "1 rue des Tilleuls",
+      idPays: "26",
+      libelleDepartement: "Eure-et-Loir",
+      ville: "Chartres",
+      codeInsee: "28085",
+      codePostal: "28000",
+      email: "earl@tilleuls.fr",
+      portable: "06 12 34 56 78",
     });
     expect(r.success).toBe(true);
     expect(r.data).toMatchObject({ siret: "73282932000074", idPays: 26, codeInsee: "28085", codePostal: "28000", portable: "06 12 34 56 78" });
@@ -58,6 +67,9 @@ describe("farm coordinates schema", () => {
   });
 
   test("[B-COORD-04] the commune error shows together with the other fields' errors", () => {
-    expect(errors({ idPays: "26", libelleDepartement: "Eure-et-Loir", email: "x" }, true)).toEqual({ email: ["warning.invalid"], codeInsee: ["warning.required"] });
+    expect(errors({ idPays: "26", libelleDepartement: "Eure-et-Loir", email: "x" }, true)).toEqual({
+      email: ["warning.invalid"],
+      codeInsee: ["warning.required"],
+    });
   });
 });

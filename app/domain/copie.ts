@@ -52,12 +52,18 @@ export const DuplicationCampagneInterventionsSchema = z
     campagneSource: rowId(),
     dossierDestination: rowId(),
     campagneDestination: rowId(),
-    paires: z.array(z.object({ parcelleSource: rowId(), parcellesDestination: ids("warning.required") })).min(1, "warning.required").max(MAX_IDS, "warning.too-many"),
+    paires: z
+      .array(z.object({ parcelleSource: rowId(), parcellesDestination: ids("warning.required") }))
+      .min(1, "warning.required")
+      .max(MAX_IDS, "warning.too-many"),
     suppressionInterventionsParcellesDst: flag(),
   })
-  .refine((v) => {
-    const sources = new Set(v.paires.map((p) => p.parcelleSource));
-    const destinations = v.paires.flatMap((p) => p.parcellesDestination);
-    return new Set(destinations).size === destinations.length && destinations.every((d) => !sources.has(d));
-  }, { path: ["paires"], message: "warning.invalid" });
+  .refine(
+    (v) => {
+      const sources = new Set(v.paires.map((p) => p.parcelleSource));
+      const destinations = v.paires.flatMap((p) => p.parcellesDestination);
+      return new Set(destinations).size === destinations.length && destinations.every((d) => !sources.has(d));
+    },
+    { path: ["paires"], message: "warning.invalid" },
+  );
 export type DuplicationCampagneInterventionsInput = z.infer<typeof DuplicationCampagneInterventionsSchema>;

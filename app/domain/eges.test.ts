@@ -34,8 +34,18 @@ describe("[B-PLOT-04] greenhouse-gas category of a folder fertiliser", () => {
   test("boundaries of the straight-nitrogen contents", () => {
     const of = (n: number) => classerFertilisant("Engrais", { n }).categorie;
     expect([of(25.9), of(26), of(27.9), of(28), of(32), of(32.1), of(36.9), of(37), of(40), of(40.1), of(44.9), of(45)]).toEqual([
-      "AZOTE_AUTRE", "AMMONITRATE", "AMMONITRATE", "SOLUTION_AZOTEE", "SOLUTION_AZOTEE", "AMMONITRATE", "AMMONITRATE", "SOLUTION_AZOTEE",
-      "SOLUTION_AZOTEE", "AZOTE_AUTRE", "AZOTE_AUTRE", "UREE",
+      "AZOTE_AUTRE",
+      "AMMONITRATE",
+      "AMMONITRATE",
+      "SOLUTION_AZOTEE",
+      "SOLUTION_AZOTEE",
+      "AMMONITRATE",
+      "AMMONITRATE",
+      "SOLUTION_AZOTEE",
+      "SOLUTION_AZOTEE",
+      "AZOTE_AUTRE",
+      "AZOTE_AUTRE",
+      "UREE",
     ]);
     // Just under the organic threshold for every major nutrient: organic; one at 10 %: mineral.
     expect(classerFertilisant("Engrais", { n: 9.9, p2o5: 9.9 }).categorie).toBe("ORGANIQUE");

@@ -5,9 +5,16 @@
  * seeds/reference/categorie-eges.json.
  */
 
-
 export const CATEGORIES_EGES = [
-  "AMMONITRATE", "UREE", "SOLUTION_AZOTEE", "AZOTE_AUTRE", "ENGRAIS_COMPOSE", "PHOSPHATE", "POTASSIQUE", "AMENDEMENT_CALCIQUE", "ORGANIQUE",
+  "AMMONITRATE",
+  "UREE",
+  "SOLUTION_AZOTEE",
+  "AZOTE_AUTRE",
+  "ENGRAIS_COMPOSE",
+  "PHOSPHATE",
+  "POTASSIQUE",
+  "AMENDEMENT_CALCIQUE",
+  "ORGANIQUE",
 ] as const;
 export type CategorieEges = (typeof CATEGORIES_EGES)[number];
 
@@ -25,7 +32,11 @@ export type Classement = { categorie: CategorieEges; motif: "libelle" | "composi
 /** Below this content (%) for every one of N, P2O5 and K2O a product is a manure or organic fertiliser. */
 export const SEUIL_ORGANIQUE_PCT = 10;
 
-const normalise = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const normalise = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /** Words of a product name that tell what the percentages cannot: the form of nitrogen, an organic origin, a liming material. */
 const MOTS: [RegExp, CategorieEges][] = [

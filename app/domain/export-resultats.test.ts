@@ -3,7 +3,25 @@ import { GROUPES_INDICATEURS } from "./calc/indicateurs/catalogue";
 import { validate } from "./validation";
 import { doublonsSeries, ExportResultatsSchema, NATURE_CALCUL, NATURE_DONNEES_BRUTES, nomClasseurResultats, valeursInitialesExport } from "./export-resultats";
 
-const CHAMPS = ["libelle", "version", "prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", "parcelle", "lot", "modeConduite", "culture", "exploitation", "groupes", "nature", "calculsSeries"];
+const CHAMPS = [
+  "libelle",
+  "version",
+  "prevu",
+  "realise",
+  "alertes",
+  "rendements",
+  "donneesBrutes",
+  "tcd1",
+  "tcd2",
+  "parcelle",
+  "lot",
+  "modeConduite",
+  "culture",
+  "exploitation",
+  "groupes",
+  "nature",
+  "calculsSeries",
+];
 
 describe("export-result form", () => {
   test("[C-REXP-01] the form has the fields of spec 3 §3.15 (and the anglais flag of §7)", () => {
@@ -12,7 +30,21 @@ describe("export-result form", () => {
 
   test("[C-REXP-03] [C-REXP-04] [C-REXP-05] every option ticked, nature 1, version 2, every group by default", () => {
     const v = valeursInitialesExport([4, 5]);
-    for (const k of ["prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", "parcelle", "lot", "modeConduite", "culture", "exploitation"] as const) expect(v[k]).toBe(true);
+    for (const k of [
+      "prevu",
+      "realise",
+      "alertes",
+      "rendements",
+      "donneesBrutes",
+      "tcd1",
+      "tcd2",
+      "parcelle",
+      "lot",
+      "modeConduite",
+      "culture",
+      "exploitation",
+    ] as const)
+      expect(v[k]).toBe(true);
     expect(v.nature).toBe(1);
     expect(v.version).toBe(2);
     expect(v.groupes).toEqual([...GROUPES_INDICATEURS]);
@@ -23,7 +55,17 @@ describe("export-result form", () => {
 
   test("[C-REXP-04] [C-REXP-05] [C-REXP-06] form values: ticked boxes 'on', absent ones false; nature and version default to 1 and 2; nature 0 (raw data) is not a result export", () => {
     const r = validate(ExportResultatsSchema, { prevu: "on", exploitation: "on", groupes: "ift", calculsSeries: ["3", "4"] });
-    expect(r.success && r.data).toMatchObject({ prevu: true, realise: false, tcd1: false, exploitation: true, groupes: ["ift"], calculsSeries: [3, 4], nature: 1, version: 2, anglais: false });
+    expect(r.success && r.data).toMatchObject({
+      prevu: true,
+      realise: false,
+      tcd1: false,
+      exploitation: true,
+      groupes: ["ift"],
+      calculsSeries: [3, 4],
+      nature: 1,
+      version: 2,
+      anglais: false,
+    });
     expect(NATURE_DONNEES_BRUTES).toBe(0);
     expect(NATURE_CALCUL).toBe(1);
     expect(validate(ExportResultatsSchema, { ...valeursInitialesExport([1]), nature: 0 }).success).toBe(false);
@@ -39,7 +81,16 @@ describe("export-result form", () => {
   });
 
   test("[C-REXP-01] at least one series, one level and planned or done", () => {
-    const r = validate(ExportResultatsSchema, { ...valeursInitialesExport([]), prevu: false, realise: false, parcelle: false, lot: false, modeConduite: false, culture: false, exploitation: false });
+    const r = validate(ExportResultatsSchema, {
+      ...valeursInitialesExport([]),
+      prevu: false,
+      realise: false,
+      parcelle: false,
+      lot: false,
+      modeConduite: false,
+      culture: false,
+      exploitation: false,
+    });
     expect(!r.success && r.fieldErrors).toMatchObject({
       calculsSeries: ["exportResultats.serie-requise"],
       realise: ["exportResultats.realisation-requise"],

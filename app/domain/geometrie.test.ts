@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { parseGeometrie, serialiseGeometrie, surfaceHaOf } from "./geometrie";
 
 // A square of 0.001° × 0.001° near Chartres (about 111 m × 74 m).
-const square = { type: "Polygon" as const, coordinates: [[[1.48, 48.44], [1.481, 48.44], [1.481, 48.441], [1.48, 48.441], [1.48, 48.44]]] };
+const square = {
+  type: "Polygon" as const,
+  coordinates: [
+    [
+      [1.48, 48.44],
+      [1.481, 48.44],
+      [1.481, 48.441],
+      [1.48, 48.441],
+      [1.48, 48.44],
+    ],
+  ],
+};
 
 describe("plot geometry", () => {
   it("[B-MAP-13] reads and writes the stored JSON text of a polygon or a point", () => {

@@ -12,7 +12,13 @@ const errors = (input: unknown) => {
 
 describe("grid patches schema", () => {
   test("[issue11-grid] each row's values are parsed by the row schema the form uses (French decimals, ids as text)", () => {
-    const r = schema.parse({ patches: [{ id: 12, updatedAt: "2026-01-01T00:00:00.000Z", values }, { id: -1, updatedAt: null, values }, { id: null, values }] });
+    const r = schema.parse({
+      patches: [
+        { id: 12, updatedAt: "2026-01-01T00:00:00.000Z", values },
+        { id: -1, updatedAt: null, values },
+        { id: null, values },
+      ],
+    });
     expect(r.patches[0].values).toEqual({ libelle: "Salarié", idTypeUser: 951, uta: 1.5 });
     expect(r.patches.map((p) => p.id)).toEqual([12, -1, null]);
     expect(errors({ patches: [{ id: 12, updatedAt: "x", values: { ...values, uta: "-1" } }] })).toEqual({ "patches[0].values.uta": ["warning.positive"] });
@@ -20,7 +26,14 @@ describe("grid patches schema", () => {
 
   test("[issue11-grid] an existing row needs its updatedAt; an id appears once; ids are integers; the list is bounded", () => {
     expect(errors({ patches: [{ id: 12, values }] })).toEqual({ "patches[0].updatedAt": ["warning.required"] });
-    expect(errors({ patches: [{ id: 12, updatedAt: "t", values }, { id: 12, updatedAt: "t", values }] })).toEqual({ "patches[1].id": ["warning.invalid"] });
+    expect(
+      errors({
+        patches: [
+          { id: 12, updatedAt: "t", values },
+          { id: 12, updatedAt: "t", values },
+        ],
+      }),
+    ).toEqual({ "patches[1].id": ["warning.invalid"] });
     expect(Object.keys(errors({ patches: [{ id: 1.5, values }] }))).toEqual(["patches[0].id"]);
     expect(Object.keys(errors({ patches: [{ id: "0x1A", updatedAt: "t", values }] }))).toEqual(["patches[0].id"]);
     const many = Array.from({ length: MAX_PATCHES + 1 }, () => ({ id: null, values: {} }));

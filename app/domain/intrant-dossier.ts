@@ -23,8 +23,7 @@ const percent = () => optionalNumber({ min: 0, max: 100 });
 const composition = Object.fromEntries(ELEMENTS.map((e) => [e, percent()])) as Record<Element, ReturnType<typeof percent>>;
 
 /** The sum of a composition's percentages given, to 3 decimals. */
-export const totalComposition = (v: Partial<Record<Element, number | null | undefined>>) =>
-  Number(ELEMENTS.reduce((s, e) => s + (v[e] ?? 0), 0).toFixed(3));
+export const totalComposition = (v: Partial<Record<Element, number | null | undefined>>) => Number(ELEMENTS.reduce((s, e) => s + (v[e] ?? 0), 0).toFixed(3));
 
 /**
  * The dialog (C-UNREF-14..21): name required; the type required by kind (the species of a seed, the product type
@@ -50,7 +49,8 @@ export const IntrantDossierSchema = z
     };
     if (v.dicIdTypeIntrant === TYPE_INTRANT.SEMENCE) need("idCulture");
     if (v.dicIdTypeIntrant === TYPE_INTRANT.PHYTO || v.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) need("idCategorie");
-    if (v.dicIdTypeIntrant === TYPE_INTRANT.PHYTO && v.code != null && !/^\d+$/.test(v.code)) ctx.addIssue({ code: "custom", path: ["code"], message: "warning.numeric" });
+    if (v.dicIdTypeIntrant === TYPE_INTRANT.PHYTO && v.code != null && !/^\d+$/.test(v.code))
+      ctx.addIssue({ code: "custom", path: ["code"], message: "warning.numeric" });
     if (v.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT && ELEMENTS.some((e) => v[e] != null) && Math.abs(totalComposition(v) - 100) > 0.001) {
       ctx.addIssue({ code: "custom", path: ["n"], message: COMPOSITION_TOTAL_ERROR });
     }

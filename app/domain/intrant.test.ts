@@ -1,7 +1,19 @@
 import { describe, expect, test } from "vitest";
 import {
-  AutreSchema, ciblesOf, compositionKgHa, CONVERSION_ERRORS, conversionSemence, doseEnUniteReference, EauSchema, FertilisantSchema,
-  ORIGINES_INTRANT, PhytoSchema, SemenceSchema, SUM_PERCENTAGE_ERROR, TYPE_INTRANT, uniteFertilisantParDefaut,
+  AutreSchema,
+  ciblesOf,
+  compositionKgHa,
+  CONVERSION_ERRORS,
+  conversionSemence,
+  doseEnUniteReference,
+  EauSchema,
+  FertilisantSchema,
+  ORIGINES_INTRANT,
+  PhytoSchema,
+  SemenceSchema,
+  SUM_PERCENTAGE_ERROR,
+  TYPE_INTRANT,
+  uniteFertilisantParDefaut,
 } from "./intrant";
 import { TYPE_PROPRIETE } from "./calc/materiel";
 import { TYPES_PROPRIETE } from "./parc-materiel";
@@ -12,17 +24,28 @@ const errors = (r: ReturnType<typeof validate>) => (r.success ? {} : r.fieldErro
 describe("seed dialog (spec 3 §5 Seed)", () => {
   const seed = { idCulture: "1", idIntrant: "12", origine: "776", quantite: "180", dicLlUnite: "kg/ha" };
   test("[C-SEED-11] [C-SEED-12] [C-SEED-13] species, variety and dose are required, the dose numeric", () => {
-    expect(errors(validate(SemenceSchema, {}))).toMatchObject({ idCulture: ["warning.required"], idIntrant: ["warning.required"], quantite: ["warning.required"] });
+    expect(errors(validate(SemenceSchema, {}))).toMatchObject({
+      idCulture: ["warning.required"],
+      idIntrant: ["warning.required"],
+      quantite: ["warning.required"],
+    });
     expect(errors(validate(SemenceSchema, { ...seed, quantite: "beaucoup" }))).toMatchObject({ quantite: ["warning.numeric"] });
   });
   test("[C-SEED-14] [C-SEED-15] shares are numeric; farm-saved plus certified must total 100", () => {
     expect(errors(validate(SemenceSchema, { ...seed, semenceFerme: "x" }))).toMatchObject({ semenceFerme: ["warning.numeric"] });
-    expect(errors(validate(SemenceSchema, { ...seed, semenceFerme: "40", semenceCertifiee: "50" }))).toMatchObject({ semenceCertifiee: [SUM_PERCENTAGE_ERROR] });
+    expect(errors(validate(SemenceSchema, { ...seed, semenceFerme: "40", semenceCertifiee: "50" }))).toMatchObject({
+      semenceCertifiee: [SUM_PERCENTAGE_ERROR],
+    });
     expect(validate(SemenceSchema, { ...seed, semenceFerme: "40", semenceCertifiee: "60", semenceOgm: "0" }).success).toBe(true);
   });
   test("[C-SEED-16] [C-SEED-17] a treatment product needs its dose and unit", () => {
-    expect(errors(validate(SemenceSchema, { ...seed, idTraitement: "5", origineTraitement: "776" }))).toMatchObject({ quantiteTraitement: ["warning.required"], uniteTraitement: ["warning.required"] });
-    expect(validate(SemenceSchema, { ...seed, idTraitement: "5", origineTraitement: "776", quantiteTraitement: "0,2", uniteTraitement: "l/ha" }).success).toBe(true);
+    expect(errors(validate(SemenceSchema, { ...seed, idTraitement: "5", origineTraitement: "776" }))).toMatchObject({
+      quantiteTraitement: ["warning.required"],
+      uniteTraitement: ["warning.required"],
+    });
+    expect(validate(SemenceSchema, { ...seed, idTraitement: "5", origineTraitement: "776", quantiteTraitement: "0,2", uniteTraitement: "l/ha" }).success).toBe(
+      true,
+    );
   });
   test("[C-SEED-06] seed units are l/q, kg/q, l/ha, kg/ha", () => {
     for (const u of ["l/q", "kg/q", "l/ha", "kg/ha"]) expect(validate(SemenceSchema, { ...seed, dicLlUnite: u }).success).toBe(true);
@@ -33,7 +56,11 @@ describe("seed dialog (spec 3 §5 Seed)", () => {
 describe("phyto dialog (spec 3 §5 Phyto)", () => {
   const phyto = { idIntrant: "9", origine: "776", quantite: "1,5", dicLlUnite: "l/ha" };
   test("[C-PHYTO-10] [C-PHYTO-11] [C-PHYTO-12] [C-PHYTO-13] product, dose and unit required; doses numeric", () => {
-    expect(errors(validate(PhytoSchema, {}))).toMatchObject({ idIntrant: ["warning.required"], quantite: ["warning.required"], dicLlUnite: ["warning.required"] });
+    expect(errors(validate(PhytoSchema, {}))).toMatchObject({
+      idIntrant: ["warning.required"],
+      quantite: ["warning.required"],
+      dicLlUnite: ["warning.required"],
+    });
     expect(errors(validate(PhytoSchema, { ...phyto, doseReference: "abc" }))).toMatchObject({ doseReference: ["warning.numeric"] });
   });
   test("[C-PHYTO-03] [C-PHYTO-04] [C-PHYTO-05] [C-PHYTO-06] units l/ha or kg/ha; up to four distinct targets, the first the main one", () => {
@@ -56,8 +83,15 @@ describe("phyto dialog (spec 3 §5 Phyto)", () => {
 
 describe("fertiliser, water and other inputs", () => {
   test("[C-FERT-13] [C-FERT-14] [C-FERT-15] [C-FERT-16] [C-FERT-17] type, product, dose and unit required; compositions numeric", () => {
-    expect(errors(validate(FertilisantSchema, {}))).toMatchObject({ idCategorie: ["warning.required"], idIntrant: ["warning.required"], quantite: ["warning.required"], dicLlUnite: ["warning.required"] });
-    expect(errors(validate(FertilisantSchema, { idCategorie: "655", idIntrant: "1", origine: "776", quantite: "200", dicLlUnite: "kg/ha", n: "trente" }))).toMatchObject({ n: ["warning.numeric"] });
+    expect(errors(validate(FertilisantSchema, {}))).toMatchObject({
+      idCategorie: ["warning.required"],
+      idIntrant: ["warning.required"],
+      quantite: ["warning.required"],
+      dicLlUnite: ["warning.required"],
+    });
+    expect(
+      errors(validate(FertilisantSchema, { idCategorie: "655", idIntrant: "1", origine: "776", quantite: "200", dicLlUnite: "kg/ha", n: "trente" })),
+    ).toMatchObject({ n: ["warning.numeric"] });
   });
   test("[C-FERT-07] [C-FERT-11] [C-FERT-12] units l/ha, kg/ha, t/ha; type 657 starts in t/ha, the others in kg/ha", () => {
     expect(validate(FertilisantSchema, { idCategorie: "657", idIntrant: "1", origine: "776", quantite: "30", dicLlUnite: "t/ha" }).success).toBe(true);
@@ -75,7 +109,10 @@ describe("fertiliser, water and other inputs", () => {
     expect(errors(validate(EauSchema, { idCategorie: "5421", quantite: "30", dicLlUnite: "l/ha" }))).toMatchObject({ dicLlUnite: ["warning.invalid"] });
   });
   test("[C-OTHER-03] [C-OTHER-04] [C-OTHER-05] other input: name and quantity required, numeric, unit 'autre'", () => {
-    expect(errors(validate(AutreSchema, { idCategorie: "5431", dicLlUnite: "autre" }))).toMatchObject({ libelle: ["warning.required"], quantite: ["warning.required"] });
+    expect(errors(validate(AutreSchema, { idCategorie: "5431", dicLlUnite: "autre" }))).toMatchObject({
+      libelle: ["warning.required"],
+      quantite: ["warning.required"],
+    });
     expect(validate(AutreSchema, { idCategorie: "5431", libelle: "Ficelle", quantite: "2", dicLlUnite: "autre" }).success).toBe(true);
   });
 });

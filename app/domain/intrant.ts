@@ -152,7 +152,12 @@ const round = (n: number, digits: number) => Number(n.toFixed(digits));
  * volume is needed and missing. The engine's own conversion (calc/indicateurs/ift-doses.ts), so the dialog shows
  * what the IFT divides.
  */
-export function doseEnUniteReference(dose: number, unite: string, uniteReference: string | null | undefined, volumeBouillie: number | null | undefined): number | null {
+export function doseEnUniteReference(
+  dose: number,
+  unite: string,
+  uniteReference: string | null | undefined,
+  volumeBouillie: number | null | undefined,
+): number | null {
   const c = convertirDose(dose, unite, uniteReference, volumeBouillie);
   if ("valeur" in c) return c.valeur;
   return c.raison === "volumeBouillie" ? null : dose;
@@ -190,7 +195,11 @@ export function conversionSemence(
 export const QUANTITE_DECIMALES = 4;
 
 export type IntrantDetail = {
-  id: number; type: number; libelle: string; quantite: number | null; unite: string | null;
+  id: number;
+  type: number;
+  libelle: string;
+  quantite: number | null;
+  unite: string | null;
   /** Set for an input made from an unreferenced input of the folder (origin 777): that input's id (decision 0032). */
   idIntrantDossier?: number;
 };

@@ -14,8 +14,25 @@ describe("plot group form", () => {
   });
 
   test("[B-LOT-02] [B-LOT-03] [B-LOT-07] form values become typed values: checkboxes, French decimals, the replicate answer", () => {
-    const r = LotParcelleSchema.parse({ libelle: " Îlot 12 ", noIlotPac: "012", irrigable: "on", reserveUtileMm: "150,5", profondeurSolCm: "90", idTypeSolArvalis: "2", replicate: "true" });
-    expect(r).toMatchObject({ libelle: "Îlot 12", noIlotPac: "012", irrigable: true, drainee: false, reserveUtileMm: 150.5, profondeurSolCm: 90, idTypeSolArvalis: 2, replicate: true });
+    const r = LotParcelleSchema.parse({
+      libelle: " Îlot 12 ",
+      noIlotPac: "012",
+      irrigable: "on",
+      reserveUtileMm: "150,5",
+      profondeurSolCm: "90",
+      idTypeSolArvalis: "2",
+      replicate: "true",
+    });
+    expect(r).toMatchObject({
+      libelle: "Îlot 12",
+      noIlotPac: "012",
+      irrigable: true,
+      drainee: false,
+      reserveUtileMm: 150.5,
+      profondeurSolCm: 90,
+      idTypeSolArvalis: 2,
+      replicate: true,
+    });
     expect(LotParcelleSchema.parse({ libelle: "x" }).replicate).toBe(false);
   });
 

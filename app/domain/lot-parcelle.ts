@@ -2,7 +2,6 @@ import { z } from "zod";
 import { SoilSchema } from "./caracteristiques-pedologiques";
 import { flag, optionalText, requiredText } from "./validation";
 
-
 /** The soil fields shared with the farm, plots and landscape features (spec 2 §3). */
 export const soilShape = SoilSchema.omit({ replication: true }).shape;
 
@@ -14,8 +13,16 @@ export const NO_ILOT_PAC_MAX = 30;
  * and the soil fields. The name and remarks stay the plot's own.
  */
 export const LOT_REPLICATED_FIELDS = [
-  "noIlotPac", "irrigable", "drainee", "idTypeSolArvalis", "idAeeTypeSol", "profondeurSolCm", "reserveUtileMm", "idTypeSousSol",
-  "idAciditeSol", "idProfondeurSol",
+  "noIlotPac",
+  "irrigable",
+  "drainee",
+  "idTypeSolArvalis",
+  "idAeeTypeSol",
+  "profondeurSolCm",
+  "reserveUtileMm",
+  "idTypeSousSol",
+  "idAciditeSol",
+  "idProfondeurSol",
 ] as const;
 
 /** The plot group form (spec 2 §2 "Plot groups", §3, §5: name required). `replicate` is the answer to the propagation question. */

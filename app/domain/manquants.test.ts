@@ -37,8 +37,12 @@ describe("missing-data worklist lines (decision 0087)", () => {
       return c ? adresseCorrection(c) : null;
     };
     expect(at({ objet: "parcelle", id: 4, champ: "surface" })).toBe("/home/description/exploitation/parcelle?id=4");
-    expect(at({ objet: "intrant", id: 9, champ: "doseReference" }, { idParcelle: 4, idIntervention: 12 })).toBe("/home/description/au_champs/interventions?parcelleId=4&id=12");
-    expect(at({ objet: "recolte", id: 3, champ: "rendement" }, { idParcelle: 4, idIntervention: 13 })).toBe("/home/description/au_champs/interventions?parcelleId=4&id=13");
+    expect(at({ objet: "intrant", id: 9, champ: "doseReference" }, { idParcelle: 4, idIntervention: 12 })).toBe(
+      "/home/description/au_champs/interventions?parcelleId=4&id=12",
+    );
+    expect(at({ objet: "recolte", id: 3, champ: "rendement" }, { idParcelle: 4, idIntervention: 13 })).toBe(
+      "/home/description/au_champs/interventions?parcelleId=4&id=13",
+    );
     expect(at({ objet: "intervention", id: 13, champ: "operation" }, { idParcelle: 4 })).toBe("/home/description/au_champs/interventions?parcelleId=4&id=13");
     expect(at({ objet: "operation", id: 5, champ: "debit" })).toBe("/home/description/exploitation/operations_culturales?id=5");
     expect(at({ objet: "operation", id: 6, champ: "usure" })).toBe("/home/description/exploitation/parc_materiel?id=6");

@@ -39,7 +39,11 @@ export function lignesManquants(figures: readonly FigureManquants[]): LigneManqu
     for (const m of f.manquants) {
       const cle = cleManquant(m);
       let l = lignes.get(cle);
-      if (!l) lignes.set(cle, (l = { cle, objet: m.objet, id: m.id, champ: m.champ, libelle: m.libelle ?? null, parcelles: [], figures: 0, gain: 0, points: 0, vues: new Set() }));
+      if (!l)
+        lignes.set(
+          cle,
+          (l = { cle, objet: m.objet, id: m.id, champ: m.champ, libelle: m.libelle ?? null, parcelles: [], figures: 0, gain: 0, points: 0, vues: new Set() }),
+        );
       l.libelle ??= m.libelle ?? null;
       l.points += parManquant;
       const figure = `${f.idParcelle}|${f.code}`;
@@ -68,13 +72,19 @@ const d = (path: string) => `/home/description/${path}`;
 export function correction(m: Pick<Manquant, "objet" | "id" | "champ">, where: { idParcelle?: number; idIntervention?: number | null }): Correction {
   const interventions = () => ({
     ecran: d("au_champs/interventions"),
-    params: { ...(where.idParcelle != null ? { parcelleId: String(where.idParcelle) } : {}), ...(where.idIntervention != null ? { id: String(where.idIntervention) } : {}) },
+    params: {
+      ...(where.idParcelle != null ? { parcelleId: String(where.idParcelle) } : {}),
+      ...(where.idIntervention != null ? { id: String(where.idIntervention) } : {}),
+    },
   });
   switch (m.objet) {
     case "parcelle":
       return { ecran: d("exploitation/parcelle"), params: { id: String(m.id) } };
     case "intervention":
-      return { ecran: d("au_champs/interventions"), params: { ...(where.idParcelle != null ? { parcelleId: String(where.idParcelle) } : {}), id: String(m.id) } };
+      return {
+        ecran: d("au_champs/interventions"),
+        params: { ...(where.idParcelle != null ? { parcelleId: String(where.idParcelle) } : {}), id: String(m.id) },
+      };
     case "intrant":
     case "recolte":
       return interventions();
@@ -100,7 +110,10 @@ export const adresseCorrection = (c: NonNullable<Correction>) => {
 // What the worklist service answers the screen.
 
 export type LigneWorklist = LigneManquant & {
-  idExploitation: number; exploitation: string; idCampagne: number; campagne: string;
+  idExploitation: number;
+  exploitation: string;
+  idCampagne: number;
+  campagne: string;
   /** Plot labels of `parcelles`. */
   libellesParcelles: string[];
   /** The address of the screen and row that fix it, or null (a reference factor). */
@@ -110,11 +123,19 @@ export type LigneWorklist = LigneManquant & {
 export type Worklist = {
   idDossier: number | null;
   /** The harvest years the folder's farms have, newest first, and the one shown. */
-  annees: number[]; annee: number | null;
+  annees: number[];
+  annee: number | null;
   /** Per farm read: its campaign of the year, its mean completeness, and whether the user may write it. */
-  exploitations: { id: number; libelle: string; idCampagne: number | null; campagne: string | null; completude: number | null; figures: number; peutEcrire: boolean }[];
+  exploitations: {
+    id: number;
+    libelle: string;
+    idCampagne: number | null;
+    campagne: string | null;
+    completude: number | null;
+    figures: number;
+    peutEcrire: boolean;
+  }[];
   lignes: LigneWorklist[];
   /** The context's campaign: its lines link straight to the screens; another campaign's go through `ouvrirCorrection`. */
   idCampagneContexte: number | null;
 };
-

@@ -57,16 +57,35 @@ export function ecartObjectif(objectif: number | null, valeur: number | null | u
 export type FigureObjectif = { idEntite: string; libelle: string; valeur: number | null; completude: number | null; verdict: Verdict; ecart: number | null };
 
 export type LigneObjectif = {
-  id: number; idIndicateur: number; indCode: string | null; indNom: string; indNomEn: string | null; unite: string;
+  id: number;
+  idIndicateur: number;
+  indCode: string | null;
+  indNom: string;
+  indNomEn: string | null;
+  unite: string;
   /** The engine figure compared, its direction (decision 0087), and the objective. */
-  code: string | null; sens: SensObjectif | null; objectif: number | null;
-  exploitation: FigureObjectif | null; cultures: FigureObjectif[]; parcelles: FigureObjectif[];
+  code: string | null;
+  sens: SensObjectif | null;
+  objectif: number | null;
+  exploitation: FigureObjectif | null;
+  cultures: FigureObjectif[];
+  parcelles: FigureObjectif[];
 };
 
-export type PointTrajectoire = { idCampagne: number; campagne: string; anneeRecolte: number; idSerie: number | null; objectif: number | null; valeur: number | null; verdict: Verdict };
+export type PointTrajectoire = {
+  idCampagne: number;
+  campagne: string;
+  anneeRecolte: number;
+  idSerie: number | null;
+  objectif: number | null;
+  valeur: number | null;
+  verdict: Verdict;
+};
 
 export type EcranObjectifs = {
-  idCampagne: number; campagne: string; exploitation: string;
+  idCampagne: number;
+  campagne: string;
+  exploitation: string;
   /** The latest finished series of the campaign the user may see, or null. */
   serie: { id: number; dtFin: string | null; perimee: boolean; publication: boolean } | null;
   lignes: LigneObjectif[];
@@ -75,4 +94,3 @@ export type EcranObjectifs = {
   /** Whether the user may open the series' detail (the calculation right). */
   peutOuvrirSerie: boolean;
 };
-

@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { bytesMatchExtension, champsDuType, extensionAcceptee, HorizonSchema, nomAffiche, observationRowSchema, SerieSchema, serieSelonType, typeFromBytes } from "./observation";
+import {
+  bytesMatchExtension,
+  champsDuType,
+  extensionAcceptee,
+  HorizonSchema,
+  nomAffiche,
+  observationRowSchema,
+  SerieSchema,
+  serieSelonType,
+  typeFromBytes,
+} from "./observation";
 
 describe("observation domain", () => {
   test("[B-OBS-16] [B-OBS-17] [B-OBS-18] [B-OBS-19] [B-OBS-20] the fields each type shows", () => {
@@ -31,7 +41,10 @@ describe("observation domain", () => {
     expect(HorizonSchema.safeParse({ name: "" }).success).toBe(false);
     expect(HorizonSchema.safeParse({ name: "A", limiteSup: "x" }).success).toBe(false);
     const r = HorizonSchema.safeParse({ name: "A", limiteSup: 10, limiteInf: 20 });
-    expect(r.success ? [] : r.error.issues.map((i) => [i.path[0], i.message])).toEqual([["limiteSup", "observations.horizon.sup-sous-inf"], ["limiteInf", "observations.horizon.inf-sur-sup"]]);
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["limiteSup", "observations.horizon.sup-sous-inf"],
+      ["limiteInf", "observations.horizon.inf-sur-sup"],
+    ]);
     expect(HorizonSchema.safeParse({ name: "A", limiteSup: 30, limiteInf: 0 }).success).toBe(true);
   });
 

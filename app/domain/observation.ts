@@ -222,16 +222,23 @@ export function typeFromBytes(bytes: Uint8Array): "pdf" | "png" | "jpg" | "zip" 
 export function bytesMatchExtension(ext: string, bytes: Uint8Array): boolean {
   const found = typeFromBytes(bytes);
   switch (ext) {
-    case "pdf": return found === "pdf";
-    case "png": return found === "png";
+    case "pdf":
+      return found === "pdf";
+    case "png":
+      return found === "png";
     case "jpg":
-    case "jpeg": return found === "jpg";
+    case "jpeg":
+      return found === "jpg";
     case "docx":
     case "xlsx":
-    case "xlsm": return found === "zip";
-    case "xls": return found === "ole";
-    case "csv": return found === "text";
-    default: return false;
+    case "xlsm":
+      return found === "zip";
+    case "xls":
+      return found === "ole";
+    case "csv":
+      return found === "text";
+    default:
+      return false;
   }
 }
 
@@ -251,6 +258,9 @@ export const MIME_PAR_EXTENSION: Readonly<Record<ExtensionFichier, string>> = {
 export function nomAffiche(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex -- control characters are what it takes out of a file name
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_").replace(/^\.+/, "").trim();
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_")
+    .replace(/^\.+/, "")
+    .trim();
   return clean.slice(-200) || "fichier";
 }

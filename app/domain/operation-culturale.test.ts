@@ -1,8 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { UNITES_OPERATION } from "./calc/operation";
 import {
-  OperationCulturaleSchema, appliesToType, irrigationFlowFromTowed, newOperationDefaults, requiredActualErrors, resetsOnTypeChange,
-  towedChoices, tractorChoices, workforceAfterSwitch,
+  OperationCulturaleSchema,
+  appliesToType,
+  irrigationFlowFromTowed,
+  newOperationDefaults,
+  requiredActualErrors,
+  resetsOnTypeChange,
+  towedChoices,
+  tractorChoices,
+  workforceAfterSwitch,
 } from "./operation-culturale";
 
 /** The field errors of a form input, one message per field. */
@@ -113,6 +120,14 @@ describe("the cultural operation form rules (spec 2 §4, §9)", () => {
   });
 
   test("[B-CONST-07] the units shown with the operation figures", () => {
-    expect(UNITES_OPERATION).toMatchObject({ debit: "ha/h", carburant: "L/ha", debitIrrigation: "m3/h", volumeBouillie: "L/ha", charges: "€/ha", energie: "MJ/ha", ges: "kg CO2-eq/ha" });
+    expect(UNITES_OPERATION).toMatchObject({
+      debit: "ha/h",
+      carburant: "L/ha",
+      debitIrrigation: "m3/h",
+      volumeBouillie: "L/ha",
+      charges: "€/ha",
+      energie: "MJ/ha",
+      ges: "kg CO2-eq/ha",
+    });
   });
 });

@@ -32,7 +32,6 @@ export const LIMITES_OPERATION = {
   proportionSurfaceTravaillee: { min: 0, max: 100 },
 } as const;
 
-
 /** Ids of a multiple choice (checkboxes with one name): nothing ticked gives []. */
 const idList = () =>
   z.preprocess(

@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  LIMITES_MATERIEL,
-  TYPE_PROPRIETE,
-  TYPES_POMPE,
-  annualUseMax,
-  type Materiel,
-  type TypePropriete,
-} from "./calc/materiel";
+import { LIMITES_MATERIEL, TYPE_PROPRIETE, TYPES_POMPE, annualUseMax, type Materiel, type TypePropriete } from "./calc/materiel";
 import { optionalNumber, optionalText, requiredArray, requiredNumber, requiredText, toNumber } from "./validation";
 
 /**
@@ -48,7 +41,10 @@ const DEBIT_MAX = 9_999_999.999;
 const POIDS_MAX = 2_147_483_647;
 const DUREE_AMORTISSEMENT_MAX = 100;
 
-const oneOf = <T extends string | number>(values: readonly T[]) => (v: T | undefined) => v === undefined || values.includes(v);
+const oneOf =
+  <T extends string | number>(values: readonly T[]) =>
+  (v: T | undefined) =>
+    v === undefined || values.includes(v);
 
 /**
  * The machine form (spec 2 §5 Machine; B-MACH-20 to B-MACH-28, B-CONST-01 to B-CONST-03).

@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import {
-  AffectationsSchema, buildHistoriqueTree, CHARGE_UNIT, CHARGES, departementOfInsee, MajDatesSchema, ParcelleSchema, shiftYears, surfaceOfGeometrie, typeOfGeometrie, withDerivedSurfaces,
+  AffectationsSchema,
+  buildHistoriqueTree,
+  CHARGE_UNIT,
+  CHARGES,
+  departementOfInsee,
+  MajDatesSchema,
+  ParcelleSchema,
+  shiftYears,
+  surfaceOfGeometrie,
+  typeOfGeometrie,
+  withDerivedSurfaces,
 } from "./parcelle";
 import { validate } from "./validation";
 
@@ -18,7 +28,9 @@ describe("plot form", () => {
 
   test("[B-PLOT-13] [B-PLOT-14] [B-PLOT-15] surface, yield target and real surface must be numeric (French decimals accepted)", () => {
     expect(errorsOf({ libelle: "P", surface: "abc", objectifRendement: "8t", surfaceReelle: "1.2.3" })).toEqual({
-      surface: ["warning.numeric"], objectifRendement: ["warning.numeric"], surfaceReelle: ["warning.numeric"],
+      surface: ["warning.numeric"],
+      objectifRendement: ["warning.numeric"],
+      surfaceReelle: ["warning.numeric"],
     });
     const r = validate(ParcelleSchema, { libelle: "P", surface: "12,5", objectifRendement: "8.7", surfaceReelle: "12,48" });
     expect(r.success && [r.data.surface, r.data.objectifRendement, r.data.surfaceReelle]).toEqual([12.5, 8.7, 12.48]);
@@ -34,28 +46,78 @@ describe("plot form", () => {
 
   test("[B-PLOT-10] [B-PLOT-18] the form carries booleans, pickers, geodata, soil and history links", () => {
     const r = validate(ParcelleSchema, {
-      libelle: "La Remise", surface: "3", irrigable: "on", idModeConduite: "4", idLot: "2", tauxLegumineuse: "1", codeInsee: "2A004", codePostal: "20167",
-      noIlotPac: "12", geometrie: JSON.stringify({ type: "Point", coordinates: [2.2, 48.5] }), idTypeSolArvalis: "3", parcellesHistorique: ["7", "9", "7"],
+      libelle: "La Remise",
+      surface: "3",
+      irrigable: "on",
+      idModeConduite: "4",
+      idLot: "2",
+      tauxLegumineuse: "1",
+      codeInsee: "2A004",
+      codePostal: "20167",
+      noIlotPac: "12",
+      geometrie: JSON.stringify({ type: "Point", coordinates: [2.2, 48.5] }),
+      idTypeSolArvalis: "3",
+      parcellesHistorique: ["7", "9", "7"],
     });
     expect(r.success).toBe(true);
     if (!r.success) return;
-    expect(r.data).toMatchObject({ irrigable: true, drainee: false, jachere: false, idModeConduite: 4, idLot: 2, tauxLegumineuse: 1, codeInsee: "2A004", idTypeSolArvalis: 3, parcellesHistorique: [7, 9] });
-    expect(validate(ParcelleSchema, { libelle: "P", surface: 1, parcellesHistorique: "[3,4]" })).toMatchObject({ success: true, data: { parcellesHistorique: [3, 4] } });
+    expect(r.data).toMatchObject({
+      irrigable: true,
+      drainee: false,
+      jachere: false,
+      idModeConduite: 4,
+      idLot: 2,
+      tauxLegumineuse: 1,
+      codeInsee: "2A004",
+      idTypeSolArvalis: 3,
+      parcellesHistorique: [7, 9],
+    });
+    expect(validate(ParcelleSchema, { libelle: "P", surface: 1, parcellesHistorique: "[3,4]" })).toMatchObject({
+      success: true,
+      data: { parcellesHistorique: [3, 4] },
+    });
     expect(validate(ParcelleSchema, { libelle: "P", surface: 1 })).toMatchObject({ success: true, data: { parcellesHistorique: [] } });
   });
 
   test("bad codes and a geometry that is not a GeoJSON polygon or point are refused", () => {
-    expect(errorsOf({ libelle: "P", surface: "1", codeInsee: "2800", codePostal: "28OOO", geometrie: "{\"type\":\"LineString\",\"coordinates\":[]}" })).toEqual({
-      codeInsee: ["warning.invalid"], codePostal: ["warning.invalid"], geometrie: ["warning.invalid"],
+    expect(errorsOf({ libelle: "P", surface: "1", codeInsee: "2800", codePostal: "28OOO", geometrie: '{"type":"LineString","coordinates":[]}' })).toEqual({
+      codeInsee: ["warning.invalid"],
+      codePostal: ["warning.invalid"],
+      geometrie: ["warning.invalid"],
     });
-    expect(typeOfGeometrie(JSON.stringify({ type: "Polygon", coordinates: [[[2, 48], [2.1, 48], [2, 48.1], [2, 48]]] }))).toBe("polygon");
+    expect(
+      typeOfGeometrie(
+        JSON.stringify({
+          type: "Polygon",
+          coordinates: [
+            [
+              [2, 48],
+              [2.1, 48],
+              [2, 48.1],
+              [2, 48],
+            ],
+          ],
+        }),
+      ),
+    ).toBe("polygon");
     expect(typeOfGeometrie("not json")).toBeNull();
   });
 });
 
 describe("plot surfaces (docs/decisions/0023-plot-surface.md)", () => {
   // About 100 m × 100 m near Chartres: one hectare, give or take the projection.
-  const square = JSON.stringify({ type: "Polygon", coordinates: [[[1.48, 48.44], [1.481356, 48.44], [1.481356, 48.440899], [1.48, 48.440899], [1.48, 48.44]]] });
+  const square = JSON.stringify({
+    type: "Polygon",
+    coordinates: [
+      [
+        [1.48, 48.44],
+        [1.481356, 48.44],
+        [1.481356, 48.440899],
+        [1.48, 48.440899],
+        [1.48, 48.44],
+      ],
+    ],
+  });
   const point = JSON.stringify({ type: "Point", coordinates: [1.48, 48.44] });
 
   test("[issue10] a plot cannot be saved without a surface the crop-area total can use: required and above 0", () => {
@@ -116,8 +178,14 @@ describe("date-update modal", () => {
 
 describe("cost centres", () => {
   test("one target crop per plot; empty removes it", () => {
-    expect(AffectationsSchema.parse([{ idParcelle: "3", idCulture: "12" }, { idParcelle: 4, idCulture: "" }])).toEqual([
-      { idParcelle: 3, idCulture: 12 }, { idParcelle: 4, idCulture: null },
+    expect(
+      AffectationsSchema.parse([
+        { idParcelle: "3", idCulture: "12" },
+        { idParcelle: 4, idCulture: "" },
+      ]),
+    ).toEqual([
+      { idParcelle: 3, idCulture: 12 },
+      { idParcelle: 4, idCulture: null },
     ]);
   });
 });
@@ -133,16 +201,26 @@ describe("history tree", () => {
 
   test("[B-HIST-05] generations N-1, N-2 and so on follow the links; a plot split in two shows once per generation", () => {
     const links = [
-      { idParcelle: 1, idParcelleHistorique: 2 }, { idParcelle: 1, idParcelleHistorique: 3 },
-      { idParcelle: 2, idParcelleHistorique: 4 }, { idParcelle: 3, idParcelleHistorique: 4 }, { idParcelle: 4, idParcelleHistorique: 5 },
+      { idParcelle: 1, idParcelleHistorique: 2 },
+      { idParcelle: 1, idParcelleHistorique: 3 },
+      { idParcelle: 2, idParcelleHistorique: 4 },
+      { idParcelle: 3, idParcelleHistorique: 4 },
+      { idParcelle: 4, idParcelleHistorique: 5 },
     ];
     const tree = buildHistoriqueTree(1, plots, links)!;
     expect(tree.generations.map((g) => g.map((n) => n.id))).toEqual([[2, 3], [4], [5]]);
-    expect(tree.root.children.map((c) => [c.id, c.generation, c.children.map((x) => x.id)])).toEqual([[2, 1, [4]], [3, 1, [4]]]);
+    expect(tree.root.children.map((c) => [c.id, c.generation, c.children.map((x) => x.id)])).toEqual([
+      [2, 1, [4]],
+      [3, 1, [4]],
+    ]);
   });
 
   test("a cycle in bad data is not followed, unknown plots are skipped, an unknown root gives null", () => {
-    const tree = buildHistoriqueTree(1, plots, [{ idParcelle: 1, idParcelleHistorique: 2 }, { idParcelle: 2, idParcelleHistorique: 1 }, { idParcelle: 2, idParcelleHistorique: 99 }])!;
+    const tree = buildHistoriqueTree(1, plots, [
+      { idParcelle: 1, idParcelleHistorique: 2 },
+      { idParcelle: 2, idParcelleHistorique: 1 },
+      { idParcelle: 2, idParcelleHistorique: 99 },
+    ])!;
     expect(tree.generations.map((g) => g.map((n) => n.id))).toEqual([[2]]);
     expect(buildHistoriqueTree(1, plots, [])?.generations).toEqual([]);
     expect(buildHistoriqueTree(42, plots, [])).toBeNull();

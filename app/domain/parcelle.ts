@@ -1,7 +1,19 @@
 import { parseGeometrie, surfaceHaOf } from "./geometrie";
 import { z } from "zod";
 import { SoilSchema } from "./caracteristiques-pedologiques";
-import { decimalMax, INT_MAX, MAX_IDS, numericInput, rowId, optionalNumber, optionalText, positive, requiredArray, requiredNumber, requiredText } from "./validation";
+import {
+  decimalMax,
+  INT_MAX,
+  MAX_IDS,
+  numericInput,
+  rowId,
+  optionalNumber,
+  optionalText,
+  positive,
+  requiredArray,
+  requiredNumber,
+  requiredText,
+} from "./validation";
 
 /**
  * Plots (spec 2 §2 "Plots", §3 Plot, §4, §5): the plot form, the date-update modal of the Other menu,
@@ -15,12 +27,19 @@ const id = () => optionalNumber({ integer: true, min: 1 });
 
 /** Several form values of one name (a multi-select), or a JSON array: integer ids, without duplicates. */
 const idList = () =>
-  z.preprocess((value) => {
-    if (value === undefined || value === null || value === "") return [];
-    const list = Array.isArray(value) ? value : typeof value === "string" && value.trim().startsWith("[") ? jsonArray(value) : [value];
-    // Not a list (malformed JSON): left as is, refused below as warning.invalid.
-    return Array.isArray(list) ? [...new Set(list.filter((v) => v !== "" && v != null).map(numericInput))] : list;
-  }, z.array(z.number({ error: "warning.invalid" }).int("warning.invalid").positive("warning.invalid").max(INT_MAX, "warning.invalid"), { error: "warning.invalid" }).max(MAX_IDS, "warning.too-many"));
+  z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === "") return [];
+      const list = Array.isArray(value) ? value : typeof value === "string" && value.trim().startsWith("[") ? jsonArray(value) : [value];
+      // Not a list (malformed JSON): left as is, refused below as warning.invalid.
+      return Array.isArray(list) ? [...new Set(list.filter((v) => v !== "" && v != null).map(numericInput))] : list;
+    },
+    z
+      .array(z.number({ error: "warning.invalid" }).int("warning.invalid").positive("warning.invalid").max(INT_MAX, "warning.invalid"), {
+        error: "warning.invalid",
+      })
+      .max(MAX_IDS, "warning.too-many"),
+  );
 
 function jsonArray(text: string): unknown {
   try {
@@ -36,8 +55,14 @@ export const REMARQUE_MAX = 4000;
 
 /** Charge fields of the plot, euro per ha except storage, euro per t (spec 2 §3, §9). */
 export const CHARGES_PAR_HA = [
-  "fermageSpecifique", "chargesMecaIrrigation", "chargesSemences", "chargesFertilisants", "chargesPhytos", "chargesIrrigation",
-  "autresChargesIntrants", "autresChargesMecaMo",
+  "fermageSpecifique",
+  "chargesMecaIrrigation",
+  "chargesSemences",
+  "chargesFertilisants",
+  "chargesPhytos",
+  "chargesIrrigation",
+  "autresChargesIntrants",
+  "autresChargesMecaMo",
 ] as const;
 export const CHARGES_PAR_TONNE = ["chargesStockage"] as const;
 export const CHARGES = [...CHARGES_PAR_HA, ...CHARGES_PAR_TONNE] as const;
@@ -80,7 +105,10 @@ export function typeOfGeometrie(geometrie: string | null | undefined): TypeGeome
 const geometrie = () =>
   z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.string().refine((g) => typeOfGeometrie(g) !== null, "warning.invalid").optional(),
+    z
+      .string()
+      .refine((g) => typeOfGeometrie(g) !== null, "warning.invalid")
+      .optional(),
   );
 
 const soilShape = SoilSchema.omit({ replication: true }).shape;
@@ -195,7 +223,12 @@ export type HistoriqueTree = { root: HistoriqueNode; generations: HistoriqueNode
  * generation (two plots merged from one) is listed once in that generation; a link back to a plot
  * already on the path (a cycle in bad data) is not followed.
  */
-export function buildHistoriqueTree(rootId: number, plots: readonly HistoriquePlot[], links: readonly HistoriqueLink[], maxGenerations = 50): HistoriqueTree | null {
+export function buildHistoriqueTree(
+  rootId: number,
+  plots: readonly HistoriquePlot[],
+  links: readonly HistoriqueLink[],
+  maxGenerations = 50,
+): HistoriqueTree | null {
   const byId = new Map(plots.map((p) => [p.id, p]));
   const parentsOf = new Map<number, number[]>();
   for (const l of links) {

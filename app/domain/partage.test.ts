@@ -11,8 +11,13 @@ describe("farm duplication payload", () => {
       ["campagnesCibles", "dossierSource", "dupliBaseDossier", "exploitationSource", "idDossier", "idTypeExploitation", "libelle"].sort(),
     );
     expect(payload).toEqual({
-      libelle: "EARL des Tilleuls_", idTypeExploitation: 2, idDossier: 7, dupliBaseDossier: false,
-      dossierSource: 7, exploitationSource: 12, campagnesCibles: [31, 30],
+      libelle: "EARL des Tilleuls_",
+      idTypeExploitation: 2,
+      idDossier: 7,
+      dupliBaseDossier: false,
+      dossierSource: 7,
+      exploitationSource: 12,
+      campagnesCibles: [31, 30],
     });
   });
 

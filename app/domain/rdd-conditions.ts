@@ -31,19 +31,38 @@ export const INDICATEUR_CONDITION = { azote_mineral_max: "fertilisation.n.minera
 export const DECIMALES_CONDITION = 2;
 
 export type InterventionFaits = {
-  id: number; date: string; realisee: boolean; prevue?: boolean; operation?: string | null; produits: { cle: string; libelle: string }[];
+  id: number;
+  date: string;
+  realisee: boolean;
+  prevue?: boolean;
+  operation?: string | null;
+  produits: { cle: string; libelle: string }[];
 };
 /**
  * One fact behind a verdict: an offending input (date, label), two passes too close together (date2, jours), an input's
  * contribution to an indicator (valeur, unite), or a planned intervention (statut: done late, not done, pending).
  */
-export type Fait = { date: string; libelle: string; date2?: string; jours?: number; valeur?: number; unite?: string; statut?: "en_retard" | "non_realisee" | "en_attente" };
+export type Fait = {
+  date: string;
+  libelle: string;
+  date2?: string;
+  jours?: number;
+  valeur?: number;
+  unite?: string;
+  statut?: "en_retard" | "non_realisee" | "en_attente";
+};
 /** The indicator a threshold condition compared: its value (rounded as shown), unit, threshold and completeness. */
 export type Mesure = { code: string; valeur: number | null; unite: string; max: number; completude: number; manquants: number };
 export type Verdict = { respectee: boolean; faits: Fait[]; mesure?: Mesure };
 
-const plain = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
-const days = (a: string, b: string) => Math.round((Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) - Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) / 86_400_000);
+const plain = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
+const days = (a: string, b: string) =>
+  Math.round((Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) - Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) / 86_400_000);
 
 export type ContexteVerification = {
   /** The plot's indicators from the engine (calculerParcelle): needed by the threshold conditions. */
@@ -59,7 +78,8 @@ export function verifierCondition(condition: Condition, interventions: Intervent
   switch (condition.type) {
     case "produit_interdit": {
       const interdits = condition.produits.map(plain).filter(Boolean);
-      for (const i of faites) for (const p of i.produits) if (interdits.some((x) => plain(p.libelle).includes(x))) faits.push({ date: i.date, libelle: p.libelle });
+      for (const i of faites)
+        for (const p of i.produits) if (interdits.some((x) => plain(p.libelle).includes(x))) faits.push({ date: i.date, libelle: p.libelle });
       return { respectee: faits.length === 0, faits };
     }
     case "delai_min": {
@@ -122,7 +142,7 @@ export function conditionFields(c: Condition | null) {
     conditionJours: c?.type === "delai_min" ? String(c.jours) : "",
     conditionMax: c?.type === "azote_mineral_max" || c?.type === "ift_max" ? String(c.max) : "",
     conditionDate: c?.type === "realisee_avant" ? c.date : "",
-    conditionOperation: c?.type === "realisee_avant" ? c.operation ?? "" : "",
+    conditionOperation: c?.type === "realisee_avant" ? (c.operation ?? "") : "",
   };
 }
 
@@ -139,11 +159,27 @@ export function conditionInput(c: Condition | null) {
 }
 
 /** The condition from the rule form's fields (none when no type is chosen). */
-export function conditionOf(v: { conditionType?: string; conditionProduits?: string; conditionJours?: number; conditionMax?: number; conditionDate?: string; conditionOperation?: string }): Condition | null {
-  if (v.conditionType === "produit_interdit") return { type: "produit_interdit", produits: (v.conditionProduits ?? "").split(/[\n;,]/).map((s) => s.trim()).filter(Boolean) };
+export function conditionOf(v: {
+  conditionType?: string;
+  conditionProduits?: string;
+  conditionJours?: number;
+  conditionMax?: number;
+  conditionDate?: string;
+  conditionOperation?: string;
+}): Condition | null {
+  if (v.conditionType === "produit_interdit")
+    return {
+      type: "produit_interdit",
+      produits: (v.conditionProduits ?? "")
+        .split(/[\n;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    };
   if (v.conditionType === "delai_min" && v.conditionJours != null) return { type: "delai_min", jours: v.conditionJours };
-  if ((v.conditionType === "azote_mineral_max" || v.conditionType === "ift_max") && v.conditionMax != null) return { type: v.conditionType, max: v.conditionMax };
-  if (v.conditionType === "realisee_avant" && v.conditionDate) return { type: "realisee_avant", date: v.conditionDate, ...(v.conditionOperation ? { operation: v.conditionOperation } : {}) };
+  if ((v.conditionType === "azote_mineral_max" || v.conditionType === "ift_max") && v.conditionMax != null)
+    return { type: v.conditionType, max: v.conditionMax };
+  if (v.conditionType === "realisee_avant" && v.conditionDate)
+    return { type: "realisee_avant", date: v.conditionDate, ...(v.conditionOperation ? { operation: v.conditionOperation } : {}) };
   return null;
 }
 

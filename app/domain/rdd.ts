@@ -36,7 +36,10 @@ export function cultureValide(idCulture: number | undefined | null, modes: numbe
   return culturesCommunes(modes, culturesParMode).includes(idCulture) ? idCulture : undefined;
 }
 
-const modeId = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error: "warning.invalid" }).int("warning.invalid").min(0, "warning.invalid").max(2_147_483_647, "warning.invalid"));
+const modeId = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+  z.number({ error: "warning.invalid" }).int("warning.invalid").min(0, "warning.invalid").max(2_147_483_647, "warning.invalid"),
+);
 
 /** The rule form (spec 3 §5): label, type and driving mode required. */
 export const RddSchema = z
@@ -59,9 +62,11 @@ export const RddSchema = z
     conditionOperation: optionalText({ max: 255 }),
   })
   .superRefine((v, ctx) => {
-    if (v.conditionType === "produit_interdit" && !v.conditionProduits) ctx.addIssue({ code: "custom", path: ["conditionProduits"], message: "warning.required" });
+    if (v.conditionType === "produit_interdit" && !v.conditionProduits)
+      ctx.addIssue({ code: "custom", path: ["conditionProduits"], message: "warning.required" });
     if (v.conditionType === "delai_min" && v.conditionJours == null) ctx.addIssue({ code: "custom", path: ["conditionJours"], message: "warning.required" });
-    if ((v.conditionType === "azote_mineral_max" || v.conditionType === "ift_max") && v.conditionMax == null) ctx.addIssue({ code: "custom", path: ["conditionMax"], message: "warning.required" });
+    if ((v.conditionType === "azote_mineral_max" || v.conditionType === "ift_max") && v.conditionMax == null)
+      ctx.addIssue({ code: "custom", path: ["conditionMax"], message: "warning.required" });
     if (v.conditionType === "realisee_avant" && v.conditionDate == null) ctx.addIssue({ code: "custom", path: ["conditionDate"], message: "warning.required" });
     if (v.modeConduite.includes(MACRO_REGLE) && v.modeConduite.length > 1) ctx.addIssue({ code: "custom", path: ["modeConduite"], message: "warning.invalid" });
   });
@@ -69,7 +74,10 @@ export type RddInput = z.infer<typeof RddSchema>;
 
 /** The gap questions' options (spec 3 §3.10, §9): 0 yes, 1 no, 2 partially. */
 export const ECARTS = [0, 1, 2] as const;
-const ecart = z.preprocess((v) => (v === "" || v == null ? undefined : typeof v === "string" ? Number(v) : v), z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "warning.invalid" }).optional());
+const ecart = z.preprocess(
+  (v) => (v === "" || v == null ? undefined : typeof v === "string" ? Number(v) : v),
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "warning.invalid" }).optional(),
+);
 
 /** The evaluation dialog (spec 3 §5): at least one rule; the gap answers; one scope, an intervention or a plot. */
 export const EvaluationSchema = z.object({

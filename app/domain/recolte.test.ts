@@ -1,7 +1,15 @@
 import { describe, expect, test } from "vitest";
 import {
-  nomSerieRecolte, OBSERVATIONS_RECOLTE, QualifiantRecolteSchema, RecolteSchema, recolteStockee, TYPE_SERIE_RECOLTE, TYPE_SORTIE_PATURAGE, UNITE_PATURAGE,
-  UNITE_RECOLTE_DEFAUT, CATEGORIE_CULTURE_RECOLTE_DEFAUT,
+  nomSerieRecolte,
+  OBSERVATIONS_RECOLTE,
+  QualifiantRecolteSchema,
+  RecolteSchema,
+  recolteStockee,
+  TYPE_SERIE_RECOLTE,
+  TYPE_SORTIE_PATURAGE,
+  UNITE_PATURAGE,
+  UNITE_RECOLTE_DEFAUT,
+  CATEGORIE_CULTURE_RECOLTE_DEFAUT,
 } from "./recolte";
 import { validate } from "./validation";
 
@@ -23,19 +31,44 @@ describe("harvest schema and rules (spec 3 §4.1, §5, §9)", () => {
     expect(errors({ ...base, dureePaturage: "trois" })).toEqual({ dureePaturage: "warning.numeric" });
     expect(errors({ ...base, animaux: [{ dicIdModalite: "7", nombre: "beaucoup" }] })).toEqual({ "animaux[0].nombre": "warning.numeric" });
     expect(errors({ ...base, animaux: [{ dicIdModalite: "ovin", nombre: "3" }] })).toEqual({ "animaux[0].dicIdModalite": "warning.numeric" });
-    expect(RecolteSchema.parse({ ...base, rendement: "7,25", obsHumidite: "14,5", animaux: [{ dicIdModalite: "7", nombre: "220" }] })).toMatchObject({ rendement: 7.25, obsHumidite: 14.5, animaux: [{ dicIdModalite: 7, nombre: 220 }] });
+    expect(RecolteSchema.parse({ ...base, rendement: "7,25", obsHumidite: "14,5", animaux: [{ dicIdModalite: "7", nombre: "220" }] })).toMatchObject({
+      rendement: 7.25,
+      obsHumidite: 14.5,
+      animaux: [{ dicIdModalite: 7, nombre: 220 }],
+    });
   });
 
   test("[C-HARV-08] [C-HARV-09] [C-HARV-10] a grazing (671) drops its qualifier, counts days and sets its observations to 0", () => {
-    const v = RecolteSchema.parse({ idCulture: "28", dicIdTypeSortie: String(TYPE_SORTIE_PATURAGE), rendement: "9", dureePaturage: "21", idQualifiantRecolte: "4", obsRendement: "5", animaux: [{ dicIdModalite: "7", nombre: "220" }] });
+    const v = RecolteSchema.parse({
+      idCulture: "28",
+      dicIdTypeSortie: String(TYPE_SORTIE_PATURAGE),
+      rendement: "9",
+      dureePaturage: "21",
+      idQualifiantRecolte: "4",
+      obsRendement: "5",
+      animaux: [{ dicIdModalite: "7", nombre: "220" }],
+    });
     const s = recolteStockee(v, "jours");
     expect(s).toMatchObject({ rendement: 21, idQualifiantRecolte: null, dicLlUnite: UNITE_PATURAGE, animaux: [{ dicIdModalite: 7, nombre: 220 }] });
     expect(s.observations).toEqual(OBSERVATIONS_RECOLTE.map((o) => ({ element: o.element, unite: o.unite, valeur: 0 })));
   });
 
   test("[C-HARV-11] [C-HARV-12] [C-HARV-14] a harvest's unit is its output type's, t/ha by default; main crops first; series type 1128", () => {
-    const v = RecolteSchema.parse({ idCulture: "1", dicIdTypeSortie: "661", rendement: "8", idQualifiantRecolte: "4", obsProteines: "11,5", animaux: [{ dicIdModalite: "7", nombre: "3" }] });
-    expect(recolteStockee(v)).toMatchObject({ dicLlUnite: UNITE_RECOLTE_DEFAUT, rendement: 8, idQualifiantRecolte: 4, animaux: [], observations: [{ element: 1193, unite: "%", valeur: 11.5 }] });
+    const v = RecolteSchema.parse({
+      idCulture: "1",
+      dicIdTypeSortie: "661",
+      rendement: "8",
+      idQualifiantRecolte: "4",
+      obsProteines: "11,5",
+      animaux: [{ dicIdModalite: "7", nombre: "3" }],
+    });
+    expect(recolteStockee(v)).toMatchObject({
+      dicLlUnite: UNITE_RECOLTE_DEFAUT,
+      rendement: 8,
+      idQualifiantRecolte: 4,
+      animaux: [],
+      observations: [{ element: 1193, unite: "%", valeur: 11.5 }],
+    });
     expect(recolteStockee(v, "t MS/ha").dicLlUnite).toBe("t MS/ha");
     expect(UNITE_RECOLTE_DEFAUT).toBe("t/ha");
     expect(CATEGORIE_CULTURE_RECOLTE_DEFAUT).toBe(9017);
@@ -43,7 +76,14 @@ describe("harvest schema and rules (spec 3 §4.1, §5, §9)", () => {
   });
 
   test("[C-HARV-17] [C-HARV-18] [C-HARV-19] [C-HARV-20] [C-HARV-21] [C-HARV-22] the actual observations use their observed elements and units", () => {
-    expect(OBSERVATIONS_RECOLTE.map((o) => [o.element, o.unite])).toEqual([[1680, "t/ha"], [1192, "%"], [1190, "kg/hL"], [1191, "g"], [1193, "%"], [1685, "%"]]);
+    expect(OBSERVATIONS_RECOLTE.map((o) => [o.element, o.unite])).toEqual([
+      [1680, "t/ha"],
+      [1192, "%"],
+      [1190, "kg/hL"],
+      [1191, "g"],
+      [1193, "%"],
+      [1685, "%"],
+    ]);
   });
 
   test("[C-HARV-15] [C-HARV-16] the series is named from crop and output type, the qualifier in brackets", () => {

@@ -104,14 +104,24 @@ export type RecolteStockee = {
 export function recolteStockee(v: RecolteInput, uniteTypeSortie?: string | null): RecolteStockee {
   if (estPaturage(v.dicIdTypeSortie)) {
     return {
-      idCulture: v.idCulture, dicIdTypeSortie: v.dicIdTypeSortie, rendement: v.dureePaturage ?? null, idQualifiantRecolte: null, dicLlUnite: UNITE_PATURAGE,
-      humiditeReference: null, animaux: v.animaux.map((a) => ({ dicIdModalite: a.dicIdModalite, nombre: a.nombre })),
+      idCulture: v.idCulture,
+      dicIdTypeSortie: v.dicIdTypeSortie,
+      rendement: v.dureePaturage ?? null,
+      idQualifiantRecolte: null,
+      dicLlUnite: UNITE_PATURAGE,
+      humiditeReference: null,
+      animaux: v.animaux.map((a) => ({ dicIdModalite: a.dicIdModalite, nombre: a.nombre })),
       observations: OBSERVATIONS_RECOLTE.map((o) => ({ element: o.element, unite: o.unite, valeur: 0 })),
     };
   }
   return {
-    idCulture: v.idCulture, dicIdTypeSortie: v.dicIdTypeSortie, rendement: v.rendement ?? null, idQualifiantRecolte: v.idQualifiantRecolte ?? null,
-    dicLlUnite: uniteTypeSortie || UNITE_RECOLTE_DEFAUT, humiditeReference: v.humiditeReference ?? null, animaux: [],
+    idCulture: v.idCulture,
+    dicIdTypeSortie: v.dicIdTypeSortie,
+    rendement: v.rendement ?? null,
+    idQualifiantRecolte: v.idQualifiantRecolte ?? null,
+    dicLlUnite: uniteTypeSortie || UNITE_RECOLTE_DEFAUT,
+    humiditeReference: v.humiditeReference ?? null,
+    animaux: [],
     observations: OBSERVATIONS_RECOLTE.flatMap((o) => (v[o.champ] == null ? [] : [{ element: o.element, unite: o.unite, valeur: v[o.champ] as number }])),
   };
 }

@@ -380,10 +380,11 @@ describe("numbers bounded to what both databases store (issue 10, defect 7)", ()
   test("[issue10-7] a row id is decimal digits or a positive integer within an integer column", () => {
     expect(rowId().parse("42")).toBe(42);
     expect(rowId().parse(42)).toBe(42);
-    for (const v of ["0x1A", "1e3", " 5", "5.0", "", "0", "-1", String(INT_MAX + 1), 1e23, 1.5, null, "abc"]) expect(err(rowId(), v), String(v)).toBe("warning.invalid");
+    for (const v of ["0x1A", "1e3", " 5", "5.0", "", "0", "-1", String(INT_MAX + 1), 1e23, 1.5, null, "abc"])
+      expect(err(rowId(), v), String(v)).toBe("warning.invalid");
   });
 
-  test("[issue10-7] through conform's parseWithZod too (its own coercion would read \"0x1A\" as 26)", () => {
+  test('[issue10-7] through conform\'s parseWithZod too (its own coercion would read "0x1A" as 26)', () => {
     const schema = z.object({ n: optionalNumber(), id: rowId().optional() });
     for (const v of ["0x1A", "1e3", "Infinity"]) {
       const form = new FormData();
@@ -397,8 +398,18 @@ describe("numbers bounded to what both databases store (issue 10, defect 7)", ()
 
   test("[issue10-7] a list of ids is at most MAX_IDS long", () => {
     const list = requiredArray(rowId());
-    expect(err(list, Array.from({ length: MAX_IDS }, (_, i) => i + 1))).toBe("ok");
-    expect(err(list, Array.from({ length: MAX_IDS + 1 }, (_, i) => i + 1))).toBe("warning.too-many");
+    expect(
+      err(
+        list,
+        Array.from({ length: MAX_IDS }, (_, i) => i + 1),
+      ),
+    ).toBe("ok");
+    expect(
+      err(
+        list,
+        Array.from({ length: MAX_IDS + 1 }, (_, i) => i + 1),
+      ),
+    ).toBe("warning.too-many");
   });
 });
 

@@ -119,8 +119,7 @@ const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f
 export const hasControlCharacter = (value: string, multiline = false) => (multiline ? CONTROL_MULTI_LINE : CONTROL_ONE_LINE).test(value);
 
 /** The check of every text: no control character (warning.control-character). */
-export const noControlCharacter = (multiline = false) =>
-  z.refine<string>((s) => !hasControlCharacter(s, multiline), "warning.control-character");
+export const noControlCharacter = (multiline = false) => z.refine<string>((s) => !hasControlCharacter(s, multiline), "warning.control-character");
 
 export type TextOptions = { min?: number; max?: number; /** A textarea: tab and line breaks allowed. */ multiline?: boolean };
 
@@ -201,7 +200,13 @@ export const percentage = () =>
 // Formats
 
 export const postalCode = () =>
-  z.preprocess(cleanText, z.string({ error: requiredOr("warning.invalid") }).length(POSTAL_CODE_LENGTH, "warning.invalid").check(noControlCharacter()));
+  z.preprocess(
+    cleanText,
+    z
+      .string({ error: requiredOr("warning.invalid") })
+      .length(POSTAL_CODE_LENGTH, "warning.invalid")
+      .check(noControlCharacter()),
+  );
 
 export const email = () => z.preprocess(cleanText, z.email({ error: requiredOr("warning.invalid") }));
 
@@ -211,8 +216,7 @@ const FRENCH_PHONE = /^(?:\+33|0033|0)[1-9]\d{8}$/;
 export const isFrenchPhone = (value: string) => FRENCH_PHONE.test(value.replace(/[\s.-]/g, ""));
 
 /** The value is kept as typed. */
-export const frenchPhone = () =>
-  z.preprocess(cleanText, z.string({ error: requiredOr("warning.invalid") }).refine(isFrenchPhone, "warning.invalid"));
+export const frenchPhone = () => z.preprocess(cleanText, z.string({ error: requiredOr("warning.invalid") }).refine(isFrenchPhone, "warning.invalid"));
 
 const LA_POSTE_SIREN = "356000000";
 
@@ -294,8 +298,7 @@ export const dateString = () =>
   );
 
 /** At least 8 characters; not trimmed, spaces are part of a password. */
-export const password = () =>
-  z.preprocess(cleanRaw, z.string({ error: requiredOr("warning.invalid") }).check(minLength(PASSWORD_MIN_LENGTH)));
+export const password = () => z.preprocess(cleanRaw, z.string({ error: requiredOr("warning.invalid") }).check(minLength(PASSWORD_MIN_LENGTH)));
 
 // ---------------------------------------------------------------------------------------------
 // Arrays and forms
@@ -330,19 +333,14 @@ export function mustMatch<T extends z.ZodObject>(schema: T, field: keyof z.infer
 export function issuesToFieldErrors(error: z.ZodError): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const name = issue.path.reduce<string>(
-      (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
-      "",
-    );
+    const name = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
     const keys = (result[name] ??= []);
     if (!keys.includes(issue.message)) keys.push(issue.message);
   }
   return result;
 }
 
-export type ValidationResult<T> =
-  | { success: true; data: T }
-  | { success: false; formError: typeof INVALID_FORM; fieldErrors: Record<string, string[]> };
+export type ValidationResult<T> = { success: true; data: T } | { success: false; formError: typeof INVALID_FORM; fieldErrors: Record<string, string[]> };
 
 /** Validates outside conform: a failing form is reported as warning.invalid-form plus its field errors. */
 export function validate<T extends z.ZodType>(schema: T, input: unknown): ValidationResult<z.output<T>> {

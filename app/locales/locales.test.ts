@@ -81,7 +81,12 @@ describe("locales", () => {
   });
 
   test("[C-ERR-29] texts exist for: no calculation session returned; no data returned; the unit not imported correctly, to convert manually; the farm deletion or unit conversion warning", () => {
-    for (const key of ["errors.texts.no-calculation-session", "errors.texts.no-data", "errors.texts.unit-not-imported", "errors.texts.delete-farm-or-convert-unit"]) {
+    for (const key of [
+      "errors.texts.no-calculation-session",
+      "errors.texts.no-data",
+      "errors.texts.unit-not-imported",
+      "errors.texts.delete-farm-or-convert-unit",
+    ]) {
       expect(frFlat.get(key), key).toBeTruthy();
       expect(enFlat.get(key), key).toBeTruthy();
     }
@@ -91,7 +96,14 @@ describe("locales", () => {
   });
 
   test("[C-ERR-28] generic error texts exist: error encountered, server communication, try again later, API error, the error message is, save could not be completed", () => {
-    for (const key of ["errors.error-encountered", "errors.server-communication", "errors.try-again-later", "errors.api-error", "errors.message-is", "errors.save-failed"]) {
+    for (const key of [
+      "errors.error-encountered",
+      "errors.server-communication",
+      "errors.try-again-later",
+      "errors.api-error",
+      "errors.message-is",
+      "errors.save-failed",
+    ]) {
       expect(frKeys.has(key), key).toBe(true);
     }
     expect(fr.errors["api-error"]).toBe("Erreur");
@@ -129,11 +141,35 @@ describe("locales", () => {
 
     test("[A-SCOPE-01] keys built at run time exist: screen titles, document titles, locale names", () => {
       const screens = [
-        "parametre_dossier", "parametre_exploitation", "description", "coordonnees", "caracteristiques_economiques",
-        "caracteristiques_pedologiques", "parc_materiel", "main_oeuvre", "operations_culturales", "cultures", "parcelle",
-        "lot_parcelle", "amenagements", "analyse", "mesures", "interventions", "prix_approvisionnement", "prix_vente",
-        "description_systeme", "rotation_mode_conduite", "rdd", "importdaplos", "actualisation", "export", "donneesbrutes",
-        "calcul", "indicateurs", "objectifs", "manquants",
+        "parametre_dossier",
+        "parametre_exploitation",
+        "description",
+        "coordonnees",
+        "caracteristiques_economiques",
+        "caracteristiques_pedologiques",
+        "parc_materiel",
+        "main_oeuvre",
+        "operations_culturales",
+        "cultures",
+        "parcelle",
+        "lot_parcelle",
+        "amenagements",
+        "analyse",
+        "mesures",
+        "interventions",
+        "prix_approvisionnement",
+        "prix_vente",
+        "description_systeme",
+        "rotation_mode_conduite",
+        "rdd",
+        "importdaplos",
+        "actualisation",
+        "export",
+        "donneesbrutes",
+        "calcul",
+        "indicateurs",
+        "objectifs",
+        "manquants",
       ];
       expect(screens.filter((s) => !frKeys.has(`screen.${s}`))).toEqual([]);
       const docs = ["notice", "guide", "cgu", "prise-en-main", "faq", "agroforestry", "material-guide", "survey-protocol"];

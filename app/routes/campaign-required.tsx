@@ -35,7 +35,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === CAMPAIGN_REQUIRED_STATUS) {
     return (
       <section className="mx-auto mt-8 max-w-xl card" data-testid="campaign-required">
-        <p className="text-base" data-testid="start-instruction">{t("context.start-instruction")}</p>
+        <p className="text-base" data-testid="start-instruction">
+          {t("context.start-instruction")}
+        </p>
       </section>
     );
   }

@@ -37,22 +37,41 @@ export default function Cgu({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto flex min-h-full max-w-4xl flex-col p-4">
       <h1 className="mb-3 text-2xl font-semibold text-sillon-800">{t("cgu.title")}</h1>
-      <iframe title={t("cgu.pdf")} data-testid="cgu-pdf" src={`${import.meta.env.BASE_URL}docs/${locale}/cgu.pdf`} className="h-[60vh] w-full rounded border border-stone-300 bg-white" />
+      <iframe
+        title={t("cgu.pdf")}
+        data-testid="cgu-pdf"
+        src={`${import.meta.env.BASE_URL}docs/${locale}/cgu.pdf`}
+        className="h-[60vh] w-full rounded border border-stone-300 bg-white"
+      />
       <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-2">
         <label className="flex items-start gap-2">
-          <input {...getInputProps(fields.isVisible, { type: "checkbox" })} defaultChecked={loaderData.isVisible} data-testid="cgu-visibility" className="mt-1" />
+          <input
+            {...getInputProps(fields.isVisible, { type: "checkbox" })}
+            defaultChecked={loaderData.isVisible}
+            data-testid="cgu-visibility"
+            className="mt-1"
+          />
           <span>{t("cgu.visibility")}</span>
         </label>
         <label className="flex items-start gap-2">
-          <input {...getInputProps(fields.accept, { type: "checkbox" })} onChange={(e) => setAccepted(e.target.checked)} data-testid="cgu-accept" className="mt-1" />
+          <input
+            {...getInputProps(fields.accept, { type: "checkbox" })}
+            onChange={(e) => setAccepted(e.target.checked)}
+            data-testid="cgu-accept"
+            className="mt-1"
+          />
           <span>{t("cgu.accept")} *</span>
         </label>
         <div className="flex items-center justify-between pt-2">
-          <button type="submit" className="btn-primary" disabled={!accepted} data-testid="cgu-validate">{t("cgu.validate")}</button>
+          <button type="submit" className="btn-primary" disabled={!accepted} data-testid="cgu-validate">
+            {t("cgu.validate")}
+          </button>
         </div>
       </Form>
       <Form method="post" action="/logout" className="mt-3" onSubmit={() => window.localStorage.removeItem("token")}>
-        <button type="submit" className="text-sm text-sillon-700 underline" data-testid="cgu-logout">{t("shell.logout")}</button>
+        <button type="submit" className="text-sm text-sillon-700 underline" data-testid="cgu-logout">
+          {t("shell.logout")}
+        </button>
       </Form>
     </main>
   );

@@ -71,8 +71,15 @@ export default function HomeLayout({ loaderData }: Route.ComponentProps) {
   return (
     <FormControllerProvider>
       <div className="flex min-h-full flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">{t("shell.skip-to-content")}</a>
-        <Header hasNewPost={loaderData.view.hasNewPost} locales={root?.locales ?? ["fr", "en"]} onToggleDrawer={() => setDrawerWanted((o) => !o)} isAdmin={loaderData.user.admin} />
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          {t("shell.skip-to-content")}
+        </a>
+        <Header
+          hasNewPost={loaderData.view.hasNewPost}
+          locales={root?.locales ?? ["fr", "en"]}
+          onToggleDrawer={() => setDrawerWanted((o) => !o)}
+          isAdmin={loaderData.user.admin}
+        />
         {!hideNavbar ? <ContextBar view={loaderData.view} types={loaderData.types} instruction={!onCampaignScreen} /> : null}
         <div className="flex flex-1">
           <Drawer open={drawerOpen} modal={large === false} largeOnly={large === null} onNavigate={() => setDrawerWanted(false)} />

@@ -145,10 +145,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
           <form method="post" action={action} {...getFormProps(form)} data-status={status} noValidate>
             <Field id={fields.username.id} label={t("login.username")} errors={fields.username.errors}>
-              <TextInput {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoFocus invalid={!!fields.username.errors} describedBy={`${fields.username.id}-error`} />
+              <TextInput
+                {...getInputProps(fields.username, { type: "text" })}
+                autoComplete="username"
+                autoFocus
+                invalid={!!fields.username.errors}
+                describedBy={`${fields.username.id}-error`}
+              />
             </Field>
             <Field id={fields.password.id} label={t("login.password")} errors={fields.password.errors}>
-              <TextInput {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" invalid={!!fields.password.errors} describedBy={`${fields.password.id}-error`} />
+              <TextInput
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete="current-password"
+                invalid={!!fields.password.errors}
+                describedBy={`${fields.password.id}-error`}
+              />
             </Field>
             <button type="submit" className="btn-primary mt-2 w-full" disabled={status === "loading"}>
               {status === "loading" ? t("login.status.loading") : t("login.submit")}
@@ -156,12 +167,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </form>
           <div className="mt-4 flex flex-col gap-1 text-sm">
             {loaderData.forgotPasswordUrl ? (
-              <a href={loaderData.forgotPasswordUrl} target="_blank" rel="noopener noreferrer" className="text-sillon-700 underline" data-testid="forgot-password">{t("login.forgot-password")}</a>
+              <a
+                href={loaderData.forgotPasswordUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sillon-700 underline"
+                data-testid="forgot-password"
+              >
+                {t("login.forgot-password")}
+              </a>
             ) : null}
             {loaderData.noAccountUrl ? (
-              <a href={loaderData.noAccountUrl} target="_blank" rel="noopener noreferrer" className="text-sillon-700 underline" data-testid="no-account">{t("login.no-account")}</a>
+              <a href={loaderData.noAccountUrl} target="_blank" rel="noopener noreferrer" className="text-sillon-700 underline" data-testid="no-account">
+                {t("login.no-account")}
+              </a>
             ) : null}
-            <Link to="/mentions-legales" className="text-stone-600 underline">{t("legal.title")}</Link>
+            <Link to="/mentions-legales" className="text-stone-600 underline">
+              {t("legal.title")}
+            </Link>
           </div>
         </div>
         <PartnerLogos />
@@ -172,7 +195,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         width={500}
         testId="server-error"
         onEscape={() => setServerError(null)}
-        actions={<button type="button" className="btn-primary" onClick={() => setServerError(null)} autoFocus>{t("ui.ok")}</button>}
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setServerError(null)} autoFocus>
+            {t("ui.ok")}
+          </button>
+        }
       >
         <p role="alert">{serverError ? t(serverError) : null}</p>
         <p className="mt-2 text-stone-600">{t("login.try-later")}</p>

@@ -33,9 +33,13 @@ export default function MentionsLegales({ loaderData }: Route.ComponentProps) {
       ))}
       {root ? <p className="text-sm">{t("maintenance.support", { email: root.supportEmail })}</p> : null}
       {loaderData.loggedIn ? (
-        <Link to="/home/description/home" className="btn-secondary mt-6">{t("shell.home")}</Link>
+        <Link to="/home/description/home" className="btn-secondary mt-6">
+          {t("shell.home")}
+        </Link>
       ) : (
-        <Link to="/login" className="btn-secondary mt-6" data-testid="back-to-login">{t("legal.back-to-login")}</Link>
+        <Link to="/login" className="btn-secondary mt-6" data-testid="back-to-login">
+          {t("legal.back-to-login")}
+        </Link>
       )}
     </main>
   );

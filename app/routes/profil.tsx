@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await saveOwnProfile(context.get(dbContext), user, submission.value, (await getSession(request)).id || undefined);
     } catch (e) {
       // A wrong current password is shown on its field, like the form's other refusals.
-      if (isServiceError(e) && e.fieldErrors?.currentPassword) return data({ ...submission.reply({ fieldErrors: e.fieldErrors }), ok: false as const, fieldErrors: e.fieldErrors }, { status: 400 });
+      if (isServiceError(e) && e.fieldErrors?.currentPassword)
+        return data({ ...submission.reply({ fieldErrors: e.fieldErrors }), ok: false as const, fieldErrors: e.fieldErrors }, { status: 400 });
       throw e;
     }
     return { ...submission.reply({ resetForm: true }), ok: true as const, notice: "ui.save-confirmation" };
@@ -84,27 +85,61 @@ export default function Profil({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-4 text-xl font-semibold text-sillon-800">{t("profile.title")}</h1>
       <form ref={formRef} method="post" {...getFormProps(form)} className="card" onInput={() => setDirty(true)} data-testid="profile-form">
         <input type="hidden" name="updatedAt" value={user.updatedAt} />
-        <p className="mb-3 text-sm text-stone-600">{t("profile.username-label")} <strong>{user.username}</strong></p>
+        <p className="mb-3 text-sm text-stone-600">
+          {t("profile.username-label")} <strong>{user.username}</strong>
+        </p>
         <Field id={fields.nom.id} label={t("profile.nom")} errors={fields.nom.errors}>
-          <TextInput {...getInputProps(fields.nom, { type: "text" })} autoComplete="family-name" invalid={!!fields.nom.errors} describedBy={`${fields.nom.id}-error`} />
+          <TextInput
+            {...getInputProps(fields.nom, { type: "text" })}
+            autoComplete="family-name"
+            invalid={!!fields.nom.errors}
+            describedBy={`${fields.nom.id}-error`}
+          />
         </Field>
         <Field id={fields.prenom.id} label={t("profile.prenom")} errors={fields.prenom.errors}>
-          <TextInput {...getInputProps(fields.prenom, { type: "text" })} autoComplete="given-name" invalid={!!fields.prenom.errors} describedBy={`${fields.prenom.id}-error`} />
+          <TextInput
+            {...getInputProps(fields.prenom, { type: "text" })}
+            autoComplete="given-name"
+            invalid={!!fields.prenom.errors}
+            describedBy={`${fields.prenom.id}-error`}
+          />
         </Field>
         <Field id={fields.password.id} label={t("profile.password")} errors={fields.password.errors} help={t("profile.password-help")}>
-          <TextInput {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" invalid={!!fields.password.errors} describedBy={`${fields.password.id}-error`} />
+          <TextInput
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            invalid={!!fields.password.errors}
+            describedBy={`${fields.password.id}-error`}
+          />
         </Field>
         <Field id={fields.confirmation.id} label={t("profile.confirmation")} errors={fields.confirmation.errors}>
-          <TextInput {...getInputProps(fields.confirmation, { type: "password" })} autoComplete="new-password" invalid={!!fields.confirmation.errors} describedBy={`${fields.confirmation.id}-error`} />
+          <TextInput
+            {...getInputProps(fields.confirmation, { type: "password" })}
+            autoComplete="new-password"
+            invalid={!!fields.confirmation.errors}
+            describedBy={`${fields.confirmation.id}-error`}
+          />
         </Field>
-        <Field id={fields.currentPassword.id} label={t("profile.current-password")} errors={fields.currentPassword.errors} help={t("profile.current-password-help")}>
-          <TextInput {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" invalid={!!fields.currentPassword.errors} describedBy={`${fields.currentPassword.id}-error`} />
+        <Field
+          id={fields.currentPassword.id}
+          label={t("profile.current-password")}
+          errors={fields.currentPassword.errors}
+          help={t("profile.current-password-help")}
+        >
+          <TextInput
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            autoComplete="current-password"
+            invalid={!!fields.currentPassword.errors}
+            describedBy={`${fields.currentPassword.id}-error`}
+          />
         </Field>
         <label className="mb-4 flex items-center gap-2 text-sm">
           <input {...getInputProps(fields.isVisible, { type: "checkbox" })} data-testid="profile-visibility" />
           {t("profile.visibility")}
         </label>
-        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"} data-testid="profile-save">{t("ui.save")}</button>
+        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"} data-testid="profile-save">
+          {t("ui.save")}
+        </button>
       </form>
     </div>
   );

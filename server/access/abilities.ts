@@ -10,15 +10,18 @@ import type { Utilisateur } from "../utilisateur/repo";
 export async function findFarmLink(db: Db, idDossier: number, idExploitation: number): Promise<(FarmRight & { id: number }) | null> {
   const r = await db("dossier_exploitation").where({ idDossier, idExploitation }).first();
   if (!r) return null;
-  return { id: r.id, dexEcriture: bool(r.dexEcriture), dexLecture: bool(r.dexLecture), dexSynthese: bool(r.dexSynthese), dexAnimation: bool(r.dexAnimation), dexNominatif: bool(r.dexNominatif) };
+  return {
+    id: r.id,
+    dexEcriture: bool(r.dexEcriture),
+    dexLecture: bool(r.dexLecture),
+    dexSynthese: bool(r.dexSynthese),
+    dexAnimation: bool(r.dexAnimation),
+    dexNominatif: bool(r.dexNominatif),
+  };
 }
 
 /** The user's abilities on a folder, and on one of its farms and campaigns when given. */
-export async function abilitiesFor(
-  db: Db,
-  user: Utilisateur,
-  where: { idDossier: number; idExploitation?: number; idCampagne?: number },
-): Promise<Abilities> {
+export async function abilitiesFor(db: Db, user: Utilisateur, where: { idDossier: number; idExploitation?: number; idCampagne?: number }): Promise<Abilities> {
   const folder = await findFolderRight(db, user.id, where.idDossier);
   const farm = where.idExploitation ? await findFarmLink(db, where.idDossier, where.idExploitation) : null;
   let lock = null;

@@ -46,9 +46,7 @@ export function campaignContext(scope: Scope): Promise<CampaignContext> {
  * `dossier` is the folder through which the user reaches the row (the selected one).
  */
 export type WriteTarget =
-  | { dossier: number | null; campagne: number }
-  | { dossier: number; exploitation: number; animation?: boolean }
-  | { dossier: number; animation?: boolean };
+  { dossier: number | null; campagne: number } | { dossier: number; exploitation: number; animation?: boolean } | { dossier: number; animation?: boolean };
 
 /**
  * The one write gate: every service write asks it first. It reads the rights of the row's owner from the
@@ -56,8 +54,12 @@ export type WriteTarget =
  * not exist is a 404. Returns the abilities on the owner; once per scope and target.
  */
 export function ensureWrite(scope: Scope, target: WriteTarget): Promise<Abilities> {
-  const key = "campagne" in target ? `write:campagne:${target.dossier}:${target.campagne}` : "exploitation" in target
-    ? `write:exploitation:${target.dossier}:${target.exploitation}:${!!target.animation}` : `write:dossier:${target.dossier}:${!!target.animation}`;
+  const key =
+    "campagne" in target
+      ? `write:campagne:${target.dossier}:${target.campagne}`
+      : "exploitation" in target
+        ? `write:exploitation:${target.dossier}:${target.exploitation}:${!!target.animation}`
+        : `write:dossier:${target.dossier}:${!!target.animation}`;
   return scope.remember(key, () => rightsOnOwner(scope, target));
 }
 

@@ -18,7 +18,12 @@ const t = useTestDb();
 
 /** The interventions screen's grid intent, as app/routes/au-champs/interventions.tsx declares it (gate: campaign). */
 const gridAction = screenAction(
-  { grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({ ok: true as const, saved: await saveInterventionsGrid(scope, patches) })) },
+  {
+    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({
+      ok: true as const,
+      saved: await saveInterventionsGrid(scope, patches),
+    })),
+  },
   { gate: "campaign" },
 );
 
@@ -26,7 +31,10 @@ const gridAction = screenAction(
 async function postGrid(db: Db, scope: Scope, patches: unknown[]) {
   const context = new RouterContextProvider();
   setRequestScope(context, scope);
-  const request = new Request("http://sillon.test/home/au-champs/interventions", { method: "POST", body: new URLSearchParams({ intent: "grid", patches: JSON.stringify(patches) }) });
+  const request = new Request("http://sillon.test/home/au-champs/interventions", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "grid", patches: JSON.stringify(patches) }),
+  });
   const statements: string[] = [];
   const listen = (q: { sql: string }) => statements.push(q.sql);
   db.on("query", listen);
@@ -49,7 +57,11 @@ async function setUp() {
   const [r] = await db("operation_culturale").insert({ idCampagne, idTypeAction: 1, libelle: "Comptage", debitReel: 2 }).returning("id");
   const op = typeof r === "object" ? (r as { id: number }).id : (r as number);
   const user = await selectTilleuls(t, "redacteur", "tilleuls2025");
-  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: -(i + 1), values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: op, frequence: 1, tauxSurface: 1, realisee: true, prevue: false } }));
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: -(i + 1),
+      values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: op, frequence: 1, tauxSurface: 1, realisee: true, prevue: false },
+    }));
   return { db, idCampagne, user, rows };
 }
 
@@ -100,7 +112,11 @@ describe(`one request scope (decision 0092, ${dialect})`, () => {
     const b = t.demo().campagnes.tilleuls2025Simulation;
     await selectInContext(s.db, s.user, { intent: "campagne", id: b });
     const before = await snapshot(s.db, "parcelle", "action");
-    await expectRefused(saveParcelle(scopeOf(s.db, s.user, { shownCampaign: a }), { libelle: "Parcelle de l'autre onglet", surface: 2 }), CAMPAIGN_CHANGED, 409);
+    await expectRefused(
+      saveParcelle(scopeOf(s.db, s.user, { shownCampaign: a }), { libelle: "Parcelle de l'autre onglet", surface: 2 }),
+      CAMPAIGN_CHANGED,
+      409,
+    );
     const grid = await postGrid(s.db, scopeOf(s.db, s.user, { shownCampaign: a }), s.rows(3));
     expect(grid.answer).toMatchObject({ init: { status: 409 }, data: { ok: false, error: CAMPAIGN_CHANGED } });
     expect(await snapshot(s.db, "parcelle", "action")).toEqual(before);

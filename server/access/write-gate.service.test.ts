@@ -68,7 +68,12 @@ describe(`write gate: two farms in one context (${dialect})`, () => {
           await db("dossier_exploitation").where({ id: linkB }).update(farmFlags(b));
           // The context as the bar leaves it: both farms, the campaign of B (a farm without any right drops out).
           await saveContexte(db, {
-            ...(await findContexte(db, idUser)), idOad: oads.reseauDemo, idDossier, exploitations: [farmA, farmB], idCampagne: campagneB, idCampagneDeverrouillee: null,
+            ...(await findContexte(db, idUser)),
+            idOad: oads.reseauDemo,
+            idDossier,
+            exploitations: [farmA, farmB],
+            idCampagne: campagneB,
+            idCampagneDeverrouillee: null,
           });
           const allowed = writes(folder) && writes(b);
           const expected = allowed ? "ok" : b === "aucun" ? "412" : "403";
@@ -107,7 +112,18 @@ describe(`write gate: two farms in one context (${dialect})`, () => {
     const TABLES = ["exploitation", "caracteristique", "parcelle", "parc_materiel", "main_oeuvre", "audit"];
     const before = await snapshot(db, ...TABLES);
     const plot = await db("parcelle").where({ idCampagne: campagnes.moulin2025 }).first("id");
-    const machine = { libelle: "Tracteur", noClasse: "1", idCategorieMateriel: "1", idBasemeq: "101", typePropriete: "0", copropriete: "100", puissance: "100", prixNeuf: "75000", prixAchat: "75000", utilisationAnnuelle: "500" };
+    const machine = {
+      libelle: "Tracteur",
+      noClasse: "1",
+      idCategorieMateriel: "1",
+      idBasemeq: "101",
+      typePropriete: "0",
+      copropriete: "100",
+      puissance: "100",
+      prixNeuf: "75000",
+      prixAchat: "75000",
+      utilisationAnnuelle: "500",
+    };
     const calls: [string, () => Promise<unknown>][] = [
       ["description", () => saveDescription(scopeOf(db, u), { strategie: "Intrusion" }, { farm: new Date().toISOString(), caracteristique: null })],
       ["coordinates", () => saveCoordonnees(scopeOf(db, u), { nom: "Intrus" }, new Date().toISOString())],
@@ -146,7 +162,14 @@ describe(`write gate: the lock (${dialect})`, () => {
     // Nor can it become a simulation (its flag is written too).
     const u = await demoUser(db, "redacteur");
     const sim = await createCampagne(db, { idExploitation: ctx.idExploitation, anneeRecolte: 2019, simulation: true });
-    await expectRefused(setScenarios(scopeOf(db, u), ctx, [{ id, simulation: true }, { id: sim, simulation: false }]), "errors.forbidden", 403);
+    await expectRefused(
+      setScenarios(scopeOf(db, u), ctx, [
+        { id, simulation: true },
+        { id: sim, simulation: false },
+      ]),
+      "errors.forbidden",
+      403,
+    );
     expect(await countRows(db, "campagne", { id })).toBe(1);
   });
 

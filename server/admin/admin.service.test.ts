@@ -7,8 +7,19 @@ import { BadCredentialsError, checkCredentials } from "../auth/login";
 import { listPosts } from "../post/repo";
 import { findUtilisateurByUsername } from "../utilisateur/repo";
 import {
-  deleteGroupe, deleteOad, deletePost, getAdminGroupes, getAdminOads, getAdminPosts, getAdminUsers, resetPassword, saveGroupe,
-  saveOad, savePost, saveUser, setUserActive,
+  deleteGroupe,
+  deleteOad,
+  deletePost,
+  getAdminGroupes,
+  getAdminOads,
+  getAdminPosts,
+  getAdminUsers,
+  resetPassword,
+  saveGroupe,
+  saveOad,
+  savePost,
+  saveUser,
+  setUserActive,
 } from "./service";
 
 const t = useTestDb();
@@ -20,15 +31,26 @@ const TABLES = ["utilisateur", "groupe_utilisateur", "utilisateur_groupe", "oad"
 
 async function openSession(idUser: number): Promise<string> {
   const id = `s-${idUser}-${Math.random().toString(36).slice(2)}`;
-  await t.db()("session").insert({ id, idUser, data: JSON.stringify({ userId: idUser }) });
+  await t
+    .db()("session")
+    .insert({ id, idUser, data: JSON.stringify({ userId: idUser }) });
   await issueApiToken(t.db(), idUser, { idSession: id });
   return id;
 }
 
 async function newUser(username: string, extra: Record<string, unknown> = {}) {
-  return saveUser(t.db(), await admin(), parse(AdminUserSchema, {
-    username, nom: "Essai", prenom: "Eva", password: "premier-mdp", confirmation: "premier-mdp", ...extra,
-  }));
+  return saveUser(
+    t.db(),
+    await admin(),
+    parse(AdminUserSchema, {
+      username,
+      nom: "Essai",
+      prenom: "Eva",
+      password: "premier-mdp",
+      confirmation: "premier-mdp",
+      ...extra,
+    }),
+  );
 }
 
 describe(`administration is for admins only (${dialect})`, () => {
@@ -40,14 +62,21 @@ describe(`administration is for admins only (${dialect})`, () => {
       const post = (await listPosts(db))[0];
       const before = await snapshot(db, ...TABLES);
       const calls: Promise<unknown>[] = [
-        getAdminUsers(db, caller), getAdminGroupes(db, caller), getAdminOads(db, caller), getAdminPosts(db, caller),
+        getAdminUsers(db, caller),
+        getAdminGroupes(db, caller),
+        getAdminOads(db, caller),
+        getAdminPosts(db, caller),
         saveUser(db, caller, parse(AdminUserSchema, { username: "intrus", nom: "I", prenom: "I", password: "motdepasse", confirmation: "motdepasse" })),
         saveUser(db, caller, parse(AdminUserSchema, { id: caller.id, updatedAt: new Date().toISOString(), username, nom: "X", prenom: "Y", admin: "on" })),
         setUserActive(db, caller, users.lecteur, false),
         setUserActive(db, caller, users.admin, false),
         resetPassword(db, caller, parse(ResetPasswordSchema, { id: users.admin, password: "piratage1", confirmation: "piratage1" })),
         saveGroupe(db, caller, parse(GroupeSchema, { nomGroupe: "Intrus", membres: [String(caller.id)] })),
-        saveGroupe(db, caller, parse(GroupeSchema, { id: groupes.conseillers, updatedAt: new Date().toISOString(), nomGroupe: "Renommé", membres: [String(caller.id)] })),
+        saveGroupe(
+          db,
+          caller,
+          parse(GroupeSchema, { id: groupes.conseillers, updatedAt: new Date().toISOString(), nomGroupe: "Renommé", membres: [String(caller.id)] }),
+        ),
         deleteGroupe(db, caller, groupes.agriculteurs),
         saveOad(db, caller, parse(OadSchema, { libelle: "Réseau pirate" })),
         saveOad(db, caller, parse(OadSchema, { id: oads.international, updatedAt: new Date().toISOString(), libelle: "Piraté" })),
@@ -66,9 +95,23 @@ describe(`users (${dialect})`, () => {
   test("the admin creates a user with names, e-mail, test role and groups; the new user can sign in and must accept the terms", async () => {
     const db = t.db();
     const { groupes } = t.demo();
-    const id = await newUser("nouvelle.recrue", { email: "recrue@sillon.example", roleTest: "on", groupes: [String(groupes.conseillers), String(groupes.agriculteurs)] });
+    const id = await newUser("nouvelle.recrue", {
+      email: "recrue@sillon.example",
+      roleTest: "on",
+      groupes: [String(groupes.conseillers), String(groupes.agriculteurs)],
+    });
     const row = await findUtilisateurByUsername(db, "nouvelle.recrue");
-    expect(row).toMatchObject({ id, nom: "Essai", prenom: "Eva", email: "recrue@sillon.example", admin: false, roles: ["ROLE_TEST"], actif: true, acceptcgu: false, isVisible: false });
+    expect(row).toMatchObject({
+      id,
+      nom: "Essai",
+      prenom: "Eva",
+      email: "recrue@sillon.example",
+      admin: false,
+      roles: ["ROLE_TEST"],
+      actif: true,
+      acceptcgu: false,
+      isVisible: false,
+    });
     expect(row!.passwordHash).not.toContain("premier-mdp");
     const listed = (await getAdminUsers(db, await admin())).users.find((u) => u.id === id);
     expect(listed?.groupes.sort()).toEqual([groupes.conseillers, groupes.agriculteurs].sort());
@@ -85,8 +128,14 @@ describe(`users (${dialect})`, () => {
     const { users } = t.demo();
     const lecteur = (await getAdminUsers(db, await admin())).users.find((u) => u.id === users.lecteur)!;
     await expectRefused(
-      saveUser(db, await admin(), parse(AdminUserSchema, { id: lecteur.id, updatedAt: lecteur.updatedAt, username: "redacteur", nom: "Moreau", prenom: "David" })),
-      "warning.invalid-form", 409, { fieldErrors: { username: ["admin.username-taken"] } },
+      saveUser(
+        db,
+        await admin(),
+        parse(AdminUserSchema, { id: lecteur.id, updatedAt: lecteur.updatedAt, username: "redacteur", nom: "Moreau", prenom: "David" }),
+      ),
+      "warning.invalid-form",
+      409,
+      { fieldErrors: { username: ["admin.username-taken"] } },
     );
     expect(await snapshot(db, "utilisateur", "utilisateur_groupe", "audit")).toEqual(before);
   });
@@ -109,18 +158,45 @@ describe(`users (${dialect})`, () => {
     const db = t.db();
     const { groupes } = t.demo();
     const id = await newUser("a.modifier", { roleTest: "on", groupes: [String(groupes.conseillers)] });
-    await db("utilisateur").where({ id }).update({ roles: JSON.stringify(["ROLE_AUTRE", "ROLE_TEST"]) });
+    await db("utilisateur")
+      .where({ id })
+      .update({ roles: JSON.stringify(["ROLE_AUTRE", "ROLE_TEST"]) });
     const current = (await getAdminUsers(db, await admin())).users.find((u) => u.id === id)!;
-    await saveUser(db, await admin(), parse(AdminUserSchema, {
-      id: String(id), updatedAt: current.updatedAt, username: "a.modifie", nom: "Nouveau", prenom: "Nom", email: "", admin: "on", groupes: String(groupes.agriculteurs),
-    }));
+    await saveUser(
+      db,
+      await admin(),
+      parse(AdminUserSchema, {
+        id: String(id),
+        updatedAt: current.updatedAt,
+        username: "a.modifie",
+        nom: "Nouveau",
+        prenom: "Nom",
+        email: "",
+        admin: "on",
+        groupes: String(groupes.agriculteurs),
+      }),
+    );
     const after = (await getAdminUsers(db, await admin())).users.find((u) => u.id === id)!;
-    expect(after).toMatchObject({ username: "a.modifie", nom: "Nouveau", prenom: "Nom", email: null, admin: true, roles: ["ROLE_AUTRE"], roleTest: false, groupes: [groupes.agriculteurs] });
+    expect(after).toMatchObject({
+      username: "a.modifie",
+      nom: "Nouveau",
+      prenom: "Nom",
+      email: null,
+      admin: true,
+      roles: ["ROLE_AUTRE"],
+      roleTest: false,
+      groupes: [groupes.agriculteurs],
+    });
     expect(await lastAudit(db)).toMatchObject({ action: "utilisateur.update", idEntite: id });
     // The form loaded before that save is now stale.
     await expectRefused(
-      saveUser(db, await admin(), parse(AdminUserSchema, { id: String(id), updatedAt: current.updatedAt, username: "a.modifie", nom: "Écrasé", prenom: "Nom" })),
-      "errors.stale", 409,
+      saveUser(
+        db,
+        await admin(),
+        parse(AdminUserSchema, { id: String(id), updatedAt: current.updatedAt, username: "a.modifie", nom: "Écrasé", prenom: "Nom" }),
+      ),
+      "errors.stale",
+      409,
     );
     expect((await findUtilisateurByUsername(db, "a.modifie"))?.nom).toBe("Nouveau");
   });
@@ -137,8 +213,17 @@ describe(`users (${dialect})`, () => {
     const me = await admin();
     const before = await snapshot(db, "utilisateur", "session", "audit");
     await expectRefused(setUserActive(db, me, me.id, false), "admin.cannot-disable-self", 400);
-    await expectRefused(saveUser(db, me, parse(AdminUserSchema, { id: String(me.id), updatedAt: me.updatedAt, username: "admin", nom: me.nom, prenom: me.prenom })), "warning.invalid-form", 400, { fieldErrors: { admin: ["admin.own-admin-flag"] } });
-    await expectRefused(resetPassword(db, me, parse(ResetPasswordSchema, { id: String(me.id), password: "nouveau-mdp", confirmation: "nouveau-mdp" })), "admin.own-password-in-profile", 400);
+    await expectRefused(
+      saveUser(db, me, parse(AdminUserSchema, { id: String(me.id), updatedAt: me.updatedAt, username: "admin", nom: me.nom, prenom: me.prenom })),
+      "warning.invalid-form",
+      400,
+      { fieldErrors: { admin: ["admin.own-admin-flag"] } },
+    );
+    await expectRefused(
+      resetPassword(db, me, parse(ResetPasswordSchema, { id: String(me.id), password: "nouveau-mdp", confirmation: "nouveau-mdp" })),
+      "admin.own-password-in-profile",
+      400,
+    );
     expect(await snapshot(db, "utilisateur", "session", "audit")).toEqual(before);
   });
 
@@ -180,13 +265,21 @@ describe(`groups (${dialect})`, () => {
   test("the admin creates a group with members, renames it, changes its members, then deletes it (its users stay)", async () => {
     const db = t.db();
     const { users } = t.demo();
-    const id = await saveGroupe(db, await admin(), parse(GroupeSchema, { nomGroupe: "Conseillers Bretagne", membres: [String(users.animateur), String(users.lecteur)] }));
+    const id = await saveGroupe(
+      db,
+      await admin(),
+      parse(GroupeSchema, { nomGroupe: "Conseillers Bretagne", membres: [String(users.animateur), String(users.lecteur)] }),
+    );
     let groupe = (await getAdminGroupes(db, await admin())).groupes.find((g) => g.id === id)!;
     expect(groupe).toMatchObject({ nomGroupe: "Conseillers Bretagne" });
     expect(groupe.membres.sort()).toEqual([users.animateur, users.lecteur].sort());
     expect(await lastAudit(db)).toMatchObject({ action: "groupe.create", idEntite: id });
 
-    await saveGroupe(db, await admin(), parse(GroupeSchema, { id: String(id), updatedAt: groupe.updatedAt, nomGroupe: "Conseillers Bretagne Sud", membres: [String(users.synthese)] }));
+    await saveGroupe(
+      db,
+      await admin(),
+      parse(GroupeSchema, { id: String(id), updatedAt: groupe.updatedAt, nomGroupe: "Conseillers Bretagne Sud", membres: [String(users.synthese)] }),
+    );
     groupe = (await getAdminGroupes(db, await admin())).groupes.find((g) => g.id === id)!;
     expect(groupe).toMatchObject({ nomGroupe: "Conseillers Bretagne Sud", membres: [users.synthese] });
 
@@ -200,7 +293,9 @@ describe(`groups (${dialect})`, () => {
   test("a group name already used is refused beside the field", async () => {
     const db = t.db();
     const before = await snapshot(db, "groupe_utilisateur", "utilisateur_groupe");
-    await expectRefused(saveGroupe(db, await admin(), parse(GroupeSchema, { nomGroupe: "conseillers du réseau démo" })), "warning.invalid-form", 409, { fieldErrors: { nomGroupe: ["admin.groupe-name-taken"] } });
+    await expectRefused(saveGroupe(db, await admin(), parse(GroupeSchema, { nomGroupe: "conseillers du réseau démo" })), "warning.invalid-form", 409, {
+      fieldErrors: { nomGroupe: ["admin.groupe-name-taken"] },
+    });
     expect(await snapshot(db, "groupe_utilisateur", "utilisateur_groupe")).toEqual(before);
   });
 });
@@ -209,10 +304,23 @@ describe(`networks (${dialect})`, () => {
   test("the admin creates and edits a network: name required, long name, international flag, access e-mail", async () => {
     const db = t.db();
     expect(OadSchema.safeParse({ libelle: "" }).error?.issues[0]).toMatchObject({ path: ["libelle"], message: "warning.required" });
-    expect(OadSchema.safeParse({ libelle: "R", emailAcces: "pas-un-mail" }).error?.issues[0]).toMatchObject({ path: ["emailAcces"], message: "warning.invalid" });
-    const id = await saveOad(db, await admin(), parse(OadSchema, { libelle: "Réseau Ouest", libelleLong: "Réseau des fermes de l'Ouest", international: "on", emailAcces: "ouest@sillon.example" }));
+    expect(OadSchema.safeParse({ libelle: "R", emailAcces: "pas-un-mail" }).error?.issues[0]).toMatchObject({
+      path: ["emailAcces"],
+      message: "warning.invalid",
+    });
+    const id = await saveOad(
+      db,
+      await admin(),
+      parse(OadSchema, { libelle: "Réseau Ouest", libelleLong: "Réseau des fermes de l'Ouest", international: "on", emailAcces: "ouest@sillon.example" }),
+    );
     let oad = (await getAdminOads(db, await admin())).oads.find((o) => o.id === id)!;
-    expect(oad).toMatchObject({ libelle: "Réseau Ouest", libelleLong: "Réseau des fermes de l'Ouest", international: true, emailAcces: "ouest@sillon.example", dossiers: 0 });
+    expect(oad).toMatchObject({
+      libelle: "Réseau Ouest",
+      libelleLong: "Réseau des fermes de l'Ouest",
+      international: true,
+      emailAcces: "ouest@sillon.example",
+      dossiers: 0,
+    });
     await saveOad(db, await admin(), parse(OadSchema, { id: String(id), updatedAt: oad.updatedAt, libelle: "Réseau Ouest", libelleLong: "" }));
     oad = (await getAdminOads(db, await admin())).oads.find((o) => o.id === id)!;
     expect(oad).toMatchObject({ libelleLong: null, international: false, emailAcces: null });
@@ -244,9 +352,25 @@ describe(`news posts (${dialect})`, () => {
     expect(Math.abs(new Date(home[0].creationDate).getTime() - Date.now())).toBeLessThan(60_000);
 
     const current = (await getAdminPosts(db, await admin())).posts.find((p) => p.id === id)!;
-    await savePost(db, await admin(), parse(PostSchema, { id: String(id), updatedAt: current.updatedAt, title: "Journée technique (reportée)", content: "Nouvelle date à venir.", postCategory: "evenement", creationDate: "2024-03-05" }));
+    await savePost(
+      db,
+      await admin(),
+      parse(PostSchema, {
+        id: String(id),
+        updatedAt: current.updatedAt,
+        title: "Journée technique (reportée)",
+        content: "Nouvelle date à venir.",
+        postCategory: "evenement",
+        creationDate: "2024-03-05",
+      }),
+    );
     const edited = (await getAdminPosts(db, await admin())).posts.find((p) => p.id === id)!;
-    expect(edited).toMatchObject({ title: "Journée technique (reportée)", content: "Nouvelle date à venir.", postCategory: "evenement", creationDate: "2024-03-05T12:00:00.000Z" });
+    expect(edited).toMatchObject({
+      title: "Journée technique (reportée)",
+      content: "Nouvelle date à venir.",
+      postCategory: "evenement",
+      creationDate: "2024-03-05T12:00:00.000Z",
+    });
     expect((await listPosts(db))[0].id).not.toBe(id);
 
     await deletePost(db, await admin(), id);

@@ -18,8 +18,20 @@ const isoOrNull = (v: unknown) => (v == null ? null : toIso(v));
 // --- users --------------------------------------------------------------------------------------
 
 export type AdminUserRow = {
-  id: number; username: string; nom: string; prenom: string; email: string | null; admin: boolean; roles: string[];
-  roleTest: boolean; actif: boolean; acceptcgu: boolean; isVisible: boolean; lastLoginAt: string | null; updatedAt: string; groupes: number[];
+  id: number;
+  username: string;
+  nom: string;
+  prenom: string;
+  email: string | null;
+  admin: boolean;
+  roles: string[];
+  roleTest: boolean;
+  actif: boolean;
+  acceptcgu: boolean;
+  isVisible: boolean;
+  lastLoginAt: string | null;
+  updatedAt: string;
+  groupes: number[];
 };
 
 async function membershipsByUser(db: Db, idUsers?: number[]): Promise<Map<number, number[]>> {
@@ -33,16 +45,29 @@ async function membershipsByUser(db: Db, idUsers?: number[]): Promise<Map<number
 function toAdminUser(r: Record<string, unknown>, groupes: number[]): AdminUserRow {
   const roles = parseJson<string[]>(r.roles, []);
   return {
-    id: r.id as number, username: r.username as string, nom: r.nom as string, prenom: r.prenom as string, email: (r.email as string | null) ?? null,
-    admin: bool(r.admin), roles, roleTest: roles.includes(ROLE_TEST), actif: bool(r.actif), acceptcgu: bool(r.acceptcgu), isVisible: bool(r.isVisible),
-    lastLoginAt: isoOrNull(r.lastLoginAt), updatedAt: toIso(r.updatedAt), groupes,
+    id: r.id as number,
+    username: r.username as string,
+    nom: r.nom as string,
+    prenom: r.prenom as string,
+    email: (r.email as string | null) ?? null,
+    admin: bool(r.admin),
+    roles,
+    roleTest: roles.includes(ROLE_TEST),
+    actif: bool(r.actif),
+    acceptcgu: bool(r.acceptcgu),
+    isVisible: bool(r.isVisible),
+    lastLoginAt: isoOrNull(r.lastLoginAt),
+    updatedAt: toIso(r.updatedAt),
+    groupes,
   };
 }
 
 const USER_COLUMNS = ["id", "username", "nom", "prenom", "email", "admin", "roles", "actif", "acceptcgu", "isVisible", "lastLoginAt", "updatedAt"];
 
 export async function listAdminUsers(db: Db): Promise<AdminUserRow[]> {
-  const rows = await db("utilisateur").select(USER_COLUMNS).orderBy([{ column: "nom" }, { column: "prenom" }, { column: "id" }]);
+  const rows = await db("utilisateur")
+    .select(USER_COLUMNS)
+    .orderBy([{ column: "nom" }, { column: "prenom" }, { column: "id" }]);
   const groups = await membershipsByUser(db);
   return rows.map((r) => toAdminUser(r, groups.get(r.id) ?? []));
 }
@@ -67,7 +92,9 @@ export function insertUser(db: Db, u: UserWrite & { passwordHash: string }): Pro
 
 export async function updateUser(db: Db, id: number, patch: Partial<UserWrite & { passwordHash: string; actif: boolean }>): Promise<void> {
   const { roles, ...rest } = patch;
-  await db("utilisateur").where({ id }).update({ ...rest, ...(roles ? { roles: JSON.stringify(roles) } : {}), updatedAt: new Date() });
+  await db("utilisateur")
+    .where({ id })
+    .update({ ...rest, ...(roles ? { roles: JSON.stringify(roles) } : {}), updatedAt: new Date() });
 }
 
 /** Writes the admin's user form unless the user changed since it was loaded (server/db/stale.ts). */
@@ -82,7 +109,10 @@ export async function endUserSessions(db: Db, idUser: number): Promise<void> {
 }
 
 export async function setUserGroupes(db: Db, idUser: number, idGroupes: number[]): Promise<void> {
-  await db("utilisateur_groupe").where({ idUser }).whereNotIn("idGroupe", idGroupes.length ? idGroupes : [0]).delete();
+  await db("utilisateur_groupe")
+    .where({ idUser })
+    .whereNotIn("idGroupe", idGroupes.length ? idGroupes : [0])
+    .delete();
   const existing = new Set((await db("utilisateur_groupe").where({ idUser }).select("idGroupe")).map((r) => r.idGroupe as number));
   const added = idGroupes.filter((g) => !existing.has(g));
   if (added.length) await db("utilisateur_groupe").insert(added.map((idGroupe) => ({ idUser, idGroupe })));
@@ -101,7 +131,9 @@ async function membersByGroupe(db: Db, idGroupes?: number[]): Promise<Map<number
 }
 
 export async function listGroupes(db: Db): Promise<GroupeRow[]> {
-  const rows = await db("groupe_utilisateur").select("id", "nomGroupe", "updatedAt").orderBy([{ column: "nomGroupe" }, { column: "id" }]);
+  const rows = await db("groupe_utilisateur")
+    .select("id", "nomGroupe", "updatedAt")
+    .orderBy([{ column: "nomGroupe" }, { column: "id" }]);
   const members = await membersByGroupe(db);
   return rows.map((r) => ({ id: r.id, nomGroupe: r.nomGroupe, updatedAt: toIso(r.updatedAt), membres: members.get(r.id) ?? [] }));
 }
@@ -126,7 +158,10 @@ export async function updateGroupe(db: Db, token: Token, nomGroupe: string): Pro
 }
 
 export async function setGroupeMembres(db: Db, idGroupe: number, idUsers: number[]): Promise<void> {
-  await db("utilisateur_groupe").where({ idGroupe }).whereNotIn("idUser", idUsers.length ? idUsers : [0]).delete();
+  await db("utilisateur_groupe")
+    .where({ idGroupe })
+    .whereNotIn("idUser", idUsers.length ? idUsers : [0])
+    .delete();
   const existing = new Set((await db("utilisateur_groupe").where({ idGroupe }).select("idUser")).map((r) => r.idUser as number));
   const added = idUsers.filter((u) => !existing.has(u));
   if (added.length) await db("utilisateur_groupe").insert(added.map((idUser) => ({ idUser, idGroupe })));
@@ -146,7 +181,13 @@ export async function existingIds(db: Db, table: "utilisateur" | "groupe_utilisa
 // --- networks -----------------------------------------------------------------------------------
 
 export type OadRow = {
-  id: number; libelle: string; libelleLong: string | null; international: boolean; emailAcces: string | null; updatedAt: string; dossiers: number;
+  id: number;
+  libelle: string;
+  libelleLong: string | null;
+  international: boolean;
+  emailAcces: string | null;
+  updatedAt: string;
+  dossiers: number;
 };
 
 export async function listOads(db: Db): Promise<OadRow[]> {
@@ -157,8 +198,13 @@ export async function listOads(db: Db): Promise<OadRow[]> {
     .count({ dossiers: "d.id" })
     .orderBy([{ column: "o.libelle" }, { column: "o.id" }]);
   return rows.map((r) => ({
-    id: r.id as number, libelle: r.libelle as string, libelleLong: (r.libelleLong as string | null) ?? null, international: bool(r.international),
-    emailAcces: (r.emailAcces as string | null) ?? null, updatedAt: toIso(r.updatedAt), dossiers: Number(r.dossiers),
+    id: r.id as number,
+    libelle: r.libelle as string,
+    libelleLong: (r.libelleLong as string | null) ?? null,
+    international: bool(r.international),
+    emailAcces: (r.emailAcces as string | null) ?? null,
+    updatedAt: toIso(r.updatedAt),
+    dossiers: Number(r.dossiers),
   }));
 }
 
@@ -186,12 +232,23 @@ export type AdminPostRow = { id: number; title: string; content: string; postCat
 
 const POST_COLUMNS = ["id", "title", "content", "postCategory", "creationDate", "updatedAt"];
 const toPost = (r: Record<string, unknown>): AdminPostRow => ({
-  id: r.id as number, title: r.title as string, content: r.content as string, postCategory: r.postCategory as string,
-  creationDate: toIso(r.creationDate), updatedAt: toIso(r.updatedAt),
+  id: r.id as number,
+  title: r.title as string,
+  content: r.content as string,
+  postCategory: r.postCategory as string,
+  creationDate: toIso(r.creationDate),
+  updatedAt: toIso(r.updatedAt),
 });
 
 export async function listAdminPosts(db: Db): Promise<AdminPostRow[]> {
-  return (await db("post").select(POST_COLUMNS).orderBy([{ column: "creationDate", order: "desc" }, { column: "id", order: "desc" }])).map(toPost);
+  return (
+    await db("post")
+      .select(POST_COLUMNS)
+      .orderBy([
+        { column: "creationDate", order: "desc" },
+        { column: "id", order: "desc" },
+      ])
+  ).map(toPost);
 }
 
 export async function findPost(db: Db, id: number): Promise<AdminPostRow | undefined> {

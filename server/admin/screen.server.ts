@@ -5,8 +5,19 @@ import type { Db } from "../db/knex";
 import { formIntent, rowIntent, screenAction, screenLoader, sendAway } from "../http/route.server";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
-  deleteGroupe, deleteOad, deletePost, getAdminGroupes, getAdminOads, getAdminPosts, getAdminUsers,
-  resetPassword, saveGroupe, saveOad, savePost, saveUser, setUserActive,
+  deleteGroupe,
+  deleteOad,
+  deletePost,
+  getAdminGroupes,
+  getAdminOads,
+  getAdminPosts,
+  getAdminUsers,
+  resetPassword,
+  saveGroupe,
+  saveOad,
+  savePost,
+  saveUser,
+  setUserActive,
 } from "./service";
 
 /**
@@ -44,7 +55,10 @@ export const adminScreens = {
     loader: screenLoader(async ({ db, user }) => ({ ...(await getAdminUsers(db, user)), me: user.id })),
     action: screenAction({
       save: saveIntent(AdminUserSchema, saveUser),
-      password: formIntent(ResetPasswordSchema, ({ db, user }, value) => resetPassword(db, user, value), { notice: "admin.users.password-confirmation", reset: true }),
+      password: formIntent(ResetPasswordSchema, ({ db, user }, value) => resetPassword(db, user, value), {
+        notice: "admin.users.password-confirmation",
+        reset: true,
+      }),
       disable: rowIntent(({ db, user }, id) => setUserActive(db, user, id, false), "ui.update-confirmation"),
       enable: rowIntent(({ db, user }, id) => setUserActive(db, user, id, true), "ui.update-confirmation"),
     }),

@@ -1,7 +1,13 @@
 import { buildDisplayName } from "~/domain/access/rights";
 import {
-  DEFAULT_POST_CATEGORY, resolvePostDate, withTestRole,
-  type AdminUserInput, type GroupeInput, type OadInput, type PostInput, type ResetPasswordInput,
+  DEFAULT_POST_CATEGORY,
+  resolvePostDate,
+  withTestRole,
+  type AdminUserInput,
+  type GroupeInput,
+  type OadInput,
+  type PostInput,
+  type ResetPasswordInput,
 } from "~/domain/admin";
 import { recordAudit, type AuditAction } from "../audit/repo";
 import { hashPassword } from "../auth/password";
@@ -190,7 +196,10 @@ export async function savePost(db: Db, caller: Utilisateur, input: PostInput, no
     if (!input.id) return repo.insertPost(trx, { ...base, creationDate: resolvePostDate(input.creationDate, null, now), idAuteur: caller.id });
     const current = await repo.findPost(trx, input.id);
     if (!current) throw notFound();
-    await repo.updatePost(trx, tokenOf(input.id, input.updatedAt), { ...base, creationDate: resolvePostDate(input.creationDate, new Date(current.creationDate), now) });
+    await repo.updatePost(trx, tokenOf(input.id, input.updatedAt), {
+      ...base,
+      creationDate: resolvePostDate(input.creationDate, new Date(current.creationDate), now),
+    });
     return input.id;
   });
 }

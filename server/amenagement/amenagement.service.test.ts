@@ -3,7 +3,13 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { expectRefused, selectTilleuls, snapshot, withBrokenTable, scopeOf } from "../../tests/helpers/service";
 import type { Db } from "../db/knex";
 import {
-  AMENAGEMENT_CREATE_ERROR, AMENAGEMENT_DELETE_ERROR, AMENAGEMENT_LOAD_ERROR, AMENAGEMENT_UPDATE_ERROR, getAmenagements, removeAmenagements, saveAmenagement,
+  AMENAGEMENT_CREATE_ERROR,
+  AMENAGEMENT_DELETE_ERROR,
+  AMENAGEMENT_LOAD_ERROR,
+  AMENAGEMENT_UPDATE_ERROR,
+  getAmenagements,
+  removeAmenagements,
+  saveAmenagement,
 } from "./service";
 
 const t = useTestDb();
@@ -27,12 +33,26 @@ describe(`landscape features (${dialect})`, () => {
     const id = await saveAmenagement(scopeOf(db, redacteur), { ...haie, idParcelleAdjacente: String(parcelle) });
     let data = await getAmenagements(scopeOf(db, redacteur));
     expect(data.canWrite).toBe(true);
-    expect(data.rows[0]).toMatchObject({ id, libelle: "Haie du chemin", idTypeAmenagement: 1, idParcelleAdjacente: parcelle, surface: 320.5, drainee: true, irrigable: false, idAciditeSol: 3, idCampagne });
+    expect(data.rows[0]).toMatchObject({
+      id,
+      libelle: "Haie du chemin",
+      idTypeAmenagement: 1,
+      idParcelleAdjacente: parcelle,
+      surface: 320.5,
+      drainee: true,
+      irrigable: false,
+      idAciditeSol: 3,
+      idCampagne,
+    });
     expect(data.types[0]).toEqual({ id: 1, iaeNom: "Haie", iaeNomEn: "Hedge", iaeNoOrdre: 1, uniteSurface: "ml" });
     expect(data.types.map((ty) => ty.iaeNoOrdre)).toEqual([...data.types.map((ty) => ty.iaeNoOrdre)].sort((a, b) => a - b));
     expect(data.parcelles.map((p) => p.id)).toContain(parcelle);
     expect(data.parcelles.map((p) => p.id)).not.toContain(elsewhere);
-    await saveAmenagement(scopeOf(db, redacteur), { ...haie, idTypeAmenagement: "5", surface: "", idParcelleAdjacente: "" }, { id, updatedAt: data.rows[0].updatedAt });
+    await saveAmenagement(
+      scopeOf(db, redacteur),
+      { ...haie, idTypeAmenagement: "5", surface: "", idParcelleAdjacente: "" },
+      { id, updatedAt: data.rows[0].updatedAt },
+    );
     data = await getAmenagements(scopeOf(db, redacteur));
     expect(data.rows[0]).toMatchObject({ id, idTypeAmenagement: 5, surface: undefined, idParcelleAdjacente: undefined });
   });
@@ -41,10 +61,18 @@ describe(`landscape features (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const elsewhere = await insertParcelle(t.db(), { idCampagne: t.demo().campagnes.tilleuls2024, libelle: "Ailleurs" });
     const before = await snapshot(t.db(), "amenagement");
-    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), {}), "warning.invalid-form", 400, { fieldErrors: { libelle: ["warning.required"], idTypeAmenagement: ["warning.required"] } });
-    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), { ...haie, surface: "beaucoup" }), "warning.invalid-form", 400, { fieldErrors: { surface: ["warning.numeric"] } });
-    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), { ...haie, idTypeAmenagement: "999" }), "warning.invalid-form", 400, { fieldErrors: { idTypeAmenagement: ["warning.invalid"] } });
-    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), { ...haie, idParcelleAdjacente: String(elsewhere) }), "warning.invalid-form", 400, { fieldErrors: { idParcelleAdjacente: ["warning.invalid"] } });
+    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), {}), "warning.invalid-form", 400, {
+      fieldErrors: { libelle: ["warning.required"], idTypeAmenagement: ["warning.required"] },
+    });
+    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), { ...haie, surface: "beaucoup" }), "warning.invalid-form", 400, {
+      fieldErrors: { surface: ["warning.numeric"] },
+    });
+    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), { ...haie, idTypeAmenagement: "999" }), "warning.invalid-form", 400, {
+      fieldErrors: { idTypeAmenagement: ["warning.invalid"] },
+    });
+    await expectRefused(saveAmenagement(scopeOf(t.db(), redacteur), { ...haie, idParcelleAdjacente: String(elsewhere) }), "warning.invalid-form", 400, {
+      fieldErrors: { idParcelleAdjacente: ["warning.invalid"] },
+    });
     expect(await snapshot(t.db(), "amenagement")).toEqual(before);
   });
 

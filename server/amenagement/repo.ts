@@ -13,14 +13,34 @@ const num = (v: unknown): number | undefined => (v == null ? undefined : Number(
 const text = (v: unknown): string | undefined => (v == null ? undefined : String(v));
 
 const columns = [
-  "id", "idCampagne", "libelle", "idTypeAmenagement", "idParcelleAdjacente", "surface", "remarque", "noIlotPac", "irrigable", "drainee", ...SOIL_FIELDS, "updatedAt",
+  "id",
+  "idCampagne",
+  "libelle",
+  "idTypeAmenagement",
+  "idParcelleAdjacente",
+  "surface",
+  "remarque",
+  "noIlotPac",
+  "irrigable",
+  "drainee",
+  ...SOIL_FIELDS,
+  "updatedAt",
 ];
 
 function fromRow(r: Record<string, unknown>): AmenagementRow {
   return {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle), idTypeAmenagement: Number(r.idTypeAmenagement),
-    idParcelleAdjacente: num(r.idParcelleAdjacente), surface: num(r.surface), remarque: text(r.remarque), noIlotPac: text(r.noIlotPac),
-    irrigable: bool(r.irrigable), drainee: bool(r.drainee), ...soilFromRow(r), updatedAt: toIso(r.updatedAt),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    libelle: String(r.libelle),
+    idTypeAmenagement: Number(r.idTypeAmenagement),
+    idParcelleAdjacente: num(r.idParcelleAdjacente),
+    surface: num(r.surface),
+    remarque: text(r.remarque),
+    noIlotPac: text(r.noIlotPac),
+    irrigable: bool(r.irrigable),
+    drainee: bool(r.drainee),
+    ...soilFromRow(r),
+    updatedAt: toIso(r.updatedAt),
   };
 }
 
@@ -36,8 +56,16 @@ export async function findAmenagement(db: Db, id: number): Promise<AmenagementRo
 
 /** The feature type reference (typeAmenagements), in its own order. */
 export async function listTypesAmenagement(db: Db): Promise<TypeAmenagement[]> {
-  const rows = await db("type_amenagement").select("id", "iaeNom", "iaeNomEn", "iaeNoOrdre", "uniteSurface").orderBy([{ column: "iaeNoOrdre" }, { column: "id" }]);
-  return rows.map((r) => ({ id: Number(r.id), iaeNom: String(r.iaeNom), iaeNomEn: r.iaeNomEn == null ? null : String(r.iaeNomEn), iaeNoOrdre: Number(r.iaeNoOrdre), uniteSurface: String(r.uniteSurface) }));
+  const rows = await db("type_amenagement")
+    .select("id", "iaeNom", "iaeNomEn", "iaeNoOrdre", "uniteSurface")
+    .orderBy([{ column: "iaeNoOrdre" }, { column: "id" }]);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    iaeNom: String(r.iaeNom),
+    iaeNomEn: r.iaeNomEn == null ? null : String(r.iaeNomEn),
+    iaeNoOrdre: Number(r.iaeNoOrdre),
+    uniteSurface: String(r.uniteSurface),
+  }));
 }
 
 export async function typeAmenagementExists(db: Db, id: number): Promise<boolean> {
@@ -46,7 +74,10 @@ export async function typeAmenagementExists(db: Db, id: number): Promise<boolean
 
 /** The campaign's plots, the choices of the adjacent plot. */
 export async function listParcellesOfCampagne(db: Db, idCampagne: number): Promise<ParcelleOption[]> {
-  const rows = await db("parcelle").where({ idCampagne }).select("id", "libelle").orderBy([{ column: "libelle" }, { column: "id" }]);
+  const rows = await db("parcelle")
+    .where({ idCampagne })
+    .select("id", "libelle")
+    .orderBy([{ column: "libelle" }, { column: "id" }]);
   return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle) }));
 }
 
@@ -55,12 +86,21 @@ export async function parcelleInCampagne(db: Db, idCampagne: number, id: number)
 }
 
 const values = (i: AmenagementInput) => ({
-  libelle: i.libelle, idTypeAmenagement: i.idTypeAmenagement, idParcelleAdjacente: i.idParcelleAdjacente ?? null, surface: i.surface ?? null,
-  remarque: i.remarque ?? null, noIlotPac: i.noIlotPac ?? null, irrigable: i.irrigable, drainee: i.drainee, ...soilToRow(i),
+  libelle: i.libelle,
+  idTypeAmenagement: i.idTypeAmenagement,
+  idParcelleAdjacente: i.idParcelleAdjacente ?? null,
+  surface: i.surface ?? null,
+  remarque: i.remarque ?? null,
+  noIlotPac: i.noIlotPac ?? null,
+  irrigable: i.irrigable,
+  drainee: i.drainee,
+  ...soilToRow(i),
 });
 
 export async function insertAmenagement(db: Db, idCampagne: number, input: AmenagementInput): Promise<number> {
-  const [r] = await db("amenagement").insert({ idCampagne, ...values(input) }).returning("id");
+  const [r] = await db("amenagement")
+    .insert({ idCampagne, ...values(input) })
+    .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 

@@ -5,8 +5,15 @@ import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { soilReferenceLists } from "../lot-parcelle/repo";
 import { checkSoilReferences } from "../lot-parcelle/service";
 import {
-  deleteAmenagements, findAmenagement, insertAmenagement, listAmenagements, listParcellesOfCampagne, listTypesAmenagement, parcelleInCampagne,
-  typeAmenagementExists, updateAmenagement,
+  deleteAmenagements,
+  findAmenagement,
+  insertAmenagement,
+  listAmenagements,
+  listParcellesOfCampagne,
+  listTypesAmenagement,
+  parcelleInCampagne,
+  typeAmenagementExists,
+  updateAmenagement,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -15,7 +22,6 @@ export const AMENAGEMENT_LOAD_ERROR = "errors.services.amenagement-service-error
 export const AMENAGEMENT_CREATE_ERROR = "errors.services.amenagement-create-service-error";
 export const AMENAGEMENT_UPDATE_ERROR = "errors.services.amenagement-update-service-error";
 export const AMENAGEMENT_DELETE_ERROR = "errors.services.amenagement-delete-service-error";
-
 
 export async function getAmenagements(scope: Scope) {
   const { db } = scope;
@@ -30,15 +36,14 @@ export async function getAmenagements(scope: Scope) {
 }
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a feature. */
-export async function saveAmenagement(
-  scope: Scope, raw: AmenagementInput | Record<string, unknown>, existing?: Token,
-): Promise<number> {
+export async function saveAmenagement(scope: Scope, raw: AmenagementInput | Record<string, unknown>, existing?: Token): Promise<number> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   const input = parse(AmenagementSchema, raw);
   if (!(await typeAmenagementExists(db, input.idTypeAmenagement))) throw invalidField("idTypeAmenagement");
   // The adjacent plot is one of this campaign's plots.
-  if (input.idParcelleAdjacente != null && !(await parcelleInCampagne(db, ctx.idCampagne, input.idParcelleAdjacente))) throw invalidField("idParcelleAdjacente");
+  if (input.idParcelleAdjacente != null && !(await parcelleInCampagne(db, ctx.idCampagne, input.idParcelleAdjacente)))
+    throw invalidField("idParcelleAdjacente");
   await checkSoilReferences(db, input);
   return failingWith(existing ? AMENAGEMENT_UPDATE_ERROR : AMENAGEMENT_CREATE_ERROR, () =>
     db.transaction(async (trx) => {

@@ -50,7 +50,8 @@ describe(`crop-area breakdown (${dialect})`, () => {
     await insert(db, "mode_conduite_culture", { idModeConduite: bleBio, idCulture: ble, ordre: 0 });
     await insert(db, "mode_conduite_culture", { idModeConduite: asso, idCulture: ble, idCatCulture: principale, ordre: 0 });
     await insert(db, "mode_conduite_culture", { idModeConduite: asso, idCulture: pois, idCatCulture: principale, ordre: 1 });
-    const plot = (libelle: string, surface: number | null, idModeConduite: number | null) => insert(db, "parcelle", { idCampagne, libelle, surface, idModeConduite });
+    const plot = (libelle: string, surface: number | null, idModeConduite: number | null) =>
+      insert(db, "parcelle", { idCampagne, libelle, surface, idModeConduite });
     await plot("A", 10.1234, bleConv);
     await plot("B", 5.5, bleBio);
     await plot("C", 3.3333, asso);
@@ -71,8 +72,16 @@ describe(`crop-area breakdown (${dialect})`, () => {
 
   test("pure aggregation: zero and empty surfaces add nothing; an unknown mode counts as no mode; a total without float noise", () => {
     const r = buildAssolement(
-      [{ id: 1, surface: 0.1, idModeConduite: 1 }, { id: 2, surface: 0.2, idModeConduite: 1 }, { id: 3, surface: 0, idModeConduite: 2 }, { id: 4, surface: 1, idModeConduite: 42 }],
-      [{ id: 1, libelle: "Sans culture principale" }, { id: 2, libelle: "Vide" }],
+      [
+        { id: 1, surface: 0.1, idModeConduite: 1 },
+        { id: 2, surface: 0.2, idModeConduite: 1 },
+        { id: 3, surface: 0, idModeConduite: 2 },
+        { id: 4, surface: 1, idModeConduite: 42 },
+      ],
+      [
+        { id: 1, libelle: "Sans culture principale" },
+        { id: 2, libelle: "Vide" },
+      ],
       [],
     );
     expect(r.items).toEqual([
@@ -88,13 +97,16 @@ describe(`crop-area breakdown (${dialect})`, () => {
     await expect(getAssolement(scopeOf(t.db(), lecteur))).resolves.toMatchObject({ idCampagne: t.demo().campagnes.tilleuls2025 });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const ROLLBACK = "rollback-on-purpose";
-    await t.db().transaction(async (trx) => {
-      await trx.schema.renameTable("parcelle", "parcelle_hors_service");
-      await expectRefused(getAssolement(scopeOf(trx, lecteur)), ASSOLEMENT_LOAD_ERROR, 500);
-      throw new Error(ROLLBACK);
-    }).catch((e: Error) => {
-      if (e.message !== ROLLBACK) throw e;
-    });
+    await t
+      .db()
+      .transaction(async (trx) => {
+        await trx.schema.renameTable("parcelle", "parcelle_hors_service");
+        await expectRefused(getAssolement(scopeOf(trx, lecteur)), ASSOLEMENT_LOAD_ERROR, 500);
+        throw new Error(ROLLBACK);
+      })
+      .catch((e: Error) => {
+        if (e.message !== ROLLBACK) throw e;
+      });
     expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });

@@ -10,7 +10,11 @@ export type CulturePrincipale = { idModeConduite: number; idCulture: number; lib
 
 export async function listParcelleSurfaces(db: Db, idCampagne: number): Promise<ParcelleSurface[]> {
   const rows = await db("parcelle").where({ idCampagne }).select("id", "surface", "idModeConduite");
-  return rows.map((r) => ({ id: Number(r.id), surface: r.surface == null ? null : Number(r.surface), idModeConduite: r.idModeConduite == null ? null : Number(r.idModeConduite) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    surface: r.surface == null ? null : Number(r.surface),
+    idModeConduite: r.idModeConduite == null ? null : Number(r.idModeConduite),
+  }));
 }
 
 export async function listModesConduite(db: Db, idCampagne: number): Promise<ModeConduiteLabel[]> {
@@ -28,6 +32,10 @@ export async function listCulturesPrincipales(db: Db, idCampagne: number): Promi
     .select("mcc.idModeConduite", "mcc.idCulture", "c.libelle", "c.libelleEn", "mcc.ordre", "mcc.id")
     .orderBy([{ column: "mcc.ordre" }, { column: "mcc.id" }]);
   return rows.map((r) => ({
-    idModeConduite: Number(r.idModeConduite), idCulture: Number(r.idCulture), libelle: String(r.libelle), libelleEn: r.libelleEn == null ? null : String(r.libelleEn), ordre: Number(r.ordre),
+    idModeConduite: Number(r.idModeConduite),
+    idCulture: Number(r.idCulture),
+    libelle: String(r.libelle),
+    libelleEn: r.libelleEn == null ? null : String(r.libelleEn),
+    ordre: Number(r.ordre),
   }));
 }

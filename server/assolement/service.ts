@@ -12,7 +12,11 @@ export const ASSOLEMENT_LOAD_ERROR = "errors.services.assolement-service-error";
  * main crops, or none, counts under the mode's own label; plots without a mode under "sansMode".
  * Plots without a surface add nothing; items are sorted by surface, largest first.
  */
-export function buildAssolement(parcelles: ParcelleSurface[], modes: ModeConduiteLabel[], cultures: CulturePrincipale[]): { items: AssolementItem[]; total: number } {
+export function buildAssolement(
+  parcelles: ParcelleSurface[],
+  modes: ModeConduiteLabel[],
+  cultures: CulturePrincipale[],
+): { items: AssolementItem[]; total: number } {
   const modeById = new Map(modes.map((m) => [m.id, m]));
   const culturesByMode = new Map<number, CulturePrincipale[]>();
   for (const c of cultures) {
@@ -42,7 +46,9 @@ export function buildAssolement(parcelles: ParcelleSurface[], modes: ModeConduit
       add({ key: `mode-${mode.id}`, kind: "mode", libelle: mode.libelle, libelleEn: null }, surface);
     }
   }
-  const list = [...items.values()].map((i) => ({ ...i, surface: Math.round(i.surface * 10_000) / 10_000 })).sort((a, b) => b.surface - a.surface || a.libelle.localeCompare(b.libelle, "fr"));
+  const list = [...items.values()]
+    .map((i) => ({ ...i, surface: Math.round(i.surface * 10_000) / 10_000 }))
+    .sort((a, b) => b.surface - a.surface || a.libelle.localeCompare(b.libelle, "fr"));
   // Sum in ten-thousandths of a hectare (the column's precision) so that float noise does not creep into the total.
   const total = list.reduce((sum, i) => sum + Math.round(i.surface * 10_000), 0) / 10_000;
   return { items: list, total };
@@ -54,6 +60,10 @@ export async function getAssolement(scope: Scope): Promise<Assolement> {
   const ctx = await campaignContext(scope);
   return failingWith(ASSOLEMENT_LOAD_ERROR, async () => ({
     idCampagne: ctx.idCampagne,
-    ...buildAssolement(await listParcelleSurfaces(db, ctx.idCampagne), await listModesConduite(db, ctx.idCampagne), await listCulturesPrincipales(db, ctx.idCampagne)),
+    ...buildAssolement(
+      await listParcelleSurfaces(db, ctx.idCampagne),
+      await listModesConduite(db, ctx.idCampagne),
+      await listCulturesPrincipales(db, ctx.idCampagne),
+    ),
   }));
 }

@@ -12,12 +12,16 @@ export async function issueApiToken(db: Db, idUser: number, opts: { idSession?: 
 }
 
 export async function userIdForApiToken(db: Db, token: string): Promise<number | null> {
-  const row = await db("api_token").where({ tokenHash: hash(token) }).first();
+  const row = await db("api_token")
+    .where({ tokenHash: hash(token) })
+    .first();
   if (!row || (row.expiresAt && new Date(row.expiresAt) < new Date())) return null;
   await db("api_token").where({ id: row.id }).update({ lastUsedAt: new Date() });
   return row.idUser as number;
 }
 
 export async function revokeApiToken(db: Db, token: string): Promise<void> {
-  await db("api_token").where({ tokenHash: hash(token) }).delete();
+  await db("api_token")
+    .where({ tokenHash: hash(token) })
+    .delete();
 }

@@ -72,7 +72,12 @@ describe(`sign-in (${dialect})`, () => {
     const db = t.db();
     const throttle = new LoginThrottle(LOGIN_RULES);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => checkCredentials(db, "lecteur", `mauvais-${i}`, `10.5.5.${i}`, throttle).then(() => "signed-in", (e: unknown) => e)),
+      Array.from({ length: 20 }, (_, i) =>
+        checkCredentials(db, "lecteur", `mauvais-${i}`, `10.5.5.${i}`, throttle).then(
+          () => "signed-in",
+          (e: unknown) => e,
+        ),
+      ),
     );
     // A wrong answer is a password checked; a locked one was refused before any check.
     const checked = answers.filter((a) => a instanceof BadCredentialsError).length;
@@ -98,7 +103,11 @@ describe(`sign-in (${dialect})`, () => {
   });
 
   test("[issue10-6] an unknown username takes as long as a wrong password (a password hash is run either way)", async () => {
-    const throttle = new LoginThrottle({ ...LOGIN_RULES, username: { ...LOGIN_RULES.username, freeFailures: 1000 }, ip: { ...LOGIN_RULES.ip, freeFailures: 1000 } });
+    const throttle = new LoginThrottle({
+      ...LOGIN_RULES,
+      username: { ...LOGIN_RULES.username, freeFailures: 1000 },
+      ip: { ...LOGIN_RULES.ip, freeFailures: 1000 },
+    });
     const time = async (username: string) => {
       const started = performance.now();
       await checkCredentials(t.db(), username, "pas-le-bon", "", throttle).catch(() => undefined);

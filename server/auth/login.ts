@@ -1,8 +1,6 @@
 import { LoginSchema } from "~/domain/auth";
 import type { Db } from "../db/knex";
-import {
-  findUtilisateurByUsername, toPublic, updateUtilisateur, type Utilisateur,
-} from "../utilisateur/repo";
+import { findUtilisateurByUsername, toPublic, updateUtilisateur, type Utilisateur } from "../utilisateur/repo";
 import { hashPassword, verifyPassword } from "./password";
 import { loginThrottle, type LoginThrottle } from "./throttle";
 

@@ -19,7 +19,12 @@ describe("session cookie checked with node:crypto (decision 0082)", () => {
   });
 
   it("refuses a value signed with another secret, or altered, or unsigned, as React Router does", async () => {
-    const good = decodeURIComponent(pairOf(await reference.serialize("a1b2c3")).split("=").slice(1).join("="));
+    const good = decodeURIComponent(
+      pairOf(await reference.serialize("a1b2c3"))
+        .split("=")
+        .slice(1)
+        .join("="),
+    );
     const other = pairOf(await createCookie("__sillon_session", { ...options, secrets: ["another"] }).serialize("a1b2c3"));
     const [value, hash] = [good.slice(0, good.lastIndexOf(".")), good.slice(good.lastIndexOf(".") + 1)];
     const forged = [

@@ -8,7 +8,9 @@ describe(`session and user read in one query, decision 0082 (${dialect})`, () =>
   test("a session row gives its data, expiry and the same user as findUtilisateurById, with no session column in it", async () => {
     const user = (await findUtilisateurByUsername(t.db(), "animateur"))!;
     const expiresAt = new Date(Date.now() + 3600_000);
-    await t.db()("session").insert({ id: "s-frame-1", idUser: user.id, data: JSON.stringify({ userId: user.id }), expiresAt });
+    await t
+      .db()("session")
+      .insert({ id: "s-frame-1", idUser: user.id, data: JSON.stringify({ userId: user.id }), expiresAt });
     const found = await findSessionWithUser(t.db(), "s-frame-1");
     expect(found!.user).toEqual(await findUtilisateurById(t.db(), user.id));
     expect(JSON.parse(found!.data)).toEqual({ userId: user.id });

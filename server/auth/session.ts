@@ -105,29 +105,34 @@ export function sessionStorage() {
     secrets: [sessionSecret()],
     maxAge: SESSION_DAYS * 24 * 3600,
   });
-  storage = Object.assign(createSessionStorage<SessionData>({
-    cookie,
-    async createData(data, expires) {
-      const id = randomBytes(24).toString("hex");
-      await db()("session").insert({ id, idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null });
-      return id;
-    },
-    async readData(id) {
-      const row = await db()("session").where({ id }).first();
-      if (!row) return null;
-      if (row.expiresAt && new Date(row.expiresAt) < new Date()) {
+  storage = Object.assign(
+    createSessionStorage<SessionData>({
+      cookie,
+      async createData(data, expires) {
+        const id = randomBytes(24).toString("hex");
+        await db()("session").insert({ id, idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null });
+        return id;
+      },
+      async readData(id) {
+        const row = await db()("session").where({ id }).first();
+        if (!row) return null;
+        if (row.expiresAt && new Date(row.expiresAt) < new Date()) {
+          await db()("session").where({ id }).delete();
+          return null;
+        }
+        return JSON.parse(row.data) as SessionData;
+      },
+      async updateData(id, data, expires) {
+        await db()("session")
+          .where({ id })
+          .update({ idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null, updatedAt: db().fn.now() });
+      },
+      async deleteData(id) {
         await db()("session").where({ id }).delete();
-        return null;
-      }
-      return JSON.parse(row.data) as SessionData;
-    },
-    async updateData(id, data, expires) {
-      await db()("session").where({ id }).update({ idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null, updatedAt: db().fn.now() });
-    },
-    async deleteData(id) {
-      await db()("session").where({ id }).delete();
-    },
-  }), { cookie });
+      },
+    }),
+    { cookie },
+  );
   return storage;
 }
 
@@ -182,6 +187,12 @@ export async function endSession(request: Request): Promise<string> {
 
 /** Ends every session of a user but `keepSessionId` (after a password change), with their tokens. */
 export async function endOtherSessions(idUser: number, keepSessionId: string | undefined): Promise<void> {
-  await db()("api_token").where({ idUser }).andWhere((q) => (keepSessionId ? q.whereNot({ idSession: keepSessionId }).orWhereNull("idSession") : q)).delete();
-  await db()("session").where({ idUser }).andWhere((q) => (keepSessionId ? q.whereNot({ id: keepSessionId }) : q)).delete();
+  await db()("api_token")
+    .where({ idUser })
+    .andWhere((q) => (keepSessionId ? q.whereNot({ idSession: keepSessionId }).orWhereNull("idSession") : q))
+    .delete();
+  await db()("session")
+    .where({ idUser })
+    .andWhere((q) => (keepSessionId ? q.whereNot({ id: keepSessionId }) : q))
+    .delete();
 }

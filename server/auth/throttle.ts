@@ -56,10 +56,16 @@ export class LoginThrottle {
     const t = this.now();
     const name = username.toLowerCase().slice(0, 180);
     const others = (q: ReturnType<Db>) => (except === undefined ? q : q.whereNot({ id: except }));
-    const byName = await others(db("login_failure").where({ username: name, resolu: false })).orderBy("at", "desc").limit(failuresNeeded(this.rules.username)).pluck("at");
+    const byName = await others(db("login_failure").where({ username: name, resolu: false }))
+      .orderBy("at", "desc")
+      .limit(failuresNeeded(this.rules.username))
+      .pluck("at");
     const nameWait = lockWait(byName.map(toMs), this.rules.username, t);
     if (!ip) return nameWait;
-    const byIp = await others(db("login_failure").where({ ip: ip.slice(0, 64) })).orderBy("at", "desc").limit(failuresNeeded(this.rules.ip)).pluck("at");
+    const byIp = await others(db("login_failure").where({ ip: ip.slice(0, 64) }))
+      .orderBy("at", "desc")
+      .limit(failuresNeeded(this.rules.ip))
+      .pluck("at");
     return Math.max(nameWait, lockWait(byIp.map(toMs), this.rules.ip, t));
   }
 
@@ -68,7 +74,9 @@ export class LoginThrottle {
    * it (then `forget` it), else its password may be checked; `id` is the record, kept if the password is wrong.
    */
   async begin(db: Db, username: string, ip: string): Promise<{ id: number; wait: number }> {
-    const [r] = await db("login_failure").insert({ username: username.toLowerCase().slice(0, 180), ip: ip.slice(0, 64), at: new Date(this.now()) }).returning("id");
+    const [r] = await db("login_failure")
+      .insert({ username: username.toLowerCase().slice(0, 180), ip: ip.slice(0, 64), at: new Date(this.now()) })
+      .returning("id");
     const id = Number(typeof r === "object" ? (r as { id: number }).id : r);
     return { id, wait: await this.wait(db, username, ip, id) };
   }
@@ -81,7 +89,9 @@ export class LoginThrottle {
   /** A good sign-in takes its attempt back and frees the username (not the address: one's own account must not reset an attack). */
   async succeeded(db: Db, username: string, attempt?: number): Promise<void> {
     if (attempt !== undefined) await this.forget(db, attempt);
-    await db("login_failure").where({ username: username.toLowerCase().slice(0, 180), resolu: false }).update({ resolu: true });
+    await db("login_failure")
+      .where({ username: username.toLowerCase().slice(0, 180), resolu: false })
+      .update({ resolu: true });
   }
 }
 

@@ -6,9 +6,7 @@ import { countRows, demoUser, expectRefused, selectTilleuls, withBrokenTable, wi
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { unlockCampagne } from "../campagne/service";
 import { saveMainOeuvre } from "../main-oeuvre/service";
-import {
-  controlerSerie, executerSerie, expliquerResultat, lancerSerie, lireSerie, listerSeries, modifierSerie,
-} from "./service";
+import { controlerSerie, executerSerie, expliquerResultat, lancerSerie, lireSerie, listerSeries, modifierSerie } from "./service";
 
 /** Calculation series (issue 14): check, forced run, publication by group, visa and the campaign lock, visibility. */
 const t = useTestDb();
@@ -72,7 +70,9 @@ describe(`calculation series (${dialect})`, () => {
     await modifierSerie(db, redacteur, publiee, { groupes: [{ id: 1, publie: true }] });
     const progres: number[] = [];
     const derniere = await (async () => {
-      const { id, execution } = await lancerSerie(db, redacteur, idCampagne, { executer: (idSerie) => executerSerie(db, idSerie, (fait) => void progres.push(fait)) });
+      const { id, execution } = await lancerSerie(db, redacteur, idCampagne, {
+        executer: (idSerie) => executerSerie(db, idSerie, (fait) => void progres.push(fait)),
+      });
       await execution;
       return id;
     })();
@@ -84,7 +84,8 @@ describe(`calculation series (${dialect})`, () => {
     expect(serie).toMatchObject({ idCampagne, statut: "termine", nbParcellesATraiter: plots, nbParcellesTraiteesReussies: plots, idUtilisateur: redacteur.id });
     expect(serie.dtFin).toBeTruthy();
     expect(serie.createdAt).toBeTruthy();
-    for (const niveau of ["parcelle", "culture", "modeConduite", "exploitation"]) expect(await countRows(db, "calcul_resultat", { idCalculSerie: derniere, niveau })).toBeGreaterThan(0);
+    for (const niveau of ["parcelle", "culture", "modeConduite", "exploitation"])
+      expect(await countRows(db, "calcul_resultat", { idCalculSerie: derniere, niveau })).toBeGreaterThan(0);
     expect(await countRows(db, "calcul_resultat", { idCalculSerie: derniere, niveau: "parcelle", code: "ift.cible.total" })).toBe(plots);
 
     const detail = await lireSerie(db, redacteur, derniere);
@@ -130,7 +131,7 @@ describe(`calculation series (${dialect})`, () => {
     const animateur = await selectTilleuls(t, "animateur", "tilleuls2025");
     const id = await lancer("redacteur", idCampagne);
     await expectRefused(modifierSerie(db, animateur, id, { visa: true }), "calcul-serie.erreurs.visa-sans-publication", 409);
-    await modifierSerie(db, redacteur, id, { groupes: [{ id: 1, publie: true }], });
+    await modifierSerie(db, redacteur, id, { groupes: [{ id: 1, publie: true }] });
     await modifierSerie(db, redacteur, id, { remarque: "Première publication" });
     await expectRefused(modifierSerie(db, redacteur, id, { visa: true }), "errors.forbidden", 403);
     await modifierSerie(db, animateur, id, { visa: true });
@@ -144,7 +145,11 @@ describe(`calculation series (${dialect})`, () => {
     // The raw data: a validated campaign cannot be unlocked, and every write is refused.
     const avant = await countRows(db, "main_oeuvre", { idCampagne });
     await expectRefused(saveMainOeuvre(scopeOf(db, redacteur), LABOUR), "errors.forbidden", 403);
-    await expectRefused(unlockCampagne(scopeOf(db, redacteur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, idCampagne), "campagne.not-unlockable", 409);
+    await expectRefused(
+      unlockCampagne(scopeOf(db, redacteur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, idCampagne),
+      "campagne.not-unlockable",
+      409,
+    );
     expect(await countRows(db, "main_oeuvre", { idCampagne })).toBe(avant);
 
     // Un-validation: the campaign stays published (locked) until the user unlocks it; then writes pass again.
@@ -181,8 +186,12 @@ describe(`calculation series (${dialect})`, () => {
     const bocage = t.demo().dossiers.bocage;
     const lecteur = await demoUser(db, "lecteur");
     const synthese = await demoUser(db, "synthese");
-    for (const [u, flags] of [[lecteur, { udoLecture: true }], [synthese, { udoSynthese: true }]] as const) {
-      if (!(await db("utilisateur_dossier").where({ idUser: u.id, idDossier: bocage }).first("id"))) await db("utilisateur_dossier").insert({ idUser: u.id, idDossier: bocage, ...flags });
+    for (const [u, flags] of [
+      [lecteur, { udoLecture: true }],
+      [synthese, { udoSynthese: true }],
+    ] as const) {
+      if (!(await db("utilisateur_dossier").where({ idUser: u.id, idDossier: bocage }).first("id")))
+        await db("utilisateur_dossier").insert({ idUser: u.id, idDossier: bocage, ...flags });
     }
     const link = await db("dossier_exploitation").where({ idDossier: bocage, idExploitation: t.demo().exploitations.vallee }).first();
     expect(link).toBeDefined();
@@ -222,14 +231,24 @@ describe(`calculation series (${dialect})`, () => {
     const avant = await countRows(db, "calcul_serie");
     // The check and the launch: errors.services.calcul-service-error.
     await withBrokenTable(db, "parcelle", (trx) => expectRefused(controlerSerie(trx, redacteur, idCampagne), "errors.services.calcul-service-error", 500));
-    await withFailingWrite(db, "calcul_serie", "insert", (trx) => expectRefused(lancerSerie(trx, redacteur, idCampagne), "errors.services.calcul-service-error", 500));
+    await withFailingWrite(db, "calcul_serie", "insert", (trx) =>
+      expectRefused(lancerSerie(trx, redacteur, idCampagne), "errors.services.calcul-service-error", 500),
+    );
     // Reading the indicators of a series and the explanation of a figure: errors.services.calcul-service-indicateurs-error.
-    await withBrokenTable(db, "calcul_resultat", (trx) => expectRefused(lireSerie(trx, redacteur, idSerie), "errors.services.calcul-service-indicateurs-error", 500));
     await withBrokenTable(db, "calcul_resultat", (trx) =>
-      expectRefused(expliquerResultat(trx, redacteur, idSerie, { niveau: "parcelle", idEntite: String(resultat.idEntite), code: "ift.cible.total" }), "errors.services.calcul-service-indicateurs-error", 500));
+      expectRefused(lireSerie(trx, redacteur, idSerie), "errors.services.calcul-service-indicateurs-error", 500),
+    );
+    await withBrokenTable(db, "calcul_resultat", (trx) =>
+      expectRefused(
+        expliquerResultat(trx, redacteur, idSerie, { niveau: "parcelle", idEntite: String(resultat.idEntite), code: "ift.cible.total" }),
+        "errors.services.calcul-service-indicateurs-error",
+        500,
+      ),
+    );
     // The PATCH of a series (publication by group): errors.services.calcul-update-service-error.
     await withFailingWrite(db, "calcul_serie_groupe", "update", (trx) =>
-      expectRefused(modifierSerie(trx, redacteur, idSerie, { groupes: [{ id: 1, publie: false }] }), "errors.services.calcul-update-service-error", 500));
+      expectRefused(modifierSerie(trx, redacteur, idSerie, { groupes: [{ id: 1, publie: false }] }), "errors.services.calcul-update-service-error", 500),
+    );
     // Refusals keep their own keys; nothing was created nor unpublished.
     await expectRefused(lireSerie(db, await demoUser(db, "lecteur"), 999_999), "errors.not-found", 404);
     expect(await countRows(db, "calcul_serie")).toBe(avant);
@@ -256,7 +275,12 @@ describe(`calculation series (${dialect})`, () => {
     expect((await listerSeries(db, redacteur, [idCampagne])).find((s) => s.id === publiee)).toMatchObject({ etat: "publie" });
     // The recalculation: a new series, unpublished, beside the published one.
     const recalcul = await lancer("redacteur", idCampagne);
-    expect((await listerSeries(db, redacteur, [idCampagne])).map((s) => [s.id, s.etat])).toEqual(expect.arrayContaining([[publiee, "publie"], [recalcul, "nonPublie"]]));
+    expect((await listerSeries(db, redacteur, [idCampagne])).map((s) => [s.id, s.etat])).toEqual(
+      expect.arrayContaining([
+        [publiee, "publie"],
+        [recalcul, "nonPublie"],
+      ]),
+    );
     // The republication: the new series published, the old one withdrawn; the campaign stays published.
     await modifierSerie(db, redacteur, recalcul, { tous: true });
     await modifierSerie(db, redacteur, publiee, { tous: false });

@@ -49,7 +49,8 @@ describe(`campaign against simulation (${dialect})`, () => {
     expect(ferme("ift.cible.total").sens).toBe("baisse");
     expect(ferme("phyto.qsa").sens).toBe("baisse");
     // Every farm-level and crop-level row of both series is there, once.
-    const nb = async (id: number) => Number((await t.db()("calcul_resultat").where({ idCalculSerie: id }).whereIn("niveau", ["exploitation", "culture"]).count({ n: "*" }))[0].n);
+    const nb = async (id: number) =>
+      Number((await t.db()("calcul_resultat").where({ idCalculSerie: id }).whereIn("niveau", ["exploitation", "culture"]).count({ n: "*" }))[0].n);
     expect(c.lignes.length).toBeGreaterThanOrEqual(Math.max(await nb(idBase), await nb(idSim)));
     expect(c.cultures.length).toBeGreaterThan(0);
     for (const cu of c.cultures) expect(c.lignes.some((l) => l.niveau === "culture" && l.idEntite === cu.id)).toBe(true);
@@ -62,7 +63,8 @@ describe(`campaign against simulation (${dialect})`, () => {
 
   test("[issue14-comparaison] [C-RIGHTS-14] a user without write on the farm cannot read the comparison", async () => {
     const idBase = await derniere(t.demo().campagnes.tilleuls2025);
-    for (const username of ["lecteur", "synthese"]) await expectRefused(comparerSerie(t.db(), await demoUser(t.db(), username), idBase), "errors.forbidden", 403);
+    for (const username of ["lecteur", "synthese"])
+      await expectRefused(comparerSerie(t.db(), await demoUser(t.db(), username), idBase), "errors.forbidden", 403);
   });
 
   test("[issue14-comparaison] a side without a finished series is named, with no rows", async () => {

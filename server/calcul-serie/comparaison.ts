@@ -32,13 +32,24 @@ export type Comparaison = {
 
 const NIVEAUX = ["exploitation", "culture"] as const;
 
-type CampagneRow = { id: number; idExploitation: number; anneeRecolte: number; simulation: unknown; idCampagneSource: number | null; prefixeCampagne: string | null; apiLibelle: string | null };
+type CampagneRow = {
+  id: number;
+  idExploitation: number;
+  anneeRecolte: number;
+  simulation: unknown;
+  idCampagneSource: number | null;
+  prefixeCampagne: string | null;
+  apiLibelle: string | null;
+};
 
 const libelle = (c: CampagneRow) => campagneLibelle({ prefixeCampagne: String(c.prefixeCampagne ?? ""), apiLibelle: String(c.apiLibelle ?? "") });
 
 /** The campaigns a campaign compares with: its simulations of the same harvest year (those made from it first), or the base campaigns of a simulation (its source first). */
 async function contreparties(db: Db, c: CampagneRow): Promise<CampagneRow[]> {
-  const rows = (await db("campagne").where({ idExploitation: c.idExploitation, anneeRecolte: c.anneeRecolte }).whereNot({ id: c.id }).orderBy("id")
+  const rows = (await db("campagne")
+    .where({ idExploitation: c.idExploitation, anneeRecolte: c.anneeRecolte })
+    .whereNot({ id: c.id })
+    .orderBy("id")
     .select("id", "idExploitation", "anneeRecolte", "simulation", "idCampagneSource", "prefixeCampagne", "apiLibelle")) as CampagneRow[];
   const simulation = bool(c.simulation);
   const rang = (r: CampagneRow) => (simulation ? (Number(r.id) === Number(c.idCampagneSource) ? 0 : 1) : Number(r.idCampagneSource) === Number(c.id) ? 0 : 1);
@@ -47,16 +58,29 @@ async function contreparties(db: Db, c: CampagneRow): Promise<CampagneRow[]> {
 
 /** The latest finished series of a campaign. */
 async function derniereSerie(db: Db, idCampagne: number) {
-  return db("calcul_serie").where({ idCampagne, statut: "termine" }).orderBy([{ column: "dtFin", order: "desc" }, { column: "id", order: "desc" }])
+  return db("calcul_serie")
+    .where({ idCampagne, statut: "termine" })
+    .orderBy([
+      { column: "dtFin", order: "desc" },
+      { column: "id", order: "desc" },
+    ])
     .first("id", "dtFin", "publication", "visaAnimateur");
 }
 
 async function figures(db: Db, idSerie: number): Promise<FigureSerie[]> {
-  const rows = await db("calcul_resultat").where({ idCalculSerie: idSerie }).whereIn("niveau", NIVEAUX).orderBy("id")
+  const rows = await db("calcul_resultat")
+    .where({ idCalculSerie: idSerie })
+    .whereIn("niveau", NIVEAUX)
+    .orderBy("id")
     .select("niveau", "idEntite", "code", "valeur", "unite", "completude", "nbManquants");
   return rows.map((r) => ({
-    niveau: String(r.niveau), idEntite: String(r.idEntite), code: String(r.code), valeur: r.valeur == null ? null : Number(r.valeur),
-    unite: String(r.unite), completude: Number(r.completude), nbManquants: Number(r.nbManquants),
+    niveau: String(r.niveau),
+    idEntite: String(r.idEntite),
+    code: String(r.code),
+    valeur: r.valeur == null ? null : Number(r.valeur),
+    unite: String(r.unite),
+    completude: Number(r.completude),
+    nbManquants: Number(r.nbManquants),
   }));
 }
 
@@ -66,22 +90,32 @@ const serieDe = (r: Record<string, unknown> | undefined) =>
 /** The comparison shown from series `idSerie`; `idCampagneAutre` picks among several counterparts (else the first). */
 export async function comparerSerie(db: Db, user: Utilisateur, idSerie: number, idCampagneAutre: number | null = null): Promise<Comparaison> {
   const { serie } = await serieOuRefus(db, user, idSerie);
-  const c = (await db("campagne").where({ id: serie.idCampagne })
+  const c = (await db("campagne")
+    .where({ id: serie.idCampagne })
     .first("id", "idExploitation", "anneeRecolte", "simulation", "idCampagneSource", "prefixeCampagne", "apiLibelle")) as CampagneRow;
   const autres = await contreparties(db, c);
   const autre = autres.find((a) => Number(a.id) === idCampagneAutre) ?? autres[0];
   const candidats = autres.map((a) => ({ idCampagne: Number(a.id), campagne: libelle(a) }));
   const ouverte: CoteComparaison = {
-    idCampagne: Number(c.id), campagne: libelle(c), simulation: bool(c.simulation),
+    idCampagne: Number(c.id),
+    campagne: libelle(c),
+    simulation: bool(c.simulation),
     serie: serie.statut === "termine" ? { id: serie.id, dtFin: serie.dtFin, publication: serie.publication, visaAnimateur: serie.visaAnimateur } : null,
   };
   if (!autre) return { serie, candidats, base: ouverte.simulation ? null : ouverte, simulation: ouverte.simulation ? ouverte : null, cultures: [], lignes: [] };
-  const contrepartie: CoteComparaison = { idCampagne: Number(autre.id), campagne: libelle(autre), simulation: bool(autre.simulation), serie: serieDe(await derniereSerie(db, Number(autre.id))) };
+  const contrepartie: CoteComparaison = {
+    idCampagne: Number(autre.id),
+    campagne: libelle(autre),
+    simulation: bool(autre.simulation),
+    serie: serieDe(await derniereSerie(db, Number(autre.id))),
+  };
   const [base, simulation] = ouverte.simulation ? [contrepartie, ouverte] : [ouverte, contrepartie];
   if (!base.serie || !simulation.serie) return { serie, candidats, base, simulation, cultures: [], lignes: [] };
   const lignes = comparerFigures(await figures(db, base.serie.id), await figures(db, simulation.serie.id));
   const idsCultures = [...new Set(lignes.filter((l) => l.niveau === "culture" && l.idEntite !== "null").map((l) => Number(l.idEntite)))];
-  const libelles = new Map((idsCultures.length ? await db("culture").whereIn("id", idsCultures).select("id", "libelle") : []).map((r) => [String(r.id), String(r.libelle)]));
+  const libelles = new Map(
+    (idsCultures.length ? await db("culture").whereIn("id", idsCultures).select("id", "libelle") : []).map((r) => [String(r.id), String(r.libelle)]),
+  );
   const cultures = [...new Set(lignes.filter((l) => l.niveau === "culture").map((l) => l.idEntite))]
     .map((id) => ({ id, libelle: libelles.get(id) ?? "" }))
     .sort((a, b) => a.libelle.localeCompare(b.libelle, "fr"));

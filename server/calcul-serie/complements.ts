@@ -8,7 +8,13 @@ const num = (v: unknown): number | null => (v == null || v === "" ? null : Numbe
 /** The pre-check's complements (spec 3 §5): the campaign's machines and its long-term loan figures. */
 export async function complementsControle(db: Db, idCampagne: number): Promise<ComplementsControle> {
   const materiels = (await listParcMateriels(db, idCampagne)).map((m) => ({
-    id: m.id, libelle: m.libelle, prixAchat: num(m.prixAchat), tauxRevente: num(m.tauxRevente), ageAchat: num(m.ageAchat), obsolescence: num(m.obsolescence), usure: num(m.usure),
+    id: m.id,
+    libelle: m.libelle,
+    prixAchat: num(m.prixAchat),
+    tauxRevente: num(m.tauxRevente),
+    ageAchat: num(m.ageAchat),
+    obsolescence: num(m.obsolescence),
+    usure: num(m.usure),
   }));
   const c = await db("caracteristique").where({ idCampagne }).first("longTermeDuree");
   return { materiels, longTermeTaux: await longTermRate(db, idCampagne), longTermeDuree: num(c?.longTermeDuree) };

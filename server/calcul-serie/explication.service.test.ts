@@ -31,16 +31,33 @@ describe(`series explanations computed again (${dialect})`, () => {
     const { id, execution } = await lancerSerie(db, redacteur, idCampagne, { executer: (idSerie) => executerSerie(db, idSerie) });
     await execution;
 
-    expect(await db("calcul_resultat").where({ idCalculSerie: id, niveau: "parcelle" }).whereNotNull("explication").count({ n: "*" }).then((r) => Number(r[0].n))).toBe(0);
-    expect(await db("calcul_resultat").where({ idCalculSerie: id, niveau: "culture" }).whereNull("explication").count({ n: "*" }).then((r) => Number(r[0].n))).toBe(0);
+    expect(
+      await db("calcul_resultat")
+        .where({ idCalculSerie: id, niveau: "parcelle" })
+        .whereNotNull("explication")
+        .count({ n: "*" })
+        .then((r) => Number(r[0].n)),
+    ).toBe(0);
+    expect(
+      await db("calcul_resultat")
+        .where({ idCalculSerie: id, niveau: "culture" })
+        .whereNull("explication")
+        .count({ n: "*" })
+        .then((r) => Number(r[0].n)),
+    ).toBe(0);
 
     // The run's figures as the engine gives them with their explanations (the demo campaign counts done interventions).
     const avant = calculerCampagne(await instantaneCampagne(db, idCampagne));
-    const lignes = await db("calcul_resultat").where({ idCalculSerie: id, niveau: "parcelle" }).orderBy("id").select("idEntite", "code", "valeur", "nbManquants");
+    const lignes = await db("calcul_resultat")
+      .where({ idCalculSerie: id, niveau: "parcelle" })
+      .orderBy("id")
+      .select("idEntite", "code", "valeur", "nbManquants");
     const premiere = lignes[0].idEntite;
     // One figure in three of the first plot and its charted ones, the main charted ones of every plot (each opening
     // reads the plot's snapshot again).
-    const ouvertes = lignes.filter((l, k) => (l.idEntite === premiere && (k % 3 === 0 || CHARTES.has(String(l.code)))) || (CODES_GRAPHIQUES as readonly string[]).includes(String(l.code)));
+    const ouvertes = lignes.filter(
+      (l, k) => (l.idEntite === premiere && (k % 3 === 0 || CHARTES.has(String(l.code)))) || (CODES_GRAPHIQUES as readonly string[]).includes(String(l.code)),
+    );
     expect(ouvertes.length).toBeGreaterThan(40);
     let avecEntrees = 0;
     let avecManquants = 0;
@@ -70,13 +87,21 @@ describe(`series explanations computed again (${dialect})`, () => {
     const redacteur = await demoUser(db, "redacteur");
     const { id, execution } = await lancerSerie(db, redacteur, idCampagne, { executer: (idSerie) => executerSerie(db, idSerie) });
     await execution;
-    const ligne = await db("calcul_resultat").where({ idCalculSerie: id, niveau: "parcelle", code: "travail.passages" }).orderBy("id").first("idEntite", "valeur");
+    const ligne = await db("calcul_resultat")
+      .where({ idCalculSerie: id, niveau: "parcelle", code: "travail.passages" })
+      .orderBy("id")
+      .first("idEntite", "valeur");
     const q = { niveau: "parcelle", idEntite: String(ligne.idEntite), code: "travail.passages" };
     expect((await expliquerResultat(db, redacteur, id, q)).explication.remarques ?? []).not.toContain(REMARQUE_DONNEES_MODIFIEES);
 
     // One more pass on the plot: its figure now differs from the run's.
-    const action = await db("action").where({ idCampagne, idParcelle: Number(ligne.idEntite), realisee: true }).orderBy("id").first("id", "frequence");
-    await db("action").where({ id: action.id }).update({ frequence: Number(action.frequence ?? 1) + 1 });
+    const action = await db("action")
+      .where({ idCampagne, idParcelle: Number(ligne.idEntite), realisee: true })
+      .orderBy("id")
+      .first("id", "frequence");
+    await db("action")
+      .where({ id: action.id })
+      .update({ frequence: Number(action.frequence ?? 1) + 1 });
     const e = await expliquerResultat(db, redacteur, id, q);
     expect(e.valeur).toBe(Number(ligne.valeur));
     expect(e.explication.remarques).toContain(REMARQUE_DONNEES_MODIFIEES);

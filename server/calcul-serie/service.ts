@@ -4,8 +4,16 @@ import { nombreManquants, premiersManquants } from "~/domain/calc/indicateurs/re
 import type { Explication, Indicateur, Indicateurs, Manquant } from "~/domain/calc/indicateurs/types";
 import { campagneLibelle } from "~/domain/partage";
 import {
-  CODES_GRAPHIQUES, CODES_IFT_SEGMENTS, etatSerie, groupeDuCode, GROUPES_SERIE, publierGroupes, refusModification, severiteControle,
-  type ControleSerie, type EtatSerie,
+  CODES_GRAPHIQUES,
+  CODES_IFT_SEGMENTS,
+  etatSerie,
+  groupeDuCode,
+  GROUPES_SERIE,
+  publierGroupes,
+  refusModification,
+  severiteControle,
+  type ControleSerie,
+  type EtatSerie,
 } from "~/domain/calc/serie";
 import { abilitiesFor, ensure } from "../access/abilities";
 import { recordAudit } from "../audit/repo";
@@ -37,8 +45,11 @@ export async function droitsCampagne(db: Db, user: Utilisateur, idCampagne: numb
   const c = await db("campagne").where({ id: idCampagne }).first("idExploitation");
   if (!c) throw new ServiceError("errors.not-found", 404);
   const idExploitation = Number(c.idExploitation);
-  const dossiers = await db("utilisateur_dossier as ud").join("dossier_exploitation as de", "de.idDossier", "ud.idDossier")
-    .where({ "ud.idUser": user.id, "de.idExploitation": idExploitation }).orderBy("ud.idDossier").select("ud.idDossier");
+  const dossiers = await db("utilisateur_dossier as ud")
+    .join("dossier_exploitation as de", "de.idDossier", "ud.idDossier")
+    .where({ "ud.idUser": user.id, "de.idExploitation": idExploitation })
+    .orderBy("ud.idDossier")
+    .select("ud.idDossier");
   const d: DroitsSerie = { idExploitation, idDossier: null, calculer: false, valider: false, voirTout: false, voirPublies: false };
   for (const idDossier of dossiers.map((r) => Number(r.idDossier))) {
     const a = await abilitiesFor(db, user, { idDossier, idExploitation });
@@ -62,7 +73,9 @@ export function serieVisible(d: Pick<DroitsSerie, "voirTout" | "voirPublies">, s
 // Check and run
 
 async function campagneOf(db: Db, idCampagne: number) {
-  const c = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne)
+  const c = await db("campagne as c")
+    .join("exploitation as e", "e.id", "c.idExploitation")
+    .where("c.id", idCampagne)
     .first("c.id", "c.idExploitation", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation");
   if (!c) throw new ServiceError("errors.not-found", 404);
   return c;
@@ -101,17 +114,35 @@ export type Progression = (fait: number, total: number) => void | Promise<void>;
  * a check that does not refuse, then the earlier unpublished series of the campaign are deleted and a new series
  * is created and its run is handed to the job runner (`executer` runs it in place instead: tests, seed, bench).
  */
-export async function lancerSerie(db: Db, user: Utilisateur, idCampagne: number, options: { executer?: (idSerie: number) => Promise<void> } = {}): Promise<{ id: number; execution: Promise<void> }> {
+export async function lancerSerie(
+  db: Db,
+  user: Utilisateur,
+  idCampagne: number,
+  options: { executer?: (idSerie: number) => Promise<void> } = {},
+): Promise<{ id: number; execution: Promise<void> }> {
   return failingWith(CALCUL_ERROR, () => lancer(db, user, idCampagne, options));
 }
 
-async function lancer(db: Db, user: Utilisateur, idCampagne: number, options: { executer?: (idSerie: number) => Promise<void> }): Promise<{ id: number; execution: Promise<void> }> {
+async function lancer(
+  db: Db,
+  user: Utilisateur,
+  idCampagne: number,
+  options: { executer?: (idSerie: number) => Promise<void> },
+): Promise<{ id: number; execution: Promise<void> }> {
   const droits = await droitsCampagne(db, user, idCampagne);
   ensure(droits.calculer);
   const controle = await controlerSansDroits(db, idCampagne);
   if (controle.codeRetour === "Erreur") throw new ServiceError(CALCUL_ERROR, 409);
   const id = await creerSerie(db, idCampagne, user.id);
-  await recordAudit(db, { idUser: user.id, userLabel: user.username, action: "calcul-serie.lancer", entite: "calcul_serie", idEntite: id, idDossier: droits.idDossier, idExploitation: droits.idExploitation });
+  await recordAudit(db, {
+    idUser: user.id,
+    userLabel: user.username,
+    action: "calcul-serie.lancer",
+    entite: "calcul_serie",
+    idEntite: id,
+    idDossier: droits.idDossier,
+    idExploitation: droits.idExploitation,
+  });
   if (options.executer) return { id, execution: options.executer(id) };
   // The job runner runs it (server/tache, decision 0051); the series names its job.
   const tache = await lancerTache(db, { type: TACHE_CALCUL_SERIE, idUtilisateur: user.id, parametres: { idSerie: id } });
@@ -155,7 +186,19 @@ export function explicationStockee(ind: Indicateur): Explication & { manquants: 
 }
 
 /** The columns of a stored result row, in the order `LignesStockees.valeurs` holds them. */
-const COLONNES_RESULTAT = ["idCalculSerie", "niveau", "idEntite", "idParcelle", "code", "idGroupe", "valeur", "unite", "completude", "nbManquants", "explication"] as const;
+const COLONNES_RESULTAT = [
+  "idCalculSerie",
+  "niveau",
+  "idEntite",
+  "idParcelle",
+  "code",
+  "idGroupe",
+  "valeur",
+  "unite",
+  "completude",
+  "nbManquants",
+  "explication",
+] as const;
 
 /** The result rows of a run, their values one after the other (no object per row: 100,000 rows on the bench campaign). */
 type LignesStockees = { nombre: number; valeurs: unknown[]; groupes: Map<string, number | null> };
@@ -167,8 +210,16 @@ function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, 
     let idGroupe = out.groupes.get(ind.code);
     if (idGroupe === undefined) out.groupes.set(ind.code, (idGroupe = groupeDuCode(ind.code)));
     out.valeurs.push(
-      idSerie, niveau, idEntite, idParcelle, ind.code, idGroupe,
-      ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null, ind.unite, ind.completude, nombreManquants(ind),
+      idSerie,
+      niveau,
+      idEntite,
+      idParcelle,
+      ind.code,
+      idGroupe,
+      ind.valeur != null && Number.isFinite(ind.valeur) ? ind.valeur : null,
+      ind.unite,
+      ind.completude,
+      nombreManquants(ind),
       niveau === "parcelle" ? null : JSON.stringify(explicationStockee(ind)),
     );
     out.nombre++;
@@ -181,8 +232,17 @@ const LOT = 2000;
 /** Rows per INSERT on PostgreSQL: one array per column, so no bound-variable limit (decision 0081). */
 const LOT_PG = 25000;
 const TYPES_PG: Record<(typeof COLONNES_RESULTAT)[number], string> = {
-  idCalculSerie: "int", niveau: "text", idEntite: "text", idParcelle: "int", code: "text", idGroupe: "int", valeur: "float8", unite: "text",
-  completude: "float8", nbManquants: "int", explication: "text",
+  idCalculSerie: "int",
+  niveau: "text",
+  idEntite: "text",
+  idParcelle: "int",
+  code: "text",
+  idGroupe: "int",
+  valeur: "float8",
+  unite: "text",
+  completude: "float8",
+  nbManquants: "int",
+  explication: "text",
 };
 
 /**
@@ -279,14 +339,20 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
       await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
       await insererLignes(trx, lignes);
       await trx("calcul_serie").where({ id: idSerie }).update({
-        statut: "termine", nbParcellesTraitees: total, nbParcellesTraiteesReussies: parcelles.length, dtFin: new Date(), updatedAt: new Date(),
+        statut: "termine",
+        nbParcellesTraitees: total,
+        nbParcellesTraiteesReussies: parcelles.length,
+        dtFin: new Date(),
+        updatedAt: new Date(),
       });
     });
     phase("stockage");
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);
-    await db("calcul_serie").where({ id: idSerie }).update({ statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
+    await db("calcul_serie")
+      .where({ id: idSerie })
+      .update({ statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
   }
 }
 
@@ -301,10 +367,26 @@ export async function marquerSeriesInterrompues(db: Db): Promise<number> {
 // Reading
 
 export type SerieListee = {
-  id: number; idCampagne: number; campagne: string; exploitation: string; idExploitation: number;
-  createdAt: string; updatedAt: string; dtFin: string | null; nbParcellesATraiter: number; nbParcellesTraitees: number; nbParcellesTraiteesReussies: number;
-  statut: "en_cours" | "termine" | "erreur"; etat: EtatSerie; publication: boolean; visaAnimateur: boolean; remarque: string | null; archive: boolean;
-  idUtilisateur: number | null; idTache: number | null; ouvrable: boolean;
+  id: number;
+  idCampagne: number;
+  campagne: string;
+  exploitation: string;
+  idExploitation: number;
+  createdAt: string;
+  updatedAt: string;
+  dtFin: string | null;
+  nbParcellesATraiter: number;
+  nbParcellesTraitees: number;
+  nbParcellesTraiteesReussies: number;
+  statut: "en_cours" | "termine" | "erreur";
+  etat: EtatSerie;
+  publication: boolean;
+  visaAnimateur: boolean;
+  remarque: string | null;
+  archive: boolean;
+  idUtilisateur: number | null;
+  idTache: number | null;
+  ouvrable: boolean;
   /** The campaign's data changed since the series was created (decision 0072). */
   perimee: boolean;
 };
@@ -315,19 +397,44 @@ function serieDe(r: Record<string, unknown>, ouvrable: boolean): SerieListee {
   const publication = bool(r.publication);
   const visaAnimateur = bool(r.visaAnimateur);
   return {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), idExploitation: Number(r.idExploitation),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    idExploitation: Number(r.idExploitation),
     campagne: campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") }),
-    exploitation: String(r.exploitation), createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!, dtFin: iso(r.dtFin),
-    nbParcellesATraiter: Number(r.nbParcellesATraiter), nbParcellesTraitees: Number(r.nbParcellesTraitees), nbParcellesTraiteesReussies: Number(r.nbParcellesTraiteesReussies),
-    statut: r.statut as SerieListee["statut"], etat: etatSerie({ publication, visaAnimateur }), publication, visaAnimateur,
-    remarque: (r.remarque as string | null) ?? null, archive: bool(r.archive), idUtilisateur: r.idUtilisateur == null ? null : Number(r.idUtilisateur),
-    idTache: r.idTache == null ? null : Number(r.idTache), ouvrable, perimee: bool(r.perimee),
+    exploitation: String(r.exploitation),
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+    dtFin: iso(r.dtFin),
+    nbParcellesATraiter: Number(r.nbParcellesATraiter),
+    nbParcellesTraitees: Number(r.nbParcellesTraitees),
+    nbParcellesTraiteesReussies: Number(r.nbParcellesTraiteesReussies),
+    statut: r.statut as SerieListee["statut"],
+    etat: etatSerie({ publication, visaAnimateur }),
+    publication,
+    visaAnimateur,
+    remarque: (r.remarque as string | null) ?? null,
+    archive: bool(r.archive),
+    idUtilisateur: r.idUtilisateur == null ? null : Number(r.idUtilisateur),
+    idTache: r.idTache == null ? null : Number(r.idTache),
+    ouvrable,
+    perimee: bool(r.perimee),
   };
 }
 
 const seriesQuery = (db: Db) =>
-  db("calcul_serie as s").join("campagne as c", "c.id", "s.idCampagne").join("exploitation as e", "e.id", "c.idExploitation")
-    .select("s.*", "c.idExploitation", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation", db.raw(`${PERIMEE_SQL} as perimee`));
+  db("calcul_serie as s")
+    .join("campagne as c", "c.id", "s.idCampagne")
+    .join("exploitation as e", "e.id", "c.idExploitation")
+    .select(
+      "s.*",
+      "c.idExploitation",
+      "c.anneeRecolte",
+      "c.prefixeCampagne",
+      "c.apiLibelle",
+      "c.simulation",
+      "e.libelle as exploitation",
+      db.raw(`${PERIMEE_SQL} as perimee`),
+    );
 
 /** The series of the given campaigns the user may see (GET calculs_series campagne[]; C-CALC-04, C-RIGHTS-17..19), newest first. */
 export async function listerSeries(db: Db, user: Utilisateur, idCampagnes: number[]): Promise<SerieListee[]> {
@@ -353,7 +460,15 @@ export async function serieOuRefus(db: Db, user: Utilisateur, idSerie: number) {
   return { serie: serieDe(r, true), droits };
 }
 
-export type ValeurResultat = { niveau: NiveauResultat; idEntite: string; code: string; valeur: number | null; unite: string; completude: number; nbManquants: number };
+export type ValeurResultat = {
+  niveau: NiveauResultat;
+  idEntite: string;
+  code: string;
+  valeur: number | null;
+  unite: string;
+  completude: number;
+  nbManquants: number;
+};
 export type DetailSerie = {
   serie: SerieListee;
   groupes: { id: number; ginNom: string; code: string; publie: boolean }[];
@@ -371,27 +486,51 @@ export async function lireSerie(db: Db, user: Utilisateur, idSerie: number): Pro
 async function lire(db: Db, user: Utilisateur, idSerie: number): Promise<DetailSerie> {
   const { serie, droits } = await serieOuRefus(db, user, idSerie);
   const groupes = await groupesDe(db, idSerie);
-  const rows = await db("calcul_resultat").where({ idCalculSerie: idSerie }).whereIn("niveau", ["parcelle", "culture", "exploitation"])
-    .whereIn("code", [...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]).orderBy("id")
+  const rows = await db("calcul_resultat")
+    .where({ idCalculSerie: idSerie })
+    .whereIn("niveau", ["parcelle", "culture", "exploitation"])
+    .whereIn("code", [...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS])
+    .orderBy("id")
     .select("niveau", "idEntite", "code", "valeur", "unite", "completude", "nbManquants");
   const resultats = rows.map((r) => ({
-    niveau: r.niveau as NiveauResultat, idEntite: String(r.idEntite), code: String(r.code), valeur: r.valeur == null ? null : Number(r.valeur),
-    unite: String(r.unite), completude: Number(r.completude), nbManquants: Number(r.nbManquants),
+    niveau: r.niveau as NiveauResultat,
+    idEntite: String(r.idEntite),
+    code: String(r.code),
+    valeur: r.valeur == null ? null : Number(r.valeur),
+    unite: String(r.unite),
+    completude: Number(r.completude),
+    nbManquants: Number(r.nbManquants),
   }));
   // Plots and crops as they are now (a deleted plot keeps its figures under its id).
   const plotIds = [...new Set(resultats.filter((r) => r.niveau === "parcelle").map((r) => Number(r.idEntite)))];
   const plots = new Map((plotIds.length ? await db("parcelle").whereIn("id", plotIds).select("id", "libelle", "surface") : []).map((p) => [Number(p.id), p]));
   const cropOfPlot = new Map<number, string | null>();
   const cropIds = [...new Set(resultats.filter((r) => r.niveau === "culture").map((r) => r.idEntite))];
-  const cropLabels = new Map((cropIds.filter((c) => c !== "null").length ? await db("culture").whereIn("id", cropIds.filter((c) => c !== "null").map(Number)).select("id", "libelle") : []).map((c) => [String(c.id), String(c.libelle)]));
+  const cropLabels = new Map(
+    (cropIds.filter((c) => c !== "null").length
+      ? await db("culture")
+          .whereIn("id", cropIds.filter((c) => c !== "null").map(Number))
+          .select("id", "libelle")
+      : []
+    ).map((c) => [String(c.id), String(c.libelle)]),
+  );
   // The plot's crop of the run: read from the farm-level explanation would be heavy; the crop rows name their plots.
-  for (const r of await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "culture", code: CODES_GRAPHIQUES[0] }).select("idEntite", "explication")) {
+  for (const r of await db("calcul_resultat")
+    .where({ idCalculSerie: idSerie, niveau: "culture", code: CODES_GRAPHIQUES[0] })
+    .select("idEntite", "explication")) {
     const e = JSON.parse(String(r.explication ?? "{}")) as Explication;
     for (const x of e.entrees ?? []) if (x.objet === "parcelle") cropOfPlot.set(Number(x.id), String(r.idEntite));
   }
   return {
-    serie, groupes, peutValider: droits.valider,
-    parcelles: plotIds.map((id) => ({ id, libelle: String(plots.get(id)?.libelle ?? `#${id}`), surface: plots.get(id)?.surface == null ? null : Number(plots.get(id)!.surface), idCulture: cropOfPlot.get(id) ?? null })),
+    serie,
+    groupes,
+    peutValider: droits.valider,
+    parcelles: plotIds.map((id) => ({
+      id,
+      libelle: String(plots.get(id)?.libelle ?? `#${id}`),
+      surface: plots.get(id)?.surface == null ? null : Number(plots.get(id)!.surface),
+      idCulture: cropOfPlot.get(id) ?? null,
+    })),
     cultures: cropIds.map((id) => ({ id, libelle: cropLabels.get(id) ?? "" })),
     resultats,
   };
@@ -405,7 +544,12 @@ export async function groupesDe(db: Db, idSerie: number) {
 export type ExplicationResultat = ValeurResultat & { manquants: Manquant[]; explication: Explication };
 
 /** The explanation of one figure of a series: formula, entries, missing data (the detail's charts open it). */
-export async function expliquerResultat(db: Db, user: Utilisateur, idSerie: number, q: { niveau: string; idEntite: string; code: string }): Promise<ExplicationResultat> {
+export async function expliquerResultat(
+  db: Db,
+  user: Utilisateur,
+  idSerie: number,
+  q: { niveau: string; idEntite: string; code: string },
+): Promise<ExplicationResultat> {
   return failingWith(CALCUL_INDICATEURS_ERROR, () => expliquer(db, user, idSerie, q));
 }
 
@@ -414,13 +558,23 @@ async function expliquer(db: Db, user: Utilisateur, idSerie: number, q: { niveau
   const r = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: q.niveau, idEntite: q.idEntite, code: q.code }).first();
   if (!r) throw new ServiceError("errors.not-found", 404);
   const valeur: ValeurResultat = {
-    niveau: r.niveau as NiveauResultat, idEntite: String(r.idEntite), code: String(r.code), valeur: r.valeur == null ? null : Number(r.valeur), unite: String(r.unite),
-    completude: Number(r.completude), nbManquants: Number(r.nbManquants),
+    niveau: r.niveau as NiveauResultat,
+    idEntite: String(r.idEntite),
+    code: String(r.code),
+    valeur: r.valeur == null ? null : Number(r.valeur),
+    unite: String(r.unite),
+    completude: Number(r.completude),
+    nbManquants: Number(r.nbManquants),
   };
-  const stockee = r.explication == null && valeur.niveau === "parcelle" ? await explicationRecalculee(db, serie.idCampagne, valeur) : (JSON.parse(String(r.explication ?? "{}")) as Explication & { manquants?: Manquant[] });
+  const stockee =
+    r.explication == null && valeur.niveau === "parcelle"
+      ? await explicationRecalculee(db, serie.idCampagne, valeur)
+      : (JSON.parse(String(r.explication ?? "{}")) as Explication & { manquants?: Manquant[] });
   const { manquants, ...explication } = stockee;
   return {
-    ...valeur, manquants: manquants ?? [], explication: { formule: explication.formule, entrees: explication.entrees ?? [], ...(explication.remarques ? { remarques: explication.remarques } : {}) },
+    ...valeur,
+    manquants: manquants ?? [],
+    explication: { formule: explication.formule, entrees: explication.entrees ?? [], ...(explication.remarques ? { remarques: explication.remarques } : {}) },
   };
 }
 
@@ -434,7 +588,11 @@ export const REMARQUE_DONNEES_MODIFIEES = "donnees-modifiees-depuis-le-calcul";
  * changed since the run (the figure computed now differs in value, completeness or missing count from the stored
  * one), the explanation is today's and says so with a remark.
  */
-export async function explicationRecalculee(db: Db, idCampagne: number, v: Pick<ValeurResultat, "idEntite" | "code" | "valeur" | "completude" | "nbManquants">): Promise<Explication & { manquants: Manquant[] }> {
+export async function explicationRecalculee(
+  db: Db,
+  idCampagne: number,
+  v: Pick<ValeurResultat, "idEntite" | "code" | "valeur" | "completude" | "nbManquants">,
+): Promise<Explication & { manquants: Manquant[] }> {
   const idParcelle = Number(v.idEntite);
   const c = await campagneOf(db, idCampagne);
   const instantane = await instantaneCampagne(db, idCampagne, { idParcelle, toutesLesParcelles: true });
@@ -473,25 +631,44 @@ async function modifier(db: Db, user: Utilisateur, idSerie: number, changement: 
     if (publication) {
       const avant = await groupesDe(trx, idSerie);
       const r = publierGroupes(avant, { tous: changement.tous, groupes: changement.groupes });
-      for (const g of r.groupes) await trx("calcul_serie_groupe").where({ idCalculSerie: idSerie, idGroupe: g.id }).update({ publie: g.publie, updatedAt: new Date() });
+      for (const g of r.groupes)
+        await trx("calcul_serie_groupe").where({ idCalculSerie: idSerie, idGroupe: g.id }).update({ publie: g.publie, updatedAt: new Date() });
       maj.publication = r.publication;
     }
     if (changement.remarque !== undefined) maj.remarque = changement.remarque?.trim() ? changement.remarque.trim().slice(0, 2000) : null;
     if (changement.visa !== undefined) maj.visaAnimateur = changement.visa;
     await trx("calcul_serie").where({ id: idSerie }).update(maj);
     await synchroniserCampagne(trx, serie.idCampagne);
-    const action = changement.visa !== undefined ? (changement.visa ? "calcul-serie.visa" : "calcul-serie.retrait-visa") : publication ? "calcul-serie.publication" : "calcul-serie.remarque";
-    await recordAudit(trx, { idUser: user.id, userLabel: user.username, action, entite: "calcul_serie", idEntite: idSerie, idDossier: droits.idDossier, idExploitation: droits.idExploitation, details: { ...changement } });
+    const action =
+      changement.visa !== undefined
+        ? changement.visa
+          ? "calcul-serie.visa"
+          : "calcul-serie.retrait-visa"
+        : publication
+          ? "calcul-serie.publication"
+          : "calcul-serie.remarque";
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: user.username,
+      action,
+      entite: "calcul_serie",
+      idEntite: idSerie,
+      idDossier: droits.idDossier,
+      idExploitation: droits.idExploitation,
+      details: { ...changement },
+    });
   });
 }
 
 /** The campaign's flags from its series: indicateur_publie when one is published, serie_valide when one is validated. */
 export async function synchroniserCampagne(db: Db, idCampagne: number): Promise<void> {
   const series = await db("calcul_serie").where({ idCampagne }).select("publication", "visaAnimateur");
-  await db("campagne").where({ id: idCampagne }).update({
-    indicateurPublie: series.some((s) => bool(s.publication)),
-    serieValide: series.some((s) => bool(s.visaAnimateur)),
-  });
+  await db("campagne")
+    .where({ id: idCampagne })
+    .update({
+      indicateurPublie: series.some((s) => bool(s.publication)),
+      serieValide: series.some((s) => bool(s.visaAnimateur)),
+    });
 }
 
 /** The running state of a series (the progress bar polls it; it survives a reload). */

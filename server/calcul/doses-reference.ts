@@ -47,14 +47,21 @@ export async function lireListeIft(db: Db, anneeRecolte: number, amms: string[])
   const annee = await anneeListeIft(db, anneeRecolte);
   if (annee == null) return { annee, lignes };
   for (const lot of inChunks(amms)) {
-    const rows = await db("reference_dose_cible_ift").where({ anneeRecolte: annee }).whereIn("codeAmm", lot)
-      .orderBy("id").select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole", "segment");
+    const rows = await db("reference_dose_cible_ift")
+      .where({ anneeRecolte: annee })
+      .whereIn("codeAmm", lot)
+      .orderBy("id")
+      .select("codeAmm", "idCulture", "idCible", "doseRef", "uniteDoseRef", "biocontrole", "segment");
     for (const r of rows) {
       const cle = cleListe(String(r.codeAmm), num(r.idCulture));
       const list = lignes.get(cle) ?? [];
       list.push({
-        idCulture: num(r.idCulture), idCible: num(r.idCible), dose: num(r.doseRef), unite: (r.uniteDoseRef as string | null) ?? null,
-        biocontrole: bool(r.biocontrole), segment: (r.segment as string | null) ?? null,
+        idCulture: num(r.idCulture),
+        idCible: num(r.idCible),
+        dose: num(r.doseRef),
+        unite: (r.uniteDoseRef as string | null) ?? null,
+        biocontrole: bool(r.biocontrole),
+        segment: (r.segment as string | null) ?? null,
       });
       lignes.set(cle, list);
     }

@@ -37,16 +37,33 @@ async function contexte(): Promise<Ctx> {
   // figures below compare with the same list before and after.
   await importerListe(db, [`2025;9990000;0;${BLE};;S5;1;L/HA`]);
   // A spraying operation with its spray volume, 150 L/ha (the operations screen's form).
-  const op = await saveOperationCulturale(scopeOf(db, user), OperationCulturaleSchema.parse({
-    idTypeAction: "11", libelle: `Pulvérisation 150 L/ha ${Math.random()}`, eta: "on", debitReel: "6", consoCarburantReelle: "1", volumeBouillie: "150", proportionSurfaceTravaillee: "100",
-  }));
+  const op = await saveOperationCulturale(
+    scopeOf(db, user),
+    OperationCulturaleSchema.parse({
+      idTypeAction: "11",
+      libelle: `Pulvérisation 150 L/ha ${Math.random()}`,
+      eta: "on",
+      debitReel: "6",
+      consoCarburantReelle: "1",
+      volumeBouillie: "150",
+      proportionSurfaceTravaillee: "100",
+    }),
+  );
   return { db, user, idCampagne, idParcelle, idCulture, pulve150: op.id };
 }
 
 /** Catalogue rows (as the E-Phy importer writes them): AMM, name, category, biocontrol flag. */
 async function produits(db: Db, rows: { amm: string; nom: string; categorie: number; fonctions: string; biocontrole?: boolean }[]) {
   for (const r of rows) {
-    await db("intrant_phyto").insert({ idProduit: Number(r.amm), idSource: 1, nomProduit: r.nom, ammProduit: r.amm, typeProduit: r.fonctions, dicIdTypeIntrant: r.categorie, biocontrole: r.biocontrole ?? false });
+    await db("intrant_phyto").insert({
+      idProduit: Number(r.amm),
+      idSource: 1,
+      nomProduit: r.nom,
+      ammProduit: r.amm,
+      typeProduit: r.fonctions,
+      dicIdTypeIntrant: r.categorie,
+      biocontrole: r.biocontrole ?? false,
+    });
   }
 }
 
@@ -57,19 +74,39 @@ async function importerListe(db: Db, lignes: string[]) {
 }
 
 async function intervention(c: Ctx, tauxSurface: string, date = "2025-04-15"): Promise<number> {
-  return saveIntervention(scopeOf(c.db, c.user), InterventionSchema.parse({
-    idParcelle: String(c.idParcelle), date, idOperationCulturale: String(c.pulve150), idCultureConcernee: String(c.idCulture), frequence: "1", tauxSurface, realisee: "on",
-  }));
+  return saveIntervention(
+    scopeOf(c.db, c.user),
+    InterventionSchema.parse({
+      idParcelle: String(c.idParcelle),
+      date,
+      idOperationCulturale: String(c.pulve150),
+      idCultureConcernee: String(c.idCulture),
+      frequence: "1",
+      tauxSurface,
+      realisee: "on",
+    }),
+  );
 }
 
 async function phyto(c: Ctx, idAction: number, amm: string, quantite: string, unite: string, cible1?: number): Promise<number> {
-  return saveIntrant(scopeOf(c.db, c.user), idAction, "phyto", PhytoSchema.parse({ idIntrant: amm, origine: String(ORIGINE), quantite, dicLlUnite: unite, ...(cible1 ? { cible1: String(cible1) } : {}) }));
+  return saveIntrant(
+    scopeOf(c.db, c.user),
+    idAction,
+    "phyto",
+    PhytoSchema.parse({ idIntrant: amm, origine: String(ORIGINE), quantite, dicLlUnite: unite, ...(cible1 ? { cible1: String(cible1) } : {}) }),
+  );
 }
 
 /** The plot's IFT figures by the one loader (the series' and the panel's snapshot) and the pure engine. */
-async function iftParcelle(c: Ctx): Promise<Record<string, { valeur: number; completude: number; manquants: { objet: string; id: number | string; champ: string }[] }>> {
+async function iftParcelle(
+  c: Ctx,
+): Promise<Record<string, { valeur: number; completude: number; manquants: { objet: string; id: number | string; champ: string }[] }>> {
   const r = calculerParcelle(await instantaneCampagne(c.db, c.idCampagne, { idParcelle: c.idParcelle }), c.idParcelle, { parIntervention: false });
-  return Object.fromEntries(Object.entries(r.indicateurs).filter(([k]) => k.startsWith("ift.")).map(([k, v]) => [k, { valeur: v.valeur ?? 0, completude: v.completude, manquants: v.manquants }]));
+  return Object.fromEntries(
+    Object.entries(r.indicateurs)
+      .filter(([k]) => k.startsWith("ift."))
+      .map(([k, v]) => [k, { valeur: v.valeur ?? 0, completude: v.completude, manquants: v.manquants }]),
+  );
 }
 
 const ecart = (apres: Record<string, { valeur: number }>, avant: Record<string, { valeur: number }>, code: string) => apres[code].valeur - avant[code].valeur;
@@ -103,10 +140,22 @@ describe(`IFT of recorded data (${dialect})`, () => {
     // #1 treated seed on the whole plot: the seed input with its treatment (the seed dialog).
     const semis = await intervention(c, "1", "2024-10-20");
     const semence = await db("reference_semence").where({ idCulture: c.idCulture }).orderBy("id").first("id");
-    await saveIntrant(scopeOf(db, c.user), semis, "semence", SemenceSchema.parse({
-      idCulture: String(c.idCulture), idIntrant: String(semence.id), origine: String(ORIGINE), quantite: "150", dicLlUnite: "kg/ha",
-      idTraitement: "9990108", origineTraitement: String(ORIGINE), quantiteTraitement: "0,2", uniteTraitement: "l/ha",
-    }));
+    await saveIntrant(
+      scopeOf(db, c.user),
+      semis,
+      "semence",
+      SemenceSchema.parse({
+        idCulture: String(c.idCulture),
+        idIntrant: String(semence.id),
+        origine: String(ORIGINE),
+        quantite: "150",
+        dicLlUnite: "kg/ha",
+        idTraitement: "9990108",
+        origineTraitement: String(ORIGINE),
+        quantiteTraitement: "0,2",
+        uniteTraitement: "l/ha",
+      }),
+    );
     // #2 herbicide A 1.5 L/ha at its target on 8 ha of 10 (surface rate 0.8).
     await phyto(c, await intervention(c, "0,8"), "9990101", "1,5", "l/ha", vulpin);
     // #3 tank mix of B 0.5 L/ha and C 0.4 L/ha, whole plot.
@@ -160,7 +209,13 @@ describe(`IFT of recorded data (${dialect})`, () => {
 
     // A series is calculated, then the ministry corrects the dose to 2.4 L/ha: the series is out of date.
     const valeurSerie = async (idSerie: number) =>
-      Number((await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle", idEntite: String(c.idParcelle), code: "ift.cible.total" }).first("valeur")).valeur);
+      Number(
+        (
+          await db("calcul_resultat")
+            .where({ idCalculSerie: idSerie, niveau: "parcelle", idEntite: String(c.idParcelle), code: "ift.cible.total" })
+            .first("valeur")
+        ).valeur,
+      );
     const perimee = async (idSerie: number) => (await listerSeries(db, c.user, [c.idCampagne])).find((s) => s.id === idSerie)!.perimee;
     const serie = await creerSerie(db, c.idCampagne, null);
     await executerSerie(db, serie);

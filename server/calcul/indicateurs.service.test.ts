@@ -53,8 +53,24 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
 
     const categorie = await db("categorie_intrant").where({ familleIft: "H" }).orderBy("id").first("id");
     const cible = (await db("cible").orderBy("id").first("id"))?.id ?? (await insertId("cible", { code: "TEST-ADV", libelle: "Adventices test" }));
-    const idAction = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-04-10", anneeRecolte: 2025, frequence: 2, tauxSurface: 0.5, realisee: true, prevue: false });
-    const idIntrant = await insertId("intrant", { idAction, idCategorie: categorie.id, libelleIntrant: "Herbicide test", dicIdOrigineIntrant: 777, quantite: 1.5, dicLlUnite: "l/ha" });
+    const idAction = await insertId("action", {
+      idCampagne,
+      idParcelle: plot.id,
+      date: "2025-04-10",
+      anneeRecolte: 2025,
+      frequence: 2,
+      tauxSurface: 0.5,
+      realisee: true,
+      prevue: false,
+    });
+    const idIntrant = await insertId("intrant", {
+      idAction,
+      idCategorie: categorie.id,
+      libelleIntrant: "Herbicide test",
+      dicIdOrigineIntrant: 777,
+      quantite: 1.5,
+      dicLlUnite: "l/ha",
+    });
     const idIntrantCible = await insertId("intrant_cible", { idIntrant, uniteRefCible1: "L/HA" });
     await db("intrant_cible_cible").insert({ idIntrantCible, idCible: cible, rang: 1, doseRef: 3, uniteRef: "L/HA" });
 
@@ -63,8 +79,17 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     // term defaults to 1 × passes = 1 × 2 × 0.5 = 1 and names the missing reference dose.
     expect((after.indicateurs.find((i) => i.code === "ift.cible.total")!.valeur ?? 0) - iftAvant).toBeCloseTo(1, 9);
     expect((after.indicateurs.find((i) => i.code === "ift.cible.herbicides")!.valeur ?? 0) - herbAvant).toBeCloseTo(1, 9);
-    expect(after.indicateurs.find((i) => i.code === "ift.cible.total")!.manquants).toContainEqual(expect.objectContaining({ objet: "intrant", id: idIntrant, champ: "doseReference" }));
-    expect(after.indicateurs.map((i) => i.code)).toEqual(["ift.cible.total", "ift.cible.herbicides", "fertilisation.n.mineral", "travail.temps.total", "travail.carburant", "economie.reel.margeBrute"]);
+    expect(after.indicateurs.find((i) => i.code === "ift.cible.total")!.manquants).toContainEqual(
+      expect.objectContaining({ objet: "intrant", id: idIntrant, champ: "doseReference" }),
+    );
+    expect(after.indicateurs.map((i) => i.code)).toEqual([
+      "ift.cible.total",
+      "ift.cible.herbicides",
+      "fertilisation.n.mineral",
+      "travail.temps.total",
+      "travail.carburant",
+      "economie.reel.margeBrute",
+    ]);
   });
 
   test("[issue14-snapshot] a phyto input without target doses takes the campaign's IFT list dose for the crop it concerns", async () => {
@@ -76,10 +101,35 @@ describe(`indicator snapshot from the database (${dialect})`, () => {
     const iftDe = async () => (await getIndicateursParcelle(scopeOf(db, user), plot.id)).indicateurs.find((i) => i.code === "ift.cible.total")!;
     const avant = await iftDe();
     const categorie = await db("categorie_intrant").where({ familleIft: "F" }).orderBy("id").first("id");
-    const idAction = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-05-02", anneeRecolte: 2025, idCultureConcernee: culture.id, frequence: 1, tauxSurface: 1, realisee: true, prevue: false });
-    const idIntrant = await insertId("intrant", { idAction, idCategorie: categorie.id, libelleIntrant: "Fongicide test", codeIntrant: "TEST-AMM-1", dicIdOrigineIntrant: 777, quantite: 1, dicLlUnite: "l/ha" });
+    const idAction = await insertId("action", {
+      idCampagne,
+      idParcelle: plot.id,
+      date: "2025-05-02",
+      anneeRecolte: 2025,
+      idCultureConcernee: culture.id,
+      frequence: 1,
+      tauxSurface: 1,
+      realisee: true,
+      prevue: false,
+    });
+    const idIntrant = await insertId("intrant", {
+      idAction,
+      idCategorie: categorie.id,
+      libelleIntrant: "Fongicide test",
+      codeIntrant: "TEST-AMM-1",
+      dicIdOrigineIntrant: 777,
+      quantite: 1,
+      dicLlUnite: "l/ha",
+    });
     // The demo ships the 2026 list, the nearest published for this 2025 campaign (decision 0085): the row goes there.
-    await db("reference_dose_cible_ift").insert({ codeAmm: "TEST-AMM-1", idCulture: culture.id, anneeRecolte: 2026, idCible: null, doseRef: 4, uniteDoseRef: "L/HA" });
+    await db("reference_dose_cible_ift").insert({
+      codeAmm: "TEST-AMM-1",
+      idCulture: culture.id,
+      anneeRecolte: 2026,
+      idCible: null,
+      doseRef: 4,
+      uniteDoseRef: "L/HA",
+    });
     const apres = await iftDe();
     // Hand-computed: 1 L/ha over the crop's 4 L/ha = 0.25, one pass; found, so not listed missing.
     expect((apres.valeur ?? 0) - (avant.valeur ?? 0)).toBeCloseTo(0.25, 9);

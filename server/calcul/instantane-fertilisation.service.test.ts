@@ -1,8 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  calculerIntervention,
-  calculerParcelle,
-} from "~/domain/calc/indicateurs/moteur";
+import { calculerIntervention, calculerParcelle } from "~/domain/calc/indicateurs/moteur";
 import type { Indicateurs } from "~/domain/calc/indicateurs/types";
 import { FertilisantSchema, EauSchema } from "~/domain/intrant";
 import { InterventionSchema } from "~/domain/intervention";
@@ -13,10 +10,7 @@ import { RecolteSchema } from "~/domain/recolte";
 import { selectTilleuls, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { parse } from "../errors";
-import {
-  getCaracteristiques,
-  saveCaracteristiques,
-} from "../exploitation-description/service";
+import { getCaracteristiques, saveCaracteristiques } from "../exploitation-description/service";
 import { saveIntervention } from "../intervention/service";
 import { saveIntrant } from "../intrant/service";
 import { saveMainOeuvre } from "../main-oeuvre/service";
@@ -87,12 +81,7 @@ async function contexte() {
   return { redacteur, idCampagne, idParcelle, epandage };
 }
 
-const intervention = (
-  redacteur: Utilisateur,
-  idParcelle: number,
-  idOperationCulturale: number,
-  date = "15/03/2025",
-) =>
+const intervention = (redacteur: Utilisateur, idParcelle: number, idOperationCulturale: number, date = "15/03/2025") =>
   saveIntervention(
     scopeOf(t.db(), redacteur),
     parse(InterventionSchema, {
@@ -105,13 +94,7 @@ const intervention = (
     }),
   );
 
-const engrais = (
-  redacteur: Utilisateur,
-  idAction: number,
-  idIntrant: number,
-  quantite: string,
-  n: string,
-) =>
+const engrais = (redacteur: Utilisateur, idAction: number, idIntrant: number, quantite: string, n: string) =>
   saveIntrant(
     scopeOf(t.db(), redacteur),
     idAction,
@@ -126,11 +109,7 @@ const engrais = (
     }),
   );
 
-async function indicateursIntervention(
-  idCampagne: number,
-  idParcelle: number,
-  idAction: number,
-): Promise<Indicateurs> {
+async function indicateursIntervention(idCampagne: number, idParcelle: number, idAction: number): Promise<Indicateurs> {
   const instantane = await instantaneCampagne(t.db(), idCampagne, {
     idParcelle,
   });
@@ -143,18 +122,8 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
   test("[issue24-urea] urea, a nitrogen solution and ammonium nitrate each take their own manufacturing energy, upstream GHG and field CO2", async () => {
     const { redacteur, idCampagne, idParcelle, epandage } = await contexte();
     const aUree = await intervention(redacteur, idParcelle, epandage);
-    const aAmmo = await intervention(
-      redacteur,
-      idParcelle,
-      epandage,
-      "16/03/2025",
-    );
-    const aSolution = await intervention(
-      redacteur,
-      idParcelle,
-      epandage,
-      "17/03/2025",
-    );
+    const aAmmo = await intervention(redacteur, idParcelle, epandage, "16/03/2025");
+    const aSolution = await intervention(redacteur, idParcelle, epandage, "17/03/2025");
     await engrais(redacteur, aUree, UREE, "200", "46");
     await engrais(redacteur, aAmmo, AMMONITRATE, "300", "33,5");
     await engrais(redacteur, aSolution, SOLUTION_390, "100", "30");
@@ -166,11 +135,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     expect(uree["ges.direct.co2Uree"].valeur).toBeCloseTo(146.556, 6);
     expect(uree["ges.indirect.engrais"].valeur).toBeCloseTo(271.124, 6);
     expect(uree["energie.indirecte.engrais"].completude).toBe(100);
-    expect(
-      uree["ges.indirect.engrais"].explication.entrees.find(
-        (e) => e.objet === "intrant",
-      )?.source,
-    ).toBe("catalogue:UREE");
+    expect(uree["ges.indirect.engrais"].explication.entrees.find((e) => e.objet === "intrant")?.source).toBe("catalogue:UREE");
 
     // Ammonium nitrate 300 kg/ha × 33.5 % = 100.5 kg N: energy 100.5 × 45 = 4,522.5 MJ/ha; manufacturing
     // 100.5 × 3.97 = 398.985 kg CO2e/ha; no field CO2.
@@ -182,11 +147,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
 
     // "Solution azotée 390" 100 kg/ha × 30 % = 30 kg N, a solution: energy 30 × 55 = 1,650 MJ/ha; field CO2
     // 30 × 0.797 = 23.91; manufacturing 30 × (4.99 − 0.797) = 125.79 kg CO2e/ha.
-    const solution = await indicateursIntervention(
-      idCampagne,
-      idParcelle,
-      aSolution,
-    );
+    const solution = await indicateursIntervention(idCampagne, idParcelle, aSolution);
     expect(solution["energie.indirecte.engrais"].valeur).toBeCloseTo(1650, 6);
     expect(solution["ges.direct.co2Uree"].valeur).toBeCloseTo(23.91, 6);
     expect(solution["ges.indirect.engrais"].valeur).toBeCloseTo(125.79, 6);
@@ -233,10 +194,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
         utilisationAnnuelle: "150",
       }),
     );
-    const chef = await saveMainOeuvre(
-      scopeOf(db, redacteur),
-      parse(MainOeuvreSchema, { libelle: "Chef", idTypeUser: "953", uta: "1" }),
-    );
+    const chef = await saveMainOeuvre(scopeOf(db, redacteur), parse(MainOeuvreSchema, { libelle: "Chef", idTypeUser: "953", uta: "1" }));
     const salarie = await saveMainOeuvre(
       scopeOf(db, redacteur),
       parse(MainOeuvreSchema, {
@@ -253,12 +211,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       mainOeuvre: [chef, salarie],
       debitReel: 1.25,
     });
-    const idAction = await intervention(
-      redacteur,
-      idParcelle,
-      labour,
-      "10/10/2024",
-    );
+    const idAction = await intervention(redacteur, idParcelle, labour, "10/10/2024");
 
     // One pass at 1.25 ha/h = 0.8 machine h/ha. Tractor 4,500 kg / 9,000 h = 0.5 kg/h, plough 1,800 kg / 2,500 h =
     // 0.72 kg/h: (0.5 + 0.72) × 0.8 × 85 MJ/kg = 82.96 MJ/ha (counting the two people's 1.6 h/ha would give 165.92).
@@ -282,12 +235,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       debitReel: 2,
       consoCarburantReelle: 15,
     });
-    const recolte = await intervention(
-      redacteur,
-      idParcelle,
-      moisson,
-      "20/07/2025",
-    );
+    const recolte = await intervention(redacteur, idParcelle, moisson, "20/07/2025");
     await saveRecolte(
       scopeOf(t.db(), redacteur),
       recolte,
@@ -300,41 +248,23 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
 
     // Applied 300 × 33.5 % = 100.5 kg N/ha; exported 8.5 t/ha × 19 kg N/t (wheat grain, teneur_azote_produit) =
     // 161.5 kg N/ha; balance 100.5 − 161.5 = −61 kg N/ha; efficiency 161.5 / 100.5 = 1.607…
-    const p = calculerParcelle(
-      await instantaneCampagne(t.db(), idCampagne, { idParcelle }),
-      idParcelle,
-    ).indicateurs;
+    const p = calculerParcelle(await instantaneCampagne(t.db(), idCampagne, { idParcelle }), idParcelle).indicateurs;
     expect(p["bilanAzote.apports"].valeur).toBeCloseTo(100.5, 6);
     expect(p["bilanAzote.exporte"].valeur).toBeCloseTo(161.5, 6);
     expect(p["bilanAzote.exporte"].completude).toBe(100);
     expect(p["bilanAzote.solde"].valeur).toBeCloseTo(-61, 6);
     expect(p["bilanAzote.efficience"].valeur).toBeCloseTo(161.5 / 100.5, 6);
-    expect(
-      p["bilanAzote.exporte"].explication.entrees.find(
-        (e) => e.objet === "recolte",
-      )?.source,
-    ).toMatch(/^kg N\/t : /);
+    expect(p["bilanAzote.exporte"].explication.entrees.find((e) => e.objet === "recolte")?.source).toMatch(/^kg N\/t : /);
   });
 
   test("[issue24-structure] land rent and diverse costs come from the economics screen; left empty, they are defaults listed missing", async () => {
     const { redacteur, idCampagne, idParcelle } = await contexte();
     const db = t.db();
-    const surface = async () =>
-      (await instantaneCampagne(db, idCampagne)).parcelles.reduce(
-        (s, p) => s + (p.surface ?? 0),
-        0,
-      );
-    const structure = async () =>
-      calculerParcelle(await instantaneCampagne(db, idCampagne), idParcelle)
-        .indicateurs["economie.reel.chargesStructure"];
+    const surface = async () => (await instantaneCampagne(db, idCampagne)).parcelles.reduce((s, p) => s + (p.surface ?? 0), 0);
+    const structure = async () => calculerParcelle(await instantaneCampagne(db, idCampagne), idParcelle).indicateurs["economie.reel.chargesStructure"];
     const save = async (values: Record<string, string>) => {
-      const current = (await getCaracteristiques(scopeOf(db, redacteur)))
-        .caracteristique;
-      await saveCaracteristiques(
-        scopeOf(db, redacteur),
-        values,
-        (current as { updatedAt?: string } | null)?.updatedAt ?? null,
-      );
+      const current = (await getCaracteristiques(scopeOf(db, redacteur))).caracteristique;
+      await saveCaracteristiques(scopeOf(db, redacteur), values, (current as { updatedAt?: string } | null)?.updatedAt ?? null);
     };
     const ha = await surface();
     expect(ha).toBeGreaterThan(10);
@@ -343,10 +273,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     // Empty: 100 €/ha + 45 €/ha + 4,600 € / farm area, both terms listed missing.
     const defaut = await structure();
     expect(defaut.valeur).toBeCloseTo(100 + 45 + 4600 / ha, 6);
-    expect(defaut.manquants.map((m) => m.champ).sort()).toEqual([
-      "chargesDiverses",
-      "fermageMoyen",
-    ]);
+    expect(defaut.manquants.map((m) => m.champ).sort()).toEqual(["chargesDiverses", "fermageMoyen"]);
     expect(defaut.completude).toBe(0);
 
     await save({ fermageMoyen: "180", chargesDiverses: "9100" });
@@ -386,12 +313,7 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       debitReel: 0.5,
       consoCarburantReelle: 12,
     });
-    const idAction = await intervention(
-      redacteur,
-      idParcelle,
-      irrigation,
-      "05/07/2025",
-    );
+    const idAction = await intervention(redacteur, idParcelle, irrigation, "05/07/2025");
     await saveIntrant(
       scopeOf(db, redacteur),
       idAction,
@@ -410,18 +332,13 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     expect(r["energie.directe.irrigation"].valeur).toBe(0);
     expect(r["energie.directe"].valeur).toBeCloseTo(516, 6);
     expect(r["travail.eau"].valeur).toBeCloseTo(300, 6);
-    expect(r["energie.directe.irrigation"].explication.remarques).toContain(
-      "irrigation-gazole",
-    );
+    expect(r["energie.directe.irrigation"].explication.remarques).toContain("irrigation-gazole");
   });
 
   test("[issue24-demo] the demo's seeded series shows N exported on its harvested plots and machinery energy, none 0 % complete", async () => {
     const db = t.db();
     const idCampagne = t.demo().campagnes.tilleuls2024;
-    const serie = await db("calcul_serie")
-      .where({ idCampagne, statut: "termine" })
-      .orderBy("id", "desc")
-      .first("id");
+    const serie = await db("calcul_serie").where({ idCampagne, statut: "termine" }).orderBy("id", "desc").first("id");
     expect(serie).toBeDefined();
     const lignes = await db("calcul_resultat")
       .where({ idCalculSerie: serie.id, niveau: "parcelle" })
@@ -429,28 +346,16 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
       .select("idEntite", "code", "valeur", "completude");
     const recoltees = new Set(
       (
-        await db("recolte as r")
-          .join("action as a", "a.id", "r.idAction")
-          .where("a.idCampagne", idCampagne)
-          .where("a.realisee", true)
-          .select("a.idParcelle")
+        await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).where("a.realisee", true).select("a.idParcelle")
       ).map((r) => String(r.idParcelle)),
     );
     expect(recoltees.size).toBeGreaterThan(0);
     for (const code of ["bilanAzote.exporte", "energie.indirecte.materiel"]) {
-      const parCode = lignes.filter(
-        (l) => l.code === code && recoltees.has(String(l.idEntite)),
-      );
+      const parCode = lignes.filter((l) => l.code === code && recoltees.has(String(l.idEntite)));
       expect(parCode.length, code).toBe(recoltees.size);
       for (const l of parCode) {
-        expect(
-          Number(l.valeur),
-          `${code} of plot ${l.idEntite}`,
-        ).toBeGreaterThan(0);
-        expect(
-          Number(l.completude),
-          `${code} of plot ${l.idEntite}`,
-        ).toBeGreaterThan(0);
+        expect(Number(l.valeur), `${code} of plot ${l.idEntite}`).toBeGreaterThan(0);
+        expect(Number(l.completude), `${code} of plot ${l.idEntite}`).toBeGreaterThan(0);
       }
     }
   });

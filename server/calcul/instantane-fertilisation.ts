@@ -1,13 +1,5 @@
-import type {
-  InstantaneCampagne,
-  IntrantFertilisant,
-  OperationCampagne,
-} from "~/domain/calc/indicateurs/types";
-import {
-  classerFertilisant,
-  type CategorieEges,
-  type CompositionFertilisant,
-} from "~/domain/eges";
+import type { InstantaneCampagne, IntrantFertilisant, OperationCampagne } from "~/domain/calc/indicateurs/types";
+import { classerFertilisant, type CategorieEges, type CompositionFertilisant } from "~/domain/eges";
 import { ORIGINE_INTRANT } from "~/domain/intrant";
 import { estPaturage } from "~/domain/recolte";
 import type { Db } from "../db/knex";
@@ -25,13 +17,10 @@ import type { Db } from "../db/knex";
  * What the database does not hold stays absent, and the engine lists it missing.
  */
 
-const num = (v: unknown): number | null =>
-  v == null || v === "" ? null : Number(v);
+const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
 
 /** The nitrogen form of a greenhouse-gas category: straight N forms, and the ammonitrate convention of other mineral N (decision 0046). */
-const FORME_DE_CATEGORIE: Partial<
-  Record<CategorieEges, NonNullable<IntrantFertilisant["formeAzote"]>>
-> = {
+const FORME_DE_CATEGORIE: Partial<Record<CategorieEges, NonNullable<IntrantFertilisant["formeAzote"]>>> = {
   AMMONITRATE: "ammonitrate",
   UREE: "uree",
   SOLUTION_AZOTEE: "solution",
@@ -85,24 +74,16 @@ export async function completerInstantane(
     typesSortie: Map<number, number>;
   },
 ): Promise<void> {
-  const fertilisants = instantane.interventions
-    .flatMap((i) => i.intrants)
-    .filter((x): x is IntrantFertilisant => x.type === "fertilisant");
+  const fertilisants = instantane.interventions.flatMap((i) => i.intrants).filter((x): x is IntrantFertilisant => x.type === "fertilisant");
   const recoltes = instantane.interventions.flatMap((i) => i.recoltes);
   const references = new Set<number>();
   const dossier = new Set<number>();
   for (const f of fertilisants) {
     const s = sources.intrants.get(f.id);
     if (s?.idIntrant == null) continue;
-    (s.origine === ORIGINE_INTRANT.DOSSIER ? dossier : references).add(
-      s.idIntrant,
-    );
+    (s.origine === ORIGINE_INTRANT.DOSSIER ? dossier : references).add(s.idIntrant);
   }
-  const cultures = [
-    ...new Set(
-      recoltes.map((r) => r.idCulture).filter((c): c is number => c != null),
-    ),
-  ];
+  const cultures = [...new Set(recoltes.map((r) => r.idCulture).filter((c): c is number => c != null))];
   const [refRows, dossierRows, teneurRows, caracRows] = await lire<Lignes>(db, [
     () =>
       references.size
@@ -118,66 +99,27 @@ export async function completerInstantane(
         : Promise.resolve([]),
     () =>
       cultures.length
-        ? db("teneur_azote_produit")
-            .whereIn("idCulture", cultures)
-            .select(
-              "idCulture",
-              "idTypeSortie",
-              "teneurAzote",
-              "unite",
-              "source",
-            )
+        ? db("teneur_azote_produit").whereIn("idCulture", cultures).select("idCulture", "idTypeSortie", "teneurAzote", "unite", "source")
         : Promise.resolve([]),
-    () =>
-      db("caracteristique")
-        .where({ idCampagne: instantane.idCampagne })
-        .select("fermageMoyen", "chargesDiverses"),
+    () => db("caracteristique").where({ idCampagne: instantane.idCampagne }).select("fermageMoyen", "chargesDiverses"),
   ]);
-  const categorieReference = new Map(
-    refRows.map((r) => [Number(r.id), (r.codeEges as string | null) ?? null]),
-  );
-  const categorieDossier = new Map(
-    dossierRows.map((r) => [
-      Number(r.idIntrantDossier),
-      (r.categorieEges as string | null) ?? null,
-    ]),
-  );
+  const categorieReference = new Map(refRows.map((r) => [Number(r.id), (r.codeEges as string | null) ?? null]));
+  const categorieDossier = new Map(dossierRows.map((r) => [Number(r.idIntrantDossier), (r.categorieEges as string | null) ?? null]));
   for (const f of fertilisants) {
     const s = sources.intrants.get(f.id);
     const duDossier = s?.origine === ORIGINE_INTRANT.DOSSIER;
-    const categorie =
-      s?.idIntrant == null
-        ? null
-        : ((duDossier ? categorieDossier : categorieReference).get(
-            s.idIntrant,
-          ) ?? null);
-    Object.assign(
-      f,
-      formeAzoteDe(
-        categorie,
-        duDossier ? "dossier" : "catalogue",
-        f.libelle,
-        (f.composition ?? {}) as CompositionFertilisant,
-      ),
-    );
+    const categorie = s?.idIntrant == null ? null : ((duDossier ? categorieDossier : categorieReference).get(s.idIntrant) ?? null);
+    Object.assign(f, formeAzoteDe(categorie, duDossier ? "dossier" : "catalogue", f.libelle, (f.composition ?? {}) as CompositionFertilisant));
   }
 
-  const teneurs = new Map(
-    teneurRows.map((r) => [
-      `${Number(r.idCulture)}\u0001${Number(r.idTypeSortie)}`,
-      r,
-    ]),
-  );
+  const teneurs = new Map(teneurRows.map((r) => [`${Number(r.idCulture)}\u0001${Number(r.idTypeSortie)}`, r]));
   for (const r of recoltes) {
     const type = sources.typesSortie.get(r.id) ?? null;
     if (estPaturage(type)) {
       r.pature = true;
       continue;
     }
-    const t =
-      r.idCulture != null && type != null
-        ? teneurs.get(`${r.idCulture}\u0001${type}`)
-        : undefined;
+    const t = r.idCulture != null && type != null ? teneurs.get(`${r.idCulture}\u0001${type}`) : undefined;
     if (!t) continue;
     r.teneurAzote = num(t.teneurAzote);
     r.sourceTeneurAzote = `${String(t.unite)} : ${String(t.source)}`;

@@ -1,6 +1,13 @@
 import { financingRate } from "~/domain/calc/materiel";
 import type {
-  FamilleIft, InstantaneCampagne, IntrantCampagne, InterventionCampagne, OperationCampagne, ParcelleCampagne, Prix, RecolteCampagne,
+  FamilleIft,
+  InstantaneCampagne,
+  IntrantCampagne,
+  InterventionCampagne,
+  OperationCampagne,
+  ParcelleCampagne,
+  Prix,
+  RecolteCampagne,
 } from "~/domain/calc/indicateurs/types";
 import { ELEMENTS, TYPE_INTRANT, type Element } from "~/domain/intrant";
 import { uniteMajuscule } from "~/domain/prix";
@@ -39,7 +46,11 @@ async function ensemble<T extends readonly (() => unknown)[]>(db: Db, lectures: 
   return Promise.all(lectures.map((f) => f())) as Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }>;
 }
 
-export async function instantaneCampagne(db: Db, idCampagne: number, options: { idParcelle?: number; toutesLesParcelles?: boolean } = {}): Promise<InstantaneCampagne> {
+export async function instantaneCampagne(
+  db: Db,
+  idCampagne: number,
+  options: { idParcelle?: number; toutesLesParcelles?: boolean } = {},
+): Promise<InstantaneCampagne> {
   const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
   // One plot's snapshot holds that plot only, or every plot (the farm's area) with that plot's interventions.
   if (options.idParcelle != null && !options.toutesLesParcelles) plotQuery.where("p.id", options.idParcelle);
@@ -53,10 +64,27 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   // The independent reads at once (decision 0081): on PostgreSQL they run on several pooled connections (the live plot
   // recompute after a save waited for each in turn); SQLite's one connection runs them in turn as before.
   const [
-    campagne, crops, modeCrops, plotRows, longTerme, prixFioul, typesListe, operationsListe, actions, inputRows, compositionRows, targetRows,
-    harvestRows, approRows, venteRows,
+    campagne,
+    crops,
+    modeCrops,
+    plotRows,
+    longTerme,
+    prixFioul,
+    typesListe,
+    operationsListe,
+    actions,
+    inputRows,
+    compositionRows,
+    targetRows,
+    harvestRows,
+    approRows,
+    venteRows,
   ] = await ensemble(db, [
-    () => db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne).first("c.anneeRecolte", "c.idExploitation", "e.libelle"),
+    () =>
+      db("campagne as c")
+        .join("exploitation as e", "e.id", "c.idExploitation")
+        .where("c.id", idCampagne)
+        .first("c.anneeRecolte", "c.idExploitation", "e.libelle"),
     // The plot's crop is its cost centre: the stored choice, else its mode's main crop (the cost-centre screen's rule).
     () => affectationsOf(db, idCampagne),
     () => cropsOfModes(db, idCampagne),
@@ -67,25 +95,69 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     () => listTypesAction(db),
     () => listOperationsCulturales(db, idCampagne),
     // Interventions of the plots.
-    () => actionQuery.orderBy([{ column: "date" }, { column: "id" }])
-      .select("id", "idParcelle", "date", "realisee", "prevue", "frequence", "tauxSurface", "debit", "consoCarburant", "idOperationCulturale", "idCultureConcernee"),
+    () =>
+      actionQuery
+        .orderBy([{ column: "date" }, { column: "id" }])
+        .select(
+          "id",
+          "idParcelle",
+          "date",
+          "realisee",
+          "prevue",
+          "frequence",
+          "tauxSurface",
+          "debit",
+          "consoCarburant",
+          "idOperationCulturale",
+          "idCultureConcernee",
+        ),
     // Inputs with their category, composition and targets.
-    () => ofActions(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
-      .orderBy("i.id")
-      .select(
-        "i.id", "i.idAction", "i.idCategorie", "c.idTypeIntrant", "c.familleIft", "i.libelleIntrant", "i.codeIntrant", "i.quantite", "i.dicLlUnite",
-        "i.dicIdOrigineIntrant", "i.idIntrant", "i.idIntrantSemence",
-      ),
+    () =>
+      ofActions(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
+        .orderBy("i.id")
+        .select(
+          "i.id",
+          "i.idAction",
+          "i.idCategorie",
+          "c.idTypeIntrant",
+          "c.familleIft",
+          "i.libelleIntrant",
+          "i.codeIntrant",
+          "i.quantite",
+          "i.dicLlUnite",
+          "i.dicIdOrigineIntrant",
+          "i.idIntrant",
+          "i.idIntrantSemence",
+        ),
     // Compositions apart, for the inputs that have one: joined to every input row they tripled the rows' columns, mostly
     // empty (a third of the snapshot's time on the bench campaign).
-    () => ofActions(db("caracteristique_intrant as ci").join("intrant as i", "i.id", "ci.idIntrant"), "i.idAction").select("ci.idIntrant", ...ELEMENTS.map((e) => `ci.${e}`)),
-    () => ofActions(db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"), "i.idAction")
-      .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
-      .select("ic.idIntrant", "cc.idCible"),
+    () =>
+      ofActions(db("caracteristique_intrant as ci").join("intrant as i", "i.id", "ci.idIntrant"), "i.idAction").select(
+        "ci.idIntrant",
+        ...ELEMENTS.map((e) => `ci.${e}`),
+      ),
+    () =>
+      ofActions(
+        db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"),
+        "i.idAction",
+      )
+        .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
+        .select("ic.idIntrant", "cc.idCible"),
     // Harvests: the plot's crop's products are its main ones; sale price key by the plot's mode.
-    () => ofActions(db("recolte as r").join("culture as c", "c.id", "r.idCulture"), "r.idAction")
-      .orderBy("r.id")
-      .select("r.id", "r.idAction", "a.idParcelle", "r.idCulture", "c.libelle as culture", "r.dicIdTypeSortie", "r.idQualifiantRecolte", "r.rendement", "r.dicLlUnite"),
+    () =>
+      ofActions(db("recolte as r").join("culture as c", "c.id", "r.idCulture"), "r.idAction")
+        .orderBy("r.id")
+        .select(
+          "r.id",
+          "r.idAction",
+          "a.idParcelle",
+          "r.idCulture",
+          "c.libelle as culture",
+          "r.dicIdTypeSortie",
+          "r.idQualifiantRecolte",
+          "r.rendement",
+          "r.dicLlUnite",
+        ),
     () => db("prix_appro").where({ idCampagne }).whereNotNull("prixAchat").select("id", "cle", "prixAchat", "unite", "libelleIntrantConcat"),
     () => db("prix_vente").where({ idCampagne }).whereNotNull("prixVente").select("id", "cle", "prixVente"),
   ]);
@@ -98,10 +170,16 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   const cultureIds = [...new Set([...crops.values(), ...modeCrops.map((c) => c.idCulture)])];
   // The second round: the reads that need the first's answers.
   const tauxFinancement = financingRate({ longTermeTaux: longTerme });
-  const amms = [...new Set((inputRows as Record<string, unknown>[]).filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null).map((r) => String(r.codeIntrant)))];
+  const amms = [
+    ...new Set(
+      (inputRows as Record<string, unknown>[])
+        .filter((r) => Number(r.idTypeIntrant) === TYPE_INTRANT.PHYTO && r.codeIntrant != null)
+        .map((r) => String(r.codeIntrant)),
+    ),
+  ];
   // The phyto products' reference doses (the list in force at calculation time) and catalogue rows: doses-reference.ts.
   const [cultureRows, machinesListe, listeIft, catalogue] = await ensemble(db, [
-    () => cultureIds.length ? db("culture").whereIn("id", cultureIds).select("id", "libelle") : Promise.resolve([] as Record<string, unknown>[]),
+    () => (cultureIds.length ? db("culture").whereIn("id", cultureIds).select("id", "libelle") : Promise.resolve([] as Record<string, unknown>[])),
     () => campaignMachines(db, idCampagne, tauxFinancement),
     () => lireListeIft(db, Number(campagne.anneeRecolte), amms),
     () => lireCataloguePhyto(db, amms),
@@ -110,9 +188,13 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   const parcelles: ParcelleCampagne[] = plotRows.map((r) => {
     const idCulture = cropOf(Number(r.id), num(r.idModeConduite));
     return {
-      id: Number(r.id), libelle: String(r.libelle), surface: num(r.surface), idCulture,
+      id: Number(r.id),
+      libelle: String(r.libelle),
+      surface: num(r.surface),
+      idCulture,
       ...(idCulture != null && cultureLabels.has(idCulture) ? { libelleCulture: cultureLabels.get(idCulture) } : {}),
-      idModeConduite: num(r.idModeConduite), ...(r.mode != null ? { libelleModeConduite: String(r.mode) } : {}),
+      idModeConduite: num(r.idModeConduite),
+      ...(r.mode != null ? { libelleModeConduite: String(r.mode) } : {}),
     };
   });
   const plotById = new Map(parcelles.map((p) => [p.id, p]));
@@ -123,14 +205,22 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   const operations = new Map<number, OperationCampagne>();
   for (const op of operationsListe) {
     const couts = costsOf(op, types.get(op.idTypeAction), machines, prixFioul, tauxFinancement);
-    const materiels = [op.materielTractant, ...op.materielTractes].filter((id): id is number => id != null).map((id) => machines.get(id)).filter((m) => !!m);
+    const materiels = [op.materielTractant, ...op.materielTractes]
+      .filter((id): id is number => id != null)
+      .map((id) => machines.get(id))
+      .filter((m) => !!m);
     operations.set(op.id, {
-      id: op.id, libelle: op.libelle, mecanisee: materiels.length > 0, eta: op.eta,
+      id: op.id,
+      libelle: op.libelle,
+      mecanisee: materiels.length > 0,
+      eta: op.eta,
       nbPersonnes: op.mainOeuvre.length || null,
-      debit: couts.debit, consoCarburant: couts.consoCarburant,
+      debit: couts.debit,
+      consoCarburant: couts.consoCarburant,
       // The charges need the fuel price and the machines' figures: absent when the calculation misses some.
       chargesMecanisation: couts.manquants.length ? null : couts.chargesMecaTotales,
-      irrigation: op.debitIrrigation != null, debitIrrigation: op.debitIrrigation,
+      irrigation: op.debitIrrigation != null,
+      debitIrrigation: op.debitIrrigation,
       materiels: materielsOperation([op.materielTractant, ...op.materielTractes], machines),
     });
   }
@@ -165,7 +255,15 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     const memo = `${idOrigineIntrant ?? N}\u0001${type}\u0001${idIntrant ?? N}\u0001${idModalite ?? N}\u0001${traitementSemence}\u0001${unite ?? N}\u0001${idIntrant == null ? libelle : ""}`;
     let clePrix = cles.get(memo);
     if (clePrix === undefined) {
-      clePrix = cleAppro({ idOrigineIntrant, idTypeIntrant: type, idIntrant, idModalite, traitementSemence, libelleIntrant: libelle, unite: uniteMajuscule(unite) });
+      clePrix = cleAppro({
+        idOrigineIntrant,
+        idTypeIntrant: type,
+        idIntrant,
+        idModalite,
+        traitementSemence,
+        libelleIntrant: libelle,
+        unite: uniteMajuscule(unite),
+      });
       cles.set(memo, clePrix);
     }
     const commun = { id: Number(r.id), libelle, dose: num(r.quantite), unite, idCategorie: num(r.idCategorie), clePrix };
@@ -177,11 +275,20 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
       const action = actionById.get(Number(r.idAction));
       const volumeBouillie = action?.idOperationCulturale != null ? (volumes.get(Number(action.idOperationCulturale)) ?? null) : null;
       intrant = {
-        id: commun.id, libelle, dose: commun.dose, unite, idCategorie: commun.idCategorie, clePrix, type: "phyto", amm,
+        id: commun.id,
+        libelle,
+        dose: commun.dose,
+        unite,
+        idCategorie: commun.idCategorie,
+        clePrix,
+        type: "phyto",
+        amm,
         famille: famille != null && FAMILLES.includes(famille) ? (famille as FamilleIft) : null,
-        biocontrole: produit?.biocontrole ?? false, cibles: targets.get(Number(r.id)) ?? [],
+        biocontrole: produit?.biocontrole ?? false,
+        cibles: targets.get(Number(r.id)) ?? [],
         dosesReference: dosesDuTraitement(listeIft, amm, actionCrop.get(Number(r.idAction)) ?? null),
-        volumeBouillie, ...(anneeListe != null ? { anneeListeIft: anneeListe } : {}),
+        volumeBouillie,
+        ...(anneeListe != null ? { anneeListeIft: anneeListe } : {}),
         ...(produit?.substances.length ? { substances: produit.substances } : {}),
       };
     } else if (type === TYPE_INTRANT.FERTILISANT) {
@@ -202,9 +309,18 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
     const idCulture = Number(r.idCulture);
     const list = harvestsByAction.get(Number(r.idAction)) ?? [];
     list.push({
-      id: Number(r.id), idCulture, libelle: String(r.culture), rendement: num(r.rendement), unite: String(r.dicLlUnite),
+      id: Number(r.id),
+      idCulture,
+      libelle: String(r.culture),
+      rendement: num(r.rendement),
+      unite: String(r.dicLlUnite),
       principale: plot?.idCulture === idCulture,
-      clePrix: cleVente({ idModeConduite: plot?.idModeConduite ?? null, idCulture, idTypeSortie: Number(r.dicIdTypeSortie), idQualifiantRecolte: num(r.idQualifiantRecolte) }),
+      clePrix: cleVente({
+        idModeConduite: plot?.idModeConduite ?? null,
+        idCulture,
+        idTypeSortie: Number(r.dicIdTypeSortie),
+        idQualifiantRecolte: num(r.idQualifiantRecolte),
+      }),
     });
     harvestsByAction.set(Number(r.idAction), list);
   }
@@ -212,11 +328,19 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   const interventions: InterventionCampagne[] = actions.map((a) => {
     const operation = a.idOperationCulturale != null ? (operations.get(Number(a.idOperationCulturale)) ?? null) : null;
     return {
-      id: Number(a.id), idParcelle: Number(a.idParcelle), date: String(a.date).slice(0, 10),
-      realisee: bool(a.realisee), prevue: bool(a.prevue),
-      frequence: num(a.frequence), tauxSurface: num(a.tauxSurface), debit: num(a.debit), consoCarburant: num(a.consoCarburant),
-      operation, idCultureConcernee: num(a.idCultureConcernee),
-      intrants: inputsByAction.get(Number(a.id)) ?? [], recoltes: harvestsByAction.get(Number(a.id)) ?? [],
+      id: Number(a.id),
+      idParcelle: Number(a.idParcelle),
+      date: String(a.date).slice(0, 10),
+      realisee: bool(a.realisee),
+      prevue: bool(a.prevue),
+      frequence: num(a.frequence),
+      tauxSurface: num(a.tauxSurface),
+      debit: num(a.debit),
+      consoCarburant: num(a.consoCarburant),
+      operation,
+      idCultureConcernee: num(a.idCultureConcernee),
+      intrants: inputsByAction.get(Number(a.id)) ?? [],
+      recoltes: harvestsByAction.get(Number(a.id)) ?? [],
     };
   });
 
@@ -231,13 +355,18 @@ export async function instantaneCampagne(db: Db, idCampagne: number, options: { 
   }
 
   const instantane: InstantaneCampagne = {
-    idCampagne, anneeRecolte: Number(campagne.anneeRecolte),
+    idCampagne,
+    anneeRecolte: Number(campagne.anneeRecolte),
     exploitation: { id: Number(campagne.idExploitation), libelle: String(campagne.libelle) },
-    parcelles, interventions, prix: { reel: { appro, vente } },
+    parcelles,
+    interventions,
+    prix: { reel: { appro, vente } },
   };
   // N forms, N contents of the harvests, structure costs (instantane-fertilisation.ts, decision 0086).
   await completerInstantane(db, instantane, {
-    intrants: new Map((inputRows as Record<string, unknown>[]).map((r) => [Number(r.id), { origine: num(r.dicIdOrigineIntrant), idIntrant: num(r.idIntrant) }])),
+    intrants: new Map(
+      (inputRows as Record<string, unknown>[]).map((r) => [Number(r.id), { origine: num(r.dicIdOrigineIntrant), idIntrant: num(r.idIntrant) }]),
+    ),
     typesSortie: new Map((harvestRows as Record<string, unknown>[]).map((r) => [Number(r.id), Number(r.dicIdTypeSortie)])),
   });
   return instantane;

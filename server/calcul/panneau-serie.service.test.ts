@@ -26,13 +26,19 @@ describe(`live plot panel against the series (${dialect})`, () => {
       await selectInContext(db, user, { intent: "campagne", id: idCampagne });
       const idSerie = await creerSerie(db, idCampagne, null);
       await executerSerie(db, idSerie);
-      const lignes = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).whereIn("code", [...CODES_PANNEAU]).select("idEntite", "code", "valeur", "completude");
+      const lignes = await db("calcul_resultat")
+        .where({ idCalculSerie: idSerie, niveau: "parcelle" })
+        .whereIn("code", [...CODES_PANNEAU])
+        .select("idEntite", "code", "valeur", "completude");
       const serie = new Map(lignes.map((r) => [`${r.idEntite}|${r.code}`, r]));
       const parcelles = await db("parcelle").where({ idCampagne }).orderBy("id").pluck("id");
       expect(parcelles.length, nom).toBeGreaterThan(0);
       for (const idParcelle of parcelles) {
         const panneau = await getIndicateursParcelle(scopeOf(db, user), Number(idParcelle));
-        expect(panneau.indicateurs.map((i) => i.code), `${nom} plot ${idParcelle}`).toEqual([...CODES_PANNEAU]);
+        expect(
+          panneau.indicateurs.map((i) => i.code),
+          `${nom} plot ${idParcelle}`,
+        ).toEqual([...CODES_PANNEAU]);
         for (const i of panneau.indicateurs) {
           const s = serie.get(`${idParcelle}|${i.code}`);
           expect(s, `${nom} plot ${idParcelle} ${i.code} in the series`).toBeDefined();
@@ -53,7 +59,9 @@ describe(`live plot panel against the series (${dialect})`, () => {
     const series = await db("calcul_serie").where({ statut: "termine" }).select("id", "idCampagne");
     expect(series.length).toBeGreaterThanOrEqual(3);
     for (const s of series) {
-      const lignes = await db("calcul_resultat").where({ idCalculSerie: s.id, niveau: "parcelle", code: "ift.cible.total" }).select("idEntite", "valeur", "completude");
+      const lignes = await db("calcul_resultat")
+        .where({ idCalculSerie: s.id, niveau: "parcelle", code: "ift.cible.total" })
+        .select("idEntite", "valeur", "completude");
       const traitees = lignes.filter((r) => Number(r.valeur) > 0);
       expect(traitees.length, `series ${s.id}`).toBeGreaterThan(0);
       for (const r of traitees) expect(Number(r.completude), `series ${s.id} plot ${r.idEntite}`).toBeGreaterThanOrEqual(80);

@@ -17,7 +17,6 @@ export const CODES_PANNEAU = [
   "economie.reel.margeBrute",
 ] as const;
 
-
 /**
  * The indicators of one plot of the selected campaign (read rights of the campaign): the snapshot of that plot
  * computed by the pure engine. A plot of another campaign is refused like an unknown one.
@@ -31,7 +30,8 @@ export async function getIndicateursParcelle(scope: Scope, idParcelle: number): 
   // The series' options for the campaign (a simulation counts its planned interventions): the same figures.
   const campagne = await db("campagne").where({ id: ctx.idCampagne }).first("simulation");
   const resultat = calculerParcelle(instantane, idParcelle, { ...optionsCampagne(campagne ?? { simulation: false }), parIntervention: false });
-  const indicateurs = CODES_PANNEAU.map((code) => resultat.indicateurs[code]).filter((i): i is Indicateur => !!i)
+  const indicateurs = CODES_PANNEAU.map((code) => resultat.indicateurs[code])
+    .filter((i): i is Indicateur => !!i)
     .map(({ code, valeur, unite, completude, manquants }) => ({ code, valeur, unite, completude, manquants }));
   return { idParcelle, libelle: parcelle.libelle, indicateurs };
 }

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { NewCampagneSchema, type NewCampagneInput } from "~/domain/partage";
-import {
-  campaignContent, createTestCampaignTables, fillCampaign, registerTestCampaignTables, testActionEntry,
-} from "../../tests/helpers/campaign-tables";
+import { campaignContent, createTestCampaignTables, fillCampaign, registerTestCampaignTables, testActionEntry } from "../../tests/helpers/campaign-tables";
 import { countRows, demoUser, expectRefused, lastAudit, snapshot, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { abilitiesFor } from "../access/abilities";
@@ -16,7 +14,8 @@ const user = (name: string) => demoUser(t.db(), name);
 const TABLES = ["campagne", "test_parcelle", "test_action", "audit", "utilisateur_contexte"];
 
 /** A new campaign as the dialog sends it, through the dialog's schema (options only with a source). */
-const input = (raw: Record<string, unknown>): NewCampagneInput => NewCampagneSchema.parse({ inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false, ...raw });
+const input = (raw: Record<string, unknown>): NewCampagneInput =>
+  NewCampagneSchema.parse({ inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false, ...raw });
 
 /** A new farm of Beauce (animation link, so animateur and redacteur write it) with campaigns of the given years. */
 async function newFarm(libelle: string, campagnes: { anneeRecolte: number; simulation?: boolean; serieValide?: boolean; indicateurPublie?: boolean }[] = []) {
@@ -51,14 +50,27 @@ describe(`new campaign (${dialect})`, () => {
   test("[A-CAMP-15] [A-CAMP-03] [A-CAMP-12] [A-CAMP-14] the created campaign holds the dialog's values; an audit row is written", async () => {
     const db = t.db();
     const redacteur = await user("redacteur");
-    const { ctx, ids: [c2024] } = await newFarm("Ferme champs", [{ anneeRecolte: 2024 }]);
-    const id = await createCampagne(scopeOf(db, redacteur), ctx, input({ anneeRecolte: "2025", apiLibelle: "Campagne 2025", campagneSource: String(c2024), inter: "on", majDtInter: "on", prix: "on" }));
+    const {
+      ctx,
+      ids: [c2024],
+    } = await newFarm("Ferme champs", [{ anneeRecolte: 2024 }]);
+    const id = await createCampagne(
+      scopeOf(db, redacteur),
+      ctx,
+      input({ anneeRecolte: "2025", apiLibelle: "Campagne 2025", campagneSource: String(c2024), inter: "on", majDtInter: "on", prix: "on" }),
+    );
     expect(await campagne(id)).toMatchObject({
-      idExploitation: ctx.idExploitation, anneeRecolte: 2025, prefixeCampagne: "2025", apiLibelle: "Campagne 2025", idCampagneSource: c2024, idCampagneHistoParcelle: c2024,
+      idExploitation: ctx.idExploitation,
+      anneeRecolte: 2025,
+      prefixeCampagne: "2025",
+      apiLibelle: "Campagne 2025",
+      idCampagneSource: c2024,
+      idCampagneHistoParcelle: c2024,
     });
     const row = await campagne(id);
-    expect([row.simulation, row.inter, row.majDtInter, row.obs, row.eltObserve, row.valeur, row.prix, row.serieValide, row.indicateurPublie].map(Boolean))
-      .toEqual([false, true, true, false, false, false, true, false, false]);
+    expect(
+      [row.simulation, row.inter, row.majDtInter, row.obs, row.eltObserve, row.valeur, row.prix, row.serieValide, row.indicateurPublie].map(Boolean),
+    ).toEqual([false, true, true, false, false, false, true, false, false]);
     const audit = await lastAudit(db);
     expect(audit).toMatchObject({ action: "campagne.create", entite: "campagne", idEntite: id, idExploitation: ctx.idExploitation, idUser: redacteur.id });
     expect(audit.details).toMatchObject({ anneeRecolte: 2025, simulation: false, source: c2024 });
@@ -66,7 +78,10 @@ describe(`new campaign (${dialect})`, () => {
 
   test("[A-CAMP-10] a source of the previous year becomes the history reference automatically", async () => {
     const animateur = await user("animateur");
-    const { ctx, ids: [c2023, c2024] } = await newFarm("Ferme historique", [{ anneeRecolte: 2023 }, { anneeRecolte: 2024 }]);
+    const {
+      ctx,
+      ids: [c2023, c2024],
+    } = await newFarm("Ferme historique", [{ anneeRecolte: 2023 }, { anneeRecolte: 2024 }]);
     // Even when another reference is sent, the previous-year source wins.
     const id = await createCampagne(scopeOf(t.db(), animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2024, campagneHistoParcelle: c2023 }));
     expect(await campagne(id)).toMatchObject({ idCampagneSource: c2024, idCampagneHistoParcelle: c2024 });
@@ -75,18 +90,30 @@ describe(`new campaign (${dialect})`, () => {
   test("[A-CAMP-08] [A-CAMP-09] with another source the history reference must be of the year before with the same simulation flag; otherwise refused, nothing created", async () => {
     const db = t.db();
     const animateur = await user("animateur");
-    const { ctx, ids: [c2023, c2024, c2024sim] } = await newFarm("Ferme référence", [
-      { anneeRecolte: 2023 }, { anneeRecolte: 2024 }, { anneeRecolte: 2024, simulation: true },
-    ]);
-    const { ids: [elsewhere] } = await newFarm("Autre ferme", [{ anneeRecolte: 2024 }]);
+    const {
+      ctx,
+      ids: [c2023, c2024, c2024sim],
+    } = await newFarm("Ferme référence", [{ anneeRecolte: 2023 }, { anneeRecolte: 2024 }, { anneeRecolte: 2024, simulation: true }]);
+    const {
+      ids: [elsewhere],
+    } = await newFarm("Autre ferme", [{ anneeRecolte: 2024 }]);
     const before = await snapshot(db, ...TABLES);
     const refused = (raw: Record<string, unknown>) =>
-      expectRefused(createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023, ...raw })), "campagne.invalid-history-reference", 400, { fieldErrors: { campagneHistoParcelle: ["warning.invalid"] } });
+      expectRefused(
+        createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023, ...raw })),
+        "campagne.invalid-history-reference",
+        400,
+        { fieldErrors: { campagneHistoParcelle: ["warning.invalid"] } },
+      );
     await refused({ campagneHistoParcelle: c2024sim }); // 2025 is a new year: not a simulation
     await refused({ campagneHistoParcelle: c2023 }); // not the year before
     await refused({ campagneHistoParcelle: elsewhere }); // another farm's campaign
     // A source of another farm is refused too.
-    await expectRefused(createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: elsewhere })), "errors.services.campagnes-service-error", 400);
+    await expectRefused(
+      createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: elsewhere })),
+      "errors.services.campagnes-service-error",
+      400,
+    );
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
     const base = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: c2023, campagneHistoParcelle: c2024 }));
@@ -108,11 +135,21 @@ describe(`new campaign (${dialect})`, () => {
   test("[A-CAMP-11] without a source the duplication options are ignored: nothing copied, flags stored false", async () => {
     const db = t.db();
     const animateur = await user("animateur");
-    const { ctx, ids: [c2024] } = await newFarm("Ferme sans source", [{ anneeRecolte: 2024 }]);
+    const {
+      ctx,
+      ids: [c2024],
+    } = await newFarm("Ferme sans source", [{ anneeRecolte: 2024 }]);
     await fillCampaign(db, c2024, [{ libelle: "Parcelle", actions: ["2024-05-01"] }]);
     const options = { inter: true, majDtInter: true, obs: true, eltObserve: true, valeur: true, prix: true };
     // Through the dialog's schema...
-    expect(input({ anneeRecolte: 2025, ...options })).toMatchObject({ inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false });
+    expect(input({ anneeRecolte: 2025, ...options })).toMatchObject({
+      inter: false,
+      majDtInter: false,
+      obs: false,
+      eltObserve: false,
+      valeur: false,
+      prix: false,
+    });
     // ...and when a caller sends them anyway.
     const id = await createCampagne(scopeOf(db, animateur), ctx, { anneeRecolte: 2025, ...options });
     const row = await campagne(id);
@@ -193,7 +230,10 @@ describe(`campaign duplication mechanism (${dialect})`, () => {
 
     // majDtInter alone (without inter) copies no action either.
     const none = await createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: source, majDtInter: true }));
-    expect((await campaignContent(db, none)).map((p) => [p.libelle, p.actions])).toEqual([["Grand champ", []], ["Pâture", []]]);
+    expect((await campaignContent(db, none)).map((p) => [p.libelle, p.actions])).toEqual([
+      ["Grand champ", []],
+      ["Pâture", []],
+    ]);
     expect(await countRows(db, "test_action", { idCampagne: none })).toBe(0);
     expect(Boolean((await campagne(none)).majDtInter)).toBe(false);
   });
@@ -213,7 +253,9 @@ describe(`campaign duplication mechanism (${dialect})`, () => {
       },
     });
     try {
-      await expect(createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true, majDtInter: true }))).rejects.toThrow("copie interrompue");
+      await expect(
+        createCampagne(scopeOf(db, animateur), ctx, input({ anneeRecolte: 2025, campagneSource: source, inter: true, majDtInter: true })),
+      ).rejects.toThrow("copie interrompue");
     } finally {
       registerCampaignTable(testActionEntry);
     }
@@ -227,16 +269,22 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
   test("[A-CAMP-17] [A-CAMP-18] [C-SCEN-03] [C-SCEN-04] the base campaign of a year with simulations is not deletable (the error carries the year); a simulation is", async () => {
     const db = t.db();
     const redacteur = await user("redacteur");
-    const { ctx, ids: [c2024, base, sim] } = await newFarm("Ferme scénarios", [
-      { anneeRecolte: 2024 }, { anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true },
-    ]);
+    const {
+      ctx,
+      ids: [c2024, base, sim],
+    } = await newFarm("Ferme scénarios", [{ anneeRecolte: 2024 }, { anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true }]);
     const before = await snapshot(db, ...TABLES);
     await expectRefused(deleteCampagne(scopeOf(db, redacteur), ctx, base), "campagne.base-not-deletable", 409, { params: { annee: 2025 } });
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
     await deleteCampagne(scopeOf(db, redacteur), ctx, sim);
     expect(await campagne(sim)).toBeUndefined();
-    expect(await lastAudit(db)).toMatchObject({ action: "campagne.delete", idEntite: sim, idExploitation: ctx.idExploitation, details: { anneeRecolte: 2025, simulation: true } });
+    expect(await lastAudit(db)).toMatchObject({
+      action: "campagne.delete",
+      idEntite: sim,
+      idExploitation: ctx.idExploitation,
+      details: { anneeRecolte: 2025, simulation: true },
+    });
     // Without simulations left, the base goes too; a year without simulation never blocked.
     await deleteCampagne(scopeOf(db, redacteur), ctx, base);
     await deleteCampagne(scopeOf(db, redacteur), ctx, c2024);
@@ -247,9 +295,25 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
     const db = t.db();
     const { dossiers, exploitations, campagnes } = t.demo();
     const before = await snapshot(db, ...TABLES);
-    await expectRefused(deleteCampagne(scopeOf(db, await user("lecteur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.tilleuls2025Simulation), "errors.forbidden", 403);
-    await expectRefused(deleteCampagne(scopeOf(db, await user("redacteur")), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025), "errors.forbidden", 403);
-    await expectRefused(deleteCampagne(scopeOf(db, await user("animateur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.vallee2025), "errors.services.campagnes-service-error", 404);
+    await expectRefused(
+      deleteCampagne(
+        scopeOf(db, await user("lecteur")),
+        { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls },
+        campagnes.tilleuls2025Simulation,
+      ),
+      "errors.forbidden",
+      403,
+    );
+    await expectRefused(
+      deleteCampagne(scopeOf(db, await user("redacteur")), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025),
+      "errors.forbidden",
+      403,
+    );
+    await expectRefused(
+      deleteCampagne(scopeOf(db, await user("animateur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.vallee2025),
+      "errors.services.campagnes-service-error",
+      404,
+    );
     expect(await snapshot(db, ...TABLES)).toEqual(before);
   });
 
@@ -266,11 +330,17 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
     await expectRefused(unlockCampagne(scopeOf(db, redacteur), readOnly, campagnes.moulin2025), "errors.forbidden", 403);
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
-    const { ctx, ids: [base, simulation] } = await newFarm("Ferme des droits de campagne", [{ anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true }]);
+    const {
+      ctx,
+      ids: [base, simulation],
+    } = await newFarm("Ferme des droits de campagne", [{ anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true }]);
     expect((await abilitiesFor(db, redacteur, ctx)).isDoEcritureExEcriture).toBe(true);
     const created = await createCampagne(scopeOf(db, redacteur), ctx, input({ anneeRecolte: 2031 }));
     expect(await campagne(created)).toMatchObject({ idExploitation: ctx.idExploitation, anneeRecolte: 2031 });
-    await setScenarios(scopeOf(db, redacteur), ctx, [{ id: base!, simulation: true }, { id: simulation!, simulation: false }]);
+    await setScenarios(scopeOf(db, redacteur), ctx, [
+      { id: base!, simulation: true },
+      { id: simulation!, simulation: false },
+    ]);
     expect(Boolean((await campagne(base!)).simulation)).toBe(true);
     await deleteCampagne(scopeOf(db, redacteur), ctx, base!);
     expect(await campagne(base!)).toBeUndefined();
@@ -279,23 +349,79 @@ describe(`campaign deletion and scenarios (${dialect})`, () => {
   test("[C-SCEN-01] [C-SCEN-02] scenarios need exactly one base campaign among all campaigns of the year; otherwise refused, nothing changes", async () => {
     const db = t.db();
     const animateur = await user("animateur");
-    const { ctx, ids: [c2024, base, s1, s2] } = await newFarm("Ferme variantes", [
-      { anneeRecolte: 2024 }, { anneeRecolte: 2025 }, { anneeRecolte: 2025, simulation: true }, { anneeRecolte: 2025, simulation: true },
+    const {
+      ctx,
+      ids: [c2024, base, s1, s2],
+    } = await newFarm("Ferme variantes", [
+      { anneeRecolte: 2024 },
+      { anneeRecolte: 2025 },
+      { anneeRecolte: 2025, simulation: true },
+      { anneeRecolte: 2025, simulation: true },
     ]);
     const before = await snapshot(db, ...TABLES);
-    const set = (list: [number, boolean][]) => setScenarios(scopeOf(db, animateur), ctx, list.map(([id, simulation]) => ({ id, simulation })));
-    await expectRefused(set([[base, true], [s1, true], [s2, true]]), "campagne.scenario-one-base", 400);
-    await expectRefused(set([[base, false], [s1, false], [s2, true]]), "campagne.scenario-one-base", 400);
-    await expectRefused(set([[base, true], [s1, false]]), "campagne.scenario-one-base", 400); // s2 left out
-    await expectRefused(set([[c2024, true], [base, false], [s1, true], [s2, true]]), "errors.services.campagnes-service-error", 400); // two years
-    await expectRefused(setScenarios(scopeOf(db, await user("lecteur")), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, [
-      { id: t.demo().campagnes.tilleuls2025, simulation: true }, { id: t.demo().campagnes.tilleuls2025Simulation, simulation: false },
-    ]), "errors.forbidden", 403);
+    const set = (list: [number, boolean][]) =>
+      setScenarios(
+        scopeOf(db, animateur),
+        ctx,
+        list.map(([id, simulation]) => ({ id, simulation })),
+      );
+    await expectRefused(
+      set([
+        [base, true],
+        [s1, true],
+        [s2, true],
+      ]),
+      "campagne.scenario-one-base",
+      400,
+    );
+    await expectRefused(
+      set([
+        [base, false],
+        [s1, false],
+        [s2, true],
+      ]),
+      "campagne.scenario-one-base",
+      400,
+    );
+    await expectRefused(
+      set([
+        [base, true],
+        [s1, false],
+      ]),
+      "campagne.scenario-one-base",
+      400,
+    ); // s2 left out
+    await expectRefused(
+      set([
+        [c2024, true],
+        [base, false],
+        [s1, true],
+        [s2, true],
+      ]),
+      "errors.services.campagnes-service-error",
+      400,
+    ); // two years
+    await expectRefused(
+      setScenarios(scopeOf(db, await user("lecteur")), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls }, [
+        { id: t.demo().campagnes.tilleuls2025, simulation: true },
+        { id: t.demo().campagnes.tilleuls2025Simulation, simulation: false },
+      ]),
+      "errors.forbidden",
+      403,
+    );
     expect(await snapshot(db, ...TABLES)).toEqual(before);
 
-    await set([[base, true], [s1, false], [s2, true]]);
+    await set([
+      [base, true],
+      [s1, false],
+      [s2, true],
+    ]);
     const rows = await db("campagne").where({ idExploitation: ctx.idExploitation, anneeRecolte: 2025 }).orderBy("id");
-    expect(rows.map((r) => [r.id, Boolean(r.simulation)])).toEqual([[base, true], [s1, false], [s2, true]]);
+    expect(rows.map((r) => [r.id, Boolean(r.simulation)])).toEqual([
+      [base, true],
+      [s1, false],
+      [s2, true],
+    ]);
     expect(await lastAudit(db)).toMatchObject({ action: "campagne.scenario", details: { anneeRecolte: 2025, base: s1 } });
     // The new base is the one that cannot be deleted now.
     await expectRefused(deleteCampagne(scopeOf(db, animateur), ctx, s1), "campagne.base-not-deletable", 409, { params: { annee: 2025 } });
@@ -340,7 +466,10 @@ describe(`campaign lock and unlock (${dialect})`, () => {
 
   test("[A-LOCK-01] [A-LOCK-05] [A-LOCK-10] a campaign whose series is validated is locked and not unlockable: unlock refused with campagne.not-unlockable", async () => {
     const db = t.db();
-    const { ctx, ids: [validated] } = await newFarm("Ferme validée", [{ anneeRecolte: 2024, serieValide: true, indicateurPublie: true }]);
+    const {
+      ctx,
+      ids: [validated],
+    } = await newFarm("Ferme validée", [{ anneeRecolte: 2024, serieValide: true, indicateurPublie: true }]);
     const animateur = await selectCampaign("animateur", ctx.idExploitation, validated);
     expect((await loadContextView(db, animateur)).lock).toEqual({ locked: true, unlockable: false });
     const before = await snapshot(db, ...TABLES);
@@ -354,10 +483,22 @@ describe(`campaign lock and unlock (${dialect})`, () => {
     const { dossiers, exploitations, campagnes } = t.demo();
     const lecteur = await selectCampaign("lecteur", exploitations.tilleuls, campagnes.tilleuls2024);
     const before = await snapshot(db, ...TABLES);
-    await expectRefused(unlockCampagne(scopeOf(db, lecteur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.tilleuls2024), "errors.forbidden", 403);
-    await expectRefused(unlockCampagne(scopeOf(db, await user("redacteur")), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025), "errors.forbidden", 403);
+    await expectRefused(
+      unlockCampagne(scopeOf(db, lecteur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.tilleuls2024),
+      "errors.forbidden",
+      403,
+    );
+    await expectRefused(
+      unlockCampagne(scopeOf(db, await user("redacteur")), { idDossier: dossiers.bocage, idExploitation: exploitations.moulin }, campagnes.moulin2025),
+      "errors.forbidden",
+      403,
+    );
     // A campaign of another farm is not found.
-    await expectRefused(unlockCampagne(scopeOf(db, await user("animateur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.moulin2024), "errors.services.campagnes-service-error", 404);
+    await expectRefused(
+      unlockCampagne(scopeOf(db, await user("animateur")), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, campagnes.moulin2024),
+      "errors.services.campagnes-service-error",
+      404,
+    );
     expect(await snapshot(db, ...TABLES)).toEqual(before);
     expect((await loadContextView(db, lecteur)).lock).toEqual({ locked: true, unlockable: true });
   });

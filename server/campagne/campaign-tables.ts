@@ -12,13 +12,21 @@ registerCampaignTable({
   table: "operation_culturale_materiel",
   references: { idOperationCulturale: "operation_culturale", idParcMateriel: "parc_materiel" },
   select: (ctx) =>
-    ctx.trx("operation_culturale_materiel as m").join("operation_culturale as o", "o.id", "m.idOperationCulturale").where("o.idCampagne", ctx.sourceCampagne).select("m.*"),
+    ctx
+      .trx("operation_culturale_materiel as m")
+      .join("operation_culturale as o", "o.id", "m.idOperationCulturale")
+      .where("o.idCampagne", ctx.sourceCampagne)
+      .select("m.*"),
 });
 registerCampaignTable({
   table: "operation_culturale_main_oeuvre",
   references: { idOperationCulturale: "operation_culturale", idMainOeuvre: "main_oeuvre" },
   select: (ctx) =>
-    ctx.trx("operation_culturale_main_oeuvre as m").join("operation_culturale as o", "o.id", "m.idOperationCulturale").where("o.idCampagne", ctx.sourceCampagne).select("m.*"),
+    ctx
+      .trx("operation_culturale_main_oeuvre as m")
+      .join("operation_culturale as o", "o.id", "m.idOperationCulturale")
+      .where("o.idCampagne", ctx.sourceCampagne)
+      .select("m.*"),
 });
 
 // ---- Farm description II: crop management modes, plot groups, plots, features (issue 5)
@@ -86,20 +94,39 @@ registerCampaignTable({
 });
 
 // The inputs of the copied interventions (issue 11): a seed treatment points to its seed, copied first (by id).
-const ofActions = (table: string, via = "c.idAction") => (ctx: DuplicationContext) =>
-  ctx.trx(`${table} as c`).join("action as a", "a.id", via).where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+const ofActions =
+  (table: string, via = "c.idAction") =>
+  (ctx: DuplicationContext) =>
+    ctx.trx(`${table} as c`).join("action as a", "a.id", via).where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
 registerCampaignTable({ table: "intrant", onlyWith: "inter", references: { idAction: "action", idIntrantSemence: "intrant" }, select: ofActions("intrant") });
 const ofInputs = (table: string) => (ctx: DuplicationContext) =>
-  ctx.trx(`${table} as c`).join("intrant as i", "i.id", "c.idIntrant").join("action as a", "a.id", "i.idAction").where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
-registerCampaignTable({ table: "caracteristique_intrant", onlyWith: "inter", references: { idIntrant: "intrant" }, select: ofInputs("caracteristique_intrant") });
+  ctx
+    .trx(`${table} as c`)
+    .join("intrant as i", "i.id", "c.idIntrant")
+    .join("action as a", "a.id", "i.idAction")
+    .where("a.idCampagne", ctx.sourceCampagne)
+    .orderBy("c.id")
+    .select("c.*");
+registerCampaignTable({
+  table: "caracteristique_intrant",
+  onlyWith: "inter",
+  references: { idIntrant: "intrant" },
+  select: ofInputs("caracteristique_intrant"),
+});
 registerCampaignTable({ table: "intrant_cible", onlyWith: "inter", references: { idIntrant: "intrant" }, select: ofInputs("intrant_cible") });
 registerCampaignTable({
   table: "intrant_cible_cible",
   onlyWith: "inter",
   references: { idIntrantCible: "intrant_cible" },
   select: (ctx) =>
-    ctx.trx("intrant_cible_cible as c").join("intrant_cible as ic", "ic.id", "c.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant").join("action as a", "a.id", "i.idAction")
-      .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+    ctx
+      .trx("intrant_cible_cible as c")
+      .join("intrant_cible as ic", "ic.id", "c.idIntrantCible")
+      .join("intrant as i", "i.id", "ic.idIntrant")
+      .join("action as a", "a.id", "i.idAction")
+      .where("a.idCampagne", ctx.sourceCampagne)
+      .orderBy("c.id")
+      .select("c.*"),
 });
 
 // Prices (issue 13, decision 0034): copied with the "duplicate prices" option (a farm duplication copies them
@@ -113,8 +140,13 @@ registerCampaignTable({
   onlyWith: "inter",
   references: { idRecolte: "recolte" },
   select: (ctx) =>
-    ctx.trx("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction")
-      .where("a.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+    ctx
+      .trx("caracteristique_recolte as c")
+      .join("recolte as r", "r.id", "c.idRecolte")
+      .join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", ctx.sourceCampagne)
+      .orderBy("c.id")
+      .select("c.*"),
 });
 
 // Observation series (issue 15). Placettes are part of the plot and always follow it; the series come with
@@ -126,15 +158,22 @@ registerCampaignTable({
   onlyWith: "obs",
   references: { idParcelle: "parcelle", idAction: "action", idIntrant: "intrant" },
 });
-const ofSeries = (table: string, via = "c.idObservationSerie") => (ctx: DuplicationContext) =>
-  ctx.trx(`${table} as c`).join("observation_serie as s", "s.id", via).where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
+const ofSeries =
+  (table: string, via = "c.idObservationSerie") =>
+  (ctx: DuplicationContext) =>
+    ctx.trx(`${table} as c`).join("observation_serie as s", "s.id", via).where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*");
 registerCampaignTable({
   table: "observation_serie_placette",
   onlyWith: "obs",
   references: { idObservationSerie: "observation_serie", idPlacette: "placette" },
   select: ofSeries("observation_serie_placette"),
 });
-registerCampaignTable({ table: "horizon", onlyWith: "obs", references: { idParent: "observation_serie", idParcelle: "parcelle" }, select: ofSeries("horizon", "c.idParent") });
+registerCampaignTable({
+  table: "horizon",
+  onlyWith: "obs",
+  references: { idParent: "observation_serie", idParcelle: "parcelle" },
+  select: ofSeries("horizon", "c.idParent"),
+});
 // The series' own values (studied organ, laboratory, horizon limits) come with the series; the table's rows with
 // "elements", their values with "values".
 const SERIES_OWN_ELEMENTS = [1701, 1702, 1703, 1704];
@@ -142,8 +181,12 @@ registerCampaignTable({
   table: "observation",
   onlyWith: "obs",
   references: {
-    idObservationSerie: "observation_serie", idParcelle: "parcelle", idObservationParent: "observation", idPlacette: "placette",
-    idHorizon: "horizon", idAction: "action",
+    idObservationSerie: "observation_serie",
+    idParcelle: "parcelle",
+    idObservationParent: "observation",
+    idPlacette: "placette",
+    idHorizon: "horizon",
+    idAction: "action",
   },
   select: async (ctx) => {
     const q = ctx.trx("observation as c").join("observation_serie as s", "s.id", "c.idObservationSerie").where("s.idCampagne", ctx.sourceCampagne);
@@ -158,8 +201,13 @@ registerCampaignTable({
   onlyWith: "valeur",
   references: { idObservation: "observation" },
   select: (ctx) =>
-    ctx.trx("complement_observation as c").join("observation as o", "o.id", "c.idObservation").join("observation_serie as s", "s.id", "o.idObservationSerie")
-      .where("s.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+    ctx
+      .trx("complement_observation as c")
+      .join("observation as o", "o.id", "c.idObservation")
+      .join("observation_serie as s", "s.id", "o.idObservationSerie")
+      .where("s.idCampagne", ctx.sourceCampagne)
+      .orderBy("c.id")
+      .select("c.*"),
 });
 
 // A copied harvest points to the copy of its observation series when both were copied (decision 0031).
@@ -167,7 +215,12 @@ registerAfterCopy("recolte-serie", async (ctx) => {
   const harvests = ctx.ids.get("recolte");
   const series = ctx.ids.get("observation_serie");
   if (!harvests?.size || !series?.size) return;
-  const rows = await ctx.trx("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", ctx.sourceCampagne).whereNotNull("r.idObservationSerie").select("r.id", "r.idObservationSerie");
+  const rows = await ctx
+    .trx("recolte as r")
+    .join("action as a", "a.id", "r.idAction")
+    .where("a.idCampagne", ctx.sourceCampagne)
+    .whereNotNull("r.idObservationSerie")
+    .select("r.id", "r.idObservationSerie");
   for (const r of rows) {
     const copy = harvests.get(Number(r.id));
     const serie = series.get(Number(r.idObservationSerie));
@@ -183,7 +236,8 @@ registerCampaignTable({ table: "rdd" });
 registerCampaignTable({
   table: "rdd_mode_conduite",
   references: { idRdd: "rdd", idModeConduite: "mode_conduite" },
-  select: (ctx) => ctx.trx("rdd_mode_conduite as c").join("rdd as r", "r.id", "c.idRdd").where("r.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
+  select: (ctx) =>
+    ctx.trx("rdd_mode_conduite as c").join("rdd as r", "r.id", "c.idRdd").where("r.idCampagne", ctx.sourceCampagne).orderBy("c.id").select("c.*"),
 });
 registerCampaignTable({
   table: "rdd_evaluation",

@@ -29,21 +29,37 @@ async function farmWithPlots() {
   const lot = await insertId(db, "lot_parcelle", { idCampagne: c2024, libelle: "Îlot 1" });
   const p1 = await insertId(db, "parcelle", { idCampagne: c2024, libelle: "Grande pièce", idModeConduite: mode, idLot: lot, surface: 12.5 });
   const p2 = await insertId(db, "parcelle", { idCampagne: c2024, libelle: "Petite pièce", surface: 3 });
-  await insertId(db, "amenagement", { idCampagne: c2024, libelle: "Haie", idTypeAmenagement: (await db("type_amenagement").first("id"))?.id ?? (await insertId(db, "type_amenagement", { id: 990001, iaeNom: "Haie", uniteSurface: "ml" })), idParcelleAdjacente: p1 });
+  await insertId(db, "amenagement", {
+    idCampagne: c2024,
+    libelle: "Haie",
+    idTypeAmenagement:
+      (await db("type_amenagement").first("id"))?.id ?? (await insertId(db, "type_amenagement", { id: 990001, iaeNom: "Haie", uniteSurface: "ml" })),
+    idParcelleAdjacente: p1,
+  });
   await insertId(db, "affectation_culture_cible", { idParcelle: p1, idCulture });
   const action = await insertId(db, "action", { idCampagne: c2024, idParcelle: p1, date: "2024-07-15", anneeRecolte: 2024 });
   await insertId(db, "recolte", { idAction: action, idCulture, dicIdTypeSortie: idTypeSortie, rendement: 8.1 });
   return { idExploitation, c2024, mode, lot, p1, p2, ctx: { idDossier: t.demo().dossiers.beauce, idExploitation } };
 }
 
-const dateText = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10));
+const dateText = (d: unknown) =>
+  d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10);
 
 describe(`plots in campaign duplication (${dialect})`, () => {
   test("[A-CAMP-12] [A-CAMP-13] a new year copied from last year gets its modes, groups, plots (history linked to their source), features, cost centres, and with the option its harvests moved a year", async () => {
     const db = t.db();
     const f = await farmWithPlots();
     const animateur = await demoUser(db, "animateur");
-    const input = NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: f.c2024, inter: true, majDtInter: true, obs: false, eltObserve: false, valeur: false, prix: false });
+    const input = NewCampagneSchema.parse({
+      anneeRecolte: 2025,
+      campagneSource: f.c2024,
+      inter: true,
+      majDtInter: true,
+      obs: false,
+      eltObserve: false,
+      valeur: false,
+      prix: false,
+    });
     const c2025 = await createCampagne(scopeOf(db, animateur), f.ctx, input);
 
     const [mode] = await db("mode_conduite").where({ idCampagne: c2025 });
@@ -56,8 +72,16 @@ describe(`plots in campaign duplication (${dialect})`, () => {
       ["Grande pièce", mode.id, lot.id, f.p1],
       ["Petite pièce", null, null, f.p2],
     ]);
-    const history = await db("parcelle_historique").whereIn("idParcelle", plots.map((p) => p.id)).orderBy("idParcelleHistorique");
-    expect(history.map((h) => [h.idParcelle, h.idParcelleHistorique])).toEqual([[plots[0].id, f.p1], [plots[1].id, f.p2]]);
+    const history = await db("parcelle_historique")
+      .whereIn(
+        "idParcelle",
+        plots.map((p) => p.id),
+      )
+      .orderBy("idParcelleHistorique");
+    expect(history.map((h) => [h.idParcelle, h.idParcelleHistorique])).toEqual([
+      [plots[0].id, f.p1],
+      [plots[1].id, f.p2],
+    ]);
     expect((await db("amenagement").where({ idCampagne: c2025 }).first()).idParcelleAdjacente).toBe(plots[0].id);
     expect(await db("affectation_culture_cible").where({ idParcelle: plots[0].id })).toHaveLength(1);
     const [action] = await db("action").where({ idCampagne: c2025 });
@@ -71,13 +95,36 @@ describe(`plots in campaign duplication (${dialect})`, () => {
     const db = t.db();
     const f = await farmWithPlots();
     const animateur = await demoUser(db, "animateur");
-    const base = NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: f.c2024, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false });
+    const base = NewCampagneSchema.parse({
+      anneeRecolte: 2025,
+      campagneSource: f.c2024,
+      inter: false,
+      majDtInter: false,
+      obs: false,
+      eltObserve: false,
+      valeur: false,
+      prix: false,
+    });
     const c2025 = await createCampagne(scopeOf(db, animateur), f.ctx, base);
-    const simInput = NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: c2025, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false });
+    const simInput = NewCampagneSchema.parse({
+      anneeRecolte: 2025,
+      campagneSource: c2025,
+      inter: false,
+      majDtInter: false,
+      obs: false,
+      eltObserve: false,
+      valeur: false,
+      prix: false,
+    });
     const sim = await createCampagne(scopeOf(db, animateur), f.ctx, simInput);
     expect((await db("campagne").where({ id: sim }).first()).simulation).toBeTruthy();
     const plots = await db("parcelle").where({ idCampagne: sim }).orderBy("libelle");
-    const history = await db("parcelle_historique").whereIn("idParcelle", plots.map((p) => p.id)).orderBy("idParcelleHistorique");
+    const history = await db("parcelle_historique")
+      .whereIn(
+        "idParcelle",
+        plots.map((p) => p.id),
+      )
+      .orderBy("idParcelleHistorique");
     expect(history.map((h) => h.idParcelleHistorique)).toEqual([f.p1, f.p2]);
     expect(await db("action").where({ idCampagne: sim })).toHaveLength(0);
     expect(await db("action").where({ idCampagne: c2025 })).toHaveLength(0);
@@ -87,14 +134,34 @@ describe(`plots in campaign duplication (${dialect})`, () => {
     const db = t.db();
     const f = await farmWithPlots();
     const animateur = await demoUser(db, "animateur");
-    const c2025 = await createCampagne(scopeOf(db, animateur), f.ctx, NewCampagneSchema.parse({ anneeRecolte: 2025, campagneSource: f.c2024, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false }));
+    const c2025 = await createCampagne(
+      scopeOf(db, animateur),
+      f.ctx,
+      NewCampagneSchema.parse({
+        anneeRecolte: 2025,
+        campagneSource: f.c2024,
+        inter: false,
+        majDtInter: false,
+        obs: false,
+        eltObserve: false,
+        valeur: false,
+        prix: false,
+      }),
+    );
     const { id } = await duplicateExploitation(scopeOf(db, animateur), f.ctx, {
-      libelle: "Copie parcellaire", idTypeExploitation: 1, idOad: t.demo().oads.reseauDemo, idDossier: t.demo().dossiers.beauce, campagnesCibles: [c2025, f.c2024],
+      libelle: "Copie parcellaire",
+      idTypeExploitation: 1,
+      idOad: t.demo().oads.reseauDemo,
+      idDossier: t.demo().dossiers.beauce,
+      campagnesCibles: [c2025, f.c2024],
     });
     const copies = await db("campagne").where({ idExploitation: id }).orderBy("anneeRecolte");
     const plots2024 = await db("parcelle").where({ idCampagne: copies[0].id });
     const plots2025 = await db("parcelle").where({ idCampagne: copies[1].id });
-    const history = await db("parcelle_historique").whereIn("idParcelle", plots2025.map((p) => p.id));
+    const history = await db("parcelle_historique").whereIn(
+      "idParcelle",
+      plots2025.map((p) => p.id),
+    );
     expect(history).toHaveLength(2);
     for (const h of history) expect(plots2024.map((p) => p.id)).toContain(h.idParcelleHistorique);
   });

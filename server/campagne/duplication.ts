@@ -64,7 +64,8 @@ export async function copyCampaignContent(ctx: DuplicationContext): Promise<Reco
     const campagneColumn = entry.campagneColumn ?? "idCampagne";
     const rows = entry.select ? await entry.select(ctx) : await ctx.trx(entry.table).where(campagneColumn, ctx.sourceCampagne);
     await copyRows(ctx.trx, entry.table, rows, {
-      ids: ctx.ids, references: entry.references,
+      ids: ctx.ids,
+      references: entry.references,
       fixed: (row) => {
         if (campagneColumn in row) row[campagneColumn] = ctx.targetCampagne;
         if ("idExploitation" in row) row.idExploitation = ctx.targetExploitation;

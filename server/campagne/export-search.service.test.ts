@@ -33,10 +33,7 @@ describe(`raw-export campaign search (${dialect})`, () => {
     const { dossiers, exploitations, campagnes } = t.demo();
     // Bocage: Ferme de la Vallée (animation link), GAEC du Moulin (read link). redacteur writes in Bocage.
     const redacteur = await user("redacteur");
-    expect(labels(await searchExportCampagnes(db, redacteur, { idDossier: dossiers.bocage }))).toEqual([
-      "Ferme de la Vallée 2025",
-      "Ferme de la Vallée 2024",
-    ]);
+    expect(labels(await searchExportCampagnes(db, redacteur, { idDossier: dossiers.bocage }))).toEqual(["Ferme de la Vallée 2025", "Ferme de la Vallée 2024"]);
     // Once the Moulin 2024 indicators are published, it appears through the read link; 2025 does not.
     await db("campagne").where({ id: campagnes.moulin2024 }).update({ indicateurPublie: true });
     const after = await searchExportCampagnes(db, redacteur, { idDossier: dossiers.bocage, idsExploitation: [exploitations.moulin] });
@@ -58,8 +55,13 @@ describe(`raw-export campaign search (${dialect})`, () => {
     expect(labels(await searchExportCampagnes(db, redacteur, { idDossier: dossiers.beauce, q: "reduction" }))).toEqual([
       "EARL des Tilleuls 2025 Simulation réduction phyto",
     ]);
-    expect(labels(await searchExportCampagnes(db, redacteur, { idDossier: dossiers.beauce, q: "moulin" }))).toEqual(["GAEC du Moulin 2025", "GAEC du Moulin 2024"]);
-    expect(labels(await searchExportCampagnes(db, redacteur, { idDossier: dossiers.beauce, idsExploitation: [exploitations.tilleuls], q: "2024" }))).toEqual(["EARL des Tilleuls 2024"]);
+    expect(labels(await searchExportCampagnes(db, redacteur, { idDossier: dossiers.beauce, q: "moulin" }))).toEqual([
+      "GAEC du Moulin 2025",
+      "GAEC du Moulin 2024",
+    ]);
+    expect(labels(await searchExportCampagnes(db, redacteur, { idDossier: dossiers.beauce, idsExploitation: [exploitations.tilleuls], q: "2024" }))).toEqual([
+      "EARL des Tilleuls 2024",
+    ]);
 
     const idExploitation = await createExploitation(db, { libelle: "Ferme neuve" });
     await linkFarm(db, dossiers.bocage, idExploitation, "ecriture");

@@ -26,16 +26,18 @@ export async function searchExportCampagnes(
 ): Promise<ExportCampagne[]> {
   const folder = await findFolderRight(db, user.id, params.idDossier);
   ensure(abilities({ user, folder }).canReadFolder);
-  const farms = (await listExploitationsOfDossier(db, params.idDossier)).filter(
-    (f) => !params.idsExploitation || params.idsExploitation.includes(f.id),
+  const farms = (await listExploitationsOfDossier(db, params.idDossier)).filter((f) => !params.idsExploitation || params.idsExploitation.includes(f.id));
+  const readable = farms.map((f) => ({ farm: f, a: abilities({ user, folder, farm: f.right }) })).filter(({ a }) => a.canExportPublishedCalculations);
+  const all = await listCampagnesOfExploitations(
+    db,
+    readable.map(({ farm }) => farm.id),
   );
-  const readable = farms
-    .map((f) => ({ farm: f, a: abilities({ user, folder, farm: f.right }) }))
-    .filter(({ a }) => a.canExportPublishedCalculations);
-  const all = await listCampagnesOfExploitations(db, readable.map(({ farm }) => farm.id));
   const needle = fold(params.q ?? "");
   return readable.flatMap(({ farm, a }) =>
-    exportableCampaigns(all.filter((c) => c.idExploitation === farm.id), a)
+    exportableCampaigns(
+      all.filter((c) => c.idExploitation === farm.id),
+      a,
+    )
       .map((c) => ({ ...c, exploitation: { id: farm.id, libelle: farm.libelle } }))
       .filter((c) => !needle || fold(c.libelle).includes(needle) || fold(farm.libelle).includes(needle)),
   );

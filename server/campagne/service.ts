@@ -28,34 +28,63 @@ export async function createCampagne(scope: Scope, ctx: { idDossier: number; idE
   await ensureWrite(scope, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   return db.transaction(async (trx) => {
     const existing = await listCampagnesOfExploitations(trx, [ctx.idExploitation]);
-    const simulation = isSimulationYear(existing.map((c) => c.anneeRecolte), input.anneeRecolte);
+    const simulation = isSimulationYear(
+      existing.map((c) => c.anneeRecolte),
+      input.anneeRecolte,
+    );
     const source = input.campagneSource ? existing.find((c) => c.id === input.campagneSource) : undefined;
     if (input.campagneSource && !source) throw new ServiceError("errors.services.campagnes-service-error", 400);
     let histo: number | null = null;
     if (source && source.anneeRecolte === input.anneeRecolte - 1) histo = source.id;
     else if (input.campagneHistoParcelle) {
       const ref = existing.find((c) => c.id === input.campagneHistoParcelle);
-      if (!ref || ref.anneeRecolte !== input.anneeRecolte - 1 || ref.simulation !== simulation) throw new ServiceError("campagne.invalid-history-reference", 400, { campagneHistoParcelle: ["warning.invalid"] });
+      if (!ref || ref.anneeRecolte !== input.anneeRecolte - 1 || ref.simulation !== simulation)
+        throw new ServiceError("campagne.invalid-history-reference", 400, { campagneHistoParcelle: ["warning.invalid"] });
       histo = ref.id;
     }
     // The duplication options mean something only with a source (A-CAMP-11); the sub-options follow their option.
     const options = source
-      ? { inter: input.inter, majDtInter: input.inter && input.majDtInter, obs: input.obs, eltObserve: input.obs && input.eltObserve, valeur: input.obs && input.valeur, prix: input.prix }
+      ? {
+          inter: input.inter,
+          majDtInter: input.inter && input.majDtInter,
+          obs: input.obs,
+          eltObserve: input.obs && input.eltObserve,
+          valeur: input.obs && input.valeur,
+          prix: input.prix,
+        }
       : { inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false };
     const id = await insertId(trx, "campagne", {
-      idExploitation: ctx.idExploitation, anneeRecolte: input.anneeRecolte, prefixeCampagne: String(input.anneeRecolte),
-      apiLibelle: input.apiLibelle ?? "", simulation, idCampagneSource: source?.id ?? null, idCampagneHistoParcelle: histo, ...options,
+      idExploitation: ctx.idExploitation,
+      anneeRecolte: input.anneeRecolte,
+      prefixeCampagne: String(input.anneeRecolte),
+      apiLibelle: input.apiLibelle ?? "",
+      simulation,
+      idCampagneSource: source?.id ?? null,
+      idCampagneHistoParcelle: histo,
+      ...options,
     });
     let copied: Record<string, number> = {};
     if (source) {
       copied = await copyCampaignContent({
-        trx, sourceCampagne: source.id, targetCampagne: id, targetExploitation: ctx.idExploitation,
+        trx,
+        sourceCampagne: source.id,
+        targetCampagne: id,
+        targetExploitation: ctx.idExploitation,
         yearShift: input.anneeRecolte - source.anneeRecolte,
         options,
         ids: new Map(),
       });
     }
-    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "campagne.create", entite: "campagne", idEntite: id, idDossier: ctx.idDossier, idExploitation: ctx.idExploitation, details: { anneeRecolte: input.anneeRecolte, simulation, source: source?.id ?? null, copied } });
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: who(user),
+      action: "campagne.create",
+      entite: "campagne",
+      idEntite: id,
+      idDossier: ctx.idDossier,
+      idExploitation: ctx.idExploitation,
+      details: { anneeRecolte: input.anneeRecolte, simulation, source: source?.id ?? null, copied },
+    });
     return id;
   });
 }
@@ -80,7 +109,16 @@ export async function deleteCampagne(scope: Scope, ctx: { idDossier: number; idE
       throw new ServiceError("campagne.base-not-deletable", 409, undefined, { annee: c.anneeRecolte });
     }
     await trx("campagne").where({ id: idCampagne }).delete();
-    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "campagne.delete", entite: "campagne", idEntite: idCampagne, idDossier: ctx.idDossier, idExploitation: ctx.idExploitation, details: { anneeRecolte: c.anneeRecolte, simulation: c.simulation } });
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: who(user),
+      action: "campagne.delete",
+      entite: "campagne",
+      idEntite: idCampagne,
+      idDossier: ctx.idDossier,
+      idExploitation: ctx.idExploitation,
+      details: { anneeRecolte: c.anneeRecolte, simulation: c.simulation },
+    });
   });
 }
 
@@ -93,11 +131,23 @@ export async function unlockCampagne(scope: Scope, ctx: { idDossier: number; idE
   if (bool(c.serieValide)) throw new ServiceError("campagne.not-unlockable", 409);
   const stored = await findContexte(db, user.id);
   await saveContexte(db, { ...stored, idCampagneDeverrouillee: idCampagne });
-  await recordAudit(db, { idUser: user.id, userLabel: who(user), action: "campagne.unlock", entite: "campagne", idEntite: idCampagne, idDossier: ctx.idDossier, idExploitation: ctx.idExploitation });
+  await recordAudit(db, {
+    idUser: user.id,
+    userLabel: who(user),
+    action: "campagne.unlock",
+    entite: "campagne",
+    idEntite: idCampagne,
+    idDossier: ctx.idDossier,
+    idExploitation: ctx.idExploitation,
+  });
 }
 
 /** Chooses the base campaign of a harvest year; the others become simulations (C-SCEN-01, 02). */
-export async function setScenarios(scope: Scope, ctx: { idDossier: number; idExploitation: number }, campagnes: { id: number; simulation: boolean }[]): Promise<void> {
+export async function setScenarios(
+  scope: Scope,
+  ctx: { idDossier: number; idExploitation: number },
+  campagnes: { id: number; simulation: boolean }[],
+): Promise<void> {
   const { db, user } = scope;
   await ensureWrite(scope, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
   if (campagnes.filter((c) => !c.simulation).length !== 1) throw new ServiceError("campagne.scenario-one-base", 400);
@@ -114,6 +164,14 @@ export async function setScenarios(scope: Scope, ctx: { idDossier: number; idExp
     const year = [...years][0]!;
     if (all.filter((x) => x.anneeRecolte === year).length !== campagnes.length) throw new ServiceError("campagne.scenario-one-base", 400);
     for (const c of campagnes) await trx("campagne").where({ id: c.id }).update({ simulation: c.simulation, updatedAt: new Date() });
-    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "campagne.scenario", entite: "campagne", idDossier: ctx.idDossier, idExploitation: ctx.idExploitation, details: { anneeRecolte: year, base: campagnes.find((c) => !c.simulation)!.id } });
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: who(user),
+      action: "campagne.scenario",
+      entite: "campagne",
+      idDossier: ctx.idDossier,
+      idExploitation: ctx.idExploitation,
+      details: { anneeRecolte: year, base: campagnes.find((c) => !c.simulation)!.id },
+    });
   });
 }

@@ -29,7 +29,7 @@ export async function runContextIntent(scope: Scope, formData: FormData) {
     if (!idDossier || !idExploitation || !view.selected.exploitations.includes(idExploitation)) throw new ServiceError("errors.forbidden", 403);
     return { idDossier, idExploitation };
   };
-  const reply = <T,>(schema: z.ZodType<T>) => parseWithZod(formData, { schema });
+  const reply = <T>(schema: z.ZodType<T>) => parseWithZod(formData, { schema });
 
   switch (intent) {
     case "createDossier": {

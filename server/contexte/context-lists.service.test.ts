@@ -36,21 +36,39 @@ describe(`context lists kept per version (${dialect})`, () => {
       const right = await db("utilisateur_dossier").where({ idUser: redacteur.id, idDossier: dossiers.beauce }).first();
       const link = await db("dossier_exploitation").where({ idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }).first();
       const steps: [string, () => Promise<unknown>, (v: Awaited<ReturnType<typeof loadContextView>>) => void][] = [
-        ["a network renamed by another process", () => other("oad").where({ id: t.demo().oads.reseauDemo }).update({ libelle: "Réseau renommé" }),
-          (v) => expect(v.oads.map((o) => o.libelle)).toContain("Réseau renommé")],
-        ["a folder renamed", () => db("dossier").where({ id: dossiers.beauce }).update({ libelle: "Beauce renommé" }),
-          (v) => expect(v.dossiers.map((d) => d.libelle)).toContain("Beauce renommé")],
-        ["the farm link's write right taken away by another process", () => other("dossier_exploitation").where({ id: link.id }).update({ dexEcriture: false }),
-          (v) => expect(v.exploitations.find((e) => e.id === exploitations.tilleuls)?.right.dexEcriture).toBe(false)],
-        ["a farm renamed", () => db("exploitation").where({ id: exploitations.tilleuls }).update({ libelle: "Tilleuls renommé" }),
-          (v) => expect(v.exploitations.map((e) => e.libelle)).toContain("Tilleuls renommé")],
-        ["the campaign validated", () => other("campagne").where({ id: campagnes.tilleuls2025 }).update({ serieValide: true }),
-          (v) => expect(v.campagne?.serieValide).toBe(true)],
-        ["the folder right taken away", () => db("utilisateur_dossier").where({ id: right.id }).delete(),
+        [
+          "a network renamed by another process",
+          () => other("oad").where({ id: t.demo().oads.reseauDemo }).update({ libelle: "Réseau renommé" }),
+          (v) => expect(v.oads.map((o) => o.libelle)).toContain("Réseau renommé"),
+        ],
+        [
+          "a folder renamed",
+          () => db("dossier").where({ id: dossiers.beauce }).update({ libelle: "Beauce renommé" }),
+          (v) => expect(v.dossiers.map((d) => d.libelle)).toContain("Beauce renommé"),
+        ],
+        [
+          "the farm link's write right taken away by another process",
+          () => other("dossier_exploitation").where({ id: link.id }).update({ dexEcriture: false }),
+          (v) => expect(v.exploitations.find((e) => e.id === exploitations.tilleuls)?.right.dexEcriture).toBe(false),
+        ],
+        [
+          "a farm renamed",
+          () => db("exploitation").where({ id: exploitations.tilleuls }).update({ libelle: "Tilleuls renommé" }),
+          (v) => expect(v.exploitations.map((e) => e.libelle)).toContain("Tilleuls renommé"),
+        ],
+        [
+          "the campaign validated",
+          () => other("campagne").where({ id: campagnes.tilleuls2025 }).update({ serieValide: true }),
+          (v) => expect(v.campagne?.serieValide).toBe(true),
+        ],
+        [
+          "the folder right taken away",
+          () => db("utilisateur_dossier").where({ id: right.id }).delete(),
           (v) => {
             expect(v.dossiers.map((d) => d.id)).not.toContain(dossiers.beauce);
             expect(v.campagne).toBeNull();
-          }],
+          },
+        ],
       ];
       for (const [what, write, check] of steps) {
         const before = await version(db);
@@ -65,10 +83,12 @@ describe(`context lists kept per version (${dialect})`, () => {
 
       // A write rolled back leaves the version as it was.
       const before = await version(db);
-      await db.transaction(async (trx) => {
-        await trx("dossier").where({ id: dossiers.beauce }).update({ libelle: "Jamais" });
-        throw new Error("rolled back");
-      }).catch((e) => expect(String(e)).toMatch(/rolled back/));
+      await db
+        .transaction(async (trx) => {
+          await trx("dossier").where({ id: dossiers.beauce }).update({ libelle: "Jamais" });
+          throw new Error("rolled back");
+        })
+        .catch((e) => expect(String(e)).toMatch(/rolled back/));
       expect(await version(db)).toBe(before);
       expect((await loadContextView(db, redacteur)).dossiers.map((d) => d.libelle)).not.toContain("Jamais");
     } finally {

@@ -81,7 +81,10 @@ describe(`context selection (${dialect})`, () => {
   test("a choice outside what the user may see is refused and changes nothing", async () => {
     const synthese = await user("synthese");
     const before = await loadContextView(t.db(), synthese);
-    await expect(selectInContext(t.db(), synthese, { intent: "dossier", id: t.demo().dossiers.bocage })).rejects.toMatchObject({ key: "errors.forbidden", status: 403 });
+    await expect(selectInContext(t.db(), synthese, { intent: "dossier", id: t.demo().dossiers.bocage })).rejects.toMatchObject({
+      key: "errors.forbidden",
+      status: 403,
+    });
     expect((await loadContextView(t.db(), synthese)).selected).toEqual(before.selected);
   });
 
@@ -90,7 +93,9 @@ describe(`context selection (${dialect})`, () => {
     expect((await loadContextView(t.db(), admin)).hasNewPost).toBe(true);
     await markPostsSeen(t.db(), admin);
     expect((await loadContextView(t.db(), admin)).hasNewPost).toBe(false);
-    await t.db()("post").insert({ title: "Nouvelle", content: "…", creationDate: new Date(Date.now() + 1000) });
+    await t
+      .db()("post")
+      .insert({ title: "Nouvelle", content: "…", creationDate: new Date(Date.now() + 1000) });
     expect((await loadContextView(t.db(), admin)).hasNewPost).toBe(true);
   });
 
@@ -119,11 +124,18 @@ describe(`context selection (${dialect})`, () => {
     await selectInContext(t.db(), animateur, { intent: "oad", id: oads.reseauDemo });
     await selectInContext(t.db(), animateur, { intent: "dossier", id: dossiers.beauce });
     await selectInContext(t.db(), animateur, { intent: "exploitations", ids: [exploitations.tilleuls] });
-    expect(await runContextIntent(scopeOf(t.db(), animateur), form({ intent: "createCampagne", anneeRecolte: "2031", idExploitation: String(exploitations.tilleuls) }))).toMatchObject({ ok: true });
+    expect(
+      await runContextIntent(
+        scopeOf(t.db(), animateur),
+        form({ intent: "createCampagne", anneeRecolte: "2031", idExploitation: String(exploitations.tilleuls) }),
+      ),
+    ).toMatchObject({ ok: true });
     let view = await loadContextView(t.db(), animateur);
     expect(view.campagne).toMatchObject({ anneeRecolte: 2031, idExploitation: exploitations.tilleuls });
 
-    expect(await runContextIntent(scopeOf(t.db(), animateur), form({ intent: "createDossier", libelle: "Dossier créé", idOad: String(oads.reseauDemo) }))).toMatchObject({ ok: true });
+    expect(
+      await runContextIntent(scopeOf(t.db(), animateur), form({ intent: "createDossier", libelle: "Dossier créé", idOad: String(oads.reseauDemo) })),
+    ).toMatchObject({ ok: true });
     view = await loadContextView(t.db(), animateur);
     expect(view.dossiers.find((d) => d.id === view.selected.idDossier)?.libelle).toBe("Dossier créé");
     expect(view.selected.idCampagne).toBeNull();
@@ -155,7 +167,11 @@ describe(`the stored context and the newest post in one query, decision 0082 (${
     const user = (await findUtilisateurByUsername(t.db(), "lecteur"))!;
     await t.db()("utilisateur_contexte").where({ idUser: user.id }).delete();
     const contextVersion = Number((await t.db()("version_contexte").where({ id: 1 }).first("version")).version);
-    expect(await findContexteWithLatestPost(t.db(), user.id)).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()), version: contextVersion });
+    expect(await findContexteWithLatestPost(t.db(), user.id)).toEqual({
+      stored: await findContexte(t.db(), user.id),
+      latest: await latestPostDate(t.db()),
+      version: contextVersion,
+    });
     await saveContexte(t.db(), { ...(await findContexte(t.db(), user.id)), exploitations: [3, 5], lastPostDate: "2026-01-02T03:04:05.000Z" });
     const both = await findContexteWithLatestPost(t.db(), user.id);
     expect(both).toEqual({ stored: await findContexte(t.db(), user.id), latest: await latestPostDate(t.db()), version: contextVersion });

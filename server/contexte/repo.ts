@@ -20,14 +20,23 @@ export async function findContexte(db: Db, idUser: number): Promise<ContexteRow>
 }
 
 function contexteOfRow(row: Record<string, unknown>): ContexteRow {
-  return { ...(row as unknown as ContexteRow), exploitations: parseJson<number[]>(row.exploitations, []), lastPostDate: row.lastPostDate ? new Date(row.lastPostDate as string).toISOString() : null };
+  return {
+    ...(row as unknown as ContexteRow),
+    exploitations: parseJson<number[]>(row.exploitations, []),
+    lastPostDate: row.lastPostDate ? new Date(row.lastPostDate as string).toISOString() : null,
+  };
 }
 
 export async function saveContexte(db: Db, c: ContexteRow): Promise<void> {
   const row = {
-    idUser: c.idUser, idOad: c.idOad, idDossier: c.idDossier, exploitations: JSON.stringify(c.exploitations),
-    idCampagne: c.idCampagne, idCampagneDeverrouillee: c.idCampagneDeverrouillee,
-    lastPostDate: c.lastPostDate ? new Date(c.lastPostDate) : null, updatedAt: new Date(),
+    idUser: c.idUser,
+    idOad: c.idOad,
+    idDossier: c.idDossier,
+    exploitations: JSON.stringify(c.exploitations),
+    idCampagne: c.idCampagne,
+    idCampagneDeverrouillee: c.idCampagneDeverrouillee,
+    lastPostDate: c.lastPostDate ? new Date(c.lastPostDate) : null,
+    updatedAt: new Date(),
   };
   await db("utilisateur_contexte").insert(row).onConflict("id_user").merge();
 }
@@ -47,8 +56,11 @@ function toFolderRight(r: Record<string, unknown>): FolderRight {
 
 function toFarmRight(r: Record<string, unknown>): FarmRight {
   return {
-    dexEcriture: bool(r.dexEcriture), dexLecture: bool(r.dexLecture), dexSynthese: bool(r.dexSynthese),
-    dexAnimation: bool(r.dexAnimation), dexNominatif: bool(r.dexNominatif),
+    dexEcriture: bool(r.dexEcriture),
+    dexLecture: bool(r.dexLecture),
+    dexSynthese: bool(r.dexSynthese),
+    dexAnimation: bool(r.dexAnimation),
+    dexNominatif: bool(r.dexNominatif),
   };
 }
 
@@ -65,7 +77,9 @@ export async function listDossiersOfUser(db: Db, idUser: number, idOad: number):
 }
 
 export async function findFolderRight(db: Db, idUser: number, idDossier: number): Promise<FolderRight | null> {
-  const r = await db("utilisateur_dossier as ud").where({ "ud.idUser": idUser, "ud.idDossier": idDossier }).first(...folderRightColumns);
+  const r = await db("utilisateur_dossier as ud")
+    .where({ "ud.idUser": idUser, "ud.idDossier": idDossier })
+    .first(...folderRightColumns);
   return r ? toFolderRight(r) : null;
 }
 
@@ -82,10 +96,16 @@ export async function listExploitationsOfDossier(db: Db, idDossier: number): Pro
 }
 
 export type CampagneOption = {
-  id: number; idExploitation: number; anneeRecolte: number; prefixeCampagne: string; apiLibelle: string;
+  id: number;
+  idExploitation: number;
+  anneeRecolte: number;
+  prefixeCampagne: string;
+  apiLibelle: string;
   /** The prefix plus the label (spec 1 §3). */
   libelle: string;
-  simulation: boolean; serieValide: boolean; indicateurPublie: boolean;
+  simulation: boolean;
+  serieValide: boolean;
+  indicateurPublie: boolean;
 };
 
 export async function listCampagnesOfExploitations(db: Db, ids: number[]): Promise<CampagneOption[]> {
@@ -93,9 +113,17 @@ export async function listCampagnesOfExploitations(db: Db, ids: number[]): Promi
   const rows = await db("campagne")
     .whereIn("idExploitation", ids)
     .select("id", "idExploitation", "anneeRecolte", "prefixeCampagne", "apiLibelle", "simulation", "serieValide", "indicateurPublie")
-    .orderBy([{ column: "anneeRecolte", order: "desc" }, { column: "simulation", order: "asc" }, { column: "id", order: "asc" }]);
+    .orderBy([
+      { column: "anneeRecolte", order: "desc" },
+      { column: "simulation", order: "asc" },
+      { column: "id", order: "asc" },
+    ]);
   return rows.map((r) => ({
-    ...r, libelle: campagneLibelle(r), simulation: bool(r.simulation), serieValide: bool(r.serieValide), indicateurPublie: bool(r.indicateurPublie),
+    ...r,
+    libelle: campagneLibelle(r),
+    simulation: bool(r.simulation),
+    serieValide: bool(r.serieValide),
+    indicateurPublie: bool(r.indicateurPublie),
   }));
 }
 
@@ -106,7 +134,9 @@ export async function listCampagnesOfExploitations(db: Db, ids: number[]): Promi
  */
 export async function findContexteWithLatestPost(db: Db, idUser: number): Promise<{ stored: ContexteRow; latest: string | null; version: number | null }> {
   const version = () => db("version_contexte").where({ id: 1 }).select("version");
-  const row = await db("utilisateur_contexte").where({ idUser }).first("*", db("post").max("creation_date").as("latestPostOfAll"), version().as("versionContexte"));
+  const row = await db("utilisateur_contexte")
+    .where({ idUser })
+    .first("*", db("post").max("creation_date").as("latestPostOfAll"), version().as("versionContexte"));
   if (!row) {
     const v = await version().first();
     return { stored: await findContexte(db, idUser), latest: await latestPostDate(db), version: v ? Number(v.version) : null };

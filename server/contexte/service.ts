@@ -9,8 +9,19 @@ import { keptPerVersion } from "../db/kept-per-version";
 import { listPosts } from "../post/repo";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
-  findContexte, findContexteWithLatestPost, latestPostDate, listCampagnesOfExploitations, listDossiersOfUser, listExploitationsOfDossier, listOads,
-  saveContexte, type CampagneOption, type ContexteRow, type DossierOption, type ExploitationOption, type OadOption,
+  findContexte,
+  findContexteWithLatestPost,
+  latestPostDate,
+  listCampagnesOfExploitations,
+  listDossiersOfUser,
+  listExploitationsOfDossier,
+  listOads,
+  saveContexte,
+  type CampagneOption,
+  type ContexteRow,
+  type DossierOption,
+  type ExploitationOption,
+  type OadOption,
 } from "./repo";
 
 export type ContextView = {
@@ -42,11 +53,12 @@ function contextLists(db: Db, user: Utilisateur, stored: ContexteRow, version: n
     const idOad = oads.some((o) => o.id === stored.idOad) ? stored.idOad : null;
     const dossiers = idOad ? (await listDossiersOfUser(db, user.id, idOad)).filter(readable) : [];
     const dossier = dossiers.find((d) => d.id === stored.idDossier) ?? null;
-    const exploitations = dossier
-      ? (await listExploitationsOfDossier(db, dossier.id)).filter((e) => hasFarmPermission(e.right, "Synthese"))
-      : [];
+    const exploitations = dossier ? (await listExploitationsOfDossier(db, dossier.id)).filter((e) => hasFarmPermission(e.right, "Synthese")) : [];
     const selectedFarms = exploitations.filter((e) => stored.exploitations.includes(e.id));
-    const campagnes = await listCampagnesOfExploitations(db, selectedFarms.map((e) => e.id));
+    const campagnes = await listCampagnesOfExploitations(
+      db,
+      selectedFarms.map((e) => e.id),
+    );
     return { oads, dossiers, exploitations, campagnes };
   };
   if (version == null) return read();

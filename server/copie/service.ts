@@ -1,6 +1,9 @@
 import type { Knex } from "knex";
 import {
-  DuplicationCampagneInterventionsSchema, DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema,
+  DuplicationCampagneInterventionsSchema,
+  DuplicationInterventionsSchema,
+  ExportInterventionsSchema,
+  ImportInterventionsSchema,
   type DuplicationCampagneInterventionsInput,
 } from "~/domain/copie";
 import { ORIGINE_INTRANT } from "~/domain/intrant";
@@ -17,7 +20,13 @@ import type { Scope } from "../access/scope";
 /** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
 export const COPY_ERROR = "errors.services.actions-copy-service-error";
 
-const fold = (s: unknown) => String(s ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+const fold = (s: unknown) =>
+  String(s ?? "")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
  * Folder-scoped references of the copied rows (decision 0047, 0061): an unreferenced input (origin 777) names a row of
@@ -35,14 +44,24 @@ async function folderReferences(trx: Knex.Transaction, idDossier: number | null,
     const own = await trx("intrant_dossier").where({ idDossier }).orderBy("id").select("id", "dicIdTypeIntrant", "libelle");
     const byKey = new Map<string, number>();
     for (const o of own) if (!byKey.has(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`)) byKey.set(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`, Number(o.id));
-    const compos = await trx("fertilisant_compo_dossier").whereIn("idIntrantDossier", sources.map((r) => r.id)).select("*");
+    const compos = await trx("fertilisant_compo_dossier")
+      .whereIn(
+        "idIntrantDossier",
+        sources.map((r) => r.id),
+      )
+      .select("*");
     for (const src of sources) {
       const key = `${src.dicIdTypeIntrant}|${fold(src.libelle)}`;
       let id = byKey.get(key);
       if (id == null) {
         const ids = new Map<string, Map<number, number>>();
         id = (await copyRows(trx, "intrant_dossier", [src], { ids, transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
-        await copyRows(trx, "fertilisant_compo_dossier", compos.filter((c) => Number(c.idIntrantDossier) === Number(src.id)), { ids, references: { idIntrantDossier: "intrant_dossier" } });
+        await copyRows(
+          trx,
+          "fertilisant_compo_dossier",
+          compos.filter((c) => Number(c.idIntrantDossier) === Number(src.id)),
+          { ids, references: { idIntrantDossier: "intrant_dossier" } },
+        );
         byKey.set(key, id);
       }
       intrantsDossier.set(Number(src.id), id);
@@ -51,7 +70,9 @@ async function folderReferences(trx: Knex.Transaction, idDossier: number | null,
   const qSources = quals.length ? await trx("qualifiant_recolte").whereIn("id", quals).whereNot({ idDossier }).select("*") : [];
   for (const src of qSources) {
     const found = await trx("qualifiant_recolte").where({ idDossier, qrdNom: src.qrdNom }).first("id");
-    const id = found ? Number(found.id) : (await copyRows(trx, "qualifiant_recolte", [src], { ids: new Map(), transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
+    const id = found
+      ? Number(found.id)
+      : (await copyRows(trx, "qualifiant_recolte", [src], { ids: new Map(), transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
     qualifiants.set(Number(src.id), id);
   }
   return { intrantsDossier, qualifiants };
@@ -101,7 +122,12 @@ const WORK_TABLES: Record<string, string> = {
  */
 async function workTables(trx: Knex.Transaction, pg: boolean): Promise<void> {
   // PostgreSQL: one round trip (several statements without parameters go as one simple query).
-  if (pg) await trx.raw(Object.entries(WORK_TABLES).map(([name, columns]) => `CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns}) ON COMMIT DELETE ROWS`).join("; "));
+  if (pg)
+    await trx.raw(
+      Object.entries(WORK_TABLES)
+        .map(([name, columns]) => `CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns}) ON COMMIT DELETE ROWS`)
+        .join("; "),
+    );
   else {
     for (const [name, columns] of Object.entries(WORK_TABLES)) {
       await trx.raw(`CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns})`);
@@ -125,7 +151,9 @@ async function analyse(trx: Knex.Transaction, analysed: Set<string> | null, ...t
 
 /** PostgreSQL: the working tables of the connection that have statistics (`analyse`). */
 async function analysedTables(trx: Knex.Transaction): Promise<Set<string>> {
-  const r = await trx.raw("SELECT relname AS name FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r' AND relname LIKE 'copie%' AND relpages > 0");
+  const r = await trx.raw(
+    "SELECT relname AS name FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r' AND relname LIKE 'copie%' AND relpages > 0",
+  );
   return new Set((r.rows as { name: string }[]).map((x) => x.name));
 }
 
@@ -148,7 +176,14 @@ async function columnsOf(trx: Knex.Transaction, table: string, pg: boolean): Pro
   let columns = columnCache.get(key);
   if (!columns) {
     columns = pg
-      ? ((await trx.raw("SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position", [table])).rows as { name: string }[]).map((c) => c.name)
+      ? (
+          (
+            await trx.raw(
+              "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+              [table],
+            )
+          ).rows as { name: string }[]
+        ).map((c) => c.name)
       : ((await trx.raw("SELECT name FROM pragma_table_info(?)", [table])) as { name: string }[]).map((c) => c.name);
     columnCache.set(key, columns);
   }
@@ -171,8 +206,12 @@ async function mapIds(trx: Knex.Transaction, pg: boolean, o: { map: string; tabl
     await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, nextval(?::regclass) FROM ${o.from} ORDER BY ${o.order}`, [sequence]);
     return;
   }
-  const [r] = await trx.raw(`SELECT max(coalesce((SELECT max(id) FROM "${o.table}"), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${o.table}'), 0)) AS m`);
-  await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, ? + row_number() OVER (ORDER BY ${o.order}) FROM ${o.from}`, [Number((r as { m: number }).m)]);
+  const [r] = await trx.raw(
+    `SELECT max(coalesce((SELECT max(id) FROM "${o.table}"), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${o.table}'), 0)) AS m`,
+  );
+  await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, ? + row_number() OVER (ORDER BY ${o.order}) FROM ${o.from}`, [
+    Number((r as { m: number }).m),
+  ]);
 }
 
 /**
@@ -180,7 +219,13 @@ async function mapIds(trx: Knex.Transaction, pg: boolean, o: { map: string; tabl
  * else by the database) and the timestamps (now), but for the columns given in `set` (SQL expressions; `:name`
  * binds the value `name` of `params`).
  */
-async function insertCopies(trx: Knex.Transaction, pg: boolean, table: string, params: Record<string, Knex.Value>, o: { id?: string; set: Record<string, string>; from: string; order: string }): Promise<void> {
+async function insertCopies(
+  trx: Knex.Transaction,
+  pg: boolean,
+  table: string,
+  params: Record<string, Knex.Value>,
+  o: { id?: string; set: Record<string, string>; from: string; order: string },
+): Promise<void> {
   const columns = (await columnsOf(trx, table, pg)).filter((c) => c !== "id" && c !== "created_at" && c !== "updated_at");
   for (const c of Object.keys(o.set)) if (!columns.includes(c)) throw new Error(`${table}.${c}: no such column`);
   const target = [...(o.id ? ["id"] : []), ...columns];
@@ -215,62 +260,184 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
   await workTables(trx, pg);
   const analysed = pg ? await analysedTables(trx) : null;
   let rang = 0;
-  await fill(trx, "copie_cible", ["grp", "id_parcelle", "rang"], targets.flatMap((plots, grp) => plots.map((p) => [grp, p, rang++])));
-  await fill(trx, "copie_source", ["grp", "id_action"], plan.groups.flatMap((g, grp) => ("actionIds" in g ? [...new Set(g.actionIds)].map((id) => [grp, id]) : [])));
+  await fill(
+    trx,
+    "copie_cible",
+    ["grp", "id_parcelle", "rang"],
+    targets.flatMap((plots, grp) => plots.map((p) => [grp, p, rang++])),
+  );
+  await fill(
+    trx,
+    "copie_source",
+    ["grp", "id_action"],
+    plan.groups.flatMap((g, grp) => ("actionIds" in g ? [...new Set(g.actionIds)].map((id) => [grp, id]) : [])),
+  );
   if (sourcePlots.length) {
     await fill(trx, "copie_groupe", ["grp", "id_parcelle"], sourcePlots);
-    await trx.raw("INSERT INTO copie_source (grp, id_action) SELECT g.grp, a.id FROM copie_groupe g JOIN action a ON a.id_parcelle = g.id_parcelle AND a.id_campagne = ?", [plan.sourceCampagne!]);
+    await trx.raw(
+      "INSERT INTO copie_source (grp, id_action) SELECT g.grp, a.id FROM copie_groupe g JOIN action a ON a.id_parcelle = g.id_parcelle AND a.id_campagne = ?",
+      [plan.sourceCampagne!],
+    );
   }
 
   await analyse(trx, analysed, "copie_cible", "copie_source");
 
   // Operations of the destination campaign by name (kind 0); the folder's unreferenced inputs (1) and qualifiers (2).
-  const sourceOps = await trx.raw("SELECT DISTINCT o.id, o.libelle FROM copie_source s JOIN action a ON a.id = s.id_action JOIN operation_culturale o ON o.id = a.id_operation_culturale WHERE a.id_campagne <> ?", [plan.targetCampagne]);
-  const targetOps = new Map((await trx("operation_culturale").where({ idCampagne: plan.targetCampagne }).select("id", "libelle")).map((o) => [String(o.libelle), Number(o.id)]));
-  const ops = ((pg ? sourceOps.rows : sourceOps) as { id: number; libelle: string }[]).filter((o) => targetOps.has(String(o.libelle))).map((o) => [0, Number(o.id), targetOps.get(String(o.libelle))!]);
-  const distinct = async (sql: string, bindings: Knex.Value[] = []) => { const r = await trx.raw(sql, bindings); return ((pg ? r.rows : r) as { id: number }[]).map((x) => Number(x.id)); };
-  const refs = await folderReferences(trx, plan.targetDossier,
-    await distinct("SELECT DISTINCT i.id_intrant AS id FROM copie_source s JOIN intrant i ON i.id_action = s.id_action WHERE i.dic_id_origine_intrant = ? AND i.id_intrant IS NOT NULL", [ORIGINE_INTRANT.DOSSIER]),
-    await distinct("SELECT DISTINCT r.id_qualifiant_recolte AS id FROM copie_source s JOIN recolte r ON r.id_action = s.id_action WHERE r.id_qualifiant_recolte IS NOT NULL"));
-  await fill(trx, "copie_ref", ["kind", "old", "new"], [...ops, ...[...refs.intrantsDossier].map(([o, n]) => [1, o, n]), ...[...refs.qualifiants].map(([o, n]) => [2, o, n])]);
+  const sourceOps = await trx.raw(
+    "SELECT DISTINCT o.id, o.libelle FROM copie_source s JOIN action a ON a.id = s.id_action JOIN operation_culturale o ON o.id = a.id_operation_culturale WHERE a.id_campagne <> ?",
+    [plan.targetCampagne],
+  );
+  const targetOps = new Map(
+    (await trx("operation_culturale").where({ idCampagne: plan.targetCampagne }).select("id", "libelle")).map((o) => [String(o.libelle), Number(o.id)]),
+  );
+  const ops = ((pg ? sourceOps.rows : sourceOps) as { id: number; libelle: string }[])
+    .filter((o) => targetOps.has(String(o.libelle)))
+    .map((o) => [0, Number(o.id), targetOps.get(String(o.libelle))!]);
+  const distinct = async (sql: string, bindings: Knex.Value[] = []) => {
+    const r = await trx.raw(sql, bindings);
+    return ((pg ? r.rows : r) as { id: number }[]).map((x) => Number(x.id));
+  };
+  const refs = await folderReferences(
+    trx,
+    plan.targetDossier,
+    await distinct(
+      "SELECT DISTINCT i.id_intrant AS id FROM copie_source s JOIN intrant i ON i.id_action = s.id_action WHERE i.dic_id_origine_intrant = ? AND i.id_intrant IS NOT NULL",
+      [ORIGINE_INTRANT.DOSSIER],
+    ),
+    await distinct(
+      "SELECT DISTINCT r.id_qualifiant_recolte AS id FROM copie_source s JOIN recolte r ON r.id_action = s.id_action WHERE r.id_qualifiant_recolte IS NOT NULL",
+    ),
+  );
+  await fill(
+    trx,
+    "copie_ref",
+    ["kind", "old", "new"],
+    [...ops, ...[...refs.intrantsDossier].map(([o, n]) => [1, o, n]), ...[...refs.qualifiants].map(([o, n]) => [2, o, n])],
+  );
 
   // The deletion option: the destination plots' interventions (never a source of this copy) go first.
   if (plan.suppression) {
-    await trx.raw("DELETE FROM action WHERE id_campagne = ? AND id_parcelle IN (SELECT id_parcelle FROM copie_cible) AND id NOT IN (SELECT id_action FROM copie_source)", [plan.targetCampagne]);
+    await trx.raw(
+      "DELETE FROM action WHERE id_campagne = ? AND id_parcelle IN (SELECT id_parcelle FROM copie_cible) AND id NOT IN (SELECT id_action FROM copie_source)",
+      [plan.targetCampagne],
+    );
   }
 
   // The copies' ids, per destination plot in order: interventions by date, then inputs (seeds before their treatments), targets, harvests.
-  await mapIds(trx, pg, { map: "copie_action", table: "action", select: "s.id_action, c.id_parcelle, c.rang", from: "copie_source s JOIN copie_cible c ON c.grp = s.grp JOIN action a ON a.id = s.id_action", order: "c.rang, a.date, a.id" });
+  await mapIds(trx, pg, {
+    map: "copie_action",
+    table: "action",
+    select: "s.id_action, c.id_parcelle, c.rang",
+    from: "copie_source s JOIN copie_cible c ON c.grp = s.grp JOIN action a ON a.id = s.id_action",
+    order: "c.rang, a.date, a.id",
+  });
   await analyse(trx, analysed, "copie_action");
-  await mapIds(trx, pg, { map: "copie_intrant", table: "intrant", select: "i.id, m.dst, m.rang", from: "copie_action m JOIN intrant i ON i.id_action = m.old", order: "m.rang, CASE WHEN i.id_intrant_semence IS NULL THEN 0 ELSE 1 END, i.id" });
+  await mapIds(trx, pg, {
+    map: "copie_intrant",
+    table: "intrant",
+    select: "i.id, m.dst, m.rang",
+    from: "copie_action m JOIN intrant i ON i.id_action = m.old",
+    order: "m.rang, CASE WHEN i.id_intrant_semence IS NULL THEN 0 ELSE 1 END, i.id",
+  });
   await analyse(trx, analysed, "copie_intrant");
-  await mapIds(trx, pg, { map: "copie_intrant_cible", table: "intrant_cible", select: "t.id, m.dst, m.rang", from: "copie_intrant m JOIN intrant_cible t ON t.id_intrant = m.old", order: "m.rang, t.id" });
-  await mapIds(trx, pg, { map: "copie_recolte", table: "recolte", select: "r.id, m.dst, m.rang", from: "copie_action m JOIN recolte r ON r.id_action = m.old", order: "m.rang, r.id" });
+  await mapIds(trx, pg, {
+    map: "copie_intrant_cible",
+    table: "intrant_cible",
+    select: "t.id, m.dst, m.rang",
+    from: "copie_intrant m JOIN intrant_cible t ON t.id_intrant = m.old",
+    order: "m.rang, t.id",
+  });
+  await mapIds(trx, pg, {
+    map: "copie_recolte",
+    table: "recolte",
+    select: "r.id, m.dst, m.rang",
+    from: "copie_action m JOIN recolte r ON r.id_action = m.old",
+    order: "m.rang, r.id",
+  });
   await analyse(trx, analysed, "copie_intrant_cible", "copie_recolte");
 
   const params = { tc: plan.targetCampagne, annee: Number(target.anneeRecolte), dossier: plan.targetDossier, origine: ORIGINE_INTRANT.DOSSIER };
-  await insertCopies(trx, pg, "action", { tc: params.tc, annee: params.annee }, {
-    id: "m.new", from: "copie_action m JOIN action s ON s.id = m.old LEFT JOIN copie_ref op ON op.kind = 0 AND op.old = s.id_operation_culturale", order: "m.new",
-    set: { id_campagne: ":tc", id_parcelle: "m.dst", annee_recolte: ":annee", id_operation_culturale: "CASE WHEN s.id_campagne = :tc THEN s.id_operation_culturale ELSE op.new END" },
-  });
-  await insertCopies(trx, pg, "intrant", { dossier: params.dossier, origine: params.origine }, {
-    id: "m.new", order: "m.new",
-    from: `copie_intrant m JOIN intrant s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst
+  await insertCopies(
+    trx,
+    pg,
+    "action",
+    { tc: params.tc, annee: params.annee },
+    {
+      id: "m.new",
+      from: "copie_action m JOIN action s ON s.id = m.old LEFT JOIN copie_ref op ON op.kind = 0 AND op.old = s.id_operation_culturale",
+      order: "m.new",
+      set: {
+        id_campagne: ":tc",
+        id_parcelle: "m.dst",
+        annee_recolte: ":annee",
+        id_operation_culturale: "CASE WHEN s.id_campagne = :tc THEN s.id_operation_culturale ELSE op.new END",
+      },
+    },
+  );
+  await insertCopies(
+    trx,
+    pg,
+    "intrant",
+    { dossier: params.dossier, origine: params.origine },
+    {
+      id: "m.new",
+      order: "m.new",
+      from: `copie_intrant m JOIN intrant s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst
       LEFT JOIN copie_intrant ms ON ms.old = s.id_intrant_semence AND ms.dst = m.dst
       LEFT JOIN copie_ref rd ON rd.kind = 1 AND rd.old = s.id_intrant AND s.dic_id_origine_intrant = :origine`,
-    set: { id_action: "ma.new", id_intrant_semence: "ms.new", id_intrant: "coalesce(rd.new, s.id_intrant)", id_dossier: "CASE WHEN rd.new IS NULL THEN s.id_dossier ELSE :dossier END" },
-  });
-  await insertCopies(trx, pg, "caracteristique_intrant", {}, { from: "copie_intrant m JOIN caracteristique_intrant s ON s.id_intrant = m.old", order: "m.rang, s.id", set: { id_intrant: "m.new" } });
-  await insertCopies(trx, pg, "intrant_cible", {}, {
-    id: "m.new", from: "copie_intrant_cible m JOIN intrant_cible s ON s.id = m.old JOIN copie_intrant mi ON mi.old = s.id_intrant AND mi.dst = m.dst", order: "m.new", set: { id_intrant: "mi.new" },
-  });
-  await insertCopies(trx, pg, "intrant_cible_cible", {}, { from: "copie_intrant_cible m JOIN intrant_cible_cible s ON s.id_intrant_cible = m.old", order: "m.rang, s.id", set: { id_intrant_cible: "m.new" } });
-  await insertCopies(trx, pg, "recolte", {}, {
-    id: "m.new", order: "m.new",
-    from: "copie_recolte m JOIN recolte s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst LEFT JOIN copie_ref q ON q.kind = 2 AND q.old = s.id_qualifiant_recolte",
-    set: { id_action: "ma.new", id_observation_serie: "NULL", id_qualifiant_recolte: "coalesce(q.new, s.id_qualifiant_recolte)" },
-  });
-  await insertCopies(trx, pg, "caracteristique_recolte", {}, { from: "copie_recolte m JOIN caracteristique_recolte s ON s.id_recolte = m.old", order: "m.rang, s.id", set: { id_recolte: "m.new" } });
+      set: {
+        id_action: "ma.new",
+        id_intrant_semence: "ms.new",
+        id_intrant: "coalesce(rd.new, s.id_intrant)",
+        id_dossier: "CASE WHEN rd.new IS NULL THEN s.id_dossier ELSE :dossier END",
+      },
+    },
+  );
+  await insertCopies(
+    trx,
+    pg,
+    "caracteristique_intrant",
+    {},
+    { from: "copie_intrant m JOIN caracteristique_intrant s ON s.id_intrant = m.old", order: "m.rang, s.id", set: { id_intrant: "m.new" } },
+  );
+  await insertCopies(
+    trx,
+    pg,
+    "intrant_cible",
+    {},
+    {
+      id: "m.new",
+      from: "copie_intrant_cible m JOIN intrant_cible s ON s.id = m.old JOIN copie_intrant mi ON mi.old = s.id_intrant AND mi.dst = m.dst",
+      order: "m.new",
+      set: { id_intrant: "mi.new" },
+    },
+  );
+  await insertCopies(
+    trx,
+    pg,
+    "intrant_cible_cible",
+    {},
+    { from: "copie_intrant_cible m JOIN intrant_cible_cible s ON s.id_intrant_cible = m.old", order: "m.rang, s.id", set: { id_intrant_cible: "m.new" } },
+  );
+  await insertCopies(
+    trx,
+    pg,
+    "recolte",
+    {},
+    {
+      id: "m.new",
+      order: "m.new",
+      from: "copie_recolte m JOIN recolte s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst LEFT JOIN copie_ref q ON q.kind = 2 AND q.old = s.id_qualifiant_recolte",
+      set: { id_action: "ma.new", id_observation_serie: "NULL", id_qualifiant_recolte: "coalesce(q.new, s.id_qualifiant_recolte)" },
+    },
+  );
+  await insertCopies(
+    trx,
+    pg,
+    "caracteristique_recolte",
+    {},
+    { from: "copie_recolte m JOIN caracteristique_recolte s ON s.id_recolte = m.old", order: "m.rang, s.id", set: { id_recolte: "m.new" } },
+  );
 
   const [n] = await trx("copie_action").count({ n: "*" });
   if (!pg) for (const name of Object.keys(WORK_TABLES)) await trx.raw(`DELETE FROM ${name}`);
@@ -302,7 +469,14 @@ export async function exportInterventions(scope: Scope, payload: unknown): Promi
   await ensureWrite(scope, { dossier: input.dossierDestination, campagne: input.campagneDestination });
   const actionIds = await actionsOf(db, ctx.idCampagne, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { groups: [{ actionIds, targetPlots: input.parcellesDestination }], targetCampagne: input.campagneDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst })),
+    db.transaction((trx) =>
+      copyInterventions(trx, {
+        groups: [{ actionIds, targetPlots: input.parcellesDestination }],
+        targetCampagne: input.campagneDestination,
+        targetDossier: input.dossierDestination,
+        suppression: input.suppressionInterventionsParcellesDst,
+      }),
+    ),
   );
 }
 
@@ -315,7 +489,14 @@ export async function importInterventions(scope: Scope, payload: unknown): Promi
   if (!source || Number(source.idExploitation) !== ctx.idExploitation) throw invalidField("campagneSource");
   const actionIds = await actionsOf(db, input.campagneSource, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, { groups: [{ actionIds, targetPlots: [input.idParcelle] }], targetCampagne: ctx.idCampagne, targetDossier: ctx.view.selected.idDossier, suppression: false })),
+    db.transaction((trx) =>
+      copyInterventions(trx, {
+        groups: [{ actionIds, targetPlots: [input.idParcelle] }],
+        targetCampagne: ctx.idCampagne,
+        targetDossier: ctx.view.selected.idDossier,
+        suppression: false,
+      }),
+    ),
   );
 }
 
@@ -342,10 +523,15 @@ async function duplicatePlots(scope: Scope, input: DuplicationCampagneInterventi
   const found = (await db("parcelle").where({ idCampagne: input.campagneSource }).whereIn("id", sources).pluck("id")).map(Number);
   if (found.length !== sources.length || sources.length !== input.paires.length) throw invalidField("parcelleSource");
   return failingWith(COPY_ERROR, () =>
-    db.transaction((trx) => copyInterventions(trx, {
-      sourceCampagne: input.campagneSource, groups: input.paires.map((p) => ({ sourcePlot: p.parcelleSource, targetPlots: p.parcellesDestination })),
-      targetCampagne: input.campagneDestination, targetDossier: input.dossierDestination, suppression: input.suppressionInterventionsParcellesDst,
-    })),
+    db.transaction((trx) =>
+      copyInterventions(trx, {
+        sourceCampagne: input.campagneSource,
+        groups: input.paires.map((p) => ({ sourcePlot: p.parcelleSource, targetPlots: p.parcellesDestination })),
+        targetCampagne: input.campagneDestination,
+        targetDossier: input.dossierDestination,
+        suppression: input.suppressionInterventionsParcellesDst,
+      }),
+    ),
   );
 }
 
@@ -364,8 +550,17 @@ export type CopieChoices = {
 
 async function campagnesWithPlots(db: Db, campagnes: { id: number; libelle: string }[]): Promise<CopieCampagne[]> {
   if (!campagnes.length) return [];
-  const plots = await db("parcelle").whereIn("idCampagne", campagnes.map((c) => c.id)).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "idCampagne");
-  return campagnes.map((c) => ({ ...c, parcelles: plots.filter((p) => Number(p.idCampagne) === c.id).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) })) }));
+  const plots = await db("parcelle")
+    .whereIn(
+      "idCampagne",
+      campagnes.map((c) => c.id),
+    )
+    .orderBy([{ column: "libelle" }, { column: "id" }])
+    .select("id", "libelle", "idCampagne");
+  return campagnes.map((c) => ({
+    ...c,
+    parcelles: plots.filter((p) => Number(p.idCampagne) === c.id).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) })),
+  }));
 }
 
 /** The choices of the copy, import and duplication dialogs, read when one opens. */
@@ -390,14 +585,25 @@ export async function copyChoices(scope: Scope): Promise<CopieChoices> {
     const campagnes = (await listCampagnesOfExploitations(db, [farm.id])).map((c) => ({ id: c.id, libelle: c.libelle }));
     sources.push({ id: farm.id, libelle: farm.libelle, campagnes: await campagnesWithPlots(db, campagnes) });
   }
-  const own = await campagnesWithPlots(db, ctx.view.campagnes.filter((c) => c.idExploitation === ctx.idExploitation).map((c) => ({ id: c.id, libelle: c.libelle })));
-  const actions = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
-    .whereIn("a.idCampagne", own.map((c) => c.id)).orderBy([{ column: "a.date" }, { column: "a.id" }])
+  const own = await campagnesWithPlots(
+    db,
+    ctx.view.campagnes.filter((c) => c.idExploitation === ctx.idExploitation).map((c) => ({ id: c.id, libelle: c.libelle })),
+  );
+  const actions = await db("action as a")
+    .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+    .whereIn(
+      "a.idCampagne",
+      own.map((c) => c.id),
+    )
+    .orderBy([{ column: "a.date" }, { column: "a.id" }])
     .select("a.id", "a.idCampagne", "a.idParcelle", "a.date", "o.libelle as operation");
-  const iso = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10));
+  const iso = (d: unknown) =>
+    d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10);
   const imports = own.map((c) => ({
     ...c,
-    interventions: actions.filter((a) => Number(a.idCampagne) === c.id).map((a) => ({ id: Number(a.id), idParcelle: Number(a.idParcelle), date: iso(a.date), operation: (a.operation as string | null) ?? null })),
+    interventions: actions
+      .filter((a) => Number(a.idCampagne) === c.id)
+      .map((a) => ({ id: Number(a.id), idParcelle: Number(a.idParcelle), date: iso(a.date), operation: (a.operation as string | null) ?? null })),
   }));
   return { idDossier: ctx.view.selected.idDossier, destinations, sources, imports };
 }

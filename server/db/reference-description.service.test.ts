@@ -30,7 +30,10 @@ describe("reference seed files", () => {
       expect(file.confidence, `${name} confidence`).toEqual(expect.any(String));
       expect(file.rows.length, `${name} rows`).toBeGreaterThan(0);
       const ids = file.rows.map((r) => r.id);
-      expect(ids.every((id) => Number.isInteger(id) && id > 0), `${name} ids`).toBe(true);
+      expect(
+        ids.every((id) => Number.isInteger(id) && id > 0),
+        `${name} ids`,
+      ).toBe(true);
       expect(new Set(ids).size, `${name} unique ids`).toBe(ids.length);
     }
   });
@@ -74,7 +77,11 @@ describe("seeded reference lists", () => {
 
   it("has the labour types 951 and 952 (salaried) and 953 (family)", async () => {
     const rows = await db()("type_main_oeuvre").whereIn("id", [951, 952, 953]).orderBy("id");
-    expect(rows.map((r) => [r.id, bool(r.salarie)])).toEqual([[951, true], [952, true], [953, false]]);
+    expect(rows.map((r) => [r.id, bool(r.salarie)])).toEqual([
+      [951, true],
+      [952, true],
+      [953, false],
+    ]);
   });
 
   it("reads the family norm at index 2 and the salaried norm at index 3 of the reference values", async () => {

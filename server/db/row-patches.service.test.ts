@@ -26,10 +26,18 @@ const save = (db: Db, patches: unknown, idCampagne = campagne()) =>
 
 /** N new rows, as the grid posts them after a paste: temporary negative ids, French decimals. */
 const newRows = (prefix: string, n = N) =>
-  Array.from({ length: n }, (_, i) => ({ id: -(i + 1), updatedAt: null, values: { libelle: `${prefix} ${i + 1}`, idTypeUser: 951, uta: `${1 + (i % 3)},5`, montant: String(i) } }));
+  Array.from({ length: n }, (_, i) => ({
+    id: -(i + 1),
+    updatedAt: null,
+    values: { libelle: `${prefix} ${i + 1}`, idTypeUser: 951, uta: `${1 + (i % 3)},5`, montant: String(i) },
+  }));
 
 async function loaded(db: Db, prefix: string) {
-  const rows = await db("main_oeuvre").where({ idCampagne: campagne() }).andWhereLike("libelle", `${prefix} %`).orderBy("id").select("id", "libelle", "uta", "updatedAt");
+  const rows = await db("main_oeuvre")
+    .where({ idCampagne: campagne() })
+    .andWhereLike("libelle", `${prefix} %`)
+    .orderBy("id")
+    .select("id", "libelle", "uta", "updatedAt");
   return rows.map((r) => ({ ...r, id: Number(r.id), uta: Number(r.uta), updatedAt: toIso(r.updatedAt) }));
 }
 
@@ -49,16 +57,28 @@ describe(`grid bulk save (${dialect})`, () => {
     await save(t.db(), newRows("Update"));
     const rows = await loaded(t.db(), "Update");
     expect(rows).toHaveLength(N);
-    const patches = rows.map((r, i) => ({ id: r.id, updatedAt: r.updatedAt, values: { libelle: `Update ${i + 1}`, idTypeUser: 953, uta: "0,75", remarque: "modifié" } }));
+    const patches = rows.map((r, i) => ({
+      id: r.id,
+      updatedAt: r.updatedAt,
+      values: { libelle: `Update ${i + 1}`, idTypeUser: 953, uta: "0,75", remarque: "modifié" },
+    }));
     const started = Date.now();
     const saved = await save(t.db(), patches);
     const elapsed = Date.now() - started;
     expect(saved).toHaveLength(N);
     expect(saved.every((s) => !s.inserted)).toBe(true);
-    const after = await t.db()("main_oeuvre").whereIn("id", rows.map((r) => r.id)).select("uta", "idTypeUser", "remarque", "montant");
+    const after = await t
+      .db()("main_oeuvre")
+      .whereIn(
+        "id",
+        rows.map((r) => r.id),
+      )
+      .select("uta", "idTypeUser", "remarque", "montant");
     expect(after.every((r) => Number(r.uta) === 0.75 && Number(r.idTypeUser) === 953 && r.remarque === "modifié" && r.montant === null)).toBe(true);
     // The tokens answered are the rows' new ones: a second save with them passes, one with the old ones is stale.
-    const again = rows.slice(0, 3).map((r, i) => ({ id: r.id, updatedAt: saved[i].updatedAt, values: { libelle: `Update ${i + 1}`, idTypeUser: 951, uta: 1 } }));
+    const again = rows
+      .slice(0, 3)
+      .map((r, i) => ({ id: r.id, updatedAt: saved[i].updatedAt, values: { libelle: `Update ${i + 1}`, idTypeUser: 951, uta: 1 } }));
     await save(t.db(), again);
     console.info(`bulk save of ${N} rows (${dialect}): ${elapsed} ms`);
   });
@@ -67,7 +87,8 @@ describe(`grid bulk save (${dialect})`, () => {
     await save(t.db(), newRows("Stale"));
     const rows = await loaded(t.db(), "Stale");
     // Someone else saves rows 137 and 402 after this grid loaded them.
-    for (const i of [136, 401]) await save(t.db(), [{ id: rows[i].id, updatedAt: rows[i].updatedAt, values: { libelle: `Autre ${i + 1}`, idTypeUser: 952, uta: 2 } }]);
+    for (const i of [136, 401])
+      await save(t.db(), [{ id: rows[i].id, updatedAt: rows[i].updatedAt, values: { libelle: `Autre ${i + 1}`, idTypeUser: 952, uta: 2 } }]);
     const before = await snapshot(t.db(), "main_oeuvre");
     const patches = rows.map((r, i) => ({ id: r.id, updatedAt: r.updatedAt, values: { libelle: `Mine ${i + 1}`, idTypeUser: 953, uta: 3 } }));
     await expectRefused(save(t.db(), [...patches, ...newRows("Never", 2)]), STALE_ROWS, 409, {
@@ -81,11 +102,20 @@ describe(`grid bulk save (${dialect})`, () => {
     await save(t.db(), newRows("Invalid"));
     const rows = await loaded(t.db(), "Invalid");
     const before = await snapshot(t.db(), "main_oeuvre");
-    const patches = rows.map((r, i) => ({ id: r.id, updatedAt: r.updatedAt, values: { libelle: `Changed ${i + 1}`, idTypeUser: 953, uta: i === 250 ? "-1" : "2,5" } }));
+    const patches = rows.map((r, i) => ({
+      id: r.id,
+      updatedAt: r.updatedAt,
+      values: { libelle: `Changed ${i + 1}`, idTypeUser: 953, uta: i === 250 ? "-1" : "2,5" },
+    }));
     await expectRefused(save(t.db(), patches), "warning.invalid-form", 400, { fieldErrors: { "patches.250.values.uta": ["warning.positive"] } });
-    await expectRefused(save(t.db(), [...patches.slice(0, 10), { id: -1, updatedAt: null, values: { idTypeUser: 951, uta: 1 } }]), "warning.invalid-form", 400, {
-      fieldErrors: { "patches.10.values.libelle": ["warning.required"] },
-    });
+    await expectRefused(
+      save(t.db(), [...patches.slice(0, 10), { id: -1, updatedAt: null, values: { idTypeUser: 951, uta: 1 } }]),
+      "warning.invalid-form",
+      400,
+      {
+        fieldErrors: { "patches.10.values.libelle": ["warning.required"] },
+      },
+    );
     expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);
   });
 
@@ -94,15 +124,42 @@ describe(`grid bulk save (${dialect})`, () => {
     const rows = await loaded(t.db(), "Envelope");
     const before = await snapshot(t.db(), "main_oeuvre");
     const values = { libelle: "x", idTypeUser: 951, uta: 1 };
-    await expectRefused(save(t.db(), [{ id: rows[0].id, values }]), "warning.invalid-form", 400, { fieldErrors: { "patches.0.updatedAt": ["warning.required"] } });
-    await expectRefused(save(t.db(), [{ id: rows[0].id, updatedAt: rows[0].updatedAt, values }, { id: rows[0].id, updatedAt: rows[0].updatedAt, values }]), "warning.invalid-form", 400, {
-      fieldErrors: { "patches.1.id": ["warning.invalid"] },
+    await expectRefused(save(t.db(), [{ id: rows[0].id, values }]), "warning.invalid-form", 400, {
+      fieldErrors: { "patches.0.updatedAt": ["warning.required"] },
     });
+    await expectRefused(
+      save(t.db(), [
+        { id: rows[0].id, updatedAt: rows[0].updatedAt, values },
+        { id: rows[0].id, updatedAt: rows[0].updatedAt, values },
+      ]),
+      "warning.invalid-form",
+      400,
+      {
+        fieldErrors: { "patches.1.id": ["warning.invalid"] },
+      },
+    );
     // The rows belong to 2025: saved as rows of 2024 they are not found there (named like a stale row).
-    await expectRefused(save(t.db(), rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, values })), other()), STALE_ROWS, 409, {
-      fieldErrors: { "patches.0": ["errors.not-found"], "patches.1": ["errors.not-found"], "patches.2": ["errors.not-found"] },
-    });
-    await expectRefused(save(t.db(), Array.from({ length: 5001 }, () => ({ id: null, values }))), "warning.invalid-form", 400, { fieldErrors: { patches: ["warning.too-many"] } });
+    await expectRefused(
+      save(
+        t.db(),
+        rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, values })),
+        other(),
+      ),
+      STALE_ROWS,
+      409,
+      {
+        fieldErrors: { "patches.0": ["errors.not-found"], "patches.1": ["errors.not-found"], "patches.2": ["errors.not-found"] },
+      },
+    );
+    await expectRefused(
+      save(
+        t.db(),
+        Array.from({ length: 5001 }, () => ({ id: null, values })),
+      ),
+      "warning.invalid-form",
+      400,
+      { fieldErrors: { patches: ["warning.too-many"] } },
+    );
     expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);
   });
 
@@ -113,7 +170,8 @@ describe(`grid bulk save (${dialect})`, () => {
       schema: MainOeuvreSchema,
       patches: newRows("Checked", 3),
       scope: { idCampagne: campagne() },
-      check: async (_trx, rows) => Object.fromEntries(rows.filter((r) => r.values.libelle.endsWith("2")).map((r) => [r.index, { idTypeUser: "warning.invalid" }])),
+      check: async (_trx, rows) =>
+        Object.fromEntries(rows.filter((r) => r.values.libelle.endsWith("2")).map((r) => [r.index, { idTypeUser: "warning.invalid" }])),
     });
     await expectRefused(refused, "warning.invalid-form", 400, { fieldErrors: { "patches.1.values.idTypeUser": ["warning.invalid"] } });
     expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);

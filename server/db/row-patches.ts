@@ -88,7 +88,12 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
   const { table, schema, scope = {} } = options;
   const parsed = rowPatchesSchema(schema).safeParse({ patches: options.patches });
   if (!parsed.success) throw new ServiceError(INVALID_FORM, 400, dottedErrors(parsed.error));
-  const rows = parsed.data.patches.map((p, index) => ({ index, id: p.id, updatedAt: p.updatedAt ?? null, values: (p as { values: unknown }).values as z.output<S> }));
+  const rows = parsed.data.patches.map((p, index) => ({
+    index,
+    id: p.id,
+    updatedAt: p.updatedAt ?? null,
+    values: (p as { values: unknown }).values as z.output<S>,
+  }));
   const columnsOf = options.columns ?? (defaultColumns(schema) as (v: z.output<S>) => Record<string, unknown>);
   const rowKey = (index: number, field: string) => (field ? `patches.${index}.values.${field}` : `patches.${index}`);
 
@@ -116,12 +121,19 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
     for (const row of rows) {
       const values = columns[row.index];
       if (isNew(row.id)) {
-        const [r] = await trx(table).insert({ ...values, ...scope }).returning("id");
+        const [r] = await trx(table)
+          .insert({ ...values, ...scope })
+          .returning("id");
         written.push({ index: row.index, sentId: row.id, id: Number(typeof r === "object" ? (r as { id: number }).id : r), inserted: true });
       } else updates.push({ index: row.index, id: row.id as number, updatedAt: row.updatedAt });
     }
     // Every row is tried, so that the refusal names all the rows changed (or removed) since they were loaded.
-    const outcome = await updateManyIfUnchanged(trx, table, updates.map((u) => ({ token: { id: u.id, updatedAt: u.updatedAt ?? "" }, values: columns[u.index] })), { scope });
+    const outcome = await updateManyIfUnchanged(
+      trx,
+      table,
+      updates.map((u) => ({ token: { id: u.id, updatedAt: u.updatedAt ?? "" }, values: columns[u.index] })),
+      { scope },
+    );
     const refusedAt = new Map(outcome.map((r) => [r.index, r]));
     const refused: { index: number; id: number; key: string }[] = [];
     updates.forEach((u, i) => {
@@ -134,7 +146,12 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
     if (refused.length) {
       let names = new Map<number, string>();
       if (options.describe) {
-        const current = await trx(table).whereIn("id", refused.map((r) => r.id)).select(["id", ...(options.describeColumns ?? [])]);
+        const current = await trx(table)
+          .whereIn(
+            "id",
+            refused.map((r) => r.id),
+          )
+          .select(["id", ...(options.describeColumns ?? [])]);
         names = new Map(current.map((r: Record<string, unknown>) => [Number(r.id), options.describe!(r)]));
       }
       const fieldErrors = Object.fromEntries(refused.map((r) => [`patches.${r.index}`, [r.key]]));
@@ -145,7 +162,11 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
       });
     }
 
-    const now = await stamps(trx, table, written.map((w) => w.id));
+    const now = await stamps(
+      trx,
+      table,
+      written.map((w) => w.id),
+    );
     return written.map((w) => ({ ...w, updatedAt: now.get(w.id)! }));
   });
 }

@@ -77,7 +77,10 @@ async function upsertRows(db: Db, table: string, rows: ReferenceFile["rows"]): P
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cols = keys.map(toSnake);
   const colList = cols.map(quote).join(", ");
-  const set = cols.filter((c) => c !== "id").map((c) => `${quote(c)} = excluded.${quote(c)}`).join(", ");
+  const set = cols
+    .filter((c) => c !== "id")
+    .map((c) => `${quote(c)} = excluded.${quote(c)}`)
+    .join(", ");
   const conflict = set ? `on conflict (id) do update set ${set}` : "on conflict (id) do nothing";
   const pg = isPostgres(db);
   const select = pg
@@ -113,10 +116,7 @@ export async function seedReference(db: Db): Promise<void> {
     await db.transaction(async (trx) => {
       if (file.rows.length > 0) await upsertRows(trx, file.table, file.rows);
       await syncIdSequence(trx, file.table);
-      await trx("reference_seed")
-        .insert({ nomTable: file.table, hash, nbLignes: file.rows.length, updatedAt: trx.fn.now() })
-        .onConflict("nomTable")
-        .merge();
+      await trx("reference_seed").insert({ nomTable: file.table, hash, nbLignes: file.rows.length, updatedAt: trx.fn.now() }).onConflict("nomTable").merge();
     });
   }
 }

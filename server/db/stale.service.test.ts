@@ -22,7 +22,9 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
     for (const round of [1, 2]) {
       const loaded = (await getParcelles(scopeOf(t.db(), u))).rows.find((r) => r.id === id)!;
       const results = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => saveParcelle(scopeOf(t.db(), u), { libelle: `Save ${round}-${i}`, surface: 1 }, { id, updatedAt: loaded.updatedAt })),
+        Array.from({ length: 10 }, (_, i) =>
+          saveParcelle(scopeOf(t.db(), u), { libelle: `Save ${round}-${i}`, surface: 1 }, { id, updatedAt: loaded.updatedAt }),
+        ),
       );
       const written = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
@@ -65,7 +67,8 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
     await expectRefused(updateIfUnchanged(t.db(), "parcelle", { id: 2 ** 31 - 1, updatedAt: stamp }, { libelle: "x" }), "errors.not-found", 404);
     await expectRefused(
       updateIfUnchanged(t.db(), "parcelle", { id, updatedAt: stamp }, { libelle: "x" }, { scope: { idCampagne: t.demo().campagnes.tilleuls2024 } }),
-      "errors.not-found", 404,
+      "errors.not-found",
+      404,
     );
   });
 
@@ -79,14 +82,19 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
     await updateIfUnchanged(t.db(), "parcelle", tokens[1], { libelle: "Lot B ailleurs" });
     await t.db()("parcelle").where({ id: ids[3] }).delete();
     const refused = await t.db().transaction((trx) =>
-      updateManyIfUnchanged(trx, "parcelle", [
-        { token: tokens[0], values: { libelle: "A écrit", surface: 1.5 } },
-        { token: tokens[1], values: { libelle: "B écrasé", surface: 2 } },
-        { token: tokens[2], values: { libelle: "C écrit", surface: null } },
-        { token: tokens[3], values: { libelle: "D disparu", surface: 3 } },
-        { token: tokens[0], values: { libelle: "A deux fois", surface: 4 } },
-        { token: { id: ids[2], updatedAt: tokens[2].updatedAt }, values: { libelle: "C ailleurs" } },
-      ], { scope: { idCampagne } }),
+      updateManyIfUnchanged(
+        trx,
+        "parcelle",
+        [
+          { token: tokens[0], values: { libelle: "A écrit", surface: 1.5 } },
+          { token: tokens[1], values: { libelle: "B écrasé", surface: 2 } },
+          { token: tokens[2], values: { libelle: "C écrit", surface: null } },
+          { token: tokens[3], values: { libelle: "D disparu", surface: 3 } },
+          { token: tokens[0], values: { libelle: "A deux fois", surface: 4 } },
+          { token: { id: ids[2], updatedAt: tokens[2].updatedAt }, values: { libelle: "C ailleurs" } },
+        ],
+        { scope: { idCampagne } },
+      ),
     );
     expect(refused).toEqual([
       { index: 1, id: ids[1], key: "errors.stale" },
@@ -95,14 +103,26 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
       { index: 5, id: ids[2], key: "errors.stale" },
     ]);
     const rows = await t.db()("parcelle").whereIn("id", ids).orderBy("id").select("id", "libelle", "surface", "updatedAt");
-    expect(rows.map((r) => [r.libelle, r.surface == null ? null : Number(r.surface)])).toEqual([["A écrit", 1.5], ["Lot B ailleurs", null], ["C écrit", null]]);
+    expect(rows.map((r) => [r.libelle, r.surface == null ? null : Number(r.surface)])).toEqual([
+      ["A écrit", 1.5],
+      ["Lot B ailleurs", null],
+      ["C écrit", null],
+    ]);
     expect(Date.parse(toIso(rows[0].updatedAt))).toBeGreaterThan(Date.parse(tokens[0].updatedAt));
     expect(Date.parse(toIso(rows[2].updatedAt))).toBeGreaterThan(Date.parse(tokens[2].updatedAt));
     // Rows of another campaign are not found there.
-    const outside = await t.db().transaction((trx) =>
-      updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: toIso(rows[0].updatedAt) }, values: { libelle: "x" } }], { scope: { idCampagne: t.demo().campagnes.tilleuls2024 } }),
-    );
+    const outside = await t
+      .db()
+      .transaction((trx) =>
+        updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: toIso(rows[0].updatedAt) }, values: { libelle: "x" } }], {
+          scope: { idCampagne: t.demo().campagnes.tilleuls2024 },
+        }),
+      );
     expect(outside).toEqual([{ index: 0, id: ids[0], key: "errors.not-found" }]);
-    await expectRefused(t.db().transaction((trx) => updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: "hier" }, values: { libelle: "x" } }])), "warning.invalid-form", 400);
+    await expectRefused(
+      t.db().transaction((trx) => updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: "hier" }, values: { libelle: "x" } }])),
+      "warning.invalid-form",
+      400,
+    );
   });
 });

@@ -57,7 +57,9 @@ export async function updateIfUnchanged(
   const current = await db(table).where(where).first("updatedAt");
   if (!current) throw new ServiceError(options.notFound ?? "errors.not-found", 404);
   if (!sameStamp(current.updatedAt, token.updatedAt)) throw staleError();
-  const query = db(table).where(where).update({ ...values, updatedAt: new Date(Math.max(Date.now(), sent + 1)) });
+  const query = db(table)
+    .where(where)
+    .update({ ...values, updatedAt: new Date(Math.max(Date.now(), sent + 1)) });
   if (isPostgres(db)) query.whereRaw("date_trunc('milliseconds', ??) = ?", ["updatedAt", new Date(sent)]);
   else query.where("updatedAt", current.updatedAt);
   if ((await query) === 0) {
@@ -73,7 +75,8 @@ export type TokenWrite = { token: Token; values: Record<string, unknown> };
 export type RefusedWrite = { index: number; id: number; key: typeof STALE | "errors.not-found" };
 
 /** A value PostgreSQL's JSON record reading gives back as the driver would have bound it. */
-const plainValue = (v: unknown) => v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) || v instanceof Date;
+const plainValue = (v: unknown) =>
+  v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) || v instanceof Date;
 
 const BATCH = 1000;
 
@@ -143,16 +146,30 @@ export async function updateManyIfUnchanged(
     const bindings: Knex.RawBinding[] = [
       table,
       ...batch.fields.flatMap((f) => [f, f]),
-      "updatedAt", new Date(), "updatedAt",
-      table, JSON.stringify(records),
-      "updatedAt", "updatedAt",
+      "updatedAt",
+      new Date(),
+      "updatedAt",
+      table,
+      JSON.stringify(records),
+      "updatedAt",
+      "updatedAt",
       ...scope.flatMap(([k, v]) => [k, v as Knex.RawBinding]),
     ];
     const result = (await db.raw(sql, bindings)) as { rows: { id: unknown }[] };
     const written = new Set(result.rows.map((r) => Number(r.id)));
     const missing = batch.rows.filter((i) => !written.has(writes[i].token.id));
     if (!missing.length) continue;
-    const present = new Set((await db(table).where(options.scope ?? {}).whereIn("id", missing.map((i) => writes[i].token.id)).pluck("id")).map(Number));
+    const present = new Set(
+      (
+        await db(table)
+          .where(options.scope ?? {})
+          .whereIn(
+            "id",
+            missing.map((i) => writes[i].token.id),
+          )
+          .pluck("id")
+      ).map(Number),
+    );
     for (const i of missing) refused.set(i, { index: i, id: writes[i].token.id, key: present.has(writes[i].token.id) ? STALE : "errors.not-found" });
   }
   for (const i of single) await oneByOne(i);

@@ -14,8 +14,18 @@ async function insertId(db: Db, table: string, row: Record<string, unknown>): Pr
 
 export async function createUtilisateur(
   db: Db,
-  u: { username: string; nom: string; prenom: string; password?: string; email?: string; admin?: boolean;
-       roles?: string[]; acceptcgu?: boolean; isVisible?: boolean; actif?: boolean },
+  u: {
+    username: string;
+    nom: string;
+    prenom: string;
+    password?: string;
+    email?: string;
+    admin?: boolean;
+    roles?: string[];
+    acceptcgu?: boolean;
+    isVisible?: boolean;
+    actif?: boolean;
+  },
 ): Promise<number> {
   return insertId(db, "utilisateur", {
     username: u.username,
@@ -32,7 +42,12 @@ export async function createUtilisateur(
 }
 
 export function createOad(db: Db, o: { libelle: string; libelleLong?: string; international?: boolean; emailAcces?: string }) {
-  return insertId(db, "oad", { libelle: o.libelle, libelleLong: o.libelleLong ?? o.libelle, international: o.international ?? false, emailAcces: o.emailAcces ?? null });
+  return insertId(db, "oad", {
+    libelle: o.libelle,
+    libelleLong: o.libelleLong ?? o.libelle,
+    international: o.international ?? false,
+    emailAcces: o.emailAcces ?? null,
+  });
 }
 
 export function createDossier(db: Db, d: { libelle: string; idOad: number; remarque?: string }) {
@@ -55,7 +70,13 @@ export function farmRightFlags(right: FarmRight) {
 }
 
 export function grantFolder(db: Db, idUser: number, idDossier: number, right: FolderRight, extra: { ordre?: number; udoProprietaire?: boolean } = {}) {
-  return insertId(db, "utilisateur_dossier", { idUser, idDossier, ...folderRightFlags(right), ordre: extra.ordre ?? 0, udoProprietaire: extra.udoProprietaire ?? false });
+  return insertId(db, "utilisateur_dossier", {
+    idUser,
+    idDossier,
+    ...folderRightFlags(right),
+    ordre: extra.ordre ?? 0,
+    udoProprietaire: extra.udoProprietaire ?? false,
+  });
 }
 
 export function linkFarm(db: Db, idDossier: number, idExploitation: number, right: FarmRight, nominatif = false) {
@@ -64,7 +85,16 @@ export function linkFarm(db: Db, idDossier: number, idExploitation: number, righ
 
 export function createCampagne(
   db: Db,
-  c: { idExploitation: number; anneeRecolte: number; apiLibelle?: string; simulation?: boolean; serieValide?: boolean; indicateurPublie?: boolean; idCampagneSource?: number | null; idCampagneHistoParcelle?: number | null },
+  c: {
+    idExploitation: number;
+    anneeRecolte: number;
+    apiLibelle?: string;
+    simulation?: boolean;
+    serieValide?: boolean;
+    indicateurPublie?: boolean;
+    idCampagneSource?: number | null;
+    idCampagneHistoParcelle?: number | null;
+  },
 ) {
   return insertId(db, "campagne", {
     idExploitation: c.idExploitation,
@@ -80,7 +110,13 @@ export function createCampagne(
 }
 
 export function createPost(db: Db, p: { title: string; content: string; creationDate: Date; postCategory?: string; image?: string | null }) {
-  return insertId(db, "post", { title: p.title, content: p.content, creationDate: p.creationDate, postCategory: p.postCategory ?? "actualite", image: p.image ?? null });
+  return insertId(db, "post", {
+    title: p.title,
+    content: p.content,
+    creationDate: p.creationDate,
+    postCategory: p.postCategory ?? "actualite",
+    image: p.image ?? null,
+  });
 }
 
 export function addToGroup(db: Db, idGroupe: number, idUser: number) {
@@ -97,7 +133,13 @@ export async function createFertilisantDossier(
   f: { idDossier: number; libelle: string; composition?: Record<string, number>; categorieEges?: string | null; remarque?: string; idUser?: number | null },
 ): Promise<number> {
   const id = await insertId(db, "intrant_dossier", {
-    idDossier: f.idDossier, dicIdTypeIntrant: TYPE_INTRANT_FERTILISANT, libelle: f.libelle, remarque: f.remarque ?? null, idUser: f.idUser ?? null, biocontrole: false, dicLlUnite: "kg/ha",
+    idDossier: f.idDossier,
+    dicIdTypeIntrant: TYPE_INTRANT_FERTILISANT,
+    libelle: f.libelle,
+    remarque: f.remarque ?? null,
+    idUser: f.idUser ?? null,
+    biocontrole: false,
+    dicLlUnite: "kg/ha",
   });
   if (f.composition) await insertId(db, "fertilisant_compo_dossier", { idIntrantDossier: id, categorieEges: f.categorieEges ?? null, ...f.composition });
   return id;

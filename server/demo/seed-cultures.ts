@@ -13,35 +13,68 @@ type Assurance = { culture: string; typeSortie: string; rendementAssure: number;
 type DemoMode = { libelle: string; aideCouplee?: number; competilis?: string; remarque?: string; rows: Row[]; assurance?: Assurance };
 
 const BLE: DemoMode = {
-  libelle: "Blé tendre conventionnel", competilis: "CER",
-  rows: [{ culture: "Blé tendre d'hiver", categorie: "principale", qualifiant: "Panifiable (meunier)" }, { culture: "Moutarde blanche", categorie: "intermediaire" }],
+  libelle: "Blé tendre conventionnel",
+  competilis: "CER",
+  rows: [
+    { culture: "Blé tendre d'hiver", categorie: "principale", qualifiant: "Panifiable (meunier)" },
+    { culture: "Moutarde blanche", categorie: "intermediaire" },
+  ],
   assurance: { culture: "Blé tendre d'hiver", typeSortie: "Grain", rendementAssure: 8.5, txFranchise: 20, mtPrixAssure: 190, mtCotisationAssurance: 28 },
 };
 const COLZA: DemoMode = {
-  libelle: "Colza", competilis: "OLE", remarque: "Colza associé à des légumineuses gélives.",
-  rows: [{ culture: "Colza d'hiver", categorie: "principale", qualifiant: "Alimentaire (00)" }, { culture: "Féverole", categorie: "intermediaire" }],
+  libelle: "Colza",
+  competilis: "OLE",
+  remarque: "Colza associé à des légumineuses gélives.",
+  rows: [
+    { culture: "Colza d'hiver", categorie: "principale", qualifiant: "Alimentaire (00)" },
+    { culture: "Féverole", categorie: "intermediaire" },
+  ],
 };
 const ORGE: DemoMode = {
-  libelle: "Orge de printemps brassicole", competilis: "CER",
-  rows: [{ culture: "Phacélie", categorie: "intermediaire" }, { culture: "Orge de printemps", categorie: "principale", qualifiant: "Brassicole" }],
+  libelle: "Orge de printemps brassicole",
+  competilis: "CER",
+  rows: [
+    { culture: "Phacélie", categorie: "intermediaire" },
+    { culture: "Orge de printemps", categorie: "principale", qualifiant: "Brassicole" },
+  ],
 };
-const BETTERAVE: DemoMode = { libelle: "Betterave sucrière", competilis: "IND", rows: [{ culture: "Betterave sucrière", categorie: "principale", qualifiant: "Sucre" }] };
-const POIS: DemoMode = { libelle: "Pois protéagineux de printemps", aideCouplee: 104, competilis: "PROT", rows: [{ culture: "Pois protéagineux de printemps", categorie: "principale", qualifiant: "Alimentation animale" }] };
+const BETTERAVE: DemoMode = {
+  libelle: "Betterave sucrière",
+  competilis: "IND",
+  rows: [{ culture: "Betterave sucrière", categorie: "principale", qualifiant: "Sucre" }],
+};
+const POIS: DemoMode = {
+  libelle: "Pois protéagineux de printemps",
+  aideCouplee: 104,
+  competilis: "PROT",
+  rows: [{ culture: "Pois protéagineux de printemps", categorie: "principale", qualifiant: "Alimentation animale" }],
+};
 const MAIS_ENSILAGE: DemoMode = {
-  libelle: "Maïs ensilage après prairie", competilis: "FOUR",
-  rows: [{ culture: "Prairie temporaire", categorie: "intermediaire" }, { culture: "Maïs ensilage", categorie: "principale" }],
+  libelle: "Maïs ensilage après prairie",
+  competilis: "FOUR",
+  rows: [
+    { culture: "Prairie temporaire", categorie: "intermediaire" },
+    { culture: "Maïs ensilage", categorie: "principale" },
+  ],
 };
 const PRAIRIE: DemoMode = {
-  libelle: "Prairie temporaire fauchée et pâturée", competilis: "FOUR", remarque: "Ray-grass anglais, fétuque et trèfle blanc, semée pour 5 ans.",
+  libelle: "Prairie temporaire fauchée et pâturée",
+  competilis: "FOUR",
+  remarque: "Ray-grass anglais, fétuque et trèfle blanc, semée pour 5 ans.",
   rows: [{ culture: "Prairie temporaire", categorie: "principale" }],
 };
 const BLE_BOCAGE: DemoMode = {
-  libelle: "Blé tendre après maïs", competilis: "CER",
+  libelle: "Blé tendre après maïs",
+  competilis: "CER",
   rows: [{ culture: "Blé tendre d'hiver", categorie: "principale", qualifiant: "Fourrager" }],
 };
 const MAIS: DemoMode = {
-  libelle: "Maïs grain irrigué", competilis: "CER",
-  rows: [{ culture: "Mélange d'interculture (couvert multi-espèces)", categorie: "intermediaire" }, { culture: "Maïs grain", categorie: "principale", qualifiant: "Grain sec" }],
+  libelle: "Maïs grain irrigué",
+  competilis: "CER",
+  rows: [
+    { culture: "Mélange d'interculture (couvert multi-espèces)", categorie: "intermediaire" },
+    { culture: "Maïs grain", categorie: "principale", qualifiant: "Grain sec" },
+  ],
 };
 
 const MODES: Record<string, DemoMode[]> = {
@@ -79,14 +112,19 @@ export async function seedDemoModes(trx: Knex.Transaction, campagnes: Record<str
     if (!idCampagne) continue;
     for (const m of modes) {
       const id = await insertId(trx, "mode_conduite", {
-        idCampagne, libelle: m.libelle, aideCouplee: m.aideCouplee ?? null, remarque: m.remarque ?? null,
+        idCampagne,
+        libelle: m.libelle,
+        aideCouplee: m.aideCouplee ?? null,
+        remarque: m.remarque ?? null,
         dicIdCatCompetilis: m.competilis ? await idBy(trx, "categorie_competilis", { code: m.competilis }) : null,
       });
       for (const [ordre, row] of m.rows.entries()) {
         const idCulture = await idBy(trx, "culture", { libelle: row.culture });
         if (idCulture === null) continue;
         await trx("mode_conduite_culture").insert({
-          idModeConduite: id, idCulture, ordre,
+          idModeConduite: id,
+          idCulture,
+          ordre,
           idCatCulture: row.categorie ? await idBy(trx, "categorie_culture", { code: row.categorie }) : null,
           idQualifiant: row.qualifiant ? await idBy(trx, "qualifiant_culture", { idCulture, libelle: row.qualifiant }) : null,
         });
@@ -96,8 +134,14 @@ export async function seedDemoModes(trx: Knex.Transaction, campagnes: Record<str
       const idTypeSortie = a ? await idBy(trx, "type_sortie", { libelle: a.typeSortie }) : null;
       if (a && idCulture !== null && idTypeSortie !== null) {
         await trx("mode_conduite_assurance").insert({
-          idModeConduite: id, idCulture, idTypeSortie, rendementAssure: a.rendementAssure, txFranchise: a.txFranchise, mtPrixAssure: a.mtPrixAssure,
-          mtCotisationAssurance: a.mtCotisationAssurance, rendementNonIndemnisable: (a.rendementAssure * a.txFranchise) / 100,
+          idModeConduite: id,
+          idCulture,
+          idTypeSortie,
+          rendementAssure: a.rendementAssure,
+          txFranchise: a.txFranchise,
+          mtPrixAssure: a.mtPrixAssure,
+          mtCotisationAssurance: a.mtCotisationAssurance,
+          rendementNonIndemnisable: (a.rendementAssure * a.txFranchise) / 100,
         });
       }
     }
@@ -123,16 +167,36 @@ export async function seedDemoRecoltes(trx: Knex.Transaction, campagnes: Record<
   for (const p of plots) {
     if (done.has(Number(p.idParcelle))) continue;
     done.add(Number(p.idParcelle));
-    const type = await trx("culture_type_sortie as cts").join("type_sortie as ts", "ts.id", "cts.idTypeSortie").where("cts.idCulture", p.idCulture)
-      .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }]).first("ts.id", "ts.unite");
+    const type = await trx("culture_type_sortie as cts")
+      .join("type_sortie as ts", "ts.id", "cts.idTypeSortie")
+      .where("cts.idCulture", p.idCulture)
+      .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }])
+      .first("ts.id", "ts.unite");
     const figure = RENDEMENTS_2024[p.culture];
     if (!type || !figure) continue;
     // The harvest intervention of the plot's season (seedDemoInterventions) when there is one, else a bare one.
-    const existing = await trx("action").where({ idCampagne, idParcelle: Number(p.idParcelle), idCultureConcernee: Number(p.idCulture) })
-      .whereIn("dicIdTypeAction", [15, 16, 17]).orderBy("date").first("id");
-    const idAction = existing ? Number(existing.id) : await insertId(trx, "action", {
-      idCampagne, idParcelle: Number(p.idParcelle), date: figure.date, anneeRecolte: 2024, dicIdTypeAction: idRecolte, idCultureConcernee: Number(p.idCulture), realisee: true,
+    const existing = await trx("action")
+      .where({ idCampagne, idParcelle: Number(p.idParcelle), idCultureConcernee: Number(p.idCulture) })
+      .whereIn("dicIdTypeAction", [15, 16, 17])
+      .orderBy("date")
+      .first("id");
+    const idAction = existing
+      ? Number(existing.id)
+      : await insertId(trx, "action", {
+          idCampagne,
+          idParcelle: Number(p.idParcelle),
+          date: figure.date,
+          anneeRecolte: 2024,
+          dicIdTypeAction: idRecolte,
+          idCultureConcernee: Number(p.idCulture),
+          realisee: true,
+        });
+    await trx("recolte").insert({
+      idAction,
+      idCulture: Number(p.idCulture),
+      dicIdTypeSortie: Number(type.id),
+      rendement: figure.rendement,
+      dicLlUnite: type.unite,
     });
-    await trx("recolte").insert({ idAction, idCulture: Number(p.idCulture), dicIdTypeSortie: Number(type.id), rendement: figure.rendement, dicLlUnite: type.unite });
   }
 }

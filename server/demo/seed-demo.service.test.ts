@@ -6,16 +6,42 @@ import { getOperationsCulturales } from "../operation-culturale/service";
 
 const t = useTestDb();
 
-const count = async (table: string, where: Record<string, unknown>) => Number((await t.db()(table).where(where).count<{ n: number }[]>({ n: "*" }).first())?.n ?? 0);
+const count = async (table: string, where: Record<string, unknown>) =>
+  Number((await t.db()(table).where(where).count<{ n: number }[]>({ n: "*" }).first())?.n ?? 0);
 
 describe(`demo data (${dialect})`, () => {
   test("every demo farm has its coordinates (valid for the coordinates form), description and soil", async () => {
     const { exploitations } = t.demo();
     for (const id of Object.values(exploitations)) {
       const farm = await t.db()("exploitation").where({ id }).first();
-      for (const column of ["raisonSociale", "siret", "nom", "prenom", "adresse", "idPays", "libelleDepartement", "ville", "codeInsee", "codePostal", "email", "portable",
-        "telephone", "bassin", "petiteRegionAgricole", "idOtex", "idTypeAgriculture", "strategie", "remarque", "idTypeSolArvalis", "idAeeTypeSol", "profondeurSolCm", "reserveUtileMm",
-        "idTypeSousSol", "idAciditeSol", "idProfondeurSol"]) {
+      for (const column of [
+        "raisonSociale",
+        "siret",
+        "nom",
+        "prenom",
+        "adresse",
+        "idPays",
+        "libelleDepartement",
+        "ville",
+        "codeInsee",
+        "codePostal",
+        "email",
+        "portable",
+        "telephone",
+        "bassin",
+        "petiteRegionAgricole",
+        "idOtex",
+        "idTypeAgriculture",
+        "strategie",
+        "remarque",
+        "idTypeSolArvalis",
+        "idAeeTypeSol",
+        "profondeurSolCm",
+        "reserveUtileMm",
+        "idTypeSousSol",
+        "idAciditeSol",
+        "idProfondeurSol",
+      ]) {
         expect(farm[column], `${farm.libelle}: ${column}`).not.toBeNull();
       }
       const parsed = coordonneesSchema({ communeRequired: true }).safeParse({ ...farm, idPays: String(farm.idPays) });
@@ -81,7 +107,11 @@ describe(`demo data (${dialect})`, () => {
           const date = String(a.date instanceof Date ? a.date.toISOString() : a.date).slice(0, 10);
           expect(date >= `${campagne.anneeRecolte - 1}-07-01` && date <= `${campagne.anneeRecolte}-12-31`, `${name}: ${date}`).toBe(true);
         }
-        if (p.irrigable) expect(actions.some((a) => Number(a.dicIdTypeAction) === 14), `${name}: ${p.libelle} irrigated`).toBe(true);
+        if (p.irrigable)
+          expect(
+            actions.some((a) => Number(a.dicIdTypeAction) === 14),
+            `${name}: ${p.libelle} irrigated`,
+          ).toBe(true);
         else expect(actions.some((a) => Number(a.dicIdTypeAction) === 14)).toBe(false);
       }
       // The simulation is planned; the real campaigns are done.
@@ -94,29 +124,44 @@ describe(`demo data (${dialect})`, () => {
     const db = t.db();
     const byType: { idTypeIntrant: number }[] = await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").distinct("c.idTypeIntrant");
     expect(byType.map((r) => Number(r.idTypeIntrant)).sort()).toEqual([538, 539, 540, 542, 543]);
-    for (const s of await db("intrant as i").join("caracteristique_intrant as ci", "ci.idIntrant", "i.id").where("i.idCategorie", 5381).select("ci.semenceFerme", "ci.semenceCertifiee")) {
+    for (const s of await db("intrant as i")
+      .join("caracteristique_intrant as ci", "ci.idIntrant", "i.id")
+      .where("i.idCategorie", 5381)
+      .select("ci.semenceFerme", "ci.semenceCertifiee")) {
       expect(Number(s.semenceFerme) + Number(s.semenceCertifiee)).toBe(100);
     }
     const water = await db("intrant").where({ idCategorie: 5421 });
     expect(water.length).toBeGreaterThan(0);
     for (const w of water) expect(w).toMatchObject({ idIntrant: 20011, dicIdOrigineIntrant: 776, dicLlUnite: "mm" });
     // Phyto products are catalogue rows, found by their AMM number.
-    for (const p of await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where("c.idTypeIntrant", 539).select("i.codeIntrant", "i.idIntrant", "i.libelleIntrant")) {
+    for (const p of await db("intrant as i")
+      .join("categorie_intrant as c", "c.id", "i.idCategorie")
+      .where("c.idTypeIntrant", 539)
+      .select("i.codeIntrant", "i.idIntrant", "i.libelleIntrant")) {
       expect(p.codeIntrant).toMatch(/^\d{7}$/);
-      expect(await db("intrant_phyto").where({ id: p.idIntrant }).first("ammProduit", "nomProduit"), p.libelleIntrant).toEqual({ ammProduit: p.codeIntrant, nomProduit: p.libelleIntrant });
+      expect(await db("intrant_phyto").where({ id: p.idIntrant }).first("ammProduit", "nomProduit"), p.libelleIntrant).toEqual({
+        ammProduit: p.codeIntrant,
+        nomProduit: p.libelleIntrant,
+      });
     }
     // Reference fertilisers (origin 776) and listed varieties point to their catalogue rows.
     for (const f of await db("intrant").where({ dicIdOrigineIntrant: 776 }).whereIn("idCategorie", [655, 656, 657, 658]).whereNotNull("idIntrant")) {
       expect((await db("reference_fertilisant").where({ id: f.idIntrant }).first()).libelle).toBe(f.libelleIntrant);
     }
-    const varieties = await db("intrant as i").join("reference_semence as r", "r.id", "i.idIntrant").where("i.idCategorie", 5381).select("i.libelleIntrant", "r.libelle", "r.idCulture as refCulture", "i.idCulture");
+    const varieties = await db("intrant as i")
+      .join("reference_semence as r", "r.id", "i.idIntrant")
+      .where("i.idCategorie", 5381)
+      .select("i.libelleIntrant", "r.libelle", "r.idCulture as refCulture", "i.idCulture");
     expect(varieties.length).toBeGreaterThan(0);
     for (const v of varieties) {
       expect(v.libelleIntrant.endsWith(` – ${v.libelle}`)).toBe(true);
       expect(Number(v.idCulture)).toBe(Number(v.refCulture));
     }
-    const fertilisers = await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").leftJoin("caracteristique_intrant as ci", "ci.idIntrant", "i.id")
-      .where("c.idTypeIntrant", 540).select("i.libelleIntrant", "i.dicIdOrigineIntrant", "i.idIntrant", "i.idDossier", "ci.id as idCarac");
+    const fertilisers = await db("intrant as i")
+      .join("categorie_intrant as c", "c.id", "i.idCategorie")
+      .leftJoin("caracteristique_intrant as ci", "ci.idIntrant", "i.id")
+      .where("c.idTypeIntrant", 540)
+      .select("i.libelleIntrant", "i.dicIdOrigineIntrant", "i.idIntrant", "i.idDossier", "ci.id as idCarac");
     for (const f of fertilisers) expect(f.idCarac, f.libelleIntrant).not.toBeNull();
     // Fertilisers the folder declares are linked to its row (origin 777).
     const folder = fertilisers.filter((f) => Number(f.dicIdOrigineIntrant) === 777);

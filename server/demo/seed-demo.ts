@@ -1,7 +1,15 @@
 import type { Db } from "../db/knex";
 import {
-  addToGroup, createCampagne, createDossier, createExploitation, createGroupe, createOad, createPost,
-  createUtilisateur, grantFolder, linkFarm,
+  addToGroup,
+  createCampagne,
+  createDossier,
+  createExploitation,
+  createGroupe,
+  createOad,
+  createPost,
+  createUtilisateur,
+  grantFolder,
+  linkFarm,
 } from "./factories";
 import { seedDemoModes, seedDemoRecoltes } from "./seed-cultures";
 import { seedDemoAmenagements, seedDemoLots } from "./seed-lots-amenagements";
@@ -18,7 +26,8 @@ import { importReferentiel } from "../referentiel-intrants/import-service";
 
 /** Where the demo's reference doses come from (doses-ift-demo.csv): not the ministry's list. */
 export const SOURCE_DOSES_DEMO = {
-  source: "Démonstration Sillon : doses de référence indicatives (dose maximale d'étiquette par application), non officielles ; remplacées par la liste du ministère à son import",
+  source:
+    "Démonstration Sillon : doses de référence indicatives (dose maximale d'étiquette par application), non officielles ; remplacées par la liste du ministère à son import",
   confiance: "low",
 };
 import { seedDemoObservations } from "./seed-observations";
@@ -59,11 +68,17 @@ export async function seedDemo(db: Db) {
 
     const reseauDemo = await createOad(trx, { libelle: "Réseau démo", libelleLong: "Réseau de démonstration Sillon" });
     const international = await createOad(trx, {
-      libelle: "International", libelleLong: "Réseau international (données hors de France)", international: true,
+      libelle: "International",
+      libelleLong: "Réseau international (données hors de France)",
+      international: true,
       emailAcces: "international@sillon.example",
     });
 
-    const beauce = await createDossier(trx, { libelle: "Groupe Grandes cultures Beauce", idOad: reseauDemo, remarque: "Groupe de démonstration : céréales et oléoprotéagineux." });
+    const beauce = await createDossier(trx, {
+      libelle: "Groupe Grandes cultures Beauce",
+      idOad: reseauDemo,
+      remarque: "Groupe de démonstration : céréales et oléoprotéagineux.",
+    });
     const bocage = await createDossier(trx, { libelle: "Groupe Polyculture-élevage Bocage", idOad: reseauDemo });
 
     await grantFolder(trx, users.animateur, beauce, "animation", { ordre: 1, udoProprietaire: true });
@@ -83,15 +98,23 @@ export async function seedDemo(db: Db) {
     await linkFarm(trx, bocage, moulin, "lecture");
 
     const campagnes: Record<string, number> = {};
-    for (const [name, idExploitation] of [["tilleuls", tilleuls], ["moulin", moulin], ["vallee", vallee]] as const) {
+    for (const [name, idExploitation] of [
+      ["tilleuls", tilleuls],
+      ["moulin", moulin],
+      ["vallee", vallee],
+    ] as const) {
       const c2024 = await createCampagne(trx, { idExploitation, anneeRecolte: 2024, indicateurPublie: name === "tilleuls" });
       const c2025 = await createCampagne(trx, { idExploitation, anneeRecolte: 2025, idCampagneSource: c2024, idCampagneHistoParcelle: c2024 });
       campagnes[`${name}2024`] = c2024;
       campagnes[`${name}2025`] = c2025;
     }
     campagnes.tilleuls2025Simulation = await createCampagne(trx, {
-      idExploitation: tilleuls, anneeRecolte: 2025, simulation: true, apiLibelle: "Simulation réduction phyto",
-      idCampagneSource: campagnes.tilleuls2025, idCampagneHistoParcelle: campagnes.tilleuls2024,
+      idExploitation: tilleuls,
+      anneeRecolte: 2025,
+      simulation: true,
+      apiLibelle: "Simulation réduction phyto",
+      idCampagneSource: campagnes.tilleuls2025,
+      idCampagneHistoParcelle: campagnes.tilleuls2024,
     });
 
     // Farm description II, in dependency order: modes, groups, plots (which use both), features
@@ -109,7 +132,9 @@ export async function seedDemo(db: Db) {
     for (const [name, idCampagne] of Object.entries(campagnes)) {
       const farm = name.slice(0, name.search(/\d/));
       await seedCampaignInterventions(trx, idCampagne, operations.get(idCampagne)!, {
-        annee: Number(name.slice(farm.length, farm.length + 4)), simulation: name.endsWith("Simulation"), idDossier: dossierOf[farm],
+        annee: Number(name.slice(farm.length, farm.length + 4)),
+        simulation: name.endsWith("Simulation"),
+        idDossier: dossierOf[farm],
       });
       await updateCalculatedUse(trx, idCampagne);
     }
@@ -126,10 +151,29 @@ export async function seedDemo(db: Db) {
     await seedDemoSeries(trx, campagnes, users.redacteur);
 
     const day = 24 * 3600 * 1000;
-    await createPost(trx, { title: "Bienvenue dans Sillon", content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.", creationDate: new Date(Date.now() - 30 * day) });
-    await createPost(trx, { title: "Campagne 2025 ouverte", content: "Les campagnes 2025 sont créées pour les exploitations du réseau démo.", creationDate: new Date(Date.now() - 10 * day) });
-    await createPost(trx, { title: "Nouveaux référentiels matériel", content: "Les références du parc matériel ont été mises à jour.", creationDate: new Date(Date.now() - 2 * day) });
+    await createPost(trx, {
+      title: "Bienvenue dans Sillon",
+      content: "Décrivez vos exploitations campagne par campagne et suivez leurs indicateurs.",
+      creationDate: new Date(Date.now() - 30 * day),
+    });
+    await createPost(trx, {
+      title: "Campagne 2025 ouverte",
+      content: "Les campagnes 2025 sont créées pour les exploitations du réseau démo.",
+      creationDate: new Date(Date.now() - 10 * day),
+    });
+    await createPost(trx, {
+      title: "Nouveaux référentiels matériel",
+      content: "Les références du parc matériel ont été mises à jour.",
+      creationDate: new Date(Date.now() - 2 * day),
+    });
 
-    return { users, oads: { reseauDemo, international }, dossiers: { beauce, bocage }, exploitations: { tilleuls, moulin, vallee }, campagnes, groupes: { conseillers, agriculteurs } };
+    return {
+      users,
+      oads: { reseauDemo, international },
+      dossiers: { beauce, bocage },
+      exploitations: { tilleuls, moulin, vallee },
+      campagnes,
+      groupes: { conseillers, agriculteurs },
+    };
   });
 }

@@ -25,7 +25,14 @@ const EAU_ID_INTRANT = EAU_REFERENCE.idIntrant;
 type Input =
   | { kind: "semence"; libelle: string; culture?: string; quantite: number; unite?: string; ferme: number; gnis?: string }
   | { kind: "phyto"; categorie: number; libelle: string; amm: string; quantite: number; unite: string }
-  | { kind: "ferti"; categorie: number; libelle: string; quantite: number; unite: string; compo: Partial<Record<"n" | "p2o5" | "k2o" | "mgo" | "so3" | "cao" | "b", number>> }
+  | {
+      kind: "ferti";
+      categorie: number;
+      libelle: string;
+      quantite: number;
+      unite: string;
+      compo: Partial<Record<"n" | "p2o5" | "k2o" | "mgo" | "so3" | "cao" | "b", number>>;
+    }
   | { kind: "eau"; mm: number }
   | { kind: "autre"; categorie: number; libelle: string; quantite: number };
 
@@ -45,27 +52,96 @@ type Step = {
 
 // ---- Products. Phyto AMM numbers: E-Phy open data (produits_utf8.csv, Anses, Licence Ouverte), authorised
 // products of the catalogue seeds/reference/intrant-phyto.json.
-const H = 5391, F = 5392, I = 5393, REG = 5396;
+const H = 5391,
+  F = 5392,
+  I = 5393,
+  REG = 5396;
 const FIDOX = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "FIDOX 800", amm: "2210219", quantite: q, unite: "l/ha" }); // prosulfocarbe 800 g/L
 const AZOXYSTAR = (q: number): Input => ({ kind: "phyto", categorie: F, libelle: "AZOXYSTAR 250", amm: "2190636", quantite: q, unite: "l/ha" }); // azoxystrobine 250 g/L
 const MODDUS = (q: number): Input => ({ kind: "phyto", categorie: REG, libelle: "MODDUS", amm: "9100046", quantite: q, unite: "l/ha" }); // trinexapac-éthyl
 const BETAGRI = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "BETAGRI SC", amm: "2100034", quantite: q, unite: "l/ha" }); // métamitrone
 const COLZOR_TRIO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "COLZOR TRIO", amm: "9800018", quantite: q, unite: "l/ha" }); // colza, pré-levée
-const KARATE_ZEON = (q: number): Input => ({ kind: "phyto", categorie: I, libelle: "KARATE AVEC TECHNOLOGIE ZEON", amm: "9800336", quantite: q, unite: "l/ha" }); // lambda-cyhalothrine
+const KARATE_ZEON = (q: number): Input => ({
+  kind: "phyto",
+  categorie: I,
+  libelle: "KARATE AVEC TECHNOLOGIE ZEON",
+  amm: "9800336",
+  quantite: q,
+  unite: "l/ha",
+}); // lambda-cyhalothrine
 const ADENGO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "ADENGO XTRA", amm: "2160693", quantite: q, unite: "l/ha" }); // maïs
 const GLYPHOSATE = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "ROUNDUP DYNAMIC", amm: "2220443", quantite: q, unite: "l/ha" }); // glyphosate
 
-const MINERAL = 655, LIQUIDE = 656, SOLIDE = 657, AMENDEMENT = 658;
+const MINERAL = 655,
+  LIQUIDE = 656,
+  SOLIDE = 657,
+  AMENDEMENT = 658;
 const AMMONITRATE = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Ammonitrate 33,5", quantite: q, unite: "kg/ha", compo: { n: 33.5 } });
-const SOLUTION_39 = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Solution azotée 390", quantite: q, unite: "kg/ha", compo: { n: 39 } });
-const NPK = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Engrais NPK 15-15-15", quantite: q, unite: "kg/ha", compo: { n: 15, p2o5: 15, k2o: 15 } });
-const SUPER45 = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Superphosphate 45", quantite: q, unite: "kg/ha", compo: { p2o5: 45, cao: 20 } });
-const POTASSE = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Chlorure de potasse 60", quantite: q, unite: "kg/ha", compo: { k2o: 60 } });
+const SOLUTION_39 = (q: number): Input => ({
+  kind: "ferti",
+  categorie: MINERAL,
+  libelle: "Solution azotée 390",
+  quantite: q,
+  unite: "kg/ha",
+  compo: { n: 39 },
+});
+const NPK = (q: number): Input => ({
+  kind: "ferti",
+  categorie: MINERAL,
+  libelle: "Engrais NPK 15-15-15",
+  quantite: q,
+  unite: "kg/ha",
+  compo: { n: 15, p2o5: 15, k2o: 15 },
+});
+const SUPER45 = (q: number): Input => ({
+  kind: "ferti",
+  categorie: MINERAL,
+  libelle: "Superphosphate 45",
+  quantite: q,
+  unite: "kg/ha",
+  compo: { p2o5: 45, cao: 20 },
+});
+const POTASSE = (q: number): Input => ({
+  kind: "ferti",
+  categorie: MINERAL,
+  libelle: "Chlorure de potasse 60",
+  quantite: q,
+  unite: "kg/ha",
+  compo: { k2o: 60 },
+});
 const BORE = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Bore foliaire", quantite: q, unite: "l/ha", compo: { b: 8 } });
-const SULFATE_AMMO = (q: number): Input => ({ kind: "ferti", categorie: MINERAL, libelle: "Sulfate d'ammoniaque 21", quantite: q, unite: "kg/ha", compo: { n: 21, so3: 60 } });
-const FUMIER = (q: number): Input => ({ kind: "ferti", categorie: SOLIDE, libelle: "Fumier de bovins", quantite: q, unite: "t/ha", compo: { n: 0.6, p2o5: 0.3, k2o: 0.8, mgo: 0.1, cao: 0.5 } });
-const LISIER = (q: number): Input => ({ kind: "ferti", categorie: LIQUIDE, libelle: "Lisier de bovins", quantite: q, unite: "t/ha", compo: { n: 0.3, p2o5: 0.15, k2o: 0.35 } });
-const CHAUX = (q: number): Input => ({ kind: "ferti", categorie: AMENDEMENT, libelle: "Chaux magnésienne", quantite: q, unite: "kg/ha", compo: { cao: 50, mgo: 30 } });
+const SULFATE_AMMO = (q: number): Input => ({
+  kind: "ferti",
+  categorie: MINERAL,
+  libelle: "Sulfate d'ammoniaque 21",
+  quantite: q,
+  unite: "kg/ha",
+  compo: { n: 21, so3: 60 },
+});
+const FUMIER = (q: number): Input => ({
+  kind: "ferti",
+  categorie: SOLIDE,
+  libelle: "Fumier de bovins",
+  quantite: q,
+  unite: "t/ha",
+  compo: { n: 0.6, p2o5: 0.3, k2o: 0.8, mgo: 0.1, cao: 0.5 },
+});
+const LISIER = (q: number): Input => ({
+  kind: "ferti",
+  categorie: LIQUIDE,
+  libelle: "Lisier de bovins",
+  quantite: q,
+  unite: "t/ha",
+  compo: { n: 0.3, p2o5: 0.15, k2o: 0.35 },
+});
+const CHAUX = (q: number): Input => ({
+  kind: "ferti",
+  categorie: AMENDEMENT,
+  libelle: "Chaux magnésienne",
+  quantite: q,
+  unite: "kg/ha",
+  compo: { cao: 50, mgo: 30 },
+});
 const EAU = (mm: number): Input => ({ kind: "eau", mm });
 const seed = (libelle: string, quantite: number, ferme: number, culture?: string): Input => ({ kind: "semence", libelle, culture, quantite, ferme });
 
@@ -84,7 +160,12 @@ const BLE: Step[] = [
   { op: ["irrigation"], date: [0, "06-05"], irrigable: true, inputs: [EAU(30)] },
   { op: ["moisson"], date: [0, "07-16"] },
   { op: ["transport"], date: [0, "07-16"] },
-  { op: ["pressage"], date: [0, "07-24"], info: "Pressage de la paille", inputs: [{ kind: "autre", categorie: 5431, libelle: "Ficelle de presse", quantite: 2 }] },
+  {
+    op: ["pressage"],
+    date: [0, "07-24"],
+    info: "Pressage de la paille",
+    inputs: [{ kind: "autre", categorie: 5431, libelle: "Ficelle de presse", quantite: 2 }],
+  },
   { op: ["semis"], date: [0, "08-25"], inter: true, stade: "Semis du couvert", inputs: [seed("Moutarde blanche", 8, 0)] },
 ];
 
@@ -128,7 +209,11 @@ const BETTERAVE: Step[] = [
   { op: ["irrigation"], date: [0, "06-28"], irrigable: true, inputs: [EAU(30)] },
   { op: ["pulve"], date: [0, "07-08"], stade: "Couverture du sol", info: "Cercosporiose", inputs: [AZOXYSTAR(0.6)] },
   { op: ["irrigation"], date: [0, "07-15"], irrigable: true, inputs: [EAU(30)] },
-  { op: ["arrachage"], date: [0, "10-10"], inputs: [{ kind: "autre", categorie: 5432, libelle: "Bâche de couverture de silo de betteraves (Toptex)", quantite: 1 }] },
+  {
+    op: ["arrachage"],
+    date: [0, "10-10"],
+    inputs: [{ kind: "autre", categorie: 5432, libelle: "Bâche de couverture de silo de betteraves (Toptex)", quantite: 1 }],
+  },
 ];
 
 const POIS: Step[] = [
@@ -167,8 +252,13 @@ const MAIS_ENSILAGE: Step[] = [
   { op: ["pulve"], date: [0, "05-20"], stade: "4 à 6 feuilles", inputs: [ADENGO(0.33)] },
   { op: ["engrais"], date: [0, "06-01"], stade: "6 feuilles", inputs: [AMMONITRATE(120)] },
   {
-    op: ["ensilage"], date: [0, "09-12"], stade: "32 % de matière sèche",
-    inputs: [{ kind: "autre", categorie: 5433, libelle: "Conservateur d'ensilage (bactéries lactiques)", quantite: 1 }, { kind: "autre", categorie: 5432, libelle: "Bâche d'ensilage et film sous-bâche", quantite: 1 }],
+    op: ["ensilage"],
+    date: [0, "09-12"],
+    stade: "32 % de matière sèche",
+    inputs: [
+      { kind: "autre", categorie: 5433, libelle: "Conservateur d'ensilage (bactéries lactiques)", quantite: 1 },
+      { kind: "autre", categorie: 5432, libelle: "Bâche d'ensilage et film sous-bâche", quantite: 1 },
+    ],
   },
 ];
 
@@ -178,7 +268,14 @@ const PRAIRIE: Step[] = [
   { op: ["fauche"], date: [0, "05-10"], info: "Première coupe" },
   { op: ["fanage"], date: [0, "05-11"] },
   { op: ["andainage"], date: [0, "05-13"] },
-  { op: ["pressage"], date: [0, "05-13"], inputs: [{ kind: "autre", categorie: 5431, libelle: "Filet pour balles rondes", quantite: 1 }, { kind: "autre", categorie: 5432, libelle: "Film d'enrubannage", quantite: 1 }] },
+  {
+    op: ["pressage"],
+    date: [0, "05-13"],
+    inputs: [
+      { kind: "autre", categorie: 5431, libelle: "Filet pour balles rondes", quantite: 1 },
+      { kind: "autre", categorie: 5432, libelle: "Film d'enrubannage", quantite: 1 },
+    ],
+  },
   { op: ["fauche"], date: [0, "06-25"], info: "Deuxième coupe", taux: 0.6 },
   { op: ["fanage"], date: [0, "06-26"], taux: 0.6 },
   { op: ["andainage"], date: [0, "06-28"], taux: 0.6 },
@@ -203,13 +300,21 @@ async function insertId(db: Db, table: string, row: Record<string, unknown>): Pr
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-type Plot = { id: number; surface: number; irrigable: boolean; principale: { id: number; libelle: string } | null; intermediaire: { id: number; libelle: string } | null };
+type Plot = {
+  id: number;
+  surface: number;
+  irrigable: boolean;
+  principale: { id: number; libelle: string } | null;
+  intermediaire: { id: number; libelle: string } | null;
+};
 
 async function plotsOf(db: Db, idCampagne: number): Promise<Plot[]> {
   const plots = await db("parcelle").where({ idCampagne }).orderBy("id").select("id", "surface", "irrigable", "idModeConduite");
   const rows = await db("mode_conduite_culture as mcc")
-    .join("culture as c", "c.id", "mcc.idCulture").leftJoin("categorie_culture as cat", "cat.id", "mcc.idCatCulture")
-    .join("mode_conduite as m", "m.id", "mcc.idModeConduite").where("m.idCampagne", idCampagne)
+    .join("culture as c", "c.id", "mcc.idCulture")
+    .leftJoin("categorie_culture as cat", "cat.id", "mcc.idCatCulture")
+    .join("mode_conduite as m", "m.id", "mcc.idModeConduite")
+    .where("m.idCampagne", idCampagne)
     .orderBy([{ column: "mcc.idModeConduite" }, { column: "mcc.ordre" }])
     .select("mcc.idModeConduite", "c.id", "c.libelle", "cat.code");
   return plots.map((p) => {
@@ -218,7 +323,13 @@ async function plotsOf(db: Db, idCampagne: number): Promise<Plot[]> {
       const r = mine.find((x) => x.code === code);
       return r ? { id: Number(r.id), libelle: String(r.libelle) } : null;
     };
-    return { id: Number(p.id), surface: Number(p.surface), irrigable: p.irrigable === true || p.irrigable === 1, principale: pick("principale"), intermediaire: pick("intermediaire") };
+    return {
+      id: Number(p.id),
+      surface: Number(p.surface),
+      irrigable: p.irrigable === true || p.irrigable === 1,
+      principale: pick("principale"),
+      intermediaire: pick("intermediaire"),
+    };
   });
 }
 
@@ -286,15 +397,30 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
       // In 2025 the fungicides were planned beforehand (P), then done (R).
       const planned = o.simulation || (o.annee === 2025 && step.inputs?.some((x) => x.kind === "phyto" && x.categorie === F));
       const idAction = await insertId(db, "action", {
-        idCampagne, idParcelle: plot.id, date, anneeRecolte: o.annee, idOperationCulturale: op.id, dicIdTypeAction: op.idTypeAction,
-        idCultureConcernee: crop.id, debit: op.debit, realisee: !o.simulation, prevue: !!planned, frequence, tauxSurface,
-        nombrePassage: Math.round(frequence * tauxSurface * 1000) / 1000, complementInfoTypeTravail: step.info ?? null, consoCarburant: op.conso,
-        precisionStade: step.stade ?? null, libelleOperationSource: null, intituleEvenement: null,
+        idCampagne,
+        idParcelle: plot.id,
+        date,
+        anneeRecolte: o.annee,
+        idOperationCulturale: op.id,
+        dicIdTypeAction: op.idTypeAction,
+        idCultureConcernee: crop.id,
+        debit: op.debit,
+        realisee: !o.simulation,
+        prevue: !!planned,
+        frequence,
+        tauxSurface,
+        nombrePassage: Math.round(frequence * tauxSurface * 1000) / 1000,
+        complementInfoTypeTravail: step.info ?? null,
+        consoCarburant: op.conso,
+        precisionStade: step.stade ?? null,
+        libelleOperationSource: null,
+        intituleEvenement: null,
       });
       count += 1;
       for (const input of step.inputs ?? []) {
         // ... and applies every other plant-protection product at 70 % of its dose.
-        const used = o.simulation && input.kind === "phyto" ? { ...input, quantite: Math.round(input.quantite * REDUCTION_PHYTO_SIMULATION * 100) / 100 } : input;
+        const used =
+          o.simulation && input.kind === "phyto" ? { ...input, quantite: Math.round(input.quantite * REDUCTION_PHYTO_SIMULATION * 100) / 100 } : input;
         await insertInput(db, idAction, used, crop, { dossierInputs, cultureIds, idDossier: o.idDossier, catalogues });
       }
     }
@@ -302,9 +428,11 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
   return count;
 }
 
-
 async function insertInput(
-  db: Db, idAction: number, input: Input, crop: { id: number; libelle: string },
+  db: Db,
+  idAction: number,
+  input: Input,
+  crop: { id: number; libelle: string },
   ctx: { dossierInputs: Map<string, number>; cultureIds: Map<string, number>; idDossier: number | null; catalogues: Catalogues },
 ): Promise<void> {
   const base = { idAction, codeTypeIntrant: null, idDossier: null as number | null, codeGnis: null, idCulture: null as number | null, idIntrantSemence: null };
@@ -314,38 +442,71 @@ async function insertInput(
       const idCulture = ctx.cultureIds.get(input.culture ?? speciesLabel) ?? crop.id;
       const reference = variety ? ctx.catalogues.semences.get(`${idCulture}|${variety}`) : undefined;
       const id = await insertId(db, "intrant", {
-        ...base, idCategorie: 5381, idIntrant: reference?.id ?? null, libelleIntrant: input.libelle, codeIntrant: null, dicIdOrigineIntrant: ORIGINE_REFERENCE,
-        codeGnis: reference?.codeGnis ?? null, idCulture, quantite: input.quantite, dicLlUnite: input.unite ?? "kg/ha",
+        ...base,
+        idCategorie: 5381,
+        idIntrant: reference?.id ?? null,
+        libelleIntrant: input.libelle,
+        codeIntrant: null,
+        dicIdOrigineIntrant: ORIGINE_REFERENCE,
+        codeGnis: reference?.codeGnis ?? null,
+        idCulture,
+        quantite: input.quantite,
+        dicLlUnite: input.unite ?? "kg/ha",
       });
       await db("caracteristique_intrant").insert({ idIntrant: id, semenceFerme: input.ferme, semenceCertifiee: 100 - input.ferme, semenceOgm: 0 });
       return;
     }
     case "phyto":
       await insertId(db, "intrant", {
-        ...base, idCategorie: input.categorie, idIntrant: ctx.catalogues.phytos.get(input.amm) ?? null, libelleIntrant: input.libelle, codeIntrant: input.amm, dicIdOrigineIntrant: ORIGINE_PRIX_PHYTO,
-        quantite: input.quantite, dicLlUnite: input.unite,
+        ...base,
+        idCategorie: input.categorie,
+        idIntrant: ctx.catalogues.phytos.get(input.amm) ?? null,
+        libelleIntrant: input.libelle,
+        codeIntrant: input.amm,
+        dicIdOrigineIntrant: ORIGINE_PRIX_PHYTO,
+        quantite: input.quantite,
+        dicLlUnite: input.unite,
       });
       return;
     case "ferti": {
       const folder = ctx.dossierInputs.get(input.libelle);
       const reference = ctx.catalogues.fertilisants.get(input.libelle);
       const id = await insertId(db, "intrant", {
-        ...base, idCategorie: input.categorie, idIntrant: folder ?? reference ?? null, libelleIntrant: input.libelle, codeIntrant: null,
-        dicIdOrigineIntrant: folder ? ORIGINE_DOSSIER : ORIGINE_REFERENCE, idDossier: folder ? ctx.idDossier : null, quantite: input.quantite, dicLlUnite: input.unite,
+        ...base,
+        idCategorie: input.categorie,
+        idIntrant: folder ?? reference ?? null,
+        libelleIntrant: input.libelle,
+        codeIntrant: null,
+        dicIdOrigineIntrant: folder ? ORIGINE_DOSSIER : ORIGINE_REFERENCE,
+        idDossier: folder ? ctx.idDossier : null,
+        quantite: input.quantite,
+        dicLlUnite: input.unite,
       });
       await db("caracteristique_intrant").insert({ idIntrant: id, ...input.compo });
       return;
     }
     case "eau":
       await insertId(db, "intrant", {
-        ...base, idCategorie: 5421, idIntrant: EAU_ID_INTRANT, libelleIntrant: "Eau d'irrigation", codeIntrant: null, dicIdOrigineIntrant: ORIGINE_REFERENCE,
-        quantite: input.mm, dicLlUnite: "mm",
+        ...base,
+        idCategorie: 5421,
+        idIntrant: EAU_ID_INTRANT,
+        libelleIntrant: "Eau d'irrigation",
+        codeIntrant: null,
+        dicIdOrigineIntrant: ORIGINE_REFERENCE,
+        quantite: input.mm,
+        dicLlUnite: "mm",
       });
       return;
     case "autre":
       await insertId(db, "intrant", {
-        ...base, idCategorie: input.categorie, idIntrant: null, libelleIntrant: input.libelle, codeIntrant: null, dicIdOrigineIntrant: ORIGINE_REFERENCE,
-        quantite: input.quantite, dicLlUnite: "autre",
+        ...base,
+        idCategorie: input.categorie,
+        idIntrant: null,
+        libelleIntrant: input.libelle,
+        codeIntrant: null,
+        dicIdOrigineIntrant: ORIGINE_REFERENCE,
+        quantite: input.quantite,
+        dicLlUnite: "autre",
       });
       return;
   }
@@ -356,10 +517,14 @@ async function insertInput(
  * Σ plot surface × passes / work rate of the operations each machine serves, planned and done apart.
  */
 export async function updateCalculatedUse(db: Db, idCampagne: number): Promise<void> {
-  const rows = await db("action as a").join("parcelle as p", "p.id", "a.idParcelle").join("operation_culturale as o", "o.id", "a.idOperationCulturale")
+  const rows = await db("action as a")
+    .join("parcelle as p", "p.id", "a.idParcelle")
+    .join("operation_culturale as o", "o.id", "a.idOperationCulturale")
     .where("a.idCampagne", idCampagne)
     .select("a.idOperationCulturale", "a.realisee", "a.prevue", "a.nombrePassage", "a.debit", "p.surface", "o.idMaterielTractant");
-  const towed = await db("operation_culturale_materiel as m").join("operation_culturale as o", "o.id", "m.idOperationCulturale").where("o.idCampagne", idCampagne)
+  const towed = await db("operation_culturale_materiel as m")
+    .join("operation_culturale as o", "o.id", "m.idOperationCulturale")
+    .where("o.idCampagne", idCampagne)
     .select("m.idOperationCulturale", "m.idParcMateriel");
   const machinesOf = new Map<number, number[]>();
   for (const r of rows) {
@@ -379,8 +544,11 @@ export async function updateCalculatedUse(db: Db, idCampagne: number): Promise<v
     }
   }
   for (const [id, t] of hours) {
-    await db("parc_materiel").where({ id }).update({
-      utilisationAnnuelleCalculeeP: t.p ? Math.round(t.p * 100) / 100 : null, utilisationAnnuelleCalculeeR: t.r ? Math.round(t.r * 100) / 100 : null,
-    });
+    await db("parc_materiel")
+      .where({ id })
+      .update({
+        utilisationAnnuelleCalculeeP: t.p ? Math.round(t.p * 100) / 100 : null,
+        utilisationAnnuelleCalculeeR: t.r ? Math.round(t.r * 100) / 100 : null,
+      });
   }
 }

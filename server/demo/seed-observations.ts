@@ -31,7 +31,18 @@ function square(geometrie: string | null, corner: number): string | null {
   const h = (y1 - y0) / 4;
   const x = corner === 0 ? x0 + w / 2 : x1 - w * 1.5;
   const y = corner === 0 ? y0 + h / 2 : y1 - h * 1.5;
-  return JSON.stringify({ type: "Polygon", coordinates: [[[x, y], [x + w, y], [x + w, y + h], [x, y + h], [x, y]]] });
+  return JSON.stringify({
+    type: "Polygon",
+    coordinates: [
+      [
+        [x, y],
+        [x + w, y],
+        [x + w, y + h],
+        [x, y + h],
+        [x, y],
+      ],
+    ],
+  });
 }
 
 export async function seedDemoObservations(trx: Db, campagnes: Record<string, number>, idUser: number): Promise<void> {
@@ -46,25 +57,63 @@ export async function seedDemoObservations(trx: Db, campagnes: Record<string, nu
     const campagne = await trx("campagne").where({ id: idCampagne }).first("anneeRecolte", "idExploitation");
     const year = Number(campagne.anneeRecolte);
     const idExploitation = Number(campagne.idExploitation);
-    const plots = await trx("parcelle").where({ idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "idModeConduite", "geometrie");
+    const plots = await trx("parcelle")
+      .where({ idCampagne })
+      .orderBy([{ column: "libelle" }, { column: "id" }])
+      .select("id", "idModeConduite", "geometrie");
     for (const [index, plot] of plots.entries()) {
       const idParcelle = Number(plot.id);
       const crop = plot.idModeConduite
-        ? await trx("mode_conduite_culture as m").join("culture as c", "c.id", "m.idCulture").where("m.idModeConduite", plot.idModeConduite).orderBy("m.ordre").first("c.id", "c.idEchelleStadeAee")
+        ? await trx("mode_conduite_culture as m")
+            .join("culture as c", "c.id", "m.idCulture")
+            .where("m.idModeConduite", plot.idModeConduite)
+            .orderBy("m.ordre")
+            .first("c.id", "c.idEchelleStadeAee")
         : undefined;
       const scale = stades.filter((s) => Number(s.idEchelleStadeAee) === Number(crop?.idEchelleStadeAee ?? 0));
       const stageAt = (rank: number) => (scale.length ? Number(scale[Math.min(rank, scale.length - 1)].id) : null);
       const actions = await trx("action").where({ idCampagne, idParcelle }).orderBy("date").select("id", "date");
       const seed = idParcelle;
 
-      const serie = async (s: Serie, rows: { element: number; valeur?: number | null; unite?: string | null; remarque?: string; horizon?: number; weed?: number; stage?: number; placettes?: Record<number, number> }[], horizons?: [string, number, number][]) => {
+      const serie = async (
+        s: Serie,
+        rows: {
+          element: number;
+          valeur?: number | null;
+          unite?: string | null;
+          remarque?: string;
+          horizon?: number;
+          weed?: number;
+          stage?: number;
+          placettes?: Record<number, number>;
+        }[],
+        horizons?: [string, number, number][],
+      ) => {
         const id = await insertId(trx, "observation_serie", {
-          idCampagne, idExploitation, idParcelle, nom: s.nom, date: s.date, dicIdTypeSerie: s.type, idUser, remarque: s.remarque ?? null,
-          idCulture: s.stade && crop ? Number(crop.id) : null, idStade: s.stade && crop ? stageAt(Number(s.date.slice(5, 7)) > 4 ? 6 : 3) : null,
-          idAction: actions.length ? Number(actions[Math.min(1, actions.length - 1)].id) : null, isPlacetteSelected: !!s.placettes,
+          idCampagne,
+          idExploitation,
+          idParcelle,
+          nom: s.nom,
+          date: s.date,
+          dicIdTypeSerie: s.type,
+          idUser,
+          remarque: s.remarque ?? null,
+          idCulture: s.stade && crop ? Number(crop.id) : null,
+          idStade: s.stade && crop ? stageAt(Number(s.date.slice(5, 7)) > 4 ? 6 : 3) : null,
+          idAction: actions.length ? Number(actions[Math.min(1, actions.length - 1)].id) : null,
+          isPlacetteSelected: !!s.placettes,
         });
-        if (s.labo) await trx("observation").insert({ idObservationSerie: id, idParcelle, dicoIdEltObserve: ELEMENT.laboratoire, obsValTxt: s.labo, date: s.date, idUser });
-        if (s.organe) await trx("observation").insert({ idObservationSerie: id, idParcelle, dicoIdEltObserve: ELEMENT.organe, obsValNum: s.organe, date: s.date, idUser });
+        if (s.labo)
+          await trx("observation").insert({
+            idObservationSerie: id,
+            idParcelle,
+            dicoIdEltObserve: ELEMENT.laboratoire,
+            obsValTxt: s.labo,
+            date: s.date,
+            idUser,
+          });
+        if (s.organe)
+          await trx("observation").insert({ idObservationSerie: id, idParcelle, dicoIdEltObserve: ELEMENT.organe, obsValNum: s.organe, date: s.date, idUser });
         const hids: number[] = [];
         for (const [i, [hname, sup, inf]] of (horizons ?? []).entries()) {
           const hid = await insertId(trx, "horizon", { idParent: id, idParcelle, name: hname, ordre: i + 1 });
@@ -76,11 +125,31 @@ export async function seedDemoObservations(trx: Db, campagnes: Record<string, nu
         }
         for (const [i, r] of rows.entries()) {
           const oid = await insertId(trx, "observation", {
-            idObservationSerie: id, idParcelle, dicoIdEltObserve: r.element, obsValNum: r.valeur ?? null, dicLlUnite: r.unite ?? null, remarque: r.remarque ?? null,
-            idHorizon: r.horizon != null ? hids[r.horizon] : null, idPereStade: r.weed ?? null, stadeAdventice: r.stage ?? null, date: s.date, idUser, ordre: i + 1,
+            idObservationSerie: id,
+            idParcelle,
+            dicoIdEltObserve: r.element,
+            obsValNum: r.valeur ?? null,
+            dicLlUnite: r.unite ?? null,
+            remarque: r.remarque ?? null,
+            idHorizon: r.horizon != null ? hids[r.horizon] : null,
+            idPereStade: r.weed ?? null,
+            stadeAdventice: r.stage ?? null,
+            date: s.date,
+            idUser,
+            ordre: i + 1,
           });
           for (const [idPlacette, v] of Object.entries(r.placettes ?? {})) {
-            await trx("observation").insert({ idObservationSerie: id, idParcelle, idObservationParent: oid, idPlacette: Number(idPlacette), dicoIdEltObserve: r.element, obsValNum: v, dicLlUnite: r.unite ?? null, date: s.date, idUser });
+            await trx("observation").insert({
+              idObservationSerie: id,
+              idParcelle,
+              idObservationParent: oid,
+              idPlacette: Number(idPlacette),
+              dicoIdEltObserve: r.element,
+              obsValNum: v,
+              dicLlUnite: r.unite ?? null,
+              date: s.date,
+              idUser,
+            });
           }
         }
         return id;
@@ -88,21 +157,47 @@ export async function seedDemoObservations(trx: Db, campagnes: Record<string, nu
 
       // Soil analysis by horizon, every other year's plots; soil nitrogen at the end of winter on every plot.
       if (index % 2 === 0 || name.startsWith("tilleuls")) {
-        const soil: [number, number, string][] = [[2010, 7.2, "pH"], [2012, 2.1, "%"], [2016, 62, "mg/kg"], [2018, 180, "mg/kg"], [2019, 120, "mg/kg"], [2022, 24, "%"]];
-        await serie({ type: 1124, nom: "Analyse de sol", date: `${year - 1}-08-28`, stade: false, labo: "LDAR – Laboratoire départemental, Laon" },
-          soil.flatMap(([element, base, unite], k) => [0, 1].map((h) => ({ element, valeur: vary(seed + k + h, base * (h ? 0.85 : 1), base * 0.1, element === 2010 ? 1 : 1), unite, horizon: h }))),
-          [["0-30 cm", 30, 0], ["30-60 cm", 60, 30]]);
+        const soil: [number, number, string][] = [
+          [2010, 7.2, "pH"],
+          [2012, 2.1, "%"],
+          [2016, 62, "mg/kg"],
+          [2018, 180, "mg/kg"],
+          [2019, 120, "mg/kg"],
+          [2022, 24, "%"],
+        ];
+        await serie(
+          { type: 1124, nom: "Analyse de sol", date: `${year - 1}-08-28`, stade: false, labo: "LDAR – Laboratoire départemental, Laon" },
+          soil.flatMap(([element, base, unite], k) =>
+            [0, 1].map((h) => ({ element, valeur: vary(seed + k + h, base * (h ? 0.85 : 1), base * 0.1, element === 2010 ? 1 : 1), unite, horizon: h })),
+          ),
+          [
+            ["0-30 cm", 30, 0],
+            ["30-60 cm", 60, 30],
+          ],
+        );
       }
-      await serie({ type: 1129, nom: "Reliquat sortie d'hiver", date: `${year}-02-05`, stade: true, labo: "Auréa AgroSciences" },
+      await serie(
+        { type: 1129, nom: "Reliquat sortie d'hiver", date: `${year}-02-05`, stade: true, labo: "Auréa AgroSciences" },
         [0, 1, 2].map((h) => ({ element: 2030, valeur: vary(seed + h, [22, 14, 9][h], 4, 0), unite: "kg N/ha", horizon: h })),
-        [["0-30 cm", 30, 0], ["30-60 cm", 60, 30], ["60-90 cm", 90, 60]]);
+        [
+          ["0-30 cm", 30, 0],
+          ["30-60 cm", 60, 30],
+          ["60-90 cm", 90, 60],
+        ],
+      );
       if (!crop) continue;
-      await serie({ type: 1125, nom: "Stade de la culture", date: `${year}-04-10`, stade: true },
-        [{ element: 2040, valeur: vary(seed, 80, 15, 0), unite: "%" }, { element: 2041, valeur: vary(seed, 45, 8, 0), unite: "%" }]);
-      await serie({ type: 1126, nom: "Maladies", date: `${year}-05-12`, stade: true, organe: 3, remarque: "Notation sur 20 plantes" },
-        [{ element: 2050, valeur: vary(seed, 25, 15, 0), unite: "% plantes atteintes" }, { element: 2052, valeur: vary(seed + 3, 8, 6, 0), unite: "% surface atteinte" }]);
-      await serie({ type: 1127, nom: "Ravageurs", date: `${year}-04-02`, stade: true, organe: 1 },
-        [{ element: 2070, valeur: vary(seed, 4, 3, 1), unite: "individus/plante" }, { element: 2071, valeur: vary(seed + 1, 2, 2, 0), unite: "individus/piège" }]);
+      await serie({ type: 1125, nom: "Stade de la culture", date: `${year}-04-10`, stade: true }, [
+        { element: 2040, valeur: vary(seed, 80, 15, 0), unite: "%" },
+        { element: 2041, valeur: vary(seed, 45, 8, 0), unite: "%" },
+      ]);
+      await serie({ type: 1126, nom: "Maladies", date: `${year}-05-12`, stade: true, organe: 3, remarque: "Notation sur 20 plantes" }, [
+        { element: 2050, valeur: vary(seed, 25, 15, 0), unite: "% plantes atteintes" },
+        { element: 2052, valeur: vary(seed + 3, 8, 6, 0), unite: "% surface atteinte" },
+      ]);
+      await serie({ type: 1127, nom: "Ravageurs", date: `${year}-04-02`, stade: true, organe: 1 }, [
+        { element: 2070, valeur: vary(seed, 4, 3, 1), unite: "individus/plante" },
+        { element: 2071, valeur: vary(seed + 1, 2, 2, 0), unite: "individus/piège" },
+      ]);
       const weed = weeds[index % weeds.length];
       const stage = weedStages.find((s) => Number(s.idAdventice) === Number(weed.id));
       const density = densities.find((d) => Number(d.idAdventice) === Number(weed.id) && Number(d.ordre) === 2 + (index % 3));
@@ -113,14 +208,32 @@ export async function seedDemoObservations(trx: Db, campagnes: Record<string, nu
       ]);
       // Placettes of the first plot, with a plant analysis recorded on each.
       if (index === 0) {
-        const p1 = await insertId(trx, "placette", { idParcelle, idCampagne, idExploitation, libelle: "Placette témoin", geometrie: square(plot.geometrie, 0) });
-        const p2 = await insertId(trx, "placette", { idParcelle, idCampagne, idExploitation, libelle: "Placette bande fleurie", geometrie: square(plot.geometrie, 1) });
-        const id = await serie({ type: 1130, nom: "Analyse de plante", date: `${year}-04-25`, stade: true, organe: 1, labo: "Auréa AgroSciences", placettes: true }, [
-          { element: 2100, valeur: null, unite: "t MS/ha", placettes: { [p1]: vary(seed, 4.2, 0.6, 2), [p2]: vary(seed + 1, 3.8, 0.6, 2) } },
-          { element: 2101, valeur: null, unite: "% MS", placettes: { [p1]: vary(seed, 3.1, 0.3, 2), [p2]: vary(seed + 2, 2.9, 0.3, 2) } },
-          { element: 2102, valeur: null, unite: "kg N/ha", placettes: { [p1]: vary(seed, 130, 20, 0), [p2]: vary(seed + 3, 112, 20, 0) } },
+        const p1 = await insertId(trx, "placette", {
+          idParcelle,
+          idCampagne,
+          idExploitation,
+          libelle: "Placette témoin",
+          geometrie: square(plot.geometrie, 0),
+        });
+        const p2 = await insertId(trx, "placette", {
+          idParcelle,
+          idCampagne,
+          idExploitation,
+          libelle: "Placette bande fleurie",
+          geometrie: square(plot.geometrie, 1),
+        });
+        const id = await serie(
+          { type: 1130, nom: "Analyse de plante", date: `${year}-04-25`, stade: true, organe: 1, labo: "Auréa AgroSciences", placettes: true },
+          [
+            { element: 2100, valeur: null, unite: "t MS/ha", placettes: { [p1]: vary(seed, 4.2, 0.6, 2), [p2]: vary(seed + 1, 3.8, 0.6, 2) } },
+            { element: 2101, valeur: null, unite: "% MS", placettes: { [p1]: vary(seed, 3.1, 0.3, 2), [p2]: vary(seed + 2, 2.9, 0.3, 2) } },
+            { element: 2102, valeur: null, unite: "kg N/ha", placettes: { [p1]: vary(seed, 130, 20, 0), [p2]: vary(seed + 3, 112, 20, 0) } },
+          ],
+        );
+        await trx("observation_serie_placette").insert([
+          { idObservationSerie: id, idPlacette: p1, ordre: 0 },
+          { idObservationSerie: id, idPlacette: p2, ordre: 1 },
         ]);
-        await trx("observation_serie_placette").insert([{ idObservationSerie: id, idPlacette: p1, ordre: 0 }, { idObservationSerie: id, idPlacette: p2, ordre: 1 }]);
       }
     }
   }

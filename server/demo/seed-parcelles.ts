@@ -46,11 +46,58 @@ const TILLEULS_2024: DemoPlot[] = [
 
 // 2025: the large field is split in two; the others rotate.
 const TILLEULS_2025: DemoPlot[] = [
-  { libelle: "Les Grands Champs nord", surface: 12.1, mode: "Colza", ilot: "12", commune: SOURS, objectifRendement: 3.8, irrigable: true, polygone: [0, 0.18], depuis: ["Les Grands Champs"] },
-  { libelle: "Les Grands Champs sud", surface: 12.5, mode: "Orge", ilot: "12", commune: SOURS, objectifRendement: 7.2, irrigable: true, polygone: [0, -0.18], depuis: ["Les Grands Champs"] },
-  { libelle: "La Vallée Sèche", surface: 15.2, mode: "Blé tendre", ilot: "7", commune: BERCHERES, objectifRendement: 8.2, polygone: [0.4, -0.2], depuis: ["La Vallée Sèche"] },
-  { libelle: "Le Bas des Prés", surface: 9.8, mode: "Betterave", ilot: "3", commune: CORANCEZ, objectifRendement: 85, drainee: true, depuis: ["Le Bas des Prés"] },
-  { libelle: "La Pièce du Moulin à Vent", surface: 18.3, mode: "Blé tendre", ilot: "12", commune: PRUNAY, objectifRendement: 9, irrigable: true, depuis: ["La Pièce du Moulin à Vent"] },
+  {
+    libelle: "Les Grands Champs nord",
+    surface: 12.1,
+    mode: "Colza",
+    ilot: "12",
+    commune: SOURS,
+    objectifRendement: 3.8,
+    irrigable: true,
+    polygone: [0, 0.18],
+    depuis: ["Les Grands Champs"],
+  },
+  {
+    libelle: "Les Grands Champs sud",
+    surface: 12.5,
+    mode: "Orge",
+    ilot: "12",
+    commune: SOURS,
+    objectifRendement: 7.2,
+    irrigable: true,
+    polygone: [0, -0.18],
+    depuis: ["Les Grands Champs"],
+  },
+  {
+    libelle: "La Vallée Sèche",
+    surface: 15.2,
+    mode: "Blé tendre",
+    ilot: "7",
+    commune: BERCHERES,
+    objectifRendement: 8.2,
+    polygone: [0.4, -0.2],
+    depuis: ["La Vallée Sèche"],
+  },
+  {
+    libelle: "Le Bas des Prés",
+    surface: 9.8,
+    mode: "Betterave",
+    ilot: "3",
+    commune: CORANCEZ,
+    objectifRendement: 85,
+    drainee: true,
+    depuis: ["Le Bas des Prés"],
+  },
+  {
+    libelle: "La Pièce du Moulin à Vent",
+    surface: 18.3,
+    mode: "Blé tendre",
+    ilot: "12",
+    commune: PRUNAY,
+    objectifRendement: 9,
+    irrigable: true,
+    depuis: ["La Pièce du Moulin à Vent"],
+  },
   { libelle: "Le Chemin de Chartres", surface: 11.4, mode: "Blé tendre", commune: SOURS, objectifRendement: 8.8, depuis: ["Le Chemin de Chartres"] },
 ];
 
@@ -77,8 +124,26 @@ const VALLEE_2024: DemoPlot[] = [
   { libelle: "Les Rochettes", surface: 6.1, mode: "Prairie temporaire", commune: MONTENAY, drainee: true },
 ];
 const VALLEE_2025: DemoPlot[] = [
-  { libelle: "Le Pré de la Vallée", surface: 8.4, mode: "Maïs ensilage", ilot: "1", commune: ERNEE, objectifRendement: 13.5, polygone: [0, 0], depuis: ["Le Pré de la Vallée"] },
-  { libelle: "La Grande Pièce", surface: 11.2, mode: "Blé tendre", ilot: "2", commune: ERNEE, objectifRendement: 7.5, polygone: [0.5, 0.2], depuis: ["La Grande Pièce"] },
+  {
+    libelle: "Le Pré de la Vallée",
+    surface: 8.4,
+    mode: "Maïs ensilage",
+    ilot: "1",
+    commune: ERNEE,
+    objectifRendement: 13.5,
+    polygone: [0, 0],
+    depuis: ["Le Pré de la Vallée"],
+  },
+  {
+    libelle: "La Grande Pièce",
+    surface: 11.2,
+    mode: "Blé tendre",
+    ilot: "2",
+    commune: ERNEE,
+    objectifRendement: 7.5,
+    polygone: [0.5, 0.2],
+    depuis: ["La Grande Pièce"],
+  },
   { libelle: "Le Champ du Chêne", surface: 7.5, mode: "Prairie temporaire", ilot: "2", commune: MONTENAY, depuis: ["Le Champ du Chêne"] },
   { libelle: "Les Rochettes", surface: 6.1, mode: "Prairie temporaire", commune: MONTENAY, drainee: true, depuis: ["Les Rochettes"] },
 ];
@@ -95,7 +160,13 @@ function rectangle(c: Commune, ha: number, [dx, dy]: [number, number]): string {
   const lon1 = lon0 + widthKm / kmPerDegreeLon;
   const lat1 = lat0 + heightKm / KM_PER_DEGREE_LAT;
   const r = (n: number) => Math.round(n * 1e6) / 1e6;
-  const ring = [[lon0, lat0], [lon1, lat0], [lon1, lat1], [lon0, lat1], [lon0, lat0]].map(([x, y]) => [r(x), r(y)]);
+  const ring = [
+    [lon0, lat0],
+    [lon1, lat0],
+    [lon1, lat1],
+    [lon0, lat1],
+    [lon0, lat0],
+  ].map(([x, y]) => [r(x), r(y)]);
   return JSON.stringify({ type: "Polygon", coordinates: [ring] });
 }
 
@@ -108,15 +179,28 @@ async function insertId(trx: Knex | Knex.Transaction, table: string, row: Record
 export async function seedPlots(trx: Knex | Knex.Transaction, idCampagne: number, plots: DemoPlot[], idHistorique?: number): Promise<void> {
   const modes = (await trx("mode_conduite").where({ idCampagne }).orderBy("id").select("id", "libelle")) as { id: number; libelle: string }[];
   const lots = (await trx("lot_parcelle").where({ idCampagne }).orderBy("id").select("id", "noIlotPac")) as { id: number; noIlotPac: string | null }[];
-  const previous = idHistorique ? ((await trx("parcelle").where({ idCampagne: idHistorique }).select("id", "libelle")) as { id: number; libelle: string }[]) : [];
+  const previous = idHistorique
+    ? ((await trx("parcelle").where({ idCampagne: idHistorique }).select("id", "libelle")) as { id: number; libelle: string }[])
+    : [];
   for (const p of plots) {
     const mode = p.mode ? modes.find((m) => m.libelle.toLowerCase().includes(p.mode!.toLowerCase())) : undefined;
     const lot = p.ilot ? lots.find((l) => l.noIlotPac === p.ilot) : undefined;
     const geometrie = p.polygone ? rectangle(p.commune, p.surface, p.polygone) : null;
     const id = await insertId(trx, "parcelle", {
-      idCampagne, libelle: p.libelle, surface: p.surface, objectifRendement: p.objectifRendement ?? null, irrigable: p.irrigable ?? false,
-      drainee: p.drainee ?? false, idModeConduite: mode ? Number(mode.id) : null, idLot: lot ? Number(lot.id) : null, codeInsee: p.commune.ci,
-      codePostal: p.commune.cp, noIlotPac: p.ilot ?? null, surfaceReelle: geometrie ? p.surface : null, geometrie, typeGeometrie: geometrie ? "polygon" : null,
+      idCampagne,
+      libelle: p.libelle,
+      surface: p.surface,
+      objectifRendement: p.objectifRendement ?? null,
+      irrigable: p.irrigable ?? false,
+      drainee: p.drainee ?? false,
+      idModeConduite: mode ? Number(mode.id) : null,
+      idLot: lot ? Number(lot.id) : null,
+      codeInsee: p.commune.ci,
+      codePostal: p.commune.cp,
+      noIlotPac: p.ilot ?? null,
+      surfaceReelle: geometrie ? p.surface : null,
+      geometrie,
+      typeGeometrie: geometrie ? "polygon" : null,
     });
     const sources = previous.filter((q) => p.depuis?.includes(q.libelle));
     if (sources.length) await trx("parcelle_historique").insert(sources.map((q) => ({ idParcelle: id, idParcelleHistorique: Number(q.id) })));

@@ -14,7 +14,10 @@ function xrefOffsets(pdf: string): Map<number, number> {
   let pos = Number(start[1]);
   expect(pdf.startsWith("xref", pos)).toBe(true);
   pos += 4;
-  const lines = pdf.slice(pos).split(/\r?\n|\r/).map((l) => l.trim());
+  const lines = pdf
+    .slice(pos)
+    .split(/\r?\n|\r/)
+    .map((l) => l.trim());
   const offsets = new Map<number, number>();
   let i = 0;
   while (i < lines.length && lines[i] !== "trailer") {

@@ -31,11 +31,22 @@ describe(`folder settings (${dialect})`, () => {
     const { beauce } = t.demo().dossiers;
     for (const name of ["animateur", "admin"]) {
       const s = await getDossierSettings(t.db(), await user(name), beauce);
-      expect(s.dossier).toMatchObject({ id: beauce, libelle: "Groupe Grandes cultures Beauce", idOad: t.demo().oads.reseauDemo, remarque: expect.stringContaining("démonstration") });
+      expect(s.dossier).toMatchObject({
+        id: beauce,
+        libelle: "Groupe Grandes cultures Beauce",
+        idOad: t.demo().oads.reseauDemo,
+        remarque: expect.stringContaining("démonstration"),
+      });
       expect(s.users?.map((u) => u.username).sort()).toEqual(["admin", "animateur", "lecteur", "redacteur", "synthese"]);
       expect(s.users?.find((u) => u.username === "animateur")).toMatchObject({ displayName: "DURAND Bruno", ...ALL });
       expect(s.users?.find((u) => u.username === "redacteur")).toMatchObject({ displayName: "LEFÈVRE Claire", ...ALL, udoAnimation: false });
-      expect(s.users?.find((u) => u.username === "lecteur")).toMatchObject({ displayName: "MOREAU David", udoAnimation: false, udoEcriture: false, udoLecture: true, udoSynthese: true });
+      expect(s.users?.find((u) => u.username === "lecteur")).toMatchObject({
+        displayName: "MOREAU David",
+        udoAnimation: false,
+        udoEcriture: false,
+        udoLecture: true,
+        udoSynthese: true,
+      });
       expect(s.users?.find((u) => u.username === "synthese")).toMatchObject({ ...NONE, udoSynthese: true });
     }
   });
@@ -43,20 +54,24 @@ describe(`folder settings (${dialect})`, () => {
   test("[A-RIGHTS-09] without the animation right the settings are refused with 403 errors.forbidden and every write changes nothing", async () => {
     const { dossiers, oads } = t.demo();
     const cases: [string, number][] = [
-      ["redacteur", dossiers.beauce], ["lecteur", dossiers.beauce], ["synthese", dossiers.beauce], ["nouveau", dossiers.beauce],
-      ["admin", dossiers.bocage], ["redacteur", dossiers.bocage],
+      ["redacteur", dossiers.beauce],
+      ["lecteur", dossiers.beauce],
+      ["synthese", dossiers.beauce],
+      ["nouveau", dossiers.beauce],
+      ["admin", dossiers.bocage],
+      ["redacteur", dossiers.bocage],
     ];
     const before = await snapshot(t.db(), ...FOLDER_TABLES);
     for (const [name, idDossier] of cases) {
       const u = await user(name);
       await expectRefused(getDossierSettings(t.db(), u, idDossier), "errors.forbidden", 403);
-      await expectRefused(updateDossier(scopeOf(t.db(), u), idDossier, { libelle: "Piraté", remarque: "", idOad: oads.reseauDemo, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
-      await expectRefused(deleteDossier(scopeOf(t.db(), u), idDossier), "errors.forbidden", 403);
       await expectRefused(
-        saveFolderRights(scopeOf(t.db(), u), idDossier, { rows: [{ idUser: u.id, ...ALL }] }),
+        updateDossier(scopeOf(t.db(), u), idDossier, { libelle: "Piraté", remarque: "", idOad: oads.reseauDemo, updatedAt: new Date().toISOString() }),
         "errors.forbidden",
         403,
       );
+      await expectRefused(deleteDossier(scopeOf(t.db(), u), idDossier), "errors.forbidden", 403);
+      await expectRefused(saveFolderRights(scopeOf(t.db(), u), idDossier, { rows: [{ idUser: u.id, ...ALL }] }), "errors.forbidden", 403);
     }
     expect(await snapshot(t.db(), ...FOLDER_TABLES)).toEqual(before);
   });
@@ -115,7 +130,12 @@ describe(`folder edit, create and delete (${dialect})`, () => {
     const { dossier } = await getDossierSettings(db, animateur, idDossier);
     // Make sure the update gets a later timestamp than the creation.
     await new Promise((r) => setTimeout(r, 5));
-    await updateDossier(scopeOf(db, animateur), idDossier, { libelle: "Dossier renommé", remarque: "Nouvelle remarque", idOad: t.demo().oads.international, updatedAt: dossier.updatedAt });
+    await updateDossier(scopeOf(db, animateur), idDossier, {
+      libelle: "Dossier renommé",
+      remarque: "Nouvelle remarque",
+      idOad: t.demo().oads.international,
+      updatedAt: dossier.updatedAt,
+    });
     const after = await findDossier(db, idDossier);
     expect(after).toMatchObject({ libelle: "Dossier renommé", remarque: "Nouvelle remarque", idOad: t.demo().oads.international });
     expect(after!.updatedAt).not.toBe(dossier.updatedAt);
@@ -129,7 +149,12 @@ describe(`folder edit, create and delete (${dialect})`, () => {
     );
     expect(await snapshot(db, ...FOLDER_TABLES)).toEqual(before);
     // The current version's updatedAt is accepted.
-    await updateDossier(scopeOf(db, animateur), idDossier, { libelle: "Dossier renommé 2", remarque: "", idOad: t.demo().oads.reseauDemo, updatedAt: after!.updatedAt });
+    await updateDossier(scopeOf(db, animateur), idDossier, {
+      libelle: "Dossier renommé 2",
+      remarque: "",
+      idOad: t.demo().oads.reseauDemo,
+      updatedAt: after!.updatedAt,
+    });
     expect((await findDossier(db, idDossier))?.libelle).toBe("Dossier renommé 2");
   });
 
@@ -154,8 +179,12 @@ describe(`folder edit, create and delete (${dialect})`, () => {
     const animateur = await user("animateur");
     const before = await snapshot(db, ...FOLDER_TABLES, "exploitation", "campagne");
     // Beauce holds EARL des Tilleuls alone; GAEC du Moulin is also in Bocage.
-    await expectRefused(deleteDossier(scopeOf(db, animateur), t.demo().dossiers.beauce), "dossier.delete-orphan-farms", 409, { params: { farms: "EARL des Tilleuls" } });
-    await expectRefused(deleteDossier(scopeOf(db, animateur), t.demo().dossiers.bocage), "dossier.delete-orphan-farms", 409, { params: { farms: "Ferme de la Vallée" } });
+    await expectRefused(deleteDossier(scopeOf(db, animateur), t.demo().dossiers.beauce), "dossier.delete-orphan-farms", 409, {
+      params: { farms: "EARL des Tilleuls" },
+    });
+    await expectRefused(deleteDossier(scopeOf(db, animateur), t.demo().dossiers.bocage), "dossier.delete-orphan-farms", 409, {
+      params: { farms: "Ferme de la Vallée" },
+    });
     expect(await snapshot(db, ...FOLDER_TABLES, "exploitation", "campagne")).toEqual(before);
   });
 
@@ -176,7 +205,12 @@ describe(`folder edit, create and delete (${dialect})`, () => {
     expect(await countRows(db, "dossier_exploitation", { idDossier })).toBe(0);
     expect(await countRows(db, "exploitation", { id: exploitations.moulin })).toBe(1);
     expect(await countRows(db, "dossier_exploitation", { idExploitation: exploitations.moulin })).toBe(moulinLinks - 1);
-    expect(await lastAudit(db)).toMatchObject({ action: "dossier.delete", idEntite: idDossier, idUser: animateur.id, details: { libelle: "Dossier à supprimer" } });
+    expect(await lastAudit(db)).toMatchObject({
+      action: "dossier.delete",
+      idEntite: idDossier,
+      idUser: animateur.id,
+      details: { libelle: "Dossier à supprimer" },
+    });
     const view = await loadContextView(db, animateur);
     expect(view.selected.idDossier).toBeNull();
     expect(view.dossiers.map((d) => d.id)).not.toContain(idDossier);
@@ -236,8 +270,16 @@ describe(`folder user rights (${dialect})`, () => {
       "dossier.user-not-visible",
       400,
     );
-    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: 999999, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
-    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: disabled, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
+    await expectRefused(
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: 999999, ...ALL }] }),
+      "errors.services.utilisateurs-create-service-error",
+      404,
+    );
+    await expectRefused(
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: disabled, ...ALL }] }),
+      "errors.services.utilisateurs-create-service-error",
+      404,
+    );
     expect(await snapshot(db, ...FOLDER_TABLES)).toEqual(before);
   });
 
@@ -313,10 +355,20 @@ describe(`folder user rights (${dialect})`, () => {
       { idUser: lecteur.id, ...NONE, removed: true }, // removed
       { idUser: (await user("synthese")).id, ...NONE, udoSynthese: true }, // added
     ];
-    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: nouveau.id, ...NONE, udoSynthese: true }] }), "dossier.user-not-visible", 400);
-    await expectRefused(saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: 999999, ...ALL }] }), "errors.services.utilisateurs-create-service-error", 404);
     await expectRefused(
-      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: redacteur.id, ...ALL, udoAnimation: false }, { idUser: animateur.id, ...NONE, removed: true }] }),
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: nouveau.id, ...NONE, udoSynthese: true }] }),
+      "dossier.user-not-visible",
+      400,
+    );
+    await expectRefused(
+      saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [...good, { idUser: 999999, ...ALL }] }),
+      "errors.services.utilisateurs-create-service-error",
+      404,
+    );
+    await expectRefused(
+      saveFolderRights(scopeOf(db, animateur), idDossier, {
+        rows: [...good, { idUser: redacteur.id, ...ALL, udoAnimation: false }, { idUser: animateur.id, ...NONE, removed: true }],
+      }),
       "dossier.required-animator-error",
       409,
     );
@@ -343,17 +395,38 @@ describe(`folder user rights (${dialect})`, () => {
     const idDossier = await newFolder("Dossier des erreurs de droits");
     const animateur = await user("animateur");
     const [redacteur, lecteur] = [await user("redacteur"), await user("lecteur")];
-    await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoLecture: true }, { idUser: lecteur.id, ...NONE, udoSynthese: true }] });
+    await saveFolderRights(scopeOf(db, animateur), idDossier, {
+      rows: [
+        { idUser: redacteur.id, ...NONE, udoLecture: true },
+        { idUser: lecteur.id, ...NONE, udoSynthese: true },
+      ],
+    });
     const before = await snapshot(db, "utilisateur_dossier");
     const nouveau = await insertUser(db, { username: "droits-erreur", nom: "Erreur", prenom: "Droits", isVisible: true });
     await withFailingWrite(db, "utilisateur_dossier", "insert", (trx) =>
-      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: nouveau, ...NONE, udoLecture: true }] }), DROITS_ERRORS.creation, 500));
+      expectRefused(
+        saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: nouveau, ...NONE, udoLecture: true }] }),
+        DROITS_ERRORS.creation,
+        500,
+      ),
+    );
     await withFailingWrite(db, "utilisateur_dossier", "update", (trx) =>
-      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoEcriture: true }] }), DROITS_ERRORS.modification, 500));
+      expectRefused(
+        saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: redacteur.id, ...NONE, udoEcriture: true }] }),
+        DROITS_ERRORS.modification,
+        500,
+      ),
+    );
     await withFailingWrite(db, "utilisateur_dossier", "delete", (trx) =>
-      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] }), DROITS_ERRORS.retraitDroits, 500));
+      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] }), DROITS_ERRORS.retraitDroits, 500),
+    );
     await withFailingWrite(db, "utilisateur_dossier", "delete", (trx) =>
-      expectRefused(saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE, removed: true }] }), DROITS_ERRORS.retraitDossier, 500));
+      expectRefused(
+        saveFolderRights(scopeOf(trx, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE, removed: true }] }),
+        DROITS_ERRORS.retraitDossier,
+        500,
+      ),
+    );
     expect(await snapshot(db, "utilisateur_dossier")).toEqual(before);
     // Without a failure, a user left with no right leaves the folder.
     await saveFolderRights(scopeOf(db, animateur), idDossier, { rows: [{ idUser: lecteur.id, ...NONE }] });

@@ -13,13 +13,21 @@ export async function findDossier(db: Db, id: number): Promise<DossierRow | unde
 export const DOSSIER_NOT_FOUND = "errors.services.dossier-service-error";
 
 export async function insertDossier(db: Db, input: DossierInput): Promise<number> {
-  const [row] = await db("dossier").insert({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad }).returning("id");
+  const [row] = await db("dossier")
+    .insert({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad })
+    .returning("id");
   return Number(typeof row === "object" ? row.id : row);
 }
 
 /** Writes the folder's settings unless they changed since the form was loaded (server/db/stale.ts). */
 export async function updateDossierRow(db: Db, token: Token, input: DossierInput): Promise<void> {
-  await updateIfUnchanged(db, "dossier", token, { libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad }, { notFound: DOSSIER_NOT_FOUND });
+  await updateIfUnchanged(
+    db,
+    "dossier",
+    token,
+    { libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad },
+    { notFound: DOSSIER_NOT_FOUND },
+  );
 }
 
 export async function deleteDossierRow(db: Db, id: number): Promise<void> {
@@ -33,12 +41,17 @@ export async function listOads(db: Db): Promise<{ id: number; libelle: string }[
 
 type FolderRights = { udoAnimation: boolean; udoEcriture: boolean; udoLecture: boolean; udoSynthese: boolean };
 
-export async function insertFolderUser(db: Db, row: { idUser: number; idDossier: number; ordre: number; udoProprietaire?: boolean } & FolderRights): Promise<void> {
+export async function insertFolderUser(
+  db: Db,
+  row: { idUser: number; idDossier: number; ordre: number; udoProprietaire?: boolean } & FolderRights,
+): Promise<void> {
   await db("utilisateur_dossier").insert(row);
 }
 
 export async function updateFolderUser(db: Db, id: number, rights: FolderRights): Promise<void> {
-  await db("utilisateur_dossier").where({ id }).update({ ...rights, updatedAt: new Date() });
+  await db("utilisateur_dossier")
+    .where({ id })
+    .update({ ...rights, updatedAt: new Date() });
 }
 
 export async function deleteFolderUser(db: Db, id: number): Promise<void> {
@@ -52,19 +65,49 @@ export async function findActiveUser(db: Db, id: number): Promise<{ isVisible: b
 }
 
 export type FolderUserRow = {
-  id: number; idUser: number; nom: string; prenom: string; username: string; isVisible: boolean;
-  udoAnimation: boolean; udoEcriture: boolean; udoLecture: boolean; udoSynthese: boolean; udoNominatif: boolean;
-  udoProprietaire: boolean; ordre: number;
+  id: number;
+  idUser: number;
+  nom: string;
+  prenom: string;
+  username: string;
+  isVisible: boolean;
+  udoAnimation: boolean;
+  udoEcriture: boolean;
+  udoLecture: boolean;
+  udoSynthese: boolean;
+  udoNominatif: boolean;
+  udoProprietaire: boolean;
+  ordre: number;
 };
 
 export async function listFolderUsers(db: Db, idDossier: number): Promise<FolderUserRow[]> {
   const rows = await db("utilisateur_dossier as ud")
     .join("utilisateur as u", "u.id", "ud.idUser")
     .where("ud.idDossier", idDossier)
-    .select("ud.id", "ud.idUser", "u.nom", "u.prenom", "u.username", "u.isVisible", "ud.udoAnimation", "ud.udoEcriture", "ud.udoLecture", "ud.udoSynthese", "ud.udoNominatif", "ud.udoProprietaire", "ud.ordre");
+    .select(
+      "ud.id",
+      "ud.idUser",
+      "u.nom",
+      "u.prenom",
+      "u.username",
+      "u.isVisible",
+      "ud.udoAnimation",
+      "ud.udoEcriture",
+      "ud.udoLecture",
+      "ud.udoSynthese",
+      "ud.udoNominatif",
+      "ud.udoProprietaire",
+      "ud.ordre",
+    );
   return rows.map((r) => ({
-    ...r, isVisible: bool(r.isVisible), udoAnimation: bool(r.udoAnimation), udoEcriture: bool(r.udoEcriture), udoLecture: bool(r.udoLecture),
-    udoSynthese: bool(r.udoSynthese), udoNominatif: bool(r.udoNominatif), udoProprietaire: bool(r.udoProprietaire),
+    ...r,
+    isVisible: bool(r.isVisible),
+    udoAnimation: bool(r.udoAnimation),
+    udoEcriture: bool(r.udoEcriture),
+    udoLecture: bool(r.udoLecture),
+    udoSynthese: bool(r.udoSynthese),
+    udoNominatif: bool(r.udoNominatif),
+    udoProprietaire: bool(r.udoProprietaire),
   }));
 }
 
@@ -92,8 +135,16 @@ export async function farmsOnlyInDossier(db: Db, idDossier: number): Promise<{ i
 }
 
 /** Folders (any network) on which the user holds at least the given right: reading for linking, writing for duplication. */
-export async function foldersReadableBy(db: Db, idUser: number, level: "Lecture" | "Ecriture" = "Lecture"): Promise<{ id: number; libelle: string; idOad: number }[]> {
-  const q = db("dossier as d").join("utilisateur_dossier as ud", "ud.idDossier", "d.id").where("ud.idUser", idUser).select("d.id", "d.libelle", "d.idOad").orderBy("d.libelle");
+export async function foldersReadableBy(
+  db: Db,
+  idUser: number,
+  level: "Lecture" | "Ecriture" = "Lecture",
+): Promise<{ id: number; libelle: string; idOad: number }[]> {
+  const q = db("dossier as d")
+    .join("utilisateur_dossier as ud", "ud.idDossier", "d.id")
+    .where("ud.idUser", idUser)
+    .select("d.id", "d.libelle", "d.idOad")
+    .orderBy("d.libelle");
   if (level === "Ecriture") q.andWhere((w) => w.where("ud.udoEcriture", true).orWhere("ud.udoAnimation", true));
   else q.andWhere((w) => w.where("ud.udoLecture", true).orWhere("ud.udoEcriture", true).orWhere("ud.udoAnimation", true));
   return q;

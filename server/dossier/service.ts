@@ -9,8 +9,20 @@ import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import {
-  deleteDossierRow, deleteFolderUser, farmsOnlyInDossier, findActiveUser, findDossier, foldersReadableBy, insertDossier, insertFolderUser, listFolderUsers,
-  listGroupes, listOads, listVisibleUsersOfGroupe, updateDossierRow, updateFolderUser,
+  deleteDossierRow,
+  deleteFolderUser,
+  farmsOnlyInDossier,
+  findActiveUser,
+  findDossier,
+  foldersReadableBy,
+  insertDossier,
+  insertFolderUser,
+  listFolderUsers,
+  listGroupes,
+  listOads,
+  listVisibleUsersOfGroupe,
+  updateDossierRow,
+  updateFolderUser,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -31,9 +43,7 @@ export async function getDossierSettings(db: Db, user: Utilisateur, idDossier: n
   if (!dossier) throw new ServiceError("errors.services.dossier-service-error", 404);
   const a = await abilitiesFor(db, user, { idDossier });
   ensure(a.isDoAnimation);
-  const users = (await listFolderUsers(db, idDossier))
-    .map((u) => ({ ...u, displayName: buildDisplayName(u.nom, u.prenom) }))
-    .sort(compareFolderUsers);
+  const users = (await listFolderUsers(db, idDossier)).map((u) => ({ ...u, displayName: buildDisplayName(u.nom, u.prenom) })).sort(compareFolderUsers);
   // A failed group list leaves the screen usable without groups and says so in the error dialog (A-ERR-08); read in
   // its own (sub)transaction so that its failure does not abort a caller's PostgreSQL transaction.
   let groupesError: string | null = null;
@@ -60,7 +70,15 @@ export async function updateDossier(scope: Scope, idDossier: number, input: Doss
   await ensureWrite(scope, { dossier: idDossier, animation: true });
   await db.transaction(async (trx) => {
     await updateDossierRow(trx, { id: idDossier, updatedAt: input.updatedAt }, input);
-    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.update", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: input.libelle } });
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: who(user),
+      action: "dossier.update",
+      entite: "dossier",
+      idEntite: idDossier,
+      idDossier,
+      details: { libelle: input.libelle },
+    });
   });
 }
 
@@ -78,8 +96,25 @@ export async function visibleUsersOfGroupe(db: Db, idGroupe: number) {
 export async function createDossier(db: Db, user: Utilisateur, input: DossierInput): Promise<number> {
   return db.transaction(async (trx) => {
     const id = await insertDossier(trx, input);
-    await insertFolderUser(trx, { idUser: user.id, idDossier: id, udoAnimation: true, udoEcriture: true, udoLecture: true, udoSynthese: true, udoProprietaire: true, ordre: 1 });
-    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.create", entite: "dossier", idEntite: id, idDossier: id, details: { libelle: input.libelle } });
+    await insertFolderUser(trx, {
+      idUser: user.id,
+      idDossier: id,
+      udoAnimation: true,
+      udoEcriture: true,
+      udoLecture: true,
+      udoSynthese: true,
+      udoProprietaire: true,
+      ordre: 1,
+    });
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: who(user),
+      action: "dossier.create",
+      entite: "dossier",
+      idEntite: id,
+      idDossier: id,
+      details: { libelle: input.libelle },
+    });
     return id;
   });
 }
@@ -93,7 +128,15 @@ export async function deleteDossier(scope: Scope, idDossier: number): Promise<vo
     if (orphans.length) throw new ServiceError("dossier.delete-orphan-farms", 409, undefined, { farms: orphans.map((f) => f.libelle).join(", ") });
     const dossier = await findDossier(trx, idDossier);
     await deleteDossierRow(trx, idDossier);
-    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.delete", entite: "dossier", idEntite: idDossier, idDossier, details: { libelle: dossier?.libelle } });
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: who(user),
+      action: "dossier.delete",
+      entite: "dossier",
+      idEntite: idDossier,
+      idDossier,
+      details: { libelle: dossier?.libelle },
+    });
   });
 }
 
@@ -108,7 +151,12 @@ export async function saveFolderRights(scope: Scope, idDossier: number, input: F
   await db.transaction(async (trx) => {
     const before = await listFolderUsers(trx, idDossier);
     const byUser = new Map(before.map((r) => [r.idUser, r]));
-    const after = new Map(before.map((r) => [r.idUser, { idUser: r.idUser, udoAnimation: r.udoAnimation, udoEcriture: r.udoEcriture, udoLecture: r.udoLecture, udoSynthese: r.udoSynthese }]));
+    const after = new Map(
+      before.map((r) => [
+        r.idUser,
+        { idUser: r.idUser, udoAnimation: r.udoAnimation, udoEcriture: r.udoEcriture, udoLecture: r.udoLecture, udoSynthese: r.udoSynthese },
+      ]),
+    );
     const added: number[] = [];
     for (const row of input.rows) {
       if (row.removed) {
@@ -137,11 +185,21 @@ export async function saveFolderRights(scope: Scope, idDossier: number, input: F
       // A user left with no right at all has no business in the folder: the right row goes (decision 0066).
       const aucun = !values.udoAnimation && !values.udoEcriture && !values.udoLecture && !values.udoSynthese;
       if (!existing) {
-        if (!aucun) await failingWith(DROITS_ERRORS.creation, () => insertFolderUser(trx, { idUser: r.idUser, idDossier, ...values, ordre: before.length + 1 }));
+        if (!aucun)
+          await failingWith(DROITS_ERRORS.creation, () => insertFolderUser(trx, { idUser: r.idUser, idDossier, ...values, ordre: before.length + 1 }));
       } else if (aucun) await failingWith(DROITS_ERRORS.retraitDroits, () => deleteFolderUser(trx, existing.id));
-      else if (FOLDER_RIGHT_FIELDS.some((f) => existing[f] !== values[f])) await failingWith(DROITS_ERRORS.modification, () => updateFolderUser(trx, existing.id, values));
+      else if (FOLDER_RIGHT_FIELDS.some((f) => existing[f] !== values[f]))
+        await failingWith(DROITS_ERRORS.modification, () => updateFolderUser(trx, existing.id, values));
     }
     const changes = input.rows.map((r) => ({ idUser: r.idUser, removed: !!r.removed, added: added.includes(r.idUser), ...after.get(r.idUser) }));
-    await recordAudit(trx, { idUser: user.id, userLabel: who(user), action: "dossier.droits", entite: "dossier", idEntite: idDossier, idDossier, details: { changes } });
+    await recordAudit(trx, {
+      idUser: user.id,
+      userLabel: who(user),
+      action: "dossier.droits",
+      entite: "dossier",
+      idEntite: idDossier,
+      idDossier,
+      details: { changes },
+    });
   });
 }

@@ -15,7 +15,14 @@ import {
   type SerieExport,
 } from "./classeur-resultats";
 
-const ligne = (niveau: LigneSerie["niveau"], id: number | string, code: string, valeur: number | null, unite: string, extra: Partial<LigneSerie> = {}): LigneSerie => ({
+const ligne = (
+  niveau: LigneSerie["niveau"],
+  id: number | string,
+  code: string,
+  valeur: number | null,
+  unite: string,
+  extra: Partial<LigneSerie> = {},
+): LigneSerie => ({
   niveau,
   id,
   code,
@@ -94,24 +101,133 @@ describe("result workbook", () => {
   test("[C-REXP-01] [C-REXP-02] [C-REXP-06] every option ticked: the export, level, alert, yield, raw-data and both pivot sheets, read back with exceljs", async () => {
     const wb = await ecrireEtRelire([serie()], options());
     expect(wb.worksheets.map((w) => w.name)).toEqual([
-      "Export", "Parcelles", "Lots", "Modes de conduite", "Cultures", "Exploitations", "Alertes", "Rendements", "Données brutes", "TCD indicateurs en colonnes", "TCD indicateurs en lignes",
+      "Export",
+      "Parcelles",
+      "Lots",
+      "Modes de conduite",
+      "Cultures",
+      "Exploitations",
+      "Alertes",
+      "Rendements",
+      "Données brutes",
+      "TCD indicateurs en colonnes",
+      "TCD indicateurs en lignes",
     ]);
     const parcelles = valeurs(wb.getWorksheet("Parcelles")!);
-    expect(parcelles[0]).toEqual(["Exploitation", "Campagne", "Parcelle", "Lot", "Culture", "Mode de conduite", "Surface (ha)", "Prévu / réalisé", "Groupe", "Indicateur", "Code", "Unité", "Valeur", "Complétude (%)", "Données manquantes"]);
+    expect(parcelles[0]).toEqual([
+      "Exploitation",
+      "Campagne",
+      "Parcelle",
+      "Lot",
+      "Culture",
+      "Mode de conduite",
+      "Surface (ha)",
+      "Prévu / réalisé",
+      "Groupe",
+      "Indicateur",
+      "Code",
+      "Unité",
+      "Valeur",
+      "Complétude (%)",
+      "Données manquantes",
+    ]);
     // Rows in the order met, indicators in the catalogue's group order (IFT before economics).
-    expect(parcelles).toContainEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Réalisé", "IFT et substances actives", "IFT total — à la cible", "ift.cible.total", "doses/ha", 0.4, 100, 0]);
-    expect(parcelles).toContainEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Réalisé", "Économie", expect.stringContaining("prix réels"), "economie.reel.margeBrute", "€/ha", 500, 50, 2]);
-    expect(parcelles).toContainEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Prévu", "IFT et substances actives", "IFT total — à la cible", "ift.cible.total", "doses/ha", 2.5, 100, 0]);
+    expect(parcelles).toContainEqual([
+      "EARL Test",
+      "2025",
+      "P1",
+      "Lot nord",
+      "Blé",
+      "Conventionnel",
+      10,
+      "Réalisé",
+      "IFT et substances actives",
+      "IFT total — à la cible",
+      "ift.cible.total",
+      "doses/ha",
+      0.4,
+      100,
+      0,
+    ]);
+    expect(parcelles).toContainEqual([
+      "EARL Test",
+      "2025",
+      "P1",
+      "Lot nord",
+      "Blé",
+      "Conventionnel",
+      10,
+      "Réalisé",
+      "Économie",
+      expect.stringContaining("prix réels"),
+      "economie.reel.margeBrute",
+      "€/ha",
+      500,
+      50,
+      2,
+    ]);
+    expect(parcelles).toContainEqual([
+      "EARL Test",
+      "2025",
+      "P1",
+      "Lot nord",
+      "Blé",
+      "Conventionnel",
+      10,
+      "Prévu",
+      "IFT et substances actives",
+      "IFT total — à la cible",
+      "ift.cible.total",
+      "doses/ha",
+      2.5,
+      100,
+      0,
+    ]);
     expect(parcelles).toHaveLength(1 + 5);
 
     // The plot group: the area-weighted mean of its plots (0.4×10 + 1.2×30)/40 = 1; margin (500×10 + 700×30)/40 = 650.
     const lots = valeurs(wb.getWorksheet("Lots")!);
-    expect(lots).toContainEqual(["EARL Test", "2025", "Lot nord", "Réalisé", "IFT et substances actives", "IFT total — à la cible", "ift.cible.total", "doses/ha", 1, 100, 0]);
+    expect(lots).toContainEqual([
+      "EARL Test",
+      "2025",
+      "Lot nord",
+      "Réalisé",
+      "IFT et substances actives",
+      "IFT total — à la cible",
+      "ift.cible.total",
+      "doses/ha",
+      1,
+      100,
+      0,
+    ]);
     expect(lots.find((r) => r[6] === "economie.reel.margeBrute" && r[3] === "Réalisé")?.[8]).toBe(650);
 
-    expect(valeurs(wb.getWorksheet("Cultures")!)[1]).toEqual(["EARL Test", "2025", "Blé", "Réalisé", "IFT et substances actives", "IFT total — à la cible", "ift.cible.total", "doses/ha", 1, 100, 0]);
+    expect(valeurs(wb.getWorksheet("Cultures")!)[1]).toEqual([
+      "EARL Test",
+      "2025",
+      "Blé",
+      "Réalisé",
+      "IFT et substances actives",
+      "IFT total — à la cible",
+      "ift.cible.total",
+      "doses/ha",
+      1,
+      100,
+      0,
+    ]);
     expect(valeurs(wb.getWorksheet("Modes de conduite")!)[1].slice(0, 3)).toEqual(["EARL Test", "2025", "Conventionnel"]);
-    expect(valeurs(wb.getWorksheet("Exploitations")!)).toContainEqual(["EARL Test", "2025", "Réalisé", "Temps de travail, passages, carburant, eau", expect.any(String), "travail.temps.total", "h/ha", 3.25, 100, 0]);
+    expect(valeurs(wb.getWorksheet("Exploitations")!)).toContainEqual([
+      "EARL Test",
+      "2025",
+      "Réalisé",
+      "Temps de travail, passages, carburant, eau",
+      expect.any(String),
+      "travail.temps.total",
+      "h/ha",
+      3.25,
+      100,
+      0,
+    ]);
 
     // Alerts: the incomplete figures only (P1's margin, the group's margin, the farm's margin).
     const alertes = valeurs(wb.getWorksheet("Alertes")!).slice(1);
@@ -147,7 +263,18 @@ describe("result workbook", () => {
   test("[C-REXP-02] tcd1 and tcd2 unticked: no pivot sheet; levels, groups and planned/done filter every sheet", async () => {
     const wb = await ecrireEtRelire(
       [serie()],
-      options({ tcd1: false, tcd2: false, alertes: false, rendements: false, donneesBrutes: false, lot: false, culture: false, modeConduite: false, prevu: false, groupes: ["ift"] }),
+      options({
+        tcd1: false,
+        tcd2: false,
+        alertes: false,
+        rendements: false,
+        donneesBrutes: false,
+        lot: false,
+        culture: false,
+        modeConduite: false,
+        prevu: false,
+        groupes: ["ift"],
+      }),
     );
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Export", "Parcelles", "Exploitations"]);
     const parcelles = valeurs(wb.getWorksheet("Parcelles")!).slice(1);
@@ -155,13 +282,28 @@ describe("result workbook", () => {
       ["P1", "Réalisé", "ift.cible.total", 0.4],
       ["P2", "Réalisé", "ift.cible.total", 1.2],
     ]);
-    expect(valeurs(wb.getWorksheet("Exploitations")!).slice(1).map((r) => r[5])).toEqual(["ift.cible.total"]);
+    expect(
+      valeurs(wb.getWorksheet("Exploitations")!)
+        .slice(1)
+        .map((r) => r[5]),
+    ).toEqual(["ift.cible.total"]);
   });
 
   test("[C-REXP-05] version 1 writes each level with the indicators in columns", async () => {
     const wb = await ecrireEtRelire([serie()], options({ version: 1, lot: false, culture: false, modeConduite: false, exploitation: false }));
     const parcelles = valeurs(wb.getWorksheet("Parcelles")!);
-    expect(parcelles[0]).toEqual(["Exploitation", "Campagne", "Parcelle", "Lot", "Culture", "Mode de conduite", "Surface (ha)", "Prévu / réalisé", "IFT total — à la cible (doses/ha)", "Marge brute — prix réels (€/ha)"]);
+    expect(parcelles[0]).toEqual([
+      "Exploitation",
+      "Campagne",
+      "Parcelle",
+      "Lot",
+      "Culture",
+      "Mode de conduite",
+      "Surface (ha)",
+      "Prévu / réalisé",
+      "IFT total — à la cible (doses/ha)",
+      "Marge brute — prix réels (€/ha)",
+    ]);
     expect(parcelles[1]).toEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Réalisé", 0.4, 500]);
     // An empty trailing cell is not stored: the planned row has no margin.
     expect(parcelles[3]).toEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Prévu", 2.5]);
@@ -170,17 +312,41 @@ describe("result workbook", () => {
   test("[C-REXP-01] the anglais flag writes the workbook's texts in English", async () => {
     const wb = await ecrireEtRelire([serie()], options({ anglais: true, alertes: false, rendements: false, donneesBrutes: false, tcd1: false, tcd2: false }));
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Export", "Plots", "Plot groups", "Management modes", "Crops", "Farms"]);
-    expect(valeurs(wb.getWorksheet("Plots")!)[1]).toEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Done", "TFI and active substances", "Total TFI — at the target", "ift.cible.total", "doses/ha", 0.4, 100, 0]);
+    expect(valeurs(wb.getWorksheet("Plots")!)[1]).toEqual([
+      "EARL Test",
+      "2025",
+      "P1",
+      "Lot nord",
+      "Blé",
+      "Conventionnel",
+      10,
+      "Done",
+      "TFI and active substances",
+      "Total TFI — at the target",
+      "ift.cible.total",
+      "doses/ha",
+      0.4,
+      100,
+      0,
+    ]);
   });
 });
 
 describe("spreadsheet capacity", () => {
-  const feuille = (nbLignes: number, colonnes = 3): FeuillePlan => ({ cle: "x", nom: "x", colonnes: Array.from({ length: colonnes }, () => ({ entete: "c" })), nbLignes, lignes: () => [] });
+  const feuille = (nbLignes: number, colonnes = 3): FeuillePlan => ({
+    cle: "x",
+    nom: "x",
+    colonnes: Array.from({ length: colonnes }, () => ({ entete: "c" })),
+    nbLignes,
+    lignes: () => [],
+  });
 
   test("[C-REXP-09] 1,048,575 rows under the header fit (1,048,576 lines); one more is refused before writing", () => {
     expect(LIGNES_MAX_EXPORT).toBe(1_048_575);
     expect(() => verifierCapacite({ feuilles: [feuille(1_048_575)] })).not.toThrow();
-    expect(() => verifierCapacite({ feuilles: [feuille(3), feuille(1_048_576)] })).toThrow(expect.objectContaining({ key: "exports.trop-de-lignes", status: 413, params: { lignes: 1_048_576, max: 1_048_575 } }));
+    expect(() => verifierCapacite({ feuilles: [feuille(3), feuille(1_048_576)] })).toThrow(
+      expect.objectContaining({ key: "exports.trop-de-lignes", status: 413, params: { lignes: 1_048_576, max: 1_048_575 } }),
+    );
   });
 
   test("[C-REXP-09] the row count of a plan is known before writing: one row per entity, indicator and planned/done", async () => {

@@ -130,7 +130,15 @@ function indicateursDeLignes(valeurs: Map<string, Valeur>): Indicateurs {
   for (const [code, v] of valeurs) {
     const attendus = v.completude >= 100 ? v.nbManquants : Math.round((100 * v.nbManquants) / (100 - v.completude));
     const manquants: Manquant[] = Array.from({ length: v.nbManquants }, (_, i) => ({ objet: "parcelle", id: i, champ: code }));
-    r[code] = { code, valeur: v.valeur, unite: v.unite, completude: v.completude, attendus, manquants, explication: { formule: "", entrees: [] } } satisfies Indicateur;
+    r[code] = {
+      code,
+      valeur: v.valeur,
+      unite: v.unite,
+      completude: v.completude,
+      attendus,
+      manquants,
+      explication: { formule: "", entrees: [] },
+    } satisfies Indicateur;
   }
   return r;
 }
@@ -177,9 +185,23 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
         const p = parcelles.get(id);
         const culture = p?.idCulture != null ? nomCulture(String(p.idCulture)) : c("sans-culture");
         const mode = p?.idModeConduite != null ? nomMode(String(p.idModeConduite)) : c("sans-mode");
-        return { niveau, serie, id, realisation, noms: [...base, nomParcelle(id), nomLot(p?.idLot ?? null), culture, mode, p?.surface ?? null], libelle: nomParcelle(id) };
+        return {
+          niveau,
+          serie,
+          id,
+          realisation,
+          noms: [...base, nomParcelle(id), nomLot(p?.idLot ?? null), culture, mode, p?.surface ?? null],
+          libelle: nomParcelle(id),
+        };
       }
-      const nom = niveau === "lot" ? nomLot(id === "null" ? null : Number(id)) : niveau === "culture" ? nomCulture(id) : niveau === "modeConduite" ? nomMode(id) : serie.exploitation;
+      const nom =
+        niveau === "lot"
+          ? nomLot(id === "null" ? null : Number(id))
+          : niveau === "culture"
+            ? nomCulture(id)
+            : niveau === "modeConduite"
+              ? nomMode(id)
+              : serie.exploitation;
       return { niveau, serie, id, realisation, noms: niveau === "exploitation" ? base : [...base, nom], libelle: nom };
     };
 
@@ -230,12 +252,25 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
   // the order met.
   const presents = new Set<string>();
   for (const n of niveaux) for (const b of blocs.get(n) ?? []) for (const code of b.valeurs.keys()) presents.add(code);
-  const ordreIndicateurs = [...presents].map((code) => descriptions.get(code)!).filter((i) => i != null).sort((a, b) => GROUPES_INDICATEURS.indexOf(a.groupe) - GROUPES_INDICATEURS.indexOf(b.groupe) || a.ordre - b.ordre);
+  const ordreIndicateurs = [...presents]
+    .map((code) => descriptions.get(code)!)
+    .filter((i) => i != null)
+    .sort((a, b) => GROUPES_INDICATEURS.indexOf(a.groupe) - GROUPES_INDICATEURS.indexOf(b.groupe) || a.ordre - b.ordre);
 
   const colonnesNoms = (niveau: NiveauExport): ColonneFeuille[] => {
-    const base = [{ entete: c("exploitation"), largeur: 24 }, { entete: c("campagne"), largeur: 16 }];
+    const base = [
+      { entete: c("exploitation"), largeur: 24 },
+      { entete: c("campagne"), largeur: 16 },
+    ];
     if (niveau === "parcelle")
-      return [...base, { entete: c("parcelle"), largeur: 20 }, { entete: c("lot"), largeur: 16 }, { entete: c("culture"), largeur: 18 }, { entete: c("modeConduite"), largeur: 18 }, { entete: c("surface"), largeur: 10, format: "0.00##" }];
+      return [
+        ...base,
+        { entete: c("parcelle"), largeur: 20 },
+        { entete: c("lot"), largeur: 16 },
+        { entete: c("culture"), largeur: 18 },
+        { entete: c("modeConduite"), largeur: 18 },
+        { entete: c("surface"), largeur: 10, format: "0.00##" },
+      ];
     return niveau === "exploitation" ? base : [...base, { entete: c(niveau), largeur: 20 }];
   };
   const colonnesIndicateur: ColonneFeuille[] = [
@@ -261,7 +296,11 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
   const enteteIndicateur = (i: Indic): ColonneFeuille => ({ entete: i.unite ? `${i.libelle} (${i.unite})` : i.libelle, largeur: 14, format: "#,##0.00##" });
   const compter = (liste: Bloc[], filtre: (v: Valeur) => boolean = () => true) => {
     let n = 0;
-    for (const b of liste) for (const i of ordreIndicateurs) { const v = b.valeurs.get(i.code); if (v && filtre(v)) n++; }
+    for (const b of liste)
+      for (const i of ordreIndicateurs) {
+        const v = b.valeurs.get(i.code);
+        if (v && filtre(v)) n++;
+      }
     return n;
   };
 
@@ -272,13 +311,28 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
   const oui = (b: boolean) => c(b ? "oui" : "non");
   const resume: Cellule[][] = [
     [c("libelle"), options.libelle ?? ""],
-    [c("date"), new Intl.DateTimeFormat(options.anglais ? "en-GB" : "fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" }).format(date)],
+    [
+      c("date"),
+      new Intl.DateTimeFormat(options.anglais ? "en-GB" : "fr-FR", { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" }).format(date),
+    ],
     [c("version"), options.version],
     [c("groupes"), options.groupes.map((g) => t(`indicateurs.groupes.${g}`)).join(", ")],
-    ...(["prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", ...NIVEAUX_EXPORT] as const).map((k) => [t(`exportResultats.${k}`), oui(options[k])]),
+    ...(["prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", ...NIVEAUX_EXPORT] as const).map((k) => [
+      t(`exportResultats.${k}`),
+      oui(options[k]),
+    ]),
     ...series.map((s) => [c("series"), `${s.exploitation} — ${s.campagne}`]),
   ];
-  feuilles.push({ cle: "export", nom: nomFeuille("export"), colonnes: [{ entete: c("export"), largeur: 40 }, { entete: "", largeur: 60 }], nbLignes: resume.length, lignes: () => resume });
+  feuilles.push({
+    cle: "export",
+    nom: nomFeuille("export"),
+    colonnes: [
+      { entete: c("export"), largeur: 40 },
+      { entete: "", largeur: 60 },
+    ],
+    nbLignes: resume.length,
+    lignes: () => resume,
+  });
 
   // One sheet per level.
   for (const niveau of niveaux) {
@@ -290,7 +344,8 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
         colonnes: [...colonnesNoms(niveau), { entete: c("realisation"), largeur: 10 }, ...ordreIndicateurs.map(enteteIndicateur)],
         nbLignes: liste.length,
         lignes: function* () {
-          for (const b of liste) yield [...b.entite.noms, libelleRealisation(b.entite.realisation), ...ordreIndicateurs.map((i) => b.valeurs.get(i.code)?.valeur ?? null)];
+          for (const b of liste)
+            yield [...b.entite.noms, libelleRealisation(b.entite.realisation), ...ordreIndicateurs.map((i) => b.valeurs.get(i.code)?.valeur ?? null)];
         },
       });
     } else {
@@ -300,7 +355,11 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
         colonnes: [...colonnesNoms(niveau), ...colonnesIndicateur],
         nbLignes: compter(liste),
         lignes: function* () {
-          for (const b of liste) for (const i of ordreIndicateurs) { const v = b.valeurs.get(i.code); if (v) yield [...b.entite.noms, ...cellulesIndicateur(b, i, v)]; }
+          for (const b of liste)
+            for (const i of ordreIndicateurs) {
+              const v = b.valeurs.get(i.code);
+              if (v) yield [...b.entite.noms, ...cellulesIndicateur(b, i, v)];
+            }
         },
       });
     }
@@ -313,7 +372,10 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
       cle: "alertes",
       nom: nomFeuille("alertes"),
       colonnes: [
-        { entete: c("niveau"), largeur: 16 }, { entete: c("exploitation"), largeur: 24 }, { entete: c("campagne"), largeur: 16 }, { entete: c("entite"), largeur: 20 },
+        { entete: c("niveau"), largeur: 16 },
+        { entete: c("exploitation"), largeur: 24 },
+        { entete: c("campagne"), largeur: 16 },
+        { entete: c("entite"), largeur: 20 },
         ...colonnesIndicateur,
       ],
       nbLignes: compter(tousBlocs, incomplet),
@@ -321,7 +383,8 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
         for (const b of tousBlocs)
           for (const i of ordreIndicateurs) {
             const v = b.valeurs.get(i.code);
-            if (v && incomplet(v)) yield [c(b.entite.niveau), b.entite.serie.exploitation, b.entite.serie.campagne, b.entite.libelle, ...cellulesIndicateur(b, i, v)];
+            if (v && incomplet(v))
+              yield [c(b.entite.niveau), b.entite.serie.exploitation, b.entite.serie.campagne, b.entite.libelle, ...cellulesIndicateur(b, i, v)];
           }
       },
     });
@@ -333,14 +396,29 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
       cle: "rendements",
       nom: nomFeuille("rendements"),
       colonnes: [
-        { entete: c("exploitation"), largeur: 24 }, { entete: c("campagne"), largeur: 16 }, { entete: c("parcelle"), largeur: 20 }, { entete: c("culture"), largeur: 18 },
-        { entete: c("type-sortie"), largeur: 18 }, { entete: c("realisation"), largeur: 10 }, { entete: c("rendement"), largeur: 12, format: "#,##0.00##" }, { entete: c("unite"), largeur: 10 },
+        { entete: c("exploitation"), largeur: 24 },
+        { entete: c("campagne"), largeur: 16 },
+        { entete: c("parcelle"), largeur: 20 },
+        { entete: c("culture"), largeur: 18 },
+        { entete: c("type-sortie"), largeur: 18 },
+        { entete: c("realisation"), largeur: 10 },
+        { entete: c("rendement"), largeur: 12, format: "#,##0.00##" },
+        { entete: c("unite"), largeur: 10 },
       ],
       nbLignes: rendements.length,
       lignes: function* () {
         for (const { s, r } of rendements) {
           const p = s.parcelles.find((x) => x.id === r.idParcelle);
-          yield [s.exploitation, s.campagne, p?.libelle ?? String(r.idParcelle), r.culture, r.typeSortie, libelleRealisation(r.realisation), arrondi(r.rendement), r.unite];
+          yield [
+            s.exploitation,
+            s.campagne,
+            p?.libelle ?? String(r.idParcelle),
+            r.culture,
+            r.typeSortie,
+            libelleRealisation(r.realisation),
+            arrondi(r.rendement),
+            r.unite,
+          ];
         }
       },
     });
@@ -353,22 +431,46 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
       cle: "donneesBrutes",
       nom: nomFeuille("donneesBrutes"),
       colonnes: [
-        { entete: c("exploitation"), largeur: 24 }, { entete: c("campagne"), largeur: 16 }, { entete: c("niveau"), largeur: 14 }, { entete: c("identifiant"), largeur: 10 },
-        { entete: c("id-parcelle"), largeur: 10 }, { entete: c("realisation"), largeur: 10 }, { entete: c("code"), largeur: 28 }, { entete: c("valeur"), largeur: 14 },
-        { entete: c("unite"), largeur: 12 }, { entete: c("completude"), largeur: 10 }, { entete: c("manquants"), largeur: 10 },
+        { entete: c("exploitation"), largeur: 24 },
+        { entete: c("campagne"), largeur: 16 },
+        { entete: c("niveau"), largeur: 14 },
+        { entete: c("identifiant"), largeur: 10 },
+        { entete: c("id-parcelle"), largeur: 10 },
+        { entete: c("realisation"), largeur: 10 },
+        { entete: c("code"), largeur: 28 },
+        { entete: c("valeur"), largeur: 14 },
+        { entete: c("unite"), largeur: 12 },
+        { entete: c("completude"), largeur: 10 },
+        { entete: c("manquants"), largeur: 10 },
       ],
       nbLignes: n,
       lignes: function* () {
         for (const s of series)
           for (const l of s.lignes)
             if (garde(l))
-              yield [s.exploitation, s.campagne, l.niveau, typeof l.id === "number" ? l.id : String(l.id), l.idParcelle ?? null, libelleRealisation(l.realisation ?? "realisee"), l.code, l.valeur, l.unite, l.completude, l.nbManquants];
+              yield [
+                s.exploitation,
+                s.campagne,
+                l.niveau,
+                typeof l.id === "number" ? l.id : String(l.id),
+                l.idParcelle ?? null,
+                libelleRealisation(l.realisation ?? "realisee"),
+                l.code,
+                l.valeur,
+                l.unite,
+                l.completude,
+                l.nbManquants,
+              ];
       },
     });
   }
 
   const colonnesEntite: ColonneFeuille[] = [
-    { entete: c("niveau"), largeur: 16 }, { entete: c("exploitation"), largeur: 24 }, { entete: c("campagne"), largeur: 16 }, { entete: c("entite"), largeur: 20 }, { entete: c("realisation"), largeur: 10 },
+    { entete: c("niveau"), largeur: 16 },
+    { entete: c("exploitation"), largeur: 24 },
+    { entete: c("campagne"), largeur: 16 },
+    { entete: c("entite"), largeur: 20 },
+    { entete: c("realisation"), largeur: 10 },
   ];
   if (options.tcd1) {
     feuilles.push({
@@ -378,19 +480,39 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
       nbLignes: tousBlocs.length,
       lignes: function* () {
         for (const b of tousBlocs)
-          yield [c(b.entite.niveau), b.entite.serie.exploitation, b.entite.serie.campagne, b.entite.libelle, libelleRealisation(b.entite.realisation), ...ordreIndicateurs.map((i) => b.valeurs.get(i.code)?.valeur ?? null)];
+          yield [
+            c(b.entite.niveau),
+            b.entite.serie.exploitation,
+            b.entite.serie.campagne,
+            b.entite.libelle,
+            libelleRealisation(b.entite.realisation),
+            ...ordreIndicateurs.map((i) => b.valeurs.get(i.code)?.valeur ?? null),
+          ];
       },
     });
   }
   if (options.tcd2) {
-    const titre = (b: Bloc) => [c(b.entite.niveau), b.entite.serie.exploitation, b.entite.serie.campagne, ...(b.entite.niveau === "exploitation" ? [] : [b.entite.libelle]), libelleRealisation(b.entite.realisation)].join(" / ");
+    const titre = (b: Bloc) =>
+      [
+        c(b.entite.niveau),
+        b.entite.serie.exploitation,
+        b.entite.serie.campagne,
+        ...(b.entite.niveau === "exploitation" ? [] : [b.entite.libelle]),
+        libelleRealisation(b.entite.realisation),
+      ].join(" / ");
     feuilles.push({
       cle: "tcd2",
       nom: nomFeuille("tcd2"),
-      colonnes: [{ entete: c("groupe"), largeur: 20 }, { entete: c("indicateur"), largeur: 36 }, { entete: c("unite"), largeur: 12 }, ...tousBlocs.map((b) => ({ entete: titre(b), largeur: 16, format: "#,##0.00##" }))],
+      colonnes: [
+        { entete: c("groupe"), largeur: 20 },
+        { entete: c("indicateur"), largeur: 36 },
+        { entete: c("unite"), largeur: 12 },
+        ...tousBlocs.map((b) => ({ entete: titre(b), largeur: 16, format: "#,##0.00##" })),
+      ],
       nbLignes: ordreIndicateurs.length,
       lignes: function* () {
-        for (const i of ordreIndicateurs) yield [t(`indicateurs.groupes.${i.groupe}`), i.libelle, i.unite, ...tousBlocs.map((b) => b.valeurs.get(i.code)?.valeur ?? null)];
+        for (const i of ordreIndicateurs)
+          yield [t(`indicateurs.groupes.${i.groupe}`), i.libelle, i.unite, ...tousBlocs.map((b) => b.valeurs.get(i.code)?.valeur ?? null)];
       },
     });
   }
@@ -405,7 +527,8 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
 export function verifierCapacite(plan: PlanClasseur): void {
   verifierLignesExport(Object.fromEntries(plan.feuilles.map((f) => [f.nom, f.nbLignes])));
   for (const f of plan.feuilles)
-    if (f.colonnes.length > COLONNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-colonnes", 413, undefined, { max: COLONNES_MAX_FEUILLE, feuille: f.nom });
+    if (f.colonnes.length > COLONNES_MAX_FEUILLE)
+      throw new ServiceError("exportResultats.trop-de-colonnes", 413, undefined, { max: COLONNES_MAX_FEUILLE, feuille: f.nom });
 }
 
 /** Rows the plan will write (the job's progress total). */
@@ -415,12 +538,19 @@ export const totalLignes = (plan: PlanClasseur) => plan.feuilles.reduce((n, f) =
  * Streams the plan into the session's workbook (server/exports/classeur.ts: one row in memory at a time, formula-like
  * texts kept as text); `progression` is told the rows written every 2,000 rows and at the end.
  */
-export async function ecrireClasseurResultats(plan: PlanClasseur, classeur: Classeur, progression: (fait: number, total: number) => Promise<void> = async () => {}): Promise<void> {
+export async function ecrireClasseurResultats(
+  plan: PlanClasseur,
+  classeur: Classeur,
+  progression: (fait: number, total: number) => Promise<void> = async () => {},
+): Promise<void> {
   const total = totalLignes(plan);
   let fait = 0;
   await progression(0, total);
   for (const f of plan.feuilles) {
-    const feuille = classeur.feuille(f.nom, f.colonnes.map((c) => ({ entete: c.entete, largeur: c.largeur, ...(c.format ? { type: "nombre" as const } : {}) })));
+    const feuille = classeur.feuille(
+      f.nom,
+      f.colonnes.map((c) => ({ entete: c.entete, largeur: c.largeur, ...(c.format ? { type: "nombre" as const } : {}) })),
+    );
     for (const cellules of f.lignes()) {
       await feuille.ligne(cellules);
       if (++fait % 2000 === 0) await progression(fait, total);

@@ -87,8 +87,12 @@ describe(`result export (${dialect})`, () => {
     expect(session).toMatchObject({ nature: NATURE_CALCUL, statut: 0, version: 2 });
     expect(session.libelle).toMatch(/^Sillon_export_des_indicateurs_\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(session.dtFinSession).toBeTruthy();
-    expect((await db("session_export_calcul_serie").where({ idSessionExport: id }).select("idCalculSerie")).map((r) => Number(r.idCalculSerie))).toEqual([idSerie]);
-    expect((await db("session_export_campagne").where({ idSessionExport: id }).select("idCampagne")).map((r) => Number(r.idCampagne))).toEqual([t.demo().campagnes.tilleuls2024]);
+    expect((await db("session_export_calcul_serie").where({ idSessionExport: id }).select("idCalculSerie")).map((r) => Number(r.idCalculSerie))).toEqual([
+      idSerie,
+    ]);
+    expect((await db("session_export_campagne").where({ idSessionExport: id }).select("idCampagne")).map((r) => Number(r.idCampagne))).toEqual([
+      t.demo().campagnes.tilleuls2024,
+    ]);
     const vues = await listerSessionsExport(db, lecteur, { campagnes: [t.demo().campagnes.tilleuls2024], nature: NATURE_CALCUL });
     expect(vues[0]).toMatchObject({ id, libelle: session.libelle, nature: 1, statut: 0, campagnes: [t.demo().campagnes.tilleuls2024] });
 
@@ -100,9 +104,23 @@ describe(`result export (${dialect})`, () => {
     expect(octets.includes(Buffer.from("vbaProject"))).toBe(false);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(f.chemin);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Export", "Parcelles", "Lots", "Modes de conduite", "Cultures", "Exploitations", "Alertes", "Rendements", "Données brutes", "TCD indicateurs en colonnes", "TCD indicateurs en lignes"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      "Export",
+      "Parcelles",
+      "Lots",
+      "Modes de conduite",
+      "Cultures",
+      "Exploitations",
+      "Alertes",
+      "Rendements",
+      "Données brutes",
+      "TCD indicateurs en colonnes",
+      "TCD indicateurs en lignes",
+    ]);
     // The farm's figures are the stored ones.
-    const stockee = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "exploitation", code: "ift.cible.total" }).first("valeur", "completude");
+    const stockee = await db("calcul_resultat")
+      .where({ idCalculSerie: idSerie, niveau: "exploitation", code: "ift.cible.total" })
+      .first("valeur", "completude");
     const ferme = cellules(wb.getWorksheet("Exploitations")!).find((r) => r[5] === "ift.cible.total")!;
     expect(ferme.slice(0, 3)).toEqual(["EARL des Tilleuls", expect.stringContaining("2024"), "Réalisé"]);
     expect(ferme[7]).toBeCloseTo(Number(stockee.valeur), 5);
@@ -136,18 +154,30 @@ describe(`result export (${dialect})`, () => {
     await expectRefused(lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), groupes: [] }), "warning.invalid-form", 400);
     const cachee = await nouvelleSerie(db, t.demo().campagnes.tilleuls2025);
     await expectRefused(lancerExportResultats(scopeOf(db, lecteur), valeursInitialesExport([cachee])), "exportResultats.serie-inconnue", 404);
-    await expectRefused(lancerExportResultats(scopeOf(db, await demoUser(db, "synthese")), valeursInitialesExport([idSerie])), "exportResultats.serie-inconnue", 404);
+    await expectRefused(
+      lancerExportResultats(scopeOf(db, await demoUser(db, "synthese")), valeursInitialesExport([idSerie])),
+      "exportResultats.serie-inconnue",
+      404,
+    );
 
     // Only the IFT group published: the reader's workbook has IFT figures only; the writer's has every group.
     await db("calcul_serie_groupe").where({ idCalculSerie: idSerie }).update({ publie: false });
     await db("calcul_serie_groupe").where({ idCalculSerie: idSerie, idGroupe: 1 }).update({ publie: true });
     try {
-      await expectRefused(lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), groupes: ["economie"] }), "exportResultats.aucun-groupe-publie", 400);
+      await expectRefused(
+        lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), groupes: ["economie"] }),
+        "exportResultats.aucun-groupe-publie",
+        400,
+      );
       const { id, idTache } = await lancerExportResultats(scopeOf(db, lecteur), { ...valeursInitialesExport([idSerie]), libelle: "Lecteur" });
       expect((await terminee(db, lecteur, idTache)).etat).toBe("terminee");
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile((await fichierSessionExport(db, lecteur, id)).chemin);
-      const codes = new Set(cellules(wb.getWorksheet("Données brutes")!).slice(1).map((r) => String(r[6])));
+      const codes = new Set(
+        cellules(wb.getWorksheet("Données brutes")!)
+          .slice(1)
+          .map((r) => String(r[6])),
+      );
       expect([...codes].every((c) => c.startsWith("ift.") || c.startsWith("phyto."))).toBe(true);
       const redacteur = await demoUser(db, "redacteur");
       const r = await lancerExportResultats(scopeOf(db, redacteur), { ...valeursInitialesExport([idSerie]), libelle: "Rédacteur" });
@@ -174,7 +204,10 @@ describe(`result export (${dialect})`, () => {
     const suite = isPostgres(db)
       ? "SELECT g AS n FROM generate_series(1, ?) AS g"
       : "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ?) SELECT n FROM s";
-    await db.raw(`INSERT INTO calcul_resultat (${colonnes}) SELECT ${colonnes} FROM calcul_resultat, (${suite}) AS suite WHERE calcul_resultat.id = ?`, [1_048_576 - deja, modele.id]);
+    await db.raw(`INSERT INTO calcul_resultat (${colonnes}) SELECT ${colonnes} FROM calcul_resultat, (${suite}) AS suite WHERE calcul_resultat.id = ?`, [
+      1_048_576 - deja,
+      modele.id,
+    ]);
     try {
       expect(await countRows(db, "calcul_resultat", { idCalculSerie: idSerie, niveau: "parcelle" })).toBe(1_048_576);
       await expectRefused(lancerExportResultats(scopeOf(db, redacteur), valeursInitialesExport([idSerie])), "exports.trop-de-lignes", 413);

@@ -61,10 +61,22 @@ export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly
       .join("campagne as c", "c.id", "s.idCampagne")
       .join("exploitation as e", "e.id", "c.idExploitation")
       .where("s.id", id)
-      .first("s.id", "s.idCampagne", "s.statut", "s.publication", "s.visaAnimateur", "c.idExploitation", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation");
+      .first(
+        "s.id",
+        "s.idCampagne",
+        "s.statut",
+        "s.publication",
+        "s.visaAnimateur",
+        "c.idExploitation",
+        "c.prefixeCampagne",
+        "c.apiLibelle",
+        "c.simulation",
+        "e.libelle as exploitation",
+      );
     if (!r || r.statut !== "termine") throw new ServiceError("exportResultats.serie-inconnue", 404);
     const droits = await droitsCampagne(db, user, Number(r.idCampagne));
-    if (!serieVisible(droits, { publication: bool(r.publication), visaAnimateur: bool(r.visaAnimateur) })) throw new ServiceError("exportResultats.serie-inconnue", 404);
+    if (!serieVisible(droits, { publication: bool(r.publication), visaAnimateur: bool(r.visaAnimateur) }))
+      throw new ServiceError("exportResultats.serie-inconnue", 404);
     const publies = droits.voirTout
       ? GROUPES_SERIE.map((g) => g.id)
       : ((await db("calcul_serie_groupe").where({ idCalculSerie: id }).select("idGroupe", "publie")) as { idGroupe: number; publie: unknown }[])
@@ -106,8 +118,13 @@ async function verifierCapaciteAvant(db: Db, series: SerieCocheeExport[], v: Exp
     if (!groupes.length) continue;
     const realisation: Realisation = s.simulation ? "prevue" : "realisee";
     if (!(realisation === "prevue" ? v.prevu : v.realise)) continue;
-    const comptes = (await db("calcul_resultat").where({ idCalculSerie: s.id }).whereIn("idGroupe", groupes).groupBy("niveau")
-      .select("niveau").count({ n: "*" }).countDistinct({ e: "idEntite" })) as { niveau: string; n: number | string; e: number | string }[];
+    const comptes = (await db("calcul_resultat")
+      .where({ idCalculSerie: s.id })
+      .whereIn("idGroupe", groupes)
+      .groupBy("niveau")
+      .select("niveau")
+      .count({ n: "*" })
+      .countDistinct({ e: "idEntite" })) as { niveau: string; n: number | string; e: number | string }[];
     for (const c of comptes) {
       brutes += Number(c.n);
       if (c.niveau === "intervention") continue;
@@ -122,7 +139,12 @@ async function verifierCapaciteAvant(db: Db, series: SerieCocheeExport[], v: Exp
     }
   }
   const niveaux = Object.fromEntries(parNiveau);
-  verifierLignesExport({ ...niveaux, alertes: v.alertes ? [...parNiveau.values()].reduce((a, b) => a + b, 0) : 0, donneesBrutes: v.donneesBrutes ? brutes : 0, tcd1: v.tcd1 ? entites : 0 });
+  verifierLignesExport({
+    ...niveaux,
+    alertes: v.alertes ? [...parNiveau.values()].reduce((a, b) => a + b, 0) : 0,
+    donneesBrutes: v.donneesBrutes ? brutes : 0,
+    tcd1: v.tcd1 ? entites : 0,
+  });
   if (v.tcd2 && entites + 3 > COLONNES_MAX_FEUILLE) throw new ServiceError("exportResultats.trop-de-colonnes", 413, undefined, { max: COLONNES_MAX_FEUILLE });
 }
 
@@ -138,7 +160,8 @@ export async function lancerExportResultats(scope: Scope, input: unknown, mainte
   verifierSelection(series, v.groupes);
   await verifierCapaciteAvant(db, series, v);
   return creerSessionExport(
-    scope, {
+    scope,
+    {
       nature: NATURE_CALCUL,
       libelle: v.libelle ?? nomClasseurResultats(maintenant, v.anglais),
       version: v.version,
@@ -147,8 +170,18 @@ export async function lancerExportResultats(scope: Scope, input: unknown, mainte
       groupes: v.groupes.map(idGroupe),
       series: series.map((s) => s.id),
       options: {
-        prevu: v.prevu, realise: v.realise, alertes: v.alertes, rendements: v.rendements, donneesBrutes: v.donneesBrutes, tcd1: v.tcd1, tcd2: v.tcd2,
-        parcelle: v.parcelle, lot: v.lot, modeConduite: v.modeConduite, culture: v.culture, exploitation: v.exploitation,
+        prevu: v.prevu,
+        realise: v.realise,
+        alertes: v.alertes,
+        rendements: v.rendements,
+        donneesBrutes: v.donneesBrutes,
+        tcd1: v.tcd1,
+        tcd2: v.tcd2,
+        parcelle: v.parcelle,
+        lot: v.lot,
+        modeConduite: v.modeConduite,
+        culture: v.culture,
+        exploitation: v.exploitation,
       },
     },
     TACHE_EXPORT_CALCUL,
@@ -164,7 +197,10 @@ const num = (v: unknown): number | null => (v == null || v === "" ? null : Numbe
 export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieExport> {
   const realisation: Realisation = s.simulation ? "prevue" : "realisee";
   const rows = s.groupesPermis.length
-    ? await db("calcul_resultat").where({ idCalculSerie: s.id }).whereIn("idGroupe", s.groupesPermis).orderBy("id")
+    ? await db("calcul_resultat")
+        .where({ idCalculSerie: s.id })
+        .whereIn("idGroupe", s.groupesPermis)
+        .orderBy("id")
         .select("niveau", "idEntite", "idParcelle", "code", "valeur", "unite", "completude", "nbManquants")
     : [];
   const lignes: LigneSerie[] = rows.map((r) => ({
@@ -180,12 +216,30 @@ export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieE
   }));
   // Plots as they are now: their crop is the engine's (the cost centre, else the mode's main crop).
   const instantane = await instantaneCampagne(db, s.idCampagne);
-  const lotsDesParcelles = new Map(((await db("parcelle").where({ idCampagne: s.idCampagne }).select("id", "idLot")) as { id: number; idLot: number | null }[]).map((p) => [Number(p.id), num(p.idLot)]));
-  const lots = Object.fromEntries(((await db("lot_parcelle").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((l) => [String(l.id), String(l.libelle)]));
-  const modesConduite = Object.fromEntries(((await db("mode_conduite").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((m) => [String(m.id), String(m.libelle)]));
+  const lotsDesParcelles = new Map(
+    ((await db("parcelle").where({ idCampagne: s.idCampagne }).select("id", "idLot")) as { id: number; idLot: number | null }[]).map((p) => [
+      Number(p.id),
+      num(p.idLot),
+    ]),
+  );
+  const lots = Object.fromEntries(
+    ((await db("lot_parcelle").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((l) => [
+      String(l.id),
+      String(l.libelle),
+    ]),
+  );
+  const modesConduite = Object.fromEntries(
+    ((await db("mode_conduite").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((m) => [
+      String(m.id),
+      String(m.libelle),
+    ]),
+  );
   const idsCultures = [...new Set(lignes.filter((l) => l.niveau === "culture" && l.id !== "null").map((l) => Number(l.id)))];
   const cultures: Record<string, string> = Object.fromEntries(
-    (idsCultures.length ? ((await db("culture").whereIn("id", idsCultures).select("id", "libelle")) as { id: number; libelle: string }[]) : []).map((c) => [String(c.id), String(c.libelle)]),
+    (idsCultures.length ? ((await db("culture").whereIn("id", idsCultures).select("id", "libelle")) as { id: number; libelle: string }[]) : []).map((c) => [
+      String(c.id),
+      String(c.libelle),
+    ]),
   );
   for (const p of instantane.parcelles) if (p.idCulture != null && p.libelleCulture) cultures[String(p.idCulture)] ??= p.libelleCulture;
   // Harvests of the campaign's interventions: a planned-and-done intervention counts in both.
@@ -199,13 +253,27 @@ export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieE
   const rendements = recoltes.flatMap((r) =>
     (["realisee", "prevue"] as const)
       .filter((k) => bool(r[k]))
-      .map((k) => ({ idParcelle: Number(r.idParcelle), culture: (r.culture as string | null) ?? null, typeSortie: (r.typeSortie as string | null) ?? null, rendement: num(r.rendement), unite: (r.dicLlUnite as string | null) ?? null, realisation: k })),
+      .map((k) => ({
+        idParcelle: Number(r.idParcelle),
+        culture: (r.culture as string | null) ?? null,
+        typeSortie: (r.typeSortie as string | null) ?? null,
+        rendement: num(r.rendement),
+        unite: (r.dicLlUnite as string | null) ?? null,
+        realisation: k,
+      })),
   );
   return {
     id: s.id,
     exploitation: s.exploitation,
     campagne: s.campagne,
-    parcelles: instantane.parcelles.map((p) => ({ id: p.id, libelle: p.libelle, surface: p.surface, idLot: lotsDesParcelles.get(p.id) ?? null, idCulture: p.idCulture, idModeConduite: p.idModeConduite ?? null })),
+    parcelles: instantane.parcelles.map((p) => ({
+      id: p.id,
+      libelle: p.libelle,
+      surface: p.surface,
+      idLot: lotsDesParcelles.get(p.id) ?? null,
+      idCulture: p.idCulture,
+      idModeConduite: p.idModeConduite ?? null,
+    })),
     lots,
     cultures,
     modesConduite,
@@ -227,7 +295,13 @@ export function optionsDeSession(session: SessionAEcrire): OptionsClasseur {
  * The job of a result-export session: the rights of its user now, the series, the plan (its capacity checked
  * again), the workbook. A refusal or failure marks the session in error (statut 2, 'Une erreur est survenue').
  */
-export async function executerExportResultats(db: Db, session: SessionAEcrire, idUtilisateur: number, classeur: Classeur, progression: (fait: number, total: number) => Promise<void>): Promise<void> {
+export async function executerExportResultats(
+  db: Db,
+  session: SessionAEcrire,
+  idUtilisateur: number,
+  classeur: Classeur,
+  progression: (fait: number, total: number) => Promise<void>,
+): Promise<void> {
   const row = await findUtilisateurById(db, idUtilisateur);
   if (!row) throw new ServiceError("errors.forbidden", 403);
   const user = toPublic(row);
@@ -241,8 +315,10 @@ export async function executerExportResultats(db: Db, session: SessionAEcrire, i
   await ecrireClasseurResultats(plan, classeur, progression);
 }
 
-definirTache<ParametresSessionExport>(TACHE_EXPORT_CALCUL, (ctx) =>
-  ecrireSessionExport(ctx, ({ classeur, session, progression, db }) => executerExportResultats(db, session, ctx.tache.idUtilisateur, classeur, progression)),
+definirTache<ParametresSessionExport>(
+  TACHE_EXPORT_CALCUL,
+  (ctx) =>
+    ecrireSessionExport(ctx, ({ classeur, session, progression, db }) => executerExportResultats(db, session, ctx.tache.idUtilisateur, classeur, progression)),
   { siInterrompue: sessionsInterrompues },
 );
 
@@ -277,7 +353,12 @@ export async function ecranIndicateursPublies(scope: Scope, demandees: readonly 
   const campagnes = [...new Set(demandees)].filter((id) => permises.has(id));
   const listees = (await listerSeries(db, user, campagnes)).filter((s) => s.publication && s.statut === "termine");
   const groupes = listees.length
-    ? ((await db("calcul_serie_groupe").whereIn("idCalculSerie", listees.map((s) => s.id)).select("idCalculSerie", "idGroupe", "publie")) as { idCalculSerie: number; idGroupe: number; publie: unknown }[])
+    ? ((await db("calcul_serie_groupe")
+        .whereIn(
+          "idCalculSerie",
+          listees.map((s) => s.id),
+        )
+        .select("idCalculSerie", "idGroupe", "publie")) as { idCalculSerie: number; idGroupe: number; publie: unknown }[])
     : [];
   const series: SeriePubliee[] = listees.map((s) => ({
     id: s.id,
@@ -288,7 +369,9 @@ export async function ecranIndicateursPublies(scope: Scope, demandees: readonly 
     dtFin: s.dtFin,
     visaAnimateur: s.visaAnimateur,
     remarque: s.remarque,
-    groupes: GROUPES_SERIE.filter((g) => groupes.some((x) => Number(x.idCalculSerie) === s.id && Number(x.idGroupe) === g.id && bool(x.publie))).map((g) => g.code),
+    groupes: GROUPES_SERIE.filter((g) => groupes.some((x) => Number(x.idCalculSerie) === s.id && Number(x.idGroupe) === g.id && bool(x.publie))).map(
+      (g) => g.code,
+    ),
     perimee: s.perimee,
   }));
   return { choix, campagnes, series, versionSelectable: user.roles.includes(ROLE_TEST) };

@@ -18,7 +18,12 @@ describe("streaming xlsx writer", () => {
   test("[A-EXPORT-20] sheets with a header row and typed rows read back with exceljs", async () => {
     const fichier = path.join(dir, "a", "classeur.xlsx");
     const c = ouvrirClasseur(fichier);
-    const f = c.feuille("Parcelles", [{ entete: "Parcelle" }, { entete: "Surface (ha)", type: "nombre" }, { entete: "Semis", type: "date" }, { entete: "Irriguée", type: "booleen" }]);
+    const f = c.feuille("Parcelles", [
+      { entete: "Parcelle" },
+      { entete: "Surface (ha)", type: "nombre" },
+      { entete: "Semis", type: "date" },
+      { entete: "Irriguée", type: "booleen" },
+    ]);
     await f.ligne(["Les Grands Champs", 12.5, "2025-03-14", true]);
     await f.ligne(["Sans date", 0, null, undefined]);
     expect(f.nombreLignes).toBe(2);

@@ -74,7 +74,12 @@ function suivreEcritures(stream: unknown): () => Promise<void> {
 
 /** A sheet name Excel accepts: no []:*?/\ characters, at most 31 characters, not empty. */
 export function nomFeuilleValide(nom: string): string {
-  const propre = nom.replace(/[[\]:*?/\\]/g, " ").replace(/^'+|'+$/g, "").trim().slice(0, 31).trim();
+  const propre = nom
+    .replace(/[[\]:*?/\\]/g, " ")
+    .replace(/^'+|'+$/g, "")
+    .trim()
+    .slice(0, 31)
+    .trim();
   return propre || "Feuille";
 }
 

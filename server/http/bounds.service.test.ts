@@ -33,7 +33,12 @@ describe(`number bounds (${dialect})`, () => {
     const row = await db("main_oeuvre").where({ idCampagne, libelle: "Bornes" }).first("uta", "montant");
     expect([Number(row.uta), Number(row.montant)]).toEqual([uta, NUMBER_MAX]);
     const surface = decimalMax(10, 4);
-    await saveParcelle(scopeOf(db, u), { libelle: "Parcelle bornes", surface: String(surface), objectifRendement: String(decimalMax(10, 3)), chargesSemences: String(NUMBER_MAX) });
+    await saveParcelle(scopeOf(db, u), {
+      libelle: "Parcelle bornes",
+      surface: String(surface),
+      objectifRendement: String(decimalMax(10, 3)),
+      chargesSemences: String(NUMBER_MAX),
+    });
     const plot = await db("parcelle").where({ idCampagne, libelle: "Parcelle bornes" }).first("surface", "objectifRendement", "chargesSemences");
     expect([Number(plot.surface), Number(plot.objectifRendement), Number(plot.chargesSemences)]).toEqual([surface, decimalMax(10, 3), NUMBER_MAX]);
 

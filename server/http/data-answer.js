@@ -28,7 +28,12 @@ export function acceptedEncoding(header) {
   return wants("gzip") ? "gzip" : wants("deflate") ? "deflate" : null;
 }
 
-const asBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+const asBuffer = (chunk, encoding) =>
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : typeof chunk === "string"
+      ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /**
  * Express middleware: gathers a data answer and sends it in one piece, gzip level `level` (1: the pages' level,
@@ -66,7 +71,8 @@ export function wholeDataAnswers({ level = 1 } = {}) {
       if (!vary) res.setHeader("Vary", "Accept-Encoding");
       else if (!/accept-encoding|\*/i.test(String(vary))) res.setHeader("Vary", `${vary}, Accept-Encoding`);
       const coding = acceptedEncoding(req.headers["accept-encoding"]);
-      if (!coding || body.length < COMPRESS_FROM_BYTES || res.getHeader("Content-Encoding") || res.statusCode === 204 || res.statusCode === 304) return send(body, null);
+      if (!coding || body.length < COMPRESS_FROM_BYTES || res.getHeader("Content-Encoding") || res.statusCode === 204 || res.statusCode === 304)
+        return send(body, null);
       const compress = coding === "gzip" ? { sync: zlib.gzipSync, async: zlib.gzip } : { sync: zlib.deflateSync, async: zlib.deflate };
       if (body.length <= SYNC_UP_TO_BYTES) return send(compress.sync(body, { level }), coding);
       compress.async(body, { level }, (error, out) => (error ? res.destroy(error) : send(out, coding)));

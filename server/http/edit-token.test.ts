@@ -33,7 +33,7 @@ describe("edit token of the route adapter", () => {
     expect(save).toHaveBeenLastCalledWith(args, { libelle: "y" }, undefined);
   });
 
-  test("the token fields of the settings forms are required: absent is refused, \"\" is the form that saw no row", () => {
+  test('the token fields of the settings forms are required: absent is refused, "" is the form that saw no row', () => {
     expect(tokenField.safeParse(undefined).success).toBe(false);
     expect(tokenField.safeParse("").success).toBe(false);
     expect(tokenField.parse("2026-01-02T03:04:05.678Z")).toBe("2026-01-02T03:04:05.678Z");

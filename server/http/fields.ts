@@ -89,7 +89,10 @@ export function queryNumber(query: URLSearchParams, name: string): number | null
  * or writes the address again (decision 0083).
  */
 export function queryIds(query: URLSearchParams, name: string): number[] {
-  const values = query.getAll(name).flatMap((v) => v.split(/[,_]/)).filter((v) => v !== "");
+  const values = query
+    .getAll(name)
+    .flatMap((v) => v.split(/[,_]/))
+    .filter((v) => v !== "");
   if (values.length > MAX_IDS) throw new ServiceError("warning.too-many", 400, { [name]: ["warning.too-many"] });
   return values.map((v) => {
     const r = idField.safeParse(v);

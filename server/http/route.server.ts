@@ -225,7 +225,6 @@ export function resourceAction<T>(run: (args: RouteArgs) => Promise<T>) {
 
 export { idField, idsField, jsonField, optionalIdField, queryId, queryIds, queryNumber, rowTokenField, stampField, tokenField } from "./fields";
 
-
 /**
  * A reader may not open this screen: he goes to `to`, which tells him why (`reason`, an i18n key under
  * shell.refused, shown by the shell's SentAwayNotice), rather than landing on a page that says nothing.

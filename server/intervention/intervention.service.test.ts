@@ -17,9 +17,23 @@ async function setUp() {
   const idCampagne = t.demo().campagnes.tilleuls2025;
   const plots = await t.db()("parcelle").where({ idCampagne }).orderBy("libelle").limit(2).select("id", "libelle");
   expect(plots.length).toBe(2);
-  const tracteur = await insertId("parc_materiel", { idCampagne, libelle: "Tracteur 150 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 1 });
+  const tracteur = await insertId("parc_materiel", {
+    idCampagne,
+    libelle: "Tracteur 150 ch",
+    noClasse: 1,
+    noCategorie: 1,
+    idCategorieMateriel: 1,
+    idBasemeq: 1,
+  });
   const chef = await insertId("main_oeuvre", { idCampagne, libelle: "Chef d'exploitation", uta: 1, idTypeUser: 953 });
-  const semis = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "Semis combiné", idMaterielTractant: tracteur, debitReel: null, debitCalcule: 2.5 });
+  const semis = await insertId("operation_culturale", {
+    idCampagne,
+    idTypeAction: 1,
+    libelle: "Semis combiné",
+    idMaterielTractant: tracteur,
+    debitReel: null,
+    debitCalcule: 2.5,
+  });
   await insertId("operation_culturale_main_oeuvre", { idOperationCulturale: semis, idMainOeuvre: chef });
   return { idCampagne, plots: plots.map((p) => Number(p.id)), semis };
 }
@@ -41,13 +55,26 @@ describe(`interventions (${dialect})`, () => {
     expect(data.canWrite).toBe(true);
     const mine = data.rows.filter((r) => r.id === id);
     expect(data.rows.every((r) => r.idParcelle === plots[1])).toBe(true);
-    expect(mine[0]).toMatchObject({ date: "2024-10-12", frequence: 2, tauxSurface: 0.5, nombrePassage: 1, debit: 2.5, realisee: true, prevue: false, intrants: [], rdd: false });
+    expect(mine[0]).toMatchObject({
+      date: "2024-10-12",
+      frequence: 2,
+      tauxSurface: 0.5,
+      nombrePassage: 1,
+      debit: 2.5,
+      realisee: true,
+      prevue: false,
+      intrants: [],
+      rdd: false,
+    });
     const op = data.operations.find((o) => o.id === semis)!;
     expect(op.materiels.map((m) => m.libelle)).toEqual(["Tracteur 150 ch"]);
     expect(op.mainOeuvres.map((m) => m.libelle)).toEqual(["Chef d'exploitation"]);
     expect(data.cultures.some((c) => c.interculture)).toBe(true);
 
-    await saveIntervention(scopeOf(t.db(), redacteur), input(plots[1], semis, { frequence: "3", tauxSurface: "0", debit: "4", prevue: "on" }), { id, updatedAt: mine[0].updatedAt });
+    await saveIntervention(scopeOf(t.db(), redacteur), input(plots[1], semis, { frequence: "3", tauxSurface: "0", debit: "4", prevue: "on" }), {
+      id,
+      updatedAt: mine[0].updatedAt,
+    });
     const after = await getInterventions(scopeOf(t.db(), redacteur), { parcelleIds: plots });
     // By date: the intervention of 1 October comes before that of 12 October.
     const ours = after.rows.filter((r) => r.id === id || r.id === other);
@@ -62,10 +89,18 @@ describe(`interventions (${dialect})`, () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const id = await saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis));
     const before = await snapshot(t.db(), "action");
-    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis), { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(
+      saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], semis), { id, updatedAt: "2000-01-01T00:00:00.000Z" }),
+      "errors.stale",
+      409,
+    );
     const foreignPlot = Number((await t.db()("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2024 }).first("id")).id);
-    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(foreignPlot, semis)), "warning.invalid-form", 400, { fieldErrors: { idParcelle: ["warning.invalid"] } });
-    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], 999999)), "warning.invalid-form", 400, { fieldErrors: { idOperationCulturale: ["warning.invalid"] } });
+    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(foreignPlot, semis)), "warning.invalid-form", 400, {
+      fieldErrors: { idParcelle: ["warning.invalid"] },
+    });
+    await expectRefused(saveIntervention(scopeOf(t.db(), redacteur), input(plots[0], 999999)), "warning.invalid-form", 400, {
+      fieldErrors: { idOperationCulturale: ["warning.invalid"] },
+    });
     expect(await snapshot(t.db(), "action")).toEqual(before);
   });
 

@@ -19,12 +19,17 @@ async function setUp(libelle: string) {
   const plot = Number((await t.db()("parcelle").where({ idCampagne }).orderBy("libelle").first("id")).id);
   const op = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle, debitReel: 2 });
   const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-  const patches = Array.from({ length: N }, (_, i) => ({ id: -(i + 1), values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: op, frequence: 1, tauxSurface: 1, realisee: true, prevue: false } }));
+  const patches = Array.from({ length: N }, (_, i) => ({
+    id: -(i + 1),
+    values: { idParcelle: plot, date: "2025-04-01", idOperationCulturale: op, frequence: 1, tauxSurface: 1, realisee: true, prevue: false },
+  }));
   await saveInterventionsGrid(scopeOf(t.db(), redacteur), patches);
   const rows = (await getInterventions(scopeOf(t.db(), redacteur), { parcelleIds: [plot] })).rows.filter((r) => r.idOperationCulturale === op);
   expect(rows).toHaveLength(N);
   const edit = (r: (typeof rows)[number], extra: Record<string, unknown> = {}) => ({
-    id: r.id, updatedAt: r.updatedAt, values: { idParcelle: r.idParcelle, date: r.date, idOperationCulturale: op, frequence: "2", tauxSurface: "0,5", realisee: true, prevue: true, ...extra },
+    id: r.id,
+    updatedAt: r.updatedAt,
+    values: { idParcelle: r.idParcelle, date: r.date, idOperationCulturale: op, frequence: "2", tauxSurface: "0,5", realisee: true, prevue: true, ...extra },
   });
   return { idCampagne, plot, op, redacteur, rows, edit };
 }
@@ -32,22 +37,57 @@ async function setUp(libelle: string) {
 describe(`interventions grid save (${dialect})`, () => {
   test("[issue11-grid] 500 changed interventions are written in one save, passes and harvest year computed as the form's save does", async () => {
     const s = await setUp("Grille 500");
-    const saved = await saveInterventionsGrid(scopeOf(t.db(), s.redacteur), s.rows.map((r) => s.edit(r)));
+    const saved = await saveInterventionsGrid(
+      scopeOf(t.db(), s.redacteur),
+      s.rows.map((r) => s.edit(r)),
+    );
     expect(saved).toHaveLength(N);
-    const after = await t.db()("action").whereIn("id", s.rows.map((r) => r.id)).select("frequence", "tauxSurface", "nombrePassage", "prevue", "anneeRecolte", "debit");
-    expect(after.every((a) => Number(a.frequence) === 2 && Number(a.tauxSurface) === 0.5 && Number(a.nombrePassage) === 1 && !!a.prevue && Number(a.anneeRecolte) === 2025 && Number(a.debit) === 2)).toBe(true);
+    const after = await t
+      .db()("action")
+      .whereIn(
+        "id",
+        s.rows.map((r) => r.id),
+      )
+      .select("frequence", "tauxSurface", "nombrePassage", "prevue", "anneeRecolte", "debit");
+    expect(
+      after.every(
+        (a) =>
+          Number(a.frequence) === 2 &&
+          Number(a.tauxSurface) === 0.5 &&
+          Number(a.nombrePassage) === 1 &&
+          !!a.prevue &&
+          Number(a.anneeRecolte) === 2025 &&
+          Number(a.debit) === 2,
+      ),
+    ).toBe(true);
   });
 
   test("[issue11-grid] a stale row or a row with an operation of another campaign among 500 leaves all 500 unchanged", async () => {
     const s = await setUp("Grille atomique");
     await saveInterventionsGrid(scopeOf(t.db(), s.redacteur), [s.edit(s.rows[42], { frequence: 3 })]);
     const before = await snapshot(t.db(), "action");
-    await expectRefused(saveInterventionsGrid(scopeOf(t.db(), s.redacteur), s.rows.map((r) => s.edit(r))), STALE_ROWS, 409, { fieldErrors: { "patches.42": ["errors.stale"] } });
+    await expectRefused(
+      saveInterventionsGrid(
+        scopeOf(t.db(), s.redacteur),
+        s.rows.map((r) => s.edit(r)),
+      ),
+      STALE_ROWS,
+      409,
+      { fieldErrors: { "patches.42": ["errors.stale"] } },
+    );
     const fresh = (await getInterventions(scopeOf(t.db(), s.redacteur), { parcelleIds: [s.plot] })).rows.filter((r) => r.idOperationCulturale === s.op);
     const foreign = await insertId("operation_culturale", { idCampagne: t.demo().campagnes.tilleuls2024, idTypeAction: 1, libelle: "Autre campagne" });
-    await expectRefused(saveInterventionsGrid(scopeOf(t.db(), s.redacteur), fresh.map((r, i) => s.edit(r, i === 7 ? { idOperationCulturale: foreign } : {}))), "warning.invalid-form", 400, {
-      fieldErrors: { "patches.7.values.idOperationCulturale": ["warning.invalid"] },
-    });
+    await expectRefused(
+      saveInterventionsGrid(
+        scopeOf(t.db(), s.redacteur),
+        fresh.map((r, i) => s.edit(r, i === 7 ? { idOperationCulturale: foreign } : {})),
+      ),
+      "warning.invalid-form",
+      400,
+      {
+        fieldErrors: { "patches.7.values.idOperationCulturale": ["warning.invalid"] },
+      },
+    );
     expect(await snapshot(t.db(), "action")).toEqual(before);
   });
 
@@ -55,7 +95,14 @@ describe(`interventions grid save (${dialect})`, () => {
     const s = await setUp("Grille droits");
     const before = await snapshot(t.db(), "action");
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    await expectRefused(saveInterventionsGrid(scopeOf(t.db(), lecteur), s.rows.map((r) => s.edit(r))), "errors.forbidden", 403);
+    await expectRefused(
+      saveInterventionsGrid(
+        scopeOf(t.db(), lecteur),
+        s.rows.map((r) => s.edit(r)),
+      ),
+      "errors.forbidden",
+      403,
+    );
     const animateur = await selectTilleuls(t, "animateur", "tilleuls2024");
     await expectRefused(saveInterventionsGrid(scopeOf(t.db(), animateur), [s.edit(s.rows[0])]), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "action")).toEqual(before);

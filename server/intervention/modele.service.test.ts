@@ -16,18 +16,50 @@ const columns = async (table: string) => Object.keys(await t.db()(table).columnI
 
 describe(`stored shape of field work (${dialect})`, () => {
   test("[C-FORM-39] an intervention holds its date, operation, type, crop, debit, done/planned, harvest year, campaign, plot, passes, pass rates and source operation label", async () => {
-    expect(await columns("action")).toEqual(expect.arrayContaining([
-      "id", "date", "idOperationCulturale", "dicIdTypeAction", "idCultureConcernee", "debit", "realisee", "prevue", "anneeRecolte",
-      "idCampagne", "idParcelle", "nombrePassage", "frequence", "tauxSurface", "complementInfoTypeTravail", "consoCarburant",
-      "intituleEvenement", "precisionStade", "libelleOperationSource",
-    ]));
+    expect(await columns("action")).toEqual(
+      expect.arrayContaining([
+        "id",
+        "date",
+        "idOperationCulturale",
+        "dicIdTypeAction",
+        "idCultureConcernee",
+        "debit",
+        "realisee",
+        "prevue",
+        "anneeRecolte",
+        "idCampagne",
+        "idParcelle",
+        "nombrePassage",
+        "frequence",
+        "tauxSurface",
+        "complementInfoTypeTravail",
+        "consoCarburant",
+        "intituleEvenement",
+        "precisionStade",
+        "libelleOperationSource",
+      ]),
+    );
   });
 
   test("[C-FORM-40] an input holds its intervention, category (with its parent type), product, label, codes, origin, folder, GNIS code, crop, quantity, unit, targets and seed treatment", async () => {
-    expect(await columns("intrant")).toEqual(expect.arrayContaining([
-      "id", "idAction", "idCategorie", "idIntrant", "libelleIntrant", "codeIntrant", "codeTypeIntrant", "dicIdOrigineIntrant",
-      "idDossier", "codeGnis", "idCulture", "quantite", "dicLlUnite", "idIntrantSemence",
-    ]));
+    expect(await columns("intrant")).toEqual(
+      expect.arrayContaining([
+        "id",
+        "idAction",
+        "idCategorie",
+        "idIntrant",
+        "libelleIntrant",
+        "codeIntrant",
+        "codeTypeIntrant",
+        "dicIdOrigineIntrant",
+        "idDossier",
+        "codeGnis",
+        "idCulture",
+        "quantite",
+        "dicLlUnite",
+        "idIntrantSemence",
+      ]),
+    );
     expect(await columns("categorie_intrant")).toEqual(expect.arrayContaining(["id", "idTypeIntrant"]));
     expect(await columns("intrant_cible")).toEqual(expect.arrayContaining(["id", "idIntrant", "uniteRefCible1"]));
     expect(await columns("intrant_cible_cible")).toEqual(expect.arrayContaining(["idIntrantCible", "idCible", "rang"]));
@@ -37,8 +69,27 @@ describe(`stored shape of field work (${dialect})`, () => {
   });
 
   test("[C-FORM-41] input characteristics hold the thirteen composition percentages and the seed shares", async () => {
-    expect(await columns("caracteristique_intrant")).toEqual(expect.arrayContaining([
-      "id", "idIntrant", "n", "p2o5", "k2o", "mgo", "cu", "mn", "so3", "cao", "na2o", "b", "fe", "mo", "co", "semenceFerme", "semenceCertifiee", "semenceOgm",
-    ]));
+    expect(await columns("caracteristique_intrant")).toEqual(
+      expect.arrayContaining([
+        "id",
+        "idIntrant",
+        "n",
+        "p2o5",
+        "k2o",
+        "mgo",
+        "cu",
+        "mn",
+        "so3",
+        "cao",
+        "na2o",
+        "b",
+        "fe",
+        "mo",
+        "co",
+        "semenceFerme",
+        "semenceCertifiee",
+        "semenceOgm",
+      ]),
+    );
   });
 });

@@ -12,21 +12,46 @@ export type { InterventionRow };
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-const ACTION_COLUMNS = ["id", "updatedAt", "idParcelle", "date", "idOperationCulturale", "idCultureConcernee", "debit", "frequence", "tauxSurface", "nombrePassage", "realisee", "prevue"];
+const ACTION_COLUMNS = [
+  "id",
+  "updatedAt",
+  "idParcelle",
+  "date",
+  "idOperationCulturale",
+  "idCultureConcernee",
+  "debit",
+  "frequence",
+  "tauxSurface",
+  "nombrePassage",
+  "realisee",
+  "prevue",
+];
 
 function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> {
   return {
-    id: Number(r.id), updatedAt: toIso(r.updatedAt), idParcelle: Number(r.idParcelle), date: String(r.date).slice(0, 10),
-    idOperationCulturale: num(r.idOperationCulturale), idCultureConcernee: num(r.idCultureConcernee), debit: num(r.debit),
-    frequence: Number(r.frequence), tauxSurface: Number(r.tauxSurface), nombrePassage: num(r.nombrePassage),
-    realisee: bool(r.realisee), prevue: bool(r.prevue),
+    id: Number(r.id),
+    updatedAt: toIso(r.updatedAt),
+    idParcelle: Number(r.idParcelle),
+    date: String(r.date).slice(0, 10),
+    idOperationCulturale: num(r.idOperationCulturale),
+    idCultureConcernee: num(r.idCultureConcernee),
+    debit: num(r.debit),
+    frequence: Number(r.frequence),
+    tauxSurface: Number(r.tauxSurface),
+    nombrePassage: num(r.nombrePassage),
+    realisee: bool(r.realisee),
+    prevue: bool(r.prevue),
   };
 }
 
 /** The interventions of some plots of a campaign, by date then id, with their inputs detail and RDD flag. */
 export async function listInterventions(db: Db, idCampagne: number, idParcelles: number[]): Promise<InterventionRow[]> {
   if (idParcelles.length === 0) return [];
-  const actions = await db("action").where({ idCampagne }).whereIn("idParcelle", idParcelles).orderBy([{ column: "date" }, { column: "id" }]).select(ACTION_COLUMNS);
+  const actions = await db("action")
+    .where({ idCampagne })
+    .whereIn("idParcelle", idParcelles)
+    .orderBy([{ column: "date" }, { column: "id" }])
+    .select(ACTION_COLUMNS);
   const details = new Map<number, IntrantDetail[]>();
   const recoltes = new Map<number, RecolteDetail[]>();
   const evaluated = new Set<number>();
@@ -39,29 +64,51 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
   for (const r of intrants) {
     const list = details.get(Number(r.idAction)) ?? [];
     list.push({
-      id: Number(r.id), type: Number(r.idTypeIntrant), libelle: String(r.libelleIntrant), quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null,
+      id: Number(r.id),
+      type: Number(r.idTypeIntrant),
+      libelle: String(r.libelleIntrant),
+      quantite: num(r.quantite),
+      unite: (r.dicLlUnite as string | null) ?? null,
       ...(Number(r.dicIdOrigineIntrant) === ORIGINE_INTRANT.DOSSIER && r.idIntrant != null ? { idIntrantDossier: Number(r.idIntrant) } : {}),
     });
     details.set(Number(r.idAction), list);
   }
   // The harvest products (decision 0031): "crop - output type (qualifier)", yield and unit.
   const harvests = await ofShown(
-    db("recolte as r").join("culture as c", "c.id", "r.idCulture").join("type_sortie as ts", "ts.id", "r.dicIdTypeSortie").leftJoin("qualifiant_recolte as q", "q.id", "r.idQualifiantRecolte"),
+    db("recolte as r")
+      .join("culture as c", "c.id", "r.idCulture")
+      .join("type_sortie as ts", "ts.id", "r.dicIdTypeSortie")
+      .leftJoin("qualifiant_recolte as q", "q.id", "r.idQualifiantRecolte"),
     "r.idAction",
   )
     .orderBy("r.id", "desc")
     .select("r.id", "r.idAction", "c.libelle as culture", "ts.libelle as typeSortie", "q.qrdNom", "r.rendement", "r.dicLlUnite");
   for (const r of harvests) {
     const list = recoltes.get(Number(r.idAction)) ?? [];
-    list.push({ id: Number(r.id), libelle: nomSerieRecolte(String(r.culture), String(r.typeSortie), (r.qrdNom as string | null) ?? null), rendement: num(r.rendement), unite: String(r.dicLlUnite) });
+    list.push({
+      id: Number(r.id),
+      libelle: nomSerieRecolte(String(r.culture), String(r.typeSortie), (r.qrdNom as string | null) ?? null),
+      rendement: num(r.rendement),
+      unite: String(r.dicLlUnite),
+    });
     recoltes.set(Number(r.idAction), list);
   }
   for (const r of await ofShown(db("rdd_evaluation as e"), "e.idAction").distinct("e.idAction")) evaluated.add(Number(r.idAction));
-  return actions.map((a) => ({ ...fromRow(a), intrants: details.get(Number(a.id)) ?? [], recoltes: recoltes.get(Number(a.id)) ?? [], rdd: evaluated.has(Number(a.id)) }));
+  return actions.map((a) => ({
+    ...fromRow(a),
+    intrants: details.get(Number(a.id)) ?? [],
+    recoltes: recoltes.get(Number(a.id)) ?? [],
+    rdd: evaluated.has(Number(a.id)),
+  }));
 }
 
-export async function findIntervention(db: Db, id: number): Promise<(Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> & { idCampagne: number }) | undefined> {
-  const r = await db("action").where({ id }).first([...ACTION_COLUMNS, "idCampagne"]);
+export async function findIntervention(
+  db: Db,
+  id: number,
+): Promise<(Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> & { idCampagne: number }) | undefined> {
+  const r = await db("action")
+    .where({ id })
+    .first([...ACTION_COLUMNS, "idCampagne"]);
   return r ? { ...fromRow(r), idCampagne: Number(r.idCampagne) } : undefined;
 }
 
@@ -84,7 +131,9 @@ export function actionValues(input: InterventionInput, context: { anneeRecolte: 
 }
 
 export async function insertIntervention(db: Db, idCampagne: number, values: ReturnType<typeof actionValues>): Promise<number> {
-  const [r] = await db("action").insert({ idCampagne, ...values }).returning("id");
+  const [r] = await db("action")
+    .insert({ idCampagne, ...values })
+    .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
@@ -95,7 +144,12 @@ export async function updateIntervention(db: Db, idCampagne: number, token: Toke
 
 export async function deleteInterventions(db: Db, idCampagne: number, ids: number[]): Promise<number> {
   // Their harvests go with them (cascade), and so do the harvests' observation series (decision 0031).
-  const series = db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne).whereIn("a.id", ids).whereNotNull("r.idObservationSerie").select("r.idObservationSerie");
+  const series = db("recolte as r")
+    .join("action as a", "a.id", "r.idAction")
+    .where("a.idCampagne", idCampagne)
+    .whereIn("a.id", ids)
+    .whereNotNull("r.idObservationSerie")
+    .select("r.idObservationSerie");
   await db("observation_serie").where({ idCampagne }).whereIn("id", series).delete();
   return db("action").where({ idCampagne }).whereIn("id", ids).delete();
 }

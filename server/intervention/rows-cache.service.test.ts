@@ -32,39 +32,82 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       expect(await packedInterventions(db, idCampagne(), ids)).toBe(first); // kept
       const version = async () => interventionsVersion(db, idCampagne());
       const steps: [string, () => Promise<unknown>][] = [];
-      const action = await db("action").where({ idCampagne: idCampagne() }).orderBy("id").first("id", "updatedAt", "idParcelle", "date", "idOperationCulturale");
-      const intrant = await db("intrant as i").join("action as a", "a.id", "i.idAction").where("a.idCampagne", idCampagne()).orderBy("i.id").first("i.id", "i.idCategorie");
-      const recolte = await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", idCampagne()).orderBy("r.id").first("r.id", "r.idCulture", "r.dicIdTypeSortie");
+      const action = await db("action")
+        .where({ idCampagne: idCampagne() })
+        .orderBy("id")
+        .first("id", "updatedAt", "idParcelle", "date", "idOperationCulturale");
+      const intrant = await db("intrant as i")
+        .join("action as a", "a.id", "i.idAction")
+        .where("a.idCampagne", idCampagne())
+        .orderBy("i.id")
+        .first("i.id", "i.idCategorie");
+      const recolte = await db("recolte as r")
+        .join("action as a", "a.id", "r.idAction")
+        .where("a.idCampagne", idCampagne())
+        .orderBy("r.id")
+        .first("r.id", "r.idCulture", "r.dicIdTypeSortie");
       const rdd = await db("rdd").first("id");
       expect(action && intrant && recolte && rdd).toBeTruthy();
       const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-      steps.push(["the grid's save", async () => {
-        const row = (await listInterventions(db, idCampagne(), ids)).find((r) => r.id === Number(action.id))!;
-        await saveInterventionsGrid(scopeOf(db, redacteur), [{ id: row.id, updatedAt: row.updatedAt, values: { ...row, frequence: "3", tauxSurface: "0,5", idCultureConcernee: row.idCultureConcernee ?? undefined, debit: row.debit ?? undefined } }]);
-      }]);
+      steps.push([
+        "the grid's save",
+        async () => {
+          const row = (await listInterventions(db, idCampagne(), ids)).find((r) => r.id === Number(action.id))!;
+          await saveInterventionsGrid(scopeOf(db, redacteur), [
+            {
+              id: row.id,
+              updatedAt: row.updatedAt,
+              values: { ...row, frequence: "3", tauxSurface: "0,5", idCultureConcernee: row.idCultureConcernee ?? undefined, debit: row.debit ?? undefined },
+            },
+          ]);
+        },
+      ]);
       steps.push(["an input's quantity, written by another process", () => other("intrant").where({ id: intrant.id }).update({ quantite: 12.5 })]);
-      steps.push(["an input category's type (a reference name)", async () => {
-        const cat = await db("categorie_intrant").where({ id: intrant.idCategorie }).first("idTypeIntrant");
-        const otherType = await db("type_intrant").whereNot({ id: cat.idTypeIntrant }).first("id");
-        await db("categorie_intrant").where({ id: intrant.idCategorie }).update({ idTypeIntrant: otherType.id });
-      }]);
+      steps.push([
+        "an input category's type (a reference name)",
+        async () => {
+          const cat = await db("categorie_intrant").where({ id: intrant.idCategorie }).first("idTypeIntrant");
+          const otherType = await db("type_intrant").whereNot({ id: cat.idTypeIntrant }).first("id");
+          await db("categorie_intrant").where({ id: intrant.idCategorie }).update({ idTypeIntrant: otherType.id });
+        },
+      ]);
       steps.push(["a harvested crop's name", () => db("culture").where({ id: recolte.idCulture }).update({ libelle: "Blé renommé" })]);
       steps.push(["an output type's name", () => other("type_sortie").where({ id: recolte.dicIdTypeSortie }).update({ libelle: "Grain renommé" })]);
-      steps.push(["a harvest's qualifier and its name", async () => {
-        const [q] = await db("qualifiant_recolte").insert({ idDossier: t.demo().dossiers.beauce, qrdNom: "Qualité A" }).returning("id");
-        const idQ = typeof q === "object" ? (q as { id: number }).id : q;
-        await db("recolte").where({ id: recolte.id }).update({ idQualifiantRecolte: idQ });
-        await fresh(db);
-        await db("qualifiant_recolte").where({ id: idQ }).update({ qrdNom: "Qualité B" });
-      }]);
+      steps.push([
+        "a harvest's qualifier and its name",
+        async () => {
+          const [q] = await db("qualifiant_recolte").insert({ idDossier: t.demo().dossiers.beauce, qrdNom: "Qualité A" }).returning("id");
+          const idQ = typeof q === "object" ? (q as { id: number }).id : q;
+          await db("recolte").where({ id: recolte.id }).update({ idQualifiantRecolte: idQ });
+          await fresh(db);
+          await db("qualifiant_recolte").where({ id: idQ }).update({ qrdNom: "Qualité B" });
+        },
+      ]);
       steps.push(["a rule evaluation", () => db("rdd_evaluation").insert({ idRdd: rdd.id, idAction: action.id })]);
       steps.push(["an input deleted", () => other("intrant").where({ id: intrant.id }).delete()]);
       steps.push(["an intervention deleted (its harvests go with it)", () => removeInterventions(scopeOf(db, redacteur), [Number(action.id)])]);
-      steps.push(["a plot deleted (its interventions go with it, by cascade)", async () => {
-        const plot = await db("action").where({ idCampagne: idCampagne() }).whereNot({ idParcelle: action.idParcelle }).orderBy("id").first("idParcelle");
-        await db("parcelle").where({ id: plot.idParcelle }).delete();
-      }]);
-      steps.push(["an intervention added by another process", () => other("action").insert({ idCampagne: idCampagne(), idParcelle: action.idParcelle, date: "2025-06-01", idOperationCulturale: action.idOperationCulturale, frequence: 1, tauxSurface: 1, realisee: true, prevue: false, anneeRecolte: 2025 })]);
+      steps.push([
+        "a plot deleted (its interventions go with it, by cascade)",
+        async () => {
+          const plot = await db("action").where({ idCampagne: idCampagne() }).whereNot({ idParcelle: action.idParcelle }).orderBy("id").first("idParcelle");
+          await db("parcelle").where({ id: plot.idParcelle }).delete();
+        },
+      ]);
+      steps.push([
+        "an intervention added by another process",
+        () =>
+          other("action").insert({
+            idCampagne: idCampagne(),
+            idParcelle: action.idParcelle,
+            date: "2025-06-01",
+            idOperationCulturale: action.idOperationCulturale,
+            frequence: 1,
+            tauxSurface: 1,
+            realisee: true,
+            prevue: false,
+            anneeRecolte: 2025,
+          }),
+      ]);
       for (const [what, write] of steps) {
         const before = await version();
         const kept = decodeInterventions(await packedInterventions(db, idCampagne(), ids));
@@ -78,13 +121,15 @@ describe(`interventions kept per campaign version (${dialect})`, () => {
       // A write rolled back leaves the version and the kept answer as they were.
       const before = await version();
       const kept = await packedInterventions(db, idCampagne(), ids);
-      await db.transaction(async (trx) => {
-        await trx("action").where({ idCampagne: idCampagne() }).update({ frequence: 9 });
-        expect(await interventionsVersion(trx, idCampagne())).toBeGreaterThan(before);
-        // Read inside the transaction: its own writes, never kept.
-        expect(decodeInterventions(await packedInterventions(trx, idCampagne(), ids)).every((r) => r.frequence === 9)).toBe(true);
-        throw new Error("rolled back");
-      }).catch((e) => expect(String(e)).toMatch(/rolled back/));
+      await db
+        .transaction(async (trx) => {
+          await trx("action").where({ idCampagne: idCampagne() }).update({ frequence: 9 });
+          expect(await interventionsVersion(trx, idCampagne())).toBeGreaterThan(before);
+          // Read inside the transaction: its own writes, never kept.
+          expect(decodeInterventions(await packedInterventions(trx, idCampagne(), ids)).every((r) => r.frequence === 9)).toBe(true);
+          throw new Error("rolled back");
+        })
+        .catch((e) => expect(String(e)).toMatch(/rolled back/));
       expect(await version()).toBe(before);
       expect(await packedInterventions(db, idCampagne(), ids)).toBe(kept);
       // Another campaign's writes leave this one's version alone.

@@ -24,8 +24,17 @@ export type { CultureChoix, OperationChoix, ParcelleChoix } from "~/domain/contr
 const num = (v: unknown) => (v == null ? null : Number(v));
 
 async function parcellesOf(db: Db, idCampagne: number): Promise<ParcelleChoix[]> {
-  const rows = await db("parcelle").where({ idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "irrigable", "surface", "idModeConduite");
-  return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), irrigable: !!r.irrigable && r.irrigable !== "0", surface: num(r.surface), idModeConduite: num(r.idModeConduite) }));
+  const rows = await db("parcelle")
+    .where({ idCampagne })
+    .orderBy([{ column: "libelle" }, { column: "id" }])
+    .select("id", "libelle", "irrigable", "surface", "idModeConduite");
+  return rows.map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    irrigable: !!r.irrigable && r.irrigable !== "0",
+    surface: num(r.surface),
+    idModeConduite: num(r.idModeConduite),
+  }));
 }
 
 /** The operations of the campaign with the machinery and labour they use (C-FORM-21, 22), by name. */
@@ -37,7 +46,12 @@ async function operationsOf(db: Db, idCampagne: number): Promise<OperationChoix[
     ids.filter((id): id is number => id != null && names.has(id)).map((id) => ({ id, libelle: names.get(id)! }));
   return ops
     .map((o) => ({
-      id: o.id, libelle: o.libelle, idTypeAction: o.idTypeAction, debitReel: o.debitReel, debitCalcule: o.debitCalcule, volumeBouillie: o.volumeBouillie,
+      id: o.id,
+      libelle: o.libelle,
+      idTypeAction: o.idTypeAction,
+      debitReel: o.debitReel,
+      debitCalcule: o.debitCalcule,
+      volumeBouillie: o.volumeBouillie,
       materiels: named([o.materielTractant, ...o.materielTractes], machines),
       mainOeuvres: named(o.mainOeuvre, workers),
     }))
@@ -48,10 +62,18 @@ async function operationsOf(db: Db, idCampagne: number): Promise<OperationChoix[
 async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
   const rows = await db("culture as c")
     .where("c.interculture", true)
-    .orWhereIn("c.id", db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"))
+    .orWhereIn(
+      "c.id",
+      db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"),
+    )
     .orderBy([{ column: "c.ordre" }, { column: "c.libelle" }])
     .select("c.id", "c.libelle", "c.libelleEn", "c.interculture");
-  return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: (r.libelleEn as string | null) ?? null, interculture: !!r.interculture && r.interculture !== "0" }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    libelleEn: (r.libelleEn as string | null) ?? null,
+    interculture: !!r.interculture && r.interculture !== "0",
+  }));
 }
 
 /**
@@ -101,7 +123,14 @@ async function screenScope(scope: Scope, options: ScreenOptions) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
   const parcelles = await failingWith(ACTIONS_LOAD_ERROR, () => parcellesOf(db, ctx.idCampagne));
-  return { ctx, parcelles, selection: selectionOf(parcelles.map((p) => p.id), options.parcelleIds) };
+  return {
+    ctx,
+    parcelles,
+    selection: selectionOf(
+      parcelles.map((p) => p.id),
+      options.parcelleIds,
+    ),
+  };
 }
 
 /** The plots shown: those asked within the campaign, else its first plot (C-INT-04). */
@@ -127,7 +156,9 @@ export type CampaignLinks = { plots: Set<number>; operations: Map<number, Operat
 export async function campaignLinks(db: Db, idCampagne: number): Promise<CampaignLinks> {
   const plots = new Set((await db("parcelle").where({ idCampagne }).pluck("id")).map(Number));
   const ops = await db("operation_culturale").where({ idCampagne }).select("id", "idTypeAction", "debitReel", "debitCalcule");
-  const operations = new Map<number, Operation>(ops.map((o) => [Number(o.id), { idTypeAction: num(o.idTypeAction), debitReel: num(o.debitReel), debitCalcule: num(o.debitCalcule) }]));
+  const operations = new Map<number, Operation>(
+    ops.map((o) => [Number(o.id), { idTypeAction: num(o.idTypeAction), debitReel: num(o.debitReel), debitCalcule: num(o.debitCalcule) }]),
+  );
   const crops = new Set((await culturesOf(db, idCampagne)).map((c) => c.id));
   return { plots, operations, crops };
 }
@@ -189,7 +220,13 @@ export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
   return failingWith(ACTIONS_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
       const links = await campaignLinks(trx, ctx.idCampagne);
-      return applyRowPatches(trx, { table: "action", schema: InterventionSchema, patches, scope: { idCampagne: ctx.idCampagne }, columns: (input, t) => storedIntervention(t, ctx, input, links) });
+      return applyRowPatches(trx, {
+        table: "action",
+        schema: InterventionSchema,
+        patches,
+        scope: { idCampagne: ctx.idCampagne },
+        columns: (input, t) => storedIntervention(t, ctx, input, links),
+      });
     }),
   );
 }

@@ -10,8 +10,11 @@ const TABLES = ["intrant_dossier", "fertilisant_compo_dossier"];
 
 /** Category of each fertiliser of a folder, by name. */
 async function categories(idDossier: number): Promise<Record<string, string | null>> {
-  const rows = await t.db()("intrant_dossier as i").leftJoin("fertilisant_compo_dossier as c", "c.idIntrantDossier", "i.id")
-    .where("i.idDossier", idDossier).select("i.libelle", "c.categorieEges");
+  const rows = await t
+    .db()("intrant_dossier as i")
+    .leftJoin("fertilisant_compo_dossier as c", "c.idIntrantDossier", "i.id")
+    .where("i.idDossier", idDossier)
+    .select("i.libelle", "c.categorieEges");
   return Object.fromEntries(rows.map((r) => [r.libelle, r.categorieEges ?? null]));
 }
 
@@ -47,15 +50,26 @@ describe(`assign greenhouse-gas emissions (${dialect})`, () => {
     const result = await affecterEges(scopeOf(t.db(), u), beauce);
     expect(result).toEqual({ affectees: 7, conservees: 1, nonClassees: ["Bore foliaire", "Engrais foliaire de la coopérative"] });
     expect(await categories(beauce)).toEqual({
-      "Ammonitrate 33,5": "AMMONITRATE", "Urée 46": "UREE", "Solution azotée 390": "SOLUTION_AZOTEE", "Engrais NPK 15-15-15": "ENGRAIS_COMPOSE",
-      "Superphosphate 45": "PHOSPHATE", "Chlorure de potasse 60": "POTASSIQUE", "Fumier de bovins": "ORGANIQUE", "Sulfate d'ammoniaque 21": "AZOTE_AUTRE",
-      "Bore foliaire": null, "Engrais foliaire de la coopérative": null,
+      "Ammonitrate 33,5": "AMMONITRATE",
+      "Urée 46": "UREE",
+      "Solution azotée 390": "SOLUTION_AZOTEE",
+      "Engrais NPK 15-15-15": "ENGRAIS_COMPOSE",
+      "Superphosphate 45": "PHOSPHATE",
+      "Chlorure de potasse 60": "POTASSIQUE",
+      "Fumier de bovins": "ORGANIQUE",
+      "Sulfate d'ammoniaque 21": "AZOTE_AUTRE",
+      "Bore foliaire": null,
+      "Engrais foliaire de la coopérative": null,
     });
     expect(await categories(bocage)).toEqual(bocageBefore);
 
     // A second run has nothing left to do; a fertiliser added since gets its category.
     await createFertilisantDossier(t.db(), { idDossier: beauce, libelle: "Produit azoté 27", composition: { n: 27 } });
-    expect(await affecterEges(scopeOf(t.db(), u), beauce)).toEqual({ affectees: 1, conservees: 8, nonClassees: ["Bore foliaire", "Engrais foliaire de la coopérative"] });
+    expect(await affecterEges(scopeOf(t.db(), u), beauce)).toEqual({
+      affectees: 1,
+      conservees: 8,
+      nonClassees: ["Bore foliaire", "Engrais foliaire de la coopérative"],
+    });
     expect((await categories(beauce))["Produit azoté 27"]).toBe("AMMONITRATE");
   });
 

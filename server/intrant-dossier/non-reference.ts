@@ -37,15 +37,23 @@ function folderOf(ctx: CampaignContext): number {
 async function columnsOf(db: Db, v: IntrantDossierInput) {
   const type = v.dicIdTypeIntrant;
   if (type === TYPE_INTRANT.SEMENCE && !(await db("culture").where({ id: v.idCulture!, interculture: false }).first("id"))) throw invalidField("idCulture");
-  if ((type === TYPE_INTRANT.PHYTO || type === TYPE_INTRANT.FERTILISANT) && !(await db("categorie_intrant").where({ id: v.idCategorie!, idTypeIntrant: type }).first("id"))) {
+  if (
+    (type === TYPE_INTRANT.PHYTO || type === TYPE_INTRANT.FERTILISANT) &&
+    !(await db("categorie_intrant").where({ id: v.idCategorie!, idTypeIntrant: type }).first("id"))
+  ) {
     throw invalidField("idCategorie");
   }
   const phyto = type === TYPE_INTRANT.PHYTO;
   return {
-    dicIdTypeIntrant: type, libelle: v.libelle, code: v.code ?? null, remarque: v.remarque ?? null, biocontrole: phyto ? v.biocontrole : false,
+    dicIdTypeIntrant: type,
+    libelle: v.libelle,
+    code: v.code ?? null,
+    remarque: v.remarque ?? null,
+    biocontrole: phyto ? v.biocontrole : false,
     idCulture: type === TYPE_INTRANT.SEMENCE ? v.idCulture : null,
     idCategorie: phyto || type === TYPE_INTRANT.FERTILISANT ? v.idCategorie : null,
-    matiereActive: phyto ? (v.matiereActive ?? null) : null, uniteMatActive: phyto ? (v.uniteMatActive ?? null) : null,
+    matiereActive: phyto ? (v.matiereActive ?? null) : null,
+    uniteMatActive: phyto ? (v.uniteMatActive ?? null) : null,
   };
 }
 
@@ -80,12 +88,14 @@ export async function updateIntrantDossier(scope: Scope, token: Token, input: In
     db.transaction(async (trx) => {
       const current = await trx("intrant_dossier").where({ id: token.id }).first("idDossier", "dicIdTypeIntrant");
       if (!current) throw new ServiceError(INTRANT_DOSSIER_UPDATE_ERROR, 404);
-      if (!canEditFolderInput(abilities, { dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idDossier: Number(current.idDossier) }, idDossier)) throw new ServiceError("errors.forbidden", 403);
+      if (!canEditFolderInput(abilities, { dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idDossier: Number(current.idDossier) }, idDossier))
+        throw new ServiceError("errors.forbidden", 403);
       // The kind of an input made into interventions does not change.
       if (Number(current.dicIdTypeIntrant) !== input.dicIdTypeIntrant) throw invalidField("dicIdTypeIntrant");
       const columns = await columnsOf(trx, input);
       await updateIfUnchanged(trx, "intrant_dossier", token, columns, { scope: { idDossier }, notFound: INTRANT_DOSSIER_UPDATE_ERROR });
-      const linked = trx("intrant").where({ dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idIntrant: token.id })
+      const linked = trx("intrant")
+        .where({ dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idIntrant: token.id })
         .whereIn("idCategorie", trx("categorie_intrant").where({ idTypeIntrant: input.dicIdTypeIntrant }).select("id"));
       const ids = (await linked.clone().select("id")).map((r) => Number(r.id));
       for (const chunk of inChunks(ids, 5000)) {
@@ -93,17 +103,23 @@ export async function updateIntrantDossier(scope: Scope, token: Token, input: In
       }
       if (input.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) {
         const composition = compositionOf(input);
-        const updated = await trx("fertilisant_compo_dossier").where({ idIntrantDossier: token.id }).update({ ...composition, updatedAt: new Date() });
+        const updated = await trx("fertilisant_compo_dossier")
+          .where({ idIntrantDossier: token.id })
+          .update({ ...composition, updatedAt: new Date() });
         if (!updated) await trx("fertilisant_compo_dossier").insert({ idIntrantDossier: token.id, ...composition });
         // The linked inputs' composition: a failure here is ignored, the edit completes (spec 3 §4.2).
-        await trx.transaction(async (sp) => {
-          for (const chunk of inChunks(ids, 5000)) {
-            await sp("caracteristique_intrant").whereIn("idIntrant", chunk).update({ ...composition, updatedAt: new Date() });
-            const have = new Set((await sp("caracteristique_intrant").whereIn("idIntrant", chunk).select("idIntrant")).map((r) => Number(r.idIntrant)));
-            const missing = chunk.filter((id) => !have.has(id));
-            if (missing.length) await sp("caracteristique_intrant").insert(missing.map((idIntrant) => ({ idIntrant, ...composition })));
-          }
-        }).catch((e: unknown) => console.warn("[errors.services.caracteristique_intrants-service-error] ignored while editing an unreferenced input", e));
+        await trx
+          .transaction(async (sp) => {
+            for (const chunk of inChunks(ids, 5000)) {
+              await sp("caracteristique_intrant")
+                .whereIn("idIntrant", chunk)
+                .update({ ...composition, updatedAt: new Date() });
+              const have = new Set((await sp("caracteristique_intrant").whereIn("idIntrant", chunk).select("idIntrant")).map((r) => Number(r.idIntrant)));
+              const missing = chunk.filter((id) => !have.has(id));
+              if (missing.length) await sp("caracteristique_intrant").insert(missing.map((idIntrant) => ({ idIntrant, ...composition })));
+            }
+          })
+          .catch((e: unknown) => console.warn("[errors.services.caracteristique_intrants-service-error] ignored while editing an unreferenced input", e));
       }
       return { relabelled: ids.length };
     }),
@@ -120,9 +136,17 @@ export async function getIntrantDossier(scope: Scope, id: number) {
     if (!r) throw new ServiceError(INTRANT_DOSSIER_LOAD_ERROR, 404);
     const c = await db("fertilisant_compo_dossier").where({ idIntrantDossier: id }).first();
     return {
-      id: Number(r.id), updatedAt: toIso(r.updatedAt), dicIdTypeIntrant: Number(r.dicIdTypeIntrant), libelle: String(r.libelle), code: text(r.code),
-      idCulture: num(r.idCulture), idCategorie: num(r.idCategorie), matiereActive: num(r.matiereActive), uniteMatActive: text(r.uniteMatActive),
-      biocontrole: r.biocontrole === true || Number(r.biocontrole) === 1, remarque: text(r.remarque),
+      id: Number(r.id),
+      updatedAt: toIso(r.updatedAt),
+      dicIdTypeIntrant: Number(r.dicIdTypeIntrant),
+      libelle: String(r.libelle),
+      code: text(r.code),
+      idCulture: num(r.idCulture),
+      idCategorie: num(r.idCategorie),
+      matiereActive: num(r.matiereActive),
+      uniteMatActive: text(r.uniteMatActive),
+      biocontrole: r.biocontrole === true || Number(r.biocontrole) === 1,
+      remarque: text(r.remarque),
       composition: c ? Object.fromEntries(ELEMENTS.map((e) => [e, num(c[e])])) : null,
       modifiable: canEditFolderInput(ctx.abilities, { dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idDossier: Number(r.idDossier) }, idDossier),
     };

@@ -32,7 +32,13 @@ function currentFolder(ctx: CampaignContext): number {
 
 async function lignes(db: Db, idDossier: number): Promise<LigneAffectationEges[]> {
   return (await listFertilisantsDossier(db, idDossier)).map((f) => {
-    const base = { id: f.id, libelle: f.libelle, idComposition: f.idComposition, composition: f.idComposition == null ? null : f.composition, categorieEges: f.categorieEges };
+    const base = {
+      id: f.id,
+      libelle: f.libelle,
+      idComposition: f.idComposition,
+      composition: f.idComposition == null ? null : f.composition,
+      categorieEges: f.categorieEges,
+    };
     if (f.idComposition == null) return { ...base, proposee: null, motif: "sans-composition" as const };
     if (f.categorieEges) return { ...base, proposee: null, motif: "deja-affectee" as const };
     const c = classerFertilisant(f.libelle, f.composition);

@@ -17,19 +17,50 @@ export const PHYTOS_ERROR = "errors.services.intrant_phytos-service-error";
 const LOAD_ERROR = "errors.services.intrants-service-error";
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-export type CatalogueItem = { id: number; origine: number; libelle: string; code?: string | null; biocontrole?: boolean; idCategorie?: number | null; composition?: Record<string, number | null> };
+export type CatalogueItem = {
+  id: number;
+  origine: number;
+  libelle: string;
+  code?: string | null;
+  biocontrole?: boolean;
+  idCategorie?: number | null;
+  composition?: Record<string, number | null>;
+};
 
 /** The lists an input dialog opens with: categories, crops with their seed figures, targets, the operation's spray volume. */
 export async function dialogLists(scope: Scope, idAction: number) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
   return failingWith(LOAD_ERROR, async () => {
-    const action = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.id": idAction, "a.idCampagne": ctx.idCampagne }).first("o.volumeBouillie");
+    const action = await db("action as a")
+      .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+      .where({ "a.id": idAction, "a.idCampagne": ctx.idCampagne })
+      .first("o.volumeBouillie");
     if (!action) throw new ServiceError("errors.not-found", 404);
-    const categories = (await db("categorie_intrant").orderBy([{ column: "idTypeIntrant" }, { column: "ordre" }]).select("id", "idTypeIntrant", "libelle", "libelleEn", "uniteDefaut", "avertissement"))
-      .map((c) => ({ id: Number(c.id), idTypeIntrant: Number(c.idTypeIntrant), libelle: String(c.libelle), libelleEn: (c.libelleEn as string | null) ?? null, uniteDefaut: (c.uniteDefaut as string | null) ?? null, avertissement: bool(c.avertissement) }));
-    const cultures = (await db("culture").where("interculture", false).orderBy([{ column: "ordre" }, { column: "libelle" }]).select("id", "libelle", "libelleEn", "culPmg", "culGrainDose"))
-      .map((c) => ({ id: Number(c.id), libelle: String(c.libelle), libelleEn: (c.libelleEn as string | null) ?? null, culPmg: num(c.culPmg), culGrainDose: num(c.culGrainDose) }));
+    const categories = (
+      await db("categorie_intrant")
+        .orderBy([{ column: "idTypeIntrant" }, { column: "ordre" }])
+        .select("id", "idTypeIntrant", "libelle", "libelleEn", "uniteDefaut", "avertissement")
+    ).map((c) => ({
+      id: Number(c.id),
+      idTypeIntrant: Number(c.idTypeIntrant),
+      libelle: String(c.libelle),
+      libelleEn: (c.libelleEn as string | null) ?? null,
+      uniteDefaut: (c.uniteDefaut as string | null) ?? null,
+      avertissement: bool(c.avertissement),
+    }));
+    const cultures = (
+      await db("culture")
+        .where("interculture", false)
+        .orderBy([{ column: "ordre" }, { column: "libelle" }])
+        .select("id", "libelle", "libelleEn", "culPmg", "culGrainDose")
+    ).map((c) => ({
+      id: Number(c.id),
+      libelle: String(c.libelle),
+      libelleEn: (c.libelleEn as string | null) ?? null,
+      culPmg: num(c.culPmg),
+      culGrainDose: num(c.culGrainDose),
+    }));
     const cibles = (await referentiel.cibles(db)).map((c) => ({ id: c.id, libelle: c.libelle }));
     return { categories, cultures, cibles, volumeBouillie: num(action.volumeBouillie) };
   });
@@ -40,7 +71,14 @@ export async function phytoProducts(scope: Scope, q: string, selected: { id: num
   const { db } = scope;
   const ctx = await campaignContext(scope);
   return failingWith(PHYTOS_ERROR, async () => {
-    const toItem = (p: referentiel.PhytoRef): CatalogueItem => ({ id: p.idProduit, origine: p.origine, libelle: p.nomProduit, code: p.ammProduit, biocontrole: p.biocontrole, idCategorie: p.dicIdTypeIntrant });
+    const toItem = (p: referentiel.PhytoRef): CatalogueItem => ({
+      id: p.idProduit,
+      origine: p.origine,
+      libelle: p.nomProduit,
+      code: p.ammProduit,
+      biocontrole: p.biocontrole,
+      idCategorie: p.dicIdTypeIntrant,
+    });
     const items = (await referentiel.rechercherPhytos(db, { q, idDossier: ctx.view.selected.idDossier, limit: 200 })).map(toItem);
     if (selected && !items.some((i) => i.id === selected.id && i.origine === selected.origine)) {
       const row = await produitLabel(db, ctx.view.selected.idDossier, selected);
@@ -65,7 +103,11 @@ export async function fertilisants(scope: Scope, idCategorie: number): Promise<C
   const ctx = await campaignContext(scope);
   return failingWith(LOAD_ERROR, async () =>
     (await referentiel.fertilisants(db, { idTypeFertilisant: idCategorie, idDossier: ctx.view.selected.idDossier })).map((f) => ({
-      id: f.id, origine: f.origine, libelle: f.libelle, idCategorie: f.idTypeFertilisant, composition: Object.fromEntries(ELEMENTS.map((e) => [e, f[e]])),
+      id: f.id,
+      origine: f.origine,
+      libelle: f.libelle,
+      idCategorie: f.idTypeFertilisant,
+      composition: Object.fromEntries(ELEMENTS.map((e) => [e, f[e]])),
     })),
   );
 }
@@ -76,7 +118,10 @@ export async function varietes(scope: Scope, idCulture: number): Promise<Catalog
   const ctx = await campaignContext(scope);
   return failingWith(LOAD_ERROR, async () =>
     (await referentiel.semences(db, { idCulture, idDossier: ctx.view.selected.idDossier })).map((s) => ({
-      id: s.id, origine: s.idDossier != null ? ORIGINE_INTRANT.DOSSIER : ORIGINE_INTRANT.REFERENCE, libelle: s.libelle, code: s.codeGnis,
+      id: s.id,
+      origine: s.idDossier != null ? ORIGINE_INTRANT.DOSSIER : ORIGINE_INTRANT.REFERENCE,
+      libelle: s.libelle,
+      code: s.codeGnis,
     })),
   );
 }
@@ -91,7 +136,12 @@ export async function dosesReference(scope: Scope, idAction: number, produit: { 
     const none = cibles.map((idCible) => ({ idCible, doseRef: null as number | null, uniteDoseRef: null as string | null }));
     const label = await produitLabel(db, ctx.view.selected.idDossier, produit);
     if (produit.origine === ORIGINE_INTRANT.DOSSIER || action.idCultureConcernee == null || !label?.code) return none;
-    const r = await referentiel.dosesReference(db, { codeAmm: label.code, idCulture: Number(action.idCultureConcernee), anneeRecolte: ctx.view.campagne!.anneeRecolte, idCibles: cibles });
+    const r = await referentiel.dosesReference(db, {
+      codeAmm: label.code,
+      idCulture: Number(action.idCultureConcernee),
+      anneeRecolte: ctx.view.campagne!.anneeRecolte,
+      idCibles: cibles,
+    });
     return cibles.map((idCible) => {
       const d = r.doses.find((x) => x.idCible === idCible);
       return { idCible, doseRef: d?.doseRef ?? null, uniteDoseRef: d?.uniteDoseRef ?? null };

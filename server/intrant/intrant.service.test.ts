@@ -19,7 +19,17 @@ async function anAction() {
   const idCampagne = t.demo().campagnes.tilleuls2025;
   const plot = Number((await t.db()("parcelle").where({ idCampagne }).first("id")).id);
   const op = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "Irrigation" });
-  return insertId("action", { idCampagne, idParcelle: plot, date: "2025-06-20", anneeRecolte: 2025, idOperationCulturale: op, frequence: 1, tauxSurface: 1, realisee: true, prevue: false });
+  return insertId("action", {
+    idCampagne,
+    idParcelle: plot,
+    date: "2025-06-20",
+    anneeRecolte: 2025,
+    idOperationCulturale: op,
+    frequence: 1,
+    tauxSurface: 1,
+    realisee: true,
+    prevue: false,
+  });
 }
 
 const eau = (quantite: string) => parse(EauSchema, { idCategorie: "5421", quantite, dicLlUnite: "mm" });
@@ -32,9 +42,14 @@ describe(`inputs of an intervention (${dialect})`, () => {
     const water = await saveIntrant(scopeOf(t.db(), redacteur), idAction, "eau", eau("30"));
     const twine = await saveIntrant(scopeOf(t.db(), redacteur), idAction, "autre", autre("Ficelle sisal"));
     expect(await t.db()("intrant").where({ id: water }).first("idIntrant", "dicIdOrigineIntrant", "libelleIntrant", "dicLlUnite")).toEqual({
-      idIntrant: 20011, dicIdOrigineIntrant: 776, libelleIntrant: "Irrigation par aspersion (enrouleur, rampe, pivot)", dicLlUnite: "mm",
+      idIntrant: 20011,
+      dicIdOrigineIntrant: 776,
+      libelleIntrant: "Irrigation par aspersion (enrouleur, rampe, pivot)",
+      dicLlUnite: "mm",
     });
-    const rows = await listInterventions(t.db(), t.demo().campagnes.tilleuls2025, [Number((await t.db()("action").where({ id: idAction }).first("idParcelle")).idParcelle)]);
+    const rows = await listInterventions(t.db(), t.demo().campagnes.tilleuls2025, [
+      Number((await t.db()("action").where({ id: idAction }).first("idParcelle")).idParcelle),
+    ]);
     const row = rows.find((r) => r.id === idAction)!;
     expect(row.intrants.map((i) => i.id)).toEqual([twine, water]);
     expect(row.intrants[0]).toEqual({ id: twine, type: 543, libelle: "Ficelle sisal", quantite: 3, unite: "autre" });
@@ -51,9 +66,18 @@ describe(`inputs of an intervention (${dialect})`, () => {
     expect(Number((await t.db()("intrant").where({ id }).first("quantite")).quantite)).toBe(35.5);
     const before = await snapshot(t.db(), "intrant");
     await expectRefused(saveIntrant(scopeOf(t.db(), redacteur), idAction, "eau", eau("40"), { id, updatedAt }), "errors.stale", 409);
-    await expectRefused(saveIntrant(scopeOf(t.db(), redacteur), idAction, "eau", parse(EauSchema, { idCategorie: "5431", quantite: "1", dicLlUnite: "mm" })), "warning.invalid-form", 400, { fieldErrors: { idCategorie: ["warning.invalid"] } });
+    await expectRefused(
+      saveIntrant(scopeOf(t.db(), redacteur), idAction, "eau", parse(EauSchema, { idCategorie: "5431", quantite: "1", dicLlUnite: "mm" })),
+      "warning.invalid-form",
+      400,
+      { fieldErrors: { idCategorie: ["warning.invalid"] } },
+    );
     // The other kind's dialog cannot rewrite a water input.
-    await expectRefused(saveIntrant(scopeOf(t.db(), redacteur), idAction, "autre", autre("x"), { id, updatedAt: (await getIntrant(scopeOf(t.db(), redacteur), id)).updatedAt }), "errors.services.intrants-update-service-error", 404);
+    await expectRefused(
+      saveIntrant(scopeOf(t.db(), redacteur), idAction, "autre", autre("x"), { id, updatedAt: (await getIntrant(scopeOf(t.db(), redacteur), id)).updatedAt }),
+      "errors.services.intrants-update-service-error",
+      404,
+    );
     expect(await snapshot(t.db(), "intrant")).toEqual(before);
   });
 
@@ -80,9 +104,20 @@ describe(`inputs of an intervention (${dialect})`, () => {
   test("[C-ERR-11] [C-ERR-13] [C-ERR-15] failures of the input characteristics, active matters and phyto products use their catalogued keys", async () => {
     const idAction = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const fert = parse(FertilisantSchema, { idCategorie: "655", idIntrant: String((await t.db()("reference_fertilisant").where({ idTypeFertilisant: 655 }).first("id")).id), origine: "776", quantite: "100", dicLlUnite: "kg/ha", n: "33,5" });
-    await withBrokenTable(t.db(), "caracteristique_intrant", (trx) => expectRefused(saveIntrant(scopeOf(trx, redacteur), idAction, "fertilisant", fert), CARACTERISTIQUE_ERROR, 500));
-    await withBrokenTable(t.db(), "matiere_active", (trx) => expectRefused(matiereActiveOf(scopeOf(trx, redacteur), { id: 9800336, origine: 776 }), MATIERES_ERROR, 500));
+    const fert = parse(FertilisantSchema, {
+      idCategorie: "655",
+      idIntrant: String((await t.db()("reference_fertilisant").where({ idTypeFertilisant: 655 }).first("id")).id),
+      origine: "776",
+      quantite: "100",
+      dicLlUnite: "kg/ha",
+      n: "33,5",
+    });
+    await withBrokenTable(t.db(), "caracteristique_intrant", (trx) =>
+      expectRefused(saveIntrant(scopeOf(trx, redacteur), idAction, "fertilisant", fert), CARACTERISTIQUE_ERROR, 500),
+    );
+    await withBrokenTable(t.db(), "matiere_active", (trx) =>
+      expectRefused(matiereActiveOf(scopeOf(trx, redacteur), { id: 9800336, origine: 776 }), MATIERES_ERROR, 500),
+    );
     await withBrokenTable(t.db(), "intrant_phyto", (trx) => expectRefused(phytoProducts(scopeOf(trx, redacteur), "karate"), PHYTOS_ERROR, 500));
   });
 });

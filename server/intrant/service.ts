@@ -1,5 +1,14 @@
 import {
-  ciblesOf, EAU, ELEMENTS, ORIGINE_INTRANT, TYPE_INTRANT, type AutreInput, type EauInput, type FertilisantInput, type PhytoInput, type SemenceInput,
+  ciblesOf,
+  EAU,
+  ELEMENTS,
+  ORIGINE_INTRANT,
+  TYPE_INTRANT,
+  type AutreInput,
+  type EauInput,
+  type FertilisantInput,
+  type PhytoInput,
+  type SemenceInput,
 } from "~/domain/intrant";
 import { writableCampaign, campaignContext, type CampaignContext } from "../access/description";
 import { toIso } from "../db/dialect";
@@ -23,7 +32,11 @@ export const CATEGORIE_SEMENCE = 5381;
 export type IntrantKind = "semence" | "phyto" | "fertilisant" | "eau" | "autre";
 export type IntrantInputOf = { semence: SemenceInput; phyto: PhytoInput; fertilisant: FertilisantInput; eau: EauInput; autre: AutreInput };
 export const KIND_TYPES: Record<IntrantKind, number> = {
-  semence: TYPE_INTRANT.SEMENCE, phyto: TYPE_INTRANT.PHYTO, fertilisant: TYPE_INTRANT.FERTILISANT, eau: TYPE_INTRANT.EAU, autre: TYPE_INTRANT.AUTRE,
+  semence: TYPE_INTRANT.SEMENCE,
+  phyto: TYPE_INTRANT.PHYTO,
+  fertilisant: TYPE_INTRANT.FERTILISANT,
+  eau: TYPE_INTRANT.EAU,
+  autre: TYPE_INTRANT.AUTRE,
 };
 
 const num = (v: unknown) => (v == null ? null : Number(v));
@@ -53,7 +66,14 @@ type Produit = { libelle: string; code: string | null; idCategorie: number | nul
  * (773, 776; for a phyto the AMM number idProduit) or an unreferenced input of the user's folder (777) of the same
  * type. Anything else is a field error.
  */
-async function produitOf(db: Db, ctx: CampaignContext, type: number, origine: number, idIntrant: number, options: { idCulture?: number; idCategorie?: number } = {}): Promise<Produit> {
+async function produitOf(
+  db: Db,
+  ctx: CampaignContext,
+  type: number,
+  origine: number,
+  idIntrant: number,
+  options: { idCulture?: number; idCategorie?: number } = {},
+): Promise<Produit> {
   const idDossier = ctx.view.selected.idDossier;
   if (origine === ORIGINE_INTRANT.DOSSIER) {
     const d = await db("intrant_dossier").where({ id: idIntrant, idDossier, dicIdTypeIntrant: type }).first("libelle", "code");
@@ -63,7 +83,13 @@ async function produitOf(db: Db, ctx: CampaignContext, type: number, origine: nu
   if (type === TYPE_INTRANT.PHYTO) {
     const p = await db("intrant_phyto").where({ idProduit: idIntrant }).orderBy("idSource").first("nomProduit", "ammProduit", "dicIdTypeIntrant");
     if (!p) throw invalidField("idIntrant");
-    return { libelle: String(p.nomProduit), code: (p.ammProduit as string | null) ?? null, idCategorie: num(p.dicIdTypeIntrant), codeGnis: null, idDossier: null };
+    return {
+      libelle: String(p.nomProduit),
+      code: (p.ammProduit as string | null) ?? null,
+      idCategorie: num(p.dicIdTypeIntrant),
+      codeGnis: null,
+      idDossier: null,
+    };
   }
   if (type === TYPE_INTRANT.FERTILISANT) {
     const f = await db("reference_fertilisant").where({ id: idIntrant }).first("libelle", "idTypeFertilisant");
@@ -92,14 +118,31 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
   if (kind === "eau") {
     const v = input as EauInput;
     const c = await categorieOf(db, v.idCategorie, TYPE_INTRANT.EAU);
-    return { row: { idCategorie: c.id, idIntrant: EAU.idIntrant, dicIdOrigineIntrant: EAU.origine, libelleIntrant: c.libelle, quantite: v.quantite, dicLlUnite: v.dicLlUnite } };
+    return {
+      row: {
+        idCategorie: c.id,
+        idIntrant: EAU.idIntrant,
+        dicIdOrigineIntrant: EAU.origine,
+        libelleIntrant: c.libelle,
+        quantite: v.quantite,
+        dicLlUnite: v.dicLlUnite,
+      },
+    };
   }
   if (kind === "autre") {
     const v = input as AutreInput;
     const c = await categorieOf(db, v.idCategorie, TYPE_INTRANT.AUTRE);
     const ref = v.idIntrant != null ? await produitOf(db, ctx, TYPE_INTRANT.AUTRE, ORIGINE_INTRANT.REFERENCE, v.idIntrant) : null;
     return {
-      row: { idCategorie: c.id, idIntrant: v.idIntrant ?? null, dicIdOrigineIntrant: v.idIntrant != null ? ORIGINE_INTRANT.REFERENCE : null, libelleIntrant: v.libelle, codeIntrant: ref?.code ?? null, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+      row: {
+        idCategorie: c.id,
+        idIntrant: v.idIntrant ?? null,
+        dicIdOrigineIntrant: v.idIntrant != null ? ORIGINE_INTRANT.REFERENCE : null,
+        libelleIntrant: v.libelle,
+        codeIntrant: ref?.code ?? null,
+        quantite: v.quantite,
+        dicLlUnite: v.dicLlUnite,
+      },
     };
   }
   if (kind === "fertilisant") {
@@ -108,7 +151,16 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
     const p = await produitOf(db, ctx, TYPE_INTRANT.FERTILISANT, v.origine, v.idIntrant, { idCategorie: c.id });
     const caracteristique = Object.fromEntries(ELEMENTS.map((e) => [e, v[e] ?? null]));
     return {
-      row: { idCategorie: c.id, idIntrant: v.idIntrant, dicIdOrigineIntrant: v.origine, libelleIntrant: p.libelle, codeIntrant: p.code, idDossier: p.idDossier, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+      row: {
+        idCategorie: c.id,
+        idIntrant: v.idIntrant,
+        dicIdOrigineIntrant: v.origine,
+        libelleIntrant: p.libelle,
+        codeIntrant: p.code,
+        idDossier: p.idDossier,
+        quantite: v.quantite,
+        dicLlUnite: v.dicLlUnite,
+      },
       caracteristique,
     };
   }
@@ -118,18 +170,42 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
     const cibles = ciblesOf(v);
     if (cibles.length) {
       const known = await db("cible").whereIn("id", cibles).pluck("id");
-      cibles.forEach((c, i) => { if (!known.map(Number).includes(c)) throw invalidField(`cible${i + 1}`); });
+      cibles.forEach((c, i) => {
+        if (!known.map(Number).includes(c)) throw invalidField(`cible${i + 1}`);
+      });
     }
     return {
-      row: { idCategorie: await phytoCategorie(db, p.idCategorie), idIntrant: v.idIntrant, dicIdOrigineIntrant: v.origine, libelleIntrant: p.libelle, codeIntrant: p.code, idDossier: p.idDossier, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+      row: {
+        idCategorie: await phytoCategorie(db, p.idCategorie),
+        idIntrant: v.idIntrant,
+        dicIdOrigineIntrant: v.origine,
+        libelleIntrant: p.libelle,
+        codeIntrant: p.code,
+        idDossier: p.idDossier,
+        quantite: v.quantite,
+        dicLlUnite: v.dicLlUnite,
+      },
       cibles,
     };
   }
   const v = input as SemenceInput;
   const p = await produitOf(db, ctx, TYPE_INTRANT.SEMENCE, v.origine, v.idIntrant, { idCulture: v.idCulture });
-  const categorie = p.idCategorie != null && (await db("categorie_intrant").where({ id: p.idCategorie, idTypeIntrant: TYPE_INTRANT.SEMENCE }).first("id")) ? p.idCategorie : CATEGORIE_SEMENCE;
+  const categorie =
+    p.idCategorie != null && (await db("categorie_intrant").where({ id: p.idCategorie, idTypeIntrant: TYPE_INTRANT.SEMENCE }).first("id"))
+      ? p.idCategorie
+      : CATEGORIE_SEMENCE;
   return {
-    row: { idCategorie: categorie, idIntrant: v.idIntrant, dicIdOrigineIntrant: v.origine, libelleIntrant: p.libelle, codeGnis: p.codeGnis, idDossier: p.idDossier, idCulture: v.idCulture, quantite: v.quantite, dicLlUnite: v.dicLlUnite },
+    row: {
+      idCategorie: categorie,
+      idIntrant: v.idIntrant,
+      dicIdOrigineIntrant: v.origine,
+      libelleIntrant: p.libelle,
+      codeGnis: p.codeGnis,
+      idDossier: p.idDossier,
+      idCulture: v.idCulture,
+      quantite: v.quantite,
+      dicLlUnite: v.dicLlUnite,
+    },
     caracteristique: { semenceFerme: v.semenceFerme ?? null, semenceCertifiee: v.semenceCertifiee ?? null, semenceOgm: v.semenceOgm ?? null },
   };
 }
@@ -137,18 +213,25 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
 async function writeCibles(db: Db, ctx: CampaignContext, idIntrant: number, cibles: number[], codeAmm: string | null, idCulture: number | null) {
   await db("intrant_cible").where({ idIntrant }).delete();
   if (!cibles.length) return;
-  const found = codeAmm && idCulture != null ? await referentiel.dosesReference(db, { codeAmm, idCulture, anneeRecolte: ctx.view.campagne!.anneeRecolte, idCibles: cibles }) : null;
+  const found =
+    codeAmm && idCulture != null
+      ? await referentiel.dosesReference(db, { codeAmm, idCulture, anneeRecolte: ctx.view.campagne!.anneeRecolte, idCibles: cibles })
+      : null;
   const doses = cibles.map((c) => {
     const d = found?.doses.find((x) => x.idCible === c);
     return d ? { dose: d.doseRef, unite: d.uniteDoseRef } : null;
   });
   const idIntrantCible = await insertId(db, "intrant_cible", { idIntrant, uniteRefCible1: doses[0]?.unite ?? null });
-  await db("intrant_cible_cible").insert(cibles.map((idCible, i) => ({ idIntrantCible, idCible, rang: i + 1, doseRef: doses[i]?.dose ?? null, uniteRef: doses[i]?.unite ?? null })));
+  await db("intrant_cible_cible").insert(
+    cibles.map((idCible, i) => ({ idIntrantCible, idCible, rang: i + 1, doseRef: doses[i]?.dose ?? null, uniteRef: doses[i]?.unite ?? null })),
+  );
 }
 
 async function writeCaracteristique(db: Db, idIntrant: number, values: Record<string, unknown>) {
   await failingWith(CARACTERISTIQUE_ERROR, async () => {
-    const updated = await db("caracteristique_intrant").where({ idIntrant }).update({ ...values, updatedAt: new Date() });
+    const updated = await db("caracteristique_intrant")
+      .where({ idIntrant })
+      .update({ ...values, updatedAt: new Date() });
     if (!updated) await db("caracteristique_intrant").insert({ idIntrant, ...values });
   });
 }
@@ -167,7 +250,10 @@ export async function saveIntrant<K extends IntrantKind>(scope: Scope, idAction:
       const stored = await storedOf(trx, ctx, kind, input);
       let id: number;
       if (existing) {
-        const current = await trx("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where({ "i.id": existing.id, "i.idAction": action.id }).first("c.idTypeIntrant");
+        const current = await trx("intrant as i")
+          .join("categorie_intrant as c", "c.id", "i.idCategorie")
+          .where({ "i.id": existing.id, "i.idAction": action.id })
+          .first("c.idTypeIntrant");
         if (!current || Number(current.idTypeIntrant) !== KIND_TYPES[kind]) throw new ServiceError(INTRANTS_UPDATE_ERROR, 404);
         await updateIfUnchanged(trx, "intrant", existing, stored.row, { scope: { idAction: action.id } });
         id = existing.id;
@@ -180,8 +266,16 @@ export async function saveIntrant<K extends IntrantKind>(scope: Scope, idAction:
       if (kind === "semence" && !existing && seed.idTraitement != null) {
         const p = await produitOf(trx, ctx, TYPE_INTRANT.PHYTO, seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE, seed.idTraitement);
         await insertId(trx, "intrant", {
-          idAction: action.id, idCategorie: CATEGORIE_TRAITEMENT_SEMENCES, idIntrant: seed.idTraitement, dicIdOrigineIntrant: seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE,
-          libelleIntrant: p.libelle, codeIntrant: p.code, idDossier: p.idDossier, quantite: seed.quantiteTraitement, dicLlUnite: seed.uniteTraitement, idIntrantSemence: id,
+          idAction: action.id,
+          idCategorie: CATEGORIE_TRAITEMENT_SEMENCES,
+          idIntrant: seed.idTraitement,
+          dicIdOrigineIntrant: seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE,
+          libelleIntrant: p.libelle,
+          codeIntrant: p.code,
+          idDossier: p.idDossier,
+          quantite: seed.quantiteTraitement,
+          dicLlUnite: seed.uniteTraitement,
+          idIntrantSemence: id,
         });
       }
       return id;
@@ -194,7 +288,10 @@ export async function removeIntrant(scope: Scope, id: number): Promise<void> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   await failingWith(INTRANTS_DELETE_ERROR, async () => {
-    const n = await db("intrant").where({ id }).whereIn("idAction", db("action").where({ idCampagne: ctx.idCampagne }).select("id")).delete();
+    const n = await db("intrant")
+      .where({ id })
+      .whereIn("idAction", db("action").where({ idCampagne: ctx.idCampagne }).select("id"))
+      .delete();
     if (n !== 1) throw new ServiceError(INTRANTS_DELETE_ERROR, 404);
   });
 }
@@ -211,14 +308,31 @@ export async function getIntrant(scope: Scope, id: number) {
       .first("i.*", "c.idTypeIntrant");
     if (!r) throw new ServiceError(INTRANTS_LOAD_ERROR, 404);
     const car = await db("caracteristique_intrant").where({ idIntrant: id }).first();
-    const cibles = await db("intrant_cible as ic").join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id").join("cible as c", "c.id", "icc.idCible")
-      .where("ic.idIntrant", id).orderBy("icc.rang").select("icc.idCible", "c.libelle", "icc.doseRef", "icc.uniteRef");
+    const cibles = await db("intrant_cible as ic")
+      .join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id")
+      .join("cible as c", "c.id", "icc.idCible")
+      .where("ic.idIntrant", id)
+      .orderBy("icc.rang")
+      .select("icc.idCible", "c.libelle", "icc.doseRef", "icc.uniteRef");
     return {
-      id: Number(r.id), updatedAt: toIso(r.updatedAt), type: Number(r.idTypeIntrant), idCategorie: Number(r.idCategorie), idIntrant: num(r.idIntrant),
-      origine: num(r.dicIdOrigineIntrant), libelle: String(r.libelleIntrant), code: (r.codeIntrant as string | null) ?? null, idCulture: num(r.idCulture),
-      quantite: num(r.quantite), unite: (r.dicLlUnite as string | null) ?? null,
+      id: Number(r.id),
+      updatedAt: toIso(r.updatedAt),
+      type: Number(r.idTypeIntrant),
+      idCategorie: Number(r.idCategorie),
+      idIntrant: num(r.idIntrant),
+      origine: num(r.dicIdOrigineIntrant),
+      libelle: String(r.libelleIntrant),
+      code: (r.codeIntrant as string | null) ?? null,
+      idCulture: num(r.idCulture),
+      quantite: num(r.quantite),
+      unite: (r.dicLlUnite as string | null) ?? null,
       caracteristique: car ? Object.fromEntries([...ELEMENTS, "semenceFerme", "semenceCertifiee", "semenceOgm"].map((k) => [k, num(car[k])])) : null,
-      cibles: cibles.map((c) => ({ id: Number(c.idCible), libelle: String(c.libelle), doseRef: num(c.doseRef), uniteRef: (c.uniteRef as string | null) ?? null })),
+      cibles: cibles.map((c) => ({
+        id: Number(c.idCible),
+        libelle: String(c.libelle),
+        doseRef: num(c.doseRef),
+        uniteRef: (c.uniteRef as string | null) ?? null,
+      })),
     };
   });
 }

@@ -258,14 +258,19 @@ export class Executeur {
       const parType = new Map<string, number[]>();
       for (const r of rows) parType.set(r.type, [...(parType.get(r.type) ?? []), Number(r.id)]);
       for (const [type, ids] of parType) {
-        await interruptions.get(type)?.(this.db, ids).catch((e: unknown) => console.error(`[taches] failing what jobs ${ids.join(", ")} wrote failed`, e));
+        await interruptions
+          .get(type)?.(this.db, ids)
+          .catch((e: unknown) => console.error(`[taches] failing what jobs ${ids.join(", ")} wrote failed`, e));
       }
       return rows.length;
     };
     let n = await echouer((q) => q.andWhere("dtBattement", "<", seuil));
     if (demarrage) {
       const hote = `${this.instance.split(":")[0]}:`;
-      const rows: { id: number; instance: string }[] = await this.db("tache").where("etat", "en_cours").andWhere("instance", "like", `${hote}%`).select("id", "instance");
+      const rows: { id: number; instance: string }[] = await this.db("tache")
+        .where("etat", "en_cours")
+        .andWhere("instance", "like", `${hote}%`)
+        .select("id", "instance");
       const mortes = rows
         .filter((r) => {
           const pid = Number(r.instance.slice(hote.length));

@@ -34,7 +34,9 @@ function vue(r: Record<string, unknown>): TacheVue {
 
 /** One job of the user (404 for a job that is not his, as for one that does not exist). */
 export async function lireTache(db: Db, user: Utilisateur, id: number): Promise<TacheVue> {
-  const r = await db("tache").where({ id, idUtilisateur: user.id }).first(...COLONNES);
+  const r = await db("tache")
+    .where({ id, idUtilisateur: user.id })
+    .first(...COLONNES);
   if (!r) throw new ServiceError("errors.not-found", 404);
   return vue(r);
 }

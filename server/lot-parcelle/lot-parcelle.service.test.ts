@@ -16,7 +16,15 @@ async function insertParcelle(db: Db, row: Record<string, unknown>): Promise<num
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
-const lot = { libelle: "Îlot 40 – La Mare", noIlotPac: "040", irrigable: "on", remarque: "Terres de plateau", idTypeSolArvalis: "2", reserveUtileMm: "150,5", profondeurSolCm: "90" };
+const lot = {
+  libelle: "Îlot 40 – La Mare",
+  noIlotPac: "040",
+  irrigable: "on",
+  remarque: "Terres de plateau",
+  idTypeSolArvalis: "2",
+  reserveUtileMm: "150,5",
+  profondeurSolCm: "90",
+};
 
 describe(`plot groups (${dialect})`, () => {
   test("[B-LOT-01] [B-LOT-02] [B-LOT-03] a writer creates then updates a group of the selected campaign; the newest comes first", async () => {
@@ -28,8 +36,16 @@ describe(`plot groups (${dialect})`, () => {
     expect(lists.typesSolArvalis.length).toBeGreaterThan(0);
     expect(rows.slice(0, 2).map((r) => r.id)).toEqual([second, first]);
     expect(rows[1]).toMatchObject({
-      libelle: "Îlot 40 – La Mare", noIlotPac: "040", irrigable: true, drainee: false, remarque: "Terres de plateau", idTypeSolArvalis: 2, reserveUtileMm: 150.5,
-      profondeurSolCm: 90, idCampagne: t.demo().campagnes.tilleuls2025, nbParcelles: 0,
+      libelle: "Îlot 40 – La Mare",
+      noIlotPac: "040",
+      irrigable: true,
+      drainee: false,
+      remarque: "Terres de plateau",
+      idTypeSolArvalis: 2,
+      reserveUtileMm: 150.5,
+      profondeurSolCm: 90,
+      idCampagne: t.demo().campagnes.tilleuls2025,
+      nbParcelles: 0,
     });
     await saveLotParcelle(scopeOf(t.db(), redacteur), { ...lot, drainee: "on", irrigable: undefined }, { id: first, updatedAt: rows[1].updatedAt });
     ({ rows } = await getLotsParcelle(scopeOf(t.db(), redacteur)));
@@ -39,8 +55,12 @@ describe(`plot groups (${dialect})`, () => {
   test("[B-LOT-05] a group without a name is refused beside the field, and nothing is written", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const before = await snapshot(t.db(), "lot_parcelle");
-    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: " " }), "warning.invalid-form", 400, { fieldErrors: { libelle: ["warning.required"] } });
-    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: "x", idAciditeSol: "999" }), "warning.invalid-form", 400, { fieldErrors: { idAciditeSol: ["warning.invalid"] } });
+    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: " " }), "warning.invalid-form", 400, {
+      fieldErrors: { libelle: ["warning.required"] },
+    });
+    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { libelle: "x", idAciditeSol: "999" }), "warning.invalid-form", 400, {
+      fieldErrors: { idAciditeSol: ["warning.invalid"] },
+    });
     expect(await snapshot(t.db(), "lot_parcelle")).toEqual(before);
   });
 
@@ -65,7 +85,17 @@ describe(`plot groups (${dialect})`, () => {
     r = await saveLotParcelle(scopeOf(db, redacteur), { ...lot, noIlotPac: "042", replicate: "true" }, { id, updatedAt: (await loaded()).updatedAt });
     expect(r.replicated).toBe(2);
     const plots = await db("parcelle").whereIn("id", [inLot, inLot2, outside]).orderBy("id");
-    expect(plots.map((p) => [p.libelle, p.noIlotPac, Boolean(p.irrigable), Boolean(p.drainee), p.idTypeSolArvalis, p.reserveUtileMm == null ? null : Number(p.reserveUtileMm), p.profondeurSolCm])).toEqual([
+    expect(
+      plots.map((p) => [
+        p.libelle,
+        p.noIlotPac,
+        Boolean(p.irrigable),
+        Boolean(p.drainee),
+        p.idTypeSolArvalis,
+        p.reserveUtileMm == null ? null : Number(p.reserveUtileMm),
+        p.profondeurSolCm,
+      ]),
+    ).toEqual([
       ["P1", "042", true, false, 2, 150.5, 90],
       ["P2", "042", true, false, 2, 150.5, 90],
       ["P3", "777", false, false, null, null, null],
@@ -77,7 +107,11 @@ describe(`plot groups (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const { id } = await saveLotParcelle(scopeOf(t.db(), redacteur), lot);
     const p = await insertParcelle(t.db(), { idCampagne: t.demo().campagnes.tilleuls2025, libelle: "P stale", idLot: id });
-    await expectRefused(saveLotParcelle(scopeOf(t.db(), redacteur), { ...lot, replicate: "true" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(
+      saveLotParcelle(scopeOf(t.db(), redacteur), { ...lot, replicate: "true" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }),
+      "errors.stale",
+      409,
+    );
     expect((await t.db()("parcelle").where({ id: p }).first()).noIlotPac).toBeNull();
   });
 
@@ -121,7 +155,11 @@ describe(`plot groups (${dialect})`, () => {
       await expectRefused(saveLotParcelle(scopeOf(trx, redacteur), { libelle: "x" }), LOT_CREATE_ERROR, 500);
     });
     await withBrokenTable(t.db(), "parcelle", async (trx) => {
-      await expectRefused(saveLotParcelle(scopeOf(trx, redacteur), { libelle: "y", replicate: "true" }, { id, updatedAt: row.updatedAt }), LOT_UPDATE_ERROR, 500);
+      await expectRefused(
+        saveLotParcelle(scopeOf(trx, redacteur), { libelle: "y", replicate: "true" }, { id, updatedAt: row.updatedAt }),
+        LOT_UPDATE_ERROR,
+        500,
+      );
     });
     await withBrokenTable(t.db(), "parcelle", async (trx) => {
       await expectRefused(removeLotsParcelle(scopeOf(trx, redacteur), [id]), LOT_DELETE_ERROR, 500);
@@ -150,20 +188,24 @@ describe(`plot groups (${dialect})`, () => {
     const valleeFeatures = async () => (await db("amenagement").where({ idCampagne: campagnes.vallee2025 }).orderBy("id")).map((f) => f.libelle);
     expect(await valleeFeatures()).toEqual(["Haie bocagère du Pré", "Mare de la Vallée"]);
     // Features take the campaign's plots, in order, as adjacent plots (on a campaign emptied first, rolled back).
-    await db.transaction(async (trx) => {
-      const idCampagne = campagnes.vallee2025;
-      await trx("amenagement").where({ idCampagne }).delete();
-      await trx("parcelle").where({ idCampagne }).delete();
-      const plots = [await insertParcelle(trx, { idCampagne, libelle: "Un" }), await insertParcelle(trx, { idCampagne, libelle: "Deux" })];
-      await seedDemoAmenagements(trx, { tilleuls2025: idCampagne });
-      const features = await trx("amenagement").where({ idCampagne }).orderBy("id");
-      expect(features.map((f) => [f.libelle, f.idParcelleAdjacente])).toEqual([
-        ["Haie du chemin de Beaugency", plots[0]], ["Mare de la Cour", plots[1]], ["Bande enherbée du ru", plots[0]],
-      ]);
-      throw new Error("rollback-on-purpose");
-    }).catch((e: Error) => {
-      if (e.message !== "rollback-on-purpose") throw e;
-    });
+    await db
+      .transaction(async (trx) => {
+        const idCampagne = campagnes.vallee2025;
+        await trx("amenagement").where({ idCampagne }).delete();
+        await trx("parcelle").where({ idCampagne }).delete();
+        const plots = [await insertParcelle(trx, { idCampagne, libelle: "Un" }), await insertParcelle(trx, { idCampagne, libelle: "Deux" })];
+        await seedDemoAmenagements(trx, { tilleuls2025: idCampagne });
+        const features = await trx("amenagement").where({ idCampagne }).orderBy("id");
+        expect(features.map((f) => [f.libelle, f.idParcelleAdjacente])).toEqual([
+          ["Haie du chemin de Beaugency", plots[0]],
+          ["Mare de la Cour", plots[1]],
+          ["Bande enherbée du ru", plots[0]],
+        ]);
+        throw new Error("rollback-on-purpose");
+      })
+      .catch((e: Error) => {
+        if (e.message !== "rollback-on-purpose") throw e;
+      });
     expect(await valleeFeatures()).toEqual(["Haie bocagère du Pré", "Mare de la Vallée"]);
   });
 });

@@ -6,8 +6,13 @@ import { updateIfUnchanged, type Token } from "../db/stale";
 import { listReference } from "../exploitation-description/repo";
 
 export type SoilColumns = {
-  idTypeSolArvalis?: number; idAeeTypeSol?: number; profondeurSolCm?: number; reserveUtileMm?: number;
-  idTypeSousSol?: number; idAciditeSol?: number; idProfondeurSol?: number;
+  idTypeSolArvalis?: number;
+  idAeeTypeSol?: number;
+  profondeurSolCm?: number;
+  reserveUtileMm?: number;
+  idTypeSousSol?: number;
+  idAciditeSol?: number;
+  idProfondeurSol?: number;
 };
 
 export type LotParcelleRow = LotParcelleValues & { id: number; idCampagne: number; nbParcelles: number; updatedAt: string };
@@ -40,15 +45,28 @@ const columns = ["id", "idCampagne", "libelle", "noIlotPac", "irrigable", "drain
 
 function fromRow(r: Record<string, unknown>, nbParcelles = 0): LotParcelleRow {
   return {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle), noIlotPac: text(r.noIlotPac),
-    irrigable: bool(r.irrigable), drainee: bool(r.drainee), remarque: text(r.remarque), ...soilFromRow(r), nbParcelles, updatedAt: toIso(r.updatedAt),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    libelle: String(r.libelle),
+    noIlotPac: text(r.noIlotPac),
+    irrigable: bool(r.irrigable),
+    drainee: bool(r.drainee),
+    remarque: text(r.remarque),
+    ...soilFromRow(r),
+    nbParcelles,
+    updatedAt: toIso(r.updatedAt),
   };
 }
 
 /** Newest first (a created group comes at the top of the list), with the number of plots in each group. */
 export async function listLotsParcelle(db: Db, idCampagne: number): Promise<LotParcelleRow[]> {
   const rows = await db("lot_parcelle").where({ idCampagne }).select(columns).orderBy("id", "desc");
-  const counts = await db("parcelle").where({ idCampagne }).whereNotNull("idLot").groupBy("idLot").select("idLot").count<{ idLot: number; n: number | string }[]>({ n: "*" });
+  const counts = await db("parcelle")
+    .where({ idCampagne })
+    .whereNotNull("idLot")
+    .groupBy("idLot")
+    .select("idLot")
+    .count<{ idLot: number; n: number | string }[]>({ n: "*" });
   const byLot = new Map(counts.map((c) => [Number(c.idLot), Number(c.n)]));
   return rows.map((r) => fromRow(r, byLot.get(Number(r.id)) ?? 0));
 }
@@ -59,11 +77,18 @@ export async function findLotParcelle(db: Db, id: number): Promise<LotParcelleRo
 }
 
 const values = (i: LotParcelleValues) => ({
-  libelle: i.libelle, noIlotPac: i.noIlotPac ?? null, irrigable: i.irrigable, drainee: i.drainee, remarque: i.remarque ?? null, ...soilToRow(i),
+  libelle: i.libelle,
+  noIlotPac: i.noIlotPac ?? null,
+  irrigable: i.irrigable,
+  drainee: i.drainee,
+  remarque: i.remarque ?? null,
+  ...soilToRow(i),
 });
 
 export async function insertLotParcelle(db: Db, idCampagne: number, input: LotParcelleValues): Promise<number> {
-  const [r] = await db("lot_parcelle").insert({ idCampagne, ...values(input) }).returning("id");
+  const [r] = await db("lot_parcelle")
+    .insert({ idCampagne, ...values(input) })
+    .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
@@ -76,7 +101,9 @@ export async function updateLotParcelle(db: Db, token: Token, input: LotParcelle
 export async function replicateLotOnParcelles(db: Db, idCampagne: number, idLot: number, input: LotParcelleValues): Promise<number> {
   const all = values(input) as Record<string, unknown>;
   const copied = Object.fromEntries(LOT_REPLICATED_FIELDS.map((f) => [f, all[f]]));
-  return db("parcelle").where({ idCampagne, idLot }).update({ ...copied, updatedAt: new Date() });
+  return db("parcelle")
+    .where({ idCampagne, idLot })
+    .update({ ...copied, updatedAt: new Date() });
 }
 
 /** Deletes groups of the campaign; their plots stay, without a group. Returns the number of groups deleted. */

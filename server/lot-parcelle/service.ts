@@ -6,7 +6,13 @@ import type { Token } from "../db/stale";
 import { failingWith, parse, ServiceError } from "../errors";
 import { referenceExists } from "../exploitation-description/repo";
 import {
-  deleteLotsParcelle, findLotParcelle, insertLotParcelle, listLotsParcelle, replicateLotOnParcelles, soilReferenceLists, updateLotParcelle,
+  deleteLotsParcelle,
+  findLotParcelle,
+  insertLotParcelle,
+  listLotsParcelle,
+  replicateLotOnParcelles,
+  soilReferenceLists,
+  updateLotParcelle,
   type SoilColumns,
 } from "./repo";
 import type { Scope } from "../access/scope";
@@ -42,9 +48,7 @@ export type LotSaveResult = { id: number; replicated: number };
  * `replicate` (the answer to "propagate?", PATCH lots/{id} with replicate) copies the group's values onto
  * its plots in the same transaction.
  */
-export async function saveLotParcelle(
-  scope: Scope, raw: LotParcelleInput | Record<string, unknown>, existing?: Token,
-): Promise<LotSaveResult> {
+export async function saveLotParcelle(scope: Scope, raw: LotParcelleInput | Record<string, unknown>, existing?: Token): Promise<LotSaveResult> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   const { replicate, ...input } = parse(LotParcelleSchema, raw);

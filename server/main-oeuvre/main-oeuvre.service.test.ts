@@ -25,7 +25,10 @@ describe(`labour (${dialect})`, () => {
     expect(rows[1]).toMatchObject({ libelle: "Chef d'exploitation", idTypeUser: 953, uta: 1.5, montant: 12000, idCampagne: t.demo().campagnes.tilleuls2025 });
     await saveMainOeuvre(scopeOf(t.db(), redacteur), { ...item, uta: 2 }, { id: first, updatedAt: rows[1].updatedAt });
     ({ rows } = await getMainOeuvres(scopeOf(t.db(), redacteur)));
-    expect(rows.slice(0, 2).map((r) => [r.id, r.uta])).toEqual([[second, 1], [first, 2]]);
+    expect(rows.slice(0, 2).map((r) => [r.id, r.uta])).toEqual([
+      [second, 1],
+      [first, 2],
+    ]);
     expect(rows.length).toBe(demo.length + 2);
   });
 
@@ -77,7 +80,9 @@ describe(`labour (${dialect})`, () => {
     warn.mockRestore();
     expect(MO_LOAD_ERROR).toBe("errors.services.mo-service-error");
     expect([MO_CREATE_ERROR, MO_UPDATE_ERROR, MO_DELETE_ERROR]).toEqual([
-      "errors.services.mo-create-service-error", "errors.services.mo-update-service-error", "errors.services.mo-delete-service-error",
+      "errors.services.mo-create-service-error",
+      "errors.services.mo-update-service-error",
+      "errors.services.mo-delete-service-error",
     ]);
     // Nothing changed.
     expect((await getMainOeuvres(scopeOf(t.db(), redacteur))).rows.find((r) => r.id === id)).toEqual(row);
@@ -105,16 +110,50 @@ describe(`labour (${dialect})`, () => {
       const [r] = await db(table).insert(row).returning("id");
       return typeof r === "object" ? (r as { id: number }).id : (r as number);
     };
-    const tracteur = await insert("parc_materiel", { idCampagne: campagnes.tilleuls2025, libelle: "Tracteur 120 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 1, puissance: 88 });
-    const charrue = await insert("parc_materiel", { idCampagne: campagnes.tilleuls2025, libelle: "Charrue 5 corps", noClasse: 2, noCategorie: 1, idCategorieMateriel: 4, idBasemeq: 2, debit: 0.8 });
-    const labour = await insert("operation_culturale", { idCampagne: campagnes.tilleuls2025, idTypeAction: 1, libelle: "Labour", idMaterielTractant: tracteur, profondeurTravail: 25 });
+    const tracteur = await insert("parc_materiel", {
+      idCampagne: campagnes.tilleuls2025,
+      libelle: "Tracteur 120 ch",
+      noClasse: 1,
+      noCategorie: 1,
+      idCategorieMateriel: 1,
+      idBasemeq: 1,
+      puissance: 88,
+    });
+    const charrue = await insert("parc_materiel", {
+      idCampagne: campagnes.tilleuls2025,
+      libelle: "Charrue 5 corps",
+      noClasse: 2,
+      noCategorie: 1,
+      idCategorieMateriel: 4,
+      idBasemeq: 2,
+      debit: 0.8,
+    });
+    const labour = await insert("operation_culturale", {
+      idCampagne: campagnes.tilleuls2025,
+      idTypeAction: 1,
+      libelle: "Labour",
+      idMaterielTractant: tracteur,
+      profondeurTravail: 25,
+    });
     await insert("operation_culturale_materiel", { idOperationCulturale: labour, idParcMateriel: charrue });
     await insert("operation_culturale_main_oeuvre", { idOperationCulturale: labour, idMainOeuvre: mo });
 
-    const id = await createCampagne(scopeOf(db, animateur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, {
-      anneeRecolte: 2026, apiLibelle: undefined, campagneSource: campagnes.tilleuls2025, campagneHistoParcelle: undefined,
-      inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false,
-    });
+    const id = await createCampagne(
+      scopeOf(db, animateur),
+      { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls },
+      {
+        anneeRecolte: 2026,
+        apiLibelle: undefined,
+        campagneSource: campagnes.tilleuls2025,
+        campagneHistoParcelle: undefined,
+        inter: false,
+        majDtInter: false,
+        obs: false,
+        eltObserve: false,
+        valeur: false,
+        prix: false,
+      },
+    );
     // Every machine and operation of the source is copied: the demo's and the two added here.
     const libelles = async (table: string, idCampagne: number) => (await db(table).where({ idCampagne }).orderBy(["libelle", "id"])).map((m) => m.libelle);
     expect(await libelles("parc_materiel", id)).toEqual(await libelles("parc_materiel", campagnes.tilleuls2025));

@@ -9,8 +9,14 @@ const columns = ["id", "idCampagne", "libelle", "uta", "idTypeUser", "remarque",
 
 function fromRow(r: Record<string, unknown>): MainOeuvreRow {
   return {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle), uta: Number(r.uta), idTypeUser: Number(r.idTypeUser),
-    remarque: (r.remarque as string | null) ?? undefined, montant: r.montant == null ? undefined : Number(r.montant), updatedAt: toIso(r.updatedAt),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    libelle: String(r.libelle),
+    uta: Number(r.uta),
+    idTypeUser: Number(r.idTypeUser),
+    remarque: (r.remarque as string | null) ?? undefined,
+    montant: r.montant == null ? undefined : Number(r.montant),
+    updatedAt: toIso(r.updatedAt),
   };
 }
 
@@ -27,7 +33,9 @@ export async function findMainOeuvre(db: Db, id: number): Promise<MainOeuvreRow 
 const values = (i: MainOeuvreInput) => ({ libelle: i.libelle, uta: i.uta, idTypeUser: i.idTypeUser, remarque: i.remarque ?? null, montant: i.montant ?? null });
 
 export async function insertMainOeuvre(db: Db, idCampagne: number, input: MainOeuvreInput): Promise<number> {
-  const [r] = await db("main_oeuvre").insert({ idCampagne, ...values(input) }).returning("id");
+  const [r] = await db("main_oeuvre")
+    .insert({ idCampagne, ...values(input) })
+    .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 

@@ -28,7 +28,8 @@ describe(`missing-data worklist (${dialect})`, () => {
     const instantane = await instantaneCampagne(db, campagnes.tilleuls2025);
     const calculer = preparerCampagne(instantane);
     const attendues = new Set<string>();
-    for (const p of instantane.parcelles) for (const ind of Object.values(calculer(p).indicateurs)) for (const m of ind.manquants) if (ind.attendus > 0) attendues.add(cleManquant(m));
+    for (const p of instantane.parcelles)
+      for (const ind of Object.values(calculer(p).indicateurs)) for (const m of ind.manquants) if (ind.attendus > 0) attendues.add(cleManquant(m));
     const tilleuls = w.lignes.filter((l) => l.idCampagne === campagnes.tilleuls2025);
     expect(tilleuls.length).toBe(attendues.size);
     expect(new Set(tilleuls.map((l) => l.cle))).toEqual(attendues);
@@ -42,7 +43,12 @@ describe(`missing-data worklist (${dialect})`, () => {
     expect(ferme.completude! + tilleuls.reduce((s, l) => s + l.gain, 0)).toBeCloseTo(100, 6);
 
     // Links: an input or harvest opens its own intervention on its plot; a plot its row; a price the price screen.
-    const interventions = new Map<string, (typeof instantane.interventions)[number]>(instantane.interventions.flatMap((i) => [...i.intrants.map((x) => [`intrant|${x.id}`, i] as const), ...i.recoltes.map((x) => [`recolte|${x.id}`, i] as const)]));
+    const interventions = new Map<string, (typeof instantane.interventions)[number]>(
+      instantane.interventions.flatMap((i) => [
+        ...i.intrants.map((x) => [`intrant|${x.id}`, i] as const),
+        ...i.recoltes.map((x) => [`recolte|${x.id}`, i] as const),
+      ]),
+    );
     for (const l of tilleuls) {
       if (l.objet === "intrant" || l.objet === "recolte") {
         const i = interventions.get(`${l.objet}|${l.id}`)!;
@@ -75,9 +81,15 @@ describe(`missing-data worklist (${dialect})`, () => {
 
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const moulin = t.demo().campagnes.moulin2025;
-    expect(await ouvrirCorrection(scopeOf(db, redacteur), moulin, "/home/description/exploitation/parcelle?id=1")).toBe("/home/description/exploitation/parcelle?id=1");
+    expect(await ouvrirCorrection(scopeOf(db, redacteur), moulin, "/home/description/exploitation/parcelle?id=1")).toBe(
+      "/home/description/exploitation/parcelle?id=1",
+    );
     expect((await loadContextView(db, redacteur)).campagne?.id).toBe(moulin);
     await expectRefused(ouvrirCorrection(scopeOf(db, redacteur), moulin, "https://example.org/"), "warning.invalid-form", 400);
-    await expectRefused(ouvrirCorrection(scopeOf(db, redacteur), t.demo().campagnes.vallee2025, "/home/description/exploitation/parcelle"), "errors.forbidden", 403);
+    await expectRefused(
+      ouvrirCorrection(scopeOf(db, redacteur), t.demo().campagnes.vallee2025, "/home/description/exploitation/parcelle"),
+      "errors.forbidden",
+      403,
+    );
   });
 });

@@ -38,7 +38,10 @@ async function lister(db: Db, user: Utilisateur, idDossier: number, anneeVoulue:
     const a = await abilitiesFor(db, user, { idDossier, idExploitation: e.id });
     if (a.canExportPublishedCalculations) lues.push({ ...e, peutEcrire: a.isDoEcritureExEcriture });
   }
-  const campagnes = await listCampagnesReelles(db, lues.map((e) => e.id));
+  const campagnes = await listCampagnesReelles(
+    db,
+    lues.map((e) => e.id),
+  );
   const annees = [...new Set(campagnes.map((c) => c.anneeRecolte))].sort((a, b) => b - a);
   const annee = anneeVoulue != null && annees.includes(anneeVoulue) ? anneeVoulue : (annees[0] ?? null);
   const exploitations: Worklist["exploitations"] = [];
@@ -54,13 +57,20 @@ async function lister(db: Db, user: Utilisateur, idDossier: number, anneeVoulue:
     const peutEcrire = (await abilitiesFor(db, user, { idDossier, idExploitation: e.id, idCampagne: c.id })).canWriteDescriptif;
     const { figures, parcelles, interventionDe } = await figuresCampagne(db, c.id);
     const attendus = figures.filter((f) => f.attendus > 0);
-    const completude = attendus.length ? attendus.reduce((s, f) => s + (100 * Math.max(0, f.attendus - f.manquants.length)) / f.attendus, 0) / attendus.length : 100;
+    const completude = attendus.length
+      ? attendus.reduce((s, f) => s + (100 * Math.max(0, f.attendus - f.manquants.length)) / f.attendus, 0) / attendus.length
+      : 100;
     exploitations.push({ id: e.id, libelle: e.libelle, idCampagne: c.id, campagne, completude, figures: attendus.length, peutEcrire });
     for (const l of lignesManquants(figures)) {
       const fix = correction(l, { idParcelle: l.parcelles[0], idIntervention: interventionDe.get(`${l.objet}|${l.id}`) ?? null });
       lignes.push({
-        ...l, idExploitation: e.id, exploitation: e.libelle, idCampagne: c.id, campagne,
-        libellesParcelles: l.parcelles.map((p) => parcelles.get(p) ?? `#${p}`), adresse: fix ? adresseCorrection(fix) : null,
+        ...l,
+        idExploitation: e.id,
+        exploitation: e.libelle,
+        idCampagne: c.id,
+        campagne,
+        libellesParcelles: l.parcelles.map((p) => parcelles.get(p) ?? `#${p}`),
+        adresse: fix ? adresseCorrection(fix) : null,
       });
     }
   }

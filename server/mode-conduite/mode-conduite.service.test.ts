@@ -4,8 +4,15 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { countRows, demoUser, expectRefused, snapshot, scopeOf } from "../../tests/helpers/service";
 import { selectInContext } from "../contexte/service";
 import {
-  duplicateModesConduite, estimateAssurance, getDuplicationOptions, getModesConduite, getQualifiants, getTypesSortie, removeAssurance,
-  removeModesConduite, saveModeConduite,
+  duplicateModesConduite,
+  estimateAssurance,
+  getDuplicationOptions,
+  getModesConduite,
+  getQualifiants,
+  getTypesSortie,
+  removeAssurance,
+  removeModesConduite,
+  saveModeConduite,
 } from "./service";
 
 const t = useTestDb();
@@ -37,8 +44,14 @@ async function mode(libelle: string, extra: Partial<ModeConduiteInput> = {}): Pr
   const r = await refs();
   const meunier = await ref("qualifiant_culture", { idCulture: r.ble, libelle: "Panifiable (meunier)" });
   return {
-    libelle, aideCouplee: 30, dicIdCatCompetilis: undefined, remarque: undefined,
-    cultures: [{ idCulture: r.ble, idCatCulture: r.principale, idQualifiant: meunier }, { idCulture: r.moutarde, idCatCulture: r.intermediaire }],
+    libelle,
+    aideCouplee: 30,
+    dicIdCatCompetilis: undefined,
+    remarque: undefined,
+    cultures: [
+      { idCulture: r.ble, idCatCulture: r.principale, idQualifiant: meunier },
+      { idCulture: r.moutarde, idCatCulture: r.intermediaire },
+    ],
     assurance: {},
     ...extra,
   };
@@ -48,9 +61,13 @@ async function mode(libelle: string, extra: Partial<ModeConduiteInput> = {}): Pr
 async function harvest(idCampagne: number, annee: number, idCulture: number, idTypeSortie: number, plots: [number, number][]) {
   const db = t.db();
   for (const [surface, rendement] of plots) {
-    const [p] = await db("parcelle").insert({ idCampagne, libelle: `Essai ${annee} ${surface}`, surface }).returning("id");
+    const [p] = await db("parcelle")
+      .insert({ idCampagne, libelle: `Essai ${annee} ${surface}`, surface })
+      .returning("id");
     const idParcelle = typeof p === "object" ? (p as { id: number }).id : (p as number);
-    const [a] = await db("action").insert({ idCampagne, idParcelle, date: `${annee}-07-20`, anneeRecolte: annee, realisee: true }).returning("id");
+    const [a] = await db("action")
+      .insert({ idCampagne, idParcelle, date: `${annee}-07-20`, anneeRecolte: annee, realisee: true })
+      .returning("id");
     const idAction = typeof a === "object" ? (a as { id: number }).id : (a as number);
     await db("recolte").insert({ idAction, idCulture, dicIdTypeSortie: idTypeSortie, rendement });
   }
@@ -76,8 +93,17 @@ describe(`crop management modes (${dialect})`, () => {
     const r = await refs();
     const user = await contextFor("redacteur", "tilleuls2025");
     // The demo's 2025 harvests (seed-prix.ts) are the current yield; without them the indemnity is the 2024 average's.
-    await db("recolte").whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).delete();
-    const e = await estimateAssurance(scopeOf(db, user), { idModeConduite: Number(ble.id), idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 9, txFranchise: 20, mtPrixAssure: 200 });
+    await db("recolte")
+      .whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id"))
+      .delete();
+    const e = await estimateAssurance(scopeOf(db, user), {
+      idModeConduite: Number(ble.id),
+      idCulture: r.ble,
+      idTypeSortie: r.grain,
+      rendementAssure: 9,
+      txFranchise: 20,
+      mtPrixAssure: 200,
+    });
     expect(e.annees).toEqual([{ anneeRecolte: 2024, rendement: 6.9 }]);
     expect(e.rendementReelMoyen).toBe(6.9);
     expect(e.mtIndemniteCalculee).toBeCloseTo(60); // (9 − 1.8 − 6.9) × 200
@@ -98,7 +124,12 @@ describe(`crop management modes (${dialect})`, () => {
   test("[B-CROP-04] [B-INS-03] qualifiers and output types are those of the crop; a crop without output type gives an empty list", async () => {
     const user = await contextFor("lecteur", "tilleuls2025");
     const r = await refs();
-    expect((await getQualifiants(scopeOf(t.db(), user), r.ble)).map((q) => q.libelle)).toEqual(["Panifiable (meunier)", "Améliorant (BAF)", "Biscuitier", "Fourrager"]);
+    expect((await getQualifiants(scopeOf(t.db(), user), r.ble)).map((q) => q.libelle)).toEqual([
+      "Panifiable (meunier)",
+      "Améliorant (BAF)",
+      "Biscuitier",
+      "Fourrager",
+    ]);
     expect(await getQualifiants(scopeOf(t.db(), user), r.moutarde)).toEqual([]);
     expect((await getTypesSortie(scopeOf(t.db(), user), r.ble)).map((s) => s.id)).toEqual([r.grain, r.paille]);
     expect(await getTypesSortie(scopeOf(t.db(), user), r.interculture)).toEqual([]);
@@ -107,15 +138,27 @@ describe(`crop management modes (${dialect})`, () => {
   test("[B-CROP-09] [B-CROP-10] [B-CROP-05] [B-LIST-09] a writer creates a mode with its rows; the screen lists it first with its rows and counts", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
-    const id = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("Blé après colza", {
-      cultures: [...(await mode("x")).cultures, { idCulture: r.sorgho, idCatCulture: r.derobee }, { idCulture: r.moutarde }],
-    }));
+    const id = await saveModeConduite(
+      scopeOf(t.db(), redacteur),
+      await mode("Blé après colza", {
+        cultures: [...(await mode("x")).cultures, { idCulture: r.sorgho, idCatCulture: r.derobee }, { idCulture: r.moutarde }],
+      }),
+    );
     const { rows } = await getModesConduite(scopeOf(t.db(), redacteur));
     expect(rows[0]).toMatchObject({
-      id, libelle: "Blé après colza", aideCouplee: 30, nbCulturesPrincipales: 1, nbCulturesIntermediaires: 2, nbCulturesDerobees: 1, modeConduiteAssurance: null,
+      id,
+      libelle: "Blé après colza",
+      aideCouplee: 30,
+      nbCulturesPrincipales: 1,
+      nbCulturesIntermediaires: 2,
+      nbCulturesDerobees: 1,
+      modeConduiteAssurance: null,
     });
     expect(rows[0].modeConduiteCultureList.map((c) => [c.libelleCulture, c.idCatCulture])).toEqual([
-      ["Blé tendre d'hiver", r.principale], ["Moutarde blanche", r.intermediaire], ["Sorgho fourrager dérobé", r.derobee], ["Moutarde blanche", null],
+      ["Blé tendre d'hiver", r.principale],
+      ["Moutarde blanche", r.intermediaire],
+      ["Sorgho fourrager dérobé", r.derobee],
+      ["Moutarde blanche", null],
     ]);
   });
 
@@ -125,11 +168,21 @@ describe(`crop management modes (${dialect})`, () => {
     const id = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("Rotation"));
     let view = (await getModesConduite(scopeOf(t.db(), redacteur))).rows.find((m) => m.id === id)!;
     const [ble, moutarde] = view.modeConduiteCultureList;
-    await saveModeConduite(scopeOf(t.db(), redacteur), await mode("Rotation", {
-      cultures: [{ id: ble.id, idCulture: r.ble, idCatCulture: r.principale }, { idCulture: r.sorgho, idCatCulture: r.derobee }],
-    }), { id, updatedAt: view.updatedAt });
+    await saveModeConduite(
+      scopeOf(t.db(), redacteur),
+      await mode("Rotation", {
+        cultures: [
+          { id: ble.id, idCulture: r.ble, idCatCulture: r.principale },
+          { idCulture: r.sorgho, idCatCulture: r.derobee },
+        ],
+      }),
+      { id, updatedAt: view.updatedAt },
+    );
     view = (await getModesConduite(scopeOf(t.db(), redacteur))).rows.find((m) => m.id === id)!;
-    expect(view.modeConduiteCultureList.map((c) => [c.id === ble.id, c.libelleCulture, c.idQualifiant])).toEqual([[true, "Blé tendre d'hiver", null], [false, "Sorgho fourrager dérobé", null]]);
+    expect(view.modeConduiteCultureList.map((c) => [c.id === ble.id, c.libelleCulture, c.idQualifiant])).toEqual([
+      [true, "Blé tendre d'hiver", null],
+      [false, "Sorgho fourrager dérobé", null],
+    ]);
     expect(await countRows(t.db(), "mode_conduite_culture", { id: moutarde.id })).toBe(0);
   });
 
@@ -142,9 +195,16 @@ describe(`crop management modes (${dialect})`, () => {
     const rowOfB = rows.find((m) => m.id === b)!.modeConduiteCultureList[0];
     const viewA = rows.find((m) => m.id === a)!;
     const before = await snapshot(t.db(), "mode_conduite", "mode_conduite_culture", "mode_conduite_assurance");
-    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("A", { cultures: [{ id: rowOfB.id, idCulture: r.ble }] }), { id: a, updatedAt: viewA.updatedAt }),
-      "errors.services.mode-conduite-culture-update-service-error", 404);
-    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("Z"), { id: 999999, updatedAt: viewA.updatedAt }), "errors.services.mode-de-conduite-service-error", 404);
+    await expectRefused(
+      saveModeConduite(scopeOf(t.db(), redacteur), await mode("A", { cultures: [{ id: rowOfB.id, idCulture: r.ble }] }), { id: a, updatedAt: viewA.updatedAt }),
+      "errors.services.mode-conduite-culture-update-service-error",
+      404,
+    );
+    await expectRefused(
+      saveModeConduite(scopeOf(t.db(), redacteur), await mode("Z"), { id: 999999, updatedAt: viewA.updatedAt }),
+      "errors.services.mode-de-conduite-service-error",
+      404,
+    );
     await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("A"), { id: a, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
     await expectRefused(removeModesConduite(scopeOf(t.db(), redacteur), [a, 999999]), "errors.services.mode-de-conduite-service-error", 404);
     expect(await snapshot(t.db(), "mode_conduite", "mode_conduite_culture", "mode_conduite_assurance")).toEqual(before);
@@ -154,13 +214,23 @@ describe(`crop management modes (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
     const brassicole = await ref("qualifiant_culture", { libelle: "Brassicole" });
-    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("Q", { cultures: [{ idCulture: r.ble, idQualifiant: brassicole }] })), "warning.invalid-form", 400, {
-      fieldErrors: { "cultures[0].idQualifiant": ["warning.invalid"] },
-    });
+    await expectRefused(
+      saveModeConduite(scopeOf(t.db(), redacteur), await mode("Q", { cultures: [{ idCulture: r.ble, idQualifiant: brassicole }] })),
+      "warning.invalid-form",
+      400,
+      {
+        fieldErrors: { "cultures[0].idQualifiant": ["warning.invalid"] },
+      },
+    );
     const pature = 671;
-    await expectRefused(saveModeConduite(scopeOf(t.db(), redacteur), await mode("Q", { assurance: { idCulture: r.ble, idTypeSortie: pature } })), "warning.invalid-form", 400, {
-      fieldErrors: { "assurance.idTypeSortie": ["warning.invalid"] },
-    });
+    await expectRefused(
+      saveModeConduite(scopeOf(t.db(), redacteur), await mode("Q", { assurance: { idCulture: r.ble, idTypeSortie: pature } })),
+      "warning.invalid-form",
+      400,
+      {
+        fieldErrors: { "assurance.idTypeSortie": ["warning.invalid"] },
+      },
+    );
   });
 
   test("[B-INS-05] [B-INS-08] the insurance is saved with the mode and its estimate from earlier campaigns' harvests; it is deleted on its own", async () => {
@@ -176,8 +246,13 @@ describe(`crop management modes (${dialect})`, () => {
     }
     // The demo 2024 harvests (when the plot helper's demo plots exist) are replaced by the test's own.
     await db("action").where({ idCampagne: campagnes.tilleuls2024 }).delete();
-    await db("recolte").whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id")).delete(); // the demo's current yield
-    await harvest(years[2024], 2024, r.ble, r.grain, [[10, 8], [30, 6]]); // 6.5 t/ha
+    await db("recolte")
+      .whereIn("idAction", db("action").where({ idCampagne: campagnes.tilleuls2025 }).select("id"))
+      .delete(); // the demo's current yield
+    await harvest(years[2024], 2024, r.ble, r.grain, [
+      [10, 8],
+      [30, 6],
+    ]); // 6.5 t/ha
     await harvest(years[2023], 2023, r.ble, r.grain, [[20, 9]]);
     await harvest(years[2022], 2022, r.ble, r.grain, [[20, 5]]);
     await harvest(years[2021], 2021, r.ble, r.grain, [[20, 7.5]]);
@@ -195,7 +270,14 @@ describe(`crop management modes (${dialect})`, () => {
     expect(saved).toMatchObject({ ...assurance, rendementReelMoyen: 7.667, rendementNonIndemnisable: 1.8 });
     // (9 − 1.8 − 7.667) × 200 < 0 → 0
     expect(saved.mtIndemniteCalculee).toBe(0);
-    const e = await estimateAssurance(scopeOf(db, redacteur), { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 11, txFranchise: 20, mtPrixAssure: 200 });
+    const e = await estimateAssurance(scopeOf(db, redacteur), {
+      idModeConduite: id,
+      idCulture: r.ble,
+      idTypeSortie: r.grain,
+      rendementAssure: 11,
+      txFranchise: 20,
+      mtPrixAssure: 200,
+    });
     expect(e.annees.map((a) => a.anneeRecolte)).toEqual([2024, 2023, 2022, 2021, 2020, 2019]);
     expect(e.rendementReelMoyen).toBe(7.667);
     expect(e.mtIndemniteCalculee).toBeCloseTo((11 - 2.2 - 23 / 3) * 200, 1);
@@ -215,7 +297,11 @@ describe(`crop management modes (${dialect})`, () => {
     const r = await refs();
     const id = await saveModeConduite(scopeOf(t.db(), await contextFor("redacteur", "tilleuls2025")), await mode("Ailleurs"));
     const moulin = await contextFor("redacteur", "moulin2025");
-    await expectRefused(estimateAssurance(scopeOf(t.db(), moulin), { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain }), "errors.services.mode-conduite-assurance-service-error", 404);
+    await expectRefused(
+      estimateAssurance(scopeOf(t.db(), moulin), { idModeConduite: id, idCulture: r.ble, idTypeSortie: r.grain }),
+      "errors.services.mode-conduite-assurance-service-error",
+      404,
+    );
   });
 
   test("[A-RIGHTS-07] [A-RIGHTS-08] a reader and a locked campaign are refused every write, and nothing changes", async () => {
@@ -237,16 +323,27 @@ describe(`crop management modes (${dialect})`, () => {
     const r = await refs();
     const db = t.db();
     const { campagnes, dossiers, exploitations } = t.demo();
-    const id = await saveModeConduite(scopeOf(db, redacteur), await mode("À copier", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8, txFranchise: 25, mtPrixAssure: 180 } }));
+    const id = await saveModeConduite(
+      scopeOf(db, redacteur),
+      await mode("À copier", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8, txFranchise: 25, mtPrixAssure: 180 } }),
+    );
     const options = await getDuplicationOptions(scopeOf(db, redacteur), { idExploitation: exploitations.moulin });
     expect(options.exploitations.map((e) => e.id)).toEqual(expect.arrayContaining([exploitations.tilleuls, exploitations.moulin]));
     expect(options.campagnes.map((c) => c.id)).toEqual(expect.arrayContaining([campagnes.moulin2024, campagnes.moulin2025]));
-    const { copies } = await duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin, campagnes: [campagnes.moulin2025] });
+    const { copies } = await duplicateModesConduite(scopeOf(db, redacteur), {
+      ids: [id],
+      idDossier: dossiers.beauce,
+      idExploitation: exploitations.moulin,
+      campagnes: [campagnes.moulin2025],
+    });
     expect(copies).toBe(1);
     const copy = await db("mode_conduite").where({ idCampagne: campagnes.moulin2025, libelle: "À copier" }).first();
     expect(Number(copy.aideCouplee)).toBe(30);
     const rows = await db("mode_conduite_culture").where({ idModeConduite: copy.id }).orderBy("ordre");
-    expect(rows.map((x) => [Number(x.idCulture), Number(x.idCatCulture)])).toEqual([[r.ble, r.principale], [r.moutarde, r.intermediaire]]);
+    expect(rows.map((x) => [Number(x.idCulture), Number(x.idCatCulture)])).toEqual([
+      [r.ble, r.principale],
+      [r.moutarde, r.intermediaire],
+    ]);
     const a = await db("mode_conduite_assurance").where({ idModeConduite: copy.id }).first();
     expect([Number(a.idCulture), Number(a.idTypeSortie), Number(a.rendementAssure), Number(a.rendementNonIndemnisable)]).toEqual([r.ble, r.grain, 8, 2]);
     // The source stays as it was.
@@ -259,22 +356,58 @@ describe(`crop management modes (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const id = await saveModeConduite(scopeOf(db, redacteur), await mode("Refusé"));
     const before = await snapshot(db, "mode_conduite");
-    await expectRefused(duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025] }),
-      "errors.services.mode-de-conduite-service-error", 400, { fieldErrors: { campagnes: ["warning.invalid"] } });
-    await expectRefused(duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2024] }),
-      "cultures.errors.campagne-verrouillee", 403);
-    await expectRefused(duplicateModesConduite(scopeOf(db, redacteur), { ids: [id], idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] }),
-      "errors.forbidden", 403);
+    await expectRefused(
+      duplicateModesConduite(scopeOf(db, redacteur), {
+        ids: [id],
+        idDossier: dossiers.beauce,
+        idExploitation: exploitations.tilleuls,
+        campagnes: [campagnes.tilleuls2025],
+      }),
+      "errors.services.mode-de-conduite-service-error",
+      400,
+      { fieldErrors: { campagnes: ["warning.invalid"] } },
+    );
+    await expectRefused(
+      duplicateModesConduite(scopeOf(db, redacteur), {
+        ids: [id],
+        idDossier: dossiers.beauce,
+        idExploitation: exploitations.tilleuls,
+        campagnes: [campagnes.tilleuls2024],
+      }),
+      "cultures.errors.campagne-verrouillee",
+      403,
+    );
+    await expectRefused(
+      duplicateModesConduite(scopeOf(db, redacteur), {
+        ids: [id],
+        idDossier: dossiers.bocage,
+        idExploitation: exploitations.vallee,
+        campagnes: [campagnes.vallee2025],
+      }),
+      "errors.forbidden",
+      403,
+    );
     const lecteur = await contextFor("lecteur", "tilleuls2025");
-    await expectRefused(duplicateModesConduite(scopeOf(db, lecteur), { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin, campagnes: [campagnes.moulin2025] }),
-      "errors.forbidden", 403);
+    await expectRefused(
+      duplicateModesConduite(scopeOf(db, lecteur), {
+        ids: [id],
+        idDossier: dossiers.beauce,
+        idExploitation: exploitations.moulin,
+        campagnes: [campagnes.moulin2025],
+      }),
+      "errors.forbidden",
+      403,
+    );
     expect(await snapshot(db, "mode_conduite")).toEqual(before);
   });
 
   test("deleting modes removes their rows and insurance and only the selected campaign's", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const r = await refs();
-    const id = await saveModeConduite(scopeOf(t.db(), redacteur), await mode("À supprimer", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8 } }));
+    const id = await saveModeConduite(
+      scopeOf(t.db(), redacteur),
+      await mode("À supprimer", { assurance: { idCulture: r.ble, idTypeSortie: r.grain, rendementAssure: 8 } }),
+    );
     await removeModesConduite(scopeOf(t.db(), redacteur), [id]);
     expect(await countRows(t.db(), "mode_conduite_culture", { idModeConduite: id })).toBe(0);
     expect(await countRows(t.db(), "mode_conduite_assurance", { idModeConduite: id })).toBe(0);

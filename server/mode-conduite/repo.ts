@@ -13,14 +13,32 @@ async function insertId(db: Db, table: string, row: Record<string, unknown>): Pr
 
 // ---- Reference lists (crops, categories, qualifiers, output types, Competilis categories)
 
-export type CultureRef = { id: number; libelle: string; libelleEn: string | null; famille: string | null; idCatCulture: number | null; interculture: boolean; ordre: number };
+export type CultureRef = {
+  id: number;
+  libelle: string;
+  libelleEn: string | null;
+  famille: string | null;
+  idCatCulture: number | null;
+  interculture: boolean;
+  ordre: number;
+};
 export type CategorieCulture = { id: number; code: string; libelle: string; libelleEn: string | null };
 export type Libelle = { id: number; libelle: string; libelleEn: string | null };
 export type TypeSortie = Libelle & { unite: string };
 
 export async function listCultures(db: Db): Promise<CultureRef[]> {
-  const rows = await db("culture").orderBy([{ column: "ordre" }, { column: "libelle" }]).select("id", "libelle", "libelleEn", "famille", "idCatCulture", "interculture", "ordre");
-  return rows.map((r) => ({ id: Number(r.id), libelle: r.libelle, libelleEn: r.libelleEn ?? null, famille: r.famille ?? null, idCatCulture: num(r.idCatCulture), interculture: bool(r.interculture), ordre: Number(r.ordre) }));
+  const rows = await db("culture")
+    .orderBy([{ column: "ordre" }, { column: "libelle" }])
+    .select("id", "libelle", "libelleEn", "famille", "idCatCulture", "interculture", "ordre");
+  return rows.map((r) => ({
+    id: Number(r.id),
+    libelle: r.libelle,
+    libelleEn: r.libelleEn ?? null,
+    famille: r.famille ?? null,
+    idCatCulture: num(r.idCatCulture),
+    interculture: bool(r.interculture),
+    ordre: Number(r.ordre),
+  }));
 }
 
 export async function listCategoriesCulture(db: Db): Promise<CategorieCulture[]> {
@@ -35,14 +53,20 @@ export async function listCategoriesCompetilis(db: Db): Promise<Libelle[]> {
 
 /** cultures/{id}/qualifiants (B-CROP-04). */
 export async function listQualifiants(db: Db, idCulture: number): Promise<Libelle[]> {
-  const rows = await db("qualifiant_culture").where({ idCulture }).orderBy([{ column: "ordre" }, { column: "id" }]).select("id", "libelle", "libelleEn");
+  const rows = await db("qualifiant_culture")
+    .where({ idCulture })
+    .orderBy([{ column: "ordre" }, { column: "id" }])
+    .select("id", "libelle", "libelleEn");
   return rows.map((r) => ({ id: Number(r.id), libelle: r.libelle, libelleEn: r.libelleEn ?? null }));
 }
 
 /** types_sorties of a crop (B-INS-03). */
 export async function listTypesSortie(db: Db, idCulture: number): Promise<TypeSortie[]> {
-  const rows = await db("culture_type_sortie as cts").join("type_sortie as ts", "ts.id", "cts.idTypeSortie").where("cts.idCulture", idCulture)
-    .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }]).select("ts.id", "ts.libelle", "ts.libelleEn", "ts.unite");
+  const rows = await db("culture_type_sortie as cts")
+    .join("type_sortie as ts", "ts.id", "cts.idTypeSortie")
+    .where("cts.idCulture", idCulture)
+    .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }])
+    .select("ts.id", "ts.libelle", "ts.libelleEn", "ts.unite");
   return rows.map((r) => ({ id: Number(r.id), libelle: r.libelle, libelleEn: r.libelleEn ?? null, unite: r.unite }));
 }
 
@@ -55,18 +79,37 @@ export async function findTypeSortie(db: Db, id: number): Promise<TypeSortie | u
 
 export type ModeConduiteCultureRow = { id: number; idCulture: number; idCatCulture: number | null; idQualifiant: number | null; ordre: number };
 export type AssuranceRow = {
-  id: number; idCulture: number | null; idTypeSortie: number | null;
-  mtCotisationAssurance: number | null; mtIndemniteSaisie: number | null; mtIndemniteCalculee: number | null; rendementAssure: number | null;
-  mtPrixAssure: number | null; rendementReelMoyen: number | null; txFranchise: number | null; rendementNonIndemnisable: number | null;
+  id: number;
+  idCulture: number | null;
+  idTypeSortie: number | null;
+  mtCotisationAssurance: number | null;
+  mtIndemniteSaisie: number | null;
+  mtIndemniteCalculee: number | null;
+  rendementAssure: number | null;
+  mtPrixAssure: number | null;
+  rendementReelMoyen: number | null;
+  txFranchise: number | null;
+  rendementNonIndemnisable: number | null;
 };
 export type ModeConduiteRow = {
-  id: number; idCampagne: number; libelle: string; aideCouplee: number | null; dicIdCatCompetilis: number | null; remarque: string | null; updatedAt: string;
+  id: number;
+  idCampagne: number;
+  libelle: string;
+  aideCouplee: number | null;
+  dicIdCatCompetilis: number | null;
+  remarque: string | null;
+  updatedAt: string;
 };
 
 const modeColumns = ["id", "idCampagne", "libelle", "aideCouplee", "dicIdCatCompetilis", "remarque", "updatedAt"];
 const fromMode = (r: Record<string, unknown>): ModeConduiteRow => ({
-  id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle), aideCouplee: num(r.aideCouplee),
-  dicIdCatCompetilis: num(r.dicIdCatCompetilis), remarque: (r.remarque as string | null) ?? null, updatedAt: toIso(r.updatedAt),
+  id: Number(r.id),
+  idCampagne: Number(r.idCampagne),
+  libelle: String(r.libelle),
+  aideCouplee: num(r.aideCouplee),
+  dicIdCatCompetilis: num(r.dicIdCatCompetilis),
+  remarque: (r.remarque as string | null) ?? null,
+  updatedAt: toIso(r.updatedAt),
 });
 
 /** Newest first: a created mode comes at the top of the list (spec 2 §2). */
@@ -83,7 +126,12 @@ export async function findMode(db: Db, id: number): Promise<ModeConduiteRow | un
   return r ? fromMode(r) : undefined;
 }
 
-const modeValues = (i: ModeConduiteInput) => ({ libelle: i.libelle, aideCouplee: i.aideCouplee ?? null, dicIdCatCompetilis: i.dicIdCatCompetilis ?? null, remarque: i.remarque ?? null });
+const modeValues = (i: ModeConduiteInput) => ({
+  libelle: i.libelle,
+  aideCouplee: i.aideCouplee ?? null,
+  dicIdCatCompetilis: i.dicIdCatCompetilis ?? null,
+  remarque: i.remarque ?? null,
+});
 
 export async function insertMode(db: Db, idCampagne: number, input: ModeConduiteInput): Promise<number> {
   return insertId(db, "mode_conduite", { idCampagne, ...modeValues(input) });
@@ -107,16 +155,29 @@ export async function deleteModes(db: Db, idCampagne: number, ids: number[]): Pr
 export async function listCulturesOfModes(db: Db, ids: number[]): Promise<Map<number, ModeConduiteCultureRow[]>> {
   const out = new Map<number, ModeConduiteCultureRow[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
-  const rows = await db("mode_conduite_culture").whereIn("idModeConduite", ids).orderBy([{ column: "ordre" }, { column: "id" }])
+  const rows = await db("mode_conduite_culture")
+    .whereIn("idModeConduite", ids)
+    .orderBy([{ column: "ordre" }, { column: "id" }])
     .select("id", "idModeConduite", "idCulture", "idCatCulture", "idQualifiant", "ordre");
   for (const r of rows) {
-    out.get(Number(r.idModeConduite))?.push({ id: Number(r.id), idCulture: Number(r.idCulture), idCatCulture: num(r.idCatCulture), idQualifiant: num(r.idQualifiant), ordre: Number(r.ordre) });
+    out
+      .get(Number(r.idModeConduite))
+      ?.push({
+        id: Number(r.id),
+        idCulture: Number(r.idCulture),
+        idCatCulture: num(r.idCatCulture),
+        idQualifiant: num(r.idQualifiant),
+        ordre: Number(r.ordre),
+      });
   }
   return out;
 }
 
 const cultureValues = (row: ModeConduiteCultureInput, ordre: number) => ({
-  idCulture: row.idCulture, idCatCulture: row.idCatCulture ?? null, idQualifiant: row.idQualifiant ?? null, ordre,
+  idCulture: row.idCulture,
+  idCatCulture: row.idCatCulture ?? null,
+  idQualifiant: row.idQualifiant ?? null,
+  ordre,
 });
 
 export async function insertModeCulture(db: Db, idModeConduite: number, row: ModeConduiteCultureInput, ordre: number): Promise<number> {
@@ -125,7 +186,9 @@ export async function insertModeCulture(db: Db, idModeConduite: number, row: Mod
 
 /** Updates a row of this mode; 0 when the row is not one of the mode's. */
 export async function updateModeCulture(db: Db, idModeConduite: number, row: ModeConduiteCultureInput & { id: number }, ordre: number): Promise<number> {
-  return db("mode_conduite_culture").where({ id: row.id, idModeConduite }).update({ ...cultureValues(row, ordre), updatedAt: new Date() });
+  return db("mode_conduite_culture")
+    .where({ id: row.id, idModeConduite })
+    .update({ ...cultureValues(row, ordre), updatedAt: new Date() });
 }
 
 export async function deleteModeCultures(db: Db, idModeConduite: number, ids: number[]): Promise<number> {
@@ -133,34 +196,65 @@ export async function deleteModeCultures(db: Db, idModeConduite: number, ids: nu
   return db("mode_conduite_culture").where({ idModeConduite }).whereIn("id", ids).delete();
 }
 
-const assuranceColumns = ["id", "idModeConduite", "idCulture", "idTypeSortie", "mtCotisationAssurance", "mtIndemniteSaisie", "mtIndemniteCalculee",
-  "rendementAssure", "mtPrixAssure", "rendementReelMoyen", "txFranchise", "rendementNonIndemnisable"];
+const assuranceColumns = [
+  "id",
+  "idModeConduite",
+  "idCulture",
+  "idTypeSortie",
+  "mtCotisationAssurance",
+  "mtIndemniteSaisie",
+  "mtIndemniteCalculee",
+  "rendementAssure",
+  "mtPrixAssure",
+  "rendementReelMoyen",
+  "txFranchise",
+  "rendementNonIndemnisable",
+];
 
 export async function listAssurancesOfModes(db: Db, ids: number[]): Promise<Map<number, AssuranceRow>> {
   const out = new Map<number, AssuranceRow>();
   if (ids.length === 0) return out;
   for (const r of await db("mode_conduite_assurance").whereIn("idModeConduite", ids).select(assuranceColumns)) {
     out.set(Number(r.idModeConduite), {
-      id: Number(r.id), idCulture: num(r.idCulture), idTypeSortie: num(r.idTypeSortie), mtCotisationAssurance: num(r.mtCotisationAssurance),
-      mtIndemniteSaisie: num(r.mtIndemniteSaisie), mtIndemniteCalculee: num(r.mtIndemniteCalculee), rendementAssure: num(r.rendementAssure),
-      mtPrixAssure: num(r.mtPrixAssure), rendementReelMoyen: num(r.rendementReelMoyen), txFranchise: num(r.txFranchise),
+      id: Number(r.id),
+      idCulture: num(r.idCulture),
+      idTypeSortie: num(r.idTypeSortie),
+      mtCotisationAssurance: num(r.mtCotisationAssurance),
+      mtIndemniteSaisie: num(r.mtIndemniteSaisie),
+      mtIndemniteCalculee: num(r.mtIndemniteCalculee),
+      rendementAssure: num(r.rendementAssure),
+      mtPrixAssure: num(r.mtPrixAssure),
+      rendementReelMoyen: num(r.rendementReelMoyen),
+      txFranchise: num(r.txFranchise),
       rendementNonIndemnisable: num(r.rendementNonIndemnisable),
     });
   }
   return out;
 }
 
-export type AssuranceValues = AssuranceInput & { rendementReelMoyen: number | null; rendementNonIndemnisable: number | null; mtIndemniteCalculee: number | null };
+export type AssuranceValues = AssuranceInput & {
+  rendementReelMoyen: number | null;
+  rendementNonIndemnisable: number | null;
+  mtIndemniteCalculee: number | null;
+};
 
 /** Creates or replaces the mode's insurance (one per mode). */
 export async function upsertAssurance(db: Db, idModeConduite: number, a: AssuranceValues): Promise<void> {
   const values = {
-    idCulture: a.idCulture ?? null, idTypeSortie: a.idTypeSortie ?? null, mtCotisationAssurance: a.mtCotisationAssurance ?? null,
-    mtIndemniteSaisie: a.mtIndemniteSaisie ?? null, rendementAssure: a.rendementAssure ?? null, mtPrixAssure: a.mtPrixAssure ?? null,
-    txFranchise: a.txFranchise ?? null, rendementReelMoyen: a.rendementReelMoyen, rendementNonIndemnisable: a.rendementNonIndemnisable,
+    idCulture: a.idCulture ?? null,
+    idTypeSortie: a.idTypeSortie ?? null,
+    mtCotisationAssurance: a.mtCotisationAssurance ?? null,
+    mtIndemniteSaisie: a.mtIndemniteSaisie ?? null,
+    rendementAssure: a.rendementAssure ?? null,
+    mtPrixAssure: a.mtPrixAssure ?? null,
+    txFranchise: a.txFranchise ?? null,
+    rendementReelMoyen: a.rendementReelMoyen,
+    rendementNonIndemnisable: a.rendementNonIndemnisable,
     mtIndemniteCalculee: a.mtIndemniteCalculee,
   };
-  const n = await db("mode_conduite_assurance").where({ idModeConduite }).update({ ...values, updatedAt: new Date() });
+  const n = await db("mode_conduite_assurance")
+    .where({ idModeConduite })
+    .update({ ...values, updatedAt: new Date() });
   if (n === 0) await db("mode_conduite_assurance").insert({ idModeConduite, ...values });
 }
 

@@ -1,6 +1,11 @@
 import { estimerAssurance, type EstimationAssurance } from "~/domain/calc/assurance";
 import {
-  compterCultures, hasAssurance, type AssuranceInput, type DuplicationModeConduiteInput, type EstimationInput, type ModeConduiteInput,
+  compterCultures,
+  hasAssurance,
+  type AssuranceInput,
+  type DuplicationModeConduiteInput,
+  type EstimationInput,
+  type ModeConduiteInput,
 } from "~/domain/mode-conduite";
 import { abilitiesFor } from "../access/abilities";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
@@ -8,9 +13,28 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import {
-  deleteAssurance, deleteModeCultures, deleteModes, findMode, insertMode, insertModeCulture, listAssurancesOfModes, listCategoriesCompetilis,
-  listCategoriesCulture, listCultures, listCulturesOfModes, listModes, listModesByIds, listQualifiants, listRecoltes, listTypesSortie, touchMode,
-  updateMode, updateModeCulture, upsertAssurance, type AssuranceRow, type ModeConduiteCultureRow,
+  deleteAssurance,
+  deleteModeCultures,
+  deleteModes,
+  findMode,
+  insertMode,
+  insertModeCulture,
+  listAssurancesOfModes,
+  listCategoriesCompetilis,
+  listCategoriesCulture,
+  listCultures,
+  listCulturesOfModes,
+  listModes,
+  listModesByIds,
+  listQualifiants,
+  listRecoltes,
+  listTypesSortie,
+  touchMode,
+  updateMode,
+  updateModeCulture,
+  upsertAssurance,
+  type AssuranceRow,
+  type ModeConduiteCultureRow,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -36,24 +60,40 @@ export async function getModesConduite(scope: Scope) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
   const [modes, cultures, categories, competilis] = await Promise.all([
-    listModes(db, ctx.idCampagne), listCultures(db), listCategoriesCulture(db), listCategoriesCompetilis(db),
+    listModes(db, ctx.idCampagne),
+    listCultures(db),
+    listCategoriesCulture(db),
+    listCategoriesCompetilis(db),
   ]);
   const ids = modes.map((m) => m.id);
   const [rowsByMode, assurances] = await Promise.all([listCulturesOfModes(db, ids), listAssurancesOfModes(db, ids)]);
   const cultureById = new Map(cultures.map((c) => [c.id, c]));
   const codeById = new Map(categories.map((c) => [c.id, c.code]));
   const rows = modes.map((m) => {
-    const lignes = (rowsByMode.get(m.id) ?? []).map((r) => ({ ...r, libelleCulture: cultureById.get(r.idCulture)?.libelle ?? "", libelleCultureEn: cultureById.get(r.idCulture)?.libelleEn ?? null }));
+    const lignes = (rowsByMode.get(m.id) ?? []).map((r) => ({
+      ...r,
+      libelleCulture: cultureById.get(r.idCulture)?.libelle ?? "",
+      libelleCultureEn: cultureById.get(r.idCulture)?.libelleEn ?? null,
+    }));
     return {
       ...m,
       modeConduiteCultureList: lignes,
-      ...compterCultures(lignes, (id) => codeById.get(id), (id) => cultureById.get(id)?.idCatCulture),
+      ...compterCultures(
+        lignes,
+        (id) => codeById.get(id),
+        (id) => cultureById.get(id)?.idCatCulture,
+      ),
       modeConduiteAssurance: assurances.get(m.id) ?? null,
     };
   });
   return {
-    rows, cultures, categories, competilis, canWrite: ctx.abilities.canWriteDescriptif,
-    idDossier: ctx.view.selected.idDossier, idExploitation: ctx.idExploitation,
+    rows,
+    cultures,
+    categories,
+    competilis,
+    canWrite: ctx.abilities.canWriteDescriptif,
+    idDossier: ctx.view.selected.idDossier,
+    idExploitation: ctx.idExploitation,
   };
 }
 
@@ -82,7 +122,8 @@ async function checkReferences(db: Db, input: ModeConduiteInput): Promise<void> 
     if (row.idCatCulture != null && !categorieIds.has(row.idCatCulture)) invalid(`cultures[${i}].idCatCulture`);
     if (row.idQualifiant != null && !(await listQualifiants(db, row.idCulture)).some((q) => q.id === row.idQualifiant)) invalid(`cultures[${i}].idQualifiant`);
   }
-  if (input.dicIdCatCompetilis != null && !(await db("categorie_competilis").where({ id: input.dicIdCatCompetilis }).first("id"))) invalid("dicIdCatCompetilis");
+  if (input.dicIdCatCompetilis != null && !(await db("categorie_competilis").where({ id: input.dicIdCatCompetilis }).first("id")))
+    invalid("dicIdCatCompetilis");
   const a = input.assurance;
   if (hasAssurance(a)) {
     if (!cultureIds.has(a.idCulture!)) invalid("assurance.idCulture");
@@ -94,16 +135,30 @@ async function checkReferences(db: Db, input: ModeConduiteInput): Promise<void> 
 /** The estimate of an insurance in a campaign, from the farm's recorded harvests (docs/indicators.md §Crop insurance). */
 async function estimate(db: Db, campagne: { id: number; idExploitation: number; anneeRecolte: number }, a: AssuranceInput): Promise<EstimationAssurance> {
   const { anterieures, courante } = await listRecoltes(db, {
-    idExploitation: campagne.idExploitation, idCampagne: campagne.id, anneeRecolte: campagne.anneeRecolte, idCulture: a.idCulture!, idTypeSortie: a.idTypeSortie!,
+    idExploitation: campagne.idExploitation,
+    idCampagne: campagne.id,
+    anneeRecolte: campagne.anneeRecolte,
+    idCulture: a.idCulture!,
+    idTypeSortie: a.idTypeSortie!,
   });
   return estimerAssurance({ anterieures, courante, rendementAssure: a.rendementAssure, txFranchise: a.txFranchise, mtPrixAssure: a.mtPrixAssure });
 }
 
 const campagneOf = (ctx: CampaignContext) => ({ id: ctx.idCampagne, idExploitation: ctx.idExploitation, anneeRecolte: ctx.view.campagne!.anneeRecolte });
 
-async function saveAssurance(db: Db, campagne: { id: number; idExploitation: number; anneeRecolte: number }, idModeConduite: number, a: AssuranceInput): Promise<void> {
+async function saveAssurance(
+  db: Db,
+  campagne: { id: number; idExploitation: number; anneeRecolte: number },
+  idModeConduite: number,
+  a: AssuranceInput,
+): Promise<void> {
   const e = await estimate(db, campagne, a);
-  await upsertAssurance(db, idModeConduite, { ...a, rendementReelMoyen: e.rendementReelMoyen, rendementNonIndemnisable: e.rendementNonIndemnisable, mtIndemniteCalculee: e.mtIndemniteCalculee });
+  await upsertAssurance(db, idModeConduite, {
+    ...a,
+    rendementReelMoyen: e.rendementReelMoyen,
+    rendementNonIndemnisable: e.rendementNonIndemnisable,
+    mtIndemniteCalculee: e.mtIndemniteCalculee,
+  });
 }
 
 /**
@@ -217,12 +272,21 @@ export async function duplicateModesConduite(scope: Scope, input: DuplicationMod
     for (const target of targets) {
       for (const mode of sources) {
         const input: ModeConduiteInput = {
-          libelle: mode.libelle, aideCouplee: mode.aideCouplee ?? undefined, dicIdCatCompetilis: mode.dicIdCatCompetilis ?? undefined,
-          remarque: mode.remarque ?? undefined, cultures: [], assurance: {},
+          libelle: mode.libelle,
+          aideCouplee: mode.aideCouplee ?? undefined,
+          dicIdCatCompetilis: mode.dicIdCatCompetilis ?? undefined,
+          remarque: mode.remarque ?? undefined,
+          cultures: [],
+          assurance: {},
         };
         const id = await insertMode(trx, target.id, input);
         for (const row of rowsByMode.get(mode.id) ?? []) {
-          await insertModeCulture(trx, id, { idCulture: row.idCulture, idCatCulture: row.idCatCulture ?? undefined, idQualifiant: row.idQualifiant ?? undefined }, row.ordre);
+          await insertModeCulture(
+            trx,
+            id,
+            { idCulture: row.idCulture, idCatCulture: row.idCatCulture ?? undefined, idQualifiant: row.idQualifiant ?? undefined },
+            row.ordre,
+          );
         }
         const a = assurances.get(mode.id);
         if (a && a.idCulture != null) await saveAssurance(trx, target, id, assuranceInput(a));
@@ -234,7 +298,11 @@ export async function duplicateModesConduite(scope: Scope, input: DuplicationMod
 }
 
 const assuranceInput = (a: AssuranceRow): AssuranceInput => ({
-  idCulture: a.idCulture ?? undefined, idTypeSortie: a.idTypeSortie ?? undefined, mtCotisationAssurance: a.mtCotisationAssurance ?? undefined,
-  mtIndemniteSaisie: a.mtIndemniteSaisie ?? undefined, rendementAssure: a.rendementAssure ?? undefined, mtPrixAssure: a.mtPrixAssure ?? undefined,
+  idCulture: a.idCulture ?? undefined,
+  idTypeSortie: a.idTypeSortie ?? undefined,
+  mtCotisationAssurance: a.mtCotisationAssurance ?? undefined,
+  mtIndemniteSaisie: a.mtIndemniteSaisie ?? undefined,
+  rendementAssure: a.rendementAssure ?? undefined,
+  mtPrixAssure: a.mtPrixAssure ?? undefined,
   txFranchise: a.txFranchise ?? undefined,
 });

@@ -16,7 +16,18 @@ const figure = async (idSerie: number, niveau: string, code: string) => {
   return rows.map((r) => ({ idEntite: String(r.idEntite), valeur: r.valeur == null ? null : Number(r.valeur) }));
 };
 const derniereSerie = async (idCampagne: number) =>
-  Number((await t.db()("calcul_serie").where({ idCampagne, statut: "termine" }).orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]).first("id")).id);
+  Number(
+    (
+      await t
+        .db()("calcul_serie")
+        .where({ idCampagne, statut: "termine" })
+        .orderBy([
+          { column: "createdAt", order: "desc" },
+          { column: "id", order: "desc" },
+        ])
+        .first("id")
+    ).id,
+  );
 
 describe(`objectives against results (${dialect})`, () => {
   test("[issue24-objectifs] a writer sees each objective of the campaign beside the farm, crop and plot figures of its latest series, met or missed by its direction", async () => {
@@ -29,7 +40,11 @@ describe(`objectives against results (${dialect})`, () => {
     expect(e.peutOuvrirSerie).toBe(true);
     // The demo protocol's objectives (server/demo/seed-protocoles.ts): IFT total 3.2, IFT herbicides 1.2, mineral N 150, semi-net margin 650, work time without a value.
     expect(e.lignes.map((l) => [l.indCode, l.objectif, l.sens])).toEqual([
-      ["IFT_TOT", 3.2, "plafond"], ["IFT_H", 1.2, "plafond"], ["N_MIN", 150, "plafond"], ["MSN", 650, "plancher"], ["TPS_TRAV", null, "plafond"],
+      ["IFT_TOT", 3.2, "plafond"],
+      ["IFT_H", 1.2, "plafond"],
+      ["N_MIN", 150, "plafond"],
+      ["MSN", 650, "plancher"],
+      ["TPS_TRAV", null, "plafond"],
     ]);
     const ift = e.lignes[0];
     const [ferme] = await figure(idSerie, "exploitation", "ift.cible.total");

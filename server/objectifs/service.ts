@@ -1,5 +1,12 @@
 import {
-  correspondanceObjectif, ecartObjectif, verdictObjectif, type EcranObjectifs, type FigureObjectif, type LigneObjectif, type PointTrajectoire, type SensObjectif,
+  correspondanceObjectif,
+  ecartObjectif,
+  verdictObjectif,
+  type EcranObjectifs,
+  type FigureObjectif,
+  type LigneObjectif,
+  type PointTrajectoire,
+  type SensObjectif,
 } from "~/domain/objectifs";
 import { campagneLibelle } from "~/domain/partage";
 import { campaignContext } from "../access/description";
@@ -31,7 +38,9 @@ export async function ecranObjectifs(scope: Scope, idCampagne?: number): Promise
 }
 
 async function lire(db: Db, idCampagne: number, droits: Awaited<ReturnType<typeof droitsCampagne>>): Promise<EcranObjectifs> {
-  const c = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne)
+  const c = await db("campagne as c")
+    .join("exploitation as e", "e.id", "c.idExploitation")
+    .where("c.id", idCampagne)
     .first("c.idExploitation", "c.prefixeCampagne", "c.apiLibelle", "e.libelle as exploitation");
   if (!c) throw new ServiceError("errors.not-found", 404);
   const campagnes = await listCampagnesExploitation(db, Number(c.idExploitation));
@@ -45,22 +54,50 @@ async function lire(db: Db, idCampagne: number, droits: Awaited<ReturnType<typeo
   const serie = derniere.get(idCampagne) ?? null;
   const ici = objectifs.filter((o) => o.idCampagne === idCampagne);
   const resultats = serie ? await listResultats(db, [serie.id], codes, ["parcelle", "culture", "exploitation"]) : [];
-  const plots = new Map((await listParcellesLibelles(db, [...new Set(resultats.filter((r) => r.niveau === "parcelle").map((r) => Number(r.idEntite)))])).map((p) => [String(p.id), p.libelle]));
-  const crops = new Map((await listCulturesLibelles(db, [...new Set(resultats.filter((r) => r.niveau === "culture" && r.idEntite !== "null").map((r) => Number(r.idEntite)))])).map((p) => [String(p.id), p.libelle]));
+  const plots = new Map(
+    (await listParcellesLibelles(db, [...new Set(resultats.filter((r) => r.niveau === "parcelle").map((r) => Number(r.idEntite)))])).map((p) => [
+      String(p.id),
+      p.libelle,
+    ]),
+  );
+  const crops = new Map(
+    (await listCulturesLibelles(db, [...new Set(resultats.filter((r) => r.niveau === "culture" && r.idEntite !== "null").map((r) => Number(r.idEntite)))])).map(
+      (p) => [String(p.id), p.libelle],
+    ),
+  );
   const figure = (r: (typeof resultats)[number], objectif: number | null, sens: SensObjectif, libelle: string): FigureObjectif => ({
-    idEntite: r.idEntite, libelle, valeur: r.valeur, completude: r.completude, verdict: verdictObjectif(objectif, r.valeur, sens), ecart: ecartObjectif(objectif, r.valeur, sens),
+    idEntite: r.idEntite,
+    libelle,
+    valeur: r.valeur,
+    completude: r.completude,
+    verdict: verdictObjectif(objectif, r.valeur, sens),
+    ecart: ecartObjectif(objectif, r.valeur, sens),
   });
   const lignes: LigneObjectif[] = ici.map((o) => {
     const corr = correspondanceObjectif(o.indCode);
-    const base = { id: o.id, idIndicateur: o.idIndicateur, indCode: o.indCode, indNom: o.indNom, indNomEn: o.indNomEn, unite: o.unite, code: corr?.code ?? null, sens: corr?.sens ?? null, objectif: o.valeur };
+    const base = {
+      id: o.id,
+      idIndicateur: o.idIndicateur,
+      indCode: o.indCode,
+      indNom: o.indNom,
+      indNomEn: o.indNomEn,
+      unite: o.unite,
+      code: corr?.code ?? null,
+      sens: corr?.sens ?? null,
+      objectif: o.valeur,
+    };
     if (!corr) return { ...base, exploitation: null, cultures: [], parcelles: [] };
     const du = (niveau: string) => resultats.filter((r) => r.code === corr.code && r.niveau === niveau);
     const ferme = du("exploitation")[0];
     return {
       ...base,
       exploitation: ferme ? figure(ferme, o.valeur, corr.sens, String(c.exploitation)) : null,
-      cultures: du("culture").map((r) => figure(r, o.valeur, corr.sens, crops.get(r.idEntite) ?? "")).sort((a, b) => a.libelle.localeCompare(b.libelle)),
-      parcelles: du("parcelle").map((r) => figure(r, o.valeur, corr.sens, plots.get(r.idEntite) ?? `#${r.idEntite}`)).sort((a, b) => a.libelle.localeCompare(b.libelle)),
+      cultures: du("culture")
+        .map((r) => figure(r, o.valeur, corr.sens, crops.get(r.idEntite) ?? ""))
+        .sort((a, b) => a.libelle.localeCompare(b.libelle)),
+      parcelles: du("parcelle")
+        .map((r) => figure(r, o.valeur, corr.sens, plots.get(r.idEntite) ?? `#${r.idEntite}`))
+        .sort((a, b) => a.libelle.localeCompare(b.libelle)),
     };
   });
 
@@ -69,20 +106,33 @@ async function lire(db: Db, idCampagne: number, droits: Awaited<ReturnType<typeo
   const fermes = await listResultats(db, seriesTrajectoire, codes, ["exploitation"]);
   const indicateurs = new Map<number, (typeof objectifs)[number]>();
   for (const o of objectifs) if (!indicateurs.has(o.idIndicateur) || o.idCampagne === idCampagne) indicateurs.set(o.idIndicateur, o);
-  const trajectoires = [...indicateurs.values()].filter((o) => ici.some((x) => x.idIndicateur === o.idIndicateur)).map((o) => {
-    const corr = correspondanceObjectif(o.indCode);
-    const points = campagnes.map((camp): PointTrajectoire => {
-      const s = derniere.get(camp.id) ?? null;
-      const objectif = objectifs.find((x) => x.idCampagne === camp.id && x.idIndicateur === o.idIndicateur)?.valeur ?? null;
-      const valeur = s && corr ? (fermes.find((r) => r.idSerie === s.id && r.code === corr.code)?.valeur ?? null) : null;
-      return { idCampagne: camp.id, campagne: campagneLibelle(camp), anneeRecolte: camp.anneeRecolte, idSerie: s?.id ?? null, objectif, valeur, verdict: verdictObjectif(objectif, valeur, corr?.sens ?? null) };
+  const trajectoires = [...indicateurs.values()]
+    .filter((o) => ici.some((x) => x.idIndicateur === o.idIndicateur))
+    .map((o) => {
+      const corr = correspondanceObjectif(o.indCode);
+      const points = campagnes.map((camp): PointTrajectoire => {
+        const s = derniere.get(camp.id) ?? null;
+        const objectif = objectifs.find((x) => x.idCampagne === camp.id && x.idIndicateur === o.idIndicateur)?.valeur ?? null;
+        const valeur = s && corr ? (fermes.find((r) => r.idSerie === s.id && r.code === corr.code)?.valeur ?? null) : null;
+        return {
+          idCampagne: camp.id,
+          campagne: campagneLibelle(camp),
+          anneeRecolte: camp.anneeRecolte,
+          idSerie: s?.id ?? null,
+          objectif,
+          valeur,
+          verdict: verdictObjectif(objectif, valeur, corr?.sens ?? null),
+        };
+      });
+      return { idIndicateur: o.idIndicateur, indNom: o.indNom, indNomEn: o.indNomEn, unite: o.unite, sens: corr?.sens ?? null, points };
     });
-    return { idIndicateur: o.idIndicateur, indNom: o.indNom, indNomEn: o.indNomEn, unite: o.unite, sens: corr?.sens ?? null, points };
-  });
   return {
-    idCampagne, campagne: campagneLibelle({ prefixeCampagne: String(c.prefixeCampagne ?? ""), apiLibelle: String(c.apiLibelle ?? "") }), exploitation: String(c.exploitation),
+    idCampagne,
+    campagne: campagneLibelle({ prefixeCampagne: String(c.prefixeCampagne ?? ""), apiLibelle: String(c.apiLibelle ?? "") }),
+    exploitation: String(c.exploitation),
     serie: serie ? { id: serie.id, dtFin: serie.dtFin, perimee: serie.perimee, publication: serie.publication } : null,
-    lignes, trajectoires, peutOuvrirSerie: droits.calculer,
+    lignes,
+    trajectoires,
+    peutOuvrirSerie: droits.calculer,
   };
 }
-

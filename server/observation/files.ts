@@ -63,7 +63,8 @@ export async function uploadFichier(scope: Scope, idSerie: number | null | undef
   const { db, user } = scope;
   const ctx = await writableCampaign(scope);
   const id = await serieOfCampaign(db, ctx.idCampagne, idSerie);
-  if (/[\\/]/.test(file.name) || file.name.includes("..") || !file.name.trim() || hasControlCharacter(file.name)) throw new ServiceError(FICHIER_NOM, 400, { fichier: [FICHIER_NOM] });
+  if (/[\\/]/.test(file.name) || file.name.includes("..") || !file.name.trim() || hasControlCharacter(file.name))
+    throw new ServiceError(FICHIER_NOM, 400, { fichier: [FICHIER_NOM] });
   if (!extensionAcceptee(file.name)) throw new ServiceError(FICHIER_TYPE, 400, { fichier: [FICHIER_TYPE] });
   const ext = extensionOf(file.name) as ExtensionFichier;
   if (file.bytes.byteLength > maxBytes()) throw new ServiceError(FICHIER_TROP_GROS, 413, { fichier: [FICHIER_TROP_GROS] }, { max: env().ATTACHMENT_MAX_MB });
@@ -74,7 +75,15 @@ export async function uploadFichier(scope: Scope, idSerie: number | null | undef
   await fs.writeFile(full, file.bytes, { flag: "wx" });
   try {
     return await failingWith(FICHIER_ERROR, () =>
-      insertId(db, "fichier_attache_serie", { idObservationSerie: id, nom: nomAffiche(file.name), date: new Date(), creePar: user.id, chemin, typeMime: MIME_PAR_EXTENSION[ext], taille: file.bytes.byteLength }),
+      insertId(db, "fichier_attache_serie", {
+        idObservationSerie: id,
+        nom: nomAffiche(file.name),
+        date: new Date(),
+        creePar: user.id,
+        chemin,
+        typeMime: MIME_PAR_EXTENSION[ext],
+        taille: file.bytes.byteLength,
+      }),
     );
   } catch (e) {
     await fs.rm(full, { force: true });
@@ -86,7 +95,9 @@ export async function uploadFichier(scope: Scope, idSerie: number | null | undef
 export async function fichierPourTelechargement(scope: Scope, id: number) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
-  const row = await db("fichier_attache_serie as f").join("observation_serie as s", "s.id", "f.idObservationSerie").where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
+  const row = await db("fichier_attache_serie as f")
+    .join("observation_serie as s", "s.id", "f.idObservationSerie")
+    .where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
     .first("f.nom", "f.chemin", "f.typeMime");
   if (!row) throw new ServiceError(FICHIER_ERROR, 404);
   const bytes = await fs.readFile(absolute(String(row.chemin))).catch(() => {
@@ -99,7 +110,9 @@ export async function fichierPourTelechargement(scope: Scope, id: number) {
 export async function removeFichier(scope: Scope, id: number): Promise<void> {
   const { db, user } = scope;
   const ctx = await writableCampaign(scope);
-  const row = await db("fichier_attache_serie as f").join("observation_serie as s", "s.id", "f.idObservationSerie").where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
+  const row = await db("fichier_attache_serie as f")
+    .join("observation_serie as s", "s.id", "f.idObservationSerie")
+    .where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
     .first("f.chemin", "f.creePar");
   if (!row) throw new ServiceError(FICHIER_ERROR, 404);
   if (Number(row.creePar) !== user.id) throw new ServiceError("errors.forbidden", 403);

@@ -12,7 +12,16 @@ import { createCampagne } from "../campagne/service";
 import { NewCampagneSchema } from "~/domain/partage";
 import { demoUser } from "../../tests/helpers/service";
 import {
-  copierSeries, getMesures, removeObservations, removePlacette, removeSeries, saveDossierObservation, saveHorizon, savePlacette, saveObservationsGrid, saveSerie,
+  copierSeries,
+  getMesures,
+  removeObservations,
+  removePlacette,
+  removeSeries,
+  saveDossierObservation,
+  saveHorizon,
+  savePlacette,
+  saveObservationsGrid,
+  saveSerie,
 } from "./service";
 
 // Attached files go under this test's own DATA_DIR (read lazily by env()).
@@ -25,7 +34,11 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>
 
 async function plots() {
   const idCampagne = t.demo().campagnes.tilleuls2025;
-  const rows = await t.db()("parcelle").where({ idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id");
+  const rows = await t
+    .db()("parcelle")
+    .where({ idCampagne })
+    .orderBy([{ column: "libelle" }, { column: "id" }])
+    .select("id");
   return rows.map((r) => Number(r.id));
 }
 
@@ -81,35 +94,56 @@ describe(`observation series (${dialect})`, () => {
     const data = await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p });
     const ble = data.cultures.find((c) => c.idEchelleStadeAee === 1)!;
     const stade = data.stades.find((s) => s.idEchelleStadeAee === 1)!;
-    const id = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { idCulture: String(ble.id), idStade: String(stade.id), organeEtudie: "2", laboratoire: "Labo Beauce" }));
+    const id = await saveSerie(
+      scopeOf(t.db(), redacteur),
+      serie(p, { idCulture: String(ble.id), idStade: String(stade.id), organeEtudie: "2", laboratoire: "Labo Beauce" }),
+    );
     const organ = await t.db()("observation").where({ idObservationSerie: id, dicoIdEltObserve: ELEMENT.organe }).first("obsValNum");
     expect(Number(organ.obsValNum)).toBe(2);
     const lab = await t.db()("observation").where({ idObservationSerie: id, dicoIdEltObserve: ELEMENT.laboratoire }).first("obsValTxt");
     expect(lab.obsValTxt).toBe("Labo Beauce");
     // Type 1125 shows only the stage: organ and laboratory are dropped.
-    const stage = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1125", nom: "Stade", idCulture: String(ble.id), idStade: String(stade.id), organeEtudie: "2", laboratoire: "X" }));
+    const stage = await saveSerie(
+      scopeOf(t.db(), redacteur),
+      serie(p, { dicIdTypeSerie: "1125", nom: "Stade", idCulture: String(ble.id), idStade: String(stade.id), organeEtudie: "2", laboratoire: "X" }),
+    );
     expect(await countRows(t.db(), "observation", { idObservationSerie: stage })).toBe(0);
     expect((await t.db()("observation_serie").where({ id: stage }).first("idStade")).idStade).toBe(stade.id);
     // Type 1131 shows none of the three.
-    const weeds = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1131", nom: "Adventices", idCulture: String(ble.id), idStade: String(stade.id), organeEtudie: "2" }));
+    const weeds = await saveSerie(
+      scopeOf(t.db(), redacteur),
+      serie(p, { dicIdTypeSerie: "1131", nom: "Adventices", idCulture: String(ble.id), idStade: String(stade.id), organeEtudie: "2" }),
+    );
     expect((await t.db()("observation_serie").where({ id: weeds }).first("idStade")).idStade).toBeNull();
     // Update: the type does not change; clearing the laboratory removes its observation.
     const [row] = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p })).series.filter((s) => s.id === id);
-    await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1131", nom: "Renommée", idCulture: String(ble.id) }), { id, updatedAt: row.updatedAt });
+    await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1131", nom: "Renommée", idCulture: String(ble.id) }), {
+      id,
+      updatedAt: row.updatedAt,
+    });
     const after = await t.db()("observation_serie").where({ id }).first("dicIdTypeSerie", "nom");
     expect(after).toEqual({ dicIdTypeSerie: 1130, nom: "Renommée" });
     expect(await countRows(t.db(), "observation", { idObservationSerie: id, dicoIdEltObserve: ELEMENT.laboratoire })).toBe(0);
     // A stage of another scale, a crop outside the campaign, an intervention of another plot are refused.
     const other = data.stades.find((s) => s.idEchelleStadeAee !== 1)!;
-    await expectRefused(saveSerie(scopeOf(t.db(), redacteur), serie(p, { idCulture: String(ble.id), idStade: String(other.id) })), "warning.invalid-form", 400, { fieldErrors: { idStade: ["warning.invalid"] } });
-    await expectRefused(saveSerie(scopeOf(t.db(), redacteur), serie(p, { idStade: String(stade.id), idCulture: "999999" })), "warning.invalid-form", 400, { fieldErrors: { idCulture: ["warning.invalid"] } });
+    await expectRefused(
+      saveSerie(scopeOf(t.db(), redacteur), serie(p, { idCulture: String(ble.id), idStade: String(other.id) })),
+      "warning.invalid-form",
+      400,
+      { fieldErrors: { idStade: ["warning.invalid"] } },
+    );
+    await expectRefused(saveSerie(scopeOf(t.db(), redacteur), serie(p, { idStade: String(stade.id), idCulture: "999999" })), "warning.invalid-form", 400, {
+      fieldErrors: { idCulture: ["warning.invalid"] },
+    });
     // A stale save is refused.
     await expectRefused(saveSerie(scopeOf(t.db(), redacteur), serie(p), { id, updatedAt: row.updatedAt }), "errors.stale", 409);
     // The intervention picker: the plot's interventions only; one of another plot is refused.
     const plotActions = (await t.db()("action").where({ idParcelle: p }).pluck("id")).map(Number);
     expect(data.interventions.map((a) => a.id).sort()).toEqual(plotActions.sort());
     const foreign = await t.db()("action").whereNot({ idParcelle: p }).where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("id");
-    await expectRefused(saveSerie(scopeOf(t.db(), redacteur), serie(p, { idAction: String(foreign.id) })), "warning.invalid-form", 400, { fieldErrors: { idAction: ["warning.invalid"] } });
+    await expectRefused(saveSerie(scopeOf(t.db(), redacteur), serie(p, { idAction: String(foreign.id) })), "warning.invalid-form", 400, {
+      fieldErrors: { idAction: ["warning.invalid"] },
+    });
     if (plotActions.length) expect(await saveSerie(scopeOf(t.db(), redacteur), serie(p, { idAction: String(plotActions[0]) }))).toBeGreaterThan(0);
     // Stages come by the crop's scale.
     expect(data.stades.filter((x) => x.idEchelleStadeAee === ble.idEchelleStadeAee).length).toBeGreaterThan(5);
@@ -123,62 +157,123 @@ describe(`observation series (${dialect})`, () => {
   test("[B-OBS-31] [B-OBS-42] [B-OBS-44] [B-OBS-46] [B-OBS-47] [B-PLAC-03] [B-PLAC-05] [B-PLAC-09] [B-PLAC-10] [B-PLAC-11] [B-HOR-04] [B-HOR-05] the observations grid saves in one transaction: placette values, weed classes, horizons; a stale or invalid row changes nothing", async () => {
     const [p] = await plots();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
-    const a = await savePlacette(scopeOf(t.db(), redacteur), p, { libelle: "Nord", geometrie: JSON.stringify({ type: "Polygon", coordinates: [[[1.5, 48.1], [1.51, 48.1], [1.51, 48.11], [1.5, 48.1]]] }) });
+    const a = await savePlacette(scopeOf(t.db(), redacteur), p, {
+      libelle: "Nord",
+      geometrie: JSON.stringify({
+        type: "Polygon",
+        coordinates: [
+          [
+            [1.5, 48.1],
+            [1.51, 48.1],
+            [1.51, 48.11],
+            [1.5, 48.1],
+          ],
+        ],
+      }),
+    });
     const b = await savePlacette(scopeOf(t.db(), redacteur), p, { libelle: "Sud" });
     const storedPlacette = await t.db()("placette").where({ id: a }).first();
-    expect(storedPlacette).toMatchObject({ libelle: "Nord", idParcelle: p, idCampagne: t.demo().campagnes.tilleuls2025, idExploitation: t.demo().exploitations.tilleuls });
+    expect(storedPlacette).toMatchObject({
+      libelle: "Nord",
+      idParcelle: p,
+      idCampagne: t.demo().campagnes.tilleuls2025,
+      idExploitation: t.demo().exploitations.tilleuls,
+    });
     expect(JSON.parse(storedPlacette.geometrie).type).toBe("Polygon");
     // Read, update, delete through the placettes resource; a point is no placette outline.
     const c = await savePlacette(scopeOf(t.db(), redacteur), p, { libelle: "Temporaire" });
     const cRow = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p })).placettes.find((x) => x.id === c)!;
     await savePlacette(scopeOf(t.db(), redacteur), p, { libelle: "Renommée" }, { id: c, updatedAt: cRow.updatedAt });
     expect((await t.db()("placette").where({ id: c }).first("libelle")).libelle).toBe("Renommée");
-    await expectRefused(savePlacette(scopeOf(t.db(), redacteur), p, { libelle: "Point", geometrie: JSON.stringify({ type: "Point", coordinates: [1, 48] }) }), "warning.invalid-form", 400);
+    await expectRefused(
+      savePlacette(scopeOf(t.db(), redacteur), p, { libelle: "Point", geometrie: JSON.stringify({ type: "Point", coordinates: [1, 48] }) }),
+      "warning.invalid-form",
+      400,
+    );
     await removePlacette(scopeOf(t.db(), redacteur), c);
     expect(await countRows(t.db(), "placette", { id: c })).toBe(0);
     const id = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { isPlacetteSelected: "on", placettes: `${a},${b}` }));
-    const saved = await saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows(
-      { element: 2101, valeur: 3.2, unite: "% MS", [`p${a}`]: 3.1, [`p${b}`]: "3,4" },
-      { element: 2102, valeur: 180, remarque: "sortie hiver" },
-    ));
+    const saved = await saveObservationsGrid(
+      scopeOf(t.db(), redacteur),
+      id,
+      rows({ element: 2101, valeur: 3.2, unite: "% MS", [`p${a}`]: 3.1, [`p${b}`]: "3,4" }, { element: 2102, valeur: 180, remarque: "sortie hiver" }),
+    );
     expect(saved).toHaveLength(2);
     const detail = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p, serieId: id })).detail!;
-    expect(detail.observations.map((o) => [o.element, o.valeur, o.unite, o[`p${a}`], o[`p${b}`]])).toEqual([[2101, 3.2, "% MS", 3.1, 3.4], [2102, 180, "kg N/ha", undefined, undefined]]);
+    expect(detail.observations.map((o) => [o.element, o.valeur, o.unite, o[`p${a}`], o[`p${b}`]])).toEqual([
+      [2101, 3.2, "% MS", 3.1, 3.4],
+      [2102, 180, "kg N/ha", undefined, undefined],
+    ]);
     // An element of another type, a unit the element has not, a text value: refused, nothing written.
     const before = await snapshot(t.db(), "observation");
-    await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2010, valeur: 7 })), "warning.invalid-form", 400, { fieldErrors: { "patches.0.values.element": ["warning.invalid"] } });
+    await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2010, valeur: 7 })), "warning.invalid-form", 400, {
+      fieldErrors: { "patches.0.values.element": ["warning.invalid"] },
+    });
     await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2101, valeur: 1, unite: "kg" })), "warning.invalid-form", 400);
     await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2101, valeur: "abc" })), "warning.invalid-form", 400);
     await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ valeur: 1 })), "warning.invalid-form", 400);
     // A stale row refuses the whole save, the new row with it.
     const first = detail.observations[0];
     await saveObservationsGrid(scopeOf(t.db(), redacteur), id, [{ id: first.id, updatedAt: first.updatedAt, values: { ...first, valeur: 3.3 } }]);
-    await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, [{ id: first.id, updatedAt: first.updatedAt, values: { ...first, valeur: 9 } }, ...rows({ element: 2102, valeur: 1 })]), "grid.stale-rows", 409);
-    expect(await countRows(t.db(), "observation", { idObservationSerie: id })).toBe(before.observation.filter((o) => (o as { idObservationSerie: number }).idObservationSerie === id).length);
+    await expectRefused(
+      saveObservationsGrid(scopeOf(t.db(), redacteur), id, [
+        { id: first.id, updatedAt: first.updatedAt, values: { ...first, valeur: 9 } },
+        ...rows({ element: 2102, valeur: 1 }),
+      ]),
+      "grid.stale-rows",
+      409,
+    );
+    expect(await countRows(t.db(), "observation", { idObservationSerie: id })).toBe(
+      before.observation.filter((o) => (o as { idObservationSerie: number }).idObservationSerie === id).length,
+    );
 
     // Weed series: density and efficacy from their lists, the weed's stage.
     const weeds = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1131", nom: "Adventices" }));
     const ref = await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p });
     const vulpin = ref.adventices[0];
-    await saveObservationsGrid(scopeOf(t.db(), redacteur), weeds, rows(
-      { element: ELEMENT.densiteAdventice, idAdventice: vulpin.id, stadeAdventice: vulpin.stades[1].id, classe: "d4" },
-      { element: ELEMENT.efficaciteDesherbage, classe: "e5" },
-    ));
+    await saveObservationsGrid(
+      scopeOf(t.db(), redacteur),
+      weeds,
+      rows(
+        { element: ELEMENT.densiteAdventice, idAdventice: vulpin.id, stadeAdventice: vulpin.stades[1].id, classe: "d4" },
+        { element: ELEMENT.efficaciteDesherbage, classe: "e5" },
+      ),
+    );
     const w = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p, serieId: weeds })).detail!.observations;
-    expect(w.map((o) => [o.classe, o.idAdventice, o.stadeAdventice])).toEqual([["d4", vulpin.id, vulpin.stades[1].id], ["e5", null, null]]);
+    expect(w.map((o) => [o.classe, o.idAdventice, o.stadeAdventice])).toEqual([
+      ["d4", vulpin.id, vulpin.stades[1].id],
+      ["e5", null, null],
+    ]);
     const stored = await t.db()("observation").where({ idObservationSerie: weeds, dicoIdEltObserve: ELEMENT.densiteAdventice }).first("obsValNum");
     expect(Number(stored.obsValNum)).toBe(vulpin.densites[3].id);
-    await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), weeds, rows({ element: ELEMENT.densiteAdventice, classe: "e1", idAdventice: vulpin.id })), "warning.invalid-form", 400);
-    await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), weeds, rows({ element: ELEMENT.densiteAdventice, classe: "d1", idAdventice: vulpin.id, stadeAdventice: ref.adventices[5].stades[0].id })), "warning.invalid-form", 400);
+    await expectRefused(
+      saveObservationsGrid(scopeOf(t.db(), redacteur), weeds, rows({ element: ELEMENT.densiteAdventice, classe: "e1", idAdventice: vulpin.id })),
+      "warning.invalid-form",
+      400,
+    );
+    await expectRefused(
+      saveObservationsGrid(
+        scopeOf(t.db(), redacteur),
+        weeds,
+        rows({ element: ELEMENT.densiteAdventice, classe: "d1", idAdventice: vulpin.id, stadeAdventice: ref.adventices[5].stades[0].id }),
+      ),
+      "warning.invalid-form",
+      400,
+    );
 
     // Soil series: horizons with their limits as observations; the upper limit not below the lower.
     const soil = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1124", nom: "Analyse de sol" }));
     const h = await saveHorizon(scopeOf(t.db(), redacteur), soil, { name: "0-30 cm", limiteSup: 30, limiteInf: 0 });
-    await expectRefused(saveHorizon(scopeOf(t.db(), redacteur), soil, { name: "x", limiteSup: 10, limiteInf: 20 }), "warning.invalid-form", 400, { fieldErrors: { limiteSup: ["observations.horizon.sup-sous-inf"], limiteInf: ["observations.horizon.inf-sur-sup"] } });
+    await expectRefused(saveHorizon(scopeOf(t.db(), redacteur), soil, { name: "x", limiteSup: 10, limiteInf: 20 }), "warning.invalid-form", 400, {
+      fieldErrors: { limiteSup: ["observations.horizon.sup-sous-inf"], limiteInf: ["observations.horizon.inf-sur-sup"] },
+    });
     await expectRefused(saveHorizon(scopeOf(t.db(), redacteur), soil, { name: "" }), "warning.invalid-form", 400);
     await expectRefused(saveHorizon(scopeOf(t.db(), redacteur), id, { name: "y" }), "observations.horizon.sol-seulement", 400);
     const limits = await t.db()("observation").where({ idHorizon: h }).orderBy("dicoIdEltObserve").select("dicoIdEltObserve", "obsValNum");
-    expect(limits.map((l) => [Number(l.dicoIdEltObserve), Number(l.obsValNum)])).toEqual([[ELEMENT.limiteSup, 30], [ELEMENT.limiteInf, 0]]);
+    expect(limits.map((l) => [Number(l.dicoIdEltObserve), Number(l.obsValNum)])).toEqual([
+      [ELEMENT.limiteSup, 30],
+      [ELEMENT.limiteInf, 0],
+    ]);
     await saveObservationsGrid(scopeOf(t.db(), redacteur), soil, rows({ element: 2010, valeur: 6.8, idHorizon: h }));
     const sd = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p, serieId: soil })).detail!;
     expect(sd.horizons).toEqual([expect.objectContaining({ id: h, name: "0-30 cm", limiteSup: 30, limiteInf: 0 })]);
@@ -203,7 +298,17 @@ describe(`observation series (${dialect})`, () => {
     // Observations of the selected plot only: parcel mode.
     expect(await mode(id)).toMatchObject({ isPlacetteSelected: false, placettes: [] });
     // A value recorded on a placette (written by another tool, the series' box never ticked): plot mode, with that placette.
-    await t.db()("observation").insert({ idObservationSerie: id, idParcelle: p, idObservationParent: row.id, idPlacette: a, dicoIdEltObserve: 2101, obsValNum: 3.5, date: "2025-04-15" });
+    await t
+      .db()("observation")
+      .insert({
+        idObservationSerie: id,
+        idParcelle: p,
+        idObservationParent: row.id,
+        idPlacette: a,
+        dicoIdEltObserve: 2101,
+        obsValNum: 3.5,
+        date: "2025-04-15",
+      });
     expect(await mode(id)).toMatchObject({ isPlacetteSelected: true, placettes: [a] });
     const detail = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p, serieId: id })).detail!;
     expect(detail.observations[0][`p${a}`]).toBe(3.5);
@@ -255,9 +360,21 @@ describe(`observation series (${dialect})`, () => {
     const rowsBefore = await countRows(t.db(), "fichier_attache_serie");
     const n = files();
     await expectRefused(uploadFichier(scopeOf(t.db(), redacteur), id, { name: "../../x.pdf", bytes: PDF }), "observations.fichiers.nom-refuse", 400);
-    await expectRefused(uploadFichier(scopeOf(t.db(), redacteur), id, { name: "outil.exe", bytes: new Uint8Array([0x4d, 0x5a, 0, 0]) }), "observations.fichiers.type-refuse", 400);
-    await expectRefused(uploadFichier(scopeOf(t.db(), redacteur), id, { name: "faux.pdf", bytes: new Uint8Array([0x4d, 0x5a, 0, 0]) }), "observations.fichiers.type-refuse", 400);
-    await expectRefused(uploadFichier(scopeOf(t.db(), redacteur), id, { name: "gros.pdf", bytes: new Uint8Array(11 * 1024 * 1024).fill(0x25) }), "observations.fichiers.trop-gros", 413);
+    await expectRefused(
+      uploadFichier(scopeOf(t.db(), redacteur), id, { name: "outil.exe", bytes: new Uint8Array([0x4d, 0x5a, 0, 0]) }),
+      "observations.fichiers.type-refuse",
+      400,
+    );
+    await expectRefused(
+      uploadFichier(scopeOf(t.db(), redacteur), id, { name: "faux.pdf", bytes: new Uint8Array([0x4d, 0x5a, 0, 0]) }),
+      "observations.fichiers.type-refuse",
+      400,
+    );
+    await expectRefused(
+      uploadFichier(scopeOf(t.db(), redacteur), id, { name: "gros.pdf", bytes: new Uint8Array(11 * 1024 * 1024).fill(0x25) }),
+      "observations.fichiers.trop-gros",
+      413,
+    );
     expect(files()).toBe(n);
     expect(await countRows(t.db(), "fichier_attache_serie")).toBe(rowsBefore);
 
@@ -304,17 +421,47 @@ describe(`observation series (${dialect})`, () => {
     const dossier = t.demo().dossiers.beauce;
     const before = await countRows(t.db(), "observation_serie", { idParcelle: q });
     // A missing series refuses the whole copy.
-    await expectRefused(copierSeries(scopeOf(t.db(), redacteur), { idParcelle: q, dossierDestination: dossier, seriesSource: [...ids, 999999], eltObserve: true, valeur: true, suppressionSeriesParcellesDst: false }), "warning.invalid-form", 400);
+    await expectRefused(
+      copierSeries(scopeOf(t.db(), redacteur), {
+        idParcelle: q,
+        dossierDestination: dossier,
+        seriesSource: [...ids, 999999],
+        eltObserve: true,
+        valeur: true,
+        suppressionSeriesParcellesDst: false,
+      }),
+      "warning.invalid-form",
+      400,
+    );
     expect(await countRows(t.db(), "observation_serie", { idParcelle: q })).toBe(before);
-    const { count } = await copierSeries(scopeOf(t.db(), redacteur), { idParcelle: q, dossierDestination: dossier, seriesSource: ids, eltObserve: true, valeur: true, suppressionSeriesParcellesDst: true });
+    const { count } = await copierSeries(scopeOf(t.db(), redacteur), {
+      idParcelle: q,
+      dossierDestination: dossier,
+      seriesSource: ids,
+      eltObserve: true,
+      valeur: true,
+      suppressionSeriesParcellesDst: true,
+    });
     expect(count).toBe(50);
     const copies = await t.db()("observation_serie").where({ idParcelle: q }).pluck("id");
     expect(copies).toHaveLength(50);
     const obs = await t.db()("observation").whereIn("idObservationSerie", copies).whereNull("idHorizon").select("dicoIdEltObserve", "obsValNum");
-    expect(obs.filter((o) => Number(o.dicoIdEltObserve) === 2101).map((o) => Number(o.obsValNum)).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(
+      obs
+        .filter((o) => Number(o.dicoIdEltObserve) === 2101)
+        .map((o) => Number(o.obsValNum))
+        .sort((x, y) => x - y),
+    ).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(obs.filter((o) => Number(o.dicoIdEltObserve) === ELEMENT.organe)).toHaveLength(50);
     // Elements without values.
-    await copierSeries(scopeOf(t.db(), redacteur), { idParcelle: q, dossierDestination: dossier, seriesSource: ids.slice(0, 2), eltObserve: true, valeur: false, suppressionSeriesParcellesDst: true });
+    await copierSeries(scopeOf(t.db(), redacteur), {
+      idParcelle: q,
+      dossierDestination: dossier,
+      seriesSource: ids.slice(0, 2),
+      eltObserve: true,
+      valeur: false,
+      suppressionSeriesParcellesDst: true,
+    });
     const two = await t.db()("observation_serie").where({ idParcelle: q }).pluck("id");
     expect(two).toHaveLength(2);
     const empty = await t.db()("observation").whereIn("idObservationSerie", two).whereIn("dicoIdEltObserve", [2101, 2102]).select("obsValNum");
@@ -322,7 +469,18 @@ describe(`observation series (${dialect})`, () => {
     expect(empty.every((o) => o.obsValNum === null)).toBe(true);
     // A reader may not copy.
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
-    await expectRefused(copierSeries(scopeOf(t.db(), lecteur), { idParcelle: q, dossierDestination: dossier, seriesSource: ids.slice(0, 1), eltObserve: true, valeur: true, suppressionSeriesParcellesDst: false }), "errors.forbidden", 403);
+    await expectRefused(
+      copierSeries(scopeOf(t.db(), lecteur), {
+        idParcelle: q,
+        dossierDestination: dossier,
+        seriesSource: ids.slice(0, 1),
+        eltObserve: true,
+        valeur: true,
+        suppressionSeriesParcellesDst: false,
+      }),
+      "errors.forbidden",
+      403,
+    );
   });
 
   test("[B-OBS-01] [B-OBS-10] export of ticked series and import into another plot: rows, horizons, organ and laboratory; a bad file changes nothing", async () => {
@@ -330,13 +488,20 @@ describe(`observation series (${dialect})`, () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const soil = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1124", nom: "Sol export", laboratoire: "Labo X" }));
     const h = await saveHorizon(scopeOf(t.db(), redacteur), soil, { name: "0-30", limiteSup: 30, limiteInf: 0 });
-    await saveObservationsGrid(scopeOf(t.db(), redacteur), soil, rows({ element: 2010, valeur: 6.5, idHorizon: h }, { element: 2012, valeur: 2.2, unite: "%" }));
+    await saveObservationsGrid(
+      scopeOf(t.db(), redacteur),
+      soil,
+      rows({ element: 2010, valeur: 6.5, idHorizon: h }, { element: 2012, valeur: 2.2, unite: "%" }),
+    );
     await expectRefused(exportSeries(scopeOf(t.db(), redacteur), []), "errors.not-found", 404);
     const file = await exportSeries(scopeOf(t.db(), redacteur), [soil]);
     expect(file.series[0]).toMatchObject({ nom: "Sol export", laboratoire: "Labo X", horizons: [{ name: "0-30", limiteSup: 30, limiteInf: 0 }] });
-    expect(file.series[0].observations.map((o) => [o.element, o.valeur, o.horizon])).toEqual([[2010, 6.5, 0], [2012, 2.2, null]]);
+    expect(file.series[0].observations.map((o) => [o.element, o.valeur, o.horizon])).toEqual([
+      [2010, 6.5, 0],
+      [2012, 2.2, null],
+    ]);
     const before = await countRows(t.db(), "observation_serie", { idParcelle: q });
-    await expectRefused(importSeries(scopeOf(t.db(), redacteur), q, "{\"format\":\"autre\"}"), "observations.import.invalide", 400);
+    await expectRefused(importSeries(scopeOf(t.db(), redacteur), q, '{"format":"autre"}'), "observations.import.invalide", 400);
     const bad = { ...file, series: [{ ...file.series[0], observations: [{ ...file.series[0].observations[0], element: 999999 }] }] };
     await expectRefused(importSeries(scopeOf(t.db(), redacteur), q, JSON.stringify(bad)), "observations.import.invalide", 400);
     expect(await countRows(t.db(), "observation_serie", { idParcelle: q })).toBe(before);
@@ -346,7 +511,10 @@ describe(`observation series (${dialect})`, () => {
     expect(imported.laboratoire).toBe("Labo X");
     const d = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: q, serieId: imported.id })).detail!;
     expect(d.horizons.map((x) => [x.name, x.limiteSup, x.limiteInf])).toEqual([["0-30", 30, 0]]);
-    expect(d.observations.map((o) => [o.element, o.valeur, o.idHorizon === d.horizons[0].id])).toEqual([[2010, 6.5, true], [2012, 2.2, false]]);
+    expect(d.observations.map((o) => [o.element, o.valeur, o.idHorizon === d.horizons[0].id])).toEqual([
+      [2010, 6.5, true],
+      [2012, 2.2, false],
+    ]);
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     expect((await exportSeries(scopeOf(t.db(), lecteur), [soil])).series).toHaveLength(1);
     await expectRefused(importSeries(scopeOf(t.db(), lecteur), q, JSON.stringify(file)), "errors.forbidden", 403);
@@ -362,7 +530,9 @@ describe(`observation series (${dialect})`, () => {
     expect(data.elements.filter((e) => e.element === -id).map((e) => e.idType)).toEqual([1126]);
     const maladies = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1126", nom: "Maladies dossier" }));
     await saveObservationsGrid(scopeOf(t.db(), redacteur), maladies, rows({ element: -id, valeur: 3 }));
-    expect((await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p, serieId: maladies })).detail!.observations.map((o) => [o.element, o.valeur])).toEqual([[-id, 3]]);
+    expect((await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p, serieId: maladies })).detail!.observations.map((o) => [o.element, o.valeur])).toEqual(
+      [[-id, 3]],
+    );
     // Another type's series does not take it (the elements follow the series' type).
     const plante = await saveSerie(scopeOf(t.db(), redacteur), serie(p));
     await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), plante, rows({ element: 2050, valeur: 3 })), "warning.invalid-form", 400);
@@ -377,20 +547,58 @@ describe(`observation series (${dialect})`, () => {
     const count = async (idCampagne: number) => ({
       series: await countRows(t.db(), "observation_serie", { idCampagne }),
       placettes: await countRows(t.db(), "placette", { idCampagne }),
-      rows: Number((await t.db()("observation as o").join("observation_serie as s", "s.id", "o.idObservationSerie").where("s.idCampagne", idCampagne).whereNotIn("o.dicoIdEltObserve", [1701, 1702, 1703, 1704]).count({ n: "*" }).first())?.n),
-      values: Number((await t.db()("observation as o").join("observation_serie as s", "s.id", "o.idObservationSerie").where("s.idCampagne", idCampagne).whereNotNull("o.obsValNum").whereNotIn("o.dicoIdEltObserve", [1701, 1702, 1703, 1704]).count({ n: "*" }).first())?.n),
+      rows: Number(
+        (
+          await t
+            .db()("observation as o")
+            .join("observation_serie as s", "s.id", "o.idObservationSerie")
+            .where("s.idCampagne", idCampagne)
+            .whereNotIn("o.dicoIdEltObserve", [1701, 1702, 1703, 1704])
+            .count({ n: "*" })
+            .first()
+        )?.n,
+      ),
+      values: Number(
+        (
+          await t
+            .db()("observation as o")
+            .join("observation_serie as s", "s.id", "o.idObservationSerie")
+            .where("s.idCampagne", idCampagne)
+            .whereNotNull("o.obsValNum")
+            .whereNotIn("o.dicoIdEltObserve", [1701, 1702, 1703, 1704])
+            .count({ n: "*" })
+            .first()
+        )?.n,
+      ),
     });
     const before = await count(source);
     expect(before.series).toBeGreaterThan(0);
     const base = { inter: false, majDtInter: false, prix: false };
-    const full = await createCampagne(scopeOf(t.db(), animateur), ctx, NewCampagneSchema.parse({ ...base, anneeRecolte: 2026, campagneSource: source, obs: true, eltObserve: true, valeur: true }));
+    const full = await createCampagne(
+      scopeOf(t.db(), animateur),
+      ctx,
+      NewCampagneSchema.parse({ ...base, anneeRecolte: 2026, campagneSource: source, obs: true, eltObserve: true, valeur: true }),
+    );
     expect(await count(full)).toEqual(before);
     // Placette values point to the copies of their rows and placettes.
-    const child = await t.db()("observation as o").join("observation_serie as s", "s.id", "o.idObservationSerie").join("placette as p", "p.id", "o.idPlacette").where("s.idCampagne", full).first("p.idCampagne");
+    const child = await t
+      .db()("observation as o")
+      .join("observation_serie as s", "s.id", "o.idObservationSerie")
+      .join("placette as p", "p.id", "o.idPlacette")
+      .where("s.idCampagne", full)
+      .first("p.idCampagne");
     expect(child.idCampagne).toBe(full);
-    const seriesOnly = await createCampagne(scopeOf(t.db(), animateur), ctx, NewCampagneSchema.parse({ ...base, anneeRecolte: 2027, campagneSource: source, obs: true, eltObserve: false, valeur: false }));
+    const seriesOnly = await createCampagne(
+      scopeOf(t.db(), animateur),
+      ctx,
+      NewCampagneSchema.parse({ ...base, anneeRecolte: 2027, campagneSource: source, obs: true, eltObserve: false, valeur: false }),
+    );
     expect(await count(seriesOnly)).toEqual({ series: before.series, placettes: before.placettes, rows: 0, values: 0 });
-    const none = await createCampagne(scopeOf(t.db(), animateur), ctx, NewCampagneSchema.parse({ ...base, anneeRecolte: 2028, campagneSource: source, obs: false, eltObserve: false, valeur: false }));
+    const none = await createCampagne(
+      scopeOf(t.db(), animateur),
+      ctx,
+      NewCampagneSchema.parse({ ...base, anneeRecolte: 2028, campagneSource: source, obs: false, eltObserve: false, valeur: false }),
+    );
     expect(await count(none)).toEqual({ series: 0, placettes: before.placettes, rows: 0, values: 0 });
   });
 });

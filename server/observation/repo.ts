@@ -54,10 +54,14 @@ export type PlacetteRow = { id: number; updatedAt: string; libelle: string; geom
 /** Elements of the series form and the horizons, never rows of the observations table. */
 export const ELEMENTS_HORS_TABLE = [ELEMENT.organe, ELEMENT.laboratoire, ELEMENT.limiteSup, ELEMENT.limiteInf];
 
-
 /** The series of a plot, newest first, with their organ, laboratory, chosen placettes and observation count. */
 export async function listSeries(db: Db, idCampagne: number, idParcelle: number): Promise<SerieRow[]> {
-  const rows = await db("observation_serie").where({ idCampagne, idParcelle }).orderBy([{ column: "date", order: "desc" }, { column: "id", order: "desc" }]);
+  const rows = await db("observation_serie")
+    .where({ idCampagne, idParcelle })
+    .orderBy([
+      { column: "date", order: "desc" },
+      { column: "id", order: "desc" },
+    ]);
   return withDetails(db, rows);
 }
 
@@ -78,11 +82,17 @@ async function withDetails(db: Db, rows: Record<string, unknown>[]): Promise<Ser
   // selected one, here a placette (or another plot); the placettes holding values are the series' placettes too.
   const modePlacette = new Set<number>();
   for (const chunk of inChunks(ids)) {
-    for (const o of await db("observation").whereIn("idObservationSerie", chunk).whereIn("dicoIdEltObserve", [ELEMENT.organe, ELEMENT.laboratoire]).select("idObservationSerie", "dicoIdEltObserve", "obsValNum", "obsValTxt")) {
+    for (const o of await db("observation")
+      .whereIn("idObservationSerie", chunk)
+      .whereIn("dicoIdEltObserve", [ELEMENT.organe, ELEMENT.laboratoire])
+      .select("idObservationSerie", "dicoIdEltObserve", "obsValNum", "obsValTxt")) {
       if (Number(o.dicoIdEltObserve) === ELEMENT.organe) organes.set(Number(o.idObservationSerie), num(o.obsValNum));
       else labos.set(Number(o.idObservationSerie), str(o.obsValTxt));
     }
-    for (const p of await db("observation_serie_placette").whereIn("idObservationSerie", chunk).orderBy(["ordre", "id"]).select("idObservationSerie", "idPlacette")) {
+    for (const p of await db("observation_serie_placette")
+      .whereIn("idObservationSerie", chunk)
+      .orderBy(["ordre", "id"])
+      .select("idObservationSerie", "idPlacette")) {
       const list = placettes.get(Number(p.idObservationSerie)) ?? [];
       list.push(Number(p.idPlacette));
       placettes.set(Number(p.idObservationSerie), list);
@@ -110,10 +120,23 @@ async function withDetails(db: Db, rows: Record<string, unknown>[]): Promise<Ser
     for (const r of c) counts.set(Number(r.idObservationSerie), Number(r.n));
   }
   return rows.map((r) => ({
-    id: Number(r.id), updatedAt: toIso(r.updatedAt), idParcelle: Number(r.idParcelle), nom: String(r.nom), date: String(r.date).slice(0, 10),
-    dicIdTypeSerie: Number(r.dicIdTypeSerie), idCulture: num(r.idCulture), idStade: num(r.idStade), idAction: num(r.idAction), idIntrant: num(r.idIntrant),
-    remarque: str(r.remarque), isPlacetteSelected: bool(r.isPlacetteSelected) || modePlacette.has(Number(r.id)), organeEtudie: organes.get(Number(r.id)) ?? null,
-    laboratoire: labos.get(Number(r.id)) ?? null, placettes: placettes.get(Number(r.id)) ?? [], nbObservations: counts.get(Number(r.id)) ?? 0, idUser: num(r.idUser),
+    id: Number(r.id),
+    updatedAt: toIso(r.updatedAt),
+    idParcelle: Number(r.idParcelle),
+    nom: String(r.nom),
+    date: String(r.date).slice(0, 10),
+    dicIdTypeSerie: Number(r.dicIdTypeSerie),
+    idCulture: num(r.idCulture),
+    idStade: num(r.idStade),
+    idAction: num(r.idAction),
+    idIntrant: num(r.idIntrant),
+    remarque: str(r.remarque),
+    isPlacetteSelected: bool(r.isPlacetteSelected) || modePlacette.has(Number(r.id)),
+    organeEtudie: organes.get(Number(r.id)) ?? null,
+    laboratoire: labos.get(Number(r.id)) ?? null,
+    placettes: placettes.get(Number(r.id)) ?? [],
+    nbObservations: counts.get(Number(r.id)) ?? 0,
+    idUser: num(r.idUser),
   }));
 }
 
@@ -143,8 +166,17 @@ export async function listObservations(db: Db, idSerie: number): Promise<Observa
     const element = o.idDossierObservation != null ? -Number(o.idDossierObservation) : Number(o.dicoIdEltObserve);
     const classe = o.ordreDensite != null ? `d${o.ordreDensite}` : o.ordreEfficacite != null ? `e${o.ordreEfficacite}` : null;
     rows.set(Number(o.id), {
-      id: Number(o.id), updatedAt: toIso(o.updatedAt), element, valeur: classe ? null : num(o.obsValNum), unite: str(o.dicLlUnite), remarque: str(o.remarque),
-      idHorizon: num(o.idHorizon), idAdventice: num(o.idPereStade), stadeAdventice: num(o.stadeAdventice), classe, idParcelle: Number(o.idParcelle),
+      id: Number(o.id),
+      updatedAt: toIso(o.updatedAt),
+      element,
+      valeur: classe ? null : num(o.obsValNum),
+      unite: str(o.dicLlUnite),
+      remarque: str(o.remarque),
+      idHorizon: num(o.idHorizon),
+      idAdventice: num(o.idPereStade),
+      stadeAdventice: num(o.stadeAdventice),
+      classe,
+      idParcelle: Number(o.idParcelle),
     });
   }
   for (const c of children) {
@@ -156,16 +188,36 @@ export async function listObservations(db: Db, idSerie: number): Promise<Observa
 
 export async function listHorizons(db: Db, idSerie: number): Promise<HorizonRow[]> {
   const horizons = await db("horizon").where({ idParent: idSerie }).orderBy(["ordre", "id"]);
-  const limits = await db("observation").where({ idObservationSerie: idSerie }).whereNotNull("idHorizon").whereIn("dicoIdEltObserve", [ELEMENT.limiteSup, ELEMENT.limiteInf]).select("idHorizon", "dicoIdEltObserve", "obsValNum");
+  const limits = await db("observation")
+    .where({ idObservationSerie: idSerie })
+    .whereNotNull("idHorizon")
+    .whereIn("dicoIdEltObserve", [ELEMENT.limiteSup, ELEMENT.limiteInf])
+    .select("idHorizon", "dicoIdEltObserve", "obsValNum");
   const of = (id: number, element: number) => num(limits.find((l) => Number(l.idHorizon) === id && Number(l.dicoIdEltObserve) === element)?.obsValNum);
-  return horizons.map((h) => ({ id: Number(h.id), updatedAt: toIso(h.updatedAt), name: String(h.name), ordre: Number(h.ordre), limiteSup: of(Number(h.id), ELEMENT.limiteSup), limiteInf: of(Number(h.id), ELEMENT.limiteInf) }));
+  return horizons.map((h) => ({
+    id: Number(h.id),
+    updatedAt: toIso(h.updatedAt),
+    name: String(h.name),
+    ordre: Number(h.ordre),
+    limiteSup: of(Number(h.id), ELEMENT.limiteSup),
+    limiteInf: of(Number(h.id), ELEMENT.limiteInf),
+  }));
 }
 
 export async function listFichiers(db: Db, idSerie: number): Promise<FichierRow[]> {
-  const rows = await db("fichier_attache_serie as f").leftJoin("utilisateur as u", "u.id", "f.creePar").where("f.idObservationSerie", idSerie).orderBy([{ column: "f.date", order: "desc" }, { column: "f.id", order: "desc" }])
+  const rows = await db("fichier_attache_serie as f")
+    .leftJoin("utilisateur as u", "u.id", "f.creePar")
+    .where("f.idObservationSerie", idSerie)
+    .orderBy([
+      { column: "f.date", order: "desc" },
+      { column: "f.id", order: "desc" },
+    ])
     .select("f.id", "f.nom", "f.date", "f.taille", "f.creePar", "u.nom as uNom", "u.prenom as uPrenom");
   return rows.map((r) => ({
-    id: Number(r.id), nom: String(r.nom), date: toIso(r.date), taille: num(r.taille),
+    id: Number(r.id),
+    nom: String(r.nom),
+    date: toIso(r.date),
+    taille: num(r.taille),
     creePar: { id: num(r.creePar), nom: [r.uPrenom, r.uNom].filter(Boolean).join(" ") },
   }));
 }
@@ -181,7 +233,12 @@ export async function insertId(db: Db, table: string, row: Record<string, unknow
 }
 
 /** Sets (or clears, with null) the one observation of an element that belongs to the series itself (organ, laboratory). */
-export async function setSerieValue(db: Db, serie: { id: number; idParcelle: number; date: string; idUser: number | null }, element: number, value: { num?: number | null; txt?: string | null }) {
+export async function setSerieValue(
+  db: Db,
+  serie: { id: number; idParcelle: number; date: string; idUser: number | null },
+  element: number,
+  value: { num?: number | null; txt?: string | null },
+) {
   const where = { idObservationSerie: serie.id, dicoIdEltObserve: element, idObservationParent: null, idHorizon: null };
   const empty = value.num == null && (value.txt == null || value.txt === "");
   if (empty) {
@@ -194,7 +251,13 @@ export async function setSerieValue(db: Db, serie: { id: number; idParcelle: num
 }
 
 /** Sets a horizon's limit (an observation of a limit element: B-HOR-04). */
-export async function setHorizonLimit(db: Db, serie: { id: number; idParcelle: number; date: string }, idHorizon: number, element: number, value: number | null | undefined) {
+export async function setHorizonLimit(
+  db: Db,
+  serie: { id: number; idParcelle: number; date: string },
+  idHorizon: number,
+  element: number,
+  value: number | null | undefined,
+) {
   const where = { idObservationSerie: serie.id, idHorizon, dicoIdEltObserve: element };
   if (value == null) {
     await db("observation").where(where).delete();

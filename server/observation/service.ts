@@ -1,8 +1,24 @@
 import { withinCampaign } from "~/domain/validation";
 import {
-  champPlacette, cleElementDossier, CopieSeriesSchema, DossierObservationSchema, ELEMENT, estSerieAdventices, estSerieSol, HorizonSchema,
-  observationRowSchema, PlacetteSchema, serieSelonType, TYPE_STADE, UNITE_STADE,
-  type CopieSeriesInput, type DossierObservationInput, type HorizonInput, type ObservationRowInput, type PlacetteInput, type SerieInput,
+  champPlacette,
+  cleElementDossier,
+  CopieSeriesSchema,
+  DossierObservationSchema,
+  ELEMENT,
+  estSerieAdventices,
+  estSerieSol,
+  HorizonSchema,
+  observationRowSchema,
+  PlacetteSchema,
+  serieSelonType,
+  TYPE_STADE,
+  UNITE_STADE,
+  type CopieSeriesInput,
+  type DossierObservationInput,
+  type HorizonInput,
+  type ObservationRowInput,
+  type PlacetteInput,
+  type SerieInput,
 } from "~/domain/observation";
 import { campaignContext, ensureWrite, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
@@ -10,7 +26,16 @@ import { applyRowPatches } from "../db/row-patches";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import {
-  ELEMENTS_HORS_TABLE, findSeries, insertId, listFichiers, listHorizons, listObservations, listPlacettes, listSeries, setHorizonLimit, setSerieValue,
+  ELEMENTS_HORS_TABLE,
+  findSeries,
+  insertId,
+  listFichiers,
+  listHorizons,
+  listObservations,
+  listPlacettes,
+  listSeries,
+  setHorizonLimit,
+  setSerieValue,
   type SerieRow,
 } from "./repo";
 import { removeStoredFiles } from "./files";
@@ -37,7 +62,13 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 const str = (v: unknown) => (v == null ? null : String(v));
 
 export type ElementChoix = { idType: number; element: number; libelle: string; libelleEn: string | null; nature: string; unites: string[]; dossier: boolean };
-export type AdventiceChoix = { id: number; libelle: string; libelleEn: string | null; stades: { id: number; libelle: string; libelleEn: string | null }[]; densites: { id: number; ordre: number; libelle: string; libelleEn: string | null }[] };
+export type AdventiceChoix = {
+  id: number;
+  libelle: string;
+  libelleEn: string | null;
+  stades: { id: number; libelle: string; libelleEn: string | null }[];
+  densites: { id: number; ordre: number; libelle: string; libelleEn: string | null }[];
+};
 export type Choix = { id: number; libelle: string; libelleEn: string | null };
 
 type Fixed = Awaited<ReturnType<typeof loadFixedLists>>;
@@ -85,7 +116,8 @@ function fixed(db: Db): Promise<Fixed> {
 async function references(db: Db, ctx: CampaignContext) {
   const [lists, offers, dossierElts] = await Promise.all([
     fixed(db),
-    db("admin_oad_observation as a").join("element_observe as e", "e.id", "a.dicoIdEltObserve")
+    db("admin_oad_observation as a")
+      .join("element_observe as e", "e.id", "a.dicoIdEltObserve")
       .where((q) => q.whereNull("a.idOad").orWhere("a.idOad", ctx.view.selected.idOad ?? 0))
       .select("a.idOad", "a.dicIdTypeObservation", "a.dicoIdEltObserve", "a.unite1", "a.unite2", "a.unite3", "e.libelle", "e.libelleEn", "e.nature"),
     ctx.view.selected.idDossier ? db("dossier_observation").where({ idDossier: ctx.view.selected.idDossier }).orderBy("libelle") : Promise.resolve([]),
@@ -95,11 +127,24 @@ async function references(db: Db, ctx: CampaignContext) {
   const elements: ElementChoix[] = offers
     .filter((o) => (o.idOad != null) === own.has(Number(o.dicIdTypeObservation)))
     .map((o) => ({
-      idType: Number(o.dicIdTypeObservation), element: Number(o.dicoIdEltObserve), libelle: String(o.libelle), libelleEn: str(o.libelleEn), nature: String(o.nature),
-      unites: Number(o.dicIdTypeObservation) === TYPE_STADE ? [UNITE_STADE] : [o.unite1, o.unite2, o.unite3].filter((u): u is string => !!u), dossier: false,
+      idType: Number(o.dicIdTypeObservation),
+      element: Number(o.dicoIdEltObserve),
+      libelle: String(o.libelle),
+      libelleEn: str(o.libelleEn),
+      nature: String(o.nature),
+      unites: Number(o.dicIdTypeObservation) === TYPE_STADE ? [UNITE_STADE] : [o.unite1, o.unite2, o.unite3].filter((u): u is string => !!u),
+      dossier: false,
     }));
   for (const d of dossierElts) {
-    elements.push({ idType: Number(d.dicIdTypeIntrant), element: cleElementDossier(Number(d.id)), libelle: String(d.libelle), libelleEn: null, nature: "num", unites: d.dicLlUnite ? [String(d.dicLlUnite)] : [], dossier: true });
+    elements.push({
+      idType: Number(d.dicIdTypeIntrant),
+      element: cleElementDossier(Number(d.id)),
+      libelle: String(d.libelle),
+      libelleEn: null,
+      nature: "num",
+      unites: d.dicLlUnite ? [String(d.dicLlUnite)] : [],
+      dossier: true,
+    });
   }
   // Sorted by element label (B-OBS-40).
   elements.sort((a, b) => a.libelle.localeCompare(b.libelle, "fr"));
@@ -110,16 +155,28 @@ async function references(db: Db, ctx: CampaignContext) {
 async function culturesOf(db: Db, idCampagne: number) {
   const rows = await db("culture as c")
     .where("c.interculture", true)
-    .orWhereIn("c.id", db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"))
+    .orWhereIn(
+      "c.id",
+      db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"),
+    )
     .orderBy([{ column: "c.ordre" }, { column: "c.libelle" }])
     .select("c.id", "c.libelle", "c.libelleEn", "c.interculture", "c.idEchelleStadeAee");
-  return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn), interculture: !!r.interculture && r.interculture !== "0", idEchelleStadeAee: num(r.idEchelleStadeAee) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    libelleEn: str(r.libelleEn),
+    interculture: !!r.interculture && r.interculture !== "0",
+    idEchelleStadeAee: num(r.idEchelleStadeAee),
+  }));
 }
 
 /** The plot's interventions, for the series' intervention picker (B-OBS-14): date and cultural operation. */
 async function interventionsOf(db: Db, idCampagne: number, idParcelle: number) {
-  const rows = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.idCampagne": idCampagne, "a.idParcelle": idParcelle })
-    .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "o.libelle");
+  const rows = await db("action as a")
+    .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+    .where({ "a.idCampagne": idCampagne, "a.idParcelle": idParcelle })
+    .orderBy([{ column: "a.date" }, { column: "a.id" }])
+    .select("a.id", "a.date", "o.libelle");
   return rows.map((r) => ({ id: Number(r.id), date: String(r.date).slice(0, 10), libelle: str(r.libelle) ?? "" }));
 }
 
@@ -132,8 +189,12 @@ export async function getMesures(scope: Scope, options: { parcelleId?: number | 
   const { db, user } = scope;
   const ctx = await campaignContext(scope);
   return failingWith(OBS_LOAD_ERROR, async () => {
-    const parcelles = (await db("parcelle").where({ idCampagne: ctx.idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "geometrie", "idModeConduite"))
-      .map((p) => ({ id: Number(p.id), libelle: String(p.libelle), geometrie: str(p.geometrie), idModeConduite: num(p.idModeConduite) }));
+    const parcelles = (
+      await db("parcelle")
+        .where({ idCampagne: ctx.idCampagne })
+        .orderBy([{ column: "libelle" }, { column: "id" }])
+        .select("id", "libelle", "geometrie", "idModeConduite")
+    ).map((p) => ({ id: Number(p.id), libelle: String(p.libelle), geometrie: str(p.geometrie), idModeConduite: num(p.idModeConduite) }));
     const idParcelle = parcelles.find((p) => p.id === options.parcelleId)?.id ?? parcelles[0]?.id ?? null;
     const [refs, cultures, modesConduite] = await Promise.all([
       references(db, ctx),
@@ -141,18 +202,37 @@ export async function getMesures(scope: Scope, options: { parcelleId?: number | 
       db("mode_conduite").where({ idCampagne: ctx.idCampagne }).orderBy("libelle").select("id", "libelle"),
     ]);
     const [series, placettes, interventions] = idParcelle
-      ? await Promise.all([listSeries(db, ctx.idCampagne, idParcelle), listPlacettes(db, ctx.idCampagne, idParcelle), interventionsOf(db, ctx.idCampagne, idParcelle)])
+      ? await Promise.all([
+          listSeries(db, ctx.idCampagne, idParcelle),
+          listPlacettes(db, ctx.idCampagne, idParcelle),
+          interventionsOf(db, ctx.idCampagne, idParcelle),
+        ])
       : [[], [], []];
     const serie = options.serieId ? series.find((s) => s.id === options.serieId) : undefined;
     const detail = serie
-      ? { idSerie: serie.id, observations: await listObservations(db, serie.id), horizons: await listHorizons(db, serie.id), fichiers: await listFichiers(db, serie.id) }
+      ? {
+          idSerie: serie.id,
+          observations: await listObservations(db, serie.id),
+          horizons: await listHorizons(db, serie.id),
+          fichiers: await listFichiers(db, serie.id),
+        }
       : null;
     // The plots a copy may go to (only for a writer: a reader has no copy).
     const cibles = ctx.abilities.canWriteDescriptif ? await copyTargets(scope, ctx) : [];
     return {
-      canWrite: ctx.abilities.canWriteDescriptif, idUser: user.id, idDossier: ctx.view.selected.idDossier, cibles,
-      parcelles, idParcelle, placettes, series, interventions, cultures, modesConduite: modesConduite.map((m) => ({ id: Number(m.id), libelle: String(m.libelle) })),
-      ...refs, detail,
+      canWrite: ctx.abilities.canWriteDescriptif,
+      idUser: user.id,
+      idDossier: ctx.view.selected.idDossier,
+      cibles,
+      parcelles,
+      idParcelle,
+      placettes,
+      series,
+      interventions,
+      cultures,
+      modesConduite: modesConduite.map((m) => ({ id: Number(m.id), libelle: String(m.libelle) })),
+      ...refs,
+      detail,
     };
   });
 }
@@ -179,9 +259,16 @@ async function checkSerieLinks(db: Db, ctx: CampaignContext, input: SerieInput) 
     const crops = await culturesOf(db, ctx.idCampagne);
     const crop = crops.find((c) => c.id === input.idCulture);
     if (!crop) throw invalidField("idCulture");
-    if (input.idStade != null && !(await db("stade_culture").where({ id: input.idStade, idEchelleStadeAee: crop.idEchelleStadeAee ?? -1 }).first("id"))) throw invalidField("idStade");
+    if (
+      input.idStade != null &&
+      !(await db("stade_culture")
+        .where({ id: input.idStade, idEchelleStadeAee: crop.idEchelleStadeAee ?? -1 })
+        .first("id"))
+    )
+      throw invalidField("idStade");
   }
-  if (input.idAction != null && !(await db("action").where({ id: input.idAction, idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).first("id"))) throw invalidField("idAction");
+  if (input.idAction != null && !(await db("action").where({ id: input.idAction, idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).first("id")))
+    throw invalidField("idAction");
   if (input.organeEtudie != null && !(await db("organe_etudie").where({ id: input.organeEtudie }).first("id"))) throw invalidField("organeEtudie");
   if (input.placettes.length) {
     const found = await db("placette").where({ idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).whereIn("id", input.placettes).pluck("id");
@@ -213,8 +300,15 @@ export async function saveSerie(scope: Scope, raw: SerieInput, existing?: Token)
       if (!withinCampaign(input.date, ctx.view.campagne!.anneeRecolte)) throw invalidField("date", "warning.date-campaign");
       await checkSerieLinks(trx, ctx, input);
       const values = {
-        idParcelle: input.idParcelle, nom: input.nom, date: input.date, dicIdTypeSerie: input.dicIdTypeSerie, idCulture: input.idCulture ?? null,
-        idStade: input.idStade ?? null, idAction: input.idAction ?? null, remarque: input.remarque ?? null, isPlacetteSelected: input.isPlacetteSelected,
+        idParcelle: input.idParcelle,
+        nom: input.nom,
+        date: input.date,
+        dicIdTypeSerie: input.dicIdTypeSerie,
+        idCulture: input.idCulture ?? null,
+        idStade: input.idStade ?? null,
+        idAction: input.idAction ?? null,
+        remarque: input.remarque ?? null,
+        isPlacetteSelected: input.isPlacetteSelected,
       };
       let id: number;
       if (existing) {
@@ -235,7 +329,8 @@ export async function saveSerie(scope: Scope, raw: SerieInput, existing?: Token)
         await trx("observation_serie_placette").where({ idObservationSerie: id }).whereIn("idPlacette", removed).delete();
       }
       const added = input.placettes.filter((p) => !before.includes(p));
-      for (const idPlacette of added) await trx("observation_serie_placette").insert({ idObservationSerie: id, idPlacette, ordre: input.placettes.indexOf(idPlacette) });
+      for (const idPlacette of added)
+        await trx("observation_serie_placette").insert({ idObservationSerie: id, idPlacette, ordre: input.placettes.indexOf(idPlacette) });
       return id;
     }),
   );
@@ -275,7 +370,9 @@ async function gridRefs(db: Db, ctx: CampaignContext, serie: SerieRow): Promise<
   // An element of the type not offered by the network list may still be stored (an older row): any reference element
   // except those of the form and the horizons.
   const horizons = new Set((await db("horizon").where({ idParent: serie.id }).pluck("id")).map(Number));
-  const adventices = new Map(refs.adventices.map((a) => [a.id, { stades: new Set(a.stades.map((s) => s.id)), densites: new Map(a.densites.map((d) => [d.ordre, d.id])) }]));
+  const adventices = new Map(
+    refs.adventices.map((a) => [a.id, { stades: new Set(a.stades.map((s) => s.id)), densites: new Map(a.densites.map((d) => [d.ordre, d.id])) }]),
+  );
   const efficacites = new Map(refs.efficacites.map((e) => [e.ordre, e.id]));
   return { elements, horizons, adventices, efficacites };
 }
@@ -301,10 +398,18 @@ function observationColumns(serie: SerieRow, refs: Refs, v: ObservationRowInput,
   } else if (v.classe) throw invalidField("classe");
   const dossier = v.element < 0;
   return {
-    idObservationSerie: serie.id, idParcelle: serie.idParcelle, dicoIdEltObserve: dossier ? null : v.element, idDossierObservation: dossier ? -v.element : null,
-    obsValNum: valeur, dicLlUnite: v.unite ?? element.unites[0] ?? null, remarque: v.remarque ?? null, idHorizon: estSerieSol(serie.dicIdTypeSerie) ? (v.idHorizon ?? null) : null,
+    idObservationSerie: serie.id,
+    idParcelle: serie.idParcelle,
+    dicoIdEltObserve: dossier ? null : v.element,
+    idDossierObservation: dossier ? -v.element : null,
+    obsValNum: valeur,
+    dicLlUnite: v.unite ?? element.unites[0] ?? null,
+    remarque: v.remarque ?? null,
+    idHorizon: estSerieSol(serie.dicIdTypeSerie) ? (v.idHorizon ?? null) : null,
     idPereStade: estSerieAdventices(serie.dicIdTypeSerie) ? (v.idAdventice ?? null) : null,
-    stadeAdventice: estSerieAdventices(serie.dicIdTypeSerie) ? (v.stadeAdventice ?? null) : null, date: serie.date, idUser,
+    stadeAdventice: estSerieAdventices(serie.dicIdTypeSerie) ? (v.stadeAdventice ?? null) : null,
+    date: serie.date,
+    idUser,
   };
 }
 
@@ -318,9 +423,11 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
   const ctx = await writableCampaign(scope);
   // An emptied cell may come as null (an API client, a row sent back as loaded): the schemas read it as absent.
   const patches = Array.isArray(sent)
-    ? sent.map((p: { values?: unknown }) => (p && typeof p === "object" && p.values && typeof p.values === "object"
-      ? { ...p, values: Object.fromEntries(Object.entries(p.values as Record<string, unknown>).filter(([, v]) => v !== null)) }
-      : p))
+    ? sent.map((p: { values?: unknown }) =>
+        p && typeof p === "object" && p.values && typeof p.values === "object"
+          ? { ...p, values: Object.fromEntries(Object.entries(p.values as Record<string, unknown>).filter(([, v]) => v !== null)) }
+          : p,
+      )
     : sent;
   return failingWith(OBS_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -331,7 +438,10 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
       const start = Number((await trx("observation").where({ idObservationSerie: serie.id }).max({ m: "ordre" }).first())?.m ?? 0);
       let next = start;
       const saved = await applyRowPatches(trx, {
-        table: "observation", schema, patches, scope: { idObservationSerie: serie.id },
+        table: "observation",
+        schema,
+        patches,
+        scope: { idObservationSerie: serie.id },
         columns: (v, _t, index) => {
           const cols = observationColumns(serie, refs, v as ObservationRowInput, user.id);
           const isNew = ((patches as { id: number | null }[])[index]?.id ?? -1) < 0;
@@ -352,9 +462,24 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
             await trx("observation").where(where).delete();
             continue;
           }
-          const cols = { obsValNum: value, dicoIdEltObserve: parent.dicoIdEltObserve, idDossierObservation: parent.idDossierObservation, dicLlUnite: parent.dicLlUnite, idHorizon: parent.idHorizon, updatedAt: new Date() };
+          const cols = {
+            obsValNum: value,
+            dicoIdEltObserve: parent.dicoIdEltObserve,
+            idDossierObservation: parent.idDossierObservation,
+            dicLlUnite: parent.dicLlUnite,
+            idHorizon: parent.idHorizon,
+            updatedAt: new Date(),
+          };
           const n = await trx("observation").where(where).update(cols);
-          if (n === 0) await trx("observation").insert({ ...where, ...cols, idObservationSerie: serie.id, idParcelle: serie.idParcelle, date: serie.date, idUser: user.id });
+          if (n === 0)
+            await trx("observation").insert({
+              ...where,
+              ...cols,
+              idObservationSerie: serie.id,
+              idParcelle: serie.idParcelle,
+              date: serie.date,
+              idUser: user.id,
+            });
         }
       }
       return saved;
@@ -458,7 +583,13 @@ export async function saveDossierObservation(scope: Scope, input: DossierObserva
   const value = parse(DossierObservationSchema, input);
   return failingWith(OBS_CREATE_ERROR, async () => {
     if (!(await db("type_observation").where({ id: value.dicIdTypeIntrant }).first("id"))) throw invalidField("dicIdTypeIntrant");
-    return insertId(db, "dossier_observation", { idDossier: ctx.view.selected.idDossier, libelle: value.libelle, dicIdTypeIntrant: value.dicIdTypeIntrant, dicLlUnite: value.dicLlUnite ?? null, remarque: value.remarque ?? null });
+    return insertId(db, "dossier_observation", {
+      idDossier: ctx.view.selected.idDossier,
+      libelle: value.libelle,
+      dicIdTypeIntrant: value.dicIdTypeIntrant,
+      dicLlUnite: value.dicLlUnite ?? null,
+      remarque: value.remarque ?? null,
+    });
   });
 }
 
@@ -492,8 +623,17 @@ export async function copierSeries(scope: Scope, raw: CopieSeriesInput): Promise
       }
       for (const s of sources) {
         const id = await insertId(trx, "observation_serie", {
-          idCampagne, idExploitation: Number(campagne.idExploitation), idParcelle: input.idParcelle, nom: s.nom, date: s.date, dicIdTypeSerie: s.dicIdTypeSerie,
-          idCulture: s.idCulture, idStade: s.idStade, remarque: s.remarque, isPlacetteSelected: false, idUser: user.id,
+          idCampagne,
+          idExploitation: Number(campagne.idExploitation),
+          idParcelle: input.idParcelle,
+          nom: s.nom,
+          date: s.date,
+          dicIdTypeSerie: s.dicIdTypeSerie,
+          idCulture: s.idCulture,
+          idStade: s.idStade,
+          remarque: s.remarque,
+          isPlacetteSelected: false,
+          idUser: user.id,
         });
         const serie = { id, idParcelle: input.idParcelle, date: s.date, idUser: user.id };
         await setSerieValue(trx, serie, ELEMENT.organe, { num: s.organeEtudie });
@@ -506,13 +646,26 @@ export async function copierSeries(scope: Scope, raw: CopieSeriesInput): Promise
           await setHorizonLimit(trx, serie, hid, ELEMENT.limiteSup, h.limiteSup);
           await setHorizonLimit(trx, serie, hid, ELEMENT.limiteInf, h.limiteInf);
         }
-        const rows = await trx("observation").where({ idObservationSerie: s.id }).whereNull("idObservationParent")
-          .where((q) => q.whereNull("dicoIdEltObserve").orWhereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE)).orderBy(["ordre", "id"]);
+        const rows = await trx("observation")
+          .where({ idObservationSerie: s.id })
+          .whereNull("idObservationParent")
+          .where((q) => q.whereNull("dicoIdEltObserve").orWhereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE))
+          .orderBy(["ordre", "id"]);
         const copies = rows.map((o) => ({
-          idObservationSerie: id, idParcelle: input.idParcelle, dicoIdEltObserve: o.dicoIdEltObserve, idDossierObservation: o.idDossierObservation,
-          obsValNum: input.valeur ? o.obsValNum : null, obsValTxt: input.valeur ? o.obsValTxt : null, dicLlUnite: o.dicLlUnite, remarque: o.remarque,
-          idHorizon: o.idHorizon == null ? null : (horizons.get(Number(o.idHorizon)) ?? null), idPereStade: o.idPereStade, stadeAdventice: input.valeur ? o.stadeAdventice : null,
-          date: o.date, idUser: user.id, ordre: o.ordre,
+          idObservationSerie: id,
+          idParcelle: input.idParcelle,
+          dicoIdEltObserve: o.dicoIdEltObserve,
+          idDossierObservation: o.idDossierObservation,
+          obsValNum: input.valeur ? o.obsValNum : null,
+          obsValTxt: input.valeur ? o.obsValTxt : null,
+          dicLlUnite: o.dicLlUnite,
+          remarque: o.remarque,
+          idHorizon: o.idHorizon == null ? null : (horizons.get(Number(o.idHorizon)) ?? null),
+          idPereStade: o.idPereStade,
+          stadeAdventice: input.valeur ? o.stadeAdventice : null,
+          date: o.date,
+          idUser: user.id,
+          ordre: o.ordre,
         }));
         for (const chunk of inChunks(copies, 200)) await trx("observation").insert(chunk);
       }
@@ -528,16 +681,26 @@ export async function copyTargets(scope: Scope, known?: CampaignContext) {
   const idDossier = ctx.view.selected.idDossier;
   if (!idDossier) return [];
   const year = ctx.view.campagne!.anneeRecolte;
-  const rows = await db("parcelle as p").join("campagne as c", "c.id", "p.idCampagne").join("exploitation as e", "e.id", "c.idExploitation")
-    .join("dossier_exploitation as de", "de.idExploitation", "e.id").where({ "de.idDossier": idDossier, "c.anneeRecolte": year })
-    .orderBy([{ column: "e.libelle" }, { column: "p.libelle" }]).select("p.id", "p.libelle", "c.id as idCampagne", "e.libelle as exploitation");
+  const rows = await db("parcelle as p")
+    .join("campagne as c", "c.id", "p.idCampagne")
+    .join("exploitation as e", "e.id", "c.idExploitation")
+    .join("dossier_exploitation as de", "de.idExploitation", "e.id")
+    .where({ "de.idDossier": idDossier, "c.anneeRecolte": year })
+    .orderBy([{ column: "e.libelle" }, { column: "p.libelle" }])
+    .select("p.id", "p.libelle", "c.id as idCampagne", "e.libelle as exploitation");
   const out: { id: number; libelle: string; exploitation: string }[] = [];
   const writable = new Map<number, boolean>();
   for (const r of rows) {
     const c = Number(r.idCampagne);
-    if (!writable.has(c)) writable.set(c, await ensureWrite(scope, { dossier: idDossier, campagne: c }).then(() => true, () => false));
+    if (!writable.has(c))
+      writable.set(
+        c,
+        await ensureWrite(scope, { dossier: idDossier, campagne: c }).then(
+          () => true,
+          () => false,
+        ),
+      );
     if (writable.get(c)) out.push({ id: Number(r.id), libelle: String(r.libelle), exploitation: String(r.exploitation ?? "") });
   }
   return out;
 }
-

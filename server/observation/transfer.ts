@@ -24,10 +24,25 @@ const id = ref.nullable();
 const line = (max: number) => z.string().max(max).check(noControlCharacter());
 const lines = (max: number) => z.string().max(max).check(noControlCharacter(true));
 const day = z.string().refine((s) => toIsoDate(s) === s && s >= DATE_MIN && s <= DATE_MAX);
-const ObservationOut = z.object({ element: ref, valeur: n, texte: lines(4000).nullable(), unite: line(30).nullable(), remarque: lines(4000).nullable(), horizon: z.number().int().min(0).max(50).nullable(), idAdventice: id, stadeAdventice: id });
+const ObservationOut = z.object({
+  element: ref,
+  valeur: n,
+  texte: lines(4000).nullable(),
+  unite: line(30).nullable(),
+  remarque: lines(4000).nullable(),
+  horizon: z.number().int().min(0).max(50).nullable(),
+  idAdventice: id,
+  stadeAdventice: id,
+});
 const SerieOut = z.object({
-  nom: line(255).min(1), date: day, dicIdTypeSerie: ref, idCulture: id, idStade: id,
-  remarque: lines(4000).nullable(), organeEtudie: id, laboratoire: line(255).nullable(),
+  nom: line(255).min(1),
+  date: day,
+  dicIdTypeSerie: ref,
+  idCulture: id,
+  idStade: id,
+  remarque: lines(4000).nullable(),
+  organeEtudie: id,
+  laboratoire: line(255).nullable(),
   horizons: z.array(z.object({ name: line(120).min(1), limiteSup: n, limiteInf: n })).max(50),
   observations: z.array(ObservationOut).max(5000),
 });
@@ -43,14 +58,36 @@ export async function exportSeries(scope: Scope, ids: number[]): Promise<ExportF
   const out: ExportFile["series"] = [];
   for (const s of series) {
     const horizons = await listHorizons(db, s.id);
-    const rows = await db("observation").where({ idObservationSerie: s.id }).whereNull("idObservationParent").whereNotNull("dicoIdEltObserve")
-      .whereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE).orderBy(["ordre", "id"]);
+    const rows = await db("observation")
+      .where({ idObservationSerie: s.id })
+      .whereNull("idObservationParent")
+      .whereNotNull("dicoIdEltObserve")
+      .whereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE)
+      .orderBy(["ordre", "id"]);
     out.push({
-      nom: s.nom, date: s.date, dicIdTypeSerie: s.dicIdTypeSerie, idCulture: s.idCulture, idStade: s.idStade, remarque: s.remarque, organeEtudie: s.organeEtudie, laboratoire: s.laboratoire,
+      nom: s.nom,
+      date: s.date,
+      dicIdTypeSerie: s.dicIdTypeSerie,
+      idCulture: s.idCulture,
+      idStade: s.idStade,
+      remarque: s.remarque,
+      organeEtudie: s.organeEtudie,
+      laboratoire: s.laboratoire,
       horizons: horizons.map((h) => ({ name: h.name, limiteSup: h.limiteSup, limiteInf: h.limiteInf })),
       observations: rows.map((o) => ({
-        element: Number(o.dicoIdEltObserve), valeur: o.obsValNum == null ? null : Number(o.obsValNum), texte: o.obsValTxt ?? null, unite: o.dicLlUnite ?? null, remarque: o.remarque ?? null,
-        horizon: o.idHorizon == null ? null : Math.max(0, horizons.findIndex((h) => h.id === Number(o.idHorizon))), idAdventice: o.idPereStade == null ? null : Number(o.idPereStade),
+        element: Number(o.dicoIdEltObserve),
+        valeur: o.obsValNum == null ? null : Number(o.obsValNum),
+        texte: o.obsValTxt ?? null,
+        unite: o.dicLlUnite ?? null,
+        remarque: o.remarque ?? null,
+        horizon:
+          o.idHorizon == null
+            ? null
+            : Math.max(
+                0,
+                horizons.findIndex((h) => h.id === Number(o.idHorizon)),
+              ),
+        idAdventice: o.idPereStade == null ? null : Number(o.idPereStade),
         stadeAdventice: o.stadeAdventice == null ? null : Number(o.stadeAdventice),
       })),
     });
@@ -78,21 +115,51 @@ export async function importSeries(scope: Scope, idParcelle: number, text: strin
     const found = await db(table).whereIn("id", wanted).pluck("id");
     if (found.length !== wanted.length) throw new ServiceError(IMPORT_INVALID, 400, { fichier: [IMPORT_INVALID] });
   };
-  await known("type_observation", file.series.map((s) => s.dicIdTypeSerie));
-  await known("culture", file.series.map((s) => s.idCulture));
-  await known("stade_culture", file.series.map((s) => s.idStade));
-  await known("organe_etudie", file.series.map((s) => s.organeEtudie));
+  await known(
+    "type_observation",
+    file.series.map((s) => s.dicIdTypeSerie),
+  );
+  await known(
+    "culture",
+    file.series.map((s) => s.idCulture),
+  );
+  await known(
+    "stade_culture",
+    file.series.map((s) => s.idStade),
+  );
+  await known(
+    "organe_etudie",
+    file.series.map((s) => s.organeEtudie),
+  );
   const obs = file.series.flatMap((s) => s.observations);
-  await known("element_observe", obs.map((o) => o.element));
-  await known("adventice", obs.map((o) => o.idAdventice));
-  await known("adventice_stade", obs.map((o) => o.stadeAdventice));
+  await known(
+    "element_observe",
+    obs.map((o) => o.element),
+  );
+  await known(
+    "adventice",
+    obs.map((o) => o.idAdventice),
+  );
+  await known(
+    "adventice_stade",
+    obs.map((o) => o.stadeAdventice),
+  );
   if (obs.some((o) => (ELEMENTS_HORS_TABLE as number[]).includes(o.element))) throw new ServiceError(IMPORT_INVALID, 400, { fichier: [IMPORT_INVALID] });
   return failingWith("errors.services.observations-create-service-error", () =>
     db.transaction(async (trx) => {
       for (const s of file.series) {
         const sid = await insertId(trx, "observation_serie", {
-          idCampagne: ctx.idCampagne, idExploitation: ctx.idExploitation, idParcelle, nom: s.nom, date: s.date, dicIdTypeSerie: s.dicIdTypeSerie, idCulture: s.idCulture,
-          idStade: s.idStade, remarque: s.remarque, isPlacetteSelected: false, idUser: user.id,
+          idCampagne: ctx.idCampagne,
+          idExploitation: ctx.idExploitation,
+          idParcelle,
+          nom: s.nom,
+          date: s.date,
+          dicIdTypeSerie: s.dicIdTypeSerie,
+          idCulture: s.idCulture,
+          idStade: s.idStade,
+          remarque: s.remarque,
+          isPlacetteSelected: false,
+          idUser: user.id,
         });
         const serie = { id: sid, idParcelle, date: s.date, idUser: user.id };
         await setSerieValue(trx, serie, ELEMENT.organe, { num: s.organeEtudie });
@@ -105,8 +172,19 @@ export async function importSeries(scope: Scope, idParcelle: number, text: strin
           await setHorizonLimit(trx, serie, hid, ELEMENT.limiteInf, h.limiteInf);
         }
         const rows = s.observations.map((o, i) => ({
-          idObservationSerie: sid, idParcelle, dicoIdEltObserve: o.element, obsValNum: o.valeur, obsValTxt: o.texte, dicLlUnite: o.unite, remarque: o.remarque,
-          idHorizon: o.horizon == null ? null : (horizons[o.horizon] ?? null), idPereStade: o.idAdventice, stadeAdventice: o.stadeAdventice, date: s.date, idUser: user.id, ordre: i + 1,
+          idObservationSerie: sid,
+          idParcelle,
+          dicoIdEltObserve: o.element,
+          obsValNum: o.valeur,
+          obsValTxt: o.texte,
+          dicLlUnite: o.unite,
+          remarque: o.remarque,
+          idHorizon: o.horizon == null ? null : (horizons[o.horizon] ?? null),
+          idPereStade: o.idAdventice,
+          stadeAdventice: o.stadeAdventice,
+          date: s.date,
+          idUser: user.id,
+          ordre: i + 1,
         }));
         for (const chunk of inChunks(rows, 200)) await trx("observation").insert(chunk);
       }

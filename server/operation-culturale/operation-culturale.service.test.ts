@@ -19,34 +19,97 @@ async function insert(db: Db, table: string, row: Record<string, unknown>): Prom
 async function fleet(idCampagne: number) {
   const db = t.db();
   const tracteur = await insert(db, "parc_materiel", {
-    idCampagne, libelle: "Tracteur 150 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 102, typePropriete: 0, copropriete: 100,
-    puissance: 150, prixAchat: 125000, utilisationAnnuelle: 900, coutEntretienReparation: 6.7, usure: 10000, obsolescence: 12, tauxRevente: 17,
+    idCampagne,
+    libelle: "Tracteur 150 ch",
+    noClasse: 1,
+    noCategorie: 1,
+    idCategorieMateriel: 1,
+    idBasemeq: 102,
+    typePropriete: 0,
+    copropriete: 100,
+    puissance: 150,
+    prixAchat: 125000,
+    utilisationAnnuelle: 900,
+    coutEntretienReparation: 6.7,
+    usure: 10000,
+    obsolescence: 12,
+    tauxRevente: 17,
   });
   const charrue = await insert(db, "parc_materiel", {
-    idCampagne, libelle: "Charrue 5 corps", noClasse: 2, noCategorie: 1, idCategorieMateriel: 3, idBasemeq: 301, typePropriete: 0, copropriete: 100,
-    debit: 1.2, prixAchat: 28000, utilisationAnnuelle: 150, coutEntretienReparation: 6, usure: 2500, obsolescence: 15, tauxRevente: 20,
+    idCampagne,
+    libelle: "Charrue 5 corps",
+    noClasse: 2,
+    noCategorie: 1,
+    idCategorieMateriel: 3,
+    idBasemeq: 301,
+    typePropriete: 0,
+    copropriete: 100,
+    debit: 1.2,
+    prixAchat: 28000,
+    utilisationAnnuelle: 150,
+    coutEntretienReparation: 6,
+    usure: 2500,
+    obsolescence: 15,
+    tauxRevente: 20,
   });
   const moissonneuse = await insert(db, "parc_materiel", {
-    idCampagne, libelle: "Moissonneuse", noClasse: 6, noCategorie: 1, idCategorieMateriel: 12, idBasemeq: 1201, typePropriete: 2, puissance: 300, debit: 2, coutLocation: 150,
+    idCampagne,
+    libelle: "Moissonneuse",
+    noClasse: 6,
+    noCategorie: 1,
+    idCategorieMateriel: 12,
+    idBasemeq: 1201,
+    typePropriete: 2,
+    puissance: 300,
+    debit: 2,
+    coutLocation: 150,
   });
   const pompe = await insert(db, "parc_materiel", {
-    idCampagne, libelle: "Motopompe", noClasse: 9, noCategorie: 1, idCategorieMateriel: 17, idBasemeq: 1701, typePropriete: 0, puissance: 60, debit: 80,
+    idCampagne,
+    libelle: "Motopompe",
+    noClasse: 9,
+    noCategorie: 1,
+    idCategorieMateriel: 17,
+    idBasemeq: 1701,
+    typePropriete: 0,
+    puissance: 60,
+    debit: 80,
   });
   const enrouleur = await insert(db, "parc_materiel", {
-    idCampagne, libelle: "Enrouleur", noClasse: 9, noCategorie: 2, idCategorieMateriel: 18, idBasemeq: 1801, typePropriete: 0, debit: 45,
+    idCampagne,
+    libelle: "Enrouleur",
+    noClasse: 9,
+    noCategorie: 2,
+    idCategorieMateriel: 18,
+    idBasemeq: 1801,
+    typePropriete: 0,
+    debit: 45,
   });
   const mo = await insert(db, "main_oeuvre", { idCampagne, libelle: "Chef d'exploitation", uta: 1, idTypeUser: 953 });
   return { tracteur, charrue, moissonneuse, pompe, enrouleur, mo };
 }
 
 const base: OperationCulturaleInput = {
-  idTypeAction: 1, libelle: "Labour", remarque: undefined, materielTractant: undefined, materielTractes: [], eta: false, mainOeuvre: [],
-  debitReel: undefined, debitCalcule: undefined, consoCarburantReelle: undefined, consoCarburantCalculee: undefined,
-  profondeurTravail: 25, debitIrrigation: undefined, volumeBouillie: undefined, proportionSurfaceTravaillee: undefined, repercutAction: false,
+  idTypeAction: 1,
+  libelle: "Labour",
+  remarque: undefined,
+  materielTractant: undefined,
+  materielTractes: [],
+  eta: false,
+  mainOeuvre: [],
+  debitReel: undefined,
+  debitCalcule: undefined,
+  consoCarburantReelle: undefined,
+  consoCarburantCalculee: undefined,
+  profondeurTravail: 25,
+  debitIrrigation: undefined,
+  volumeBouillie: undefined,
+  proportionSurfaceTravaillee: undefined,
+  repercutAction: false,
 };
 
 // Ploughing reference (seeds/reference/reference-conso-carburant.json, type 1): load 0.8, 0.28 L/kWh, reference depth 25 cm.
-const conso = (puissance: number, debit: number, profondeur = 25) => (puissance * KW_PAR_CH * 0.8 * 0.28) / debit * (profondeur / 25);
+const conso = (puissance: number, debit: number, profondeur = 25) => ((puissance * KW_PAR_CH * 0.8 * 0.28) / debit) * (profondeur / 25);
 
 const operationTables = ["operation_culturale", "operation_culturale_materiel", "operation_culturale_main_oeuvre"];
 
@@ -57,10 +120,22 @@ describe(`cultural operations (${dialect})`, () => {
     const f = await fleet(campagnes.tilleuls2025);
     // The form's own reference values are ignored: the server recomputes them from the stored machines.
     const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
-      ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo], debitCalcule: 99, consoCarburantCalculee: 1, remarque: "Labour d'automne",
+      ...base,
+      materielTractant: f.tracteur,
+      materielTractes: [f.charrue],
+      mainOeuvre: [f.mo],
+      debitCalcule: 99,
+      consoCarburantCalculee: 1,
+      remarque: "Labour d'automne",
     });
     const stored = await t.db()("operation_culturale").where({ id }).first();
-    expect(stored).toMatchObject({ idCampagne: campagnes.tilleuls2025, idTypeAction: 1, libelle: "Labour", idMaterielTractant: f.tracteur, remarque: "Labour d'automne" });
+    expect(stored).toMatchObject({
+      idCampagne: campagnes.tilleuls2025,
+      idTypeAction: 1,
+      libelle: "Labour",
+      idMaterielTractant: f.tracteur,
+      remarque: "Labour d'automne",
+    });
     expect(Number(stored.debitCalcule)).toBe(1.2);
     expect(Number(stored.consoCarburantCalculee)).toBe(Math.round(conso(150, 1.2) * 100) / 100);
     expect(Number(stored.consoCarburantCalculee)).toBe(20.59);
@@ -74,7 +149,15 @@ describe(`cultural operations (${dialect})`, () => {
     const screen = await getOperationsCulturales(scopeOf(t.db(), redacteur));
     expect(screen.canWrite).toBe(true);
     const [row] = screen.rows;
-    expect(row).toMatchObject({ id, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo], eta: false, debitCalcule: 1.2, consoCarburantCalculee: 20.59 });
+    expect(row).toMatchObject({
+      id,
+      materielTractant: f.tracteur,
+      materielTractes: [f.charrue],
+      mainOeuvre: [f.mo],
+      eta: false,
+      debitCalcule: 1.2,
+      consoCarburantCalculee: 20.59,
+    });
     expect(row.calcul.consoCarburant).toBe(20.59);
     expect(row.calcul.EGESCarburant).toBe(Math.round(20.59 * GES_CARBURANT_KG_CO2E_PAR_L * 10) / 10);
     expect(row.calcul.consoNRJPrimaireCarburant).toBe(Math.round(20.59 * ENERGIE_PRIMAIRE_CARBURANT_MJ_PAR_L));
@@ -94,13 +177,27 @@ describe(`cultural operations (${dialect})`, () => {
   test("[B-OPS-17] [B-OPS-18] [B-OPS-19] a self-propelled machine gives the work rate; an irrigation type has none and needs actual values", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
-    const { id: recolte } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, idTypeAction: 15, libelle: "Moisson", materielTractant: f.moissonneuse, profondeurTravail: 0 });
+    const { id: recolte } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
+      ...base,
+      idTypeAction: 15,
+      libelle: "Moisson",
+      materielTractant: f.moissonneuse,
+      profondeurTravail: 0,
+    });
     const r = await t.db()("operation_culturale").where({ id: recolte }).first();
     expect(Number(r.debitCalcule)).toBe(2);
     expect(Number(r.consoCarburantCalculee)).toBe(15); // flat reference of type 15, no load factor
     expect(Number(r.profondeurTravail)).toBe(0); // type 15 has no depth: stored as 0
 
-    const irrigation = { ...base, idTypeAction: 14, libelle: "Irrigation", materielTractant: f.pompe, materielTractes: [f.enrouleur], profondeurTravail: 0, debitIrrigation: 45 };
+    const irrigation = {
+      ...base,
+      idTypeAction: 14,
+      libelle: "Irrigation",
+      materielTractant: f.pompe,
+      materielTractes: [f.enrouleur],
+      profondeurTravail: 0,
+      debitIrrigation: 45,
+    };
     await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), irrigation), "warning.invalid-form", 400, {
       fieldErrors: { debitReel: ["warning.required"], consoCarburantReelle: ["warning.required"] },
     });
@@ -116,7 +213,12 @@ describe(`cultural operations (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
     const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
-      ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], eta: true, mainOeuvre: [f.mo], debitIrrigation: 30,
+      ...base,
+      materielTractant: f.tracteur,
+      materielTractes: [f.charrue],
+      eta: true,
+      mainOeuvre: [f.mo],
+      debitIrrigation: 30,
     });
     const stored = await t.db()("operation_culturale").where({ id }).first();
     expect([true, 1]).toContain(stored.eta);
@@ -128,14 +230,24 @@ describe(`cultural operations (${dialect})`, () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     await fleet(t.demo().campagnes.tilleuls2025);
     // No equipment: no calculated rate, no tractor power: no fuel reference, whatever the form claimed.
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, debitCalcule: 1, consoCarburantCalculee: 20 }), "warning.invalid-form", 400, {
-      fieldErrors: { debitReel: ["warning.required"], consoCarburantReelle: ["warning.required"] },
-    });
+    await expectRefused(
+      saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, debitCalcule: 1, consoCarburantCalculee: 20 }),
+      "warning.invalid-form",
+      400,
+      {
+        fieldErrors: { debitReel: ["warning.required"], consoCarburantReelle: ["warning.required"] },
+      },
+    );
     const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, debitReel: 1.5, consoCarburantReelle: 18 });
     expect(await t.db()("operation_culturale").where({ id }).first()).toMatchObject({ debitCalcule: null, consoCarburantCalculee: null });
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, idTypeAction: 999, debitReel: 1, consoCarburantReelle: 1 }), "warning.invalid-form", 400, {
-      fieldErrors: { idTypeAction: ["warning.invalid"] },
-    });
+    await expectRefused(
+      saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, idTypeAction: 999, debitReel: 1, consoCarburantReelle: 1 }),
+      "warning.invalid-form",
+      400,
+      {
+        fieldErrors: { idTypeAction: ["warning.invalid"] },
+      },
+    );
   });
 
   test("[B-OPS-16] only machines and labour of the selected campaign are accepted, and only a machine with power as tractor; nothing changes", async () => {
@@ -145,11 +257,24 @@ describe(`cultural operations (${dialect})`, () => {
     const foreign = await fleet(campagnes.tilleuls2024);
     const before = await snapshot(t.db(), ...operationTables);
     const ok = { ...base, materielTractant: own.tracteur, materielTractes: [own.charrue], mainOeuvre: [own.mo] };
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractant: foreign.tracteur }), "warning.invalid-form", 400, { fieldErrors: { materielTractant: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractant: own.charrue }), "warning.invalid-form", 400, { fieldErrors: { materielTractant: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractes: [own.charrue, foreign.charrue] }), "warning.invalid-form", 400, { fieldErrors: { materielTractes: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractes: [own.tracteur] }), "warning.invalid-form", 400, { fieldErrors: { materielTractes: ["warning.invalid"] } });
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, mainOeuvre: [foreign.mo] }), "warning.invalid-form", 400, { fieldErrors: { mainOeuvre: ["warning.invalid"] } });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractant: foreign.tracteur }), "warning.invalid-form", 400, {
+      fieldErrors: { materielTractant: ["warning.invalid"] },
+    });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractant: own.charrue }), "warning.invalid-form", 400, {
+      fieldErrors: { materielTractant: ["warning.invalid"] },
+    });
+    await expectRefused(
+      saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractes: [own.charrue, foreign.charrue] }),
+      "warning.invalid-form",
+      400,
+      { fieldErrors: { materielTractes: ["warning.invalid"] } },
+    );
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, materielTractes: [own.tracteur] }), "warning.invalid-form", 400, {
+      fieldErrors: { materielTractes: ["warning.invalid"] },
+    });
+    await expectRefused(saveOperationCulturale(scopeOf(t.db(), redacteur), { ...ok, mainOeuvre: [foreign.mo] }), "warning.invalid-form", 400, {
+      fieldErrors: { mainOeuvre: ["warning.invalid"] },
+    });
     expect(await snapshot(t.db(), ...operationTables)).toEqual(before);
   });
 
@@ -159,8 +284,20 @@ describe(`cultural operations (${dialect})`, () => {
     const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] });
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), ...operationTables);
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), lecteur), { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] }), "errors.forbidden", 403);
-    await expectRefused(saveOperationCulturale(scopeOf(t.db(), lecteur), { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] }, { id, updatedAt: new Date().toISOString() }), "errors.forbidden", 403);
+    await expectRefused(
+      saveOperationCulturale(scopeOf(t.db(), lecteur), { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue] }),
+      "errors.forbidden",
+      403,
+    );
+    await expectRefused(
+      saveOperationCulturale(
+        scopeOf(t.db(), lecteur),
+        { ...base, libelle: "Piraté", materielTractant: f.tracteur, materielTractes: [f.charrue] },
+        { id, updatedAt: new Date().toISOString() },
+      ),
+      "errors.forbidden",
+      403,
+    );
     await expectRefused(removeOperationsCulturales(scopeOf(t.db(), lecteur), [id]), "errors.forbidden", 403);
     const animateur = await contextFor("animateur", "tilleuls2024");
     await expectRefused(saveOperationCulturale(scopeOf(t.db(), animateur), { ...base, debitReel: 1, consoCarburantReelle: 1 }), "errors.forbidden", 403);
@@ -176,7 +313,11 @@ describe(`cultural operations (${dialect})`, () => {
     const input = { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo] };
     const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), input);
     const [row] = (await getOperationsCulturales(scopeOf(t.db(), redacteur))).rows;
-    const saved = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...input, debitReel: 1, mainOeuvre: [], repercutAction: true }, { id, updatedAt: row.updatedAt });
+    const saved = await saveOperationCulturale(
+      scopeOf(t.db(), redacteur),
+      { ...input, debitReel: 1, mainOeuvre: [], repercutAction: true },
+      { id, updatedAt: row.updatedAt },
+    );
     // The interventions table does not exist yet: the answer is taken and returned, no intervention changes.
     expect(saved).toEqual({ id, repercutAction: true, actionsMisesAJour: 0 });
     const [updated] = (await getOperationsCulturales(scopeOf(t.db(), redacteur))).rows;
@@ -189,7 +330,12 @@ describe(`cultural operations (${dialect})`, () => {
   test("deleting removes only operations of the selected campaign with their links; an unknown id refuses the whole deletion", async () => {
     const redacteur = await contextFor("redacteur", "tilleuls2025");
     const f = await fleet(t.demo().campagnes.tilleuls2025);
-    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), { ...base, materielTractant: f.tracteur, materielTractes: [f.charrue], mainOeuvre: [f.mo] });
+    const { id } = await saveOperationCulturale(scopeOf(t.db(), redacteur), {
+      ...base,
+      materielTractant: f.tracteur,
+      materielTractes: [f.charrue],
+      mainOeuvre: [f.mo],
+    });
     await expectRefused(removeOperationsCulturales(scopeOf(t.db(), redacteur), [id, 999999]), "operation.errors.delete-service-error", 404);
     expect(await t.db()("operation_culturale").where({ id })).toHaveLength(1);
     await removeOperationsCulturales(scopeOf(t.db(), redacteur), [id]);
@@ -199,7 +345,8 @@ describe(`cultural operations (${dialect})`, () => {
 
   test("[B-OPS-21] [B-OPS-22] the fuel-use reference (calculs/indicateurs/conso_carburant) needs type, power and depth, and follows depth and work rate", async () => {
     const lecteur = await contextFor("lecteur", "tilleuls2025");
-    const ask = (e: { idTypeAction: number | null; puissance: number | null; profondeurTravail: number | null; debit: number | null }) => getConsoCarburantReference(scopeOf(t.db(), lecteur), e);
+    const ask = (e: { idTypeAction: number | null; puissance: number | null; profondeurTravail: number | null; debit: number | null }) =>
+      getConsoCarburantReference(scopeOf(t.db(), lecteur), e);
     expect((await ask({ idTypeAction: 1, puissance: 150, profondeurTravail: 25, debit: 1.2 })).consoCarburant).toBeCloseTo(conso(150, 1.2), 6);
     expect((await ask({ idTypeAction: 1, puissance: 150, profondeurTravail: 30, debit: 1.2 })).consoCarburant).toBeCloseTo(conso(150, 1.2, 30), 6);
     // Without a work rate, the flat reference of the row (20 L/ha at 25 cm).

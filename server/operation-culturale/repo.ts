@@ -37,20 +37,48 @@ export type OperationCulturaleValues = Omit<OperationCulturaleRow, "id" | "idCam
 const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
 
 const columns = [
-  "id", "idCampagne", "idTypeAction", "libelle", "remarque", "idMaterielTractant", "eta", "debitReel", "debitCalcule",
-  "consoCarburantReelle", "consoCarburantCalculee", "profondeurTravail", "debitIrrigation", "volumeBouillie",
-  "proportionSurfaceTravaillee", "surfaceTravaillee", "nombrePassage", "updatedAt",
+  "id",
+  "idCampagne",
+  "idTypeAction",
+  "libelle",
+  "remarque",
+  "idMaterielTractant",
+  "eta",
+  "debitReel",
+  "debitCalcule",
+  "consoCarburantReelle",
+  "consoCarburantCalculee",
+  "profondeurTravail",
+  "debitIrrigation",
+  "volumeBouillie",
+  "proportionSurfaceTravaillee",
+  "surfaceTravaillee",
+  "nombrePassage",
+  "updatedAt",
 ];
 
 function fromRow(r: Record<string, unknown>, towed: number[], workforce: number[]): OperationCulturaleRow {
   return {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), idTypeAction: Number(r.idTypeAction), libelle: String(r.libelle),
-    remarque: (r.remarque as string | null) ?? null, materielTractant: num(r.idMaterielTractant), materielTractes: towed,
-    eta: bool(r.eta), mainOeuvre: workforce, debitReel: num(r.debitReel), debitCalcule: num(r.debitCalcule),
-    consoCarburantReelle: num(r.consoCarburantReelle), consoCarburantCalculee: num(r.consoCarburantCalculee),
-    profondeurTravail: num(r.profondeurTravail) ?? 0, debitIrrigation: num(r.debitIrrigation), volumeBouillie: num(r.volumeBouillie),
-    proportionSurfaceTravaillee: num(r.proportionSurfaceTravaillee) ?? 1, surfaceTravaillee: num(r.surfaceTravaillee),
-    nombrePassage: num(r.nombrePassage), updatedAt: toIso(r.updatedAt),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    idTypeAction: Number(r.idTypeAction),
+    libelle: String(r.libelle),
+    remarque: (r.remarque as string | null) ?? null,
+    materielTractant: num(r.idMaterielTractant),
+    materielTractes: towed,
+    eta: bool(r.eta),
+    mainOeuvre: workforce,
+    debitReel: num(r.debitReel),
+    debitCalcule: num(r.debitCalcule),
+    consoCarburantReelle: num(r.consoCarburantReelle),
+    consoCarburantCalculee: num(r.consoCarburantCalculee),
+    profondeurTravail: num(r.profondeurTravail) ?? 0,
+    debitIrrigation: num(r.debitIrrigation),
+    volumeBouillie: num(r.volumeBouillie),
+    proportionSurfaceTravaillee: num(r.proportionSurfaceTravaillee) ?? 1,
+    surfaceTravaillee: num(r.surfaceTravaillee),
+    nombrePassage: num(r.nombrePassage),
+    updatedAt: toIso(r.updatedAt),
   };
 }
 
@@ -90,7 +118,9 @@ function stored(v: OperationCulturaleValues) {
 }
 
 export async function insertOperationCulturale(db: Db, idCampagne: number, values: OperationCulturaleValues): Promise<number> {
-  const [r] = await db("operation_culturale").insert({ idCampagne, ...stored(values) }).returning("id");
+  const [r] = await db("operation_culturale")
+    .insert({ idCampagne, ...stored(values) })
+    .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
@@ -103,7 +133,8 @@ export async function updateOperationCulturale(db: Db, token: Token, values: Ope
 export async function replaceLinks(db: Db, idOperationCulturale: number, materielTractes: number[], mainOeuvre: number[]): Promise<void> {
   await db("operation_culturale_materiel").where({ idOperationCulturale }).delete();
   await db("operation_culturale_main_oeuvre").where({ idOperationCulturale }).delete();
-  if (materielTractes.length) await db("operation_culturale_materiel").insert(materielTractes.map((idParcMateriel) => ({ idOperationCulturale, idParcMateriel })));
+  if (materielTractes.length)
+    await db("operation_culturale_materiel").insert(materielTractes.map((idParcMateriel) => ({ idOperationCulturale, idParcMateriel })));
   if (mainOeuvre.length) await db("operation_culturale_main_oeuvre").insert(mainOeuvre.map((idMainOeuvre) => ({ idOperationCulturale, idMainOeuvre })));
 }
 
@@ -113,20 +144,30 @@ export async function deleteOperationsCulturales(db: Db, idCampagne: number, ids
 
 // ---- Reference lists (typeOperations, profondeurTravails, fuel references, fuel price)
 
-export type TypeActionRef = Required<Pick<TypeAction, "id" | "libelle" | "profondeurTravail" | "debitIrrigation" | "volumeBouillie">> & { libelleEn: string | null };
+export type TypeActionRef = Required<Pick<TypeAction, "id" | "libelle" | "profondeurTravail" | "debitIrrigation" | "volumeBouillie">> & {
+  libelleEn: string | null;
+};
 
 export async function listTypesAction(db: Db): Promise<TypeActionRef[]> {
-  const rows = await db("type_action").select("id", "libelle", "libelleEn", "profondeurTravail", "debitIrrigation", "volumeBouillie").orderBy([{ column: "ordre" }, { column: "id" }]);
+  const rows = await db("type_action")
+    .select("id", "libelle", "libelleEn", "profondeurTravail", "debitIrrigation", "volumeBouillie")
+    .orderBy([{ column: "ordre" }, { column: "id" }]);
   return rows.map((r) => ({
-    id: Number(r.id), libelle: String(r.libelle), libelleEn: (r.libelleEn as string | null) ?? null,
-    profondeurTravail: bool(r.profondeurTravail), debitIrrigation: bool(r.debitIrrigation), volumeBouillie: bool(r.volumeBouillie),
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    libelleEn: (r.libelleEn as string | null) ?? null,
+    profondeurTravail: bool(r.profondeurTravail),
+    debitIrrigation: bool(r.debitIrrigation),
+    volumeBouillie: bool(r.volumeBouillie),
   }));
 }
 
 export type ProfondeurTravail = { id: number; libelle: string; libelleEn: string | null; valeur: number };
 
 export async function listProfondeursTravail(db: Db): Promise<ProfondeurTravail[]> {
-  const rows = await db("profondeur_travail").select("id", "libelle", "libelleEn", "valeur").orderBy([{ column: "ordre" }, { column: "id" }]);
+  const rows = await db("profondeur_travail")
+    .select("id", "libelle", "libelleEn", "valeur")
+    .orderBy([{ column: "ordre" }, { column: "id" }]);
   return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: (r.libelleEn as string | null) ?? null, valeur: Number(r.valeur) }));
 }
 
@@ -135,8 +176,11 @@ export async function listCoefficientsConsoCarburant(db: Db, idTypeAction?: numb
   const q = db("reference_conso_carburant").select("idTypeAction", "tauxCharge", "consoSpecifique", "consoReference", "profondeurReference");
   if (idTypeAction !== undefined) q.where({ idTypeAction });
   return (await q).map((r) => ({
-    idTypeAction: Number(r.idTypeAction), tauxCharge: num(r.tauxCharge), consoSpecifique: num(r.consoSpecifique),
-    consoHectare: num(r.consoReference), profondeurReference: num(r.profondeurReference),
+    idTypeAction: Number(r.idTypeAction),
+    tauxCharge: num(r.tauxCharge),
+    consoSpecifique: num(r.consoSpecifique),
+    consoHectare: num(r.consoReference),
+    profondeurReference: num(r.profondeurReference),
   }));
 }
 
@@ -156,7 +200,10 @@ export async function longTermRate(db: Db, idCampagne: number): Promise<number |
 
 /** The labour items of a campaign, for the workforce list. */
 export async function listWorkforce(db: Db, idCampagne: number): Promise<{ id: number; libelle: string; idTypeUser: number }[]> {
-  const rows = await db("main_oeuvre").where({ idCampagne }).select("id", "libelle", "idTypeUser").orderBy([{ column: "libelle" }, { column: "id" }]);
+  const rows = await db("main_oeuvre")
+    .where({ idCampagne })
+    .select("id", "libelle", "idTypeUser")
+    .orderBy([{ column: "libelle" }, { column: "id" }]);
   return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), idTypeUser: Number(r.idTypeUser) }));
 }
 

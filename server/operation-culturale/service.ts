@@ -1,7 +1,14 @@
 import { financingRate, isTractor, type Materiel } from "~/domain/calc/materiel";
 import {
-  calculatedWorkRate, effectiveWorkRate, fuelUseReference, operationCosts, roundFuel, roundOperationCosts, roundOrNull,
-  type CoutsOperation, type EntreeConsoCarburant,
+  calculatedWorkRate,
+  effectiveWorkRate,
+  fuelUseReference,
+  operationCosts,
+  roundFuel,
+  roundOperationCosts,
+  roundOrNull,
+  type CoutsOperation,
+  type EntreeConsoCarburant,
 } from "~/domain/calc/operation";
 import { appliesToType, requiredActualErrors, type OperationCulturaleInput } from "~/domain/operation-culturale";
 import { materielForCalc } from "~/domain/parc-materiel";
@@ -12,9 +19,22 @@ import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import { listParcMateriels, listReferencesOfCategories, type ParcMaterielRow } from "../parc-materiel/repo";
 import {
-  deleteOperationsCulturales, findOperationCulturale, fuelPrice, insertOperationCulturale, listCoefficientsConsoCarburant,
-  listOperationsCulturales, listProfondeursTravail, listTypesAction, listWorkforce, longTermRate, propagateWorkRate, replaceLinks,
-  updateOperationCulturale, type OperationCulturaleRow, type OperationCulturaleValues, type TypeActionRef,
+  deleteOperationsCulturales,
+  findOperationCulturale,
+  fuelPrice,
+  insertOperationCulturale,
+  listCoefficientsConsoCarburant,
+  listOperationsCulturales,
+  listProfondeursTravail,
+  listTypesAction,
+  listWorkforce,
+  longTermRate,
+  propagateWorkRate,
+  replaceLinks,
+  updateOperationCulturale,
+  type OperationCulturaleRow,
+  type OperationCulturaleValues,
+  type TypeActionRef,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -32,7 +52,14 @@ type Machine = ParcMaterielRow & { calcul: ReturnType<typeof machineCosts>; forC
 /** The campaign's machines, each with the fields the calculations read (its reference's lives filling its own) and its figures. */
 export async function campaignMachines(db: Db, idCampagne: number, tauxFinancement: number): Promise<Machine[]> {
   const rows = await listParcMateriels(db, idCampagne);
-  const references = new Map((await listReferencesOfCategories(db, rows.map((r) => r.idCategorieMateriel))).map((r) => [r.id, r]));
+  const references = new Map(
+    (
+      await listReferencesOfCategories(
+        db,
+        rows.map((r) => r.idCategorieMateriel),
+      )
+    ).map((r) => [r.id, r]),
+  );
   return rows.map((r) => {
     const forCalc: Materiel = { ...materielForCalc(r, references.get(r.idBasemeq)), id: r.id, libelle: r.libelle };
     return { ...r, forCalc, calcul: machineCosts(forCalc, tauxFinancement) };
@@ -40,8 +67,14 @@ export async function campaignMachines(db: Db, idCampagne: number, tauxFinanceme
 }
 
 /** The calculated costs of an operation (B-OPS-07), rounded for display. */
-export function costsOf(op: OperationCulturaleRow, type: TypeActionRef | undefined, machines: Map<number, Machine>, prixFioul: number | null, tauxFinancement: number): CoutsOperation {
-  const tractant = op.materielTractant != null ? machines.get(op.materielTractant)?.forCalc ?? null : null;
+export function costsOf(
+  op: OperationCulturaleRow,
+  type: TypeActionRef | undefined,
+  machines: Map<number, Machine>,
+  prixFioul: number | null,
+  tauxFinancement: number,
+): CoutsOperation {
+  const tractant = op.materielTractant != null ? (machines.get(op.materielTractant)?.forCalc ?? null) : null;
   const tractes = op.materielTractes.map((id) => machines.get(id)?.forCalc).filter((m): m is Materiel => !!m);
   return roundOperationCosts(operationCosts({ ...op, typeAction: type, materielTractant: tractant, materielTractes: tractes }, { prixFioul, tauxFinancement }));
 }
@@ -70,8 +103,13 @@ export async function getOperationsCulturales(scope: Scope) {
     typesAction,
     profondeurs: await listProfondeursTravail(db),
     machines: machines.map(({ forCalc: _f, ...m }) => ({
-      id: m.id, libelle: m.libelle, idCategorieMateriel: m.idCategorieMateriel, typePropriete: m.typePropriete, puissance: m.puissance,
-      debit: m.debit, coutHoraire: m.calcul.coutHoraire,
+      id: m.id,
+      libelle: m.libelle,
+      idCategorieMateriel: m.idCategorieMateriel,
+      typePropriete: m.typePropriete,
+      puissance: m.puissance,
+      debit: m.debit,
+      coutHoraire: m.calcul.coutHoraire,
     })),
     mainOeuvres: await listWorkforce(db, ctx.idCampagne),
     prixFioul,
@@ -119,12 +157,15 @@ async function resolveValues(db: Db, idCampagne: number, input: OperationCultura
   }
 
   const applies = appliesToType(type);
-  const profondeurTravail = applies.profondeurTravail ? input.profondeurTravail ?? 0 : 0;
+  const profondeurTravail = applies.profondeurTravail ? (input.profondeurTravail ?? 0) : 0;
   const debitCalcule = roundOrNull(calculatedWorkRate(type, tractant ?? null, tractes), DECIMALES_DEBIT_STOCKE);
   const debitReel = input.debitReel ?? null;
   const consoCarburantCalculee = roundFuel(
     fuelUseReference(await listCoefficientsConsoCarburant(db, type.id), {
-      idTypeAction: type.id, puissance: tractant?.puissance ?? null, profondeurTravail, debit: effectiveWorkRate({ debitReel, debitCalcule }),
+      idTypeAction: type.id,
+      puissance: tractant?.puissance ?? null,
+      profondeurTravail,
+      debit: effectiveWorkRate({ debitReel, debitCalcule }),
     }),
   );
   const consoCarburantReelle = input.consoCarburantReelle ?? null;
@@ -142,7 +183,7 @@ async function resolveValues(db: Db, idCampagne: number, input: OperationCultura
     consoCarburantReelle,
     consoCarburantCalculee,
     profondeurTravail,
-    debitIrrigation: applies.debitIrrigation ? input.debitIrrigation ?? null : null,
+    debitIrrigation: applies.debitIrrigation ? (input.debitIrrigation ?? null) : null,
     // Empty unless typed (issue 10): the form offers 1000 L/ha on a spraying type only.
     volumeBouillie: input.volumeBouillie ?? null,
     proportionSurfaceTravaillee: input.proportionSurfaceTravaillee ?? 1,
@@ -166,9 +207,7 @@ export type SaveResult = {
  * Needs canWriteDescriptif. On an update whose effective work rate changed, repercutAction true
  * propagates the new rate to the linked interventions (B-OPS-25, B-OPS-26).
  */
-export async function saveOperationCulturale(
-  scope: Scope, input: OperationCulturaleInput, existing?: Token,
-): Promise<SaveResult> {
+export async function saveOperationCulturale(scope: Scope, input: OperationCulturaleInput, existing?: Token): Promise<SaveResult> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   return db.transaction(async (trx) => {

@@ -17,7 +17,11 @@ export function sqliteFile({ databaseUrl, dataDir }) {
 }
 
 /** A backup folder's name: the UTC date and time, sortable ("2026-11-26T01-07-33Z"). */
-export const backupName = (now) => now.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
+export const backupName = (now) =>
+  now
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-");
 
 /**
  * Copies the database (a consistent snapshot) and the uploaded files into DATA_DIR/backups/<date>, then removes the
@@ -47,7 +51,11 @@ export async function backupSqlite({ databaseFile, dataDir, keep = 7, now = new 
 
 /** Keeps the `keep` newest backup folders. */
 export function prune(root, keep) {
-  const all = fs.readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.endsWith(".partial")).map((d) => d.name).sort();
+  const all = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.endsWith(".partial"))
+    .map((d) => d.name)
+    .sort();
   for (const old of all.slice(0, Math.max(0, all.length - keep))) fs.rmSync(path.join(root, old), { recursive: true, force: true });
 }
 

@@ -11,7 +11,15 @@ export function enabled(configured, level) {
 
 /** The line of one finished request. */
 export function requestLine({ time, method, path, status, ms, userId }) {
-  return JSON.stringify({ t: time.toISOString(), level: status >= 500 ? "error" : "info", method, path, status, ms: Math.round(ms * 10) / 10, user: userId ?? null });
+  return JSON.stringify({
+    t: time.toISOString(),
+    level: status >= 500 ? "error" : "info",
+    method,
+    path,
+    status,
+    ms: Math.round(ms * 10) / 10,
+    user: userId ?? null,
+  });
 }
 
 /**
@@ -26,7 +34,16 @@ export function requestLog(configured, write = (line) => process.stdout.write(`$
       const level = res.statusCode >= 500 ? "error" : "info";
       if (!enabled(configured, level)) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      write(requestLine({ time: new Date(), method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms, userId: res.locals.requestLog.userId }));
+      write(
+        requestLine({
+          time: new Date(),
+          method: req.method,
+          path: req.originalUrl.split("?")[0],
+          status: res.statusCode,
+          ms,
+          userId: res.locals.requestLog.userId,
+        }),
+      );
     });
     next();
   };

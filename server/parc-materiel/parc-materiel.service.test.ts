@@ -22,13 +22,33 @@ async function contextFor(username: string, campagne: string, farm: Farm = "till
 
 /** A 100 ch tractor (reference 101, class 1 traction, category 1) and a 5-body plough (reference 301, class 2, category 3), as the form sends them. */
 const TRACTEUR = {
-  libelle: "Tracteur 100 ch", noClasse: "1", idCategorieMateriel: "1", idBasemeq: "101", typePropriete: "0", copropriete: "100",
-  puissance: "100", poids: "4500", coutEntretienReparation: "3,5", prixNeuf: "75000", prixAchat: "75000", ageAchat: "0", neufOccasion: "n",
+  libelle: "Tracteur 100 ch",
+  noClasse: "1",
+  idCategorieMateriel: "1",
+  idBasemeq: "101",
+  typePropriete: "0",
+  copropriete: "100",
+  puissance: "100",
+  poids: "4500",
+  coutEntretienReparation: "3,5",
+  prixNeuf: "75000",
+  prixAchat: "75000",
+  ageAchat: "0",
+  neufOccasion: "n",
   utilisationAnnuelle: "500",
 };
 const CHARRUE = {
-  libelle: "Charrue 5 corps", noClasse: "2", idCategorieMateriel: "3", idBasemeq: "301", typePropriete: "0", copropriete: "100",
-  debit: "1,2", coutEntretienReparation: "6", prixNeuf: "28000", prixAchat: "28000", utilisationAnnuelle: "150",
+  libelle: "Charrue 5 corps",
+  noClasse: "2",
+  idCategorieMateriel: "3",
+  idBasemeq: "301",
+  typePropriete: "0",
+  copropriete: "100",
+  debit: "1,2",
+  coutEntretienReparation: "6",
+  prixNeuf: "28000",
+  prixAchat: "28000",
+  utilisationAnnuelle: "150",
 };
 const input = (form: Record<string, string>) => ParcMaterielSchema.parse(form);
 
@@ -56,15 +76,45 @@ describe(`machinery fleet (${dialect})`, () => {
     expect(rows.map((r) => r.id)).toEqual([charrue, tracteur, ...demo]);
     // noCategorie and idenBasemeq come from the chosen category and characteristic.
     expect(rows[1]).toMatchObject({
-      libelle: "Tracteur 100 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 101, idenBasemeq: "TRA-100", typePropriete: 0,
-      copropriete: 100, puissance: 100, poids: 4500, coutEntretienReparation: 3.5, prixNeuf: 75000, prixAchat: 75000, ageAchat: 0,
-      neufOccasion: "n", utilisationAnnuelle: 500, idCampagne: t.demo().campagnes.tilleuls2025,
+      libelle: "Tracteur 100 ch",
+      noClasse: 1,
+      noCategorie: 1,
+      idCategorieMateriel: 1,
+      idBasemeq: 101,
+      idenBasemeq: "TRA-100",
+      typePropriete: 0,
+      copropriete: 100,
+      puissance: 100,
+      poids: 4500,
+      coutEntretienReparation: 3.5,
+      prixNeuf: 75000,
+      prixAchat: 75000,
+      ageAchat: 0,
+      neufOccasion: "n",
+      utilisationAnnuelle: 500,
+      idCampagne: t.demo().campagnes.tilleuls2025,
     });
-    expect(rows[0]).toMatchObject({ noClasse: 2, noCategorie: 1, idCategorieMateriel: 3, idBasemeq: 301, idenBasemeq: "CHA-5", typePropriete: 2, copropriete: null, debit: 1.2 });
+    expect(rows[0]).toMatchObject({
+      noClasse: 2,
+      noCategorie: 1,
+      idCategorieMateriel: 3,
+      idBasemeq: 301,
+      idenBasemeq: "CHA-5",
+      typePropriete: 2,
+      copropriete: null,
+      debit: 1.2,
+    });
 
-    await saveParcMateriel(scopeOf(t.db(), redacteur), input({ ...TRACTEUR, libelle: "Tracteur principal", utilisationAnnuelle: "600", remarque: "Révisé en 2025" }), { id: tracteur, updatedAt: rows[1].updatedAt });
+    await saveParcMateriel(
+      scopeOf(t.db(), redacteur),
+      input({ ...TRACTEUR, libelle: "Tracteur principal", utilisationAnnuelle: "600", remarque: "Révisé en 2025" }),
+      { id: tracteur, updatedAt: rows[1].updatedAt },
+    );
     ({ rows } = await getParcMateriels(scopeOf(t.db(), redacteur)));
-    expect(rows.slice(0, 2).map((r) => [r.id, r.libelle, r.utilisationAnnuelle, r.remarque])).toEqual([[charrue, "Charrue 5 corps", 150, null], [tracteur, "Tracteur principal", 600, "Révisé en 2025"]]);
+    expect(rows.slice(0, 2).map((r) => [r.id, r.libelle, r.utilisationAnnuelle, r.remarque])).toEqual([
+      [charrue, "Charrue 5 corps", 150, null],
+      [tracteur, "Tracteur principal", 600, "Révisé en 2025"],
+    ]);
 
     await removeParcMateriels(scopeOf(t.db(), redacteur), [charrue]);
     expect((await getParcMateriels(scopeOf(t.db(), redacteur))).rows.map((r) => r.id)).toEqual([tracteur, ...demo]);
@@ -99,12 +149,33 @@ describe(`machinery fleet (${dialect})`, () => {
     const data = await getParcMateriels(scopeOf(t.db(), u), { idCategorie: 3 });
     expect(data.classes.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(data.categories.filter((c) => c.idClasseMateriel === 2).map((c) => c.id)).toEqual([3, 4, 5, 6, 7]);
-    expect(data.references.filter((r) => r.idCategorieMateriel === 3).map((r) => r.identifiant).sort()).toEqual(["CHA-5", "CHA-7SP"]);
-    expect(data.references.find((r) => r.id === 301)).toMatchObject({ identifiant: "CHA-5", prixMoyen: 28000, debit: 1.2, reparation: 6, vieUsure: 2500, vieObsolescence: 15, tauxRevente: 20, anneeprix: 2024, archive: false });
+    expect(
+      data.references
+        .filter((r) => r.idCategorieMateriel === 3)
+        .map((r) => r.identifiant)
+        .sort(),
+    ).toEqual(["CHA-5", "CHA-7SP"]);
+    expect(data.references.find((r) => r.id === 301)).toMatchObject({
+      identifiant: "CHA-5",
+      prixMoyen: 28000,
+      debit: 1.2,
+      reparation: 6,
+      vieUsure: 2500,
+      vieObsolescence: 15,
+      tauxRevente: 20,
+      anneeprix: 2024,
+      archive: false,
+    });
   });
 
   test("[B-MACH-20] [B-MACH-21] [B-MACH-22] [B-MACH-23] [B-MACH-24] [B-MACH-25] [B-MACH-26] [B-MACH-27] [B-MACH-28] [B-MACH-07] [B-MACH-08] [B-CONST-01] [B-CONST-02] [B-CONST-03] the machine form's rules and bounds", () => {
-    expect(errors({})).toMatchObject({ libelle: "warning.required", noClasse: "warning.required", idCategorieMateriel: "warning.required", idBasemeq: "warning.required", typePropriete: "warning.required" });
+    expect(errors({})).toMatchObject({
+      libelle: "warning.required",
+      noClasse: "warning.required",
+      idCategorieMateriel: "warning.required",
+      idBasemeq: "warning.required",
+      typePropriete: "warning.required",
+    });
     expect(errors(TRACTEUR)).toEqual({});
     expect(errors({ ...TRACTEUR, copropriete: "50,5" })).toEqual({ copropriete: "warning.integer" });
     expect(errors({ ...TRACTEUR, poids: "4500,5" })).toEqual({ poids: "warning.integer" });
@@ -143,9 +214,15 @@ describe(`machinery fleet (${dialect})`, () => {
   test("[B-MACH-19] [B-MACH-14] the server keeps the cascade consistent, stores power only for the power categories and co-ownership only for own machines", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     const before = await snapshot(t.db(), "parc_materiel");
-    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, noClasse: "1" })), "warning.invalid-form", 400, { fieldErrors: { idCategorieMateriel: ["warning.invalid"] } });
-    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, idBasemeq: "101" })), "warning.invalid-form", 400, { fieldErrors: { idBasemeq: ["warning.invalid"] } });
-    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, idBasemeq: "999999" })), "warning.invalid-form", 400, { fieldErrors: { idBasemeq: ["warning.invalid"] } });
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, noClasse: "1" })), "warning.invalid-form", 400, {
+      fieldErrors: { idCategorieMateriel: ["warning.invalid"] },
+    });
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, idBasemeq: "101" })), "warning.invalid-form", 400, {
+      fieldErrors: { idBasemeq: ["warning.invalid"] },
+    });
+    await expectRefused(saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, idBasemeq: "999999" })), "warning.invalid-form", 400, {
+      fieldErrors: { idBasemeq: ["warning.invalid"] },
+    });
     expect(await snapshot(t.db(), "parc_materiel")).toEqual(before);
     const charrue = await saveParcMateriel(scopeOf(t.db(), u), input({ ...CHARRUE, puissance: "120" }));
     const eta = await saveParcMateriel(scopeOf(t.db(), u), input({ ...TRACTEUR, typePropriete: "1", copropriete: "50" }));
@@ -194,23 +271,37 @@ describe(`machinery fleet (${dialect})`, () => {
     expect(options.dossierModifiable).toBe(false);
     expect(options.dossiers.map((d) => d.id)).toEqual([dossiers.beauce]);
     expect(options.exploitations.map((e) => e.id).sort()).toEqual([exploitations.tilleuls, exploitations.moulin].sort());
-    expect(options.campagnes.map((c) => [c.id, c.locked])).toEqual([[campagnes.moulin2025, false], [campagnes.moulin2024, false]]);
+    expect(options.campagnes.map((c) => [c.id, c.locked])).toEqual([
+      [campagnes.moulin2025, false],
+      [campagnes.moulin2024, false],
+    ]);
     const own = await getDuplicationOptions(scopeOf(t.db(), u), { idExploitation: exploitations.tilleuls });
     // The current campaign is not offered; the published 2024 one is locked.
-    expect(own.campagnes.map((c) => [c.id, c.locked])).toEqual([[campagnes.tilleuls2025Simulation, false], [campagnes.tilleuls2024, true]]);
+    expect(own.campagnes.map((c) => [c.id, c.locked])).toEqual([
+      [campagnes.tilleuls2025Simulation, false],
+      [campagnes.tilleuls2024, true],
+    ]);
 
     const demoFleet = { moulin2025: (await machinesOf("moulin2025")).length, moulin2024: (await machinesOf("moulin2024")).length };
-    const { copies } = await duplicateParcMateriels(scopeOf(t.db(), u), DuplicationParcMaterielSchema.parse({
-      ids: [String(tracteur), String(charrue)], idDossier: String(dossiers.beauce), idExploitation: String(exploitations.moulin),
-      campagnes: [String(campagnes.moulin2025), String(campagnes.moulin2024)],
-    }));
+    const { copies } = await duplicateParcMateriels(
+      scopeOf(t.db(), u),
+      DuplicationParcMaterielSchema.parse({
+        ids: [String(tracteur), String(charrue)],
+        idDossier: String(dossiers.beauce),
+        idExploitation: String(exploitations.moulin),
+        campagnes: [String(campagnes.moulin2025), String(campagnes.moulin2024)],
+      }),
+    );
     expect(copies).toBe(4);
     for (const c of ["moulin2025", "moulin2024"] as const) {
       // The copies come after the campaign's own (demo) machines.
       const all = await machinesOf(c);
       expect(all.length).toBe(demoFleet[c] + 2);
       const rows = all.slice(-2);
-      expect(rows.map((r) => [r.libelle, r.idBasemeq, r.typePropriete, r.idenBasemeq])).toEqual([["Tracteur à copier", 101, 0, "TRA-100"], ["Charrue à copier", 301, 2, "CHA-5"]]);
+      expect(rows.map((r) => [r.libelle, r.idBasemeq, r.typePropriete, r.idenBasemeq])).toEqual([
+        ["Tracteur à copier", 101, 0, "TRA-100"],
+        ["Charrue à copier", 301, 2, "CHA-5"],
+      ]);
       expect(rows[0]).toMatchObject({ utilisationAnnuelle: 500, prixAchat: 75000, copropriete: 100, utilisationAnnuelleCalculeeP: null });
     }
     // The source keeps its machines.
@@ -221,7 +312,10 @@ describe(`machinery fleet (${dialect})`, () => {
   test("[B-MACH-30] [B-RIGHTS-10] [B-RIGHTS-11] [B-RIGHTS-12] duplication refusals: no campaign, another folder without animation, a farm not written, a locked or foreign campaign; nothing is copied", async () => {
     const { dossiers, exploitations, campagnes } = t.demo();
     const dup = (o: Record<string, unknown>) => DuplicationParcMaterielSchema.safeParse(o);
-    expect(dup({ ids: ["1"], idDossier: "1" }).error?.issues.map((i) => [i.path[0], i.message])).toEqual([["idExploitation", "warning.required"], ["campagnes", "warning.required"]]);
+    expect(dup({ ids: ["1"], idDossier: "1" }).error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["idExploitation", "warning.required"],
+      ["campagnes", "warning.required"],
+    ]);
     expect(dup({ ids: [], idDossier: "1", idExploitation: "2", campagnes: [] }).error?.issues.map((i) => i.path[0])).toEqual(["ids", "campagnes"]);
 
     const u = await contextFor("redacteur", "tilleuls2025");
@@ -229,17 +323,44 @@ describe(`machinery fleet (${dialect})`, () => {
     const before = await snapshot(t.db(), "parc_materiel");
     const base = { ids: [id], idDossier: dossiers.beauce, idExploitation: exploitations.moulin };
     // Another folder needs folder animation (redacteur writes in Bocage but does not animate Beauce).
-    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] }), "errors.forbidden", 403);
+    await expectRefused(
+      duplicateParcMateriels(scopeOf(t.db(), u), {
+        ...base,
+        idDossier: dossiers.bocage,
+        idExploitation: exploitations.vallee,
+        campagnes: [campagnes.vallee2025],
+      }),
+      "errors.forbidden",
+      403,
+    );
     // A locked campaign among the chosen ones refuses the whole duplication.
     await expectRefused(
-      duplicateParcMateriels(scopeOf(t.db(), u), { ...base, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025Simulation, campagnes.tilleuls2024] }),
-      "parcMateriel.errors.campagne-verrouillee", 403, { params: { annee: 2024 } },
+      duplicateParcMateriels(scopeOf(t.db(), u), {
+        ...base,
+        idExploitation: exploitations.tilleuls,
+        campagnes: [campagnes.tilleuls2025Simulation, campagnes.tilleuls2024],
+      }),
+      "parcMateriel.errors.campagne-verrouillee",
+      403,
+      { params: { annee: 2024 } },
     );
     // A campaign of another farm, and the current campaign, are not destinations.
-    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, campagnes: [campagnes.vallee2025] }), "parcMateriel.errors.duplicate-service-error", 400);
-    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025] }), "parcMateriel.errors.duplicate-service-error", 400);
+    await expectRefused(
+      duplicateParcMateriels(scopeOf(t.db(), u), { ...base, campagnes: [campagnes.vallee2025] }),
+      "parcMateriel.errors.duplicate-service-error",
+      400,
+    );
+    await expectRefused(
+      duplicateParcMateriels(scopeOf(t.db(), u), { ...base, idExploitation: exploitations.tilleuls, campagnes: [campagnes.tilleuls2025] }),
+      "parcMateriel.errors.duplicate-service-error",
+      400,
+    );
     // A machine of another campaign cannot be copied from here.
-    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), u), { ...base, ids: [id, 999999], campagnes: [campagnes.moulin2025] }), "parcMateriel.errors.duplicate-service-error", 404);
+    await expectRefused(
+      duplicateParcMateriels(scopeOf(t.db(), u), { ...base, ids: [id, 999999], campagnes: [campagnes.moulin2025] }),
+      "parcMateriel.errors.duplicate-service-error",
+      404,
+    );
     // A reader of the folder writes no farm.
     const lecteur = await contextFor("lecteur", "tilleuls2025");
     await expectRefused(duplicateParcMateriels(scopeOf(t.db(), lecteur), { ...base, campagnes: [campagnes.moulin2025] }), "errors.forbidden", 403);
@@ -251,11 +372,20 @@ describe(`machinery fleet (${dialect})`, () => {
     expect(options.dossierModifiable).toBe(true);
     expect(options.dossiers.map((d) => d.id).sort()).toEqual([dossiers.beauce, dossiers.bocage].sort());
     expect(options.exploitations.map((e) => e.id)).toEqual([exploitations.vallee]);
-    await expectRefused(duplicateParcMateriels(scopeOf(t.db(), animateur), { ...base, idDossier: dossiers.bocage, campagnes: [campagnes.moulin2025] }), "errors.forbidden", 403);
+    await expectRefused(
+      duplicateParcMateriels(scopeOf(t.db(), animateur), { ...base, idDossier: dossiers.bocage, campagnes: [campagnes.moulin2025] }),
+      "errors.forbidden",
+      403,
+    );
     expect(await snapshot(t.db(), "parc_materiel")).toEqual(before);
 
     const valleeFleet = (await machinesOf("vallee2025")).map((r) => r.libelle);
-    const { copies } = await duplicateParcMateriels(scopeOf(t.db(), animateur), { ...base, idDossier: dossiers.bocage, idExploitation: exploitations.vallee, campagnes: [campagnes.vallee2025] });
+    const { copies } = await duplicateParcMateriels(scopeOf(t.db(), animateur), {
+      ...base,
+      idDossier: dossiers.bocage,
+      idExploitation: exploitations.vallee,
+      campagnes: [campagnes.vallee2025],
+    });
     expect(copies).toBe(1);
     expect((await machinesOf("vallee2025")).map((r) => r.libelle)).toEqual([...valleeFleet, "Jamais copié"]);
   });

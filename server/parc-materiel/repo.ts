@@ -40,10 +40,32 @@ export type ParcMaterielRow = {
 export type ParcMaterielValues = Omit<ParcMaterielRow, "id" | "idCampagne" | "updatedAt">;
 
 export const VALUE_COLUMNS = [
-  "libelle", "noClasse", "noCategorie", "idCategorieMateriel", "idBasemeq", "idenBasemeq", "typePropriete", "copropriete", "poids",
-  "puissance", "debit", "neufOccasion", "ageAchat", "typePompe", "coutEntretienReparation", "coutLocation", "prixAchat", "prixNeuf",
-  "utilisationAnnuelle", "utilisationAnnuelleCalculeeP", "utilisationAnnuelleCalculeeR", "usure", "obsolescence", "dureeAmortissement",
-  "tauxRevente", "remarque",
+  "libelle",
+  "noClasse",
+  "noCategorie",
+  "idCategorieMateriel",
+  "idBasemeq",
+  "idenBasemeq",
+  "typePropriete",
+  "copropriete",
+  "poids",
+  "puissance",
+  "debit",
+  "neufOccasion",
+  "ageAchat",
+  "typePompe",
+  "coutEntretienReparation",
+  "coutLocation",
+  "prixAchat",
+  "prixNeuf",
+  "utilisationAnnuelle",
+  "utilisationAnnuelleCalculeeP",
+  "utilisationAnnuelleCalculeeR",
+  "usure",
+  "obsolescence",
+  "dureeAmortissement",
+  "tauxRevente",
+  "remarque",
 ] as const satisfies readonly (keyof ParcMaterielValues)[];
 
 const columns = ["id", "idCampagne", ...VALUE_COLUMNS, "updatedAt"];
@@ -53,16 +75,35 @@ const str = (v: unknown): string | null => (v == null || v === "" ? null : Strin
 
 function fromRow(r: Record<string, unknown>): ParcMaterielRow {
   return {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle),
-    noClasse: Number(r.noClasse), noCategorie: Number(r.noCategorie), idCategorieMateriel: Number(r.idCategorieMateriel),
-    idBasemeq: Number(r.idBasemeq), idenBasemeq: str(r.idenBasemeq), typePropriete: Number(r.typePropriete) as TypePropriete,
-    copropriete: num(r.copropriete), poids: num(r.poids), puissance: num(r.puissance), debit: num(r.debit),
-    neufOccasion: str(r.neufOccasion), ageAchat: num(r.ageAchat), typePompe: str(r.typePompe),
-    coutEntretienReparation: num(r.coutEntretienReparation), coutLocation: num(r.coutLocation), prixAchat: num(r.prixAchat),
-    prixNeuf: num(r.prixNeuf), utilisationAnnuelle: num(r.utilisationAnnuelle),
-    utilisationAnnuelleCalculeeP: num(r.utilisationAnnuelleCalculeeP), utilisationAnnuelleCalculeeR: num(r.utilisationAnnuelleCalculeeR),
-    usure: num(r.usure), obsolescence: num(r.obsolescence), dureeAmortissement: num(r.dureeAmortissement), tauxRevente: num(r.tauxRevente),
-    remarque: str(r.remarque), updatedAt: toIso(r.updatedAt),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    libelle: String(r.libelle),
+    noClasse: Number(r.noClasse),
+    noCategorie: Number(r.noCategorie),
+    idCategorieMateriel: Number(r.idCategorieMateriel),
+    idBasemeq: Number(r.idBasemeq),
+    idenBasemeq: str(r.idenBasemeq),
+    typePropriete: Number(r.typePropriete) as TypePropriete,
+    copropriete: num(r.copropriete),
+    poids: num(r.poids),
+    puissance: num(r.puissance),
+    debit: num(r.debit),
+    neufOccasion: str(r.neufOccasion),
+    ageAchat: num(r.ageAchat),
+    typePompe: str(r.typePompe),
+    coutEntretienReparation: num(r.coutEntretienReparation),
+    coutLocation: num(r.coutLocation),
+    prixAchat: num(r.prixAchat),
+    prixNeuf: num(r.prixNeuf),
+    utilisationAnnuelle: num(r.utilisationAnnuelle),
+    utilisationAnnuelleCalculeeP: num(r.utilisationAnnuelleCalculeeP),
+    utilisationAnnuelleCalculeeR: num(r.utilisationAnnuelleCalculeeR),
+    usure: num(r.usure),
+    obsolescence: num(r.obsolescence),
+    dureeAmortissement: num(r.dureeAmortissement),
+    tauxRevente: num(r.tauxRevente),
+    remarque: str(r.remarque),
+    updatedAt: toIso(r.updatedAt),
   };
 }
 
@@ -81,7 +122,9 @@ export async function listParcMaterielsByIds(db: Db, idCampagne: number, ids: nu
 }
 
 export async function insertParcMateriel(db: Db, idCampagne: number, values: ParcMaterielValues): Promise<number> {
-  const [r] = await db("parc_materiel").insert({ idCampagne, ...values }).returning("id");
+  const [r] = await db("parc_materiel")
+    .insert({ idCampagne, ...values })
+    .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
@@ -122,32 +165,78 @@ export type ReferenceMateriel = {
 };
 
 export async function listClasses(db: Db): Promise<ClasseMateriel[]> {
-  return (await db("classe_materiel").select("id", "libelle", "libelleEn", "ordre").orderBy([{ column: "ordre" }, { column: "id" }]))
-    .map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn), ordre: Number(r.ordre) }));
+  return (
+    await db("classe_materiel")
+      .select("id", "libelle", "libelleEn", "ordre")
+      .orderBy([{ column: "ordre" }, { column: "id" }])
+  ).map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn), ordre: Number(r.ordre) }));
 }
 
 export async function listCategories(db: Db): Promise<CategorieMateriel[]> {
-  return (await db("categorie_materiel").select("id", "libelle", "libelleEn", "ordre", "idClasseMateriel").orderBy([{ column: "idClasseMateriel" }, { column: "ordre" }, { column: "id" }]))
-    .map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn), ordre: Number(r.ordre), idClasseMateriel: Number(r.idClasseMateriel) }));
+  return (
+    await db("categorie_materiel")
+      .select("id", "libelle", "libelleEn", "ordre", "idClasseMateriel")
+      .orderBy([{ column: "idClasseMateriel" }, { column: "ordre" }, { column: "id" }])
+  ).map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    libelleEn: str(r.libelleEn),
+    ordre: Number(r.ordre),
+    idClasseMateriel: Number(r.idClasseMateriel),
+  }));
 }
 
 export async function findCategorie(db: Db, id: number): Promise<CategorieMateriel | undefined> {
   const r = await db("categorie_materiel").where({ id }).first("id", "libelle", "libelleEn", "ordre", "idClasseMateriel");
-  return r ? { id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn), ordre: Number(r.ordre), idClasseMateriel: Number(r.idClasseMateriel) } : undefined;
+  return r
+    ? { id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn), ordre: Number(r.ordre), idClasseMateriel: Number(r.idClasseMateriel) }
+    : undefined;
 }
 
 const referenceColumns = [
-  "id", "identifiant", "libelle", "libelleEn", "idCategorieMateriel", "archive", "prixMoyen", "poids", "puissance", "puissanceUtile", "debit",
-  "uniteDebit", "utilisationAnnuelle", "uniteUtilisation", "reparation", "amortissement", "vieUsure", "vieObsolescence", "tauxRevente", "anneeprix",
+  "id",
+  "identifiant",
+  "libelle",
+  "libelleEn",
+  "idCategorieMateriel",
+  "archive",
+  "prixMoyen",
+  "poids",
+  "puissance",
+  "puissanceUtile",
+  "debit",
+  "uniteDebit",
+  "utilisationAnnuelle",
+  "uniteUtilisation",
+  "reparation",
+  "amortissement",
+  "vieUsure",
+  "vieObsolescence",
+  "tauxRevente",
+  "anneeprix",
 ];
 
 function referenceFromRow(r: Record<string, unknown>): ReferenceMateriel {
   return {
-    id: Number(r.id), identifiant: String(r.identifiant), libelle: String(r.libelle), libelleEn: str(r.libelleEn),
-    idCategorieMateriel: Number(r.idCategorieMateriel), archive: bool(r.archive), prixMoyen: num(r.prixMoyen), poids: num(r.poids),
-    puissance: num(r.puissance), puissanceUtile: num(r.puissanceUtile), debit: num(r.debit), uniteDebit: String(r.uniteDebit ?? "ha/h"),
-    utilisationAnnuelle: num(r.utilisationAnnuelle), uniteUtilisation: String(r.uniteUtilisation ?? "h"), reparation: num(r.reparation),
-    amortissement: num(r.amortissement), vieUsure: num(r.vieUsure), vieObsolescence: num(r.vieObsolescence), tauxRevente: num(r.tauxRevente),
+    id: Number(r.id),
+    identifiant: String(r.identifiant),
+    libelle: String(r.libelle),
+    libelleEn: str(r.libelleEn),
+    idCategorieMateriel: Number(r.idCategorieMateriel),
+    archive: bool(r.archive),
+    prixMoyen: num(r.prixMoyen),
+    poids: num(r.poids),
+    puissance: num(r.puissance),
+    puissanceUtile: num(r.puissanceUtile),
+    debit: num(r.debit),
+    uniteDebit: String(r.uniteDebit ?? "ha/h"),
+    utilisationAnnuelle: num(r.utilisationAnnuelle),
+    uniteUtilisation: String(r.uniteUtilisation ?? "h"),
+    reparation: num(r.reparation),
+    amortissement: num(r.amortissement),
+    vieUsure: num(r.vieUsure),
+    vieObsolescence: num(r.vieObsolescence),
+    tauxRevente: num(r.tauxRevente),
     anneeprix: num(r.anneeprix),
   };
 }
@@ -155,8 +244,12 @@ function referenceFromRow(r: Record<string, unknown>): ReferenceMateriel {
 /** The references (characteristics) of some categories, archived ones included (a stored machine may point to one). */
 export async function listReferencesOfCategories(db: Db, idCategories: number[]): Promise<ReferenceMateriel[]> {
   if (!idCategories.length) return [];
-  return (await db("reference_materiel").whereIn("idCategorieMateriel", [...new Set(idCategories)]).select(referenceColumns).orderBy([{ column: "libelle" }, { column: "id" }]))
-    .map(referenceFromRow);
+  return (
+    await db("reference_materiel")
+      .whereIn("idCategorieMateriel", [...new Set(idCategories)])
+      .select(referenceColumns)
+      .orderBy([{ column: "libelle" }, { column: "id" }])
+  ).map(referenceFromRow);
 }
 
 export async function findReference(db: Db, id: number): Promise<ReferenceMateriel | undefined> {

@@ -10,9 +10,20 @@ import type { Token } from "../db/stale";
 import { foldersReadableBy } from "../dossier/repo";
 import { ServiceError } from "../errors";
 import {
-  deleteParcMateriels, findCategorie, findParcMateriel, findReference, insertParcMateriel, listCategories, listClasses,
-  listParcMateriels, listParcMaterielsByIds, listReferencesOfCategories, updateParcMateriel,
-  type ParcMaterielRow, type ParcMaterielValues, type ReferenceMateriel,
+  deleteParcMateriels,
+  findCategorie,
+  findParcMateriel,
+  findReference,
+  insertParcMateriel,
+  listCategories,
+  listClasses,
+  listParcMateriels,
+  listParcMaterielsByIds,
+  listReferencesOfCategories,
+  updateParcMateriel,
+  type ParcMaterielRow,
+  type ParcMaterielValues,
+  type ReferenceMateriel,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -96,9 +107,9 @@ async function resolveValues(db: Db, input: ParcMaterielInput, current?: ParcMat
     idBasemeq: reference.id,
     idenBasemeq: reference.identifiant,
     typePropriete: input.typePropriete as ParcMaterielValues["typePropriete"],
-    copropriete: own ? input.copropriete ?? null : null,
+    copropriete: own ? (input.copropriete ?? null) : null,
     poids: input.poids ?? null,
-    puissance: showsPowerField(categorie.id) ? input.puissance ?? null : null,
+    puissance: showsPowerField(categorie.id) ? (input.puissance ?? null) : null,
     debit: input.debit ?? null,
     neufOccasion: input.neufOccasion ?? null,
     ageAchat: input.ageAchat ?? null,

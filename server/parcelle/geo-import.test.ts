@@ -5,7 +5,10 @@ import { GeoImportError, IMPORT_MAX_FEATURES, labelOf, parseGeoFile } from "./ge
 /** Plot import: reading GeoJSON, KML and zipped shapefiles (docs/decisions/0015-import-parcelles.md). */
 
 async function refusal(name: string, bytes: Uint8Array) {
-  const e = await parseGeoFile({ name, bytes }).then(() => null, (err: unknown) => err);
+  const e = await parseGeoFile({ name, bytes }).then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(GeoImportError);
   return e as GeoImportError;
 }
@@ -22,13 +25,27 @@ describe("GeoJSON", () => {
       [1, "Les Hauts Vents", "12", "polygon", 4.1, null],
       [2, "La Mare", null, "polygon", 1.64, null],
     ]);
-    expect(candidates[2].geometry).toEqual({ type: "Polygon", coordinates: [rectangle(1.49, 48.44, 0.001, 0.002).map(([x, y]) => [Math.round(x * 1e7) / 1e7, Math.round(y * 1e7) / 1e7])] });
+    expect(candidates[2].geometry).toEqual({
+      type: "Polygon",
+      coordinates: [rectangle(1.49, 48.44, 0.001, 0.002).map(([x, y]) => [Math.round(x * 1e7) / 1e7, Math.round(y * 1e7) / 1e7])],
+    });
   });
 
   test("[issue10] a single Feature, a bare geometry, a Point (no surface: refused, a plot needs one), a UTF-8 byte order mark", async () => {
     const one = await parseGeoFile({ name: "un.json", bytes: bytesOf(feature({ type: "Point", coordinates: [1.5, 48.4, 120] }, { libelle: "Le puits" })) });
-    expect(one.candidates).toMatchObject([{ libelle: "Le puits", typeGeometrie: "marker", surface: null, geometry: { type: "Point", coordinates: [1.5, 48.4] }, refus: { key: "parcelle.import.refus.no-surface" } }]);
-    const bare = await parseGeoFile({ name: "forme.GEOJSON", bytes: bytesOf("\uFEFF" + JSON.stringify({ type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.001, 0.001)] })) });
+    expect(one.candidates).toMatchObject([
+      {
+        libelle: "Le puits",
+        typeGeometrie: "marker",
+        surface: null,
+        geometry: { type: "Point", coordinates: [1.5, 48.4] },
+        refus: { key: "parcelle.import.refus.no-surface" },
+      },
+    ]);
+    const bare = await parseGeoFile({
+      name: "forme.GEOJSON",
+      bytes: bytesOf("\uFEFF" + JSON.stringify({ type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.001, 0.001)] })),
+    });
     expect(bare.candidates).toMatchObject([{ libelle: "forme 1", typeGeometrie: "polygon", refus: null }]);
     expect(bare.candidates[0].surface).toBeGreaterThan(0.8);
   });
@@ -39,22 +56,74 @@ describe("GeoJSON", () => {
       name: "ilots.geojson",
       bytes: bytesOf(collection(feature({ type: "MultiPolygon", coordinates: [[rectangle(1.48, 48.44, 0.004, 0.0025)], [open]] }, { NUM_ILOT: 7 }))),
     });
-    expect(candidates.map((c) => [c.libelle, c.part, c.source, c.noIlotPac, c.surface])).toEqual([["Îlot 7 (1)", 1, 1, "7", 8.2], ["Îlot 7 (2)", 2, 1, "7", 1.64]]);
+    expect(candidates.map((c) => [c.libelle, c.part, c.source, c.noIlotPac, c.surface])).toEqual([
+      ["Îlot 7 (1)", 1, 1, "7", 8.2],
+      ["Îlot 7 (2)", 2, 1, "7", 1.64],
+    ]);
     expect((candidates[1].geometry as { coordinates: number[][][] }).coordinates[0]).toHaveLength(5);
   });
 
   test("other geometries, no geometry, projected coordinates and bad shapes are refused one by one, with their reason", async () => {
     const { candidates } = await parseGeoFile({
       name: "melange.geojson",
-      bytes: bytesOf(collection(
-        feature({ type: "LineString", coordinates: [[1.48, 48.44], [1.49, 48.45]] }, { nom: "Haie" }),
-        feature(null, { nom: "Sans forme" }),
-        feature({ type: "Polygon", coordinates: [[[587000, 6815000], [587200, 6815000], [587200, 6815100], [587000, 6815000]]] }, { nom: "Lambert" }),
-        feature({ type: "Polygon", coordinates: [[[1.48, 48.44], [1.49, 48.44], [1.48, 48.44]]] }, { nom: "Trait" }),
-        feature({ type: "Polygon", coordinates: [[[1.48, 48.44], [1.48, 48.45], [1.48, 48.46], [1.48, 48.44]]] }, { nom: "Plat" }),
-        feature({ type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.001, 0.001)] }, { nom: "Bonne", NUM_ILOT: "x".repeat(31) }),
-        feature({ type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.001, 0.001)] }, { nom: "Bonne" }),
-      )),
+      bytes: bytesOf(
+        collection(
+          feature(
+            {
+              type: "LineString",
+              coordinates: [
+                [1.48, 48.44],
+                [1.49, 48.45],
+              ],
+            },
+            { nom: "Haie" },
+          ),
+          feature(null, { nom: "Sans forme" }),
+          feature(
+            {
+              type: "Polygon",
+              coordinates: [
+                [
+                  [587000, 6815000],
+                  [587200, 6815000],
+                  [587200, 6815100],
+                  [587000, 6815000],
+                ],
+              ],
+            },
+            { nom: "Lambert" },
+          ),
+          feature(
+            {
+              type: "Polygon",
+              coordinates: [
+                [
+                  [1.48, 48.44],
+                  [1.49, 48.44],
+                  [1.48, 48.44],
+                ],
+              ],
+            },
+            { nom: "Trait" },
+          ),
+          feature(
+            {
+              type: "Polygon",
+              coordinates: [
+                [
+                  [1.48, 48.44],
+                  [1.48, 48.45],
+                  [1.48, 48.46],
+                  [1.48, 48.44],
+                ],
+              ],
+            },
+            { nom: "Plat" },
+          ),
+          feature({ type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.001, 0.001)] }, { nom: "Bonne", NUM_ILOT: "x".repeat(31) }),
+          feature({ type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.001, 0.001)] }, { nom: "Bonne" }),
+        ),
+      ),
     });
     expect(candidates.map((c) => [c.libelle, c.refus?.key ?? null, c.refus?.params ?? null])).toEqual([
       ["Haie", "parcelle.import.refus.geometry-type", { type: "LineString" }],
@@ -70,24 +139,38 @@ describe("GeoJSON", () => {
   test("files refused as a whole: extension, empty, too large, not JSON, not GeoJSON, another CRS, no feature, too many", async () => {
     expect((await refusal("champs.shp", bytesOf("x"))).key).toBe("parcelle.import.errors.extension");
     expect((await refusal("champs.geojson", new Uint8Array())).key).toBe("parcelle.import.errors.empty");
-    expect(await refusal("champs.geojson", new Uint8Array(10 * 1024 * 1024 + 1))).toMatchObject({ key: "parcelle.import.errors.too-large", params: { max: 10 } });
+    expect(await refusal("champs.geojson", new Uint8Array(10 * 1024 * 1024 + 1))).toMatchObject({
+      key: "parcelle.import.errors.too-large",
+      params: { max: 10 },
+    });
     expect((await refusal("champs.geojson", bytesOf("{ not json"))).key).toBe("parcelle.import.errors.unreadable-geojson");
     expect((await refusal("champs.json", bytesOf({ hello: "world" }))).key).toBe("parcelle.import.errors.not-geojson");
-    expect(await refusal("champs.json", bytesOf({ ...threeFields(), crs: { type: "name", properties: { name: "urn:ogc:def:crs:EPSG::2154" } } }))).toMatchObject({
-      key: "parcelle.import.errors.crs", params: { crs: "urn:ogc:def:crs:EPSG::2154" },
+    expect(
+      await refusal("champs.json", bytesOf({ ...threeFields(), crs: { type: "name", properties: { name: "urn:ogc:def:crs:EPSG::2154" } } })),
+    ).toMatchObject({
+      key: "parcelle.import.errors.crs",
+      params: { crs: "urn:ogc:def:crs:EPSG::2154" },
     });
     expect((await refusal("champs.json", bytesOf(collection()))).key).toBe("parcelle.import.errors.no-feature");
     const many = collection(...Array.from({ length: IMPORT_MAX_FEATURES + 1 }, () => feature({ type: "Point", coordinates: [1.5, 48.4] })));
     expect(await refusal("champs.json", bytesOf(many))).toMatchObject({ key: "parcelle.import.errors.too-many-features", params: { count: 501, max: 500 } });
-    const ok = await parseGeoFile({ name: "champs.json", bytes: bytesOf({ ...threeFields(), crs: { type: "name", properties: { name: "urn:ogc:def:crs:OGC:1.3:CRS84" } } }) });
+    const ok = await parseGeoFile({
+      name: "champs.json",
+      bytes: bytesOf({ ...threeFields(), crs: { type: "name", properties: { name: "urn:ogc:def:crs:OGC:1.3:CRS84" } } }),
+    });
     expect(ok.candidates).toHaveLength(3);
   });
 });
 
 describe("KML", () => {
   test("placemarks become plots named after them; a multi-geometry splits into its polygons", async () => {
-    const xml = kmlOf([{ name: "Le Grand Clos", coordinates: rectangle(1.48, 48.44, 0.004, 0.0025) }, { name: "La Sente", coordinates: rectangle(1.49, 48.44, 0.001, 0.002) }])
-      .replace("</Document>", `<Placemark><name>Deux</name><MultiGeometry><Polygon><outerBoundaryIs><LinearRing><coordinates>1.5,48.4 1.501,48.4 1.501,48.401 1.5,48.4</coordinates></LinearRing></outerBoundaryIs></Polygon><Polygon><outerBoundaryIs><LinearRing><coordinates>1.51,48.4 1.511,48.4 1.511,48.401 1.51,48.4</coordinates></LinearRing></outerBoundaryIs></Polygon></MultiGeometry></Placemark><Placemark><name>Chemin</name><LineString><coordinates>1.5,48.4 1.6,48.5</coordinates></LineString></Placemark></Document>`);
+    const xml = kmlOf([
+      { name: "Le Grand Clos", coordinates: rectangle(1.48, 48.44, 0.004, 0.0025) },
+      { name: "La Sente", coordinates: rectangle(1.49, 48.44, 0.001, 0.002) },
+    ]).replace(
+      "</Document>",
+      `<Placemark><name>Deux</name><MultiGeometry><Polygon><outerBoundaryIs><LinearRing><coordinates>1.5,48.4 1.501,48.4 1.501,48.401 1.5,48.4</coordinates></LinearRing></outerBoundaryIs></Polygon><Polygon><outerBoundaryIs><LinearRing><coordinates>1.51,48.4 1.511,48.4 1.511,48.401 1.51,48.4</coordinates></LinearRing></outerBoundaryIs></Polygon></MultiGeometry></Placemark><Placemark><name>Chemin</name><LineString><coordinates>1.5,48.4 1.6,48.5</coordinates></LineString></Placemark></Document>`,
+    );
     const { format, candidates } = await parseGeoFile({ name: "exploitation.kml", bytes: bytesOf(xml) });
     expect(format).toBe("kml");
     expect(candidates.map((c) => [c.libelle, c.typeGeometrie, c.surface, c.refus?.key ?? null])).toEqual([
@@ -110,12 +193,21 @@ describe("KML", () => {
 });
 
 describe("zipped shapefile", () => {
-  const lambert = (x: number, y: number, w: number, h: number): [number, number][] => [[x, y], [x + w, y], [x + w, y + h], [x, y + h], [x, y]];
+  const lambert = (x: number, y: number, w: number, h: number): [number, number][] => [
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h],
+    [x, y],
+  ];
 
   test("a Telepac export in Lambert-93 (with .prj) is reprojected to WGS84; labels and island numbers from the .dbf (Windows code page)", async () => {
     const file = zip({
       "parcelles_graphiques.shp": shp([{ polygon: [lambert(587000, 6815000, 200, 100)] }, { polygon: [lambert(587300, 6815000, 100, 100)] }]),
-      "parcelles_graphiques.dbf": dbf([{ NUM_ILOT: "3", NUM_PARCEL: "1" }, { NUM_ILOT: "3", NUM_PARCEL: "2", NOM: "Près de l'église" }]),
+      "parcelles_graphiques.dbf": dbf([
+        { NUM_ILOT: "3", NUM_PARCEL: "1" },
+        { NUM_ILOT: "3", NUM_PARCEL: "2", NOM: "Près de l'église" },
+      ]),
       "parcelles_graphiques.prj": LAMBERT93_PRJ,
       "lisezmoi.txt": "ignored",
     });
@@ -136,10 +228,15 @@ describe("zipped shapefile", () => {
   });
 
   test("without .prj, WGS84 coordinates are taken as they are and Lambert ones are refused; points; UTF-8 .dbf; stored entries", async () => {
-    const wgs = zip({ "a/champs.shp": shp([{ polygon: [rectangle(1.48, 48.44, 0.004, 0.0025)] }]), "a/champs.dbf": dbf([{ NOM: "Côte rôtie" }], "utf8") }, { store: true });
+    const wgs = zip(
+      { "a/champs.shp": shp([{ polygon: [rectangle(1.48, 48.44, 0.004, 0.0025)] }]), "a/champs.dbf": dbf([{ NOM: "Côte rôtie" }], "utf8") },
+      { store: true },
+    );
     expect((await parseGeoFile({ name: "champs.zip", bytes: wgs })).candidates).toMatchObject([{ libelle: "Côte rôtie", surface: 8.2, refus: null }]);
     const projected = zip({ "champs.shp": shp([{ polygon: [lambert(587000, 6815000, 200, 100)] }]) });
-    expect((await parseGeoFile({ name: "champs.zip", bytes: projected })).candidates).toMatchObject([{ libelle: "champs 1", refus: { key: "parcelle.import.refus.not-wgs84" } }]);
+    expect((await parseGeoFile({ name: "champs.zip", bytes: projected })).candidates).toMatchObject([
+      { libelle: "champs 1", refus: { key: "parcelle.import.refus.not-wgs84" } },
+    ]);
     const points = zip({ "puits.shp": shp([{ point: [1.5, 48.4] }, { point: [1.51, 48.41] }]) });
     expect((await parseGeoFile({ name: "puits.zip", bytes: points })).candidates).toMatchObject([
       { libelle: "puits 1", typeGeometrie: "marker", geometry: { type: "Point", coordinates: [1.5, 48.4] } },
@@ -148,16 +245,28 @@ describe("zipped shapefile", () => {
   });
 
   test("two shapefiles in one zip: both layers, labels fall back on the layer name", async () => {
-    const file = zip({ "ilots.shp": shp([{ polygon: [rectangle(1.48, 48.44, 0.001, 0.001)] }]), "zones.shp": shp([{ polygon: [rectangle(1.49, 48.44, 0.001, 0.001)] }]) });
+    const file = zip({
+      "ilots.shp": shp([{ polygon: [rectangle(1.48, 48.44, 0.001, 0.001)] }]),
+      "zones.shp": shp([{ polygon: [rectangle(1.49, 48.44, 0.001, 0.001)] }]),
+    });
     const { candidates } = await parseGeoFile({ name: "export.zip", bytes: file });
-    expect(candidates.map((c) => [c.index, c.libelle, c.layer])).toEqual([[0, "ilots 1", "ilots"], [1, "zones 1", "zones"]]);
+    expect(candidates.map((c) => [c.index, c.libelle, c.layer])).toEqual([
+      [0, "ilots 1", "ilots"],
+      [1, "zones 1", "zones"],
+    ]);
   });
 
   test("not a zip, a zip without .shp, a zip bomb, a broken .shp are refused", async () => {
     expect((await refusal("champs.zip", bytesOf("PK not really"))).key).toBe("parcelle.import.errors.unreadable-zip");
     expect((await refusal("champs.zip", zip({ "champs.dbf": dbf([{ NOM: "x" }]) }))).key).toBe("parcelle.import.errors.no-shp");
-    expect(await refusal("champs.zip", zip({ "bombe.shp": new Uint8Array(51 * 1024 * 1024) }))).toMatchObject({ key: "parcelle.import.errors.zip-too-large", params: { max: 50 } });
-    expect(await refusal("champs.zip", zip({ "champs.shp": new Uint8Array(120).fill(7) }))).toMatchObject({ key: "parcelle.import.errors.unreadable-shapefile", params: { name: "champs" } });
+    expect(await refusal("champs.zip", zip({ "bombe.shp": new Uint8Array(51 * 1024 * 1024) }))).toMatchObject({
+      key: "parcelle.import.errors.zip-too-large",
+      params: { max: 50 },
+    });
+    expect(await refusal("champs.zip", zip({ "champs.shp": new Uint8Array(120).fill(7) }))).toMatchObject({
+      key: "parcelle.import.errors.unreadable-shapefile",
+      params: { name: "champs" },
+    });
   });
 });
 

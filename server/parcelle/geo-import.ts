@@ -48,7 +48,10 @@ export type ImportPreview = { format: ImportFormat; fileName: string; candidates
 
 /** A file refused as a whole: a translation key (parcelle.import.errors.*) and its parameters. */
 export class GeoImportError extends Error {
-  constructor(public key: string, public params: Record<string, string | number> = {}) {
+  constructor(
+    public key: string,
+    public params: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -116,7 +119,8 @@ export function readGeoJson(bytes: Uint8Array): Layer {
   if (typeof crs === "string" && !/(CRS84|EPSG:{1,2}4326)$/i.test(crs)) throw new GeoImportError(ERR("crs"), { crs });
   if (json.type === "FeatureCollection") {
     if (!Array.isArray(json.features)) throw new GeoImportError(ERR("not-geojson"));
-    if (json.features.length > IMPORT_MAX_FEATURES) throw new GeoImportError(ERR("too-many-features"), { count: json.features.length, max: IMPORT_MAX_FEATURES });
+    if (json.features.length > IMPORT_MAX_FEATURES)
+      throw new GeoImportError(ERR("too-many-features"), { count: json.features.length, max: IMPORT_MAX_FEATURES });
     return { name: "", features: json.features.map(toFeature) };
   }
   if (json.type === "Feature") return { name: "", features: [toFeature(json)] };
@@ -286,8 +290,14 @@ function candidatesOf(feature: RawFeature, source: number, layer: string | null,
   return parts.map((p, i) => {
     const part = parts.length > 1 ? i + 1 : null;
     const base = {
-      source, layer, part, libelle: part ? `${libelle.slice(0, LIBELLE_MAX - 6)} (${part})` : libelle, noIlotPac,
-      typeGeometrie: null, geometry: null, surface: null,
+      source,
+      layer,
+      part,
+      libelle: part ? `${libelle.slice(0, LIBELLE_MAX - 6)} (${part})` : libelle,
+      noIlotPac,
+      typeGeometrie: null,
+      geometry: null,
+      surface: null,
     };
     if ("refus" in p) return { ...base, refus: p.refus };
     const ha = surfaceHaOf(p.geometry);
@@ -384,4 +394,3 @@ function polygon(coordinates: unknown): Part {
   if (!((surfaceHaOf(geometry) ?? 0) * 10_000 >= 1)) return { refus: { key: REFUS("no-area") } };
   return { geometry };
 }
-

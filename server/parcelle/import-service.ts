@@ -44,7 +44,8 @@ export async function importParcelles(scope: Scope, file: ImportFile, indexes: r
   const { candidates } = await read(file);
   const chosen = [...new Set(indexes)].sort((a, b) => a - b).map((i) => candidates[i]);
   if (!chosen.length) throw new ServiceError("parcelle.import.errors.no-selection", 400, { selection: ["parcelle.import.errors.no-selection"] });
-  if (chosen.some((c: ImportCandidate | undefined) => !c || c.refus)) throw new ServiceError("parcelle.import.errors.bad-selection", 400, { selection: ["parcelle.import.errors.bad-selection"] });
+  if (chosen.some((c: ImportCandidate | undefined) => !c || c.refus))
+    throw new ServiceError("parcelle.import.errors.bad-selection", 400, { selection: ["parcelle.import.errors.bad-selection"] });
   const inputs = chosen.map((c) => {
     const r = validate(ParcelleSchema, parcelleInputOf(c));
     if (!r.success) throw new ServiceError("warning.invalid-form", 400, r.fieldErrors);
@@ -60,7 +61,12 @@ export async function importParcelles(scope: Scope, file: ImportFile, indexes: r
 }
 
 const slug = (s: string) =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "exploitation";
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase() || "exploitation";
 
 /**
  * The campaign's plots as a GeoJSON FeatureCollection (WGS84), for whoever may read the campaign. A
@@ -78,8 +84,17 @@ export async function exportParcelles(scope: Scope) {
       id: p.id,
       geometry: p.geometrie ? (JSON.parse(p.geometrie) as unknown) : null,
       properties: {
-        id: p.id, libelle: p.libelle, surface: p.surface, surfaceReelle: p.surfaceReelle, noIlotPac: p.noIlotPac, codeInsee: p.codeInsee,
-        codePostal: p.codePostal, commune: p.libelleCommune, modeConduite: p.libelleModeConduite, lot: p.libelleLot, typeGeometrie: p.typeGeometrie,
+        id: p.id,
+        libelle: p.libelle,
+        surface: p.surface,
+        surfaceReelle: p.surfaceReelle,
+        noIlotPac: p.noIlotPac,
+        codeInsee: p.codeInsee,
+        codePostal: p.codePostal,
+        commune: p.libelleCommune,
+        modeConduite: p.libelleModeConduite,
+        lot: p.libelleLot,
+        typeGeometrie: p.typeGeometrie,
       },
     }));
     const suffix = campagne.simulation ? `-${slug(campagne.libelle)}` : "";

@@ -20,7 +20,11 @@ describe(`plot import and export (${dialect})`, () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     await t.db()("exploitation").where({ id: t.demo().exploitations.tilleuls }).update({ codeInsee: "28085", codePostal: "28000" });
     const preview = await previewImport(scopeOf(t.db(), u), champs());
-    expect(preview.candidates.map((c) => [c.libelle, c.surface])).toEqual([["Îlot 12 parcelle 1", 8.2], ["Les Hauts Vents", 4.1], ["La Mare", 1.64]]);
+    expect(preview.candidates.map((c) => [c.libelle, c.surface])).toEqual([
+      ["Îlot 12 parcelle 1", 8.2],
+      ["Les Hauts Vents", 4.1],
+      ["La Mare", 1.64],
+    ]);
     const before = (await getParcelles(scopeOf(t.db(), u))).rows.length;
 
     const ids = await importParcelles(scopeOf(t.db(), u), champs(), [0, 1, 2]);
@@ -38,10 +42,23 @@ describe(`plot import and export (${dialect})`, () => {
 
   test("only the ticked rows are created; a Lambert-93 shapefile is stored in WGS84", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
-    const lambert = (x: number): [number, number][] => [[x, 6815000], [x + 100, 6815000], [x + 100, 6815100], [x, 6815100], [x, 6815000]];
+    const lambert = (x: number): [number, number][] => [
+      [x, 6815000],
+      [x + 100, 6815000],
+      [x + 100, 6815100],
+      [x, 6815100],
+      [x, 6815000],
+    ];
     const file = {
       name: "telepac.zip",
-      bytes: zip({ "p.shp": shp([{ polygon: [lambert(587000)] }, { polygon: [lambert(587200)] }]), "p.dbf": dbf([{ NUM_ILOT: "5", NUM_PARCEL: "1" }, { NUM_ILOT: "5", NUM_PARCEL: "2" }]), "p.prj": LAMBERT93_PRJ }),
+      bytes: zip({
+        "p.shp": shp([{ polygon: [lambert(587000)] }, { polygon: [lambert(587200)] }]),
+        "p.dbf": dbf([
+          { NUM_ILOT: "5", NUM_PARCEL: "1" },
+          { NUM_ILOT: "5", NUM_PARCEL: "2" },
+        ]),
+        "p.prj": LAMBERT93_PRJ,
+      }),
     };
     const [id] = await importParcelles(scopeOf(t.db(), u), file, [1]);
     const row = await t.db()("parcelle").where({ id }).first("libelle", "geometrie", "surface", "noIlotPac");
@@ -56,15 +73,34 @@ describe(`plot import and export (${dialect})`, () => {
   test("a bad file, an empty or wrong selection, a refused feature change nothing", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     const before = await snapshot(t.db(), ...PLOT_TABLES);
-    await expectRefused(importParcelles(scopeOf(t.db(), u), { name: "champs.geojson", bytes: bytesOf("{ broken") }, [0]), "parcelle.import.errors.unreadable-geojson", 400, {
-      fieldErrors: { fichier: ["parcelle.import.errors.unreadable-geojson"] },
-    });
+    await expectRefused(
+      importParcelles(scopeOf(t.db(), u), { name: "champs.geojson", bytes: bytesOf("{ broken") }, [0]),
+      "parcelle.import.errors.unreadable-geojson",
+      400,
+      {
+        fieldErrors: { fichier: ["parcelle.import.errors.unreadable-geojson"] },
+      },
+    );
     await expectRefused(previewImport(scopeOf(t.db(), u), { name: "champs.pdf", bytes: bytesOf("%PDF") }), "parcelle.import.errors.extension", 400);
     await expectRefused(importParcelles(scopeOf(t.db(), u), champs(), []), "parcelle.import.errors.no-selection", 400);
     await expectRefused(importParcelles(scopeOf(t.db(), u), champs(), [0, 3]), "parcelle.import.errors.bad-selection", 400);
     const withLine = threeFields();
-    withLine.features.push({ type: "Feature", properties: { nom: "Haie" } as never, geometry: { type: "LineString", coordinates: [[1.48, 48.44], [1.49, 48.45]] } as never });
-    await expectRefused(importParcelles(scopeOf(t.db(), u), { name: "haie.geojson", bytes: bytesOf(withLine) }, [0, 3]), "parcelle.import.errors.bad-selection", 400);
+    withLine.features.push({
+      type: "Feature",
+      properties: { nom: "Haie" } as never,
+      geometry: {
+        type: "LineString",
+        coordinates: [
+          [1.48, 48.44],
+          [1.49, 48.45],
+        ],
+      } as never,
+    });
+    await expectRefused(
+      importParcelles(scopeOf(t.db(), u), { name: "haie.geojson", bytes: bytesOf(withLine) }, [0, 3]),
+      "parcelle.import.errors.bad-selection",
+      400,
+    );
     expect(await snapshot(t.db(), ...PLOT_TABLES)).toEqual(before);
   });
 
@@ -85,7 +121,14 @@ describe(`plot import and export (${dialect})`, () => {
     const c = t.demo().campagnes.tilleuls2025;
     const [idMode] = await t.db()("mode_conduite").insert({ idCampagne: c, libelle: "Blé tendre conduite raisonnée" }).returning("id");
     const geometrie = JSON.stringify({ type: "Point", coordinates: [1.5, 48.4] });
-    const id = await saveParcelle(scopeOf(t.db(), u), { libelle: "Le Puits", surface: "3,5", noIlotPac: "9", codeInsee: "28085", geometrie, idModeConduite: String(typeof idMode === "object" ? idMode.id : idMode) });
+    const id = await saveParcelle(scopeOf(t.db(), u), {
+      libelle: "Le Puits",
+      surface: "3,5",
+      noIlotPac: "9",
+      codeInsee: "28085",
+      geometrie,
+      idModeConduite: String(typeof idMode === "object" ? idMode.id : idMode),
+    });
     const bare = await saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "Sans forme" });
     const { fileName, collection } = await exportParcelles(scopeOf(t.db(), u));
     expect(fileName).toBe("parcelles-earl-des-tilleuls-2025.geojson");
@@ -93,10 +136,21 @@ describe(`plot import and export (${dialect})`, () => {
     const ids = (await t.db()("parcelle").where({ idCampagne: c }).orderBy("id").select("id")).map((r) => Number(r.id));
     expect(collection.features.map((f) => f.id)).toEqual(ids);
     expect(collection.features.find((f) => f.id === id)).toEqual({
-      type: "Feature", id, geometry: { type: "Point", coordinates: [1.5, 48.4] },
+      type: "Feature",
+      id,
+      geometry: { type: "Point", coordinates: [1.5, 48.4] },
       properties: {
-        id, libelle: "Le Puits", surface: 3.5, surfaceReelle: null, noIlotPac: "9", codeInsee: "28085", codePostal: "28000", commune: "Chartres",
-        modeConduite: "Blé tendre conduite raisonnée", lot: null, typeGeometrie: "marker",
+        id,
+        libelle: "Le Puits",
+        surface: 3.5,
+        surfaceReelle: null,
+        noIlotPac: "9",
+        codeInsee: "28085",
+        codePostal: "28000",
+        commune: "Chartres",
+        modeConduite: "Blé tendre conduite raisonnée",
+        lot: null,
+        typeGeometrie: "marker",
       },
     });
     expect(collection.features.find((f) => f.id === bare)?.geometry).toBeNull();
@@ -104,7 +158,16 @@ describe(`plot import and export (${dialect})`, () => {
     const imported = await importParcelles(scopeOf(t.db(), u), champs(), [2]);
     const again = await exportParcelles(scopeOf(t.db(), u));
     expect(again.collection.features.find((f) => f.id === imported[0])?.geometry).toEqual({
-      type: "Polygon", coordinates: [[[1.49, 48.44], [1.491, 48.44], [1.491, 48.442], [1.49, 48.442], [1.49, 48.44]]],
+      type: "Polygon",
+      coordinates: [
+        [
+          [1.49, 48.44],
+          [1.491, 48.44],
+          [1.491, 48.442],
+          [1.49, 48.442],
+          [1.49, 48.44],
+        ],
+      ],
     });
   });
 });

@@ -4,7 +4,14 @@ import { countRows, expectRefused, selectTilleuls, snapshot, scopeOf } from "../
 import type { Db } from "../db/knex";
 import { surfaceOfGeometrie } from "~/domain/parcelle";
 import {
-  getAffectations, getHistoriqueTree, getParcelles, majDatesActions, majDatesCampagne, removeParcelles, saveAffectations, saveParcelle,
+  getAffectations,
+  getHistoriqueTree,
+  getParcelles,
+  majDatesActions,
+  majDatesCampagne,
+  removeParcelles,
+  saveAffectations,
+  saveParcelle,
 } from "./service";
 
 const t = useTestDb();
@@ -33,10 +40,19 @@ describe(`plots (${dialect})`, () => {
       expect(rows.every((r) => String(r.codeInsee).startsWith("28"))).toBe(true);
     }
     expect((await plots(campagnes.tilleuls2025)).filter((r) => r.geometrie).length).toBeGreaterThan(0);
-    const links = await t.db()("parcelle_historique as h").join("parcelle as p", "p.id", "h.idParcelle").join("parcelle as q", "q.id", "h.idParcelleHistorique")
-      .where("p.idCampagne", campagnes.tilleuls2025).select("p.libelle as plot", "q.libelle as from", "q.idCampagne");
+    const links = await t
+      .db()("parcelle_historique as h")
+      .join("parcelle as p", "p.id", "h.idParcelle")
+      .join("parcelle as q", "q.id", "h.idParcelleHistorique")
+      .where("p.idCampagne", campagnes.tilleuls2025)
+      .select("p.libelle as plot", "q.libelle as from", "q.idCampagne");
     expect(links.every((l) => Number(l.idCampagne) === campagnes.tilleuls2024)).toBe(true);
-    expect(links.filter((l) => l.from === "Les Grands Champs").map((l) => l.plot).sort()).toEqual(["Les Grands Champs nord", "Les Grands Champs sud"]);
+    expect(
+      links
+        .filter((l) => l.from === "Les Grands Champs")
+        .map((l) => l.plot)
+        .sort(),
+    ).toEqual(["Les Grands Champs nord", "Les Grands Champs sud"]);
   });
 
   test("[B-PLOT-01] [B-PLOT-10] [B-PLOT-18] [B-LIST-09] [B-LIST-22] a writer creates then updates a plot; the list joins the mode and group labels", async () => {
@@ -44,21 +60,72 @@ describe(`plots (${dialect})`, () => {
     const c = t.demo().campagnes.tilleuls2025;
     const idMode = await insertId(t.db(), "mode_conduite", { idCampagne: c, libelle: "Colza test" });
     const idLot = await insertId(t.db(), "lot_parcelle", { idCampagne: c, libelle: "Îlot test" });
-    const geometrie = JSON.stringify({ type: "Polygon", coordinates: [[[1.48, 48.44], [1.49, 48.44], [1.49, 48.45], [1.48, 48.44]]] });
+    const geometrie = JSON.stringify({
+      type: "Polygon",
+      coordinates: [
+        [
+          [1.48, 48.44],
+          [1.49, 48.44],
+          [1.49, 48.45],
+          [1.48, 48.44],
+        ],
+      ],
+    });
     const id = await saveParcelle(scopeOf(t.db(), u), {
-      libelle: "La Longue Raie", idModeConduite: String(idMode), idLot: String(idLot), surface: "12,5", objectifRendement: "8,2", irrigable: "on",
-      chargesStockage: "6", fermageSpecifique: "180", codeInsee: "28085", codePostal: "28000", noIlotPac: "14", surfaceReelle: "12,31", geometrie,
-      idTypeModeConduite: "1", tauxLegumineuse: "2", idTypeSolArvalis: "1", reserveUtileMm: "150",
+      libelle: "La Longue Raie",
+      idModeConduite: String(idMode),
+      idLot: String(idLot),
+      surface: "12,5",
+      objectifRendement: "8,2",
+      irrigable: "on",
+      chargesStockage: "6",
+      fermageSpecifique: "180",
+      codeInsee: "28085",
+      codePostal: "28000",
+      noIlotPac: "14",
+      surfaceReelle: "12,31",
+      geometrie,
+      idTypeModeConduite: "1",
+      tauxLegumineuse: "2",
+      idTypeSolArvalis: "1",
+      reserveUtileMm: "150",
     });
     let { rows } = await getParcelles(scopeOf(t.db(), u));
     expect(rows[0]).toMatchObject({
-      id, libelle: "La Longue Raie", libelleModeConduite: "Colza test", libelleLot: "Îlot test", surface: 12.5, objectifRendement: 8.2, irrigable: true,
-      drainee: false, chargesStockage: 6, fermageSpecifique: 180, codeInsee: "28085", codePostal: "28000", libelleCommune: "Chartres", noIlotPac: "14",
-      surfaceReelle: surfaceOfGeometrie(geometrie), geometrie, typeGeometrie: "polygon", idTypeModeConduite: 1, tauxLegumineuse: 2, idTypeSolArvalis: 1, reserveUtileMm: 150, idCampagne: c,
+      id,
+      libelle: "La Longue Raie",
+      libelleModeConduite: "Colza test",
+      libelleLot: "Îlot test",
+      surface: 12.5,
+      objectifRendement: 8.2,
+      irrigable: true,
+      drainee: false,
+      chargesStockage: 6,
+      fermageSpecifique: 180,
+      codeInsee: "28085",
+      codePostal: "28000",
+      libelleCommune: "Chartres",
+      noIlotPac: "14",
+      surfaceReelle: surfaceOfGeometrie(geometrie),
+      geometrie,
+      typeGeometrie: "polygon",
+      idTypeModeConduite: 1,
+      tauxLegumineuse: 2,
+      idTypeSolArvalis: 1,
+      reserveUtileMm: 150,
+      idCampagne: c,
     });
     await saveParcelle(scopeOf(t.db(), u), { libelle: "La Longue Raie", surface: 13, codeInsee: "28085" }, { id, updatedAt: rows[0].updatedAt });
     ({ rows } = await getParcelles(scopeOf(t.db(), u)));
-    expect(rows.find((r) => r.id === id)).toMatchObject({ surface: 13, idModeConduite: null, idLot: null, geometrie: null, typeGeometrie: null, irrigable: false, codePostal: "28000" });
+    expect(rows.find((r) => r.id === id)).toMatchObject({
+      surface: 13,
+      idModeConduite: null,
+      idLot: null,
+      geometrie: null,
+      typeGeometrie: null,
+      irrigable: false,
+      codePostal: "28000",
+    });
   });
 
   test("[B-MAP-06] a new plot without a commune takes the farm's INSEE and postal codes; the form asks for the farm department's communes (the list brings none, issue 10)", async () => {
@@ -81,18 +148,30 @@ describe(`plots (${dialect})`, () => {
     await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: "x", chargesPhytos: "y" }), "warning.invalid-form", 400, {
       fieldErrors: { libelle: ["warning.required"], surface: ["warning.numeric"], chargesPhytos: ["warning.numeric"] },
     });
-    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", codeInsee: "28999" }), "warning.invalid-form", 400, { fieldErrors: { codeInsee: ["warning.invalid"] } });
-    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", codeInsee: "28085", codePostal: "45000" }), "warning.invalid-form", 400, { fieldErrors: { codePostal: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", codeInsee: "28999" }), "warning.invalid-form", 400, {
+      fieldErrors: { codeInsee: ["warning.invalid"] },
+    });
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", codeInsee: "28085", codePostal: "45000" }), "warning.invalid-form", 400, {
+      fieldErrors: { codePostal: ["warning.invalid"] },
+    });
     const otherMode = await insertId(t.db(), "mode_conduite", { idCampagne: t.demo().campagnes.tilleuls2024, libelle: "Autre campagne" });
-    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", idModeConduite: otherMode }), "warning.invalid-form", 400, { fieldErrors: { idModeConduite: ["warning.invalid"] } });
-    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", idGestionResidus: 999 }), "warning.invalid-form", 400, { fieldErrors: { idGestionResidus: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", idModeConduite: otherMode }), "warning.invalid-form", 400, {
+      fieldErrors: { idModeConduite: ["warning.invalid"] },
+    });
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", idGestionResidus: 999 }), "warning.invalid-form", 400, {
+      fieldErrors: { idGestionResidus: ["warning.invalid"] },
+    });
     expect(await snapshot(t.db(), ...PLOT_TABLES)).toEqual(before);
   });
 
   test("a stale save is refused", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     const id = await saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "Stale" });
-    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "Stale 2" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }), "errors.stale", 409);
+    await expectRefused(
+      saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "Stale 2" }, { id, updatedAt: "2000-01-01T00:00:00.000Z" }),
+      "errors.stale",
+      409,
+    );
   });
 
   test("[B-PLOT-17] deleting several plots deletes each one; an id of another campaign refuses the whole deletion", async () => {
@@ -103,7 +182,7 @@ describe(`plots (${dialect})`, () => {
     await expectRefused(removeParcelles(scopeOf(t.db(), u), [a, foreign, b]), "errors.services.parcelle-delete-service-error", 404);
     expect(await countRows(t.db(), "parcelle", { id: a })).toBe(1);
     expect(await removeParcelles(scopeOf(t.db(), u), [a, b])).toBe(2);
-    expect(await countRows(t.db(), "parcelle", { id: a }) + (await countRows(t.db(), "parcelle", { id: b }))).toBe(0);
+    expect((await countRows(t.db(), "parcelle", { id: a })) + (await countRows(t.db(), "parcelle", { id: b }))).toBe(0);
     expect(await countRows(t.db(), "parcelle", { id: foreign })).toBe(1);
   });
 
@@ -114,7 +193,12 @@ describe(`plots (${dialect})`, () => {
     const old = await plot(c2023, "Grand Champ 2023");
     const nord = await plot(campagnes.tilleuls2024, "Grand Champ nord");
     const sud = await plot(campagnes.tilleuls2024, "Grand Champ sud");
-    await t.db()("parcelle_historique").insert([{ idParcelle: nord, idParcelleHistorique: old }, { idParcelle: sud, idParcelleHistorique: old }]);
+    await t
+      .db()("parcelle_historique")
+      .insert([
+        { idParcelle: nord, idParcelleHistorique: old },
+        { idParcelle: sud, idParcelleHistorique: old },
+      ]);
     const data = await getParcelles(scopeOf(t.db(), u));
     expect(data.campagne).toMatchObject({ anneeRecolte: 2025, idCampagneHistoParcelle: campagnes.tilleuls2024 });
     expect(data.historique.map((h) => h.id)).toEqual(expect.arrayContaining([nord, sud]));
@@ -124,11 +208,16 @@ describe(`plots (${dialect})`, () => {
     expect((await getParcelles(scopeOf(t.db(), u))).rows.find((r) => r.id === id)?.parcellesHistorique.sort()).toEqual([nord, sud].sort());
     const tree = await getHistoriqueTree(scopeOf(t.db(), u), id);
     expect(tree?.generations.map((g) => g.map((n) => [n.libelle, n.anneeRecolte]))).toEqual([
-      [["Grand Champ nord", 2024], ["Grand Champ sud", 2024]],
+      [
+        ["Grand Champ nord", 2024],
+        ["Grand Champ sud", 2024],
+      ],
       [["Grand Champ 2023", 2023]],
     ]);
     // A plot of another campaign than the history campaign is refused.
-    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", parcellesHistorique: [old] }), "warning.invalid-form", 400, { fieldErrors: { parcellesHistorique: ["warning.invalid"] } });
+    await expectRefused(saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "P", parcellesHistorique: [old] }), "warning.invalid-form", 400, {
+      fieldErrors: { parcellesHistorique: ["warning.invalid"] },
+    });
   });
 
   test("[B-PLOT-08] the date update moves the ticked plots' interventions of the initial year to the final year", async () => {
@@ -146,7 +235,10 @@ describe(`plots (${dialect})`, () => {
     expect(await majDatesActions(scopeOf(t.db(), u), { ids: [String(a), String(b)], anneeInitiale: "2024", anneeFinale: "2025" })).toBe(3);
     const day = async (id: number) => {
       const r = await t.db()("action").where({ id }).first("date", "anneeRecolte");
-      const d = r.date instanceof Date ? `${r.date.getFullYear()}-${String(r.date.getMonth() + 1).padStart(2, "0")}-${String(r.date.getDate()).padStart(2, "0")}` : String(r.date).slice(0, 10);
+      const d =
+        r.date instanceof Date
+          ? `${r.date.getFullYear()}-${String(r.date.getMonth() + 1).padStart(2, "0")}-${String(r.date.getDate()).padStart(2, "0")}`
+          : String(r.date).slice(0, 10);
       return [d, Number(r.anneeRecolte)];
     };
     expect(await day(sowing)).toEqual(["2024-10-12", 2025]);
@@ -170,7 +262,10 @@ describe(`plots (${dialect})`, () => {
     const kept = await act("2030-04-01", 2030);
     const day = async (id: number) => {
       const r = await db("action").where({ id }).first("date", "anneeRecolte");
-      const d = r.date instanceof Date ? `${r.date.getFullYear()}-${String(r.date.getMonth() + 1).padStart(2, "0")}-${String(r.date.getDate()).padStart(2, "0")}` : String(r.date).slice(0, 10);
+      const d =
+        r.date instanceof Date
+          ? `${r.date.getFullYear()}-${String(r.date.getMonth() + 1).padStart(2, "0")}-${String(r.date.getDate()).padStart(2, "0")}`
+          : String(r.date).slice(0, 10);
       return [d, Number(r.anneeRecolte)];
     };
     expect(await majDatesCampagne(scopeOf(db, u), { anneeRecolteCible: "2033" })).toBe(1);
@@ -182,7 +277,9 @@ describe(`plots (${dialect})`, () => {
     expect(await majDatesCampagne(scopeOf(db, u), { anneeRecolteCible: 2032 })).toBe(1);
     expect(await day(late)).toEqual(["2031-10-01", 2032]);
     // Required and numeric; a reader is refused and nothing changes.
-    await expectRefused(majDatesCampagne(scopeOf(db, u), { anneeRecolteCible: "x" }), "warning.invalid-form", 400, { fieldErrors: { anneeRecolteCible: ["warning.numeric"] } });
+    await expectRefused(majDatesCampagne(scopeOf(db, u), { anneeRecolteCible: "x" }), "warning.invalid-form", 400, {
+      fieldErrors: { anneeRecolteCible: ["warning.numeric"] },
+    });
     const before = await snapshot(db, "action", "campagne");
     await expectRefused(majDatesCampagne(scopeOf(db, await contextFor("lecteur", "tilleuls2025")), { anneeRecolteCible: 2034 }), "errors.forbidden", 403);
     expect(await snapshot(db, "action", "campagne")).toEqual(before);
@@ -196,22 +293,32 @@ describe(`plots (${dialect})`, () => {
     });
     const foreign = await plot(t.demo().campagnes.tilleuls2024, "Ailleurs");
     const before = await snapshot(t.db(), ...PLOT_TABLES);
-    await expectRefused(majDatesActions(scopeOf(t.db(), u), { ids: [a, foreign], anneeInitiale: 2024, anneeFinale: 2025 }), "errors.services.parcelle-update-service-error", 404);
+    await expectRefused(
+      majDatesActions(scopeOf(t.db(), u), { ids: [a, foreign], anneeInitiale: 2024, anneeFinale: 2025 }),
+      "errors.services.parcelle-update-service-error",
+      404,
+    );
     expect(await snapshot(t.db(), ...PLOT_TABLES)).toEqual(before);
   });
 
   test("[B-PLOT-03] cost centres: one target crop per plot among its mode's crops, the main crop by default", async () => {
     const u = await contextFor("redacteur", "tilleuls2025");
     const c = t.demo().campagnes.tilleuls2025;
-    const principale = (await t.db()("categorie_culture").where({ code: "principale" }).first("id"))?.id ?? (await insertId(t.db(), "categorie_culture", { code: "principale", libelle: "Principale" }));
-    const inter = (await t.db()("categorie_culture").where({ code: "intermediaire" }).first("id"))?.id ?? (await insertId(t.db(), "categorie_culture", { code: "intermediaire", libelle: "Intermédiaire" }));
+    const principale =
+      (await t.db()("categorie_culture").where({ code: "principale" }).first("id"))?.id ??
+      (await insertId(t.db(), "categorie_culture", { code: "principale", libelle: "Principale" }));
+    const inter =
+      (await t.db()("categorie_culture").where({ code: "intermediaire" }).first("id"))?.id ??
+      (await insertId(t.db(), "categorie_culture", { code: "intermediaire", libelle: "Intermédiaire" }));
     const moutarde = await insertId(t.db(), "culture", { libelle: "Moutarde test" });
     const ble = await insertId(t.db(), "culture", { libelle: "Blé test" });
     const mode = await insertId(t.db(), "mode_conduite", { idCampagne: c, libelle: "Blé + CIPAN" });
-    await t.db()("mode_conduite_culture").insert([
-      { idModeConduite: mode, idCulture: moutarde, idCatCulture: inter, ordre: 0 },
-      { idModeConduite: mode, idCulture: ble, idCatCulture: principale, ordre: 1 },
-    ]);
+    await t
+      .db()("mode_conduite_culture")
+      .insert([
+        { idModeConduite: mode, idCulture: moutarde, idCatCulture: inter, ordre: 0 },
+        { idModeConduite: mode, idCulture: ble, idCatCulture: principale, ordre: 1 },
+      ]);
     const id = await saveParcelle(scopeOf(t.db(), u), { surface: 1, libelle: "Centre de coût", idModeConduite: mode });
     let row = (await getAffectations(scopeOf(t.db(), u))).find((r) => r.idParcelle === id)!;
     expect(row).toMatchObject({ idCulture: ble, enregistree: false, libelleModeConduite: "Blé + CIPAN" });

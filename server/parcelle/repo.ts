@@ -10,13 +10,40 @@ const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const text = (v: unknown): string | null => (v == null ? null : String(v));
 
 const PLAIN_COLUMNS = [
-  "libelle", "idModeConduite", "idLot", "surface", "objectifRendement", "remarque", ...CHARGES, "idSpecificitePrairie", "tauxLegumineuse",
-  "idTypeModeConduite", "idGestionResidus", "idResidusCultureInter", "codePostal", "codeInsee", "noIlotPac", "surfaceReelle", "geometrie",
+  "libelle",
+  "idModeConduite",
+  "idLot",
+  "surface",
+  "objectifRendement",
+  "remarque",
+  ...CHARGES,
+  "idSpecificitePrairie",
+  "tauxLegumineuse",
+  "idTypeModeConduite",
+  "idGestionResidus",
+  "idResidusCultureInter",
+  "codePostal",
+  "codeInsee",
+  "noIlotPac",
+  "surfaceReelle",
+  "geometrie",
   ...SOIL_FIELDS,
 ] as const;
 const BOOLEAN_COLUMNS = ["irrigable", "drainee", "jachere"] as const;
-const NUMERIC = new Set<string>(["idModeConduite", "idLot", "surface", "objectifRendement", ...CHARGES, "idSpecificitePrairie", "tauxLegumineuse",
-  "idTypeModeConduite", "idGestionResidus", "idResidusCultureInter", "surfaceReelle", ...SOIL_FIELDS]);
+const NUMERIC = new Set<string>([
+  "idModeConduite",
+  "idLot",
+  "surface",
+  "objectifRendement",
+  ...CHARGES,
+  "idSpecificitePrairie",
+  "tauxLegumineuse",
+  "idTypeModeConduite",
+  "idGestionResidus",
+  "idResidusCultureInter",
+  "surfaceReelle",
+  ...SOIL_FIELDS,
+]);
 
 export type ParcelleRow = {
   id: number;
@@ -33,13 +60,24 @@ export type ParcelleRow = {
   drainee: boolean;
   jachere: boolean;
   libelle: string;
-} & { [K in Exclude<(typeof PLAIN_COLUMNS)[number], "libelle">]: K extends "remarque" | "codePostal" | "codeInsee" | "noIlotPac" | "geometrie" ? string | null : number | null };
+} & {
+  [K in Exclude<(typeof PLAIN_COLUMNS)[number], "libelle">]: K extends "remarque" | "codePostal" | "codeInsee" | "noIlotPac" | "geometrie"
+    ? string | null
+    : number | null;
+};
 
 function fromRow(r: Record<string, unknown>, historique: number[]): ParcelleRow {
   const row: Record<string, unknown> = {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), typeGeometrie: text(r.typeGeometrie), idPlotSource: num(r.idPlotSource),
-    anneeDerniereAction: num(r.anneeDerniereAction), libelleModeConduite: text(r.libelleModeConduite), libelleLot: text(r.libelleLot),
-    libelleCommune: text(r.libelleCommune), parcellesHistorique: historique, updatedAt: toIso(r.updatedAt),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    typeGeometrie: text(r.typeGeometrie),
+    idPlotSource: num(r.idPlotSource),
+    anneeDerniereAction: num(r.anneeDerniereAction),
+    libelleModeConduite: text(r.libelleModeConduite),
+    libelleLot: text(r.libelleLot),
+    libelleCommune: text(r.libelleCommune),
+    parcellesHistorique: historique,
+    updatedAt: toIso(r.updatedAt),
   };
   for (const c of PLAIN_COLUMNS) row[c] = NUMERIC.has(c) ? num(r[c]) : text(r[c]);
   for (const c of BOOLEAN_COLUMNS) row[c] = bool(r[c]);
@@ -48,9 +86,17 @@ function fromRow(r: Record<string, unknown>, historique: number[]): ParcelleRow 
 }
 
 const selectColumns = [
-  "p.id", "p.idCampagne", "p.typeGeometrie", "p.idPlotSource", "p.anneeDerniereAction", "p.updatedAt",
-  ...PLAIN_COLUMNS.map((c) => `p.${c}`), ...BOOLEAN_COLUMNS.map((c) => `p.${c}`),
-  "m.libelle as libelleModeConduite", "l.libelle as libelleLot", "co.lbl as libelleCommune",
+  "p.id",
+  "p.idCampagne",
+  "p.typeGeometrie",
+  "p.idPlotSource",
+  "p.anneeDerniereAction",
+  "p.updatedAt",
+  ...PLAIN_COLUMNS.map((c) => `p.${c}`),
+  ...BOOLEAN_COLUMNS.map((c) => `p.${c}`),
+  "m.libelle as libelleModeConduite",
+  "l.libelle as libelleLot",
+  "co.lbl as libelleCommune",
 ];
 
 function plotsQuery(db: Db) {
@@ -76,7 +122,10 @@ async function historiqueOf(db: Db, ids: number[]): Promise<Map<number, number[]
 /** Newest first: a created plot comes at the top of the list (spec 2 §2). */
 export async function listParcelles(db: Db, idCampagne: number): Promise<ParcelleRow[]> {
   const rows = await plotsQuery(db).where("p.idCampagne", idCampagne).orderBy("p.id", "desc");
-  const historique = await historiqueOf(db, rows.map((r) => Number(r.id)));
+  const historique = await historiqueOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => fromRow(r, historique.get(Number(r.id)) ?? []));
 }
 
@@ -89,7 +138,9 @@ export function parcelleValues(i: ParcelleInput): Record<string, unknown> {
 }
 
 export async function insertParcelle(db: Db, idCampagne: number, values: Record<string, unknown>): Promise<number> {
-  const [r] = await db("parcelle").insert({ idCampagne, ...values }).returning("id");
+  const [r] = await db("parcelle")
+    .insert({ idCampagne, ...values })
+    .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
@@ -116,14 +167,19 @@ export async function plotIdsOfCampaign(db: Db, idCampagne: number, ids: number[
 
 /** The plots offered in the history multi-select: those of the history campaign (B-HIST-01). */
 export async function listPlotsForHistory(db: Db, idCampagne: number) {
-  const rows = await db("parcelle").where({ idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", "surface", "idModeConduite");
+  const rows = await db("parcelle")
+    .where({ idCampagne })
+    .orderBy([{ column: "libelle" }, { column: "id" }])
+    .select("id", "libelle", "surface", "idModeConduite");
   return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), surface: num(r.surface) }));
 }
 
 /** Plots with their campaign year, for the history tree. */
 export async function historyPlots(db: Db, ids: number[]): Promise<HistoriquePlot[]> {
   if (!ids.length) return [];
-  const rows = await db("parcelle as p").join("campagne as c", "c.id", "p.idCampagne").whereIn("p.id", ids)
+  const rows = await db("parcelle as p")
+    .join("campagne as c", "c.id", "p.idCampagne")
+    .whereIn("p.id", ids)
     .select("p.id", "p.libelle", "c.anneeRecolte", "c.apiLibelle", "c.simulation");
   return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), anneeRecolte: num(r.anneeRecolte), libelleCampagne: text(r.apiLibelle) || null }));
 }
@@ -131,18 +187,25 @@ export async function historyPlots(db: Db, ids: number[]): Promise<HistoriquePlo
 export async function historyLinksOf(db: Db, ids: number[]): Promise<HistoriqueLink[]> {
   if (!ids.length) return [];
   return (await db("parcelle_historique").whereIn("idParcelle", ids).select("idParcelle", "idParcelleHistorique")).map((r) => ({
-    idParcelle: Number(r.idParcelle), idParcelleHistorique: Number(r.idParcelleHistorique),
+    idParcelle: Number(r.idParcelle),
+    idParcelleHistorique: Number(r.idParcelleHistorique),
   }));
 }
 
 // ---- Reference lists and options of the form
 
 export async function listModes(db: Db, idCampagne: number) {
-  return (await db("mode_conduite").where({ idCampagne }).orderBy("libelle").select("id", "libelle")).map((r) => ({ id: Number(r.id), libelle: String(r.libelle) }));
+  return (await db("mode_conduite").where({ idCampagne }).orderBy("libelle").select("id", "libelle")).map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+  }));
 }
 
 export async function listLots(db: Db, idCampagne: number) {
-  return (await db("lot_parcelle").where({ idCampagne }).orderBy("libelle").select("id", "libelle")).map((r) => ({ id: Number(r.id), libelle: String(r.libelle) }));
+  return (await db("lot_parcelle").where({ idCampagne }).orderBy("libelle").select("id", "libelle")).map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+  }));
 }
 
 export async function existsInCampaign(db: Db, table: "mode_conduite" | "lot_parcelle", idCampagne: number, id: number): Promise<boolean> {
@@ -152,15 +215,34 @@ export async function existsInCampaign(db: Db, table: "mode_conduite" | "lot_par
 export type CommuneCentre = { ci: string; cp: string; codesPostaux: string[]; lbl: string; lat: number | null; lon: number | null };
 
 export async function listCommunesWithCentre(db: Db, numDept: string): Promise<CommuneCentre[]> {
-  const rows = await db("commune").where({ numDept }).select("ci", "cp", "codesPostaux", "lbl", "lat", "lon").orderBy([{ column: "lbl" }, { column: "ci" }]);
+  const rows = await db("commune")
+    .where({ numDept })
+    .select("ci", "cp", "codesPostaux", "lbl", "lat", "lon")
+    .orderBy([{ column: "lbl" }, { column: "ci" }]);
   return rows.map((r) => ({
-    ci: String(r.ci), cp: String(r.cp), codesPostaux: String(r.codesPostaux ?? "").split(",").filter(Boolean), lbl: String(r.lbl), lat: num(r.lat), lon: num(r.lon),
+    ci: String(r.ci),
+    cp: String(r.cp),
+    codesPostaux: String(r.codesPostaux ?? "")
+      .split(",")
+      .filter(Boolean),
+    lbl: String(r.lbl),
+    lat: num(r.lat),
+    lon: num(r.lon),
   }));
 }
 
 export async function findCommuneByInsee(db: Db, ci: string) {
   const r = await db("commune").where({ ci }).first("ci", "cp", "codesPostaux", "numDept");
-  return r ? { ci: String(r.ci), cp: String(r.cp), codesPostaux: String(r.codesPostaux ?? "").split(",").filter(Boolean), numDept: String(r.numDept) } : undefined;
+  return r
+    ? {
+        ci: String(r.ci),
+        cp: String(r.cp),
+        codesPostaux: String(r.codesPostaux ?? "")
+          .split(",")
+          .filter(Boolean),
+        numDept: String(r.numDept),
+      }
+    : undefined;
 }
 
 // ---- Interventions (table action): date update
@@ -168,7 +250,11 @@ export async function findCommuneByInsee(db: Db, ci: string) {
 export type ActionDate = { id: number; date: unknown; anneeRecolte: number };
 
 export async function actionsOfYear(db: Db, idParcelle: number, anneeRecolte: number): Promise<ActionDate[]> {
-  return (await db("action").where({ idParcelle, anneeRecolte }).select("id", "date", "anneeRecolte")).map((r) => ({ id: Number(r.id), date: r.date, anneeRecolte: Number(r.anneeRecolte) }));
+  return (await db("action").where({ idParcelle, anneeRecolte }).select("id", "date", "anneeRecolte")).map((r) => ({
+    id: Number(r.id),
+    date: r.date,
+    anneeRecolte: Number(r.anneeRecolte),
+  }));
 }
 
 export async function moveAction(db: Db, id: number, date: unknown, anneeRecolte: number): Promise<void> {
@@ -194,13 +280,19 @@ export async function cropsOfModes(db: Db, idCampagne: number): Promise<ModeCult
     .orderBy([{ column: "mcc.idModeConduite" }, { column: "mcc.ordre" }, { column: "mcc.id" }])
     .select("mcc.idModeConduite", "mcc.idCulture", "c.libelle", "c.libelleEn", "rc.code as rowCat", "cc.code as cropCat");
   return rows.map((r) => ({
-    idModeConduite: Number(r.idModeConduite), idCulture: Number(r.idCulture), libelle: String(r.libelle), libelleEn: text(r.libelleEn),
+    idModeConduite: Number(r.idModeConduite),
+    idCulture: Number(r.idCulture),
+    libelle: String(r.libelle),
+    libelleEn: text(r.libelleEn),
     principale: (r.rowCat ?? r.cropCat) === "principale",
   }));
 }
 
 export async function affectationsOf(db: Db, idCampagne: number): Promise<Map<number, number>> {
-  const rows = await db("affectation_culture_cible as a").join("parcelle as p", "p.id", "a.idParcelle").where("p.idCampagne", idCampagne).select("a.idParcelle", "a.idCulture");
+  const rows = await db("affectation_culture_cible as a")
+    .join("parcelle as p", "p.id", "a.idParcelle")
+    .where("p.idCampagne", idCampagne)
+    .select("a.idParcelle", "a.idCulture");
   return new Map(rows.map((r) => [Number(r.idParcelle), Number(r.idCulture)]));
 }
 

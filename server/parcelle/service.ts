@@ -1,7 +1,15 @@
 import { SOIL_LISTS } from "~/domain/caracteristiques-pedologiques";
 import {
-  AffectationsSchema, buildHistoriqueTree, MajDatesCampagneSchema, MajDatesSchema, PARCELLE_LISTS, ParcelleSchema, shiftYears, type HistoriqueLink,
-  type HistoriquePlot, type ParcelleInput,
+  AffectationsSchema,
+  buildHistoriqueTree,
+  MajDatesCampagneSchema,
+  MajDatesSchema,
+  PARCELLE_LISTS,
+  ParcelleSchema,
+  shiftYears,
+  type HistoriqueLink,
+  type HistoriquePlot,
+  type ParcelleInput,
 } from "~/domain/parcelle";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import { shiftDateByYears } from "../campagne/duplication";
@@ -10,9 +18,27 @@ import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listDepartements, listReference, referenceExists } from "../exploitation-description/repo";
 import {
-  actionsOfYear, affectationsOf, cropsOfModes, deleteParcelle, existsInCampaign, findCommuneByInsee, historyLinksOf, historyPlots,
-  insertParcelle, listCommunesWithCentre, listLots, listModes, listParcelles, listPlotsForHistory, moveAction, parcelleValues, plotIdsOfCampaign,
-  replaceHistorique, setAffectation, setAnneeDerniereAction, updateParcelle,
+  actionsOfYear,
+  affectationsOf,
+  cropsOfModes,
+  deleteParcelle,
+  existsInCampaign,
+  findCommuneByInsee,
+  historyLinksOf,
+  historyPlots,
+  insertParcelle,
+  listCommunesWithCentre,
+  listLots,
+  listModes,
+  listParcelles,
+  listPlotsForHistory,
+  moveAction,
+  parcelleValues,
+  plotIdsOfCampaign,
+  replaceHistorique,
+  setAffectation,
+  setAnneeDerniereAction,
+  updateParcelle,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -70,7 +96,8 @@ export async function getParcelles(scope: Scope, opts: { departement?: string | 
 
 /** Checks every id of the input against its list, the campaign or the history campaign. */
 async function checkReferences(db: Db, ctx: CampaignContext, input: ParcelleInput): Promise<void> {
-  if (input.idModeConduite != null && !(await existsInCampaign(db, "mode_conduite", ctx.idCampagne, input.idModeConduite))) throw invalidField("idModeConduite");
+  if (input.idModeConduite != null && !(await existsInCampaign(db, "mode_conduite", ctx.idCampagne, input.idModeConduite)))
+    throw invalidField("idModeConduite");
   if (input.idLot != null && !(await existsInCampaign(db, "lot_parcelle", ctx.idCampagne, input.idLot))) throw invalidField("idLot");
   for (const [field, table] of Object.entries({ ...PARCELLE_LISTS, ...SOIL_LISTS })) {
     const value = (input as Record<string, unknown>)[field];
@@ -97,7 +124,6 @@ async function codes(db: Db, ctx: CampaignContext, input: ParcelleInput, isNew: 
   if (input.codePostal && !commune.codesPostaux.includes(input.codePostal) && commune.cp !== input.codePostal) throw invalidField("codePostal");
   return { codeInsee: commune.ci, codePostal: input.codePostal ?? commune.cp };
 }
-
 
 /** Creates (no id) or updates (id, with the row's updatedAt: a stale save is refused) a plot and its history links. */
 export async function saveParcelle(scope: Scope, raw: ParcelleInput | Record<string, unknown>, existing?: Token): Promise<number> {
@@ -234,7 +260,9 @@ export async function getAffectations(scope: Scope) {
       const options = crops.filter((c) => c.idModeConduite === p.idModeConduite);
       const principale = options.find((c) => c.principale) ?? options[0];
       return {
-        idParcelle: p.id, libelle: p.libelle, libelleModeConduite: p.libelleModeConduite,
+        idParcelle: p.id,
+        libelle: p.libelle,
+        libelleModeConduite: p.libelleModeConduite,
         options: options.map((c) => ({ id: c.idCulture, libelle: c.libelle, libelleEn: c.libelleEn })),
         idCulture: stored.get(p.id) ?? principale?.idCulture ?? null,
         enregistree: stored.has(p.id),

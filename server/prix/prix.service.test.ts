@@ -35,7 +35,12 @@ describe(`supply prices (${dialect})`, () => {
     const added = data.rows.find((r) => r.libelleIntrant === "Ficelle test")!;
     expect(added).toMatchObject({ idTypeIntrant: 543, idOrigineIntrant: 776, unite: "KG/HA", prixAchat: null, utilise: true, traitementSemence: false });
     // Every product used is there once; every row is a stored prix_appro row of the campaign.
-    const used = await t.db()("intrant as i").join("action as a", "a.id", "i.idAction").where("a.idCampagne", idCampagne).countDistinct({ n: "i.libelleIntrant" }).first();
+    const used = await t
+      .db()("intrant as i")
+      .join("action as a", "a.id", "i.idAction")
+      .where("a.idCampagne", idCampagne)
+      .countDistinct({ n: "i.libelleIntrant" })
+      .first();
     expect(data.rows.length - 1).toBeGreaterThanOrEqual(Number(used!.n));
     expect(await countRows(t.db(), "prix_appro", { idCampagne })).toBe(data.rows.length - 1);
     // A second load creates nothing more.
@@ -63,20 +68,45 @@ describe(`supply prices (${dialect})`, () => {
     const products = rows.slice(1);
     await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[3], 7)]);
     const before = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), rows.map((r) => edit(r, 3))), STALE_ROWS, 409, { fieldErrors: { "patches.4": ["errors.stale"] } });
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], "abc"), edit(products[1], 2)]), "warning.invalid-form", 400, { fieldErrors: { "patches.0.values.prixAchat": ["warning.numeric"] } });
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], 2), { id: products[1].id, updatedAt: products[1].updatedAt, values: {} }]), "warning.invalid-form", 400, { fieldErrors: { "patches.1.values.prixAchat": ["warning.required"] } });
+    await expectRefused(
+      savePrixApproGrid(
+        scopeOf(t.db(), redacteur),
+        rows.map((r) => edit(r, 3)),
+      ),
+      STALE_ROWS,
+      409,
+      { fieldErrors: { "patches.4": ["errors.stale"] } },
+    );
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], "abc"), edit(products[1], 2)]), "warning.invalid-form", 400, {
+      fieldErrors: { "patches.0.values.prixAchat": ["warning.numeric"] },
+    });
+    await expectRefused(
+      savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], 2), { id: products[1].id, updatedAt: products[1].updatedAt, values: {} }]),
+      "warning.invalid-form",
+      400,
+      { fieldErrors: { "patches.1.values.prixAchat": ["warning.required"] } },
+    );
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(before);
     // The fuel price changed by someone else (economic characteristics): the whole save is refused.
     const fresh = (await getPrixAppro(scopeOf(t.db(), redacteur))).rows;
-    await t.db()("caracteristique").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).update({ prixFioul: 1.5, updatedAt: new Date(Date.now() + 5000) });
+    await t
+      .db()("caracteristique")
+      .where({ idCampagne: t.demo().campagnes.tilleuls2025 })
+      .update({ prixFioul: 1.5, updatedAt: new Date(Date.now() + 5000) });
     const mid = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fresh[0], 1), edit(fresh[1], 9)]), STALE_ROWS, 409, { fieldErrors: { "patches.0": ["errors.stale"] } });
+    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fresh[0], 1), edit(fresh[1], 9)]), STALE_ROWS, 409, {
+      fieldErrors: { "patches.0": ["errors.stale"] },
+    });
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(mid);
     // A row of another campaign is refused as gone.
     const other = await insertId("prix_appro", { idCampagne: t.demo().campagnes.moulin2025, cle: "x|1", idTypeIntrant: 543, libelleIntrant: "Autre" });
     const o = await t.db()("prix_appro").where({ id: other }).first("id", "updatedAt");
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit({ id: o.id, updatedAt: new Date(o.updatedAt).toISOString() }, 1)]), STALE_ROWS, 409, { fieldErrors: { "patches.0": ["errors.not-found"] } });
+    await expectRefused(
+      savePrixApproGrid(scopeOf(t.db(), redacteur), [edit({ id: o.id, updatedAt: new Date(o.updatedAt).toISOString() }, 1)]),
+      STALE_ROWS,
+      409,
+      { fieldErrors: { "patches.0": ["errors.not-found"] } },
+    );
   });
 
   test("[C-RIGHTS-05] [C-RIGHTS-06] [A-RIGHTS-07] a reader and a locked campaign: read-only screen, saves and deletions refused, nothing created or changed", async () => {
@@ -90,7 +120,14 @@ describe(`supply prices (${dialect})`, () => {
     expect(data.rows.find((r) => r.libelleIntrant === "Produit vu du lecteur")).toMatchObject({ prixAchat: null });
     expect(data.rows.find((r) => r.libelleIntrant === "Produit vu du lecteur")!.id).toBeLessThan(0);
     const stored = data.rows.filter((r) => r.id > 0);
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), lecteur), stored.slice(0, 2).map((r) => edit(r, 1))), "errors.forbidden", 403);
+    await expectRefused(
+      savePrixApproGrid(
+        scopeOf(t.db(), lecteur),
+        stored.slice(0, 2).map((r) => edit(r, 1)),
+      ),
+      "errors.forbidden",
+      403,
+    );
     await expectRefused(removeUnusedAppro(scopeOf(t.db(), lecteur)), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(before);
     // A locked campaign (2024: indicators published) is refused to its animator too.
@@ -98,7 +135,17 @@ describe(`supply prices (${dialect})`, () => {
     const locked = await getPrixAppro(scopeOf(t.db(), animateur));
     expect(locked.canWrite).toBe(false);
     const lockedBefore = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), animateur), locked.rows.filter((r) => r.id > 0).slice(0, 1).map((r) => edit(r, 1))), "errors.forbidden", 403);
+    await expectRefused(
+      savePrixApproGrid(
+        scopeOf(t.db(), animateur),
+        locked.rows
+          .filter((r) => r.id > 0)
+          .slice(0, 1)
+          .map((r) => edit(r, 1)),
+      ),
+      "errors.forbidden",
+      403,
+    );
     await expectRefused(removeUnusedAppro(scopeOf(t.db(), animateur)), "errors.forbidden", 403);
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(lockedBefore);
   });
@@ -145,7 +192,15 @@ describe(`proposed prices (${dialect})`, () => {
     const db = t.db();
     const c = t.demo().campagnes;
     const phyto = await db("intrant_phyto").orderBy("id").first("id");
-    const key = { idOrigineIntrant: 773, idTypeIntrant: 539, idIntrant: Number(phyto.id), idModalite: null, traitementSemence: false, libelleIntrant: "Produit statistique", unite: "L/HA" };
+    const key = {
+      idOrigineIntrant: 773,
+      idTypeIntrant: 539,
+      idIntrant: Number(phyto.id),
+      idModalite: null,
+      traitementSemence: false,
+      libelleIntrant: "Produit statistique",
+      unite: "L/HA",
+    };
     const cle = cleAppro(key);
     const put = (idCampagne: number, prixAchat: number | null) =>
       insertId("prix_appro", { idCampagne, cle, ...key, libelleIntrantConcat: key.libelleIntrant, prixAchat });
@@ -156,7 +211,14 @@ describe(`proposed prices (${dialect})`, () => {
     await put(c.vallee2025, 20); // Bocage: the redacteur reads it, the lecteur does not
     await put(c.vallee2024, null); // no price: not counted
     await put(c.tilleuls2025Simulation, 100); // a simulation: not counted
-    await insertId("prix_phytcom", { idIntrantPhyto: Number(phyto.id), libelle: "Prix public", prixPhytcom: 23.456, unite: "€/L", datePhytcom: "2025-03-01", source: "Barème d'essai, version 2025-03" });
+    await insertId("prix_phytcom", {
+      idIntrantPhyto: Number(phyto.id),
+      libelle: "Prix public",
+      prixPhytcom: 23.456,
+      unite: "€/L",
+      datePhytcom: "2025-03-01",
+      source: "Barème d'essai, version 2025-03",
+    });
 
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const p = await getPrixPropose(scopeOf(db, redacteur), own);
@@ -164,7 +226,13 @@ describe(`proposed prices (${dialect})`, () => {
     expect(p.toutes).toEqual({ count: 4, min: 10, max: 20, mean: 14, median: 13, cv: 30.86 });
     // 2025: 14, 20 → mean 17, median 17, sd √18 = 4.2426, cv 24.96 %.
     expect(p.annee).toEqual({ count: 2, min: 14, max: 20, mean: 17, median: 17, cv: 24.96 });
-    expect(p.reference).toEqual({ prixPhytcom: 23.46, unite: "€/L", datePhytcom: "2025-03-01", libelle: "Prix public", source: "Barème d'essai, version 2025-03" });
+    expect(p.reference).toEqual({
+      prixPhytcom: 23.46,
+      unite: "€/L",
+      datePhytcom: "2025-03-01",
+      libelle: "Prix public",
+      source: "Barème d'essai, version 2025-03",
+    });
 
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     const l = await getPrixPropose(scopeOf(db, lecteur), own);
@@ -183,14 +251,21 @@ describe(`sale prices (${dialect})`, () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const data = await getPrixVente(scopeOf(t.db(), redacteur));
-    const used = await t.db()("recolte as r").join("action as a", "a.id", "r.idAction").join("parcelle as p", "p.id", "a.idParcelle").where("a.idCampagne", idCampagne)
+    const used = await t
+      .db()("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .join("parcelle as p", "p.id", "a.idParcelle")
+      .where("a.idCampagne", idCampagne)
       .select("p.idModeConduite", "r.idCulture", "r.dicIdTypeSortie", "r.idQualifiantRecolte");
     const keys = new Set(used.map((u) => `${u.idModeConduite}|${u.idCulture}|${u.dicIdTypeSortie}|${u.idQualifiantRecolte}`));
     expect(data.rows.length).toBe(keys.size);
     expect(data.rows.length).toBeGreaterThan(0);
     expect(data.modes.length).toBeGreaterThan(0);
     const [a, b] = data.rows;
-    await savePrixVenteGrid(scopeOf(t.db(), redacteur), [{ id: a.id, updatedAt: a.updatedAt, values: { prixVente: "187,123456" } }, { id: b.id, updatedAt: b.updatedAt, values: {} }]);
+    await savePrixVenteGrid(scopeOf(t.db(), redacteur), [
+      { id: a.id, updatedAt: a.updatedAt, values: { prixVente: "187,123456" } },
+      { id: b.id, updatedAt: b.updatedAt, values: {} },
+    ]);
     expect(Number((await t.db()("prix_vente").where({ id: a.id }).first("prixVente")).prixVente)).toBe(187.1235);
     expect((await t.db()("prix_vente").where({ id: b.id }).first("prixVente")).prixVente).toBeNull();
     await expectRefused(savePrixVenteGrid(scopeOf(t.db(), redacteur), [{ id: a.id, updatedAt: a.updatedAt, values: { prixVente: 1 } }]), STALE_ROWS, 409);
@@ -210,7 +285,11 @@ describe(`sale prices (${dialect})`, () => {
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");
     const before = await snapshot(t.db(), "prix_vente");
     await expectRefused(removeUnusedVente(scopeOf(t.db(), lecteur)), "errors.forbidden", 403);
-    await expectRefused(savePrixVenteGrid(scopeOf(t.db(), lecteur), [{ id: row.id, updatedAt: row.updatedAt, values: { prixVente: 1 } }]), "errors.forbidden", 403);
+    await expectRefused(
+      savePrixVenteGrid(scopeOf(t.db(), lecteur), [{ id: row.id, updatedAt: row.updatedAt, values: { prixVente: 1 } }]),
+      "errors.forbidden",
+      403,
+    );
     expect(await snapshot(t.db(), "prix_vente")).toEqual(before);
     expect(await removeUnusedVente(scopeOf(t.db(), redacteur))).toBeGreaterThanOrEqual(1);
     expect((await getPrixVente(scopeOf(t.db(), redacteur))).rows.some((r) => r.id === row.id)).toBe(false);
@@ -229,7 +308,11 @@ describe(`prices and campaign duplication (${dialect})`, () => {
     const base = { anneeRecolte: 2026, campagneSource: source, inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false };
     const withPrices = await createCampagne(scopeOf(db, animateur), ctx, NewCampagneSchema.parse({ ...base, prix: true }));
     const without = await createCampagne(scopeOf(db, animateur), ctx, NewCampagneSchema.parse({ ...base, prix: false }));
-    const prices = async (idCampagne: number) => (await db("prix_appro").where({ idCampagne }).orderBy("cle").select("cle", "prixAchat")).map((r) => [r.cle, r.prixAchat == null ? null : Number(r.prixAchat)]);
+    const prices = async (idCampagne: number) =>
+      (await db("prix_appro").where({ idCampagne }).orderBy("cle").select("cle", "prixAchat")).map((r) => [
+        r.cle,
+        r.prixAchat == null ? null : Number(r.prixAchat),
+      ]);
     expect(await prices(withPrices)).toEqual(await prices(source));
     expect(await countRows(db, "prix_vente", { idCampagne: withPrices })).toBe(await countRows(db, "prix_vente", { idCampagne: source }));
     // Each copied sale price points to the new campaign's copy of its management mode.

@@ -31,7 +31,15 @@ export type ApproKey = {
 
 /** A supply product: origin, type, catalogue id (its label when it has none), modality, seed treatment, unit. */
 export const cleAppro = (k: ApproKey) =>
-  [k.idOrigineIntrant ?? "", k.idTypeIntrant, k.idIntrant ?? "", k.idIntrant == null ? fold(k.libelleIntrant).slice(0, 255) : "", k.idModalite ?? "", k.traitementSemence ? 1 : 0, k.unite ?? ""].join("|");
+  [
+    k.idOrigineIntrant ?? "",
+    k.idTypeIntrant,
+    k.idIntrant ?? "",
+    k.idIntrant == null ? fold(k.libelleIntrant).slice(0, 255) : "",
+    k.idModalite ?? "",
+    k.traitementSemence ? 1 : 0,
+    k.unite ?? "",
+  ].join("|");
 
 export type VenteKey = { idModeConduite: number | null; idCulture: number; idTypeSortie: number; idQualifiantRecolte: number | null };
 
@@ -52,15 +60,29 @@ export async function usedAppro(db: Db, idCampagne: number): Promise<UsedAppro[]
     .join("categorie_intrant as c", "c.id", "i.idCategorie")
     .where("a.idCampagne", idCampagne)
     .orderBy("i.id")
-    .select("i.dicIdOrigineIntrant", "c.idTypeIntrant", "i.idIntrant", "i.idCategorie", "c.libelle as categorie", "i.idIntrantSemence", "i.libelleIntrant", "i.dicLlUnite");
+    .select(
+      "i.dicIdOrigineIntrant",
+      "c.idTypeIntrant",
+      "i.idIntrant",
+      "i.idCategorie",
+      "c.libelle as categorie",
+      "i.idIntrantSemence",
+      "i.libelleIntrant",
+      "i.dicLlUnite",
+    );
   const out = new Map<string, UsedAppro>();
   for (const r of rows) {
     const type = Number(r.idTypeIntrant);
     const traitementSemence = r.idIntrantSemence != null;
     const eau = type === TYPE_INTRANT.EAU;
     const key: ApproKey = {
-      idOrigineIntrant: num(r.dicIdOrigineIntrant), idTypeIntrant: type, idIntrant: num(r.idIntrant), idModalite: eau ? Number(r.idCategorie) : null,
-      traitementSemence, libelleIntrant: String(r.libelleIntrant), unite: uniteMajuscule(r.dicLlUnite as string | null),
+      idOrigineIntrant: num(r.dicIdOrigineIntrant),
+      idTypeIntrant: type,
+      idIntrant: num(r.idIntrant),
+      idModalite: eau ? Number(r.idCategorie) : null,
+      traitementSemence,
+      libelleIntrant: String(r.libelleIntrant),
+      unite: uniteMajuscule(r.dicLlUnite as string | null),
     };
     const cle = cleAppro(key);
     if (out.has(cle)) continue;
@@ -70,33 +92,71 @@ export async function usedAppro(db: Db, idCampagne: number): Promise<UsedAppro[]
   return [...out.values()];
 }
 
-const APPRO_COLUMNS = ["id", "updatedAt", "cle", "idOrigineIntrant", "idTypeIntrant", "idIntrant", "idModalite", "traitementSemence", "libelleIntrant", "libelleIntrantConcat", "prixAchat", "unite"];
+const APPRO_COLUMNS = [
+  "id",
+  "updatedAt",
+  "cle",
+  "idOrigineIntrant",
+  "idTypeIntrant",
+  "idIntrant",
+  "idModalite",
+  "traitementSemence",
+  "libelleIntrant",
+  "libelleIntrantConcat",
+  "prixAchat",
+  "unite",
+];
 
 export type StoredAppro = Omit<PrixApproRow, "utilise" | "fioul"> & { cle: string };
 
 const toAppro = (r: Record<string, unknown>): StoredAppro => ({
-  id: Number(r.id), updatedAt: toIso(r.updatedAt), cle: String(r.cle), idOrigineIntrant: num(r.idOrigineIntrant), idTypeIntrant: num(r.idTypeIntrant),
-  idIntrant: num(r.idIntrant), idModalite: num(r.idModalite), traitementSemence: bool(r.traitementSemence), libelleIntrant: String(r.libelleIntrant),
-  libelleIntrantConcat: String(r.libelleIntrantConcat ?? r.libelleIntrant), prixAchat: r.prixAchat == null ? null : roundPrix(Number(r.prixAchat)), unite: (r.unite as string | null) ?? null,
+  id: Number(r.id),
+  updatedAt: toIso(r.updatedAt),
+  cle: String(r.cle),
+  idOrigineIntrant: num(r.idOrigineIntrant),
+  idTypeIntrant: num(r.idTypeIntrant),
+  idIntrant: num(r.idIntrant),
+  idModalite: num(r.idModalite),
+  traitementSemence: bool(r.traitementSemence),
+  libelleIntrant: String(r.libelleIntrant),
+  libelleIntrantConcat: String(r.libelleIntrantConcat ?? r.libelleIntrant),
+  prixAchat: r.prixAchat == null ? null : roundPrix(Number(r.prixAchat)),
+  unite: (r.unite as string | null) ?? null,
 });
 
 export async function listAppro(db: Db, idCampagne: number): Promise<StoredAppro[]> {
-  const rows = await db("prix_appro").where({ idCampagne }).orderBy([{ column: "idTypeIntrant" }, { column: "libelleIntrantConcat" }, { column: "id" }]).select(APPRO_COLUMNS);
+  const rows = await db("prix_appro")
+    .where({ idCampagne })
+    .orderBy([{ column: "idTypeIntrant" }, { column: "libelleIntrantConcat" }, { column: "id" }])
+    .select(APPRO_COLUMNS);
   return rows.map(toAppro);
 }
 
 /** Creates the rows of products used and not stored yet, without a price; a row created meanwhile is left as it is. */
 export async function insertAppro(db: Db, idCampagne: number, products: UsedAppro[]): Promise<void> {
   for (const chunk of inChunks(products)) {
-    const rows = chunk.map(({ cle, idOrigineIntrant, idTypeIntrant, idIntrant, idModalite, traitementSemence, libelleIntrant, libelleIntrantConcat, unite }) => ({
-      idCampagne, cle, idOrigineIntrant, idTypeIntrant, idIntrant, idModalite, traitementSemence, libelleIntrant, libelleIntrantConcat, unite,
-    }));
+    const rows = chunk.map(
+      ({ cle, idOrigineIntrant, idTypeIntrant, idIntrant, idModalite, traitementSemence, libelleIntrant, libelleIntrantConcat, unite }) => ({
+        idCampagne,
+        cle,
+        idOrigineIntrant,
+        idTypeIntrant,
+        idIntrant,
+        idModalite,
+        traitementSemence,
+        libelleIntrant,
+        libelleIntrantConcat,
+        unite,
+      }),
+    );
     await db("prix_appro").insert(rows).onConflict(["idCampagne", "cle"]).ignore();
   }
 }
 
 export async function findAppro(db: Db, id: number): Promise<(StoredAppro & { idCampagne: number }) | undefined> {
-  const r = await db("prix_appro").where({ id }).first([...APPRO_COLUMNS, "idCampagne"]);
+  const r = await db("prix_appro")
+    .where({ id })
+    .first([...APPRO_COLUMNS, "idCampagne"]);
   return r ? { ...toAppro(r), idCampagne: Number(r.idCampagne) } : undefined;
 }
 
@@ -109,7 +169,9 @@ export async function deleteUnused(db: Db, table: "prix_appro" | "prix_vente", i
 }
 
 export async function typesIntrant(db: Db): Promise<Libelle[]> {
-  const rows = await db("type_intrant").orderBy([{ column: "ordre" }, { column: "id" }]).select("id", "libelle", "libelleEn");
+  const rows = await db("type_intrant")
+    .orderBy([{ column: "ordre" }, { column: "id" }])
+    .select("id", "libelle", "libelleEn");
   return rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: (r.libelleEn as string | null) ?? null }));
 }
 
@@ -138,7 +200,11 @@ export function readableFarms(db: Db, idUser: number) {
  * The purchase prices of one product (its key) in the other non-simulation campaigns of the readable farms, with
  * each campaign's harvest year (docs/indicators.md "Proposed prices").
  */
-export async function pricesOfProduct(db: Db, cle: string, options: { idUser: number; exceptCampagne: number }): Promise<{ prix: number; anneeRecolte: number }[]> {
+export async function pricesOfProduct(
+  db: Db,
+  cle: string,
+  options: { idUser: number; exceptCampagne: number },
+): Promise<{ prix: number; anneeRecolte: number }[]> {
   const rows = await db("prix_appro as p")
     .join("campagne as c", "c.id", "p.idCampagne")
     .where("p.cle", cle)
@@ -152,10 +218,23 @@ export async function pricesOfProduct(db: Db, cle: string, options: { idUser: nu
 
 /** The latest reference-source price of a phyto product (prix_phytcom), if any. */
 export async function referencePrice(db: Db, idIntrantPhyto: number) {
-  const r = await db("prix_phytcom").where({ idIntrantPhyto }).whereNotNull("prixPhytcom").orderBy([{ column: "datePhytcom", order: "desc", nulls: "last" }, { column: "id", order: "desc" }]).first("prixPhytcom", "unite", "datePhytcom", "libelle", "source");
+  const r = await db("prix_phytcom")
+    .where({ idIntrantPhyto })
+    .whereNotNull("prixPhytcom")
+    .orderBy([
+      { column: "datePhytcom", order: "desc", nulls: "last" },
+      { column: "id", order: "desc" },
+    ])
+    .first("prixPhytcom", "unite", "datePhytcom", "libelle", "source");
   if (!r) return null;
   const date = r.datePhytcom == null ? null : r.datePhytcom instanceof Date ? r.datePhytcom.toISOString().slice(0, 10) : String(r.datePhytcom).slice(0, 10);
-  return { prixPhytcom: Number(r.prixPhytcom), unite: (r.unite as string | null) ?? null, datePhytcom: date, libelle: (r.libelle as string | null) ?? null, source: (r.source as string | null) ?? null };
+  return {
+    prixPhytcom: Number(r.prixPhytcom),
+    unite: (r.unite as string | null) ?? null,
+    datePhytcom: date,
+    libelle: (r.libelle as string | null) ?? null,
+    source: (r.source as string | null) ?? null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +252,12 @@ export async function usedVente(db: Db, idCampagne: number): Promise<UsedVente[]
     .select("p.idModeConduite", "r.idCulture", "r.dicIdTypeSortie", "r.idQualifiantRecolte");
   const out = new Map<string, UsedVente>();
   for (const r of rows) {
-    const key: VenteKey = { idModeConduite: num(r.idModeConduite), idCulture: Number(r.idCulture), idTypeSortie: Number(r.dicIdTypeSortie), idQualifiantRecolte: num(r.idQualifiantRecolte) };
+    const key: VenteKey = {
+      idModeConduite: num(r.idModeConduite),
+      idCulture: Number(r.idCulture),
+      idTypeSortie: Number(r.dicIdTypeSortie),
+      idQualifiantRecolte: num(r.idQualifiantRecolte),
+    };
     const cle = cleVente(key);
     if (!out.has(cle)) out.set(cle, { ...key, cle });
   }
@@ -183,28 +267,62 @@ export async function usedVente(db: Db, idCampagne: number): Promise<UsedVente[]
 export type StoredVente = Omit<PrixVenteRow, "utilise"> & { cle: string };
 
 export async function listVente(db: Db, idCampagne: number): Promise<StoredVente[]> {
-  const rows = await db("prix_vente").where({ idCampagne }).orderBy("id").select("id", "updatedAt", "cle", "idModeConduite", "idCulture", "idTypeSortie", "idQualifiantRecolte", "prixVente");
+  const rows = await db("prix_vente")
+    .where({ idCampagne })
+    .orderBy("id")
+    .select("id", "updatedAt", "cle", "idModeConduite", "idCulture", "idTypeSortie", "idQualifiantRecolte", "prixVente");
   return rows.map((r) => ({
-    id: Number(r.id), updatedAt: toIso(r.updatedAt), cle: String(r.cle), idModeConduite: num(r.idModeConduite), idCulture: Number(r.idCulture), idTypeSortie: Number(r.idTypeSortie),
-    idQualifiantRecolte: num(r.idQualifiantRecolte), prixVente: r.prixVente == null ? null : roundPrix(Number(r.prixVente)),
+    id: Number(r.id),
+    updatedAt: toIso(r.updatedAt),
+    cle: String(r.cle),
+    idModeConduite: num(r.idModeConduite),
+    idCulture: Number(r.idCulture),
+    idTypeSortie: Number(r.idTypeSortie),
+    idQualifiantRecolte: num(r.idQualifiantRecolte),
+    prixVente: r.prixVente == null ? null : roundPrix(Number(r.prixVente)),
   }));
 }
 
 export async function insertVente(db: Db, idCampagne: number, products: UsedVente[]): Promise<void> {
   for (const chunk of inChunks(products)) {
-    await db("prix_vente").insert(chunk.map((p) => ({ idCampagne, ...p }))).onConflict(["idCampagne", "cle"]).ignore();
+    await db("prix_vente")
+      .insert(chunk.map((p) => ({ idCampagne, ...p })))
+      .onConflict(["idCampagne", "cle"])
+      .ignore();
   }
 }
 
-const libelles = (rows: Record<string, unknown>[]): Libelle[] => rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: (r.libelleEn as string | null) ?? null }));
+const libelles = (rows: Record<string, unknown>[]): Libelle[] =>
+  rows.map((r) => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: (r.libelleEn as string | null) ?? null }));
 
 /** The names the sale-price rows show: the campaign's modes, the crops and output types they name, the qualifiers. */
-export async function venteLabels(db: Db, idCampagne: number, rows: readonly { idCulture: number; idTypeSortie: number; idQualifiantRecolte: number | null }[]) {
-  const modes = libelles(await db("mode_conduite").where({ idCampagne }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle", db.raw("null as libelle_en")));
-  const cultures = libelles(await db("culture").whereIn("id", [...new Set(rows.map((r) => r.idCulture))]).orderBy("libelle").select("id", "libelle", "libelleEn"));
-  const typesSortie = libelles(await db("type_sortie").whereIn("id", [...new Set(rows.map((r) => r.idTypeSortie))]).orderBy("ordre").select("id", "libelle", "libelleEn"));
+export async function venteLabels(
+  db: Db,
+  idCampagne: number,
+  rows: readonly { idCulture: number; idTypeSortie: number; idQualifiantRecolte: number | null }[],
+) {
+  const modes = libelles(
+    await db("mode_conduite")
+      .where({ idCampagne })
+      .orderBy([{ column: "libelle" }, { column: "id" }])
+      .select("id", "libelle", db.raw("null as libelle_en")),
+  );
+  const cultures = libelles(
+    await db("culture")
+      .whereIn("id", [...new Set(rows.map((r) => r.idCulture))])
+      .orderBy("libelle")
+      .select("id", "libelle", "libelleEn"),
+  );
+  const typesSortie = libelles(
+    await db("type_sortie")
+      .whereIn("id", [...new Set(rows.map((r) => r.idTypeSortie))])
+      .orderBy("ordre")
+      .select("id", "libelle", "libelleEn"),
+  );
   const ids = [...new Set(rows.map((r) => r.idQualifiantRecolte).filter((id): id is number => id != null))];
   // Harvest qualifiers are a folder's (migration 0011): shown by name.
-  const qualifiants = ids.length ? libelles(await db("qualifiant_recolte").whereIn("id", ids).select("id", "qrdNom as libelle", db.raw("null as libelle_en"))) : [];
+  const qualifiants = ids.length
+    ? libelles(await db("qualifiant_recolte").whereIn("id", ids).select("id", "qrdNom as libelle", db.raw("null as libelle_en")))
+    : [];
   return { modes, cultures, typesSortie, qualifiants };
 }

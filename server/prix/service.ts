@@ -8,7 +8,19 @@ import { applyRowPatches, STALE_ROWS, type SavedRow } from "../db/row-patches";
 import { STALE, updateIfUnchanged } from "../db/stale";
 import { failingWith, isServiceError, ServiceError } from "../errors";
 import {
-  deleteUnused, findAppro, findFuel, insertAppro, insertVente, listAppro, listVente, pricesOfProduct, referencePrice, typesIntrant, usedAppro, usedVente, venteLabels,
+  deleteUnused,
+  findAppro,
+  findFuel,
+  insertAppro,
+  insertVente,
+  listAppro,
+  listVente,
+  pricesOfProduct,
+  referencePrice,
+  typesIntrant,
+  usedAppro,
+  usedVente,
+  venteLabels,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -48,19 +60,34 @@ async function approRows(db: Db, ctx: CampaignContext): Promise<PrixApproRow[]> 
   const rows: PrixApproRow[] = stored.map(({ cle, ...r }) => ({ ...r, fioul: false, utilise: usedKeys.has(cle) }));
   if (!ctx.abilities.canWriteDescriptif) {
     const shown = new Set(stored.map((r) => r.cle));
-    missing.filter((m) => !shown.has(m.cle)).forEach((m, i) => {
-      const { cle: _cle, ...product } = m;
-      rows.push({ ...product, id: -(i + 1), updatedAt: "", fioul: false, prixAchat: null, utilise: true });
-    });
+    missing
+      .filter((m) => !shown.has(m.cle))
+      .forEach((m, i) => {
+        const { cle: _cle, ...product } = m;
+        rows.push({ ...product, id: -(i + 1), updatedAt: "", fioul: false, prixAchat: null, utilise: true });
+      });
   }
-  return rows.sort((a, b) => (a.idTypeIntrant ?? 0) - (b.idTypeIntrant ?? 0) || a.libelleIntrantConcat.localeCompare(b.libelleIntrantConcat, "fr") || a.id - b.id);
+  return rows.sort(
+    (a, b) => (a.idTypeIntrant ?? 0) - (b.idTypeIntrant ?? 0) || a.libelleIntrantConcat.localeCompare(b.libelleIntrantConcat, "fr") || a.id - b.id,
+  );
 }
 
 async function fuelRow(db: Db, idCampagne: number): Promise<PrixApproRow> {
   const fuel = await findFuel(db, idCampagne);
   return {
-    id: FUEL_ROW_ID, updatedAt: fuel?.updatedAt ?? FUEL_NO_ROW_TOKEN, fioul: true, idOrigineIntrant: null, idTypeIntrant: null, idIntrant: null, idModalite: null,
-    traitementSemence: false, libelleIntrant: "", libelleIntrantConcat: "", prixAchat: fuel?.prixFioul ?? null, unite: "L", utilise: true,
+    id: FUEL_ROW_ID,
+    updatedAt: fuel?.updatedAt ?? FUEL_NO_ROW_TOKEN,
+    fioul: true,
+    idOrigineIntrant: null,
+    idTypeIntrant: null,
+    idIntrant: null,
+    idModalite: null,
+    traitementSemence: false,
+    libelleIntrant: "",
+    libelleIntrantConcat: "",
+    prixAchat: fuel?.prixFioul ?? null,
+    unite: "L",
+    utilise: true,
   };
 }
 
@@ -109,11 +136,21 @@ export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise
       if (fuelAt >= 0) {
         const patch = all[fuelAt];
         const parsed = PrixApproSchema.safeParse(patch.values);
-        if (!parsed.success) throw new ServiceError("warning.invalid-form", 400, { [`patches.${fuelAt}.values.prixAchat`]: [parsed.error.issues[0]?.message ?? "warning.invalid"] });
+        if (!parsed.success)
+          throw new ServiceError("warning.invalid-form", 400, {
+            [`patches.${fuelAt}.values.prixAchat`]: [parsed.error.issues[0]?.message ?? "warning.invalid"],
+          });
         const prixFioul = roundPrix(parsed.data.prixAchat);
         const row = await findFuel(trx, ctx.idCampagne);
         try {
-          if (row) await updateIfUnchanged(trx, "caracteristique", { id: row.id, updatedAt: patch.updatedAt ?? "" }, { prixFioul }, { scope: { idCampagne: ctx.idCampagne } });
+          if (row)
+            await updateIfUnchanged(
+              trx,
+              "caracteristique",
+              { id: row.id, updatedAt: patch.updatedAt ?? "" },
+              { prixFioul },
+              { scope: { idCampagne: ctx.idCampagne } },
+            );
           else if (patch.updatedAt !== FUEL_NO_ROW_TOKEN) throw new ServiceError(STALE, 409);
           else await trx("caracteristique").insert({ idCampagne: ctx.idCampagne, prixFioul, anneeprix: ctx.view.campagne?.anneeRecolte ?? null });
         } catch (e) {
@@ -127,9 +164,13 @@ export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise
       if (others.length) {
         try {
           const rows = await applyRowPatches(trx, {
-            table: "prix_appro", schema: PrixApproSchema, patches: others.map((i) => all[i]), scope: { idCampagne: ctx.idCampagne },
+            table: "prix_appro",
+            schema: PrixApproSchema,
+            patches: others.map((i) => all[i]),
+            scope: { idCampagne: ctx.idCampagne },
             columns: (v) => ({ prixAchat: roundPrix(v.prixAchat) }),
-            describe: (r) => String(r.libelleIntrantConcat ?? r.id), describeColumns: ["libelleIntrantConcat"],
+            describe: (r) => String(r.libelleIntrantConcat ?? r.id),
+            describeColumns: ["libelleIntrantConcat"],
           });
           saved = [...saved, ...rows.map((r) => ({ ...r, index: others[r.index] }))];
         } catch (e) {
@@ -215,11 +256,14 @@ export async function getPrixVente(scope: Scope): Promise<PrixVenteData> {
     const modeName = new Map(labels.modes.map((m) => [m.id, m.libelle]));
     const cultureName = new Map(labels.cultures.map((c) => [c.id, c.libelle]));
     // By driving mode (the rows of plots without a mode last), crop, output type.
-    rows.sort((a, b) =>
-      Number(a.idModeConduite == null) - Number(b.idModeConduite == null)
-      || (modeName.get(a.idModeConduite ?? 0) ?? "").localeCompare(modeName.get(b.idModeConduite ?? 0) ?? "", "fr")
-      || (cultureName.get(a.idCulture) ?? "").localeCompare(cultureName.get(b.idCulture) ?? "", "fr")
-      || a.idTypeSortie - b.idTypeSortie || a.id - b.id);
+    rows.sort(
+      (a, b) =>
+        Number(a.idModeConduite == null) - Number(b.idModeConduite == null) ||
+        (modeName.get(a.idModeConduite ?? 0) ?? "").localeCompare(modeName.get(b.idModeConduite ?? 0) ?? "", "fr") ||
+        (cultureName.get(a.idCulture) ?? "").localeCompare(cultureName.get(b.idCulture) ?? "", "fr") ||
+        a.idTypeSortie - b.idTypeSortie ||
+        a.id - b.id,
+    );
     return { canWrite: ctx.abilities.canWriteDescriptif, rows, ...labels };
   });
 }
@@ -233,7 +277,10 @@ export async function savePrixVenteGrid(scope: Scope, patches: unknown): Promise
   if (newRow >= 0) throw new ServiceError("warning.invalid-form", 400, { [`patches.${newRow}`]: ["warning.invalid"] });
   return failingWith(PRIX_VENTE_UPDATE_ERROR, () =>
     applyRowPatches(db, {
-      table: "prix_vente", schema: PrixVenteSchema, patches, scope: { idCampagne: ctx.idCampagne },
+      table: "prix_vente",
+      schema: PrixVenteSchema,
+      patches,
+      scope: { idCampagne: ctx.idCampagne },
       columns: (v) => ({ prixVente: v.prixVente == null ? null : roundPrix(v.prixVente) }),
     }),
   );

@@ -5,8 +5,16 @@ import { expectRefused, selectTilleuls, snapshot, withBrokenTable, scopeOf } fro
 import en from "~/locales/en/translation";
 import fr from "~/locales/fr/translation";
 import {
-  getDescriptionSysteme, OBJECTIFS_ERROR, PROTOCOLE_CREATE_ERROR, PROTOCOLE_DELETE_ERROR, PROTOCOLE_LOAD_ERROR, PROTOCOLE_UPDATE_ERROR, removeObjectif, removeProtocole,
-  saveObjectif, saveProtocole,
+  getDescriptionSysteme,
+  OBJECTIFS_ERROR,
+  PROTOCOLE_CREATE_ERROR,
+  PROTOCOLE_DELETE_ERROR,
+  PROTOCOLE_LOAD_ERROR,
+  PROTOCOLE_UPDATE_ERROR,
+  removeObjectif,
+  removeProtocole,
+  saveObjectif,
+  saveProtocole,
 } from "./service";
 import { listProtocoles } from "./repo";
 
@@ -17,29 +25,64 @@ describe(`system description (${dialect})`, () => {
   test("[C-PROTO-02] [C-PROTO-03] [C-OBJ-07] the chapters are the reference list without its last; the indicator reference holds its fields", async () => {
     const redacteur = await ctx("redacteur");
     const d = await getDescriptionSysteme(scopeOf(t.db(), redacteur));
-    const all = await t.db()("chapitre_protocole").orderBy([{ column: "ordre" }, { column: "id" }]).select("id");
+    const all = await t
+      .db()("chapitre_protocole")
+      .orderBy([{ column: "ordre" }, { column: "id" }])
+      .select("id");
     expect(d.chapitres.map((c) => c.id)).toEqual(all.slice(0, -1).map((c) => Number(c.id)));
     expect(d.chapitres.map((c) => c.id)).toContain(CHAPITRE_OBJECTIFS);
     expect(chapitresAffiches([1, 2, 3])).toEqual([1, 2]);
-    expect(Object.keys(d.indicateurs[0]).sort()).toEqual(expect.arrayContaining(["idIndicateur", "indNom", "dicLlUnite", "pDtCrea", "idIndicateurPere", "idGroupeIndicateur", "indOrdre", "indCode", "indEchelle", "idDicoPackage"]));
+    expect(Object.keys(d.indicateurs[0]).sort()).toEqual(
+      expect.arrayContaining([
+        "idIndicateur",
+        "indNom",
+        "dicLlUnite",
+        "pDtCrea",
+        "idIndicateurPere",
+        "idGroupeIndicateur",
+        "indOrdre",
+        "indCode",
+        "indEchelle",
+        "idDicoPackage",
+      ]),
+    );
   });
 
   test("[C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-07] [C-PROTO-08] a writer creates, updates and deletes a protocol of a chapter; read per campaign and chapter", async () => {
     const redacteur = await ctx("redacteur");
     const { campagnes } = t.demo();
-    const id = await saveProtocole(scopeOf(t.db(), redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2247", pexLibelle: "Semis direct", pexValTexte: "Sur toutes les céréales" }));
+    const id = await saveProtocole(
+      scopeOf(t.db(), redacteur),
+      ProtocoleSchema.parse({ dicIdChapitreProtocole: "2247", pexLibelle: "Semis direct", pexValTexte: "Sur toutes les céréales" }),
+    );
     const rows = await listProtocoles(t.db(), campagnes.tilleuls2025, 2247);
-    expect(rows[0]).toMatchObject({ idProtocoleExploitation: id, dicIdChapitreProtocole: 2247, pexLibelle: "Semis direct", pexValTexte: "Sur toutes les céréales", campagne: campagnes.tilleuls2025 });
+    expect(rows[0]).toMatchObject({
+      idProtocoleExploitation: id,
+      dicIdChapitreProtocole: 2247,
+      pexLibelle: "Semis direct",
+      pexValTexte: "Sur toutes les céréales",
+      campagne: campagnes.tilleuls2025,
+    });
     expect(rows.every((r) => r.dicIdChapitreProtocole === 2247)).toBe(true);
     expect((await listProtocoles(t.db(), campagnes.tilleuls2024)).map((r) => r.id)).not.toContain(id);
-    await saveProtocole(scopeOf(t.db(), redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2247", pexLibelle: "Semis direct sous couvert" }), { id, updatedAt: rows[0].updatedAt });
+    await saveProtocole(scopeOf(t.db(), redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2247", pexLibelle: "Semis direct sous couvert" }), {
+      id,
+      updatedAt: rows[0].updatedAt,
+    });
     expect((await listProtocoles(t.db(), campagnes.tilleuls2025, 2247))[0]).toMatchObject({ id, pexLibelle: "Semis direct sous couvert", pexValTexte: null });
     await removeProtocole(scopeOf(t.db(), redacteur), id);
     expect((await listProtocoles(t.db(), campagnes.tilleuls2025)).map((r) => r.id)).not.toContain(id);
-    expect(ProtocoleSchema.safeParse({ dicIdChapitreProtocole: "2247", pexLibelle: " " }).error?.issues[0]).toMatchObject({ path: ["pexLibelle"], message: "warning.required" });
+    expect(ProtocoleSchema.safeParse({ dicIdChapitreProtocole: "2247", pexLibelle: " " }).error?.issues[0]).toMatchObject({
+      path: ["pexLibelle"],
+      message: "warning.required",
+    });
     // The hidden last chapter is refused.
     const last = await t.db()("chapitre_protocole").orderBy("ordre", "desc").first("id");
-    await expectRefused(saveProtocole(scopeOf(t.db(), redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: String(last.id), pexLibelle: "x" })), "warning.invalid-form", 400);
+    await expectRefused(
+      saveProtocole(scopeOf(t.db(), redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: String(last.id), pexLibelle: "x" })),
+      "warning.invalid-form",
+      400,
+    );
   });
 
   test("[C-OBJ-04] [C-OBJ-05] [C-OBJ-06] objective indicators: indicator required, value numeric or empty, read per campaign", async () => {
@@ -48,10 +91,14 @@ describe(`system description (${dialect})`, () => {
     const id = await saveObjectif(scopeOf(t.db(), redacteur), IndicateurObjectifSchema.parse({ idIndicateur: String(ind.id), value: "1 250,5" }));
     let d = await getDescriptionSysteme(scopeOf(t.db(), redacteur));
     expect(d.objectifs[0]).toMatchObject({ id, indicateur: Number(ind.id), value: 1250.5, campagne: t.demo().campagnes.tilleuls2025 });
-    await saveObjectif(scopeOf(t.db(), redacteur), IndicateurObjectifSchema.parse({ idIndicateur: String(ind.id), value: "" }), { id, updatedAt: d.objectifs[0].updatedAt });
+    await saveObjectif(scopeOf(t.db(), redacteur), IndicateurObjectifSchema.parse({ idIndicateur: String(ind.id), value: "" }), {
+      id,
+      updatedAt: d.objectifs[0].updatedAt,
+    });
     d = await getDescriptionSysteme(scopeOf(t.db(), redacteur));
     expect(d.objectifs[0]).toMatchObject({ id, value: null });
-    const errors = (v: Record<string, unknown>) => Object.fromEntries((IndicateurObjectifSchema.safeParse(v).error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+    const errors = (v: Record<string, unknown>) =>
+      Object.fromEntries((IndicateurObjectifSchema.safeParse(v).error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
     expect(errors({})).toEqual({ idIndicateur: "warning.required" });
     expect(errors({ idIndicateur: "1", value: "beaucoup" })).toEqual({ value: "warning.numeric" });
     await removeObjectif(scopeOf(t.db(), redacteur), id);
@@ -62,10 +109,18 @@ describe(`system description (${dialect})`, () => {
     const lecteur = await ctx("lecteur");
     const before = await snapshot(t.db(), "protocole_exploitation", "indicateur_objectif");
     expect((await getDescriptionSysteme(scopeOf(t.db(), lecteur))).canWrite).toBe(false);
-    await expectRefused(saveProtocole(scopeOf(t.db(), lecteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), "errors.forbidden", 403);
+    await expectRefused(
+      saveProtocole(scopeOf(t.db(), lecteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })),
+      "errors.forbidden",
+      403,
+    );
     await expectRefused(saveObjectif(scopeOf(t.db(), lecteur), IndicateurObjectifSchema.parse({ idIndicateur: "1" })), "errors.forbidden", 403);
     const animateur = await ctx("animateur", "tilleuls2024");
-    await expectRefused(saveProtocole(scopeOf(t.db(), animateur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), "errors.forbidden", 403);
+    await expectRefused(
+      saveProtocole(scopeOf(t.db(), animateur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })),
+      "errors.forbidden",
+      403,
+    );
     expect(await snapshot(t.db(), "protocole_exploitation", "indicateur_objectif")).toEqual(before);
   });
 
@@ -80,16 +135,30 @@ describe(`system description (${dialect})`, () => {
     const protocole = (fn: (trx: typeof db) => Promise<void>) => withBrokenTable(db, "protocole_exploitation", fn);
     const objectif = (fn: (trx: typeof db) => Promise<void>) => withBrokenTable(db, "indicateur_objectif", fn);
     await protocole((trx) => expectRefused(getDescriptionSysteme(scopeOf(trx, redacteur)), PROTOCOLE_LOAD_ERROR, 500));
-    await protocole((trx) => expectRefused(saveProtocole(scopeOf(trx, redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })), PROTOCOLE_CREATE_ERROR, 500));
-    await protocole((trx) => expectRefused(saveProtocole(scopeOf(trx, redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" }), { id, updatedAt: row.updatedAt }), PROTOCOLE_UPDATE_ERROR, 500));
+    await protocole((trx) =>
+      expectRefused(
+        saveProtocole(scopeOf(trx, redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" })),
+        PROTOCOLE_CREATE_ERROR,
+        500,
+      ),
+    );
+    await protocole((trx) =>
+      expectRefused(
+        saveProtocole(scopeOf(trx, redacteur), ProtocoleSchema.parse({ dicIdChapitreProtocole: "2245", pexLibelle: "x" }), { id, updatedAt: row.updatedAt }),
+        PROTOCOLE_UPDATE_ERROR,
+        500,
+      ),
+    );
     await protocole((trx) => expectRefused(removeProtocole(scopeOf(trx, redacteur), id), PROTOCOLE_DELETE_ERROR, 500));
     await objectif((trx) => expectRefused(getDescriptionSysteme(scopeOf(trx, redacteur)), OBJECTIFS_ERROR, 500));
     await objectif((trx) => expectRefused(saveObjectif(scopeOf(trx, redacteur), IndicateurObjectifSchema.parse({ idIndicateur: "1" })), OBJECTIFS_ERROR, 500));
     await objectif((trx) => expectRefused(removeObjectif(scopeOf(trx, redacteur), idObjectif), OBJECTIFS_ERROR, 500));
     expect(await snapshot(db, "protocole_exploitation", "indicateur_objectif")).toEqual(before);
     expect([PROTOCOLE_LOAD_ERROR, PROTOCOLE_CREATE_ERROR, PROTOCOLE_UPDATE_ERROR, PROTOCOLE_DELETE_ERROR, OBJECTIFS_ERROR]).toEqual([
-      "errors.services.protocoles_exploitations-service-error", "errors.services.protocoles_exploitations-create-service-error",
-      "errors.services.protocoles_exploitations-update-service-error", "errors.services.protocoles_exploitations-delete-service-error",
+      "errors.services.protocoles_exploitations-service-error",
+      "errors.services.protocoles_exploitations-create-service-error",
+      "errors.services.protocoles_exploitations-update-service-error",
+      "errors.services.protocoles_exploitations-delete-service-error",
       "errors.services.indicateur_objectifs-service-error",
     ]);
     const services = (l: typeof fr) => (l.errors as unknown as { services: Record<string, string> }).services;

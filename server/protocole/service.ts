@@ -3,7 +3,16 @@ import { campaignContext, writableCampaign } from "../access/description";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import {
-  deleteObjectif, deleteProtocole, insertObjectif, insertProtocole, listChapitres, listIndicateurs, listObjectifs, listProtocoles, updateObjectif, updateProtocole,
+  deleteObjectif,
+  deleteProtocole,
+  insertObjectif,
+  insertProtocole,
+  listChapitres,
+  listIndicateurs,
+  listObjectifs,
+  listProtocoles,
+  updateObjectif,
+  updateProtocole,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -18,8 +27,14 @@ export const OBJECTIFS_ERROR = "errors.services.indicateur_objectifs-service-err
 export async function getDescriptionSysteme(scope: Scope) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
-  const { chapitres, protocoles } = await failingWith(PROTOCOLE_LOAD_ERROR, async () => ({ chapitres: chapitresAffiches(await listChapitres(db)), protocoles: await listProtocoles(db, ctx.idCampagne) }));
-  const { objectifs, indicateurs } = await failingWith(OBJECTIFS_ERROR, async () => ({ objectifs: await listObjectifs(db, ctx.idCampagne), indicateurs: await listIndicateurs(db) }));
+  const { chapitres, protocoles } = await failingWith(PROTOCOLE_LOAD_ERROR, async () => ({
+    chapitres: chapitresAffiches(await listChapitres(db)),
+    protocoles: await listProtocoles(db, ctx.idCampagne),
+  }));
+  const { objectifs, indicateurs } = await failingWith(OBJECTIFS_ERROR, async () => ({
+    objectifs: await listObjectifs(db, ctx.idCampagne),
+    indicateurs: await listIndicateurs(db),
+  }));
   return { chapitres, protocoles, objectifs, indicateurs, canWrite: ctx.abilities.canWriteDescriptif };
 }
 

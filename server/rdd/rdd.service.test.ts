@@ -28,7 +28,15 @@ describe(`decision rules (${dialect})`, () => {
     const id = await saveRdd(scopeOf(t.db(), redacteur), rule([m.ble, m.orge], { aModifier: "on" }));
     let { rows } = await getRdds(scopeOf(t.db(), redacteur));
     expect(rows.map((r) => r.id)).toEqual([id, ...before]);
-    expect(rows[0]).toMatchObject({ libelle: "Règle d'essai", dicIdTypeRdd: 4, modeConduite: [m.ble, m.orge], idCulture: null, aModifier: true, objectif: "Objectif", idCampagne: campagnes.tilleuls2025 });
+    expect(rows[0]).toMatchObject({
+      libelle: "Règle d'essai",
+      dicIdTypeRdd: 4,
+      modeConduite: [m.ble, m.orge],
+      idCulture: null,
+      aModifier: true,
+      objectif: "Objectif",
+      idCampagne: campagnes.tilleuls2025,
+    });
     // modeConduite filter: the rules naming the mode, and the macro rules (every mode).
     const colza = (await getRdds(scopeOf(t.db(), redacteur), { modeConduite: m.colza })).rows;
     expect(colza.map((r) => r.id)).not.toContain(id);
@@ -64,7 +72,9 @@ describe(`decision rules (${dialect})`, () => {
     const redacteur = await ctx("redacteur");
     const m = await modesOf(t.demo().campagnes.tilleuls2025);
     const ble = Number((await t.db()("culture").where({ libelle: "Blé tendre d'hiver" }).first("id")).id);
-    await expectRefused(saveRdd(scopeOf(t.db(), redacteur), rule([m.ble, m.colza], { idCulture: String(ble) })), "warning.invalid-form", 400, { fieldErrors: { idCulture: ["warning.invalid"] } });
+    await expectRefused(saveRdd(scopeOf(t.db(), redacteur), rule([m.ble, m.colza], { idCulture: String(ble) })), "warning.invalid-form", 400, {
+      fieldErrors: { idCulture: ["warning.invalid"] },
+    });
     const id = await saveRdd(scopeOf(t.db(), redacteur), rule([m.ble], { idCulture: String(ble) }));
     expect((await getRdds(scopeOf(t.db(), redacteur))).rows[0]).toMatchObject({ id, idCulture: ble });
     // A mode of another campaign is refused.
@@ -94,7 +104,11 @@ describe(`decision rules (${dialect})`, () => {
     await expectRefused(duplicateRdd(scopeOf(t.db(), lecteur), rows[0].id), "errors.forbidden", 403);
     await expectRefused(removeRdds(scopeOf(t.db(), lecteur), [rows[0].id]), "errors.forbidden", 403);
     const plot = await t.db()("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").first("id");
-    await expectRefused(saveEvaluation(scopeOf(t.db(), lecteur), { idParcelle: plot.id }, EvaluationSchema.parse({ rdds: [String(rows[0].id)] })), "errors.forbidden", 403);
+    await expectRefused(
+      saveEvaluation(scopeOf(t.db(), lecteur), { idParcelle: plot.id }, EvaluationSchema.parse({ rdds: [String(rows[0].id)] })),
+      "errors.forbidden",
+      403,
+    );
     // tilleuls2024 is locked (its indicators are published): even the animator may not write it.
     const animateur = await ctx("animateur", "tilleuls2024");
     const m24 = await modesOf(t.demo().campagnes.tilleuls2024);
@@ -120,7 +134,9 @@ describe(`rule evaluations (${dialect})`, () => {
     expect(e.actionEvaluations.length).toBeGreaterThan(0);
     expect(e.actionEvaluations.every((x) => x.idAction === action && x.idParcelle === null)).toBe(true);
     expect(e.plotEvaluations.every((x) => x.idParcelle === plot && x.idAction === null)).toBe(true);
-    expect(Object.keys(e.plotEvaluations[0]).sort()).toEqual(expect.arrayContaining(["id", "idRdd", "idAction", "idParcelle", "ecartSolution", "explicationEcart", "ecartResultat", "justification", "aModifier"]));
+    expect(Object.keys(e.plotEvaluations[0]).sort()).toEqual(
+      expect.arrayContaining(["id", "idRdd", "idAction", "idParcelle", "ecartSolution", "explicationEcart", "ecartResultat", "justification", "aModifier"]),
+    );
     const onPlot = new Set(e.plotEvaluations.map((x) => x.idRdd));
     expect(e.notEvaluated.length).toBeGreaterThan(0);
     expect(e.notEvaluated.every((r) => !onPlot.has(r.id))).toBe(true);
@@ -135,7 +151,11 @@ describe(`rule evaluations (${dialect})`, () => {
     expect(EvaluationSchema.safeParse({ rdds: [] }).success).toBe(false);
     expect(EvaluationSchema.safeParse({ rdds: ["1"], ecartSolution: "3" }).success).toBe(false);
     for (const v of ["0", "1", "2"]) expect(EvaluationSchema.parse({ rdds: ["1"], ecartSolution: v, ecartResultat: v }).ecartSolution).toBe(Number(v));
-    const ids = await saveEvaluation(scopeOf(t.db(), redacteur), { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(a.id), String(b.id)], ecartSolution: "2", explicationEcart: "En partie", ecartResultat: "0" }));
+    const ids = await saveEvaluation(
+      scopeOf(t.db(), redacteur),
+      { idParcelle: plot },
+      EvaluationSchema.parse({ rdds: [String(a.id), String(b.id)], ecartSolution: "2", explicationEcart: "En partie", ecartResultat: "0" }),
+    );
     expect(ids).toHaveLength(2);
     let after = await getEvaluations(scopeOf(t.db(), redacteur), action);
     expect(after.notEvaluated.map((r) => r.id)).not.toContain(a.id);
@@ -146,7 +166,10 @@ describe(`rule evaluations (${dialect})`, () => {
     expect(after.plotEvaluations.find((x) => x.idRdd === a.id)).toMatchObject({ ecartSolution: 1, explicationEcart: null });
     // Opened from the plot table and saved for the intervention: it moves (one scope only).
     const row = after.plotEvaluations.find((x) => x.idRdd === b.id)!;
-    await saveEvaluation(scopeOf(t.db(), redacteur), { idAction: action }, EvaluationSchema.parse({ rdds: [String(b.id)], ecartSolution: "0" }), { id: row.id, updatedAt: row.updatedAt });
+    await saveEvaluation(scopeOf(t.db(), redacteur), { idAction: action }, EvaluationSchema.parse({ rdds: [String(b.id)], ecartSolution: "0" }), {
+      id: row.id,
+      updatedAt: row.updatedAt,
+    });
     after = await getEvaluations(scopeOf(t.db(), redacteur), action);
     expect(after.plotEvaluations.map((x) => x.id)).not.toContain(row.id);
     expect(after.actionEvaluations.find((x) => x.id === row.id)).toMatchObject({ idAction: action, idParcelle: null, ecartSolution: 0 });
@@ -155,7 +178,11 @@ describe(`rule evaluations (${dialect})`, () => {
     // A rule that does not apply to the plot's mode is refused.
     const bleMode = (await wheatAction()).m.ble;
     const colzaRule = (await getRdds(scopeOf(t.db(), redacteur))).rows.find((r) => !r.macroRegle && !r.modeConduite.includes(bleMode))!;
-    await expectRefused(saveEvaluation(scopeOf(t.db(), redacteur), { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(colzaRule.id)] })), "warning.invalid-form", 400);
+    await expectRefused(
+      saveEvaluation(scopeOf(t.db(), redacteur), { idParcelle: plot }, EvaluationSchema.parse({ rdds: [String(colzaRule.id)] })),
+      "warning.invalid-form",
+      400,
+    );
   });
 
   test("[C-EVAL-05] [C-EVAL-06] [C-EVAL-12] bulk add copies an evaluation to interventions, and to plots of the same management mode only", async () => {
@@ -165,9 +192,17 @@ describe(`rule evaluations (${dialect})`, () => {
     const source = e.plotEvaluations[0];
     expect(e.plots.length).toBeGreaterThan(0);
     expect(e.interventions.length).toBeGreaterThan(0);
-    const n = await copyEvaluation(scopeOf(t.db(), redacteur), source.id, "parcelle", e.plots.map((p) => p.id));
+    const n = await copyEvaluation(
+      scopeOf(t.db(), redacteur),
+      source.id,
+      "parcelle",
+      e.plots.map((p) => p.id),
+    );
     expect(n).toBe(e.plots.length);
-    for (const p of e.plots) expect(await t.db()("rdd_evaluation").where({ idRdd: source.idRdd, idParcelle: p.id }).first("ecartSolution")).toMatchObject({ ecartSolution: source.ecartSolution });
+    for (const p of e.plots)
+      expect(await t.db()("rdd_evaluation").where({ idRdd: source.idRdd, idParcelle: p.id }).first("ecartSolution")).toMatchObject({
+        ecartSolution: source.ecartSolution,
+      });
     await copyEvaluation(scopeOf(t.db(), redacteur), source.id, "action", [e.interventions[0].id]);
     expect(await t.db()("rdd_evaluation").where({ idRdd: source.idRdd, idAction: e.interventions[0].id }).first("id")).toBeTruthy();
     const colzaPlot = await t.db()("parcelle").where({ idCampagne: t.demo().campagnes.tilleuls2025, idModeConduite: m.colza }).first("id");
@@ -177,17 +212,37 @@ describe(`rule evaluations (${dialect})`, () => {
   test("a new campaign copies the rules with their modes remapped, the protocols, objectives and plot evaluations; intervention evaluations only with the interventions", async () => {
     const animateur = await ctx("animateur");
     const { campagnes, dossiers, exploitations } = t.demo();
-    const make = (inter: boolean, annee: number) => createCampagne(scopeOf(t.db(), animateur), { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls }, {
-      anneeRecolte: annee, apiLibelle: undefined, campagneSource: campagnes.tilleuls2025, campagneHistoParcelle: undefined,
-      inter, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false,
-    });
+    const make = (inter: boolean, annee: number) =>
+      createCampagne(
+        scopeOf(t.db(), animateur),
+        { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls },
+        {
+          anneeRecolte: annee,
+          apiLibelle: undefined,
+          campagneSource: campagnes.tilleuls2025,
+          campagneHistoParcelle: undefined,
+          inter,
+          majDtInter: false,
+          obs: false,
+          eltObserve: false,
+          valeur: false,
+          prix: false,
+        },
+      );
     const id = await make(false, 2026);
     const count = async (table: string, idCampagne: number) => Number((await t.db()(table).where({ idCampagne }).count({ n: "*" }).first())!.n);
-    for (const table of ["rdd", "protocole_exploitation", "indicateur_objectif"]) expect(await count(table, id)).toBe(await count(table, campagnes.tilleuls2025));
-    const links = await t.db()("rdd_mode_conduite as l").join("rdd as r", "r.id", "l.idRdd").join("mode_conduite as m", "m.id", "l.idModeConduite").where("r.idCampagne", id).select("m.idCampagne");
+    for (const table of ["rdd", "protocole_exploitation", "indicateur_objectif"])
+      expect(await count(table, id)).toBe(await count(table, campagnes.tilleuls2025));
+    const links = await t
+      .db()("rdd_mode_conduite as l")
+      .join("rdd as r", "r.id", "l.idRdd")
+      .join("mode_conduite as m", "m.id", "l.idModeConduite")
+      .where("r.idCampagne", id)
+      .select("m.idCampagne");
     expect(links.length).toBeGreaterThan(0);
     expect(links.every((l) => Number(l.idCampagne) === id)).toBe(true);
-    const evals = async (idCampagne: number) => t.db()("rdd_evaluation as e").join("rdd as r", "r.id", "e.idRdd").where("r.idCampagne", idCampagne).select("e.idAction", "e.idParcelle");
+    const evals = async (idCampagne: number) =>
+      t.db()("rdd_evaluation as e").join("rdd as r", "r.id", "e.idRdd").where("r.idCampagne", idCampagne).select("e.idAction", "e.idParcelle");
     expect((await evals(id)).every((e) => e.idAction === null)).toBe(true);
     expect((await evals(id)).length).toBe((await evals(campagnes.tilleuls2025)).filter((e) => e.idAction === null).length);
     const withInter = await make(true, 2027);
@@ -201,7 +256,9 @@ describe(`rule conditions checked on the recorded data (${dialect})`, () => {
     const { campagnes } = t.demo();
     const db = t.db();
     const m = await modesOf(campagnes.tilleuls2025);
-    const plots = (await db("parcelle").where({ idCampagne: campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").select("id")).map((p) => Number(p.id));
+    const plots = (await db("parcelle").where({ idCampagne: campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").select("id")).map((p) =>
+      Number(p.id),
+    );
     expect(plots.length).toBeGreaterThanOrEqual(2);
     const [a, b] = plots;
     const actionOf = async (idParcelle: number) => Number((await db("action").where({ idParcelle }).orderBy(["date", "id"]).first("id")).id);
@@ -218,8 +275,16 @@ describe(`rule conditions checked on the recorded data (${dialect})`, () => {
     await ins(b, "2025-07-11", "Produit Essai X");
     await ins(a, "2025-06-20", "Interdit Z 500");
     const delai = await saveRdd(scopeOf(db, redacteur), rule([m.ble], { libelle: "Délai", conditionType: "delai_min", conditionJours: "30" }));
-    const interdit = await saveRdd(scopeOf(db, redacteur), rule([m.ble], { libelle: "Interdit", conditionType: "produit_interdit", conditionProduits: "interdit z" }));
-    const verdicts = async (plot: number) => Object.fromEntries((await getEvaluations(scopeOf(db, redacteur), await actionOf(plot))).verdicts.filter((v) => [delai, interdit].includes(v.idRdd)).map((v) => [v.libelle, v]));
+    const interdit = await saveRdd(
+      scopeOf(db, redacteur),
+      rule([m.ble], { libelle: "Interdit", conditionType: "produit_interdit", conditionProduits: "interdit z" }),
+    );
+    const verdicts = async (plot: number) =>
+      Object.fromEntries(
+        (await getEvaluations(scopeOf(db, redacteur), await actionOf(plot))).verdicts
+          .filter((v) => [delai, interdit].includes(v.idRdd))
+          .map((v) => [v.libelle, v]),
+      );
     const onA = await verdicts(a);
     // (The demo's own passes may also be too close together: only the fixture's product is looked at here.)
     const essai = (v: { faits: { libelle: string }[] }) => v.faits.filter((f) => f.libelle === "Produit Essai X");
@@ -230,8 +295,14 @@ describe(`rule conditions checked on the recorded data (${dialect})`, () => {
     expect(essai(onB["Délai"])).toEqual([]);
     expect(onB["Interdit"]).toMatchObject({ respectee: true, faits: [] });
     // The form requires what the chosen condition needs.
-    expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "delai_min" }).error?.issues[0]).toMatchObject({ path: ["conditionJours"], message: "warning.required" });
-    expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "produit_interdit" }).error?.issues[0]).toMatchObject({ path: ["conditionProduits"], message: "warning.required" });
+    expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "delai_min" }).error?.issues[0]).toMatchObject({
+      path: ["conditionJours"],
+      message: "warning.required",
+    });
+    expect(RddSchema.safeParse({ libelle: "x", dicIdTypeRdd: "1", modeConduite: "1", conditionType: "produit_interdit" }).error?.issues[0]).toMatchObject({
+      path: ["conditionProduits"],
+      message: "warning.required",
+    });
   });
 });
 
@@ -243,9 +314,17 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     const { campagnes } = t.demo();
     const db = t.db();
     const m = await modesOf(campagnes.tilleuls2025);
-    const [a, b] = (await db("parcelle").where({ idCampagne: campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").select("id")).map((p) => Number(p.id));
+    const [a, b] = (await db("parcelle").where({ idCampagne: campagnes.tilleuls2025, idModeConduite: m.ble }).orderBy("id").select("id")).map((p) =>
+      Number(p.id),
+    );
     const action = async (idParcelle: number, values: Record<string, unknown>) =>
-      idOf((await db("action").insert({ idCampagne: campagnes.tilleuls2025, idParcelle, anneeRecolte: 2025, realisee: true, frequence: 1, tauxSurface: 1, ...values }).returning("id"))[0]);
+      idOf(
+        (
+          await db("action")
+            .insert({ idCampagne: campagnes.tilleuls2025, idParcelle, anneeRecolte: 2025, realisee: true, frequence: 1, tauxSurface: 1, ...values })
+            .returning("id")
+        )[0],
+      );
     const firstAction = async (idParcelle: number) => Number((await db("action").where({ idParcelle }).orderBy(["date", "id"]).first("id")).id);
     return { redacteur, db, m, a, b, action, firstAction, campagne: campagnes.tilleuls2025 };
   }
@@ -256,15 +335,26 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     const f = await fixture();
     // Fixture: 300 kg/ha of a 33.5 % N mineral fertiliser (100.5 kg N/ha) on plot a, nothing added on plot b.
     const idAction = await f.action(f.a, { date: "2025-04-02" });
-    const idIntrant = idOf((await f.db("intrant").insert({ idAction, idCategorie: 655, libelleIntrant: "Ammonitrate essai RDD", quantite: 300, dicLlUnite: "kg/ha" }).returning("id"))[0]);
+    const idIntrant = idOf(
+      (
+        await f
+          .db("intrant")
+          .insert({ idAction, idCategorie: 655, libelleIntrant: "Ammonitrate essai RDD", quantite: 300, dicLlUnite: "kg/ha" })
+          .returning("id")
+      )[0],
+    );
     await f.db("caracteristique_intrant").insert({ idIntrant, n: 33.5 });
     const [na, nb] = [await panel(f, f.a, "fertilisation.n.mineral"), await panel(f, f.b, "fertilisation.n.mineral")];
     expect(na! - (nb ?? 0)).toBeGreaterThan(0);
     const max = round(((na ?? 0) + (nb ?? 0)) / 2, 2);
     // Plot b must be below the threshold for the fixture to hold there.
     expect(nb ?? 0).toBeLessThanOrEqual(max);
-    const id = await saveRdd(scopeOf(f.db, f.redacteur), rule([f.m.ble], { libelle: "Azote max", conditionType: "azote_mineral_max", conditionMax: String(max) }));
-    const verdictOn = async (plot: number) => (await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
+    const id = await saveRdd(
+      scopeOf(f.db, f.redacteur),
+      rule([f.m.ble], { libelle: "Azote max", conditionType: "azote_mineral_max", conditionMax: String(max) }),
+    );
+    const verdictOn = async (plot: number) =>
+      (await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
     const onA = await verdictOn(f.a);
     expect(onA).toMatchObject({ respectee: false, mesure: { code: "fertilisation.n.mineral", valeur: round(na!, 2), unite: "kg N/ha", max } });
     expect(onA.faits).toContainEqual({ date: "2025-04-02", libelle: "Ammonitrate essai RDD", valeur: 100.5, unite: "kg N/ha" });
@@ -284,7 +374,8 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     expect(vHi!).toBeGreaterThan(vLo ?? 0);
     const max = round(((vHi ?? 0) + (vLo ?? 0)) / 2, 2);
     const id = await saveRdd(scopeOf(f.db, f.redacteur), rule([f.m.ble], { libelle: "IFT max", conditionType: "ift_max", conditionMax: String(max) }));
-    const verdictOn = async (plot: number) => (await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
+    const verdictOn = async (plot: number) =>
+      (await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(plot))).verdicts.find((v) => v.idRdd === id)!;
     const onHi = await verdictOn(hi);
     expect(onHi).toMatchObject({ respectee: false, mesure: { code: "ift.cible.total", valeur: round(vHi!, 2), max } });
     expect(onHi.faits.find((x) => x.libelle.startsWith("Herbicide essai RDD"))).toMatchObject({ date: "2025-04-03", valeur: 1 });
@@ -294,11 +385,16 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
   test("[issue13-conditions] planned interventions done by a date: broken when one is done late or not done after the date, pending before it, holds when done in time", async () => {
     const f = await fixture();
     const op = await f.db("operation_culturale").where({ idCampagne: f.campagne }).first("idTypeAction");
-    const idOp = idOf((await f.db("operation_culturale").insert({ idCampagne: f.campagne, idTypeAction: op.idTypeAction, libelle: "Semis essai RDD" }).returning("id"))[0]);
+    const idOp = idOf(
+      (await f.db("operation_culturale").insert({ idCampagne: f.campagne, idTypeAction: op.idTypeAction, libelle: "Semis essai RDD" }).returning("id"))[0],
+    );
     // Plot a: planned on 1 May, not done; plot b: planned and done on 15 May.
     await f.action(f.a, { date: "2025-05-01", idOperationCulturale: idOp, prevue: true, realisee: false });
     await f.action(f.b, { date: "2025-05-15", idOperationCulturale: idOp, prevue: true, realisee: true });
-    const id = await saveRdd(scopeOf(f.db, f.redacteur), rule([f.m.ble], { libelle: "Semis à temps", conditionType: "realisee_avant", conditionDate: "01/06/2025", conditionOperation: "semis essai" }));
+    const id = await saveRdd(
+      scopeOf(f.db, f.redacteur),
+      rule([f.m.ble], { libelle: "Semis à temps", conditionType: "realisee_avant", conditionDate: "01/06/2025", conditionOperation: "semis essai" }),
+    );
     const rules = (await getRdds(scopeOf(f.db, f.redacteur))).rows.filter((r) => r.id === id);
     expect(rules[0].condition).toEqual({ type: "realisee_avant", date: "2025-06-01", operation: "semis essai" });
     const onA = (await verdictsOfPlot(f.db, f.campagne, f.a, rules, "2025-07-01"))[0];
@@ -308,9 +404,14 @@ describe(`rule conditions on the indicators and on planned interventions (${dial
     expect((await verdictsOfPlot(f.db, f.campagne, f.b, rules, "2025-07-01"))[0]).toMatchObject({ respectee: true, faits: [] });
     // Done after the deadline: broken.
     await f.db("action").where({ idParcelle: f.b, idOperationCulturale: idOp }).update({ date: "2025-06-10" });
-    expect((await verdictsOfPlot(f.db, f.campagne, f.b, rules, "2025-07-01"))[0]).toMatchObject({ respectee: false, faits: [{ date: "2025-06-10", statut: "en_retard" }] });
+    expect((await verdictsOfPlot(f.db, f.campagne, f.b, rules, "2025-07-01"))[0]).toMatchObject({
+      respectee: false,
+      faits: [{ date: "2025-06-10", statut: "en_retard" }],
+    });
     // Through the screen's service (today's date, past the deadline): broken on plot a.
-    expect((await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(f.a))).verdicts.find((v) => v.idRdd === id)).toMatchObject({ respectee: false });
+    expect((await getEvaluations(scopeOf(f.db, f.redacteur), await f.firstAction(f.a))).verdicts.find((v) => v.idRdd === id)).toMatchObject({
+      respectee: false,
+    });
   });
 
   test("[issue13-conditions] a rule naming a crop is checked only on plots of that crop; the form requires each condition's own field", async () => {

@@ -17,16 +17,26 @@ const int = (v: unknown) => (v == null ? null : Number(v));
 export type Libelle = { id: number; libelle: string; libelleEn: string | null };
 
 export async function listTypesRdd(db: Db): Promise<Libelle[]> {
-  return (await db("type_rdd").orderBy([{ column: "ordre" }, { column: "id" }]).select("id", "libelle", "libelleEn")).map((r) => ({ id: Number(r.id), libelle: r.libelle, libelleEn: r.libelleEn ?? null }));
+  return (
+    await db("type_rdd")
+      .orderBy([{ column: "ordre" }, { column: "id" }])
+      .select("id", "libelle", "libelleEn")
+  ).map((r) => ({ id: Number(r.id), libelle: r.libelle, libelleEn: r.libelleEn ?? null }));
 }
 
 export async function listModes(db: Db, idCampagne: number): Promise<{ id: number; libelle: string }[]> {
-  return (await db("mode_conduite").where({ idCampagne }).orderBy(["libelle", "id"]).select("id", "libelle")).map((r) => ({ id: Number(r.id), libelle: r.libelle }));
+  return (await db("mode_conduite").where({ idCampagne }).orderBy(["libelle", "id"]).select("id", "libelle")).map((r) => ({
+    id: Number(r.id),
+    libelle: r.libelle,
+  }));
 }
 
 /** The crops of each mode of the campaign (the crops-by-driving-mode lookup of spec 3 §7). */
 export async function culturesParMode(db: Db, idCampagne: number): Promise<Record<number, number[]>> {
-  const rows = await db("mode_conduite_culture as c").join("mode_conduite as m", "m.id", "c.idModeConduite").where("m.idCampagne", idCampagne).select("c.idModeConduite", "c.idCulture");
+  const rows = await db("mode_conduite_culture as c")
+    .join("mode_conduite as m", "m.id", "c.idModeConduite")
+    .where("m.idCampagne", idCampagne)
+    .select("c.idModeConduite", "c.idCulture");
   const out: Record<number, number[]> = {};
   for (const r of rows) {
     const cultures = (out[Number(r.idModeConduite)] ??= []);
@@ -37,22 +47,47 @@ export async function culturesParMode(db: Db, idCampagne: number): Promise<Recor
 
 export async function listCulturesOf(db: Db, ids: number[]): Promise<Libelle[]> {
   if (ids.length === 0) return [];
-  return (await db("culture").whereIn("id", ids).orderBy([{ column: "ordre" }, { column: "libelle" }]).select("id", "libelle", "libelleEn")).map((r) => ({ id: Number(r.id), libelle: r.libelle, libelleEn: r.libelleEn ?? null }));
+  return (
+    await db("culture")
+      .whereIn("id", ids)
+      .orderBy([{ column: "ordre" }, { column: "libelle" }])
+      .select("id", "libelle", "libelleEn")
+  ).map((r) => ({ id: Number(r.id), libelle: r.libelle, libelleEn: r.libelleEn ?? null }));
 }
 
 // ---- Rules
 
 export type RddRow = {
-  id: number; idCampagne: number; libelle: string; dicIdTypeRdd: number; idCulture: number | null; aModifier: boolean;
-  objectif: string | null; evaluation: string | null; solution: string | null; macroRegle: boolean; modeConduite: number[]; updatedAt: string;
+  id: number;
+  idCampagne: number;
+  libelle: string;
+  dicIdTypeRdd: number;
+  idCulture: number | null;
+  aModifier: boolean;
+  objectif: string | null;
+  evaluation: string | null;
+  solution: string | null;
+  macroRegle: boolean;
+  modeConduite: number[];
+  updatedAt: string;
   condition: Condition | null;
 };
 
 function fromRdd(r: Record<string, unknown>, modes: number[]): RddRow {
   return {
-    id: Number(r.id), idCampagne: Number(r.idCampagne), libelle: String(r.libelle), dicIdTypeRdd: Number(r.dicIdTypeRdd), idCulture: int(r.idCulture),
-    aModifier: bool(r.aModifier), objectif: text(r.objectif), evaluation: text(r.evaluation), solution: text(r.solution), macroRegle: bool(r.macroRegle),
-    modeConduite: bool(r.macroRegle) ? [MACRO_REGLE] : modes, updatedAt: toIso(r.updatedAt), condition: parseCondition(r.condition),
+    id: Number(r.id),
+    idCampagne: Number(r.idCampagne),
+    libelle: String(r.libelle),
+    dicIdTypeRdd: Number(r.dicIdTypeRdd),
+    idCulture: int(r.idCulture),
+    aModifier: bool(r.aModifier),
+    objectif: text(r.objectif),
+    evaluation: text(r.evaluation),
+    solution: text(r.solution),
+    macroRegle: bool(r.macroRegle),
+    modeConduite: bool(r.macroRegle) ? [MACRO_REGLE] : modes,
+    updatedAt: toIso(r.updatedAt),
+    condition: parseCondition(r.condition),
   };
 }
 
@@ -68,7 +103,15 @@ export async function listRdds(db: Db, idCampagne: number, filter: { modeConduit
     q.where((w) => w.where("macroRegle", true).orWhereIn("id", db("rdd_mode_conduite").where("idModeConduite", m).select("idRdd")));
   }
   const rows = await q;
-  const links = rows.length ? await db("rdd_mode_conduite").whereIn("idRdd", rows.map((r) => r.id)).orderBy("id").select("idRdd", "idModeConduite") : [];
+  const links = rows.length
+    ? await db("rdd_mode_conduite")
+        .whereIn(
+          "idRdd",
+          rows.map((r) => r.id),
+        )
+        .orderBy("id")
+        .select("idRdd", "idModeConduite")
+    : [];
   const modes = new Map<number, number[]>();
   for (const l of links) (modes.get(Number(l.idRdd)) ?? modes.set(Number(l.idRdd), []).get(Number(l.idRdd))!).push(Number(l.idModeConduite));
   return rows.map((r) => fromRdd(r, modes.get(Number(r.id)) ?? []));
@@ -82,9 +125,18 @@ export async function findRdd(db: Db, id: number): Promise<RddRow | undefined> {
 }
 
 const rddValues = (i: RddInput) => ({
-  libelle: i.libelle, dicIdTypeRdd: i.dicIdTypeRdd, idCulture: i.idCulture ?? null, aModifier: i.aModifier,
-  objectif: i.objectif ?? null, evaluation: i.evaluation ?? null, solution: i.solution ?? null, macroRegle: i.modeConduite.includes(MACRO_REGLE),
-  condition: (() => { const c = conditionOf(i); return c ? JSON.stringify(c) : null; })(),
+  libelle: i.libelle,
+  dicIdTypeRdd: i.dicIdTypeRdd,
+  idCulture: i.idCulture ?? null,
+  aModifier: i.aModifier,
+  objectif: i.objectif ?? null,
+  evaluation: i.evaluation ?? null,
+  solution: i.solution ?? null,
+  macroRegle: i.modeConduite.includes(MACRO_REGLE),
+  condition: (() => {
+    const c = conditionOf(i);
+    return c ? JSON.stringify(c) : null;
+  })(),
 });
 
 async function writeModes(db: Db, idRdd: number, modes: number[]) {
@@ -111,15 +163,45 @@ export async function deleteRdds(db: Db, idCampagne: number, ids: number[]): Pro
 // ---- Evaluations
 
 export type EvaluationRow = {
-  id: number; idRdd: number; rddLibelle: string; idAction: number | null; idParcelle: number | null; ecartSolution: number | null; explicationEcart: string | null;
-  ecartResultat: number | null; justification: string | null; aModifier: boolean; updatedAt: string;
+  id: number;
+  idRdd: number;
+  rddLibelle: string;
+  idAction: number | null;
+  idParcelle: number | null;
+  ecartSolution: number | null;
+  explicationEcart: string | null;
+  ecartResultat: number | null;
+  justification: string | null;
+  aModifier: boolean;
+  updatedAt: string;
 };
 
-const evalColumns = ["e.id", "e.idRdd", "r.libelle as rddLibelle", "e.idAction", "e.idParcelle", "e.ecartSolution", "e.explicationEcart", "e.ecartResultat", "e.justification", "e.aModifier", "e.updatedAt"];
+const evalColumns = [
+  "e.id",
+  "e.idRdd",
+  "r.libelle as rddLibelle",
+  "e.idAction",
+  "e.idParcelle",
+  "e.ecartSolution",
+  "e.explicationEcart",
+  "e.ecartResultat",
+  "e.justification",
+  "e.aModifier",
+  "e.updatedAt",
+];
 function fromEval(r: Record<string, unknown>): EvaluationRow {
   return {
-    id: Number(r.id), idRdd: Number(r.idRdd), rddLibelle: String(r.rddLibelle), idAction: int(r.idAction), idParcelle: int(r.idParcelle), ecartSolution: int(r.ecartSolution),
-    explicationEcart: text(r.explicationEcart), ecartResultat: int(r.ecartResultat), justification: text(r.justification), aModifier: bool(r.aModifier), updatedAt: toIso(r.updatedAt),
+    id: Number(r.id),
+    idRdd: Number(r.idRdd),
+    rddLibelle: String(r.rddLibelle),
+    idAction: int(r.idAction),
+    idParcelle: int(r.idParcelle),
+    ecartSolution: int(r.ecartSolution),
+    explicationEcart: text(r.explicationEcart),
+    ecartResultat: int(r.ecartResultat),
+    justification: text(r.justification),
+    aModifier: bool(r.aModifier),
+    updatedAt: toIso(r.updatedAt),
   };
 }
 
@@ -132,13 +214,26 @@ export async function listEvaluations(db: Db, idCampagne: number, filter: { idAc
 }
 
 export async function findEvaluation(db: Db, id: number): Promise<(EvaluationRow & { idCampagne: number }) | undefined> {
-  const r = await db("rdd_evaluation as e").join("rdd as r", "r.id", "e.idRdd").where("e.id", id).first([...evalColumns, "r.idCampagne"]);
+  const r = await db("rdd_evaluation as e")
+    .join("rdd as r", "r.id", "e.idRdd")
+    .where("e.id", id)
+    .first([...evalColumns, "r.idCampagne"]);
   return r ? { ...fromEval(r), idCampagne: Number(r.idCampagne) } : undefined;
 }
 
-export type EvalValues = { ecartSolution?: number | null; explicationEcart?: string | null; ecartResultat?: number | null; justification?: string | null; aModifier: boolean };
+export type EvalValues = {
+  ecartSolution?: number | null;
+  explicationEcart?: string | null;
+  ecartResultat?: number | null;
+  justification?: string | null;
+  aModifier: boolean;
+};
 const evalValues = (i: EvalValues) => ({
-  ecartSolution: i.ecartSolution ?? null, explicationEcart: i.explicationEcart ?? null, ecartResultat: i.ecartResultat ?? null, justification: i.justification ?? null, aModifier: i.aModifier,
+  ecartSolution: i.ecartSolution ?? null,
+  explicationEcart: i.explicationEcart ?? null,
+  ecartResultat: i.ecartResultat ?? null,
+  justification: i.justification ?? null,
+  aModifier: i.aModifier,
 });
 
 /** Writes the evaluation of one rule on one intervention or plot: updates the one there is (each rule once per target), or creates it. */
@@ -146,15 +241,31 @@ export async function upsertEvaluation(db: Db, idRdd: number, cible: { idAction:
   const where = "idAction" in cible ? { idRdd, idAction: cible.idAction } : { idRdd, idParcelle: cible.idParcelle };
   const existing = await db("rdd_evaluation").where(where).first("id");
   if (existing) {
-    await db("rdd_evaluation").where({ id: existing.id }).update({ ...evalValues(input), updatedAt: new Date() });
+    await db("rdd_evaluation")
+      .where({ id: existing.id })
+      .update({ ...evalValues(input), updatedAt: new Date() });
     return Number(existing.id);
   }
-  return insertId(db, "rdd_evaluation", { ...where, idAction: "idAction" in cible ? cible.idAction : null, idParcelle: "idParcelle" in cible ? cible.idParcelle : null, ...evalValues(input) });
+  return insertId(db, "rdd_evaluation", {
+    ...where,
+    idAction: "idAction" in cible ? cible.idAction : null,
+    idParcelle: "idParcelle" in cible ? cible.idParcelle : null,
+    ...evalValues(input),
+  });
 }
 
-export async function updateEvaluation(db: Db, token: Token, idRdd: number, cible: { idAction: number } | { idParcelle: number }, input: EvalValues): Promise<void> {
+export async function updateEvaluation(
+  db: Db,
+  token: Token,
+  idRdd: number,
+  cible: { idAction: number } | { idParcelle: number },
+  input: EvalValues,
+): Promise<void> {
   await updateIfUnchanged(db, "rdd_evaluation", token, {
-    idRdd, idAction: "idAction" in cible ? cible.idAction : null, idParcelle: "idParcelle" in cible ? cible.idParcelle : null, ...evalValues(input),
+    idRdd,
+    idAction: "idAction" in cible ? cible.idAction : null,
+    idParcelle: "idParcelle" in cible ? cible.idParcelle : null,
+    ...evalValues(input),
   });
 }
 
@@ -164,14 +275,31 @@ export async function deleteEvaluation(db: Db, id: number): Promise<number> {
 
 /** The interventions of a plot with their products, for the rule conditions (a product is its catalogue row, or its name). */
 export async function plotFacts(db: Db, idParcelle: number) {
-  const actions = await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.idParcelle": idParcelle })
-    .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "a.realisee", "a.prevue", "o.libelle as operation");
-  const inputs = actions.length ? await db("intrant").whereIn("idAction", actions.map((a) => a.id)).orderBy("id").select("idAction", "idIntrant", "dicIdOrigineIntrant", "libelleIntrant") : [];
+  const actions = await db("action as a")
+    .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+    .where({ "a.idParcelle": idParcelle })
+    .orderBy([{ column: "a.date" }, { column: "a.id" }])
+    .select("a.id", "a.date", "a.realisee", "a.prevue", "o.libelle as operation");
+  const inputs = actions.length
+    ? await db("intrant")
+        .whereIn(
+          "idAction",
+          actions.map((a) => a.id),
+        )
+        .orderBy("id")
+        .select("idAction", "idIntrant", "dicIdOrigineIntrant", "libelleIntrant")
+    : [];
   return actions.map((a) => ({
-    id: Number(a.id), date: (a.date instanceof Date ? a.date.toISOString() : String(a.date)).slice(0, 10), realisee: bool(a.realisee), prevue: bool(a.prevue),
+    id: Number(a.id),
+    date: (a.date instanceof Date ? a.date.toISOString() : String(a.date)).slice(0, 10),
+    realisee: bool(a.realisee),
+    prevue: bool(a.prevue),
     operation: (a.operation as string | null) ?? null,
-    produits: inputs.filter((i) => Number(i.idAction) === Number(a.id)).map((i) => ({
-      cle: i.idIntrant != null ? `${i.dicIdOrigineIntrant ?? ""}:${i.idIntrant}` : `nom:${String(i.libelleIntrant).toLowerCase()}`, libelle: String(i.libelleIntrant),
-    })),
+    produits: inputs
+      .filter((i) => Number(i.idAction) === Number(a.id))
+      .map((i) => ({
+        cle: i.idIntrant != null ? `${i.dicIdOrigineIntrant ?? ""}:${i.idIntrant}` : `nom:${String(i.libelleIntrant).toLowerCase()}`,
+        libelle: String(i.libelleIntrant),
+      })),
   }));
 }

@@ -7,8 +7,21 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import {
-  culturesParMode, deleteEvaluation, plotFacts, deleteRdds, findEvaluation, findRdd, insertRdd, listCulturesOf, listEvaluations, listModes, listRdds, listTypesRdd,
-  updateEvaluation, updateRdd, upsertEvaluation,
+  culturesParMode,
+  deleteEvaluation,
+  plotFacts,
+  deleteRdds,
+  findEvaluation,
+  findRdd,
+  insertRdd,
+  listCulturesOf,
+  listEvaluations,
+  listModes,
+  listRdds,
+  listTypesRdd,
+  updateEvaluation,
+  updateRdd,
+  upsertEvaluation,
 } from "./repo";
 import type { Scope } from "../access/scope";
 
@@ -42,7 +55,8 @@ async function checkRdd(db: Db, idCampagne: number, input: RddInput) {
   const modes = (await listModes(db, idCampagne)).map((m) => m.id);
   if (input.modeConduite.some((m) => m !== MACRO_REGLE && !modes.includes(m))) throw invalidField("modeConduite");
   if (!(await db("type_rdd").where({ id: input.dicIdTypeRdd }).first("id"))) throw invalidField("dicIdTypeRdd");
-  if (input.idCulture != null && cultureValide(input.idCulture, input.modeConduite, await culturesParMode(db, idCampagne)) === undefined) throw invalidField("idCulture");
+  if (input.idCulture != null && cultureValide(input.idCulture, input.modeConduite, await culturesParMode(db, idCampagne)) === undefined)
+    throw invalidField("idCulture");
 }
 
 /** Creates (no id) or updates (id + updatedAt, the stale check) a rule of the selected campaign. */
@@ -68,8 +82,14 @@ export async function duplicateRdd(scope: Scope, id: number): Promise<number> {
   return failingWith(RDD_SAVE_ERROR, () =>
     db.transaction((trx) =>
       insertRdd(trx, ctx.idCampagne, {
-        libelle: `${rule.libelle} (copie)`.slice(0, 255), dicIdTypeRdd: rule.dicIdTypeRdd, modeConduite: rule.modeConduite, idCulture: rule.idCulture ?? undefined,
-        aModifier: rule.aModifier, objectif: rule.objectif ?? undefined, evaluation: rule.evaluation ?? undefined, solution: rule.solution ?? undefined,
+        libelle: `${rule.libelle} (copie)`.slice(0, 255),
+        dicIdTypeRdd: rule.dicIdTypeRdd,
+        modeConduite: rule.modeConduite,
+        idCulture: rule.idCulture ?? undefined,
+        aModifier: rule.aModifier,
+        objectif: rule.objectif ?? undefined,
+        evaluation: rule.evaluation ?? undefined,
+        solution: rule.solution ?? undefined,
         ...conditionInput(rule.condition),
       }),
     ),
@@ -91,7 +111,10 @@ export async function removeRdds(scope: Scope, ids: number[]): Promise<void> {
 // ---- Evaluations (spec 3 §2.9)
 
 async function actionOf(db: Db, idCampagne: number, idAction: number) {
-  const a = await db("action as a").join("parcelle as p", "p.id", "a.idParcelle").where({ "a.id": idAction, "a.idCampagne": idCampagne }).first("a.id", "a.idParcelle", "p.idModeConduite");
+  const a = await db("action as a")
+    .join("parcelle as p", "p.id", "a.idParcelle")
+    .where({ "a.id": idAction, "a.idCampagne": idCampagne })
+    .first("a.id", "a.idParcelle", "p.idModeConduite");
   if (!a) throw new ServiceError("errors.not-found", 404);
   return { id: Number(a.id), idParcelle: Number(a.idParcelle), idModeConduite: a.idModeConduite == null ? null : Number(a.idModeConduite) };
 }
@@ -116,17 +139,36 @@ export async function getEvaluations(scope: Scope, idAction: number) {
     const actionEvaluations = await listEvaluations(db, ctx.idCampagne, { idAction });
     const plotEvaluations = await listEvaluations(db, ctx.idCampagne, { idParcelle: action.idParcelle });
     const onPlot = new Set(plotEvaluations.map((e) => e.idRdd));
-    const interventions = (await db("action as a").leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale").where({ "a.idParcelle": action.idParcelle, "a.idCampagne": ctx.idCampagne })
-      .orderBy([{ column: "a.date" }, { column: "a.id" }]).select("a.id", "a.date", "o.libelle")).map((r) => ({ id: Number(r.id), date: String(r.date instanceof Date ? r.date.toISOString().slice(0, 10) : r.date).slice(0, 10), libelle: (r.libelle as string | null) ?? "" }));
-    const plots = action.idModeConduite == null ? [] : (await db("parcelle").where({ idCampagne: ctx.idCampagne, idModeConduite: action.idModeConduite }).orderBy(["libelle", "id"]).select("id", "libelle")).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) }));
+    const interventions = (
+      await db("action as a")
+        .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+        .where({ "a.idParcelle": action.idParcelle, "a.idCampagne": ctx.idCampagne })
+        .orderBy([{ column: "a.date" }, { column: "a.id" }])
+        .select("a.id", "a.date", "o.libelle")
+    ).map((r) => ({
+      id: Number(r.id),
+      date: String(r.date instanceof Date ? r.date.toISOString().slice(0, 10) : r.date).slice(0, 10),
+      libelle: (r.libelle as string | null) ?? "",
+    }));
+    const plots =
+      action.idModeConduite == null
+        ? []
+        : (
+            await db("parcelle").where({ idCampagne: ctx.idCampagne, idModeConduite: action.idModeConduite }).orderBy(["libelle", "id"]).select("id", "libelle")
+          ).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) }));
     // Beyond the spec: the rules with a machine-checkable condition, checked on this plot's recorded interventions.
     const verdicts = await verdictsOfPlot(db, ctx.idCampagne, action.idParcelle, rules);
     return {
-      idAction, idParcelle: action.idParcelle, canWrite: ctx.abilities.canWriteDescriptif, verdicts,
+      idAction,
+      idParcelle: action.idParcelle,
+      canWrite: ctx.abilities.canWriteDescriptif,
+      verdicts,
       rules: rules.map((r) => ({ id: r.id, libelle: r.libelle, objectif: r.objectif, solution: r.solution })),
-      actionEvaluations, plotEvaluations,
+      actionEvaluations,
+      plotEvaluations,
       notEvaluated: rules.filter((r) => !onPlot.has(r.id)).map((r) => ({ id: r.id, libelle: r.libelle, objectif: r.objectif })),
-      interventions: interventions.filter((i) => i.id !== idAction), plots: plots.filter((p) => p.id !== action.idParcelle),
+      interventions: interventions.filter((i) => i.id !== idAction),
+      plots: plots.filter((p) => p.id !== action.idParcelle),
     };
   });
 }
@@ -140,15 +182,29 @@ const todayParis = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Pa
  * indicators use). The N and IFT conditions read the plot's indicators from the engine over the snapshot the plot's
  * indicator panel uses (server/calcul/instantane.ts, calculerParcelle), so a verdict compares the figure the panel shows.
  */
-export async function verdictsOfPlot(db: Db, idCampagne: number, idParcelle: number, rules: { id: number; libelle: string; idCulture: number | null; condition: Condition | null }[], aujourdhui = todayParis()) {
+export async function verdictsOfPlot(
+  db: Db,
+  idCampagne: number,
+  idParcelle: number,
+  rules: { id: number; libelle: string; idCulture: number | null; condition: Condition | null }[],
+  aujourdhui = todayParis(),
+) {
   const conditioned = rules.filter((r) => r.condition);
   if (!conditioned.length) return [];
   const facts = await plotFacts(db, idParcelle);
   const instantane = await instantaneCampagne(db, idCampagne, { idParcelle });
   const parcelle = instantane.parcelles[0];
   const applicable = conditioned.filter((r) => r.idCulture == null || r.idCulture === parcelle?.idCulture);
-  const indicateurs = parcelle && applicable.some((r) => besoinIndicateurs(r.condition!)) ? calculerParcelle(instantane, idParcelle, { parIntervention: false }).indicateurs : undefined;
-  return applicable.map((r) => ({ idRdd: r.id, libelle: r.libelle, condition: r.condition!, ...verifierCondition(r.condition!, facts, { indicateurs, aujourdhui }) }));
+  const indicateurs =
+    parcelle && applicable.some((r) => besoinIndicateurs(r.condition!))
+      ? calculerParcelle(instantane, idParcelle, { parIntervention: false }).indicateurs
+      : undefined;
+  return applicable.map((r) => ({
+    idRdd: r.id,
+    libelle: r.libelle,
+    condition: r.condition!,
+    ...verifierCondition(r.condition!, facts, { indicateurs, aujourdhui }),
+  }));
 }
 
 /** The rule is the campaign's and applies to the plot's driving mode (one of its modes, or a macro rule). */
@@ -159,7 +215,9 @@ async function checkRule(db: Db, idCampagne: number, idRdd: number, idModeCondui
 }
 
 async function checkCible(db: Db, idCampagne: number, cible: Cible) {
-  return "idAction" in cible ? (await actionOf(db, idCampagne, cible.idAction)).idModeConduite : (await plotOf(db, idCampagne, cible.idParcelle)).idModeConduite;
+  return "idAction" in cible
+    ? (await actionOf(db, idCampagne, cible.idAction)).idModeConduite
+    : (await plotOf(db, idCampagne, cible.idParcelle)).idModeConduite;
 }
 
 /**
@@ -180,7 +238,10 @@ export async function saveEvaluation(scope: Scope, cible: Cible, input: Evaluati
   return failingWith(EVAL_SAVE_ERROR, () =>
     db.transaction(async (trx) => {
       if (existing) {
-        const clash = await trx("rdd_evaluation").where({ idRdd: input.rdds[0], ...("idAction" in cible ? { idAction: cible.idAction } : { idParcelle: cible.idParcelle }) }).whereNot("id", existing.id).first("id");
+        const clash = await trx("rdd_evaluation")
+          .where({ idRdd: input.rdds[0], ...("idAction" in cible ? { idAction: cible.idAction } : { idParcelle: cible.idParcelle }) })
+          .whereNot("id", existing.id)
+          .first("id");
         if (clash) await trx("rdd_evaluation").where({ id: clash.id }).delete();
         await updateEvaluation(trx, existing, input.rdds[0], cible, input);
         return [existing.id];
@@ -201,12 +262,17 @@ export async function copyEvaluation(scope: Scope, idEvaluation: number, vers: "
   const ctx = await writableCampaign(scope);
   const source = await findEvaluation(db, idEvaluation);
   if (!source || source.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
-  const sourceMode = source.idAction != null ? (await actionOf(db, ctx.idCampagne, source.idAction)).idModeConduite : (await plotOf(db, ctx.idCampagne, source.idParcelle!)).idModeConduite;
+  const sourceMode =
+    source.idAction != null
+      ? (await actionOf(db, ctx.idCampagne, source.idAction)).idModeConduite
+      : (await plotOf(db, ctx.idCampagne, source.idParcelle!)).idModeConduite;
   const unique = [...new Set(cibles)];
   for (const id of unique) {
     const mode = await checkCible(db, ctx.idCampagne, vers === "action" ? { idAction: id } : { idParcelle: id });
     if (vers === "parcelle" && mode !== sourceMode) throw invalidField("cibles");
-    await checkRule(db, ctx.idCampagne, source.idRdd, mode).catch(() => { throw invalidField("cibles"); });
+    await checkRule(db, ctx.idCampagne, source.idRdd, mode).catch(() => {
+      throw invalidField("cibles");
+    });
   }
   return failingWith(EVAL_SAVE_ERROR, () =>
     db.transaction(async (trx) => {
@@ -223,4 +289,3 @@ export async function removeEvaluation(scope: Scope, id: number): Promise<void> 
   if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
   await failingWith(EVAL_SAVE_ERROR, () => deleteEvaluation(db, id));
 }
-

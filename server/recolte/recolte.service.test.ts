@@ -9,8 +9,21 @@ import { listInterventions } from "../intervention/repo";
 import { removeInterventions } from "../intervention/service";
 import { OBSERVATIONS_SERIE_ERROR } from "./serie";
 import {
-  CARACTERISTIQUES_RECOLTE_ERROR, createQualifiant, getRecolte, listQualifiants, QUALIFIANT_DELETE_ERROR, QUALIFIANTS_LOAD_ERROR, RECOLTE_UPDATE_ERROR,
-  recolteDialogLists, RECOLTES_CREATE_ERROR, RECOLTES_DELETE_ERROR, RECOLTES_LOAD_ERROR, removeQualifiant, removeRecolte, saveRecolte, typesSortie,
+  CARACTERISTIQUES_RECOLTE_ERROR,
+  createQualifiant,
+  getRecolte,
+  listQualifiants,
+  QUALIFIANT_DELETE_ERROR,
+  QUALIFIANTS_LOAD_ERROR,
+  RECOLTE_UPDATE_ERROR,
+  recolteDialogLists,
+  RECOLTES_CREATE_ERROR,
+  RECOLTES_DELETE_ERROR,
+  RECOLTES_LOAD_ERROR,
+  removeQualifiant,
+  removeRecolte,
+  saveRecolte,
+  typesSortie,
 } from "./service";
 
 /** Harvest products and harvest qualifiers (spec 3 §3.6, §4.1, §4.2; decision 0031), on the demo farm EARL des Tilleuls 2025. */
@@ -28,7 +41,17 @@ const PRAIRIE = 28;
 async function anAction(idCampagne = t.demo().campagnes.tilleuls2025) {
   const plot = Number((await t.db()("parcelle").where({ idCampagne }).orderBy("id").first("id")).id);
   const op = await insertId("operation_culturale", { idCampagne, idTypeAction: 15, libelle: "Moisson d'essai" });
-  const id = await insertId("action", { idCampagne, idParcelle: plot, date: "2025-07-21", anneeRecolte: 2025, idOperationCulturale: op, frequence: 1, tauxSurface: 1, realisee: true, prevue: false });
+  const id = await insertId("action", {
+    idCampagne,
+    idParcelle: plot,
+    date: "2025-07-21",
+    anneeRecolte: 2025,
+    idOperationCulturale: op,
+    frequence: 1,
+    tauxSurface: 1,
+    realisee: true,
+    prevue: false,
+  });
   return { id, plot };
 }
 
@@ -40,24 +63,55 @@ describe(`harvests (${dialect})`, () => {
     const { id: idAction, plot } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const q = await createQualifiant(scopeOf(db, redacteur), parse(QualifiantRecolteSchema, { qrdNom: "Lot essai" }));
-    const id = await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "8,2", humiditeReference: "15", idQualifiantRecolte: String(q.id), obsRendement: "8,4", obsProteines: "11,7" }));
+    const id = await saveRecolte(
+      scopeOf(db, redacteur),
+      idAction,
+      harvest({ rendement: "8,2", humiditeReference: "15", idQualifiantRecolte: String(q.id), obsRendement: "8,4", obsProteines: "11,7" }),
+    );
 
     const r = await db("recolte").where({ id }).first();
-    expect([r.idAction, r.idCulture, r.dicIdTypeSortie, Number(r.rendement), r.idQualifiantRecolte, r.dicLlUnite]).toEqual([idAction, BLE, GRAIN, 8.2, q.id, "t/ha"]);
+    expect([r.idAction, r.idCulture, r.dicIdTypeSortie, Number(r.rendement), r.idQualifiantRecolte, r.dicLlUnite]).toEqual([
+      idAction,
+      BLE,
+      GRAIN,
+      8.2,
+      q.id,
+      "t/ha",
+    ]);
     expect(r).toHaveProperty("createdAt");
     expect(r).toHaveProperty("updatedAt");
-    const car = await db("caracteristique_recolte").where({ idRecolte: id }).select("dicIdCaracteristiqueRecolte", "dicIdModalite", "valeurNum", "valeurTxt", "dicLlUnite", "unite");
+    const car = await db("caracteristique_recolte")
+      .where({ idRecolte: id })
+      .select("dicIdCaracteristiqueRecolte", "dicIdModalite", "valeurNum", "valeurTxt", "dicLlUnite", "unite");
     expect(car.map((c) => [c.dicIdCaracteristiqueRecolte, c.dicIdModalite, Number(c.valeurNum), c.dicLlUnite])).toEqual([[1, null, 15, "%"]]);
     const serie = await db("observation_serie").where({ id: r.idObservationSerie }).first();
-    expect([serie.dicIdTypeSerie, serie.nom, serie.idAction, serie.idParcelle, serie.idCulture, serie.idCampagne, serie.idUser]).toEqual([1128, "Blé tendre d'hiver - Grain (Lot essai)", idAction, plot, BLE, t.demo().campagnes.tilleuls2025, redacteur.id]);
-    const obs = await db("observation").where({ idObservationSerie: serie.id }).orderBy("ordre").select("dicoIdEltObserve", "obsValNum", "dicLlUnite", "idParcelle", "idAction", "idUser");
-    expect(obs.map((o) => [o.dicoIdEltObserve, Number(o.obsValNum), o.dicLlUnite, o.idParcelle, o.idAction, o.idUser])).toEqual([[1680, 8.4, "t/ha", plot, idAction, redacteur.id], [1193, 11.7, "%", plot, idAction, redacteur.id]]);
+    expect([serie.dicIdTypeSerie, serie.nom, serie.idAction, serie.idParcelle, serie.idCulture, serie.idCampagne, serie.idUser]).toEqual([
+      1128,
+      "Blé tendre d'hiver - Grain (Lot essai)",
+      idAction,
+      plot,
+      BLE,
+      t.demo().campagnes.tilleuls2025,
+      redacteur.id,
+    ]);
+    const obs = await db("observation")
+      .where({ idObservationSerie: serie.id })
+      .orderBy("ordre")
+      .select("dicoIdEltObserve", "obsValNum", "dicLlUnite", "idParcelle", "idAction", "idUser");
+    expect(obs.map((o) => [o.dicoIdEltObserve, Number(o.obsValNum), o.dicLlUnite, o.idParcelle, o.idAction, o.idUser])).toEqual([
+      [1680, 8.4, "t/ha", plot, idAction, redacteur.id],
+      [1193, 11.7, "%", plot, idAction, redacteur.id],
+    ]);
 
     // The inputs detail of the grid shows it; its dialog reads it back.
     const [row] = (await listInterventions(db, t.demo().campagnes.tilleuls2025, [plot])).filter((a) => a.id === idAction);
     expect(row.recoltes).toEqual([{ id, libelle: "Blé tendre d'hiver - Grain (Lot essai)", rendement: 8.2, unite: "t/ha" }]);
     const stored = await getRecolte(scopeOf(db, redacteur), id);
-    expect(stored).toMatchObject({ humiditeReference: 15, idQualifiantRecolte: q.id, serie: { nom: "Blé tendre d'hiver - Grain (Lot essai)", observations: { obsRendement: 8.4, obsProteines: 11.7, obsHuile: null } } });
+    expect(stored).toMatchObject({
+      humiditeReference: 15,
+      idQualifiantRecolte: q.id,
+      serie: { nom: "Blé tendre d'hiver - Grain (Lot essai)", observations: { obsRendement: 8.4, obsProteines: 11.7, obsHuile: null } },
+    });
 
     // An edit renames the same series and rewrites its observations; a second save of the old form is stale.
     await saveRecolte(scopeOf(db, redacteur), idAction, harvest({ rendement: "8", obsHumidite: "14" }), { id, updatedAt: stored.updatedAt });
@@ -84,20 +138,43 @@ describe(`harvests (${dialect})`, () => {
     const { id: idAction } = await anAction();
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const q = await createQualifiant(scopeOf(db, redacteur), parse(QualifiantRecolteSchema, { qrdNom: "Pâture" }));
-    const id = await saveRecolte(scopeOf(db, redacteur), idAction, parse(RecolteSchema, {
-      idCulture: String(PRAIRIE), dicIdTypeSortie: String(TYPE_SORTIE_PATURAGE), dureePaturage: "45", rendement: "9", idQualifiantRecolte: String(q.id), obsRendement: "5",
-      animaux: [{ dicIdModalite: "2", nombre: "35" }, { dicIdModalite: "5", nombre: "30" }],
-    }));
+    const id = await saveRecolte(
+      scopeOf(db, redacteur),
+      idAction,
+      parse(RecolteSchema, {
+        idCulture: String(PRAIRIE),
+        dicIdTypeSortie: String(TYPE_SORTIE_PATURAGE),
+        dureePaturage: "45",
+        rendement: "9",
+        idQualifiantRecolte: String(q.id),
+        obsRendement: "5",
+        animaux: [
+          { dicIdModalite: "2", nombre: "35" },
+          { dicIdModalite: "5", nombre: "30" },
+        ],
+      }),
+    );
     const r = await db("recolte").where({ id }).first();
     expect([Number(r.rendement), r.dicLlUnite, r.idQualifiantRecolte]).toEqual([45, "jours", null]);
     const stored = await getRecolte(scopeOf(db, redacteur), id);
-    expect(stored.animaux).toEqual([{ dicIdModalite: 2, nombre: 35 }, { dicIdModalite: 5, nombre: 30 }]);
+    expect(stored.animaux).toEqual([
+      { dicIdModalite: 2, nombre: 35 },
+      { dicIdModalite: 5, nombre: 30 },
+    ]);
     expect(Object.values(stored.serie!.observations)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(stored.serie!.nom).toBe("Prairie temporaire - Pâturage");
     // An unknown animal type is a field error; nothing written.
     const before = await snapshot(db, "recolte", "caracteristique_recolte");
-    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, parse(RecolteSchema, { idCulture: String(PRAIRIE), dicIdTypeSortie: "671", animaux: [{ dicIdModalite: "999", nombre: "1" }] })),
-      "warning.invalid-form", 400, { fieldErrors: { "animaux[0].dicIdModalite": ["warning.invalid"] } });
+    await expectRefused(
+      saveRecolte(
+        scopeOf(db, redacteur),
+        idAction,
+        parse(RecolteSchema, { idCulture: String(PRAIRIE), dicIdTypeSortie: "671", animaux: [{ dicIdModalite: "999", nombre: "1" }] }),
+      ),
+      "warning.invalid-form",
+      400,
+      { fieldErrors: { "animaux[0].dicIdModalite": ["warning.invalid"] } },
+    );
     expect(await snapshot(db, "recolte", "caracteristique_recolte")).toEqual(before);
   });
 
@@ -111,7 +188,9 @@ describe(`harvests (${dialect})`, () => {
     expect(lists.categorieDefaut).toBe(9017);
     expect(lists.cultures.find((c) => c.id === BLE)).toMatchObject({ idCatCulture: 9017, campagne: true });
     expect(lists.animaux.length).toBeGreaterThan(5);
-    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, harvest({ dicIdTypeSortie: "671" })), "warning.invalid-form", 400, { fieldErrors: { dicIdTypeSortie: ["warning.invalid"] } });
+    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, harvest({ dicIdTypeSortie: "671" })), "warning.invalid-form", 400, {
+      fieldErrors: { dicIdTypeSortie: ["warning.invalid"] },
+    });
   });
 
   test("[C-RIGHTS-16] a reader, a locked campaign and an intervention of another campaign are refused every harvest write; nothing changes", async () => {
@@ -152,9 +231,19 @@ describe(`harvests (${dialect})`, () => {
       await expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9", obsRendement: "9" })), OBSERVATIONS_SERIE_ERROR, 500);
       expect(await countRows(trx, "recolte", { idAction })).toBe(1);
     });
-    await withBrokenTable(db, "caracteristique_recolte", (trx) => expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9", humiditeReference: "15" }), { id, updatedAt }), CARACTERISTIQUES_RECOLTE_ERROR, 500));
-    await withBrokenTable(db, "type_sortie", (trx) => expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9" })), RECOLTES_CREATE_ERROR, 500));
-    await withBrokenTable(db, "culture", (trx) => expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9" }), { id, updatedAt }), RECOLTE_UPDATE_ERROR, 500));
+    await withBrokenTable(db, "caracteristique_recolte", (trx) =>
+      expectRefused(
+        saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9", humiditeReference: "15" }), { id, updatedAt }),
+        CARACTERISTIQUES_RECOLTE_ERROR,
+        500,
+      ),
+    );
+    await withBrokenTable(db, "type_sortie", (trx) =>
+      expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9" })), RECOLTES_CREATE_ERROR, 500),
+    );
+    await withBrokenTable(db, "culture", (trx) =>
+      expectRefused(saveRecolte(scopeOf(trx, redacteur), idAction, harvest({ rendement: "9" }), { id, updatedAt }), RECOLTE_UPDATE_ERROR, 500),
+    );
     await withBrokenTable(db, "recolte", (trx) => expectRefused(getRecolte(scopeOf(trx, redacteur), id), RECOLTES_LOAD_ERROR, 500));
     expect(await snapshot(db, "recolte", "caracteristique_recolte", "observation_serie", "observation")).toEqual(before);
   });
@@ -163,23 +252,71 @@ describe(`harvests (${dialect})`, () => {
     const db = t.db();
     const animateur = await demoUser(db, "animateur");
     const source = t.demo().campagnes.tilleuls2025;
-    const grazing = await db("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": source, "r.dicIdTypeSortie": 671 }).first("r.id");
+    const grazing = await db("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .where({ "a.idCampagne": source, "r.dicIdTypeSortie": 671 })
+      .first("r.id");
     expect(grazing).toBeDefined();
-    const copy = await createCampagne(scopeOf(db, animateur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
-      NewCampagneSchema.parse({ anneeRecolte: 2026, campagneSource: source, inter: true, majDtInter: true, obs: false, eltObserve: false, valeur: false, prix: false }));
-    const copied = await db("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": copy, "r.dicIdTypeSortie": 671 }).first("r.id", "r.rendement", "r.dicLlUnite");
+    const copy = await createCampagne(
+      scopeOf(db, animateur),
+      { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
+      NewCampagneSchema.parse({
+        anneeRecolte: 2026,
+        campagneSource: source,
+        inter: true,
+        majDtInter: true,
+        obs: false,
+        eltObserve: false,
+        valeur: false,
+        prix: false,
+      }),
+    );
+    const copied = await db("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .where({ "a.idCampagne": copy, "r.dicIdTypeSortie": 671 })
+      .first("r.id", "r.rendement", "r.dicLlUnite");
     expect([Number(copied.rendement), copied.dicLlUnite]).toEqual([21, "jours"]);
     const animals = await db("caracteristique_recolte").where({ idRecolte: copied.id }).orderBy("ordre").select("dicIdModalite", "valeurNum");
-    expect(animals.map((a) => [a.dicIdModalite, Number(a.valeurNum)])).toEqual([[7, 220], [8, 15]]);
-    const sourceCount = await db("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction").where("a.idCampagne", source).count<{ n: number }[]>({ n: "*" }).first();
-    const copyCount = await db("caracteristique_recolte as c").join("recolte as r", "r.id", "c.idRecolte").join("action as a", "a.id", "r.idAction").where("a.idCampagne", copy).count<{ n: number }[]>({ n: "*" }).first();
+    expect(animals.map((a) => [a.dicIdModalite, Number(a.valeurNum)])).toEqual([
+      [7, 220],
+      [8, 15],
+    ]);
+    const sourceCount = await db("caracteristique_recolte as c")
+      .join("recolte as r", "r.id", "c.idRecolte")
+      .join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", source)
+      .count<{ n: number }[]>({ n: "*" })
+      .first();
+    const copyCount = await db("caracteristique_recolte as c")
+      .join("recolte as r", "r.id", "c.idRecolte")
+      .join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", copy)
+      .count<{ n: number }[]>({ n: "*" })
+      .first();
     expect(Number(copyCount?.n)).toBe(Number(sourceCount?.n));
     // Without the observations option the copies have no series; with it, each points to its series' copy.
-    expect(await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", copy).whereNotNull("r.idObservationSerie").first("r.id")).toBeUndefined();
-    const simulation = await createCampagne(scopeOf(db, animateur), { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
-      NewCampagneSchema.parse({ anneeRecolte: 2027, campagneSource: source, inter: true, majDtInter: true, obs: true, eltObserve: true, valeur: true, prix: false }));
-    const linked = await db("recolte as r").join("action as a", "a.id", "r.idAction").join("observation_serie as s", "s.id", "r.idObservationSerie")
-      .where("a.idCampagne", simulation).select("s.idCampagne", "s.idAction", "a.id as idAction2", "s.nom");
+    expect(
+      await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", copy).whereNotNull("r.idObservationSerie").first("r.id"),
+    ).toBeUndefined();
+    const simulation = await createCampagne(
+      scopeOf(db, animateur),
+      { idDossier: t.demo().dossiers.beauce, idExploitation: t.demo().exploitations.tilleuls },
+      NewCampagneSchema.parse({
+        anneeRecolte: 2027,
+        campagneSource: source,
+        inter: true,
+        majDtInter: true,
+        obs: true,
+        eltObserve: true,
+        valeur: true,
+        prix: false,
+      }),
+    );
+    const linked = await db("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .join("observation_serie as s", "s.id", "r.idObservationSerie")
+      .where("a.idCampagne", simulation)
+      .select("s.idCampagne", "s.idAction", "a.id as idAction2", "s.nom");
     expect(linked.length).toBeGreaterThan(0);
     for (const l of linked) expect([l.idCampagne, l.idAction]).toEqual([simulation, l.idAction2]);
     expect(linked.map((l) => l.nom)).toContain("Mélange d'interculture (couvert multi-espèces) - Pâturage");
@@ -216,12 +353,19 @@ describe(`harvest qualifiers (${dialect})`, () => {
     await expectRefused(removeQualifiant(scopeOf(db, redacteur), foreign), QUALIFIANT_DELETE_ERROR, 404);
     expect(await db("qualifiant_recolte").where({ id: foreign }).first()).toBeDefined();
     // A harvest cannot use another folder's qualifier either.
-    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, harvest({ idQualifiantRecolte: String(foreign) })), "warning.invalid-form", 400, { fieldErrors: { idQualifiantRecolte: ["warning.invalid"] } });
+    await expectRefused(saveRecolte(scopeOf(db, redacteur), idAction, harvest({ idQualifiantRecolte: String(foreign) })), "warning.invalid-form", 400, {
+      fieldErrors: { idQualifiantRecolte: ["warning.invalid"] },
+    });
     // Used by a sale price only: kept too.
     const priced = await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Prix seulement" });
     const anyPrice = await db("prix_vente").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("idModeConduite", "idCulture", "idTypeSortie");
     expect(anyPrice).toBeDefined();
-    await db("prix_vente").insert({ ...anyPrice, idCampagne: t.demo().campagnes.tilleuls2025, idQualifiantRecolte: priced.id, cle: `test-qualifiant-${priced.id}` });
+    await db("prix_vente").insert({
+      ...anyPrice,
+      idCampagne: t.demo().campagnes.tilleuls2025,
+      idQualifiantRecolte: priced.id,
+      cle: `test-qualifiant-${priced.id}`,
+    });
     await expectRefused(removeQualifiant(scopeOf(db, redacteur), priced.id), "interventions.qualifiant-delete-error", 409);
     const unused = await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Inutile" });
     await removeQualifiant(scopeOf(db, redacteur), unused.id);
@@ -237,7 +381,9 @@ describe(`harvest qualifiers (${dialect})`, () => {
     const q = await createQualifiant(scopeOf(db, redacteur), { qrdNom: "Pour la panne" });
     // One broken transaction per call: PostgreSQL refuses any statement after a failed one.
     await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(listQualifiants(scopeOf(trx, redacteur)), QUALIFIANTS_LOAD_ERROR, 500));
-    await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(createQualifiant(scopeOf(trx, redacteur), { qrdNom: "x" }), "errors.services.qualifiant_recoltes-create-service-error", 500));
+    await withBrokenTable(db, "qualifiant_recolte", (trx) =>
+      expectRefused(createQualifiant(scopeOf(trx, redacteur), { qrdNom: "x" }), "errors.services.qualifiant_recoltes-create-service-error", 500),
+    );
     await withBrokenTable(db, "qualifiant_recolte", (trx) => expectRefused(removeQualifiant(scopeOf(trx, redacteur), q.id), QUALIFIANT_DELETE_ERROR, 500));
   });
 });

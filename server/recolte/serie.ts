@@ -41,23 +41,39 @@ export async function writeSerieRecolte(db: Db, w: Write): Promise<number | null
     }
     const date = String(w.action.date instanceof Date ? w.action.date.toISOString() : w.action.date).slice(0, 10);
     const serie = {
-      idCampagne: w.ctx.idCampagne, idExploitation: w.ctx.idExploitation, idParcelle: w.action.idParcelle, date,
-      nom: nomSerieRecolte(w.nom.culture, w.nom.typeSortie, w.nom.qualifiant), dicIdTypeSerie: TYPE_SERIE_RECOLTE,
-      idAction: w.action.id, idCulture: w.stored.idCulture,
+      idCampagne: w.ctx.idCampagne,
+      idExploitation: w.ctx.idExploitation,
+      idParcelle: w.action.idParcelle,
+      date,
+      nom: nomSerieRecolte(w.nom.culture, w.nom.typeSortie, w.nom.qualifiant),
+      dicIdTypeSerie: TYPE_SERIE_RECOLTE,
+      idAction: w.action.id,
+      idCulture: w.stored.idCulture,
     };
     let id: number;
     if (own) {
       id = Number(own.id);
-      await db("observation_serie").where({ id }).update({ ...serie, updatedAt: new Date() });
+      await db("observation_serie")
+        .where({ id })
+        .update({ ...serie, updatedAt: new Date() });
       await db("observation").where({ idObservationSerie: id }).delete();
     } else {
       id = await insertId(db, "observation_serie", { ...serie, idUser: w.user.id });
     }
     if (w.stored.observations.length) {
-      await db("observation").insert(w.stored.observations.map((o, ordre) => ({
-        idObservationSerie: id, idParcelle: w.action!.idParcelle, dicoIdEltObserve: o.element, obsValNum: o.valeur, dicLlUnite: o.unite,
-        idAction: w.action!.id, idUser: w.user.id, date, ordre,
-      })));
+      await db("observation").insert(
+        w.stored.observations.map((o, ordre) => ({
+          idObservationSerie: id,
+          idParcelle: w.action!.idParcelle,
+          dicoIdEltObserve: o.element,
+          obsValNum: o.valeur,
+          dicLlUnite: o.unite,
+          idAction: w.action!.id,
+          idUser: w.user.id,
+          date,
+          ordre,
+        })),
+      );
     }
     return id;
   });
@@ -69,11 +85,19 @@ export async function readSerieRecolte(db: Db, idSerie: number | null) {
   return failingWith(OBSERVATIONS_SERIE_ERROR, async () => {
     const s = await db("observation_serie").where({ id: idSerie }).first("id", "nom");
     if (!s) return null;
-    const values = new Map((await db("observation").where({ idObservationSerie: idSerie }).whereNull("idPlacette").select("dicoIdEltObserve", "obsValNum"))
-      .map((o) => [Number(o.dicoIdEltObserve), num(o.obsValNum)]));
+    const values = new Map(
+      (await db("observation").where({ idObservationSerie: idSerie }).whereNull("idPlacette").select("dicoIdEltObserve", "obsValNum")).map((o) => [
+        Number(o.dicoIdEltObserve),
+        num(o.obsValNum),
+      ]),
+    );
     return {
-      id: Number(s.id), nom: String(s.nom),
-      observations: Object.fromEntries(OBSERVATIONS_RECOLTE.map((o) => [o.champ, values.get(o.element) ?? null])) as Record<(typeof OBSERVATIONS_RECOLTE)[number]["champ"], number | null>,
+      id: Number(s.id),
+      nom: String(s.nom),
+      observations: Object.fromEntries(OBSERVATIONS_RECOLTE.map((o) => [o.champ, values.get(o.element) ?? null])) as Record<
+        (typeof OBSERVATIONS_RECOLTE)[number]["champ"],
+        number | null
+      >,
     };
   });
 }

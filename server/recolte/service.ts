@@ -1,6 +1,12 @@
 import {
-  CARACTERISTIQUE_RECOLTE, CATEGORIE_CULTURE_RECOLTE_DEFAUT, QUALIFIANT_DELETE_WARNING, recolteStockee, UNITE_ANIMAUX,
-  type QualifiantRecolteInput, type RecolteInput, type RecolteStockee,
+  CARACTERISTIQUE_RECOLTE,
+  CATEGORIE_CULTURE_RECOLTE_DEFAUT,
+  QUALIFIANT_DELETE_WARNING,
+  recolteStockee,
+  UNITE_ANIMAUX,
+  type QualifiantRecolteInput,
+  type RecolteInput,
+  type RecolteStockee,
 } from "~/domain/recolte";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import { toIso } from "../db/dialect";
@@ -89,7 +95,8 @@ export async function removeQualifiant(scope: Scope, id: number): Promise<void> 
       const q = await trx("qualifiant_recolte").where({ id, idDossier }).first("id");
       if (!q) throw new ServiceError(QUALIFIANT_DELETE_ERROR, 404);
       // In use: by a harvest, or by a sale price (prices are kept per qualifier, decision 0034).
-      const used = (await trx("recolte").where({ idQualifiantRecolte: id }).first("id")) ?? (await trx("prix_vente").where({ idQualifiantRecolte: id }).first("id"));
+      const used =
+        (await trx("recolte").where({ idQualifiantRecolte: id }).first("id")) ?? (await trx("prix_vente").where({ idQualifiantRecolte: id }).first("id"));
       if (used) throw new ServiceError(QUALIFIANT_DELETE_WARNING, 409);
       await trx("qualifiant_recolte").where({ id, idDossier }).delete();
     }),
@@ -112,21 +119,47 @@ export async function recolteDialogLists(scope: Scope, idAction: number) {
   return failingWith(RECOLTES_LOAD_ERROR, async () => {
     const action = await db("action").where({ id: idAction, idCampagne: ctx.idCampagne }).first("id", "idCultureConcernee");
     if (!action) throw new ServiceError("errors.not-found", 404);
-    const categories = (await db("categorie_culture").orderBy("ordre").select("id", "libelle", "libelleEn"))
-      .map((c) => ({ id: Number(c.id), libelle: String(c.libelle), libelleEn: text(c.libelleEn) }));
+    const categories = (await db("categorie_culture").orderBy("ordre").select("id", "libelle", "libelleEn")).map((c) => ({
+      id: Number(c.id),
+      libelle: String(c.libelle),
+      libelleEn: text(c.libelleEn),
+    }));
     const enCampagne = new Map<number, number | null>();
-    for (const r of await db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", ctx.idCampagne).select("mcc.idCulture", "mcc.idCatCulture")) {
+    for (const r of await db("mode_conduite_culture as mcc")
+      .join("mode_conduite as mc", "mc.id", "mcc.idModeConduite")
+      .where("mc.idCampagne", ctx.idCampagne)
+      .select("mcc.idCulture", "mcc.idCatCulture")) {
       if (!enCampagne.has(Number(r.idCulture)) || r.idCatCulture != null) enCampagne.set(Number(r.idCulture), num(r.idCatCulture));
     }
-    const cultures: CultureRecolte[] = (await db("culture").where("interculture", false).orderBy([{ column: "ordre" }, { column: "libelle" }]).select("id", "libelle", "libelleEn", "idCatCulture"))
-      .map((c) => {
-        const id = Number(c.id);
-        return { id, libelle: String(c.libelle), libelleEn: text(c.libelleEn), idCatCulture: enCampagne.get(id) ?? num(c.idCatCulture), campagne: enCampagne.has(id) };
-      });
-    const animaux = (await db("reference_animal").orderBy("ordre").select("id", "libelle", "libelleEn"))
-      .map((a) => ({ id: Number(a.id), libelle: String(a.libelle), libelleEn: text(a.libelleEn) }));
+    const cultures: CultureRecolte[] = (
+      await db("culture")
+        .where("interculture", false)
+        .orderBy([{ column: "ordre" }, { column: "libelle" }])
+        .select("id", "libelle", "libelleEn", "idCatCulture")
+    ).map((c) => {
+      const id = Number(c.id);
+      return {
+        id,
+        libelle: String(c.libelle),
+        libelleEn: text(c.libelleEn),
+        idCatCulture: enCampagne.get(id) ?? num(c.idCatCulture),
+        campagne: enCampagne.has(id),
+      };
+    });
+    const animaux = (await db("reference_animal").orderBy("ordre").select("id", "libelle", "libelleEn")).map((a) => ({
+      id: Number(a.id),
+      libelle: String(a.libelle),
+      libelleEn: text(a.libelleEn),
+    }));
     const qualifiants = await failingWith(QUALIFIANTS_LOAD_ERROR, () => qualifiantsOf(db, idDossierOf(ctx)));
-    return { categories, categorieDefaut: CATEGORIE_CULTURE_RECOLTE_DEFAUT, cultures, animaux, qualifiants, idCultureIntervention: num(action.idCultureConcernee) };
+    return {
+      categories,
+      categorieDefaut: CATEGORIE_CULTURE_RECOLTE_DEFAUT,
+      cultures,
+      animaux,
+      qualifiants,
+      idCultureIntervention: num(action.idCultureConcernee),
+    };
   });
 }
 
@@ -135,9 +168,14 @@ export async function typesSortie(scope: Scope, idCulture: number): Promise<Type
   const { db } = scope;
   await campaignContext(scope);
   return failingWith(RECOLTES_LOAD_ERROR, async () =>
-    (await db("culture_type_sortie as cts").join("type_sortie as ts", "ts.id", "cts.idTypeSortie").where("cts.idCulture", idCulture)
-      .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }]).select("ts.id", "ts.libelle", "ts.libelleEn", "ts.unite"))
-      .map((t) => ({ id: Number(t.id), libelle: String(t.libelle), libelleEn: text(t.libelleEn), unite: String(t.unite) })));
+    (
+      await db("culture_type_sortie as cts")
+        .join("type_sortie as ts", "ts.id", "cts.idTypeSortie")
+        .where("cts.idCulture", idCulture)
+        .orderBy([{ column: "ts.ordre" }, { column: "ts.id" }])
+        .select("ts.id", "ts.libelle", "ts.libelleEn", "ts.unite")
+    ).map((t) => ({ id: Number(t.id), libelle: String(t.libelle), libelleEn: text(t.libelleEn), unite: String(t.unite) })),
+  );
 }
 
 /** A harvest as its dialog edits it: the row, the reference humidity, the animal rows and the series' observations. */
@@ -147,13 +185,26 @@ export async function getRecolte(scope: Scope, id: number) {
   return failingWith(RECOLTES_LOAD_ERROR, async () => {
     const r = await db("recolte as r").join("action as a", "a.id", "r.idAction").where({ "r.id": id, "a.idCampagne": ctx.idCampagne }).first("r.*");
     if (!r) throw new ServiceError(RECOLTES_LOAD_ERROR, 404);
-    const caracteristiques = await failingWith(CARACTERISTIQUES_RECOLTE_ERROR, () => db("caracteristique_recolte").where({ idRecolte: id }).orderBy([{ column: "ordre" }, { column: "id" }]).select("*"));
+    const caracteristiques = await failingWith(CARACTERISTIQUES_RECOLTE_ERROR, () =>
+      db("caracteristique_recolte")
+        .where({ idRecolte: id })
+        .orderBy([{ column: "ordre" }, { column: "id" }])
+        .select("*"),
+    );
     const humidite = caracteristiques.find((c) => Number(c.dicIdCaracteristiqueRecolte) === CARACTERISTIQUE_RECOLTE.HUMIDITE_REFERENCE);
     return {
-      id: Number(r.id), updatedAt: toIso(r.updatedAt), idAction: Number(r.idAction), idCulture: Number(r.idCulture), dicIdTypeSortie: Number(r.dicIdTypeSortie),
-      rendement: num(r.rendement), dicLlUnite: String(r.dicLlUnite), idQualifiantRecolte: num(r.idQualifiantRecolte), idObservationSerie: num(r.idObservationSerie),
+      id: Number(r.id),
+      updatedAt: toIso(r.updatedAt),
+      idAction: Number(r.idAction),
+      idCulture: Number(r.idCulture),
+      dicIdTypeSortie: Number(r.dicIdTypeSortie),
+      rendement: num(r.rendement),
+      dicLlUnite: String(r.dicLlUnite),
+      idQualifiantRecolte: num(r.idQualifiantRecolte),
+      idObservationSerie: num(r.idObservationSerie),
       humiditeReference: humidite ? num(humidite.valeurNum) : null,
-      animaux: caracteristiques.filter((c) => Number(c.dicIdCaracteristiqueRecolte) === CARACTERISTIQUE_RECOLTE.ANIMAUX && c.dicIdModalite != null)
+      animaux: caracteristiques
+        .filter((c) => Number(c.dicIdCaracteristiqueRecolte) === CARACTERISTIQUE_RECOLTE.ANIMAUX && c.dicIdModalite != null)
         .map((c) => ({ dicIdModalite: Number(c.dicIdModalite), nombre: num(c.valeurNum) })),
       serie: await readSerieRecolte(db, num(r.idObservationSerie)),
     };
@@ -173,19 +224,34 @@ async function actionOf(db: Db, ctx: CampaignContext, idAction: number) {
 async function liens(db: Db, ctx: CampaignContext, input: RecolteInput) {
   const culture = await db("culture").where({ id: input.idCulture, interculture: false }).first("libelle");
   if (!culture) throw invalidField("idCulture");
-  const type = await db("culture_type_sortie as cts").join("type_sortie as ts", "ts.id", "cts.idTypeSortie")
-    .where({ "cts.idCulture": input.idCulture, "ts.id": input.dicIdTypeSortie }).first("ts.libelle", "ts.unite");
+  const type = await db("culture_type_sortie as cts")
+    .join("type_sortie as ts", "ts.id", "cts.idTypeSortie")
+    .where({ "cts.idCulture": input.idCulture, "ts.id": input.dicIdTypeSortie })
+    .first("ts.libelle", "ts.unite");
   if (!type) throw invalidField("dicIdTypeSortie");
   const stored = recolteStockee(input, String(type.unite));
   let qualifiant: string | null = null;
   if (stored.idQualifiantRecolte != null) {
-    const q = await db("qualifiant_recolte").where({ id: stored.idQualifiantRecolte, idDossier: idDossierOf(ctx) }).first("qrdNom");
+    const q = await db("qualifiant_recolte")
+      .where({ id: stored.idQualifiantRecolte, idDossier: idDossierOf(ctx) })
+      .first("qrdNom");
     if (!q) throw invalidField("idQualifiantRecolte");
     qualifiant = String(q.qrdNom);
   }
   if (stored.animaux.length) {
-    const known = new Set((await db("reference_animal").whereIn("id", stored.animaux.map((a) => a.dicIdModalite)).pluck("id")).map(Number));
-    stored.animaux.forEach((a, i) => { if (!known.has(a.dicIdModalite)) throw invalidField(`animaux[${i}].dicIdModalite`); });
+    const known = new Set(
+      (
+        await db("reference_animal")
+          .whereIn(
+            "id",
+            stored.animaux.map((a) => a.dicIdModalite),
+          )
+          .pluck("id")
+      ).map(Number),
+    );
+    stored.animaux.forEach((a, i) => {
+      if (!known.has(a.dicIdModalite)) throw invalidField(`animaux[${i}].dicIdModalite`);
+    });
   }
   return { stored, culture: String(culture.libelle), typeSortie: String(type.libelle), qualifiant };
 }
@@ -195,11 +261,26 @@ async function writeCaracteristiques(db: Db, idRecolte: number, stored: RecolteS
     await db("caracteristique_recolte").where({ idRecolte }).delete();
     const rows: Record<string, unknown>[] = [];
     if (stored.humiditeReference != null) {
-      rows.push({ idRecolte, dicIdCaracteristiqueRecolte: CARACTERISTIQUE_RECOLTE.HUMIDITE_REFERENCE, valeurNum: stored.humiditeReference, dicLlUnite: "%", unite: "%", ordre: 0 });
+      rows.push({
+        idRecolte,
+        dicIdCaracteristiqueRecolte: CARACTERISTIQUE_RECOLTE.HUMIDITE_REFERENCE,
+        valeurNum: stored.humiditeReference,
+        dicLlUnite: "%",
+        unite: "%",
+        ordre: 0,
+      });
     }
-    stored.animaux.forEach((a, i) => rows.push({
-      idRecolte, dicIdCaracteristiqueRecolte: CARACTERISTIQUE_RECOLTE.ANIMAUX, dicIdModalite: a.dicIdModalite, valeurNum: a.nombre, dicLlUnite: UNITE_ANIMAUX, unite: UNITE_ANIMAUX, ordre: i + 1,
-    }));
+    stored.animaux.forEach((a, i) =>
+      rows.push({
+        idRecolte,
+        dicIdCaracteristiqueRecolte: CARACTERISTIQUE_RECOLTE.ANIMAUX,
+        dicIdModalite: a.dicIdModalite,
+        valeurNum: a.nombre,
+        dicLlUnite: UNITE_ANIMAUX,
+        unite: UNITE_ANIMAUX,
+        ordre: i + 1,
+      }),
+    );
     if (rows.length) await db("caracteristique_recolte").insert(rows);
   });
 }
@@ -216,7 +297,13 @@ export async function saveRecolte(scope: Scope, idAction: number, input: Recolte
     db.transaction(async (trx) => {
       const action = await actionOf(trx, ctx, idAction);
       const { stored, culture, typeSortie, qualifiant } = await liens(trx, ctx, input);
-      const row = { idCulture: stored.idCulture, dicIdTypeSortie: stored.dicIdTypeSortie, rendement: stored.rendement, idQualifiantRecolte: stored.idQualifiantRecolte, dicLlUnite: stored.dicLlUnite };
+      const row = {
+        idCulture: stored.idCulture,
+        dicIdTypeSortie: stored.dicIdTypeSortie,
+        rendement: stored.rendement,
+        idQualifiantRecolte: stored.idQualifiantRecolte,
+        dicLlUnite: stored.dicLlUnite,
+      };
       let id: number;
       let idSerie: number | null = null;
       if (existing) {
@@ -242,7 +329,10 @@ export async function removeRecolte(scope: Scope, id: number): Promise<void> {
   const ctx = await writableCampaign(scope);
   await failingWith(RECOLTES_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
-      const r = await trx("recolte as r").join("action as a", "a.id", "r.idAction").where({ "r.id": id, "a.idCampagne": ctx.idCampagne }).first("r.idObservationSerie");
+      const r = await trx("recolte as r")
+        .join("action as a", "a.id", "r.idAction")
+        .where({ "r.id": id, "a.idCampagne": ctx.idCampagne })
+        .first("r.idObservationSerie");
       if (!r) throw new ServiceError(RECOLTES_DELETE_ERROR, 404);
       await trx("recolte").where({ id }).delete();
       await writeSerieRecolte(trx, { ctx, user, action: null, idSerie: num(r.idObservationSerie), nom: null, stored: null });

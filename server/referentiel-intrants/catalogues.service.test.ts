@@ -23,10 +23,19 @@ beforeAll(async () => {
   const db = t.db();
   const { beauce, bocage } = t.demo().dossiers;
   const add = async (key: string, row: Record<string, unknown>) => {
-    const [r] = await db("intrant_dossier").insert({ biocontrole: false, ...row }).returning("id");
+    const [r] = await db("intrant_dossier")
+      .insert({ biocontrole: false, ...row })
+      .returning("id");
     ids[key] = Number(typeof r === "object" ? (r as { id: number }).id : r);
   };
-  await add("phyto", { idDossier: beauce, dicIdTypeIntrant: 539, libelle: "Codix maison (préparation de la coopérative)", code: "2130999", matiereActive: 440, uniteMatActive: "g/L" });
+  await add("phyto", {
+    idDossier: beauce,
+    dicIdTypeIntrant: 539,
+    libelle: "Codix maison (préparation de la coopérative)",
+    code: "2130999",
+    matiereActive: 440,
+    uniteMatActive: "g/L",
+  });
   await add("phytoBocage", { idDossier: bocage, dicIdTypeIntrant: 539, libelle: "Codix du Bocage" });
   await add("semence", { idDossier: beauce, dicIdTypeIntrant: 538, libelle: "Blé de ferme triée", code: "FERME1" });
   await add("autre", { idDossier: beauce, dicIdTypeIntrant: 543, libelle: "Ficelle de la coopérative" });
@@ -73,7 +82,11 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
   test("[C-PHYTO-15] the products of the Daplos sample are in the catalogue with their AMM", async () => {
     const db = t.db();
     // The sample's names: COMPIL, DEVRINOL 450 SC (a trade name of COLZAMID) and MILDICUT.
-    for (const [q, amm, nom, code] of [["compil", "2130068", "COMPIL", "HERBICIDE"], ["devrinol", "8800603", "COLZAMID", "HERBICIDE"], ["mildicut", "2090126", "MILDICUT", "FONGICIDE"]]) {
+    for (const [q, amm, nom, code] of [
+      ["compil", "2130068", "COMPIL", "HERBICIDE"],
+      ["devrinol", "8800603", "COLZAMID", "HERBICIDE"],
+      ["mildicut", "2090126", "MILDICUT", "FONGICIDE"],
+    ]) {
       expect((await rechercherPhytos(db, { q }))[0], q).toMatchObject({ nomProduit: nom, ammProduit: amm, codeTypeIntrant: code });
       expect((await rechercherPhytos(db, { q: amm }))[0].nomProduit).toBe(nom);
     }
@@ -130,9 +143,17 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
     expect(boxette.doseCulture?.doseRef).toBe(0.6);
     // Biocontrol products say so; grams per hectare are given in KG/HA.
     expect((await dosesReference(db, { codeAmm: "2190198", idCulture: 1, anneeRecolte: 2026 })).doses.every((d) => d.biocontrole)).toBe(true);
-    expect((await dosesReference(db, { codeAmm: "2080094", idCulture: 4, anneeRecolte: 2026 })).doses[0]).toMatchObject({ doseRef: 0.095, uniteDoseRef: "KG/HA" });
+    expect((await dosesReference(db, { codeAmm: "2080094", idCulture: 4, anneeRecolte: 2026 })).doses[0]).toMatchObject({
+      doseRef: 0.095,
+      uniteDoseRef: "KG/HA",
+    });
     // No list at all for this product and crop.
-    expect(await dosesReference(db, { codeAmm: "2130140", idCulture: 15, anneeRecolte: 2026, idCibles: [adventices.id] })).toEqual({ anneeRecolte: null, doses: [], exists: { [adventices.id]: false }, doseCulture: null });
+    expect(await dosesReference(db, { codeAmm: "2130140", idCulture: 15, anneeRecolte: 2026, idCibles: [adventices.id] })).toEqual({
+      anneeRecolte: null,
+      doses: [],
+      exists: { [adventices.id]: false },
+      doseCulture: null,
+    });
   });
 
   test("reference doses cover wheat, barley, maize, rapeseed, sunflower, peas and sugar beet", async () => {
@@ -146,11 +167,27 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
     const { beauce } = t.demo().dossiers;
     const minerals = await fertilisants(db, { idTypeFertilisant: 655 });
     const ammonitrate = minerals.find((f) => f.libelle === "Ammonitrate 33,5");
-    expect(ammonitrate).toMatchObject({ idTypeFertilisant: 655, idDossier: null, codeEges: "AMMONITRATE", origine: 776, n: 33.5, p2o5: null, k2o: null, so3: null, mgo: null, co: null });
+    expect(ammonitrate).toMatchObject({
+      idTypeFertilisant: 655,
+      idDossier: null,
+      codeEges: "AMMONITRATE",
+      origine: 776,
+      n: 33.5,
+      p2o5: null,
+      k2o: null,
+      so3: null,
+      mgo: null,
+      co: null,
+    });
     expect(minerals.find((f) => f.libelle.startsWith("Engrais NPK 15-15-15"))).toMatchObject({ n: 15, p2o5: 15, k2o: 15 });
     expect(minerals.some((f) => f.libelle.startsWith("Fumier"))).toBe(false);
     const solids = await fertilisants(db, { idTypeFertilisant: 657, idDossier: beauce });
-    expect(solids.find((f) => f.libelle === "Fumier de bovins" && f.origine === 776)).toMatchObject({ n: 0.55, k2o: 0.85, confiance: "medium", source: expect.stringContaining("Institut de l'Élevage") });
+    expect(solids.find((f) => f.libelle === "Fumier de bovins" && f.origine === 776)).toMatchObject({
+      n: 0.55,
+      k2o: 0.85,
+      confiance: "medium",
+      source: expect.stringContaining("Institut de l'Élevage"),
+    });
     const folder = solids.filter((f) => f.origine === 777);
     expect(folder.map((f) => f.libelle)).toContain("Ammonitrate 33,5");
     expect(folder.find((f) => f.libelle === "Ammonitrate 33,5")).toMatchObject({ idDossier: beauce, n: 33.5 });
@@ -181,8 +218,26 @@ describe(`input catalogues read by the dialogs (${dialect})`, () => {
     const db = t.db();
     const { beauce } = t.demo().dossiers;
     const all = await semences(db, { idCulture: 1, idDossier: beauce });
-    expect(all[0]).toEqual({ id: ids.semence, libelle: "Blé de ferme triée", idCulture: null, idLocal: null, idDossier: beauce, idOriginIntrant: 777, codeGnis: "FERME1", commentaire: null });
-    expect(all.find((s) => s.libelle === "Apache")).toEqual({ id: expect.any(Number), libelle: "Apache", idCulture: 1, idLocal: null, idDossier: null, idOriginIntrant: 776, codeGnis: null, commentaire: null });
+    expect(all[0]).toEqual({
+      id: ids.semence,
+      libelle: "Blé de ferme triée",
+      idCulture: null,
+      idLocal: null,
+      idDossier: beauce,
+      idOriginIntrant: 777,
+      codeGnis: "FERME1",
+      commentaire: null,
+    });
+    expect(all.find((s) => s.libelle === "Apache")).toEqual({
+      id: expect.any(Number),
+      libelle: "Apache",
+      idCulture: 1,
+      idLocal: null,
+      idDossier: null,
+      idOriginIntrant: 776,
+      codeGnis: null,
+      commentaire: null,
+    });
     expect((await semences(db, { idCulture: 1, idDossier: beauce, origine: 776 })).every((s) => s.idOriginIntrant === 776)).toBe(true);
     expect((await semences(db, { idCulture: 1, idDossier: beauce, origine: 777 })).map((s) => s.libelle)).toEqual(["Blé de ferme triée"]);
     expect((await semences(db, { idCulture: 14 })).map((s) => s.libelle)).toContain("DK Exception");

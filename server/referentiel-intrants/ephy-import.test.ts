@@ -23,7 +23,10 @@ describe("reading the official E-Phy and IFT files", () => {
   test("the encoding is detected: UTF-8 (with or without BOM) or Windows-1252", () => {
     expect(decodeText(Buffer.from("\uFEFFÉtat d’autorisation", "utf8"))).toEqual({ text: "État d’autorisation", encoding: "utf-8" });
     // 'É', '’' and 'é' in Windows-1252.
-    expect(decodeText(Buffer.from([0xc9, 0x74, 0x61, 0x74, 0x20, 0x64, 0x92, 0x61, 0x75, 0xe9]))).toEqual({ text: "Etat d’aué".replace("Etat", "État"), encoding: "windows-1252" });
+    expect(decodeText(Buffer.from([0xc9, 0x74, 0x61, 0x74, 0x20, 0x64, 0x92, 0x61, 0x75, 0xe9]))).toEqual({
+      text: "Etat d’aué".replace("Etat", "État"),
+      encoding: "windows-1252",
+    });
     const utf8 = parseFile("produits_utf8.csv", bytes("release-1/produits_utf8.csv"));
     const cp1252 = parseFile("produits_windows-1252.csv", bytes("windows-1252/produits_windows-1252.csv"));
     expect(utf8.encoding).toBe("utf-8");
@@ -37,7 +40,15 @@ describe("reading the official E-Phy and IFT files", () => {
     expect(f.kind).toBe("produits");
     const rows = f.rows as ProduitEphy[];
     expect(rows.map((r) => r.amm)).toEqual(["9990001", "9990002", "9990003", "9990004", "9990005", "1990001"]);
-    expect(rows[0]).toMatchObject({ idProduit: 9990001, nom: "HERBI ESSAI", secondsNoms: "ESSAI H | ESSAI H2", fonctions: "Herbicide", etat: "AUTORISE", dateRetrait: null, biocontrole: false });
+    expect(rows[0]).toMatchObject({
+      idProduit: 9990001,
+      nom: "HERBI ESSAI",
+      secondsNoms: "ESSAI H | ESSAI H2",
+      fonctions: "Herbicide",
+      etat: "AUTORISE",
+      dateRetrait: null,
+      biocontrole: false,
+    });
     expect(rows[0].substances).toEqual([
       { libelle: "pendiméthaline", substance: "Pendimethalin", quantite: 400, unite: "g/L" },
       { libelle: "diflufénican", substance: "Diflufenican", quantite: 40, unite: "g/L" },
@@ -51,8 +62,12 @@ describe("reading the official E-Phy and IFT files", () => {
     expect(parseSubstances("Triclopyr (ester de  butyl glycol) (Triclopyr (ester de  butyl glycol)) 64.7 g/L")).toEqual([
       { libelle: "Triclopyr (ester de  butyl glycol)", substance: "Triclopyr (ester de  butyl glycol)", quantite: 64.7, unite: "g/L" },
     ]);
-    expect(parseSubstances("Composition complexe (Composition complexe)  ")).toEqual([{ libelle: "Composition complexe", substance: "Composition complexe", quantite: null, unite: null }]);
-    expect(parseSubstances("Trichoderma harzianum Rifai souches T-22 et ITEM-908 (Trichoderma harzianum Rifai strains T-22 and ITEM-908) 1000000000000 UFC/kg")[0]).toMatchObject({
+    expect(parseSubstances("Composition complexe (Composition complexe)  ")).toEqual([
+      { libelle: "Composition complexe", substance: "Composition complexe", quantite: null, unite: null },
+    ]);
+    expect(
+      parseSubstances("Trichoderma harzianum Rifai souches T-22 et ITEM-908 (Trichoderma harzianum Rifai strains T-22 and ITEM-908) 1000000000000 UFC/kg")[0],
+    ).toMatchObject({
       substance: "Trichoderma harzianum Rifai strains T-22 and ITEM-908",
       quantite: 1e12,
       unite: "UFC/kg",
@@ -64,9 +79,24 @@ describe("reading the official E-Phy and IFT files", () => {
     const f = parseFile("usages_des_produits_autorises_utf8.csv", bytes("release-1/usages_des_produits_autorises_utf8.csv"));
     expect(f.kind).toBe("usages");
     const rows = f.rows as UsageEphy[];
-    expect(rows[0]).toMatchObject({ amm: "9990001", identifiant: "15105912", libelle: "Blé*Désherbage", culture: "Blé", traitement: "Désherbage", cible: null, dose: 2.5, unite: "L/ha", etat: "Autorisé", nombreMaxApplication: 1 });
+    expect(rows[0]).toMatchObject({
+      amm: "9990001",
+      identifiant: "15105912",
+      libelle: "Blé*Désherbage",
+      culture: "Blé",
+      traitement: "Désherbage",
+      cible: null,
+      dose: 2.5,
+      unite: "L/ha",
+      etat: "Autorisé",
+      nombreMaxApplication: 1,
+    });
     expect(rows[1]).toMatchObject({ culture: "Blé", traitement: "Trt Part.Aer.", cible: "Septoriose(s)", dose: 0.8, delaiAvantRecolte: 35 });
-    expect(splitUsage("Crucifères oléagineuses*Trt Part.Aer.*Régul. Croiss. Org. Aériens")).toEqual({ culture: "Crucifères oléagineuses", traitement: "Trt Part.Aer.", cible: "Régul. Croiss. Org. Aériens" });
+    expect(splitUsage("Crucifères oléagineuses*Trt Part.Aer.*Régul. Croiss. Org. Aériens")).toEqual({
+      culture: "Crucifères oléagineuses",
+      traitement: "Trt Part.Aer.",
+      cible: "Régul. Croiss. Org. Aériens",
+    });
   });
 
   test("the real extract of E-Phy is read whole", () => {
@@ -75,13 +105,27 @@ describe("reading the official E-Phy and IFT files", () => {
     const s = parseFile("substance_active_utf8.csv", bytes("extrait/substance_active_utf8.csv"));
     expect([p.kind, u.kind, s.kind]).toEqual(["produits", "usages", "substances"]);
     expect(p.rows.length).toBeGreaterThan(100);
-    expect((p.rows as ProduitEphy[]).find((r) => r.amm === "2190268")).toMatchObject({ nom: "URBOLE", substances: [{ substance: "Diflufenican", quantite: 500, unite: "g/L" }] });
+    expect((p.rows as ProduitEphy[]).find((r) => r.amm === "2190268")).toMatchObject({
+      nom: "URBOLE",
+      substances: [{ substance: "Diflufenican", quantite: 500, unite: "g/L" }],
+    });
   });
 
   test("the IFT reference-dose file is recognised by its columns", () => {
     const f = parseFile("doses_reference_ift_2026.csv", bytes("release-1/doses_reference_ift_2026.csv"));
     expect(f.kind).toBe("ift");
-    expect(f.rows[1]).toEqual({ anneeRecolte: 2026, amm: "9990002", biocontrole: false, codeCulture: "1055", culture: "Blé tendre d'hiver", codeCible: "C12", cible: "Septoriose", segment: "S5", dose: 0.8, unite: "L/HA" });
+    expect(f.rows[1]).toEqual({
+      anneeRecolte: 2026,
+      amm: "9990002",
+      biocontrole: false,
+      codeCulture: "1055",
+      culture: "Blé tendre d'hiver",
+      codeCible: "C12",
+      cible: "Septoriose",
+      segment: "S5",
+      dose: 0.8,
+      unite: "L/HA",
+    });
     expect(f.rows[3]).toMatchObject({ biocontrole: true, unite: "KG/HA" });
   });
 

@@ -144,7 +144,8 @@ const missing = <C extends Columns>(index: Index<C>, columns: C, required: reado
 export function kindFromName(name: string): FileKind | null {
   const base = name.split(/[\\/]/).pop()!.toLowerCase();
   if (!base.endsWith(".csv")) return null;
-  if (base.startsWith("produits_") && !base.includes("phrases") && !base.includes("classe") && !base.includes("usages") && !base.includes("condition")) return "produits";
+  if (base.startsWith("produits_") && !base.includes("phrases") && !base.includes("classe") && !base.includes("usages") && !base.includes("condition"))
+    return "produits";
   if (base.startsWith("usages_des_produits_autorises")) return "usages";
   if (base.startsWith("substance_active")) return "substances";
   if (/(dose|ift)/.test(base)) return "ift";
@@ -265,7 +266,9 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
       }
     });
     if (rejets.length > MAX_REJETS(body.length)) {
-      throw new ShapeError(`${name} : ${rejets.length} lignes illisibles sur ${body.length} (${rejets.slice(0, 3).join(" ; ")}…) ; ce fichier n'a pas la forme attendue (${kind})`);
+      throw new ShapeError(
+        `${name} : ${rejets.length} lignes illisibles sur ${body.length} (${rejets.slice(0, 3).join(" ; ")}…) ; ce fichier n'a pas la forme attendue (${kind})`,
+      );
     }
     return { rows, rejets };
   };

@@ -75,12 +75,19 @@ export async function importReferentiel(db: Db, files: ParsedFile[], options: Im
     );
   }
   const dup = ["produits", "usages", "substances"].find((k) => known.filter((f) => f.kind === k).length > 1);
-  if (dup) throw new ShapeError(`plusieurs fichiers de type ${dup} : ${known.filter((f) => f.kind === dup).map((f) => f.name).join(", ")}`);
+  if (dup)
+    throw new ShapeError(
+      `plusieurs fichiers de type ${dup} : ${known
+        .filter((f) => f.kind === dup)
+        .map((f) => f.name)
+        .join(", ")}`,
+    );
 
   const summary = emptySummary(files);
   const millesime = options.millesime ?? new Date().toISOString().slice(0, 10);
   const progress = options.onProgress ?? (() => {});
-  const of = <K extends NonNullable<ParsedFile["kind"]>>(kind: K) => known.find((f) => f.kind === kind)?.rows as Extract<ParsedFile, { kind: K }>["rows"] | undefined;
+  const of = <K extends NonNullable<ParsedFile["kind"]>>(kind: K) =>
+    known.find((f) => f.kind === kind)?.rows as Extract<ParsedFile, { kind: K }>["rows"] | undefined;
   const substances = of("substances");
   const produits = of("produits");
   const usages = of("usages");
@@ -110,8 +117,12 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
     if (!old) {
       inserts.push({ id: nextId(), nom: s.nom, ...values });
       summary.substances.ajoutes++;
-    } else if (!same([old.numeroCas ?? null, old.etatAutorisation ?? null, old.variantes ?? null], [values.numeroCas, values.etatAutorisation, values.variantes])) {
-      await db("substance_active").where({ id: old.id }).update({ ...values, updatedAt: db.fn.now() });
+    } else if (
+      !same([old.numeroCas ?? null, old.etatAutorisation ?? null, old.variantes ?? null], [values.numeroCas, values.etatAutorisation, values.variantes])
+    ) {
+      await db("substance_active")
+        .where({ id: old.id })
+        .update({ ...values, updatedAt: db.fn.now() });
       summary.substances.modifies++;
     } else summary.substances.inchanges++;
   }
@@ -123,7 +134,11 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
 type ProduitValues = Record<string, unknown>;
 
 function produitValues(p: ProduitEphy, usagesOf: UsageEphy[], millesime: string): ProduitValues {
-  const categorie = categoriePhyto(p.typeProduit, p.fonctions, usagesOf.filter((u) => /autoris/i.test(u.etat ?? "")));
+  const categorie = categoriePhyto(
+    p.typeProduit,
+    p.fonctions,
+    usagesOf.filter((u) => /autoris/i.test(u.etat ?? "")),
+  );
   return {
     nomProduit: p.nom,
     ammProduit: p.amm,
@@ -145,7 +160,20 @@ function produitValues(p: ProduitEphy, usagesOf: UsageEphy[], millesime: string)
 const pad = (n: number) => String(n).padStart(2, "0");
 const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-const COMPARED = ["nomProduit", "ammProduit", "typeProduit", "biocontrole", "dicIdTypeIntrant", "codeTypeIntrant", "secondsNoms", "titulaire", "formulation", "etatAutorisation", "dateRetrait", "retire"];
+const COMPARED = [
+  "nomProduit",
+  "ammProduit",
+  "typeProduit",
+  "biocontrole",
+  "dicIdTypeIntrant",
+  "codeTypeIntrant",
+  "secondsNoms",
+  "titulaire",
+  "formulation",
+  "etatAutorisation",
+  "dateRetrait",
+  "retire",
+];
 
 function comparable(v: ProduitValues) {
   return COMPARED.map((k) => {
@@ -173,15 +201,28 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
     usages.length > 0
       ? usages
       : (
-          await db("usage_phyto as u").join("intrant_phyto as p", "p.id", "u.id_intrant_phyto").where("p.id_source", SOURCE_EPHY).select("p.amm_produit", "u.traitement_usage", "u.etat_usage")
-        ).map((r: Record<string, unknown>) => ({ amm: String(r.ammProduit), traitement: (r.traitementUsage as string | null) ?? null, etat: (r.etatUsage as string | null) ?? null }));
+          await db("usage_phyto as u")
+            .join("intrant_phyto as p", "p.id", "u.id_intrant_phyto")
+            .where("p.id_source", SOURCE_EPHY)
+            .select("p.amm_produit", "u.traitement_usage", "u.etat_usage")
+        ).map((r: Record<string, unknown>) => ({
+          amm: String(r.ammProduit),
+          traitement: (r.traitementUsage as string | null) ?? null,
+          etat: (r.etatUsage as string | null) ?? null,
+        }));
   for (const u of known) (usagesByAmm.get(u.amm) ?? usagesByAmm.set(u.amm, []).get(u.amm)!).push(u as UsageEphy);
 
   const existing = new Map<number, ProduitValues>(
-    (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "idProduit", ...COMPARED)).map((r: ProduitValues) => [Number(r.idProduit), r]),
+    (
+      await db("intrant_phyto")
+        .where({ idSource: SOURCE_EPHY })
+        .select("id", "idProduit", ...COMPARED)
+    ).map((r: ProduitValues) => [Number(r.idProduit), r]),
   );
   const takenIds = new Set<number>((await db("intrant_phyto").whereNot({ idSource: SOURCE_EPHY }).select("id")).map((r: { id: number }) => Number(r.id)));
-  const substanceIds = new Map<string, number>((await db("substance_active").select("id", "nom")).map((r: { id: number; nom: string }) => [r.nom, Number(r.id)]));
+  const substanceIds = new Map<string, number>(
+    (await db("substance_active").select("id", "nom")).map((r: { id: number; nom: string }) => [r.nom, Number(r.id)]),
+  );
   const compositions = new Map<number, { quantite: unknown; unite: unknown; lignes: unknown[] }>();
   for (const m of await db("matiere_active as m")
     .join("intrant_phyto as p", "p.id", "m.id_intrant_phyto")
@@ -218,7 +259,9 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
       summary.produits.ajoutes++;
       if (values.retire) summary.produits.retires++;
     } else if (!same(comparable(old), comparable(values))) {
-      await db("intrant_phyto").where({ id: old.id }).update({ ...values, updatedAt: db.fn.now() });
+      await db("intrant_phyto")
+        .where({ id: old.id })
+        .update({ ...values, updatedAt: db.fn.now() });
       if (values.retire && !bool(old.retire)) summary.produits.retires++;
       else summary.produits.modifies++;
     } else {
@@ -228,7 +271,8 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
     const total = totalMatiere(p);
     const lignes = p.substances.map((s) => [s.libelle, s.quantite, s.unite, s.substance ? (substanceIds.get(s.substance) ?? null) : null]);
     const oldCompo = compositions.get(p.idProduit);
-    if (!oldCompo || !same([oldCompo.quantite, oldCompo.unite, oldCompo.lignes], [total.quantite, total.unite, lignes])) compositionWrites.push({ idProduit: p.idProduit, p });
+    if (!oldCompo || !same([oldCompo.quantite, oldCompo.unite, oldCompo.lignes], [total.quantite, total.unite, lignes]))
+      compositionWrites.push({ idProduit: p.idProduit, p });
   }
   if (inserts.length) await db.batchInsert("intrant_phyto", inserts, 200);
   await syncIdSequence(db, "intrant_phyto");
@@ -243,15 +287,28 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
 
   // Active matters (one row per product) and their composition.
   const ids = new Map<number, number>(
-    (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "idProduit")).map((r: { id: number; idProduit: number }) => [Number(r.idProduit), Number(r.id)]),
+    (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "idProduit")).map((r: { id: number; idProduit: number }) => [
+      Number(r.idProduit),
+      Number(r.id),
+    ]),
   );
   // Rewritten in batches: the active matter's id is the product's id, as in the seed files (decision 0029).
   const rewrite = compositionWrites.map(({ idProduit, p }) => ({ idIntrantPhyto: ids.get(idProduit)!, p }));
   for (const chunk of inChunks(rewrite)) {
-    await db("matiere_active").whereIn("idIntrantPhyto", chunk.map((w) => w.idIntrantPhyto)).delete();
+    await db("matiere_active")
+      .whereIn(
+        "idIntrantPhyto",
+        chunk.map((w) => w.idIntrantPhyto),
+      )
+      .delete();
   }
   const matieres = rewrite.map(({ idIntrantPhyto, p }) => ({ id: idIntrantPhyto, idIntrantPhyto, ...totalMatiere(p) }));
-  if (matieres.length) await db.batchInsert("matiere_active", matieres.map((m) => ({ ...m, unite: m.unite?.slice(0, 20) ?? null })), 200);
+  if (matieres.length)
+    await db.batchInsert(
+      "matiere_active",
+      matieres.map((m) => ({ ...m, unite: m.unite?.slice(0, 20) ?? null })),
+      200,
+    );
   await syncIdSequence(db, "matiere_active");
   const compositionRows: Record<string, unknown>[] = [];
   for (const { idIntrantPhyto, p } of rewrite) {
@@ -277,7 +334,10 @@ const usageKey = (u: { identifiant?: unknown; libelle?: unknown; dose?: unknown;
 
 async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, progress: (t: string) => void) {
   const ids = new Map<string, number>(
-    (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "ammProduit")).map((r: { id: number; ammProduit: string }) => [String(r.ammProduit), Number(r.id)]),
+    (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "ammProduit")).map((r: { id: number; ammProduit: string }) => [
+      String(r.ammProduit),
+      Number(r.id),
+    ]),
   );
   const byProduct = new Map<number, UsageEphy[]>();
   for (const u of rows) {
@@ -325,7 +385,13 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
   progress(`usages : ${rows.length} lignes lues`);
 }
 
-async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progress: (t: string) => void, origine = { source: "Ministère de l'Agriculture, doses de référence IFT", confiance: "high" }) {
+async function loadDoses(
+  db: Db,
+  rows: DoseIft[],
+  summary: ImportSummary,
+  progress: (t: string) => void,
+  origine = { source: "Ministère de l'Agriculture, doses de référence IFT", confiance: "high" },
+) {
   // Crops: the correspondence table by code, then by label; then Sillon's own crop labels.
   // One label of the list may stand for several crops (Blé: the soft and durum wheats), each gets the dose.
   const byCode = new Map<string, number[]>();
@@ -361,7 +427,13 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
       return found;
     }
     const id = nextCible();
-    await db("cible").insert({ id, code: `IFT-${(d.codeCible ?? norm(d.cible)).slice(0, 36)}`, libelle: d.cible ?? d.codeCible, codeIft: d.codeCible, libelleIft: d.cible });
+    await db("cible").insert({
+      id,
+      code: `IFT-${(d.codeCible ?? norm(d.cible)).slice(0, 36)}`,
+      libelle: d.cible ?? d.codeCible,
+      codeIft: d.codeCible,
+      libelleIft: d.cible,
+    });
     if (d.codeCible) ciblesByCode.set(d.codeCible, id);
     ciblesByLabel.set(norm(d.cible), id);
     summary.doses.ciblesAjoutees++;
@@ -370,7 +442,9 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
 
   const years = [...new Set(rows.map((d) => d.anneeRecolte))];
   const existing = new Map<string, Record<string, unknown>>();
-  for (const r of await db("reference_dose_cible_ift").whereIn("anneeRecolte", years).select("id", "codeAmm", "idCulture", "anneeRecolte", "idCible", "cible", "biocontrole", "doseRef", "uniteDoseRef", "segment")) {
+  for (const r of await db("reference_dose_cible_ift")
+    .whereIn("anneeRecolte", years)
+    .select("id", "codeAmm", "idCulture", "anneeRecolte", "idCible", "cible", "biocontrole", "doseRef", "uniteDoseRef", "segment")) {
     existing.set(JSON.stringify([String(r.codeAmm), num(r.idCulture), Number(r.anneeRecolte), num(r.idCible)]), r);
   }
   const inserts: Record<string, unknown>[] = [];
@@ -403,8 +477,15 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
     if (!old) {
       inserts.push({ id: nextDose(), codeAmm: d.amm, idCulture, anneeRecolte: d.anneeRecolte, idCible, ...values });
       summary.doses.ajoutes++;
-    } else if (!same([old.cible ?? null, bool(old.biocontrole), num(old.doseRef), old.uniteDoseRef ?? null, old.segment ?? null], [values.cible, values.biocontrole, values.doseRef, values.uniteDoseRef, values.segment])) {
-      await db("reference_dose_cible_ift").where({ id: old.id }).update({ ...values, updatedAt: db.fn.now() });
+    } else if (
+      !same(
+        [old.cible ?? null, bool(old.biocontrole), num(old.doseRef), old.uniteDoseRef ?? null, old.segment ?? null],
+        [values.cible, values.biocontrole, values.doseRef, values.uniteDoseRef, values.segment],
+      )
+    ) {
+      await db("reference_dose_cible_ift")
+        .where({ id: old.id })
+        .update({ ...values, updatedAt: db.fn.now() });
       summary.doses.modifies++;
     } else summary.doses.inchanges++;
   }
@@ -417,19 +498,25 @@ async function loadDoses(db: Db, rows: DoseIft[], summary: ImportSummary, progre
 /** The summary as French lines for the command line. */
 export function formatSummary(s: ImportSummary): string[] {
   const lines = s.fichiers.map(
-    (f) => `lu ${f.nom} (${f.type}, ${f.encodage}) : ${f.lignes} lignes${f.rejets.length ? `, ${f.rejets.length} écartées (${f.rejets.slice(0, 3).join(" ; ")}${f.rejets.length > 3 ? "…" : ""})` : ""}`,
+    (f) =>
+      `lu ${f.nom} (${f.type}, ${f.encodage}) : ${f.lignes} lignes${f.rejets.length ? `, ${f.rejets.length} écartées (${f.rejets.slice(0, 3).join(" ; ")}${f.rejets.length > 3 ? "…" : ""})` : ""}`,
   );
   if (s.ignores.length) lines.push(`ignorés : ${s.ignores.join(", ")}`);
   const c = (x: Compte) => `${x.ajoutes} ajoutés, ${x.modifies} modifiés, ${x.inchanges} inchangés`;
   if (s.fichiers.some((f) => f.type === "substances")) lines.push(`substances actives : ${c(s.substances)}`);
   if (s.fichiers.some((f) => f.type === "produits"))
-    lines.push(`produits : ${c(s.produits)}, ${s.produits.retires} retirés${s.produits.autresTypes ? `, ${s.produits.autresTypes} d'autres types (fertilisants, mélanges) non chargés` : ""}`);
+    lines.push(
+      `produits : ${c(s.produits)}, ${s.produits.retires} retirés${s.produits.autresTypes ? `, ${s.produits.autresTypes} d'autres types (fertilisants, mélanges) non chargés` : ""}`,
+    );
   if (s.fichiers.some((f) => f.type === "usages"))
-    lines.push(`usages : ${s.usages.lignes} lignes écrites pour ${s.usages.produits} produits modifiés${s.usages.sansProduit ? `, ${s.usages.sansProduit} lignes sans produit connu` : ""}`);
+    lines.push(
+      `usages : ${s.usages.lignes} lignes écrites pour ${s.usages.produits} produits modifiés${s.usages.sansProduit ? `, ${s.usages.sansProduit} lignes sans produit connu` : ""}`,
+    );
   if (s.fichiers.some((f) => f.type === "ift")) {
     lines.push(`doses de référence : ${c(s.doses)}, ${s.doses.ciblesAjoutees} cibles ajoutées`);
     const unknown = Object.entries(s.doses.culturesInconnues);
-    if (unknown.length) lines.push(`cultures sans correspondance (lignes ignorées ; à ajouter dans culture_ift) : ${unknown.map(([k, n]) => `${k} (${n})`).join(", ")}`);
+    if (unknown.length)
+      lines.push(`cultures sans correspondance (lignes ignorées ; à ajouter dans culture_ift) : ${unknown.map(([k, n]) => `${k} (${n})`).join(", ")}`);
   }
   return lines;
 }

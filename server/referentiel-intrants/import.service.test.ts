@@ -15,7 +15,10 @@ const TABLES = ["intrant_phyto", "matiere_active", "matiere_active_composition",
 
 function folder(dir: string): ParsedFile[] {
   const full = path.join(FIXTURES, dir);
-  return fs.readdirSync(full).sort().map((name) => parseFile(name, fs.readFileSync(path.join(full, name))));
+  return fs
+    .readdirSync(full)
+    .sort()
+    .map((name) => parseFile(name, fs.readFileSync(path.join(full, name))));
 }
 
 async function product(amm: number) {
@@ -39,7 +42,15 @@ describe(`E-Phy and IFT importer (${dialect})`, () => {
     expect(formatSummary(s).join("\n")).toContain(`produits : 5 ajoutés, 0 modifiés, 0 inchangés, ${seeded + 1} retirés`);
 
     // The products: category from the functions (a seed treatment from its uses), biocontrol, state, release.
-    expect(await product(9990001)).toMatchObject({ id: 9990001, nomProduit: "HERBI ESSAI", ammProduit: "9990001", dicIdTypeIntrant: 5391, codeTypeIntrant: "HERBICIDE", titulaire: "SOCIÉTÉ ESSAI SAS", millesime: "2026-10-01" });
+    expect(await product(9990001)).toMatchObject({
+      id: 9990001,
+      nomProduit: "HERBI ESSAI",
+      ammProduit: "9990001",
+      dicIdTypeIntrant: 5391,
+      codeTypeIntrant: "HERBICIDE",
+      titulaire: "SOCIÉTÉ ESSAI SAS",
+      millesime: "2026-10-01",
+    });
     expect((await product(9990005)).codeTypeIntrant).toBe("TRAITEMENT_SEMENCES");
     expect(bool((await product(9990003)).biocontrole)).toBe(true);
     expect(bool((await product(9990004)).retire)).toBe(true);
@@ -56,7 +67,10 @@ describe(`E-Phy and IFT importer (${dialect})`, () => {
         { libelle: "diflufénican", quantite: 40, unite: "g/L", famille: null },
       ],
     });
-    const usage = await db("usage_phyto").where({ idIntrantPhyto: 9990002 }).orderBy("identifiantUsage").select("libelleUsage", "cultureUsage", "cibleUsage", "doseRetenue", "uniteDose");
+    const usage = await db("usage_phyto")
+      .where({ idIntrantPhyto: 9990002 })
+      .orderBy("identifiantUsage")
+      .select("libelleUsage", "cultureUsage", "cibleUsage", "doseRetenue", "uniteDose");
     expect(usage.map((u) => [u.libelleUsage, u.cultureUsage, u.cibleUsage, Number(u.doseRetenue), u.uniteDose])).toEqual([
       ["Blé*Trt Part.Aer.*Septoriose(s)", "Blé", "Septoriose(s)", 0.8, "L/ha"],
       ["Crucifères oléagineuses*Trt Part.Aer.*Sclérotiniose", "Crucifères oléagineuses", "Sclérotiniose", 0.7, "L/ha"],
@@ -73,7 +87,9 @@ describe(`E-Phy and IFT importer (${dialect})`, () => {
     // Rows added to seeded tables are numbered from IMPORT_ID_BASE up, so that no later seed file overwrites them.
     expect(doses.doses.every((d) => d.id >= IMPORT_ID_BASE)).toBe(true);
     expect(Number((await db("cible").where({ libelle: "Ergot des céréales" }).first()).id)).toBeGreaterThanOrEqual(IMPORT_ID_BASE);
-    expect((await db("matiere_active_composition").where({ idMatiereActive: 9990001 }).orderBy("rang").select("id")).map((r) => Number(r.id))).toEqual([999000101, 999000102]);
+    expect((await db("matiere_active_composition").where({ idMatiereActive: 9990001 }).orderBy("rang").select("id")).map((r) => Number(r.id))).toEqual([
+      999000101, 999000102,
+    ]);
     const herbi = await dosesReference(db, { codeAmm: "9990001", idCulture: 1, anneeRecolte: 2026 });
     expect(herbi.doses).toHaveLength(1);
     expect(herbi.doses[0]).toMatchObject({ idCible: null, doseRef: 2.5 });

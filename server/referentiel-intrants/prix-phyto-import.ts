@@ -17,7 +17,15 @@ export const PRIX_PHYTO_MAX = 999_999.9999;
 const LONGUEUR_UNITE = 30;
 const LONGUEUR_LIBELLE = 255;
 
-export type LignePrixPhyto = { ligne: number; amm: string; prix: number; unite: string | null; date: string | null; libelle: string | null; source: string | null };
+export type LignePrixPhyto = {
+  ligne: number;
+  amm: string;
+  prix: number;
+  unite: string | null;
+  date: string | null;
+  libelle: string | null;
+  source: string | null;
+};
 export type FichierPrixPhyto = { lignes: LignePrixPhyto[]; erreurs: string[]; encodage: string };
 export type BilanPrixPhyto = { ajoutes: number; modifies: number; inchanges: number; ammInconnus: string[] };
 
@@ -94,15 +102,19 @@ export async function chargerPrixPhyto(db: Db, fichier: FichierPrixPhyto): Promi
     for (const l of fichier.lignes) {
       for (const idIntrantPhyto of produits.get(l.amm) ?? []) {
         const same = trx("prix_phytcom").where({ idIntrantPhyto });
-        if (l.date === null) same.whereNull("datePhytcom"); else same.where("datePhytcom", l.date);
-        if (l.source === null) same.whereNull("source"); else same.where("source", l.source);
+        if (l.date === null) same.whereNull("datePhytcom");
+        else same.where("datePhytcom", l.date);
+        if (l.source === null) same.whereNull("source");
+        else same.where("source", l.source);
         const existing = await same.first("id", "prixPhytcom", "unite", "libelle");
         const values = { prixPhytcom: l.prix, unite: l.unite, libelle: l.libelle };
         if (!existing) {
           await trx("prix_phytcom").insert({ idIntrantPhyto, datePhytcom: l.date, source: l.source, ...values });
           bilan.ajoutes++;
         } else if (Number(existing.prixPhytcom) !== l.prix || existing.unite !== l.unite || existing.libelle !== l.libelle) {
-          await trx("prix_phytcom").where({ id: existing.id }).update({ ...values, updatedAt: new Date() });
+          await trx("prix_phytcom")
+            .where({ id: existing.id })
+            .update({ ...values, updatedAt: new Date() });
           bilan.modifies++;
         } else {
           bilan.inchanges++;

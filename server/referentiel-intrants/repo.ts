@@ -70,12 +70,30 @@ export async function searchPhytos(db: Db, opts: { q?: string; idDossier?: numbe
     }
   }
   const query = db("intrant_phyto");
-  if (q) query.where((w) => w.whereRaw("lower(nom_produit) like ? escape '\\'", [pattern]).orWhereRaw("amm_produit like ? escape '\\'", [`${escapeLike(q)}%`]).orWhereRaw("lower(seconds_noms) like ? escape '\\'", [pattern]));
+  if (q)
+    query.where((w) =>
+      w
+        .whereRaw("lower(nom_produit) like ? escape '\\'", [pattern])
+        .orWhereRaw("amm_produit like ? escape '\\'", [`${escapeLike(q)}%`])
+        .orWhereRaw("lower(seconds_noms) like ? escape '\\'", [pattern]),
+    );
   if (!opts.inclureRetires) query.where({ retire: false });
   const rows = await query
     .orderBy([{ column: "retire" }, { column: "nomProduit" }])
     .limit(limit)
-    .select("idProduit", "idSource", "nomProduit", "ammProduit", "typeProduit", "source", "biocontrole", "remarque", "dicIdTypeIntrant", "codeTypeIntrant", "retire");
+    .select(
+      "idProduit",
+      "idSource",
+      "nomProduit",
+      "ammProduit",
+      "typeProduit",
+      "source",
+      "biocontrole",
+      "remarque",
+      "dicIdTypeIntrant",
+      "codeTypeIntrant",
+      "retire",
+    );
   const reference: PhytoRef[] = rows.map((r: Record<string, unknown>) => ({
     idProduit: Number(r.idProduit),
     idSource: Number(r.idSource),
@@ -103,7 +121,19 @@ export async function phytosParAmm(db: Db, amms: string[]): Promise<Map<string, 
     const rows = await db("intrant_phyto")
       .whereIn("ammProduit", chunk)
       .orderBy([{ column: "retire" }, { column: "idSource" }])
-      .select("idProduit", "idSource", "nomProduit", "ammProduit", "typeProduit", "source", "biocontrole", "remarque", "dicIdTypeIntrant", "codeTypeIntrant", "retire");
+      .select(
+        "idProduit",
+        "idSource",
+        "nomProduit",
+        "ammProduit",
+        "typeProduit",
+        "source",
+        "biocontrole",
+        "remarque",
+        "dicIdTypeIntrant",
+        "codeTypeIntrant",
+        "retire",
+      );
     for (const r of rows) {
       if (out.has(String(r.ammProduit))) continue;
       out.set(String(r.ammProduit), {
@@ -152,12 +182,20 @@ export async function getMatiereActive(db: Db, cle: string, idDossier?: number |
     .where({ "p.id_produit": idProduit, "p.id_source": idSource })
     .first("m.id", "m.quantite", "m.unite");
   if (!row) return null;
-  const composition = await db("matiere_active_composition").where({ idMatiereActive: row.id }).orderBy("rang").select("libelle", "quantite", "unite", "famille");
+  const composition = await db("matiere_active_composition")
+    .where({ idMatiereActive: row.id })
+    .orderBy("rang")
+    .select("libelle", "quantite", "unite", "famille");
   return {
     id: Number(row.id),
     quantite: num(row.quantite),
     unite: str(row.unite),
-    composition: composition.map((c: Record<string, unknown>) => ({ libelle: String(c.libelle), quantite: num(c.quantite), unite: str(c.unite), famille: str(c.famille) })),
+    composition: composition.map((c: Record<string, unknown>) => ({
+      libelle: String(c.libelle),
+      quantite: num(c.quantite),
+      unite: str(c.unite),
+      famille: str(c.famille),
+    })),
   };
 }
 
@@ -185,12 +223,21 @@ export type DosesReference = {
   doseCulture: DoseReference | null;
 };
 
-export async function getDosesReference(db: Db, opts: { codeAmm: string; idCulture: number; anneeRecolte: number; idCibles?: number[] }): Promise<DosesReference> {
+export async function getDosesReference(
+  db: Db,
+  opts: { codeAmm: string; idCulture: number; anneeRecolte: number; idCibles?: number[] },
+): Promise<DosesReference> {
   const base = () => db("reference_dose_cible_ift").where({ codeAmm: opts.codeAmm, idCulture: opts.idCulture });
   const years = (await base().distinct("anneeRecolte")).map((r: { anneeRecolte: number }) => Number(r.anneeRecolte)).sort((a, b) => a - b);
   const earlier = years.filter((y) => y <= opts.anneeRecolte);
   const annee = earlier.length ? earlier[earlier.length - 1] : (years[0] ?? null);
-  const rows = annee == null ? [] : await base().where({ anneeRecolte: annee }).orderBy([{ column: "cible" }, { column: "id" }]).select("*");
+  const rows =
+    annee == null
+      ? []
+      : await base()
+          .where({ anneeRecolte: annee })
+          .orderBy([{ column: "cible" }, { column: "id" }])
+          .select("*");
   const doses: DoseReference[] = rows.map((r: Record<string, unknown>) => ({
     id: Number(r.id),
     codeAmm: String(r.codeAmm),
@@ -226,19 +273,21 @@ export type FertilisantRef = Composition & {
 export async function listFertilisants(db: Db, opts: { idTypeFertilisant?: number | null; idDossier?: number | null }): Promise<FertilisantRef[]> {
   const query = db("reference_fertilisant");
   if (opts.idTypeFertilisant != null) query.where({ idTypeFertilisant: opts.idTypeFertilisant });
-  const reference = (await query.orderBy([{ column: "ordre" }, { column: "libelle" }]).select("id", "libelle", "idTypeFertilisant", "codeEges", "source", "confiance", ...ELEMENTS)).map(
-    (r: Record<string, unknown>) => ({
-      id: Number(r.id),
-      libelle: String(r.libelle),
-      idTypeFertilisant: num(r.idTypeFertilisant),
-      idDossier: null,
-      codeEges: str(r.codeEges),
-      origine: ORIGINE_REFERENCE,
-      source: str(r.source),
-      confiance: str(r.confiance),
-      ...(Object.fromEntries(ELEMENTS.map((e) => [e, num(r[e])])) as Composition),
-    }),
-  );
+  const reference = (
+    await query
+      .orderBy([{ column: "ordre" }, { column: "libelle" }])
+      .select("id", "libelle", "idTypeFertilisant", "codeEges", "source", "confiance", ...ELEMENTS)
+  ).map((r: Record<string, unknown>) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    idTypeFertilisant: num(r.idTypeFertilisant),
+    idDossier: null,
+    codeEges: str(r.codeEges),
+    origine: ORIGINE_REFERENCE,
+    source: str(r.source),
+    confiance: str(r.confiance),
+    ...(Object.fromEntries(ELEMENTS.map((e) => [e, num(r[e])])) as Composition),
+  }));
   if (opts.idDossier == null) return reference;
   const dossier = (
     await db("intrant_dossier as i")
@@ -326,9 +375,20 @@ export async function listSemences(db: Db, opts: { idCulture: number; idDossier?
   if (opts.origine == null || opts.origine === ORIGINE_DOSSIER) {
     if (opts.idDossier != null) {
       // A folder seed of a species (decision 0032) is offered for that species; one without, for every species.
-      const seeds = db("intrant_dossier").where({ idDossier: opts.idDossier, dicIdTypeIntrant: TYPE_SEMENCE }).where((w) => w.whereNull("idCulture").orWhere("idCulture", opts.idCulture));
+      const seeds = db("intrant_dossier")
+        .where({ idDossier: opts.idDossier, dicIdTypeIntrant: TYPE_SEMENCE })
+        .where((w) => w.whereNull("idCulture").orWhere("idCulture", opts.idCulture));
       for (const r of await seeds.orderBy("libelle").select("id", "libelle", "code", "remarque", "idDossier", "idCulture")) {
-        out.push({ id: Number(r.id), libelle: String(r.libelle), idCulture: num(r.idCulture), idLocal: null, idDossier: Number(r.idDossier), idOriginIntrant: ORIGINE_DOSSIER, codeGnis: str(r.code), commentaire: str(r.remarque) });
+        out.push({
+          id: Number(r.id),
+          libelle: String(r.libelle),
+          idCulture: num(r.idCulture),
+          idLocal: null,
+          idDossier: Number(r.idDossier),
+          idOriginIntrant: ORIGINE_DOSSIER,
+          codeGnis: str(r.code),
+          commentaire: str(r.remarque),
+        });
       }
     }
   }
@@ -357,21 +417,33 @@ export async function getCultureSemence(db: Db, idCulture: number): Promise<Seme
   return r ? { id: Number(r.id), libelle: String(r.libelle), culPmg: num(r.culPmg), culGrainDose: num(r.culGrainDose) } : null;
 }
 
-export type CategorieRef = { id: number; idTypeIntrant: number; code: string; libelle: string; libelleEn: string | null; familleIft: string | null; uniteDefaut: string | null; avertissement: boolean };
+export type CategorieRef = {
+  id: number;
+  idTypeIntrant: number;
+  code: string;
+  libelle: string;
+  libelleEn: string | null;
+  familleIft: string | null;
+  uniteDefaut: string | null;
+  avertissement: boolean;
+};
 
 export async function listCategories(db: Db, idTypeIntrant: number): Promise<CategorieRef[]> {
-  return (await db("categorie_intrant").where({ idTypeIntrant }).orderBy("ordre").select("id", "idTypeIntrant", "code", "libelle", "libelleEn", "familleIft", "uniteDefaut", "avertissement")).map(
-    (r: Record<string, unknown>) => ({
-      id: Number(r.id),
-      idTypeIntrant: Number(r.idTypeIntrant),
-      code: String(r.code),
-      libelle: String(r.libelle),
-      libelleEn: str(r.libelleEn),
-      familleIft: str(r.familleIft),
-      uniteDefaut: str(r.uniteDefaut),
-      avertissement: bool(r.avertissement),
-    }),
-  );
+  return (
+    await db("categorie_intrant")
+      .where({ idTypeIntrant })
+      .orderBy("ordre")
+      .select("id", "idTypeIntrant", "code", "libelle", "libelleEn", "familleIft", "uniteDefaut", "avertissement")
+  ).map((r: Record<string, unknown>) => ({
+    id: Number(r.id),
+    idTypeIntrant: Number(r.idTypeIntrant),
+    code: String(r.code),
+    libelle: String(r.libelle),
+    libelleEn: str(r.libelleEn),
+    familleIft: str(r.familleIft),
+    uniteDefaut: str(r.uniteDefaut),
+    avertissement: bool(r.avertissement),
+  }));
 }
 
 export type CibleRef = { id: number; code: string | null; libelle: string; libelleEn: string | null; nature: string | null };

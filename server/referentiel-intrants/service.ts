@@ -7,7 +7,18 @@ import * as repo from "./repo";
  * reference data: any signed-in user may read them; the folder inputs added to each list are those of the
  * folder the caller passes (the selected folder of the context; the caller checks it is readable).
  */
-export type { AutreIntrantRef, CategorieRef, CibleRef, DoseReference, DosesReference, FertilisantRef, MatiereActive, PhytoRef, SemenceCulture, SemenceRef } from "./repo";
+export type {
+  AutreIntrantRef,
+  CategorieRef,
+  CibleRef,
+  DoseReference,
+  DosesReference,
+  FertilisantRef,
+  MatiereActive,
+  PhytoRef,
+  SemenceCulture,
+  SemenceRef,
+} from "./repo";
 export { ELEMENTS, ORIGINE_DOSSIER, ORIGINE_REFERENCE, TYPE_AUTRE, TYPE_EAU, TYPE_FERTILISANT, TYPE_PHYTO, TYPE_SEMENCE } from "./repo";
 
 /** Water (C-WATER-06): the reference input 20011 of origin 776; not a catalogue row (decision 0029). */

@@ -31,7 +31,10 @@ async function deuxFermes() {
 }
 
 const campagnesDe = (choix: Awaited<ReturnType<typeof choixCampagnes>>, idExploitation: number) =>
-  choix.dossiers.flatMap((d) => d.exploitations).find((e) => e.id === idExploitation)?.campagnes.map((c) => c.id) ?? null;
+  choix.dossiers
+    .flatMap((d) => d.exploitations)
+    .find((e) => e.id === idExploitation)
+    ?.campagnes.map((c) => c.id) ?? null;
 
 describe(`selection of farms and campaigns of the resultats screens (${dialect})`, () => {
   test("[A-RIGHTS-14] [A-RIGHTS-15] [A-RIGHTS-16] the calculation screen offers written farms; the raw export the read ones, published campaigns only without write; the published screen every read campaign", async () => {

@@ -21,10 +21,17 @@ export async function choixCampagnes(scope: Scope, portee: PorteeSelection): Pro
   for (const dossier of view.dossiers) {
     const exploitations: ChoixCampagnes["dossiers"][number]["exploitations"] = [];
     const farms = (await listExploitationsOfDossier(db, dossier.id)).filter((f) => !vus.has(f.id));
-    const campagnes = await listCampagnesOfExploitations(db, farms.map((f) => f.id));
+    const campagnes = await listCampagnesOfExploitations(
+      db,
+      farms.map((f) => f.id),
+    );
     for (const farm of farms) {
       const a = abilities({ user, folder: dossier.right, farm: farm.right, lock: null });
-      const offertes = campagnesOffertes(portee, a, campagnes.filter((c) => c.idExploitation === farm.id));
+      const offertes = campagnesOffertes(
+        portee,
+        a,
+        campagnes.filter((c) => c.idExploitation === farm.id),
+      );
       if (!offertes) continue;
       vus.add(farm.id);
       exploitations.push({

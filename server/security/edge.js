@@ -29,7 +29,11 @@ function refuse(res, status, message) {
 
 /** The host the browser addressed: the proxy's X-Forwarded-Host when TRUST_PROXY=1, else Host. */
 export function requestHost(req, trustProxy) {
-  const forwarded = trustProxy ? String(req.headers["x-forwarded-host"] ?? "").split(",")[0].trim() : "";
+  const forwarded = trustProxy
+    ? String(req.headers["x-forwarded-host"] ?? "")
+        .split(",")[0]
+        .trim()
+    : "";
   return (forwarded || String(req.headers.host ?? "")).toLowerCase();
 }
 
@@ -79,7 +83,10 @@ export function bodyCheck() {
     const limit = UPLOAD_PATHS.some((p) => p.test(req.path)) ? BODY_LIMITS.upload : BODY_LIMITS.default;
     if (length > limit) return refuse(res, 413, `Request body too large (at most ${Math.round(limit / 1024)} KB).`);
     if (length === 0) return next();
-    const type = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+    const type = String(req.headers["content-type"] ?? "")
+      .split(";")[0]
+      .trim()
+      .toLowerCase();
     if (!ACCEPTED_TYPES.has(type)) return refuse(res, 415, "Unsupported content type: send a form or application/json.");
     return next();
   };

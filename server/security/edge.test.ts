@@ -45,7 +45,8 @@ describe("HTTP edge (issue 10)", () => {
   });
 
   test("[issue10-3] the Origin is compared with the host the browser addressed: X-Forwarded-Host behind a trusted proxy only", async () => {
-    const post = (url: string, headers: Record<string, string>) => fetch(`${url}/sillon/locale`, { method: "POST", headers, body: new URLSearchParams({ locale: "en" }) });
+    const post = (url: string, headers: Record<string, string>) =>
+      fetch(`${url}/sillon/locale`, { method: "POST", headers, body: new URLSearchParams({ locale: "en" }) });
     expect((await post(proxied.url, { Origin: "https://sillon.exemple.fr", "X-Forwarded-Host": "sillon.exemple.fr" })).status).toBe(200);
     expect((await post(proxied.url, { Origin: "https://ailleurs.example", "X-Forwarded-Host": "sillon.exemple.fr" })).status).toBe(403);
     // Not trusted: a forged X-Forwarded-Host does not make another origin acceptable.
@@ -62,14 +63,23 @@ describe("HTTP edge (issue 10)", () => {
 
   test("[issue10-7] bodies: 413 over the limit before reading, 415 for a type the app does not read, 411 without a length", async () => {
     const origin = { Origin: direct.url };
-    const big = await fetch(`${direct.url}/x`, { method: "POST", headers: { ...origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "a=".padEnd(1024 * 1024 + 1, "b") });
+    const big = await fetch(`${direct.url}/x`, {
+      method: "POST",
+      headers: { ...origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=".padEnd(1024 * 1024 + 1, "b"),
+    });
     expect(big.status).toBe(413);
     const text = await fetch(`${direct.url}/x`, { method: "POST", headers: { ...origin, "Content-Type": "text/plain" }, body: "{}" });
     expect(text.status).toBe(415);
     const json = await fetch(`${direct.url}/x`, { method: "POST", headers: { ...origin, "Content-Type": "application/json; charset=utf-8" }, body: "{}" });
     expect(json.status).toBe(200);
     const stream = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("a=b")), c.close()) });
-    const chunked = await fetch(`${direct.url}/x`, { method: "POST", headers: { ...origin, "Content-Type": "application/x-www-form-urlencoded" }, body: stream, duplex: "half" } as RequestInit);
+    const chunked = await fetch(`${direct.url}/x`, {
+      method: "POST",
+      headers: { ...origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(chunked.status).toBe(411);
   });
 });

@@ -37,11 +37,7 @@ const textes = (en: boolean) => resources[en ? "en" : "fr"].translation.exports;
 type Partie = (db: Db, campagnes: number[], en: boolean) => Knex.QueryBuilder;
 type Groupe = { code: string; colonnes: ColonneGroupe[]; parties: Partie[]; cle: string };
 
-const TETE: ColonneGroupe[] = [
-  { champ: "exploitation" },
-  { champ: "campagne" },
-  { type: "nombre", champ: "annee" },
-];
+const TETE: ColonneGroupe[] = [{ champ: "exploitation" }, { champ: "campagne" }, { type: "nombre", champ: "annee" }];
 
 const lib = (db: Db, alias: string, en: boolean) => (en ? db.raw(`coalesce(??, ??)`, [`${alias}.libelle_en`, `${alias}.libelle`]) : `${alias}.libelle`);
 
@@ -74,7 +70,19 @@ export const GROUPES: Groupe[] = [
       (db, ids) =>
         avecCampagne(db("parcelle as p"), "p.idCampagne", ids)
           .leftJoin("mode_conduite as m", "m.id", "p.idModeConduite")
-          .select({ cle: "p.id", parcelle: "p.libelle", surface: "p.surface", surfaceReelle: "p.surfaceReelle", mode: "m.libelle", ilot: "p.noIlotPac", insee: "p.codeInsee", irrigable: "p.irrigable", drainee: "p.drainee", objectif: "p.objectifRendement", remarque: "p.remarque" }),
+          .select({
+            cle: "p.id",
+            parcelle: "p.libelle",
+            surface: "p.surface",
+            surfaceReelle: "p.surfaceReelle",
+            mode: "m.libelle",
+            ilot: "p.noIlotPac",
+            insee: "p.codeInsee",
+            irrigable: "p.irrigable",
+            drainee: "p.drainee",
+            objectif: "p.objectifRendement",
+            remarque: "p.remarque",
+          }),
     ],
   },
   {
@@ -99,7 +107,20 @@ export const GROUPES: Groupe[] = [
           .join("parcelle as p", "p.id", "a.idParcelle")
           .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
           .leftJoin("culture as cu", "cu.id", "a.idCultureConcernee")
-          .select({ cle: "a.id", parcelle: "p.libelle", date: "a.date", operation: "o.libelle", cultureConcernee: lib(db, "cu", en), realisee: "a.realisee", prevue: "a.prevue", frequence: "a.frequence", tauxSurface: "a.tauxSurface", passages: "a.nombrePassage", carburant: "a.consoCarburant", evenement: "a.intituleEvenement" }),
+          .select({
+            cle: "a.id",
+            parcelle: "p.libelle",
+            date: "a.date",
+            operation: "o.libelle",
+            cultureConcernee: lib(db, "cu", en),
+            realisee: "a.realisee",
+            prevue: "a.prevue",
+            frequence: "a.frequence",
+            tauxSurface: "a.tauxSurface",
+            passages: "a.nombrePassage",
+            carburant: "a.consoCarburant",
+            evenement: "a.intituleEvenement",
+          }),
     ],
   },
   {
@@ -119,7 +140,16 @@ export const GROUPES: Groupe[] = [
         avecCampagne(db("intrant as i").join("action as a", "a.id", "i.idAction"), "a.idCampagne", ids)
           .join("parcelle as p", "p.id", "a.idParcelle")
           .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
-          .select({ cle: "i.id", parcelle: "p.libelle", date: "a.date", operation: "o.libelle", intrant: "i.libelleIntrant", code: "i.codeIntrant", quantite: "i.quantite", unite: "i.dicLlUnite" }),
+          .select({
+            cle: "i.id",
+            parcelle: "p.libelle",
+            date: "a.date",
+            operation: "o.libelle",
+            intrant: "i.libelleIntrant",
+            code: "i.codeIntrant",
+            quantite: "i.quantite",
+            unite: "i.dicLlUnite",
+          }),
     ],
   },
   {
@@ -139,7 +169,15 @@ export const GROUPES: Groupe[] = [
           .join("parcelle as p", "p.id", "a.idParcelle")
           .leftJoin("culture as cu", "cu.id", "r.idCulture")
           .leftJoin("type_sortie as ts", "ts.id", "r.dicIdTypeSortie")
-          .select({ cle: "r.id", parcelle: "p.libelle", date: "a.date", culture: lib(db, "cu", en), sortie: lib(db, "ts", en), rendement: "r.rendement", unite: "r.dicLlUnite" }),
+          .select({
+            cle: "r.id",
+            parcelle: "p.libelle",
+            date: "a.date",
+            culture: lib(db, "cu", en),
+            sortie: lib(db, "ts", en),
+            rendement: "r.rendement",
+            unite: "r.dicLlUnite",
+          }),
     ],
   },
   {
@@ -160,7 +198,17 @@ export const GROUPES: Groupe[] = [
         avecCampagne(db("observation as ob").join("observation_serie as s", "s.id", "ob.idObservationSerie"), "s.idCampagne", ids)
           .join("parcelle as p", "p.id", "ob.idParcelle")
           .leftJoin("element_observe as el", "el.id", "ob.dicoIdEltObserve")
-          .select({ cle: "ob.id", serie: "s.nom", parcelle: "p.libelle", date: db.raw("coalesce(ob.date, s.date)"), element: lib(db, "el", en), valeur: "ob.obsValNum", texte: "ob.obsValTxt", unite: "ob.dicLlUnite", remarque: "ob.remarque" }),
+          .select({
+            cle: "ob.id",
+            serie: "s.nom",
+            parcelle: "p.libelle",
+            date: db.raw("coalesce(ob.date, s.date)"),
+            element: lib(db, "el", en),
+            valeur: "ob.obsValNum",
+            texte: "ob.obsValTxt",
+            unite: "ob.dicLlUnite",
+            remarque: "ob.remarque",
+          }),
     ],
   },
   {
@@ -177,37 +225,59 @@ export const GROUPES: Groupe[] = [
     ],
     parties: [
       (db, ids) =>
-        avecCampagne(db("parc_materiel as m"), "m.idCampagne", ids).select({ cle: "m.id", materiel: "m.libelle", puissance: "m.puissance", debit: "m.debit", prixAchat: "m.prixAchat", utilisation: "m.utilisationAnnuelle", amortissement: "m.dureeAmortissement", remarque: "m.remarque" }),
+        avecCampagne(db("parc_materiel as m"), "m.idCampagne", ids).select({
+          cle: "m.id",
+          materiel: "m.libelle",
+          puissance: "m.puissance",
+          debit: "m.debit",
+          prixAchat: "m.prixAchat",
+          utilisation: "m.utilisationAnnuelle",
+          amortissement: "m.dureeAmortissement",
+          remarque: "m.remarque",
+        }),
     ],
   },
   {
     code: "main_oeuvre",
     cle: "mo.id",
-    colonnes: [
-      { champ: "libelle" },
-      { type: "nombre", champ: "uta" },
-      { type: "nombre", champ: "montant" },
-      { champ: "remarque" },
+    colonnes: [{ champ: "libelle" }, { type: "nombre", champ: "uta" }, { type: "nombre", champ: "montant" }, { champ: "remarque" }],
+    parties: [
+      (db, ids) =>
+        avecCampagne(db("main_oeuvre as mo"), "mo.idCampagne", ids).select({
+          cle: "mo.id",
+          libelle: "mo.libelle",
+          uta: "mo.uta",
+          montant: "mo.montant",
+          remarque: "mo.remarque",
+        }),
     ],
-    parties: [(db, ids) => avecCampagne(db("main_oeuvre as mo"), "mo.idCampagne", ids).select({ cle: "mo.id", libelle: "mo.libelle", uta: "mo.uta", montant: "mo.montant", remarque: "mo.remarque" })],
   },
   {
     code: "prix",
     cle: "x.id",
-    colonnes: [
-      { champ: "type" },
-      { champ: "produit" },
-      { type: "nombre", champ: "prix" },
-      { champ: "unite" },
-    ],
+    colonnes: [{ champ: "type" }, { champ: "produit" }, { type: "nombre", champ: "prix" }, { champ: "unite" }],
     parties: [
       (db, ids, en) =>
-        avecCampagne(db("prix_appro as x"), "x.idCampagne", ids).select({ cle: "x.id", type: db.raw("?", [textes(en)["types-prix"].appro]), produit: "x.libelleIntrant", prix: "x.prixAchat", unite: "x.unite" }),
+        avecCampagne(db("prix_appro as x"), "x.idCampagne", ids).select({
+          cle: "x.id",
+          type: db.raw("?", [textes(en)["types-prix"].appro]),
+          produit: "x.libelleIntrant",
+          prix: "x.prixAchat",
+          unite: "x.unite",
+        }),
       (db, ids, en) =>
         avecCampagne(db("prix_vente as x"), "x.idCampagne", ids)
           .join("culture as cu", "cu.id", "x.idCulture")
           .join("type_sortie as ts", "ts.id", "x.idTypeSortie")
-          .select({ cle: "x.id", type: db.raw("?", [textes(en)["types-prix"].vente]), produit: db.raw(`${en ? "coalesce(cu.libelle_en, cu.libelle)" : "cu.libelle"} || ' - ' || ${en ? "coalesce(ts.libelle_en, ts.libelle)" : "ts.libelle"}`), prix: "x.prixVente", unite: db.raw("'€/t'") }),
+          .select({
+            cle: "x.id",
+            type: db.raw("?", [textes(en)["types-prix"].vente]),
+            produit: db.raw(
+              `${en ? "coalesce(cu.libelle_en, cu.libelle)" : "cu.libelle"} || ' - ' || ${en ? "coalesce(ts.libelle_en, ts.libelle)" : "ts.libelle"}`,
+            ),
+            prix: "x.prixVente",
+            unite: db.raw("'€/t'"),
+          }),
     ],
   },
 ];
@@ -260,46 +330,63 @@ async function compterGroupes(db: Db, codes: { code: string; nom: string }[], ca
 export async function creerExportDonneesBrutes(scope: Scope, demande: Omit<DemandeSessionExport, "nature">): Promise<{ id: number; idTache: number }> {
   const { db } = scope;
   await verifierCampagnesExportables(scope, demande.campagnes, NATURE_DONNEES_BRUTES);
-  const codes = (await db("donnee_exportable").whereIn("id", [...new Set(demande.groupes)]).select("code", "libelle")) as { code: string; libelle: string }[];
-  verifierLignesExport(await compterGroupes(db, codes.map((c) => ({ code: c.code, nom: c.libelle })), [...new Set(demande.campagnes)]));
+  const codes = (await db("donnee_exportable")
+    .whereIn("id", [...new Set(demande.groupes)])
+    .select("code", "libelle")) as { code: string; libelle: string }[];
+  verifierLignesExport(
+    await compterGroupes(
+      db,
+      codes.map((c) => ({ code: c.code, nom: c.libelle })),
+      [...new Set(demande.campagnes)],
+    ),
+  );
   return creerSessionExport(scope, { ...demande, nature: NATURE_DONNEES_BRUTES }, TACHE_EXPORT_DONNEES_BRUTES);
 }
 
-definirTache<ParametresSessionExport>(TACHE_EXPORT_DONNEES_BRUTES, (ctx) =>
-  ecrireSessionExport(ctx, async ({ classeur, session, progression, db }) => {
-    const choisis = (await db("donnee_exportable").whereIn("id", session.groupes).orderBy("ordre").select("code", "libelle", "libelleEn")) as { code: string; libelle: string; libelleEn: string | null }[];
-    const groupes = choisis.flatMap((d) => {
-      const g = GROUPES.find((x) => x.code === d.code);
-      return g ? [{ ...g, nom: session.anglais ? d.libelleEn || d.libelle : d.libelle }] : [];
-    });
-    // Counted before anything is written: one sheet over the limit refuses the whole export (A-EXPORT-25).
-    const comptes = await compterGroupes(db, groupes, session.campagnes);
-    verifierLignesExport(comptes);
-    const total = Object.values(comptes).reduce((a, b) => a + b, 0);
-    let fait = 0;
-    await progression(0, total);
-    const v1 = session.version === 1;
-    for (const g of groupes) {
-      const colonnes = [...TETE, ...g.colonnes];
-      const feuille = classeur.feuille(
-        g.nom,
-        colonnes.map((c) => ({ entete: textes(session.anglais).colonnes[c.champ], type: c.type === "date" && v1 ? "texte" : c.type })),
-      );
-      for (const partie of g.parties) {
-        let apres = 0;
-        for (;;) {
-          const rows = (await partie(db, session.campagnes, session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<string, unknown>[];
-          for (const r of rows) {
-            await feuille.ligne(colonnes.map((c) => (c.type === "date" && v1 ? jourTexte(r[c.champ]) : valeur(r[c.champ], c.type))));
+definirTache<ParametresSessionExport>(
+  TACHE_EXPORT_DONNEES_BRUTES,
+  (ctx) =>
+    ecrireSessionExport(ctx, async ({ classeur, session, progression, db }) => {
+      const choisis = (await db("donnee_exportable").whereIn("id", session.groupes).orderBy("ordre").select("code", "libelle", "libelleEn")) as {
+        code: string;
+        libelle: string;
+        libelleEn: string | null;
+      }[];
+      const groupes = choisis.flatMap((d) => {
+        const g = GROUPES.find((x) => x.code === d.code);
+        return g ? [{ ...g, nom: session.anglais ? d.libelleEn || d.libelle : d.libelle }] : [];
+      });
+      // Counted before anything is written: one sheet over the limit refuses the whole export (A-EXPORT-25).
+      const comptes = await compterGroupes(db, groupes, session.campagnes);
+      verifierLignesExport(comptes);
+      const total = Object.values(comptes).reduce((a, b) => a + b, 0);
+      let fait = 0;
+      await progression(0, total);
+      const v1 = session.version === 1;
+      for (const g of groupes) {
+        const colonnes = [...TETE, ...g.colonnes];
+        const feuille = classeur.feuille(
+          g.nom,
+          colonnes.map((c) => ({ entete: textes(session.anglais).colonnes[c.champ], type: c.type === "date" && v1 ? "texte" : c.type })),
+        );
+        for (const partie of g.parties) {
+          let apres = 0;
+          for (;;) {
+            const rows = (await partie(db, session.campagnes, session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<
+              string,
+              unknown
+            >[];
+            for (const r of rows) {
+              await feuille.ligne(colonnes.map((c) => (c.type === "date" && v1 ? jourTexte(r[c.champ]) : valeur(r[c.champ], c.type))));
+            }
+            fait += rows.length;
+            if (rows.length) await progression(fait, total);
+            if (rows.length < PAGE) break;
+            apres = Number(rows[rows.length - 1].cle);
           }
-          fait += rows.length;
-          if (rows.length) await progression(fait, total);
-          if (rows.length < PAGE) break;
-          apres = Number(rows[rows.length - 1].cle);
         }
       }
-    }
-    return;
-  }),
+      return;
+    }),
   { siInterrompue: sessionsInterrompues },
 );

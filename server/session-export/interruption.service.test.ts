@@ -42,7 +42,14 @@ async function demoUser(db: Db, username: string) {
   return user;
 }
 
-const demande = (campagnes: number[]): DemandeSessionExport => ({ nature: NATURE_DONNEES_BRUTES, libelle: "", version: 2, anglais: false, campagnes, groupes: [1, 2] });
+const demande = (campagnes: number[]): DemandeSessionExport => ({
+  nature: NATURE_DONNEES_BRUTES,
+  libelle: "",
+  version: 2,
+  anglais: false,
+  campagnes,
+  groupes: [1, 2],
+});
 
 const session = async (db: Db, id: number) => {
   const r = await db("session_export").where({ id }).first("statut", "dtFinSession");
@@ -50,33 +57,37 @@ const session = async (db: Db, id: number) => {
 };
 
 describe(`interrupted exports (${dialect})`, () => {
-  test("[issue23-export] an export whose process is killed mid-run shows failed after the next start-up: its job and its session", { timeout: 60_000 }, async () => {
-    const db = t.db();
-    const redacteur = await demoUser(db, "redacteur");
-    const { id, idTache } = await creerSessionExport(scopeOf(db, redacteur), demande([t.demo().campagnes.tilleuls2025]), TACHE_EXPORT_DONNEES_BRUTES);
-    const root = fileURLToPath(new URL("../..", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/session-export/export-interrompu.fixture.ts"), adresse(db)], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += String(d)));
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, s) => resolve(s)));
-    expect(out).toContain("writing");
-    expect(signal).toBe("SIGKILL");
-    // Killed while writing: the job and its session are both still "in progress".
-    expect(await lireTache(db, redacteur, idTache)).toMatchObject({ etat: "en_cours", progression: 1, total: 10 });
-    expect(await session(db, id)).toEqual({ statut: STATUT_SESSION.enCours, fini: false });
-    // The next start of the runner on this host (same host name, the dead process's pid no longer alive).
-    const instance = (await db("tache").where({ id: idTache }).first()).instance as string;
-    const e = new Executeur(db, { concurrence: 1, instance: `${instance.split(":")[0]}:${process.pid}`, intervalleMs: 50 });
-    lances.push(e);
-    await e.demarrer();
-    expect(await lireTache(db, redacteur, idTache)).toMatchObject({ etat: "echec", erreur: TACHE_INTERROMPUE });
-    expect(await session(db, id)).toEqual({ statut: STATUT_SESSION.erreur, fini: true });
-    expect(Number((await db("session_export").where({ statut: STATUT_SESSION.enCours }).count({ n: "*" }).first())?.n)).toBe(0);
-    await e.arreter();
-  });
+  test(
+    "[issue23-export] an export whose process is killed mid-run shows failed after the next start-up: its job and its session",
+    { timeout: 60_000 },
+    async () => {
+      const db = t.db();
+      const redacteur = await demoUser(db, "redacteur");
+      const { id, idTache } = await creerSessionExport(scopeOf(db, redacteur), demande([t.demo().campagnes.tilleuls2025]), TACHE_EXPORT_DONNEES_BRUTES);
+      const root = fileURLToPath(new URL("../..", import.meta.url));
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/session-export/export-interrompu.fixture.ts"), adresse(db)], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += String(d)));
+      const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, s) => resolve(s)));
+      expect(out).toContain("writing");
+      expect(signal).toBe("SIGKILL");
+      // Killed while writing: the job and its session are both still "in progress".
+      expect(await lireTache(db, redacteur, idTache)).toMatchObject({ etat: "en_cours", progression: 1, total: 10 });
+      expect(await session(db, id)).toEqual({ statut: STATUT_SESSION.enCours, fini: false });
+      // The next start of the runner on this host (same host name, the dead process's pid no longer alive).
+      const instance = (await db("tache").where({ id: idTache }).first()).instance as string;
+      const e = new Executeur(db, { concurrence: 1, instance: `${instance.split(":")[0]}:${process.pid}`, intervalleMs: 50 });
+      lances.push(e);
+      await e.demarrer();
+      expect(await lireTache(db, redacteur, idTache)).toMatchObject({ etat: "echec", erreur: TACHE_INTERROMPUE });
+      expect(await session(db, id)).toEqual({ statut: STATUT_SESSION.erreur, fini: true });
+      expect(Number((await db("session_export").where({ statut: STATUT_SESSION.enCours }).count({ n: "*" }).first())?.n)).toBe(0);
+      await e.arreter();
+    },
+  );
 
   test("[issue23-export] an export whose runner stopped beating (another container died) is failed with its job by any runner", async () => {
     const db = t.db();

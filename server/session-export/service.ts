@@ -39,7 +39,20 @@ export const STATUT_TERMINE = 0;
 export const STATUT_EN_COURS = 1;
 export const STATUT_ERREUR = 2;
 
-export const OPTIONS_RESULTAT = ["prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", "parcelle", "lot", "modeConduite", "culture", "exploitation"] as const;
+export const OPTIONS_RESULTAT = [
+  "prevu",
+  "realise",
+  "alertes",
+  "rendements",
+  "donneesBrutes",
+  "tcd1",
+  "tcd2",
+  "parcelle",
+  "lot",
+  "modeConduite",
+  "culture",
+  "exploitation",
+] as const;
 export type OptionResultat = (typeof OPTIONS_RESULTAT)[number];
 
 export type DemandeSessionExport = {
@@ -161,12 +174,22 @@ export async function listerSessionsExport(db: Db, user: Utilisateur, q: { campa
   if (!q.campagnes.length) return [];
   const rows = await db("session_export as s")
     .where({ "s.idUtilisateur": user.id, "s.nature": q.nature })
-    .whereExists(db("session_export_campagne as sc").whereRaw("sc.id_session_export = s.id").whereIn("sc.idCampagne", [...q.campagnes]))
+    .whereExists(
+      db("session_export_campagne as sc")
+        .whereRaw("sc.id_session_export = s.id")
+        .whereIn("sc.idCampagne", [...q.campagnes]),
+    )
     .leftJoin("tache as t", "t.id", "s.idTache")
     .orderBy("s.id", "desc")
     .select(...COLONNES.map((c) => `s.${c}`), "t.etat as etatTache");
   const liens: { idSessionExport: number; idCampagne: number }[] = rows.length
-    ? await db("session_export_campagne").whereIn("idSessionExport", rows.map((r) => r.id)).orderBy("idCampagne").select("idSessionExport", "idCampagne")
+    ? await db("session_export_campagne")
+        .whereIn(
+          "idSessionExport",
+          rows.map((r) => r.id),
+        )
+        .orderBy("idCampagne")
+        .select("idSessionExport", "idCampagne")
     : [];
   // A session whose job failed without writing its status (its runner was killed: taches.interrompue) is in error.
   return rows.map((r) =>
@@ -178,7 +201,9 @@ export async function listerSessionsExport(db: Db, user: Utilisateur, q: { campa
 }
 
 async function sessionDe(db: Db, user: Utilisateur, id: number) {
-  const r = await db("session_export").where({ id, idUtilisateur: user.id }).first(...COLONNES, "fichier");
+  const r = await db("session_export")
+    .where({ id, idUtilisateur: user.id })
+    .first(...COLONNES, "fichier");
   if (!r) throw new ServiceError("errors.not-found", 404);
   return r;
 }
@@ -256,7 +281,12 @@ export async function ecrireSessionExport(
 export async function sessionsInterrompues(db: Db, idsTache: number[]): Promise<void> {
   const sessions = await db("session_export").whereIn("idTache", idsTache).andWhere("statut", STATUT_EN_COURS).select("id", "fichier");
   if (!sessions.length) return;
-  await db("session_export").whereIn("id", sessions.map((s) => Number(s.id))).update({ statut: STATUT_ERREUR, dtFinSession: db.fn.now() });
+  await db("session_export")
+    .whereIn(
+      "id",
+      sessions.map((s) => Number(s.id)),
+    )
+    .update({ statut: STATUT_ERREUR, dtFinSession: db.fn.now() });
   for (const s of sessions) if (s.fichier) fs.rmSync(path.join(dossierExports(), path.basename(String(s.fichier))), { force: true });
 }
 
@@ -264,5 +294,7 @@ export type DonneeExportable = { id: number; code: string; libelle: string; libe
 
 /** The reference list donneesExportables (spec 1 §3, §7): the data groups of the raw-data export. */
 export async function listerDonneesExportables(db: Db): Promise<DonneeExportable[]> {
-  return db("donnee_exportable").orderBy([{ column: "ordre" }, { column: "id" }]).select("id", "code", "libelle", "libelleEn");
+  return db("donnee_exportable")
+    .orderBy([{ column: "ordre" }, { column: "id" }])
+    .select("id", "code", "libelle", "libelleEn");
 }

@@ -79,7 +79,11 @@ describe(`export sessions (${dialect})`, () => {
     const db = t.db();
     const redacteur = await demoUser(db, "redacteur");
     const { campagnes } = t.demo();
-    const { id, idTache } = await creerSessionExport(scopeOf(db, redacteur), demande([campagnes.tilleuls2025], [GROUPE.interventions, GROUPE.parcelles]), TACHE_EXPORT_DONNEES_BRUTES);
+    const { id, idTache } = await creerSessionExport(
+      scopeOf(db, redacteur),
+      demande([campagnes.tilleuls2025], [GROUPE.interventions, GROUPE.parcelles]),
+      TACHE_EXPORT_DONNEES_BRUTES,
+    );
     const [enCours] = await listerSessionsExport(db, redacteur, { campagnes: [campagnes.tilleuls2025], nature: 0 });
     expect(enCours).toMatchObject({ id, statut: 1, dtFinSession: null, version: 2, anglais: false, campagnes: [campagnes.tilleuls2025], idTache });
     expect(enCours.libelle).toMatch(/^donnees-brutes-\d{8}-\d{6}$/);
@@ -100,7 +104,22 @@ describe(`export sessions (${dialect})`, () => {
     const wb = await classeur(f.chemin);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Parcelles", "Interventions"]);
     const wp = wb.getWorksheet("Parcelles")!;
-    expect(wp.getRow(1).values).toEqual([undefined, "Exploitation", "Campagne", "Année de récolte", "Parcelle", "Surface (ha)", "Surface réelle (ha)", "Mode de conduite", "Îlot PAC", "Code INSEE", "Irrigable", "Drainée", "Objectif de rendement", "Remarque"]);
+    expect(wp.getRow(1).values).toEqual([
+      undefined,
+      "Exploitation",
+      "Campagne",
+      "Année de récolte",
+      "Parcelle",
+      "Surface (ha)",
+      "Surface réelle (ha)",
+      "Mode de conduite",
+      "Îlot PAC",
+      "Code INSEE",
+      "Irrigable",
+      "Drainée",
+      "Objectif de rendement",
+      "Remarque",
+    ]);
     expect(wp.rowCount).toBe(parcelles + 1);
     const premiere = await db("parcelle").where({ idCampagne: campagnes.tilleuls2025 }).orderBy("id").first();
     expect(wp.getCell("A2").value).toBe("EARL des Tilleuls");
@@ -119,14 +138,23 @@ describe(`export sessions (${dialect})`, () => {
     const redacteur = await demoUser(db, "redacteur");
     const admin = await demoUser(db, "admin");
     const { campagnes } = t.demo();
-    const s = await creerSessionExport(scopeOf(db, redacteur), demande([campagnes.tilleuls2025], [GROUPE.recoltes, GROUPE.prix], { anglais: true, version: 1, libelle: "Harvests" }), TACHE_EXPORT_DONNEES_BRUTES);
+    const s = await creerSessionExport(
+      scopeOf(db, redacteur),
+      demande([campagnes.tilleuls2025], [GROUPE.recoltes, GROUPE.prix], { anglais: true, version: 1, libelle: "Harvests" }),
+      TACHE_EXPORT_DONNEES_BRUTES,
+    );
     expect((await terminee(db, redacteur, s.idTache)).etat).toBe("terminee");
     const [v] = await listerSessionsExport(db, redacteur, { campagnes: [campagnes.tilleuls2025], nature: 0 });
     expect(v).toMatchObject({ id: s.id, libelle: "Harvests", anglais: true, version: 2 });
     const wb = await classeur((await fichierSessionExport(db, redacteur, s.id)).chemin);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Harvests", "Prices"]);
     expect(wb.worksheets[0].getRow(1).values).toEqual([undefined, "Farm", "Campaign", "Harvest year", "Plot", "Date", "Crop", "Output type", "Yield", "Unit"]);
-    expect(wb.worksheets[0].rowCount).toBe(1 + (await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", campagnes.tilleuls2025).count<{ n: number }[]>({ n: "*" }))[0].n * 1);
+    expect(wb.worksheets[0].rowCount).toBe(
+      1 +
+        (await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", campagnes.tilleuls2025).count<{ n: number }[]>({ n: "*" }))[0]
+          .n *
+          1,
+    );
     const t1 = await creerSessionExport(scopeOf(db, admin), demande([campagnes.tilleuls2025], [GROUPE.parcelles], { version: 1 }), TACHE_EXPORT_DONNEES_BRUTES);
     expect((await db("session_export").where({ id: t1.id }).first()).version).toBe(1);
     expect((await terminee(db, admin, t1.idTache)).etat).toBe("terminee");
@@ -138,7 +166,11 @@ describe(`export sessions (${dialect})`, () => {
     const animateur = await demoUser(db, "animateur");
     const { campagnes } = t.demo();
     const a = await creerSessionExport(scopeOf(db, redacteur), demande([campagnes.moulin2025], [GROUPE.materiel]), TACHE_EXPORT_DONNEES_BRUTES);
-    const b = await creerSessionExport(scopeOf(db, redacteur), demande([campagnes.moulin2025, campagnes.moulin2024], [GROUPE.mainOeuvre]), TACHE_EXPORT_DONNEES_BRUTES);
+    const b = await creerSessionExport(
+      scopeOf(db, redacteur),
+      demande([campagnes.moulin2025, campagnes.moulin2024], [GROUPE.mainOeuvre]),
+      TACHE_EXPORT_DONNEES_BRUTES,
+    );
     await terminee(db, redacteur, a.idTache);
     await terminee(db, redacteur, b.idTache);
     expect((await listerSessionsExport(db, redacteur, { campagnes: [campagnes.moulin2025], nature: 0 })).map((s) => s.id)).toEqual([b.id, a.id]);
@@ -159,10 +191,22 @@ describe(`export sessions (${dialect})`, () => {
     const synthese = await demoUser(db, "synthese");
     const { campagnes } = t.demo();
     const before = await countRows(db, "session_export");
-    await expectRefused(creerSessionExport(scopeOf(db, lecteur), demande([campagnes.tilleuls2025], [GROUPE.parcelles]), TACHE_EXPORT_DONNEES_BRUTES), "errors.forbidden", 403);
-    await expectRefused(creerSessionExport(scopeOf(db, synthese), demande([campagnes.tilleuls2024], [GROUPE.parcelles]), TACHE_EXPORT_DONNEES_BRUTES), "errors.forbidden", 403);
+    await expectRefused(
+      creerSessionExport(scopeOf(db, lecteur), demande([campagnes.tilleuls2025], [GROUPE.parcelles]), TACHE_EXPORT_DONNEES_BRUTES),
+      "errors.forbidden",
+      403,
+    );
+    await expectRefused(
+      creerSessionExport(scopeOf(db, synthese), demande([campagnes.tilleuls2024], [GROUPE.parcelles]), TACHE_EXPORT_DONNEES_BRUTES),
+      "errors.forbidden",
+      403,
+    );
     await expectRefused(creerSessionExport(scopeOf(db, lecteur), demande([999_999], [GROUPE.parcelles]), TACHE_EXPORT_DONNEES_BRUTES), "errors.forbidden", 403);
-    await expectRefused(creerSessionExport(scopeOf(db, lecteur), demande([campagnes.tilleuls2024], [999]), TACHE_EXPORT_DONNEES_BRUTES), "warning.invalid-form", 400);
+    await expectRefused(
+      creerSessionExport(scopeOf(db, lecteur), demande([campagnes.tilleuls2024], [999]), TACHE_EXPORT_DONNEES_BRUTES),
+      "warning.invalid-form",
+      400,
+    );
     expect(await countRows(db, "session_export")).toBe(before);
     const ok = await creerSessionExport(scopeOf(db, lecteur), demande([campagnes.tilleuls2024], [GROUPE.parcelles]), TACHE_EXPORT_DONNEES_BRUTES);
     expect((await terminee(db, lecteur, ok.idTache)).etat).toBe("terminee");
@@ -178,7 +222,11 @@ describe(`export sessions (${dialect})`, () => {
     const idPasFini = typeof r === "object" ? r.id : r;
     await db("session_export_campagne").insert({ idSessionExport: idPasFini, idCampagne: campagnes.vallee2025 });
     await expectRefused(fichierSessionExport(db, redacteur, idPasFini), "exports.pas-termine", 409);
-    const s = await creerSessionExport(scopeOf(db, redacteur), demande([campagnes.vallee2025], [GROUPE.observations, GROUPE.intrants]), TACHE_EXPORT_DONNEES_BRUTES);
+    const s = await creerSessionExport(
+      scopeOf(db, redacteur),
+      demande([campagnes.vallee2025], [GROUPE.observations, GROUPE.intrants]),
+      TACHE_EXPORT_DONNEES_BRUTES,
+    );
     expect((await terminee(db, redacteur, s.idTache)).etat).toBe("terminee");
     const { chemin } = await fichierSessionExport(db, redacteur, s.id);
     expect(path.dirname(chemin)).toBe(dossierExports());

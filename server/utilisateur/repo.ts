@@ -69,10 +69,16 @@ export async function updateUtilisateur(
   id: number,
   patch: Partial<Pick<UtilisateurRow, "nom" | "prenom" | "passwordHash" | "acceptcgu" | "isVisible" | "actif" | "email">> & { lastLoginAt?: Date },
 ): Promise<void> {
-  await db("utilisateur").where({ id }).update({ ...patch, updatedAt: db.fn.now() });
+  await db("utilisateur")
+    .where({ id })
+    .update({ ...patch, updatedAt: db.fn.now() });
 }
 
 /** Writes one's profile form unless the user row changed since it was loaded (server/db/stale.ts). */
-export async function editProfile(db: Db, token: Token, patch: Pick<UtilisateurRow, "nom" | "prenom" | "isVisible"> & { passwordHash?: string }): Promise<void> {
+export async function editProfile(
+  db: Db,
+  token: Token,
+  patch: Pick<UtilisateurRow, "nom" | "prenom" | "isVisible"> & { passwordHash?: string },
+): Promise<void> {
   await updateIfUnchanged(db, "utilisateur", token, patch, { notFound: "errors.services.utilisateur_connectes-service-error" });
 }

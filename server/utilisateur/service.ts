@@ -13,12 +13,16 @@ export async function acceptCgu(db: Db, user: Utilisateur, isVisible: boolean): 
 /** Saves the profile (PATCH utilisateurs nom, prenom, password, isVisible); a stale form is refused. */
 export async function updateProfile(db: Db, user: Utilisateur, input: ProfileInput): Promise<void> {
   await db.transaction(async (trx) => {
-    await editProfile(trx, { id: user.id, updatedAt: input.updatedAt }, {
-      nom: input.nom,
-      prenom: input.prenom,
-      isVisible: input.isVisible === "on",
-      ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-    });
+    await editProfile(
+      trx,
+      { id: user.id, updatedAt: input.updatedAt },
+      {
+        nom: input.nom,
+        prenom: input.prenom,
+        isVisible: input.isVisible === "on",
+        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+      },
+    );
   });
 }
 

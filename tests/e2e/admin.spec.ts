@@ -70,7 +70,10 @@ test.describe("administration", () => {
   test.beforeAll(cleanUp);
   test.afterAll(cleanUp);
 
-  test("the admin creates a user, who can then sign in and is asked to accept the terms; once disabled, they are signed out and can no longer sign in", async ({ page, browser }) => {
+  test("the admin creates a user, who can then sign in and is asked to accept the terms; once disabled, they are signed out and can no longer sign in", async ({
+    page,
+    browser,
+  }) => {
     // A long journey (several sign-ins or screens): on a busy 2-core machine it needs more than the default 30 s.
     test.slow();
     await signIn(page, "admin");
@@ -193,9 +196,17 @@ test.describe("administration", () => {
     await expect(row).not.toContainText("Agriculteurs du réseau démo");
     const db = e2eDb();
     const saved = await db("utilisateur").where({ username: NEW_USER }).first("id", "nom", "prenom", "email", "roles", "admin");
-    expect({ nom: saved.nom, prenom: saved.prenom, email: saved.email, admin: Boolean(saved.admin) }).toEqual({ nom: "Recrutée", prenom: "Rémie", email: "remie@sillon.example", admin: false });
+    expect({ nom: saved.nom, prenom: saved.prenom, email: saved.email, admin: Boolean(saved.admin) }).toEqual({
+      nom: "Recrutée",
+      prenom: "Rémie",
+      email: "remie@sillon.example",
+      admin: false,
+    });
     expect(JSON.parse(saved.roles)).toContain("ROLE_TEST");
-    const groups = await db("groupe_utilisateur as g").join("utilisateur_groupe as ug", "ug.idGroupe", "g.id").where("ug.idUser", saved.id).select("g.nomGroupe");
+    const groups = await db("groupe_utilisateur as g")
+      .join("utilisateur_groupe as ug", "ug.idGroupe", "g.id")
+      .where("ug.idUser", saved.id)
+      .select("g.nomGroupe");
     expect(groups.map((g: { nomGroupe: string }) => g.nomGroupe)).toEqual(["Conseillers du réseau démo"]);
 
     // After a reload the form shows what was saved.
@@ -207,7 +218,10 @@ test.describe("administration", () => {
     await expect(form.getByLabel("Agriculteurs du réseau démo")).not.toBeChecked();
   });
 
-  test("the admin writes a news post, which every user then sees first in the home page carousel; deleting it asks for a confirmation", async ({ page, browser }) => {
+  test("the admin writes a news post, which every user then sees first in the home page carousel; deleting it asks for a confirmation", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, "admin");
     await navigate(page, "/home/admin/actualites");
     const form = page.getByTestId("admin-post-form");
@@ -265,10 +279,15 @@ test.describe("administration", () => {
     await page.getByLabel("Nom du groupe").fill(`${NEW_GROUP} Sud`);
     await page.getByLabel("Nom du groupe").press("Enter");
     await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
-    const members = await e2eDb()("groupe_utilisateur as g").join("utilisateur_groupe as ug", "ug.idGroupe", "g.id").join("utilisateur as u", "u.id", "ug.idUser")
-      .where("g.nomGroupe", `${NEW_GROUP} Sud`).pluck("u.username");
+    const members = await e2eDb()("groupe_utilisateur as g")
+      .join("utilisateur_groupe as ug", "ug.idGroupe", "g.id")
+      .join("utilisateur as u", "u.id", "ug.idUser")
+      .where("g.nomGroupe", `${NEW_GROUP} Sud`)
+      .pluck("u.username");
     expect(members.sort()).toEqual(["animateur", "lecteur"]);
-    await e2eDb()("groupe_utilisateur").where({ nomGroupe: `${NEW_GROUP} Sud` }).delete();
+    await e2eDb()("groupe_utilisateur")
+      .where({ nomGroupe: `${NEW_GROUP} Sud` })
+      .delete();
   });
 
   test("the admin creates a network; a network that holds folders cannot be deleted", async ({ page }) => {
@@ -315,7 +334,10 @@ test.describe("administration", () => {
     const count = async (table: string) => Number((await db(table).count({ n: "*" }).first())?.n);
     const before = { utilisateur: await count("utilisateur"), post: await count("post"), oad: await count("oad"), groupe: await count("groupe_utilisateur") };
     const posts: [string, Record<string, string>][] = [
-      ["home/admin/utilisateurs", { intent: "save", username: "intrus", nom: "Intrus", prenom: "Ivan", password: "intrus-123", confirmation: "intrus-123", admin: "on" }],
+      [
+        "home/admin/utilisateurs",
+        { intent: "save", username: "intrus", nom: "Intrus", prenom: "Ivan", password: "intrus-123", confirmation: "intrus-123", admin: "on" },
+      ],
       ["home/admin/actualites", { intent: "save", title: "Intrus", content: "Texte" }],
       ["home/admin/reseaux", { intent: "save", libelle: "Réseau intrus" }],
       ["home/admin/groupes", { intent: "save", nomGroupe: "Groupe intrus" }],
@@ -325,6 +347,8 @@ test.describe("administration", () => {
       // The action answers 403; a document request then runs the layout loader, which may redirect instead.
       expect([302, 403], `${path} answered ${res.status()}`).toContain(res.status());
     }
-    expect({ utilisateur: await count("utilisateur"), post: await count("post"), oad: await count("oad"), groupe: await count("groupe_utilisateur") }).toEqual(before);
+    expect({ utilisateur: await count("utilisateur"), post: await count("post"), oad: await count("oad"), groupe: await count("groupe_utilisateur") }).toEqual(
+      before,
+    );
   });
 });

@@ -21,7 +21,9 @@ async function prepareCampaign(): Promise<number> {
   const idCampagne = (await db("campagne").where({ idExploitation: farm.id, anneeRecolte: 2025, simulation: true }).first("id")).id as number;
   await db("parcelle").where({ idCampagne }).delete();
   await db("mode_conduite").where({ idCampagne }).whereLike("libelle", "%E2E%").delete();
-  const principale = (await db("categorie_culture").where({ code: "principale" }).first("id"))?.id ?? (await insert("categorie_culture", { code: "principale", libelle: "Principale", ordre: 1 }));
+  const principale =
+    (await db("categorie_culture").where({ code: "principale" }).first("id"))?.id ??
+    (await insert("categorie_culture", { code: "principale", libelle: "Principale", ordre: 1 }));
   const culture = async (libelle: string, libelleEn: string) =>
     (await db("culture").where({ libelle }).first("id"))?.id ?? (await insert("culture", { libelle, libelleEn, idCatCulture: principale }));
   const ble = await culture("Blé E2E", "E2E wheat");
@@ -34,7 +36,13 @@ async function prepareCampaign(): Promise<number> {
   await insert("mode_conduite_culture", { idModeConduite: bleBas, idCulture: ble, idCatCulture: principale, ordre: 0 });
   await insert("mode_conduite_culture", { idModeConduite: asso, idCulture: ble, idCatCulture: principale, ordre: 0 });
   await insert("mode_conduite_culture", { idModeConduite: asso, idCulture: pois, idCatCulture: principale, ordre: 1 });
-  for (const [libelle, surface, idModeConduite] of [["A", 10.125, bleConv], ["B", 5.5, bleBas], ["C", 3.3333, asso], ["D", 2.25, null], ["E", null, bleConv]] as const) {
+  for (const [libelle, surface, idModeConduite] of [
+    ["A", 10.125, bleConv],
+    ["B", 5.5, bleBas],
+    ["C", 3.3333, asso],
+    ["D", 2.25, null],
+    ["E", null, bleConv],
+  ] as const) {
     await insert("parcelle", { idCampagne, libelle: `Assolement E2E ${libelle}`, surface, idModeConduite });
   }
   return idCampagne;
@@ -60,7 +68,9 @@ test("[A-CTX-29] the assolement icon is greyed until a campaign is chosen", asyn
   await expect(page.getByTestId("open-assolement")).toHaveAccessibleName("Voir l'assolement de la campagne");
 });
 
-test("[A-CTX-29] [A-CTX-30] [A-CTX-31] [A-CTX-32] the dialog shows the campaign's crop areas as a pie, a legend and the total in ha to 2 decimals", async ({ page }) => {
+test("[A-CTX-29] [A-CTX-30] [A-CTX-31] [A-CTX-32] the dialog shows the campaign's crop areas as a pie, a legend and the total in ha to 2 decimals", async ({
+  page,
+}) => {
   const idCampagne = await prepareCampaign();
   await openWithCampaign(page, "lecteur", idCampagne);
   await page.getByTestId("open-assolement").click();

@@ -22,7 +22,18 @@ const FARM = "home/description/parametre_exploitation";
 
 const signedIn = apiAs;
 
-const TABLES = ["dossier", "exploitation", "dossier_exploitation", "utilisateur_dossier", "campagne", "caracteristique", "parcelle", "main_oeuvre", "parc_materiel", "audit"];
+const TABLES = [
+  "dossier",
+  "exploitation",
+  "dossier_exploitation",
+  "utilisateur_dossier",
+  "campagne",
+  "caracteristique",
+  "parcelle",
+  "main_oeuvre",
+  "parc_materiel",
+  "audit",
+];
 
 async function snapshot() {
   const db = e2eDb();
@@ -40,14 +51,27 @@ const logSince = (from: number) => (fs.existsSync(serverLog) ? fs.readFileSync(s
 
 const ids = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => i + 1));
 const labour = { intent: "save", libelle: "Salarié", idTypeUser: "951", uta: "1" };
-const machine = { intent: "save", libelle: "Tracteur", noClasse: "1", idCategorieMateriel: "1", idBasemeq: "101", typePropriete: "0", copropriete: "100", puissance: "100", prixNeuf: "75000", prixAchat: "75000", utilisationAnnuelle: "500" };
+const machine = {
+  intent: "save",
+  libelle: "Tracteur",
+  noClasse: "1",
+  idCategorieMateriel: "1",
+  idBasemeq: "101",
+  typePropriete: "0",
+  copropriete: "100",
+  puissance: "100",
+  prixNeuf: "75000",
+  prixAchat: "75000",
+  utilisationAnnuelle: "500",
+};
 
 type Bad = { name: string; send: (api: APIRequestContext) => Promise<APIResponse> };
 
 function badInputs(i: { reseau: number; tilleuls: number; foreignPlot: number }): Bad[] {
   const post = (p: string, form: Record<string, string>) => (api: APIRequestContext) => api.post(p, { form, maxRedirects: 0 });
   const get = (p: string) => (api: APIRequestContext) => api.get(p, { maxRedirects: 0 });
-  const json = (p: string, body: unknown) => (api: APIRequestContext) => api.post(p, { data: JSON.stringify(body), headers: { "Content-Type": "application/json" }, maxRedirects: 0 });
+  const json = (p: string, body: unknown) => (api: APIRequestContext) =>
+    api.post(p, { data: JSON.stringify(body), headers: { "Content-Type": "application/json" }, maxRedirects: 0 });
   return [
     // Delete ids (the JSON list of the selected rows)
     { name: "delete ids not JSON", send: post(PLOTS, { intent: "delete", ids: "1,2,3" }) },
@@ -63,7 +87,10 @@ function badInputs(i: { reseau: number; tilleuls: number; foreignPlot: number })
     { name: "hidden updatedAt of 100 characters", send: post(LABOUR, { ...labour, id: "1", updatedAt: "x".repeat(100) }) },
     { name: "unknown intent", send: post(LABOUR, { intent: "dropTables" }) },
     { name: "unknown context-bar intent", send: post("home/partage", { intent: "dropTables" }) },
-    { name: "context-bar farm id in hex", send: post("home/partage", { intent: "createCampagne", anneeRecolte: "2031", idExploitation: `0x${i.tilleuls.toString(16)}` }) },
+    {
+      name: "context-bar farm id in hex",
+      send: post("home/partage", { intent: "createCampagne", anneeRecolte: "2031", idExploitation: `0x${i.tilleuls.toString(16)}` }),
+    },
     // Numbers bounded to what both databases store
     { name: "uta 1e23", send: post(LABOUR, { ...labour, uta: "1e23" }) },
     { name: "uta of 24 digits", send: post(LABOUR, { ...labour, uta: "100000000000000000000000" }) },
@@ -88,7 +115,10 @@ function badInputs(i: { reseau: number; tilleuls: number; foreignPlot: number })
     // JSON bodies
     { name: "JSON body to a form route", send: json(LABOUR, labour) },
     { name: "context selection with hex ids", send: json("home/contexte", { intent: "exploitations", ids: ["0x1A"] }) },
-    { name: `context selection of ${MAX_IDS + 1} farms`, send: json("home/contexte", { intent: "exploitations", ids: Array.from({ length: MAX_IDS + 1 }, (_, n) => n + 1) }) },
+    {
+      name: `context selection of ${MAX_IDS + 1} farms`,
+      send: json("home/contexte", { intent: "exploitations", ids: Array.from({ length: MAX_IDS + 1 }, (_, n) => n + 1) }),
+    },
     { name: "context selection id 1e23", send: json("home/contexte", { intent: "dossier", id: 1e23 }) },
     // Loaders: malformed query parameters and a refused read
     { name: "history tree of id 1e23", send: get(`${PLOTS}?arbre=1e23`) },
@@ -110,7 +140,14 @@ test.describe("bad input answers 4xx (issue 10, defect 7)", () => {
     // A plot in a folder the user has no right on: reading its history is refused.
     const folder = await createDossier(db, { libelle: "Dossier étranger", idOad: d.reseauDemo });
     const farm = await createExploitation(db, { libelle: "Ferme étrangère" });
-    await db("dossier_exploitation").insert({ idDossier: folder, idExploitation: farm, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true });
+    await db("dossier_exploitation").insert({
+      idDossier: folder,
+      idExploitation: farm,
+      dexEcriture: true,
+      dexLecture: true,
+      dexSynthese: true,
+      dexAnimation: true,
+    });
     const campagne = await createCampagne(db, { idExploitation: farm, anneeRecolte: 2025 });
     await db("parcelle").insert({ idCampagne: campagne, libelle: "Parcelle étrangère", surface: 1 });
     const foreignPlot = (await db("parcelle").where({ idCampagne: campagne }).first("id")).id as number;
@@ -180,7 +217,10 @@ test.describe("group members (issue 10, defect 8; decision 0019)", () => {
   test("[issue10-8] [A-FOLDER-03] only a user who may grant rights (folder animation) or an admin lists a group's members", async () => {
     const db = e2eDb();
     const groupe = (await db("groupe_utilisateur").where({ nomGroupe: "Agriculteurs du réseau démo" }).first("id")).id as number;
-    const members = await db("utilisateur as u").join("utilisateur_groupe as ug", "ug.idUser", "u.id").where({ "ug.idGroupe": groupe, "u.isVisible": true }).pluck("u.nom");
+    const members = await db("utilisateur as u")
+      .join("utilisateur_groupe as ug", "ug.idUser", "u.id")
+      .where({ "ug.idGroupe": groupe, "u.isVisible": true })
+      .pluck("u.nom");
     expect(members.length).toBeGreaterThan(0);
     for (const user of ["animateur", "admin"] as const) {
       const api = await signedIn(user);

@@ -12,7 +12,19 @@ const SHOTS = "/tmp/shots-h10";
 /** A screen that shows the context bar. */
 const WITH_BAR = "/home/description/exploitation/description";
 
-const FLAGS = ["anneeRecolte", "apiLibelle", "simulation", "idCampagneSource", "idCampagneHistoParcelle", "inter", "majDtInter", "obs", "eltObserve", "valeur", "prix"] as const;
+const FLAGS = [
+  "anneeRecolte",
+  "apiLibelle",
+  "simulation",
+  "idCampagneSource",
+  "idCampagneHistoParcelle",
+  "inter",
+  "majDtInter",
+  "obs",
+  "eltObserve",
+  "valeur",
+  "prix",
+] as const;
 
 async function openNewCampaignDialog(page: Page) {
   await page.getByTestId("context-bar").getByRole("button", { name: "Nouvelle campagne" }).click();
@@ -45,7 +57,9 @@ async function dropCampaignContent(ids: { idParc: number; idMo: number; idOp: nu
 }
 
 test.describe("new campaign", () => {
-  test("[A-CTX-28] [A-CAMP-01] [A-CAMP-02] [A-CAMP-03] [A-CAMP-04] [A-CAMP-05] [A-CAMP-06] [A-CAMP-07] [A-CAMP-08] [A-CAMP-09] [A-CAMP-10] [A-CAMP-11] [A-CAMP-12] [A-CAMP-13] [A-CAMP-14] [A-CAMP-15] [A-CAMP-16] [A-ERR-21] [C-SCEN-13] a campaign is created from a source with every duplication option; its flags and copied rows are checked", async ({ page }) => {
+  test("[A-CTX-28] [A-CAMP-01] [A-CAMP-02] [A-CAMP-03] [A-CAMP-04] [A-CAMP-05] [A-CAMP-06] [A-CAMP-07] [A-CAMP-08] [A-CAMP-09] [A-CAMP-10] [A-CAMP-11] [A-CAMP-12] [A-CAMP-13] [A-CAMP-14] [A-CAMP-15] [A-CAMP-16] [A-ERR-21] [C-SCEN-13] a campaign is created from a source with every duplication option; its flags and copied rows are checked", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const db = e2eDb();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
@@ -120,7 +134,14 @@ test.describe("new campaign", () => {
       await source.selectOption({ label: "2024" });
       await expect(histo.locator("option")).toHaveText(["—", "2025"]);
       await histo.selectOption({ label: "2025" });
-      for (const name of ["Dupliquer les interventions", "Mettre à jour les dates", "Dupliquer les observations", "Horizons et éléments observés", "Valeurs observées", "Dupliquer les prix"]) {
+      for (const name of [
+        "Dupliquer les interventions",
+        "Mettre à jour les dates",
+        "Dupliquer les observations",
+        "Horizons et éléments observés",
+        "Valeurs observées",
+        "Dupliquer les prix",
+      ]) {
         await options.getByRole("checkbox", { name }).check();
       }
       await dialog.getByRole("button", { name: "Ajouter" }).click();
@@ -130,15 +151,30 @@ test.describe("new campaign", () => {
       // A-CAMP-16: the campaign list is refreshed, and the new campaign is the one selected (issue 10).
       await expect(page.getByTestId("select-campagne")).toHaveText("2026 Essai h10");
       expect(await optionsOf(page, "select-campagne")).toContain("2026 Essai h10");
-      const row = await db("campagne").where({ idExploitation: ids.tilleuls, anneeRecolte: 2026 }).first("id", "prefixeCampagne", "serieValide", "indicateurPublie", ...FLAGS);
+      const row = await db("campagne")
+        .where({ idExploitation: ids.tilleuls, anneeRecolte: 2026 })
+        .first("id", "prefixeCampagne", "serieValide", "indicateurPublie", ...FLAGS);
       expect(row).toEqual({
-        id: expect.any(Number), prefixeCampagne: "2026", serieValide: 0, indicateurPublie: 0,
-        anneeRecolte: 2026, apiLibelle: "Essai h10", simulation: 0, idCampagneSource: ids.tilleuls2024, idCampagneHistoParcelle: ids.tilleuls2025,
-        inter: 1, majDtInter: 1, obs: 1, eltObserve: 1, valeur: 1, prix: 1,
+        id: expect.any(Number),
+        prefixeCampagne: "2026",
+        serieValide: 0,
+        indicateurPublie: 0,
+        anneeRecolte: 2026,
+        apiLibelle: "Essai h10",
+        simulation: 0,
+        idCampagneSource: ids.tilleuls2024,
+        idCampagneHistoParcelle: ids.tilleuls2025,
+        inter: 1,
+        majDtInter: 1,
+        obs: 1,
+        eltObserve: 1,
+        valeur: 1,
+        prix: 1,
       });
 
       // The campaign-scoped rows of the source (the demo's and the h10 ones) were copied, their links pointing to the copies.
-      const libelles = async (table: string, idCampagne: number) => (await db(table).where({ idCampagne }).orderBy(["libelle", "id"]).select("libelle")).map((r) => r.libelle);
+      const libelles = async (table: string, idCampagne: number) =>
+        (await db(table).where({ idCampagne }).orderBy(["libelle", "id"]).select("libelle")).map((r) => r.libelle);
       for (const table of ["parc_materiel", "main_oeuvre", "operation_culturale"]) {
         expect(await libelles(table, row.id)).toEqual(await libelles(table, ids.tilleuls2024));
       }
@@ -149,8 +185,12 @@ test.describe("new campaign", () => {
       expect(mo).toEqual([{ id: expect.any(Number), libelle: "Chef d'exploitation h10" }]);
       expect(op).toEqual([{ id: expect.any(Number), libelle: "Labour h10", idMaterielTractant: parc[0].id }]);
       expect(parc[0].id).not.toBe(content.idParc);
-      expect(await db("operation_culturale_materiel").where({ idOperationCulturale: op[0].id }).select("idParcMateriel")).toEqual([{ idParcMateriel: parc[0].id }]);
-      expect(await db("operation_culturale_main_oeuvre").where({ idOperationCulturale: op[0].id }).select("idMainOeuvre")).toEqual([{ idMainOeuvre: mo[0].id }]);
+      expect(await db("operation_culturale_materiel").where({ idOperationCulturale: op[0].id }).select("idParcMateriel")).toEqual([
+        { idParcMateriel: parc[0].id },
+      ]);
+      expect(await db("operation_culturale_main_oeuvre").where({ idOperationCulturale: op[0].id }).select("idMainOeuvre")).toEqual([
+        { idMainOeuvre: mo[0].id },
+      ]);
       expect(await db("caracteristique").where({ idCampagne: row.id }).select("cotisationMsa")).toEqual([{ cotisationMsa: 1234.5 }]);
       // The source is untouched: its own machines, the h10 tractor among them.
       const sourceMachines = (await db("parc_materiel").where({ idCampagne: ids.tilleuls2024 }).select("id")).map((r) => r.id);
@@ -162,7 +202,9 @@ test.describe("new campaign", () => {
     }
   });
 
-  test("[A-CAMP-05] [A-CAMP-10] [A-CAMP-12] [A-CAMP-13] [A-CAMP-15] [A-FARM-17] a simulation created from the farm settings keeps only the options chosen; hidden sub-options are not sent", async ({ page }) => {
+  test("[A-CAMP-05] [A-CAMP-10] [A-CAMP-12] [A-CAMP-13] [A-CAMP-15] [A-FARM-17] a simulation created from the farm settings keeps only the options chosen; hidden sub-options are not sent", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const db = e2eDb();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
@@ -189,10 +231,21 @@ test.describe("new campaign", () => {
       await expect(dialog).toHaveCount(0);
       // The farm's campaign list shows it.
       await expect(page.getByTestId("farm-campagnes")).toContainText("2025 Simulation h10");
-      const row = await db("campagne").where({ idExploitation: ids.tilleuls, apiLibelle: "Simulation h10" }).first(...FLAGS);
+      const row = await db("campagne")
+        .where({ idExploitation: ids.tilleuls, apiLibelle: "Simulation h10" })
+        .first(...FLAGS);
       expect(row).toEqual({
-        anneeRecolte: 2025, apiLibelle: "Simulation h10", simulation: 1, idCampagneSource: ids.tilleuls2024, idCampagneHistoParcelle: ids.tilleuls2024,
-        inter: 0, majDtInter: 0, obs: 1, eltObserve: 0, valeur: 1, prix: 0,
+        anneeRecolte: 2025,
+        apiLibelle: "Simulation h10",
+        simulation: 1,
+        idCampagneSource: ids.tilleuls2024,
+        idCampagneHistoParcelle: ids.tilleuls2024,
+        inter: 0,
+        majDtInter: 0,
+        obs: 1,
+        eltObserve: 0,
+        valeur: 1,
+        prix: 0,
       });
     } finally {
       await db("campagne").where({ idExploitation: ids.tilleuls, apiLibelle: "Simulation h10" }).delete();
@@ -222,7 +275,9 @@ test.describe("new campaign", () => {
 });
 
 test.describe("new campaign dialog state", () => {
-  test("[A-CAMP-11] [A-CAMP-12] [A-CAMP-13] each opening of the new campaign dialog starts afresh, and a sub-option shows only with its ticked option", async ({ page }) => {
+  test("[A-CAMP-11] [A-CAMP-12] [A-CAMP-13] each opening of the new campaign dialog starts afresh, and a sub-option shows only with its ticked option", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     await signIn(page, "animateur");
@@ -259,7 +314,9 @@ test.describe("new campaign dialog state", () => {
 });
 
 test.describe("campaign deletion and scenarios", () => {
-  test("[A-CAMP-17] [A-CAMP-18] [C-SCEN-03] [C-SCEN-04] the base campaign of 2025 of EARL des Tilleuls, which has a 2025 simulation, cannot be deleted: the message names the year and nothing is deleted", async ({ page }) => {
+  test("[A-CAMP-17] [A-CAMP-18] [C-SCEN-03] [C-SCEN-04] the base campaign of 2025 of EARL des Tilleuls, which has a 2025 simulation, cannot be deleted: the message names the year and nothing is deleted", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     const before = await e2eDb()("campagne").orderBy("id").select("*");
@@ -270,7 +327,9 @@ test.describe("campaign deletion and scenarios", () => {
     await expect(confirm).toContainText("Supprimer définitivement la campagne « 2025 » ?");
     await confirm.getByRole("button", { name: "Supprimer" }).click();
     const error = page.getByTestId("error-dialog");
-    await expect(error.getByRole("alert")).toHaveText("La campagne de base de l'année 2025 ne peut pas être supprimée tant que des simulations de cette année existent.");
+    await expect(error.getByRole("alert")).toHaveText(
+      "La campagne de base de l'année 2025 ne peut pas être supprimée tant que des simulations de cette année existent.",
+    );
     await error.getByRole("button", { name: "Ok" }).click();
     expect(await e2eDb()("campagne").orderBy("id").select("*")).toEqual(before);
     await expect(page.getByTestId("farm-campagnes").locator("tbody tr")).toHaveCount(3);
@@ -301,7 +360,9 @@ test.describe("campaign deletion and scenarios", () => {
 });
 
 test.describe("campaign lock", () => {
-  test("[A-CTX-27] [A-LOCK-02] [A-LOCK-03] [A-LOCK-04] [A-LOCK-06] [A-LOCK-07] [A-LOCK-08] [A-LOCK-09] [A-LOCK-10] [A-ERR-22] a campaign with published indicators is locked; the unlock icon warns first, then unlocks it; choosing the campaign again locks it again", async ({ page }) => {
+  test("[A-CTX-27] [A-LOCK-02] [A-LOCK-03] [A-LOCK-04] [A-LOCK-06] [A-LOCK-07] [A-LOCK-08] [A-LOCK-09] [A-LOCK-10] [A-ERR-22] a campaign with published indicators is locked; the unlock icon warns first, then unlocks it; choosing the campaign again locks it again", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });
     await signIn(page, "animateur");
@@ -317,7 +378,9 @@ test.describe("campaign lock", () => {
     await unlock.click();
     const dialog = page.getByTestId("unlock-dialog");
     await expect(dialog.getByRole("heading", { name: "Déverrouiller la campagne" })).toBeVisible();
-    await expect(dialog.getByRole("alert")).toHaveText("Cette campagne est verrouillée parce que ses résultats sont publiés. La déverrouiller permet de la modifier ; ses indicateurs devront alors être recalculés et republiés.");
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Cette campagne est verrouillée parce que ses résultats sont publiés. La déverrouiller permet de la modifier ; ses indicateurs devront alors être recalculés et republiés.",
+    );
     await page.screenshot({ path: `${SHOTS}/unlock-warning-fr.png` });
     await dialog.getByRole("button", { name: "Annuler" }).click();
     await expect(dialog).toHaveCount(0);
@@ -329,7 +392,13 @@ test.describe("campaign lock", () => {
     await expect(dialog).toHaveCount(0);
     await expect(lock).toHaveCount(0);
     await expect(unlock).toBeDisabled();
-    expect((await e2eDb()("utilisateur_contexte").where({ idUser: (await e2eDb()("utilisateur").where({ username: "animateur" }).first("id")).id }).first("idCampagneDeverrouillee")).idCampagneDeverrouillee).toBe(ids.tilleuls2024);
+    expect(
+      (
+        await e2eDb()("utilisateur_contexte")
+          .where({ idUser: (await e2eDb()("utilisateur").where({ username: "animateur" }).first("id")).id })
+          .first("idCampagneDeverrouillee")
+      ).idCampagneDeverrouillee,
+    ).toBe(ids.tilleuls2024);
     // The unlock holds across a reload.
     await page.reload();
     await expect(bar.getByTestId("select-campagne")).toHaveText("2024");
@@ -402,7 +471,9 @@ test.describe("campaign dialogs in English", () => {
 
     await page.getByTestId("context-bar").getByRole("button", { name: "Unlock the campaign" }).click();
     const unlock = page.getByTestId("unlock-dialog");
-    await expect(unlock.getByRole("alert")).toHaveText("This campaign is locked because its results are published. Unlocking it lets you change it; its indicators will then have to be recalculated and republished.");
+    await expect(unlock.getByRole("alert")).toHaveText(
+      "This campaign is locked because its results are published. Unlocking it lets you change it; its indicators will then have to be recalculated and republished.",
+    );
     await page.screenshot({ path: `${SHOTS}/unlock-warning-en.png` });
     await unlock.getByRole("button", { name: "Cancel" }).click();
   });

@@ -51,7 +51,9 @@ test.describe("terms of use (/cgu)", () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
-  test("[A-CGU-04] [A-CGU-05] [A-CGU-06] [A-CGU-07] validate stays disabled until the mandatory box is ticked, whatever the visibility box", async ({ page }) => {
+  test("[A-CGU-04] [A-CGU-05] [A-CGU-06] [A-CGU-07] validate stays disabled until the mandatory box is ticked, whatever the visibility box", async ({
+    page,
+  }) => {
     await signIn(page, "nouveau");
     const visibility = page.getByLabel("J'accepte d'être visible des autres utilisateurs pour le partage de dossiers");
     const accept = page.getByLabel("J'ai lu et j'accepte les conditions générales d'utilisation");
@@ -79,7 +81,9 @@ test.describe("terms of use (/cgu)", () => {
     await expect(page).toHaveURL(/\/sillon\/login$/);
   });
 
-  test("[A-CGU-09] [A-CGU-10] [A-CGU-11] validating with visibility ticked accepts the terms, saves the visibility and opens the home page", async ({ page }) => {
+  test("[A-CGU-09] [A-CGU-10] [A-CGU-11] validating with visibility ticked accepts the terms, saves the visibility and opens the home page", async ({
+    page,
+  }) => {
     await signIn(page, "nouveau");
     await page.getByLabel("J'accepte d'être visible des autres utilisateurs pour le partage de dossiers").check();
     await page.getByLabel("J'ai lu et j'accepte les conditions générales d'utilisation").check();

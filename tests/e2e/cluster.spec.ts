@@ -13,7 +13,12 @@ const PORT = E2E.port + 54; // clear of the workers' ports and of security-build
 
 const children = (pid: number): number[] => {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)]).toString().trim().split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(pid)])
+      .toString()
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -25,7 +30,17 @@ test("[issue10-perf] two server processes share sessions and sign-in counts, and
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(E2E.templateDir, dataDir, { recursive: true });
   const child = spawn(process.execPath, ["server/start.js"], {
-    env: { ...process.env, WEB_CONCURRENCY: "2", FORCE_BUILD: "0", PORT: String(PORT), HOST: "127.0.0.1", BASE_PATH: E2E.basePath, DATA_DIR: dataDir, SESSION_SECRET: "e2e-cluster-secret-0123456789", COOKIE_SECURE: "0" },
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: "2",
+      FORCE_BUILD: "0",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      BASE_PATH: E2E.basePath,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-cluster-secret-0123456789",
+      COOKIE_SECURE: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -41,7 +41,9 @@ test.describe("context bar: network › folder › farms › campaign", () => {
     expect(await optionsOf(page, "select-oad")).toEqual(expect.arrayContaining(["International", "Réseau démo"]));
   });
 
-  test("[A-CTX-07] [A-CTX-10] [A-SCOPE-03] the folders are those of the chosen network; choosing a network clears the folder; the international network says how to ask for access", async ({ page }) => {
+  test("[A-CTX-07] [A-CTX-10] [A-SCOPE-03] the folders are those of the chosen network; choosing a network clears the folder; the international network says how to ask for access", async ({
+    page,
+  }) => {
     await signIn(page, "animateur");
     await navigate(page, "/home/description/exploitation/description");
     await pick(page, "select-oad", "Réseau démo");
@@ -69,7 +71,15 @@ test.describe("context bar: network › folder › farms › campaign", () => {
     const ids = await demoIds();
     const lecteur = await userId("lecteur");
     // A folder row without any right: not listed.
-    await e2eDb()("utilisateur_dossier").insert({ idUser: lecteur, idDossier: ids.bocage, udoAnimation: false, udoEcriture: false, udoLecture: false, udoSynthese: false, ordre: 9 });
+    await e2eDb()("utilisateur_dossier").insert({
+      idUser: lecteur,
+      idDossier: ids.bocage,
+      udoAnimation: false,
+      udoEcriture: false,
+      udoLecture: false,
+      udoSynthese: false,
+      ordre: 9,
+    });
     try {
       await signIn(page, "lecteur");
       await navigate(page, "/home/description/exploitation/description");
@@ -111,7 +121,9 @@ test.describe("context bar: network › folder › farms › campaign", () => {
     }
   });
 
-  test("[A-CTX-11] [A-CTX-12] [A-CTX-13] [A-CTX-14] [A-CTX-15] [A-SCOPE-02] each choice loads what it governs and clears the levels below", async ({ page }) => {
+  test("[A-CTX-11] [A-CTX-12] [A-CTX-13] [A-CTX-14] [A-CTX-15] [A-SCOPE-02] each choice loads what it governs and clears the levels below", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("animateur", { idOad: ids.reseauDemo });
     await signIn(page, "animateur");
@@ -190,7 +202,10 @@ test.describe("context bar: network › folder › farms › campaign", () => {
     await expect(page.locator("main").getByRole("heading", { level: 1, name: "Prix de vente" })).toBeVisible();
   });
 
-  test("[A-CTX-17] [A-CTX-18] [A-CTX-19] [A-CTX-20] [A-CTX-21] the user and the whole selection persist across a reload and a new sign-in", async ({ page, browser }) => {
+  test("[A-CTX-17] [A-CTX-18] [A-CTX-19] [A-CTX-20] [A-CTX-21] the user and the whole selection persist across a reload and a new sign-in", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, "animateur");
     await navigate(page, "/home/description/exploitation/description");
     await pick(page, "select-oad", "Réseau démo");
@@ -233,7 +248,9 @@ test.describe("choosing the context in few steps (issue 10)", () => {
     for (const u of ["animateur", "redacteur"] as const) await resetContext(u);
   });
 
-  test("[A-CTX-01] [A-CTX-17] [A-CTX-18] [A-CTX-19] [A-CTX-20] [A-CTX-21] signing in lands on the home page with the context bar showing the last context", async ({ page }) => {
+  test("[A-CTX-01] [A-CTX-17] [A-CTX-18] [A-CTX-19] [A-CTX-20] [A-CTX-21] signing in lands on the home page with the context bar showing the last context", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
     await signIn(page, "redacteur");
@@ -246,7 +263,9 @@ test.describe("choosing the context in few steps (issue 10)", () => {
     await expect(page.getByTestId("start-instruction")).toHaveCount(0);
   });
 
-  test("[A-CTX-06] [A-CTX-16] the context is chosen on the home page, where the start instruction shows once; the first campaign opens the description", async ({ page }) => {
+  test("[A-CTX-06] [A-CTX-16] the context is chosen on the home page, where the start instruction shows once; the first campaign opens the description", async ({
+    page,
+  }) => {
     await signIn(page, "redacteur");
     await expect(page.getByText(START)).toHaveCount(1);
     await pick(page, "select-oad", "Réseau démo");

@@ -19,7 +19,13 @@ async function prepare() {
   const moulin2025 = (await db("campagne").where({ idExploitation: ids.moulin, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
   const plots = (await db("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy("libelle").pluck("id")).map(Number);
   const destinations = (await db("parcelle").where({ idCampagne: moulin2025 }).orderBy("libelle").limit(2).pluck("id")).map(Number);
-  const source = (await db("action").where({ idCampagne: ids.tilleuls2025, idParcelle: plots[0] }).orderBy([{ column: "date" }, { column: "id" }]).limit(3).pluck("id")).map(Number);
+  const source = (
+    await db("action")
+      .where({ idCampagne: ids.tilleuls2025, idParcelle: plots[0] })
+      .orderBy([{ column: "date" }, { column: "id" }])
+      .limit(3)
+      .pluck("id")
+  ).map(Number);
   expect(source).toHaveLength(3);
   const lastAction = Number((await db("action").max({ m: "id" }).first())?.m ?? 0);
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
@@ -33,7 +39,9 @@ async function openOther(page: Page, entry: string) {
 }
 
 test.describe("copy and duplication of interventions", () => {
-  test("[C-COPY-01] [C-COPY-02] [C-COPY-03] [C-COPY-04] [C-RIGHTS-21] [C-ERR-37] a writer copies three interventions to two plots of another farm and finds them", async ({ page }) => {
+  test("[C-COPY-01] [C-COPY-02] [C-COPY-03] [C-COPY-04] [C-RIGHTS-21] [C-ERR-37] a writer copies three interventions to two plots of another farm and finds them", async ({
+    page,
+  }) => {
     const s = await prepare();
     const db = e2eDb();
     try {
@@ -65,14 +73,19 @@ test.describe("copy and duplication of interventions", () => {
         expect(Number((await db("action").where({ idParcelle: p }).count({ n: "*" }).first())?.n)).toBe(Number(before[k]?.n) + 3);
       }
       const srcInputs = Number((await db("intrant").whereIn("idAction", s.source).count({ n: "*" }).first())?.n);
-      const copies = db("action").whereIn("idParcelle", s.destinations).where("id", ">", Math.max(...s.source)).select("id");
+      const copies = db("action")
+        .whereIn("idParcelle", s.destinations)
+        .where("id", ">", Math.max(...s.source))
+        .select("id");
       expect(Number((await db("intrant").whereIn("idAction", copies).count({ n: "*" }).first())?.n)).toBeGreaterThanOrEqual(srcInputs * 2);
     } finally {
       await s.cleanup();
     }
   });
 
-  test("[C-COPY-05] [C-COPY-06] [C-COPY-07] [C-COPY-08] [C-COPY-09] [C-COPY-10] [C-COPY-11] [C-COPY-12] [C-COPY-13] [C-ERR-37] import from another plot, then duplicate a plot's interventions", async ({ page }) => {
+  test("[C-COPY-05] [C-COPY-06] [C-COPY-07] [C-COPY-08] [C-COPY-09] [C-COPY-10] [C-COPY-11] [C-COPY-12] [C-COPY-13] [C-ERR-37] import from another plot, then duplicate a plot's interventions", async ({
+    page,
+  }) => {
     const s = await prepare();
     const db = e2eDb();
     try {
@@ -113,10 +126,23 @@ test.describe("copy and duplication of interventions", () => {
     }
   });
 
-  test("[C-DATE-01] [C-DATE-02] [C-DATE-03] [C-DATE-04] [C-DATE-05] the Other menu's date update moves the plot's interventions of the initial year; the assignment update form opens", async ({ page }) => {
+  test("[C-DATE-01] [C-DATE-02] [C-DATE-03] [C-DATE-04] [C-DATE-05] the Other menu's date update moves the plot's interventions of the initial year; the assignment update form opens", async ({
+    page,
+  }) => {
     const s = await prepare();
     const db = e2eDb();
-    const moved = await db("action").insert({ idCampagne: s.ids.tilleuls2025, idParcelle: s.plots[3], date: "2024-03-15", anneeRecolte: 2024, frequence: 1, tauxSurface: 1, realisee: true, prevue: false }).returning("id");
+    const moved = await db("action")
+      .insert({
+        idCampagne: s.ids.tilleuls2025,
+        idParcelle: s.plots[3],
+        date: "2024-03-15",
+        anneeRecolte: 2024,
+        frequence: 1,
+        tauxSurface: 1,
+        realisee: true,
+        prevue: false,
+      })
+      .returning("id");
     const id = Number(typeof moved[0] === "object" ? (moved[0] as { id: number }).id : moved[0]);
     try {
       await signIn(page, "redacteur");
@@ -189,14 +215,27 @@ test.describe("copy and duplication of interventions", () => {
     }
   });
 
-  test("[C-DATE-06] the date update of the whole campaign sends anneeRecolteCible: the campaign's interventions of its last-action year move", async ({ page }) => {
+  test("[C-DATE-06] the date update of the whole campaign sends anneeRecolteCible: the campaign's interventions of its last-action year move", async ({
+    page,
+  }) => {
     const s = await prepare();
     const db = e2eDb();
     const campagne = await db("campagne").where({ id: s.ids.tilleuls2025 }).first("anneeDerniereAction");
     const plots = await db("parcelle").where({ idCampagne: s.ids.tilleuls2025 }).select("id", "anneeDerniereAction");
     // The campaign's last-action year is 2031 here: only this intervention has it.
     await db("campagne").where({ id: s.ids.tilleuls2025 }).update({ anneeDerniereAction: 2031 });
-    const inserted = await db("action").insert({ idCampagne: s.ids.tilleuls2025, idParcelle: s.plots[3], date: "2030-11-02", anneeRecolte: 2031, frequence: 1, tauxSurface: 1, realisee: true, prevue: false }).returning("id");
+    const inserted = await db("action")
+      .insert({
+        idCampagne: s.ids.tilleuls2025,
+        idParcelle: s.plots[3],
+        date: "2030-11-02",
+        anneeRecolte: 2031,
+        frequence: 1,
+        tauxSurface: 1,
+        realisee: true,
+        prevue: false,
+      })
+      .returning("id");
     const id = Number(typeof inserted[0] === "object" ? (inserted[0] as { id: number }).id : inserted[0]);
     try {
       await signIn(page, "redacteur");
@@ -220,8 +259,13 @@ test.describe("copy and duplication of interventions", () => {
       expect(Number((await db("campagne").where({ id: s.ids.tilleuls2025 }).first("anneeDerniereAction")).anneeDerniereAction)).toBe(2032);
     } finally {
       await db("action").where({ id }).delete();
-      await db("campagne").where({ id: s.ids.tilleuls2025 }).update({ anneeDerniereAction: campagne.anneeDerniereAction ?? null });
-      for (const p of plots) await db("parcelle").where({ id: p.id }).update({ anneeDerniereAction: p.anneeDerniereAction ?? null });
+      await db("campagne")
+        .where({ id: s.ids.tilleuls2025 })
+        .update({ anneeDerniereAction: campagne.anneeDerniereAction ?? null });
+      for (const p of plots)
+        await db("parcelle")
+          .where({ id: p.id })
+          .update({ anneeDerniereAction: p.anneeDerniereAction ?? null });
       await s.cleanup();
     }
   });
@@ -235,7 +279,11 @@ test.describe("copy and duplication of interventions", () => {
       const form = new URLSearchParams({ intent: "exportInterventions", dossierDestination: String(s.ids.beauce), campagneDestination: String(s.moulin2025) });
       for (const id of s.source) form.append("actionsSource", String(id));
       for (const id of s.destinations) form.append("parcellesDestination", String(id));
-      const res = await api.post(`${SCREEN.slice(1)}`, { data: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
+      const res = await api.post(`${SCREEN.slice(1)}`, {
+        data: form.toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        maxRedirects: 0,
+      });
       expect([302, 403]).toContain(res.status());
       expect(await db("action").count({ n: "*" }).first()).toEqual(before);
       await api.dispose();

@@ -23,9 +23,15 @@ async function ids() {
   const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
   const culture = async (libelle: string) => (await db("culture").where({ libelle }).first("id")).id as number;
   return {
-    tilleuls, moulin, beauce: dossier.id as number, idOad: dossier.idOad as number,
-    tilleuls2025: await campagne(tilleuls, 2025), moulin2025: await campagne(moulin, 2025),
-    ble: await culture("Blé tendre d'hiver"), moutarde: await culture("Moutarde blanche"), colza: await culture("Colza d'hiver"),
+    tilleuls,
+    moulin,
+    beauce: dossier.id as number,
+    idOad: dossier.idOad as number,
+    tilleuls2025: await campagne(tilleuls, 2025),
+    moulin2025: await campagne(moulin, 2025),
+    ble: await culture("Blé tendre d'hiver"),
+    moutarde: await culture("Moutarde blanche"),
+    colza: await culture("Colza d'hiver"),
   };
 }
 
@@ -35,7 +41,13 @@ async function openCrops(page: Page, user: DemoUser, prepare?: (i: Awaited<Retur
   const i = await ids();
   const idUser = await userId(user);
   await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({ idUser, idOad: i.idOad, idDossier: i.beauce, exploitations: JSON.stringify([i.tilleuls]), idCampagne: i.tilleuls2025 });
+  await db("utilisateur_contexte").insert({
+    idUser,
+    idOad: i.idOad,
+    idDossier: i.beauce,
+    exploitations: JSON.stringify([i.tilleuls]),
+    idCampagne: i.tilleuls2025,
+  });
   await db("mode_conduite").whereIn("idCampagne", [i.tilleuls2025, i.moulin2025]).whereIn("libelle", TEST_MODES).delete();
   await prepare?.(i);
   await navigate(page, "/login");
@@ -52,7 +64,9 @@ test.afterAll(async () => {
   await e2eDb()("mode_conduite").whereIn("libelle", TEST_MODES).delete();
 });
 
-test("[B-CROP-01] [B-CROP-02] [B-CROP-03] [B-CROP-04] [B-CROP-05] [B-CROP-06] [B-CROP-09] [B-INS-01] [B-INS-02] [B-INS-03] [B-INS-04] [B-INS-05] [B-INS-06] [B-INS-08] a writer creates a mode with two crops and an insurance and gets the estimate from the 2024 harvests", async ({ page }) => {
+test("[B-CROP-01] [B-CROP-02] [B-CROP-03] [B-CROP-04] [B-CROP-05] [B-CROP-06] [B-CROP-09] [B-INS-01] [B-INS-02] [B-INS-03] [B-INS-04] [B-INS-05] [B-INS-06] [B-INS-08] a writer creates a mode with two crops and an insurance and gets the estimate from the 2024 harvests", async ({
+  page,
+}) => {
   const i = await openCrops(page, "redacteur");
   await expect(page.getByTestId("table-mode_conduite")).toContainText("Blé tendre conventionnel");
   await page.getByTestId("list-new").click();
@@ -89,7 +103,9 @@ test("[B-CROP-01] [B-CROP-02] [B-CROP-03] [B-CROP-04] [B-CROP-05] [B-CROP-06] [B
   await panel.getByLabel("Prix assuré (€/t)").fill("200");
   await panel.getByLabel("Cotisation d'assurance (€/ha)").fill("25");
   // No estimate before the mode exists (B-INS-06).
-  await expect(page.getByTestId("assurance-help")).toHaveText("Estimation calculée quand la culture, le type de sortie et le mode de conduite sont renseignés.");
+  await expect(page.getByTestId("assurance-help")).toHaveText(
+    "Estimation calculée quand la culture, le type de sortie et le mode de conduite sont renseignés.",
+  );
   await expect(page.getByTestId("assurance-rendementNonIndemnisable")).toHaveText("1,8");
   await shot(page, "cultures-new");
   await page.getByTestId("list-save").click();
@@ -119,7 +135,10 @@ test("[B-CROP-01] [B-CROP-02] [B-CROP-03] [B-CROP-04] [B-CROP-05] [B-CROP-06] [B
   const mode = await e2eDb()("mode_conduite").where({ idCampagne: i.tilleuls2025, libelle: "Blé de test E2E" }).first();
   expect(Number(mode.aideCouplee)).toBe(12.5);
   const rows = await e2eDb()("mode_conduite_culture").where({ idModeConduite: mode.id }).orderBy("ordre");
-  expect(rows.map((r) => [r.idCulture, r.idCatCulture])).toEqual([[i.ble, 9017], [i.moutarde, 9018]]);
+  expect(rows.map((r) => [r.idCulture, r.idCatCulture])).toEqual([
+    [i.ble, 9017],
+    [i.moutarde, 9018],
+  ]);
   const a = await e2eDb()("mode_conduite_assurance").where({ idModeConduite: mode.id }).first();
   expect([Number(a.rendementAssure), Number(a.rendementReelMoyen), Number(a.mtIndemniteCalculee)]).toEqual([9, 6.9, 60]);
 });
@@ -133,11 +152,21 @@ async function insertMode(idCampagne: number, libelle: string, i: Awaited<Return
     { idModeConduite: id, idCulture: i.ble, idCatCulture: 9017, ordre: 0 },
     { idModeConduite: id, idCulture: i.moutarde, idCatCulture: 9018, ordre: 1 },
   ]);
-  if (assurance) await db("mode_conduite_assurance").insert({ idModeConduite: id, idCulture: i.ble, idTypeSortie: 661, rendementAssure: 8, txFranchise: 25, mtPrixAssure: 180 });
+  if (assurance)
+    await db("mode_conduite_assurance").insert({
+      idModeConduite: id,
+      idCulture: i.ble,
+      idTypeSortie: 661,
+      rendementAssure: 8,
+      txFranchise: 25,
+      mtPrixAssure: 180,
+    });
   return id;
 }
 
-test("[B-CROP-06] [B-CROP-07] [B-CROP-08] [B-LIST-10] rows are added and removed with the keyboard; a removed row disappears from the form and is deleted at save", async ({ page }) => {
+test("[B-CROP-06] [B-CROP-07] [B-CROP-08] [B-LIST-10] rows are added and removed with the keyboard; a removed row disappears from the form and is deleted at save", async ({
+  page,
+}) => {
   let id = 0;
   const i = await openCrops(page, "redacteur", async (i) => (id = await insertMode(i.tilleuls2025, "Mode à retoucher", i, { assurance: false })));
   await page.getByTestId("table-mode_conduite").getByText("Mode à retoucher").click();
@@ -157,7 +186,9 @@ test("[B-CROP-06] [B-CROP-07] [B-CROP-08] [B-LIST-10] rows are added and removed
   await expect(page.getByTestId("table-mode_conduite").locator("tr", { hasText: "Mode à retoucher" })).not.toContainText("Moutarde");
 });
 
-test("[B-CROP-11] [B-CROP-12] [B-CROP-13] [B-INS-09] [B-INS-10] [B-INS-11] [B-LIST-14] bad values are refused beside their field and nothing is saved", async ({ page }) => {
+test("[B-CROP-11] [B-CROP-12] [B-CROP-13] [B-INS-09] [B-INS-10] [B-INS-11] [B-LIST-14] bad values are refused beside their field and nothing is saved", async ({
+  page,
+}) => {
   const i = await openCrops(page, "redacteur");
   const before = await e2eDb()("mode_conduite").where({ idCampagne: i.tilleuls2025 }).count({ n: "*" }).first();
   await page.getByTestId("list-new").click();

@@ -10,7 +10,8 @@ const LIST_SCREENS = ["cultures", "parcelle", "lot_parcelle", "amenagements", "o
 
 async function campaigns() {
   const db = e2eDb();
-  const rows = await db("campagne as c").join("exploitation as e", "e.id", "c.idExploitation")
+  const rows = await db("campagne as c")
+    .join("exploitation as e", "e.id", "c.idExploitation")
     .whereIn("e.libelle", ["EARL des Tilleuls", "GAEC du Moulin", "Ferme de la Vallée"])
     .orderBy([{ column: "e.libelle" }, { column: "c.anneeRecolte" }, { column: "c.simulation" }])
     .select("c.id", "c.anneeRecolte", "c.simulation", "e.id as idExploitation", "e.libelle");
@@ -51,11 +52,24 @@ test("every description screen of every demo campaign is filled", async ({ page 
 
 test("screenshots of the demo's machinery, labour, operations and farm description screens (EARL des Tilleuls 2025)", async ({ page }, testInfo) => {
   const tilleuls = (await campaigns()).find((c) => c.libelle === "EARL des Tilleuls" && c.anneeRecolte === 2025 && !c.simulation)!;
-  await setContext("animateur", { idOad: tilleuls.dossier.idOad, idDossier: tilleuls.dossier.id, exploitations: [tilleuls.idExploitation], idCampagne: tilleuls.id });
+  await setContext("animateur", {
+    idOad: tilleuls.dossier.idOad,
+    idDossier: tilleuls.dossier.id,
+    exploitations: [tilleuls.idExploitation],
+    idCampagne: tilleuls.id,
+  });
   await login(page, "animateur");
   await page.waitForURL(/home\/description\/home/);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  for (const screen of ["parc_materiel", "main_oeuvre", "operations_culturales", "coordonnees", "description", "caracteristiques_economiques", "caracteristiques_pedologiques"]) {
+  for (const screen of [
+    "parc_materiel",
+    "main_oeuvre",
+    "operations_culturales",
+    "coordonnees",
+    "description",
+    "caracteristiques_economiques",
+    "caracteristiques_pedologiques",
+  ]) {
     await navigate(page, `/home/description/exploitation/${screen}`);
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: testInfo.outputPath(`demo-${screen}.png`), fullPage: true });

@@ -15,8 +15,25 @@ const BASE = "/home/description/exploitation";
 const SOIL_COLUMNS = ["idTypeSolArvalis", "idAeeTypeSol", "profondeurSolCm", "reserveUtileMm", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"];
 const SOIL_TABLES = ["parcelle", "lot_parcelle", "amenagement"];
 const FARM_COLUMNS = [
-  "raisonSociale", "siret", "nom", "prenom", "adresse", "idPays", "libelleDepartement", "ville", "codeInsee", "codePostal", "email", "portable",
-  "bassin", "petiteRegionAgricole", "idOtex", "idTypeAgriculture", "strategie", "remarque", ...SOIL_COLUMNS,
+  "raisonSociale",
+  "siret",
+  "nom",
+  "prenom",
+  "adresse",
+  "idPays",
+  "libelleDepartement",
+  "ville",
+  "codeInsee",
+  "codePostal",
+  "email",
+  "portable",
+  "bassin",
+  "petiteRegionAgricole",
+  "idOtex",
+  "idTypeAgriculture",
+  "strategie",
+  "remarque",
+  ...SOIL_COLUMNS,
 ];
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -69,7 +86,9 @@ async function restoreDemo() {
 
 async function resetFarm() {
   const ids = await demoIds();
-  await e2eDb()("exploitation").where({ id: ids.tilleuls }).update(Object.fromEntries(FARM_COLUMNS.map((c) => [c, null])));
+  await e2eDb()("exploitation")
+    .where({ id: ids.tilleuls })
+    .update(Object.fromEntries(FARM_COLUMNS.map((c) => [c, null])));
   await e2eDb()("caracteristique").whereIn("idCampagne", [ids.tilleuls2024, ids.tilleuls2025, ids.tilleulsSimulation]).delete();
 }
 
@@ -88,7 +107,9 @@ test.describe("farm description forms", () => {
     for (const who of ["redacteur", "lecteur", "admin"] as const) await resetContext(who);
   });
 
-  test("[B-COORD-01] [B-COORD-02] [B-COORD-03] [B-COORD-04] [B-RIGHTS-01] [B-ERR-21] a writer fills the coordinates: bad values are refused next to the field, then the good ones are saved", async ({ page }) => {
+  test("[B-COORD-01] [B-COORD-02] [B-COORD-03] [B-COORD-04] [B-RIGHTS-01] [B-ERR-21] a writer fills the coordinates: bad values are refused next to the field, then the good ones are saved", async ({
+    page,
+  }) => {
     const ids = await openAs(page, "redacteur");
     await navigate(page, `${BASE}/coordonnees`);
     const screen = page.getByTestId("screen-coordonnees");
@@ -100,7 +121,12 @@ test.describe("farm description forms", () => {
 
     await field(page, "Raison sociale").input.fill("EARL des Tilleuls");
     // Bad values: each refused beside its field, and the save button is disabled.
-    const bad: [string, string][] = [["SIRET", "73282932000075"], ["E-mail", "earl-at-tilleuls"], ["Téléphone portable", "12 34"], ["Code postal", "280"]];
+    const bad: [string, string][] = [
+      ["SIRET", "73282932000075"],
+      ["E-mail", "earl-at-tilleuls"],
+      ["Téléphone portable", "12 34"],
+      ["Code postal", "280"],
+    ];
     for (const [label, value] of bad) {
       await field(page, label).input.fill(value);
       await field(page, label).input.blur();
@@ -144,8 +170,15 @@ test.describe("farm description forms", () => {
     await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
     const row = await e2eDb()("exploitation").where({ id: ids.tilleuls }).first();
     expect(row).toMatchObject({
-      raisonSociale: "EARL des Tilleuls", siret: "73282932000074", idPays: 26, libelleDepartement: "Eure-et-Loir", ville: "Chartres",
-      codeInsee: "28085", codePostal: "28000", email: "earl@tilleuls.fr", portable: "06 12 34 56 78",
+      raisonSociale: "EARL des Tilleuls",
+      siret: "73282932000074",
+      idPays: 26,
+      libelleDepartement: "Eure-et-Loir",
+      ville: "Chartres",
+      codeInsee: "28085",
+      codePostal: "28000",
+      email: "earl@tilleuls.fr",
+      portable: "06 12 34 56 78",
     });
 
     // After the reload the form shows what was saved, the commune list of its department included.
@@ -172,9 +205,16 @@ test.describe("farm description forms", () => {
     await page.keyboard.press("Control+s");
     await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
     await expect.poll(async () => (await e2eDb()("exploitation").where({ id: ids.tilleuls }).first("strategie")).strategie).toBe("Allonger la rotation");
-    expect(await e2eDb()("exploitation").where({ id: ids.tilleuls }).first("bassin", "petiteRegionAgricole", "remarque", "idTypeAgriculture"))
-      .toEqual({ bassin: "SEINE-NORMANDIE", petiteRegionAgricole: "Beauce chartraine", remarque: "Sols limoneux profonds", idTypeAgriculture: 2 });
-    expect(await e2eDb()("caracteristique").where({ idCampagne: ids.tilleuls2025 }).first("remarqueAnnuelle", "anneeprix")).toEqual({ remarqueAnnuelle: "Printemps sec", anneeprix: 2025 });
+    expect(await e2eDb()("exploitation").where({ id: ids.tilleuls }).first("bassin", "petiteRegionAgricole", "remarque", "idTypeAgriculture")).toEqual({
+      bassin: "SEINE-NORMANDIE",
+      petiteRegionAgricole: "Beauce chartraine",
+      remarque: "Sols limoneux profonds",
+      idTypeAgriculture: 2,
+    });
+    expect(await e2eDb()("caracteristique").where({ idCampagne: ids.tilleuls2025 }).first("remarqueAnnuelle", "anneeprix")).toEqual({
+      remarqueAnnuelle: "Printemps sec",
+      anneeprix: 2025,
+    });
 
     await page.getByTestId("open-animateurs").click();
     const dialog = page.getByTestId("animateurs-dialog");
@@ -191,10 +231,14 @@ test.describe("farm description forms", () => {
     await expect(page).toHaveURL(/\/exploitation\/description$/);
   });
 
-  test("[B-ECO-01] [B-ECO-02] [B-ECO-03] [B-ECO-04] [B-ECO-06] [B-CONST-05] [B-CONST-06] [B-CONST-12] [B-ERR-20] a writer fills the economic characteristics: bad values refused next to the field, the admin-only cards hidden", async ({ page }) => {
+  test("[B-ECO-01] [B-ECO-02] [B-ECO-03] [B-ECO-04] [B-ECO-06] [B-CONST-05] [B-CONST-06] [B-CONST-12] [B-ERR-20] a writer fills the economic characteristics: bad values refused next to the field, the admin-only cards hidden", async ({
+    page,
+  }) => {
     const ids = await openAs(page, "redacteur");
     await navigate(page, `${BASE}/caracteristiques_economiques`);
-    await expect(page.getByTestId("screen-caracteristiques_economiques").getByRole("heading", { name: "Caractéristiques économiques", level: 1 })).toBeVisible();
+    await expect(
+      page.getByTestId("screen-caracteristiques_economiques").getByRole("heading", { name: "Caractéristiques économiques", level: 1 }),
+    ).toBeVisible();
     // Non-administrators: no long-term loan, short-term rate/duration or own-capital card.
     for (const card of ["eco-card-long-terme", "eco-card-court-terme-taux", "eco-card-capitaux-propres"]) await expect(page.getByTestId(card)).toHaveCount(0);
     await expect(page.getByLabel("Taux à long terme (%)")).toHaveCount(0);
@@ -204,7 +248,11 @@ test.describe("farm description forms", () => {
     await expect(page.getByTestId("annee-prix")).toHaveText("Année des prix : 2025");
 
     const save = page.getByTestId("save-caracteristiques");
-    for (const [label, value] of [["Cotisations MSA (€)", "cinq mille"], ["Fermage moyen (€/ha)", "12O"], ["Prix du fioul (€/L)", "-1"]] as const) {
+    for (const [label, value] of [
+      ["Cotisations MSA (€)", "cinq mille"],
+      ["Fermage moyen (€/ha)", "12O"],
+      ["Prix du fioul (€/L)", "-1"],
+    ] as const) {
       await field(page, label).input.fill(value);
       await field(page, label).input.blur();
     }
@@ -215,16 +263,28 @@ test.describe("farm description forms", () => {
     await shot(page, "fr-caracteristiques-economiques-errors");
 
     const good: [string, string][] = [
-      ["Cotisations MSA (€)", "5 200"], ["Fermage moyen (€/ha)", "180"], ["Prix du fioul (€/L)", "0,95"], ["Charges diverses (€)", "9100"],
-      ["Aides découplées (€)", "24000,50"], ["Montant emprunté à court terme (€)", "15000"], ["Salariés permanents (€)", "21000"],
+      ["Cotisations MSA (€)", "5 200"],
+      ["Fermage moyen (€/ha)", "180"],
+      ["Prix du fioul (€/L)", "0,95"],
+      ["Charges diverses (€)", "9100"],
+      ["Aides découplées (€)", "24000,50"],
+      ["Montant emprunté à court terme (€)", "15000"],
+      ["Salariés permanents (€)", "21000"],
     ];
     for (const [label, value] of good) await field(page, label).input.fill(value);
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
     expect(await e2eDb()("caracteristique").where({ idCampagne: ids.tilleuls2025 }).first()).toMatchObject({
-      cotisationMsa: 5200, fermageMoyen: 180, prixFioul: 0.95, chargesDiverses: 9100, aidesDecouplees: 24000.5, courtTermeSomme: 15000,
-      chargesMainOeuvreSalarialePermanente: 21000, anneeprix: 2025, longTermeTaux: null,
+      cotisationMsa: 5200,
+      fermageMoyen: 180,
+      prixFioul: 0.95,
+      chargesDiverses: 9100,
+      aidesDecouplees: 24000.5,
+      courtTermeSomme: 15000,
+      chargesMainOeuvreSalarialePermanente: 21000,
+      anneeprix: 2025,
+      longTermeTaux: null,
     });
     // A second save updates the same row.
     await field(page, "Cotisations MSA (€)").input.fill("5300");
@@ -233,7 +293,9 @@ test.describe("farm description forms", () => {
     expect(await e2eDb()("caracteristique").where({ idCampagne: ids.tilleuls2025 }).count({ n: "*" }).first()).toMatchObject({ n: 1 });
   });
 
-  test("[B-ECO-04] [B-ECO-05] [B-ECO-07] [B-ECO-08] [B-ECO-09] [B-ECO-10] [B-ECO-11] [B-ECO-12] [B-ECO-13] [B-CONST-04] an administrator edits the admin-only cards within their bounds", async ({ page }) => {
+  test("[B-ECO-04] [B-ECO-05] [B-ECO-07] [B-ECO-08] [B-ECO-09] [B-ECO-10] [B-ECO-11] [B-ECO-12] [B-ECO-13] [B-CONST-04] an administrator edits the admin-only cards within their bounds", async ({
+    page,
+  }) => {
     const ids = await openAs(page, "admin");
     await navigate(page, `${BASE}/caracteristiques_economiques`);
     for (const card of ["eco-card-long-terme", "eco-card-court-terme-taux", "eco-card-capitaux-propres"]) await expect(page.getByTestId(card)).toBeVisible();
@@ -244,8 +306,10 @@ test.describe("farm description forms", () => {
       await expect(field(page, label).error, label).toHaveText("Champ requis");
     }
     const bad: [string, string, string][] = [
-      ["Taux à long terme (%)", "101", "Valeur hors des bornes"], ["Durée à long terme (ans)", "25", "Valeur hors des bornes"],
-      ["Taux à court terme (%)", "-2", "Valeur hors des bornes"], ["Durée à court terme", "un an", "Valeur numérique attendue"],
+      ["Taux à long terme (%)", "101", "Valeur hors des bornes"],
+      ["Durée à long terme (ans)", "25", "Valeur hors des bornes"],
+      ["Taux à court terme (%)", "-2", "Valeur hors des bornes"],
+      ["Durée à court terme", "un an", "Valeur numérique attendue"],
     ];
     for (const [label, value, message] of bad) {
       await field(page, label).input.fill(value);
@@ -255,27 +319,44 @@ test.describe("farm description forms", () => {
     await expect(save).toBeDisabled();
     await shot(page, "fr-caracteristiques-economiques-admin-errors");
     const good: [RegExp | string, string][] = [
-      ["Taux à long terme (%)", "3,5"], ["Durée à long terme (ans)", "12"], [/^Part de la valeur de remplacement/, "40"],
-      ["Taux à court terme (%)", "4"], ["Durée à court terme", "1"], ["Taux de rémunération (%)", "2"],
+      ["Taux à long terme (%)", "3,5"],
+      ["Durée à long terme (ans)", "12"],
+      [/^Part de la valeur de remplacement/, "40"],
+      ["Taux à court terme (%)", "4"],
+      ["Durée à court terme", "1"],
+      ["Taux de rémunération (%)", "2"],
     ];
     for (const [label, value] of good) {
       if (typeof label === "string") await field(page, label).input.fill(value);
       else await page.getByTestId("eco-card-long-terme").getByLabel(label).fill(value);
     }
-    await page.getByTestId("eco-card-capitaux-propres").getByLabel(/^Part de la valeur de remplacement/).fill("50");
+    await page
+      .getByTestId("eco-card-capitaux-propres")
+      .getByLabel(/^Part de la valeur de remplacement/)
+      .fill("50");
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
     expect(await e2eDb()("caracteristique").where({ idCampagne: ids.tilleuls2025 }).first()).toMatchObject({
-      longTermeTaux: 3.5, longTermeDuree: 12, longTermeIvan: 40, courtTermeTaux: 4, courtTermeDuree: 1, remunerationCapitauxPropreTaux: 2, remunerationCapitauxPropreIvan: 50,
+      longTermeTaux: 3.5,
+      longTermeDuree: 12,
+      longTermeIvan: 40,
+      courtTermeTaux: 4,
+      courtTermeDuree: 1,
+      remunerationCapitauxPropreTaux: 2,
+      remunerationCapitauxPropreIvan: 50,
     });
     await shot(page, "fr-caracteristiques-economiques-admin");
   });
 
-  test("[B-SOIL-01] [B-SOIL-02] [B-SOIL-03] [B-SOIL-04] [B-CONST-08] a writer saves the soil values and replicates them to all campaigns; locked campaigns are left out", async ({ page }) => {
+  test("[B-SOIL-01] [B-SOIL-02] [B-SOIL-03] [B-SOIL-04] [B-CONST-08] a writer saves the soil values and replicates them to all campaigns; locked campaigns are left out", async ({
+    page,
+  }) => {
     const ids = await openAs(page, "redacteur");
     await navigate(page, `${BASE}/caracteristiques_pedologiques`);
-    await expect(page.getByTestId("screen-caracteristiques_pedologiques").getByRole("heading", { name: "Caractéristiques pédologiques", level: 1 })).toBeVisible();
+    await expect(
+      page.getByTestId("screen-caracteristiques_pedologiques").getByRole("heading", { name: "Caractéristiques pédologiques", level: 1 }),
+    ).toBeVisible();
     await page.getByLabel("Type de sol (Arvalis)").selectOption({ index: 1 });
     await page.getByLabel("Type de sol (texture)").selectOption({ index: 2 });
     await page.getByLabel("Type de sous-sol").selectOption({ index: 1 });
@@ -300,7 +381,19 @@ test.describe("farm description forms", () => {
     await shot(page, "fr-caracteristiques-pedologiques-replication");
     // The plots, plot groups and landscape features of the farm's campaigns, put back at the end.
     const campagnes = [ids.tilleuls2024, ids.tilleuls2025, ids.tilleulsSimulation];
-    const before = Object.fromEntries(await Promise.all(SOIL_TABLES.map(async (t) => [t, await e2eDb()(t).whereIn("idCampagne", campagnes).select("id", "idCampagne", ...SOIL_COLUMNS)] as const)));
+    const before = Object.fromEntries(
+      await Promise.all(
+        SOIL_TABLES.map(
+          async (t) =>
+            [
+              t,
+              await e2eDb()(t)
+                .whereIn("idCampagne", campagnes)
+                .select("id", "idCampagne", ...SOIL_COLUMNS),
+            ] as const,
+        ),
+      ),
+    );
     const count = (t: string, idCampagnes: number[]) => before[t].filter((r) => idCampagnes.includes(r.idCampagne)).length;
     const open = [ids.tilleuls2025, ids.tilleulsSimulation];
     expect(count("parcelle", open), "the demo has plots to replicate onto").toBeGreaterThan(0);
@@ -309,7 +402,11 @@ test.describe("farm description forms", () => {
       await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
       const outcome = page.getByTestId("replication-outcome");
       const plural = (n: number, one: string, other: string) => `${n} ${n <= 1 ? one : other}`;
-      const detail = [plural(count("parcelle", open), "parcelle", "parcelles"), plural(count("lot_parcelle", open), "lot", "lots"), plural(count("amenagement", open), "aménagement", "aménagements")].join(", ");
+      const detail = [
+        plural(count("parcelle", open), "parcelle", "parcelles"),
+        plural(count("lot_parcelle", open), "lot", "lots"),
+        plural(count("amenagement", open), "aménagement", "aménagements"),
+      ].join(", ");
       // Three sentences, each on its own line, separated by a space in the text.
       await expect(outcome).toHaveText(
         "Valeurs de sol enregistrées sur l'exploitation et recopiées sur 2 campagnes : 2025, 2025 Simulation réduction phyto. " +
@@ -322,7 +419,9 @@ test.describe("farm description forms", () => {
       for (const c of ["idTypeSolArvalis", "idAeeTypeSol", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"]) expect(farm[c], c).not.toBeNull();
       // The open campaigns' rows carry the farm's values; the locked 2024 rows are as they were.
       for (const t of SOIL_TABLES) {
-        const after = await e2eDb()(t).whereIn("idCampagne", campagnes).select("id", "idCampagne", ...SOIL_COLUMNS);
+        const after = await e2eDb()(t)
+          .whereIn("idCampagne", campagnes)
+          .select("id", "idCampagne", ...SOIL_COLUMNS);
         for (const row of after) {
           if (open.includes(row.idCampagne)) expect(row, `${t} ${row.id}`).toMatchObject(farm);
           else expect(row, `${t} ${row.id}`).toEqual(before[t].find((r) => r.id === row.id));
@@ -337,8 +436,10 @@ test.describe("farm description forms", () => {
   test("[B-RIGHTS-01] [B-RIGHTS-03] a reader sees the four screens read-only: no save button, every field disabled", async ({ page }) => {
     await openAs(page, "lecteur");
     const screens: [string, string][] = [
-      ["coordonnees", "coordonnees-form"], ["description", "description-form"],
-      ["caracteristiques_economiques", "caracteristiques-form"], ["caracteristiques_pedologiques", "sol-form"],
+      ["coordonnees", "coordonnees-form"],
+      ["description", "description-form"],
+      ["caracteristiques_economiques", "caracteristiques-form"],
+      ["caracteristiques_pedologiques", "sol-form"],
     ];
     for (const [screen, form] of screens) {
       await navigate(page, `${BASE}/${screen}`);
@@ -370,7 +471,10 @@ test.describe("farm description forms", () => {
   test("[B-RIGHTS-02] [B-RIGHTS-03] on a locked campaign (published indicators) the writer's forms are read-only", async ({ page }) => {
     const ids = await demoIds();
     await openAs(page, "redacteur", ids.tilleuls2024);
-    for (const [screen, form] of [["coordonnees", "coordonnees-form"], ["caracteristiques_economiques", "caracteristiques-form"]]) {
+    for (const [screen, form] of [
+      ["coordonnees", "coordonnees-form"],
+      ["caracteristiques_economiques", "caracteristiques-form"],
+    ]) {
       await navigate(page, `${BASE}/${screen}`);
       await expectReadOnly(page, form);
       await expect(page.getByTestId(`screen-${screen}`).getByRole("button", { name: "Enregistrer" })).toHaveCount(0);
@@ -396,7 +500,12 @@ test.describe("farm description forms in English", () => {
     await page.locator("input[name=password]").fill("demo1234");
     await page.locator("form#login button[type=submit]").click();
     await expect(page).toHaveURL(/\/home\/description\/home$/);
-    for (const [screen, title] of [["coordonnees", "Coordinates"], ["description", "Farm description"], ["caracteristiques_economiques", "Economic characteristics"], ["caracteristiques_pedologiques", "Soil characteristics"]]) {
+    for (const [screen, title] of [
+      ["coordonnees", "Coordinates"],
+      ["description", "Farm description"],
+      ["caracteristiques_economiques", "Economic characteristics"],
+      ["caracteristiques_pedologiques", "Soil characteristics"],
+    ]) {
       await navigate(page, `${BASE}/${screen}`);
       await expect(page.getByTestId(`screen-${screen}`).getByRole("heading", { level: 1 })).toHaveText(title);
       await shot(page, `en-${screen}-admin`);
@@ -407,7 +516,9 @@ test.describe("farm description forms in English", () => {
   });
 });
 
-test("[B-CONST-13] on a description screen the locale is kept in browser storage (the user's token no longer is, issue 10), and the selection survives a reload", async ({ page }) => {
+test("[B-CONST-13] on a description screen the locale is kept in browser storage (the user's token no longer is, issue 10), and the selection survives a reload", async ({
+  page,
+}) => {
   await resetContext("redacteur");
   await openAs(page, "redacteur");
   await navigate(page, `${BASE}/coordonnees`);

@@ -20,7 +20,13 @@ const LABELS = { ecriture: "Écriture", lecture: "Lecture", synthese: "Synthèse
 /** The right boxes of one linked folder in the farm settings list. */
 function linkBoxes(page: Page, folder: string) {
   const box = (label: string) => page.getByTestId("farm-links").getByRole("checkbox", { name: `${label} ${folder}`, exact: true });
-  return { ecriture: box(LABELS.ecriture), lecture: box(LABELS.lecture), synthese: box(LABELS.synthese), animation: box(LABELS.animation), nominatif: box(LABELS.nominatif) };
+  return {
+    ecriture: box(LABELS.ecriture),
+    lecture: box(LABELS.lecture),
+    synthese: box(LABELS.synthese),
+    animation: box(LABELS.animation),
+    nominatif: box(LABELS.nominatif),
+  };
 }
 
 async function expectTicks(boxes: Record<keyof Ticks, ReturnType<Page["getByRole"]>>, ticks: Ticks, what: string) {
@@ -42,7 +48,9 @@ const linkRow = (idDossier: number, idExploitation: number) =>
   e2eDb()("dossier_exploitation").where({ idDossier, idExploitation }).first("dexEcriture", "dexLecture", "dexSynthese", "dexAnimation", "dexNominatif");
 
 test.describe("farm settings: linked folders", () => {
-  test("[A-CTX-26] [A-FARM-05] [A-FARM-06] [A-FARM-08] [A-FARM-09] [A-FARM-10] [A-FARM-11] [A-FARM-12] [A-FARM-13] [A-CASC-07] [A-CASC-08] [A-CASC-09] [A-CASC-10] [A-ERR-21] [A-ERR-23] a farm gets a second folder from the add-folder dialog, then loses it", async ({ page }) => {
+  test("[A-CTX-26] [A-FARM-05] [A-FARM-06] [A-FARM-08] [A-FARM-09] [A-FARM-10] [A-FARM-11] [A-FARM-12] [A-FARM-13] [A-CASC-07] [A-CASC-08] [A-CASC-09] [A-CASC-10] [A-ERR-21] [A-ERR-23] a farm gets a second folder from the add-folder dialog, then loses it", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await e2eDb()("dossier_exploitation").where({ idDossier: ids.bocage, idExploitation: ids.tilleuls }).delete();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
@@ -73,7 +81,13 @@ test.describe("farm settings: linked folders", () => {
 
       // The rights cascade in the dialog.
       const box = (label: string) => dialog.getByRole("checkbox", { name: label, exact: true });
-      const dialogBoxes = { ecriture: box("Écriture"), lecture: box("Lecture"), synthese: box("Synthèse"), animation: box("Animation"), nominatif: box("Nominatif") };
+      const dialogBoxes = {
+        ecriture: box("Écriture"),
+        lecture: box("Lecture"),
+        synthese: box("Synthèse"),
+        animation: box("Animation"),
+        nominatif: box("Nominatif"),
+      };
       await expectTicks(dialogBoxes, { ecriture: false, lecture: false, synthese: false, animation: false, nominatif: false }, "dialog");
       await dialogBoxes.lecture.check(); // A-CASC-08: read ticks synthesis
       await expectTicks(dialogBoxes, { ecriture: false, lecture: true, synthese: true, animation: false }, "dialog");
@@ -139,7 +153,15 @@ test.describe("farm settings: linked folders", () => {
 
   test("[A-FARM-14] [A-FARM-15] with two folders, unlinking both at once is refused too", async ({ page }) => {
     const ids = await demoIds();
-    await e2eDb()("dossier_exploitation").insert({ idDossier: ids.bocage, idExploitation: ids.tilleuls, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: false, dexNominatif: false });
+    await e2eDb()("dossier_exploitation").insert({
+      idDossier: ids.bocage,
+      idExploitation: ids.tilleuls,
+      dexEcriture: true,
+      dexLecture: true,
+      dexSynthese: true,
+      dexAnimation: false,
+      dexNominatif: false,
+    });
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     try {
       const before = await e2eDb()("dossier_exploitation").where({ idExploitation: ids.tilleuls }).orderBy("id").select("*");
@@ -157,7 +179,9 @@ test.describe("farm settings: linked folders", () => {
     }
   });
 
-  test("[A-CASC-01] [A-CASC-02] [A-CASC-03] [A-CASC-04] [A-CASC-05] [A-CASC-06] [A-FARM-06] a link's rights cascade on screen; the nominatif right is saved alone", async ({ page }) => {
+  test("[A-CASC-01] [A-CASC-02] [A-CASC-03] [A-CASC-04] [A-CASC-05] [A-CASC-06] [A-FARM-06] a link's rights cascade on screen; the nominatif right is saved alone", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     try {
@@ -187,11 +211,15 @@ test.describe("farm settings: linked folders", () => {
       await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
       await expect.poll(() => linkRow(ids.beauce, ids.tilleuls)).toEqual({ dexEcriture: 1, dexLecture: 1, dexSynthese: 1, dexAnimation: 1, dexNominatif: 1 });
     } finally {
-      await e2eDb()("dossier_exploitation").where({ idDossier: ids.beauce, idExploitation: ids.tilleuls }).update({ dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: false });
+      await e2eDb()("dossier_exploitation")
+        .where({ idDossier: ids.beauce, idExploitation: ids.tilleuls })
+        .update({ dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: false });
     }
   });
 
-  test("[A-FARM-07] [A-FARM-12] [A-FARM-13] without the farm animation right, link rights are read-only and folders cannot be added or removed", async ({ page }) => {
+  test("[A-FARM-07] [A-FARM-12] [A-FARM-13] without the farm animation right, link rights are read-only and folders cannot be added or removed", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     // animateur writes GAEC du Moulin through Beauce (link: write, no animation); Bocage links it with read only.
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.moulin] });
@@ -212,7 +240,9 @@ test.describe("farm settings: linked folders", () => {
 });
 
 test.describe("add-folder dialog: refusals and reopening", () => {
-  test("[A-ERR-16] [A-FARM-11] a folder moved to another network meanwhile: the add-folder dialog shows the folder service error and links nothing", async ({ page }) => {
+  test("[A-ERR-16] [A-FARM-11] a folder moved to another network meanwhile: the add-folder dialog shows the folder service error and links nothing", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     try {
@@ -258,7 +288,9 @@ test.describe("add-folder dialog: refusals and reopening", () => {
 });
 
 test.describe("farm settings: the farm", () => {
-  test("[A-FARM-01] [A-FARM-02] [A-FARM-03] [A-FARM-04] [A-FARM-16] [A-FARM-17] [A-FARM-18] the farm form edits the name and type; an empty name is refused; delete, add-campaign and unlock actions are there", async ({ page }) => {
+  test("[A-FARM-01] [A-FARM-02] [A-FARM-03] [A-FARM-04] [A-FARM-16] [A-FARM-17] [A-FARM-18] the farm form edits the name and type; an empty name is refused; delete, add-campaign and unlock actions are there", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const before = await e2eDb()("exploitation").where({ id: ids.moulin }).first("libelle", "idTypeExploitation");
     const types = await e2eDb()("type_exploitation").orderBy("id").select("id", "libelle");
@@ -287,7 +319,8 @@ test.describe("farm settings: the farm", () => {
       await type.selectOption(String(other.id));
       await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
       await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
-      await expect.poll(() => e2eDb()("exploitation").where({ id: ids.moulin }).first("libelle", "idTypeExploitation"))
+      await expect
+        .poll(() => e2eDb()("exploitation").where({ id: ids.moulin }).first("libelle", "idTypeExploitation"))
         .toEqual({ libelle: "GAEC du Moulin (modifié)", idTypeExploitation: other.id });
     } finally {
       await e2eDb()("exploitation").where({ id: ids.moulin }).update(before);
@@ -299,7 +332,7 @@ test.describe("scenarios and farm duplication", () => {
   test("[C-SCEN-01] [C-SCEN-02] the scenarios dialog makes exactly one campaign of the year the base one, the others simulations", async ({ page }) => {
     const ids = await demoIds();
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
-    const flags = async () => (await e2eDb()("campagne").whereIn("id", [ids.tilleuls2025, ids.tilleulsSimulation]).orderBy("id").select("id", "simulation"));
+    const flags = async () => await e2eDb()("campagne").whereIn("id", [ids.tilleuls2025, ids.tilleulsSimulation]).orderBy("id").select("id", "simulation");
     try {
       await signIn(page, "animateur");
       await navigate(page, "/home/description/parametre_exploitation");
@@ -316,14 +349,19 @@ test.describe("scenarios and farm duplication", () => {
       await expect(base).not.toBeChecked();
       await dialog.getByRole("button", { name: "Enregistrer" }).click();
       await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
-      await expect.poll(flags).toEqual([{ id: ids.tilleuls2025, simulation: 1 }, { id: ids.tilleulsSimulation, simulation: 0 }]);
+      await expect.poll(flags).toEqual([
+        { id: ids.tilleuls2025, simulation: 1 },
+        { id: ids.tilleulsSimulation, simulation: 0 },
+      ]);
     } finally {
       await e2eDb()("campagne").where({ id: ids.tilleuls2025 }).update({ simulation: false });
       await e2eDb()("campagne").where({ id: ids.tilleulsSimulation }).update({ simulation: true });
     }
   });
 
-  test("[C-SCEN-05] [C-SCEN-06] [C-SCEN-07] [C-SCEN-08] [C-SCEN-09] [C-SCEN-10] [C-SCEN-12] a farm is duplicated into another folder with the chosen campaigns; name, type, network and folder are required", async ({ page }) => {
+  test("[C-SCEN-05] [C-SCEN-06] [C-SCEN-07] [C-SCEN-08] [C-SCEN-09] [C-SCEN-10] [C-SCEN-12] a farm is duplicated into another folder with the chosen campaigns; name, type, network and folder are required", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const db = e2eDb();
     const copyName = "EARL des Tilleuls_h10";
@@ -363,7 +401,10 @@ test.describe("scenarios and farm duplication", () => {
 
       const copy = await db("exploitation").where({ libelle: copyName }).first("id");
       expect(await db("dossier_exploitation").where({ idExploitation: copy.id }).select("idDossier")).toEqual([{ idDossier: ids.bocage }]);
-      const campagnes = await db("campagne").where({ idExploitation: copy.id }).orderBy("anneeRecolte").select("anneeRecolte", "simulation", "idCampagneSource", "indicateurPublie");
+      const campagnes = await db("campagne")
+        .where({ idExploitation: copy.id })
+        .orderBy("anneeRecolte")
+        .select("anneeRecolte", "simulation", "idCampagneSource", "indicateurPublie");
       expect(campagnes).toEqual([
         { anneeRecolte: 2024, simulation: 0, idCampagneSource: ids.tilleuls2024, indicateurPublie: 0 },
         { anneeRecolte: 2025, simulation: 0, idCampagneSource: ids.tilleuls2025, indicateurPublie: 0 },
@@ -384,7 +425,15 @@ test.describe("farm settings in English", () => {
     await signIn(page, "animateur");
     await inEnglish(page, "/home/description/parametre_exploitation");
     await expect(page.getByRole("heading", { name: "Farm settings", level: 1 })).toBeVisible();
-    await expect(page.getByTestId("farm-links").locator("thead th")).toHaveText(["Select", "Folder name", "Writing", "Reading", "Synthesis", "Animation", "Named"]);
+    await expect(page.getByTestId("farm-links").locator("thead th")).toHaveText([
+      "Select",
+      "Folder name",
+      "Writing",
+      "Reading",
+      "Synthesis",
+      "Animation",
+      "Named",
+    ]);
     await page.screenshot({ path: `${SHOTS}/farm-settings-en.png`, fullPage: true });
     await page.getByTestId("add-folder-to-farm").click();
     const dialog = page.getByTestId("add-folder-dialog");
@@ -396,14 +445,24 @@ test.describe("farm settings in English", () => {
 });
 
 test.describe("new farm and farm deletion", () => {
-  test("[A-CTX-25] [A-CRUD-04] [A-CRUD-05] [A-CRUD-06] [A-CRUD-07] [A-CRUD-08] [A-CRUD-09] [A-CRUD-10] [A-CRUD-11] [A-ERR-21] a farm is created from the context bar (name and type required) and selected; deleting it asks first, removes it from the farm list and clears the selection", async ({ page }) => {
+  test("[A-CTX-25] [A-CRUD-04] [A-CRUD-05] [A-CRUD-06] [A-CRUD-07] [A-CRUD-08] [A-CRUD-09] [A-CRUD-10] [A-CRUD-11] [A-ERR-21] a farm is created from the context bar (name and type required) and selected; deleting it asks first, removes it from the farm list and clears the selection", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const animateur = await userId("animateur");
     const db = e2eDb();
     // A folder of its own, with one other farm, so that the demo folders stay as they are.
     const [d] = await db("dossier").insert({ libelle: "Dossier des fermes h10", idOad: ids.reseauDemo, remarque: "" }).returning("id");
     const idDossier = typeof d === "object" ? d.id : d;
-    await db("utilisateur_dossier").insert({ idUser: animateur, idDossier, udoAnimation: true, udoEcriture: true, udoLecture: true, udoSynthese: true, ordre: 1 });
+    await db("utilisateur_dossier").insert({
+      idUser: animateur,
+      idDossier,
+      udoAnimation: true,
+      udoEcriture: true,
+      udoLecture: true,
+      udoSynthese: true,
+      ordre: 1,
+    });
     const [w] = await db("exploitation").insert({ libelle: "Ferme témoin h10", idTypeExploitation: 1 }).returning("id");
     const witness = typeof w === "object" ? w.id : w;
     await db("dossier_exploitation").insert({ idDossier, idExploitation: witness, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true });

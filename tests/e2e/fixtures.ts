@@ -78,7 +78,9 @@ export async function userId(username: DemoUser): Promise<number> {
 
 /** Forgets a user's context selection, so that a journey starts from an empty context bar. */
 export async function resetContext(username: DemoUser) {
-  await e2eDb()("utilisateur_contexte").where({ idUser: await userId(username) }).delete();
+  await e2eDb()("utilisateur_contexte")
+    .where({ idUser: await userId(username) })
+    .delete();
 }
 
 /**
@@ -133,7 +135,10 @@ async function startServer(name: string, readyURL: string, env: Record<string, s
   const inherited = { ...process.env };
   for (const key of ["DATABASE_URL", "MAINTENANCE", "SEED_DEMO", "PORT", "DATA_DIR"]) delete inherited[key];
   // FORCE_BUILD=0: the app was built once before the run (globalSetup); a worker never rebuilds it.
-  const child = spawn(process.execPath, ["server/start.js"], { env: { WEB_CONCURRENCY: "1", ...inherited, ...env, BASE_PATH: E2E.basePath, FORCE_BUILD: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server/start.js"], {
+    env: { WEB_CONCURRENCY: "1", ...inherited, ...env, BASE_PATH: E2E.basePath, FORCE_BUILD: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   fs.appendFileSync(pidFile, `${child.pid}\n`);
   // Should the worker end without its teardown, its servers go with it.
   process.once("exit", () => child.kill("SIGKILL"));
@@ -145,9 +150,15 @@ async function startServer(name: string, readyURL: string, env: Record<string, s
     child.stdout!.on("data", (chunk: Buffer) => {
       out.write(chunk);
       output += chunk.toString();
-      if (output.includes("Sillon listens on")) { clearTimeout(timer); resolve(); }
+      if (output.includes("Sillon listens on")) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
-    child.once("exit", (code) => { clearTimeout(timer); reject(new Error(`${name} stopped (exit code ${code}) before listening; see ${log}:\n${output}`)); });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} stopped (exit code ${code}) before listening; see ${log}:\n${output}`));
+    });
   });
   const answer = await fetch(readyURL);
   if (!answer.ok) throw new Error(`${name} answers ${answer.status} at ${readyURL}; see ${log}`);
@@ -178,7 +189,10 @@ export const test = base.extend<{ browserErrors: BrowserErrors }, { e2eServer: E
       }
       const servers = await Promise.all([
         startServer(`server-${E2E.port}`, `${E2E.baseURL}login`, {
-          PORT: String(E2E.port), DATA_DIR: E2E.dataDir, APP_ENV: "production", SESSION_SECRET: "e2e-session-secret-0123456789",
+          PORT: String(E2E.port),
+          DATA_DIR: E2E.dataDir,
+          APP_ENV: "production",
+          SESSION_SECRET: "e2e-session-secret-0123456789",
           // Tile addresses on this server that answer 404: the journeys see the map ask for both layers and still draw offline.
           MAP_IMAGERY_TILES: `${E2E.baseURL}tuiles-absentes/ortho/{z}/{x}/{y}.jpg`,
           MAP_LABELS_TILES: `${E2E.baseURL}tuiles-absentes/noms/{z}/{x}/{y}.png`,
@@ -189,7 +203,10 @@ export const test = base.extend<{ browserErrors: BrowserErrors }, { e2eServer: E
           ACTUALISATION_URL: "https://sillon.example/actualisation",
         }),
         startServer(`server-${E2E.maintenancePort}-maintenance`, `http://127.0.0.1:${E2E.maintenancePort}${E2E.basePath}favicon.svg`, {
-          PORT: String(E2E.maintenancePort), DATA_DIR: E2E.maintenanceDataDir, MAINTENANCE: "1", SEED_DEMO: "0",
+          PORT: String(E2E.maintenancePort),
+          DATA_DIR: E2E.maintenanceDataDir,
+          MAINTENANCE: "1",
+          SEED_DEMO: "0",
         }),
       ]);
       try {

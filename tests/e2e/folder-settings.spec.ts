@@ -40,7 +40,9 @@ async function openFolderSettings(page: Page) {
 }
 
 test.describe("folder settings", () => {
-  test("[A-CTX-24] [A-FOLDER-03] [A-FOLDER-04] [A-FOLDER-05] [A-FOLDER-12] [A-FOLDER-13] [A-FOLDER-14] [A-FOLDER-15] [A-FOLDER-16] [A-CASC-11] [A-CASC-12] [A-CASC-13] [A-CASC-14] [A-ERR-23] an animator shares the folder with a user picked by group, changes the user's rights with their cascades, saves, then removes the user", async ({ page }) => {
+  test("[A-CTX-24] [A-FOLDER-03] [A-FOLDER-04] [A-FOLDER-05] [A-FOLDER-12] [A-FOLDER-13] [A-FOLDER-14] [A-FOLDER-15] [A-FOLDER-16] [A-CASC-11] [A-CASC-12] [A-CASC-13] [A-CASC-14] [A-ERR-23] an animator shares the folder with a user picked by group, changes the user's rights with their cascades, saves, then removes the user", async ({
+    page,
+  }) => {
     // A long journey (several sign-ins or screens): on a busy 2-core machine it needs more than the default 30 s.
     test.slow();
     const ids = await demoIds();
@@ -124,12 +126,16 @@ test.describe("folder settings", () => {
       await page.screenshot({ path: `${SHOTS}/folder-settings-fr.png`, fullPage: true });
     } finally {
       await e2eDb()("utilisateur_dossier").where({ idUser: nouveau, idDossier: ids.bocage }).delete();
-      await e2eDb()("utilisateur_dossier").where({ idUser: await userId("redacteur"), idDossier: ids.bocage }).update({ udoEcriture: true, udoLecture: true, udoSynthese: true, udoAnimation: false });
+      await e2eDb()("utilisateur_dossier")
+        .where({ idUser: await userId("redacteur"), idDossier: ids.bocage })
+        .update({ udoEcriture: true, udoLecture: true, udoSynthese: true, udoAnimation: false });
       await e2eDb()("utilisateur").where({ id: nouveau }).update(before);
     }
   });
 
-  test("[A-CASC-15] [A-CASC-16] unticking or removing the only animator of a folder is refused with an error dialog, and the box stays ticked", async ({ page }) => {
+  test("[A-CASC-15] [A-CASC-16] unticking or removing the only animator of a folder is refused with an error dialog, and the box stays ticked", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const animateur = await userId("animateur");
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.bocage });
@@ -178,17 +184,28 @@ test.describe("folder settings", () => {
     try {
       // lecteur: order 0 but no right at all, so after every synthesis holder; admin and redacteur share order 1 with animateur: by name.
       await rows.clone().where({ idUser: lecteur }).update({ ordre: 0, udoAnimation: false, udoEcriture: false, udoLecture: false, udoSynthese: false });
-      await rows.clone().whereIn("idUser", [await userId("admin"), await userId("redacteur")]).update({ ordre: 1 });
+      await rows
+        .clone()
+        .whereIn("idUser", [await userId("admin"), await userId("redacteur")])
+        .update({ ordre: 1 });
       await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce });
       await signIn(page, "animateur");
       await openFolderSettings(page);
-      await expect(page.getByTestId("folder-users").locator("tbody tr td:nth-child(2)")).toHaveText(["DURAND Bruno", "LEFÈVRE Claire", "MARTIN Alice", "GARNIER Émilie", "MOREAU David"]);
+      await expect(page.getByTestId("folder-users").locator("tbody tr td:nth-child(2)")).toHaveText([
+        "DURAND Bruno",
+        "LEFÈVRE Claire",
+        "MARTIN Alice",
+        "GARNIER Émilie",
+        "MOREAU David",
+      ]);
     } finally {
       for (const r of before) await e2eDb()("utilisateur_dossier").where({ id: r.id }).update(r);
     }
   });
 
-  test("[A-FOLDER-09] [A-FOLDER-10] [A-FOLDER-11] without accepted visibility, a message and a button to the profile replace the user list", async ({ page }) => {
+  test("[A-FOLDER-09] [A-FOLDER-10] [A-FOLDER-11] without accepted visibility, a message and a button to the profile replace the user list", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const animateur = await userId("animateur");
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.bocage });
@@ -228,7 +245,8 @@ test.describe("folder settings", () => {
       await screen.getByLabel("Remarque").fill("Remarque écrite par le test");
       await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
       await expect(page.getByTestId("snackbar")).toHaveText(SAVED);
-      await expect.poll(() => e2eDb()("dossier").where({ id: ids.bocage }).first("libelle", "remarque", "idOad"))
+      await expect
+        .poll(() => e2eDb()("dossier").where({ id: ids.bocage }).first("libelle", "remarque", "idOad"))
         .toEqual({ libelle: `${BOCAGE} (modifié)`, remarque: "Remarque écrite par le test", idOad: ids.reseauDemo });
       await expect(page.getByTestId("context-bar").getByTestId("select-dossier")).toHaveText(`${BOCAGE} (modifié)`);
     } finally {
@@ -293,7 +311,9 @@ test.describe("folder settings in English", () => {
 });
 
 test.describe("new folder and folder deletion", () => {
-  test("[A-CTX-23] [A-CRUD-01] [A-CRUD-02] [A-CRUD-03] [A-ERR-21] the new folder dialog refuses an empty name and a missing network; creating a folder selects it", async ({ page }) => {
+  test("[A-CTX-23] [A-CRUD-01] [A-CRUD-02] [A-CRUD-03] [A-ERR-21] the new folder dialog refuses an empty name and a missing network; creating a folder selects it", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const name = "Dossier créé par le test h10";
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce });
@@ -351,7 +371,15 @@ test.describe("new folder and folder deletion", () => {
     const name = "Dossier à supprimer h10";
     const [row] = await e2eDb()("dossier").insert({ libelle: name, idOad: ids.reseauDemo, remarque: "" }).returning("id");
     const id = typeof row === "object" ? row.id : row;
-    await e2eDb()("utilisateur_dossier").insert({ idUser: await userId("animateur"), idDossier: id, udoAnimation: true, udoEcriture: true, udoLecture: true, udoSynthese: true, ordre: 1 });
+    await e2eDb()("utilisateur_dossier").insert({
+      idUser: await userId("animateur"),
+      idDossier: id,
+      udoAnimation: true,
+      udoEcriture: true,
+      udoLecture: true,
+      udoSynthese: true,
+      ordre: 1,
+    });
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: id });
     try {
       await signIn(page, "animateur");

@@ -30,7 +30,12 @@ test("[issue16] the server writes one line per request with the user's id, never
   const { e2eDb } = await import("./fixtures");
   const userId = (await e2eDb()("utilisateur").where({ username: "redacteur" }).first("id")).id as number;
   await expect.poll(() => fs.readFileSync(log).subarray(from).toString("utf8")).toContain(`"path":"${E2E.basePath}home/description/home"`);
-  const lines = fs.readFileSync(log).subarray(from).toString("utf8").split("\n").filter((l) => l.startsWith("{"));
+  const lines = fs
+    .readFileSync(log)
+    .subarray(from)
+    .toString("utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("{"));
   const page = lines.map((l) => JSON.parse(l)).find((l) => l.path === `${E2E.basePath}home/description/home`);
   expect(page).toMatchObject({ method: "GET", status: 200, user: userId, level: "info" });
   expect(typeof page.ms).toBe("number");
@@ -53,7 +58,19 @@ test("[issue16] /healthz answers 503 'unavailable', without details, once the da
   const u = new URL(url);
   u.pathname = `/${database}`;
   const server = spawn(process.execPath, ["server/start.js"], {
-    env: { ...process.env, WEB_CONCURRENCY: "1", FORCE_BUILD: "0", PORT: String(port), HOST: "127.0.0.1", BASE_PATH: E2E.basePath, DATA_DIR: `${E2E.dataDir}-health`, DATABASE_URL: u.toString(), SEED_DEMO: "0", SESSION_SECRET: "e2e-health-secret-0123456789", COOKIE_SECURE: "0" },
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: "1",
+      FORCE_BUILD: "0",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_PATH: E2E.basePath,
+      DATA_DIR: `${E2E.dataDir}-health`,
+      DATABASE_URL: u.toString(),
+      SEED_DEMO: "0",
+      SESSION_SECRET: "e2e-health-secret-0123456789",
+      COOKIE_SECURE: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -23,7 +23,9 @@ export async function demoIds() {
     international: await id("oad", "International"),
     beauce: await id("dossier", "Groupe Grandes cultures Beauce"),
     bocage: await id("dossier", "Groupe Polyculture-élevage Bocage"),
-    tilleuls, moulin, vallee,
+    tilleuls,
+    moulin,
+    vallee,
     tilleuls2024: await campagne(tilleuls, 2024),
     tilleuls2025: await campagne(tilleuls, 2025),
     tilleulsSimulation: await campagne(tilleuls, 2025, true),
@@ -81,9 +83,16 @@ export async function signInOnTilleuls(page: Page, user: DemoUser, idCampagne: n
 
 /** The stored context row of a user, as the server keeps it. */
 export async function storedContext(username: DemoUser) {
-  const row = await e2eDb()("utilisateur_contexte").where({ idUser: await userId(username) }).first();
+  const row = await e2eDb()("utilisateur_contexte")
+    .where({ idUser: await userId(username) })
+    .first();
   return row
-    ? { idOad: row.idOad as number | null, idDossier: row.idDossier as number | null, exploitations: JSON.parse(row.exploitations) as number[], idCampagne: row.idCampagne as number | null }
+    ? {
+        idOad: row.idOad as number | null,
+        idDossier: row.idDossier as number | null,
+        exploitations: JSON.parse(row.exploitations) as number[],
+        idCampagne: row.idCampagne as number | null,
+      }
     : null;
 }
 
@@ -192,7 +201,9 @@ export async function pasteText(page: Page, text: string) {
 /** Fails on any serious or critical axe violation inside the page's main element, naming the rule and the nodes. */
 export async function noSeriousAxeViolationInMain(page: Page) {
   const r = await new AxeBuilder({ page }).include("main").analyze();
-  expect(r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  expect(
+    r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
+  ).toEqual([]);
 }
 
 /** The id of a campaign's latest finished calculation series (the demo seeds some: server/demo/seed-series.ts). */

@@ -28,8 +28,27 @@ test("[issue14-live] saving an intervention recomputes the plot's indicators at 
   const categorie = await db("categorie_intrant").where({ familleIft: "H" }).orderBy("id").first("id");
   const cible = (await db("cible").orderBy("id").first("id"))?.id ?? (await insertId("cible", { code: "E2E-ADV", libelle: "E2E Adventices" }));
   const operation = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Désherbage", debitReel: 8 });
-  const action = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-03-20", anneeRecolte: 2025, idOperationCulturale: operation, debit: 8, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
-  const intrant = await insertId("intrant", { idAction: action, idCategorie: categorie.id, libelleIntrant: "E2E Herbicide", dicIdOrigineIntrant: 777, quantite: 1.5, dicLlUnite: "l/ha" });
+  const action = await insertId("action", {
+    idCampagne,
+    idParcelle: plot.id,
+    date: "2025-03-20",
+    anneeRecolte: 2025,
+    idOperationCulturale: operation,
+    debit: 8,
+    frequence: 1,
+    tauxSurface: 1,
+    nombrePassage: 1,
+    realisee: true,
+    prevue: false,
+  });
+  const intrant = await insertId("intrant", {
+    idAction: action,
+    idCategorie: categorie.id,
+    libelleIntrant: "E2E Herbicide",
+    dicIdOrigineIntrant: 777,
+    quantite: 1.5,
+    dicLlUnite: "l/ha",
+  });
   const intrantCible = await insertId("intrant_cible", { idIntrant: intrant, uniteRefCible1: "L/HA" });
   await insertId("intrant_cible_cible", { idIntrantCible: intrantCible, idCible: cible, rang: 1, doseRef: 3, uniteRef: "L/HA" });
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
@@ -42,7 +61,8 @@ test("[issue14-live] saving an intervention recomputes the plot's indicators at 
     const herbicides = panel.getByTestId("indicateur-ift.cible.herbicides");
     await expect(total).toContainText("IFT total");
     await expect(total.getByTestId("completude")).toContainText("% des données");
-    for (const code of ["fertilisation.n.mineral", "travail.temps.total", "travail.carburant", "economie.reel.margeBrute"]) await expect(panel.getByTestId(`indicateur-${code}`)).toBeVisible();
+    for (const code of ["fertilisation.n.mineral", "travail.temps.total", "travail.carburant", "economie.reel.margeBrute"])
+      await expect(panel.getByTestId(`indicateur-${code}`)).toBeVisible();
     const avant = await figure(total);
     const herbAvant = await figure(herbicides);
 

@@ -24,13 +24,35 @@ async function prepare() {
   const plot = await db("parcelle").where({ id: idPlot }).first("id", "libelle");
   const labour = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Grille labour", debitReel: 2 });
   const semis = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Grille semis", debitReel: 3 });
-  const action = (date: string) => ({ idCampagne, idParcelle: plot.id, date, anneeRecolte: 2025, idOperationCulturale: labour, debit: 2, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+  const action = (date: string) => ({
+    idCampagne,
+    idParcelle: plot.id,
+    date,
+    anneeRecolte: 2025,
+    idOperationCulturale: labour,
+    debit: 2,
+    frequence: 1,
+    tauxSurface: 1,
+    nombrePassage: 1,
+    realisee: true,
+    prevue: false,
+  });
   const first = await insertId("action", action("2025-03-01"));
   const second = await insertId("action", action("2025-03-02"));
-  for (const user of ["redacteur", "lecteur"] as const) await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
-  const rows = () => db("action").where({ idCampagne, idParcelle: plot.id }).orderBy([{ column: "date" }, { column: "id" }]).select("id", "date", "idOperationCulturale", "frequence", "tauxSurface", "nombrePassage", "realisee", "prevue");
+  for (const user of ["redacteur", "lecteur"] as const)
+    await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
+  const rows = () =>
+    db("action")
+      .where({ idCampagne, idParcelle: plot.id })
+      .orderBy([{ column: "date" }, { column: "id" }])
+      .select("id", "date", "idOperationCulturale", "frequence", "tauxSurface", "nombrePassage", "realisee", "prevue");
   return {
-    plot, labour, semis, first, second, rows,
+    plot,
+    labour,
+    semis,
+    first,
+    second,
+    rows,
     cleanup: async () => {
       await db("parcelle").where({ id: plot.id }).delete();
       await db("operation_culturale").whereIn("id", [labour, semis]).delete();
@@ -69,7 +91,9 @@ async function typeInCell(page: Page, text: string) {
 // Columns (one plot shown): 0 date, 1 operation, 2 P/R, 3 done, 4 planned, 5 frequency, 6 surface rate, 7 passes, 8 crop.
 
 test.describe("interventions grid", () => {
-  test("[C-INT-05] [C-INT-06] [C-INT-07] [C-INT-16] [C-INT-17] a writer edits cells by quick typing, pastes 20 rows from a spreadsheet, undoes one edit, saves with Ctrl+S and finds the rows after reload", async ({ page }) => {
+  test("[C-INT-05] [C-INT-06] [C-INT-07] [C-INT-16] [C-INT-17] a writer edits cells by quick typing, pastes 20 rows from a spreadsheet, undoes one edit, saves with Ctrl+S and finds the rows after reload", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openGrid(page, "redacteur", s.plot.id);
@@ -85,7 +109,8 @@ test.describe("interventions grid", () => {
       await typeInCell(page, "15/05/2025");
       await expect(page.getByTestId("grid-dirty-count")).toHaveText("2 lignes modifiées");
       // A block of 20 rows copied from a spreadsheet, from the date of row 2: it updates row 2 and appends 19 rows.
-      const block = Array.from({ length: 20 }, (_, i) => `${String(i + 1).padStart(2, "0")}/06/2025\te2e grille SEMIS\t\t1\t0\t1,5\t0,25`).join("\r\n") + "\r\n";
+      const block =
+        Array.from({ length: 20 }, (_, i) => `${String(i + 1).padStart(2, "0")}/06/2025\te2e grille SEMIS\t\t1\t0\t1,5\t0,25`).join("\r\n") + "\r\n";
       await goTo(page, 0, 1);
       await paste(page, block);
       await expect(page.getByTestId("grid-dirty-count")).toHaveText("21 lignes modifiées");
@@ -126,7 +151,10 @@ test.describe("interventions grid", () => {
     }
   });
 
-  test("[C-INT-05] a row changed in another browser since it was loaded is refused with the rows named, and nothing is overwritten", async ({ page, browser }) => {
+  test("[C-INT-05] a row changed in another browser since it was loaded is refused with the rows named, and nothing is overwritten", async ({
+    page,
+    browser,
+  }) => {
     const s = await prepare();
     const other = await browser.newContext({ baseURL: E2E.baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
     try {

@@ -8,9 +8,14 @@ import { demoIds, setContext, signIn } from "./helpers";
  */
 const isScreenData = (url: string) => new URL(url).pathname.endsWith("/au_champs/interventions.data");
 
-test("[issue11-perf] [C-INT-04] opened from the plots, every loader is asked; ticking a plot asks only the screen's data; a reload keeps both plots", async ({ page }) => {
+test("[issue11-perf] [C-INT-04] opened from the plots, every loader is asked; ticking a plot asks only the screen's data; a reload keeps both plots", async ({
+  page,
+}) => {
   const ids = await demoIds();
-  const plots = await e2eDb()("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy([{ column: "libelle" }, { column: "id" }]).select("id", "libelle");
+  const plots = await e2eDb()("parcelle")
+    .where({ idCampagne: ids.tilleuls2025 })
+    .orderBy([{ column: "libelle" }, { column: "id" }])
+    .select("id", "libelle");
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await signIn(page, "redacteur");
   await navigate(page, "/home/description/exploitation/parcelle");

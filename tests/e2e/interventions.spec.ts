@@ -19,20 +19,68 @@ async function prepare() {
   const db = e2eDb();
   const idCampagne = ids.tilleuls2025;
   const plots = await db("parcelle").where({ idCampagne }).orderBy("libelle").select("id", "libelle");
-  const tracteur = await insertId("parc_materiel", { idCampagne, libelle: "E2E Tracteur 160 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 1 });
-  const pulve = await insertId("parc_materiel", { idCampagne, libelle: "E2E Pulvérisateur 24 m", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 1 });
+  const tracteur = await insertId("parc_materiel", {
+    idCampagne,
+    libelle: "E2E Tracteur 160 ch",
+    noClasse: 1,
+    noCategorie: 1,
+    idCategorieMateriel: 1,
+    idBasemeq: 1,
+  });
+  const pulve = await insertId("parc_materiel", {
+    idCampagne,
+    libelle: "E2E Pulvérisateur 24 m",
+    noClasse: 1,
+    noCategorie: 1,
+    idCategorieMateriel: 1,
+    idBasemeq: 1,
+  });
   const chef = await insertId("main_oeuvre", { idCampagne, libelle: "E2E Chef d'exploitation", uta: 1, idTypeUser: 953 });
-  const traitement = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Traitement fongicide", idMaterielTractant: tracteur, debitReel: 6, debitCalcule: 5.5, volumeBouillie: 150 });
+  const traitement = await insertId("operation_culturale", {
+    idCampagne,
+    idTypeAction: 1,
+    libelle: "E2E Traitement fongicide",
+    idMaterielTractant: tracteur,
+    debitReel: 6,
+    debitCalcule: 5.5,
+    volumeBouillie: 150,
+  });
   const irrigation = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Irrigation", debitReel: null, debitCalcule: 1.2 });
   await insertId("operation_culturale_materiel", { idOperationCulturale: traitement, idParcMateriel: pulve });
   await insertId("operation_culturale_main_oeuvre", { idOperationCulturale: traitement, idMainOeuvre: chef });
   const plot = plots[0];
-  const existing = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-04-12", anneeRecolte: 2025, idOperationCulturale: traitement, idCultureConcernee: 1, debit: 6, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
-  await insertId("intrant", { idAction: existing, idCategorie: 5421, idIntrant: 20011, dicIdOrigineIntrant: 776, libelleIntrant: "Irrigation par aspersion (enrouleur, rampe, pivot)", quantite: 25, dicLlUnite: "mm" });
+  const existing = await insertId("action", {
+    idCampagne,
+    idParcelle: plot.id,
+    date: "2025-04-12",
+    anneeRecolte: 2025,
+    idOperationCulturale: traitement,
+    idCultureConcernee: 1,
+    debit: 6,
+    frequence: 1,
+    tauxSurface: 1,
+    nombrePassage: 1,
+    realisee: true,
+    prevue: false,
+  });
+  await insertId("intrant", {
+    idAction: existing,
+    idCategorie: 5421,
+    idIntrant: 20011,
+    dicIdOrigineIntrant: 776,
+    libelleIntrant: "Irrigation par aspersion (enrouleur, rampe, pivot)",
+    quantite: 25,
+    dicLlUnite: "mm",
+  });
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
   await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
   return {
-    ids, plot, plots, existing, traitement, irrigation,
+    ids,
+    plot,
+    plots,
+    existing,
+    traitement,
+    irrigation,
     cleanup: async () => {
       // Only what the test created: the interventions of its two operations.
       await db("action").where({ idCampagne }).whereIn("idOperationCulturale", [traitement, irrigation]).delete();
@@ -50,7 +98,9 @@ async function openScreen(page: Page, user: "redacteur" | "lecteur", query = "")
 }
 
 test.describe("interventions screen", () => {
-  test("[C-INT-08] [C-INT-01] [C-INT-04] [C-INT-05] [C-INT-06] [C-INT-07] [C-INT-09] [C-INT-10] [C-INT-11] [C-INT-12] [C-INT-13] [C-INT-14] [C-INT-15] [C-INT-16] [C-INT-17] the screen lists the plot's interventions with their columns and filters", async ({ page }) => {
+  test("[C-INT-08] [C-INT-01] [C-INT-04] [C-INT-05] [C-INT-06] [C-INT-07] [C-INT-09] [C-INT-10] [C-INT-11] [C-INT-12] [C-INT-13] [C-INT-14] [C-INT-15] [C-INT-16] [C-INT-17] the screen lists the plot's interventions with their columns and filters", async ({
+    page,
+  }) => {
     const s = await prepare();
     // C-INT-08: an intervention with a decision-rule evaluation is flagged.
     const idRdd = await insertId("rdd", { idCampagne: s.ids.tilleuls2025, libelle: "E2E Règle fongicide", dicIdTypeRdd: 1 });
@@ -64,7 +114,17 @@ test.describe("interventions screen", () => {
       await expect(page.getByTestId("plot-filter-summary")).toHaveText(s.plot.libelle);
       const table = page.locator('table[role="grid"]');
       // The grid's accessible table (visually hidden) names the columns in view.
-      await expect(table.locator("th")).toContainText(["Date", "Opération culturale", "P/R", "Réalisée", "Prévue", "Fréquence", "Taux de surface", "Nb passages", "Culture concernée"]);
+      await expect(table.locator("th")).toContainText([
+        "Date",
+        "Opération culturale",
+        "P/R",
+        "Réalisée",
+        "Prévue",
+        "Fréquence",
+        "Taux de surface",
+        "Nb passages",
+        "Culture concernée",
+      ]);
       const row = table.locator("tbody tr").filter({ hasText: "12/04/2025" });
       await expect(row).toContainText("E2E Traitement fongicide");
       await expect(row.locator("td").nth(2)).toHaveText("R");
@@ -99,7 +159,11 @@ test.describe("interventions screen", () => {
       // C-INT-14, 15: the Other menu's entries and the copy selection.
       await page.getByTestId("interventions-other").click();
       await expect(page.getByRole("menuitem")).toHaveText([
-        "Exporter les interventions cochées vers d'autres parcelles ou dossiers", "Importer depuis une autre parcelle", "Dupliquer les interventions d'une parcelle", "Mise à jour des affectations", "Mise à jour des dates",
+        "Exporter les interventions cochées vers d'autres parcelles ou dossiers",
+        "Importer depuis une autre parcelle",
+        "Dupliquer les interventions d'une parcelle",
+        "Mise à jour des affectations",
+        "Mise à jour des dates",
       ]);
       await page.keyboard.press("Escape");
       await expect(page.getByTestId("interventions-copy")).toBeVisible();
@@ -114,13 +178,21 @@ test.describe("interventions screen", () => {
   });
 
   test("[C-INT-02] the field, prices, protocols, interoperability and results areas answer only a signed-in user", async ({ page }) => {
-    for (const path of ["/home/description/au_champs/interventions", "/home/description/prix/prix_approvisionnement", "/home/description/protocole/rdd", "/home/interoperabilite/export", "/home/resultats/calcul"]) {
+    for (const path of [
+      "/home/description/au_champs/interventions",
+      "/home/description/prix/prix_approvisionnement",
+      "/home/description/protocole/rdd",
+      "/home/interoperabilite/export",
+      "/home/resultats/calcul",
+    ]) {
       await navigate(page, path);
       await expect(page).toHaveURL(/\/login/);
     }
   });
 
-  test("[C-FORM-03] [C-FORM-04] [C-FORM-05] [C-FORM-06] [C-FORM-07] [C-FORM-08] [C-FORM-09] [C-FORM-10] [C-FORM-11] [C-FORM-12] [C-FORM-13] [C-FORM-14] [C-FORM-17] [C-FORM-21] [C-FORM-22] [C-FORM-24] [C-FORM-25] [C-FORM-26] [C-FORM-27] [C-FORM-29] [C-FORM-30] [C-FORM-42] [C-FORM-43] a writer creates an intervention in the form, then edits it", async ({ page }) => {
+  test("[C-FORM-03] [C-FORM-04] [C-FORM-05] [C-FORM-06] [C-FORM-07] [C-FORM-08] [C-FORM-09] [C-FORM-10] [C-FORM-11] [C-FORM-12] [C-FORM-13] [C-FORM-14] [C-FORM-17] [C-FORM-21] [C-FORM-22] [C-FORM-24] [C-FORM-25] [C-FORM-26] [C-FORM-27] [C-FORM-29] [C-FORM-30] [C-FORM-42] [C-FORM-43] a writer creates an intervention in the form, then edits it", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}`);
@@ -165,7 +237,9 @@ test.describe("interventions screen", () => {
       await form.getByTestId("intervention-prevue").check();
       await page.getByTestId("list-save").click();
       await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
-      const created = await e2eDb()("action").where({ idParcelle: s.plot.id, date: "2025-03-16" }).first("id", "debit", "frequence", "tauxSurface", "nombrePassage", "prevue", "realisee");
+      const created = await e2eDb()("action")
+        .where({ idParcelle: s.plot.id, date: "2025-03-16" })
+        .first("id", "debit", "frequence", "tauxSurface", "nombrePassage", "prevue", "realisee");
       expect({ ...created, id: undefined }).toEqual({ id: undefined, debit: 4.5, frequence: 2, tauxSurface: 0.75, nombrePassage: 1.5, prevue: 1, realisee: 1 });
       const table = page.locator('table[role="grid"]');
       await expect(table.locator("tbody tr").filter({ hasText: "16/03/2025" })).toContainText("P/R");
@@ -180,7 +254,9 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-ERR-35] [C-WATER-01] [C-WATER-02] [C-WATER-03] [C-WATER-04] [C-WATER-05] [C-WATER-06] [C-OTHER-01] [C-OTHER-02] [C-OTHER-03] [C-OTHER-04] [C-OTHER-05] [C-FORM-18] [C-FORM-19] [C-FORM-20] [C-FORM-31] [C-FORM-32] [C-FORM-33] [C-FORM-34] [C-FORM-35] [C-CONST-09] water and other inputs are added, edited and deleted from the intervention", async ({ page }) => {
+  test("[C-ERR-35] [C-WATER-01] [C-WATER-02] [C-WATER-03] [C-WATER-04] [C-WATER-05] [C-WATER-06] [C-OTHER-01] [C-OTHER-02] [C-OTHER-03] [C-OTHER-04] [C-OTHER-05] [C-FORM-18] [C-FORM-19] [C-FORM-20] [C-FORM-31] [C-FORM-32] [C-FORM-33] [C-FORM-34] [C-FORM-35] [C-CONST-09] water and other inputs are added, edited and deleted from the intervention", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
@@ -203,7 +279,10 @@ test.describe("interventions screen", () => {
       // Newest first; quantities to 4 decimals at most.
       await expect(panel.getByTestId("intrant-row").first()).toContainText("Irrigation localisée (goutte-à-goutte)");
       await expect(panel.getByTestId("intrant-row").first()).toContainText("12,5");
-      const stored = await e2eDb()("intrant").where({ idAction: s.existing }).orderBy("id", "desc").first("idIntrant", "dicIdOrigineIntrant", "dicLlUnite", "quantite");
+      const stored = await e2eDb()("intrant")
+        .where({ idAction: s.existing })
+        .orderBy("id", "desc")
+        .first("idIntrant", "dicIdOrigineIntrant", "dicLlUnite", "quantite");
       expect(stored).toEqual({ idIntrant: 20011, dicIdOrigineIntrant: 776, dicLlUnite: "mm", quantite: 12.5 });
 
       // Other input: name and quantity, unit 'autre'.
@@ -237,10 +316,21 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-RIGHTS-04] [C-RIGHTS-01] [C-RIGHTS-02] [C-RIGHTS-03] [C-RIGHTS-16] a reader sees the interventions read-only: New, Other, copy and input deletion are not offered", async ({ page }) => {
+  test("[C-RIGHTS-04] [C-RIGHTS-01] [C-RIGHTS-02] [C-RIGHTS-03] [C-RIGHTS-16] a reader sees the interventions read-only: New, Other, copy and input deletion are not offered", async ({
+    page,
+  }) => {
     const s = await prepare();
     const variety = await e2eDb()("reference_semence").where({ libelle: "Chevignon" }).first("id");
-    await insertId("intrant", { idAction: s.existing, idCategorie: 5381, idIntrant: variety.id, dicIdOrigineIntrant: 776, libelleIntrant: "Chevignon", idCulture: 1, quantite: 150, dicLlUnite: "kg/ha" });
+    await insertId("intrant", {
+      idAction: s.existing,
+      idCategorie: 5381,
+      idIntrant: variety.id,
+      dicIdOrigineIntrant: 776,
+      libelleIntrant: "Chevignon",
+      idCulture: 1,
+      quantite: 150,
+      dicLlUnite: "kg/ha",
+    });
     try {
       await openScreen(page, "lecteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
       await expect(page.getByTestId("list-new")).toBeDisabled();
@@ -263,7 +353,9 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-PHYTO-16] [C-PHYTO-01] [C-PHYTO-02] [C-PHYTO-03] [C-PHYTO-04] [C-PHYTO-05] [C-PHYTO-06] [C-PHYTO-07] [C-PHYTO-08] [C-PHYTO-10] [C-PHYTO-11] [C-PHYTO-12] [C-PHYTO-14] [C-CONST-03] a writer records a phyto input with two targets and sees their reference doses", async ({ page }) => {
+  test("[C-PHYTO-16] [C-PHYTO-01] [C-PHYTO-02] [C-PHYTO-03] [C-PHYTO-04] [C-PHYTO-05] [C-PHYTO-06] [C-PHYTO-07] [C-PHYTO-08] [C-PHYTO-10] [C-PHYTO-11] [C-PHYTO-12] [C-PHYTO-14] [C-CONST-03] a writer records a phyto input with two targets and sees their reference doses", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
@@ -303,10 +395,16 @@ test.describe("interventions screen", () => {
       await dialog.getByTestId("intrant-save").click();
       await expect(dialog).toHaveCount(0);
       await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
-      const intrant = await e2eDb()("intrant").where({ idAction: s.existing, codeIntrant: "9800336" }).first("id", "idIntrant", "libelleIntrant", "quantite", "dicLlUnite");
+      const intrant = await e2eDb()("intrant")
+        .where({ idAction: s.existing, codeIntrant: "9800336" })
+        .first("id", "idIntrant", "libelleIntrant", "quantite", "dicLlUnite");
       expect(intrant).toMatchObject({ idIntrant: 9800336, libelleIntrant: "KARATE AVEC TECHNOLOGIE ZEON", quantite: 0.05, dicLlUnite: "l/ha" });
-      const cibles = await e2eDb()("intrant_cible as ic").join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id").join("cible as c", "c.id", "icc.idCible")
-        .where("ic.idIntrant", intrant.id).orderBy("icc.rang").select("c.libelle", "icc.rang", "icc.doseRef", "ic.uniteRefCible1");
+      const cibles = await e2eDb()("intrant_cible as ic")
+        .join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id")
+        .join("cible as c", "c.id", "icc.idCible")
+        .where("ic.idIntrant", intrant.id)
+        .orderBy("icc.rang")
+        .select("c.libelle", "icc.rang", "icc.doseRef", "ic.uniteRefCible1");
       expect(cibles).toEqual([
         { libelle: "Pucerons", rang: 1, doseRef: 0.063, uniteRefCible1: "L/HA" },
         { libelle: "Cicadelles", rang: 2, doseRef: 0.075, uniteRefCible1: "L/HA" },
@@ -323,7 +421,9 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-SEED-01] [C-SEED-02] [C-SEED-03] [C-SEED-04] [C-SEED-05] [C-SEED-07] [C-SEED-08] [C-SEED-09] [C-SEED-10] [C-SEED-15] [C-SEED-20] [C-SEED-21] [C-SEED-25] a seed input with a treatment creates two inputs; shares must total 100; the conversion helps", async ({ page }) => {
+  test("[C-SEED-01] [C-SEED-02] [C-SEED-03] [C-SEED-04] [C-SEED-05] [C-SEED-07] [C-SEED-08] [C-SEED-09] [C-SEED-10] [C-SEED-15] [C-SEED-20] [C-SEED-21] [C-SEED-25] a seed input with a treatment creates two inputs; shares must total 100; the conversion helps", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
@@ -356,10 +456,20 @@ test.describe("interventions screen", () => {
       await page.screenshot({ path: `${SHOTS}/dialog-semence-fr.png` });
       await dialog.getByTestId("intrant-save").click();
       await expect(dialog).toHaveCount(0);
-      const rows = await e2eDb()("intrant").where({ idAction: s.existing }).whereIn("libelleIntrant", ["Chevignon", "VIBRANCE TRIO"]).orderBy("id").select("id", "libelleIntrant", "idCategorie", "idIntrantSemence", "quantite");
-      expect(rows.map((r) => [r.libelleIntrant, r.idCategorie, r.quantite])).toEqual([["Chevignon", 5381, 160], ["VIBRANCE TRIO", 5397, 0.2]]);
+      const rows = await e2eDb()("intrant")
+        .where({ idAction: s.existing })
+        .whereIn("libelleIntrant", ["Chevignon", "VIBRANCE TRIO"])
+        .orderBy("id")
+        .select("id", "libelleIntrant", "idCategorie", "idIntrantSemence", "quantite");
+      expect(rows.map((r) => [r.libelleIntrant, r.idCategorie, r.quantite])).toEqual([
+        ["Chevignon", 5381, 160],
+        ["VIBRANCE TRIO", 5397, 0.2],
+      ]);
       expect(rows[1].idIntrantSemence).toBe(rows[0].id);
-      expect(await e2eDb()("caracteristique_intrant").where({ idIntrant: rows[0].id }).first("semenceFerme", "semenceCertifiee")).toEqual({ semenceFerme: 30, semenceCertifiee: 70 });
+      expect(await e2eDb()("caracteristique_intrant").where({ idIntrant: rows[0].id }).first("semenceFerme", "semenceCertifiee")).toEqual({
+        semenceFerme: 30,
+        semenceCertifiee: 70,
+      });
       // Edited, the seed no longer offers a treatment.
       await page.getByRole("button", { name: "Modifier Chevignon" }).click();
       await expect(page.getByTestId("dialog-semence").getByTestId("semence-traitement")).toHaveCount(0);
@@ -368,7 +478,9 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-FERT-01] [C-FERT-02] [C-FERT-03] [C-FERT-04] [C-FERT-05] [C-FERT-06] [C-FERT-07] [C-FERT-08] [C-FERT-09] [C-FERT-10] [C-FERT-11] [C-FERT-12] [C-FERT-18] [C-CONST-04] [C-CONST-05] a fertiliser's type sets its unit and its products; the composition is shown and kept", async ({ page }) => {
+  test("[C-FERT-01] [C-FERT-02] [C-FERT-03] [C-FERT-04] [C-FERT-05] [C-FERT-06] [C-FERT-07] [C-FERT-08] [C-FERT-09] [C-FERT-10] [C-FERT-11] [C-FERT-12] [C-FERT-18] [C-CONST-04] [C-CONST-05] a fertiliser's type sets its unit and its products; the composition is shown and kept", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
@@ -397,7 +509,9 @@ test.describe("interventions screen", () => {
       await page.screenshot({ path: `${SHOTS}/dialog-fertilisant-fr.png` });
       await dialog.getByTestId("intrant-save").click();
       await expect(dialog).toHaveCount(0);
-      const row = await e2eDb()("intrant").where({ idAction: s.existing, libelleIntrant: "Ammonitrate 33,5" }).first("id", "idCategorie", "quantite", "dicLlUnite");
+      const row = await e2eDb()("intrant")
+        .where({ idAction: s.existing, libelleIntrant: "Ammonitrate 33,5" })
+        .first("id", "idCategorie", "quantite", "dicLlUnite");
       expect(row).toMatchObject({ idCategorie: 655, quantite: 200, dicLlUnite: "kg/ha" });
       expect(Number((await e2eDb()("caracteristique_intrant").where({ idIntrant: row.id }).first("n")).n)).toBe(33.5);
     } finally {
@@ -405,7 +519,9 @@ test.describe("interventions screen", () => {
     }
   });
 
-  test("[C-FORM-23] [C-FORM-36] [C-FORM-37] [C-FORM-28] the generic product entry opens the chosen kind's dialog; leaving an edited intervention asks first; New takes the picked day", async ({ page }) => {
+  test("[C-FORM-23] [C-FORM-36] [C-FORM-37] [C-FORM-28] the generic product entry opens the chosen kind's dialog; leaving an edited intervention asks first; New takes the picked day", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
@@ -438,7 +554,16 @@ test.describe("interventions screen", () => {
     const s = await prepare();
     try {
       const variety = await e2eDb()("reference_semence").where({ libelle: "Chevignon" }).first("id");
-      await insertId("intrant", { idAction: s.existing, idCategorie: 5381, idIntrant: variety.id, dicIdOrigineIntrant: 776, libelleIntrant: "Chevignon", idCulture: 1, quantite: 150, dicLlUnite: null });
+      await insertId("intrant", {
+        idAction: s.existing,
+        idCategorie: 5381,
+        idIntrant: variety.id,
+        dicIdOrigineIntrant: 776,
+        libelleIntrant: "Chevignon",
+        idCulture: 1,
+        quantite: 150,
+        dicLlUnite: null,
+      });
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
       await page.getByRole("button", { name: "Modifier Chevignon" }).click();
       const dialog = page.getByTestId("dialog-semence");
@@ -453,14 +578,18 @@ test.describe("interventions screen", () => {
       await s.cleanup();
     }
   });
-  test("[C-ERR-01] [C-ERR-02] [C-ERR-03] [C-ERR-04] an intervention changed by someone else meanwhile: the save shows the error dialog (title, message, Ok, at most 500 wide) and nothing is overwritten", async ({ page }) => {
+  test("[C-ERR-01] [C-ERR-02] [C-ERR-03] [C-ERR-04] an intervention changed by someone else meanwhile: the save shows the error dialog (title, message, Ok, at most 500 wide) and nothing is overwritten", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}&id=${s.existing}`);
       const form = page.getByTestId("intervention-form");
       await expect(form.getByTestId("intervention-frequence")).toHaveValue("1");
       // Someone else saves the intervention meanwhile.
-      await e2eDb()("action").where({ id: s.existing }).update({ frequence: 3, updatedAt: new Date(Date.now() + 60_000) });
+      await e2eDb()("action")
+        .where({ id: s.existing })
+        .update({ frequence: 3, updatedAt: new Date(Date.now() + 60_000) });
       await form.getByTestId("intervention-frequence").fill("2");
       await page.getByTestId("list-save").click();
       const dialog = page.getByTestId("error-dialog");
@@ -483,7 +612,20 @@ test.describe("interventions screen", () => {
   });
   test("[C-INT-15] 'Copier la sélection' exports the interventions selected in the grid: the export dialog opens with them ticked", async ({ page }) => {
     const s = await prepare();
-    const second = await insertId("action", { idCampagne: s.ids.tilleuls2025, idParcelle: s.plot.id, date: "2025-04-13", anneeRecolte: 2025, idOperationCulturale: s.traitement, idCultureConcernee: 1, debit: 6, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+    const second = await insertId("action", {
+      idCampagne: s.ids.tilleuls2025,
+      idParcelle: s.plot.id,
+      date: "2025-04-13",
+      anneeRecolte: 2025,
+      idOperationCulturale: s.traitement,
+      idCultureConcernee: 1,
+      debit: 6,
+      frequence: 1,
+      tauxSurface: 1,
+      nombrePassage: 1,
+      realisee: true,
+      prevue: false,
+    });
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.plot.id}`);
       const copy = page.getByTestId("interventions-copy");
@@ -508,7 +650,9 @@ test.describe("interventions screen", () => {
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId(`copie-actions-${s.existing}`)).toBeChecked();
       await expect(dialog.getByTestId(`copie-actions-${second}`)).toBeChecked();
-      expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+        [],
+      );
     } finally {
       await s.cleanup();
     }

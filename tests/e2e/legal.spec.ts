@@ -36,7 +36,10 @@ test.describe("legal notice (/mentions-legales)", () => {
 
   test("[A-LEGAL-04] the legal notice states the rights of access, rectification and objection", async ({ page }) => {
     await navigate(page, "/mentions-legales");
-    const section = page.getByTestId("legal-notice").locator("section").filter({ has: page.getByRole("heading", { name: "Données personnelles" }) });
+    const section = page
+      .getByTestId("legal-notice")
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Données personnelles" }) });
     await expect(section).toContainText("droit d'accès, de rectification et d'opposition");
     await expect(page.getByTestId("legal-notice").getByText(/Support : support@/)).toBeVisible();
   });

@@ -2,7 +2,9 @@ import { expect, navigate, test, waitForHydration } from "./fixtures";
 import { signIn } from "./helpers";
 
 test.describe("language", () => {
-  test("[A-SCOPE-01] [A-LOCALE-02] [B-CONST-10] [B-CONST-11] the interface is in French by default, with English as an option (no key locale in production)", async ({ page }) => {
+  test("[A-SCOPE-01] [A-LOCALE-02] [B-CONST-10] [B-CONST-11] the interface is in French by default, with English as an option (no key locale in production)", async ({
+    page,
+  }) => {
     await navigate(page, "/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
@@ -12,7 +14,9 @@ test.describe("language", () => {
     expect(await select.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["fr", "en"]);
   });
 
-  test("[A-LOCALE-03] [A-LOCALE-04] [A-LOCALE-05] [A-LOCALE-06] [B-CONST-14] [B-CONST-15] [B-CONST-16] switching to English warns, stores the choice, reloads after 3 s in English; and back to French", async ({ page }) => {
+  test("[A-LOCALE-03] [A-LOCALE-04] [A-LOCALE-05] [A-LOCALE-06] [B-CONST-14] [B-CONST-15] [B-CONST-16] switching to English warns, stores the choice, reloads after 3 s in English; and back to French", async ({
+    page,
+  }) => {
     await signIn(page, "lecteur");
     await page.evaluate(() => {
       (window as unknown as { __stillHere: boolean }).__stillHere = true;
@@ -54,7 +58,9 @@ test.describe("language", () => {
     await expect(page.getByTestId("locale-select")).toHaveValue("fr");
   });
 
-  test("[A-LOCALE-04] [A-LOCALE-06] [A-LOGIN-08] the login screen's selector switches the language too, and the choice survives signing in", async ({ page }) => {
+  test("[A-LOCALE-04] [A-LOCALE-06] [A-LOGIN-08] the login screen's selector switches the language too, and the choice survives signing in", async ({
+    page,
+  }) => {
     await navigate(page, "/login");
     await page.getByTestId("locale-select").selectOption("en");
     await expect(page.getByTestId("locale-warning")).toBeVisible();

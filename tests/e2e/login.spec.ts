@@ -6,7 +6,9 @@ import { signIn } from "./helpers";
 const isLoginPost = (r: Request) => r.method() === "POST" && new URL(r.url()).pathname === "/sillon/login";
 
 test.describe("login", () => {
-  test("[A-LOGIN-01] [A-LOGIN-03] [A-LOGIN-04] [A-LOGIN-08] [A-LOGIN-09] the login screen shows its fields, button, language selector and partner logos", async ({ page }) => {
+  test("[A-LOGIN-01] [A-LOGIN-03] [A-LOGIN-04] [A-LOGIN-08] [A-LOGIN-09] the login screen shows its fields, button, language selector and partner logos", async ({
+    page,
+  }) => {
     await navigate(page, "/login");
     await expect(page.getByLabel("Nom d'utilisateur")).toBeVisible();
     await expect(page.getByLabel("Mot de passe")).toBeVisible();
@@ -15,7 +17,9 @@ test.describe("login", () => {
     await expect(page.getByTestId("partner-logos").getByRole("img")).toHaveCount(3);
   });
 
-  test("[A-LOGIN-13] [A-LOGIN-14] [issue10-6] a good login opens the home page with an httpOnly session cookie and keeps no token in browser storage", async ({ page }) => {
+  test("[A-LOGIN-13] [A-LOGIN-14] [issue10-6] a good login opens the home page with an httpOnly session cookie and keeps no token in browser storage", async ({
+    page,
+  }) => {
     // A-LOGIN-12 (token in localStorage) is replaced by issue 10, defect 6: no token in browser storage.
     await login(page, "animateur");
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
@@ -114,9 +118,14 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/sillon\/home\/description\/home$/);
   });
 
-  test("[A-LOGIN-17] [A-LOGIN-18] [A-ERR-06] [A-CONST-03] a login answered 500 shows the server-error panel with the status and a try-later text; Ok closes it", async ({ page, browserErrors }) => {
+  test("[A-LOGIN-17] [A-LOGIN-18] [A-ERR-06] [A-CONST-03] a login answered 500 shows the server-error panel with the status and a try-later text; Ok closes it", async ({
+    page,
+    browserErrors,
+  }) => {
     browserErrors.allow(/status of 500 .*\/sillon\/login/);
-    await page.route("**/sillon/login", (route) => (isLoginPost(route.request()) ? route.fulfill({ status: 500, contentType: "text/html", body: "" }) : route.continue()));
+    await page.route("**/sillon/login", (route) =>
+      isLoginPost(route.request()) ? route.fulfill({ status: 500, contentType: "text/html", body: "" }) : route.continue(),
+    );
     await navigate(page, "/login");
     await page.getByLabel("Nom d'utilisateur").fill("animateur");
     await page.getByLabel("Mot de passe").fill("demo1234");
@@ -193,7 +202,9 @@ test.describe("login without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Bienvenue dans Sillon" })).toBeVisible();
   });
 
-  test("[issue10-6] [A-LOGIN-16] [A-LOGIN-10] without JavaScript, bad credentials answer 401 with the alert and the username kept; an empty field shows its message", async ({ page }) => {
+  test("[issue10-6] [A-LOGIN-16] [A-LOGIN-10] without JavaScript, bad credentials answer 401 with the alert and the username kept; an empty field shows its message", async ({
+    page,
+  }) => {
     await page.goto("login");
     await page.getByLabel("Nom d'utilisateur").fill("lecteur");
     await page.getByLabel("Mot de passe").fill("pas-le-bon");
@@ -211,7 +222,9 @@ test.describe("login without JavaScript", () => {
 });
 
 test.describe("sign-in throttle", () => {
-  test("[issue10-6] after five failures a username is locked with a clear message, even for the right password; other users still sign in", async ({ page }) => {
+  test("[issue10-6] after five failures a username is locked with a clear message, even for the right password; other users still sign in", async ({
+    page,
+  }) => {
     // An unknown name: the throttle does not tell known names from unknown ones (a demo user locked here would lock the next journeys).
     const name = `verrou-${Date.now()}`;
     await navigate(page, "/login");

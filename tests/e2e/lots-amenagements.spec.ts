@@ -30,7 +30,9 @@ test.describe("plot groups", () => {
     await e2eDb()("lot_parcelle").where({ libelle: NAME }).delete();
   });
 
-  test("[B-LOT-01] [B-LOT-02] [B-LOT-03] [B-LOT-05] [B-LOT-06] [B-LOT-07] [B-LOT-04] a writer creates a group, saves it without then with propagation to its plots, and deletes it with the note", async ({ page }) => {
+  test("[B-LOT-01] [B-LOT-02] [B-LOT-03] [B-LOT-05] [B-LOT-06] [B-LOT-07] [B-LOT-04] a writer creates a group, saves it without then with propagation to its plots, and deletes it with the note", async ({
+    page,
+  }) => {
     const idCampagne = await open(page, "redacteur", "lot_parcelle");
     const db = e2eDb();
     const table = page.getByTestId("table-lot_parcelle");
@@ -60,7 +62,13 @@ test.describe("plot groups", () => {
     await expect(table.locator("tbody tr").first()).toContainText(NAME);
     await expect.poll(async () => (await db("lot_parcelle").where({ idCampagne, libelle: NAME }).first())?.noIlotPac).toBe("21");
     const lot = await db("lot_parcelle").where({ idCampagne, libelle: NAME }).first();
-    expect([Boolean(lot.irrigable), Boolean(lot.drainee), Number(lot.reserveUtileMm), lot.profondeurSolCm, lot.remarque]).toEqual([true, false, 180.5, 110, "Parcelles du plateau"]);
+    expect([Boolean(lot.irrigable), Boolean(lot.drainee), Number(lot.reserveUtileMm), lot.profondeurSolCm, lot.remarque]).toEqual([
+      true,
+      false,
+      180.5,
+      110,
+      "Parcelles du plateau",
+    ]);
 
     // Two plots of the group (written by the plots screen in real life).
     const p1 = await insertParcelle({ idCampagne, libelle: "Lot E2E parcelle 1", idLot: lot.id, surface: 4.5, noIlotPac: "99" });
@@ -86,8 +94,20 @@ test.describe("plot groups", () => {
     await ask.getByRole("button", { name: "Oui, répercuter" }).click();
     await expect(page.getByTestId("lot-replicated")).toHaveText("Valeurs du lot répercutées sur 2 parcelles.");
     await expect
-      .poll(async () => (await db("parcelle").whereIn("id", [p1, p2]).orderBy("id")).map((p) => [p.libelle, p.noIlotPac, Boolean(p.irrigable), Boolean(p.drainee), Number(p.reserveUtileMm), p.profondeurSolCm]))
-      .toEqual([["Lot E2E parcelle 1", "22", true, true, 180.5, 110], ["Lot E2E parcelle 2", "22", true, true, 180.5, 110]]);
+      .poll(async () =>
+        (await db("parcelle").whereIn("id", [p1, p2]).orderBy("id")).map((p) => [
+          p.libelle,
+          p.noIlotPac,
+          Boolean(p.irrigable),
+          Boolean(p.drainee),
+          Number(p.reserveUtileMm),
+          p.profondeurSolCm,
+        ]),
+      )
+      .toEqual([
+        ["Lot E2E parcelle 1", "22", true, true, 180.5, 110],
+        ["Lot E2E parcelle 2", "22", true, true, 180.5, 110],
+      ]);
     expect(Number((await db("parcelle").where({ id: p1 }).first()).surface)).toBe(4.5);
     await page.screenshot({ path: `${SHOTS}/lot-parcelle.png`, fullPage: true });
 
@@ -110,7 +130,9 @@ test.describe("landscape features", () => {
     await e2eDb()("parcelle").where({ libelle: "Aménagement E2E parcelle" }).delete();
   });
 
-  test("[B-AMEN-01] [B-AMEN-02] [B-AMEN-03] [B-AMEN-04] [B-AMEN-05] [B-AMEN-06] a writer creates, edits and deletes a feature; name and type required, surface numeric", async ({ page }) => {
+  test("[B-AMEN-01] [B-AMEN-02] [B-AMEN-03] [B-AMEN-04] [B-AMEN-05] [B-AMEN-06] a writer creates, edits and deletes a feature; name and type required, surface numeric", async ({
+    page,
+  }) => {
     const idCampagne = await campagneTilleuls();
     const plot = await insertParcelle({ idCampagne, libelle: "Aménagement E2E parcelle" });
     await open(page, "redacteur", "amenagements");

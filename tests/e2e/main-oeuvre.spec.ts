@@ -11,7 +11,13 @@ async function openLabour(page: Page, user: DemoUser, annee = 2025) {
   const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
   const idUser = await userId(user);
   await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({ idUser, idOad: dossier.idOad, idDossier: dossier.id, exploitations: JSON.stringify([farm.id]), idCampagne: campagne.id });
+  await db("utilisateur_contexte").insert({
+    idUser,
+    idOad: dossier.idOad,
+    idDossier: dossier.id,
+    exploitations: JSON.stringify([farm.id]),
+    idCampagne: campagne.id,
+  });
   await db("main_oeuvre").where({ idCampagne: campagne.id }).delete();
   await page.context().clearCookies();
   await login(page, user);
@@ -26,7 +32,9 @@ async function fillItem(page: Page, libelle: string, type: string, uta: string) 
   await page.getByLabel("UTH", { exact: true }).fill(uta);
 }
 
-test("[B-LIST-05] [B-LIST-09] [B-LIST-22] [B-LAB-01] [B-LAB-02] [A-ERR-21] the form opens on New; a created item comes first and is selected", async ({ page }) => {
+test("[B-LIST-05] [B-LIST-09] [B-LIST-22] [B-LAB-01] [B-LAB-02] [A-ERR-21] the form opens on New; a created item comes first and is selected", async ({
+  page,
+}) => {
   const idCampagne = await openLabour(page, "redacteur");
   await expect(page.getByTestId("list-form")).toHaveCount(0);
   await expect(page.getByTestId("main-oeuvre-totals")).toBeVisible();
@@ -44,13 +52,21 @@ test("[B-LIST-05] [B-LIST-09] [B-LIST-22] [B-LAB-01] [B-LAB-02] [A-ERR-21] the f
   await expect(page).toHaveURL(/[?&]id=\d+/);
   await expect
     .poll(async () => (await e2eDb()("main_oeuvre").where({ idCampagne }).orderBy("id")).map((r) => [r.libelle, Number(r.uta), r.idTypeUser]))
-    .toEqual([["Chef d'exploitation", 1.5, 953], ["Salarié", 1, 951]]);
+    .toEqual([
+      ["Chef d'exploitation", 1.5, 953],
+      ["Salarié", 1, 951],
+    ]);
   await expect(page.getByTestId("total-uta")).toHaveText("2,5");
 });
 
-test("[B-LIST-06] [B-LIST-07] [B-LIST-10] [B-LIST-12] [A-ERR-22] selecting a row opens it; an update stays in place; a reload reselects the row; deselecting closes the form", async ({ page }) => {
+test("[B-LIST-06] [B-LIST-07] [B-LIST-10] [B-LIST-12] [A-ERR-22] selecting a row opens it; an update stays in place; a reload reselects the row; deselecting closes the form", async ({
+  page,
+}) => {
   const idCampagne = await openLabour(page, "redacteur");
-  for (const [libelle, uta] of [["Premier", "1"], ["Second", "0,5"]] as const) {
+  for (const [libelle, uta] of [
+    ["Premier", "1"],
+    ["Second", "0,5"],
+  ] as const) {
     await page.getByTestId("list-new").click();
     await fillItem(page, libelle, "Main-d'œuvre familiale", uta);
     await page.getByTestId("list-save").click();
@@ -74,7 +90,9 @@ test("[B-LIST-06] [B-LIST-07] [B-LIST-10] [B-LIST-12] [A-ERR-22] selecting a row
   expect(Number((await e2eDb()("main_oeuvre").where({ idCampagne, libelle: "Premier" }).first()).uta)).toBe(2);
 });
 
-test("[B-LIST-11] [B-LIST-14] [B-LAB-07] [B-LAB-09] [B-LAB-10] [B-CONST-08] bad values are refused beside the field; switching rows with unsaved changes asks first", async ({ page }) => {
+test("[B-LIST-11] [B-LIST-14] [B-LAB-07] [B-LAB-09] [B-LAB-10] [B-CONST-08] bad values are refused beside the field; switching rows with unsaved changes asks first", async ({
+  page,
+}) => {
   await openLabour(page, "redacteur");
   await page.getByTestId("list-new").click();
   await fillItem(page, "Stagiaire", "Salarié occasionnel", "abc");
@@ -156,7 +174,9 @@ test("[B-LIST-21] a form is saved only when it is valid and changed: an unchange
   const before = await e2eDb()("main_oeuvre").where({ idCampagne, libelle: "Inchangé" }).first("updatedAt");
   await page.getByLabel("UTH", { exact: true }).focus();
   const posts: string[] = [];
-  page.on("request", (r) => { if (r.method() === "POST") posts.push(r.url()); });
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
   await page.keyboard.press("Control+s");
   await afterRender(page);
   expect(posts).toEqual([]);
@@ -177,7 +197,10 @@ test("[B-LIST-04] the ground analysis screen shows its heading only", async ({ p
   await expect(screen).toHaveText("Analyse de sol");
 });
 
-test("[B-ERR-01] [B-ERR-04] [B-ERR-05] [B-ERR-06] [B-ERR-07] [B-ERR-08] failed labour calls show their message in the error dialog", async ({ page, browserErrors }) => {
+test("[B-ERR-01] [B-ERR-04] [B-ERR-05] [B-ERR-06] [B-ERR-07] [B-ERR-08] failed labour calls show their message in the error dialog", async ({
+  page,
+  browserErrors,
+}) => {
   // The labour table is put out of service on purpose: the calls answer 500 with their catalogued message.
   browserErrors.allow(/status of 500 \(Internal Server Error\) \(.*main_oeuvre/);
   const idCampagne = await openLabour(page, "redacteur");

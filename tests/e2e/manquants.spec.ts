@@ -15,7 +15,9 @@ const ECRAN = "/home/resultats/manquants";
 const gains = async (page: import("@playwright/test").Page) =>
   (await page.getByTestId("manquant-gain").allInnerTexts()).map((s) => Number(s.replace(/[^\d,.-]/g, "").replace(",", ".")));
 
-test("[issue24-manquants] a writer sees the folder's missing data sorted by the completeness each restores and opens, with the keyboard, the row that fixes one", async ({ page }) => {
+test("[issue24-manquants] a writer sees the folder's missing data sorted by the completeness each restores and opens, with the keyboard, the row that fixes one", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
@@ -39,7 +41,11 @@ test("[issue24-manquants] a writer sees the folder's missing data sorted by the 
   await ecran.getByTestId("manquants-tri").selectOption("exploitation");
   await expect(lignes.first()).toContainText("EARL des Tilleuls");
   // A line of the context's campaign opens its screen with its row.
-  const lien = ecran.getByTestId("manquant-ligne").filter({ hasText: "EARL des Tilleuls" }).getByRole("link", { name: /^Corriger/ }).first();
+  const lien = ecran
+    .getByTestId("manquant-ligne")
+    .filter({ hasText: "EARL des Tilleuls" })
+    .getByRole("link", { name: /^Corriger/ })
+    .first();
   const adresse = await lien.getAttribute("href");
   await lien.focus();
   await page.keyboard.press("Enter");
@@ -61,7 +67,11 @@ test("[issue24-manquants] a writer opens a line of another farm: its campaign is
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await signIn(page, "redacteur");
   await navigate(page, ECRAN);
-  const autre = page.getByTestId("manquant-ligne").filter({ hasText: "GAEC du Moulin" }).getByRole("button", { name: /^Corriger/ }).first();
+  const autre = page
+    .getByTestId("manquant-ligne")
+    .filter({ hasText: "GAEC du Moulin" })
+    .getByRole("button", { name: /^Corriger/ })
+    .first();
   await autre.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/home\/description\//);

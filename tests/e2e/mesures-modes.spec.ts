@@ -33,12 +33,42 @@ test.describe("measures screen: modes and transfer failures", () => {
     const s = await prepare();
     try {
       const placette = await insertId("placette", { idCampagne: s.idCampagne, idExploitation: s.ids.tilleuls, idParcelle: s.a, libelle: "Placette E2E nord" });
-      const serie = (nom: string) => insertId("observation_serie", { idCampagne: s.idCampagne, idExploitation: s.ids.tilleuls, idParcelle: s.a, nom, date: "2025-04-01", dicIdTypeSerie: 1130 });
+      const serie = (nom: string) =>
+        insertId("observation_serie", {
+          idCampagne: s.idCampagne,
+          idExploitation: s.ids.tilleuls,
+          idParcelle: s.a,
+          nom,
+          date: "2025-04-01",
+          dicIdTypeSerie: 1130,
+        });
       const parcelMode = await serie("E2E mode parcelle");
-      await insertId("observation", { idObservationSerie: parcelMode, idParcelle: s.a, dicoIdEltObserve: 2100, obsValNum: 4.2, dicLlUnite: "t MS/ha", ordre: 1 });
+      await insertId("observation", {
+        idObservationSerie: parcelMode,
+        idParcelle: s.a,
+        dicoIdEltObserve: 2100,
+        obsValNum: 4.2,
+        dicLlUnite: "t MS/ha",
+        ordre: 1,
+      });
       const plotMode = await serie("E2E mode placette");
-      const row = await insertId("observation", { idObservationSerie: plotMode, idParcelle: s.a, dicoIdEltObserve: 2100, obsValNum: 4.2, dicLlUnite: "t MS/ha", ordre: 1 });
-      await insertId("observation", { idObservationSerie: plotMode, idParcelle: s.a, idObservationParent: row, idPlacette: placette, dicoIdEltObserve: 2100, obsValNum: 3.9, dicLlUnite: "t MS/ha" });
+      const row = await insertId("observation", {
+        idObservationSerie: plotMode,
+        idParcelle: s.a,
+        dicoIdEltObserve: 2100,
+        obsValNum: 4.2,
+        dicLlUnite: "t MS/ha",
+        ordre: 1,
+      });
+      await insertId("observation", {
+        idObservationSerie: plotMode,
+        idParcelle: s.a,
+        idObservationParent: row,
+        idPlacette: placette,
+        dicoIdEltObserve: 2100,
+        obsValNum: 3.9,
+        dicLlUnite: "t MS/ha",
+      });
 
       await openScreen(page, `?parcelleId=${s.a}&id=${parcelMode}`);
       await expect(page.getByTestId("serie-par-placette")).not.toBeChecked();
@@ -59,13 +89,22 @@ test.describe("measures screen: modes and transfer failures", () => {
   test("[B-ERR-18] [C-ERR-34] a failed import or copy opens no error dialog: the button stops being busy and the dialog says why", async ({ page }) => {
     const s = await prepare();
     try {
-      const one = await insertId("observation_serie", { idCampagne: s.idCampagne, idExploitation: s.ids.tilleuls, idParcelle: s.a, nom: "E2E échec un", date: "2025-04-01", dicIdTypeSerie: 1126 });
+      const one = await insertId("observation_serie", {
+        idCampagne: s.idCampagne,
+        idExploitation: s.ids.tilleuls,
+        idParcelle: s.a,
+        nom: "E2E échec un",
+        date: "2025-04-01",
+        dicIdTypeSerie: 1126,
+      });
       await openScreen(page, `?parcelleId=${s.a}`);
 
       // Import of a file that is no export.
       await page.getByTestId("mesures-import").click();
       const importDialog = page.getByTestId("import-dialog");
-      await importDialog.getByTestId("import-file").setInputFiles({ name: "pas-un-export.json", mimeType: "application/json", buffer: Buffer.from("pas du json") });
+      await importDialog
+        .getByTestId("import-file")
+        .setInputFiles({ name: "pas-un-export.json", mimeType: "application/json", buffer: Buffer.from("pas du json") });
       await importDialog.getByTestId("import-send").click();
       await expect(importDialog.getByTestId("import-erreur")).toHaveText("Ce fichier n'est pas un export de séries d'observations.");
       await expect(page.getByTestId("error-dialog")).toHaveCount(0);
@@ -75,7 +114,10 @@ test.describe("measures screen: modes and transfer failures", () => {
       await importDialog.getByRole("button", { name: "Annuler" }).click();
 
       // Copy of a series deleted meanwhile (by someone else).
-      await page.getByRole("row", { name: /E2E échec un/ }).getByRole("checkbox").check();
+      await page
+        .getByRole("row", { name: /E2E échec un/ })
+        .getByRole("checkbox")
+        .check();
       await page.getByTestId("mesures-copy").click();
       const copyDialog = page.getByTestId("copie-dialog");
       await copyDialog.getByTestId("copie-cible").selectOption(String(s.b));

@@ -21,7 +21,8 @@ async function prepare() {
   const idCampagne = ids.tilleuls2025;
   const a = await insertId("parcelle", { idCampagne, libelle: "AAA E2E mesures", surface: 4 });
   const b = await insertId("parcelle", { idCampagne, libelle: "AAB E2E mesures cible", surface: 3 });
-  for (const user of ["redacteur", "lecteur"] as const) await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
+  for (const user of ["redacteur", "lecteur"] as const)
+    await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
   return { ids, idCampagne, a, b, cleanup: () => e2eDb()("parcelle").whereIn("id", [a, b]).delete() };
 }
 
@@ -35,7 +36,9 @@ const axeSerious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 test.describe("measures screen", () => {
-  test("[B-OBS-01] [B-OBS-04] [B-OBS-12] [B-OBS-29] [B-OBS-32] [B-OBS-33] [B-OBS-34] [B-OBS-13] [B-OBS-16] [B-OBS-17] [B-OBS-18] [B-OBS-19] [B-OBS-20] [B-OBS-22] [B-OBS-23] [B-OBS-24] [B-OBS-28] [B-OBS-39] [B-OBS-45] [B-FILE-01] a writer creates series of each type family with the fields of the type, then pastes 15 observations and saves them in one go", async ({ page }) => {
+  test("[B-OBS-01] [B-OBS-04] [B-OBS-12] [B-OBS-29] [B-OBS-32] [B-OBS-33] [B-OBS-34] [B-OBS-13] [B-OBS-16] [B-OBS-17] [B-OBS-18] [B-OBS-19] [B-OBS-20] [B-OBS-22] [B-OBS-23] [B-OBS-24] [B-OBS-28] [B-OBS-39] [B-OBS-45] [B-FILE-01] a writer creates series of each type family with the fields of the type, then pastes 15 observations and saves them in one go", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openScreen(page, "redacteur", `?parcelleId=${s.a}`);
@@ -45,10 +48,18 @@ test.describe("measures screen", () => {
       await expect(page.getByTestId("serie-fichiers-apres")).toBeVisible();
       await expect(page.getByTestId("observations-after-create")).toBeVisible();
       // Fields per type (spec 2 §9): organ, stage and laboratory shown or not; the name follows the type.
-      const shown = async () => [await form.getByTestId("serie-organe").count(), await form.getByTestId("serie-stade").count(), await form.getByTestId("serie-laboratoire").count()];
+      const shown = async () => [
+        await form.getByTestId("serie-organe").count(),
+        await form.getByTestId("serie-stade").count(),
+        await form.getByTestId("serie-laboratoire").count(),
+      ];
       for (const [type, label, fields] of [
-        ["1130", "Analyse de plante", [1, 1, 1]], ["1126", "Maladies", [1, 1, 0]], ["1124", "Analyse de sol", [0, 1, 1]],
-        ["1125", "Stade de la culture", [0, 1, 0]], ["1131", "Adventices", [0, 0, 0]], ["1128", "Récolte", [1, 1, 1]],
+        ["1130", "Analyse de plante", [1, 1, 1]],
+        ["1126", "Maladies", [1, 1, 0]],
+        ["1124", "Analyse de sol", [0, 1, 1]],
+        ["1125", "Stade de la culture", [0, 1, 0]],
+        ["1131", "Adventices", [0, 0, 0]],
+        ["1128", "Récolte", [1, 1, 1]],
       ] as const) {
         await page.getByTestId("serie-type").selectOption(type);
         await expect(page.getByTestId("serie-nom")).toHaveValue(label);
@@ -90,7 +101,11 @@ test.describe("measures screen", () => {
       await expect(page.getByTestId("grid-dirty-count")).toHaveText("15 lignes modifiées");
       await page.keyboard.press("Control+s");
       await expect(page.getByTestId("grid-dirty-count")).toHaveText("Aucune modification");
-      const rows = await e2eDb()("observation").where({ idObservationSerie: serie.id }).whereNotIn("dicoIdEltObserve", [1701, 1702]).orderBy("ordre").select("dicoIdEltObserve", "obsValNum", "dicLlUnite", "remarque");
+      const rows = await e2eDb()("observation")
+        .where({ idObservationSerie: serie.id })
+        .whereNotIn("dicoIdEltObserve", [1701, 1702])
+        .orderBy("ordre")
+        .select("dicoIdEltObserve", "obsValNum", "dicLlUnite", "remarque");
       expect(rows).toHaveLength(15);
       expect(rows.map((r) => Number(r.dicoIdEltObserve)).slice(0, 5)).toEqual([2100, 2101, 2102, 2103, 2104]);
       expect(Number(rows[14].obsValNum)).toBe(15.5);
@@ -108,10 +123,19 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-FILE-02] [B-FILE-03] [B-FILE-05] [B-FILE-06] [B-FILE-07] [B-FILE-04] a writer attaches a PDF, downloads it back identical, is refused a disguised file, deletes the PDF", async ({ page }) => {
+  test("[B-FILE-02] [B-FILE-03] [B-FILE-05] [B-FILE-06] [B-FILE-07] [B-FILE-04] a writer attaches a PDF, downloads it back identical, is refused a disguised file, deletes the PDF", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
-      const id = await insertId("observation_serie", { idCampagne: s.idCampagne, idExploitation: s.ids.tilleuls, idParcelle: s.a, nom: "E2E fichiers", date: "2025-04-01", dicIdTypeSerie: 1130 });
+      const id = await insertId("observation_serie", {
+        idCampagne: s.idCampagne,
+        idExploitation: s.ids.tilleuls,
+        idParcelle: s.a,
+        nom: "E2E fichiers",
+        date: "2025-04-01",
+        dicIdTypeSerie: 1130,
+      });
       await openScreen(page, "redacteur", `?parcelleId=${s.a}&id=${id}`);
       await page.getByTestId("serie-fichiers").click();
       const dialog = page.getByTestId("fichiers-dialog");
@@ -143,13 +167,30 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-OBS-02] [B-OBS-09] [B-OBS-10] [B-OBS-11] [B-OBS-08] a writer copies two ticked series to another plot, filters by type and deletes two series at once", async ({ page }) => {
+  test("[B-OBS-02] [B-OBS-09] [B-OBS-10] [B-OBS-11] [B-OBS-08] a writer copies two ticked series to another plot, filters by type and deletes two series at once", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
-      const serie = (nom: string, type: number) => insertId("observation_serie", { idCampagne: s.idCampagne, idExploitation: s.ids.tilleuls, idParcelle: s.a, nom, date: "2025-04-01", dicIdTypeSerie: type });
+      const serie = (nom: string, type: number) =>
+        insertId("observation_serie", {
+          idCampagne: s.idCampagne,
+          idExploitation: s.ids.tilleuls,
+          idParcelle: s.a,
+          nom,
+          date: "2025-04-01",
+          dicIdTypeSerie: type,
+        });
       const one = await serie("E2E copie un", 1126);
       const two = await serie("E2E copie deux", 1127);
-      await insertId("observation", { idObservationSerie: one, idParcelle: s.a, dicoIdEltObserve: 2050, obsValNum: 12, dicLlUnite: "% plantes atteintes", ordre: 1 });
+      await insertId("observation", {
+        idObservationSerie: one,
+        idParcelle: s.a,
+        dicoIdEltObserve: 2050,
+        obsValNum: 12,
+        dicLlUnite: "% plantes atteintes",
+        ordre: 1,
+      });
       await openScreen(page, "redacteur", `?parcelleId=${s.a}`);
       await expect(page.getByTestId("mesures-copy")).toBeDisabled();
       await expect(page.getByTestId("mesures-export")).toBeDisabled();
@@ -157,7 +198,11 @@ test.describe("measures screen", () => {
       await page.getByTestId("mesures-type-filter").selectOption("1126");
       await expect(page.getByRole("row", { name: /E2E copie deux/ })).toHaveCount(0);
       await page.getByTestId("mesures-type-filter").selectOption("");
-      for (const name of ["E2E copie un", "E2E copie deux"]) await page.getByRole("row", { name: new RegExp(name) }).getByRole("checkbox").check();
+      for (const name of ["E2E copie un", "E2E copie deux"])
+        await page
+          .getByRole("row", { name: new RegExp(name) })
+          .getByRole("checkbox")
+          .check();
       await page.getByTestId("mesures-copy").click();
       const dialog = page.getByTestId("copie-dialog");
       await expect(dialog).toBeVisible();
@@ -180,14 +225,31 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-RIGHTS-03] [B-RIGHTS-05] [B-RIGHTS-07] [B-RIGHTS-08] [B-RIGHTS-09] [B-RIGHTS-13] [B-OBS-36] a reader sees the series, observations and files read-only, and is refused uploads, deletes and another folder's file at HTTP level; a path or a forbidden type in an upload is refused", async ({ page }) => {
+  test("[B-RIGHTS-03] [B-RIGHTS-05] [B-RIGHTS-07] [B-RIGHTS-08] [B-RIGHTS-09] [B-RIGHTS-13] [B-OBS-36] a reader sees the series, observations and files read-only, and is refused uploads, deletes and another folder's file at HTTP level; a path or a forbidden type in an upload is refused", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       const redacteur = Number((await e2eDb()("utilisateur").where({ username: "redacteur" }).first("id")).id);
-      const id = await insertId("observation_serie", { idCampagne: s.idCampagne, idExploitation: s.ids.tilleuls, idParcelle: s.a, nom: "E2E lecture", date: "2025-04-01", dicIdTypeSerie: 1130 });
+      const id = await insertId("observation_serie", {
+        idCampagne: s.idCampagne,
+        idExploitation: s.ids.tilleuls,
+        idParcelle: s.a,
+        nom: "E2E lecture",
+        date: "2025-04-01",
+        dicIdTypeSerie: 1130,
+      });
       await insertId("observation", { idObservationSerie: id, idParcelle: s.a, dicoIdEltObserve: 2100, obsValNum: 4.2, dicLlUnite: "t MS/ha", ordre: 1 });
       const chemin = "e2e-lecture.pdf";
-      const fid = await insertId("fichier_attache_serie", { idObservationSerie: id, nom: "lecture.pdf", date: new Date(), creePar: redacteur, chemin, typeMime: "application/pdf", taille: PDF.length });
+      const fid = await insertId("fichier_attache_serie", {
+        idObservationSerie: id,
+        nom: "lecture.pdf",
+        date: new Date(),
+        creePar: redacteur,
+        chemin,
+        typeMime: "application/pdf",
+        taille: PDF.length,
+      });
       await openScreen(page, "lecteur", `?parcelleId=${s.a}&id=${id}`);
       await expect(page.getByTestId("list-new")).toBeDisabled();
       await expect(page.getByTestId("mesures-copy")).toBeDisabled();
@@ -204,7 +266,9 @@ test.describe("measures screen", () => {
 
       // At HTTP level: no upload, no file delete, no series delete; nothing written.
       const api = await apiAs("lecteur");
-      const up = await api.post(`${SCREEN.slice(1)}/fichiers`, { multipart: { idObservationSerie: String(id), file: { name: "a.pdf", mimeType: "application/pdf", buffer: PDF } } });
+      const up = await api.post(`${SCREEN.slice(1)}/fichiers`, {
+        multipart: { idObservationSerie: String(id), file: { name: "a.pdf", mimeType: "application/pdf", buffer: PDF } },
+      });
       expect(up.status()).toBe(403);
       const del = await api.post(SCREEN.slice(1), { form: { intent: "deleteFichier", id: String(fid) } });
       expect(del.status()).toBe(403);
@@ -215,16 +279,36 @@ test.describe("measures screen", () => {
       // A file of a folder the reader cannot read (Bocage) is not downloaded.
       const vallee2025 = Number((await e2eDb()("campagne").where({ idExploitation: s.ids.vallee, anneeRecolte: 2025, simulation: false }).first("id")).id);
       const valleePlot = Number((await e2eDb()("parcelle").where({ idCampagne: vallee2025 }).first("id")).id);
-      const foreign = await insertId("observation_serie", { idCampagne: vallee2025, idExploitation: s.ids.vallee, idParcelle: valleePlot, nom: "E2E autre dossier", date: "2025-04-01", dicIdTypeSerie: 1130 });
-      const foreignFile = await insertId("fichier_attache_serie", { idObservationSerie: foreign, nom: "secret.pdf", date: new Date(), creePar: redacteur, chemin: "e2e-secret.pdf", typeMime: "application/pdf", taille: 1 });
+      const foreign = await insertId("observation_serie", {
+        idCampagne: vallee2025,
+        idExploitation: s.ids.vallee,
+        idParcelle: valleePlot,
+        nom: "E2E autre dossier",
+        date: "2025-04-01",
+        dicIdTypeSerie: 1130,
+      });
+      const foreignFile = await insertId("fichier_attache_serie", {
+        idObservationSerie: foreign,
+        nom: "secret.pdf",
+        date: new Date(),
+        creePar: redacteur,
+        chemin: "e2e-secret.pdf",
+        typeMime: "application/pdf",
+        taille: 1,
+      });
       const down = await api.get(`${SCREEN.slice(1)}/fichiers/${foreignFile}`, { maxRedirects: 0 });
       expect(down.status()).toBe(404);
       await e2eDb()("observation_serie").where({ id: foreign }).delete();
       await api.dispose();
       // A writer's upload named with a path, or of a forbidden type, is refused and nothing is written.
       const writer = await apiAs("redacteur");
-      for (const [name, buffer, key] of [["../../x.pdf", PDF, "nom-refuse"], ["x.exe", Buffer.from("MZ\0\0"), "type-refuse"]] as const) {
-        const res = await writer.post(`${SCREEN.slice(1)}/fichiers`, { multipart: { idObservationSerie: String(id), file: { name, mimeType: "application/octet-stream", buffer } } });
+      for (const [name, buffer, key] of [
+        ["../../x.pdf", PDF, "nom-refuse"],
+        ["x.exe", Buffer.from("MZ\0\0"), "type-refuse"],
+      ] as const) {
+        const res = await writer.post(`${SCREEN.slice(1)}/fichiers`, {
+          multipart: { idObservationSerie: String(id), file: { name, mimeType: "application/octet-stream", buffer } },
+        });
         expect(res.status()).toBe(400);
         expect(await res.text()).toContain(`observations.fichiers.${key}`);
       }
@@ -236,13 +320,18 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-PLAC-08] [B-OBS-35] [B-OBS-37] [B-OBS-38] [B-PLAC-01] [B-PLAC-02] [B-PLAC-04] [B-HOR-01] [B-HOR-02] [B-HOR-06] [B-HOR-08] [B-HOR-10] the demo plot's series: values per placette, horizons of a soil series with their dialog, weed stage column; the placettes dialog and its map", async ({ page }) => {
+  test("[B-PLAC-08] [B-OBS-35] [B-OBS-37] [B-OBS-38] [B-PLAC-01] [B-PLAC-02] [B-PLAC-04] [B-HOR-01] [B-HOR-02] [B-HOR-06] [B-HOR-08] [B-HOR-10] the demo plot's series: values per placette, horizons of a soil series with their dialog, weed stage column; the placettes dialog and its map", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const db = e2eDb();
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
     // The demo plot with placettes (other journeys may add plots that sort before it).
-    const withPlacettes = await db("observation_serie as s").join("placette as p", "p.idParcelle", "s.idParcelle")
-      .where({ "s.idCampagne": ids.tilleuls2025, "s.dicIdTypeSerie": 1130 }).orderBy("s.id").first("s.idParcelle");
+    const withPlacettes = await db("observation_serie as s")
+      .join("placette as p", "p.idParcelle", "s.idParcelle")
+      .where({ "s.idCampagne": ids.tilleuls2025, "s.dicIdTypeSerie": 1130 })
+      .orderBy("s.id")
+      .first("s.idParcelle");
     const plot = { id: Number(withPlacettes.idParcelle) };
     const of = async (type: number) => Number((await db("observation_serie").where({ idParcelle: plot.id, dicIdTypeSerie: type }).first("id")).id);
     // Values per placette: one value column per placette, after the element.

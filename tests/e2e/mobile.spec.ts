@@ -30,10 +30,15 @@ async function accessible(page: Page) {
 async function smallControls(page: Page, scope: string) {
   return page.locator(scope).evaluate((root) => {
     const small: string[] = [];
-    for (const el of root.querySelectorAll<HTMLElement>("button, a[href], select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, [role=button]")) {
+    for (const el of root.querySelectorAll<HTMLElement>(
+      "button, a[href], select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, [role=button]",
+    )) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
-      if (r.height < 40 || r.width < 40) small.push(`${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      if (r.height < 40 || r.width < 40)
+        small.push(
+          `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
     }
     return small;
   });

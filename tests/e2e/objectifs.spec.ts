@@ -11,7 +11,9 @@ const SHOTS = "/tmp/shots-objectifs";
 mkdirSync(SHOTS, { recursive: true });
 const ECRAN = "/home/resultats/objectifs";
 
-test("[issue24-objectifs] a writer reaches Objectives and results from the Results menu with the keyboard and sees each objective met or missed for the farm, by plot and crop, and the trajectory", async ({ page }) => {
+test("[issue24-objectifs] a writer reaches Objectives and results from the Results menu with the keyboard and sees each objective met or missed for the farm, by plot and crop, and the trajectory", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
@@ -22,7 +24,10 @@ test("[issue24-objectifs] a writer reaches Objectives and results from the Resul
   const menu = page.getByRole("button", { name: "Résultats" });
   await menu.focus();
   await page.keyboard.press("Enter");
-  const entree = page.getByRole("menuitem", { name: "Objectifs et résultats" }).or(page.getByRole("link", { name: "Objectifs et résultats" })).first();
+  const entree = page
+    .getByRole("menuitem", { name: "Objectifs et résultats" })
+    .or(page.getByRole("link", { name: "Objectifs et résultats" }))
+    .first();
   await entree.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/home\/resultats\/objectifs/);
@@ -44,7 +49,12 @@ test("[issue24-objectifs] a writer reaches Objectives and results from the Resul
   // The trajectory: 2024 and 2025, the objective marked on each bar.
   const trajectoire = ecran.getByTestId("objectifs-trajectoire");
   await expect(trajectoire.getByRole("table", { name: /Trajectoire de IFT total/ }).locator("tbody tr")).toHaveCount(2);
-  await expect(trajectoire.getByTestId(/^trajectoire-/).first().getByTestId("repere")).toHaveCount(2);
+  await expect(
+    trajectoire
+      .getByTestId(/^trajectoire-/)
+      .first()
+      .getByTestId("repere"),
+  ).toHaveCount(2);
   await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/objectifs-fr-1440.png`, fullPage: true });
   // The 2024 campaign from the trajectory's link (its published series).
@@ -62,7 +72,9 @@ test("[issue24-objectifs] a writer reaches Objectives and results from the Resul
   await page.screenshot({ path: `${SHOTS}/objectifs-en-390.png`, fullPage: true });
 });
 
-test("[issue24-objectifs] [C-RIGHTS-19] a reader sees the objectives, the published 2024 figures in the trajectory, no unpublished figure and no link to the calculation", async ({ page }) => {
+test("[issue24-objectifs] [C-RIGHTS-19] a reader sees the objectives, the published 2024 figures in the trajectory, no unpublished figure and no link to the calculation", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const ids = await demoIds();
   await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
@@ -73,7 +85,11 @@ test("[issue24-objectifs] [C-RIGHTS-19] a reader sees the objectives, the publis
   await expect(ecran.getByTestId("objectifs-sans-serie")).toBeVisible();
   await expect(ecran.getByRole("link", { name: "Lancer un calcul" })).toHaveCount(0);
   await expect(ecran.getByRole("table", { name: "Exploitation : objectifs et résultats" }).getByTestId("verdict-sans-resultat")).toHaveCount(5);
-  const ligne2024 = ecran.getByTestId("objectifs-trajectoire").getByRole("table", { name: /Trajectoire de IFT total/ }).locator("tbody tr").first();
+  const ligne2024 = ecran
+    .getByTestId("objectifs-trajectoire")
+    .getByRole("table", { name: /Trajectoire de IFT total/ })
+    .locator("tbody tr")
+    .first();
   await expect(ligne2024.locator("[data-testid=verdict-atteint], [data-testid=verdict-manque]")).toHaveCount(1);
   await noSeriousAxeViolationInMain(page);
   await page.screenshot({ path: `${SHOTS}/objectifs-lecteur-fr-390.png`, fullPage: true });

@@ -27,10 +27,25 @@ async function machineFromCatalogue(idCampagne: number, identifiant: string, ext
   const ref = await db("reference_materiel").where({ identifiant }).first();
   const categorie = await db("categorie_materiel").where({ id: ref.idCategorieMateriel }).first();
   return insert("parc_materiel", {
-    idCampagne, libelle: ref.libelle, noClasse: categorie.idClasseMateriel, noCategorie: categorie.ordre, idCategorieMateriel: categorie.id,
-    idBasemeq: ref.id, idenBasemeq: ref.identifiant, typePropriete: 0, copropriete: 100, poids: ref.poids, puissance: ref.puissance, debit: ref.debit,
-    neufOccasion: "n", ageAchat: 0, coutEntretienReparation: ref.reparation, prixAchat: ref.prixMoyen, prixNeuf: ref.prixMoyen,
-    utilisationAnnuelle: ref.utilisationAnnuelle, ...extra,
+    idCampagne,
+    libelle: ref.libelle,
+    noClasse: categorie.idClasseMateriel,
+    noCategorie: categorie.ordre,
+    idCategorieMateriel: categorie.id,
+    idBasemeq: ref.id,
+    idenBasemeq: ref.identifiant,
+    typePropriete: 0,
+    copropriete: 100,
+    poids: ref.poids,
+    puissance: ref.puissance,
+    debit: ref.debit,
+    neufOccasion: "n",
+    ageAchat: 0,
+    coutEntretienReparation: ref.reparation,
+    prixAchat: ref.prixMoyen,
+    prixNeuf: ref.prixMoyen,
+    utilisationAnnuelle: ref.utilisationAnnuelle,
+    ...extra,
   });
 }
 
@@ -61,15 +76,25 @@ async function open(page: Page, user: DemoUser) {
 /** A stored ploughing operation, as the screen saves it (depth 25 cm, reference fuel use stored as `conso`). */
 async function storedPloughing(f: Awaited<ReturnType<typeof prepare>>, conso: number) {
   const id = await insert("operation_culturale", {
-    idCampagne: f.idCampagne, idTypeAction: 1, libelle: "Labour d'hiver", idMaterielTractant: f.tracteur, eta: false, debitCalcule: 1.2,
-    consoCarburantCalculee: conso, profondeurTravail: 25, volumeBouillie: 1000, proportionSurfaceTravaillee: 1,
+    idCampagne: f.idCampagne,
+    idTypeAction: 1,
+    libelle: "Labour d'hiver",
+    idMaterielTractant: f.tracteur,
+    eta: false,
+    debitCalcule: 1.2,
+    consoCarburantCalculee: conso,
+    profondeurTravail: 25,
+    volumeBouillie: 1000,
+    proportionSurfaceTravaillee: 1,
   });
   await insert("operation_culturale_materiel", { idOperationCulturale: id, idParcMateriel: f.charrue });
   await insert("operation_culturale_main_oeuvre", { idOperationCulturale: id, idMainOeuvre: f.mo });
   return id;
 }
 
-test("[B-OPS-01] [B-OPS-02] [B-OPS-03] [B-OPS-04] [B-OPS-05] [B-OPS-07] [B-OPS-08] [B-OPS-09] [B-OPS-10] [B-OPS-11] [B-OPS-12] [B-OPS-14] [B-OPS-18] [B-OPS-20] [B-OPS-21] [B-OPS-22] [B-OPS-23] [B-CONST-07] a writer creates a ploughing operation and sees work rate, fuel and costs computed", async ({ page }) => {
+test("[B-OPS-01] [B-OPS-02] [B-OPS-03] [B-OPS-04] [B-OPS-05] [B-OPS-07] [B-OPS-08] [B-OPS-09] [B-OPS-10] [B-OPS-11] [B-OPS-12] [B-OPS-14] [B-OPS-18] [B-OPS-20] [B-OPS-21] [B-OPS-22] [B-OPS-23] [B-CONST-07] a writer creates a ploughing operation and sees work rate, fuel and costs computed", async ({
+  page,
+}) => {
   const f = await prepare();
   await open(page, "redacteur");
   const table = page.getByTestId("table-operations_culturales");
@@ -79,7 +104,17 @@ test("[B-OPS-01] [B-OPS-02] [B-OPS-03] [B-OPS-04] [B-OPS-05] [B-OPS-07] [B-OPS-0
   await expect(page.getByTestId("list-form")).toHaveCount(0);
   // Optional columns (B-OPS-03): every one can be shown or hidden; name and type cannot.
   await page.getByTestId("columns-menu").click();
-  for (const id of ["chargesMecaTotales", "consoCarburantReelle", "consoCarburantCalculee", "debitIrrigation", "debitReel", "debitCalcule", "eta", "profondeurTravail", "proportionSurfaceTravaillee"]) {
+  for (const id of [
+    "chargesMecaTotales",
+    "consoCarburantReelle",
+    "consoCarburantCalculee",
+    "debitIrrigation",
+    "debitReel",
+    "debitCalcule",
+    "eta",
+    "profondeurTravail",
+    "proportionSurfaceTravaillee",
+  ]) {
     await expect(page.getByTestId(`column-toggle-${id}`)).toBeVisible();
   }
   await expect(page.getByTestId("column-toggle-libelle")).toHaveCount(0);
@@ -112,7 +147,9 @@ test("[B-OPS-01] [B-OPS-02] [B-OPS-03] [B-OPS-04] [B-OPS-05] [B-OPS-07] [B-OPS-0
   // Tractor and plough: the calculated rate is the plough's (the tractor is not self-propelled, B-OPS-18);
   // with type, power and depth known the fuel reference comes from the server (B-OPS-21, B-OPS-22).
   const fuelCalls: string[] = [];
-  page.on("request", (r) => { if (r.url().includes("conso_carburant")) fuelCalls.push(r.url()); });
+  page.on("request", (r) => {
+    if (r.url().includes("conso_carburant")) fuelCalls.push(r.url());
+  });
   await form.getByLabel("Tracteur", { exact: true }).selectOption({ label: "Tracteur 4 RM 150 ch (150 ch)" });
   await form.getByRole("checkbox", { name: /Charrue portée réversible 5 corps/ }).check();
   await expect(page.getByTestId("debit-calcule")).toHaveText("1,2");
@@ -182,7 +219,9 @@ test("[B-OPS-01] [B-OPS-02] [B-OPS-03] [B-OPS-04] [B-OPS-05] [B-OPS-07] [B-OPS-0
   await shot(page, "en-operations-culturales-redacteur");
 });
 
-test("[B-OPS-24] [B-OPS-25] [B-OPS-26] [B-OPS-13] on edit, a changed reference shows a red warning; a changed work rate asks whether to propagate it", async ({ page }) => {
+test("[B-OPS-24] [B-OPS-25] [B-OPS-26] [B-OPS-13] on edit, a changed reference shows a red warning; a changed work rate asks whether to propagate it", async ({
+  page,
+}) => {
   const f = await prepare();
   // Stored with a fuel reference the server no longer gives (it gives 20.59 L/ha at 25 cm).
   const id = await storedPloughing(f, 18);
@@ -226,7 +265,9 @@ test("[B-OPS-24] [B-OPS-25] [B-OPS-26] [B-OPS-13] on edit, a changed reference s
   await expect(form.getByLabel("Débit d'irrigation (m3/h)")).toHaveValue("");
 });
 
-test("[B-OPS-15] [B-OPS-19] [B-OPS-27] [B-OPS-29] [B-OPS-30] [B-OPS-32] [B-OPS-34] irrigation: the towed reel gives the flow, no calculated rate, and the actual values are then required", async ({ page }) => {
+test("[B-OPS-15] [B-OPS-19] [B-OPS-27] [B-OPS-29] [B-OPS-30] [B-OPS-32] [B-OPS-34] irrigation: the towed reel gives the flow, no calculated rate, and the actual values are then required", async ({
+  page,
+}) => {
   await prepare();
   await open(page, "redacteur");
   await page.getByTestId("list-new").click();

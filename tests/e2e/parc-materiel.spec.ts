@@ -22,8 +22,13 @@ async function ids() {
     (await db("campagne").where({ idExploitation, anneeRecolte, simulation: false }).first("id")).id as number;
   const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
   return {
-    tilleuls, moulin, beauce: dossier.id as number, idOad: dossier.idOad as number,
-    tilleuls2025: await campagne(tilleuls, 2025), tilleuls2024: await campagne(tilleuls, 2024), moulin2025: await campagne(moulin, 2025),
+    tilleuls,
+    moulin,
+    beauce: dossier.id as number,
+    idOad: dossier.idOad as number,
+    tilleuls2025: await campagne(tilleuls, 2025),
+    tilleuls2024: await campagne(tilleuls, 2024),
+    moulin2025: await campagne(moulin, 2025),
   };
 }
 
@@ -51,15 +56,50 @@ async function openFleet(page: Page, user: DemoUser, annee = 2025, { empty = tru
 async function insertMachines(idCampagne: number) {
   const db = e2eDb();
   const insert = async (row: Record<string, unknown>) => {
-    const [r] = await db("parc_materiel").insert({ idCampagne, ...row }).returning("id");
+    const [r] = await db("parc_materiel")
+      .insert({ idCampagne, ...row })
+      .returning("id");
     return typeof r === "object" ? (r as { id: number }).id : (r as number);
   };
-  const tracteur = await insert({ libelle: "Tracteur 100 ch", noClasse: 1, noCategorie: 1, idCategorieMateriel: 1, idBasemeq: 101, idenBasemeq: "TRA-100", typePropriete: 0, copropriete: 100, puissance: 100, poids: 4500, coutEntretienReparation: 3.5, prixNeuf: 75000, prixAchat: 75000, ageAchat: 0, neufOccasion: "n", utilisationAnnuelle: 500 });
-  const charrue = await insert({ libelle: "Charrue 5 corps", noClasse: 2, noCategorie: 1, idCategorieMateriel: 3, idBasemeq: 301, idenBasemeq: "CHA-5", typePropriete: 2, debit: 1.2, coutEntretienReparation: 6, coutLocation: 30, prixNeuf: 28000, prixAchat: 28000, utilisationAnnuelle: 150 });
+  const tracteur = await insert({
+    libelle: "Tracteur 100 ch",
+    noClasse: 1,
+    noCategorie: 1,
+    idCategorieMateriel: 1,
+    idBasemeq: 101,
+    idenBasemeq: "TRA-100",
+    typePropriete: 0,
+    copropriete: 100,
+    puissance: 100,
+    poids: 4500,
+    coutEntretienReparation: 3.5,
+    prixNeuf: 75000,
+    prixAchat: 75000,
+    ageAchat: 0,
+    neufOccasion: "n",
+    utilisationAnnuelle: 500,
+  });
+  const charrue = await insert({
+    libelle: "Charrue 5 corps",
+    noClasse: 2,
+    noCategorie: 1,
+    idCategorieMateriel: 3,
+    idBasemeq: 301,
+    idenBasemeq: "CHA-5",
+    typePropriete: 2,
+    debit: 1.2,
+    coutEntretienReparation: 6,
+    coutLocation: 30,
+    prixNeuf: 28000,
+    prixAchat: 28000,
+    utilisationAnnuelle: 150,
+  });
   return { tracteur, charrue };
 }
 
-test("[B-MACH-01] [B-MACH-02] [B-MACH-03] [B-MACH-09] [B-MACH-10] [B-MACH-11] [B-MACH-12] [B-MACH-13] [B-MACH-16] [B-MACH-18] [B-MACH-19] [B-MACH-14] [B-MACH-15] [B-MACH-05] [B-MACH-06] a writer adds a tractor and a plough from the catalogue and sees the calculated figures", async ({ page }) => {
+test("[B-MACH-01] [B-MACH-02] [B-MACH-03] [B-MACH-09] [B-MACH-10] [B-MACH-11] [B-MACH-12] [B-MACH-13] [B-MACH-16] [B-MACH-18] [B-MACH-19] [B-MACH-14] [B-MACH-15] [B-MACH-05] [B-MACH-06] a writer adds a tractor and a plough from the catalogue and sees the calculated figures", async ({
+  page,
+}) => {
   const { idCampagne } = await openFleet(page, "redacteur");
   await expect(page.getByRole("heading", { name: "Parc matériel", level: 1 })).toBeVisible();
   await expect(page.getByTestId("list-form")).toHaveCount(0);
@@ -140,13 +180,28 @@ test("[B-MACH-01] [B-MACH-02] [B-MACH-03] [B-MACH-09] [B-MACH-10] [B-MACH-11] [B
   await expect(rows.nth(1)).not.toContainText("_E/");
 
   const saved = await e2eDb()("parc_materiel").where({ idCampagne }).orderBy("id");
-  expect(saved.map((r) => [r.libelle, r.noClasse, r.idCategorieMateriel, r.idBasemeq, r.idenBasemeq, r.typePropriete, r.copropriete, r.puissance == null ? null : Number(r.puissance), Number(r.prixAchat), r.utilisationAnnuelle])).toEqual([
+  expect(
+    saved.map((r) => [
+      r.libelle,
+      r.noClasse,
+      r.idCategorieMateriel,
+      r.idBasemeq,
+      r.idenBasemeq,
+      r.typePropriete,
+      r.copropriete,
+      r.puissance == null ? null : Number(r.puissance),
+      Number(r.prixAchat),
+      r.utilisationAnnuelle,
+    ]),
+  ).toEqual([
     ["Tracteur 100 ch", 1, 1, 101, "TRA-100", 0, 100, 100, 75000, 500],
     ["Charrue 5 corps", 2, 3, 301, "CHA-5", 2, null, null, 28000, 150],
   ]);
 });
 
-test("[B-MACH-17] [B-MACH-18] [B-LIST-10] [B-LIST-19] [B-ERR-21] [B-ERR-22] on an existing machine a new characteristic fills the defaults but not the purchase price; an update stays in place; delete", async ({ page }) => {
+test("[B-MACH-17] [B-MACH-18] [B-LIST-10] [B-LIST-19] [B-ERR-21] [B-ERR-22] on an existing machine a new characteristic fills the defaults but not the purchase price; an update stays in place; delete", async ({
+  page,
+}) => {
   const { idCampagne } = await openFleet(page, "redacteur");
   const { tracteur, charrue } = await insertMachines(idCampagne);
   await navigate(page, SCREEN);
@@ -216,7 +271,10 @@ test("[B-MACH-29] [B-MACH-30] [B-RIGHTS-11] [B-RIGHTS-12] [B-ERR-20] a writer du
   await expect(page.getByTestId("snackbar")).toHaveText("Duplication effectuée");
   await expect(dialog).toHaveCount(0);
   const copies = await e2eDb()("parc_materiel").where({ idCampagne: moulin2025 }).orderBy("id");
-  expect(copies.map((r) => [r.libelle, r.idBasemeq, r.typePropriete, r.utilisationAnnuelle])).toEqual([["Tracteur 100 ch", 101, 0, 500], ["Charrue 5 corps", 301, 2, 150]]);
+  expect(copies.map((r) => [r.libelle, r.idBasemeq, r.typePropriete, r.utilisationAnnuelle])).toEqual([
+    ["Tracteur 100 ch", 101, 0, 500],
+    ["Charrue 5 corps", 301, 2, 150],
+  ]);
   expect(await e2eDb()("parc_materiel").where({ idCampagne }).count({ n: "*" }).first()).toMatchObject({ n: 2 });
 });
 
@@ -280,10 +338,20 @@ test.describe("in English", () => {
   });
 });
 
-test("[B-ERR-19] [B-MACH-16] a characteristic's reference is fetched by id; when that fetch fails no error is shown and the defaults stay empty", async ({ page }) => {
+test("[B-ERR-19] [B-MACH-16] a characteristic's reference is fetched by id; when that fetch fails no error is shown and the defaults stay empty", async ({
+  page,
+}) => {
   const db = e2eDb();
   const [r] = await db("reference_materiel")
-    .insert({ identifiant: "TRA-RETIRE", libelle: "Tracteur retiré du catalogue", idCategorieMateriel: 1, puissance: 150, poids: 6000, prixMoyen: 99000, anneeprix: 2024 })
+    .insert({
+      identifiant: "TRA-RETIRE",
+      libelle: "Tracteur retiré du catalogue",
+      idCategorieMateriel: 1,
+      puissance: 150,
+      poids: 6000,
+      prixMoyen: 99000,
+      anneeprix: 2024,
+    })
     .returning("id");
   const idRetire = typeof r === "object" ? (r as { id: number }).id : (r as number);
   try {

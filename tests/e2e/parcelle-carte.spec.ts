@@ -27,7 +27,9 @@ async function clickOnMap(page: Page, canvas: Locator, dx: number, dy: number) {
   await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
 }
 
-test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-14] [B-MAP-17] a writer draws a polygon, uses its area, saves it, then replaces it by a marker", async ({ page }) => {
+test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-14] [B-MAP-17] a writer draws a polygon, uses its area, saves it, then replaces it by a marker", async ({
+  page,
+}) => {
   const tiles: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("tuiles-absentes")) tiles.push(r.url());
@@ -113,10 +115,12 @@ test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-1
   await expect(page.getByTestId("geometrie-type")).toContainText("Point");
   await page.getByTestId("list-save").click();
   await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
-  await expect.poll(async () => {
-    const r = await e2eDb()("parcelle").where({ id: saved.id }).first("geometrie", "typeGeometrie");
-    return [JSON.parse(r.geometrie).type, r.typeGeometrie];
-  }).toEqual(["Point", "marker"]);
+  await expect
+    .poll(async () => {
+      const r = await e2eDb()("parcelle").where({ id: saved.id }).first("geometrie", "typeGeometrie");
+      return [JSON.parse(r.geometrie).type, r.typeGeometrie];
+    })
+    .toEqual(["Point", "marker"]);
 
   // Deleting it and saving clears the stored geometry.
   await expect(map).toHaveAttribute("data-loaded", "true", { timeout: 20_000 });
@@ -128,7 +132,9 @@ test("[B-MAP-08] [B-MAP-09] [B-MAP-10] [B-MAP-11] [B-MAP-12] [B-MAP-13] [B-MAP-1
   await expect.poll(async () => (await e2eDb()("parcelle").where({ id: saved.id }).first("geometrie")).geometrie ?? null).toBeNull();
 });
 
-test("[B-MAP-05] [B-MAP-15] [B-MAP-16] choosing a commune centres the map on it; the map zooms out no further than 3 and keeps to the world", async ({ page }) => {
+test("[B-MAP-05] [B-MAP-15] [B-MAP-16] choosing a commune centres the map on it; the map zooms out no further than 3 and keeps to the world", async ({
+  page,
+}) => {
   // The commune list carries no coordinates yet (docs/decisions/0011-parcelles.md): give Chartres its centre.
   await e2eDb()("commune").where({ ci: "28085" }).update({ lat: 48.4469, lon: 1.4892 });
   try {
@@ -167,9 +173,26 @@ test("[B-MAP-05] [B-MAP-15] [B-MAP-16] choosing a commune centres the map on it;
 
 test("[B-MAP-13] [B-RIGHTS-06] a stored polygon reopens on the map; a reader sees it without the drawing tools", async ({ page }) => {
   const { c2025 } = await parcelleIds();
-  const square = { type: "Polygon", coordinates: [[[1.48, 48.44], [1.485, 48.44], [1.485, 48.443], [1.48, 48.443], [1.48, 48.44]]] };
+  const square = {
+    type: "Polygon",
+    coordinates: [
+      [
+        [1.48, 48.44],
+        [1.485, 48.44],
+        [1.485, 48.443],
+        [1.48, 48.443],
+        [1.48, 48.44],
+      ],
+    ],
+  };
   await openPlots(page, "lecteur");
-  await e2eDb()("parcelle").insert({ idCampagne: c2025, libelle: "E2E Parcelle dessinée", surface: 3, geometrie: JSON.stringify(square), typeGeometrie: "polygon" });
+  await e2eDb()("parcelle").insert({
+    idCampagne: c2025,
+    libelle: "E2E Parcelle dessinée",
+    surface: 3,
+    geometrie: JSON.stringify(square),
+    typeGeometrie: "polygon",
+  });
   await page.reload();
   await parcelleRow(page, "E2E Parcelle dessinée").getByText("E2E Parcelle dessinée", { exact: true }).click();
   const canvas = await openGeodata(page);
@@ -178,14 +201,18 @@ test("[B-MAP-13] [B-RIGHTS-06] a stored polygon reopens on the map; a reader see
   await expect(page.getByLabel("Numéro d'îlot PAC", { exact: true })).toBeDisabled();
   await expect(page.getByLabel("Surface réelle (ha)", { exact: true })).toBeDisabled();
   // The view opens around the stored shape rather than on the default centre.
-  await expect.poll(async () => {
-    const [lat, lon] = (await canvas.getAttribute("data-centre"))!.split(",").map(Number);
-    return Math.abs(lat - 48.4415) < 0.001 && Math.abs(lon - 1.4825) < 0.001;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const [lat, lon] = (await canvas.getAttribute("data-centre"))!.split(",").map(Number);
+      return Math.abs(lat - 48.4415) < 0.001 && Math.abs(lon - 1.4825) < 0.001;
+    })
+    .toBe(true);
   await page.screenshot({ path: `${SHOTS}/parcelle-carte-lecteur.png`, fullPage: true });
 });
 
-test("[issue10] [B-PLOT-13] a plot is not saved without a surface; a drawn polygon's area fills the surface the lists and the crop areas use", async ({ page }) => {
+test("[issue10] [B-PLOT-13] a plot is not saved without a surface; a drawn polygon's area fills the surface the lists and the crop areas use", async ({
+  page,
+}) => {
   const c2025 = await openPlots(page, "redacteur");
   await page.getByTestId("list-new").click();
   await page.getByLabel("Nom", { exact: true }).fill("E2E Sans surface");
@@ -214,5 +241,5 @@ test("[issue10] [B-PLOT-13] a plot is not saved without a surface; a drawn polyg
   expect(Number(saved.surface)).toBe(Number(saved.surfaceReelle));
   expect(Number(saved.surface)).toBeCloseTo(area(JSON.parse(saved.geometrie)) / 10_000, 2);
   // The list shows it.
-  await expect(parcelleRow(page, "E2E Sans surface")).toContainText((await reelle.inputValue()));
+  await expect(parcelleRow(page, "E2E Sans surface")).toContainText(await reelle.inputValue());
 });

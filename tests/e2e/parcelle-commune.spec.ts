@@ -22,10 +22,12 @@ test("[issue10-9] [B-MAP-01] [B-MAP-07] editing another field of a plot keeps it
     await page.getByLabel("Remarque", { exact: true }).fill("E2E remarque commune");
     await page.getByTestId("list-save").click();
     await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
-    await expect.poll(async () => {
-      const r = await db("parcelle").where({ id: vallee.id }).first("codeInsee", "codePostal", "remarque");
-      return [r.codeInsee, r.codePostal, r.remarque];
-    }).toEqual(["28035", vallee.codePostal, "E2E remarque commune"]);
+    await expect
+      .poll(async () => {
+        const r = await db("parcelle").where({ id: vallee.id }).first("codeInsee", "codePostal", "remarque");
+        return [r.codeInsee, r.codePostal, r.remarque];
+      })
+      .toEqual(["28035", vallee.codePostal, "E2E remarque commune"]);
     // Reopened (a fresh page), the plot still shows its commune and codes.
     await page.reload();
     await waitForHydration(page);

@@ -19,8 +19,10 @@ async function shot(page: Page, name: string) {
 /** The Beauce fertilisers' categories by name, as the demo made them (only ammonium sulphate assigned). */
 async function categoriesBeauce(): Promise<Record<string, string | null>> {
   const dossier = await e2eDb()("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id");
-  const rows = await e2eDb()("intrant_dossier as i").leftJoin("fertilisant_compo_dossier as c", "c.idIntrantDossier", "i.id")
-    .where("i.idDossier", dossier.id).select("i.libelle", "c.categorieEges");
+  const rows = await e2eDb()("intrant_dossier as i")
+    .leftJoin("fertilisant_compo_dossier as c", "c.idIntrantDossier", "i.id")
+    .where("i.idDossier", dossier.id)
+    .select("i.libelle", "c.categorieEges");
   return Object.fromEntries(rows.map((r) => [r.libelle, r.categorieEges ?? null]));
 }
 
@@ -45,7 +47,9 @@ test("[B-PLOT-04] an animator assigns the greenhouse-gas categories of the folde
   await page.keyboard.press("Enter");
   const dialog = page.getByTestId("eges-dialog");
   await expect(dialog.getByRole("heading", { name: "Affecter les émissions de gaz à effet de serre" })).toBeVisible();
-  await expect(dialog).toContainText("Chaque engrais du dossier « Groupe Grandes cultures Beauce » sans catégorie GES reçoit celle que donnent son nom et sa composition");
+  await expect(dialog).toContainText(
+    "Chaque engrais du dossier « Groupe Grandes cultures Beauce » sans catégorie GES reçoit celle que donnent son nom et sa composition",
+  );
   await expect(row(page, "Ammonitrate 33,5").locator("td")).toHaveText(["Ammonitrate 33,5", "33,5-0-0", "", "Ammonitrate"]);
   await expect(row(page, "Engrais NPK 15-15-15").locator("td")).toHaveText(["Engrais NPK 15-15-15", "15-15-15", "", "Engrais composé (NP, NK, PK, NPK)"]);
   await expect(row(page, "Fumier de bovins").locator("td").nth(3)).toHaveText("Effluent ou engrais organique");
@@ -67,16 +71,25 @@ test("[B-PLOT-04] an animator assigns the greenhouse-gas categories of the folde
   await expect(assign).toBeDisabled();
   await expect(assign).toHaveText("Rien à affecter");
   expect(await categoriesBeauce()).toMatchObject({
-    "Ammonitrate 33,5": "AMMONITRATE", "Urée 46": "UREE", "Solution azotée 390": "SOLUTION_AZOTEE", "Engrais NPK 15-15-15": "ENGRAIS_COMPOSE",
-    "Superphosphate 45": "PHOSPHATE", "Chlorure de potasse 60": "POTASSIQUE", "Fumier de bovins": "ORGANIQUE", "Sulfate d'ammoniaque 21": "AZOTE_AUTRE",
-    "Bore foliaire": null, "Engrais foliaire de la coopérative": null,
+    "Ammonitrate 33,5": "AMMONITRATE",
+    "Urée 46": "UREE",
+    "Solution azotée 390": "SOLUTION_AZOTEE",
+    "Engrais NPK 15-15-15": "ENGRAIS_COMPOSE",
+    "Superphosphate 45": "PHOSPHATE",
+    "Chlorure de potasse 60": "POTASSIQUE",
+    "Fumier de bovins": "ORGANIQUE",
+    "Sulfate d'ammoniaque 21": "AZOTE_AUTRE",
+    "Bore foliaire": null,
+    "Engrais foliaire de la coopérative": null,
   });
   await shot(page, "parcelle-eges-done");
   await dialog.getByRole("button", { name: "Fermer" }).click();
   await expect(dialog).toHaveCount(0);
 });
 
-test("[B-PLOT-04] [A-RIGHTS-28] a folder writer sees the categories but may not assign them; a forced request is refused and changes nothing", async ({ page }) => {
+test("[B-PLOT-04] [A-RIGHTS-28] a folder writer sees the categories but may not assign them; a forced request is refused and changes nothing", async ({
+  page,
+}) => {
   const idDossier = await resetBeauce();
   const before = await categoriesBeauce();
   await openPlots(page, "redacteur");

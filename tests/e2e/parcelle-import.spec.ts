@@ -55,15 +55,36 @@ test("a writer imports three fields from a GeoJSON: preview with surfaces, then 
   await dialog.getByTestId("import-create").click();
   await expect(page.getByTestId("snackbar")).toHaveText("Parcelles importées");
   await expect(dialog).toBeHidden();
-  for (const [libelle, surface] of [["E2E Îlot 12", "8,2"], ["E2E Les Hauts Vents", "4,1"], ["E2E La Mare", "1,64"]]) {
+  for (const [libelle, surface] of [
+    ["E2E Îlot 12", "8,2"],
+    ["E2E Les Hauts Vents", "4,1"],
+    ["E2E La Mare", "1,64"],
+  ]) {
     await expect(rowOf(page, libelle)).toHaveCount(1);
     await expect(rowOf(page, libelle)).toContainText(surface);
   }
-  const stored = await e2eDb()("parcelle").where({ idCampagne: c2025 }).where("libelle", "like", "E2E %").orderBy("id").select("libelle", "geometrie", "typeGeometrie", "surface", "surfaceReelle", "noIlotPac");
+  const stored = await e2eDb()("parcelle")
+    .where({ idCampagne: c2025 })
+    .where("libelle", "like", "E2E %")
+    .orderBy("id")
+    .select("libelle", "geometrie", "typeGeometrie", "surface", "surfaceReelle", "noIlotPac");
   expect(stored.map((r) => [r.libelle, r.typeGeometrie, Number(r.surface), Number(r.surfaceReelle), r.noIlotPac])).toEqual([
-    ["E2E Îlot 12", "polygon", 8.2, 8.2, "12"], ["E2E Les Hauts Vents", "polygon", 4.1, 4.1, "13"], ["E2E La Mare", "polygon", 1.64, 1.64, "14"],
+    ["E2E Îlot 12", "polygon", 8.2, 8.2, "12"],
+    ["E2E Les Hauts Vents", "polygon", 4.1, 4.1, "13"],
+    ["E2E La Mare", "polygon", 1.64, 1.64, "14"],
   ]);
-  expect(JSON.parse(stored[2].geometrie)).toEqual({ type: "Polygon", coordinates: [[[1.49, 48.44], [1.491, 48.44], [1.491, 48.442], [1.49, 48.442], [1.49, 48.44]]] });
+  expect(JSON.parse(stored[2].geometrie)).toEqual({
+    type: "Polygon",
+    coordinates: [
+      [
+        [1.49, 48.44],
+        [1.491, 48.44],
+        [1.491, 48.442],
+        [1.49, 48.442],
+        [1.49, 48.44],
+      ],
+    ],
+  });
   expect(Number((await e2eDb()("parcelle").where({ idCampagne: c2025 }).count({ n: "*" }).first())?.n)).toBe(before + 3);
 });
 
@@ -79,13 +100,42 @@ test("a bad file shows a clear message next to the file field and creates nothin
   await expect(input).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByTestId("import-create")).toBeDisabled();
   await input.setInputFiles({ name: "champs.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
-  await expect(dialog.getByTestId("import-fichier-error")).toHaveText("Ce type de fichier n'est pas accepté : choisissez un fichier .geojson, .json, .kml, .zip.");
+  await expect(dialog.getByTestId("import-fichier-error")).toHaveText(
+    "Ce type de fichier n'est pas accepté : choisissez un fichier .geojson, .json, .kml, .zip.",
+  );
 
   // A file mixing a field and a hedge: the hedge is listed, refused with its reason, and cannot be ticked.
-  const mixed = { type: "FeatureCollection", features: [
-    { type: "Feature", properties: { nom: "E2E Champ" }, geometry: { type: "Polygon", coordinates: [[[1.48, 48.44], [1.481, 48.44], [1.481, 48.441], [1.48, 48.44]]] } },
-    { type: "Feature", properties: { nom: "E2E Haie" }, geometry: { type: "LineString", coordinates: [[1.48, 48.44], [1.49, 48.45]] } },
-  ] };
+  const mixed = {
+    type: "FeatureCollection",
+    features: [
+      {
+        type: "Feature",
+        properties: { nom: "E2E Champ" },
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [1.48, 48.44],
+              [1.481, 48.44],
+              [1.481, 48.441],
+              [1.48, 48.44],
+            ],
+          ],
+        },
+      },
+      {
+        type: "Feature",
+        properties: { nom: "E2E Haie" },
+        geometry: {
+          type: "LineString",
+          coordinates: [
+            [1.48, 48.44],
+            [1.49, 48.45],
+          ],
+        },
+      },
+    ],
+  };
   await input.setInputFiles({ name: "mixte.geojson", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(mixed)) });
   await expect(dialog.getByTestId("import-fichier-error")).toBeHidden();
   await expect(dialog.getByTestId("import-summary")).toHaveText("Entités lues dans mixte.geojson : 2 ; importables : 1 ; cochées : 1.");
@@ -106,7 +156,10 @@ test("a reader sees Import disabled but exports the campaign's plots as a GeoJSO
   // Posting the file anyway (the button bypassed) is refused and creates nothing.
   const count = async () => Number((await e2eDb()("parcelle").where({ idCampagne: c2025 }).count({ n: "*" }).first())?.n);
   const before = await count();
-  const forced = await page.request.post(`${PARCELLE_SCREEN.slice(1)}/import`, { multipart: { intent: "create", selection: "[0,1,2]", fichier: fieldsFile() }, maxRedirects: 0 });
+  const forced = await page.request.post(`${PARCELLE_SCREEN.slice(1)}/import`, {
+    multipart: { intent: "create", selection: "[0,1,2]", fichier: fieldsFile() },
+    maxRedirects: 0,
+  });
   expect(forced.status()).toBe(403);
   expect(await count()).toBe(before);
   const download = page.waitForEvent("download");
@@ -133,8 +186,17 @@ test("the export holds the plots a writer just imported, with their computed sur
   await page.getByTestId("parcelle-export").click();
   const collection = JSON.parse(readFileSync((await (await download).path())!, "utf8"));
   const imported = collection.features.filter((f: { properties: { libelle: string } }) => LABELS.includes(f.properties.libelle));
-  expect(imported.map((f: { properties: { libelle: string; surface: number; surfaceReelle: number; noIlotPac: string }; geometry: { type: string } }) =>
-    [f.properties.libelle, f.properties.surface, f.properties.surfaceReelle, f.properties.noIlotPac, f.geometry.type])).toEqual([
-    ["E2E Îlot 12", 8.2, 8.2, "12", "Polygon"], ["E2E Les Hauts Vents", 4.1, 4.1, "13", "Polygon"], ["E2E La Mare", 1.64, 1.64, "14", "Polygon"],
+  expect(
+    imported.map((f: { properties: { libelle: string; surface: number; surfaceReelle: number; noIlotPac: string }; geometry: { type: string } }) => [
+      f.properties.libelle,
+      f.properties.surface,
+      f.properties.surfaceReelle,
+      f.properties.noIlotPac,
+      f.geometry.type,
+    ]),
+  ).toEqual([
+    ["E2E Îlot 12", 8.2, 8.2, "12", "Polygon"],
+    ["E2E Les Hauts Vents", 4.1, 4.1, "13", "Polygon"],
+    ["E2E La Mare", 1.64, 1.64, "14", "Polygon"],
   ]);
 });

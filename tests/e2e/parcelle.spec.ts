@@ -16,15 +16,31 @@ const ids = parcelleIds;
 const table = parcelleTable;
 const rowOf = parcelleRow;
 
-test("[B-PLOT-09] [B-PLOT-10] [B-MAP-01] [B-MAP-02] [B-MAP-03] [B-MAP-04] [B-MAP-06] [B-ERR-20] a writer creates a plot in a commune; the codes follow the pickers", async ({ page }) => {
+test("[B-PLOT-09] [B-PLOT-10] [B-MAP-01] [B-MAP-02] [B-MAP-03] [B-MAP-04] [B-MAP-06] [B-ERR-20] a writer creates a plot in a commune; the codes follow the pickers", async ({
+  page,
+}) => {
   const { farm } = await ids();
   await e2eDb()("exploitation").where({ id: farm }).update({ codeInsee: "28380", codePostal: "28630", libelleDepartement: "Eure-et-Loir" });
   const c2025 = await openPlots(page, "redacteur");
   await page.getByTestId("list-new").click();
   const form = page.getByTestId("parcelle-form");
-  for (const panel of ["Résumé", "Données géographiques", "Données de sol", "Historique"]) await expect(form.locator("summary", { hasText: panel })).toBeVisible();
-  for (const label of ["Objectif de rendement (t/ha)", "Fermage spécifique (€/ha)", "Charges de stockage (€/t)", "Charges de semences (€/ha)", "Autres charges de mécanisation et main-d'œuvre (€/ha)",
-    "Spécificité prairie", "Taux de légumineuses", "Type d'itinéraire", "Gestion des résidus", "Résidus de la culture intermédiaire", "Irrigable", "Drainée", "Jachère"]) {
+  for (const panel of ["Résumé", "Données géographiques", "Données de sol", "Historique"])
+    await expect(form.locator("summary", { hasText: panel })).toBeVisible();
+  for (const label of [
+    "Objectif de rendement (t/ha)",
+    "Fermage spécifique (€/ha)",
+    "Charges de stockage (€/t)",
+    "Charges de semences (€/ha)",
+    "Autres charges de mécanisation et main-d'œuvre (€/ha)",
+    "Spécificité prairie",
+    "Taux de légumineuses",
+    "Type d'itinéraire",
+    "Gestion des résidus",
+    "Résidus de la culture intermédiaire",
+    "Irrigable",
+    "Drainée",
+    "Jachère",
+  ]) {
     await expect(form.getByLabel(label, { exact: true })).toBeVisible();
   }
   await page.getByLabel("Nom", { exact: true }).fill("E2E La Remise");
@@ -54,10 +70,12 @@ test("[B-PLOT-09] [B-PLOT-10] [B-MAP-01] [B-MAP-02] [B-MAP-03] [B-MAP-04] [B-MAP
   await page.getByTestId("list-save").click();
   await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
   await expect(rowOf(page, "E2E La Remise")).toHaveAttribute("aria-selected", "true");
-  await expect.poll(async () => {
-    const r = await e2eDb()("parcelle").where({ idCampagne: c2025, libelle: "E2E La Remise" }).first();
-    return r && [Number(r.surface), r.codeInsee, r.codePostal, r.noIlotPac, Number(r.surfaceReelle), r.idTypeModeConduite];
-  }).toEqual([7.45, "28085", "28000", "21", 7.3, 1]);
+  await expect
+    .poll(async () => {
+      const r = await e2eDb()("parcelle").where({ idCampagne: c2025, libelle: "E2E La Remise" }).first();
+      return r && [Number(r.surface), r.codeInsee, r.codePostal, r.noIlotPac, Number(r.surfaceReelle), r.idTypeModeConduite];
+    })
+    .toEqual([7.45, "28085", "28000", "21", 7.3, 1]);
   // The saved plot reopens with its commune.
   await expect(page).toHaveURL(/[?&]id=\d+/);
   await page.reload();
@@ -68,14 +86,20 @@ test("[B-PLOT-09] [B-PLOT-10] [B-MAP-01] [B-MAP-02] [B-MAP-03] [B-MAP-04] [B-MAP
   await expect(page.getByTestId("select-departement")).toHaveValue("28");
 });
 
-test("[B-HIST-01] [B-HIST-02] [B-HIST-03] [B-HIST-04] [B-HIST-05] [B-ERR-21] the history links last year's plots; the tree shows N-1 and N-2", async ({ page }) => {
+test("[B-HIST-01] [B-HIST-02] [B-HIST-03] [B-HIST-04] [B-HIST-05] [B-ERR-21] the history links last year's plots; the tree shows N-1 and N-2", async ({
+  page,
+}) => {
   const db = e2eDb();
   const { farm, c2024 } = await ids();
   // An N-2 generation: a 2023 plot that "Les Grands Champs" (2024) comes from.
   let c2023 = (await db("campagne").where({ idExploitation: farm, anneeRecolte: 2023 }).first("id"))?.id as number | undefined;
-  if (!c2023) [c2023] = (await db("campagne").insert({ idExploitation: farm, anneeRecolte: 2023 }).returning("id")).map((r) => (typeof r === "object" ? r.id : r));
+  if (!c2023)
+    [c2023] = (await db("campagne").insert({ idExploitation: farm, anneeRecolte: 2023 }).returning("id")).map((r) => (typeof r === "object" ? r.id : r));
   let old = (await db("parcelle").where({ idCampagne: c2023, libelle: "Le Grand Champ 2023" }).first("id"))?.id as number | undefined;
-  if (!old) [old] = (await db("parcelle").insert({ idCampagne: c2023, libelle: "Le Grand Champ 2023", surface: 24.6 }).returning("id")).map((r) => (typeof r === "object" ? r.id : r));
+  if (!old)
+    [old] = (await db("parcelle").insert({ idCampagne: c2023, libelle: "Le Grand Champ 2023", surface: 24.6 }).returning("id")).map((r) =>
+      typeof r === "object" ? r.id : r,
+    );
   const grands = await db("parcelle").where({ idCampagne: c2024, libelle: "Les Grands Champs" }).first("id");
   await db("parcelle_historique").where({ idParcelle: grands.id }).delete();
   await db("parcelle_historique").insert({ idParcelle: grands.id, idParcelleHistorique: old });
@@ -91,10 +115,18 @@ test("[B-HIST-01] [B-HIST-02] [B-HIST-03] [B-HIST-04] [B-HIST-05] [B-ERR-21] the
   await expect(page.getByTestId("historique-summary")).toContainText("La Vallée Sèche");
   await page.getByTestId("list-save").click();
   await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
-  await expect.poll(async () => {
-    const plot = await db("parcelle").where({ libelle: "E2E Réunion" }).first("id");
-    return (await db("parcelle_historique as h").join("parcelle as p", "p.id", "h.idParcelleHistorique").where("h.idParcelle", plot.id).orderBy("p.libelle").select("p.libelle")).map((r) => r.libelle);
-  }).toEqual(["La Vallée Sèche", "Les Grands Champs"]);
+  await expect
+    .poll(async () => {
+      const plot = await db("parcelle").where({ libelle: "E2E Réunion" }).first("id");
+      return (
+        await db("parcelle_historique as h")
+          .join("parcelle as p", "p.id", "h.idParcelleHistorique")
+          .where("h.idParcelle", plot.id)
+          .orderBy("p.libelle")
+          .select("p.libelle")
+      ).map((r) => r.libelle);
+    })
+    .toEqual(["La Vallée Sèche", "Les Grands Champs"]);
 
   await page.getByTestId("open-historique-tree").click();
   const dialog = page.getByTestId("historique-dialog");
@@ -113,7 +145,9 @@ test("[B-HIST-01] [B-HIST-02] [B-HIST-03] [B-HIST-04] [B-HIST-05] [B-ERR-21] the
   await db("parcelle").where({ libelle: "E2E Réunion" }).delete();
 });
 
-test("[B-PLOT-12] [B-PLOT-13] [B-PLOT-14] [B-PLOT-15] [B-PLOT-16] [B-LIST-14] bad values get their message beside the field and nothing is saved", async ({ page }) => {
+test("[B-PLOT-12] [B-PLOT-13] [B-PLOT-14] [B-PLOT-15] [B-PLOT-16] [B-LIST-14] bad values get their message beside the field and nothing is saved", async ({
+  page,
+}) => {
   const c2025 = await openPlots(page, "redacteur");
   const before = await e2eDb()("parcelle").where({ idCampagne: c2025 }).count<{ n: number }[]>({ n: "*" });
   await page.getByTestId("list-new").click();
@@ -138,7 +172,9 @@ test("[B-PLOT-12] [B-PLOT-13] [B-PLOT-14] [B-PLOT-15] [B-PLOT-16] [B-LIST-14] ba
   expect(await e2eDb()("parcelle").where({ idCampagne: c2025 }).count<{ n: number }[]>({ n: "*" })).toEqual(before);
 });
 
-test("[B-PLOT-05] [B-PLOT-06] [B-PLOT-07] [B-PLOT-08] the Other menu's date update needs numeric years and moves the ticked plots' interventions", async ({ page }) => {
+test("[B-PLOT-05] [B-PLOT-06] [B-PLOT-07] [B-PLOT-08] the Other menu's date update needs numeric years and moves the ticked plots' interventions", async ({
+  page,
+}) => {
   const c2025 = await openPlots(page, "redacteur");
   await createPlot(page, "E2E Dates");
   const plot = await e2eDb()("parcelle").where({ idCampagne: c2025, libelle: "E2E Dates" }).first("id");
@@ -180,7 +216,12 @@ test("[B-PLOT-03] the Other menu assigns cost centres, one target crop per plot"
   const dialog = page.getByTestId("affectations-dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.locator("tbody tr", { hasText: "La Vallée Sèche" })).toHaveCount(1);
-  await expect(dialog.locator("tbody tr")).toHaveCount(await e2eDb()("parcelle").where({ idCampagne: (await ids()).c2025 }).count<{ n: number }[]>({ n: "*" }).then((r) => Number(r[0].n)));
+  await expect(dialog.locator("tbody tr")).toHaveCount(
+    await e2eDb()("parcelle")
+      .where({ idCampagne: (await ids()).c2025 })
+      .count<{ n: number }[]>({ n: "*" })
+      .then((r) => Number(r[0].n)),
+  );
   await shot(page, "parcelle-affectations");
   await dialog.getByRole("button", { name: "Annuler" }).click();
   await expect(dialog).toHaveCount(0);
@@ -264,7 +305,11 @@ test("[B-PLOT-09] [B-PLOT-05] [B-PLOT-04] the screen works from the keyboard: pa
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Affecter les centres de coût" })).toHaveAttribute("data-focus", "");
   // The spec's order: cost centres, greenhouse-gas emissions, intervention dates.
-  await expect(page.getByRole("menuitem")).toHaveText(["Affecter les centres de coût", "Affecter les émissions de gaz à effet de serre (EGES)", "Mettre à jour les dates des interventions"]);
+  await expect(page.getByRole("menuitem")).toHaveText([
+    "Affecter les centres de coût",
+    "Affecter les émissions de gaz à effet de serre (EGES)",
+    "Mettre à jour les dates des interventions",
+  ]);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
@@ -298,7 +343,15 @@ test("[B-PLOT-11] the soil panel holds the seven soil fields of the plot, saved 
   const form = page.getByTestId("parcelle-form");
   await form.locator("summary", { hasText: "Données de sol" }).click();
   const sol = page.getByTestId("panel-sol");
-  for (const label of ["Type de sol (Arvalis)", "Type de sol (texture)", "Profondeur du sol", "Réserve utile", "Type de sous-sol", "Acidité du sol", "Classe de profondeur"]) {
+  for (const label of [
+    "Type de sol (Arvalis)",
+    "Type de sol (texture)",
+    "Profondeur du sol",
+    "Réserve utile",
+    "Type de sous-sol",
+    "Acidité du sol",
+    "Classe de profondeur",
+  ]) {
     await expect(sol.getByLabel(label, { exact: false }).first()).toBeVisible();
   }
   await sol.getByLabel("Type de sol (Arvalis)").selectOption({ label: "Limon profond" });

@@ -29,13 +29,36 @@ async function thirtyInputs() {
   const db = e2eDb();
   const plot = await db("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy("id").first("id");
   const op = await db("operation_culturale").where({ idCampagne: ids.tilleuls2025 }).orderBy("id").first("id");
-  const idAction = await insertId("action", { idCampagne: ids.tilleuls2025, idParcelle: plot.id, date: "2025-04-10", anneeRecolte: 2025, idOperationCulturale: op.id, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+  const idAction = await insertId("action", {
+    idCampagne: ids.tilleuls2025,
+    idParcelle: plot.id,
+    date: "2025-04-10",
+    anneeRecolte: 2025,
+    idOperationCulturale: op.id,
+    frequence: 1,
+    tauxSurface: 1,
+    nombrePassage: 1,
+    realisee: true,
+    prevue: false,
+  });
   for (let i = 1; i <= N; i++) {
-    await insertId("intrant", { idAction, idCategorie: 5431, libelleIntrant: `E2E prix ${String(i).padStart(2, "0")}`, dicIdOrigineIntrant: 776, quantite: 1, dicLlUnite: "kg/ha" });
+    await insertId("intrant", {
+      idAction,
+      idCategorie: 5431,
+      libelleIntrant: `E2E prix ${String(i).padStart(2, "0")}`,
+      dicIdOrigineIntrant: 776,
+      quantite: 1,
+      dicLlUnite: "kg/ha",
+    });
   }
   return {
     idAction,
-    prices: () => db("prix_appro").where({ idCampagne: ids.tilleuls2025 }).where("libelleIntrant", "like", "E2E prix%").orderBy("libelleIntrant").select("libelleIntrant", "prixAchat", "unite"),
+    prices: () =>
+      db("prix_appro")
+        .where({ idCampagne: ids.tilleuls2025 })
+        .where("libelleIntrant", "like", "E2E prix%")
+        .orderBy("libelleIntrant")
+        .select("libelleIntrant", "prixAchat", "unite"),
     cleanup: async () => {
       await db("action").where({ id: idAction }).delete();
       await db("prix_appro").where({ idCampagne: ids.tilleuls2025 }).where("libelleIntrant", "like", "E2E prix%").delete();
@@ -83,7 +106,9 @@ async function noSeriousAxeViolation(page: Page) {
 }
 
 test.describe("supply prices", () => {
-  test("[C-PAPPRO-01] [C-PAPPRO-02] [C-PAPPRO-03] [C-PAPPRO-05] [C-PAPPRO-07] [C-PAPPRO-08] [C-PAPPRO-09] [C-PAPPRO-10] [C-PAPPRO-15] [C-PAPPRO-16] [C-PAPPRO-24] [C-PAPPRO-25] a writer pastes a column of 30 prices from a spreadsheet, fixes the invalid one, saves only those rows and finds them after reload", async ({ page }) => {
+  test("[C-PAPPRO-01] [C-PAPPRO-02] [C-PAPPRO-03] [C-PAPPRO-05] [C-PAPPRO-07] [C-PAPPRO-08] [C-PAPPRO-09] [C-PAPPRO-10] [C-PAPPRO-15] [C-PAPPRO-16] [C-PAPPRO-24] [C-PAPPRO-25] a writer pastes a column of 30 prices from a spreadsheet, fixes the invalid one, saves only those rows and finds them after reload", async ({
+    page,
+  }) => {
     test.slow();
     const s = await thirtyInputs();
     try {
@@ -95,7 +120,9 @@ test.describe("supply prices", () => {
       await expect(page.getByTestId("delete-unused")).toBeEnabled();
       // The fuel row first: € per litre, the campaign's fuel price.
       await goTo(page, APPRO_LABEL_X, 1, 0);
-      await expect.poll(() => rowTexts(page, 0)).toEqual(expect.arrayContaining(["Carburant", "Prix du fioul (caractéristiques économiques de la campagne)", "€/L", "L"]));
+      await expect
+        .poll(() => rowTexts(page, 0))
+        .toEqual(expect.arrayContaining(["Carburant", "Prix du fioul (caractéristiques économiques de la campagne)", "€/L", "L"]));
       await page.screenshot({ path: `${SHOTS}/appro.png` });
       // The other inputs: the 30 new products, without a price, then the demo's.
       await page.getByTestId("prix-filtre").selectOption("543");
@@ -136,7 +163,9 @@ test.describe("supply prices", () => {
     }
   });
 
-  test("[C-PAPPRO-04] [C-PAPPRO-06] [C-PAPPRO-11] [C-PAPPRO-12] [C-PAPPRO-13] [C-PAPPRO-14] [C-PAPPRO-18] [C-PAPPRO-19] the type and 'unspecified price' filters; the proposed prices of a product, none for the fuel row", async ({ page }) => {
+  test("[C-PAPPRO-04] [C-PAPPRO-06] [C-PAPPRO-11] [C-PAPPRO-12] [C-PAPPRO-13] [C-PAPPRO-14] [C-PAPPRO-18] [C-PAPPRO-19] the type and 'unspecified price' filters; the proposed prices of a product, none for the fuel row", async ({
+    page,
+  }) => {
     const ids = await context("redacteur");
     const db = e2eDb();
     await signIn(page, "redacteur");
@@ -153,15 +182,23 @@ test.describe("supply prices", () => {
     await expect.poll(() => rowTexts(page, 0)).toContain("Produit phytosanitaire");
     const [, label] = await rowTexts(page, 0);
     const row = await db("prix_appro").where({ idCampagne: ids.tilleuls2025, libelleIntrantConcat: label }).first("cle");
-    const elsewhere = await db("prix_appro as p").join("campagne as c", "c.id", "p.idCampagne").where({ "p.cle": row.cle, "c.simulation": false }).whereNot("p.idCampagne", ids.tilleuls2025).whereNotNull("p.prixAchat").select("c.anneeRecolte");
+    const elsewhere = await db("prix_appro as p")
+      .join("campagne as c", "c.id", "p.idCampagne")
+      .where({ "p.cle": row.cle, "c.simulation": false })
+      .whereNot("p.idCampagne", ids.tilleuls2025)
+      .whereNotNull("p.prixAchat")
+      .select("c.anneeRecolte");
     const panel = page.getByTestId("prix-proposes");
     await expect(panel.getByTestId("prix-proposes-toutes-count")).toHaveText(String(elsewhere.length));
     await expect(panel.getByTestId("prix-proposes-annee-count")).toHaveText(String(elsewhere.filter((e) => Number(e.anneeRecolte) === 2025).length));
     await expect(panel.getByTestId("prix-proposes-toutes-mean")).toContainText("€/L");
     await expect(panel.getByTestId("prix-proposes-toutes-cv")).toContainText("%");
     // The demo's reference prices come from its illustrative price scale, loaded like an organisation's (decision 0080).
-    const reference = await db("prix_appro as a").join("prix_phytcom as p", "p.idIntrantPhyto", "a.idIntrant")
-      .where({ "a.idCampagne": ids.tilleuls2025, "a.libelleIntrantConcat": label }).orderBy("p.datePhytcom", "desc").first("p.prixPhytcom", "p.source");
+    const reference = await db("prix_appro as a")
+      .join("prix_phytcom as p", "p.idIntrantPhyto", "a.idIntrant")
+      .where({ "a.idCampagne": ids.tilleuls2025, "a.libelleIntrantConcat": label })
+      .orderBy("p.datePhytcom", "desc")
+      .first("p.prixPhytcom", "p.source");
     expect(reference).toBeTruthy();
     const referencePanel = panel.getByTestId("prix-proposes-reference");
     await expect(referencePanel).toContainText(`${Number(reference.prixPhytcom).toFixed(2).replace(".", ",")} €/L`);
@@ -175,10 +212,20 @@ test.describe("supply prices", () => {
     await noSeriousAxeViolation(page);
   });
 
-  test("[C-PAPPRO-20] [C-PAPPRO-21] [C-PAPPRO-22] [C-PAPPRO-23] 'delete unused products' asks first, shows the deleting rows, deletes the unused products and reloads the list", async ({ page }) => {
+  test("[C-PAPPRO-20] [C-PAPPRO-21] [C-PAPPRO-22] [C-PAPPRO-23] 'delete unused products' asks first, shows the deleting rows, deletes the unused products and reloads the list", async ({
+    page,
+  }) => {
     const ids = await context("redacteur");
     const db = e2eDb();
-    const unused = await insertId("prix_appro", { idCampagne: ids.tilleuls2025, cle: "e2e|inutilise", idTypeIntrant: 543, libelleIntrant: "E2E produit inutilisé", libelleIntrantConcat: "E2E produit inutilisé", prixAchat: 4, unite: "KG/HA" });
+    const unused = await insertId("prix_appro", {
+      idCampagne: ids.tilleuls2025,
+      cle: "e2e|inutilise",
+      idTypeIntrant: 543,
+      libelleIntrant: "E2E produit inutilisé",
+      libelleIntrantConcat: "E2E produit inutilisé",
+      prixAchat: 4,
+      unite: "KG/HA",
+    });
     try {
       await signIn(page, "redacteur");
       await navigate(page, APPRO);
@@ -211,11 +258,20 @@ test.describe("supply prices", () => {
 });
 
 test.describe("sale prices", () => {
-  test("[C-PVENTE-01] [C-PVENTE-02] [C-PVENTE-03] [C-PVENTE-04] [C-PVENTE-05] [C-PVENTE-06] [C-PVENTE-07] [C-PVENTE-08] [C-PVENTE-09] [C-PVENTE-10] [C-PVENTE-11] [C-PVENTE-12] [C-PVENTE-13] [C-PVENTE-14] [C-CONST-16] a writer filters by driving mode and unspecified price, prices an output, saves; unused rows are deleted after confirmation", async ({ page }) => {
+  test("[C-PVENTE-01] [C-PVENTE-02] [C-PVENTE-03] [C-PVENTE-04] [C-PVENTE-05] [C-PVENTE-06] [C-PVENTE-07] [C-PVENTE-08] [C-PVENTE-09] [C-PVENTE-10] [C-PVENTE-11] [C-PVENTE-12] [C-PVENTE-13] [C-PVENTE-14] [C-CONST-16] a writer filters by driving mode and unspecified price, prices an output, saves; unused rows are deleted after confirmation", async ({
+    page,
+  }) => {
     const ids = await context("redacteur");
     const db = e2eDb();
     const any = await db("prix_vente").where({ idCampagne: ids.tilleuls2025 }).first("idCulture", "idTypeSortie");
-    const unused = await insertId("prix_vente", { idCampagne: ids.tilleuls2025, cle: "e2e|vente-inutilisee", idCulture: any.idCulture, idTypeSortie: any.idTypeSortie, idQualifiantRecolte: 999999, prixVente: 100 });
+    const unused = await insertId("prix_vente", {
+      idCampagne: ids.tilleuls2025,
+      cle: "e2e|vente-inutilisee",
+      idCulture: any.idCulture,
+      idTypeSortie: any.idTypeSortie,
+      idQualifiantRecolte: 999999,
+      prixVente: 100,
+    });
     const before = await db("prix_vente").where({ idCampagne: ids.tilleuls2025 }).select("id", "prixVente");
     try {
       await signIn(page, "redacteur");
@@ -282,7 +338,9 @@ test.describe("sale prices", () => {
 });
 
 test.describe("prices for a reader", () => {
-  test("[C-RIGHTS-05] [C-RIGHTS-06] a reader sees both price screens read-only, 'delete unused products' disabled; his posts are refused (403) and change nothing; the screen in English", async ({ page }) => {
+  test("[C-RIGHTS-05] [C-RIGHTS-06] a reader sees both price screens read-only, 'delete unused products' disabled; his posts are refused (403) and change nothing; the screen in English", async ({
+    page,
+  }) => {
     const ids = await context("lecteur");
     const db = e2eDb();
     await signIn(page, "lecteur");
@@ -312,9 +370,15 @@ test.describe("prices for a reader", () => {
     const v = before.vente[0];
     const token = (r: { updatedAt: unknown }) => new Date(r.updatedAt as string).toISOString();
     const posts: { path: string; form: Record<string, string> }[] = [
-      { path: "home/description/prix/prix_approvisionnement", form: { intent: "grid", patches: JSON.stringify([{ id: a.id, updatedAt: token(a), values: { prixAchat: 1 } }]) } },
+      {
+        path: "home/description/prix/prix_approvisionnement",
+        form: { intent: "grid", patches: JSON.stringify([{ id: a.id, updatedAt: token(a), values: { prixAchat: 1 } }]) },
+      },
       { path: "home/description/prix/prix_approvisionnement", form: { intent: "deleteUnused" } },
-      { path: "home/description/prix/prix_vente", form: { intent: "grid", patches: JSON.stringify([{ id: v.id, updatedAt: token(v), values: { prixVente: 1 } }]) } },
+      {
+        path: "home/description/prix/prix_vente",
+        form: { intent: "grid", patches: JSON.stringify([{ id: v.id, updatedAt: token(v), values: { prixVente: 1 } }]) },
+      },
       { path: "home/description/prix/prix_vente", form: { intent: "deleteUnused" } },
     ];
     for (const p of posts) {

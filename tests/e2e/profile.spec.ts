@@ -16,7 +16,10 @@ test.beforeEach(async () => {
   saved = { nom: r.nom, prenom: r.prenom, passwordHash: r.passwordHash, isVisible: r.isVisible };
 });
 test.afterEach(async () => {
-  if (saved) await e2eDb()("utilisateur").where({ username: USER }).update({ nom: "Garnier", prenom: "Émilie", passwordHash: saved.passwordHash, isVisible: saved.isVisible });
+  if (saved)
+    await e2eDb()("utilisateur")
+      .where({ username: USER })
+      .update({ nom: "Garnier", prenom: "Émilie", passwordHash: saved.passwordHash, isVisible: saved.isVisible });
 });
 
 async function openProfile(page: Page) {
@@ -34,7 +37,9 @@ const currentPassword = (page: Page) => page.getByLabel("Mot de passe actuel");
 const saveButton = (page: Page) => page.getByTestId("profile-form").getByRole("button", { name: "Enregistrer" });
 
 test.describe("profile (/home/profil)", () => {
-  test("[A-PROFILE-01] [A-PROFILE-02] [A-PROFILE-03] the profile opens for the signed-in user, without the navigation bar, with names, new password, confirmation and visibility", async ({ page }) => {
+  test("[A-PROFILE-01] [A-PROFILE-02] [A-PROFILE-03] the profile opens for the signed-in user, without the navigation bar, with names, new password, confirmation and visibility", async ({
+    page,
+  }) => {
     await navigate(page, "/home/profil");
     await expect(page).toHaveURL(/\/sillon\/login$/);
     await openProfile(page);
@@ -137,10 +142,14 @@ test.describe("profile (/home/profil)", () => {
     await expect(page).toHaveURL(/\/home\/description\/home$/);
   });
 
-  test("[A-ERR-01] [A-ERR-02] [A-ERR-03] [A-ERR-04] [A-ERR-05] [A-ERR-06] a refused save shows the error dialog: title, message, Ok, at most 500 wide", async ({ page }) => {
+  test("[A-ERR-01] [A-ERR-02] [A-ERR-03] [A-ERR-04] [A-ERR-05] [A-ERR-06] a refused save shows the error dialog: title, message, Ok, at most 500 wide", async ({
+    page,
+  }) => {
     await openProfile(page);
     // Someone else saved the profile meanwhile: the save is refused as stale.
-    await e2eDb()("utilisateur").where({ username: USER }).update({ updatedAt: new Date(Date.now() + 60_000) });
+    await e2eDb()("utilisateur")
+      .where({ username: USER })
+      .update({ updatedAt: new Date(Date.now() + 60_000) });
     await nom(page).fill("Garnier-Périmé");
     await saveButton(page).click();
     const dialog = page.getByTestId("error-dialog");
@@ -155,7 +164,9 @@ test.describe("profile (/home/profil)", () => {
 });
 
 test.describe("password change (issue 10, defect 6)", () => {
-  test("[issue10-6] a new password needs the current one: missing, it is required; wrong, it is refused on its field and nothing is saved", async ({ page }) => {
+  test("[issue10-6] a new password needs the current one: missing, it is required; wrong, it is refused on its field and nothing is saved", async ({
+    page,
+  }) => {
     await openProfile(page);
     await password(page).fill("secret-tout-neuf");
     await confirmation(page).fill("secret-tout-neuf");
@@ -301,7 +312,9 @@ test.describe("leave confirmation", () => {
     expect(asked).toBe(false);
   });
 
-  test("[C-ERR-07] [C-ERR-08] a save answered while the session is gone (signed out elsewhere) lands on the login screen, signed out, and changes nothing", async ({ page }) => {
+  test("[C-ERR-07] [C-ERR-08] a save answered while the session is gone (signed out elsewhere) lands on the login screen, signed out, and changes nothing", async ({
+    page,
+  }) => {
     await openProfile(page);
     await page.context().clearCookies();
     await nom(page).fill("Perdu");

@@ -15,7 +15,13 @@ async function tilleuls2025() {
   const campagne = await db("campagne").where({ idExploitation: farm.id, anneeRecolte: 2025, simulation: false }).first("id");
   const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
   const mode = async (libelle: string) => Number((await db("mode_conduite").where({ idCampagne: campagne.id, libelle }).first("id")).id);
-  return { farm: Number(farm.id), campagne: Number(campagne.id), dossier, ble: await mode("Blé tendre conventionnel"), orge: await mode("Orge de printemps brassicole") };
+  return {
+    farm: Number(farm.id),
+    campagne: Number(campagne.id),
+    dossier,
+    ble: await mode("Blé tendre conventionnel"),
+    orge: await mode("Orge de printemps brassicole"),
+  };
 }
 
 async function open(page: Page, user: DemoUser, path: string) {
@@ -23,7 +29,13 @@ async function open(page: Page, user: DemoUser, path: string) {
   const idUser = await userId(user);
   const db = e2eDb();
   await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({ idUser, idOad: c.dossier.idOad, idDossier: c.dossier.id, exploitations: JSON.stringify([c.farm]), idCampagne: c.campagne });
+  await db("utilisateur_contexte").insert({
+    idUser,
+    idOad: c.dossier.idOad,
+    idDossier: c.dossier.id,
+    exploitations: JSON.stringify([c.farm]),
+    idCampagne: c.campagne,
+  });
   await page.context().clearCookies();
   await login(page, user);
   await page.waitForURL(/home\/description\/home/);
@@ -36,7 +48,9 @@ async function axe(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("[C-PROTO-01] [C-RDD-01] [C-RDD-02] [C-RDD-03] [C-RDD-04] [C-RDD-05] [C-RDD-06] [C-RDD-07] [C-RDD-09] [C-RDD-10] [C-RDD-11] [C-RDD-14] a writer filters the rules, creates a rule on two driving modes (macro rule exclusive, crops common to the modes) and duplicates it", async ({ page }) => {
+test("[C-PROTO-01] [C-RDD-01] [C-RDD-02] [C-RDD-03] [C-RDD-04] [C-RDD-05] [C-RDD-06] [C-RDD-07] [C-RDD-09] [C-RDD-10] [C-RDD-11] [C-RDD-14] a writer filters the rules, creates a rule on two driving modes (macro rule exclusive, crops common to the modes) and duplicates it", async ({
+  page,
+}) => {
   await open(page, "redacteur", "/home/description/protocole");
   await expect(page).toHaveURL(/protocole\/description_systeme/);
   const c = await open(page, "redacteur", RDD);
@@ -52,7 +66,13 @@ test("[C-PROTO-01] [C-RDD-01] [C-RDD-02] [C-RDD-03] [C-RDD-04] [C-RDD-05] [C-RDD
   await expect(table).toContainText("Semer le colza");
   // To-modify filter.
   await page.getByTestId("rdd-filter-a-modifier").check();
-  await expect(table.locator("tbody tr")).toHaveCount(await e2eDb()("rdd").where({ idCampagne: c.campagne, aModifier: true }).count({ n: "*" }).first().then((r) => Number(r!.n)));
+  await expect(table.locator("tbody tr")).toHaveCount(
+    await e2eDb()("rdd")
+      .where({ idCampagne: c.campagne, aModifier: true })
+      .count({ n: "*" })
+      .first()
+      .then((r) => Number(r!.n)),
+  );
   await page.getByTestId("rdd-filter-a-modifier").uncheck();
   await axe(page);
   await page.screenshot({ path: `${SHOTS}/rdd-fr.png`, fullPage: true });
@@ -84,7 +104,9 @@ test("[C-PROTO-01] [C-RDD-01] [C-RDD-02] [C-RDD-03] [C-RDD-04] [C-RDD-05] [C-RDD
   await expect(first).toContainText("Blé tendre conventionnel, Orge de printemps brassicole");
   await expect(first).toHaveAttribute("aria-selected", "true");
   const saved = await e2eDb()("rdd").where({ idCampagne: c.campagne, libelle: label }).first("id");
-  expect((await e2eDb()("rdd_mode_conduite").where({ idRdd: saved.id }).orderBy("idModeConduite")).map((l) => Number(l.idModeConduite)).sort()).toEqual([c.ble, c.orge].sort());
+  expect((await e2eDb()("rdd_mode_conduite").where({ idRdd: saved.id }).orderBy("idModeConduite")).map((l) => Number(l.idModeConduite)).sort()).toEqual(
+    [c.ble, c.orge].sort(),
+  );
 
   // Duplicate: enabled with exactly one ticked row.
   await expect(page.getByTestId("rdd-duplicate")).toBeDisabled();
@@ -97,7 +119,9 @@ test("[C-PROTO-01] [C-RDD-01] [C-RDD-02] [C-RDD-03] [C-RDD-04] [C-RDD-05] [C-RDD
   await expect(table.locator("tbody tr").first()).toContainText(`${label} (copie)`);
 });
 
-test("[C-FORM-01] [C-FORM-02] [C-ERR-35] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C-EVAL-05] [C-EVAL-06] [C-EVAL-07] [C-EVAL-10] [C-EVAL-11] [C-EVAL-12] [C-CONST-15] [issue13-conditions] the intervention form's evaluation panels: a broken rule flagged on the plot; evaluate a rule on the intervention, load an existing one, bulk add to plots of the same mode", async ({ page }) => {
+test("[C-FORM-01] [C-FORM-02] [C-ERR-35] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-EVAL-04] [C-EVAL-05] [C-EVAL-06] [C-EVAL-07] [C-EVAL-10] [C-EVAL-11] [C-EVAL-12] [C-CONST-15] [issue13-conditions] the intervention form's evaluation panels: a broken rule flagged on the plot; evaluate a rule on the intervention, load an existing one, bulk add to plots of the same mode", async ({
+  page,
+}) => {
   const c = await tilleuls2025();
   const db = e2eDb();
   const plot = await db("parcelle").where({ idCampagne: c.campagne, idModeConduite: c.ble }).orderBy("id").first("id");
@@ -117,7 +141,9 @@ test("[C-FORM-01] [C-FORM-02] [C-ERR-35] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-
   await expect(page.getByTestId("verdict-respectee")).toContainText("Fractionner l'azote du blé");
 
   // A new rule evaluated on this intervention (gaps 0 yes, 1 no, 2 partially).
-  const rule = (await db("rdd").where({ idCampagne: c.campagne, libelle: "Désherbage mixte des céréales : herse étrille puis rattrapage" }).first("id", "libelle"));
+  const rule = await db("rdd")
+    .where({ idCampagne: c.campagne, libelle: "Désherbage mixte des céréales : herse étrille puis rattrapage" })
+    .first("id", "libelle");
   await page.getByTestId("evaluer-intervention").click();
   const dialog = page.getByTestId("evaluation-dialog");
   await expect(dialog).toBeVisible();
@@ -138,10 +164,16 @@ test("[C-FORM-01] [C-FORM-02] [C-ERR-35] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("eval-intervention-row")).toContainText(rule.libelle);
   await expect(page.getByTestId("eval-intervention-row")).toContainText("Partiellement");
-  await expect.poll(async () => (await db("rdd_evaluation").where({ idAction: action.id, idRdd: rule.id }).first("ecartSolution", "ecartResultat", "idParcelle"))).toMatchObject({ ecartSolution: 2, ecartResultat: 1, idParcelle: null });
+  await expect
+    .poll(async () => await db("rdd_evaluation").where({ idAction: action.id, idRdd: rule.id }).first("ecartSolution", "ecartResultat", "idParcelle"))
+    .toMatchObject({ ecartSolution: 2, ecartResultat: 1, idParcelle: null });
 
   // Ticking a rule that is already evaluated loads its evaluation (here the plot's), scope included.
-  const plotEval = await db("rdd_evaluation as e").join("rdd as r", "r.id", "e.idRdd").where({ "e.idParcelle": plot.id }).orderBy("e.id").first("r.libelle", "e.justification");
+  const plotEval = await db("rdd_evaluation as e")
+    .join("rdd as r", "r.id", "e.idRdd")
+    .where({ "e.idParcelle": plot.id })
+    .orderBy("e.id")
+    .first("r.libelle", "e.justification");
   await page.getByTestId("evaluer-intervention").click();
   await dialog.getByLabel(plotEval.libelle).check();
   await expect(page.getByTestId("eval-loaded")).toBeVisible();
@@ -166,7 +198,9 @@ test("[C-FORM-01] [C-FORM-02] [C-ERR-35] [C-EVAL-01] [C-EVAL-02] [C-EVAL-03] [C-
   void panels;
 });
 
-test("[C-RIGHTS-07] [C-RIGHTS-08] a reader: the to-modify filter is off, evaluation rows do not open the form, and posts are refused at HTTP level", async ({ page }) => {
+test("[C-RIGHTS-07] [C-RIGHTS-08] a reader: the to-modify filter is off, evaluation rows do not open the form, and posts are refused at HTTP level", async ({
+  page,
+}) => {
   const c = await tilleuls2025();
   const db = e2eDb();
   await open(page, "lecteur", RDD);
@@ -176,7 +210,12 @@ test("[C-RIGHTS-07] [C-RIGHTS-08] a reader: the to-modify filter is off, evaluat
   const action = await db("action").where({ idParcelle: plot.id }).orderBy(["date", "id"]).first("id");
   await navigate(page, `${INTERVENTIONS}?parcelleId=${plot.id}&id=${action.id}`);
   await expect(page.getByTestId("eval-parcelle-row").first()).toBeVisible();
-  await expect(page.getByTestId("eval-parcelle-row").first().getByRole("button", { name: /Fractionner|Pas de fongicide/ })).toHaveCount(0);
+  await expect(
+    page
+      .getByTestId("eval-parcelle-row")
+      .first()
+      .getByRole("button", { name: /Fractionner|Pas de fongicide/ }),
+  ).toHaveCount(0);
   await expect(page.getByTestId("evaluer-parcelle")).toBeDisabled();
 
   const before = { rdd: await db("rdd").orderBy("id"), evals: await db("rdd_evaluation").orderBy("id") };
@@ -185,7 +224,10 @@ test("[C-RIGHTS-07] [C-RIGHTS-08] a reader: the to-modify filter is off, evaluat
   const posts: { path: string; form: Record<string, string> }[] = [
     { path: `home${RDD.slice(5)}`, form: { intent: "save", libelle: "Intruse", dicIdTypeRdd: "1", modeConduite: String(c.ble) } },
     { path: `home${RDD.slice(5)}`, form: { intent: "duplicate", id: String(rule.id) } },
-    { path: `home${INTERVENTIONS.slice(5)}/evaluations`, form: { intent: "save", portee: "parcelle", idAction: String(action.id), idParcelle: String(plot.id), rdds: String(rule.id) } },
+    {
+      path: `home${INTERVENTIONS.slice(5)}/evaluations`,
+      form: { intent: "save", portee: "parcelle", idAction: String(action.id), idParcelle: String(plot.id), rdds: String(rule.id) },
+    },
   ];
   for (const p of posts) {
     const res = await api.post(p.path, { form: p.form, maxRedirects: 0 });
@@ -194,10 +236,14 @@ test("[C-RIGHTS-07] [C-RIGHTS-08] a reader: the to-modify filter is off, evaluat
   expect({ rdd: await db("rdd").orderBy("id"), evals: await db("rdd_evaluation").orderBy("id") }).toEqual(before);
 });
 
-test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-09] [C-OBJ-01] [C-OBJ-02] [C-OBJ-03] [C-OBJ-04] [C-OBJ-05] a writer creates a protocol in chapter 2246 with two objective indicators; the last chapter is hidden; the rotation screen is a heading", async ({ page }) => {
+test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-09] [C-OBJ-01] [C-OBJ-02] [C-OBJ-03] [C-OBJ-04] [C-OBJ-05] a writer creates a protocol in chapter 2246 with two objective indicators; the last chapter is hidden; the rotation screen is a heading", async ({
+  page,
+}) => {
   const c = await open(page, "redacteur", "/home/description/protocole/description_systeme");
   const db = e2eDb();
-  const chapitres = await db("chapitre_protocole").orderBy([{ column: "ordre" }, { column: "id" }]).select("id");
+  const chapitres = await db("chapitre_protocole")
+    .orderBy([{ column: "ordre" }, { column: "id" }])
+    .select("id");
   for (const ch of chapitres.slice(0, -1)) await expect(page.getByTestId(`chapitre-${ch.id}`)).toBeVisible();
   await expect(page.getByTestId(`chapitre-${chapitres.at(-1)!.id}`)).toHaveCount(0);
   await expect(page.getByTestId("objectifs")).toHaveCount(1);
@@ -217,7 +263,10 @@ test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-
   await form.getByTestId("protocole-save-2246").click();
   await expect(page.getByTestId("protocoles-2246-row").filter({ hasText: label })).toBeVisible();
 
-  for (const [indicateur, value] of [["IFT total", "2,8"], ["Azote minéral apporté (kg N/ha)", "140"]] as const) {
+  for (const [indicateur, value] of [
+    ["IFT total", "2,8"],
+    ["Azote minéral apporté (kg N/ha)", "140"],
+  ] as const) {
     await chapter.getByTestId("objectif-new").click();
     const f = page.getByTestId("objectif-form");
     await f.getByLabel("Indicateur").focus();
@@ -233,7 +282,9 @@ test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-
   }
   await expect(page.getByTestId("objectifs-table-row")).toHaveCount(2);
   await expect(page.getByTestId("objectifs-table")).toContainText("2,8");
-  await expect.poll(async () => (await db("indicateur_objectif").where({ idCampagne: c.campagne }).orderBy("id")).map((o) => Number(o.value))).toEqual([2.8, 140]);
+  await expect
+    .poll(async () => (await db("indicateur_objectif").where({ idCampagne: c.campagne }).orderBy("id")).map((o) => Number(o.value)))
+    .toEqual([2.8, 140]);
   await axe(page);
   await page.screenshot({ path: `${SHOTS}/description-systeme-fr.png`, fullPage: true });
 
@@ -241,7 +292,9 @@ test("[C-PROTO-02] [C-PROTO-03] [C-PROTO-04] [C-PROTO-05] [C-PROTO-06] [C-PROTO-
   await expect(page.getByTestId("screen-rotation-mode-conduite").getByRole("heading")).toHaveText("Rotation et modes de conduite");
 });
 
-test("[issue13-conditions] a writer gives a rule a nitrogen ceiling and sees it broken on a plot, with the plot panel's figure and the inputs behind it", async ({ page }) => {
+test("[issue13-conditions] a writer gives a rule a nitrogen ceiling and sees it broken on a plot, with the plot panel's figure and the inputs behind it", async ({
+  page,
+}) => {
   const c = await tilleuls2025();
   const db = e2eDb();
   const label = `Azote plafonné ${Date.now()}`;
@@ -277,4 +330,3 @@ test("[issue13-conditions] a writer gives a rule a nitrogen ceiling and sees it 
     await db("rdd").where({ idCampagne: c.campagne, libelle: label }).delete();
   }
 });
-

@@ -12,7 +12,9 @@ const SHOTS = "/tmp/shots-h10";
 const WITH_BAR = "/home/description/exploitation/description";
 
 test.describe("read-only screens", () => {
-  test("[A-RIGHTS-11] [A-CTX-24] [A-CTX-26] [A-CTX-27] [A-CTX-28] [A-FARM-21] [A-FARM-22] lecteur: settings icons disabled, settings routes send back home, no add-campaign or unlock icon", async ({ page }) => {
+  test("[A-RIGHTS-11] [A-CTX-24] [A-CTX-26] [A-CTX-27] [A-CTX-28] [A-FARM-21] [A-FARM-22] lecteur: settings icons disabled, settings routes send back home, no add-campaign or unlock icon", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     // 2024 of EARL des Tilleuls is locked (published indicators): still no unlock icon for a reader.
     await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });
@@ -39,10 +41,14 @@ test.describe("read-only screens", () => {
     await page.screenshot({ path: `${SHOTS}/lecteur-redirected-home-fr.png` });
   });
 
-  test("[A-RIGHTS-11] [A-FARM-19] [A-FARM-20] [A-FARM-21] [A-FARM-22] redacteur on a farm linked with the read right only: the farm form is read-only, delete disabled, no add-campaign or unlock icon", async ({ page }) => {
+  test("[A-RIGHTS-11] [A-FARM-19] [A-FARM-20] [A-FARM-21] [A-FARM-22] redacteur on a farm linked with the read right only: the farm form is read-only, delete disabled, no add-campaign or unlock icon", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const moulin2024 = (await e2eDb()("campagne").where({ idExploitation: ids.moulin, anneeRecolte: 2024 }).first("id")).id as number;
-    const link = await e2eDb()("dossier_exploitation").where({ idDossier: ids.bocage, idExploitation: ids.moulin }).first("dexEcriture", "dexLecture", "dexAnimation");
+    const link = await e2eDb()("dossier_exploitation")
+      .where({ idDossier: ids.bocage, idExploitation: ids.moulin })
+      .first("dexEcriture", "dexLecture", "dexAnimation");
     expect(link).toEqual({ dexEcriture: 0, dexLecture: 1, dexAnimation: 0 });
     // A locked campaign selected, so that an unlock icon would have something to unlock.
     await e2eDb()("campagne").where({ id: moulin2024 }).update({ indicateurPublie: true });
@@ -77,7 +83,9 @@ test.describe("read-only screens", () => {
     }
   });
 
-  test("[A-FARM-19] [A-FARM-21] [A-FARM-22] the same redacteur writes GAEC du Moulin through Beauce (write link): the form is editable and the icons are back", async ({ page }) => {
+  test("[A-FARM-19] [A-FARM-21] [A-FARM-22] the same redacteur writes GAEC du Moulin through Beauce (write link): the form is editable and the icons are back", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.moulin] });
     await signIn(page, "redacteur");

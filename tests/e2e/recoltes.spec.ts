@@ -20,12 +20,29 @@ async function prepare() {
   const idCampagne = ids.tilleuls2025;
   const plot = await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id", "libelle");
   const op = await insertId("operation_culturale", { idCampagne, idTypeAction: 15, libelle: "E2E Moisson" });
-  const action = await insertId("action", { idCampagne, idParcelle: plot.id, date: "2025-07-23", anneeRecolte: 2025, idOperationCulturale: op, idCultureConcernee: 1, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
-  for (const user of ["redacteur", "lecteur"] as const) await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
+  const action = await insertId("action", {
+    idCampagne,
+    idParcelle: plot.id,
+    date: "2025-07-23",
+    anneeRecolte: 2025,
+    idOperationCulturale: op,
+    idCultureConcernee: 1,
+    frequence: 1,
+    tauxSurface: 1,
+    nombrePassage: 1,
+    realisee: true,
+    prevue: false,
+  });
+  for (const user of ["redacteur", "lecteur"] as const)
+    await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
   return {
-    ids, plot, action,
+    ids,
+    plot,
+    action,
     cleanup: async () => {
-      const series = (await db("recolte").where({ idAction: action }).whereNotNull("idObservationSerie").select("idObservationSerie")).map((r) => Number(r.idObservationSerie));
+      const series = (await db("recolte").where({ idAction: action }).whereNotNull("idObservationSerie").select("idObservationSerie")).map((r) =>
+        Number(r.idObservationSerie),
+      );
       await db("action").where({ id: action }).delete();
       if (series.length) await db("observation_serie").whereIn("id", series).delete();
       await db("operation_culturale").where({ id: op }).delete();
@@ -45,7 +62,9 @@ const axeSerious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 test.describe("harvests", () => {
-  test("[C-HARV-01] [C-HARV-02] [C-INT-06] [C-INT-12] [C-HARV-05] [C-HARV-06] [C-HARV-11] [C-HARV-12] [C-HARV-13] [C-HARV-15] [C-HARV-16] [C-HARV-23] [C-HARV-24] [C-HARV-25] [C-QUAL-01] [C-QUAL-02] [C-ERR-30] a writer records a harvest with observations and a new qualifier, finds its series, and edits it from the inputs detail", async ({ page }) => {
+  test("[C-HARV-01] [C-HARV-02] [C-INT-06] [C-INT-12] [C-HARV-05] [C-HARV-06] [C-HARV-11] [C-HARV-12] [C-HARV-13] [C-HARV-15] [C-HARV-16] [C-HARV-23] [C-HARV-24] [C-HARV-25] [C-QUAL-01] [C-QUAL-02] [C-ERR-30] a writer records a harvest with observations and a new qualifier, finds its series, and edits it from the inputs detail", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openIntervention(page, "redacteur", s.plot.id, s.action);
@@ -123,7 +142,12 @@ test.describe("harvests", () => {
       const serie = await e2eDb()("observation_serie").where({ id: saved.idObservationSerie }).first("nom", "dicIdTypeSerie");
       expect(serie).toEqual({ nom: "Blé tendre d'hiver - Grain (E2E Lot silo 3)", dicIdTypeSerie: 1128 });
       const obs = await e2eDb()("observation").where({ idObservationSerie: saved.idObservationSerie }).orderBy("ordre").select("dicoIdEltObserve", "obsValNum");
-      expect(obs.map((o) => [o.dicoIdEltObserve, Number(o.obsValNum)])).toEqual([[1680, 8.4], [1192, 14.1], [1190, 77.5], [1193, 11.8]]);
+      expect(obs.map((o) => [o.dicoIdEltObserve, Number(o.obsValNum)])).toEqual([
+        [1680, 8.4],
+        [1192, 14.1],
+        [1190, 77.5],
+        [1193, 11.8],
+      ]);
 
       // Edited from the inputs detail: the dialog opens with the stored values and the series' name.
       await panel.getByRole("button", { name: "Modifier la récolte Blé tendre d'hiver - Grain (E2E Lot silo 3)" }).click();
@@ -143,7 +167,9 @@ test.describe("harvests", () => {
     }
   });
 
-  test("[C-HARV-03] [C-HARV-04] [C-HARV-07] [C-HARV-08] [C-HARV-09] [C-HARV-10] [C-HARV-27] [C-HARV-28] a writer records a grazing: duration and animal rows, no yield, qualifier or observations", async ({ page }) => {
+  test("[C-HARV-03] [C-HARV-04] [C-HARV-07] [C-HARV-08] [C-HARV-09] [C-HARV-10] [C-HARV-27] [C-HARV-28] a writer records a grazing: duration and animal rows, no yield, qualifier or observations", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openIntervention(page, "redacteur", s.plot.id, s.action);
@@ -177,7 +203,10 @@ test.describe("harvests", () => {
       const saved = await e2eDb()("recolte").where({ idAction: s.action }).first("id", "rendement", "dicLlUnite", "idQualifiantRecolte", "idObservationSerie");
       expect([Number(saved.rendement), saved.dicLlUnite, saved.idQualifiantRecolte]).toEqual([18, "jours", null]);
       const animals = await e2eDb()("caracteristique_recolte").where({ idRecolte: saved.id }).orderBy("ordre").select("dicIdModalite", "valeurNum");
-      expect(animals.map((a) => [a.dicIdModalite, Number(a.valeurNum)])).toEqual([[7, 180], [8, 12]]);
+      expect(animals.map((a) => [a.dicIdModalite, Number(a.valeurNum)])).toEqual([
+        [7, 180],
+        [8, 12],
+      ]);
       const zeros = (await e2eDb()("observation").where({ idObservationSerie: saved.idObservationSerie }).select("obsValNum")).map((o) => Number(o.obsValNum));
       expect(zeros).toEqual([0, 0, 0, 0, 0, 0]);
       // Reopened: the duration and the rows come back; a row is removed.
@@ -202,7 +231,9 @@ test.describe("harvests", () => {
     }
   });
 
-  test("[C-QUAL-03] [C-QUAL-04] [C-QUAL-05] [C-RIGHTS-16] a qualifier used by harvests cannot be deleted (warning); an unused one can; a reader sees harvests read-only", async ({ page }) => {
+  test("[C-QUAL-03] [C-QUAL-04] [C-QUAL-05] [C-RIGHTS-16] a qualifier used by harvests cannot be deleted (warning); an unused one can; a reader sees harvests read-only", async ({
+    page,
+  }) => {
     const s = await prepare();
     try {
       await openIntervention(page, "redacteur", s.plot.id, s.action);
@@ -229,7 +260,10 @@ test.describe("harvests", () => {
       await dialog.getByRole("button", { name: "Annuler" }).click();
 
       // The reader: the demo harvest is shown, opened without save nor delete.
-      const colza = await e2eDb()("recolte as r").join("action as a", "a.id", "r.idAction").where({ "a.idCampagne": s.ids.tilleuls2025, "r.idCulture": 14 }).first("a.id", "a.idParcelle");
+      const colza = await e2eDb()("recolte as r")
+        .join("action as a", "a.id", "r.idAction")
+        .where({ "a.idCampagne": s.ids.tilleuls2025, "r.idCulture": 14 })
+        .first("a.id", "a.idParcelle");
       await page.context().clearCookies();
       await openIntervention(page, "lecteur", colza.idParcelle, colza.id);
       const panel = page.getByTestId("intrants-panel");
@@ -297,16 +331,45 @@ test.describe("unreferenced inputs", () => {
     const db = e2eDb();
     const idCampagne = ids.tilleuls2025;
     const plot = await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id");
-    const produit = await insertId("intrant_dossier", { idDossier: ids.beauce, dicIdTypeIntrant: 539, libelle: "E2E Purin d'ortie", idCategorie: 5399, biocontrole: true });
+    const produit = await insertId("intrant_dossier", {
+      idDossier: ids.beauce,
+      dicIdTypeIntrant: 539,
+      libelle: "E2E Purin d'ortie",
+      idCategorie: 5399,
+      biocontrole: true,
+    });
     const actions: number[] = [];
     for (const date of ["2025-04-14", "2025-05-14"]) {
-      const action = await insertId("action", { idCampagne, idParcelle: plot.id, date, anneeRecolte: 2025, frequence: 1, tauxSurface: 1, nombrePassage: 1, realisee: true, prevue: false });
+      const action = await insertId("action", {
+        idCampagne,
+        idParcelle: plot.id,
+        date,
+        anneeRecolte: 2025,
+        frequence: 1,
+        tauxSurface: 1,
+        nombrePassage: 1,
+        realisee: true,
+        prevue: false,
+      });
       actions.push(action);
-      await insertId("intrant", { idAction: action, idCategorie: 5399, idIntrant: produit, dicIdOrigineIntrant: 777, idDossier: ids.beauce, libelleIntrant: "E2E Purin d'ortie", quantite: 5, dicLlUnite: "l/ha" });
+      await insertId("intrant", {
+        idAction: action,
+        idCategorie: 5399,
+        idIntrant: produit,
+        dicIdOrigineIntrant: 777,
+        idDossier: ids.beauce,
+        libelleIntrant: "E2E Purin d'ortie",
+        quantite: 5,
+        dicLlUnite: "l/ha",
+      });
     }
-    for (const user of ["redacteur", "animateur"] as const) await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
+    for (const user of ["redacteur", "animateur"] as const)
+      await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
     return {
-      ids, plot, produit, actions,
+      ids,
+      plot,
+      produit,
+      actions,
       cleanup: async () => {
         await db("action").whereIn("id", actions).delete();
         await db("intrant_dossier").where({ idDossier: ids.beauce }).where("libelle", "like", "E2E%").delete();
@@ -314,7 +377,9 @@ test.describe("unreferenced inputs", () => {
     };
   }
 
-  test("[C-UNREF-04] [C-UNREF-05] [C-UNREF-07] [C-UNREF-08] [C-UNREF-12] [C-UNREF-13] an animator edits an unreferenced input after the warning and sees the new label on the interventions that use it", async ({ page }) => {
+  test("[C-UNREF-04] [C-UNREF-05] [C-UNREF-07] [C-UNREF-08] [C-UNREF-12] [C-UNREF-13] an animator edits an unreferenced input after the warning and sees the new label on the interventions that use it", async ({
+    page,
+  }) => {
     const s = await preparePhyto();
     try {
       await openIntervention(page, "animateur", s.plot.id, s.actions[0]);
@@ -336,7 +401,9 @@ test.describe("unreferenced inputs", () => {
       await dialog.getByTestId("non-reference-code").fill("");
       // The save is held until the slow-operation message is seen.
       let release!: () => void;
-      const held = new Promise<void>((r) => { release = r; });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
       // The screen's action (a fetcher posts to interventions.data).
       const action = (url: URL) => /\/interventions(\.data)?$/.test(url.pathname);
       await page.route(action, async (route) => {
@@ -362,7 +429,9 @@ test.describe("unreferenced inputs", () => {
     }
   });
 
-  test("[C-UNREF-03] [C-UNREF-06] [C-UNREF-21] [C-UNREF-12] [C-RIGHTS-09] [C-PHYTO-09] a writer creates an unreferenced fertiliser whose composition totals 100 %, and may not edit one", async ({ page }) => {
+  test("[C-UNREF-03] [C-UNREF-06] [C-UNREF-21] [C-UNREF-12] [C-RIGHTS-09] [C-PHYTO-09] a writer creates an unreferenced fertiliser whose composition totals 100 %, and may not edit one", async ({
+    page,
+  }) => {
     const s = await preparePhyto();
     try {
       await openIntervention(page, "redacteur", s.plot.id, s.actions[0]);
@@ -397,7 +466,17 @@ test.describe("unreferenced inputs", () => {
       // At HTTP level, the writer's edit of the folder input is refused and changes nothing.
       const stored = await e2eDb()("intrant_dossier").where({ id: s.produit }).first("updatedAt", "libelle");
       const api = await apiAs("redacteur");
-      const res = await api.post(SCREEN.slice(1), { form: { intent: "saveIntrantDossier", id: String(s.produit), updatedAt: new Date(stored.updatedAt).toISOString(), dicIdTypeIntrant: "539", libelle: "Piraté", idCategorie: "5399" }, maxRedirects: 0 });
+      const res = await api.post(SCREEN.slice(1), {
+        form: {
+          intent: "saveIntrantDossier",
+          id: String(s.produit),
+          updatedAt: new Date(stored.updatedAt).toISOString(),
+          dicIdTypeIntrant: "539",
+          libelle: "Piraté",
+          idCategorie: "5399",
+        },
+        maxRedirects: 0,
+      });
       expect(res.status()).toBe(403);
       expect((await e2eDb()("intrant_dossier").where({ id: s.produit }).first("libelle")).libelle).toBe("E2E Purin d'ortie");
     } finally {

@@ -12,14 +12,15 @@ const SHOTS = "/tmp/shots-resultats-calcul";
 mkdirSync(SHOTS, { recursive: true });
 const CALCUL = "/home/resultats/calcul";
 
-
 async function moulin2025() {
   const ids = await demoIds();
   const c = await e2eDb()("campagne").where({ idExploitation: ids.moulin, anneeRecolte: 2025, simulation: false }).first("id");
   return { ids, idCampagne: c.id as number };
 }
 
-test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C-CALC-07] [C-CALC-08] [C-CALC-09] [C-CALC-10] [C-CALC-12] [C-CALC-13] [C-CALC-15] [C-CALC-16] [C-CALC-17] [C-CALC-18] [C-CALC-19] [C-CALC-20] [C-CALC-21] [C-CALC-22] [C-CALC-24] [C-CALC-25] [C-CHECK-23] [C-CHECK-24] [A-CALC-01] [A-CALC-02] [A-CALC-03] [C-RIGHTS-10] a writer runs and publishes a calculation, an animator validates it and the interventions become read-only, un-validation frees them", async ({ page }) => {
+test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C-CALC-07] [C-CALC-08] [C-CALC-09] [C-CALC-10] [C-CALC-12] [C-CALC-13] [C-CALC-15] [C-CALC-16] [C-CALC-17] [C-CALC-18] [C-CALC-19] [C-CALC-20] [C-CALC-21] [C-CALC-22] [C-CALC-24] [C-CALC-25] [C-CHECK-23] [C-CHECK-24] [A-CALC-01] [A-CALC-02] [A-CALC-03] [C-RIGHTS-10] a writer runs and publishes a calculation, an animator validates it and the interventions become read-only, un-validation frees them", async ({
+  page,
+}) => {
   // A whole round of a calculation (run, publish, visa, un-visa, restart) on both users: longer than one screen.
   test.setTimeout(90_000);
   const { ids, idCampagne } = await moulin2025();
@@ -30,7 +31,13 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
   const avant = (await db("calcul_serie").where({ idCampagne }).select("id")).map((r) => r.id as number);
   // C-CALC-05: a result export of Ferme de la Vallée 2025, a campaign of the other folder (Bocage), not ticked here.
   const vallee2025 = (await db("campagne").where({ idExploitation: ids.vallee, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
-  const idSession = await insertId("session_export", { nature: 1, libelle: "E2E export Vallée", statut: 2, idUtilisateur: await userId("redacteur"), dtFinSession: new Date() });
+  const idSession = await insertId("session_export", {
+    nature: 1,
+    libelle: "E2E export Vallée",
+    statut: 2,
+    idUtilisateur: await userId("redacteur"),
+    dtFinSession: new Date(),
+  });
   await insertId("session_export_campagne", { idSessionExport: idSession, idCampagne: vallee2025 });
   try {
     await signIn(page, "redacteur");
@@ -145,13 +152,18 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
     await navigate(page, "/home/description/au_champs/interventions");
     await expect(page.getByTestId("list-new")).toBeEnabled();
   } finally {
-    await db("calcul_serie").where({ idCampagne }).whereNotIn("id", avant.length ? avant : [0]).delete();
+    await db("calcul_serie")
+      .where({ idCampagne })
+      .whereNotIn("id", avant.length ? avant : [0])
+      .delete();
     await db("campagne").where({ id: idCampagne }).update({ serieValide: false, indicateurPublie: false });
     await db("session_export").where({ id: idSession }).delete();
   }
 });
 
-test("[C-RIGHTS-23] a reader is offered no campaign to calculate; the demo's published series of EARL des Tilleuls 2024 is listed to a writer", async ({ page }) => {
+test("[C-RIGHTS-23] a reader is offered no campaign to calculate; the demo's published series of EARL des Tilleuls 2024 is listed to a writer", async ({
+  page,
+}) => {
   const ids = await demoIds();
   await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await signIn(page, "lecteur");
@@ -174,7 +186,15 @@ test("[C-CHECK-25] a campaign whose check answers OK is calculated at once, with
   // A farm of its own (the demo campaigns all give warnings): one plot with its area and its crop, nothing else to check.
   const idExploitation = await insertId("exploitation", { libelle: "E2E Ferme sans reproche" });
   try {
-    await insertId("dossier_exploitation", { idDossier: ids.beauce, idExploitation, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true });
+    await insertId("dossier_exploitation", {
+      idDossier: ids.beauce,
+      idExploitation,
+      dexEcriture: true,
+      dexLecture: true,
+      dexSynthese: true,
+      dexAnimation: true,
+      dexNominatif: true,
+    });
     const idCampagne = await insertId("campagne", { idExploitation, anneeRecolte: 2025, apiLibelle: "2025" });
     const idParcelle = await insertId("parcelle", { idCampagne, libelle: "E2E Parcelle complète", surface: 3 });
     const culture = await db("culture").orderBy("id").first("id");
@@ -202,17 +222,37 @@ test("[C-CHECK-25] a campaign whose check answers OK is calculated at once, with
   }
 });
 
-test("[issue14-perimee] a published series whose campaign's data changed after its calculation is shown out of date on the calculation screen and the published indicators, in French and English", async ({ page }) => {
+test("[issue14-perimee] a published series whose campaign's data changed after its calculation is shown out of date on the calculation screen and the published indicators, in French and English", async ({
+  page,
+}) => {
   const ids = await demoIds();
   const db = e2eDb();
   // A farm of its own: its plot's area changes here, no other journey's data moves.
   const idExploitation = await insertId("exploitation", { libelle: "E2E Ferme à recalculer" });
   try {
-    await insertId("dossier_exploitation", { idDossier: ids.beauce, idExploitation, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true });
+    await insertId("dossier_exploitation", {
+      idDossier: ids.beauce,
+      idExploitation,
+      dexEcriture: true,
+      dexLecture: true,
+      dexSynthese: true,
+      dexAnimation: true,
+      dexNominatif: true,
+    });
     const idCampagne = await insertId("campagne", { idExploitation, anneeRecolte: 2025, apiLibelle: "2025" });
     const idParcelle = await insertId("parcelle", { idCampagne, libelle: "E2E Parcelle", surface: 3 });
     // A published series of that campaign (its counters are stamped by the database at its creation).
-    const idSerie = await insertId("calcul_serie", { idCampagne, statut: "termine", publication: true, visaAnimateur: false, remarque: "E2E", dtFin: new Date(), nbParcellesATraiter: 1, nbParcellesTraitees: 1, nbParcellesTraiteesReussies: 1 });
+    const idSerie = await insertId("calcul_serie", {
+      idCampagne,
+      statut: "termine",
+      publication: true,
+      visaAnimateur: false,
+      remarque: "E2E",
+      dtFin: new Date(),
+      nbParcellesATraiter: 1,
+      nbParcellesTraitees: 1,
+      nbParcellesTraiteesReussies: 1,
+    });
     for (let g = 1; g <= 6; g++) await insertId("calcul_serie_groupe", { idCalculSerie: idSerie, idGroupe: g, publie: true });
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [idExploitation], idCampagne });
     await signIn(page, "redacteur");

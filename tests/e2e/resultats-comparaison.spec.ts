@@ -13,14 +13,16 @@ import { demoIds, latestFinishedSerie, noSeriousAxeViolationInMain, setContext, 
 const SHOTS = "/tmp/shots-resultats-comparaison";
 mkdirSync(SHOTS, { recursive: true });
 
-
-
 async function valeur(idCalculSerie: number, niveau: string, idEntite: string | number, code: string) {
-  const r = await e2eDb()("calcul_resultat").where({ idCalculSerie, niveau, idEntite: String(idEntite), code }).first("valeur", "completude");
+  const r = await e2eDb()("calcul_resultat")
+    .where({ idCalculSerie, niveau, idEntite: String(idEntite), code })
+    .first("valeur", "completude");
   return { valeur: Number(r.valeur), completude: Number(r.completude) };
 }
 
-test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2025 with its simulation from the series detail: stored figures, differences in value and %, completeness; a missing series is named with the calculation link", async ({ page }) => {
+test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2025 with its simulation from the series detail: stored figures, differences in value and %, completeness; a missing series is named with the calculation link", async ({
+  page,
+}) => {
   const ids = await demoIds();
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   const idBase = await latestFinishedSerie(ids.tilleuls2025);
@@ -52,7 +54,11 @@ test("[issue14-comparaison] a writer opens the comparison of EARL des Tilleuls 2
   const options = await niveau.locator("option").allTextContents();
   const culture = options.find((o) => o.startsWith("Culture : "))!;
   await niveau.selectOption({ label: culture });
-  await expect(page.getByRole("table", { name: new RegExp(`Comparaison ${culture.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).getByRole("row", { name: /^IFT total \(à la cible\)/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: new RegExp(`Comparaison ${culture.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })
+      .getByRole("row", { name: /^IFT total \(à la cible\)/ }),
+  ).toBeVisible();
   await page.getByLabel("Groupe d'indicateurs").selectOption({ label: "Économie" });
   await expect(page.getByTestId("comparaison-groupe-1")).toHaveCount(0);
   await noSeriousAxeViolationInMain(page);

@@ -49,11 +49,15 @@ const listeDemandee = (page: Page, campagnes: number[]) =>
   });
 
 async function sessionsDe(user: "redacteur" | "admin" | "lecteur") {
-  return e2eDb()("session_export").where({ idUtilisateur: await userId(user) }).orderBy("id");
+  return e2eDb()("session_export")
+    .where({ idUtilisateur: await userId(user) })
+    .orderBy("id");
 }
 
 async function nettoyer(user: "redacteur" | "admin" | "lecteur") {
-  await e2eDb()("session_export").where({ idUtilisateur: await userId(user) }).delete();
+  await e2eDb()("session_export")
+    .where({ idUtilisateur: await userId(user) })
+    .delete();
 }
 
 test.describe("raw-data export", () => {
@@ -61,7 +65,9 @@ test.describe("raw-data export", () => {
     for (const u of ["redacteur", "admin", "lecteur"] as const) await nettoyer(u);
   });
 
-  test("[A-EXPORT-01][A-EXPORT-02][A-EXPORT-03][A-EXPORT-04][A-EXPORT-07][A-EXPORT-08][A-EXPORT-09][A-EXPORT-11][A-EXPORT-13][A-EXPORT-15][A-EXPORT-16][A-EXPORT-17][A-EXPORT-20] a writer exports two groups of a campaign, sees the session finish and downloads the workbook", async ({ page }) => {
+  test("[A-EXPORT-01][A-EXPORT-02][A-EXPORT-03][A-EXPORT-04][A-EXPORT-07][A-EXPORT-08][A-EXPORT-09][A-EXPORT-11][A-EXPORT-13][A-EXPORT-15][A-EXPORT-16][A-EXPORT-17][A-EXPORT-20] a writer exports two groups of a campaign, sees the session finish and downloads the workbook", async ({
+    page,
+  }) => {
     const ids = await ouvrir(page, "redacteur");
     // Three panels; export disabled until a group and a campaign are chosen.
     await expect(page.getByTestId("selection-campagnes")).toBeVisible();
@@ -130,17 +136,37 @@ test.describe("raw-data export", () => {
     await page.screenshot({ path: `${SHOTS}/donnees-brutes.png`, fullPage: true });
   });
 
-  test("[A-EXPORT-18][A-EXPORT-19][A-EXPORT-21][A-EXPORT-14][A-EXPORT-22][A-EXPORT-23][A-EXPORT-24][C-ERR-21] statuses, a failed download (the server's detail text), the list following the campaigns, deleting one and several sessions", async ({ page }) => {
+  test("[A-EXPORT-18][A-EXPORT-19][A-EXPORT-21][A-EXPORT-14][A-EXPORT-22][A-EXPORT-23][A-EXPORT-24][C-ERR-21] statuses, a failed download (the server's detail text), the list following the campaigns, deleting one and several sessions", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const idUtilisateur = await userId("redacteur");
     const db = e2eDb();
     const session = async (libelle: string, statut: number, extra: Record<string, unknown> = {}) => {
-      const id = await insertId("session_export", { nature: 0, libelle, statut, fichier: `${libelle}.xlsx`, idUtilisateur, version: 2, anglais: false, ...extra });
+      const id = await insertId("session_export", {
+        nature: 0,
+        libelle,
+        statut,
+        fichier: `${libelle}.xlsx`,
+        idUtilisateur,
+        version: 2,
+        anglais: false,
+        ...extra,
+      });
       await db("session_export_campagne").insert({ idSessionExport: id, idCampagne: ids.tilleuls2025 });
       return id;
     };
     // A job still running (a type no runner claims): 3 of 10 rows.
-    const idTache = await insertId("tache", { type: "e2e-attente", etat: "en_cours", progression: 3, total: 10, idUtilisateur, parametres: "{}", instance: "e2e:1", dtBattement: db.fn.now() });
+    const idTache = await insertId("tache", {
+      type: "e2e-attente",
+      etat: "en_cours",
+      progression: 3,
+      total: 10,
+      idUtilisateur,
+      parametres: "{}",
+      instance: "e2e:1",
+      dtBattement: db.fn.now(),
+    });
     const enCours = await session("E2E en cours", 1, { idTache });
     const erreur = await session("E2E erreur", 2, { dtFinSession: new Date() });
     const perdu = await session("E2E fichier perdu", 0, { dtFinSession: new Date() });
@@ -198,7 +224,9 @@ test.describe("raw-data export", () => {
     await db("tache").where({ id: idTache }).delete();
   });
 
-  test("[A-EXPORT-12][A-EXPORT-10] in English the request carries the anglais flag and the workbook's headers are English; a file name is optional", async ({ page }) => {
+  test("[A-EXPORT-12][A-EXPORT-10] in English the request carries the anglais flag and the workbook's headers are English; a file name is optional", async ({
+    page,
+  }) => {
     const ids = await ouvrir(page, "redacteur");
     await inEnglish(page, `${SCREEN}?campagne=${ids.tilleuls2025}`);
     await page.getByTestId("groupe-parcelles").check();
@@ -219,7 +247,22 @@ test.describe("raw-data export", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(chemin);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Plots"]);
-    expect(wb.worksheets[0].getRow(1).values).toEqual([undefined, "Farm", "Campaign", "Harvest year", "Plot", "Area (ha)", "Actual area (ha)", "Management mode", "CAP block", "INSEE code", "Irrigable", "Drained", "Target yield", "Note"]);
+    expect(wb.worksheets[0].getRow(1).values).toEqual([
+      undefined,
+      "Farm",
+      "Campaign",
+      "Harvest year",
+      "Plot",
+      "Area (ha)",
+      "Actual area (ha)",
+      "Management mode",
+      "CAP block",
+      "INSEE code",
+      "Irrigable",
+      "Drained",
+      "Target yield",
+      "Note",
+    ]);
   });
 
   test("[A-EXPORT-05][A-EXPORT-06][A-RIGHTS-18] the test role sees the version selector, v2 by default, and may export in v1", async ({ page }) => {
@@ -235,10 +278,20 @@ test.describe("raw-data export", () => {
     await expect.poll(async () => (await sessionsDe("admin"))[0]?.version).toBe(1);
   });
 
-  test("[A-EXPORT-02][A-RIGHTS-15] rights at HTTP level: a reader cannot export an unpublished campaign, nobody downloads or deletes another user's session", async ({ page }) => {
+  test("[A-EXPORT-02][A-RIGHTS-15] rights at HTTP level: a reader cannot export an unpublished campaign, nobody downloads or deletes another user's session", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const idRedacteur = await userId("redacteur");
-    const id = await insertId("session_export", { nature: 0, libelle: "E2E à moi", statut: 0, fichier: "x.xlsx", idUtilisateur: idRedacteur, version: 2, anglais: false });
+    const id = await insertId("session_export", {
+      nature: 0,
+      libelle: "E2E à moi",
+      statut: 0,
+      fichier: "x.xlsx",
+      idUtilisateur: idRedacteur,
+      version: 2,
+      anglais: false,
+    });
     await e2eDb()("session_export_campagne").insert({ idSessionExport: id, idCampagne: ids.tilleuls2024 });
     await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });
     const api = await apiAs("lecteur");

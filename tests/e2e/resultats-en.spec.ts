@@ -12,8 +12,6 @@ import { demoIds, latestFinishedSerie, noSeriousAxeViolationInMain, setContext, 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "tests/.artifacts/shots";
 mkdirSync(SHOTS, { recursive: true });
 
-
-
 /** No French label of these screens may show in English. */
 async function noFrench(page: Page) {
   const text = await page.locator("main").innerText();

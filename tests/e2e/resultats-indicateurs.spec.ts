@@ -52,11 +52,16 @@ async function serieVide(idCampagne: number, publication: boolean): Promise<numb
 
 test.describe("published indicators and result export", () => {
   test.afterEach(async () => {
-    for (const u of ["redacteur", "lecteur"] as const) await e2eDb()("session_export").where({ idUtilisateur: await userId(u) }).delete();
+    for (const u of ["redacteur", "lecteur"] as const)
+      await e2eDb()("session_export")
+        .where({ idUtilisateur: await userId(u) })
+        .delete();
     await e2eDb()("calcul_serie").where({ remarque: "E2E" }).delete();
   });
 
-  test("[C-CALC-04] [C-REXP-01] [C-REXP-13] [C-ERR-36] [A-ERR-19] [C-RIGHTS-20] the calculation screen exports the ticked finished calculations through the same dialog; the session shows in its sessions table", async ({ page }) => {
+  test("[C-CALC-04] [C-REXP-01] [C-REXP-13] [C-ERR-36] [A-ERR-19] [C-RIGHTS-20] the calculation screen exports the ticked finished calculations through the same dialog; the session shows in its sessions table", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);
     await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
@@ -78,13 +83,20 @@ test.describe("published indicators and result export", () => {
     // The export started: the notice ui.export-started (C-ERR-36, A-ERR-19).
     await expect(page.getByTestId("snackbar")).toHaveText("L'export a démarré");
     await expect(dialog).toBeHidden();
-    const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("redacteur") }).orderBy("id", "desc").first("id", "nature", "libelle");
+    const session = await e2eDb()("session_export")
+      .where({ idUtilisateur: await userId("redacteur") })
+      .orderBy("id", "desc")
+      .first("id", "nature", "libelle");
     expect(session.nature).toBe(1);
     // The sessions panel is the export screens' own (sessions-export), named "Exports de résultats" here.
-    await expect(page.getByTestId("sessions-export").getByRole("table", { name: "Exports de résultats" }).getByTestId(`session-${session.id}`)).toContainText(session.libelle);
+    await expect(page.getByTestId("sessions-export").getByRole("table", { name: "Exports de résultats" }).getByTestId(`session-${session.id}`)).toContainText(
+      session.libelle,
+    );
   });
 
-  test("[A-PUB-01] [A-PUB-02] [A-PUB-03] [A-PUB-04] [A-PUB-06] [A-PUB-07] [A-PUB-08] [C-REXP-01] [C-REXP-03] [C-REXP-04] [C-REXP-05] [C-REXP-10] [C-REXP-13] [C-REXP-16] [C-REXP-19] a writer exports the demo's published series and downloads the workbook", async ({ page }) => {
+  test("[A-PUB-01] [A-PUB-02] [A-PUB-03] [A-PUB-04] [A-PUB-06] [A-PUB-07] [A-PUB-08] [C-REXP-01] [C-REXP-03] [C-REXP-04] [C-REXP-05] [C-REXP-10] [C-REXP-13] [C-REXP-16] [C-REXP-19] a writer exports the demo's published series and downloads the workbook", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);
     await ouvrir(page, "redacteur", [ids.tilleuls2024]);
@@ -106,7 +118,20 @@ test.describe("published indicators and result export", () => {
     const dialog = page.getByTestId("export-resultats-dialog");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("export-resultats-series")).toContainText("EARL des Tilleuls");
-    for (const k of ["prevu", "realise", "alertes", "rendements", "donneesBrutes", "tcd1", "tcd2", "parcelle", "lot", "modeConduite", "culture", "exploitation"])
+    for (const k of [
+      "prevu",
+      "realise",
+      "alertes",
+      "rendements",
+      "donneesBrutes",
+      "tcd1",
+      "tcd2",
+      "parcelle",
+      "lot",
+      "modeConduite",
+      "culture",
+      "exploitation",
+    ])
       await expect(dialog.getByTestId(`export-${k}`)).toBeChecked();
     for (const g of ["ift", "fertilisation", "travail", "economie", "energie", "ges"]) await expect(dialog.getByTestId(`export-groupe-${g}`)).toBeChecked();
     await expect(dialog.getByTestId("export-version")).toHaveCount(0);
@@ -117,7 +142,13 @@ test.describe("published indicators and result export", () => {
 
     // Sent: the session list is read again for the chosen campaigns, nature 1; the session finishes.
     const post = page.waitForRequest((r) => r.method() === "POST" && /\/home\/resultats\/indicateurs\/export/.test(r.url()));
-    const relue = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.get("nature") === "1" && new URL(r.url()).searchParams.getAll("campagnes").join(",") === String(ids.tilleuls2024));
+    const relue = page.waitForRequest(
+      (r: Request) =>
+        r.method() === "GET" &&
+        LISTE.test(r.url()) &&
+        new URL(r.url()).searchParams.get("nature") === "1" &&
+        new URL(r.url()).searchParams.getAll("campagnes").join(",") === String(ids.tilleuls2024),
+    );
     await dialog.getByTestId("export-resultats-lancer").click();
     const envoye = new URLSearchParams((await post).postData() ?? "");
     expect(envoye.getAll("calculsSeries")).toEqual([String(idSerie)]);
@@ -126,7 +157,10 @@ test.describe("published indicators and result export", () => {
     await relue;
     await expect(page.getByTestId("snackbar")).toHaveText("L'export a démarré");
     await expect(dialog).toBeHidden();
-    const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("redacteur") }).orderBy("id", "desc").first();
+    const session = await e2eDb()("session_export")
+      .where({ idUtilisateur: await userId("redacteur") })
+      .orderBy("id", "desc")
+      .first();
     expect(session).toMatchObject({ nature: 1, version: 2 });
     const nom = `Sillon_export_des_indicateurs_${new Intl.DateTimeFormat("fr-CA", { timeZone: "Europe/Paris" }).format(new Date())}.xlsx`;
     expect(session.libelle).toBe(nom);
@@ -143,7 +177,19 @@ test.describe("published indicators and result export", () => {
     await fichier.saveAs(chemin);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(chemin);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Export", "Parcelles", "Lots", "Modes de conduite", "Cultures", "Exploitations", "Alertes", "Rendements", "Données brutes", "TCD indicateurs en colonnes", "TCD indicateurs en lignes"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      "Export",
+      "Parcelles",
+      "Lots",
+      "Modes de conduite",
+      "Cultures",
+      "Exploitations",
+      "Alertes",
+      "Rendements",
+      "Données brutes",
+      "TCD indicateurs en colonnes",
+      "TCD indicateurs en lignes",
+    ]);
     const stockee = await e2eDb()("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "exploitation", code: "ift.cible.total" }).first("valeur");
     const rows: unknown[][] = [];
     wb.getWorksheet("Exploitations")!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
@@ -167,7 +213,15 @@ test.describe("published indicators and result export", () => {
 
     // At HTTP level: the unpublished series is refused as unknown, nothing recorded; the published one is accepted.
     const api = await apiAs("lecteur");
-    const formulaire = (serie: number) => ({ nature: "1", version: "2", realise: "on", parcelle: "on", exploitation: "on", groupes: "ift", calculsSeries: String(serie) });
+    const formulaire = (serie: number) => ({
+      nature: "1",
+      version: "2",
+      realise: "on",
+      parcelle: "on",
+      exploitation: "on",
+      groupes: "ift",
+      calculsSeries: String(serie),
+    });
     const avant = await e2eDb()("session_export").count({ n: "*" }).first();
     const refus = await api.post("home/resultats/indicateurs/export", { form: formulaire(cachee), headers: { Accept: "application/json" } });
     expect(refus.status()).toBe(404);
@@ -187,7 +241,9 @@ test.describe("published indicators and result export", () => {
     await page.getByTestId("series-exporter").click();
     const avant = await e2eDb()("session_export").count({ n: "*" }).first();
     await page.getByTestId("export-resultats-dialog").getByTestId("export-resultats-lancer").click();
-    await expect(page.getByTestId("error-dialog")).toContainText("Deux calculs cochés portent sur la même exploitation et la même campagne (EARL des Tilleuls — ");
+    await expect(page.getByTestId("error-dialog")).toContainText(
+      "Deux calculs cochés portent sur la même exploitation et la même campagne (EARL des Tilleuls — ",
+    );
     expect(await e2eDb()("session_export").count({ n: "*" }).first()).toEqual(avant);
     // The failure only stops the loading indicator (C-ERR-32): the dialog stays as it was, its button usable again.
     await page.getByTestId("error-dialog").getByRole("button", { name: "OK" }).click();
@@ -197,7 +253,9 @@ test.describe("published indicators and result export", () => {
     await expect(page.getByTestId("snackbar")).toHaveCount(0);
   });
 
-  test("[C-ERR-24] [A-ERR-17] [C-ERR-26] [C-ERR-32] a result export beyond the spreadsheet's rows is answered 413 and shows the spreadsheet-limit message; nothing is recorded", async ({ page }) => {
+  test("[C-ERR-24] [A-ERR-17] [C-ERR-26] [C-ERR-32] a result export beyond the spreadsheet's rows is answered 413 and shows the spreadsheet-limit message; nothing is recorded", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const ids = await demoIds();
     const idSerie = await serieDemo(ids.tilleuls2024);
@@ -207,7 +265,10 @@ test.describe("published indicators and result export", () => {
     const deja = Number((await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).count({ n: "*" }).first())!.n);
     const modele = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).orderBy("id").first("id");
     const colonnes = "id_calcul_serie, niveau, id_entite, id_parcelle, code, id_groupe, valeur, unite, completude, nb_manquants";
-    await db.raw(`INSERT INTO calcul_resultat (${colonnes}) SELECT ${colonnes} FROM calcul_resultat, (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ?) SELECT n FROM s) AS suite WHERE calcul_resultat.id = ?`, [1_048_576 - deja, modele.id]);
+    await db.raw(
+      `INSERT INTO calcul_resultat (${colonnes}) SELECT ${colonnes} FROM calcul_resultat, (WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ?) SELECT n FROM s) AS suite WHERE calcul_resultat.id = ?`,
+      [1_048_576 - deja, modele.id],
+    );
     try {
       await ouvrir(page, "redacteur", [ids.tilleuls2024]);
       await page.getByTestId(`serie-cocher-${idSerie}`).check();
@@ -217,7 +278,9 @@ test.describe("published indicators and result export", () => {
       const reponse = page.waitForResponse((r) => r.request().method() === "POST" && /\/home\/resultats\/indicateurs\/export/.test(r.url()));
       await dialog.getByTestId("export-resultats-lancer").click();
       expect((await reponse).status()).toBe(413);
-      await expect(page.getByTestId("error-dialog")).toContainText(/L'export dépasse la limite d'un tableur \(\d+ lignes pour 1\D?048\D?575 au plus par feuille\) : choisissez moins de campagnes ou de groupes/);
+      await expect(page.getByTestId("error-dialog")).toContainText(
+        /L'export dépasse la limite d'un tableur \(\d+ lignes pour 1\D?048\D?575 au plus par feuille\) : choisissez moins de campagnes ou de groupes/,
+      );
       await page.screenshot({ path: `${SHOTS}/export-413.png`, fullPage: true });
       await page.getByTestId("error-dialog").getByRole("button", { name: "OK" }).click();
       // Only the loading indicator stops (C-ERR-32): the dialog stays, nothing is recorded, no notice.
@@ -228,11 +291,22 @@ test.describe("published indicators and result export", () => {
       await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "parcelle" }).whereNull("explication").delete();
     }
   });
-  test("[A-PUB-06] [A-PUB-07] [C-ERR-23] [C-REXP-11] [C-REXP-12] [C-REXP-14] [C-REXP-15] [C-REXP-16] [C-REXP-17] calculation sessions: newest first with their statuses, read again when the campaigns change, several deleted at once", async ({ page }) => {
+  test("[A-PUB-06] [A-PUB-07] [C-ERR-23] [C-REXP-11] [C-REXP-12] [C-REXP-14] [C-REXP-15] [C-REXP-16] [C-REXP-17] calculation sessions: newest first with their statuses, read again when the campaigns change, several deleted at once", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const idUtilisateur = await userId("redacteur");
     const session = async (libelle: string, statut: number, fin: boolean, nature = 1) => {
-      const id = await insertId("session_export", { nature, libelle, statut, version: 2, anglais: false, idUtilisateur, fichier: `${libelle}.xlsx`, ...(fin ? { dtFinSession: new Date() } : {}) });
+      const id = await insertId("session_export", {
+        nature,
+        libelle,
+        statut,
+        version: 2,
+        anglais: false,
+        idUtilisateur,
+        fichier: `${libelle}.xlsx`,
+        ...(fin ? { dtFinSession: new Date() } : {}),
+      });
       await insertId("session_export_campagne", { idSessionExport: id, idCampagne: ids.tilleuls2024 });
       return id;
     };
@@ -240,13 +314,19 @@ test.describe("published indicators and result export", () => {
     const echec = await session("E2E échec", 2, true);
     const enCours = await session("E2E en cours", 1, false);
     await session("E2E brut", 0, true, 0); // a raw-data session: not listed here
-    const premiere = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.getAll("campagnes").join(",") === String(ids.tilleuls2024));
+    const premiere = page.waitForRequest(
+      (r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.getAll("campagnes").join(",") === String(ids.tilleuls2024),
+    );
     await ouvrir(page, "redacteur", [ids.tilleuls2024]);
     expect(new URL((await premiere).url()).searchParams.get("nature")).toBe("1");
     const panneau = page.getByTestId("sessions-export");
     await expect(panneau.locator("tbody tr")).toHaveCount(3);
     // Newest first.
-    expect(await panneau.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")))).toEqual([`session-${enCours}`, `session-${echec}`, `session-${finie}`]);
+    expect(await panneau.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")))).toEqual([
+      `session-${enCours}`,
+      `session-${echec}`,
+      `session-${finie}`,
+    ]);
     await expect(page.getByTestId(`session-${finie}`).getByRole("button", { name: "Télécharger E2E finie" })).toBeVisible();
     const erreur = page.getByTestId(`session-${echec}`).getByTestId("session-statut");
     await expect(erreur).toHaveText("Une erreur est survenue");
@@ -254,7 +334,12 @@ test.describe("published indicators and result export", () => {
     await expect(page.getByTestId(`session-${enCours}`).getByTestId("session-statut")).toContainText("En cours");
 
     // Another campaign: the list is read again for it (and is empty).
-    const autre = page.waitForRequest((r: Request) => r.method() === "GET" && LISTE.test(r.url()) && new URL(r.url()).searchParams.getAll("campagnes").join(",") === [ids.tilleuls2025, ids.tilleuls2024].sort((a, b) => a - b).join(","));
+    const autre = page.waitForRequest(
+      (r: Request) =>
+        r.method() === "GET" &&
+        LISTE.test(r.url()) &&
+        new URL(r.url()).searchParams.getAll("campagnes").join(",") === [ids.tilleuls2025, ids.tilleuls2024].sort((a, b) => a - b).join(","),
+    );
     await cocher(page, `selection-campagne-${ids.tilleuls2025}`);
     await autre;
     await cocher(page, `selection-campagne-${ids.tilleuls2024}`, false);
@@ -302,7 +387,9 @@ test.describe("published indicators and result export", () => {
     expect(envoye.get("anglais")).toBe("on");
     expect(envoye.get("version")).toBe("1");
     await expect(dialog).toBeHidden();
-    const session = await e2eDb()("session_export").where({ idUtilisateur: await userId("admin"), libelle: "E2E english" }).first();
+    const session = await e2eDb()("session_export")
+      .where({ idUtilisateur: await userId("admin"), libelle: "E2E english" })
+      .first();
     expect(session).toMatchObject({ nature: 1, version: 1 });
     expect(Boolean(session.anglais)).toBe(true);
     await e2eDb()("session_export").where({ id: session.id }).delete();

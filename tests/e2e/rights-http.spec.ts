@@ -21,7 +21,10 @@ async function ids() {
   const beauce = await one("dossier", { libelle: "Groupe Grandes cultures Beauce" });
   const bocage = await one("dossier", { libelle: "Groupe Polyculture-élevage Bocage" });
   return {
-    beauce, bocage, tilleuls, moulin,
+    beauce,
+    bocage,
+    tilleuls,
+    moulin,
     reseau: await one("oad", { libelle: "Réseau démo" }),
     tilleuls2024: await one("campagne", { anneeRecolte: 2024, idExploitation: tilleuls }),
     tilleuls2025: await one("campagne", { anneeRecolte: 2025, idExploitation: tilleuls, simulation: false }),
@@ -42,21 +45,37 @@ type Here = { folder: number; farm: number; campagne: number; link: number; othe
 
 function place(i: Ids, p: Place): Here {
   return p === "beauce-tilleuls"
-    ? { folder: i.beauce, farm: i.tilleuls, campagne: i.tilleuls2024, link: i.linkTilleulsBeauce, other: i.bocage, year: [i.tilleuls2025, i.tilleulsSimulation] }
+    ? {
+        folder: i.beauce,
+        farm: i.tilleuls,
+        campagne: i.tilleuls2024,
+        link: i.linkTilleulsBeauce,
+        other: i.bocage,
+        year: [i.tilleuls2025, i.tilleulsSimulation],
+      }
     : { folder: i.bocage, farm: i.moulin, campagne: i.moulin2024, link: i.linkMoulinBocage, other: i.beauce, year: [i.moulin2024] };
 }
 
 async function selectContext(user: DemoUser, i: Ids, here: Here) {
   const idUser = await userId(user);
   await e2eDb()("utilisateur_contexte").where({ idUser }).delete();
-  await e2eDb()("utilisateur_contexte").insert({ idUser, idOad: i.reseau, idDossier: here.folder, exploitations: JSON.stringify([here.farm]), idCampagne: here.campagne });
+  await e2eDb()("utilisateur_contexte").insert({
+    idUser,
+    idOad: i.reseau,
+    idDossier: here.folder,
+    exploitations: JSON.stringify([here.farm]),
+    idCampagne: here.campagne,
+  });
 }
 
 async function snapshot() {
   const db = e2eDb();
   const tables = ["dossier", "exploitation", "dossier_exploitation", "utilisateur_dossier", "campagne", "utilisateur_contexte", "audit"];
   const out: Record<string, unknown[]> = {};
-  for (const t of tables) out[t] = await db(t).select("*").orderBy(t === "utilisateur_contexte" ? "id_user" : "id");
+  for (const t of tables)
+    out[t] = await db(t)
+      .select("*")
+      .orderBy(t === "utilisateur_contexte" ? "id_user" : "id");
   // The context row of the caller may be rewritten with the same values; compare what matters.
   out.utilisateur_contexte = (out.utilisateur_contexte as Record<string, unknown>[]).map(({ updatedAt: _u, createdAt: _c, ...r }) => r);
   return out;
@@ -69,23 +88,47 @@ type Write = { name: string; path: string; form: Record<string, string> };
 async function withToken(w: Write, here: Here): Promise<Record<string, string>> {
   if (w.form.intent !== "update") return w.form;
   const table = w.path.endsWith("parametre_dossier") ? "dossier" : "exploitation";
-  const row = await e2eDb()(table).where({ id: table === "dossier" ? here.folder : here.farm }).first("updatedAt");
+  const row = await e2eDb()(table)
+    .where({ id: table === "dossier" ? here.folder : here.farm })
+    .first("updatedAt");
   return { ...w.form, updatedAt: toIso(row.updatedAt) };
 }
 
 function writes(i: Ids, here: Here): Write[] {
   const nominatifLink = { idDossierExploitation: here.link, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true };
-  const duplicate = (idDossier: number) => ({ intent: "duplicate", libelle: "Copie pirate", idTypeExploitation: "1", idOad: String(i.reseau), idDossier: String(idDossier), campagnesCibles: String(here.campagne) });
+  const duplicate = (idDossier: number) => ({
+    intent: "duplicate",
+    libelle: "Copie pirate",
+    idTypeExploitation: "1",
+    idOad: String(i.reseau),
+    idDossier: String(idDossier),
+    campagnesCibles: String(here.campagne),
+  });
   return [
     { name: "folder update", path: "home/description/parametre_dossier", form: { intent: "update", libelle: "Piraté", idOad: String(i.reseau), remarque: "" } },
-    { name: "folder rights", path: "home/description/parametre_dossier", form: { intent: "rights", rows: JSON.stringify({ rows: [{ idUser: i.lecteur, udoAnimation: false, udoEcriture: false, udoLecture: true, udoSynthese: true }] }) } },
+    {
+      name: "folder rights",
+      path: "home/description/parametre_dossier",
+      form: {
+        intent: "rights",
+        rows: JSON.stringify({ rows: [{ idUser: i.lecteur, udoAnimation: false, udoEcriture: false, udoLecture: true, udoSynthese: true }] }),
+      },
+    },
     { name: "folder delete", path: "home/description/parametre_dossier", form: { intent: "delete" } },
     { name: "farm update", path: "home/description/parametre_exploitation", form: { intent: "update", libelle: "Piratée", idTypeExploitation: "1" } },
     { name: "farm links", path: "home/description/parametre_exploitation", form: { intent: "links", links: JSON.stringify({ links: [nominatifLink] }) } },
-    { name: "add folder", path: "home/description/parametre_exploitation", form: { intent: "addFolder", idOad: String(i.reseau), idDossier: String(here.other), dexLecture: "on", dexSynthese: "on" } },
+    {
+      name: "add folder",
+      path: "home/description/parametre_exploitation",
+      form: { intent: "addFolder", idOad: String(i.reseau), idDossier: String(here.other), dexLecture: "on", dexSynthese: "on" },
+    },
     { name: "farm delete", path: "home/description/parametre_exploitation", form: { intent: "delete" } },
     { name: "campaign delete", path: "home/description/parametre_exploitation", form: { intent: "deleteCampagne", idCampagne: String(here.campagne) } },
-    { name: "scenarios", path: "home/description/parametre_exploitation", form: { intent: "scenarios", campagnes: JSON.stringify(here.year.map((id, n) => ({ id, simulation: n !== here.year.length - 1 }))) } },
+    {
+      name: "scenarios",
+      path: "home/description/parametre_exploitation",
+      form: { intent: "scenarios", campagnes: JSON.stringify(here.year.map((id, n) => ({ id, simulation: n !== here.year.length - 1 }))) },
+    },
     { name: "duplicate here", path: "home/description/parametre_exploitation", form: duplicate(here.folder) },
     { name: "duplicate elsewhere", path: "home/description/parametre_exploitation", form: duplicate(here.other) },
     { name: "new farm", path: "home/partage", form: { intent: "createExploitation", libelle: "Intruse", idTypeExploitation: "1" } },
@@ -95,7 +138,18 @@ function writes(i: Ids, here: Here): Write[] {
   ];
 }
 
-const FARM_WRITES = ["farm update", "farm links", "add folder", "farm delete", "campaign delete", "scenarios", "duplicate here", "duplicate elsewhere", "new campaign", "unlock campaign"];
+const FARM_WRITES = [
+  "farm update",
+  "farm links",
+  "add folder",
+  "farm delete",
+  "campaign delete",
+  "scenarios",
+  "duplicate here",
+  "duplicate elsewhere",
+  "new campaign",
+  "unlock campaign",
+];
 const FOLDER_WRITES = ["folder update", "folder rights", "folder delete"];
 const EVERY_WRITE = [...FOLDER_WRITES, ...FARM_WRITES, "new farm", "new folder"];
 
@@ -155,7 +209,10 @@ test("[A-RIGHTS-07] [A-CAMP-15] the same requests succeed for a user the matrix 
   const farm = await createExploitation(db, { libelle: "Ferme HTTP", idTypeExploitation: 1 });
   const link = await linkFarm(db, folder, farm, "animation");
   const c2024 = await createCampagne(db, { idExploitation: farm, anneeRecolte: 2024, indicateurPublie: true });
-  const year = [await createCampagne(db, { idExploitation: farm, anneeRecolte: 2025 }), await createCampagne(db, { idExploitation: farm, anneeRecolte: 2025, simulation: true })];
+  const year = [
+    await createCampagne(db, { idExploitation: farm, anneeRecolte: 2025 }),
+    await createCampagne(db, { idExploitation: farm, anneeRecolte: 2025, simulation: true }),
+  ];
   const here: Here = { folder, farm, campagne: c2024, link, other: i.bocage, year };
   const before = await snapshot();
   try {
@@ -216,17 +273,35 @@ test("[issue10-1] [A-RIGHTS-03] [A-RIGHTS-07] [B-RIGHTS-01] farms A (writable) a
   const i = await ids();
   const farm = async (libelle: string) => (await db("exploitation").where({ libelle }).first("id")).id as number;
   const vallee = await farm("Ferme de la Vallée");
-  const campaign = async (idExploitation: number) => (await db("campagne").where({ idExploitation, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
+  const campaign = async (idExploitation: number) =>
+    (await db("campagne").where({ idExploitation, anneeRecolte: 2025, simulation: false }).first("id")).id as number;
   const [valleeCampaign, moulinCampaign] = [await campaign(vallee), await campaign(i.moulin)];
   const redacteur = await userId("redacteur");
   const select = async (idCampagne: number) => {
     await db("utilisateur_contexte").where({ idUser: redacteur }).delete();
-    await db("utilisateur_contexte").insert({ idUser: redacteur, idOad: i.reseau, idDossier: i.bocage, exploitations: JSON.stringify([vallee, i.moulin]), idCampagne });
+    await db("utilisateur_contexte").insert({
+      idUser: redacteur,
+      idOad: i.reseau,
+      idDossier: i.bocage,
+      exploitations: JSON.stringify([vallee, i.moulin]),
+      idCampagne,
+    });
   };
   const TABLES = ["exploitation", "caracteristique", "parcelle", "parc_materiel", "main_oeuvre", "audit"];
   const state = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await db(t).select("*").orderBy("id")] as const)));
   const P = "home/description/exploitation";
-  const machine = { libelle: "Tracteur HTTP", noClasse: "1", idCategorieMateriel: "1", idBasemeq: "101", typePropriete: "0", copropriete: "100", puissance: "100", prixNeuf: "75000", prixAchat: "75000", utilisationAnnuelle: "500" };
+  const machine = {
+    libelle: "Tracteur HTTP",
+    noClasse: "1",
+    idCategorieMateriel: "1",
+    idBasemeq: "101",
+    typePropriete: "0",
+    copropriete: "100",
+    puissance: "100",
+    prixNeuf: "75000",
+    prixAchat: "75000",
+    utilisationAnnuelle: "500",
+  };
   /** The description writes on the selected campaign, with the rows of `idCampagne` they name. */
   const writesOn = async (idCampagne: number, idExploitation: number) => {
     const plot = (await db("parcelle").where({ idCampagne }).first("id"))?.id as number | undefined;
@@ -238,8 +313,14 @@ test("[issue10-1] [A-RIGHTS-03] [A-RIGHTS-07] [B-RIGHTS-01] farms A (writable) a
       { name: "machinery created", path: `${P}/parc_materiel`, form: { intent: "save", ...machine } },
       { name: "labour created", path: `${P}/main_oeuvre`, form: { intent: "save", libelle: "Salarié HTTP", idTypeUser: "951", uta: "1" } },
       {
-        name: "description", path: `${P}/description`,
-        form: { intent: "save", strategie: "Stratégie HTTP", updatedAt: farmRow?.updatedAt ? toIso(farmRow.updatedAt) : "", caracteristiqueUpdatedAt: carac?.updatedAt ? toIso(carac.updatedAt) : "" },
+        name: "description",
+        path: `${P}/description`,
+        form: {
+          intent: "save",
+          strategie: "Stratégie HTTP",
+          updatedAt: farmRow?.updatedAt ? toIso(farmRow.updatedAt) : "",
+          caracteristiqueUpdatedAt: carac?.updatedAt ? toIso(carac.updatedAt) : "",
+        },
       },
     ];
     if (plot) list.push({ name: "plot deleted", path: `${P}/parcelle`, form: { intent: "delete", ids: JSON.stringify([plot]) } });
@@ -261,7 +342,8 @@ test("[issue10-1] [A-RIGHTS-03] [A-RIGHTS-07] [B-RIGHTS-01] farms A (writable) a
 
   // The same writer, the same two farms, a campaign of A: the writes go through (the refusals above are B's right).
   await select(valleeCampaign);
-  if (!(await db("parcelle").where({ idCampagne: valleeCampaign }).first("id"))) await db("parcelle").insert({ idCampagne: valleeCampaign, libelle: "Parcelle A", surface: 1 });
+  if (!(await db("parcelle").where({ idCampagne: valleeCampaign }).first("id")))
+    await db("parcelle").insert({ idCampagne: valleeCampaign, libelle: "Parcelle A", surface: 1 });
   for (const w of await writesOn(valleeCampaign, vallee)) {
     const start = await state();
     const res = await api.post(w.path, { form: w.form, maxRedirects: 0 });

@@ -3,15 +3,32 @@ import { demoIds, setContext, signIn } from "./helpers";
 import { E2E } from "./settings";
 
 const EXPLOITATION = [
-  ["description", "Description de l'exploitation"], ["coordonnees", "Coordonnées"],
-  ["caracteristiques_economiques", "Caractéristiques économiques"], ["caracteristiques_pedologiques", "Caractéristiques pédologiques"],
-  ["parc_materiel", "Parc matériel"], ["main_oeuvre", "Main-d'œuvre"], ["operations_culturales", "Opérations culturales"],
-  ["cultures", "Cultures et modes de conduite"], ["parcelle", "Parcelles"], ["lot_parcelle", "Lots de parcelles"],
-  ["amenagements", "Aménagements"], ["analyse", "Analyse de sol"],
+  ["description", "Description de l'exploitation"],
+  ["coordonnees", "Coordonnées"],
+  ["caracteristiques_economiques", "Caractéristiques économiques"],
+  ["caracteristiques_pedologiques", "Caractéristiques pédologiques"],
+  ["parc_materiel", "Parc matériel"],
+  ["main_oeuvre", "Main-d'œuvre"],
+  ["operations_culturales", "Opérations culturales"],
+  ["cultures", "Cultures et modes de conduite"],
+  ["parcelle", "Parcelles"],
+  ["lot_parcelle", "Lots de parcelles"],
+  ["amenagements", "Aménagements"],
+  ["analyse", "Analyse de sol"],
 ] as const;
-const AU_CHAMPS = [["mesures", "Mesures et observations"], ["interventions", "Interventions"]] as const;
-const PRIX = [["prix_approvisionnement", "Prix d'approvisionnement"], ["prix_vente", "Prix de vente"]] as const;
-const PROTOCOLE = [["description_systeme", "Description du système"], ["rotation_mode_conduite", "Rotation et modes de conduite"], ["rdd", "Règles de décision"]] as const;
+const AU_CHAMPS = [
+  ["mesures", "Mesures et observations"],
+  ["interventions", "Interventions"],
+] as const;
+const PRIX = [
+  ["prix_approvisionnement", "Prix d'approvisionnement"],
+  ["prix_vente", "Prix de vente"],
+] as const;
+const PROTOCOLE = [
+  ["description_systeme", "Description du système"],
+  ["rotation_mode_conduite", "Rotation et modes de conduite"],
+  ["rdd", "Règles de décision"],
+] as const;
 
 test.describe("base path, history mode and the first redirects", () => {
   test("[A-ROUTE-01] [A-ROUTE-02] [A-ROUTE-03] the app lives under its base path with plain addresses, and its root opens /login", async ({ page }) => {
@@ -34,7 +51,14 @@ test.describe("base path, history mode and the first redirects", () => {
   });
 
   test("[A-ROUTE-04] [A-LOGIN-01] any /home route opened without a session goes to /login", async ({ page }) => {
-    for (const path of ["/home", "/home/description/home", "/home/description/exploitation/cultures", "/home/profil", "/home/documentation/faq", "/home/resultats/indicateurs"]) {
+    for (const path of [
+      "/home",
+      "/home/description/home",
+      "/home/description/exploitation/cultures",
+      "/home/profil",
+      "/home/documentation/faq",
+      "/home/resultats/indicateurs",
+    ]) {
       await navigate(page, path);
       await expect(page).toHaveURL(`${E2E.baseURL}login`);
     }
@@ -68,11 +92,18 @@ test.describe("description routes", () => {
     }
   });
 
-  test("[A-ROUTE-13] [A-ROUTE-16] [A-ROUTE-19] [A-ROUTE-22] [C-INT-03] without a campaign, the campaign screens give way to the start instruction", async ({ page }) => {
+  test("[A-ROUTE-13] [A-ROUTE-16] [A-ROUTE-19] [A-ROUTE-22] [C-INT-03] without a campaign, the campaign screens give way to the start instruction", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls] });
     await signIn(page, "lecteur");
-    for (const [section, screens] of [["exploitation", EXPLOITATION], ["au_champs", AU_CHAMPS], ["prix", PRIX], ["protocole", PROTOCOLE]] as const) {
+    for (const [section, screens] of [
+      ["exploitation", EXPLOITATION],
+      ["au_champs", AU_CHAMPS],
+      ["prix", PRIX],
+      ["protocole", PROTOCOLE],
+    ] as const) {
       for (const [path, title] of screens) {
         await navigate(page, `/home/description/${section}/${path}`);
         await expect(page.getByTestId("campaign-required")).toContainText("Pour commencer, choisissez un réseau");
@@ -88,7 +119,12 @@ test.describe("description routes", () => {
     const ids = await demoIds();
     await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
     await signIn(page, "lecteur");
-    for (const [section, screens] of [["exploitation", EXPLOITATION], ["au_champs", AU_CHAMPS], ["prix", PRIX], ["protocole", PROTOCOLE]] as const) {
+    for (const [section, screens] of [
+      ["exploitation", EXPLOITATION],
+      ["au_champs", AU_CHAMPS],
+      ["prix", PRIX],
+      ["protocole", PROTOCOLE],
+    ] as const) {
       for (const [path, title] of screens) {
         await navigate(page, `/home/description/${section}/${path}`);
         // The screen's own title (a later issue may replace the placeholder by the real screen).
@@ -153,11 +189,17 @@ test.describe("settings routes", () => {
 });
 
 test.describe("sections without the navigation bar", () => {
-  test("[A-ROUTE-23] [A-ROUTE-24] [A-ROUTE-25] /home/interoperabilite opens import; its children import, actualisation and export hide the navigation bar", async ({ page }) => {
+  test("[A-ROUTE-23] [A-ROUTE-24] [A-ROUTE-25] /home/interoperabilite opens import; its children import, actualisation and export hide the navigation bar", async ({
+    page,
+  }) => {
     await signIn(page, "lecteur");
     await navigate(page, "/home/interoperabilite");
     await expect(page).toHaveURL(/\/home\/interoperabilite\/importdaplos$/);
-    for (const [path, title] of [["importdaplos", "Import Daplos"], ["actualisation", "Actualisation"], ["export", "Export eDaplos"]]) {
+    for (const [path, title] of [
+      ["importdaplos", "Import Daplos"],
+      ["actualisation", "Actualisation"],
+      ["export", "Export eDaplos"],
+    ]) {
       await navigate(page, `/home/interoperabilite/${path}`);
       await expect(page.locator("main").getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
       await expect(page.getByTestId("app-header")).toBeVisible();
@@ -165,11 +207,17 @@ test.describe("sections without the navigation bar", () => {
     }
   });
 
-  test("[A-ROUTE-26] [A-ROUTE-27] [A-ROUTE-28] /home/resultats opens the calculation; its children raw data, calculation and indicators hide the navigation bar", async ({ page }) => {
+  test("[A-ROUTE-26] [A-ROUTE-27] [A-ROUTE-28] /home/resultats opens the calculation; its children raw data, calculation and indicators hide the navigation bar", async ({
+    page,
+  }) => {
     await signIn(page, "lecteur");
     await navigate(page, "/home/resultats");
     await expect(page).toHaveURL(/\/home\/resultats\/calcul$/);
-    for (const [path, title] of [["donneesbrutes", "Export des données brutes"], ["calcul", "Calcul des indicateurs"], ["indicateurs", "Indicateurs publiés"]]) {
+    for (const [path, title] of [
+      ["donneesbrutes", "Export des données brutes"],
+      ["calcul", "Calcul des indicateurs"],
+      ["indicateurs", "Indicateurs publiés"],
+    ]) {
       await navigate(page, `/home/resultats/${path}`);
       await expect(page.locator("main").getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
       await expect(page.getByTestId("context-bar")).toHaveCount(0);

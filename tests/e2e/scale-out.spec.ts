@@ -21,7 +21,19 @@ test("[issue16] two servers starting at once on one new PostgreSQL database both
   const outputs = ports.map(() => "");
   const servers: ChildProcess[] = ports.map((port, i) => {
     const child = spawn(process.execPath, ["server/start.js"], {
-      env: { ...process.env, WEB_CONCURRENCY: "1", FORCE_BUILD: "0", PORT: String(port), HOST: "127.0.0.1", BASE_PATH: E2E.basePath, DATA_DIR: `${E2E.dataDir}-scale-${i}`, DATABASE_URL: u.toString(), SEED_DEMO: "1", SESSION_SECRET: "e2e-scale-secret-0123456789", COOKIE_SECURE: "0" },
+      env: {
+        ...process.env,
+        WEB_CONCURRENCY: "1",
+        FORCE_BUILD: "0",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_PATH: E2E.basePath,
+        DATA_DIR: `${E2E.dataDir}-scale-${i}`,
+        DATABASE_URL: u.toString(),
+        SEED_DEMO: "1",
+        SESSION_SECRET: "e2e-scale-secret-0123456789",
+        COOKIE_SECURE: "0",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (b: Buffer) => (outputs[i] += b.toString()));
@@ -29,19 +41,27 @@ test("[issue16] two servers starting at once on one new PostgreSQL database both
     return child;
   });
   try {
-    await Promise.all(servers.map((child, i) => new Promise<void>((resolve, reject) => {
-      const check = setInterval(() => {
-        if (outputs[i].includes("Sillon listens on")) {
-          clearInterval(check);
-          resolve();
-        }
-      }, 100);
-      child.once("exit", (code) => {
-        clearInterval(check);
-        reject(new Error(`server ${i} stopped (${code}):\n${outputs[i]}`));
-      });
-    })));
-    expect(outputs.filter((o) => o.includes("Migrations applied")), outputs.join("\n---\n")).toHaveLength(1);
+    await Promise.all(
+      servers.map(
+        (child, i) =>
+          new Promise<void>((resolve, reject) => {
+            const check = setInterval(() => {
+              if (outputs[i].includes("Sillon listens on")) {
+                clearInterval(check);
+                resolve();
+              }
+            }, 100);
+            child.once("exit", (code) => {
+              clearInterval(check);
+              reject(new Error(`server ${i} stopped (${code}):\n${outputs[i]}`));
+            });
+          }),
+      ),
+    );
+    expect(
+      outputs.filter((o) => o.includes("Migrations applied")),
+      outputs.join("\n---\n"),
+    ).toHaveLength(1);
     expect(outputs.filter((o) => o.includes("Demo data loaded"))).toHaveLength(1);
     const db = createDb(u.toString());
     try {

@@ -23,8 +23,26 @@ async function signIn(page: Page, username: "lecteur" | "nouveau") {
 }
 
 const TEXT = {
-  fr: { login: "Connexion", home: "Bienvenue dans Sillon", cgu: "Conditions générales d'utilisation", profile: "Mon profil", required: "Champ requis", legal: "Mentions légales", doc: "Notice d'utilisation", maintenance: "Maintenance en cours" },
-  en: { login: "Sign in", home: "Welcome to Sillon", cgu: "Terms of use", profile: "My profile", required: "Required field", legal: "Legal notice", doc: "User instructions", maintenance: "Under maintenance" },
+  fr: {
+    login: "Connexion",
+    home: "Bienvenue dans Sillon",
+    cgu: "Conditions générales d'utilisation",
+    profile: "Mon profil",
+    required: "Champ requis",
+    legal: "Mentions légales",
+    doc: "Notice d'utilisation",
+    maintenance: "Maintenance en cours",
+  },
+  en: {
+    login: "Sign in",
+    home: "Welcome to Sillon",
+    cgu: "Terms of use",
+    profile: "My profile",
+    required: "Required field",
+    legal: "Legal notice",
+    doc: "User instructions",
+    maintenance: "Under maintenance",
+  },
 } as const;
 
 for (const locale of ["fr", "en"] as const) {

@@ -17,7 +17,17 @@ const PORT_B = E2E.port + 51;
 function start(port: number, dataDir: string, env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<void>; log: () => string } {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ["server/start.js"], {
-    env: { WEB_CONCURRENCY: "1", ...process.env, PORT: String(port), HOST: "127.0.0.1", BASE_PATH: E2E.basePath, DATA_DIR: dataDir, SESSION_SECRET: "e2e-build-secret-0123456789", COOKIE_SECURE: "0", ...env },
+    env: {
+      WEB_CONCURRENCY: "1",
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_PATH: E2E.basePath,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-build-secret-0123456789",
+      COOKIE_SECURE: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

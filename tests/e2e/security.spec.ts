@@ -28,7 +28,12 @@ function writes(request: APIRequestContext, headers: Record<string, string>, idO
   const opts = { headers, maxRedirects: 0 };
   return {
     partage: () => request.post("home/partage", { ...opts, form: { intent: "createDossier", libelle: "Dossier CSRF", idOad: String(idOad) } }),
-    contexte: () => request.post("home/contexte", { ...opts, headers: { ...headers, "Content-Type": "application/json" }, data: JSON.stringify({ intent: "oad", id: null }) }),
+    contexte: () =>
+      request.post("home/contexte", {
+        ...opts,
+        headers: { ...headers, "Content-Type": "application/json" },
+        data: JSON.stringify({ intent: "oad", id: null }),
+      }),
     import: () => request.post(`${PARCELLE_SCREEN.slice(1)}/import`, { ...opts, multipart: { intent: "create", selection: "[0,1,2]", fichier: plotsFile() } }),
     loginCheck: () => request.post("api/v1/login_check", { ...opts, form: { username: "redacteur", password: "demo1234" } }),
     logout: () => request.post("logout", { ...opts, form: {} }),
@@ -50,7 +55,11 @@ async function state(page: Page, c2025: number) {
 }
 
 test.describe("cross-site request forgery", () => {
-  for (const [label, headers] of [["another site", CROSS_SITE], ["another port of the same host", SAME_SITE], ["another origin, Origin header only", ORIGIN_ONLY]] as const) {
+  for (const [label, headers] of [
+    ["another site", CROSS_SITE],
+    ["another port of the same host", SAME_SITE],
+    ["another origin, Origin header only", ORIGIN_ONLY],
+  ] as const) {
     test(`[issue10-3] a signed-in user's cookies do not let ${label} post to the routes without a page: 403 and nothing changes`, async ({ page }) => {
       const c2025 = await openPlots(page, "redacteur");
       const idOad = (await e2eDb()("oad").where({ libelle: "Réseau démo" }).first("id")).id as number;
@@ -93,7 +102,11 @@ test.describe("cross-site request forgery", () => {
     await signIn(page, "redacteur");
     const idUser = await userId("redacteur");
     const before = await e2eDb()("utilisateur_contexte").where({ idUser }).first("idOad", "idDossier");
-    const res = await page.request.post("home/contexte", { headers: { ...SAME, "Content-Type": "text/plain" }, data: JSON.stringify({ intent: "oad", id: null }), maxRedirects: 0 });
+    const res = await page.request.post("home/contexte", {
+      headers: { ...SAME, "Content-Type": "text/plain" },
+      data: JSON.stringify({ intent: "oad", id: null }),
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(415);
     expect(await e2eDb()("utilisateur_contexte").where({ idUser }).first("idOad", "idDossier")).toEqual(before);
   });
@@ -105,7 +118,11 @@ test.describe("request bodies", () => {
     const big = "x".repeat(1024 * 1024 + 10);
     const form = await page.request.post("home/partage", { headers: SAME, form: { intent: "createDossier", libelle: big }, maxRedirects: 0 });
     expect(form.status()).toBe(413);
-    const json = await page.request.post("home/contexte", { headers: { ...SAME, "Content-Type": "application/json" }, data: JSON.stringify({ ids: big }), maxRedirects: 0 });
+    const json = await page.request.post("home/contexte", {
+      headers: { ...SAME, "Content-Type": "application/json" },
+      data: JSON.stringify({ ids: big }),
+      maxRedirects: 0,
+    });
     expect(json.status()).toBe(413);
     // 2 MB to the import passes the edge; the route itself reads the file (here: not a map file, 4xx with its message).
     const upload = await page.request.post(`${PARCELLE_SCREEN.slice(1)}/import`, {
@@ -129,7 +146,9 @@ test.describe("request bodies", () => {
 test.describe("security headers", () => {
   // WebGL in headless Chromium is slow to start on a busy 2-core machine.
   test.describe.configure({ timeout: 60_000 });
-  test("[issue10-5] pages, files and errors carry CSP with a nonce, frame-ancestors 'none', X-Frame-Options, nosniff and Referrer-Policy; no HSTS over plain HTTP", async ({ page }) => {
+  test("[issue10-5] pages, files and errors carry CSP with a nonce, frame-ancestors 'none', X-Frame-Options, nosniff and Referrer-Policy; no HSTS over plain HTTP", async ({
+    page,
+  }) => {
     for (const path of ["login", "favicon.svg", "page-inexistante"]) {
       const res = await page.request.get(path);
       const h = res.headers();
@@ -169,7 +188,9 @@ test.describe("security headers", () => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
     await openPlots(page, "redacteur");
     await expect(page.getByTestId("table-parcelle")).toBeVisible();

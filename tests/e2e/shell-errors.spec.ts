@@ -94,7 +94,9 @@ test.describe("sent away, and read-only causes", () => {
     await expect(page).toHaveURL(/\/home\/description\/home\?refus=/);
     await expect(page.getByTestId("sent-away")).toContainText("Les paramètres du dossier ne sont accessibles qu'à un animateur du dossier sélectionné");
     await navigate(page, "/home/description/parametre_exploitation");
-    await expect(page.getByTestId("sent-away")).toContainText("Les paramètres de l'exploitation demandent une exploitation sélectionnée et le droit de gérer cette exploitation.");
+    await expect(page.getByTestId("sent-away")).toContainText(
+      "Les paramètres de l'exploitation demandent une exploitation sélectionnée et le droit de gérer cette exploitation.",
+    );
     await page.getByTestId("sent-away").getByRole("button", { name: "Fermer ce message" }).click();
     await expect(page.getByTestId("sent-away")).toHaveCount(0);
     await expect(page).toHaveURL(/\/home\/description\/home$/);
@@ -122,7 +124,9 @@ test.describe("sent away, and read-only causes", () => {
     }
   });
 
-  test("[issue10-docs] [A-RIGHTS-07] [A-LOCK-02] a writer on a locked campaign is told that the lock, not his right, makes the screen read-only", async ({ page }) => {
+  test("[issue10-docs] [A-RIGHTS-07] [A-LOCK-02] a writer on a locked campaign is told that the lock, not his right, makes the screen read-only", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     // animateur animates Beauce; 2024 of EARL des Tilleuls is locked (published indicators): the lock.
     await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });

@@ -95,7 +95,9 @@ test.describe("header", () => {
     await page.reload();
     await expect(page.getByTestId("doc-faq")).toBeVisible();
     await expect(dot).toHaveCount(0);
-    const row = await e2eDb()("utilisateur_contexte").where({ idUser: await userId("admin") }).first("lastPostDate");
+    const row = await e2eDb()("utilisateur_contexte")
+      .where({ idUser: await userId("admin") })
+      .first("lastPostDate");
     expect(new Date(row.lastPostDate).getTime()).toBe((await latestPostDate()).getTime());
   });
 
@@ -121,7 +123,10 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/home\/interoperabilite\/export$/);
   });
 
-  test("[A-SHELL-12] [A-SHELL-13] the actualisation entry opens the external page in a new tab with the bearer token in its query", async ({ page, context }) => {
+  test("[A-SHELL-12] [A-SHELL-13] the actualisation entry opens the external page in a new tab with the bearer token in its query", async ({
+    page,
+    context,
+  }) => {
     await context.route("https://sillon.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Actualisation</title>" }));
     await signIn(page, "lecteur");
     await page.getByRole("button", { name: "Interopérabilité" }).click();
@@ -136,7 +141,9 @@ test.describe("header", () => {
     // A fresh token for this page only (issue 10, defect 6): one hour, tied to the session, never kept in the browser.
     const token = url.searchParams.get("token")!;
     expect(token).toMatch(/^[\w-]{20,}$/);
-    const row = await e2eDb()("api_token").where({ tokenHash: createHash("sha256").update(token).digest("hex") }).first();
+    const row = await e2eDb()("api_token")
+      .where({ tokenHash: createHash("sha256").update(token).digest("hex") })
+      .first();
     expect(row).toMatchObject({ idUser: await userId("lecteur"), label: "actualisation" });
     expect(new Date(row.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     expect(await page.evaluate(() => window.localStorage.getItem("token"))).toBeNull();
@@ -150,18 +157,31 @@ test.describe("header", () => {
     await expect(page.getByRole("menuitem")).toHaveText(["Données brutes", "Calcul", "Indicateurs"]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menuitem")).toHaveCount(0);
-    for (const [entry, path] of [["Données brutes", "donneesbrutes"], ["Calcul", "calcul"], ["Indicateurs", "indicateurs"]]) {
+    for (const [entry, path] of [
+      ["Données brutes", "donneesbrutes"],
+      ["Calcul", "calcul"],
+      ["Indicateurs", "indicateurs"],
+    ]) {
       await page.getByRole("button", { name: "Résultats" }).click();
       await page.getByRole("menuitem", { name: entry, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/home/resultats/${path}$`));
     }
   });
 
-  test("[A-SHELL-15] the Documentation menu holds getting started, notice, equipment guide, FAQ, guide, survey protocol, agroforestry and terms", async ({ page }) => {
+  test("[A-SHELL-15] the Documentation menu holds getting started, notice, equipment guide, FAQ, guide, survey protocol, agroforestry and terms", async ({
+    page,
+  }) => {
     await signIn(page, "lecteur");
     await page.getByRole("button", { name: "Documentation" }).click();
     await expect(page.getByRole("menuitem")).toHaveText([
-      "Prise en main", "Notice", "Guide matériel", "FAQ", "Guide des indicateurs", "Protocole d'enquête", "Agroforesterie", "Conditions d'utilisation",
+      "Prise en main",
+      "Notice",
+      "Guide matériel",
+      "FAQ",
+      "Guide des indicateurs",
+      "Protocole d'enquête",
+      "Agroforesterie",
+      "Conditions d'utilisation",
     ]);
     await page.getByRole("menuitem", { name: "Conditions d'utilisation" }).click();
     await expect(page).toHaveURL(/\/home\/documentation\/cgu$/);
@@ -212,10 +232,17 @@ test.describe("drawer", () => {
     const farm = page.getByTestId("drawer-group-drawer.farm");
     await expect(farm.locator("h3")).toHaveText(["Général", "Matériel et main-d'œuvre", "Parcelles"]);
     await expect(farm.getByRole("link")).toHaveText([
-      "Coordonnées", "Description", "Caractéristiques économiques", "Caractéristiques pédologiques",
-      "Parc matériel", "Main-d'œuvre", "Opérations culturales",
+      "Coordonnées",
+      "Description",
+      "Caractéristiques économiques",
+      "Caractéristiques pédologiques",
+      "Parc matériel",
+      "Main-d'œuvre",
+      "Opérations culturales",
       "Cultures",
-      "Lots de parcelles", "Parcelles", "Aménagements",
+      "Lots de parcelles",
+      "Parcelles",
+      "Aménagements",
     ]);
     await expect(page.getByTestId("drawer-group-drawer.field").getByRole("link")).toHaveText(["Interventions", "Mesures"]);
     await expect(page.getByTestId("drawer-group-drawer.prices").getByRole("link")).toHaveText(["Prix d'approvisionnement", "Prix de vente"]);
@@ -228,7 +255,9 @@ test.describe("drawer", () => {
 });
 
 test.describe("footer", () => {
-  test("[A-SHELL-25] [A-SHELL-26] [A-SHELL-27] [A-SHELL-28] [A-SHELL-31] the footer shows the year, the version date and the legal link; no beta notice, no environment label in production", async ({ page }) => {
+  test("[A-SHELL-25] [A-SHELL-26] [A-SHELL-27] [A-SHELL-28] [A-SHELL-31] the footer shows the year, the version date and the legal link; no beta notice, no environment label in production", async ({
+    page,
+  }) => {
     await signIn(page, "lecteur");
     const footer = page.getByTestId("app-footer");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Sillon`);
@@ -242,9 +271,13 @@ test.describe("footer", () => {
 });
 
 test.describe("session end", () => {
-  test("[A-ROUTE-30] [A-ROUTE-31] once the session is removed on the server, the next navigation lands on /login and the token is cleared", async ({ page }) => {
+  test("[A-ROUTE-30] [A-ROUTE-31] once the session is removed on the server, the next navigation lands on /login and the token is cleared", async ({
+    page,
+  }) => {
     await signIn(page, "synthese");
-    await e2eDb()("session").where({ idUser: await userId("synthese") }).delete();
+    await e2eDb()("session")
+      .where({ idUser: await userId("synthese") })
+      .delete();
     await page.getByTestId("app-header").getByRole("button", { name: "Documentation" }).click();
     await page.getByRole("menuitem", { name: "FAQ" }).click();
     await expect(page).toHaveURL(/\/sillon\/login$/);

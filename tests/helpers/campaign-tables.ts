@@ -68,6 +68,9 @@ export async function campaignContent(db: Db, idCampagne: number) {
   return parcels.map((p) => ({
     libelle: p.libelle as string,
     id: p.id as number,
-    actions: actions.filter((a) => a.idTestParcelle === p.id).map((a) => isoDay(a.date)).sort(),
+    actions: actions
+      .filter((a) => a.idTestParcelle === p.id)
+      .map((a) => isoDay(a.date))
+      .sort(),
   }));
 }

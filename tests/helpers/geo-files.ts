@@ -10,7 +10,13 @@ type Ring = [number, number][];
 
 /** A rectangle of `w` × `h` degrees from (lon, lat), counter-clockwise and closed. */
 export function rectangle(lon: number, lat: number, w: number, h: number): Ring {
-  return [[lon, lat], [lon + w, lat], [lon + w, lat + h], [lon, lat + h], [lon, lat]];
+  return [
+    [lon, lat],
+    [lon + w, lat],
+    [lon + w, lat + h],
+    [lon, lat + h],
+    [lon, lat],
+  ];
 }
 
 /** Three fields near Chartres (8.2, 4.1 and 1.64 ha computed), with Telepac-like and plain name properties. */
@@ -19,7 +25,11 @@ export function threeFields() {
     type: "FeatureCollection",
     features: [
       { type: "Feature", properties: { NUM_ILOT: "12", NUM_PARCEL: "1" }, geometry: { type: "Polygon", coordinates: [rectangle(1.48, 48.44, 0.004, 0.0025)] } },
-      { type: "Feature", properties: { nom: "Les Hauts Vents", NUM_ILOT: "12" }, geometry: { type: "Polygon", coordinates: [rectangle(1.485, 48.44, 0.002, 0.0025)] } },
+      {
+        type: "Feature",
+        properties: { nom: "Les Hauts Vents", NUM_ILOT: "12" },
+        geometry: { type: "Polygon", coordinates: [rectangle(1.485, 48.44, 0.002, 0.0025)] },
+      },
       { type: "Feature", properties: { name: "La Mare" }, geometry: { type: "Polygon", coordinates: [rectangle(1.49, 48.44, 0.001, 0.002)] } },
     ],
   };
@@ -29,7 +39,10 @@ export const bytesOf = (value: unknown) => new TextEncoder().encode(typeof value
 
 export function kmlOf(placemarks: { name: string; coordinates: Ring }[]): string {
   const body = placemarks
-    .map((p) => `<Placemark><name>${p.name}</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${p.coordinates.map(([x, y]) => `${x},${y},0`).join(" ")}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`)
+    .map(
+      (p) =>
+        `<Placemark><name>${p.name}</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${p.coordinates.map(([x, y]) => `${x},${y},0`).join(" ")}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`,
+    )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>${body}</Document></kml>`;
 }
@@ -48,9 +61,14 @@ export function shp(shapes: ({ polygon: Ring[] } | { point: [number, number] })[
       b.writeDoubleLE(s.point[1], 12);
       return { buf: b, box: [s.point[0], s.point[1], s.point[0], s.point[1]] };
     }
-    const rings = s.polygon.map((r, i) => ((signedArea(r) > 0) === (i === 0) ? r : [...r].reverse()));
+    const rings = s.polygon.map((r, i) => (signedArea(r) > 0 === (i === 0) ? r : [...r].reverse()));
     const points = rings.flat();
-    const box = [Math.min(...points.map((p) => p[0])), Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[0])), Math.max(...points.map((p) => p[1]))];
+    const box = [
+      Math.min(...points.map((p) => p[0])),
+      Math.min(...points.map((p) => p[1])),
+      Math.max(...points.map((p) => p[0])),
+      Math.max(...points.map((p) => p[1])),
+    ];
     const b = Buffer.alloc(44 + 4 * rings.length + 16 * points.length);
     b.writeInt32LE(5, 0);
     box.forEach((v, i) => b.writeDoubleLE(v, 4 + 8 * i));
@@ -74,7 +92,9 @@ export function shp(shapes: ({ polygon: Ring[] } | { point: [number, number] })[
   header.writeInt32LE(1000, 28);
   header.writeInt32LE("point" in shapes[0] ? 1 : 5, 32);
   const all = records.map((r) => r.box);
-  [Math.min(...all.map((b) => b[0])), Math.min(...all.map((b) => b[1])), Math.max(...all.map((b) => b[2])), Math.max(...all.map((b) => b[3]))].forEach((v, i) => header.writeDoubleLE(v, 36 + 8 * i));
+  [Math.min(...all.map((b) => b[0])), Math.min(...all.map((b) => b[1])), Math.max(...all.map((b) => b[2])), Math.max(...all.map((b) => b[3]))].forEach((v, i) =>
+    header.writeDoubleLE(v, 36 + 8 * i),
+  );
   const parts = [header];
   records.forEach((r, i) => {
     const h = Buffer.alloc(8);

@@ -21,12 +21,18 @@ export function scopeOf(db: Db, user: Utilisateur, options: { shownCampaign?: nu
 }
 
 /** A user inserted directly (no password hashing: these users never sign in). */
-export async function insertUser(
-  db: Db,
-  u: { username: string; nom: string; prenom: string; isVisible?: boolean; actif?: boolean },
-): Promise<number> {
+export async function insertUser(db: Db, u: { username: string; nom: string; prenom: string; isVisible?: boolean; actif?: boolean }): Promise<number> {
   const [r] = await db("utilisateur")
-    .insert({ username: u.username, nom: u.nom, prenom: u.prenom, passwordHash: "-", acceptcgu: true, isVisible: u.isVisible ?? true, actif: u.actif ?? true, roles: "[]" })
+    .insert({
+      username: u.username,
+      nom: u.nom,
+      prenom: u.prenom,
+      passwordHash: "-",
+      acceptcgu: true,
+      isVisible: u.isVisible ?? true,
+      actif: u.actif ?? true,
+      roles: "[]",
+    })
     .returning("id");
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
@@ -36,7 +42,10 @@ const ORDER: Record<string, string> = { utilisateur_contexte: "idUser" };
 /** Every row of the given tables, in a stable order: compare before and after a refused write. */
 export async function snapshot(db: Db, ...tables: string[]): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const table of tables) out[table] = await db(table).select("*").orderBy(ORDER[table] ?? "id");
+  for (const table of tables)
+    out[table] = await db(table)
+      .select("*")
+      .orderBy(ORDER[table] ?? "id");
   return out;
 }
 

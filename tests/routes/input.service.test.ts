@@ -49,10 +49,20 @@ describe(`input that cannot hurt (${dialect})`, () => {
       expect(a.status, JSON.stringify(form)).toBe(400);
       expect(fieldErrorsOf(a.body)[field]).toEqual(["warning.control-character"]);
     }
-    const plot = await postForm(parcelle, { db, user, path: "home/description/exploitation/parcelle", form: { intent: "save", libelle: "Parcelle\u0000", surface: "1" } });
+    const plot = await postForm(parcelle, {
+      db,
+      user,
+      path: "home/description/exploitation/parcelle",
+      form: { intent: "save", libelle: "Parcelle\u0000", surface: "1" },
+    });
     expect([plot.status, fieldErrorsOf(plot.body).libelle]).toEqual([400, ["warning.control-character"]]);
     // A multi-line text keeps its line breaks and tabs.
-    const ok = await postForm(mainOeuvre, { db, user, path: "home/description/exploitation/main_oeuvre", form: { ...labour, libelle: "Salarié multi", remarque: "Ligne 1\r\nLigne 2\tfin" } });
+    const ok = await postForm(mainOeuvre, {
+      db,
+      user,
+      path: "home/description/exploitation/main_oeuvre",
+      form: { ...labour, libelle: "Salarié multi", remarque: "Ligne 1\r\nLigne 2\tfin" },
+    });
     expect(ok.status).toBe(200);
     expect(await countRows(db, "main_oeuvre", { idCampagne })).toBe(labours + 1);
     expect(await countRows(db, "parcelle", { idCampagne })).toBe(plots);
@@ -65,7 +75,8 @@ describe(`input that cannot hurt (${dialect})`, () => {
       form.append("password", "demo1234");
       const request = new Request("http://sillon.test/sillon/login", { method: "POST", body: form });
       const { RouterContextProvider } = await import("react-router");
-      const answer = await loginAction({ request, params: {}, context: new RouterContextProvider() } as unknown as Parameters<typeof loginAction>[0] & RouterArgs);
+      const answer = await loginAction({ request, params: {}, context: new RouterContextProvider() } as unknown as Parameters<typeof loginAction>[0] &
+        RouterArgs);
       const d = answer as unknown as { init: ResponseInit; data: { fieldErrors: Record<string, string[]> } };
       expect(d.init.status).toBe(400);
       expect(d.data.fieldErrors.username).toEqual(["warning.control-character"]);
@@ -85,7 +96,9 @@ describe(`input that cannot hurt (${dialect})`, () => {
     const idParcelle = (await db("parcelle").where({ idCampagne }).first("id")).id as number;
     const series = await countRows(db, "observation_serie");
     const copy = await postForm(mesures, {
-      db, user, path: "home/description/au_champs/mesures",
+      db,
+      user,
+      path: "home/description/au_champs/mesures",
       form: { intent: "copy", idParcelle: String(idParcelle), dossierDestination: String(t.demo().dossiers.beauce), seriesSource: TOO_BIG },
     });
     expect(copy.status).toBe(400);
@@ -94,7 +107,9 @@ describe(`input that cannot hurt (${dialect})`, () => {
 
     const sessions = await countRows(db, "session_export");
     const exported = await postForm(sessionExports, {
-      db, user, path: "home/resultats/session_exports",
+      db,
+      user,
+      path: "home/resultats/session_exports",
       form: { nature: "0", campagnes: JSON.stringify([idCampagne]), groupes: JSON.stringify([Number(TOO_BIG)]) },
     });
     expect(exported.status).toBe(400);
@@ -110,21 +125,43 @@ describe(`input that cannot hurt (${dialect})`, () => {
     const idParcelle = (await db("parcelle").where({ idCampagne }).first("id")).id as number;
     const idOperationCulturale = (await db("operation_culturale").where({ idCampagne }).first("id")).id as number;
     const actions = await countRows(db, "action", { idCampagne });
-    const form = { intent: "save", idParcelle: String(idParcelle), idOperationCulturale: String(idOperationCulturale), frequence: "1", tauxSurface: "1", realisee: "on" };
+    const form = {
+      intent: "save",
+      idParcelle: String(idParcelle),
+      idOperationCulturale: String(idOperationCulturale),
+      frequence: "1",
+      tauxSurface: "1",
+      realisee: "on",
+    };
     const path = "home/description/au_champs/interventions";
-    for (const [date, key] of [["9999-12-31", "warning.date-window"], ["31/12/9999", "warning.date-window"], ["2022-12-31", "warning.date-campaign"], ["2027-01-01", "warning.date-campaign"]] as const) {
+    for (const [date, key] of [
+      ["9999-12-31", "warning.date-window"],
+      ["31/12/9999", "warning.date-window"],
+      ["2022-12-31", "warning.date-campaign"],
+      ["2027-01-01", "warning.date-campaign"],
+    ] as const) {
       const a = await postForm(interventions, { db, user, path, form: { ...form, date } });
       expect([a.status, fieldErrorsOf(a.body).date], date).toEqual([400, [key]]);
     }
     // The grid's save follows the same rule, row by row.
     const grid = await postForm(interventions, {
-      db, user, path,
-      form: { intent: "grid", patches: JSON.stringify([{ id: -1, updatedAt: null, values: { ...form, intent: undefined, date: "9999-12-31", realisee: true } }]) },
+      db,
+      user,
+      path,
+      form: {
+        intent: "grid",
+        patches: JSON.stringify([{ id: -1, updatedAt: null, values: { ...form, intent: undefined, date: "9999-12-31", realisee: true } }]),
+      },
     });
     expect(grid.status).toBe(400);
     expect(JSON.stringify(grid.body)).toContain("warning.date-window");
     // A series of the measures screen too.
-    const serie = await postForm(mesures, { db, user, path: "home/description/au_champs/mesures", form: { intent: "save", idParcelle: String(idParcelle), date: "2030-06-01", dicIdTypeSerie: "1", nom: "Série hors campagne" } });
+    const serie = await postForm(mesures, {
+      db,
+      user,
+      path: "home/description/au_champs/mesures",
+      form: { intent: "save", idParcelle: String(idParcelle), date: "2030-06-01", dicIdTypeSerie: "1", nom: "Série hors campagne" },
+    });
     expect([serie.status, fieldErrorsOf(serie.body).date]).toEqual([400, ["warning.date-campaign"]]);
     expect(await countRows(db, "action", { idCampagne })).toBe(actions);
     // The window's edges are accepted: 1 January N-2 and 31 December N+1.

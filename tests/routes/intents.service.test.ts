@@ -35,10 +35,45 @@ function keysOf(schema: z.ZodType | undefined, depth = 0): string[] {
 }
 
 const HOSTILE = [
-  "", "0", "1", "2", "-1", String(INT_MAX), String(INT_MAX + 1), "99999999999999999999", "1e23", "0x1A", "NaN", "12,5", "on", "true", "false",
-  "\u0000", "Texte\u0000nul", "a\u0007b", "ligne\nsuite", "\u202e", "é".repeat(300), "x".repeat(5000),
-  "2025-05-01", "9999-12-31", "0001-01-01", "31/02/2025", "2025-13-45",
-  "[]", "[1]", `[${INT_MAX + 1}]`, '["0x1A"]', "[1e23]", "{}", '{"a":1}', "[{}]", '[{"id":-1,"updatedAt":null,"values":{"date":"9999-12-31","libelle":"\\u0000"}}]', "null", "{", "[",
+  "",
+  "0",
+  "1",
+  "2",
+  "-1",
+  String(INT_MAX),
+  String(INT_MAX + 1),
+  "99999999999999999999",
+  "1e23",
+  "0x1A",
+  "NaN",
+  "12,5",
+  "on",
+  "true",
+  "false",
+  "\u0000",
+  "Texte\u0000nul",
+  "a\u0007b",
+  "ligne\nsuite",
+  "\u202e",
+  "é".repeat(300),
+  "x".repeat(5000),
+  "2025-05-01",
+  "9999-12-31",
+  "0001-01-01",
+  "31/02/2025",
+  "2025-13-45",
+  "[]",
+  "[1]",
+  `[${INT_MAX + 1}]`,
+  '["0x1A"]',
+  "[1e23]",
+  "{}",
+  '{"a":1}',
+  "[{}]",
+  '[{"id":-1,"updatedAt":null,"values":{"date":"9999-12-31","libelle":"\\u0000"}}]',
+  "null",
+  "{",
+  "[",
 ];
 
 const value = fc.oneof(
@@ -75,12 +110,21 @@ describe(`every intent answers a success or a 4xx, never a 500 (${dialect})`, ()
         const r = await fc.check(
           fc.asyncProperty(form, async (fields) => {
             calls++;
-            const answer = await postForm(action as never, { db, user, path, form: { ...(fields as Record<string, string>), intent: name }, params: { idSerie: "1", id: "1" } });
+            const answer = await postForm(action as never, {
+              db,
+              user,
+              path,
+              form: { ...(fields as Record<string, string>), intent: name },
+              params: { idSerie: "1", id: "1" },
+            });
             if (answer.status >= 500) throw answer.body instanceof Error ? answer.body : new Error(JSON.stringify(answer.body));
           }),
           { numRuns: RUNS, endOnFailure: true },
         );
-        if (r.failed) failures.push(`${file} ${name}: ${JSON.stringify(r.counterexample?.[0])} → ${String((r.errorInstance as Error)?.message ?? r.errorInstance).slice(0, 300)}`);
+        if (r.failed)
+          failures.push(
+            `${file} ${name}: ${JSON.stringify(r.counterexample?.[0])} → ${String((r.errorInstance as Error)?.message ?? r.errorInstance).slice(0, 300)}`,
+          );
       }
     }
     console.info(`[intents] ${screens.length} actions, ${calls} posts`);

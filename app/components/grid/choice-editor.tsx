@@ -26,7 +26,12 @@ export const ChoiceEditor: ProvideEditorComponent<ChoiceTextCell> = ({ value, on
     const wanted = typed ? normalizeLabel(text) : "";
     return (wanted ? options.filter((o) => normalizeLabel(o.label).includes(wanted)) : options).slice(0, MAX_SHOWN);
   }, [options, text, typed]);
-  const [active, setActive] = useState(() => Math.max(0, shown.findIndex((o) => o.label === value.data)));
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      shown.findIndex((o) => o.label === value.data),
+    ),
+  );
   const choose = (label: string, movement: readonly [-1 | 0 | 1, -1 | 0 | 1] = [0, 1]) => onFinishedEditing({ ...value, data: label }, movement);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

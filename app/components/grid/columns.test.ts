@@ -9,7 +9,7 @@ const columns: GridColumnDef<Row>[] = [
   { id: "dose", kind: "number", title: "Dose", unit: "kg/ha", decimals: 1 },
   { id: "op", kind: "choice", title: "Opération", options: [{ value: 1, label: "Labour" }] },
   { id: "realise", kind: "boolean", title: "Réalisé" },
-  { id: "passes", kind: "computed", title: "Passages", value: (r) => (r.frequence ?? 0) * (r.taux ?? 0) / 100, decimals: 2 },
+  { id: "passes", kind: "computed", title: "Passages", value: (r) => ((r.frequence ?? 0) * (r.taux ?? 0)) / 100, decimals: 2 },
 ];
 const [date, dose, op, realise, passes] = columns;
 

@@ -34,7 +34,12 @@ export type DateColumn = Common & { kind: "date" };
 export type ChoiceColumn = Common & { kind: "choice"; options: readonly ChoiceOption[] };
 export type BooleanColumn = Common & { kind: "boolean" };
 /** Read-only, a function of the row as edited (e.g. the passes from frequency × surface rate), recomputed live. */
-export type ComputedColumn<R> = Common & { kind: "computed"; value: (row: R) => string | number | boolean | null | undefined; unit?: string; decimals?: number };
+export type ComputedColumn<R> = Common & {
+  kind: "computed";
+  value: (row: R) => string | number | boolean | null | undefined;
+  unit?: string;
+  decimals?: number;
+};
 
 export type GridColumnDef<R = Record<string, unknown>> = TextColumn | NumberColumn | DateColumn | ChoiceColumn | BooleanColumn | ComputedColumn<R>;
 

@@ -18,7 +18,21 @@ import { useControlledForm } from "../form-controller";
 import { ChoiceEditor, type ChoiceTextCell } from "./choice-editor";
 import { displayText, editText, isEditable, type GridColumnDef } from "./columns";
 import { GridStatus, GridToolbar } from "./grid-view";
-import { canRedo, canUndo, cellValue, currentValues, dirtyCount, emptyBuffer, isCellChanged, redo, toPatches, undo, type CellEdit, type RowKey, type Values } from "./patches";
+import {
+  canRedo,
+  canUndo,
+  cellValue,
+  currentValues,
+  dirtyCount,
+  emptyBuffer,
+  isCellChanged,
+  redo,
+  toPatches,
+  undo,
+  type CellEdit,
+  type RowKey,
+  type Values,
+} from "./patches";
 import { parseTsv, pasteBlock, readCell } from "./paste";
 import { refusedCells } from "./refusal";
 import { DEFAULT_GRID_HEIGHT, type DataGridProps, type GridRow } from "./types";
@@ -79,7 +93,11 @@ export default function DataGridClient<R extends GridRow>({
   const { shown, gridColumns, onColumnResize, onColumnResizeEnd, onColumnMoved } = useGridPreferences(tableId, columns);
 
   // --- rows and the edit buffer (use-grid-buffer.ts) ---------------------------------------------
-  const { buffer, bufferRef, commit, rowById, base, keys, fields, errors, serverErrors, setServerErrors, edit, invalidRows } = useGridBuffer({ rows, rowSchema, columns });
+  const { buffer, bufferRef, commit, rowById, base, keys, fields, errors, serverErrors, setServerErrors, edit, invalidRows } = useGridBuffer({
+    rows,
+    rowSchema,
+    columns,
+  });
 
   // --- cells ---------------------------------------------------------------------------------------
   const getCellContent = useCallback(
@@ -91,9 +109,24 @@ export default function DataGridClient<R extends GridRow>({
       const editable = isEditable(column, readOnly);
       const error = errors.get(key)?.[column.id];
       const note = !error && column.note && !readOnly ? column.note(value) : undefined;
-      const themeOverride = error ? invalidTheme : note ? noteTheme : isCellChanged(buffer, key, column.id) ? changedTheme : column.kind === "computed" ? computedTheme : undefined;
+      const themeOverride = error
+        ? invalidTheme
+        : note
+          ? noteTheme
+          : isCellChanged(buffer, key, column.id)
+            ? changedTheme
+            : column.kind === "computed"
+              ? computedTheme
+              : undefined;
       if (column.kind === "boolean") {
-        return { kind: GridCellKind.Boolean, data: value === true, allowOverlay: false, readonly: !editable, themeOverride, copyData: value === true ? "1" : "0" };
+        return {
+          kind: GridCellKind.Boolean,
+          data: value === true,
+          allowOverlay: false,
+          readonly: !editable,
+          themeOverride,
+          copyData: value === true ? "1" : "0",
+        };
       }
       const text = editText(column, value, language);
       const cell: ChoiceTextCell = {
@@ -128,7 +161,8 @@ export default function DataGridClient<R extends GridRow>({
         const column = shown[location[0]];
         const key = keys[location[1]];
         if (!column || key === undefined || !isEditable(column)) continue;
-        const v = value.kind === GridCellKind.Boolean ? value.data === true : value.kind === GridCellKind.Text ? readCell(column, value.data, language) : undefined;
+        const v =
+          value.kind === GridCellKind.Boolean ? value.data === true : value.kind === GridCellKind.Text ? readCell(column, value.data, language) : undefined;
         edits.push({ key, field: column.id, value: v });
       }
       edit(edits);
@@ -170,10 +204,22 @@ export default function DataGridClient<R extends GridRow>({
     if (current.cell[1] <= last && current.range.y + current.range.height - 1 <= last) return;
     const row = Math.min(current.cell[1], last);
     const y = Math.min(current.range.y, last);
-    setSelection({ ...selection, current: { ...current, cell: [current.cell[0], row], range: { ...current.range, y, height: Math.min(current.range.height, last - y + 1) }, rangeStack: [] } });
+    setSelection({
+      ...selection,
+      current: {
+        ...current,
+        cell: [current.cell[0], row],
+        range: { ...current.range, y, height: Math.min(current.range.height, last - y + 1) },
+        rangeStack: [],
+      },
+    });
   }, [keys.length, selection]);
   const selectCell = useCallback((col: number, row: number) => {
-    setSelection({ columns: CompactSelection.empty(), rows: CompactSelection.empty(), current: { cell: [col, row], range: { x: col, y: row, width: 1, height: 1 }, rangeStack: [] } });
+    setSelection({
+      columns: CompactSelection.empty(),
+      rows: CompactSelection.empty(),
+      current: { cell: [col, row], range: { x: col, y: row, width: 1, height: 1 }, rangeStack: [] },
+    });
     editorRef.current?.scrollTo(col, row);
     editorRef.current?.focus();
   }, []);
@@ -181,7 +227,10 @@ export default function DataGridClient<R extends GridRow>({
   // --- actions ---------------------------------------------------------------------------------------
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const firstEditable = Math.max(0, shown.findIndex((c) => isEditable(c, readOnly)));
+  const firstEditable = Math.max(
+    0,
+    shown.findIndex((c) => isEditable(c, readOnly)),
+  );
 
   const addRow = useCallback(() => {
     if (readOnly || !newRow) return;
@@ -198,10 +247,24 @@ export default function DataGridClient<R extends GridRow>({
     if (dirtyCount(current) === 0) return;
     const invalid = invalidRows();
     if (invalid.length) {
-      setMessage(t("grid.invalid-rows", { count: invalid.length, rows: invalid.map(rowNumber).sort((a, b) => a - b).join(", ") }));
+      setMessage(
+        t("grid.invalid-rows", {
+          count: invalid.length,
+          rows: invalid
+            .map(rowNumber)
+            .sort((a, b) => a - b)
+            .join(", "),
+        }),
+      );
       const first = Math.min(...invalid.map(rowNumber)) - 1;
       const field = Object.keys(errors.get(keys[first]) ?? {})[0];
-      selectCell(Math.max(0, shown.findIndex((c) => c.id === field)), first);
+      selectCell(
+        Math.max(
+          0,
+          shown.findIndex((c) => c.id === field),
+        ),
+        first,
+      );
       return;
     }
     const patches = toPatches(current, (k) => rowById.get(k), fields);
@@ -217,9 +280,18 @@ export default function DataGridClient<R extends GridRow>({
         return;
       }
       // The refusal names rows: mark them, and say which rows of the grid they are.
-      const marked = refusedCells(answer.fieldErrors ?? {}, patches, shown.map((c) => c.id), shown.find((c) => isEditable(c))?.id ?? shown[0].id);
+      const marked = refusedCells(
+        answer.fieldErrors ?? {},
+        patches,
+        shown.map((c) => c.id),
+        shown.find((c) => isEditable(c))?.id ?? shown[0].id,
+      );
       setServerErrors(marked);
-      const numbers = [...marked.keys()].map(rowNumber).filter((n) => n > 0).sort((a, b) => a - b).join(", ");
+      const numbers = [...marked.keys()]
+        .map(rowNumber)
+        .filter((n) => n > 0)
+        .sort((a, b) => a - b)
+        .join(", ");
       const params = { ...answer.params, ...(numbers ? { rows: numbers } : {}) };
       const error = answer.error ?? "errors.save-failed";
       setMessage(t(error, params));
@@ -230,7 +302,25 @@ export default function DataGridClient<R extends GridRow>({
     } finally {
       setSaving(false);
     }
-  }, [readOnly, onSave, saving, invalidRows, errors, t, rowNumber, keys, selectCell, shown, rowById, fields, commit, notify, showError, bufferRef, setServerErrors]);
+  }, [
+    readOnly,
+    onSave,
+    saving,
+    invalidRows,
+    errors,
+    t,
+    rowNumber,
+    keys,
+    selectCell,
+    shown,
+    rowById,
+    fields,
+    commit,
+    notify,
+    showError,
+    bufferRef,
+    setServerErrors,
+  ]);
 
   const cancel = useCallback(() => {
     commit(emptyBuffer());
@@ -241,7 +331,12 @@ export default function DataGridClient<R extends GridRow>({
   useImperativeHandle(ref, () => ({ addRow, dirtyCount: () => dirtyCount(bufferRef.current), save }), [addRow, save, bufferRef]);
 
   // Leaving the page, closing the tab and Ctrl+S know about the grid's unsaved rows, as about any form's.
-  const { saveAll } = useControlledForm(`grid:${tableId}`, { dirty: !readOnly && dirtyCount(buffer) > 0, valid: invalidRows().length === 0, save, discard: cancel });
+  const { saveAll } = useControlledForm(`grid:${tableId}`, {
+    dirty: !readOnly && dirtyCount(buffer) > 0,
+    valid: invalidRows().length === 0,
+    save,
+    discard: cancel,
+  });
 
   // Ctrl+S in an open cell editor: the editor's value is committed first (as Enter does; Glide commits it a tick
   // later), then the page saves every changed form, this grid included, once that commit has been rendered and
@@ -275,7 +370,16 @@ export default function DataGridClient<R extends GridRow>({
       setSelection({
         columns: CompactSelection.empty(),
         rows: CompactSelection.empty(),
-        current: { cell: target, range: { x: target[0], y: target[1], width: Math.min(lastCol, shown.length - 1) - target[0] + 1, height: Math.min(lastRow, keys.length + append.length - 1) - target[1] + 1 }, rangeStack: [] },
+        current: {
+          cell: target,
+          range: {
+            x: target[0],
+            y: target[1],
+            width: Math.min(lastCol, shown.length - 1) - target[0] + 1,
+            height: Math.min(lastRow, keys.length + append.length - 1) - target[1] + 1,
+          },
+          rangeStack: [],
+        },
       });
     },
     [readOnly, selection, shown, keys, language, newRow, edit, bufferRef],
@@ -309,9 +413,10 @@ export default function DataGridClient<R extends GridRow>({
 
   const focusedError = cursorKey !== undefined && cursor ? errors.get(cursorKey)?.[shown[cursor[0]]?.id ?? ""] : undefined;
   const focusedColumn = cursor ? shown[cursor[0]] : undefined;
-  const focusedNote = !focusedError && !readOnly && cursorKey !== undefined && focusedColumn?.note && focusedColumn.kind !== "computed"
-    ? focusedColumn.note(cellValue(buffer, cursorKey, focusedColumn.id, base(cursorKey)))
-    : undefined;
+  const focusedNote =
+    !focusedError && !readOnly && cursorKey !== undefined && focusedColumn?.note && focusedColumn.kind !== "computed"
+      ? focusedColumn.note(cellValue(buffer, cursorKey, focusedColumn.id, base(cursorKey)))
+      : undefined;
   const count = dirtyCount(buffer);
   const invalidCount = [...errors.keys()].filter((k) => buffer.changed.has(k) || serverErrors.has(k)).length;
 
@@ -358,7 +463,12 @@ export default function DataGridClient<R extends GridRow>({
         onColumnMoved={onColumnMoved}
       />
       {tip ? (
-        <div role="tooltip" className="pointer-events-none fixed z-50 rounded bg-red-800 px-2 py-1 text-xs text-white shadow" style={{ left: tip.x, top: tip.y + 2 }} data-testid="grid-tooltip">
+        <div
+          role="tooltip"
+          className="pointer-events-none fixed z-50 rounded bg-red-800 px-2 py-1 text-xs text-white shadow"
+          style={{ left: tip.x, top: tip.y + 2 }}
+          data-testid="grid-tooltip"
+        >
           {tip.text}
         </div>
       ) : null}

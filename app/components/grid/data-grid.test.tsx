@@ -14,7 +14,14 @@ describe("DataGrid on the server", () => {
   test("[issue11-grid] renders a named placeholder of the grid's full size (Glide needs the browser), never the grid", () => {
     const html = renderToString(
       <I18nextProvider i18n={i18n}>
-        <DataGrid tableId="t" label="Interventions" columns={[{ id: "libelle", kind: "text", title: "Nom" }]} rows={[{ id: 1, updatedAt: "2026-01-01T00:00:00.000Z", libelle: "A" }]} rowSchema={MainOeuvreSchema} height={300} />
+        <DataGrid
+          tableId="t"
+          label="Interventions"
+          columns={[{ id: "libelle", kind: "text", title: "Nom" }]}
+          rows={[{ id: 1, updatedAt: "2026-01-01T00:00:00.000Z", libelle: "A" }]}
+          rowSchema={MainOeuvreSchema}
+          height={300}
+        />
       </I18nextProvider>,
     );
     expect(html).toContain('data-testid="grid-placeholder"');

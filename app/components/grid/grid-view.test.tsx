@@ -10,7 +10,18 @@ const i18n = i18next.createInstance();
 void i18n.init({ lng: "fr", resources, fallbackLng, interpolation: { escapeValue: false }, initAsync: false });
 const html = (node: ReactNode) => renderToString(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
 const none = () => {};
-const toolbar = { readOnly: false, count: 2, saving: false, canSave: true, canUndo: true, canRedo: false, onSave: none, onCancel: none, onUndo: none, onRedo: none };
+const toolbar = {
+  readOnly: false,
+  count: 2,
+  saving: false,
+  canSave: true,
+  canUndo: true,
+  canRedo: false,
+  onSave: none,
+  onCancel: none,
+  onUndo: none,
+  onRedo: none,
+};
 
 describe("the grid's toolbar and status line", () => {
   test("[issue11-grid] a read-only grid shows its note and no button", () => {

@@ -2,7 +2,19 @@ import { useTranslation } from "~/use-translation";
 import { GRID_STATUS_HEIGHT, GRID_TOOLBAR_HEIGHT } from "./types";
 
 /** The buttons above the grid (save, cancel, undo, redo, add a row) and its count of changed rows; a note read-only. */
-export function GridToolbar({ readOnly, count, saving, canSave, canUndo, canRedo, onSave, onCancel, onUndo, onRedo, onAddRow }: {
+export function GridToolbar({
+  readOnly,
+  count,
+  saving,
+  canSave,
+  canUndo,
+  canRedo,
+  onSave,
+  onCancel,
+  onUndo,
+  onRedo,
+  onAddRow,
+}: {
   readOnly: boolean;
   count: number;
   saving: boolean;
@@ -53,7 +65,13 @@ export function GridToolbar({ readOnly, count, saving, canSave, canUndo, canRedo
  * The line below the grid: the cursor's cell error or note ("row, column: reason"), else how many rows are invalid,
  * else the last message of a save.
  */
-export function GridStatus({ cell, error, note, invalidCount, message }: {
+export function GridStatus({
+  cell,
+  error,
+  note,
+  invalidCount,
+  message,
+}: {
   /** The cursor's row (from 1) and column title. */
   cell: { row: number; column: string } | undefined;
   error: string | undefined;
@@ -63,7 +81,13 @@ export function GridStatus({ cell, error, note, invalidCount, message }: {
 }) {
   const { t } = useTranslation();
   return (
-    <p className="truncate text-sm" style={{ height: GRID_STATUS_HEIGHT, lineHeight: `${GRID_STATUS_HEIGHT}px` }} role="status" aria-live="polite" data-testid="grid-message">
+    <p
+      className="truncate text-sm"
+      style={{ height: GRID_STATUS_HEIGHT, lineHeight: `${GRID_STATUS_HEIGHT}px` }}
+      role="status"
+      aria-live="polite"
+      data-testid="grid-message"
+    >
       {error && cell ? (
         <span className="text-red-800">{t("grid.cell-error", { ...cell, message: t(error) })}</span>
       ) : note && cell ? (

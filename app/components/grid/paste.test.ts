@@ -23,9 +23,18 @@ const columns: GridColumnDef[] = [
 
 describe("grid paste: TSV as Excel and LibreOffice write it", () => {
   test("[issue11-grid] tab-separated rows, CRLF or LF, a final line break adds no row, empty cells kept", () => {
-    expect(parseTsv("a\tb\r\nc\td\r\n")).toEqual([["a", "b"], ["c", "d"]]);
-    expect(parseTsv("a\tb\nc\td")).toEqual([["a", "b"], ["c", "d"]]);
-    expect(parseTsv("a\t\tc\n\tx\t")).toEqual([["a", "", "c"], ["", "x", ""]]);
+    expect(parseTsv("a\tb\r\nc\td\r\n")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(parseTsv("a\tb\nc\td")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(parseTsv("a\t\tc\n\tx\t")).toEqual([
+      ["a", "", "c"],
+      ["", "x", ""],
+    ]);
     expect(parseTsv("seul")).toEqual([["seul"]]);
     expect(parseTsv("")).toEqual([]);
     expect(parseTsv("a\n\nb\n")).toEqual([["a"], [""], ["b"]]);

@@ -1,5 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { applyEdits, canRedo, canUndo, cellValue, currentValues, dirtyCount, emptyBuffer, redo, toPatches, undo, type EditBuffer, type Values } from "./patches";
+import {
+  applyEdits,
+  canRedo,
+  canUndo,
+  cellValue,
+  currentValues,
+  dirtyCount,
+  emptyBuffer,
+  redo,
+  toPatches,
+  undo,
+  type EditBuffer,
+  type Values,
+} from "./patches";
 
 const loaded = new Map<number, Values & { updatedAt: string }>([
   [10, { libelle: "A", uta: 1, updatedAt: "2026-01-01T00:00:00.000Z" }],
@@ -46,7 +59,15 @@ describe("grid edit buffer", () => {
 
   test("[issue11-grid] a pasted block is one step: it appends rows with temporary ids and defaults; its undo removes them", () => {
     let b = edit(emptyBuffer(), 10, "uta", 9);
-    const r = applyEdits(b, base, [{ key: 11, field: "uta", value: 5 }], [{ libelle: "", uta: 1 }, { libelle: "", uta: 1 }]);
+    const r = applyEdits(
+      b,
+      base,
+      [{ key: 11, field: "uta", value: 5 }],
+      [
+        { libelle: "", uta: 1 },
+        { libelle: "", uta: 1 },
+      ],
+    );
     expect(r.appendedKeys).toEqual([-1, -2]);
     b = applyEdits(r.buffer, base, [
       { key: -1, field: "libelle", value: "C" },

@@ -19,9 +19,19 @@ describe("grid preferences", () => {
 
   test("[C-CONST-17] a stored value is never trusted: corrupt JSON, bad widths and duplicates fall back", () => {
     expect(parseGridPrefs("{not json")).toEqual({ widths: {}, order: null });
-    expect(parseGridPrefs(JSON.stringify({ widths: { a: 5, b: 5000, c: "x" }, order: ["a", "a", 3, "b"] }))).toEqual({ widths: { a: 50, b: 800 }, order: ["a", "b"] });
+    expect(parseGridPrefs(JSON.stringify({ widths: { a: 5, b: 5000, c: "x" }, order: ["a", "a", 3, "b"] }))).toEqual({
+      widths: { a: 50, b: 800 },
+      order: ["a", "b"],
+    });
     expect(loadGridPrefs("x", null)).toEqual({ widths: {}, order: null });
-    const throwing = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("full"); } };
+    const throwing = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("full");
+      },
+    };
     expect(loadGridPrefs("x", throwing)).toEqual({ widths: {}, order: null });
     expect(() => saveGridPrefs("x", { widths: {}, order: null }, throwing)).not.toThrow();
   });

@@ -10,9 +10,17 @@ describe("a refused grid save", () => {
   });
 
   it("[issue11-grid] marks the named cells of the sent rows; a hidden field or the row itself marks the first editable column", () => {
-    const patches = [{ id: 10, updatedAt: "t", values: {} }, { id: -1, updatedAt: null, values: {} }];
+    const patches = [
+      { id: 10, updatedAt: "t", values: {} },
+      { id: -1, updatedAt: null, values: {} },
+    ];
     const marked = refusedCells(
-      { "patches.0.values.uta": ["warning.numeric"], "patches.0.values.cache": ["warning.required"], "patches.1": ["grid.stale-rows"], "patches.7.values.uta": ["x"] },
+      {
+        "patches.0.values.uta": ["warning.numeric"],
+        "patches.0.values.cache": ["warning.required"],
+        "patches.1": ["grid.stale-rows"],
+        "patches.7.values.uta": ["x"],
+      },
       patches,
       ["libelle", "uta"],
       "libelle",

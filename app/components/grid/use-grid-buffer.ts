@@ -13,7 +13,15 @@ export type RowErrors = ReadonlyMap<RowKey, Record<string, string>>;
  * it), the changed rows checked with the row schema, and the errors the server answered for the last save, cleared
  * for a row as it is edited again.
  */
-export function useGridBuffer<R extends GridRow>({ rows, rowSchema, columns }: { rows: readonly R[]; rowSchema: z.ZodObject; columns: readonly GridColumnDef<R>[] }) {
+export function useGridBuffer<R extends GridRow>({
+  rows,
+  rowSchema,
+  columns,
+}: {
+  rows: readonly R[];
+  rowSchema: z.ZodObject;
+  columns: readonly GridColumnDef<R>[];
+}) {
   const [buffer, setBuffer] = useState<EditBuffer>(emptyBuffer);
   const bufferRef = useRef(buffer);
   bufferRef.current = buffer;

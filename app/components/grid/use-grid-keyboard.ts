@@ -7,7 +7,8 @@ import type { GridRow } from "./types";
 
 const isModified = (e: { ctrlKey: boolean; metaKey: boolean }) => e.ctrlKey || e.metaKey;
 /** Keys typed in an editor (the overlay, the choice list) belong to it, not to the grid's shortcuts. */
-export const inEditor = (target: EventTarget | null) => target instanceof HTMLElement && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable);
+export const inEditor = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable);
 
 /**
  * The grid's keyboard: typing on a cell opens its editor with the key (type-ahead), Enter and Tab typed in an
@@ -15,7 +16,17 @@ export const inEditor = (target: EventTarget | null) => target instanceof HTMLEl
  * (`saveAfterCommit`), Ctrl+S on the grid says why an invalid grid is not saved, and
  * Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z undo and redo.
  */
-export function useGridKeyboard<R extends GridRow>({ readOnly, shown, selection, bufferRef, commit, invalidRows, save, editorRef, saveAfterCommit }: {
+export function useGridKeyboard<R extends GridRow>({
+  readOnly,
+  shown,
+  selection,
+  bufferRef,
+  commit,
+  invalidRows,
+  save,
+  editorRef,
+  saveAfterCommit,
+}: {
   readOnly: boolean;
   shown: readonly GridColumnDef<R>[];
   selection: GridSelection;

@@ -14,7 +14,10 @@ export function useGridPreferences<R extends GridRow>(tableId: string, columns: 
   const [prefs, setPrefs] = useState<GridPrefs>(() => loadGridPrefs(tableId));
   const shown = useMemo(() => {
     const byId = new Map(columns.map((c) => [c.id, c]));
-    return orderedIds(columns.map((c) => c.id), prefs.order).map((id) => byId.get(id)!);
+    return orderedIds(
+      columns.map((c) => c.id),
+      prefs.order,
+    ).map((id) => byId.get(id)!);
   }, [columns, prefs.order]);
   const updatePrefs = useCallback(
     (next: GridPrefs) => {
@@ -30,6 +33,14 @@ export function useGridPreferences<R extends GridRow>(tableId: string, columns: 
   /** While dragging: the width shown; at the end, kept. */
   const onColumnResize = (column: GridColumn, size: number) => setPrefs((p) => withWidth(p, String(column.id), size));
   const onColumnResizeEnd = (column: GridColumn, size: number) => updatePrefs(withWidth(prefs, String(column.id), size));
-  const onColumnMoved = (from: number, to: number) => updatePrefs({ ...prefs, order: moveColumn(shown.map((c) => c.id), from, to) });
+  const onColumnMoved = (from: number, to: number) =>
+    updatePrefs({
+      ...prefs,
+      order: moveColumn(
+        shown.map((c) => c.id),
+        from,
+        to,
+      ),
+    });
   return { shown, gridColumns, onColumnResize, onColumnResizeEnd, onColumnMoved };
 }

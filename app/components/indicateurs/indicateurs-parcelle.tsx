@@ -32,7 +32,9 @@ export function IndicateursParcellePanel({ data }: { data: IndicateursParcelle }
               <div className="text-xl font-semibold" data-testid="valeur">
                 {ind.valeur == null ? t("indicateurs-parcelle.non-calcule") : `${formatNumber(ind.valeur, i18n.language, 2)}${unite}`}
               </div>
-              <div className="text-sm text-stone-700" data-testid="completude">{t("indicateurs-parcelle.completude", { valeur: formatNumber(ind.completude, i18n.language, 0) })}</div>
+              <div className="text-sm text-stone-700" data-testid="completude">
+                {t("indicateurs-parcelle.completude", { valeur: formatNumber(ind.completude, i18n.language, 0) })}
+              </div>
               {ind.manquants.length > 0 && (
                 <details className="text-sm">
                   <summary className="cursor-pointer">{t("indicateurs-parcelle.manquants", { count: ind.manquants.length })}</summary>

@@ -13,26 +13,59 @@ type Answer = { ok: boolean; notice?: string; error?: string; choix?: CopieChoic
 /** Spec 3 §2.3 dialog width of the duplication (1000); the copy dialogs take 700. */
 const WIDTH: Record<CopieMode, number> = { "export-selection": 700, "import-parcelle": 700, duplication: 1000 };
 
-function Select({ label, value, onChange, options, testId }: { label: string; value: number | null; onChange: (v: number | null) => void; options: { id: number; libelle: string }[]; testId: string }) {
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  options: { id: number; libelle: string }[];
+  testId: string;
+}) {
   return (
     <label className="block">
       <span className="field-label">{label}</span>
       <select className="field-input" value={value ?? ""} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)} data-testid={testId}>
         <option value="" />
-        {options.map((o) => <option key={o.id} value={o.id}>{o.libelle}</option>)}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.libelle}
+          </option>
+        ))}
       </select>
     </label>
   );
 }
 
-function Ticks({ legend, items, ticked, onChange, testId }: { legend: string; items: { id: number; libelle: string }[]; ticked: number[]; onChange: (ids: number[]) => void; testId: string }) {
+function Ticks({
+  legend,
+  items,
+  ticked,
+  onChange,
+  testId,
+}: {
+  legend: string;
+  items: { id: number; libelle: string }[];
+  ticked: number[];
+  onChange: (ids: number[]) => void;
+  testId: string;
+}) {
   const set = new Set(ticked);
   return (
     <fieldset className="max-h-64 overflow-auto rounded border border-stone-200 p-2" data-testid={testId}>
       <legend className="field-label">{legend}</legend>
       {items.map((i) => (
         <label key={i.id} className="flex items-center gap-2 py-0.5">
-          <input type="checkbox" checked={set.has(i.id)} onChange={() => onChange(set.has(i.id) ? ticked.filter((x) => x !== i.id) : [...ticked, i.id])} data-testid={`${testId}-${i.id}`} />
+          <input
+            type="checkbox"
+            checked={set.has(i.id)}
+            onChange={() => onChange(set.has(i.id) ? ticked.filter((x) => x !== i.id) : [...ticked, i.id])}
+            data-testid={`${testId}-${i.id}`}
+          />
           {i.libelle}
         </label>
       ))}
@@ -45,8 +78,14 @@ function Ticks({ legend, items, ticked, onChange, testId }: { legend: string; it
  * to plots of a writable campaign, import from another plot of the farm, duplication of a plot's interventions.
  * Only folders, farms and campaigns the user may write are offered as destinations (C-RIGHTS-21).
  */
-export function CopieDialog({ mode, data, cochees, onClose }: {
-  mode: CopieMode; data: InterventionsData;
+export function CopieDialog({
+  mode,
+  data,
+  cochees,
+  onClose,
+}: {
+  mode: CopieMode;
+  data: InterventionsData;
   /** Interventions ticked when the dialog opens ("Copier la sélection": those selected in the grid). */
   cochees?: number[];
   onClose: () => void;
@@ -78,7 +117,14 @@ export function CopieDialog({ mode, data, cochees, onClose }: {
   const destFarm = destDossier?.exploitations.find((e) => e.id === exploitation);
   const destCampagne = destFarm?.campagnes.find((c) => c.id === campagne);
   const label = useCallback((a: { date: string; operation: string | null }) => `${formatDate(a.date)} ${a.operation ?? t("copie.sans-operation")}`, [t]);
-  const shown = useMemo(() => data.rows.map((r) => ({ id: r.id, libelle: label({ date: r.date, operation: data.operations.find((o) => o.id === r.idOperationCulturale)?.libelle ?? null }) })), [data, label]);
+  const shown = useMemo(
+    () =>
+      data.rows.map((r) => ({
+        id: r.id,
+        libelle: label({ date: r.date, operation: data.operations.find((o) => o.id === r.idOperationCulturale)?.libelle ?? null }),
+      })),
+    [data, label],
+  );
   const importCampagne = choix?.imports.find((c) => c.id === srcCampagne);
   const srcFarm = choix?.sources.find((f) => f.id === srcExploitation);
   const srcCamp = srcFarm?.campagnes.find((c) => c.id === srcCampagne);
@@ -91,14 +137,54 @@ export function CopieDialog({ mode, data, cochees, onClose }: {
   const busy = saver.state !== "idle";
 
   const destination = (exclude: number | null): ReactNode =>
-    choix && !choix.destinations.length ? <p data-testid="copie-aucune-destination">{t("copie.aucune-destination")}</p> : (
+    choix && !choix.destinations.length ? (
+      <p data-testid="copie-aucune-destination">{t("copie.aucune-destination")}</p>
+    ) : (
       <div className="space-y-2">
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <Select label={t("copie.dossier")} value={dossier} onChange={(v) => { setDossier(v); setExploitation(null); setCampagne(null); setParcelles([]); }} options={choix?.destinations ?? []} testId="copie-dossier" />
-          <Select label={t("copie.exploitation-destination")} value={exploitation} onChange={(v) => { setExploitation(v); setCampagne(null); setParcelles([]); }} options={destDossier?.exploitations ?? []} testId="copie-exploitation" />
-          <Select label={t("copie.campagne-destination")} value={campagne} onChange={(v) => { setCampagne(v); setParcelles([]); }} options={destFarm?.campagnes ?? []} testId="copie-campagne" />
+          <Select
+            label={t("copie.dossier")}
+            value={dossier}
+            onChange={(v) => {
+              setDossier(v);
+              setExploitation(null);
+              setCampagne(null);
+              setParcelles([]);
+            }}
+            options={choix?.destinations ?? []}
+            testId="copie-dossier"
+          />
+          <Select
+            label={t("copie.exploitation-destination")}
+            value={exploitation}
+            onChange={(v) => {
+              setExploitation(v);
+              setCampagne(null);
+              setParcelles([]);
+            }}
+            options={destDossier?.exploitations ?? []}
+            testId="copie-exploitation"
+          />
+          <Select
+            label={t("copie.campagne-destination")}
+            value={campagne}
+            onChange={(v) => {
+              setCampagne(v);
+              setParcelles([]);
+            }}
+            options={destFarm?.campagnes ?? []}
+            testId="copie-campagne"
+          />
         </div>
-        {destCampagne ? <Ticks legend={t("copie.parcelles-destination")} items={destCampagne.parcelles.filter((p) => p.id !== exclude)} ticked={parcelles} onChange={setParcelles} testId="copie-parcelles" /> : null}
+        {destCampagne ? (
+          <Ticks
+            legend={t("copie.parcelles-destination")}
+            items={destCampagne.parcelles.filter((p) => p.id !== exclude)}
+            ticked={parcelles}
+            onChange={setParcelles}
+            testId="copie-parcelles"
+          />
+        ) : null}
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={suppression} onChange={(e) => setSuppression(e.target.checked)} data-testid="copie-suppression" />
           {t("copie.suppression")}
@@ -116,8 +202,22 @@ export function CopieDialog({ mode, data, cochees, onClose }: {
       </div>
     );
     confirm = (
-      <button type="button" className="btn-primary" data-testid="copie-valider" disabled={busy || !actions.length || !parcelles.length || !campagne}
-        onClick={() => send({ intent: "exportInterventions", actionsSource: actions, dossierDestination: dossier!, campagneDestination: campagne!, parcellesDestination: parcelles, suppressionInterventionsParcellesDst: suppression })}>
+      <button
+        type="button"
+        className="btn-primary"
+        data-testid="copie-valider"
+        disabled={busy || !actions.length || !parcelles.length || !campagne}
+        onClick={() =>
+          send({
+            intent: "exportInterventions",
+            actionsSource: actions,
+            dossierDestination: dossier!,
+            campagneDestination: campagne!,
+            parcellesDestination: parcelles,
+            suppressionInterventionsParcellesDst: suppression,
+          })
+        }
+      >
         {t("copie.copier")}
       </button>
     );
@@ -126,15 +226,51 @@ export function CopieDialog({ mode, data, cochees, onClose }: {
     body = (
       <div className="space-y-3">
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Select label={t("copie.campagne")} value={srcCampagne} onChange={(v) => { setSrcCampagne(v); setSrcParcelle(null); setActions([]); }} options={choix?.imports ?? []} testId="copie-import-campagne" />
-          <Select label={t("copie.parcelle")} value={srcParcelle} onChange={(v) => { setSrcParcelle(v); setActions([]); }} options={importCampagne?.parcelles ?? []} testId="copie-import-parcelle" />
+          <Select
+            label={t("copie.campagne")}
+            value={srcCampagne}
+            onChange={(v) => {
+              setSrcCampagne(v);
+              setSrcParcelle(null);
+              setActions([]);
+            }}
+            options={choix?.imports ?? []}
+            testId="copie-import-campagne"
+          />
+          <Select
+            label={t("copie.parcelle")}
+            value={srcParcelle}
+            onChange={(v) => {
+              setSrcParcelle(v);
+              setActions([]);
+            }}
+            options={importCampagne?.parcelles ?? []}
+            testId="copie-import-parcelle"
+          />
         </div>
-        {srcParcelle ? (ofPlot.length ? <Ticks legend={t("copie.interventions-a-importer")} items={ofPlot.map((a) => ({ id: a.id, libelle: label(a) }))} ticked={actions} onChange={setActions} testId="copie-actions" /> : <p>{t("copie.aucune-intervention")}</p>) : null}
+        {srcParcelle ? (
+          ofPlot.length ? (
+            <Ticks
+              legend={t("copie.interventions-a-importer")}
+              items={ofPlot.map((a) => ({ id: a.id, libelle: label(a) }))}
+              ticked={actions}
+              onChange={setActions}
+              testId="copie-actions"
+            />
+          ) : (
+            <p>{t("copie.aucune-intervention")}</p>
+          )
+        ) : null}
       </div>
     );
     confirm = (
-      <button type="button" className="btn-primary" data-testid="copie-valider" disabled={busy || !actions.length}
-        onClick={() => send({ intent: "importInterventions", idParcelle: data.selection[0], campagneSource: srcCampagne!, actionsSource: actions })}>
+      <button
+        type="button"
+        className="btn-primary"
+        data-testid="copie-valider"
+        disabled={busy || !actions.length}
+        onClick={() => send({ intent: "importInterventions", idParcelle: data.selection[0], campagneSource: srcCampagne!, actionsSource: actions })}
+      >
         {t("copie.importer")}
       </button>
     );
@@ -143,28 +279,82 @@ export function CopieDialog({ mode, data, cochees, onClose }: {
       <div className="space-y-3">
         <h3 className="font-semibold">{t("copie.source")}</h3>
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <Select label={t("copie.exploitation-source")} value={srcExploitation} onChange={(v) => { setSrcExploitation(v); setSrcCampagne(null); setSrcParcelle(null); }} options={choix?.sources ?? []} testId="copie-source-exploitation" />
-          <Select label={t("copie.campagne-source")} value={srcCampagne} onChange={(v) => { setSrcCampagne(v); setSrcParcelle(null); }} options={srcFarm?.campagnes ?? []} testId="copie-source-campagne" />
-          <Select label={t("copie.parcelle-source")} value={srcParcelle} onChange={(v) => { setSrcParcelle(v); setParcelles((p) => p.filter((x) => x !== v)); }} options={srcCamp?.parcelles ?? []} testId="copie-source-parcelle" />
+          <Select
+            label={t("copie.exploitation-source")}
+            value={srcExploitation}
+            onChange={(v) => {
+              setSrcExploitation(v);
+              setSrcCampagne(null);
+              setSrcParcelle(null);
+            }}
+            options={choix?.sources ?? []}
+            testId="copie-source-exploitation"
+          />
+          <Select
+            label={t("copie.campagne-source")}
+            value={srcCampagne}
+            onChange={(v) => {
+              setSrcCampagne(v);
+              setSrcParcelle(null);
+            }}
+            options={srcFarm?.campagnes ?? []}
+            testId="copie-source-campagne"
+          />
+          <Select
+            label={t("copie.parcelle-source")}
+            value={srcParcelle}
+            onChange={(v) => {
+              setSrcParcelle(v);
+              setParcelles((p) => p.filter((x) => x !== v));
+            }}
+            options={srcCamp?.parcelles ?? []}
+            testId="copie-source-parcelle"
+          />
         </div>
         <h3 className="font-semibold">{t("copie.destination")}</h3>
         {destination(srcParcelle)}
       </div>
     );
     confirm = (
-      <button type="button" className="btn-primary" data-testid="copie-valider" disabled={busy || !srcParcelle || !parcelles.length || !campagne}
-        onClick={() => send({
-          intent: "duplicationInterventions", dossierSource: choix?.idDossier ?? 0, campagneSource: srcCampagne!, parcelleSource: srcParcelle!,
-          dossierDestination: dossier!, campagneDestination: campagne!, parcellesDestination: parcelles, suppressionInterventionsParcellesDst: suppression,
-        })}>
+      <button
+        type="button"
+        className="btn-primary"
+        data-testid="copie-valider"
+        disabled={busy || !srcParcelle || !parcelles.length || !campagne}
+        onClick={() =>
+          send({
+            intent: "duplicationInterventions",
+            dossierSource: choix?.idDossier ?? 0,
+            campagneSource: srcCampagne!,
+            parcelleSource: srcParcelle!,
+            dossierDestination: dossier!,
+            campagneDestination: campagne!,
+            parcellesDestination: parcelles,
+            suppressionInterventionsParcellesDst: suppression,
+          })
+        }
+      >
         {t("copie.dupliquer")}
       </button>
     );
   }
 
   return (
-    <AppDialog open title={mode === "duplication" ? t("copie.duplication") : t(`interventions.${mode}`)} width={WIDTH[mode]} testId={`copie-${mode}`} onEscape={onClose}
-      actions={<><button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>{confirm}</>}>
+    <AppDialog
+      open
+      title={mode === "duplication" ? t("copie.duplication") : t(`interventions.${mode}`)}
+      width={WIDTH[mode]}
+      testId={`copie-${mode}`}
+      onEscape={onClose}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+          {confirm}
+        </>
+      }
+    >
       {choix ? body : <p>{t("copie.chargement")}</p>}
     </AppDialog>
   );

@@ -11,7 +11,8 @@ import { InputsPanel } from "./inputs-panel";
 import { EvaluationPanels } from "~/components/rdd/evaluation-panels";
 import type { CultureChoix, InterventionRow, OperationChoix } from "~/domain/contracts/interventions";
 
-const isoToText = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso ?? "");
+const isoToText = (iso: string | undefined) =>
+  iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : (iso ?? "");
 
 /** Today in Paris, yyyy-mm-dd: the day a new intervention starts with when none was picked. */
 function parisToday(): string {
@@ -30,7 +31,13 @@ const asNumber = (v: unknown): number | null => {
  * chosen operation, and the two empty panels the spec keeps.
  */
 export function InterventionForm({
-  row, controls, idParcelle, operations, cultures, pickedDate, canEditFolderInputs = false,
+  row,
+  controls,
+  idParcelle,
+  operations,
+  cultures,
+  pickedDate,
+  canEditFolderInputs = false,
 }: {
   row: InterventionRow | null;
   controls: ListFormControls;
@@ -51,13 +58,22 @@ export function InterventionForm({
     schema: InterventionSchema,
     defaultValue: row
       ? {
-          idParcelle: String(row.idParcelle), date: isoToText(row.date), idOperationCulturale: row.idOperationCulturale == null ? "" : String(row.idOperationCulturale),
-          idCultureConcernee: row.idCultureConcernee == null ? "" : String(row.idCultureConcernee), debit: numberText(row.debit, lang),
-          frequence: numberText(row.frequence, lang), tauxSurface: numberText(row.tauxSurface, lang), realisee: row.realisee ? "on" : undefined, prevue: row.prevue ? "on" : undefined,
+          idParcelle: String(row.idParcelle),
+          date: isoToText(row.date),
+          idOperationCulturale: row.idOperationCulturale == null ? "" : String(row.idOperationCulturale),
+          idCultureConcernee: row.idCultureConcernee == null ? "" : String(row.idCultureConcernee),
+          debit: numberText(row.debit, lang),
+          frequence: numberText(row.frequence, lang),
+          tauxSurface: numberText(row.tauxSurface, lang),
+          realisee: row.realisee ? "on" : undefined,
+          prevue: row.prevue ? "on" : undefined,
         }
       : {
-          idParcelle: String(idParcelle), date: isoToText(initialDate), frequence: numberText(NOUVELLE_INTERVENTION.frequence, lang),
-          tauxSurface: numberText(NOUVELLE_INTERVENTION.tauxSurface, lang), realisee: NOUVELLE_INTERVENTION.realisee ? "on" : undefined,
+          idParcelle: String(idParcelle),
+          date: isoToText(initialDate),
+          frequence: numberText(NOUVELLE_INTERVENTION.frequence, lang),
+          tauxSurface: numberText(NOUVELLE_INTERVENTION.tauxSurface, lang),
+          realisee: NOUVELLE_INTERVENTION.realisee ? "on" : undefined,
         },
   });
 
@@ -80,29 +96,64 @@ export function InterventionForm({
   return (
     <div className="space-y-4" data-testid="intervention-form">
       <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} aria-labelledby="intervention-details-title">
-        <h2 id="intervention-details-title" className="mb-2 font-semibold">{t("interventions.form.details")}</h2>
+        <h2 id="intervention-details-title" className="mb-2 font-semibold">
+          {t("interventions.form.details")}
+        </h2>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="idParcelle" value={row?.idParcelle ?? idParcelle} />
-        {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+        {row ? (
+          <>
+            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          </>
+        ) : null}
         <fieldset disabled={readOnly} className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field id={fields.date.id} label={t("interventions.form.date-texte")} errors={fields.date.errors}>
             <TextInput
-              id={fields.date.id} name={fields.date.name} value={dateText} inputMode="numeric" autoComplete="off" placeholder="jj/mm/aaaa"
-              onChange={(e) => dateControl.change(e.target.value)} onBlur={dateControl.blur} invalid={!!fields.date.errors} describedBy={`${fields.date.id}-error`}
+              id={fields.date.id}
+              name={fields.date.name}
+              value={dateText}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="jj/mm/aaaa"
+              onChange={(e) => dateControl.change(e.target.value)}
+              onBlur={dateControl.blur}
+              invalid={!!fields.date.errors}
+              describedBy={`${fields.date.id}-error`}
               data-testid="intervention-date-text"
             />
           </Field>
           <Field id="intervention-date-picker" label={t("interventions.form.date-calendrier")}>
             <input
-              id="intervention-date-picker" type="date" className="field-input" value={pickerValue}
-              onChange={(e) => { if (e.target.value) { dateControl.change(isoToText(e.target.value)); markDirty(); } }}
+              id="intervention-date-picker"
+              type="date"
+              className="field-input"
+              value={pickerValue}
+              onChange={(e) => {
+                if (e.target.value) {
+                  dateControl.change(isoToText(e.target.value));
+                  markDirty();
+                }
+              }}
               data-testid="intervention-date-picker"
             />
           </Field>
-          <Field id={fields.idOperationCulturale.id} label={t("interventions.form.operation")} errors={fields.idOperationCulturale.errors}
-            help={<span data-testid="debit-operation">{debitOperation == null ? t("interventions.form.debit-operation-aucun") : t("interventions.form.debit-operation", { debit: formatNumber(debitOperation, lang, 3) })}</span>}>
+          <Field
+            id={fields.idOperationCulturale.id}
+            label={t("interventions.form.operation")}
+            errors={fields.idOperationCulturale.errors}
+            help={
+              <span data-testid="debit-operation">
+                {debitOperation == null
+                  ? t("interventions.form.debit-operation-aucun")
+                  : t("interventions.form.debit-operation", { debit: formatNumber(debitOperation, lang, 3) })}
+              </span>
+            }
+          >
             <select
-              {...getSelectProps(fields.idOperationCulturale)} className="field-input" value={operationControl.value ?? ""}
+              {...getSelectProps(fields.idOperationCulturale)}
+              className="field-input"
+              value={operationControl.value ?? ""}
               onChange={(e) => {
                 operationControl.change(e.target.value);
                 setOperationChanged(true);
@@ -116,41 +167,89 @@ export function InterventionForm({
               data-testid="intervention-operation"
             >
               <option value="">{t("context.choose")}</option>
-              {operations.map((o) => <option key={o.id} value={o.id}>{o.libelle}</option>)}
+              {operations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.libelle}
+                </option>
+              ))}
             </select>
           </Field>
           <Field id={fields.idCultureConcernee.id} label={t("interventions.form.culture")} errors={fields.idCultureConcernee.errors}>
             <select {...getSelectProps(fields.idCultureConcernee)} className="field-input" data-testid="intervention-culture">
               <option value="">{t("context.choose")}</option>
-              {cultures.map((c) => <option key={c.id} value={c.id}>{lang === "en" && c.libelleEn ? c.libelleEn : c.libelle}</option>)}
+              {cultures.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {lang === "en" && c.libelleEn ? c.libelleEn : c.libelle}
+                </option>
+              ))}
             </select>
           </Field>
-          <Field id={fields.debit.id} label={t("interventions.form.debit")} errors={fields.debit.errors}
-            help={warnDebit ? <span role="status" className="text-amber-800" data-testid="debit-warning">⚠ {t("interventions.form.debit-different", { debit: formatNumber(debit, lang, 3), debitOperation: formatNumber(debitOperation, lang, 3) })}</span> : undefined}>
+          <Field
+            id={fields.debit.id}
+            label={t("interventions.form.debit")}
+            errors={fields.debit.errors}
+            help={
+              warnDebit ? (
+                <span role="status" className="text-amber-800" data-testid="debit-warning">
+                  ⚠ {t("interventions.form.debit-different", { debit: formatNumber(debit, lang, 3), debitOperation: formatNumber(debitOperation, lang, 3) })}
+                </span>
+              ) : undefined
+            }
+          >
             <TextInput
-              id={fields.debit.id} name={fields.debit.name} value={typeof debitControl.value === "string" ? debitControl.value : ""} inputMode="decimal"
-              onChange={(e) => debitControl.change(e.target.value)} onBlur={debitControl.blur} invalid={!!fields.debit.errors}
-              describedBy={`${fields.debit.id}-error`} title={warnDebit ? t("interventions.form.debit-different", { debit: formatNumber(debit, lang, 3), debitOperation: formatNumber(debitOperation, lang, 3) }) : undefined}
+              id={fields.debit.id}
+              name={fields.debit.name}
+              value={typeof debitControl.value === "string" ? debitControl.value : ""}
+              inputMode="decimal"
+              onChange={(e) => debitControl.change(e.target.value)}
+              onBlur={debitControl.blur}
+              invalid={!!fields.debit.errors}
+              describedBy={`${fields.debit.id}-error`}
+              title={
+                warnDebit
+                  ? t("interventions.form.debit-different", { debit: formatNumber(debit, lang, 3), debitOperation: formatNumber(debitOperation, lang, 3) })
+                  : undefined
+              }
               data-testid="intervention-debit"
             />
           </Field>
           <Field id={fields.tauxSurface.id} label={t("interventions.form.taux-surface")} errors={fields.tauxSurface.errors}>
-            <TextInput {...getInputProps(fields.tauxSurface, { type: "text" })} inputMode="decimal" invalid={!!fields.tauxSurface.errors} data-testid="intervention-taux-surface" />
+            <TextInput
+              {...getInputProps(fields.tauxSurface, { type: "text" })}
+              inputMode="decimal"
+              invalid={!!fields.tauxSurface.errors}
+              data-testid="intervention-taux-surface"
+            />
           </Field>
           <Field id={fields.frequence.id} label={t("interventions.form.frequence")} errors={fields.frequence.errors}>
-            <TextInput {...getInputProps(fields.frequence, { type: "text" })} inputMode="decimal" invalid={!!fields.frequence.errors} data-testid="intervention-frequence" />
+            <TextInput
+              {...getInputProps(fields.frequence, { type: "text" })}
+              inputMode="decimal"
+              invalid={!!fields.frequence.errors}
+              data-testid="intervention-frequence"
+            />
           </Field>
           <div className="mb-3">
-            <span className="field-label" id="intervention-passages-label">{t("interventions.form.passages")}</span>
-            <output aria-labelledby="intervention-passages-label" className="block py-2 font-medium" data-testid="intervention-passages">{passages == null ? "—" : formatNumber(passages, lang, 3)}</output>
+            <span className="field-label" id="intervention-passages-label">
+              {t("interventions.form.passages")}
+            </span>
+            <output aria-labelledby="intervention-passages-label" className="block py-2 font-medium" data-testid="intervention-passages">
+              {passages == null ? "—" : formatNumber(passages, lang, 3)}
+            </output>
           </div>
           <div className="mb-3 flex items-center gap-6 sm:col-span-2">
-            <label className="flex items-center gap-2"><input {...getInputProps(fields.realisee, { type: "checkbox" })} data-testid="intervention-realisee" /> {t("interventions.form.realisee")}</label>
-            <label className="flex items-center gap-2"><input {...getInputProps(fields.prevue, { type: "checkbox" })} data-testid="intervention-prevue" /> {t("interventions.form.prevue")}</label>
+            <label className="flex items-center gap-2">
+              <input {...getInputProps(fields.realisee, { type: "checkbox" })} data-testid="intervention-realisee" /> {t("interventions.form.realisee")}
+            </label>
+            <label className="flex items-center gap-2">
+              <input {...getInputProps(fields.prevue, { type: "checkbox" })} data-testid="intervention-prevue" /> {t("interventions.form.prevue")}
+            </label>
           </div>
         </fieldset>
         <div className="mt-2 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+          <button type="button" className="btn-secondary" onClick={controls.close}>
+            {t("ui.close")}
+          </button>
           <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={readOnly} />
         </div>
       </fetcher.Form>
@@ -159,16 +258,32 @@ export function InterventionForm({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="op-materiel-title" data-testid="operation-materiels">
-          <h3 id="op-materiel-title" className="mb-1 text-sm font-semibold">{t("interventions.form.materiel")}</h3>
+          <h3 id="op-materiel-title" className="mb-1 text-sm font-semibold">
+            {t("interventions.form.materiel")}
+          </h3>
           {operation?.materiels.length ? (
-            <ul className="list-inside list-disc text-sm">{operation.materiels.map((m) => <li key={m.id}>{m.libelle}</li>)}</ul>
-          ) : <p className="text-sm text-stone-600">{t("interventions.form.aucun-materiel")}</p>}
+            <ul className="list-inside list-disc text-sm">
+              {operation.materiels.map((m) => (
+                <li key={m.id}>{m.libelle}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-stone-600">{t("interventions.form.aucun-materiel")}</p>
+          )}
         </section>
         <section aria-labelledby="op-mo-title" data-testid="operation-main-oeuvres">
-          <h3 id="op-mo-title" className="mb-1 text-sm font-semibold">{t("interventions.form.main-oeuvre")}</h3>
+          <h3 id="op-mo-title" className="mb-1 text-sm font-semibold">
+            {t("interventions.form.main-oeuvre")}
+          </h3>
           {operation?.mainOeuvres.length ? (
-            <ul className="list-inside list-disc text-sm">{operation.mainOeuvres.map((m) => <li key={m.id}>{m.libelle}</li>)}</ul>
-          ) : <p className="text-sm text-stone-600">{t("interventions.form.aucune-main-oeuvre")}</p>}
+            <ul className="list-inside list-disc text-sm">
+              {operation.mainOeuvres.map((m) => (
+                <li key={m.id}>{m.libelle}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-stone-600">{t("interventions.form.aucune-main-oeuvre")}</p>
+          )}
         </section>
       </div>
 
@@ -177,10 +292,18 @@ export function InterventionForm({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <section className="rounded border border-dashed border-stone-300 p-3" aria-labelledby="autres-details-title" data-testid="panel-autres-details">
-          <h3 id="autres-details-title" className="text-sm font-semibold">{t("interventions.form.autres-details")}</h3>
+          <h3 id="autres-details-title" className="text-sm font-semibold">
+            {t("interventions.form.autres-details")}
+          </h3>
         </section>
-        <section className="rounded border border-dashed border-stone-300 p-3" aria-labelledby="observations-liees-title" data-testid="panel-observations-liees">
-          <h3 id="observations-liees-title" className="text-sm font-semibold">{t("interventions.form.observations-liees")}</h3>
+        <section
+          className="rounded border border-dashed border-stone-300 p-3"
+          aria-labelledby="observations-liees-title"
+          data-testid="panel-observations-liees"
+        >
+          <h3 id="observations-liees-title" className="text-sm font-semibold">
+            {t("interventions.form.observations-liees")}
+          </h3>
         </section>
       </div>
     </div>

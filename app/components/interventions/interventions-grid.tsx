@@ -51,20 +51,42 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
       ...(several ? [{ id: "idParcelle", kind: "choice", title: t("interventions.colonnes.parcelle"), width: 160, options: parcelles } as const] : []),
       { id: "date", kind: "date", title: t("interventions.colonnes.date"), width: 110 },
       { id: "idOperationCulturale", kind: "choice", title: t("interventions.colonnes.operation"), width: 220, options: operations },
-      { id: "marqueur", kind: "computed", title: t("interventions.colonnes.marqueur"), width: 60, value: (r) => marqueur(r.realisee === true, r.prevue === true) },
+      {
+        id: "marqueur",
+        kind: "computed",
+        title: t("interventions.colonnes.marqueur"),
+        width: 60,
+        value: (r) => marqueur(r.realisee === true, r.prevue === true),
+      },
       { id: "realisee", kind: "boolean", title: t("interventions.form.realisee"), width: 90 },
       { id: "prevue", kind: "boolean", title: t("interventions.form.prevue"), width: 80 },
       { id: "frequence", kind: "number", title: t("interventions.form.frequence"), width: 100, decimals: 3 },
       { id: "tauxSurface", kind: "number", title: t("interventions.form.taux-surface"), width: 120, decimals: 4 },
-      { id: "passages", kind: "computed", title: t("interventions.colonnes.passages"), width: 110, decimals: 3, value: (r) => nombrePassages(asNumber(r.frequence), asNumber(r.tauxSurface)) },
+      {
+        id: "passages",
+        kind: "computed",
+        title: t("interventions.colonnes.passages"),
+        width: 110,
+        decimals: 3,
+        value: (r) => nombrePassages(asNumber(r.frequence), asNumber(r.tauxSurface)),
+      },
       { id: "idCultureConcernee", kind: "choice", title: t("interventions.colonnes.culture"), width: 200, options: cultures },
-      { id: "intrants", kind: "computed", title: t("interventions.colonnes.intrants"), width: 320, value: (r) => intrantsText(r.intrants ?? [], lang, r.recoltes ?? []) },
+      {
+        id: "intrants",
+        kind: "computed",
+        title: t("interventions.colonnes.intrants"),
+        width: 320,
+        value: (r) => intrantsText(r.intrants ?? [], lang, r.recoltes ?? []),
+      },
       { id: "rdd", kind: "computed", title: t("interventions.colonnes.rdd"), width: 90, value: (r) => (r.rdd ? t("interventions.rdd-oui") : "") },
     ];
   }, [data.operations, data.cultures, data.parcelles, several, lang, t]);
 
   const newRow = useMemo(
-    () => (readOnly ? undefined : () => ({ ...NOUVELLE_INTERVENTION, idParcelle: data.selection[0], date: todayInParis(), intrants: [], recoltes: [], rdd: false }) as Partial<Row>),
+    () =>
+      readOnly
+        ? undefined
+        : () => ({ ...NOUVELLE_INTERVENTION, idParcelle: data.selection[0], date: todayInParis(), intrants: [], recoltes: [], rdd: false }) as Partial<Row>,
     [readOnly, data.selection],
   );
 

@@ -9,7 +9,14 @@ import { Field, TextInput } from "~/components/field";
 import { formatNumber, numberText } from "~/components/format";
 import { useCatalogue, type Categorie } from "~/components/interventions/input-dialogs";
 import { ELEMENTS, ELEMENTS_PRINCIPAUX, OLIGO_ELEMENTS, TYPE_INTRANT } from "~/domain/intrant";
-import { CONFIRMATION_NON_REFERENCE, IntrantDossierSchema, totalComposition, TYPES_INTRANT_DOSSIER, UNITES_MATIERE_ACTIVE, type TypeIntrantDossier } from "~/domain/intrant-dossier";
+import {
+  CONFIRMATION_NON_REFERENCE,
+  IntrantDossierSchema,
+  totalComposition,
+  TYPES_INTRANT_DOSSIER,
+  UNITES_MATIERE_ACTIVE,
+  type TypeIntrantDossier,
+} from "~/domain/intrant-dossier";
 import { toNumber } from "~/domain/validation";
 import { useOnSaved } from "~/components/list-screen";
 
@@ -20,8 +27,19 @@ import { useOnSaved } from "~/components/list-screen";
  */
 
 type Stored = {
-  id: number; updatedAt: string; dicIdTypeIntrant: number; libelle: string; code: string | null; idCulture: number | null; idCategorie: number | null;
-  matiereActive: number | null; uniteMatActive: string | null; biocontrole: boolean; remarque: string | null; composition: Record<string, number | null> | null; modifiable: boolean;
+  id: number;
+  updatedAt: string;
+  dicIdTypeIntrant: number;
+  libelle: string;
+  code: string | null;
+  idCulture: number | null;
+  idCategorie: number | null;
+  matiereActive: number | null;
+  uniteMatActive: string | null;
+  biocontrole: boolean;
+  remarque: string | null;
+  composition: Record<string, number | null> | null;
+  modifiable: boolean;
 };
 type Lists = { categories?: Categorie[]; cultures?: { id: number; libelle: string; libelleEn: string | null }[] };
 type AnyField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
@@ -32,23 +50,58 @@ const labelOf = (c: { libelle: string; libelleEn: string | null }, lang: string)
 export function NonReferenceWarning({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();
   return (
-    <AppDialog open={open} title={t(CONFIRMATION_NON_REFERENCE.titre)} width={500} testId="non-reference-warning" onEscape={onCancel}
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onCancel}>{t("ui.cancel")}</button>
-        <button type="button" className="btn-primary" onClick={onConfirm} data-testid="non-reference-continuer">{t("ui.confirm")}</button>
-      </>}>
+    <AppDialog
+      open={open}
+      title={t(CONFIRMATION_NON_REFERENCE.titre)}
+      width={500}
+      testId="non-reference-warning"
+      onEscape={onCancel}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {t("ui.cancel")}
+          </button>
+          <button type="button" className="btn-primary" onClick={onConfirm} data-testid="non-reference-continuer">
+            {t("ui.confirm")}
+          </button>
+        </>
+      }
+    >
       <p>{t(CONFIRMATION_NON_REFERENCE.texte)}</p>
     </AppDialog>
   );
 }
 
-export function NonReferenceDialog({ id, idAction, canCreate, initialType, onClose }: { id: number | null; idAction: number; canCreate: boolean; initialType?: number; onClose: () => void }) {
+export function NonReferenceDialog({
+  id,
+  idAction,
+  canCreate,
+  initialType,
+  onClose,
+}: {
+  id: number | null;
+  idAction: number;
+  canCreate: boolean;
+  initialType?: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const stored = useCatalogue<{ intrantDossier?: Stored }>(id ? { intrantDossier: id } : null);
   const lists = useCatalogue<Lists>({ categories: 1, action: idAction });
   if ((id && !stored.data?.intrantDossier) || !lists.data?.categories) {
     return (
-      <AppDialog open title={t("ui.loading")} width={700} onEscape={onClose} testId="non-reference-loading" actions={<button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>}>
+      <AppDialog
+        open
+        title={t("ui.loading")}
+        width={700}
+        onEscape={onClose}
+        testId="non-reference-loading"
+        actions={
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+        }
+      >
         <p role="status">{t("ui.loading")}</p>
       </AppDialog>
     );
@@ -58,7 +111,19 @@ export function NonReferenceDialog({ id, idAction, canCreate, initialType, onClo
   return <NonReferenceForm stored={s} lists={lists.data} readOnly={s ? !s.modifiable : !canCreate} initialType={type} onClose={onClose} />;
 }
 
-function NonReferenceForm({ stored, lists, readOnly, initialType, onClose }: { stored: Stored | null; lists: Lists; readOnly: boolean; initialType?: TypeIntrantDossier; onClose: () => void }) {
+function NonReferenceForm({
+  stored,
+  lists,
+  readOnly,
+  initialType,
+  onClose,
+}: {
+  stored: Stored | null;
+  lists: Lists;
+  readOnly: boolean;
+  initialType?: TypeIntrantDossier;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>({ key: `intrant-dossier-${stored?.id ?? "new"}` });
@@ -68,8 +133,14 @@ function NonReferenceForm({ stored, lists, readOnly, initialType, onClose }: { s
     id: `intrant-dossier-${stored?.id ?? "new"}`,
     lastResult: fetcher.data?.submission as never,
     defaultValue: {
-      libelle: stored?.libelle ?? "", code: stored?.code ?? "", idCulture: stored?.idCulture ? String(stored.idCulture) : "", idCategorie: stored?.idCategorie ? String(stored.idCategorie) : "",
-      matiereActive: numberText(stored?.matiereActive, lang), uniteMatActive: stored?.uniteMatActive ?? "", biocontrole: stored?.biocontrole ? "on" : undefined, remarque: stored?.remarque ?? "",
+      libelle: stored?.libelle ?? "",
+      code: stored?.code ?? "",
+      idCulture: stored?.idCulture ? String(stored.idCulture) : "",
+      idCategorie: stored?.idCategorie ? String(stored.idCategorie) : "",
+      matiereActive: numberText(stored?.matiereActive, lang),
+      uniteMatActive: stored?.uniteMatActive ?? "",
+      biocontrole: stored?.biocontrole ? "on" : undefined,
+      remarque: stored?.remarque ?? "",
       ...Object.fromEntries(ELEMENTS.map((e) => [e, numberText(stored?.composition?.[e] ?? null, lang)])),
     } as never,
     shouldValidate: "onBlur",
@@ -81,49 +152,121 @@ function NonReferenceForm({ stored, lists, readOnly, initialType, onClose }: { s
   const f = fields as unknown as Record<string, AnyField>;
   const busy = fetcher.state !== "idle";
   const categories = (lists.categories ?? []).filter((c) => c.idTypeIntrant === type);
-  const total = totalComposition(Object.fromEntries(ELEMENTS.map((e) => { const n = toNumber(f[e].value); return [e, typeof n === "number" && Number.isFinite(n) ? n : null]; })));
+  const total = totalComposition(
+    Object.fromEntries(
+      ELEMENTS.map((e) => {
+        const n = toNumber(f[e].value);
+        return [e, typeof n === "number" && Number.isFinite(n) ? n : null];
+      }),
+    ),
+  );
   const numberField = (name: string, label: string, testId: string) => (
     <Field key={name} id={f[name].id} label={label} errors={f[name].errors}>
-      <TextInput {...getInputProps(f[name] as never, { type: "text" })} inputMode="decimal" invalid={!!f[name].errors} describedBy={`${f[name].id}-error`} data-testid={testId} />
+      <TextInput
+        {...getInputProps(f[name] as never, { type: "text" })}
+        inputMode="decimal"
+        invalid={!!f[name].errors}
+        describedBy={`${f[name].id}-error`}
+        data-testid={testId}
+      />
     </Field>
   );
 
   return (
-    <AppDialog open title={stored ? t("intrants-dossier.titre-modifier") : t("intrants-dossier.titre")} width={700} onEscape={onClose} testId="dialog-non-reference"
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onClose}>{readOnly ? t("ui.close") : t("ui.cancel")}</button>
-        {readOnly ? null : <button type="submit" form={form.id} className="btn-primary" disabled={busy} data-testid="non-reference-save">{stored ? t("ui.save") : t("ui.add")}</button>}
-      </>}>
-      {stored && !readOnly ? <p className="mb-3 rounded bg-stone-100 p-2 text-sm" data-testid="non-reference-liens">{t("intrants-dossier.liens")}</p> : null}
-      {stored && readOnly ? <p className="mb-3 rounded bg-stone-100 p-2 text-sm" data-testid="non-reference-lecture">{t("intrants-dossier.animateur-seul")}</p> : null}
-      {busy && stored ? <p role="status" className="mb-3 rounded bg-amber-50 p-2 text-sm text-amber-900" data-testid="non-reference-lent">{t("intrants-dossier.operation-lente")}</p> : null}
+    <AppDialog
+      open
+      title={stored ? t("intrants-dossier.titre-modifier") : t("intrants-dossier.titre")}
+      width={700}
+      onEscape={onClose}
+      testId="dialog-non-reference"
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {readOnly ? t("ui.close") : t("ui.cancel")}
+          </button>
+          {readOnly ? null : (
+            <button type="submit" form={form.id} className="btn-primary" disabled={busy} data-testid="non-reference-save">
+              {stored ? t("ui.save") : t("ui.add")}
+            </button>
+          )}
+        </>
+      }
+    >
+      {stored && !readOnly ? (
+        <p className="mb-3 rounded bg-stone-100 p-2 text-sm" data-testid="non-reference-liens">
+          {t("intrants-dossier.liens")}
+        </p>
+      ) : null}
+      {stored && readOnly ? (
+        <p className="mb-3 rounded bg-stone-100 p-2 text-sm" data-testid="non-reference-lecture">
+          {t("intrants-dossier.animateur-seul")}
+        </p>
+      ) : null}
+      {busy && stored ? (
+        <p role="status" className="mb-3 rounded bg-amber-50 p-2 text-sm text-amber-900" data-testid="non-reference-lent">
+          {t("intrants-dossier.operation-lente")}
+        </p>
+      ) : null}
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="saveIntrantDossier" />
         <input type="hidden" name="dicIdTypeIntrant" value={type} />
-        {stored ? <><input type="hidden" name="id" value={stored.id} /><input type="hidden" name="updatedAt" value={stored.updatedAt} /></> : null}
+        {stored ? (
+          <>
+            <input type="hidden" name="id" value={stored.id} />
+            <input type="hidden" name="updatedAt" value={stored.updatedAt} />
+          </>
+        ) : null}
         <fieldset disabled={readOnly}>
           <div className="grid gap-x-4 sm:grid-cols-2">
             <Field id="non-reference-type" label={t("intrants-dossier.type-intrant")}>
-              <select id="non-reference-type" className="field-input" value={type} disabled={!!stored} onChange={(e) => setType(Number(e.target.value) as TypeIntrantDossier)} data-testid="non-reference-type">
-                {TYPES_INTRANT_DOSSIER.map((ty) => <option key={ty} value={ty}>{t(`interventions.types.${ty}`)}</option>)}
+              <select
+                id="non-reference-type"
+                className="field-input"
+                value={type}
+                disabled={!!stored}
+                onChange={(e) => setType(Number(e.target.value) as TypeIntrantDossier)}
+                data-testid="non-reference-type"
+              >
+                {TYPES_INTRANT_DOSSIER.map((ty) => (
+                  <option key={ty} value={ty}>
+                    {t(`interventions.types.${ty}`)}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field id={f.libelle.id} label={t("intrants-dossier.nom")} errors={f.libelle.errors}>
-              <TextInput {...getInputProps(f.libelle as never, { type: "text" })} invalid={!!f.libelle.errors} describedBy={`${f.libelle.id}-error`} data-testid="non-reference-libelle" />
+              <TextInput
+                {...getInputProps(f.libelle as never, { type: "text" })}
+                invalid={!!f.libelle.errors}
+                describedBy={`${f.libelle.id}-error`}
+                data-testid="non-reference-libelle"
+              />
             </Field>
             {type === TYPE_INTRANT.SEMENCE ? (
               <Field id={f.idCulture.id} label={t("intrants-dossier.espece")} errors={f.idCulture.errors}>
                 <select {...getSelectProps(f.idCulture as never)} className="field-input" data-testid="non-reference-espece">
                   <option value="">{t("context.choose")}</option>
-                  {(lists.cultures ?? []).map((c) => <option key={c.id} value={c.id}>{labelOf(c, lang)}</option>)}
+                  {(lists.cultures ?? []).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {labelOf(c, lang)}
+                    </option>
+                  ))}
                 </select>
               </Field>
             ) : null}
             {type === TYPE_INTRANT.PHYTO || type === TYPE_INTRANT.FERTILISANT ? (
-              <Field id={f.idCategorie.id} label={type === TYPE_INTRANT.PHYTO ? t("intrants-dossier.type-produit") : t("intrants-dossier.type-fertilisant")} errors={f.idCategorie.errors}>
+              <Field
+                id={f.idCategorie.id}
+                label={type === TYPE_INTRANT.PHYTO ? t("intrants-dossier.type-produit") : t("intrants-dossier.type-fertilisant")}
+                errors={f.idCategorie.errors}
+              >
                 <select {...getSelectProps(f.idCategorie as never)} className="field-input" data-testid="non-reference-categorie">
                   <option value="">{t("context.choose")}</option>
-                  {categories.map((c) => <option key={c.id} value={c.id}>{labelOf(c, lang)}</option>)}
+                  {categories.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {labelOf(c, lang)}
+                    </option>
+                  ))}
                 </select>
               </Field>
             ) : null}
@@ -134,10 +277,17 @@ function NonReferenceForm({ stored, lists, readOnly, initialType, onClose }: { s
                 <Field id={f.uniteMatActive.id} label={t("intrants-dossier.unite-matiere")} errors={f.uniteMatActive.errors}>
                   <select {...getSelectProps(f.uniteMatActive as never)} className="field-input" data-testid="non-reference-unite-matiere">
                     <option value="">{t("context.choose")}</option>
-                    {UNITES_MATIERE_ACTIVE.map((u) => <option key={u} value={u}>{u === "autre" ? t("intrants-dossier.unite-autre") : u}</option>)}
+                    {UNITES_MATIERE_ACTIVE.map((u) => (
+                      <option key={u} value={u}>
+                        {u === "autre" ? t("intrants-dossier.unite-autre") : u}
+                      </option>
+                    ))}
                   </select>
                 </Field>
-                <label className="mb-3 flex items-center gap-2 self-end"><input {...getInputProps(f.biocontrole as never, { type: "checkbox" })} data-testid="non-reference-biocontrole" /> {t("intrants-dossier.biocontrole")}</label>
+                <label className="mb-3 flex items-center gap-2 self-end">
+                  <input {...getInputProps(f.biocontrole as never, { type: "checkbox" })} data-testid="non-reference-biocontrole" />{" "}
+                  {t("intrants-dossier.biocontrole")}
+                </label>
               </>
             ) : null}
           </div>
@@ -153,7 +303,9 @@ function NonReferenceForm({ stored, lists, readOnly, initialType, onClose }: { s
                   {OLIGO_ELEMENTS.map((e) => numberField(e, `${t(`interventions.elements.${e}`)} (%)`, `non-reference-${e}`))}
                 </div>
               </details>
-              <p role="status" className="text-sm" data-testid="non-reference-total">{t("intrants-dossier.total", { total: formatNumber(total, lang, 3) })}</p>
+              <p role="status" className="text-sm" data-testid="non-reference-total">
+                {t("intrants-dossier.total", { total: formatNumber(total, lang, 3) })}
+              </p>
             </fieldset>
           ) : null}
           <Field id={f.remarque.id} label={t("intrants-dossier.remarque")} errors={f.remarque.errors}>

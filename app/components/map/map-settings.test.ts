@@ -15,7 +15,11 @@ describe("plot map settings", () => {
   });
 
   it("[B-MAP-17] the style draws the satellite imagery then the labels over a plain background", () => {
-    const style = buildMapStyle({ imageryTiles: "https://tiles.example/ortho/{z}/{x}/{y}.jpg", labelsTiles: "https://tiles.example/noms/{z}/{x}/{y}.png", attribution: "© IGN" });
+    const style = buildMapStyle({
+      imageryTiles: "https://tiles.example/ortho/{z}/{x}/{y}.jpg",
+      labelsTiles: "https://tiles.example/noms/{z}/{x}/{y}.png",
+      attribution: "© IGN",
+    });
     expect(style.layers.map((l) => l.id)).toEqual(["fond", "imagerie", "etiquettes"]);
     expect(style.layers[0]).toMatchObject({ type: "background", paint: { "background-color": BACKGROUND_COLOUR } });
     expect(style.sources.imagerie).toMatchObject({ type: "raster", tiles: ["https://tiles.example/ortho/{z}/{x}/{y}.jpg"], attribution: "© IGN" });

@@ -18,7 +18,13 @@ function initialView(geometry: PlotGeometry | null) {
     const ring = geometry.coordinates[0] ?? [];
     const lons = ring.map((p) => p[0]);
     const lats = ring.map((p) => p[1]);
-    return { bounds: [[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]] as [[number, number], [number, number]], fitBoundsOptions: { padding: 40, maxZoom: 17 } };
+    return {
+      bounds: [
+        [Math.min(...lons), Math.min(...lats)],
+        [Math.max(...lons), Math.max(...lats)],
+      ] as [[number, number], [number, number]],
+      fitBoundsOptions: { padding: 40, maxZoom: 17 },
+    };
   }
   return { longitude: DEFAULT_CENTRE.lon, latitude: DEFAULT_CENTRE.lat, zoom: DEFAULT_ZOOM };
 }
@@ -59,55 +65,71 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
   // Drawing starts as soon as the style is ready ('styledata'): maplibre's 'load' also waits for the
   // tiles, which may never come (offline, tile service down).
   // The map comes from the event: the first 'styledata' can fire before react-map-gl sets its ref.
-  const startDrawing = useCallback((event: { target: maplibregl.Map }) => {
-    const map = event.target;
-    if (!map || drawRef.current) return;
-    const rect = map.getCenter();
-    setView({ lat: rect.lat, lon: rect.lng, zoom: map.getZoom() });
-    const draw = new TerraDraw({
-      adapter: new TerraDrawMapLibreGLAdapter({ map }),
-      modes: [
-        new TerraDrawPolygonMode({
-          keyEvents: { cancel: "Escape", finish: "Enter" },
-          styles: { fillColor: SHAPE_COLOUR, outlineColor: SHAPE_COLOUR, fillOpacity: 0.3, outlineWidth: 2 },
-        }),
-        new TerraDrawPointMode({ styles: { pointColor: SHAPE_COLOUR, pointWidth: 8, pointOutlineColor: "#ffffff", pointOutlineWidth: 2 } }),
-        new TerraDrawSelectMode({
-          flags: {
-            polygon: { feature: { draggable: true, coordinates: { draggable: true, midpoints: true, deletable: true } } },
-            point: { feature: { draggable: true } },
-          },
-        }),
-      ],
-    });
-    draw.start();
-    if (stored) {
-      draw.addFeatures([{ type: "Feature", id: draw.getFeatureId(), geometry: stored, properties: { mode: stored.type === "Polygon" ? "polygon" : "point" } } as GeoJSONStoreFeatures]);
-    }
-    draw.on("finish", (id, context) => {
-      const feature = draw.getSnapshotFeature(id);
-      if (!feature) return;
-      // One shape at a time (B-MAP-10): a newly drawn shape replaces any other.
-      const others = draw.getSnapshot().filter((f) => f.id !== id).map((f) => f.id as string);
-      if (others.length > 0) draw.removeFeatures(others);
-      publish(feature.geometry as PlotGeometry);
-      if (context.action === "draw") {
-        draw.setMode("static");
-        setMode("static");
+  const startDrawing = useCallback(
+    (event: { target: maplibregl.Map }) => {
+      const map = event.target;
+      if (!map || drawRef.current) return;
+      const rect = map.getCenter();
+      setView({ lat: rect.lat, lon: rect.lng, zoom: map.getZoom() });
+      const draw = new TerraDraw({
+        adapter: new TerraDrawMapLibreGLAdapter({ map }),
+        modes: [
+          new TerraDrawPolygonMode({
+            keyEvents: { cancel: "Escape", finish: "Enter" },
+            styles: { fillColor: SHAPE_COLOUR, outlineColor: SHAPE_COLOUR, fillOpacity: 0.3, outlineWidth: 2 },
+          }),
+          new TerraDrawPointMode({ styles: { pointColor: SHAPE_COLOUR, pointWidth: 8, pointOutlineColor: "#ffffff", pointOutlineWidth: 2 } }),
+          new TerraDrawSelectMode({
+            flags: {
+              polygon: { feature: { draggable: true, coordinates: { draggable: true, midpoints: true, deletable: true } } },
+              point: { feature: { draggable: true } },
+            },
+          }),
+        ],
+      });
+      draw.start();
+      if (stored) {
+        draw.addFeatures([
+          {
+            type: "Feature",
+            id: draw.getFeatureId(),
+            geometry: stored,
+            properties: { mode: stored.type === "Polygon" ? "polygon" : "point" },
+          } as GeoJSONStoreFeatures,
+        ]);
       }
-    });
-    drawRef.current = draw;
-    setLoaded(true);
-  }, [stored, publish]);
+      draw.on("finish", (id, context) => {
+        const feature = draw.getSnapshotFeature(id);
+        if (!feature) return;
+        // One shape at a time (B-MAP-10): a newly drawn shape replaces any other.
+        const others = draw
+          .getSnapshot()
+          .filter((f) => f.id !== id)
+          .map((f) => f.id as string);
+        if (others.length > 0) draw.removeFeatures(others);
+        publish(feature.geometry as PlotGeometry);
+        if (context.action === "draw") {
+          draw.setMode("static");
+          setMode("static");
+        }
+      });
+      drawRef.current = draw;
+      setLoaded(true);
+    },
+    [stored, publish],
+  );
 
-  useEffect(() => () => {
-    try {
-      drawRef.current?.stop();
-    } catch {
-      // the map may already be gone with its layers
-    }
-    drawRef.current = null;
-  }, []);
+  useEffect(
+    () => () => {
+      try {
+        drawRef.current?.stop();
+      } catch {
+        // the map may already be gone with its layers
+      }
+      drawRef.current = null;
+    },
+    [],
+  );
 
   // The form asks to show a commune (B-MAP-05).
   useEffect(() => {
@@ -128,13 +150,34 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
     <div data-testid="plot-map" data-shape={shape ? (shape.type === "Polygon" ? "polygon" : "marker") : "none"} data-mode={mode} data-loaded={loaded}>
       {readOnly ? null : (
         <div role="toolbar" aria-label={t("carte.outils")} className="mb-1 flex flex-wrap items-center gap-2">
-          <button type="button" className="btn-secondary text-xs" disabled={hasShape || drawing} aria-pressed={mode === "polygon"} onClick={() => changeMode("polygon")} data-testid="map-draw-polygon">
+          <button
+            type="button"
+            className="btn-secondary text-xs"
+            disabled={hasShape || drawing}
+            aria-pressed={mode === "polygon"}
+            onClick={() => changeMode("polygon")}
+            data-testid="map-draw-polygon"
+          >
             {t("carte.polygone")}
           </button>
-          <button type="button" className="btn-secondary text-xs" disabled={hasShape || drawing} aria-pressed={mode === "point"} onClick={() => changeMode("point")} data-testid="map-draw-point">
+          <button
+            type="button"
+            className="btn-secondary text-xs"
+            disabled={hasShape || drawing}
+            aria-pressed={mode === "point"}
+            onClick={() => changeMode("point")}
+            data-testid="map-draw-point"
+          >
             {t("carte.marqueur")}
           </button>
-          <button type="button" className="btn-secondary text-xs" disabled={!hasShape} aria-pressed={mode === "select"} onClick={() => changeMode(mode === "select" ? "static" : "select")} data-testid="map-edit">
+          <button
+            type="button"
+            className="btn-secondary text-xs"
+            disabled={!hasShape}
+            aria-pressed={mode === "select"}
+            onClick={() => changeMode(mode === "select" ? "static" : "select")}
+            data-testid="map-edit"
+          >
             {mode === "select" ? t("carte.terminer-modification") : t("carte.modifier")}
           </button>
           <button type="button" className="btn-secondary text-xs" disabled={!hasShape} onClick={deleteShape} data-testid="map-delete">
@@ -146,7 +189,15 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
             </button>
           ) : null}
           <span className="text-xs text-stone-600" role="status" data-testid="map-hint">
-            {mode === "polygon" ? t("carte.aide-polygone") : mode === "point" ? t("carte.aide-marqueur") : mode === "select" ? t("carte.aide-modification") : hasShape ? t("carte.aide-une-forme") : ""}
+            {mode === "polygon"
+              ? t("carte.aide-polygone")
+              : mode === "point"
+                ? t("carte.aide-marqueur")
+                : mode === "select"
+                  ? t("carte.aide-modification")
+                  : hasShape
+                    ? t("carte.aide-une-forme")
+                    : ""}
           </span>
         </div>
       )}

@@ -36,7 +36,13 @@ export function useHasSize<T extends HTMLElement>() {
 /** A same-size box holding the map's place while it loads, or saying why it cannot show. */
 export function MapPlaceholder({ label, message, height = MAP_HEIGHT_PX }: { label: string; message: string; height?: number }) {
   return (
-    <div role="region" aria-label={label} style={{ height }} data-testid="map-placeholder" className="flex items-center justify-center rounded border border-stone-300 bg-stone-100 p-4 text-center text-sm text-stone-600">
+    <div
+      role="region"
+      aria-label={label}
+      style={{ height }}
+      data-testid="map-placeholder"
+      className="flex items-center justify-center rounded border border-stone-300 bg-stone-100 p-4 text-center text-sm text-stone-600"
+    >
       {message}
     </div>
   );

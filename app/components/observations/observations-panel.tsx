@@ -11,7 +11,14 @@ import type { GridColumnDef } from "~/components/grid/columns";
 import { DataGrid } from "~/components/grid/data-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
 import {
-  champPlacette, classeDensite, classeEfficacite, DossierObservationSchema, estSerieAdventices, estSerieSol, HorizonSchema, observationRowSchema,
+  champPlacette,
+  classeDensite,
+  classeEfficacite,
+  DossierObservationSchema,
+  estSerieAdventices,
+  estSerieSol,
+  HorizonSchema,
+  observationRowSchema,
 } from "~/domain/observation";
 import { lbl, type HorizonRow, type MesuresData, type ObservationRow, type SerieRow } from "./types";
 
@@ -24,12 +31,24 @@ type Row = ObservationRow & Record<string, unknown>;
  * undo, Ctrl+S, saved in one transaction. Below: the row deletion, the horizons of a soil series, the folder
  * observation dialog.
  */
-export function ObservationsPanel({ data, row, readOnly, onPlacettes }: { data: MesuresData; row: SerieRow | null; readOnly: boolean; onPlacettes: () => void }) {
+export function ObservationsPanel({
+  data,
+  row,
+  readOnly,
+  onPlacettes,
+}: {
+  data: MesuresData;
+  row: SerieRow | null;
+  readOnly: boolean;
+  onPlacettes: () => void;
+}) {
   const { t } = useTranslation();
   if (!row) {
     return (
       <section aria-labelledby="obs-title" className="rounded border border-dashed border-stone-300 p-4" data-testid="observations-after-create">
-        <h2 id="obs-title" className="font-semibold">{t("observations.table.titre")}</h2>
+        <h2 id="obs-title" className="font-semibold">
+          {t("observations.table.titre")}
+        </h2>
         <p className="text-sm text-stone-600">{t("observations.table.apres-creation")}</p>
       </section>
     );
@@ -39,13 +58,30 @@ export function ObservationsPanel({ data, row, readOnly, onPlacettes }: { data: 
   return <Observations data={data} serie={row} rows={detail.observations as Row[]} horizons={detail.horizons} readOnly={readOnly} onPlacettes={onPlacettes} />;
 }
 
-function Observations({ data, serie, rows, horizons, readOnly, onPlacettes }: { data: MesuresData; serie: SerieRow; rows: Row[]; horizons: HorizonRow[]; readOnly: boolean; onPlacettes: () => void }) {
+function Observations({
+  data,
+  serie,
+  rows,
+  horizons,
+  readOnly,
+  onPlacettes,
+}: {
+  data: MesuresData;
+  serie: SerieRow;
+  rows: Row[];
+  horizons: HorizonRow[];
+  readOnly: boolean;
+  onPlacettes: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const type = serie.dicIdTypeSerie;
   const sol = estSerieSol(type);
   const adventices = estSerieAdventices(type);
-  const placettes = useMemo(() => (serie.isPlacetteSelected ? data.placettes.filter((p) => serie.placettes.includes(p.id)) : []), [serie.isPlacetteSelected, serie.placettes, data.placettes]);
+  const placettes = useMemo(
+    () => (serie.isPlacetteSelected ? data.placettes.filter((p) => serie.placettes.includes(p.id)) : []),
+    [serie.isPlacetteSelected, serie.placettes, data.placettes],
+  );
   const onSave = useGridSave({ fields: { idSerie: String(serie.id) } });
   const [cursor, setCursor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState(false);
@@ -58,7 +94,13 @@ function Observations({ data, serie, rows, horizons, readOnly, onPlacettes }: { 
     // The elements of the type (B-OBS-25: the type's list, the folder's own elements of that type), by label (B-OBS-40).
     const elements = data.elements.filter((e) => e.idType === type).map((e) => ({ value: e.element, label: lbl(e, lang) }));
     const value: GridColumnDef<Row>[] = placettes.length
-      ? placettes.map((p) => ({ id: champPlacette(p.id), kind: "number", title: t("observations.table.valeur-placette", { libelle: p.libelle }), width: 180, decimals: 4 }))
+      ? placettes.map((p) => ({
+          id: champPlacette(p.id),
+          kind: "number",
+          title: t("observations.table.valeur-placette", { libelle: p.libelle }),
+          width: 180,
+          decimals: 4,
+        }))
       : [{ id: "valeur", kind: "number", title: t("observations.table.valeur"), width: 110, decimals: 4 }];
     const weeds = data.adventices.map((a) => ({ value: a.id, label: lbl(a, lang) }));
     const weedStages = data.adventices.flatMap((a) => a.stades.map((s) => ({ value: s.id, label: `${lbl(a, lang)} – ${lbl(s, lang)}` })));
@@ -77,7 +119,17 @@ function Observations({ data, serie, rows, horizons, readOnly, onPlacettes }: { 
             { id: "stadeAdventice", kind: "choice", title: t("observations.table.stade-adventice"), width: 220, options: weedStages } as const,
           ]
         : [{ id: "unite", kind: "text", title: t("observations.table.unite"), width: 110 } as const]),
-      ...(sol ? [{ id: "idHorizon", kind: "choice", title: t("observations.table.horizon"), width: 140, options: horizons.map((h) => ({ value: h.id, label: h.name })) } as const] : []),
+      ...(sol
+        ? [
+            {
+              id: "idHorizon",
+              kind: "choice",
+              title: t("observations.table.horizon"),
+              width: 140,
+              options: horizons.map((h) => ({ value: h.id, label: h.name })),
+            } as const,
+          ]
+        : []),
       { id: "remarque", kind: "text", title: t("observations.table.remarque"), width: 220 },
     ];
   }, [data.elements, data.adventices, data.efficacites, type, placettes, adventices, sol, horizons, lang, t]);
@@ -88,13 +140,21 @@ function Observations({ data, serie, rows, horizons, readOnly, onPlacettes }: { 
   return (
     <section aria-labelledby="obs-title" className="min-w-0 space-y-2" data-testid="observations-panel">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id="obs-title" className="font-semibold">{t("observations.table.titre")}</h2>
+        <h2 id="obs-title" className="font-semibold">
+          {t("observations.table.titre")}
+        </h2>
         <div className="ml-auto flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={onPlacettes} data-testid="observations-placettes">{t("observations.placettes.bouton")}</button>
-          <button type="button" className="btn-secondary" disabled={readOnly} onClick={() => setDossierObs(true)} data-testid="observations-dossier-obs">{t("observations.dossier-obs.bouton")}</button>
+          <button type="button" className="btn-secondary" onClick={onPlacettes} data-testid="observations-placettes">
+            {t("observations.placettes.bouton")}
+          </button>
+          <button type="button" className="btn-secondary" disabled={readOnly} onClick={() => setDossierObs(true)} data-testid="observations-dossier-obs">
+            {t("observations.dossier-obs.bouton")}
+          </button>
           {/* The delete action is hidden for a reader (B-OBS-36, B-RIGHTS-08). */}
           {readOnly ? null : (
-            <button type="button" className="btn-secondary" disabled={!selected} onClick={() => setConfirm(true)} data-testid="observations-delete-row">{t("observations.table.supprimer-ligne")}</button>
+            <button type="button" className="btn-secondary" disabled={!selected} onClick={() => setConfirm(true)} data-testid="observations-delete-row">
+              {t("observations.table.supprimer-ligne")}
+            </button>
           )}
         </div>
       </div>
@@ -111,13 +171,37 @@ function Observations({ data, serie, rows, horizons, readOnly, onPlacettes }: { 
         onSelect={setCursor}
         height={Math.min(420, 36 * (rows.length + 2) + 40)}
       />
-      {rows.length === 0 ? <p role="status" className="text-sm text-amber-800" data-testid="observations-required">{t("observations.table.requises")}</p> : null}
+      {rows.length === 0 ? (
+        <p role="status" className="text-sm text-amber-800" data-testid="observations-required">
+          {t("observations.table.requises")}
+        </p>
+      ) : null}
       {sol ? <HorizonsTable serie={serie} horizons={horizons} readOnly={readOnly} /> : null}
-      <AppDialog open={confirm} title={t("observations.table.supprimer-ligne")} width={500} testId="observation-delete-dialog" onEscape={() => setConfirm(false)}
-        actions={<>
-          <button type="button" className="btn-secondary" onClick={() => setConfirm(false)}>{t("ui.cancel")}</button>
-          <button type="button" className="btn-danger" onClick={() => { setConfirm(false); if (selected) void deleter.submit({ intent: "deleteObservation", idSerie: String(serie.id), id: String(selected.id) }, { method: "post" }); }} data-testid="observation-delete-confirm">{t("ui.delete")}</button>
-        </>}>
+      <AppDialog
+        open={confirm}
+        title={t("observations.table.supprimer-ligne")}
+        width={500}
+        testId="observation-delete-dialog"
+        onEscape={() => setConfirm(false)}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setConfirm(false)}>
+              {t("ui.cancel")}
+            </button>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => {
+                setConfirm(false);
+                if (selected) void deleter.submit({ intent: "deleteObservation", idSerie: String(serie.id), id: String(selected.id) }, { method: "post" });
+              }}
+              data-testid="observation-delete-confirm"
+            >
+              {t("ui.delete")}
+            </button>
+          </>
+        }
+      >
         <p>{t("observations.table.supprimer-confirmer")}</p>
       </AppDialog>
       <DossierObservationDialog open={dossierObs} data={data} type={type} onClose={() => setDossierObs(false)} />
@@ -134,12 +218,29 @@ function HorizonsTable({ serie, horizons, readOnly }: { serie: SerieRow; horizon
   return (
     <section aria-labelledby="horizons-title" className="rounded border border-stone-200 p-3" data-testid="horizons">
       <div className="mb-2 flex items-center gap-2">
-        <h3 id="horizons-title" className="text-sm font-semibold">{t("observations.horizon.titre")}</h3>
-        {readOnly ? null : <button type="button" className="btn-secondary ml-auto" onClick={() => setEditing("new")} data-testid="horizon-new">{t("observations.horizon.nouveau")}</button>}
+        <h3 id="horizons-title" className="text-sm font-semibold">
+          {t("observations.horizon.titre")}
+        </h3>
+        {readOnly ? null : (
+          <button type="button" className="btn-secondary ml-auto" onClick={() => setEditing("new")} data-testid="horizon-new">
+            {t("observations.horizon.nouveau")}
+          </button>
+        )}
       </div>
-      {horizons.length === 0 ? <p className="text-sm text-stone-600">{t("observations.horizon.aucun")}</p> : (
+      {horizons.length === 0 ? (
+        <p className="text-sm text-stone-600">{t("observations.horizon.aucun")}</p>
+      ) : (
         <table className="w-full text-sm">
-          <thead><tr className="text-left"><th className="py-1">{t("observations.horizon.name")}</th><th>{t("observations.horizon.limite-sup")}</th><th>{t("observations.horizon.limite-inf")}</th><th><span className="sr-only">{t("observations.horizon.modifier")}</span></th></tr></thead>
+          <thead>
+            <tr className="text-left">
+              <th className="py-1">{t("observations.horizon.name")}</th>
+              <th>{t("observations.horizon.limite-sup")}</th>
+              <th>{t("observations.horizon.limite-inf")}</th>
+              <th>
+                <span className="sr-only">{t("observations.horizon.modifier")}</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {horizons.map((h) => (
               <tr key={h.id} className="border-t border-stone-200" data-testid={`horizon-${h.id}`}>
@@ -147,17 +248,34 @@ function HorizonsTable({ serie, horizons, readOnly }: { serie: SerieRow; horizon
                 <td>{formatNumber(h.limiteSup, i18n.language, 2)}</td>
                 <td>{formatNumber(h.limiteInf, i18n.language, 2)}</td>
                 <td className="text-right">
-                  {readOnly ? null : <>
-                    <button type="button" className="btn-secondary" onClick={() => setEditing(h)}>{t("observations.horizon.modifier")}</button>{" "}
-                    <button type="button" className="btn-secondary" onClick={() => void deleter.submit({ intent: "deleteHorizon", idSerie: String(serie.id), id: String(h.id) }, { method: "post" })}>{t("observations.horizon.supprimer")}</button>
-                  </>}
+                  {readOnly ? null : (
+                    <>
+                      <button type="button" className="btn-secondary" onClick={() => setEditing(h)}>
+                        {t("observations.horizon.modifier")}
+                      </button>{" "}
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        onClick={() => void deleter.submit({ intent: "deleteHorizon", idSerie: String(serie.id), id: String(h.id) }, { method: "post" })}
+                      >
+                        {t("observations.horizon.supprimer")}
+                      </button>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {editing ? <HorizonDialog key={editing === "new" ? "new" : editing.id} serie={serie} horizon={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <HorizonDialog
+          key={editing === "new" ? "new" : editing.id}
+          serie={serie}
+          horizon={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </section>
   );
 }
@@ -169,7 +287,11 @@ function HorizonDialog({ serie, horizon, onClose }: { serie: SerieRow; horizon: 
   const [form, fields] = useForm({
     id: `horizon-${horizon?.id ?? "new"}`,
     lastResult: fetcher.data?.submission as never,
-    defaultValue: { name: horizon?.name ?? "", limiteSup: numberText(horizon?.limiteSup, i18n.language) ?? "", limiteInf: numberText(horizon?.limiteInf, i18n.language) ?? "" },
+    defaultValue: {
+      name: horizon?.name ?? "",
+      limiteSup: numberText(horizon?.limiteSup, i18n.language) ?? "",
+      limiteInf: numberText(horizon?.limiteInf, i18n.language) ?? "",
+    },
     shouldValidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: HorizonSchema }) as never,
   });
@@ -177,16 +299,33 @@ function HorizonDialog({ serie, horizon, onClose }: { serie: SerieRow; horizon: 
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   return (
-    <AppDialog open title={horizon ? horizon.name : t("observations.horizon.nouveau")} width={500} testId="horizon-dialog" onEscape={onClose}
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-        {/* Saved only when valid (B-HOR-10). */}
-        <button type="submit" form={form.id} className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="horizon-save">{t("ui.save")}</button>
-      </>}>
+    <AppDialog
+      open
+      title={horizon ? horizon.name : t("observations.horizon.nouveau")}
+      width={500}
+      testId="horizon-dialog"
+      onEscape={onClose}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+          {/* Saved only when valid (B-HOR-10). */}
+          <button type="submit" form={form.id} className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="horizon-save">
+            {t("ui.save")}
+          </button>
+        </>
+      }
+    >
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="saveHorizon" />
         <input type="hidden" name="idSerie" value={serie.id} />
-        {horizon ? <><input type="hidden" name="id" value={horizon.id} /><input type="hidden" name="updatedAt" value={horizon.updatedAt} /></> : null}
+        {horizon ? (
+          <>
+            <input type="hidden" name="id" value={horizon.id} />
+            <input type="hidden" name="updatedAt" value={horizon.updatedAt} />
+          </>
+        ) : null}
         <Field id={fields.name.id} label={t("observations.horizon.name")} errors={fields.name.errors}>
           <TextInput {...getInputProps(fields.name, { type: "text" })} invalid={!!fields.name.errors} data-testid="horizon-name" />
         </Field>
@@ -217,17 +356,39 @@ function DossierObservationDialog({ open, data, type, onClose }: { open: boolean
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   return (
-    <AppDialog open={open} title={t("observations.dossier-obs.titre")} width={500} testId="dossier-obs-dialog" onEscape={onClose}
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-        <button type="submit" form={form.id} className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="dossier-obs-save">{t("ui.add")}</button>
-      </>}>
+    <AppDialog
+      open={open}
+      title={t("observations.dossier-obs.titre")}
+      width={500}
+      testId="dossier-obs-dialog"
+      onEscape={onClose}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+          <button type="submit" form={form.id} className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="dossier-obs-save">
+            {t("ui.add")}
+          </button>
+        </>
+      }
+    >
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="saveDossierObservation" />
         <Field id={fields.dicIdTypeIntrant.id} label={t("observations.dossier-obs.type")} errors={fields.dicIdTypeIntrant.errors}>
-          <select id={fields.dicIdTypeIntrant.id} name={fields.dicIdTypeIntrant.name} defaultValue={String(type)} className="field-input" data-testid="dossier-obs-type">
+          <select
+            id={fields.dicIdTypeIntrant.id}
+            name={fields.dicIdTypeIntrant.name}
+            defaultValue={String(type)}
+            className="field-input"
+            data-testid="dossier-obs-type"
+          >
             <option value="">{t("context.choose")}</option>
-            {data.types.map((x) => <option key={x.id} value={x.id}>{lbl(x, i18n.language)}</option>)}
+            {data.types.map((x) => (
+              <option key={x.id} value={x.id}>
+                {lbl(x, i18n.language)}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id={fields.libelle.id} label={t("observations.dossier-obs.libelle")} errors={fields.libelle.errors}>

@@ -24,20 +24,48 @@ export function PlacettesDialog({ open, data, readOnly, onClose }: { open: boole
   const plot = data.parcelles.find((p) => p.id === data.idParcelle);
   return (
     <>
-      <AppDialog open={open && editing === null} title={t("observations.placettes.titre", { libelle: plot?.libelle ?? "" })} width={800} testId="placettes-dialog" onEscape={onClose}
-        actions={<>
-          {readOnly ? null : <button type="button" className="btn-secondary" onClick={() => setEditing("new")} data-testid="placette-new">{t("observations.placettes.nouvelle")}</button>}
-          <button type="button" className="btn-primary" onClick={onClose}>{t("ui.close")}</button>
-        </>}>
-        {data.placettes.length === 0 ? <p className="text-sm text-stone-600">{t("observations.placettes.aucune")}</p> : (
+      <AppDialog
+        open={open && editing === null}
+        title={t("observations.placettes.titre", { libelle: plot?.libelle ?? "" })}
+        width={800}
+        testId="placettes-dialog"
+        onEscape={onClose}
+        actions={
+          <>
+            {readOnly ? null : (
+              <button type="button" className="btn-secondary" onClick={() => setEditing("new")} data-testid="placette-new">
+                {t("observations.placettes.nouvelle")}
+              </button>
+            )}
+            <button type="button" className="btn-primary" onClick={onClose}>
+              {t("ui.close")}
+            </button>
+          </>
+        }
+      >
+        {data.placettes.length === 0 ? (
+          <p className="text-sm text-stone-600">{t("observations.placettes.aucune")}</p>
+        ) : (
           <ul className="divide-y divide-stone-200">
             {data.placettes.map((p) => (
               <li key={p.id} className="flex items-center gap-2 py-2" data-testid={`placette-${p.id}`}>
                 <span className="font-medium">{p.libelle}</span>
-                <span className="text-sm text-stone-600">({p.geometrie ? t("observations.placettes.avec-contour") : t("observations.placettes.sans-contour")})</span>
+                <span className="text-sm text-stone-600">
+                  ({p.geometrie ? t("observations.placettes.avec-contour") : t("observations.placettes.sans-contour")})
+                </span>
                 <span className="ml-auto flex gap-2">
-                  <button type="button" className="btn-secondary" onClick={() => setEditing(p)}>{readOnly ? t("observations.placettes.voir") : t("observations.placettes.modifier")}</button>
-                  {readOnly ? null : <button type="button" className="btn-secondary" onClick={() => void deleter.submit({ intent: "deletePlacette", id: String(p.id) }, { method: "post" })}>{t("observations.placettes.supprimer")}</button>}
+                  <button type="button" className="btn-secondary" onClick={() => setEditing(p)}>
+                    {readOnly ? t("observations.placettes.voir") : t("observations.placettes.modifier")}
+                  </button>
+                  {readOnly ? null : (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      onClick={() => void deleter.submit({ intent: "deletePlacette", id: String(p.id) }, { method: "post" })}
+                    >
+                      {t("observations.placettes.supprimer")}
+                    </button>
+                  )}
                 </span>
               </li>
             ))}
@@ -45,7 +73,13 @@ export function PlacettesDialog({ open, data, readOnly, onClose }: { open: boole
         )}
       </AppDialog>
       {open && editing !== null ? (
-        <PlacetteEdit key={editing === "new" ? "new" : editing.id} data={data} placette={editing === "new" ? null : editing} readOnly={readOnly} onClose={() => setEditing(null)} />
+        <PlacetteEdit
+          key={editing === "new" ? "new" : editing.id}
+          data={data}
+          placette={editing === "new" ? null : editing}
+          readOnly={readOnly}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </>
   );
@@ -69,16 +103,35 @@ function PlacetteEdit({ data, placette, readOnly, onClose }: { data: MesuresData
     if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   return (
-    <AppDialog open title={t("observations.placettes.edition-titre")} width={800} testId="placette-edit-dialog" onEscape={onClose}
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-        {readOnly ? null : <button type="submit" form={form.id} className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="placette-save">{t("ui.save")}</button>}
-      </>}>
+    <AppDialog
+      open
+      title={t("observations.placettes.edition-titre")}
+      width={800}
+      testId="placette-edit-dialog"
+      onEscape={onClose}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+          {readOnly ? null : (
+            <button type="submit" form={form.id} className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="placette-save">
+              {t("ui.save")}
+            </button>
+          )}
+        </>
+      }
+    >
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="savePlacette" />
         <input type="hidden" name="idParcelle" value={data.idParcelle ?? ""} />
         <input type="hidden" name="geometrie" value={geometrie ?? ""} />
-        {placette ? <><input type="hidden" name="id" value={placette.id} /><input type="hidden" name="updatedAt" value={placette.updatedAt} /></> : null}
+        {placette ? (
+          <>
+            <input type="hidden" name="id" value={placette.id} />
+            <input type="hidden" name="updatedAt" value={placette.updatedAt} />
+          </>
+        ) : null}
         <fieldset disabled={readOnly}>
           <Field id={fields.libelle.id} label={t("observations.placettes.libelle")} errors={fields.libelle.errors}>
             <TextInput {...getInputProps(fields.libelle, { type: "text" })} invalid={!!fields.libelle.errors} data-testid="placette-libelle" />
@@ -87,7 +140,13 @@ function PlacetteEdit({ data, placette, readOnly, onClose }: { data: MesuresData
         <p className="mb-1 text-sm text-stone-600">{t("observations.placettes.carte-aide")}</p>
         {fields.geometrie.errors ? <p className="text-sm text-red-800">{t(fields.geometrie.errors[0])}</p> : null}
       </fetcher.Form>
-      <PlotMap geometrie={geometrie ?? plot?.geometrie ?? null} onChange={(g) => setGeometrie(g)} readOnly={readOnly} config={data.mapConfig} label={t("observations.placettes.geometrie")} />
+      <PlotMap
+        geometrie={geometrie ?? plot?.geometrie ?? null}
+        onChange={(g) => setGeometrie(g)}
+        readOnly={readOnly}
+        config={data.mapConfig}
+        label={t("observations.placettes.geometrie")}
+      />
     </AppDialog>
   );
 }

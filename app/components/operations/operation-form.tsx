@@ -11,7 +11,14 @@ import { ListSaveButton, useListForm, type ListFormControls } from "~/components
 import { suffixedLibelle, type TypePropriete } from "~/domain/calc/materiel";
 import { DECIMALES, UNITES_OPERATION, calculatedWorkRate, canComputeFuelReference, effectiveWorkRate, roundFuel, roundOrNull } from "~/domain/calc/operation";
 import {
-  OperationCulturaleSchema, type OperationCulturaleInput, appliesToType, irrigationFlowFromTowed, newOperationDefaults, resetsOnTypeChange, towedChoices, tractorChoices,
+  OperationCulturaleSchema,
+  type OperationCulturaleInput,
+  appliesToType,
+  irrigationFlowFromTowed,
+  newOperationDefaults,
+  resetsOnTypeChange,
+  towedChoices,
+  tractorChoices,
   workforceAfterSwitch,
 } from "~/domain/operation-culturale";
 import { formNumber } from "~/domain/parc-materiel";
@@ -36,18 +43,32 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
   const repercutInput = useRef<HTMLInputElement>(null);
 
   const defaults = newOperationDefaults();
-  const { fetcher, form, fields, dirty, markDirty, save: submit } = useListForm<FormShape, OperationCulturaleInput, ActionData>(controls, {
+  const {
+    fetcher,
+    form,
+    fields,
+    dirty,
+    markDirty,
+    save: submit,
+  } = useListForm<FormShape, OperationCulturaleInput, ActionData>(controls, {
     name: "operation-culturale",
     rowId: row?.id,
     schema: OperationCulturaleSchema,
     defaultValue: row
       ? {
-          idTypeAction: String(row.idTypeAction), libelle: row.libelle, remarque: row.remarque ?? undefined,
+          idTypeAction: String(row.idTypeAction),
+          libelle: row.libelle,
+          remarque: row.remarque ?? undefined,
           materielTractant: row.materielTractant != null ? String(row.materielTractant) : undefined,
-          materielTractes: row.materielTractes.map(String), eta: row.eta ? "on" : undefined, mainOeuvre: row.mainOeuvre.map(String),
-          debitReel: numberText(row.debitReel, lang), consoCarburantReelle: numberText(row.consoCarburantReelle, lang),
-          profondeurTravail: String(row.profondeurTravail), debitIrrigation: numberText(row.debitIrrigation, lang),
-          volumeBouillie: numberText(row.volumeBouillie, lang), proportionSurfaceTravaillee: percentText(row.proportionSurfaceTravaillee, lang),
+          materielTractes: row.materielTractes.map(String),
+          eta: row.eta ? "on" : undefined,
+          mainOeuvre: row.mainOeuvre.map(String),
+          debitReel: numberText(row.debitReel, lang),
+          consoCarburantReelle: numberText(row.consoCarburantReelle, lang),
+          profondeurTravail: String(row.profondeurTravail),
+          debitIrrigation: numberText(row.debitIrrigation, lang),
+          volumeBouillie: numberText(row.volumeBouillie, lang),
+          proportionSurfaceTravaillee: percentText(row.proportionSurfaceTravaillee, lang),
         }
       : {
           // A new operation: depth 0, share of surface 100 % (B-OPS-11); the spray volume waits for a spraying type.
@@ -80,7 +101,11 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
   // again whenever the type, tractor, depth, actual rate or calculated rate changes.
   const fuelUrl = canComputeFuelReference({ idTypeAction: idType, puissance, profondeurTravail: profondeur })
     ? `${location.pathname}?${new URLSearchParams({
-        conso_carburant: "", id_type_action: String(idType), debit: debit == null ? "" : String(debit), puissance: String(puissance), profondeur_travail: String(profondeur),
+        conso_carburant: "",
+        id_type_action: String(idType),
+        debit: debit == null ? "" : String(debit),
+        puissance: String(puissance),
+        profondeur_travail: String(profondeur),
       })}`
     : null;
   const loadedConso = row ? roundFuel(row.consoCarburantCalculee) : null;
@@ -123,7 +148,10 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
     const formEl = e.currentTarget.form;
     if (!formEl) return;
     const checked = [...formEl.querySelectorAll<HTMLInputElement>(`input[name="${fields.materielTractes.name}"]:checked`)].map((i) => Number(i.value));
-    const flow = irrigationFlowFromTowed(type, towedOffered.filter((m) => checked.includes(m.id)));
+    const flow = irrigationFlowFromTowed(
+      type,
+      towedOffered.filter((m) => checked.includes(m.id)),
+    );
     if (flow !== undefined) form.update({ name: fields.debitIrrigation.name, value: numberText(flow, lang) ?? "" });
   }
 
@@ -154,17 +182,36 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
   }
 
   const num = (v: number | null | undefined, digits: number) => (v == null ? dash : formatNumber(v, lang, digits));
-  const input = (name: "debitReel" | "consoCarburantReelle" | "debitIrrigation" | "volumeBouillie" | "proportionSurfaceTravaillee", disabled = false, required = false) => {
+  const input = (
+    name: "debitReel" | "consoCarburantReelle" | "debitIrrigation" | "volumeBouillie" | "proportionSurfaceTravaillee",
+    disabled = false,
+    required = false,
+  ) => {
     const f = fields[name];
-    return <TextInput {...getInputProps(f, { type: "text" })} inputMode="decimal" disabled={disabled} aria-required={required || undefined} invalid={!!f.errors} describedBy={`${f.id}-error`} />;
+    return (
+      <TextInput
+        {...getInputProps(f, { type: "text" })}
+        inputMode="decimal"
+        disabled={disabled}
+        aria-required={required || undefined}
+        invalid={!!f.errors}
+        describedBy={`${f.id}-error`}
+      />
+    );
   };
   const depthOptions = [...data.profondeurs];
   const storedDepth = frozen ? frozen.profondeurTravail : formNumber(fields.profondeurTravail.value);
-  if (storedDepth !== null && !depthOptions.some((p) => p.valeur === storedDepth)) depthOptions.push({ id: -1, libelle: `${storedDepth} cm`, libelleEn: null, valeur: storedDepth });
+  if (storedDepth !== null && !depthOptions.some((p) => p.valeur === storedDepth))
+    depthOptions.push({ id: -1, libelle: `${storedDepth} cm`, libelleEn: null, valeur: storedDepth });
 
   return (
     <fetcher.Form method="post" {...formProps} onSubmit={onSubmit} onInput={markDirty} className="space-y-3" data-testid="operation-form">
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <input type="hidden" name={fields.debitCalcule.name} value={debitCalcule ?? ""} />
       <input type="hidden" name={fields.consoCarburantCalculee.name} value={consoRef ?? ""} />
       <input type="hidden" name={fields.repercutAction.name} defaultValue="false" ref={repercutInput} />
@@ -172,9 +219,19 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
         <FormSection title={t("operation.card-identification")}>
           <div className="grid gap-x-4 sm:grid-cols-2">
             <Field id={fields.idTypeAction.id} label={t("operation.idTypeAction")} errors={fields.idTypeAction.errors}>
-              <select {...getSelectProps(fields.idTypeAction)} className="field-input" autoFocus onChange={(e) => onType(e.target.value)} data-testid="select-type">
+              <select
+                {...getSelectProps(fields.idTypeAction)}
+                className="field-input"
+                autoFocus
+                onChange={(e) => onType(e.target.value)}
+                data-testid="select-type"
+              >
                 <option value="">{t("context.choose")}</option>
-                {data.typesAction.map((ty) => <option key={ty.id} value={ty.id}>{refLabel(ty, lang)}</option>)}
+                {data.typesAction.map((ty) => (
+                  <option key={ty.id} value={ty.id}>
+                    {refLabel(ty, lang)}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field id={fields.libelle.id} label={t("operation.libelle")} errors={fields.libelle.errors}>
@@ -191,13 +248,27 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
         <FormSection title={t("operation.card-materiel")}>
           <div className="grid gap-x-6 md:grid-cols-2">
             <div>
-              <Field id={fields.materielTractant.id} label={t("operation.materielTractant")} errors={fields.materielTractant.errors} help={t("operation.materielTractant-help")}>
+              <Field
+                id={fields.materielTractant.id}
+                label={t("operation.materielTractant")}
+                errors={fields.materielTractant.errors}
+                help={t("operation.materielTractant-help")}
+              >
                 <select {...getSelectProps(fields.materielTractant)} className="field-input" data-testid="select-tractant">
                   <option value="">{t("operation.materielTractant-none")}</option>
-                  {tractors.map((m) => <option key={m.id} value={m.id}>{`${suffixedLibelle(m.libelle, m.typePropriete as TypePropriete, eta)} (${formatNumber(m.puissance, lang, 0)} ${t("operation.unit-ch")})`}</option>)}
+                  {tractors.map((m) => (
+                    <option
+                      key={m.id}
+                      value={m.id}
+                    >{`${suffixedLibelle(m.libelle, m.typePropriete as TypePropriete, eta)} (${formatNumber(m.puissance, lang, 0)} ${t("operation.unit-ch")})`}</option>
+                  ))}
                 </select>
               </Field>
-              <fieldset className="mb-3" aria-describedby={fields.materielTractes.errors ? `${fields.materielTractes.id}-error` : undefined} data-testid="materiel-tractes">
+              <fieldset
+                className="mb-3"
+                aria-describedby={fields.materielTractes.errors ? `${fields.materielTractes.id}-error` : undefined}
+                data-testid="materiel-tractes"
+              >
                 <legend className="field-label">{t("operation.materielTractes")}</legend>
                 {towedOffered.length ? (
                   <div className="mt-1 max-h-48 space-y-1 overflow-y-auto rounded border border-stone-200 p-2 text-sm">
@@ -215,13 +286,25 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
                 ) : (
                   <p className="mt-1 text-sm text-stone-600">{t("operation.materielTractes-none")}</p>
                 )}
-                {fields.materielTractes.errors ? <p id={`${fields.materielTractes.id}-error`} className="field-error">{t(fields.materielTractes.errors[0])}</p> : null}
+                {fields.materielTractes.errors ? (
+                  <p id={`${fields.materielTractes.id}-error`} className="field-error">
+                    {t(fields.materielTractes.errors[0])}
+                  </p>
+                ) : null}
               </fieldset>
             </div>
             <div>
               <div className="mb-3 flex items-center gap-2">
-                <input {...getInputProps(fields.eta, { type: "checkbox" })} role="switch" className="h-4 w-8 cursor-pointer appearance-none rounded-full bg-stone-300 transition before:block before:h-4 before:w-4 before:rounded-full before:bg-white before:shadow before:transition checked:bg-sillon-700 checked:before:translate-x-4 disabled:cursor-not-allowed disabled:opacity-60" onChange={onEta} data-testid="switch-eta" />
-                <label htmlFor={fields.eta.id} className="text-sm font-medium text-stone-700">{t("operation.eta")}</label>
+                <input
+                  {...getInputProps(fields.eta, { type: "checkbox" })}
+                  role="switch"
+                  className="h-4 w-8 cursor-pointer appearance-none rounded-full bg-stone-300 transition before:block before:h-4 before:w-4 before:rounded-full before:bg-white before:shadow before:transition checked:bg-sillon-700 checked:before:translate-x-4 disabled:cursor-not-allowed disabled:opacity-60"
+                  onChange={onEta}
+                  data-testid="switch-eta"
+                />
+                <label htmlFor={fields.eta.id} className="text-sm font-medium text-stone-700">
+                  {t("operation.eta")}
+                </label>
               </div>
               {!eta ? (
                 <fieldset className="mb-3" data-testid="main-oeuvre-list">
@@ -249,20 +332,41 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
         <FormSection title={t("operation.card-debit-carburant")}>
           <div className="grid gap-x-6 md:grid-cols-2">
             <div className="grid gap-x-3 sm:grid-cols-2" role="group" aria-label={t("operation.debit", { unite: UNITES_OPERATION.debit })}>
-              <Output id="oc-debit-calcule" label={t("operation.debitCalcule", { unite: UNITES_OPERATION.debit })} value={num(debitCalcule, DECIMALES.debit)}
-                help={t("operation.debit-reference-help")} testId="debit-calcule" />
-              <Field id={fields.debitReel.id} label={t("operation.debitReel", { unite: UNITES_OPERATION.debit })} errors={fields.debitReel.errors}
-                help={debitCalcule == null ? t("operation.debitReel-required") : t("operation.debitReel-optional")}>
+              <Output
+                id="oc-debit-calcule"
+                label={t("operation.debitCalcule", { unite: UNITES_OPERATION.debit })}
+                value={num(debitCalcule, DECIMALES.debit)}
+                help={t("operation.debit-reference-help")}
+                testId="debit-calcule"
+              />
+              <Field
+                id={fields.debitReel.id}
+                label={t("operation.debitReel", { unite: UNITES_OPERATION.debit })}
+                errors={fields.debitReel.errors}
+                help={debitCalcule == null ? t("operation.debitReel-required") : t("operation.debitReel-optional")}
+              >
                 {input("debitReel", false, debitCalcule == null)}
               </Field>
             </div>
             <div className="grid gap-x-3 sm:grid-cols-2" role="group" aria-label={t("operation.consoCarburant", { unite: UNITES_OPERATION.carburant })}>
-              <Output id="oc-conso-calculee" label={t("operation.consoCarburantCalculee", { unite: UNITES_OPERATION.carburant })}
+              <Output
+                id="oc-conso-calculee"
+                label={t("operation.consoCarburantCalculee", { unite: UNITES_OPERATION.carburant })}
                 value={fuelUrl && fuel.state !== "idle" ? t("operation.conso-loading") : consoRef == null ? dash : fuelText(consoRef, lang)}
-                help={t("operation.conso-reference-help")} testId="conso-calculee"
-                aside={consoChanged ? <ChangedWarning text={t("operation.conso-changed", { valeur: loadedConso == null ? dash : fuelText(loadedConso, lang) })} /> : null} />
-              <Field id={fields.consoCarburantReelle.id} label={t("operation.consoCarburantReelle", { unite: UNITES_OPERATION.carburant })} errors={fields.consoCarburantReelle.errors}
-                help={consoRef == null ? t("operation.consoCarburantReelle-required") : t("operation.consoCarburantReelle-optional")}>
+                help={t("operation.conso-reference-help")}
+                testId="conso-calculee"
+                aside={
+                  consoChanged ? (
+                    <ChangedWarning text={t("operation.conso-changed", { valeur: loadedConso == null ? dash : fuelText(loadedConso, lang) })} />
+                  ) : null
+                }
+              />
+              <Field
+                id={fields.consoCarburantReelle.id}
+                label={t("operation.consoCarburantReelle", { unite: UNITES_OPERATION.carburant })}
+                errors={fields.consoCarburantReelle.errors}
+                help={consoRef == null ? t("operation.consoCarburantReelle-required") : t("operation.consoCarburantReelle-optional")}
+              >
                 {input("consoCarburantReelle", false, consoRef == null)}
               </Field>
             </div>
@@ -271,22 +375,47 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
 
         <FormSection title={t("operation.card-parametres")}>
           <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field id={fields.profondeurTravail.id} label={t("operation.profondeurTravail")} errors={fields.profondeurTravail.errors}
-              help={type && !applies.profondeurTravail ? t("operation.sans-objet") : undefined}>
-              <select {...getSelectProps(fields.profondeurTravail)} className="field-input" disabled={!!type && !applies.profondeurTravail} data-testid="select-profondeur">
-                {depthOptions.map((p) => <option key={p.valeur} value={String(p.valeur)}>{refLabel(p, lang)}</option>)}
+            <Field
+              id={fields.profondeurTravail.id}
+              label={t("operation.profondeurTravail")}
+              errors={fields.profondeurTravail.errors}
+              help={type && !applies.profondeurTravail ? t("operation.sans-objet") : undefined}
+            >
+              <select
+                {...getSelectProps(fields.profondeurTravail)}
+                className="field-input"
+                disabled={!!type && !applies.profondeurTravail}
+                data-testid="select-profondeur"
+              >
+                {depthOptions.map((p) => (
+                  <option key={p.valeur} value={String(p.valeur)}>
+                    {refLabel(p, lang)}
+                  </option>
+                ))}
               </select>
             </Field>
-            <Field id={fields.debitIrrigation.id} label={t("operation.debitIrrigation", { unite: UNITES_OPERATION.debitIrrigation })} errors={fields.debitIrrigation.errors}
-              help={type && !applies.debitIrrigation ? t("operation.sans-objet") : undefined}>
+            <Field
+              id={fields.debitIrrigation.id}
+              label={t("operation.debitIrrigation", { unite: UNITES_OPERATION.debitIrrigation })}
+              errors={fields.debitIrrigation.errors}
+              help={type && !applies.debitIrrigation ? t("operation.sans-objet") : undefined}
+            >
               {input("debitIrrigation", !!type && !applies.debitIrrigation)}
             </Field>
-            <Field id={fields.volumeBouillie.id} label={t("operation.volumeBouillie", { unite: UNITES_OPERATION.volumeBouillie })} errors={fields.volumeBouillie.errors}
-              help={type && !applies.volumeBouillie ? t("operation.sans-objet") : undefined}>
+            <Field
+              id={fields.volumeBouillie.id}
+              label={t("operation.volumeBouillie", { unite: UNITES_OPERATION.volumeBouillie })}
+              errors={fields.volumeBouillie.errors}
+              help={type && !applies.volumeBouillie ? t("operation.sans-objet") : undefined}
+            >
               {input("volumeBouillie", !!type && !applies.volumeBouillie)}
             </Field>
-            <Field id={fields.proportionSurfaceTravaillee.id} label={t("operation.proportionSurfaceTravaillee", { unite: "%" })} errors={fields.proportionSurfaceTravaillee.errors}
-              help={t("operation.proportionSurfaceTravaillee-help")}>
+            <Field
+              id={fields.proportionSurfaceTravaillee.id}
+              label={t("operation.proportionSurfaceTravaillee", { unite: "%" })}
+              errors={fields.proportionSurfaceTravaillee.errors}
+              help={t("operation.proportionSurfaceTravaillee-help")}
+            >
               {input("proportionSurfaceTravaillee")}
             </Field>
           </div>
@@ -296,20 +425,33 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
       <CostsTable calcul={row?.calcul ?? null} />
 
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
         {!controls.readOnly ? (
           <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={controls.readOnly} />
         ) : null}
       </div>
 
-      <AppDialog open={askRepercut} title={t("operation.repercut-title")} width={500} testId="repercut-dialog" onEscape={() => setAskRepercut(false)}
-        actions={<>
-          <button type="button" className="btn-secondary" onClick={() => answer(false)} data-testid="repercut-no">{t("ui.no")}</button>
-          <button type="button" className="btn-primary" onClick={() => answer(true)} data-testid="repercut-yes">{t("ui.yes")}</button>
-        </>}>
+      <AppDialog
+        open={askRepercut}
+        title={t("operation.repercut-title")}
+        width={500}
+        testId="repercut-dialog"
+        onEscape={() => setAskRepercut(false)}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => answer(false)} data-testid="repercut-no">
+              {t("ui.no")}
+            </button>
+            <button type="button" className="btn-primary" onClick={() => answer(true)} data-testid="repercut-yes">
+              {t("ui.yes")}
+            </button>
+          </>
+        }
+      >
         <p>{t("operation.repercut-text", { avant: num(loadedRate, DECIMALES.debit), apres: num(debit, DECIMALES.debit) })}</p>
       </AppDialog>
     </fetcher.Form>
   );
 }
-

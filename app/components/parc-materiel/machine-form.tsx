@@ -9,12 +9,17 @@ import { FormSection } from "~/components/form-kit";
 import { formatEuro } from "~/components/format";
 import { type ListFormControls, useListForm } from "~/components/list-screen";
 import {
-  annualUseMax, coOwnershipForOwnership, defaultsFromReference, machineCosts, newMachineDefaults, priceYearRange, showsPowerField,
-  type CalculMateriel, type TypePropriete,
+  annualUseMax,
+  coOwnershipForOwnership,
+  defaultsFromReference,
+  machineCosts,
+  newMachineDefaults,
+  priceYearRange,
+  showsPowerField,
+  type CalculMateriel,
+  type TypePropriete,
 } from "~/domain/calc/materiel";
-import {
-  NEUF_OCCASION, NEUF_OCCASION_CHOIX, POMPES, ParcMaterielSchema, TYPES_PROPRIETE, formNumber, materielForCalc,
-} from "~/domain/parc-materiel";
+import { NEUF_OCCASION, NEUF_OCCASION_CHOIX, POMPES, ParcMaterielSchema, TYPES_PROPRIETE, formNumber, materielForCalc } from "~/domain/parc-materiel";
 import type { Data, Reference, ReferenceAnswer, Row } from "./types";
 
 const dash = "—";
@@ -48,18 +53,24 @@ function CalculPanel({ calcul, row, tauxFinancement }: { calcul: CalculMateriel;
   ];
   return (
     <section className="rounded border border-stone-200 bg-sillon-50 p-3" aria-labelledby="pm-calc-title" data-testid="parc-materiel-calcul">
-      <h3 id="pm-calc-title" className="mb-2 text-sm font-semibold text-sillon-800">{t("parcMateriel.calc.title")}</h3>
+      <h3 id="pm-calc-title" className="mb-2 text-sm font-semibold text-sillon-800">
+        {t("parcMateriel.calc.title")}
+      </h3>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {items.map(([id, label, value]) => (
           <div key={id} className="flex justify-between gap-2 border-b border-sillon-100 py-0.5">
             <dt className="text-stone-600">{label}</dt>
-            <dd className="text-right font-medium tabular-nums" data-testid={`calc-${id}`}>{value}</dd>
+            <dd className="text-right font-medium tabular-nums" data-testid={`calc-${id}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
       <p className="mt-2 text-xs text-stone-500">{t("parcMateriel.calc.taux-financement", { taux: formatNumber(tauxFinancement, lang) })}</p>
       {calcul.coutHoraire !== null && calcul.chargesMecaHa === null ? (
-        <p className="mt-1 text-xs text-stone-500" data-testid="calc-sans-debit">{t("parcMateriel.calc.sans-debit")}</p>
+        <p className="mt-1 text-xs text-stone-500" data-testid="calc-sans-debit">
+          {t("parcMateriel.calc.sans-debit")}
+        </p>
       ) : null}
       {calcul.manquants.length ? (
         <p className="mt-1 text-xs text-amber-800" data-testid="calc-manquants">
@@ -87,18 +98,34 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
     schema: ParcMaterielSchema,
     defaultValue: row
       ? {
-          libelle: row.libelle, noClasse: String(row.noClasse), idCategorieMateriel: String(row.idCategorieMateriel), idBasemeq: String(row.idBasemeq),
-          typePropriete: String(row.typePropriete), copropriete: numberText(row.copropriete, lang), poids: numberText(row.poids, lang),
-          puissance: numberText(row.puissance, lang), debit: numberText(row.debit, lang), neufOccasion: row.neufOccasion ?? undefined,
-          ageAchat: numberText(row.ageAchat, lang), typePompe: row.typePompe ?? undefined,
-          coutEntretienReparation: numberText(row.coutEntretienReparation, lang), coutLocation: numberText(row.coutLocation, lang),
-          prixAchat: numberText(row.prixAchat, lang), prixNeuf: numberText(row.prixNeuf, lang), utilisationAnnuelle: numberText(row.utilisationAnnuelle, lang),
-          usure: numberText(row.usure, lang), obsolescence: numberText(row.obsolescence, lang), dureeAmortissement: numberText(row.dureeAmortissement, lang),
-          tauxRevente: numberText(row.tauxRevente, lang), remarque: row.remarque ?? undefined,
+          libelle: row.libelle,
+          noClasse: String(row.noClasse),
+          idCategorieMateriel: String(row.idCategorieMateriel),
+          idBasemeq: String(row.idBasemeq),
+          typePropriete: String(row.typePropriete),
+          copropriete: numberText(row.copropriete, lang),
+          poids: numberText(row.poids, lang),
+          puissance: numberText(row.puissance, lang),
+          debit: numberText(row.debit, lang),
+          neufOccasion: row.neufOccasion ?? undefined,
+          ageAchat: numberText(row.ageAchat, lang),
+          typePompe: row.typePompe ?? undefined,
+          coutEntretienReparation: numberText(row.coutEntretienReparation, lang),
+          coutLocation: numberText(row.coutLocation, lang),
+          prixAchat: numberText(row.prixAchat, lang),
+          prixNeuf: numberText(row.prixNeuf, lang),
+          utilisationAnnuelle: numberText(row.utilisationAnnuelle, lang),
+          usure: numberText(row.usure, lang),
+          obsolescence: numberText(row.obsolescence, lang),
+          dureeAmortissement: numberText(row.dureeAmortissement, lang),
+          tauxRevente: numberText(row.tauxRevente, lang),
+          remarque: row.remarque ?? undefined,
         }
       : {
           // A new machine starts as own, 100 % co-ownership, age 0 (B-MACH-11).
-          typePropriete: String(defaults.typePropriete), copropriete: String(defaults.copropriete), ageAchat: String(defaults.ageAchat),
+          typePropriete: String(defaults.typePropriete),
+          copropriete: String(defaults.copropriete),
+          ageAchat: String(defaults.ageAchat),
           neufOccasion: NEUF_OCCASION.NEUF,
         },
   });
@@ -161,21 +188,31 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
   const calcul = machineCosts(
     materielForCalc(
       {
-        idCategorieMateriel: idCategorie, typePropriete, copropriete: current("copropriete"),
-        puissance: showsPower ? current("puissance") : null, debit: current("debit"),
-        prixAchat: current("prixAchat"), prixNeuf: current("prixNeuf"), ageAchat: current("ageAchat"),
+        idCategorieMateriel: idCategorie,
+        typePropriete,
+        copropriete: current("copropriete"),
+        puissance: showsPower ? current("puissance") : null,
+        debit: current("debit"),
+        prixAchat: current("prixAchat"),
+        prixNeuf: current("prixNeuf"),
+        ageAchat: current("ageAchat"),
         utilisationAnnuelle: current("utilisationAnnuelle"),
-        utilisationAnnuelleCalculeeP: row?.utilisationAnnuelleCalculeeP, utilisationAnnuelleCalculeeR: row?.utilisationAnnuelleCalculeeR,
-        usure: current("usure"), obsolescence: current("obsolescence"),
-        dureeAmortissement: current("dureeAmortissement"), tauxRevente: current("tauxRevente"),
-        coutEntretienReparation: current("coutEntretienReparation"), coutLocation: current("coutLocation"),
+        utilisationAnnuelleCalculeeP: row?.utilisationAnnuelleCalculeeP,
+        utilisationAnnuelleCalculeeR: row?.utilisationAnnuelleCalculeeR,
+        usure: current("usure"),
+        obsolescence: current("obsolescence"),
+        dureeAmortissement: current("dureeAmortissement"),
+        tauxRevente: current("tauxRevente"),
+        coutEntretienReparation: current("coutEntretienReparation"),
+        coutLocation: current("coutLocation"),
       },
       reference,
     ),
     data.tauxFinancement,
   );
 
-  const refHint = (v: number | null | undefined, digits = 2) => (v == null ? undefined : t("parcMateriel.reference-value", { valeur: formatNumber(v, lang, digits) }));
+  const refHint = (v: number | null | undefined, digits = 2) =>
+    v == null ? undefined : t("parcMateriel.reference-value", { valeur: formatNumber(v, lang, digits) });
   const input = (name: keyof typeof fields, props: { mode?: "numeric" | "decimal"; placeholder?: string; disabled?: boolean } = {}) => {
     const f = fields[name];
     return (
@@ -192,31 +229,71 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} className="space-y-3" data-testid="parc-materiel-form">
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <fieldset disabled={controls.readOnly} className="space-y-3">
         <FormSection title={t("parcMateriel.card.identification")}>
           <div className="grid gap-x-4 sm:grid-cols-2">
             <Field id={fields.libelle.id} label={t("parcMateriel.libelle")} errors={fields.libelle.errors}>
-              <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} describedBy={`${fields.libelle.id}-error`} />
+              <TextInput
+                {...getInputProps(fields.libelle, { type: "text" })}
+                autoFocus
+                invalid={!!fields.libelle.errors}
+                describedBy={`${fields.libelle.id}-error`}
+              />
             </Field>
             <Field id={fields.noClasse.id} label={t("parcMateriel.noClasse")} errors={fields.noClasse.errors}>
               <select {...getSelectProps(fields.noClasse)} className="field-input" onChange={onClasse} data-testid="select-classe">
                 <option value="">{t("context.choose")}</option>
-                {data.classes.map((c) => <option key={c.id} value={c.id}>{refLabel(c, lang)}</option>)}
+                {data.classes.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {refLabel(c, lang)}
+                  </option>
+                ))}
               </select>
             </Field>
-            <Field id={fields.idCategorieMateriel.id} label={t("parcMateriel.idCategorieMateriel")} errors={fields.idCategorieMateriel.errors}
-              help={idClasse === null ? t("parcMateriel.choose-classe-first") : undefined}>
-              <select {...getSelectProps(fields.idCategorieMateriel)} className="field-input" disabled={idClasse === null} onChange={(e) => onCategorie(e.target.value)} data-testid="select-categorie">
+            <Field
+              id={fields.idCategorieMateriel.id}
+              label={t("parcMateriel.idCategorieMateriel")}
+              errors={fields.idCategorieMateriel.errors}
+              help={idClasse === null ? t("parcMateriel.choose-classe-first") : undefined}
+            >
+              <select
+                {...getSelectProps(fields.idCategorieMateriel)}
+                className="field-input"
+                disabled={idClasse === null}
+                onChange={(e) => onCategorie(e.target.value)}
+                data-testid="select-categorie"
+              >
                 <option value="">{t("context.choose")}</option>
-                {categories.map((c) => <option key={c.id} value={c.id}>{refLabel(c, lang)}</option>)}
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {refLabel(c, lang)}
+                  </option>
+                ))}
               </select>
             </Field>
-            <Field id={fields.idBasemeq.id} label={t("parcMateriel.idBasemeq")} errors={fields.idBasemeq.errors}
-              help={idCategorie === null ? t("parcMateriel.choose-categorie-first") : referencesLoading ? t("ui.loading") : undefined}>
-              <select {...getSelectProps(fields.idBasemeq)} className="field-input" disabled={idCategorie === null || referencesLoading} onChange={(e) => onReference(e.target.value)} data-testid="select-caracteristique">
+            <Field
+              id={fields.idBasemeq.id}
+              label={t("parcMateriel.idBasemeq")}
+              errors={fields.idBasemeq.errors}
+              help={idCategorie === null ? t("parcMateriel.choose-categorie-first") : referencesLoading ? t("ui.loading") : undefined}
+            >
+              <select
+                {...getSelectProps(fields.idBasemeq)}
+                className="field-input"
+                disabled={idCategorie === null || referencesLoading}
+                onChange={(e) => onReference(e.target.value)}
+                data-testid="select-caracteristique"
+              >
                 <option value="">{t("context.choose")}</option>
-                {offered.map((r) => <option key={r.id} value={r.id}>{`${refLabel(r, lang)} (${r.identifiant})`}</option>)}
+                {offered.map((r) => (
+                  <option key={r.id} value={r.id}>{`${refLabel(r, lang)} (${r.identifiant})`}</option>
+                ))}
               </select>
             </Field>
           </div>
@@ -225,15 +302,26 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
         <FormSection title={t("parcMateriel.card.propriete")}>
           <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
             <Field id={fields.typePropriete.id} label={t("parcMateriel.typePropriete")} errors={fields.typePropriete.errors}>
-              <select {...getSelectProps(fields.typePropriete)} className="field-input" onChange={(e) => onPropriete(e.target.value)} data-testid="select-propriete">
-                {TYPES_PROPRIETE.map((p) => <option key={p} value={p}>{t(`parcMateriel.proprietes.${p}`)}</option>)}
+              <select
+                {...getSelectProps(fields.typePropriete)}
+                className="field-input"
+                onChange={(e) => onPropriete(e.target.value)}
+                data-testid="select-propriete"
+              >
+                {TYPES_PROPRIETE.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`parcMateriel.proprietes.${p}`)}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field id={fields.copropriete.id} label={t("parcMateriel.copropriete")} errors={fields.copropriete.errors}>
               {input("copropriete", { mode: "numeric", disabled: typePropriete !== 0 })}
             </Field>
             <div className="mb-3">
-              <span className="field-label" id="pm-neuf-occasion">{t("parcMateriel.neufOccasion")}</span>
+              <span className="field-label" id="pm-neuf-occasion">
+                {t("parcMateriel.neufOccasion")}
+              </span>
               <div role="radiogroup" aria-labelledby="pm-neuf-occasion" className="mt-2 flex gap-4 text-sm">
                 {getCollectionProps(fields.neufOccasion, { type: "radio", options: [...NEUF_OCCASION_CHOIX] }).map(({ key, ...p }) => (
                   <label key={key} className="flex items-center gap-1.5">
@@ -265,11 +353,24 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
             <Field id={fields.typePompe.id} label={t("parcMateriel.typePompe")} errors={fields.typePompe.errors}>
               <select {...getSelectProps(fields.typePompe)} className="field-input">
                 <option value="">{dash}</option>
-                {POMPES.map((p) => <option key={p} value={p}>{t(`parcMateriel.pompes.${p}`)}</option>)}
+                {POMPES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`parcMateriel.pompes.${p}`)}
+                  </option>
+                ))}
               </select>
             </Field>
-            <Field id={fields.utilisationAnnuelle.id} label={t("parcMateriel.utilisationAnnuelle")} errors={fields.utilisationAnnuelle.errors}
-              help={[t("parcMateriel.utilisation-bornes", { max: formatNumber(annualUseMax(idCategorie), lang) }), refHint(reference?.uniteUtilisation === "h" ? reference?.utilisationAnnuelle : null, 0)].filter(Boolean).join(" · ")}>
+            <Field
+              id={fields.utilisationAnnuelle.id}
+              label={t("parcMateriel.utilisationAnnuelle")}
+              errors={fields.utilisationAnnuelle.errors}
+              help={[
+                t("parcMateriel.utilisation-bornes", { max: formatNumber(annualUseMax(idCategorie), lang) }),
+                refHint(reference?.uniteUtilisation === "h" ? reference?.utilisationAnnuelle : null, 0),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            >
               {input("utilisationAnnuelle", { mode: "numeric" })}
             </Field>
           </div>
@@ -280,7 +381,11 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
             <Field id={fields.prixAchat.id} label={t("parcMateriel.prixAchat")} errors={fields.prixAchat.errors}>
               {input("prixAchat", { mode: "numeric" })}
             </Field>
-            <Field id={fields.prixNeuf.id} label={years ? t("parcMateriel.prixNeuf-annees", { annees: years }) : t("parcMateriel.prixNeuf")} errors={fields.prixNeuf.errors}>
+            <Field
+              id={fields.prixNeuf.id}
+              label={years ? t("parcMateriel.prixNeuf-annees", { annees: years }) : t("parcMateriel.prixNeuf")}
+              errors={fields.prixNeuf.errors}
+            >
               {input("prixNeuf")}
             </Field>
             <Field id={fields.coutEntretienReparation.id} label={t("parcMateriel.coutEntretienReparation")} errors={fields.coutEntretienReparation.errors}>
@@ -295,8 +400,12 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
             <Field id={fields.obsolescence.id} label={t("parcMateriel.obsolescence")} errors={fields.obsolescence.errors}>
               {input("obsolescence", { mode: "numeric", placeholder: refHint(reference?.vieObsolescence, 0) })}
             </Field>
-            <Field id={fields.dureeAmortissement.id} label={t("parcMateriel.dureeAmortissement")} errors={fields.dureeAmortissement.errors}
-              help={t("parcMateriel.duree-help")}>
+            <Field
+              id={fields.dureeAmortissement.id}
+              label={t("parcMateriel.dureeAmortissement")}
+              errors={fields.dureeAmortissement.errors}
+              help={t("parcMateriel.duree-help")}
+            >
               {input("dureeAmortissement", { mode: "numeric" })}
             </Field>
             <Field id={fields.tauxRevente.id} label={t("parcMateriel.tauxRevente")} errors={fields.tauxRevente.errors}>
@@ -314,8 +423,14 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
       <CalculPanel calcul={calcul} row={row} tauxFinancement={data.tauxFinancement} />
 
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
-        {!controls.readOnly ? <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">{row ? t("ui.save") : t("ui.add")}</button> : null}
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
+        {!controls.readOnly ? (
+          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">
+            {row ? t("ui.save") : t("ui.add")}
+          </button>
+        ) : null}
       </div>
     </fetcher.Form>
   );

@@ -45,13 +45,29 @@ function AffectationsDialogContent({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <AppDialog open={open} title={t("parcelle.affectations.title")} width={800} testId="affectations-dialog" onEscape={onClose}
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-        <button type="button" className="btn-primary" onClick={save} disabled={!rows?.length || saver.state !== "idle"} data-testid="affectations-save">{t("ui.save")}</button>
-      </>}>
+    <AppDialog
+      open={open}
+      title={t("parcelle.affectations.title")}
+      width={800}
+      testId="affectations-dialog"
+      onEscape={onClose}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+          <button type="button" className="btn-primary" onClick={save} disabled={!rows?.length || saver.state !== "idle"} data-testid="affectations-save">
+            {t("ui.save")}
+          </button>
+        </>
+      }
+    >
       <p className="mb-3 text-stone-600">{t("parcelle.affectations.help")}</p>
-      {!rows ? <p>{t("ui.loading")}</p> : !rows.length ? <p>{t("parcelle.affectations.empty")}</p> : (
+      {!rows ? (
+        <p>{t("ui.loading")}</p>
+      ) : !rows.length ? (
+        <p>{t("parcelle.affectations.empty")}</p>
+      ) : (
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-200">
@@ -76,11 +92,14 @@ function AffectationsDialogContent({ open, onClose }: { open: boolean; onClose: 
                       <option value="">{t("context.choose")}</option>
                       {r.options.map((o) => (
                         <option key={o.id} value={o.id}>
-                          {refLabel(o, i18n.language)}{!r.enregistree && r.idCulture === o.id ? ` (${t("parcelle.affectations.by-default")})` : ""}
+                          {refLabel(o, i18n.language)}
+                          {!r.enregistree && r.idCulture === o.id ? ` (${t("parcelle.affectations.by-default")})` : ""}
                         </option>
                       ))}
                     </select>
-                  ) : <span className="text-stone-500">{t("parcelle.affectations.no-crop")}</span>}
+                  ) : (
+                    <span className="text-stone-500">{t("parcelle.affectations.no-crop")}</span>
+                  )}
                 </td>
               </tr>
             ))}

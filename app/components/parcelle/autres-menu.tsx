@@ -20,10 +20,18 @@ export function AutresMenu({ disabled, onChoose }: { disabled: boolean; onChoose
       <MenuButton className="btn-secondary" disabled={disabled} data-testid="parcelle-autres">
         {t("parcelle.autres.button")} <ChevronDownIcon width={16} height={16} />
       </MenuButton>
-      <MenuItems anchor="bottom start" className="z-50 mt-1 min-w-64 rounded border border-stone-200 bg-white py-1 text-sm text-stone-900 shadow-lg focus:outline-none">
+      <MenuItems
+        anchor="bottom start"
+        className="z-50 mt-1 min-w-64 rounded border border-stone-200 bg-white py-1 text-sm text-stone-900 shadow-lg focus:outline-none"
+      >
         {items.map((i) => (
           <MenuItem key={i.action}>
-            <button type="button" className="block w-full px-3 py-1.5 text-left data-[focus]:bg-sillon-50" onClick={() => onChoose(i.action)} data-testid={`parcelle-autres-${i.action}`}>
+            <button
+              type="button"
+              className="block w-full px-3 py-1.5 text-left data-[focus]:bg-sillon-50"
+              onClick={() => onChoose(i.action)}
+              data-testid={`parcelle-autres-${i.action}`}
+            >
               {i.label}
             </button>
           </MenuItem>

@@ -61,11 +61,19 @@ function EgesContent({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      {!preview ? <p>{t("ui.loading")}</p> : (
+      {!preview ? (
+        <p>{t("ui.loading")}</p>
+      ) : (
         <div className="space-y-3">
           <p className="text-stone-600">{t("parcelle.eges.help", { dossier: preview.libelleDossier })}</p>
-          {!preview.canAssign ? <p className="field-error" data-testid="eges-not-allowed">{t("parcelle.eges.not-allowed")}</p> : null}
-          {!preview.lignes.length ? <p>{t("parcelle.eges.empty")}</p> : (
+          {!preview.canAssign ? (
+            <p className="field-error" data-testid="eges-not-allowed">
+              {t("parcelle.eges.not-allowed")}
+            </p>
+          ) : null}
+          {!preview.lignes.length ? (
+            <p>{t("parcelle.eges.empty")}</p>
+          ) : (
             <table className="w-full text-left text-sm" data-testid="eges-table">
               <thead>
                 <tr className="border-b border-stone-200">
@@ -98,7 +106,9 @@ function EgesContent({ onClose }: { onClose: () => void }) {
         </div>
       )}
       <div className="-mx-5 -mb-4 mt-4 flex justify-end gap-2 border-t border-stone-200 px-5 py-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>{t(resultat ? "ui.close" : "ui.cancel")}</button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t(resultat ? "ui.close" : "ui.cancel")}
+        </button>
         <button
           type="button"
           className="btn-primary"

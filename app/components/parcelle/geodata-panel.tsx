@@ -18,7 +18,16 @@ type Update = (options: { name: string; value: string }) => void;
  * centres the map on it when its coordinates are known.
  */
 export function GeodataPanel({
-  fields, departements, communes: loaded, initialCodeInsee, libelleCommune, geometrie, onGeometrie, update, readOnly, mapConfig,
+  fields,
+  departements,
+  communes: loaded,
+  initialCodeInsee,
+  libelleCommune,
+  geometrie,
+  onGeometrie,
+  update,
+  readOnly,
+  mapConfig,
 }: {
   fields: { codeInsee: Meta; codePostal: Meta; noIlotPac: Meta; surfaceReelle: Meta; surface: Meta };
   departements: readonly DepartementOption[];
@@ -41,7 +50,7 @@ export function GeodataPanel({
   const drawnHa = surfaceOfGeometrie(geometrie);
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   const surfaceText = text(fields.surface.value).trim();
-  const drawnText = drawnHa === null ? "" : numberText(drawnHa, i18n.language) ?? "";
+  const drawnText = drawnHa === null ? "" : (numberText(drawnHa, i18n.language) ?? "");
 
   /**
    * A new shape: its area becomes the real surface, and the surface too when the surface is empty or was
@@ -51,7 +60,7 @@ export function GeodataPanel({
   const changeGeometrie = (g: string | null) => {
     const before = drawnText;
     const area = surfaceOfGeometrie(g);
-    const areaText = area === null ? "" : numberText(area, i18n.language) ?? "";
+    const areaText = area === null ? "" : (numberText(area, i18n.language) ?? "");
     onGeometrie(g);
     if (area !== null) {
       update({ name: fields.surfaceReelle.name, value: areaText });
@@ -100,7 +109,12 @@ export function GeodataPanel({
           <TextInput {...getInputProps(fields.codePostal, { type: "text" })} readOnly className="field-input bg-stone-50" data-testid="code-postal" />
         </Field>
         <Field id={fields.noIlotPac.id} label={t("parcelle.noIlotPac")} errors={fields.noIlotPac.errors}>
-          <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} disabled={readOnly} />
+          <TextInput
+            {...getInputProps(fields.noIlotPac, { type: "text" })}
+            invalid={!!fields.noIlotPac.errors}
+            describedBy={`${fields.noIlotPac.id}-error`}
+            disabled={readOnly}
+          />
         </Field>
         <Field
           id={fields.surfaceReelle.id}
@@ -143,7 +157,9 @@ export function GeodataPanel({
         config={mapConfig}
         label={t("parcelle.carte.label")}
       />
-      {departement && communes.length > 0 && communes.every((c) => c.lat == null) ? <p className="mt-1 text-xs text-stone-500">{t("parcelle.carte.no-centre")}</p> : null}
+      {departement && communes.length > 0 && communes.every((c) => c.lat == null) ? (
+        <p className="mt-1 text-xs text-stone-500">{t("parcelle.carte.no-centre")}</p>
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,13 @@ export type HistoriqueOption = { id: number; libelle: string; surface: number | 
  * The history panel (spec 2 §2; B-HIST-01 to B-HIST-05): a multi-select of the plots of the campaign's
  * history campaign (the previous one), a summary table of the chosen plots and the history tree.
  */
-export function HistoriquePanel({ field, options, hasCampaign, saved, readOnly }: {
+export function HistoriquePanel({
+  field,
+  options,
+  hasCampaign,
+  saved,
+  readOnly,
+}: {
   field: Meta;
   options: readonly HistoriqueOption[];
   hasCampaign: boolean;
@@ -28,13 +34,31 @@ export function HistoriquePanel({ field, options, hasCampaign, saved, readOnly }
   return (
     <div data-testid="historique-panel">
       <fieldset disabled={readOnly}>
-      {!hasCampaign ? <p className="mb-3 text-stone-600">{t("parcelle.historique.no-campaign")}</p> : (
-        <Field id={field.id} label={t("parcelle.historique.select")} errors={field.errors} help={options.length ? t("parcelle.historique.help") : t("parcelle.historique.no-plots")}>
-          <select {...getSelectProps(field)} multiple className="field-input min-h-28" disabled={!options.length} data-testid="select-historique" size={Math.min(8, Math.max(3, options.length))}>
-            {options.map((o) => <option key={o.id} value={o.id}>{o.surface != null ? `${o.libelle} (${formatNumber(o.surface, i18n.language)} ha)` : o.libelle}</option>)}
-          </select>
-        </Field>
-      )}
+        {!hasCampaign ? (
+          <p className="mb-3 text-stone-600">{t("parcelle.historique.no-campaign")}</p>
+        ) : (
+          <Field
+            id={field.id}
+            label={t("parcelle.historique.select")}
+            errors={field.errors}
+            help={options.length ? t("parcelle.historique.help") : t("parcelle.historique.no-plots")}
+          >
+            <select
+              {...getSelectProps(field)}
+              multiple
+              className="field-input min-h-28"
+              disabled={!options.length}
+              data-testid="select-historique"
+              size={Math.min(8, Math.max(3, options.length))}
+            >
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.surface != null ? `${o.libelle} (${formatNumber(o.surface, i18n.language)} ha)` : o.libelle}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
       </fieldset>
       <h3 className="mb-1 text-sm font-semibold">{t("parcelle.historique.summary")}</h3>
       {rows.length ? (
@@ -54,7 +78,11 @@ export function HistoriquePanel({ field, options, hasCampaign, saved, readOnly }
             ))}
           </tbody>
         </table>
-      ) : <p className="mb-3 text-sm text-stone-500" data-testid="historique-summary-empty">{t("parcelle.historique.none")}</p>}
+      ) : (
+        <p className="mb-3 text-sm text-stone-500" data-testid="historique-summary-empty">
+          {t("parcelle.historique.none")}
+        </p>
+      )}
       <div className="mb-3">
         <button type="button" className="btn-secondary" disabled={!saved} onClick={() => setTreeOpen(true)} data-testid="open-historique-tree">
           {t("parcelle.historique.open-tree")}

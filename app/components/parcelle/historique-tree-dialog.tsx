@@ -29,18 +29,43 @@ export function HistoriqueTreeDialog({ open, idParcelle, libelle, onClose }: { o
   const tree = fetcher.state === "idle" ? fetcher.data?.arbre : undefined;
 
   return (
-    <AppDialog open={open} title={t("parcelle.historique.tree-title", { libelle })} width={HISTORY_DIALOG_WIDTH} allowWider testId="historique-dialog" onEscape={onClose}
-      actions={<button type="button" className="btn-primary" onClick={onClose}>{t("ui.close")}</button>}>
-      {tree === undefined ? <p>{t("ui.loading")}</p> : !tree || !tree.generations.length ? <p data-testid="historique-empty">{t("parcelle.historique.tree-empty")}</p> : (
+    <AppDialog
+      open={open}
+      title={t("parcelle.historique.tree-title", { libelle })}
+      width={HISTORY_DIALOG_WIDTH}
+      allowWider
+      testId="historique-dialog"
+      onEscape={onClose}
+      actions={
+        <button type="button" className="btn-primary" onClick={onClose}>
+          {t("ui.close")}
+        </button>
+      }
+    >
+      {tree === undefined ? (
+        <p>{t("ui.loading")}</p>
+      ) : !tree || !tree.generations.length ? (
+        <p data-testid="historique-empty">{t("parcelle.historique.tree-empty")}</p>
+      ) : (
         <div className="flex gap-4 overflow-x-auto" role="list" aria-label={t("parcelle.panels.historique")}>
           <section role="listitem" className="min-w-44" aria-labelledby="generation-0">
-            <h3 id="generation-0" className="mb-1 font-semibold text-sillon-800">N</h3>
-            <ul className="space-y-1"><PlotCard node={tree.root} /></ul>
+            <h3 id="generation-0" className="mb-1 font-semibold text-sillon-800">
+              N
+            </h3>
+            <ul className="space-y-1">
+              <PlotCard node={tree.root} />
+            </ul>
           </section>
           {tree.generations.map((nodes, i) => (
             <section key={i} role="listitem" className="min-w-44" aria-labelledby={`generation-${i + 1}`} data-testid={`generation-${i + 1}`}>
-              <h3 id={`generation-${i + 1}`} className="mb-1 font-semibold text-sillon-800">{t("parcelle.historique.generation", { n: i + 1 })}</h3>
-              <ul className="space-y-1">{nodes.map((n) => <PlotCard key={n.id} node={n} />)}</ul>
+              <h3 id={`generation-${i + 1}`} className="mb-1 font-semibold text-sillon-800">
+                {t("parcelle.historique.generation", { n: i + 1 })}
+              </h3>
+              <ul className="space-y-1">
+                {nodes.map((n) => (
+                  <PlotCard key={n.id} node={n} />
+                ))}
+              </ul>
             </section>
           ))}
         </div>

@@ -95,7 +95,9 @@ function ImportForm({ mapConfig, onClose }: { mapConfig: MapConfig | null; onClo
     <div className="space-y-3">
       <p className="text-stone-600">{t("parcelle.import.help", { max: MAX_MB, features: MAX_FEATURES })}</p>
       <div>
-        <label htmlFor="parcelle-import-fichier" className="field-label">{t("parcelle.import.fichier")}</label>
+        <label htmlFor="parcelle-import-fichier" className="field-label">
+          {t("parcelle.import.fichier")}
+        </label>
         <input
           id="parcelle-import-fichier"
           type="file"
@@ -109,15 +111,26 @@ function ImportForm({ mapConfig, onClose }: { mapConfig: MapConfig | null; onClo
           autoFocus
         />
         {fileError ? (
-          <p id="parcelle-import-fichier-error" role="alert" className="field-error" data-testid="import-fichier-error">{t(fileError, failure?.params ?? {})}</p>
+          <p id="parcelle-import-fichier-error" role="alert" className="field-error" data-testid="import-fichier-error">
+            {t(fileError, failure?.params ?? {})}
+          </p>
         ) : null}
-        {reading ? <p className="mt-1 text-stone-600" role="status">{t("parcelle.import.reading")}</p> : null}
+        {reading ? (
+          <p className="mt-1 text-stone-600" role="status">
+            {t("parcelle.import.reading")}
+          </p>
+        ) : null}
       </div>
 
       {preview && !reading ? (
         <>
           <p data-testid="import-summary">
-            {t("parcelle.import.summary", { total: preview.candidates.length, fichier: preview.fileName, importables: importable.length, cochees: checked.size })}
+            {t("parcelle.import.summary", {
+              total: preview.candidates.length,
+              fichier: preview.fileName,
+              importables: importable.length,
+              cochees: checked.size,
+            })}
           </p>
           <div className="max-h-72 overflow-auto rounded border border-stone-200">
             <table className="w-full text-left text-sm" data-testid="import-preview">
@@ -148,12 +161,18 @@ function ImportForm({ mapConfig, onClose }: { mapConfig: MapConfig | null; onClo
           </div>
           <p className="text-xs text-stone-500">{t("parcelle.import.surface-note")}</p>
           <ImportPreviewMap features={features} config={mapConfig} label={t("parcelle.import.map")} />
-          {selectionError ? <p role="alert" className="field-error" data-testid="import-selection-error">{t(selectionError)}</p> : null}
+          {selectionError ? (
+            <p role="alert" className="field-error" data-testid="import-selection-error">
+              {t(selectionError)}
+            </p>
+          ) : null}
         </>
       ) : null}
 
       <div className="-mx-5 -mb-4 mt-2 flex justify-end gap-2 border-t border-stone-200 px-5 py-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("ui.cancel")}
+        </button>
         <button type="button" className="btn-primary" disabled={!preview || reading || busy || checked.size === 0} onClick={create} data-testid="import-create">
           {t("parcelle.import.create", { count: checked.size })}
         </button>
@@ -168,7 +187,13 @@ function CandidateRow({ c, checked, onToggle, language }: { c: ImportCandidate; 
   return (
     <tr className={`border-b border-stone-100 ${c.refus ? "text-stone-500" : ""}`} data-testid={`import-row-${c.index}`}>
       <td className="px-2 py-1">
-        <input type="checkbox" aria-label={t("parcelle.import.include-row", { libelle: c.libelle })} checked={checked} disabled={!!c.refus} onChange={(e) => onToggle(e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          aria-label={t("parcelle.import.include-row", { libelle: c.libelle })}
+          checked={checked}
+          disabled={!!c.refus}
+          onChange={(e) => onToggle(e.currentTarget.checked)}
+        />
       </td>
       <td className="px-2 py-1">{c.libelle}</td>
       <td className="px-2 py-1">{c.typeGeometrie ? t(`parcelle.import.type-${c.typeGeometrie}`) : ""}</td>

@@ -15,7 +15,17 @@ type Answer = { ok: boolean; moved?: number; notice?: string; error?: string; su
  * Other menu "update intervention dates" (spec 2 §2, §5; PATCH parcelles/{id}/maj_dates_actions): the
  * interventions of the initial harvest year of the ticked plots move to the final year.
  */
-function MajDatesDialogContent({ open, ids, anneeCampagne, onClose }: { open: boolean; ids: readonly (string | number)[]; anneeCampagne: number; onClose: () => void }) {
+function MajDatesDialogContent({
+  open,
+  ids,
+  anneeCampagne,
+  onClose,
+}: {
+  open: boolean;
+  ids: readonly (string | number)[];
+  anneeCampagne: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   // The ticked plots (PATCH parcelles/{id}/maj_dates_actions) or the whole campaign (PATCH campagnes/{id}/maj_dates_actions, C-DATE-06).
   const [campagne, setCampagne] = useState(false);
@@ -24,7 +34,8 @@ function MajDatesDialogContent({ open, ids, anneeCampagne, onClose }: { open: bo
       {/* A tall row: leaving the focused year field shows its error and the centred dialog moves up by half a line
           between the press and the release; the press and the release still land on this label. */}
       <label className="mb-1 flex min-h-10 items-center gap-2">
-        <input type="checkbox" checked={campagne} onChange={(e) => setCampagne(e.currentTarget.checked)} data-testid="maj-dates-campagne" /> {t("parcelle.maj-dates.campagne")}
+        <input type="checkbox" checked={campagne} onChange={(e) => setCampagne(e.currentTarget.checked)} data-testid="maj-dates-campagne" />{" "}
+        {t("parcelle.maj-dates.campagne")}
       </label>
       {campagne ? (
         <MajDatesCampagneForm anneeCampagne={anneeCampagne} onClose={onClose} />
@@ -57,11 +68,20 @@ function MajDatesCampagneForm({ anneeCampagne, onClose }: { anneeCampagne: numbe
       <input type="hidden" name="intent" value="majDatesCampagne" />
       <p className="text-stone-600">{t("parcelle.maj-dates.campagne-help")}</p>
       <Field id={fields.anneeRecolteCible.id} label={t("parcelle.maj-dates.anneeRecolteCible")} errors={fields.anneeRecolteCible.errors}>
-        <TextInput {...getInputProps(fields.anneeRecolteCible, { type: "text" })} inputMode="numeric" invalid={!!fields.anneeRecolteCible.errors} describedBy={`${fields.anneeRecolteCible.id}-error`} />
+        <TextInput
+          {...getInputProps(fields.anneeRecolteCible, { type: "text" })}
+          inputMode="numeric"
+          invalid={!!fields.anneeRecolteCible.errors}
+          describedBy={`${fields.anneeRecolteCible.id}-error`}
+        />
       </Field>
       <div className="-mx-5 -mb-4 mt-2 flex justify-end gap-2 border-t border-stone-200 px-5 py-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"} data-testid="maj-dates-campagne-submit">{t("parcelle.maj-dates.submit")}</button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("ui.cancel")}
+        </button>
+        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"} data-testid="maj-dates-campagne-submit">
+          {t("parcelle.maj-dates.submit")}
+        </button>
       </div>
     </fetcher.Form>
   );
@@ -88,22 +108,39 @@ function MajDatesForm({ ids, anneeCampagne, onClose }: { ids: readonly (string |
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="majDates" />
-      {ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
       <p className="text-stone-600">{t("parcelle.maj-dates.help")}</p>
       <p data-testid="maj-dates-selection" className={ids.length ? "" : "field-error"}>
         {ids.length ? t("parcelle.maj-dates.selection", { count: ids.length }) : t("parcelle.maj-dates.no-selection")}
       </p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field id={fields.anneeInitiale.id} label={t("parcelle.maj-dates.anneeInitiale")} errors={fields.anneeInitiale.errors}>
-          <TextInput {...getInputProps(fields.anneeInitiale, { type: "text" })} inputMode="numeric" autoFocus invalid={!!fields.anneeInitiale.errors} describedBy={`${fields.anneeInitiale.id}-error`} />
+          <TextInput
+            {...getInputProps(fields.anneeInitiale, { type: "text" })}
+            inputMode="numeric"
+            autoFocus
+            invalid={!!fields.anneeInitiale.errors}
+            describedBy={`${fields.anneeInitiale.id}-error`}
+          />
         </Field>
         <Field id={fields.anneeFinale.id} label={t("parcelle.maj-dates.anneeFinale")} errors={fields.anneeFinale.errors}>
-          <TextInput {...getInputProps(fields.anneeFinale, { type: "text" })} inputMode="numeric" invalid={!!fields.anneeFinale.errors} describedBy={`${fields.anneeFinale.id}-error`} />
+          <TextInput
+            {...getInputProps(fields.anneeFinale, { type: "text" })}
+            inputMode="numeric"
+            invalid={!!fields.anneeFinale.errors}
+            describedBy={`${fields.anneeFinale.id}-error`}
+          />
         </Field>
       </div>
       <div className="-mx-5 -mb-4 mt-2 flex justify-end gap-2 border-t border-stone-200 px-5 py-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-        <button type="submit" className="btn-primary" disabled={!ids.length || fetcher.state !== "idle"} data-testid="maj-dates-submit">{t("parcelle.maj-dates.submit")}</button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("ui.cancel")}
+        </button>
+        <button type="submit" className="btn-primary" disabled={!ids.length || fetcher.state !== "idle"} data-testid="maj-dates-submit">
+          {t("parcelle.maj-dates.submit")}
+        </button>
       </div>
     </fetcher.Form>
   );

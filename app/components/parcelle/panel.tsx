@@ -9,7 +9,9 @@ export function Panel({ title, defaultOpen = false, children, testId }: { title:
     <details open={defaultOpen} className="group rounded border border-stone-200" data-testid={testId}>
       <summary className="flex cursor-pointer list-none items-center justify-between rounded px-3 py-2 font-semibold text-sillon-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-sillon-600">
         {title}
-        <span aria-hidden="true" className="transition-transform group-open:rotate-180">▾</span>
+        <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+          ▾
+        </span>
       </summary>
       <div className="border-t border-stone-200 px-3 pt-3">{children}</div>
     </details>

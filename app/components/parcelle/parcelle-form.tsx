@@ -18,9 +18,24 @@ type Option = { id: number; libelle: string; libelleEn?: string | null };
 type ListKey = keyof typeof PARCELLE_LISTS | "idTypeSolArvalis" | "idAeeTypeSol" | "idTypeSousSol" | "idAciditeSol" | "idProfondeurSol";
 
 export type ParcelleFormRow = {
-  id: number; libelle: string; updatedAt: string; idModeConduite: number | null; idLot: number | null; surface: number | null; objectifRendement: number | null;
-  irrigable: boolean; drainee: boolean; jachere: boolean; remarque: string | null; codeInsee: string | null; codePostal: string | null; noIlotPac: string | null;
-  surfaceReelle: number | null; geometrie: string | null; libelleCommune: string | null; parcellesHistorique: number[];
+  id: number;
+  libelle: string;
+  updatedAt: string;
+  idModeConduite: number | null;
+  idLot: number | null;
+  surface: number | null;
+  objectifRendement: number | null;
+  irrigable: boolean;
+  drainee: boolean;
+  jachere: boolean;
+  remarque: string | null;
+  codeInsee: string | null;
+  codePostal: string | null;
+  noIlotPac: string | null;
+  surfaceReelle: number | null;
+  geometrie: string | null;
+  libelleCommune: string | null;
+  parcellesHistorique: number[];
 } & Record<(typeof CHARGES)[number] | ListKey | "profondeurSolCm" | "reserveUtileMm", number | null>;
 
 export type ParcelleFormData = {
@@ -42,12 +57,21 @@ function defaults(row: ParcelleFormRow | null, data: ParcelleFormData, lang: str
   const id = (v: number | null) => (v == null ? undefined : String(v));
   const soil = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? undefined]));
   return {
-    libelle: row.libelle, idModeConduite: id(row.idModeConduite), idLot: id(row.idLot), surface: numberText(row.surface, lang),
-    objectifRendement: numberText(row.objectifRendement, lang), irrigable: row.irrigable ? "on" : undefined, drainee: row.drainee ? "on" : undefined,
-    jachere: row.jachere ? "on" : undefined, remarque: undef(row.remarque),
+    libelle: row.libelle,
+    idModeConduite: id(row.idModeConduite),
+    idLot: id(row.idLot),
+    surface: numberText(row.surface, lang),
+    objectifRendement: numberText(row.objectifRendement, lang),
+    irrigable: row.irrigable ? "on" : undefined,
+    drainee: row.drainee ? "on" : undefined,
+    jachere: row.jachere ? "on" : undefined,
+    remarque: undef(row.remarque),
     ...Object.fromEntries(CHARGES.map((c) => [c, numberText(row[c], lang)])),
     ...Object.fromEntries(Object.keys(PARCELLE_LISTS).map((k) => [k, id(row[k as keyof typeof PARCELLE_LISTS])])),
-    codeInsee: undef(row.codeInsee), codePostal: undef(row.codePostal), noIlotPac: undef(row.noIlotPac), surfaceReelle: numberText(row.surfaceReelle, lang),
+    codeInsee: undef(row.codeInsee),
+    codePostal: undef(row.codePostal),
+    noIlotPac: undef(row.noIlotPac),
+    surfaceReelle: numberText(row.surfaceReelle, lang),
     ...soilDefaults(soil as Parameters<typeof soilDefaults>[0], lang),
     parcellesHistorique: row.parcellesHistorique.map(String),
   };
@@ -59,7 +83,11 @@ function Picker({ field, label, options }: { field: Meta; label: string; options
     <Field id={field.id} label={label} errors={field.errors}>
       <select {...getSelectProps(field)} className="field-input">
         <option value="">{t("context.choose")}</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{refLabel({ libelle: o.libelle, libelleEn: o.libelleEn ?? null }, i18n.language)}</option>)}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {refLabel({ libelle: o.libelle, libelleEn: o.libelleEn ?? null }, i18n.language)}
+          </option>
+        ))}
       </select>
     </Field>
   );
@@ -68,7 +96,13 @@ function Picker({ field, label, options }: { field: Meta; label: string; options
 function NumberField({ field, label, help, required }: { field: Meta; label: string; help?: string; required?: boolean }) {
   return (
     <Field id={field.id} label={label} errors={field.errors} help={help}>
-      <TextInput {...getInputProps(field, { type: "text" })} inputMode="decimal" invalid={!!field.errors} describedBy={`${field.id}-error`} aria-required={required || undefined} />
+      <TextInput
+        {...getInputProps(field, { type: "text" })}
+        inputMode="decimal"
+        invalid={!!field.errors}
+        describedBy={`${field.id}-error`}
+        aria-required={required || undefined}
+      />
     </Field>
   );
 }
@@ -91,14 +125,22 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
   };
   const readOnly = controls.readOnly;
   const soilLists = {
-    typesSolArvalis: data.lists.idTypeSolArvalis, typesSolAee: data.lists.idAeeTypeSol, typesSousSol: data.lists.idTypeSousSol,
-    aciditesSol: data.lists.idAciditeSol, profondeursSol: data.lists.idProfondeurSol,
+    typesSolArvalis: data.lists.idTypeSolArvalis,
+    typesSolAee: data.lists.idAeeTypeSol,
+    typesSousSol: data.lists.idTypeSousSol,
+    aciditesSol: data.lists.idAciditeSol,
+    profondeursSol: data.lists.idProfondeurSol,
   };
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} onChange={markDirty} className="space-y-3" data-testid="parcelle-form">
       <input type="hidden" name="intent" value="save" />
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <Panel title={t("parcelle.panels.resume")} defaultOpen testId="panel-resume">
         <fieldset disabled={readOnly}>
           <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -125,7 +167,9 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
           </div>
           <h3 className="mb-2 mt-1 text-sm font-semibold">{t("parcelle.charges")}</h3>
           <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="charges">
-            {CHARGES.map((c) => <NumberField key={c} field={f[c]} label={t(`parcelle.${c}`)} />)}
+            {CHARGES.map((c) => (
+              <NumberField key={c} field={f[c]} label={t(`parcelle.${c}`)} />
+            ))}
           </div>
           <Field id={f.remarque.id} label={t("parcelle.remarque")} errors={f.remarque.errors}>
             <textarea {...getTextareaProps(f.remarque)} className="field-input" rows={2} />
@@ -164,7 +208,9 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
         />
       </Panel>
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
         <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={readOnly} />
       </div>
     </fetcher.Form>

@@ -22,7 +22,14 @@ export function DeleteUnused({ disabled, unusedCount, onDeleting }: { disabled: 
   useEffect(() => onDeleting(deleting), [deleting, onDeleting]);
   return (
     <>
-      <button type="button" className="btn-secondary" disabled={disabled || deleting} onClick={() => setOpen(true)} data-testid="delete-unused" aria-busy={deleting}>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={disabled || deleting}
+        onClick={() => setOpen(true)}
+        data-testid="delete-unused"
+        aria-busy={deleting}
+      >
         {deleting ? t("prix.suppression-en-cours") : t("prix.supprimer-inutilises")}
         {!deleting && unusedCount ? ` (${unusedCount})` : ""}
       </button>
@@ -34,7 +41,9 @@ export function DeleteUnused({ disabled, unusedCount, onDeleting }: { disabled: 
         onEscape={() => setOpen(false)}
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>{t("ui.cancel")}</button>
+            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+              {t("ui.cancel")}
+            </button>
             <button
               type="button"
               className="btn-primary"

@@ -5,11 +5,29 @@ import { filterVente } from "./prix-vente-grid";
 import type { PrixApproRow, PrixVenteRow } from "~/domain/contracts/prix";
 
 const appro = (id: number, idTypeIntrant: number | null, prixAchat: number | null, fioul = false): PrixApproRow => ({
-  id, updatedAt: "", fioul, idOrigineIntrant: 776, idTypeIntrant, idIntrant: null, idModalite: null, traitementSemence: false,
-  libelleIntrant: `p${id}`, libelleIntrantConcat: `p${id}`, prixAchat, unite: "KG/HA", utilise: true,
+  id,
+  updatedAt: "",
+  fioul,
+  idOrigineIntrant: 776,
+  idTypeIntrant,
+  idIntrant: null,
+  idModalite: null,
+  traitementSemence: false,
+  libelleIntrant: `p${id}`,
+  libelleIntrantConcat: `p${id}`,
+  prixAchat,
+  unite: "KG/HA",
+  utilise: true,
 });
 const vente = (id: number, idModeConduite: number | null, prixVente: number | null): PrixVenteRow => ({
-  id, updatedAt: "", idModeConduite, idCulture: 1, idTypeSortie: 1, idQualifiantRecolte: null, prixVente, utilise: true,
+  id,
+  updatedAt: "",
+  idModeConduite,
+  idCulture: 1,
+  idTypeSortie: 1,
+  idQualifiantRecolte: null,
+  prixVente,
+  utilise: true,
 });
 
 describe("price filters", () => {

@@ -27,7 +27,14 @@ export function filterAppro(rows: readonly PrixApproRow[], filtre: string): Prix
   return rows.filter((r) => !r.fioul && String(r.idTypeIntrant) === filtre);
 }
 
-export function PrixApproGrid({ rows, types, readOnly, deleting, onSave, onSelect }: {
+export function PrixApproGrid({
+  rows,
+  types,
+  readOnly,
+  deleting,
+  onSave,
+  onSelect,
+}: {
   rows: readonly PrixApproRow[];
   types: Libelle[];
   readOnly: boolean;
@@ -40,13 +47,22 @@ export function PrixApproGrid({ rows, types, readOnly, deleting, onSave, onSelec
   const columns = useMemo<GridColumnDef<Row>[]>(() => {
     const typeById = new Map(types.map((ty) => [ty.id, ty]));
     return [
-      { id: "type", kind: "computed", title: t("prix.colonnes.type"), width: 150, value: (r) => (r.fioul ? t("prix.carburant") : labelOf(typeById.get(r.idTypeIntrant ?? 0), lang)) },
+      {
+        id: "type",
+        kind: "computed",
+        title: t("prix.colonnes.type"),
+        width: 150,
+        value: (r) => (r.fioul ? t("prix.carburant") : labelOf(typeById.get(r.idTypeIntrant ?? 0), lang)),
+      },
       { id: "libelle", kind: "computed", title: t("prix.colonnes.libelle"), width: 320, value: (r) => (r.fioul ? t("prix.fioul") : r.libelleIntrantConcat) },
       { id: "prixAchat", kind: "number", title: t("prix.colonnes.prix-achat"), width: 130, decimals: PRIX_DECIMALES },
       { id: "unitePrix", kind: "computed", title: t("prix.colonnes.unite-prix"), width: 100, value: (r) => unitePrix(r.unite) },
       { id: "unite", kind: "computed", title: t("prix.colonnes.unite"), width: 110, value: (r) => r.unite ?? "" },
       {
-        id: "etat", kind: "computed", title: t("prix.colonnes.etat"), width: 160,
+        id: "etat",
+        kind: "computed",
+        title: t("prix.colonnes.etat"),
+        width: 160,
         value: (r) => (r.utilise ? "" : deleting ? t("prix.suppression-ligne") : t("prix.inutilise")),
       },
     ];

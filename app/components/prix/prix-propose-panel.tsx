@@ -34,17 +34,23 @@ export function PrixProposePanel({ id }: { id: number | null }) {
     <table className="w-full text-sm" data-testid={testId}>
       <caption className="pb-1 text-left font-medium">{title}</caption>
       <tbody>
-        {([
-          ["count", s.count === 0 ? "0" : String(s.count)],
-          ["min", `${n(s.min)} ${s.min == null ? "" : unit}`],
-          ["max", `${n(s.max)} ${s.max == null ? "" : unit}`],
-          ["mean", `${n(s.mean)} ${s.mean == null ? "" : unit}`],
-          ["median", `${n(s.median)} ${s.median == null ? "" : unit}`],
-          ["cv", s.cv == null ? "—" : `${formatNumber(s.cv, lang, 2)} %`],
-        ] as const).map(([k, v]) => (
+        {(
+          [
+            ["count", s.count === 0 ? "0" : String(s.count)],
+            ["min", `${n(s.min)} ${s.min == null ? "" : unit}`],
+            ["max", `${n(s.max)} ${s.max == null ? "" : unit}`],
+            ["mean", `${n(s.mean)} ${s.mean == null ? "" : unit}`],
+            ["median", `${n(s.median)} ${s.median == null ? "" : unit}`],
+            ["cv", s.cv == null ? "—" : `${formatNumber(s.cv, lang, 2)} %`],
+          ] as const
+        ).map(([k, v]) => (
           <tr key={k} className="border-t border-stone-100">
-            <th scope="row" className="py-0.5 pr-2 text-left font-normal text-stone-700">{t(`prix.propose.${k}`)}</th>
-            <td className="py-0.5 text-right tabular-nums" data-testid={`${testId}-${k}`}>{v}</td>
+            <th scope="row" className="py-0.5 pr-2 text-left font-normal text-stone-700">
+              {t(`prix.propose.${k}`)}
+            </th>
+            <td className="py-0.5 text-right tabular-nums" data-testid={`${testId}-${k}`}>
+              {v}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -56,9 +62,13 @@ export function PrixProposePanel({ id }: { id: number | null }) {
       <summary className="cursor-pointer font-semibold text-sillon-800">{t("prix.propose.titre")}</summary>
       <div className="mt-3">
         {id === null || gone ? (
-          <p className="text-sm text-stone-700" data-testid="prix-proposes-vide">{t("prix.propose.choisir")}</p>
+          <p className="text-sm text-stone-700" data-testid="prix-proposes-vide">
+            {t("prix.propose.choisir")}
+          </p>
         ) : !data ? (
-          <p className="text-sm text-stone-700" aria-busy="true">{t("prix.propose.chargement")}</p>
+          <p className="text-sm text-stone-700" aria-busy="true">
+            {t("prix.propose.chargement")}
+          </p>
         ) : (
           <div className="grid gap-4 md:grid-cols-3">
             {stats(t("prix.propose.toutes"), data.toutes, "prix-proposes-toutes")}
@@ -70,9 +80,17 @@ export function PrixProposePanel({ id }: { id: number | null }) {
               ) : data.reference ? (
                 <dl className="text-sm">
                   <dt className="text-stone-700">{data.reference.libelle ?? t("prix.propose.reference")}</dt>
-                  <dd className="font-medium tabular-nums">{formatNumber(data.reference.prixPhytcom, lang, PRIX_PROPOSE_DECIMALES, PRIX_PROPOSE_DECIMALES)} {data.reference.unite ?? ""}</dd>
-                  {data.reference.datePhytcom ? <dd className="text-stone-700">{t("prix.propose.date", { date: formatDate(`${data.reference.datePhytcom}T12:00:00Z`) })}</dd> : null}
-                  {data.reference.source ? <dd className="text-stone-700" data-testid="prix-proposes-reference-source">{t("prix.propose.source", { source: data.reference.source })}</dd> : null}
+                  <dd className="font-medium tabular-nums">
+                    {formatNumber(data.reference.prixPhytcom, lang, PRIX_PROPOSE_DECIMALES, PRIX_PROPOSE_DECIMALES)} {data.reference.unite ?? ""}
+                  </dd>
+                  {data.reference.datePhytcom ? (
+                    <dd className="text-stone-700">{t("prix.propose.date", { date: formatDate(`${data.reference.datePhytcom}T12:00:00Z`) })}</dd>
+                  ) : null}
+                  {data.reference.source ? (
+                    <dd className="text-stone-700" data-testid="prix-proposes-reference-source">
+                      {t("prix.propose.source", { source: data.reference.source })}
+                    </dd>
+                  ) : null}
                 </dl>
               ) : (
                 <p className="text-sm text-stone-700">{t("prix.propose.reference-aucune")}</p>

@@ -23,7 +23,13 @@ export function filterVente(rows: readonly PrixVenteRow[], filtre: string): Prix
   return rows.filter((r) => String(r.idModeConduite ?? 0) === filtre);
 }
 
-export function PrixVenteGrid({ data, rows, readOnly, deleting, onSave }: {
+export function PrixVenteGrid({
+  data,
+  rows,
+  readOnly,
+  deleting,
+  onSave,
+}: {
   data: PrixVenteData;
   rows: readonly PrixVenteRow[];
   readOnly: boolean;
@@ -38,16 +44,36 @@ export function PrixVenteGrid({ data, rows, readOnly, deleting, onSave }: {
     const sorties = new Map(data.typesSortie.map((m) => [m.id, m]));
     const qualifiants = new Map(data.qualifiants.map((m) => [m.id, m]));
     return [
-      { id: "mode", kind: "computed", title: t("prix.colonnes.mode"), width: 200, value: (r) => (r.idModeConduite == null ? t("prix.sans-mode") : labelOf(modes.get(r.idModeConduite), lang)) },
+      {
+        id: "mode",
+        kind: "computed",
+        title: t("prix.colonnes.mode"),
+        width: 200,
+        value: (r) => (r.idModeConduite == null ? t("prix.sans-mode") : labelOf(modes.get(r.idModeConduite), lang)),
+      },
       { id: "culture", kind: "computed", title: t("prix.colonnes.culture"), width: 190, value: (r) => labelOf(cultures.get(r.idCulture), lang) },
       { id: "sortie", kind: "computed", title: t("prix.colonnes.type-sortie"), width: 150, value: (r) => labelOf(sorties.get(r.idTypeSortie), lang) },
-      { id: "qualifiant", kind: "computed", title: t("prix.colonnes.qualifiant"), width: 130, value: (r) => (r.idQualifiantRecolte == null ? "" : labelOf(qualifiants.get(r.idQualifiantRecolte), lang) || `#${r.idQualifiantRecolte}`) },
       {
-        id: "prixVente", kind: "number", title: t("prix.colonnes.prix-vente"), width: 150, decimals: PRIX_DECIMALES, unit: "€/t",
+        id: "qualifiant",
+        kind: "computed",
+        title: t("prix.colonnes.qualifiant"),
+        width: 130,
+        value: (r) => (r.idQualifiantRecolte == null ? "" : labelOf(qualifiants.get(r.idQualifiantRecolte), lang) || `#${r.idQualifiantRecolte}`),
+      },
+      {
+        id: "prixVente",
+        kind: "number",
+        title: t("prix.colonnes.prix-vente"),
+        width: 150,
+        decimals: PRIX_DECIMALES,
+        unit: "€/t",
         note: (v) => (v == null || v === "" ? PRIX_VENTE_MANQUANT : undefined),
       },
       {
-        id: "etat", kind: "computed", title: t("prix.colonnes.etat"), width: 160,
+        id: "etat",
+        kind: "computed",
+        title: t("prix.colonnes.etat"),
+        width: 160,
         value: (r) => (r.utilise ? "" : deleting ? t("prix.suppression-ligne") : t("prix.inutilise")),
       },
     ];

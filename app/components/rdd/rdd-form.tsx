@@ -8,11 +8,27 @@ import { CONDITION_TYPES, conditionFields, type Condition } from "~/domain/rdd-c
 import { culturesCommunes, cultureValide, MACRO_REGLE, nextModes, RddSchema } from "~/domain/rdd";
 
 export type RddRow = {
-  id: number; libelle: string; dicIdTypeRdd: number; idCulture: number | null; aModifier: boolean; objectif: string | null; evaluation: string | null;
-  solution: string | null; macroRegle: boolean; modeConduite: number[]; updatedAt: string; condition: Condition | null;
+  id: number;
+  libelle: string;
+  dicIdTypeRdd: number;
+  idCulture: number | null;
+  aModifier: boolean;
+  objectif: string | null;
+  evaluation: string | null;
+  solution: string | null;
+  macroRegle: boolean;
+  modeConduite: number[];
+  updatedAt: string;
+  condition: Condition | null;
 };
 type Libelle = { id: number; libelle: string; libelleEn?: string | null };
-export type RddData = { types: Libelle[]; modes: { id: number; libelle: string }[]; cultures: Libelle[]; culturesParMode: Record<number, number[]>; canWrite: boolean };
+export type RddData = {
+  types: Libelle[];
+  modes: { id: number; libelle: string }[];
+  cultures: Libelle[];
+  culturesParMode: Record<number, number[]>;
+  canWrite: boolean;
+};
 
 export const labelOf = (l: Libelle, lang: string) => (lang.startsWith("en") && l.libelleEn ? l.libelleEn : l.libelle);
 
@@ -33,7 +49,12 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
     schema: RddSchema,
     defaultValue: row
       ? {
-          libelle: row.libelle, dicIdTypeRdd: String(row.dicIdTypeRdd), aModifier: row.aModifier ? "on" : undefined, objectif: row.objectif ?? "", evaluation: row.evaluation ?? "", solution: row.solution ?? "",
+          libelle: row.libelle,
+          dicIdTypeRdd: String(row.dicIdTypeRdd),
+          aModifier: row.aModifier ? "on" : undefined,
+          objectif: row.objectif ?? "",
+          evaluation: row.evaluation ?? "",
+          solution: row.solution ?? "",
           ...conditionFields(row.condition),
         }
       : undefined,
@@ -52,7 +73,12 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} data-testid="rdd-form">
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <fieldset disabled={controls.readOnly} className="grid gap-3 sm:grid-cols-2">
         <Field id={fields.libelle.id} label={t("rdd.libelle")} errors={fields.libelle.errors}>
           <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} />
@@ -60,7 +86,11 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
         <Field id={fields.dicIdTypeRdd.id} label={t("rdd.type")} errors={fields.dicIdTypeRdd.errors}>
           <select {...getSelectProps(fields.dicIdTypeRdd)} className="field-input">
             <option value="">{t("context.choose")}</option>
-            {data.types.map((ty) => <option key={ty.id} value={ty.id}>{labelOf(ty, lang)}</option>)}
+            {data.types.map((ty) => (
+              <option key={ty.id} value={ty.id}>
+                {labelOf(ty, lang)}
+              </option>
+            ))}
           </select>
         </Field>
         <fieldset className="mb-3" aria-describedby={fields.modeConduite.errors ? `${fields.modeConduite.id}-error` : undefined} data-testid="rdd-modes">
@@ -73,13 +103,33 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
               </label>
             ))}
           </div>
-          {fields.modeConduite.errors?.length ? <p id={`${fields.modeConduite.id}-error`} className="field-error" data-testid="rdd-modes-error">{t(fields.modeConduite.errors[0])}</p> : null}
+          {fields.modeConduite.errors?.length ? (
+            <p id={`${fields.modeConduite.id}-error`} className="field-error" data-testid="rdd-modes-error">
+              {t(fields.modeConduite.errors[0])}
+            </p>
+          ) : null}
         </fieldset>
         <div>
-          <Field id={fields.idCulture.id} label={t("rdd.culture")} errors={fields.idCulture.errors} help={modes.length > 1 ? t("rdd.culture-communes") : undefined}>
-            <select id={fields.idCulture.id} name={fields.idCulture.name} className="field-input" value={culture ?? ""} onChange={(e) => setCulture(e.target.value ? Number(e.target.value) : undefined)} data-testid="rdd-culture">
+          <Field
+            id={fields.idCulture.id}
+            label={t("rdd.culture")}
+            errors={fields.idCulture.errors}
+            help={modes.length > 1 ? t("rdd.culture-communes") : undefined}
+          >
+            <select
+              id={fields.idCulture.id}
+              name={fields.idCulture.name}
+              className="field-input"
+              value={culture ?? ""}
+              onChange={(e) => setCulture(e.target.value ? Number(e.target.value) : undefined)}
+              data-testid="rdd-culture"
+            >
               <option value="">{t("rdd.toutes-cultures")}</option>
-              {cultures.map((c) => <option key={c.id} value={c.id}>{labelOf(c, lang)}</option>)}
+              {cultures.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {labelOf(c, lang)}
+                </option>
+              ))}
             </select>
           </Field>
           <label className="flex items-center gap-2 text-sm">
@@ -100,7 +150,11 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
             <Field id={fields.conditionType.id} label={t("rdd.condition-type")} errors={fields.conditionType.errors}>
               <select {...getSelectProps(fields.conditionType)} className="field-input" onChange={(e) => setConditionType(e.currentTarget.value)}>
                 <option value="">{t("rdd.condition-aucune")}</option>
-                {CONDITION_TYPES.map((c) => <option key={c} value={c}>{t(`rdd.conditions.${c}`)}</option>)}
+                {CONDITION_TYPES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`rdd.conditions.${c}`)}
+                  </option>
+                ))}
               </select>
             </Field>
             {conditionType === "produit_interdit" ? (
@@ -114,7 +168,11 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
               </Field>
             ) : null}
             {conditionType === "azote_mineral_max" || conditionType === "ift_max" ? (
-              <Field id={fields.conditionMax.id} label={t(conditionType === "ift_max" ? "rdd.condition-max-ift" : "rdd.condition-max-azote")} errors={fields.conditionMax.errors}>
+              <Field
+                id={fields.conditionMax.id}
+                label={t(conditionType === "ift_max" ? "rdd.condition-max-ift" : "rdd.condition-max-azote")}
+                errors={fields.conditionMax.errors}
+              >
                 <TextInput {...getInputProps(fields.conditionMax, { type: "text" })} inputMode="decimal" invalid={!!fields.conditionMax.errors} />
               </Field>
             ) : null}
@@ -132,7 +190,9 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
         </fieldset>
       </fieldset>
       <div className="mt-2 flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
         <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={controls.readOnly} />
       </div>
     </fetcher.Form>

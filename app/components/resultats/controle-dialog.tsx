@@ -30,28 +30,42 @@ export function ControleDialog({ resultats, onConfirmer, onFermer }: { resultats
       onEscape={onFermer}
       actions={
         <>
-          <button type="button" className="btn-secondary" onClick={onFermer}>{t("ui.cancel")}</button>
-          {suite === "confirmer" ? <button type="button" className="btn-primary" onClick={onConfirmer} data-testid="controle-confirmer">{t("calcul-serie.confirmer")}</button> : null}
+          <button type="button" className="btn-secondary" onClick={onFermer}>
+            {t("ui.cancel")}
+          </button>
+          {suite === "confirmer" ? (
+            <button type="button" className="btn-primary" onClick={onConfirmer} data-testid="controle-confirmer">
+              {t("calcul-serie.confirmer")}
+            </button>
+          ) : null}
         </>
       }
     >
       <p className={suite === "bloquer" ? "font-semibold text-red-800" : "text-stone-800"} data-testid="controle-resume">
         {t(suite === "bloquer" ? "calcul-serie.controle-erreur" : "calcul-serie.controle-avertissement")}
       </p>
-      {(resultats ?? []).filter((r) => r.controle.details.length).map((r) => (
-        <section key={r.idCampagne} className="mt-3">
-          <h3 className="font-semibold">{r.libelle}</h3>
-          <ul className="mt-1 space-y-1" data-testid={`controle-${r.idCampagne}`}>
-            {r.controle.details.map((d, i) => (
-              <li key={`${d.code}-${d.objet}-${d.id}-${d.champ ?? ""}-${i}`} className="flex flex-wrap items-baseline gap-2">
-                <span className={d.severite === "Erreur" ? "rounded bg-red-100 px-1 text-xs text-red-900" : "rounded bg-amber-100 px-1 text-xs text-amber-900"}>{t(`calcul-serie.severites.${d.severite}`)}</span>
-                <span data-testid="controle-message">{message(d)}</span>
-                <Link className="text-sm text-sillon-700 underline" to={ecranCorrection(d.objet)}>{t("calcul-serie.corriger")}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {(resultats ?? [])
+        .filter((r) => r.controle.details.length)
+        .map((r) => (
+          <section key={r.idCampagne} className="mt-3">
+            <h3 className="font-semibold">{r.libelle}</h3>
+            <ul className="mt-1 space-y-1" data-testid={`controle-${r.idCampagne}`}>
+              {r.controle.details.map((d, i) => (
+                <li key={`${d.code}-${d.objet}-${d.id}-${d.champ ?? ""}-${i}`} className="flex flex-wrap items-baseline gap-2">
+                  <span
+                    className={d.severite === "Erreur" ? "rounded bg-red-100 px-1 text-xs text-red-900" : "rounded bg-amber-100 px-1 text-xs text-amber-900"}
+                  >
+                    {t(`calcul-serie.severites.${d.severite}`)}
+                  </span>
+                  <span data-testid="controle-message">{message(d)}</span>
+                  <Link className="text-sm text-sillon-700 underline" to={ecranCorrection(d.objet)}>
+                    {t("calcul-serie.corriger")}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
     </AppDialog>
   );
 }

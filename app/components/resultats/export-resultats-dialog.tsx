@@ -43,7 +43,17 @@ export function ExportResultatsDialog({
   return open ? <Contenu series={series} versionSelectable={versionSelectable} onClose={onClose} onExported={onExported} /> : null;
 }
 
-function Contenu({ series, versionSelectable, onClose, onExported }: { series: SerieAExporter[]; versionSelectable: boolean; onClose: () => void; onExported?: (id: number) => void }) {
+function Contenu({
+  series,
+  versionSelectable,
+  onClose,
+  onExported,
+}: {
+  series: SerieAExporter[];
+  versionSelectable: boolean;
+  onClose: () => void;
+  onExported?: (id: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<Reponse>();
   useActionFeedback(fetcher.data);
@@ -83,8 +93,17 @@ function Contenu({ series, versionSelectable, onClose, onExported }: { series: S
       onEscape={onClose}
       actions={
         <>
-          <button type="button" className="btn-secondary" onClick={onClose}>{t("exportResultats.annuler")}</button>
-          <button type="submit" form={form.id} className="btn-primary" disabled={envoi || series.length === 0} aria-busy={envoi || undefined} data-testid="export-resultats-lancer">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("exportResultats.annuler")}
+          </button>
+          <button
+            type="submit"
+            form={form.id}
+            className="btn-primary"
+            disabled={envoi || series.length === 0}
+            aria-busy={envoi || undefined}
+            data-testid="export-resultats-lancer"
+          >
             {t("exportResultats.lancer")}
           </button>
         </>
@@ -93,12 +112,22 @@ function Contenu({ series, versionSelectable, onClose, onExported }: { series: S
       <fetcher.Form method="post" action={ACTION_EXPORT_RESULTATS} {...getFormProps(form)}>
         <input type="hidden" name="nature" value={NATURE_CALCUL} />
         {i18n.language === "en" ? <input type="hidden" name="anglais" value="on" /> : null}
-        {series.map((s) => <input key={s.id} type="hidden" name="calculsSeries" value={s.id} />)}
+        {series.map((s) => (
+          <input key={s.id} type="hidden" name="calculsSeries" value={s.id} />
+        ))}
         <p className="mb-1 font-medium">{t("exportResultats.series")}</p>
         <ul className="mb-3 list-disc pl-5" data-testid="export-resultats-series">
-          {series.map((s) => <li key={s.id}>{s.exploitation} — {s.campagne}</li>)}
+          {series.map((s) => (
+            <li key={s.id}>
+              {s.exploitation} — {s.campagne}
+            </li>
+          ))}
         </ul>
-        {erreurs("calculsSeries")?.length ? <p role="alert" className="field-error mb-2">{t(erreurs("calculsSeries")![0])}</p> : null}
+        {erreurs("calculsSeries")?.length ? (
+          <p role="alert" className="field-error mb-2">
+            {t(erreurs("calculsSeries")![0])}
+          </p>
+        ) : null}
         <Field id={fields.libelle.id} label={t("exportResultats.libelle")} help={t("exportResultats.libelle-aide")} errors={fields.libelle.errors}>
           <input id={fields.libelle.id} name={fields.libelle.name} className="field-input" maxLength={100} data-testid="export-libelle" />
         </Field>
@@ -131,7 +160,11 @@ function Contenu({ series, versionSelectable, onClose, onExported }: { series: S
                 {t(`indicateurs.groupes.${g}`)}
               </label>
             ))}
-            {fields.groupes.errors?.length ? <p className="field-error" data-testid="export-groupes-error">{t(fields.groupes.errors[0])}</p> : null}
+            {fields.groupes.errors?.length ? (
+              <p className="field-error" data-testid="export-groupes-error">
+                {t(fields.groupes.errors[0])}
+              </p>
+            ) : null}
           </fieldset>
         </div>
       </fetcher.Form>

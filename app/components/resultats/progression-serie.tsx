@@ -8,7 +8,15 @@ type Etat = { id: number; statut: "en_cours" | "termine" | "erreur"; fait: numbe
  * The progress of a running series (issue 14): polls its state every half second until it ends, then calls
  * `onTerminee`. It reads the series row, so a reload of the screen shows it again where it was.
  */
-export function ProgressionSerie({ idSerie, libelle, onTerminee }: { idSerie: number; libelle: { exploitation: string; campagne: string }; onTerminee: () => void }) {
+export function ProgressionSerie({
+  idSerie,
+  libelle,
+  onTerminee,
+}: {
+  idSerie: number;
+  libelle: { exploitation: string; campagne: string };
+  onTerminee: () => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Etat>();
   const fini = useRef(false);

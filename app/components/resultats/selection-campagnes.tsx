@@ -81,9 +81,13 @@ export function SelectionCampagnes({ choix, selection, onChange, titre, children
 
   return (
     <section className="card" aria-labelledby="selection-campagnes-titre" data-testid="selection-campagnes">
-      <h2 id="selection-campagnes-titre" className="text-lg font-semibold text-sillon-800">{titre ?? t("selectionCampagnes.titre")}</h2>
+      <h2 id="selection-campagnes-titre" className="text-lg font-semibold text-sillon-800">
+        {titre ?? t("selectionCampagnes.titre")}
+      </h2>
       {total === 0 ? (
-        <p className="mt-2 text-sm text-stone-600" data-testid="selection-campagnes-vide">{t("selectionCampagnes.aucune")}</p>
+        <p className="mt-2 text-sm text-stone-600" data-testid="selection-campagnes-vide">
+          {t("selectionCampagnes.aucune")}
+        </p>
       ) : (
         <>
           <label className="mt-2 block">
@@ -92,7 +96,12 @@ export function SelectionCampagnes({ choix, selection, onChange, titre, children
           </label>
           <div className="mt-3 max-h-96 space-y-2 overflow-y-auto pr-1">
             {dossiers.map((d) => (
-              <details key={d.id} open={d.id === choix.idDossierCourant || dossiers.length === 1 || !!motif} className="rounded border border-stone-200" data-testid={`selection-dossier-${d.id}`}>
+              <details
+                key={d.id}
+                open={d.id === choix.idDossierCourant || dossiers.length === 1 || !!motif}
+                className="rounded border border-stone-200"
+                data-testid={`selection-dossier-${d.id}`}
+              >
                 <summary className="cursor-pointer px-2 py-1 font-medium text-stone-800 hover:bg-stone-50">{d.libelle}</summary>
                 <ul className="space-y-1 border-t border-stone-200 px-2 py-2">
                   {d.exploitations.map((e) => {
@@ -101,14 +110,24 @@ export function SelectionCampagnes({ choix, selection, onChange, titre, children
                     return (
                       <li key={e.id} data-testid={`selection-exploitation-${e.id}`}>
                         <label className="flex items-center gap-2 font-medium">
-                          <CaseMixte checked={n > 0 && n === ids.length} mixed={n > 0 && n < ids.length} disabled={!ids.length} onChange={(coche) => bascule(ids, coche)} />
+                          <CaseMixte
+                            checked={n > 0 && n === ids.length}
+                            mixed={n > 0 && n < ids.length}
+                            disabled={!ids.length}
+                            onChange={(coche) => bascule(ids, coche)}
+                          />
                           {e.libelle}
                         </label>
                         <ul className="ml-6 mt-1 space-y-0.5">
                           {e.campagnes.map((c) => (
                             <li key={c.id}>
                               <label className="flex items-center gap-2 text-sm">
-                                <input type="checkbox" checked={choisies.has(c.id)} onChange={(ev) => bascule([c.id], ev.target.checked)} data-testid={`selection-campagne-${c.id}`} />
+                                <input
+                                  type="checkbox"
+                                  checked={choisies.has(c.id)}
+                                  onChange={(ev) => bascule([c.id], ev.target.checked)}
+                                  data-testid={`selection-campagne-${c.id}`}
+                                />
                                 {/* A campaign stored without prefix nor label still has a name: its harvest year. */}
                                 {c.libelle.trim() || String(c.anneeRecolte)}
                                 {c.simulation && <span className="rounded bg-amber-100 px-1 text-xs text-amber-900">{t("selectionCampagnes.simulation")}</span>}
@@ -139,5 +158,14 @@ function CaseMixte({ checked, mixed, disabled, onChange }: { checked: boolean; m
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = mixed;
   }, [mixed]);
-  return <input ref={ref} type="checkbox" checked={checked} disabled={disabled} aria-checked={mixed ? "mixed" : checked} onChange={(e) => onChange(mixed ? true : e.target.checked)} />;
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={checked}
+      disabled={disabled}
+      aria-checked={mixed ? "mixed" : checked}
+      onChange={(e) => onChange(mixed ? true : e.target.checked)}
+    />
+  );
 }

@@ -80,7 +80,11 @@ export function SerieCalculDialog({ campagnes, onClose }: { campagnes: CampagneA
       width={700}
       testId="serie-calcul-dialog"
       onEscape={fermer}
-      actions={<button type="button" className="btn-primary" onClick={fermer} data-testid="serie-calcul-fermer">{t("calcul-serie.fermer")}</button>}
+      actions={
+        <button type="button" className="btn-primary" onClick={fermer} data-testid="serie-calcul-fermer">
+          {t("calcul-serie.fermer")}
+        </button>
+      }
     >
       {series === null ? (
         <p role="status">{t("calcul-serie.controle-en-cours")}</p>
@@ -88,16 +92,24 @@ export function SerieCalculDialog({ campagnes, onClose }: { campagnes: CampagneA
         <ul className="space-y-3">
           {series.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-3">
-              <span className="font-semibold">{libelle(s.idCampagne).exploitation} {libelle(s.idCampagne).campagne}</span>
+              <span className="font-semibold">
+                {libelle(s.idCampagne).exploitation} {libelle(s.idCampagne).campagne}
+              </span>
               <ProgressionSerie idSerie={s.id} libelle={libelle(s.idCampagne)} onTerminee={() => setTerminees((x) => [...x, s.id])} />
               {terminees.includes(s.id) ? (
-                <Link className="text-sillon-700 underline" to={`/home/resultats/calcul/${s.id}`} onClick={onClose}>{t("calcul-serie.ouvrir", libelle(s.idCampagne))}</Link>
+                <Link className="text-sillon-700 underline" to={`/home/resultats/calcul/${s.id}`} onClick={onClose}>
+                  {t("calcul-serie.ouvrir", libelle(s.idCampagne))}
+                </Link>
               ) : null}
             </li>
           ))}
         </ul>
       )}
-      {finies ? <p role="status" className="mt-3 font-semibold text-sillon-800" data-testid="calcul-termine">{t("calcul-serie.calcul-termine")}</p> : null}
+      {finies ? (
+        <p role="status" className="mt-3 font-semibold text-sillon-800" data-testid="calcul-termine">
+          {t("calcul-serie.calcul-termine")}
+        </p>
+      ) : null}
     </AppDialog>
   );
 }

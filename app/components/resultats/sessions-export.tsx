@@ -42,7 +42,19 @@ function nomFichier(entete: string | null, repli: string): string {
  * every campaign it offers (C-CALC-05: `campagnes="calcul"`, the server reads them). `titre` names the panel and its
  * table; `vide` replaces the empty list's text.
  */
-export function SessionsExport({ nature, campagnes, rafraichir = 0, titre, vide }: { nature: number; campagnes: readonly number[] | "calcul"; rafraichir?: number; titre?: string; vide?: string }) {
+export function SessionsExport({
+  nature,
+  campagnes,
+  rafraichir = 0,
+  titre,
+  vide,
+}: {
+  nature: number;
+  campagnes: readonly number[] | "calcul";
+  rafraichir?: number;
+  titre?: string;
+  vide?: string;
+}) {
   const { t } = useTranslation();
   const { showError, notify } = useFeedback();
   const fetcher = useFetcher<{ sessions: SessionExport[] }>();
@@ -110,21 +122,36 @@ export function SessionsExport({ nature, campagnes, rafraichir = 0, titre, vide 
   return (
     <section className="card" aria-labelledby="sessions-export-titre" data-testid="sessions-export">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="sessions-export-titre" className="text-lg font-semibold text-sillon-800">{titre ?? t("exports.brut.sessions")}</h2>
-        <button type="button" className="btn-secondary" disabled={!cocheesVisibles.length || occupe} onClick={() => setASupprimer(cocheesVisibles)} data-testid="sessions-supprimer-selection">
+        <h2 id="sessions-export-titre" className="text-lg font-semibold text-sillon-800">
+          {titre ?? t("exports.brut.sessions")}
+        </h2>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={!cocheesVisibles.length || occupe}
+          onClick={() => setASupprimer(cocheesVisibles)}
+          data-testid="sessions-supprimer-selection"
+        >
           {t("exports.brut.supprimer-selection")}
         </button>
       </div>
       {!cle ? (
         <p className="mt-2 text-sm text-stone-600">{t("exports.brut.choisir-campagnes")}</p>
       ) : sessions.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600" data-testid="sessions-vide">{fetcher.state === "idle" ? (vide ?? t("exports.brut.aucune-session")) : "…"}</p>
+        <p className="mt-2 text-sm text-stone-600" data-testid="sessions-vide">
+          {fetcher.state === "idle" ? (vide ?? t("exports.brut.aucune-session")) : "…"}
+        </p>
       ) : (
         <table className="mt-3 w-full text-sm" aria-label={titre ?? t("exports.brut.sessions")} data-testid="sessions-table">
           <thead>
             <tr className="border-b border-stone-300 text-left">
               <th className="w-8 py-1">
-                <input type="checkbox" aria-label={t("exports.brut.selectionner-tout")} checked={toutes} onChange={(e) => setCochees(e.target.checked ? sessions.map((s) => s.id) : [])} />
+                <input
+                  type="checkbox"
+                  aria-label={t("exports.brut.selectionner-tout")}
+                  checked={toutes}
+                  onChange={(e) => setCochees(e.target.checked ? sessions.map((s) => s.id) : [])}
+                />
               </th>
               <th className="py-1">{t("exports.brut.nom")}</th>
               <th className="py-1">{t("exports.brut.debut")}</th>
@@ -153,7 +180,12 @@ export function SessionsExport({ nature, campagnes, rafraichir = 0, titre, vide 
                   <td className="py-1">{s.dtFinSession ? formatDateTime(s.dtFinSession) : ""}</td>
                   <td className="py-1" data-testid="session-statut">
                     {etat === "termine" ? (
-                      <button type="button" className="btn-primary" onClick={() => void telecharger(s)} aria-label={t("exports.brut.telecharger-nom", { nom: s.libelle })}>
+                      <button
+                        type="button"
+                        className="btn-primary"
+                        onClick={() => void telecharger(s)}
+                        aria-label={t("exports.brut.telecharger-nom", { nom: s.libelle })}
+                      >
                         {t("exports.brut.telecharger")}
                       </button>
                     ) : etat === "erreur" ? (
@@ -161,12 +193,20 @@ export function SessionsExport({ nature, campagnes, rafraichir = 0, titre, vide 
                     ) : (
                       <div className="flex flex-col gap-1">
                         <span>{t("exports.brut.en-cours")}</span>
-                        {s.idTache ? <BarreProgression idTache={s.idTache} label={t("exports.brut.progression")} onTerminee={recharger} onEchec={recharger} /> : null}
+                        {s.idTache ? (
+                          <BarreProgression idTache={s.idTache} label={t("exports.brut.progression")} onTerminee={recharger} onEchec={recharger} />
+                        ) : null}
                       </div>
                     )}
                   </td>
                   <td className="py-1 text-right">
-                    <button type="button" className="btn-secondary" disabled={occupe} onClick={() => setASupprimer([s.id])} aria-label={t("exports.brut.supprimer-nom", { nom: s.libelle })}>
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      disabled={occupe}
+                      onClick={() => setASupprimer([s.id])}
+                      aria-label={t("exports.brut.supprimer-nom", { nom: s.libelle })}
+                    >
                       {t("exports.brut.supprimer")}
                     </button>
                   </td>
@@ -186,7 +226,13 @@ export function SessionsExport({ nature, campagnes, rafraichir = 0, titre, vide 
             <button type="button" className="btn-secondary" onClick={() => setASupprimer(null)}>
               {t("ui.cancel")}
             </button>
-            <button type="button" className="btn-danger" disabled={occupe} onClick={() => aSupprimer && void supprimer(aSupprimer)} data-testid="sessions-confirmer-oui">
+            <button
+              type="button"
+              className="btn-danger"
+              disabled={occupe}
+              onClick={() => aSupprimer && void supprimer(aSupprimer)}
+              data-testid="sessions-confirmer-oui"
+            >
               {t("exports.brut.supprimer")}
             </button>
           </>

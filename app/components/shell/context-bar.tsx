@@ -16,8 +16,20 @@ function SelectorLabel({ label }: { label: string }) {
   return <Label className="block text-[11px] font-medium uppercase tracking-wide text-stone-600">{label}</Label>;
 }
 
-function Selector({ label, testId, options, value, onChange, disabled }: {
-  label: string; testId: string; options: Option[]; value: number | null; onChange: (id: number | null) => void; disabled?: boolean;
+function Selector({
+  label,
+  testId,
+  options,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  testId: string;
+  options: Option[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const current = options.find((o) => o.id === value);
@@ -25,11 +37,17 @@ function Selector({ label, testId, options, value, onChange, disabled }: {
     <Listbox value={value} onChange={onChange} disabled={disabled || !options.length}>
       <div className="relative min-w-44 flex-1 sm:flex-none">
         <SelectorLabel label={label} />
-        <ListboxButton data-testid={testId} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
+        <ListboxButton
+          data-testid={testId}
+          className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400"
+        >
           <span className="truncate">{current?.label ?? (options.length ? t("context.choose") : t("context.none"))}</span>
           <ChevronDownIcon width={16} height={16} />
         </ListboxButton>
-        <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 w-[var(--button-width)] min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
+        <ListboxOptions
+          anchor="bottom start"
+          className="z-50 mt-1 max-h-72 w-[var(--button-width)] min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none"
+        >
           {options.map((o) => (
             <ListboxOption key={o.id} value={o.id} className="cursor-pointer px-3 py-1.5 max-sm:py-2.5 data-[focus]:bg-sillon-50 data-[selected]:font-semibold">
               {o.label}
@@ -42,22 +60,49 @@ function Selector({ label, testId, options, value, onChange, disabled }: {
   );
 }
 
-function MultiSelector({ label, testId, options, value, onChange }: { label: string; testId: string; options: Option[]; value: number[]; onChange: (ids: number[]) => void }) {
+function MultiSelector({
+  label,
+  testId,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  options: Option[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+}) {
   const { t } = useTranslation();
   const chosen = options.filter((o) => value.includes(o.id));
-  const text = chosen.length === 0 ? (options.length ? t("context.choose") : t("context.none")) : chosen.length === 1 ? chosen[0].label : t("context.farms-selected", { count: chosen.length });
+  const text =
+    chosen.length === 0
+      ? options.length
+        ? t("context.choose")
+        : t("context.none")
+      : chosen.length === 1
+        ? chosen[0].label
+        : t("context.farms-selected", { count: chosen.length });
   return (
     <Listbox value={value} onChange={onChange} multiple disabled={!options.length}>
       <div className="relative min-w-48 flex-1 sm:flex-none">
         <SelectorLabel label={label} />
-        <ListboxButton data-testid={testId} className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400">
+        <ListboxButton
+          data-testid={testId}
+          className="flex w-full items-center justify-between gap-2 rounded border border-stone-300 bg-white px-2 py-1 text-left text-sm max-sm:min-h-10 disabled:bg-stone-100 disabled:text-stone-400"
+        >
           <span className="truncate">{text}</span>
           <ChevronDownIcon width={16} height={16} />
         </ListboxButton>
-        <ListboxOptions anchor="bottom start" className="z-50 mt-1 max-h-72 min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none">
+        <ListboxOptions
+          anchor="bottom start"
+          className="z-50 mt-1 max-h-72 min-w-56 max-w-[calc(100vw-1rem)] overflow-auto rounded border border-stone-200 bg-white py-1 text-sm shadow-lg focus:outline-none"
+        >
           {options.map((o) => (
             <ListboxOption key={o.id} value={o.id} className="group flex cursor-pointer items-center gap-2 px-3 py-1.5 max-sm:py-2.5 data-[focus]:bg-sillon-50">
-              <span className="inline-block h-4 w-4 rounded border border-stone-400 text-center text-[11px] leading-4 group-data-[selected]:bg-sillon-700 group-data-[selected]:text-white">✓</span>
+              <span className="inline-block h-4 w-4 rounded border border-stone-400 text-center text-[11px] leading-4 group-data-[selected]:bg-sillon-700 group-data-[selected]:text-white">
+                ✓
+              </span>
               {o.label}
             </ListboxOption>
           ))}
@@ -71,19 +116,37 @@ function IconLink({ to, label, testId, enabled, children }: { to: string; label:
   return (
     <Tooltip text={label}>
       {enabled ? (
-        <Link to={to} className="btn-icon" aria-label={label} data-testid={testId}>{children}</Link>
+        <Link to={to} className="btn-icon" aria-label={label} data-testid={testId}>
+          {children}
+        </Link>
       ) : (
-        <button type="button" className="btn-icon" aria-label={label} data-testid={testId} disabled>{children}</button>
+        <button type="button" className="btn-icon" aria-label={label} data-testid={testId} disabled>
+          {children}
+        </button>
       )}
     </Tooltip>
   );
 }
 
 /** The context bar (spec 1 §2, §4): network › folder › farm(s) › campaign, each choice clearing the ones below. */
-function IconButton({ label, testId, onClick, disabled, children }: { label: string; testId: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function IconButton({
+  label,
+  testId,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  testId: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Tooltip text={label}>
-      <button type="button" className="btn-icon" aria-label={label} data-testid={testId} onClick={onClick} disabled={disabled}>{children}</button>
+      <button type="button" className="btn-icon" aria-label={label} data-testid={testId} onClick={onClick} disabled={disabled}>
+        {children}
+      </button>
     </Tooltip>
   );
 }
@@ -94,8 +157,16 @@ type DialogName = "dossier" | "exploitation" | "campagne" | "unlock" | "assoleme
  * `instruction`: whether the bar says how to start when no campaign is chosen; a screen that needs a campaign says it
  * in its own place instead, so that the instruction shows once.
  */
-export function ContextBar({ view, types, extraActions, instruction = true }: {
-  view: ContextView; types: { id: number; libelle: string; libelleEn: string | null }[]; extraActions?: ReactNode; instruction?: boolean;
+export function ContextBar({
+  view,
+  types,
+  extraActions,
+  instruction = true,
+}: {
+  view: ContextView;
+  types: { id: number; libelle: string; libelleEn: string | null }[];
+  extraActions?: ReactNode;
+  instruction?: boolean;
 }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<DialogName>(null);
@@ -109,7 +180,8 @@ export function ContextBar({ view, types, extraActions, instruction = true }: {
   if (pending?.intent === "exploitations") Object.assign(selected, { exploitations: pending.ids ?? [], idCampagne: null });
   if (pending?.intent === "campagne") Object.assign(selected, { idCampagne: pending.id ?? null });
 
-  const choose = (payload: Record<string, unknown>) => fetcher.submit(payload as never, { method: "post", action: "/home/contexte", encType: "application/json" });
+  const choose = (payload: Record<string, unknown>) =>
+    fetcher.submit(payload as never, { method: "post", action: "/home/contexte", encType: "application/json" });
   const farmNames = new Map(view.exploitations.map((e) => [e.id, e.libelle]));
   const oad = view.oads.find((o) => o.id === selected.idOad);
   const a = view.abilities;
@@ -118,51 +190,118 @@ export function ContextBar({ view, types, extraActions, instruction = true }: {
   return (
     <div data-testid="context-bar" className="border-b border-stone-200 bg-white px-3 py-2">
       <div className="flex flex-wrap items-end gap-3">
-        <Selector label={t("context.network")} testId="select-oad" value={selected.idOad} onChange={(id) => choose({ intent: "oad", id })}
-          options={view.oads.map((o) => ({ id: o.id, label: o.libelle }))} />
+        <Selector
+          label={t("context.network")}
+          testId="select-oad"
+          value={selected.idOad}
+          onChange={(id) => choose({ intent: "oad", id })}
+          options={view.oads.map((o) => ({ id: o.id, label: o.libelle }))}
+        />
         <div className="flex items-end gap-1 max-sm:w-full">
-          <Selector label={t("context.folder")} testId="select-dossier" value={selected.idDossier} onChange={(id) => choose({ intent: "dossier", id })}
-            options={view.dossiers.map((d) => ({ id: d.id, label: d.libelle }))} disabled={!selected.idOad} />
-          <IconButton label={t("dossier.new")} testId="add-folder" onClick={() => setDialog("dossier")}><FolderPlusIcon /></IconButton>
-          <IconLink to="/home/description/parametre_dossier" label={t("screen.parametre_dossier")} testId="open-folder-settings" enabled={!!selected.idDossier && a.isDoAnimation}><CogIcon /></IconLink>
+          <Selector
+            label={t("context.folder")}
+            testId="select-dossier"
+            value={selected.idDossier}
+            onChange={(id) => choose({ intent: "dossier", id })}
+            options={view.dossiers.map((d) => ({ id: d.id, label: d.libelle }))}
+            disabled={!selected.idOad}
+          />
+          <IconButton label={t("dossier.new")} testId="add-folder" onClick={() => setDialog("dossier")}>
+            <FolderPlusIcon />
+          </IconButton>
+          <IconLink
+            to="/home/description/parametre_dossier"
+            label={t("screen.parametre_dossier")}
+            testId="open-folder-settings"
+            enabled={!!selected.idDossier && a.isDoAnimation}
+          >
+            <CogIcon />
+          </IconLink>
         </div>
         <div className="flex items-end gap-1 max-sm:w-full">
-          <MultiSelector label={t("context.farms")} testId="select-exploitations" value={selected.exploitations} onChange={(ids) => choose({ intent: "exploitations", ids })}
-            options={view.exploitations.map((e) => ({ id: e.id, label: e.libelle }))} />
-          <IconButton label={t("exploitation.new")} testId="add-farm" onClick={() => setDialog("exploitation")} disabled={!view.selected.idDossier || !a.canCreateExploitation}><FarmPlusIcon /></IconButton>
-          <IconLink to="/home/description/parametre_exploitation" label={t("screen.parametre_exploitation")} testId="open-farm-settings" enabled={selected.exploitations.length > 0 && a.canAccessGestionExploitation}><CogIcon /></IconLink>
+          <MultiSelector
+            label={t("context.farms")}
+            testId="select-exploitations"
+            value={selected.exploitations}
+            onChange={(ids) => choose({ intent: "exploitations", ids })}
+            options={view.exploitations.map((e) => ({ id: e.id, label: e.libelle }))}
+          />
+          <IconButton
+            label={t("exploitation.new")}
+            testId="add-farm"
+            onClick={() => setDialog("exploitation")}
+            disabled={!view.selected.idDossier || !a.canCreateExploitation}
+          >
+            <FarmPlusIcon />
+          </IconButton>
+          <IconLink
+            to="/home/description/parametre_exploitation"
+            label={t("screen.parametre_exploitation")}
+            testId="open-farm-settings"
+            enabled={selected.exploitations.length > 0 && a.canAccessGestionExploitation}
+          >
+            <CogIcon />
+          </IconLink>
         </div>
         <div className="flex items-end gap-1 max-sm:w-full">
-          <Selector label={t("context.campaign")} testId="select-campagne" value={selected.idCampagne} onChange={(id) => choose({ intent: "campagne", id })}
+          <Selector
+            label={t("context.campaign")}
+            testId="select-campagne"
+            value={selected.idCampagne}
+            onChange={(id) => choose({ intent: "campagne", id })}
             options={view.campagnes.map((c) => ({
               id: c.id,
               label: campagneLabel(c),
-              hint: [c.simulation ? t("context.simulation") : "", selected.exploitations.length > 1 ? farmNames.get(c.idExploitation) ?? "" : ""].filter(Boolean).join(" · "),
-            }))} />
-          {view.lock?.locked ? <span className="mb-1 text-amber-700" title={t("context.locked")} aria-label={t("context.locked")} data-testid="campaign-locked"><LockIcon /></span> : null}
+              hint: [c.simulation ? t("context.simulation") : "", selected.exploitations.length > 1 ? (farmNames.get(c.idExploitation) ?? "") : ""]
+                .filter(Boolean)
+                .join(" · "),
+            }))}
+          />
+          {view.lock?.locked ? (
+            <span className="mb-1 text-amber-700" title={t("context.locked")} aria-label={t("context.locked")} data-testid="campaign-locked">
+              <LockIcon />
+            </span>
+          ) : null}
           {a.isDoEcritureExEcriture ? (
             <>
-              <IconButton label={t("campagne.unlock")} testId="unlock-campaign" onClick={() => setDialog("unlock")} disabled={!view.lock?.locked || !view.lock.unlockable}><UnlockIcon /></IconButton>
-              <IconButton label={t("campagne.new")} testId="add-campaign" onClick={() => setDialog("campagne")} disabled={!farmForNewCampaign}><CalendarPlusIcon /></IconButton>
+              <IconButton
+                label={t("campagne.unlock")}
+                testId="unlock-campaign"
+                onClick={() => setDialog("unlock")}
+                disabled={!view.lock?.locked || !view.lock.unlockable}
+              >
+                <UnlockIcon />
+              </IconButton>
+              <IconButton label={t("campagne.new")} testId="add-campaign" onClick={() => setDialog("campagne")} disabled={!farmForNewCampaign}>
+                <CalendarPlusIcon />
+              </IconButton>
             </>
           ) : null}
           {/* Every user who sees the campaign may view its crop areas (A-CTX-29). */}
-          <IconButton label={t("assolement.open")} testId="open-assolement" onClick={() => setDialog("assolement")} disabled={!view.campagne}><PieIcon /></IconButton>
+          <IconButton label={t("assolement.open")} testId="open-assolement" onClick={() => setDialog("assolement")} disabled={!view.campagne}>
+            <PieIcon />
+          </IconButton>
         </div>
         {extraActions}
       </div>
       {instruction && !view.selected.idCampagne ? (
-        <p data-testid="start-instruction" className="mt-2 text-sm text-stone-600">{t("context.start-instruction")}</p>
+        <p data-testid="start-instruction" className="mt-2 text-sm text-stone-600">
+          {t("context.start-instruction")}
+        </p>
       ) : null}
       {oad?.international && view.dossiers.length === 0 && oad.emailAcces ? (
         <p data-testid="international-access" className="mt-2 text-sm text-stone-700">
           {t("context.international-access", { email: oad.emailAcces })}{" "}
-          <a className="text-sillon-700 underline" href={`mailto:${oad.emailAcces}`}>{t("context.request-access")}</a>
+          <a className="text-sillon-700 underline" href={`mailto:${oad.emailAcces}`}>
+            {t("context.request-access")}
+          </a>
         </p>
       ) : null}
       <NewDossierDialog open={dialog === "dossier"} onClose={close} oads={view.oads} idOad={view.selected.idOad} />
       <NewExploitationDialog open={dialog === "exploitation"} onClose={close} types={types} />
-      {farmForNewCampaign ? <NewCampagneDialog open={dialog === "campagne"} onClose={close} campagnes={view.campagnes} idExploitation={farmForNewCampaign} /> : null}
+      {farmForNewCampaign ? (
+        <NewCampagneDialog open={dialog === "campagne"} onClose={close} campagnes={view.campagnes} idExploitation={farmForNewCampaign} />
+      ) : null}
       <UnlockCampagneDialog open={dialog === "unlock"} onClose={close} published={!!view.campagne?.indicateurPublie} />
       {view.campagne ? <AssolementDialog open={dialog === "assolement"} onClose={close} campagne={campagneLabel(view.campagne)} /> : null}
     </div>

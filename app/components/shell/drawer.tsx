@@ -27,7 +27,9 @@ export function Drawer({ open, modal, largeOnly = false, onNavigate }: { open: b
                       <NavLink
                         to={l.to}
                         onClick={modal ? onNavigate : undefined}
-                        className={({ isActive }) => `block px-6 py-1.5 hover:bg-sillon-50 ${isActive ? "border-l-4 border-sillon-700 bg-sillon-50 pl-5 font-medium text-sillon-800" : ""}`}
+                        className={({ isActive }) =>
+                          `block px-6 py-1.5 hover:bg-sillon-50 ${isActive ? "border-l-4 border-sillon-700 bg-sillon-50 pl-5 font-medium text-sillon-800" : ""}`
+                        }
                       >
                         {t(l.key)}
                       </NavLink>

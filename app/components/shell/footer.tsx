@@ -12,8 +12,14 @@ export function Footer({ appEnv, year = parisYear() }: { appEnv: string | null; 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
         <span data-testid="footer-copyright">© {year} Sillon</span>
         <span data-testid="footer-version">{t("shell.footer.version", { date: VERSION_DATE })}</span>
-        <Link to="/mentions-legales" className="underline hover:text-sillon-700">{t("shell.footer.legal")}</Link>
-        {appEnv ? <span data-testid="env-label" className="rounded bg-orange-500 px-2 py-0.5 font-semibold text-white">{t("shell.footer.environment", { env: appEnv })}</span> : null}
+        <Link to="/mentions-legales" className="underline hover:text-sillon-700">
+          {t("shell.footer.legal")}
+        </Link>
+        {appEnv ? (
+          <span data-testid="env-label" className="rounded bg-orange-500 px-2 py-0.5 font-semibold text-white">
+            {t("shell.footer.environment", { env: appEnv })}
+          </span>
+        ) : null}
       </div>
     </footer>
   );

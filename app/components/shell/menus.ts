@@ -35,37 +35,67 @@ export const DRAWER_GROUPS: DrawerGroup[] = [
   {
     key: "drawer.farm",
     sections: [
-      { key: "drawer.general", links: [
-        { key: "drawer.coordinates", to: d("exploitation/coordonnees") },
-        { key: "drawer.description", to: d("exploitation/description") },
-        { key: "drawer.economic", to: d("exploitation/caracteristiques_economiques") },
-        { key: "drawer.soil", to: d("exploitation/caracteristiques_pedologiques") },
-      ] },
-      { key: "drawer.equipment-labour", links: [
-        { key: "drawer.equipment", to: d("exploitation/parc_materiel") },
-        { key: "drawer.workers", to: d("exploitation/main_oeuvre") },
-        { key: "drawer.operations", to: d("exploitation/operations_culturales") },
-      ] },
+      {
+        key: "drawer.general",
+        links: [
+          { key: "drawer.coordinates", to: d("exploitation/coordonnees") },
+          { key: "drawer.description", to: d("exploitation/description") },
+          { key: "drawer.economic", to: d("exploitation/caracteristiques_economiques") },
+          { key: "drawer.soil", to: d("exploitation/caracteristiques_pedologiques") },
+        ],
+      },
+      {
+        key: "drawer.equipment-labour",
+        links: [
+          { key: "drawer.equipment", to: d("exploitation/parc_materiel") },
+          { key: "drawer.workers", to: d("exploitation/main_oeuvre") },
+          { key: "drawer.operations", to: d("exploitation/operations_culturales") },
+        ],
+      },
       { links: [{ key: "drawer.crops", to: d("exploitation/cultures") }] },
-      { key: "drawer.plots", links: [
-        { key: "drawer.plot-groups", to: d("exploitation/lot_parcelle") },
-        { key: "drawer.plot-list", to: d("exploitation/parcelle") },
-        { key: "drawer.arrangements", to: d("exploitation/amenagements") },
-      ] },
+      {
+        key: "drawer.plots",
+        links: [
+          { key: "drawer.plot-groups", to: d("exploitation/lot_parcelle") },
+          { key: "drawer.plot-list", to: d("exploitation/parcelle") },
+          { key: "drawer.arrangements", to: d("exploitation/amenagements") },
+        ],
+      },
     ],
   },
-  { key: "drawer.field", sections: [{ links: [
-    { key: "drawer.interventions", to: d("au_champs/interventions") },
-    { key: "drawer.measures", to: d("au_champs/mesures") },
-  ] }] },
-  { key: "drawer.prices", sections: [{ links: [
-    { key: "drawer.supply-price", to: d("prix/prix_approvisionnement") },
-    { key: "drawer.sale-price", to: d("prix/prix_vente") },
-  ] }] },
-  { key: "drawer.protocols", sections: [{ links: [
-    { key: "drawer.system-description", to: d("protocole/description_systeme") },
-    { key: "drawer.rdd", to: d("protocole/rdd") },
-  ] }] },
+  {
+    key: "drawer.field",
+    sections: [
+      {
+        links: [
+          { key: "drawer.interventions", to: d("au_champs/interventions") },
+          { key: "drawer.measures", to: d("au_champs/mesures") },
+        ],
+      },
+    ],
+  },
+  {
+    key: "drawer.prices",
+    sections: [
+      {
+        links: [
+          { key: "drawer.supply-price", to: d("prix/prix_approvisionnement") },
+          { key: "drawer.sale-price", to: d("prix/prix_vente") },
+        ],
+      },
+    ],
+  },
+  {
+    key: "drawer.protocols",
+    sections: [
+      {
+        links: [
+          { key: "drawer.system-description", to: d("protocole/description_systeme") },
+          { key: "drawer.rdd", to: d("protocole/rdd") },
+        ],
+      },
+    ],
+  },
 ];
 
 export const HEADER_HEIGHT = 40;

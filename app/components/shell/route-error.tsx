@@ -22,7 +22,9 @@ export function RouteErrorPage() {
     <section className="mx-auto mt-8 max-w-xl card" role="alert" data-testid="route-error" data-status={status}>
       <h1 className="text-lg font-semibold text-sillon-800">{title}</h1>
       <p className="mt-2 text-stone-700">{detail}</p>
-      <Link className="btn-secondary mt-4 inline-block" to="/home/description/home" data-testid="route-error-home">{t("shell.home")}</Link>
+      <Link className="btn-secondary mt-4 inline-block" to="/home/description/home" data-testid="route-error-home">
+        {t("shell.home")}
+      </Link>
     </section>
   );
 }

@@ -22,9 +22,15 @@ export function SentAwayNotice() {
       { replace: true, preventScrollReset: true },
     );
   return (
-    <div role="status" data-testid="sent-away" className="mb-4 flex items-start gap-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+    <div
+      role="status"
+      data-testid="sent-away"
+      className="mb-4 flex items-start gap-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
       <p className="flex-1">{t(reason)}</p>
-      <button type="button" className="text-amber-900 underline" onClick={close}>{t("shell.sent-away-close")}</button>
+      <button type="button" className="text-amber-900 underline" onClick={close}>
+        {t("shell.sent-away-close")}
+      </button>
     </div>
   );
 }

@@ -101,22 +101,44 @@ describe("menus", () => {
   test("[A-SHELL-11] the Interoperability menu holds import, actualisation and export", () => {
     expect(labels(INTEROPERABILITY_MENU)).toEqual(["Import Daplos", "Actualisation", "Export eDaplos"]);
     expect(INTEROPERABILITY_MENU.map((l) => l.to)).toEqual([
-      "/home/interoperabilite/importdaplos", "/home/interoperabilite/actualisation", "/home/interoperabilite/export",
+      "/home/interoperabilite/importdaplos",
+      "/home/interoperabilite/actualisation",
+      "/home/interoperabilite/export",
     ]);
     expect(INTEROPERABILITY_MENU.find((l) => l.key === "menu.actualisation")?.external).toBe("actualisation");
   });
 
   test("[A-SHELL-14] [issue24-objectifs] [issue24-manquants] the Results menu holds raw data, calculation, indicators, then objectives and missing data", () => {
     expect(labels(RESULTS_MENU)).toEqual(["Données brutes", "Calcul", "Indicateurs", "Objectifs et résultats", "Données manquantes"]);
-    expect(RESULTS_MENU.map((l) => l.to)).toEqual(["/home/resultats/donneesbrutes", "/home/resultats/calcul", "/home/resultats/indicateurs", "/home/resultats/objectifs", "/home/resultats/manquants"]);
+    expect(RESULTS_MENU.map((l) => l.to)).toEqual([
+      "/home/resultats/donneesbrutes",
+      "/home/resultats/calcul",
+      "/home/resultats/indicateurs",
+      "/home/resultats/objectifs",
+      "/home/resultats/manquants",
+    ]);
   });
 
   test("[A-SHELL-15] the Documentation menu holds getting started, notice, equipment guide, FAQ, guide, survey protocol, agroforestry and terms", () => {
     expect(DOCUMENTATION_MENU.map((l) => l.to.replace("/home/documentation/", ""))).toEqual([
-      "prise-en-main", "notice", "material-guide", "faq", "guide", "survey-protocol", "agroforestry", "cgu",
+      "prise-en-main",
+      "notice",
+      "material-guide",
+      "faq",
+      "guide",
+      "survey-protocol",
+      "agroforestry",
+      "cgu",
     ]);
     expect(labels(DOCUMENTATION_MENU)).toEqual([
-      "Prise en main", "Notice", "Guide matériel", "FAQ", "Guide des indicateurs", "Protocole d'enquête", "Agroforesterie", "Conditions d'utilisation",
+      "Prise en main",
+      "Notice",
+      "Guide matériel",
+      "FAQ",
+      "Guide des indicateurs",
+      "Protocole d'enquête",
+      "Agroforesterie",
+      "Conditions d'utilisation",
     ]);
   });
 

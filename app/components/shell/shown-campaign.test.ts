@@ -22,7 +22,9 @@ describe("a write names the campaign its page showed (decision 0092)", () => {
     const { target, sent } = fakeWindow();
     showCampaign(42);
     await target.fetch("/sillon/home/au-champs/interventions.data", { method: "POST", body: new FormData() });
-    await target.fetch(new Request("https://sillon.test/sillon/home/contexte", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }));
+    await target.fetch(
+      new Request("https://sillon.test/sillon/home/contexte", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }),
+    );
     await target.fetch("/sillon/home/au-champs/interventions.data?parcelleId=3");
     await target.fetch("https://ailleurs.test/x", { method: "POST" });
     showCampaign(null);

@@ -87,13 +87,7 @@ const MATRIX = FOLDER_LEVELS.flatMap((folder, folderIndex) =>
 describe("abilities matrix", () => {
   test("[A-RIGHTS-05] the expectation table covers every ability", () => {
     const computed = Object.keys(abilities({ user: plainUser })).sort();
-    const tabled = [
-      ...Object.keys(EXPECTED),
-      "isAdmin",
-      "hasRoleTest",
-      "hasAcceptedCGU",
-      "hasAcceptedCGUVisibility",
-    ].sort();
+    const tabled = [...Object.keys(EXPECTED), "isAdmin", "hasRoleTest", "hasAcceptedCGU", "hasAcceptedCGUVisibility"].sort();
     expect(computed).toEqual(tabled);
     expect(MATRIX).toHaveLength(5 * 5 * 2 * 2);
   });
@@ -103,10 +97,7 @@ describe("abilities matrix", () => {
     ({ folder, farm, user, locked, folderIndex, farmIndex }) => {
       const result = abilities({ user, folder: FOLDER[folder], farm: FARM[farm], lock: { locked } });
       const expected = Object.fromEntries(
-        (Object.keys(EXPECTED) as DataAbility[]).map((ability) => [
-          ability,
-          expectedValue(ability, folderIndex, farmIndex, locked),
-        ]),
+        (Object.keys(EXPECTED) as DataAbility[]).map((ability) => [ability, expectedValue(ability, folderIndex, farmIndex, locked)]),
       );
       const { isAdmin, hasRoleTest, hasAcceptedCGU, hasAcceptedCGUVisibility, ...data } = result;
       expect(data).toEqual(expected);
@@ -125,9 +116,7 @@ describe("abilities matrix", () => {
 describe("abilities without context", () => {
   test("[A-ROUTE-07] [A-ROUTE-08] [A-RIGHTS-09] without a selected folder isDoAnimation is false", () => {
     expect(abilities({ user: plainUser }).isDoAnimation).toBe(false);
-    expect(abilities({ user: plainUser, folder: null, farm: FARM.animation, lock: { locked: false } }).isDoAnimation).toBe(
-      false,
-    );
+    expect(abilities({ user: plainUser, folder: null, farm: FARM.animation, lock: { locked: false } }).isDoAnimation).toBe(false);
   });
 
   test("[A-ROUTE-08] [A-RIGHTS-09] folder settings need the animation right on the selected folder", () => {
@@ -138,9 +127,7 @@ describe("abilities without context", () => {
   test("[A-ROUTE-09] [A-ROUTE-10] [A-RIGHTS-13] without a selected farm canAccessGestionExploitation is false", () => {
     expect(abilities({ user: plainUser, folder: FOLDER.animation }).canAccessGestionExploitation).toBe(false);
     expect(abilities({ user: plainUser, folder: FOLDER.animation, farm: null }).canAccessGestionExploitation).toBe(false);
-    expect(abilities({ user: plainUser, folder: FOLDER.animation, farm: FARM.lecture }).canAccessGestionExploitation).toBe(
-      true,
-    );
+    expect(abilities({ user: plainUser, folder: FOLDER.animation, farm: FARM.lecture }).canAccessGestionExploitation).toBe(true);
   });
 
   test("[A-RIGHTS-07] without a selected campaign canWriteDescriptif is false", () => {
@@ -184,12 +171,8 @@ describe("abilities on rows that are not cascaded", () => {
   });
 
   test("[A-RIGHTS-16] udoEcriture alone counts as folder reading; udoSynthese alone does not", () => {
-    expect(
-      abilities({ user: plainUser, folder: only("udoEcriture"), farm: FARM.lecture }).canExportPublishedCalculations,
-    ).toBe(true);
-    expect(
-      abilities({ user: plainUser, folder: only("udoSynthese"), farm: FARM.lecture }).canExportPublishedCalculations,
-    ).toBe(false);
+    expect(abilities({ user: plainUser, folder: only("udoEcriture"), farm: FARM.lecture }).canExportPublishedCalculations).toBe(true);
+    expect(abilities({ user: plainUser, folder: only("udoSynthese"), farm: FARM.lecture }).canExportPublishedCalculations).toBe(false);
   });
 
   test("[A-RIGHTS-11] [A-RIGHTS-14] dexEcriture alone is farm writing; dexLecture alone is not", () => {
@@ -225,12 +208,8 @@ describe("farm settings and folder settings effects", () => {
   });
 
   test("[A-FARM-12] [A-FARM-13] adding or removing folders on the farm needs the farm animation right", () => {
-    expect(abilities({ user: plainUser, folder: FOLDER.animation, farm: FARM.ecriture }).isDoAnimationExEcriture).toBe(
-      false,
-    );
-    expect(abilities({ user: plainUser, folder: FOLDER.ecriture, farm: FARM.animation }).isDoAnimationExEcriture).toBe(
-      true,
-    );
+    expect(abilities({ user: plainUser, folder: FOLDER.animation, farm: FARM.ecriture }).isDoAnimationExEcriture).toBe(false);
+    expect(abilities({ user: plainUser, folder: FOLDER.ecriture, farm: FARM.animation }).isDoAnimationExEcriture).toBe(true);
   });
 
   test("[A-RIGHTS-10] changing the folder in duplication dialogs needs isDoAnimation", () => {
@@ -301,12 +280,15 @@ describe("raw-export campaign search", () => {
   ];
   const cases = FOLDER_LEVELS.flatMap((folder) => FARM_LEVELS.map((farm) => ({ folder, farm })));
 
-  test.each(cases)("[A-RIGHTS-14] [A-RIGHTS-15] folder $folder, farm $farm: all campaigns with canExportAllCalculations, otherwise only published ones", ({ folder, farm }) => {
-    const a = abilities({ user: plainUser, folder: FOLDER[folder], farm: FARM[farm] });
-    const writesBoth = (folder === "ecriture" || folder === "animation") && (farm === "ecriture" || farm === "animation");
-    expect(a.canExportAllCalculations).toBe(writesBoth);
-    expect(exportableCampaigns(campagnes, a).map((c) => c.id)).toEqual(writesBoth ? [1, 2, 3, 4] : [2, 4]);
-  });
+  test.each(cases)(
+    "[A-RIGHTS-14] [A-RIGHTS-15] folder $folder, farm $farm: all campaigns with canExportAllCalculations, otherwise only published ones",
+    ({ folder, farm }) => {
+      const a = abilities({ user: plainUser, folder: FOLDER[folder], farm: FARM[farm] });
+      const writesBoth = (folder === "ecriture" || folder === "animation") && (farm === "ecriture" || farm === "animation");
+      expect(a.canExportAllCalculations).toBe(writesBoth);
+      expect(exportableCampaigns(campagnes, a).map((c) => c.id)).toEqual(writesBoth ? [1, 2, 3, 4] : [2, 4]);
+    },
+  );
 
   test("[A-RIGHTS-15] the list is a copy; an empty list stays empty", () => {
     const all = exportableCampaigns(campagnes, { canExportAllCalculations: true });

@@ -120,10 +120,7 @@ export function abilities(input: AbilitiesInput): Abilities {
  * canExportAllCalculations (folder writing and farm writing), otherwise only those whose indicators
  * are published (indicateurPublie true). Order is kept.
  */
-export function exportableCampaigns<C extends { indicateurPublie: boolean }>(
-  campagnes: readonly C[],
-  a: Pick<Abilities, "canExportAllCalculations">,
-): C[] {
+export function exportableCampaigns<C extends { indicateurPublie: boolean }>(campagnes: readonly C[], a: Pick<Abilities, "canExportAllCalculations">): C[] {
   return a.canExportAllCalculations ? [...campagnes] : campagnes.filter((c) => c.indicateurPublie);
 }
 
@@ -143,17 +140,8 @@ export type FolderInputOwnership = { dicIdOrigineIntrant: number | null; idDossi
  * (isDoAnimation). Reference inputs (other origins), inputs of another folder, and every user below
  * animation get a read-only input.
  */
-export function canEditFolderInput(
-  a: Pick<Abilities, "isDoAnimation">,
-  input: FolderInputOwnership,
-  idDossierCourant: number | null | undefined,
-): boolean {
-  return (
-    a.isDoAnimation &&
-    input.dicIdOrigineIntrant === ORIGINE_INTRANT_DOSSIER &&
-    idDossierCourant != null &&
-    input.idDossier === idDossierCourant
-  );
+export function canEditFolderInput(a: Pick<Abilities, "isDoAnimation">, input: FolderInputOwnership, idDossierCourant: number | null | undefined): boolean {
+  return a.isDoAnimation && input.dicIdOrigineIntrant === ORIGINE_INTRANT_DOSSIER && idDossierCourant != null && input.idDossier === idDossierCourant;
 }
 
 /**

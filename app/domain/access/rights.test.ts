@@ -91,15 +91,11 @@ describe("cascadeFarmLink", () => {
   });
 
   test("[A-CASC-02] [A-CASC-08] ticking read ticks synthesis", () => {
-    expect(cascadeFarmLink(link(), "dexLecture", true)).toEqual(
-      link({ dexLecture: true, dexSynthese: true }),
-    );
+    expect(cascadeFarmLink(link(), "dexLecture", true)).toEqual(link({ dexLecture: true, dexSynthese: true }));
   });
 
   test("[A-CASC-01] [A-CASC-02] [A-CASC-07] [A-CASC-08] ticking write cascades down to synthesis", () => {
-    expect(cascadeFarmLink(link(), "dexEcriture", true)).toEqual(
-      link({ dexEcriture: true, dexLecture: true, dexSynthese: true }),
-    );
+    expect(cascadeFarmLink(link(), "dexEcriture", true)).toEqual(link({ dexEcriture: true, dexLecture: true, dexSynthese: true }));
   });
 
   test("[A-CASC-03] [A-CASC-09] unticking synthesis unticks read (and so write and animation)", () => {
@@ -115,15 +111,11 @@ describe("cascadeFarmLink", () => {
   });
 
   test("[A-CASC-06] unticking write clears animation, keeps read and synthesis", () => {
-    expect(cascadeFarmLink(fullLink, "dexEcriture", false)).toEqual(
-      link({ dexLecture: true, dexSynthese: true }),
-    );
+    expect(cascadeFarmLink(fullLink, "dexEcriture", false)).toEqual(link({ dexLecture: true, dexSynthese: true }));
   });
 
   test("[A-CASC-06] unticking animation keeps write", () => {
-    expect(cascadeFarmLink(fullLink, "dexAnimation", false)).toEqual(
-      link({ dexEcriture: true, dexLecture: true, dexSynthese: true }),
-    );
+    expect(cascadeFarmLink(fullLink, "dexAnimation", false)).toEqual(link({ dexEcriture: true, dexLecture: true, dexSynthese: true }));
   });
 
   test("[A-CASC-01] dexNominatif toggles alone; other fields of the row are kept; the input is not mutated", () => {
@@ -149,15 +141,11 @@ describe("cascadeFolderUser", () => {
   });
 
   test("[A-CASC-14] unticking write unticks animation, keeps read and synthesis", () => {
-    expect(cascadeFolderUser(fullFolder, "udoEcriture", false)).toEqual(
-      folderRight({ udoLecture: true, udoSynthese: true }),
-    );
+    expect(cascadeFolderUser(fullFolder, "udoEcriture", false)).toEqual(folderRight({ udoLecture: true, udoSynthese: true }));
   });
 
   test("[A-CASC-11] ticking write ticks the lower levels, not animation", () => {
-    expect(cascadeFolderUser(folderRight(), "udoEcriture", true)).toEqual(
-      folderRight({ udoEcriture: true, udoLecture: true, udoSynthese: true }),
-    );
+    expect(cascadeFolderUser(folderRight(), "udoEcriture", true)).toEqual(folderRight({ udoEcriture: true, udoLecture: true, udoSynthese: true }));
   });
 });
 
@@ -177,9 +165,7 @@ describe("last animator of a folder", () => {
 
   test("[A-CASC-15] [A-CASC-16] a change leaving no animator is a violation with dossier.required-animator-error", () => {
     expect(REQUIRED_ANIMATOR_ERROR).toBe("dossier.required-animator-error");
-    expect(lastAnimatorViolation([animator(1), reader(2)], [reader(1), reader(2)])).toBe(
-      "dossier.required-animator-error",
-    );
+    expect(lastAnimatorViolation([animator(1), reader(2)], [reader(1), reader(2)])).toBe("dossier.required-animator-error");
     expect(lastAnimatorViolation([animator(1), reader(2)], [reader(2)])).toBe("dossier.required-animator-error");
     expect(lastAnimatorViolation([animator(1), animator(2)], [reader(1), animator(2)])).toBeNull();
     expect(lastAnimatorViolation([reader(1)], [row(1, {})])).toBeNull();
@@ -292,18 +278,8 @@ describe("folder settings user list", () => {
   });
 
   test("[A-FOLDER-08] after order, users are sorted by name (French order, accents and case ignored)", () => {
-    const list = [
-      entry("Durand", "Paul", 1, true),
-      entry("écrivain", "Léa", 1, true),
-      entry("Durand", "Anne", 1, true),
-      entry("Blanc", "Zoé", 1, true),
-    ];
-    expect([...list].sort(compareFolderUsers).map((u) => `${u.nom} ${u.prenom}`)).toEqual([
-      "Blanc Zoé",
-      "Durand Anne",
-      "Durand Paul",
-      "écrivain Léa",
-    ]);
+    const list = [entry("Durand", "Paul", 1, true), entry("écrivain", "Léa", 1, true), entry("Durand", "Anne", 1, true), entry("Blanc", "Zoé", 1, true)];
+    expect([...list].sort(compareFolderUsers).map((u) => `${u.nom} ${u.prenom}`)).toEqual(["Blanc Zoé", "Durand Anne", "Durand Paul", "écrivain Léa"]);
   });
 });
 

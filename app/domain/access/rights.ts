@@ -101,12 +101,7 @@ export function hasFarmPermission(right: FarmRight | null | undefined, permissio
 // Cascades (A-CASC-01..14)
 
 /** Ticking a level ticks every lower level; unticking a level unticks every higher level. */
-function cascadeLevels<T extends object>(
-  rights: T,
-  levels: readonly (keyof T)[],
-  field: keyof T,
-  value: boolean,
-): T {
+function cascadeLevels<T extends object>(rights: T, levels: readonly (keyof T)[], field: keyof T, value: boolean): T {
   const next = { ...rights };
   next[field] = value as T[keyof T];
   const index = levels.indexOf(field);
@@ -153,10 +148,7 @@ export function canUntickAnimation(allUserRightsOfFolder: readonly FolderUserRig
  * The error key when a change (toggle, removal) would leave a folder that had an animator without
  * any; null when the change is allowed.
  */
-export function lastAnimatorViolation(
-  before: readonly FolderRight[],
-  after: readonly FolderRight[],
-): typeof REQUIRED_ANIMATOR_ERROR | null {
+export function lastAnimatorViolation(before: readonly FolderRight[], after: readonly FolderRight[]): typeof REQUIRED_ANIMATOR_ERROR | null {
   return countAnimators(before) > 0 && countAnimators(after) === 0 ? REQUIRED_ANIMATOR_ERROR : null;
 }
 
@@ -199,10 +191,7 @@ export function removeFarmLinks<T extends { idDossierExploitation: number }>(
  * A link's rights are editable only when the current user reads the linked folder and holds the
  * animation right on the farm (A-FARM-07).
  */
-export function canEditFarmLinkRights(
-  userRightOnLinkedFolder: FolderRight | null | undefined,
-  farm: FarmRight | null | undefined,
-): boolean {
+export function canEditFarmLinkRights(userRightOnLinkedFolder: FolderRight | null | undefined, farm: FarmRight | null | undefined): boolean {
   return hasFolderPermission(userRightOnLinkedFolder, "Lecture") && hasFarmPermission(farm, "Animation");
 }
 

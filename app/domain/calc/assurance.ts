@@ -43,7 +43,11 @@ export function rendementCampagne(recoltes: readonly RecoltePlot[]): number | nu
 export function rendementReelMoyen(annuels: readonly { anneeRecolte: number; rendement: number }[]): number | null {
   if (annuels.length === 0) return null;
   if (annuels.length < ANNEES_REFERENCE) return annuels.reduce((s, a) => s + a.rendement, 0) / annuels.length;
-  const latest = [...annuels].sort((a, b) => b.anneeRecolte - a.anneeRecolte).slice(0, ANNEES_REFERENCE).map((a) => a.rendement).sort((a, b) => a - b);
+  const latest = [...annuels]
+    .sort((a, b) => b.anneeRecolte - a.anneeRecolte)
+    .slice(0, ANNEES_REFERENCE)
+    .map((a) => a.rendement)
+    .sort((a, b) => a - b);
   const middle = latest.slice(1, -1);
   return middle.reduce((s, v) => s + v, 0) / middle.length;
 }
@@ -100,7 +104,10 @@ export function estimerAssurance(input: {
   const courant = rendementCampagne(input.courante);
   const nonIndemnisable = rendementNonIndemnisable(input.rendementAssure, input.txFranchise);
   const indemnite = indemniteCalculee({
-    rendementAssure: input.rendementAssure, txFranchise: input.txFranchise, mtPrixAssure: input.mtPrixAssure, rendementConstate: courant ?? moyen,
+    rendementAssure: input.rendementAssure,
+    txFranchise: input.txFranchise,
+    mtPrixAssure: input.mtPrixAssure,
+    rendementConstate: courant ?? moyen,
   });
   return {
     annees: annees.map((a) => ({ ...a, rendement: round(a.rendement, 3) })),

@@ -13,7 +13,15 @@ describe("campaign against simulation", () => {
   });
 
   test("[issue14-comparaison] figures pair by level, entity and code; a figure of one side only shows empty on the other", () => {
-    const f = (niveau: string, idEntite: string, code: string, valeur: number | null) => ({ niveau, idEntite, code, valeur, unite: "u", completude: 100, nbManquants: 0 });
+    const f = (niveau: string, idEntite: string, code: string, valeur: number | null) => ({
+      niveau,
+      idEntite,
+      code,
+      valeur,
+      unite: "u",
+      completude: 100,
+      nbManquants: 0,
+    });
     const lignes = comparerFigures(
       [f("exploitation", "1", "ift.cible.total", 2), f("culture", "7", "ift.cible.total", 1)],
       [f("exploitation", "1", "ift.cible.total", 1), f("culture", "8", "ift.cible.total", 3)],

@@ -55,8 +55,13 @@ export function comparerFigures(base: readonly FigureSerie[], simulation: readon
   const ajouter = (b: FigureSerie | undefined, s: FigureSerie | undefined) => {
     const f = (b ?? s)!;
     lignes.push({
-      niveau: f.niveau, idEntite: f.idEntite, code: f.code, idGroupe: groupeDuCode(f.code),
-      base: b ? figure(b) : null, simulation: s ? figure(s) : null, ...ecartDe(b?.valeur, s?.valeur),
+      niveau: f.niveau,
+      idEntite: f.idEntite,
+      code: f.code,
+      idGroupe: groupeDuCode(f.code),
+      base: b ? figure(b) : null,
+      simulation: s ? figure(s) : null,
+      ...ecartDe(b?.valeur, s?.valeur),
     });
   };
   for (const b of base) {
@@ -65,6 +70,10 @@ export function comparerFigures(base: readonly FigureSerie[], simulation: readon
     vus.add(k);
     ajouter(b, sim.get(k));
   }
-  for (const s of simulation) if (!vus.has(cle(s))) { vus.add(cle(s)); ajouter(undefined, s); }
+  for (const s of simulation)
+    if (!vus.has(cle(s))) {
+      vus.add(cle(s));
+      ajouter(undefined, s);
+    }
   return lignes;
 }

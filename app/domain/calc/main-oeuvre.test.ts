@@ -1,13 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  type MainOeuvre,
-  TYPE_MAIN_OEUVRE,
-  labourNorm,
-  labourTotals,
-  normsFromReferenceValues,
-  numericUta,
-  referenceNorm,
-} from "./main-oeuvre";
+import { type MainOeuvre, TYPE_MAIN_OEUVRE, labourNorm, labourTotals, normsFromReferenceValues, numericUta, referenceNorm } from "./main-oeuvre";
 
 /*
  * The rule is spec 2 §4: norm = uta × reference norm; salaried norm (reference value index 3) for

@@ -104,8 +104,7 @@ export function labourTotals(items: readonly MainOeuvre[], normes: NormesMainOeu
     add(totaux.total, uta, item.montant, norme);
     if (item.idTypeUser != null && TYPES_SALARIES.includes(item.idTypeUser)) add(totaux.salarie, uta, item.montant, norme);
     if (item.idTypeUser === TYPE_MAIN_OEUVRE.FAMILIAL) add(totaux.familial, uta, item.montant, norme);
-    if (item.idTypeUser === 951 || item.idTypeUser === 952 || item.idTypeUser === 953)
-      add(totaux.parType[item.idTypeUser], uta, item.montant, norme);
+    if (item.idTypeUser === 951 || item.idTypeUser === 952 || item.idTypeUser === 953) add(totaux.parType[item.idTypeUser], uta, item.montant, norme);
   }
   return totaux;
 }

@@ -185,9 +185,7 @@ export function showsPowerField(idCategorieMateriel: number | null | undefined):
 
 /** Upper bound of annual use: 10,000 for traction, 50,000 otherwise (B-MACH-27, B-MACH-28). */
 export function annualUseMax(idCategorieMateriel: number | null | undefined): number {
-  return isTractionCategory(idCategorieMateriel)
-    ? LIMITES_MATERIEL.utilisationAnnuelleTraction.max
-    : LIMITES_MATERIEL.utilisationAnnuelleAutre.max;
+  return isTractionCategory(idCategorieMateriel) ? LIMITES_MATERIEL.utilisationAnnuelleTraction.max : LIMITES_MATERIEL.utilisationAnnuelleAutre.max;
 }
 
 /** A new machine starts as own, 100 % co-ownership, age 0 (B-MACH-11). */
@@ -278,10 +276,7 @@ export function retainedAnnualUse(
  * Depreciation duration from the lives, years (D-MAT-3):
  * min(max(obsolescence − ageAchat, 1), usure / annual use). Null when neither life is known.
  */
-export function depreciationDurationFromLives(
-  materiel: Pick<Materiel, "usure" | "obsolescence" | "ageAchat">,
-  utilisationAnnuelle: Num,
-): number | null {
+export function depreciationDurationFromLives(materiel: Pick<Materiel, "usure" | "obsolescence" | "ageAchat">, utilisationAnnuelle: Num): number | null {
   const obsolescence = positiveOrNull(materiel.obsolescence);
   const age = isNum(materiel.ageAchat) && materiel.ageAchat > 0 ? materiel.ageAchat : 0;
   const parObsolescence = obsolescence === null ? null : Math.max(obsolescence - age, DUREE_AMORTISSEMENT_MIN);
@@ -295,9 +290,7 @@ export function depreciationDurationFromLives(
 
 /** Depreciation duration retained: the entered one when above 0, otherwise from the lives (D-MAT-3). */
 export function depreciationDuration(materiel: Materiel): number | null {
-  return (
-    positiveOrNull(materiel.dureeAmortissement) ?? depreciationDurationFromLives(materiel, retainedAnnualUse(materiel))
-  );
+  return positiveOrNull(materiel.dureeAmortissement) ?? depreciationDurationFromLives(materiel, retainedAnnualUse(materiel));
 }
 
 /** Resale value, € = prixAchat × tauxRevente / 100 (D-MAT-4). */
@@ -365,16 +358,14 @@ export function machineCosts(materiel: Materiel, tauxFinancement: number): Calcu
   }
   let chargesFixesHoraires: number | null;
   if (chargesFixesAnnuelles === 0) chargesFixesHoraires = 0;
-  else if (chargesFixesAnnuelles !== null && utilisationRetenue !== null)
-    chargesFixesHoraires = chargesFixesAnnuelles / utilisationRetenue;
+  else if (chargesFixesAnnuelles !== null && utilisationRetenue !== null) chargesFixesHoraires = chargesFixesAnnuelles / utilisationRetenue;
   else chargesFixesHoraires = null;
   if (proprietaire && utilisationRetenue === null) manquants.push("utilisationAnnuelle");
 
   const entretienLocation = repairOrRentalCost(materiel);
   if (entretienLocation === null) manquants.push(proprietaire ? "coutEntretienReparation" : "coutLocation");
 
-  const coutHoraire =
-    chargesFixesHoraires !== null && entretienLocation !== null ? chargesFixesHoraires + entretienLocation : null;
+  const coutHoraire = chargesFixesHoraires !== null && entretienLocation !== null ? chargesFixesHoraires + entretienLocation : null;
   const debit = positiveOrNull(materiel.debit);
   const chargesMecaHa = coutHoraire !== null && debit !== null ? coutHoraire / debit : null;
 

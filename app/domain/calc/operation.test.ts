@@ -81,7 +81,12 @@ describe("work rate", () => {
   });
 
   test("[B-OPS-18] zero rates are ignored and no rate gives null", () => {
-    expect(calculatedWorkRate(labour, tracteur, [{ typePropriete: 0, debit: 0 }, { typePropriete: 0, debit: 1.5 }])).toBe(1.5);
+    expect(
+      calculatedWorkRate(labour, tracteur, [
+        { typePropriete: 0, debit: 0 },
+        { typePropriete: 0, debit: 1.5 },
+      ]),
+    ).toBe(1.5);
     expect(calculatedWorkRate(labour, null, [])).toBeNull();
   });
 

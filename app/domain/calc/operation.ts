@@ -219,9 +219,7 @@ export function effectiveWorkRate(operation: Pick<OperationCalcul, "debitReel" |
 }
 
 /** Effective fuel use, L/ha: actual when set, otherwise the reference (D-OP-2). */
-export function effectiveFuelUse(
-  operation: Pick<OperationCalcul, "consoCarburantReelle" | "consoCarburantCalculee">,
-): number | null {
+export function effectiveFuelUse(operation: Pick<OperationCalcul, "consoCarburantReelle" | "consoCarburantCalculee">): number | null {
   if (isNum(operation.consoCarburantReelle)) return operation.consoCarburantReelle;
   return isNum(operation.consoCarburantCalculee) ? operation.consoCarburantCalculee : null;
 }
@@ -236,10 +234,7 @@ export function canComputeFuelReference(entree: Pick<EntreeConsoCarburant, "idTy
  * Null when the preconditions of B-OPS-21 fail, the type has no row, or the row gives no figure
  * for these inputs (no flat rate and the power method lacks power or work rate).
  */
-export function fuelUseReference(
-  coefficients: readonly CoefficientsConsoCarburant[],
-  entree: EntreeConsoCarburant,
-): number | null {
+export function fuelUseReference(coefficients: readonly CoefficientsConsoCarburant[], entree: EntreeConsoCarburant): number | null {
   if (!canComputeFuelReference(entree)) return null;
   const ligne = coefficients.find((c) => c.idTypeAction === entree.idTypeAction);
   if (!ligne) return null;
@@ -271,11 +266,7 @@ export function fuelCost(consoCarburant: number, prixFioul: number, proportion =
 }
 
 /** Primary energy of fuel, MJ/ha = L/ha × MJ/L × share of surface (research E2). */
-export function fuelPrimaryEnergy(
-  consoCarburant: number,
-  proportion = 1,
-  facteur: number = ENERGIE_PRIMAIRE_CARBURANT_MJ_PAR_L,
-): number {
+export function fuelPrimaryEnergy(consoCarburant: number, proportion = 1, facteur: number = ENERGIE_PRIMAIRE_CARBURANT_MJ_PAR_L): number {
   return consoCarburant * facteur * proportion;
 }
 
@@ -299,14 +290,9 @@ function nomMateriel(materiel: MaterielOperation, index: number): string {
  */
 export function operationCosts(operation: OperationCalcul, parametres: ParametresCoutsOperation): CoutsOperation {
   const manquants: string[] = [];
-  const proportion = isNum(operation.proportionSurfaceTravaillee)
-    ? operation.proportionSurfaceTravaillee
-    : DEFAUTS_OPERATION.proportionSurfaceTravaillee;
+  const proportion = isNum(operation.proportionSurfaceTravaillee) ? operation.proportionSurfaceTravaillee : DEFAUTS_OPERATION.proportionSurfaceTravaillee;
   const debit = effectiveWorkRate(operation);
-  const materiels = [
-    ...(operation.materielTractant ? [operation.materielTractant] : []),
-    ...(operation.materielTractes ?? []),
-  ];
+  const materiels = [...(operation.materielTractant ? [operation.materielTractant] : []), ...(operation.materielTractes ?? [])];
 
   let chargesFixes = 0;
   let chargesEntretienLocation = 0;

@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { MESSAGES_CONTROLE } from "./indicateurs/controle";
-import { ecranCorrection, etatSerie, groupeDuCode, GROUPES_SERIE, pireControle, publierGroupes, refusModification, severiteControle, suiteControle } from "./serie";
+import {
+  ecranCorrection,
+  etatSerie,
+  groupeDuCode,
+  GROUPES_SERIE,
+  pireControle,
+  publierGroupes,
+  refusModification,
+  severiteControle,
+  suiteControle,
+} from "./serie";
 
 describe("calculation series rules", () => {
   test("[C-CALC-26] the indicator groups: id and ginNom, one per engine family; every code of a family has its group", () => {
@@ -52,7 +62,13 @@ describe("calculation series rules", () => {
     const avert = severiteControle({ codeRetour: "Erreur", details: [{ code: M.coefficientEmission, objet: "intrant", id: 1, libelle: "Blé" }] });
     expect(avert.codeRetour).toBe("Avertissement");
     expect(avert.details[0].severite).toBe("Avertissement");
-    const err = severiteControle({ codeRetour: "Erreur", details: [{ code: M.coefficientEmission, objet: "intrant", id: 1 }, { code: M.surface, objet: "parcelle", id: 2 }] });
+    const err = severiteControle({
+      codeRetour: "Erreur",
+      details: [
+        { code: M.coefficientEmission, objet: "intrant", id: 1 },
+        { code: M.surface, objet: "parcelle", id: 2 },
+      ],
+    });
     expect(err.codeRetour).toBe("Erreur");
     expect(suiteControle("OK")).toBe("lancer");
     expect(suiteControle("Avertissement")).toBe("confirmer");

@@ -39,7 +39,10 @@ export type GroupePublication = { id: number; publie: boolean };
  * Publication by group (C-CALC-13..15): the changed flags applied to the series' groups; the series is published
  * when any group is, unpublished when none is. `tous` (the header checkbox) sets every group.
  */
-export function publierGroupes(groupes: readonly GroupePublication[], changement: { tous?: boolean; groupes?: GroupePublication[] }): { groupes: GroupePublication[]; publication: boolean } {
+export function publierGroupes(
+  groupes: readonly GroupePublication[],
+  changement: { tous?: boolean; groupes?: GroupePublication[] },
+): { groupes: GroupePublication[]; publication: boolean } {
   const nouveaux = groupes.map((g) => {
     if (changement.tous !== undefined) return { id: g.id, publie: changement.tous };
     const c = changement.groupes?.find((x) => x.id === g.id);

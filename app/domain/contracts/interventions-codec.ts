@@ -59,7 +59,7 @@ const FORMAT = 3;
 /** Runs of equal values, kept when they take less than half the values (frequencies, rates and flags mostly repeat). */
 function column<T>(values: T[]): Column<T> {
   const runs: (T | number)[] = [];
-  for (let k = 0; k < values.length; ) {
+  for (let k = 0; k < values.length;) {
     let n = 1;
     while (k + n < values.length && values[k + n] === values[k]) n++;
     runs.push(values[k], n);
@@ -96,8 +96,23 @@ export function encodeInterventions(rows: readonly InterventionRow[]): EncodedIn
   const stamps = rows.map((r) => Date.parse(r.updatedAt));
   let t0 = stamps.length ? stamps[0] : 0;
   for (const t of stamps) if (t < t0) t0 = t;
-  const out = { s: texts, id: [] as number[], t: [] as number[], p: [] as number[], d: [] as number[], o: [] as (number | null)[], c: [] as (number | null)[], db: [] as (number | null)[],
-    f: [] as number[], ts: [] as number[], np: [] as (number | null)[], b: [] as number[], ni: [] as number[], nr: [] as number[], r: [] as (number | null)[] };
+  const out = {
+    s: texts,
+    id: [] as number[],
+    t: [] as number[],
+    p: [] as number[],
+    d: [] as number[],
+    o: [] as (number | null)[],
+    c: [] as (number | null)[],
+    db: [] as (number | null)[],
+    f: [] as number[],
+    ts: [] as number[],
+    np: [] as (number | null)[],
+    b: [] as number[],
+    ni: [] as number[],
+    nr: [] as number[],
+    r: [] as (number | null)[],
+  };
   const inputs = { ii: [] as number[], it: [] as number[], in: [] as number[], iq: [] as (number | null)[], iu: [] as (number | null)[], idos: [] as number[] };
   let lastInput = 0;
   rows.forEach((row, k) => {
@@ -126,10 +141,29 @@ export function encodeInterventions(rows: readonly InterventionRow[]): EncodedIn
     for (const x of row.recoltes) out.r.push(x.id, place(x.libelle), x.rendement, place(x.unite));
   });
   const columns: Columns = {
-    v: FORMAT, s: texts, id: out.id, t0, t: column(out.t), p: column(out.p), d: column(out.d), o: column(out.o), c: column(out.c), db: column(out.db),
-    f: column(out.f), ts: column(out.ts), np: column(out.np), b: column(out.b), ni: column(out.ni),
-    ii: inputs.ii, it: column(inputs.it), in: column(inputs.in), iq: column(inputs.iq), iu: column(inputs.iu), idos: inputs.idos,
-    nr: column(out.nr), r: out.r,
+    v: FORMAT,
+    s: texts,
+    id: out.id,
+    t0,
+    t: column(out.t),
+    p: column(out.p),
+    d: column(out.d),
+    o: column(out.o),
+    c: column(out.c),
+    db: column(out.db),
+    f: column(out.f),
+    ts: column(out.ts),
+    np: column(out.np),
+    b: column(out.b),
+    ni: column(out.ni),
+    ii: inputs.ii,
+    it: column(inputs.it),
+    in: column(inputs.in),
+    iq: column(inputs.iq),
+    iu: column(inputs.iu),
+    idos: inputs.idos,
+    nr: column(out.nr),
+    r: out.r,
   };
   return JSON.stringify(columns) as EncodedInterventions;
 }
@@ -141,9 +175,24 @@ export function decodeInterventions(encoded: EncodedInterventions): Intervention
   const length = e.id.length;
   const inputCount = e.ii.length;
   const c = {
-    r: e.r, t0: e.t0, t: expand(e.t, length), p: expand(e.p, length), d: expand(e.d, length), o: expand(e.o, length), c: expand(e.c, length), db: expand(e.db, length),
-    f: expand(e.f, length), ts: expand(e.ts, length), np: expand(e.np, length), b: expand(e.b, length), ni: expand(e.ni, length), nr: expand(e.nr, length),
-    it: expand(e.it, inputCount), in: expand(e.in, inputCount), iq: expand(e.iq, inputCount), iu: expand(e.iu, inputCount),
+    r: e.r,
+    t0: e.t0,
+    t: expand(e.t, length),
+    p: expand(e.p, length),
+    d: expand(e.d, length),
+    o: expand(e.o, length),
+    c: expand(e.c, length),
+    db: expand(e.db, length),
+    f: expand(e.f, length),
+    ts: expand(e.ts, length),
+    np: expand(e.np, length),
+    b: expand(e.b, length),
+    ni: expand(e.ni, length),
+    nr: expand(e.nr, length),
+    it: expand(e.it, inputCount),
+    in: expand(e.in, inputCount),
+    iq: expand(e.iq, inputCount),
+    iu: expand(e.iu, inputCount),
   };
   const dossiers = new Map<number, number>();
   for (let j = 0; j < e.idos.length; j += 2) dossiers.set(e.idos[j], e.idos[j + 1]);
@@ -169,9 +218,21 @@ export function decodeInterventions(encoded: EncodedInterventions): Intervention
     }
     const b = c.b[k];
     rows[k] = {
-      id, updatedAt: new Date(c.t0 + c.t[k]).toISOString(), idParcelle: c.p[k], date: s[c.d[k]],
-      idOperationCulturale: c.o[k], idCultureConcernee: c.c[k], debit: c.db[k], frequence: c.f[k], tauxSurface: c.ts[k], nombrePassage: c.np[k],
-      realisee: (b & 1) !== 0, prevue: (b & 2) !== 0, intrants, recoltes, rdd: (b & 4) !== 0,
+      id,
+      updatedAt: new Date(c.t0 + c.t[k]).toISOString(),
+      idParcelle: c.p[k],
+      date: s[c.d[k]],
+      idOperationCulturale: c.o[k],
+      idCultureConcernee: c.c[k],
+      debit: c.db[k],
+      frequence: c.f[k],
+      tauxSurface: c.ts[k],
+      nombrePassage: c.np[k],
+      realisee: (b & 1) !== 0,
+      prevue: (b & 2) !== 0,
+      intrants,
+      recoltes,
+      rdd: (b & 4) !== 0,
     };
   }
   return rows;
@@ -194,8 +255,11 @@ type ChoiceColumns = {
 
 export function encodeChoices({ parcelles, operations, cultures }: InterventionChoices): EncodedChoices {
   const p: ChoiceColumns["p"] = {
-    id: parcelles.map((x) => x.id), l: parcelles.map((x) => x.libelle), i: column(parcelles.map((x) => (x.irrigable ? 1 : 0))),
-    s: parcelles.map((x) => x.surface), m: column(parcelles.map((x) => x.idModeConduite)),
+    id: parcelles.map((x) => x.id),
+    l: parcelles.map((x) => x.libelle),
+    i: column(parcelles.map((x) => (x.irrigable ? 1 : 0))),
+    s: parcelles.map((x) => x.surface),
+    m: column(parcelles.map((x) => x.idModeConduite)),
   };
   return JSON.stringify({ v: 1, p, o: operations, c: cultures } satisfies ChoiceColumns) as EncodedChoices;
 }

@@ -6,7 +6,8 @@ const texts = {
     lien: "Compare the campaign with its simulation",
     retour: "Back to the calculation",
     titre: "Campaign and simulation — {{exploitation}}",
-    intro: "Each indicator of the campaign and of its simulation of the same harvest year, from their latest finished calculation, with the difference (simulation minus campaign) as a value and as a percentage of the campaign.",
+    intro:
+      "Each indicator of the campaign and of its simulation of the same harvest year, from their latest finished calculation, with the difference (simulation minus campaign) as a value and as a percentage of the campaign.",
     "choix-contrepartie": "Compare with",
     valider: "Show",
     campagne: "Campaign",

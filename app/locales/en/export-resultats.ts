@@ -32,7 +32,7 @@ const texts = {
     "realisation-requise": "Choose planned, done or both",
     "niveau-requis": "Choose at least one level",
     doublons: "Two ticked calculations are on the same farm and the same campaign ({{doublons}}): they cannot be exported in one file.",
-    "trop-de-colonnes": "The pivot table \"indicators in rows\" exceeds {{max}} columns: untick it or choose fewer calculations or levels.",
+    "trop-de-colonnes": 'The pivot table "indicators in rows" exceeds {{max}} columns: untick it or choose fewer calculations or levels.',
     "serie-inconnue": "One of the ticked calculations no longer exists or is not open to you",
     "aucun-groupe-publie": "None of the chosen groups is published for these calculations",
     classeur: {

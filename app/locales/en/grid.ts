@@ -25,7 +25,8 @@ const texts = {
     "unknown-choice": "Value not in the list",
     "no-choice": "No choice matches",
     "stale-rows_one": "Nothing was saved: row {{rows}} was changed or deleted by someone else since it was loaded. Reload the page to see its current version.",
-    "stale-rows_other": "Nothing was saved: rows {{rows}} were changed or deleted by someone else since they were loaded. Reload the page to see their current version.",
+    "stale-rows_other":
+      "Nothing was saved: rows {{rows}} were changed or deleted by someone else since they were loaded. Reload the page to see their current version.",
   },
 } satisfies typeof fr;
 

@@ -1,7 +1,14 @@
 /** English texts of the indicator engine (labels of docs/indicators.md §7 codes, pre-check messages), spread into ./translation.ts. */
 const texts = {
   indicateurs: {
-    groupes: { ift: "TFI and active substances", fertilisation: "Fertilisation and nitrogen balance", travail: "Work time, passes, fuel, water", economie: "Economics", energie: "Energy", ges: "Greenhouse gases" },
+    groupes: {
+      ift: "TFI and active substances",
+      fertilisation: "Fertilisation and nitrogen balance",
+      travail: "Work time, passes, fuel, water",
+      economie: "Economics",
+      energie: "Energy",
+      ges: "Greenhouse gases",
+    },
     "modes-ift": { cible: "at the target", culture: "at the crop" },
     "jeux-prix": { reel: "real prices", reference: "reference prices" },
     mois: "month {{valeur}}",

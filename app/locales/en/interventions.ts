@@ -139,7 +139,8 @@ const texts = {
     "confirm-error-sum-percentage": "Farm-saved and certified seed must total 100%",
     "confirm-delete-unused-products-intrant": "Delete from this campaign the products no intervention uses any more, with their prices?",
     "qualifiant-delete-error": "This qualifier is used by harvests: it cannot be deleted.",
-    "show-unreferenced-input-confirmation": "You are about to declare an input absent from the reference lists: check first that it is not already in the lists. Continue?",
+    "show-unreferenced-input-confirmation":
+      "You are about to declare an input absent from the reference lists: check first that it is not already in the lists. Continue?",
   },
 };
 

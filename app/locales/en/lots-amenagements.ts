@@ -36,7 +36,7 @@ const texts = {
     "card-resume": "Landscape feature",
     "card-sol": "Soil data",
     "no-parcelle": "No plot in this campaign",
-    "none": "None",
+    none: "None",
     unites: { ml: "lm", m2: "m²", unite: "items", ha: "ha" },
     "unites-long": { ml: "linear metres", m2: "square metres", unite: "number of items", ha: "hectares" },
   },

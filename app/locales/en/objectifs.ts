@@ -44,7 +44,8 @@ const texts = {
   },
   listeManquants: {
     titre: "Missing data",
-    intro: "What keeps the indicators of the folder's farms incomplete, computed on their campaign's current data. Fixing a line gives the indicators back the completeness shown.",
+    intro:
+      "What keeps the indicators of the folder's farms incomplete, computed on their campaign's current data. Fixing a line gives the indicators back the completeness shown.",
     "sans-dossier": "Choose a folder in the context bar to see its missing data.",
     annee: "Harvest year",
     tri: "Sort by",

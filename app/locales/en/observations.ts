@@ -99,7 +99,8 @@ const texts = {
       supprimer: "Delete",
       aucun: "No attached file.",
       formats: "Accepted formats: .pdf, .docx, .csv, .png, .jpg, .jpeg, .xlsx, .xls, .xlsm; {{max}} MB at most.",
-      "type-refuse": "This file is not accepted: only .pdf, .docx, .csv, .png, .jpg, .jpeg, .xlsx, .xls and .xlsm files whose content matches the extension are accepted.",
+      "type-refuse":
+        "This file is not accepted: only .pdf, .docx, .csv, .png, .jpg, .jpeg, .xlsx, .xls and .xlsm files whose content matches the extension are accepted.",
       "nom-refuse": "The file name must not hold a path (/, \\ or ..).",
       "trop-gros": "The file is larger than the {{max}} MB limit.",
       "sans-serie": "Attached files exist only for a saved series.",
@@ -116,7 +117,8 @@ const texts = {
     },
     export: {
       titre: "Export the ticked series",
-      texte: "A JSON file of the ticked series, with their observations and horizons, is downloaded. It can be imported on another plot; placette values, the linked intervention and the folder's own elements stay with the source plot.",
+      texte:
+        "A JSON file of the ticked series, with their observations and horizons, is downloaded. It can be imported on another plot; placette values, the linked intervention and the folder's own elements stay with the source plot.",
       telecharger: "Download",
     },
     import: {

@@ -90,7 +90,7 @@ const texts = {
       summary: "Features read in {{fichier}}: {{total}}; importable: {{importables}}; ticked: {{cochees}}.",
       include: "Import",
       "include-row": "Import {{libelle}}",
-      "all": "Tick all",
+      all: "Tick all",
       libelle: "Name",
       type: "Shape",
       "type-polygon": "Polygon",
@@ -149,7 +149,8 @@ const texts = {
       done_one: "{{count}} intervention moved",
       done_other: "{{count}} interventions moved",
       campagne: "Whole campaign",
-      "campagne-help": "The campaign's interventions of its last-action year (failing that, the latest harvest year of its interventions) move to the target harvest year; the last-action year of the campaign and of its plots becomes the target year.",
+      "campagne-help":
+        "The campaign's interventions of its last-action year (failing that, the latest harvest year of its interventions) move to the target harvest year; the last-action year of the campaign and of its plots becomes the target year.",
       anneeRecolteCible: "Target harvest year",
     },
     affectations: {

@@ -18,8 +18,11 @@ const protocoles = {
     "condition-produits": "Forbidden products (separated by ;)",
     "condition-jours": "Minimum interval (days)",
     conditions: {
-      produit_interdit: "No product from the list", delai_min: "Minimum interval between two passes of the same product",
-      azote_mineral_max: "Plot's total mineral nitrogen at most", ift_max: "Plot's TFI at most", realisee_avant: "Planned interventions done by a date",
+      produit_interdit: "No product from the list",
+      delai_min: "Minimum interval between two passes of the same product",
+      azote_mineral_max: "Plot's total mineral nitrogen at most",
+      ift_max: "Plot's TFI at most",
+      realisee_avant: "Planned interventions done by a date",
     },
     "condition-max-azote": "Maximum mineral nitrogen (kg N/ha)",
     "condition-max-ift": "Maximum TFI",

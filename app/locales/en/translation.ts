@@ -70,11 +70,13 @@ const en = {
     officer: "Legal officer",
     "officer-text": "The president of the Sillon association.",
     hosting: "Hosting",
-    "hosting-text": "The site is hosted by the organisation that runs this Sillon instance; by default Sillon Hébergement, 1 rue des Serveurs, 69000 Lyon, France.",
+    "hosting-text":
+      "The site is hosted by the organisation that runs this Sillon instance; by default Sillon Hébergement, 1 rue des Serveurs, 69000 Lyon, France.",
     design: "Design and development",
     "design-text": "The Sillon team.",
     rights: "Personal data",
-    "rights-text": "Under the General Data Protection Regulation and the French Data Protection Act, you have the right to access, rectify and object to the data concerning you. To exercise it, write to the support address below.",
+    "rights-text":
+      "Under the General Data Protection Regulation and the French Data Protection Act, you have the right to access, rectify and object to the data concerning you. To exercise it, write to the support address below.",
     "back-to-login": "Back to sign-in",
   },
   cgu: {
@@ -169,7 +171,8 @@ const en = {
   },
   home: {
     title: "Welcome to Sillon",
-    description: "Sillon helps advisers, team leaders and farmers describe a farming system campaign by campaign: the farm, its machinery and labour, its crops and plots, interventions and observations, prices. It computes, publishes and exports agronomic, economic and environmental indicators.",
+    description:
+      "Sillon helps advisers, team leaders and farmers describe a farming system campaign by campaign: the farm, its machinery and labour, its crops and plots, interventions and observations, prices. It computes, publishes and exports agronomic, economic and environmental indicators.",
     news: "News",
     "no-news": "No news yet.",
     previous: "Previous post",
@@ -255,7 +258,8 @@ const en = {
     unexpected: "An unexpected error occurred",
     stale: "Someone else changed this item since it was loaded: reload the page before saving.",
     // Decision 0092: a write names the campaign its page showed.
-    "campaign-changed": "The selected campaign changed since this page was shown (in another tab?): nothing was saved. Reload the page to work on the selected campaign.",
+    "campaign-changed":
+      "The selected campaign changed since this page was shown (in another tab?): nothing was saved. Reload the page to work on the selected campaign.",
     services: {
       "prix_appros-service-error": "The supply prices could not be loaded",
       "prix_appros-update-service-error": "The supply prices could not be saved",
@@ -462,7 +466,8 @@ const en = {
     valeur: "Observed values",
     prix: "Duplicate prices",
     unlock: "Unlock the campaign",
-    "unlock-warning": "This campaign is locked because its results are published. Unlocking it lets you change it; its indicators will then have to be recalculated and republished.",
+    "unlock-warning":
+      "This campaign is locked because its results are published. Unlocking it lets you change it; its indicators will then have to be recalculated and republished.",
     "unlock-warning-generic": "This campaign is locked. Unlocking it lets you change it.",
     "not-unlockable": "This campaign cannot be unlocked: its calculation series is validated.",
     "base-not-deletable": "The base campaign of {{annee}} cannot be deleted while simulations of that year exist.",

@@ -10,7 +10,8 @@ const texts = {
     "terminer-modification": "Terminer la modification",
     supprimer: "Supprimer la forme",
     annuler: "Annuler le dessin",
-    "aide-polygone": "Cliquez sur la carte pour placer les sommets, puis cliquez sur le premier sommet ou appuyez sur Entrée pour fermer le polygone (Échap pour annuler).",
+    "aide-polygone":
+      "Cliquez sur la carte pour placer les sommets, puis cliquez sur le premier sommet ou appuyez sur Entrée pour fermer le polygone (Échap pour annuler).",
     "aide-marqueur": "Cliquez sur la carte pour placer le marqueur.",
     "aide-modification": "Faites glisser la forme ou ses sommets ; cliquez sur « Terminer la modification » quand c'est fait.",
     "aide-une-forme": "Une seule forme par parcelle : supprimez-la pour en dessiner une autre.",

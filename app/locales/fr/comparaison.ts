@@ -4,7 +4,8 @@ const texts = {
     lien: "Comparer la campagne et sa simulation",
     retour: "Retour au calcul",
     titre: "Campagne et simulation — {{exploitation}}",
-    intro: "Chaque indicateur de la campagne et de sa simulation de la même année de récolte, tirés de leur dernier calcul terminé, avec l'écart (simulation moins campagne) en valeur et en pourcentage de la campagne.",
+    intro:
+      "Chaque indicateur de la campagne et de sa simulation de la même année de récolte, tirés de leur dernier calcul terminé, avec l'écart (simulation moins campagne) en valeur et en pourcentage de la campagne.",
     "choix-contrepartie": "Comparer avec",
     valider: "Afficher",
     campagne: "Campagne",

@@ -29,7 +29,8 @@ const texts = {
     "serie-requise": "Cochez au moins un calcul",
     "realisation-requise": "Choisissez prévu, réalisé ou les deux",
     "niveau-requis": "Choisissez au moins un niveau",
-    doublons: "Deux calculs cochés portent sur la même exploitation et la même campagne ({{doublons}}) : ils ne peuvent pas être exportés dans un même fichier.",
+    doublons:
+      "Deux calculs cochés portent sur la même exploitation et la même campagne ({{doublons}}) : ils ne peuvent pas être exportés dans un même fichier.",
     "trop-de-colonnes": "Le tableau croisé « indicateurs en lignes » dépasse {{max}} colonnes : décochez-le ou choisissez moins de calculs ou de niveaux.",
     "serie-inconnue": "Un des calculs cochés n'existe plus ou ne vous est pas accessible",
     "aucun-groupe-publie": "Aucun des groupes choisis n'est publié pour ces calculs",

@@ -1,7 +1,8 @@
 /** French texts of the export sessions and the raw-data export screen (decision 0052), spread into ./translation.ts. */
 const texts = {
   exports: {
-    "trop-de-lignes": "L'export dépasse la limite d'un tableur ({{lignes}} lignes pour {{max}} au plus par feuille) : choisissez moins de campagnes ou de groupes.",
+    "trop-de-lignes":
+      "L'export dépasse la limite d'un tableur ({{lignes}} lignes pour {{max}} au plus par feuille) : choisissez moins de campagnes ou de groupes.",
     "pas-termine": "Cet export n'est pas terminé : le fichier n'est pas encore disponible.",
     "fichier-absent": "Le fichier de cet export n'existe plus : relancez l'export.",
     "telechargement-echec": "Le téléchargement a échoué : {{detail}}",

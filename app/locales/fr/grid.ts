@@ -22,8 +22,10 @@ const texts = {
     "cell-error": "Ligne {{row}}, {{column}} : {{message}}",
     "unknown-choice": "Valeur absente de la liste",
     "no-choice": "Aucun choix ne correspond",
-    "stale-rows_one": "Rien n'a été enregistré : la ligne {{rows}} a été modifiée ou supprimée par quelqu'un d'autre depuis son chargement. Rechargez la page pour voir sa version actuelle.",
-    "stale-rows_other": "Rien n'a été enregistré : les lignes {{rows}} ont été modifiées ou supprimées par quelqu'un d'autre depuis leur chargement. Rechargez la page pour voir leur version actuelle.",
+    "stale-rows_one":
+      "Rien n'a été enregistré : la ligne {{rows}} a été modifiée ou supprimée par quelqu'un d'autre depuis son chargement. Rechargez la page pour voir sa version actuelle.",
+    "stale-rows_other":
+      "Rien n'a été enregistré : les lignes {{rows}} ont été modifiées ou supprimées par quelqu'un d'autre depuis leur chargement. Rechargez la page pour voir leur version actuelle.",
   },
 };
 

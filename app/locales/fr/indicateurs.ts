@@ -1,7 +1,14 @@
 /** French texts of the indicator engine (labels of docs/indicators.md §7 codes, pre-check messages), spread into ./translation.ts. */
 const texts = {
   indicateurs: {
-    groupes: { ift: "IFT et substances actives", fertilisation: "Fertilisation et bilan azoté", travail: "Temps de travail, passages, carburant, eau", economie: "Économie", energie: "Énergie", ges: "Gaz à effet de serre" },
+    groupes: {
+      ift: "IFT et substances actives",
+      fertilisation: "Fertilisation et bilan azoté",
+      travail: "Temps de travail, passages, carburant, eau",
+      economie: "Économie",
+      energie: "Énergie",
+      ges: "Gaz à effet de serre",
+    },
     "modes-ift": { cible: "à la cible", culture: "à la culture" },
     "jeux-prix": { reel: "prix réels", reference: "prix de référence" },
     mois: "mois {{valeur}}",

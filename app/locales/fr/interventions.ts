@@ -139,7 +139,8 @@ const texts = {
     "confirm-error-sum-percentage": "La somme des semences fermières et certifiées doit être égale à 100 %",
     "confirm-delete-unused-products-intrant": "Supprimer de cette campagne les produits qu'aucune intervention n'utilise plus, avec leurs prix ?",
     "qualifiant-delete-error": "Ce qualifiant est utilisé par des récoltes : il ne peut pas être supprimé.",
-    "show-unreferenced-input-confirmation": "Vous allez déclarer un intrant absent des référentiels : vérifiez d'abord qu'il n'existe pas déjà dans les listes. Continuer ?",
+    "show-unreferenced-input-confirmation":
+      "Vous allez déclarer un intrant absent des référentiels : vérifiez d'abord qu'il n'existe pas déjà dans les listes. Continuer ?",
   },
 };
 

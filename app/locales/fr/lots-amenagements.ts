@@ -34,7 +34,7 @@ const texts = {
     "card-resume": "Aménagement",
     "card-sol": "Données de sol",
     "no-parcelle": "Aucune parcelle dans cette campagne",
-    "none": "Aucune",
+    none: "Aucune",
     unites: { ml: "ml", m2: "m²", unite: "unités", ha: "ha" },
     "unites-long": { ml: "mètres linéaires", m2: "mètres carrés", unite: "nombre d'éléments", ha: "hectares" },
   },

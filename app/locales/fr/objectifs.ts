@@ -44,7 +44,8 @@ const texts = {
   },
   listeManquants: {
     titre: "Données manquantes",
-    intro: "Ce qui rend incomplets les indicateurs des exploitations du dossier, calculé sur les données actuelles de leur campagne. Corriger une ligne rend aux indicateurs la complétude indiquée.",
+    intro:
+      "Ce qui rend incomplets les indicateurs des exploitations du dossier, calculé sur les données actuelles de leur campagne. Corriger une ligne rend aux indicateurs la complétude indiquée.",
     "sans-dossier": "Choisissez un dossier dans la barre de contexte pour voir ses données manquantes.",
     annee: "Année de récolte",
     tri: "Trier par",

@@ -99,7 +99,8 @@ const texts = {
       supprimer: "Supprimer",
       aucun: "Aucun fichier joint.",
       formats: "Formats acceptés : .pdf, .docx, .csv, .png, .jpg, .jpeg, .xlsx, .xls, .xlsm ; {{max}} Mo au plus.",
-      "type-refuse": "Ce fichier n'est pas accepté : seuls les fichiers .pdf, .docx, .csv, .png, .jpg, .jpeg, .xlsx, .xls et .xlsm dont le contenu correspond à l'extension sont acceptés.",
+      "type-refuse":
+        "Ce fichier n'est pas accepté : seuls les fichiers .pdf, .docx, .csv, .png, .jpg, .jpeg, .xlsx, .xls et .xlsm dont le contenu correspond à l'extension sont acceptés.",
       "nom-refuse": "Le nom du fichier ne doit pas contenir de chemin (/, \\ ou ..).",
       "trop-gros": "Le fichier dépasse la taille maximale de {{max}} Mo.",
       "sans-serie": "Les fichiers joints n'existent que pour une série enregistrée.",
@@ -116,7 +117,8 @@ const texts = {
     },
     export: {
       titre: "Exporter les séries cochées",
-      texte: "Un fichier JSON des séries cochées, avec leurs observations et leurs horizons, est téléchargé. Il peut être importé sur une autre parcelle ; les valeurs par placette, l’intervention liée et les éléments propres au dossier restent sur la parcelle d’origine.",
+      texte:
+        "Un fichier JSON des séries cochées, avec leurs observations et leurs horizons, est téléchargé. Il peut être importé sur une autre parcelle ; les valeurs par placette, l’intervention liée et les éléments propres au dossier restent sur la parcelle d’origine.",
       telecharger: "Télécharger",
     },
     import: {

@@ -18,8 +18,11 @@ const protocoles = {
     "condition-produits": "Produits interdits (séparés par ;)",
     "condition-jours": "Délai minimal (jours)",
     conditions: {
-      produit_interdit: "Aucun produit de la liste", delai_min: "Délai minimal entre deux passages d'un même produit",
-      azote_mineral_max: "Azote minéral total de la parcelle au plus", ift_max: "IFT de la parcelle au plus", realisee_avant: "Interventions prévues réalisées avant une date",
+      produit_interdit: "Aucun produit de la liste",
+      delai_min: "Délai minimal entre deux passages d'un même produit",
+      azote_mineral_max: "Azote minéral total de la parcelle au plus",
+      ift_max: "IFT de la parcelle au plus",
+      realisee_avant: "Interventions prévues réalisées avant une date",
     },
     "condition-max-azote": "Azote minéral maximal (kg N/ha)",
     "condition-max-ift": "IFT maximal",

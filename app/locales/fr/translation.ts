@@ -69,11 +69,13 @@ const fr = {
     officer: "Directeur de la publication",
     "officer-text": "Le président de l'association Sillon.",
     hosting: "Hébergement",
-    "hosting-text": "Le site est hébergé par l'organisation qui exploite cette instance de Sillon ; par défaut Sillon Hébergement, 1 rue des Serveurs, 69000 Lyon.",
+    "hosting-text":
+      "Le site est hébergé par l'organisation qui exploite cette instance de Sillon ; par défaut Sillon Hébergement, 1 rue des Serveurs, 69000 Lyon.",
     design: "Conception et réalisation",
     "design-text": "L'équipe Sillon.",
     rights: "Données personnelles",
-    "rights-text": "Conformément au Règlement général sur la protection des données et à la loi Informatique et Libertés, vous disposez d'un droit d'accès, de rectification et d'opposition sur les données qui vous concernent. Pour l'exercer, écrivez à l'adresse de support indiquée ci-dessous.",
+    "rights-text":
+      "Conformément au Règlement général sur la protection des données et à la loi Informatique et Libertés, vous disposez d'un droit d'accès, de rectification et d'opposition sur les données qui vous concernent. Pour l'exercer, écrivez à l'adresse de support indiquée ci-dessous.",
     "back-to-login": "Retour à la connexion",
   },
   cgu: {
@@ -148,7 +150,7 @@ const fr = {
     "sale-price": "Prix de vente",
     protocols: "Protocoles",
     "system-description": "Description du système",
-    "rotation": "Rotation et modes de conduite",
+    rotation: "Rotation et modes de conduite",
     rdd: "Règles de décision",
   },
   context: {
@@ -168,7 +170,8 @@ const fr = {
   },
   home: {
     title: "Bienvenue dans Sillon",
-    description: "Sillon aide les conseillers, les animateurs et les agriculteurs à décrire un système de culture campagne par campagne : l'exploitation, son matériel et sa main-d'œuvre, ses cultures et ses parcelles, les interventions et les observations, les prix. Il calcule, publie et exporte des indicateurs agronomiques, économiques et environnementaux.",
+    description:
+      "Sillon aide les conseillers, les animateurs et les agriculteurs à décrire un système de culture campagne par campagne : l'exploitation, son matériel et sa main-d'œuvre, ses cultures et ses parcelles, les interventions et les observations, les prix. Il calcule, publie et exporte des indicateurs agronomiques, économiques et environnementaux.",
     news: "Actualités",
     "no-news": "Aucune actualité pour le moment.",
     previous: "Actualité précédente",
@@ -254,7 +257,8 @@ const fr = {
     unexpected: "Une erreur inattendue est survenue",
     stale: "Cet élément a été modifié par quelqu'un d'autre depuis son chargement : rechargez la page avant d'enregistrer.",
     // Decision 0092: a write names the campaign its page showed.
-    "campaign-changed": "La campagne sélectionnée a changé depuis l'affichage de cette page (dans un autre onglet ?) : rien n'a été enregistré. Rechargez la page pour travailler sur la campagne sélectionnée.",
+    "campaign-changed":
+      "La campagne sélectionnée a changé depuis l'affichage de cette page (dans un autre onglet ?) : rien n'a été enregistré. Rechargez la page pour travailler sur la campagne sélectionnée.",
     services: {
       "prix_appros-service-error": "Impossible de charger les prix d'approvisionnement",
       "prix_appros-update-service-error": "Impossible d'enregistrer les prix d'approvisionnement",
@@ -419,7 +423,8 @@ const fr = {
     "visibility-message": "La liste des utilisateurs n'est visible que si vous acceptez vous-même d'être visible des autres utilisateurs.",
     "go-to-profile": "Aller à mon profil",
     "user-not-visible": "Cet utilisateur n'a pas accepté d'être visible : il ne peut pas recevoir de partage.",
-    "delete-orphan-farms": "Ce dossier ne peut pas être supprimé : ces exploitations n'appartiennent qu'à lui ({{farms}}). Rattachez-les d'abord à un autre dossier.",
+    "delete-orphan-farms":
+      "Ce dossier ne peut pas être supprimé : ces exploitations n'appartiennent qu'à lui ({{farms}}). Rattachez-les d'abord à un autre dossier.",
     "no-user": "Aucun utilisateur",
     audit: "Historique des modifications",
   },
@@ -461,7 +466,8 @@ const fr = {
     valeur: "Valeurs observées",
     prix: "Dupliquer les prix",
     unlock: "Déverrouiller la campagne",
-    "unlock-warning": "Cette campagne est verrouillée parce que ses résultats sont publiés. La déverrouiller permet de la modifier ; ses indicateurs devront alors être recalculés et republiés.",
+    "unlock-warning":
+      "Cette campagne est verrouillée parce que ses résultats sont publiés. La déverrouiller permet de la modifier ; ses indicateurs devront alors être recalculés et republiés.",
     "unlock-warning-generic": "Cette campagne est verrouillée. La déverrouiller permet de la modifier.",
     "not-unlockable": "Cette campagne ne peut pas être déverrouillée : sa série de calcul est validée.",
     "base-not-deletable": "La campagne de base de l'année {{annee}} ne peut pas être supprimée tant que des simulations de cette année existent.",
@@ -871,7 +877,8 @@ const fr = {
     "equipment-charges": "Charges au débit de l'opération (€/ha)",
     proprietes: { "0": "En propre", "1": "ETA", "2": "CUMA" },
     "repercut-title": "Répercuter le nouveau débit ?",
-    "repercut-text": "Le débit de chantier passe de {{avant}} à {{apres}} ha/h. Voulez-vous répercuter ce changement sur les interventions liées à cette opération ?",
+    "repercut-text":
+      "Le débit de chantier passe de {{avant}} à {{apres}} ha/h. Voulez-vous répercuter ce changement sur les interventions liées à cette opération ?",
     errors: {
       "update-service-error": "Impossible de modifier l'opération culturale",
       "delete-service-error": "Impossible de supprimer l'opération culturale",

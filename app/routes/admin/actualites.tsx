@@ -26,12 +26,21 @@ export default function AdminActualites({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
   const categories = useMemo(() => [...new Set([DEFAULT_POST_CATEGORY, ...posts.map((p) => p.postCategory)])].sort(), [posts]);
 
-  const columns = useMemo<DataTableColumn<Post>[]>(() => [
-    { id: "creationDate", header: t("admin.posts.date"), cell: (p) => formatDate(p.creationDate), sortValue: (p) => p.creationDate, className: "whitespace-nowrap" },
-    { id: "title", header: t("admin.posts.title-field"), cell: (p) => p.title, sortValue: (p) => p.title, alwaysVisible: true },
-    { id: "postCategory", header: t("admin.posts.category"), cell: (p) => p.postCategory, sortValue: (p) => p.postCategory },
-    { id: "content", header: t("admin.posts.content"), cell: (p) => excerpt(p.content), className: "text-stone-600", optional: true },
-  ], [t]);
+  const columns = useMemo<DataTableColumn<Post>[]>(
+    () => [
+      {
+        id: "creationDate",
+        header: t("admin.posts.date"),
+        cell: (p) => formatDate(p.creationDate),
+        sortValue: (p) => p.creationDate,
+        className: "whitespace-nowrap",
+      },
+      { id: "title", header: t("admin.posts.title-field"), cell: (p) => p.title, sortValue: (p) => p.title, alwaysVisible: true },
+      { id: "postCategory", header: t("admin.posts.category"), cell: (p) => p.postCategory, sortValue: (p) => p.postCategory },
+      { id: "content", header: t("admin.posts.content"), cell: (p) => excerpt(p.content), className: "text-stone-600", optional: true },
+    ],
+    [t],
+  );
 
   return (
     <AdminListScreen
@@ -69,20 +78,49 @@ function PostForm({ post, categories, controls }: { post: Post | null; categorie
       onClose={controls.onClose}
     >
       <Field id={fields.title.id} label={t("admin.posts.title-field")} errors={fields.title.errors}>
-        <TextInput {...getInputProps(fields.title, { type: "text" })} autoComplete="off" invalid={!!fields.title.errors} describedBy={fields.title.errorId} autoFocus />
+        <TextInput
+          {...getInputProps(fields.title, { type: "text" })}
+          autoComplete="off"
+          invalid={!!fields.title.errors}
+          describedBy={fields.title.errorId}
+          autoFocus
+        />
       </Field>
       <Field id={fields.content.id} label={t("admin.posts.content")} errors={fields.content.errors}>
-        <textarea {...getTextareaProps(fields.content)} className="field-input" rows={8} aria-invalid={fields.content.errors ? true : undefined} aria-describedby={fields.content.errors ? fields.content.errorId : undefined} />
+        <textarea
+          {...getTextareaProps(fields.content)}
+          className="field-input"
+          rows={8}
+          aria-invalid={fields.content.errors ? true : undefined}
+          aria-describedby={fields.content.errors ? fields.content.errorId : undefined}
+        />
       </Field>
       <div className="grid gap-x-3 sm:grid-cols-2">
         <Field id={fields.postCategory.id} label={t("admin.posts.category")} errors={fields.postCategory.errors}>
-          <TextInput {...getInputProps(fields.postCategory, { type: "text" })} list={`${form.id}-categories`} autoComplete="off" invalid={!!fields.postCategory.errors} describedBy={fields.postCategory.errorId} />
+          <TextInput
+            {...getInputProps(fields.postCategory, { type: "text" })}
+            list={`${form.id}-categories`}
+            autoComplete="off"
+            invalid={!!fields.postCategory.errors}
+            describedBy={fields.postCategory.errorId}
+          />
           <datalist id={`${form.id}-categories`}>
-            {categories.map((c) => <option key={c} value={c} />)}
+            {categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
           </datalist>
         </Field>
-        <Field id={fields.creationDate.id} label={t("admin.posts.date")} errors={fields.creationDate.errors} help={post ? undefined : t("admin.posts.date-help")}>
-          <TextInput {...getInputProps(fields.creationDate, { type: "date" })} invalid={!!fields.creationDate.errors} describedBy={fields.creationDate.errorId} />
+        <Field
+          id={fields.creationDate.id}
+          label={t("admin.posts.date")}
+          errors={fields.creationDate.errors}
+          help={post ? undefined : t("admin.posts.date-help")}
+        >
+          <TextInput
+            {...getInputProps(fields.creationDate, { type: "date" })}
+            invalid={!!fields.creationDate.errors}
+            describedBy={fields.creationDate.errorId}
+          />
         </Field>
       </div>
     </AdminFormCard>

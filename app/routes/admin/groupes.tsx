@@ -27,14 +27,23 @@ export default function AdminGroupes({ loaderData }: Route.ComponentProps) {
   const { groupes, users } = loaderData;
   const userName = useMemo(() => new Map(users.map((u) => [u.id, buildDisplayName(u.nom, u.prenom)])), [users]);
 
-  const columns = useMemo<DataTableColumn<Groupe>[]>(() => [
-    { id: "nomGroupe", header: t("admin.groups.nom"), cell: (g) => g.nomGroupe, sortValue: (g) => g.nomGroupe, alwaysVisible: true },
-    { id: "count", header: t("admin.groups.count"), cell: (g) => g.membres.length, sortValue: (g) => g.membres.length, align: "right" },
-    {
-      id: "membres", header: t("admin.groups.membres"), className: "text-stone-600",
-      cell: (g) => g.membres.map((id) => userName.get(id)).filter(Boolean).join(", "),
-    },
-  ], [t, userName]);
+  const columns = useMemo<DataTableColumn<Groupe>[]>(
+    () => [
+      { id: "nomGroupe", header: t("admin.groups.nom"), cell: (g) => g.nomGroupe, sortValue: (g) => g.nomGroupe, alwaysVisible: true },
+      { id: "count", header: t("admin.groups.count"), cell: (g) => g.membres.length, sortValue: (g) => g.membres.length, align: "right" },
+      {
+        id: "membres",
+        header: t("admin.groups.membres"),
+        className: "text-stone-600",
+        cell: (g) =>
+          g.membres
+            .map((id) => userName.get(id))
+            .filter(Boolean)
+            .join(", "),
+      },
+    ],
+    [t, userName],
+  );
 
   return (
     <AdminListScreen
@@ -70,12 +79,27 @@ function GroupeForm({ groupe, users, controls }: { groupe: Groupe | null; users:
       onClose={controls.onClose}
     >
       <Field id={fields.nomGroupe.id} label={t("admin.groups.nom")} errors={fields.nomGroupe.errors}>
-        <TextInput {...getInputProps(fields.nomGroupe, { type: "text" })} autoComplete="off" invalid={!!fields.nomGroupe.errors} describedBy={fields.nomGroupe.errorId} autoFocus />
+        <TextInput
+          {...getInputProps(fields.nomGroupe, { type: "text" })}
+          autoComplete="off"
+          invalid={!!fields.nomGroupe.errors}
+          describedBy={fields.nomGroupe.errorId}
+          autoFocus
+        />
       </Field>
       <fieldset className="mb-3">
         <legend className="field-label">{t("admin.groups.membres")}</legend>
-        <label className="sr-only" htmlFor={`${form.id}-filter`}>{t("admin.groups.filter")}</label>
-        <input id={`${form.id}-filter`} type="search" className="field-input" placeholder={t("admin.groups.filter")} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <label className="sr-only" htmlFor={`${form.id}-filter`}>
+          {t("admin.groups.filter")}
+        </label>
+        <input
+          id={`${form.id}-filter`}
+          type="search"
+          className="field-input"
+          placeholder={t("admin.groups.filter")}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
         <div className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded border border-stone-200 p-2" data-testid="groupe-members">
           {getCollectionProps(fields.membres, { type: "checkbox", options: users.map((u) => String(u.id)) }).map(({ key, ...props }) => {
             const u = byId.get(props.value)!;
@@ -83,7 +107,10 @@ function GroupeForm({ groupe, users, controls }: { groupe: Groupe | null; users:
             return (
               <label key={key} className={`flex items-center gap-2 text-sm ${needle && !label.toLowerCase().includes(needle) ? "hidden" : ""}`}>
                 <input {...props} />
-                <span className={u.actif ? "" : "text-stone-500"}>{label}{u.actif ? "" : ` – ${t("admin.users.disabled")}`}</span>
+                <span className={u.actif ? "" : "text-stone-500"}>
+                  {label}
+                  {u.actif ? "" : ` – ${t("admin.users.disabled")}`}
+                </span>
               </label>
             );
           })}

@@ -23,7 +23,9 @@ export default function AdminLayout() {
   return (
     <div className="mx-auto max-w-6xl" data-testid="admin-layout">
       <h1 className="mb-3 text-xl font-semibold text-sillon-800">
-        <NavLink to="/home/admin" end className="hover:underline" data-testid="admin-link">{t("menu.admin")}</NavLink>
+        <NavLink to="/home/admin" end className="hover:underline" data-testid="admin-link">
+          {t("menu.admin")}
+        </NavLink>
       </h1>
       <nav aria-label={t("menu.admin")} className="mb-4 border-b border-stone-200">
         <ul className="-mb-px flex flex-wrap gap-1">
@@ -34,7 +36,9 @@ export default function AdminLayout() {
                 data-testid={`admin-tab-${tab.id}`}
                 className={({ isActive }) =>
                   `inline-block rounded-t border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-sillon-600 ${
-                    isActive ? "border-stone-200 border-b-white bg-white font-semibold text-sillon-800" : "border-transparent text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+                    isActive
+                      ? "border-stone-200 border-b-white bg-white font-semibold text-sillon-800"
+                      : "border-transparent text-stone-600 hover:bg-stone-100 hover:text-stone-900"
                   }`
                 }
               >

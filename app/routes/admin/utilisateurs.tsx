@@ -24,8 +24,17 @@ export function meta() {
 
 /** The user form as the browser holds it (strings; the schema turns them into values). */
 type UserFormValue = {
-  id?: string; updatedAt?: string; username: string; nom: string; prenom: string; email?: string; admin?: string; roleTest?: string;
-  groupes: string[]; password?: string; confirmation?: string;
+  id?: string;
+  updatedAt?: string;
+  username: string;
+  nom: string;
+  prenom: string;
+  email?: string;
+  admin?: string;
+  roleTest?: string;
+  groupes: string[];
+  password?: string;
+  confirmation?: string;
 };
 
 type User = Route.ComponentProps["loaderData"]["users"][number];
@@ -36,21 +45,55 @@ export default function AdminUtilisateurs({ loaderData }: Route.ComponentProps) 
   const { users, groupes, me } = loaderData;
   const groupName = useMemo(() => new Map(groupes.map((g) => [g.id, g.nomGroupe])), [groupes]);
 
-  const columns = useMemo<DataTableColumn<User>[]>(() => [
-    { id: "username", header: t("admin.users.username"), cell: (u) => u.username, sortValue: (u) => u.username, alwaysVisible: true },
-    { id: "nom", header: t("admin.users.nom"), cell: (u) => u.nom, sortValue: (u) => u.nom },
-    { id: "prenom", header: t("admin.users.prenom"), cell: (u) => u.prenom, sortValue: (u) => u.prenom },
-    { id: "email", header: t("admin.users.email"), cell: (u) => u.email ?? "", sortValue: (u) => u.email ?? "", optional: true },
-    { id: "groupes", header: t("admin.users.groupes"), cell: (u) => u.groupes.map((g) => groupName.get(g)).filter(Boolean).join(", ") },
-    { id: "admin", header: t("admin.users.admin"), cell: (u) => (u.admin ? t("ui.yes") : ""), sortValue: (u) => (u.admin ? 1 : 0), align: "center" },
-    { id: "roleTest", header: t("admin.users.role-test"), cell: (u) => (u.roleTest ? t("ui.yes") : ""), sortValue: (u) => (u.roleTest ? 1 : 0), align: "center", optional: true },
-    {
-      id: "actif", header: t("admin.users.status"), sortValue: (u) => (u.actif ? 1 : 0),
-      cell: (u) => (u.actif ? t("admin.users.active") : <span className="rounded bg-stone-200 px-1.5 py-0.5 text-xs text-stone-700">{t("admin.users.disabled")}</span>),
-    },
-    { id: "acceptcgu", header: t("admin.users.acceptcgu"), cell: (u) => (u.acceptcgu ? t("ui.yes") : t("ui.no")), sortValue: (u) => (u.acceptcgu ? 1 : 0), optional: true, align: "center" },
-    { id: "lastLoginAt", header: t("admin.users.last-login"), cell: (u) => (u.lastLoginAt ? formatDate(u.lastLoginAt) : ""), sortValue: (u) => u.lastLoginAt ?? "", optional: true },
-  ], [t, groupName]);
+  const columns = useMemo<DataTableColumn<User>[]>(
+    () => [
+      { id: "username", header: t("admin.users.username"), cell: (u) => u.username, sortValue: (u) => u.username, alwaysVisible: true },
+      { id: "nom", header: t("admin.users.nom"), cell: (u) => u.nom, sortValue: (u) => u.nom },
+      { id: "prenom", header: t("admin.users.prenom"), cell: (u) => u.prenom, sortValue: (u) => u.prenom },
+      { id: "email", header: t("admin.users.email"), cell: (u) => u.email ?? "", sortValue: (u) => u.email ?? "", optional: true },
+      {
+        id: "groupes",
+        header: t("admin.users.groupes"),
+        cell: (u) =>
+          u.groupes
+            .map((g) => groupName.get(g))
+            .filter(Boolean)
+            .join(", "),
+      },
+      { id: "admin", header: t("admin.users.admin"), cell: (u) => (u.admin ? t("ui.yes") : ""), sortValue: (u) => (u.admin ? 1 : 0), align: "center" },
+      {
+        id: "roleTest",
+        header: t("admin.users.role-test"),
+        cell: (u) => (u.roleTest ? t("ui.yes") : ""),
+        sortValue: (u) => (u.roleTest ? 1 : 0),
+        align: "center",
+        optional: true,
+      },
+      {
+        id: "actif",
+        header: t("admin.users.status"),
+        sortValue: (u) => (u.actif ? 1 : 0),
+        cell: (u) =>
+          u.actif ? t("admin.users.active") : <span className="rounded bg-stone-200 px-1.5 py-0.5 text-xs text-stone-700">{t("admin.users.disabled")}</span>,
+      },
+      {
+        id: "acceptcgu",
+        header: t("admin.users.acceptcgu"),
+        cell: (u) => (u.acceptcgu ? t("ui.yes") : t("ui.no")),
+        sortValue: (u) => (u.acceptcgu ? 1 : 0),
+        optional: true,
+        align: "center",
+      },
+      {
+        id: "lastLoginAt",
+        header: t("admin.users.last-login"),
+        cell: (u) => (u.lastLoginAt ? formatDate(u.lastLoginAt) : ""),
+        sortValue: (u) => u.lastLoginAt ?? "",
+        optional: true,
+      },
+    ],
+    [t, groupName],
+  );
 
   return (
     <AdminListScreen
@@ -92,40 +135,101 @@ function UserForm({ user, groupes, isMe, controls }: { user: User | null; groupe
       row={user}
       testId="admin-user-form"
       title={user ? t("admin.users.edit", { username: user.username }) : t("admin.users.new")}
-      notice={user && !user.actif ? <p className="mb-3 rounded bg-stone-100 px-2 py-1 text-sm text-stone-700" data-testid="user-disabled-notice">{t("admin.users.disabled-notice")}</p> : null}
-      actions={user ? (
-        <>
-          {user.actif ? (
-            <button type="button" className="btn-danger" onClick={() => setConfirmDisable(true)} disabled={isMe} title={isMe ? t("admin.cannot-disable-self") : undefined} data-testid="user-disable">{t("admin.users.disable")}</button>
-          ) : (
-            <button type="button" className="btn-secondary" onClick={() => toggler.submit({ intent: "enable", id: String(user.id) }, { method: "post" })} disabled={toggler.state !== "idle"} data-testid="user-enable">{t("admin.users.enable")}</button>
-          )}
-          {!isMe ? <button type="button" className="btn-secondary" onClick={() => setPasswordOpen(true)} data-testid="user-reset-password">{t("admin.users.reset-password")}</button> : null}
-        </>
-      ) : null}
-      dialogs={user ? (
-        <>
-          <AppDialog open={confirmDisable} title={t("admin.users.disable")} width={500} onEscape={() => setConfirmDisable(false)} testId="disable-user-dialog"
-            actions={<>
-              <button type="button" className="btn-secondary" onClick={() => setConfirmDisable(false)} autoFocus>{t("ui.cancel")}</button>
-              <button type="button" className="btn-danger" onClick={() => { setConfirmDisable(false); void toggler.submit({ intent: "disable", id: String(user.id) }, { method: "post" }); }}>{t("admin.users.disable")}</button>
-            </>}>
-            <p>{t("admin.users.disable-confirm", { username: user.username })}</p>
-          </AppDialog>
-          {passwordOpen ? <PasswordDialog user={user} onClose={() => setPasswordOpen(false)} /> : null}
-        </>
-      ) : null}
+      notice={
+        user && !user.actif ? (
+          <p className="mb-3 rounded bg-stone-100 px-2 py-1 text-sm text-stone-700" data-testid="user-disabled-notice">
+            {t("admin.users.disabled-notice")}
+          </p>
+        ) : null
+      }
+      actions={
+        user ? (
+          <>
+            {user.actif ? (
+              <button
+                type="button"
+                className="btn-danger"
+                onClick={() => setConfirmDisable(true)}
+                disabled={isMe}
+                title={isMe ? t("admin.cannot-disable-self") : undefined}
+                data-testid="user-disable"
+              >
+                {t("admin.users.disable")}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => toggler.submit({ intent: "enable", id: String(user.id) }, { method: "post" })}
+                disabled={toggler.state !== "idle"}
+                data-testid="user-enable"
+              >
+                {t("admin.users.enable")}
+              </button>
+            )}
+            {!isMe ? (
+              <button type="button" className="btn-secondary" onClick={() => setPasswordOpen(true)} data-testid="user-reset-password">
+                {t("admin.users.reset-password")}
+              </button>
+            ) : null}
+          </>
+        ) : null
+      }
+      dialogs={
+        user ? (
+          <>
+            <AppDialog
+              open={confirmDisable}
+              title={t("admin.users.disable")}
+              width={500}
+              onEscape={() => setConfirmDisable(false)}
+              testId="disable-user-dialog"
+              actions={
+                <>
+                  <button type="button" className="btn-secondary" onClick={() => setConfirmDisable(false)} autoFocus>
+                    {t("ui.cancel")}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-danger"
+                    onClick={() => {
+                      setConfirmDisable(false);
+                      void toggler.submit({ intent: "disable", id: String(user.id) }, { method: "post" });
+                    }}
+                  >
+                    {t("admin.users.disable")}
+                  </button>
+                </>
+              }
+            >
+              <p>{t("admin.users.disable-confirm", { username: user.username })}</p>
+            </AppDialog>
+            {passwordOpen ? <PasswordDialog user={user} onClose={() => setPasswordOpen(false)} /> : null}
+          </>
+        ) : null
+      }
       onClose={controls.onClose}
     >
       <Field id={fields.username.id} label={t("admin.users.username")} errors={fields.username.errors}>
-        <TextInput {...getInputProps(fields.username, { type: "text" })} autoComplete="off" invalid={!!fields.username.errors} describedBy={fields.username.errorId} autoFocus />
+        <TextInput
+          {...getInputProps(fields.username, { type: "text" })}
+          autoComplete="off"
+          invalid={!!fields.username.errors}
+          describedBy={fields.username.errorId}
+          autoFocus
+        />
       </Field>
       <div className="grid gap-x-3 sm:grid-cols-2">
         <Field id={fields.nom.id} label={t("admin.users.nom")} errors={fields.nom.errors}>
           <TextInput {...getInputProps(fields.nom, { type: "text" })} autoComplete="off" invalid={!!fields.nom.errors} describedBy={fields.nom.errorId} />
         </Field>
         <Field id={fields.prenom.id} label={t("admin.users.prenom")} errors={fields.prenom.errors}>
-          <TextInput {...getInputProps(fields.prenom, { type: "text" })} autoComplete="off" invalid={!!fields.prenom.errors} describedBy={fields.prenom.errorId} />
+          <TextInput
+            {...getInputProps(fields.prenom, { type: "text" })}
+            autoComplete="off"
+            invalid={!!fields.prenom.errors}
+            describedBy={fields.prenom.errorId}
+          />
         </Field>
       </div>
       <Field id={fields.email.id} label={t("admin.users.email")} errors={fields.email.errors}>
@@ -134,10 +238,20 @@ function UserForm({ user, groupes, isMe, controls }: { user: User | null; groupe
       {!user ? (
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Field id={fields.password.id} label={t("admin.users.password")} errors={fields.password.errors} help={t("admin.users.password-help")}>
-            <TextInput {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" invalid={!!fields.password.errors} describedBy={fields.password.errorId} />
+            <TextInput
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              invalid={!!fields.password.errors}
+              describedBy={fields.password.errorId}
+            />
           </Field>
           <Field id={fields.confirmation.id} label={t("admin.users.confirmation")} errors={fields.confirmation.errors}>
-            <TextInput {...getInputProps(fields.confirmation, { type: "password" })} autoComplete="new-password" invalid={!!fields.confirmation.errors} describedBy={fields.confirmation.errorId} />
+            <TextInput
+              {...getInputProps(fields.confirmation, { type: "password" })}
+              autoComplete="new-password"
+              invalid={!!fields.confirmation.errors}
+              describedBy={fields.confirmation.errorId}
+            />
           </Field>
         </div>
       ) : null}
@@ -146,7 +260,11 @@ function UserForm({ user, groupes, isMe, controls }: { user: User | null; groupe
           <input {...getInputProps(fields.admin, { type: "checkbox" })} />
           {t("admin.users.admin-flag")}
         </label>
-        {fields.admin.errors ? <p className="field-error" id={fields.admin.errorId}>{t(fields.admin.errors[0])}</p> : null}
+        {fields.admin.errors ? (
+          <p className="field-error" id={fields.admin.errorId}>
+            {t(fields.admin.errors[0])}
+          </p>
+        ) : null}
         <label className="flex items-center gap-2 text-sm">
           <input {...getInputProps(fields.roleTest, { type: "checkbox" })} />
           {t("admin.users.role-test-flag")}
@@ -154,7 +272,9 @@ function UserForm({ user, groupes, isMe, controls }: { user: User | null; groupe
       </div>
       <fieldset className="mb-3">
         <legend className="field-label">{t("admin.users.groupes")}</legend>
-        {groupes.length === 0 ? <p className="text-sm text-stone-500">{t("admin.groups.none")}</p> : (
+        {groupes.length === 0 ? (
+          <p className="text-sm text-stone-500">{t("admin.groups.none")}</p>
+        ) : (
           <div className="mt-1 max-h-40 space-y-1 overflow-y-auto rounded border border-stone-200 p-2">
             {getCollectionProps(fields.groupes, { type: "checkbox", options: groupes.map((g) => String(g.id)) }).map(({ key, ...props }) => (
               <label key={key} className="flex items-center gap-2 text-sm">
@@ -193,14 +313,29 @@ function PasswordDialog({ user, onClose }: { user: User; onClose: () => void }) 
         <input type="hidden" name="id" value={user.id} />
         <p className="mb-3 text-stone-700">{t("admin.users.reset-password-text")}</p>
         <Field id={fields.password.id} label={t("admin.users.new-password")} errors={fields.password.errors} help={t("admin.users.password-help")}>
-          <TextInput {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" invalid={!!fields.password.errors} describedBy={fields.password.errorId} autoFocus />
+          <TextInput
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            invalid={!!fields.password.errors}
+            describedBy={fields.password.errorId}
+            autoFocus
+          />
         </Field>
         <Field id={fields.confirmation.id} label={t("admin.users.confirmation")} errors={fields.confirmation.errors}>
-          <TextInput {...getInputProps(fields.confirmation, { type: "password" })} autoComplete="new-password" invalid={!!fields.confirmation.errors} describedBy={fields.confirmation.errorId} />
+          <TextInput
+            {...getInputProps(fields.confirmation, { type: "password" })}
+            autoComplete="new-password"
+            invalid={!!fields.confirmation.errors}
+            describedBy={fields.confirmation.errorId}
+          />
         </Field>
         <div className="flex justify-end gap-2 border-t border-stone-200 pt-3">
-          <button type="button" className="btn-secondary" onClick={onClose}>{t("ui.cancel")}</button>
-          <button type="submit" className="btn-primary" disabled={!valid || fetcher.state !== "idle"} data-testid="reset-password-save">{t("admin.users.reset-password")}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t("ui.cancel")}
+          </button>
+          <button type="submit" className="btn-primary" disabled={!valid || fetcher.state !== "idle"} data-testid="reset-password-save">
+            {t("admin.users.reset-password")}
+          </button>
         </div>
       </fetcher.Form>
     </AppDialog>

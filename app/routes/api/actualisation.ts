@@ -19,7 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const base = env().ACTUALISATION_URL;
   if (!base) return data({ message: "errors.not-found" }, { status: 404 });
   const session = await getSession(request);
-  const token = await issueApiToken(context.get(dbContext), user.id, { idSession: session.id || undefined, label: "actualisation", days: ACTUALISATION_TOKEN_HOURS / 24 });
+  const token = await issueApiToken(context.get(dbContext), user.id, {
+    idSession: session.id || undefined,
+    label: "actualisation",
+    days: ACTUALISATION_TOKEN_HOURS / 24,
+  });
   return redirect(actualisationUrl(base, token), 303);
 }
 

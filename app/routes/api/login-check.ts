@@ -27,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ token, users: { id: user.id, username: user.username, nom: user.nom, prenom: user.prenom, acceptcgu: user.acceptcgu } });
   } catch (e) {
     if (e instanceof BadCredentialsError) return data({ message: "login.bad-credentials" }, { status: 401 });
-    if (e instanceof LoginLockedError) return data({ message: "login.locked", retryAfter: e.retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
+    if (e instanceof LoginLockedError)
+      return data({ message: "login.locked", retryAfter: e.retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
     if (e instanceof InvalidLoginInputError) return data({ message: e.message, fieldErrors: e.fieldErrors }, { status: 400 });
     throw e;
   }

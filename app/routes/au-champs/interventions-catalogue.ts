@@ -13,8 +13,15 @@ import { getRecolte, listQualifiants, recolteDialogLists, typesSortie } from "#s
  * `?recolte=` one harvest, `?kind=recolte&action=`, `?kind=types-sortie&culture=`, `?kind=qualifiants` the harvest dialog's.
  * A reader typing the address gets the interventions screen.
  */
-const origine = z.coerce.number().int().refine((v) => (ORIGINES_INTRANT as number[]).includes(v));
-const cibles = z.string().max(100).transform((s) => s.split(",").filter(Boolean).map(Number)).pipe(z.array(z.number().int().positive()).max(4));
+const origine = z.coerce
+  .number()
+  .int()
+  .refine((v) => (ORIGINES_INTRANT as number[]).includes(v));
+const cibles = z
+  .string()
+  .max(100)
+  .transform((s) => s.split(",").filter(Boolean).map(Number))
+  .pipe(z.array(z.number().int().positive()).max(4));
 
 export const loader = resourceLoader("/home/description/au_champs/interventions", async ({ scope, query }) => {
   const bad = (name: string) => new ServiceError("warning.invalid", 400, { [name]: ["warning.invalid"] });

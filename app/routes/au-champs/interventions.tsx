@@ -9,7 +9,21 @@ import { decodeChoices, decodeInterventions, type EncodedChoices, type EncodedIn
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
 import { InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
-import { deleteIntent, editOf, formIntent, idField, intent, jsonField, optionalIdField, queryIds, rowIntent, saveIntent, screenAction, screenLoader, stampField } from "#server/http/route.server";
+import {
+  deleteIntent,
+  editOf,
+  formIntent,
+  idField,
+  intent,
+  jsonField,
+  optionalIdField,
+  queryIds,
+  rowIntent,
+  saveIntent,
+  screenAction,
+  screenLoader,
+  stampField,
+} from "#server/http/route.server";
 import { ACTIONS_LOAD_ERROR, getInterventionsPacked, removeInterventions, saveIntervention, saveInterventionsGrid } from "#server/intervention/service.server";
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
@@ -59,7 +73,10 @@ export const action = screenAction(
   {
     save: saveIntent(InterventionSchema, ({ scope }, value, edit) => saveIntervention(scope, value, edit)),
     delete: deleteIntent(({ scope }, ids) => removeInterventions(scope, ids)),
-    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({ ok: true as const, saved: await saveInterventionsGrid(scope, patches) })),
+    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({
+      ok: true as const,
+      saved: await saveInterventionsGrid(scope, patches),
+    })),
     saveSemence: inputIntent("semence", SemenceSchema),
     savePhyto: inputIntent("phyto", PhytoSchema),
     saveFertilisant: inputIntent("fertilisant", FertilisantSchema),
@@ -77,7 +94,11 @@ export const action = screenAction(
       { fields: { idAction: idField, id: optionalIdField, updatedAt: stampField } },
     ),
     deleteRecolte: rowIntent(({ scope }, id) => removeRecolte(scope, id), "ui.delete-confirmation"),
-    createQualifiant: formIntent(QualifiantRecolteSchema, async ({ scope }, value) => ({ qualifiant: await createQualifiant(scope, value), notice: "ui.create-confirmation" }), { reset: true }),
+    createQualifiant: formIntent(
+      QualifiantRecolteSchema,
+      async ({ scope }, value) => ({ qualifiant: await createQualifiant(scope, value), notice: "ui.create-confirmation" }),
+      { reset: true },
+    ),
     deleteQualifiant: rowIntent(({ scope }, id) => removeQualifiant(scope, id), "ui.delete-confirmation"),
     // The folder's unreferenced inputs (decision 0032): created by a writer, edited by an animator of the folder.
     saveIntrantDossier: formIntent(
@@ -92,12 +113,27 @@ export const action = screenAction(
     ),
     // Copy and duplication, date update (decision 0047): the dialogs' choices, then one transaction per copy.
     copieChoix: intent({}, async ({ scope }) => ({ ok: true as const, choix: await copyChoices(scope) })),
-    exportInterventions: formIntent(ExportInterventionsSchema, async ({ scope }, value) => ({ copies: await exportInterventions(scope, value), notice: "copie.copie-faite" })),
-    importInterventions: formIntent(ImportInterventionsSchema, async ({ scope }, value) => ({ copies: await importInterventions(scope, value), notice: "copie.copie-faite" })),
-    duplicationInterventions: formIntent(DuplicationInterventionsSchema, async ({ scope }, value) => ({ copies: await duplicateInterventions(scope, value), notice: "copie.duplication-faite" })),
+    exportInterventions: formIntent(ExportInterventionsSchema, async ({ scope }, value) => ({
+      copies: await exportInterventions(scope, value),
+      notice: "copie.copie-faite",
+    })),
+    importInterventions: formIntent(ImportInterventionsSchema, async ({ scope }, value) => ({
+      copies: await importInterventions(scope, value),
+      notice: "copie.copie-faite",
+    })),
+    duplicationInterventions: formIntent(DuplicationInterventionsSchema, async ({ scope }, value) => ({
+      copies: await duplicateInterventions(scope, value),
+      notice: "copie.duplication-faite",
+    })),
     // The plots screen's date update and cost-centre assignment, from the Other menu (C-DATE; spec 3 §2.1).
-    majDates: formIntent(MajDatesSchema, async ({ scope }, value) => ({ moved: await majDatesActions(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
-    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ scope }, value) => ({ moved: await majDatesCampagne(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
+    majDates: formIntent(MajDatesSchema, async ({ scope }, value) => ({ moved: await majDatesActions(scope, value) }), {
+      notice: "ui.update-confirmation",
+      reset: true,
+    }),
+    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ scope }, value) => ({ moved: await majDatesCampagne(scope, value) }), {
+      notice: "ui.update-confirmation",
+      reset: true,
+    }),
     affectations: intent({ affectations: jsonField(AffectationsSchema) }, async ({ scope }, { affectations }) => {
       await saveAffectations(scope, affectations);
       return { ok: true as const, notice: "ui.update-confirmation" };
@@ -108,7 +144,11 @@ export const action = screenAction(
 
 export default function InterventionsScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ScreenFrame data={loaderData} title={t("screen.interventions")} name="interventions" width="6xl">{(data) => <UnpackedInterventions data={data} />}</ScreenFrame>;
+  return (
+    <ScreenFrame data={loaderData} title={t("screen.interventions")} name="interventions" width="6xl">
+      {(data) => <UnpackedInterventions data={data} />}
+    </ScreenFrame>
+  );
 }
 
 type PackedInterventions = Omit<InterventionsData, "rows" | "parcelles" | "operations" | "cultures"> & { choix: EncodedChoices; rows: EncodedInterventions };
@@ -135,17 +175,27 @@ function Interventions({ data }: { data: InterventionsData }) {
     return (
       <div className="mx-auto max-w-6xl space-y-4">
         <ScreenTitle title={t("screen.interventions")} readOnly={readOnly} />
-        <p className="card" data-testid="interventions-no-plot">{t("interventions.aucune-parcelle")}</p>
+        <p className="card" data-testid="interventions-no-plot">
+          {t("interventions.aucune-parcelle")}
+        </p>
       </div>
     );
   }
-
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <ListScreen
         header={<InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} selectedIds={selectedIds} />}
-        renderTable={({ onSelect }) => <InterventionsGrid data={data} rows={rows} readOnly={readOnly} onSave={onGridSave} onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)} onRowsSelected={setSelectedIds} />}
+        renderTable={({ onSelect }) => (
+          <InterventionsGrid
+            data={data}
+            rows={rows}
+            readOnly={readOnly}
+            onSave={onGridSave}
+            onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)}
+            onRowsSelected={setSelectedIds}
+          />
+        )}
         tableId="interventions"
         title={t("screen.interventions")}
         label={t("screen.interventions")}

@@ -27,4 +27,3 @@ export const action = resourceAction(async ({ scope, request }) => {
 
 /** The address typed in the browser (GET): the measures screen, where the files are. */
 export const loader = resourceLoader("/home/description/au_champs/mesures");
-

@@ -5,11 +5,35 @@ import { ScreenFrame } from "~/components/screen-frame";
 import { rawPatchSchema } from "~/domain/grid-patches";
 import { CopieSeriesSchema, DossierObservationSchema, HorizonSchema, PlacetteSchema, SerieSchema } from "~/domain/observation";
 import {
-  deleteIntent, editOf, formIntent, idField, intent, jsonField, optionalIdField, queryId, rowIntent, saveIntent, screenAction, screenLoader, stampField,
+  deleteIntent,
+  editOf,
+  formIntent,
+  idField,
+  intent,
+  jsonField,
+  optionalIdField,
+  queryId,
+  rowIntent,
+  saveIntent,
+  screenAction,
+  screenLoader,
+  stampField,
 } from "#server/http/route.server";
 import {
-  copierSeries, getMesures, OBS_LOAD_ERROR, removeFichier, removeHorizon, removeObservations, removePlacette, removeSeries, saveDossierObservation,
-  saveHorizon, saveObservationsGrid, savePlacette, saveSerie, maxBytes,
+  copierSeries,
+  getMesures,
+  OBS_LOAD_ERROR,
+  removeFichier,
+  removeHorizon,
+  removeObservations,
+  removePlacette,
+  removeSeries,
+  saveDossierObservation,
+  saveHorizon,
+  saveObservationsGrid,
+  savePlacette,
+  saveSerie,
+  maxBytes,
 } from "#server/observation/service.server";
 import { mapConfig } from "#server/env.server";
 import type { Route } from "./+types/mesures";
@@ -24,7 +48,10 @@ export const loader = screenLoader(
   async ({ scope, query }) => {
     // `id` is the selected series, or "new" while one is created.
     const selected = query.get("id");
-    const data = await getMesures(scope, { parcelleId: queryId(query, "parcelleId"), serieId: selected && /^\d{1,9}$/.test(selected) ? Number(selected) : null });
+    const data = await getMesures(scope, {
+      parcelleId: queryId(query, "parcelleId"),
+      serieId: selected && /^\d{1,9}$/.test(selected) ? Number(selected) : null,
+    });
     return { ...data, maxMo: Math.round((maxBytes() / 1024 / 1024) * 100) / 100, mapConfig: mapConfig() };
   },
   { loadError: OBS_LOAD_ERROR },
@@ -37,7 +64,8 @@ export const action = screenAction(
     save: saveIntent(SerieSchema, ({ scope }, value, edit) => saveSerie(scope, value, edit)),
     delete: deleteIntent(({ scope }, ids) => removeSeries(scope, ids)),
     grid: intent({ idSerie: idField, patches: jsonField(z.array(rawPatchSchema).max(5000, "warning.too-many")) }, async ({ scope }, { idSerie, patches }) => ({
-      ok: true as const, saved: await saveObservationsGrid(scope, idSerie, patches),
+      ok: true as const,
+      saved: await saveObservationsGrid(scope, idSerie, patches),
     })),
     deleteObservation: intent({ ...serieFields, id: idField }, async ({ scope }, { idSerie, id }) => {
       await removeObservations(scope, idSerie, [id]);
@@ -65,7 +93,8 @@ export const action = screenAction(
       return { ok: true as const, notice: "ui.delete-confirmation" };
     }),
     saveDossierObservation: formIntent(DossierObservationSchema, async ({ scope }, value) => ({ id: await saveDossierObservation(scope, value) }), {
-      notice: "ui.create-confirmation", reset: true,
+      notice: "ui.create-confirmation",
+      reset: true,
     }),
     copy: formIntent(CopieSeriesSchema, async ({ scope }, value) => {
       const { count } = await copierSeries(scope, value);
@@ -79,5 +108,9 @@ export const action = screenAction(
 
 export default function Mesures({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ScreenFrame data={loaderData} title={t("screen.mesures")} name="mesures" width="6xl">{(data) => <MesuresScreen data={data} />}</ScreenFrame>;
+  return (
+    <ScreenFrame data={loaderData} title={t("screen.mesures")} name="mesures" width="6xl">
+      {(data) => <MesuresScreen data={data} />}
+    </ScreenFrame>
+  );
 }

@@ -47,8 +47,14 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
     schema: AmenagementSchema,
     defaultValue: row
       ? {
-          libelle: row.libelle, idTypeAmenagement: String(row.idTypeAmenagement), idParcelleAdjacente: row.idParcelleAdjacente != null ? String(row.idParcelleAdjacente) : undefined,
-          surface: numberText(row.surface, lang), remarque: row.remarque, noIlotPac: row.noIlotPac, irrigable: row.irrigable ? "on" : undefined, drainee: row.drainee ? "on" : undefined,
+          libelle: row.libelle,
+          idTypeAmenagement: String(row.idTypeAmenagement),
+          idParcelleAdjacente: row.idParcelleAdjacente != null ? String(row.idParcelleAdjacente) : undefined,
+          surface: numberText(row.surface, lang),
+          remarque: row.remarque,
+          noIlotPac: row.noIlotPac,
+          irrigable: row.irrigable ? "on" : undefined,
+          drainee: row.drainee ? "on" : undefined,
           ...soilDefaults(row, lang),
         }
       : undefined,
@@ -61,38 +67,77 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} className="space-y-3" data-testid="amenagement-form">
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <fieldset disabled={controls.readOnly} className="space-y-3">
         <FormCard title={t("amenagement.card-resume")}>
           <div className="grid gap-x-4 sm:grid-cols-2">
             <Field id={fields.libelle.id} label={t("amenagement.libelle")} errors={fields.libelle.errors}>
-              <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} describedBy={`${fields.libelle.id}-error`} />
+              <TextInput
+                {...getInputProps(fields.libelle, { type: "text" })}
+                autoFocus
+                invalid={!!fields.libelle.errors}
+                describedBy={`${fields.libelle.id}-error`}
+              />
             </Field>
             <Field id={fields.idTypeAmenagement.id} label={t("amenagement.type")} errors={fields.idTypeAmenagement.errors}>
-              <select {...getSelectProps(fields.idTypeAmenagement)} className="field-input" aria-invalid={!!fields.idTypeAmenagement.errors || undefined}
-                onChange={(e) => setIdType(e.target.value)}>
+              <select
+                {...getSelectProps(fields.idTypeAmenagement)}
+                className="field-input"
+                aria-invalid={!!fields.idTypeAmenagement.errors || undefined}
+                onChange={(e) => setIdType(e.target.value)}
+              >
                 <option value="">{t("context.choose")}</option>
-                {data.types.map((ty) => <option key={ty.id} value={ty.id}>{typeLabel(ty, lang)}</option>)}
+                {data.types.map((ty) => (
+                  <option key={ty.id} value={ty.id}>
+                    {typeLabel(ty, lang)}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field id={fields.surface.id} label={t("amenagement.surface")} errors={fields.surface.errors}>
               <div className="flex items-center gap-2">
-                <TextInput {...getInputProps(fields.surface, { type: "text" })} inputMode="decimal" invalid={!!fields.surface.errors}
-                  aria-describedby={[unite ? unitId : "", fields.surface.errors ? `${fields.surface.id}-error` : ""].filter(Boolean).join(" ") || undefined} />
-                <span id={unitId} className="min-w-10 text-sm text-stone-600" data-testid="surface-unit" title={unite ? t(`amenagement.unites-long.${unite}`) : undefined}>
+                <TextInput
+                  {...getInputProps(fields.surface, { type: "text" })}
+                  inputMode="decimal"
+                  invalid={!!fields.surface.errors}
+                  aria-describedby={[unite ? unitId : "", fields.surface.errors ? `${fields.surface.id}-error` : ""].filter(Boolean).join(" ") || undefined}
+                />
+                <span
+                  id={unitId}
+                  className="min-w-10 text-sm text-stone-600"
+                  data-testid="surface-unit"
+                  title={unite ? t(`amenagement.unites-long.${unite}`) : undefined}
+                >
                   {unite ? t(`amenagement.unites.${unite}`) : ""}
                 </span>
               </div>
             </Field>
-            <Field id={fields.idParcelleAdjacente.id} label={t("amenagement.parcelleAdjacente")} errors={fields.idParcelleAdjacente.errors}
-              help={data.parcelles.length ? undefined : t("amenagement.no-parcelle")}>
+            <Field
+              id={fields.idParcelleAdjacente.id}
+              label={t("amenagement.parcelleAdjacente")}
+              errors={fields.idParcelleAdjacente.errors}
+              help={data.parcelles.length ? undefined : t("amenagement.no-parcelle")}
+            >
               <select {...getSelectProps(fields.idParcelleAdjacente)} className="field-input" disabled={!data.parcelles.length}>
                 <option value="">{t("amenagement.none")}</option>
-                {data.parcelles.map((p) => <option key={p.id} value={p.id}>{p.libelle}</option>)}
+                {data.parcelles.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.libelle}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field id={fields.noIlotPac.id} label={t("amenagement.noIlotPac")} errors={fields.noIlotPac.errors}>
-              <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} />
+              <TextInput
+                {...getInputProps(fields.noIlotPac, { type: "text" })}
+                invalid={!!fields.noIlotPac.errors}
+                describedBy={`${fields.noIlotPac.id}-error`}
+              />
             </Field>
             <div className="grid grid-cols-2">
               <CheckField field={fields.irrigable} label={t("amenagement.irrigable")} />
@@ -110,9 +155,13 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
         </FormCard>
       </fieldset>
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
         {!controls.readOnly ? (
-          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">{row ? t("ui.save") : t("ui.add")}</button>
+          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">
+            {row ? t("ui.save") : t("ui.add")}
+          </button>
         ) : null}
       </div>
     </fetcher.Form>
@@ -131,8 +180,20 @@ function Screen({ data }: { data: Data }) {
   };
   const columns: DataTableColumn<Row>[] = [
     { id: "libelle", header: t("amenagement.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
-    { id: "type", header: t("amenagement.type"), cell: (r) => typeLabel(types.get(r.idTypeAmenagement), lang), sortValue: (r) => types.get(r.idTypeAmenagement)?.iaeNoOrdre ?? null, alwaysVisible: true },
-    { id: "parcelleAdjacente", header: t("amenagement.parcelleAdjacente"), cell: (r) => (r.idParcelleAdjacente != null ? parcelles.get(r.idParcelleAdjacente) ?? "" : ""), sortValue: (r) => (r.idParcelleAdjacente != null ? parcelles.get(r.idParcelleAdjacente) ?? null : null), alwaysVisible: true },
+    {
+      id: "type",
+      header: t("amenagement.type"),
+      cell: (r) => typeLabel(types.get(r.idTypeAmenagement), lang),
+      sortValue: (r) => types.get(r.idTypeAmenagement)?.iaeNoOrdre ?? null,
+      alwaysVisible: true,
+    },
+    {
+      id: "parcelleAdjacente",
+      header: t("amenagement.parcelleAdjacente"),
+      cell: (r) => (r.idParcelleAdjacente != null ? (parcelles.get(r.idParcelleAdjacente) ?? "") : ""),
+      sortValue: (r) => (r.idParcelleAdjacente != null ? (parcelles.get(r.idParcelleAdjacente) ?? null) : null),
+      alwaysVisible: true,
+    },
     { id: "surface", header: t("amenagement.surface"), cell: surface, sortValue: (r) => r.surface ?? null, align: "right" },
     { id: "remarque", header: t("amenagement.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
@@ -154,7 +215,11 @@ export default function AmenagementsScreen({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation();
   return (
     <ScreenFrame data={loaderData} title={t("screen.amenagements")} name="screen-amenagements">
-      {(data) => <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-amenagements"><Screen data={data} /></div>}
+      {(data) => (
+        <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-amenagements">
+          <Screen data={data} />
+        </div>
+      )}
     </ScreenFrame>
   );
 }

@@ -12,7 +12,16 @@ import { useControlledForm } from "~/components/form-controller";
 import { submitForm, useFormDirty } from "~/components/form-kit";
 import { ScreenFrame } from "~/components/screen-frame";
 import {
-  ADMIN_FIELDS, COMMON_FIELDS, caracteristiquesSchema, CaracteristiquesAdminSchema, IVAN_MAX, IVAN_MIN, LONG_TERME_DUREE_MAX, LONG_TERME_DUREE_MIN, TAUX_MAX, TAUX_MIN,
+  ADMIN_FIELDS,
+  COMMON_FIELDS,
+  caracteristiquesSchema,
+  CaracteristiquesAdminSchema,
+  IVAN_MAX,
+  IVAN_MIN,
+  LONG_TERME_DUREE_MAX,
+  LONG_TERME_DUREE_MIN,
+  TAUX_MAX,
+  TAUX_MIN,
 } from "~/domain/caracteristiques-economiques";
 import { CARACTERISTIQUES_LOAD_ERROR, getCaracteristiques, saveCaracteristiques } from "#server/exploitation-description/service.server";
 import { formIntent, screenAction, screenLoader, rowTokenField } from "#server/http/route.server";
@@ -40,7 +49,17 @@ type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type FieldName = (typeof COMMON_FIELDS)[number] | (typeof ADMIN_FIELDS)[number];
 type Fields = ReturnType<typeof useForm<z.input<typeof CaracteristiquesAdminSchema>>>[1];
 
-function NumberField({ field, label, unit, help }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string; unit?: string; help?: ReactNode }) {
+function NumberField({
+  field,
+  label,
+  unit,
+  help,
+}: {
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  label: string;
+  unit?: string;
+  help?: ReactNode;
+}) {
   return (
     <Field id={field.id} label={unit ? `${label} (${unit})` : label} errors={field.errors} help={help}>
       <TextInput {...getInputProps(field, { type: "text" })} inputMode="decimal" invalid={!!field.errors} describedBy={`${field.id}-error`} />
@@ -79,10 +98,16 @@ function CaracteristiquesForm({ data }: { data: Data }) {
 
   const d = data.defaults;
   const bounds = (min: number, max: number) => t("caracteristiquesEconomiques.bounds", { min, max });
-  const norme = (n: number | null) => (n != null ? t("caracteristiquesEconomiques.norme", { montant: formatEuro(n, lang) }) : t("caracteristiquesEconomiques.norme-none"));
+  const norme = (n: number | null) =>
+    n != null ? t("caracteristiquesEconomiques.norme", { montant: formatEuro(n, lang) }) : t("caracteristiquesEconomiques.norme-none");
   const chargesDiversesHelp =
-    t("caracteristiquesEconomiques.charges-diverses-default", { forfait: formatEuro(d.chargesDiversesForfait, lang), parHa: formatEuro(d.chargesDiversesParHa, lang) }) +
-    (d.chargesDiverses != null && d.surfaceHa != null ? ` ${t("caracteristiquesEconomiques.charges-diverses-computed", { montant: formatEuro(d.chargesDiverses, lang), surface: formatNumber(d.surfaceHa, lang) })}` : "");
+    t("caracteristiquesEconomiques.charges-diverses-default", {
+      forfait: formatEuro(d.chargesDiversesForfait, lang),
+      parHa: formatEuro(d.chargesDiversesParHa, lang),
+    }) +
+    (d.chargesDiverses != null && d.surfaceHa != null
+      ? ` ${t("caracteristiquesEconomiques.charges-diverses-computed", { montant: formatEuro(d.chargesDiverses, lang), surface: formatNumber(d.surfaceHa, lang) })}`
+      : "");
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} className="space-y-4">
@@ -93,22 +118,42 @@ function CaracteristiquesForm({ data }: { data: Data }) {
           <div className="grid gap-x-4 sm:grid-cols-2">
             <NumberField field={fields.cotisationMsa} label={t("caracteristiquesEconomiques.cotisationMsa")} unit="€" />
             <NumberField field={fields.aidesDecouplees} label={t("caracteristiquesEconomiques.aidesDecouplees")} unit="€" />
-            <NumberField field={fields.fermageMoyen} label={t("caracteristiquesEconomiques.fermageMoyen")} unit="€/ha"
-              help={t("caracteristiquesEconomiques.fermage-default", { montant: formatEuro(d.fermageMoyen, lang) })} />
+            <NumberField
+              field={fields.fermageMoyen}
+              label={t("caracteristiquesEconomiques.fermageMoyen")}
+              unit="€/ha"
+              help={t("caracteristiquesEconomiques.fermage-default", { montant: formatEuro(d.fermageMoyen, lang) })}
+            />
             <NumberField field={fields.chargesDiverses} label={t("caracteristiquesEconomiques.chargesDiverses")} unit="€" help={chargesDiversesHelp} />
-            <NumberField field={fields.prixFioul} label={t("caracteristiquesEconomiques.prixFioul")} unit="€/L"
-              help={d.prixFioul != null ? t("caracteristiquesEconomiques.prix-fioul-reference", { prix: formatNumber(d.prixFioul, lang, 4) }) : undefined} />
+            <NumberField
+              field={fields.prixFioul}
+              label={t("caracteristiquesEconomiques.prixFioul")}
+              unit="€/L"
+              help={d.prixFioul != null ? t("caracteristiquesEconomiques.prix-fioul-reference", { prix: formatNumber(d.prixFioul, lang, 4) }) : undefined}
+            />
           </div>
         </FormCard>
 
         <FormCard title={t("caracteristiquesEconomiques.main-oeuvre-card")} testId="eco-card-main-oeuvre">
           <div className="grid gap-x-4 sm:grid-cols-3">
-            <NumberField field={fields.chargesMainOeuvreSalarialePermanente} label={t("caracteristiquesEconomiques.chargesMainOeuvreSalarialePermanente")} unit="€"
-              help={norme(data.normes.normeChargesMainOeuvreSalarialePermanente)} />
-            <NumberField field={fields.chargesMainOeuvreSalarialeOccasionnel} label={t("caracteristiquesEconomiques.chargesMainOeuvreSalarialeOccasionnel")} unit="€"
-              help={norme(data.normes.normeChargesMainOeuvreSalarialeOccasionnel)} />
-            <NumberField field={fields.chargesMainOeuvreFamiliale} label={t("caracteristiquesEconomiques.chargesMainOeuvreFamiliale")} unit="€"
-              help={norme(data.normes.normeChargesMainOeuvreFamiliale)} />
+            <NumberField
+              field={fields.chargesMainOeuvreSalarialePermanente}
+              label={t("caracteristiquesEconomiques.chargesMainOeuvreSalarialePermanente")}
+              unit="€"
+              help={norme(data.normes.normeChargesMainOeuvreSalarialePermanente)}
+            />
+            <NumberField
+              field={fields.chargesMainOeuvreSalarialeOccasionnel}
+              label={t("caracteristiquesEconomiques.chargesMainOeuvreSalarialeOccasionnel")}
+              unit="€"
+              help={norme(data.normes.normeChargesMainOeuvreSalarialeOccasionnel)}
+            />
+            <NumberField
+              field={fields.chargesMainOeuvreFamiliale}
+              label={t("caracteristiquesEconomiques.chargesMainOeuvreFamiliale")}
+              unit="€"
+              help={norme(data.normes.normeChargesMainOeuvreFamiliale)}
+            />
           </div>
         </FormCard>
 
@@ -130,14 +175,29 @@ function CaracteristiquesForm({ data }: { data: Data }) {
             <FormCard title={t("caracteristiquesEconomiques.long-terme-card")} testId="eco-card-long-terme" aside={<AdminBadge />}>
               <div className="grid gap-x-4 sm:grid-cols-3">
                 <NumberField field={fields.longTermeTaux} label={t("caracteristiquesEconomiques.longTermeTaux")} unit="%" help={bounds(TAUX_MIN, TAUX_MAX)} />
-                <NumberField field={fields.longTermeDuree} label={t("caracteristiquesEconomiques.longTermeDuree")} unit={t("caracteristiquesEconomiques.years")} help={bounds(LONG_TERME_DUREE_MIN, LONG_TERME_DUREE_MAX)} />
+                <NumberField
+                  field={fields.longTermeDuree}
+                  label={t("caracteristiquesEconomiques.longTermeDuree")}
+                  unit={t("caracteristiquesEconomiques.years")}
+                  help={bounds(LONG_TERME_DUREE_MIN, LONG_TERME_DUREE_MAX)}
+                />
                 <NumberField field={fields.longTermeIvan} label={t("caracteristiquesEconomiques.longTermeIvan")} unit="%" help={bounds(IVAN_MIN, IVAN_MAX)} />
               </div>
             </FormCard>
             <FormCard title={t("caracteristiquesEconomiques.capitaux-propres-card")} testId="eco-card-capitaux-propres" aside={<AdminBadge />}>
               <div className="grid gap-x-4 sm:grid-cols-2">
-                <NumberField field={fields.remunerationCapitauxPropreTaux} label={t("caracteristiquesEconomiques.remunerationCapitauxPropreTaux")} unit="%" help={bounds(TAUX_MIN, TAUX_MAX)} />
-                <NumberField field={fields.remunerationCapitauxPropreIvan} label={t("caracteristiquesEconomiques.remunerationCapitauxPropreIvan")} unit="%" help={bounds(IVAN_MIN, IVAN_MAX)} />
+                <NumberField
+                  field={fields.remunerationCapitauxPropreTaux}
+                  label={t("caracteristiquesEconomiques.remunerationCapitauxPropreTaux")}
+                  unit="%"
+                  help={bounds(TAUX_MIN, TAUX_MAX)}
+                />
+                <NumberField
+                  field={fields.remunerationCapitauxPropreIvan}
+                  label={t("caracteristiquesEconomiques.remunerationCapitauxPropreIvan")}
+                  unit="%"
+                  help={bounds(IVAN_MIN, IVAN_MAX)}
+                />
               </div>
             </FormCard>
           </>
@@ -150,9 +210,13 @@ function CaracteristiquesForm({ data }: { data: Data }) {
         </FormCard>
       </fieldset>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-stone-600" data-testid="annee-prix">{data.anneeprix != null ? t("caracteristiquesEconomiques.anneeprix", { annee: data.anneeprix }) : ""}</p>
+        <p className="text-sm text-stone-600" data-testid="annee-prix">
+          {data.anneeprix != null ? t("caracteristiquesEconomiques.anneeprix", { annee: data.anneeprix }) : ""}
+        </p>
         {canWrite ? (
-          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-caracteristiques">{t("ui.save")}</button>
+          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-caracteristiques">
+            {t("ui.save")}
+          </button>
         ) : null}
       </div>
     </fetcher.Form>

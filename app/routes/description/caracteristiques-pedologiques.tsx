@@ -29,7 +29,13 @@ export const action = screenAction(
 );
 
 type Data = Route.ComponentProps["loaderData"];
-type ActionData = { ok: boolean; submission?: unknown; notice?: string; error?: string; result?: { replicationCampagnesIds: number[]; skipped: number[]; tables: string[]; rows: Record<string, number> } };
+type ActionData = {
+  ok: boolean;
+  submission?: unknown;
+  notice?: string;
+  error?: string;
+  result?: { replicationCampagnesIds: number[]; skipped: number[]; tables: string[]; rows: Record<string, number> };
+};
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 function ListField({ field, label, options }: { field: Meta; label: string; options: Data["lists"]["typesSolAee"] }) {
@@ -38,7 +44,11 @@ function ListField({ field, label, options }: { field: Meta; label: string; opti
     <Field id={field.id} label={label} errors={field.errors}>
       <select {...getSelectProps(field)} className="field-input">
         <option value="">{t("context.choose")}</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{refLabel(o, i18n.language)}</option>)}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {refLabel(o, i18n.language)}
+          </option>
+        ))}
       </select>
     </Field>
   );
@@ -53,11 +63,23 @@ function ReplicationDialog({ open, data, onCancel, onConfirm }: { open: boolean;
   const locked = data.campagnes.filter((c) => c.locked);
   const current = data.campagnes.find((c) => c.id === data.idCampagne);
   return (
-    <AppDialog open={open} title={t("caracteristiquesPedologiques.replication-title")} width={500} onEscape={onCancel} testId="replication-dialog"
-      actions={<>
-        <button type="button" className="btn-secondary" onClick={onCancel}>{t("ui.cancel")}</button>
-        <button type="button" className="btn-primary" onClick={() => onConfirm(choice)} data-testid="replication-confirm">{t("ui.save")}</button>
-      </>}>
+    <AppDialog
+      open={open}
+      title={t("caracteristiquesPedologiques.replication-title")}
+      width={500}
+      onEscape={onCancel}
+      testId="replication-dialog"
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {t("ui.cancel")}
+          </button>
+          <button type="button" className="btn-primary" onClick={() => onConfirm(choice)} data-testid="replication-confirm">
+            {t("ui.save")}
+          </button>
+        </>
+      }
+    >
       <fieldset>
         <legend className="mb-2">{t("caracteristiquesPedologiques.replication-question")}</legend>
         {REPLICATIONS.map((r) => (
@@ -73,7 +95,9 @@ function ReplicationDialog({ open, data, onCancel, onConfirm }: { open: boolean;
       </fieldset>
       <p className="mt-2 text-xs text-stone-600">{t("caracteristiquesPedologiques.replication-help")}</p>
       {choice === REPLICATION.TOUTES_CAMPAGNES && locked.length ? (
-        <p className="mt-2 text-xs text-amber-800" data-testid="replication-locked">{t("caracteristiquesPedologiques.replication-locked", { campagnes: locked.map((c) => c.libelle).join(", ") })}</p>
+        <p className="mt-2 text-xs text-amber-800" data-testid="replication-locked">
+          {t("caracteristiquesPedologiques.replication-locked", { campagnes: locked.map((c) => c.libelle).join(", ") })}
+        </p>
       ) : null}
     </AppDialog>
   );
@@ -84,18 +108,27 @@ function ReplicationOutcome({ data, result }: { data: Data; result: NonNullable<
   const { t } = useTranslation();
   const names = (ids: number[]) => ids.map((id) => data.campagnes.find((c) => c.id === id)?.libelle ?? String(id)).join(", ");
   if (!result.replicationCampagnesIds.length && !result.skipped.length) return null;
-  const rows = (["parcelle", "lot_parcelle", "amenagement"] as const).map((table) => t(`caracteristiquesPedologiques.rows-${table}`, { count: result.rows[table] ?? 0 }));
+  const rows = (["parcelle", "lot_parcelle", "amenagement"] as const).map((table) =>
+    t(`caracteristiquesPedologiques.rows-${table}`, { count: result.rows[table] ?? 0 }),
+  );
   const sentences: { key: string; text: string; warn?: boolean }[] = [];
   if (result.replicationCampagnesIds.length) {
-    sentences.push({ key: "replicated", text: t("caracteristiquesPedologiques.replicated", { count: result.replicationCampagnesIds.length, campagnes: names(result.replicationCampagnesIds) }) });
+    sentences.push({
+      key: "replicated",
+      text: t("caracteristiquesPedologiques.replicated", { count: result.replicationCampagnesIds.length, campagnes: names(result.replicationCampagnesIds) }),
+    });
     sentences.push({ key: "rows", text: t("caracteristiquesPedologiques.replicated-rows", { detail: rows.join(", ") }) });
   }
-  if (result.skipped.length) sentences.push({ key: "skipped", text: t("caracteristiquesPedologiques.replication-skipped", { campagnes: names(result.skipped) }), warn: true });
+  if (result.skipped.length)
+    sentences.push({ key: "skipped", text: t("caracteristiquesPedologiques.replication-skipped", { campagnes: names(result.skipped) }), warn: true });
   return (
     <div role="status" className="card space-y-1 border-sillon-200 bg-sillon-50 text-sm" data-testid="replication-outcome">
       {/* One sentence per line; the spaces keep the sentences apart in the text read aloud or copied. */}
       {sentences.map((s, i) => (
-        <p key={s.key} data-testid={`replication-outcome-${s.key}`} className={s.warn ? "text-amber-800" : undefined}>{s.text}{i < sentences.length - 1 ? " " : null}</p>
+        <p key={s.key} data-testid={`replication-outcome-${s.key}`} className={s.warn ? "text-amber-800" : undefined}>
+          {s.text}
+          {i < sentences.length - 1 ? " " : null}
+        </p>
       ))}
     </div>
   );
@@ -129,13 +162,17 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SoilSchema }),
   });
 
-
   const submitWith = (replication: Replication) => {
     if (replicationInput.current) replicationInput.current.value = String(replication);
     submitForm(form.id);
   };
   // Ctrl+S and the leave confirmation save the farm only: they cannot wait for the dialog's answer.
-  useControlledForm("caracteristiques-pedologiques", { dirty: dirty && canWrite, valid: form.valid, save: () => submitWith(REPLICATION.EXPLOITATION), discard: () => setDirty(false) });
+  useControlledForm("caracteristiques-pedologiques", {
+    dirty: dirty && canWrite,
+    valid: form.valid,
+    save: () => submitWith(REPLICATION.EXPLOITATION),
+    discard: () => setDirty(false),
+  });
 
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-caracteristiques_pedologiques">
@@ -163,12 +200,28 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
         {canWrite ? (
           <div className="flex justify-end">
             {/* Saving asks where the soil values go (spec 2 §2): the dialog then submits. */}
-            <button type="button" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} onClick={() => setDialogOpen(true)} data-testid="save-sol">{t("ui.save")}</button>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!form.valid || fetcher.state !== "idle"}
+              onClick={() => setDialogOpen(true)}
+              data-testid="save-sol"
+            >
+              {t("ui.save")}
+            </button>
           </div>
         ) : null}
       </fetcher.Form>
       {fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.result ? <ReplicationOutcome data={data} result={fetcher.data.result} /> : null}
-      <ReplicationDialog open={dialogOpen} data={data} onCancel={() => setDialogOpen(false)} onConfirm={(r) => { setDialogOpen(false); submitWith(r); }} />
+      <ReplicationDialog
+        open={dialogOpen}
+        data={data}
+        onCancel={() => setDialogOpen(false)}
+        onConfirm={(r) => {
+          setDialogOpen(false);
+          submitWith(r);
+        }}
+      />
     </div>
   );
 }

@@ -21,14 +21,14 @@ export const loader = screenLoader(({ scope, query }) => getCoordonnees(scope, {
 export const action = screenAction(
   {
     save: formIntent(
-      async ({ db }, formData) => coordonneesSchema({ communeRequired: await isCommuneRequired(db, Number(formData.get("idPays")), formData.get("libelleDepartement")) }),
+      async ({ db }, formData) =>
+        coordonneesSchema({ communeRequired: await isCommuneRequired(db, Number(formData.get("idPays")), formData.get("libelleDepartement")) }),
       ({ scope }, value, { updatedAt }) => saveCoordonnees(scope, value, updatedAt),
       { fields: { updatedAt: tokenField }, notice: "ui.update-confirmation" },
     ),
   },
   { gate: "campaign" },
 );
-
 
 /** A form value as text (conform gives the raw form value). */
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -81,7 +81,6 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
   const commune = communes.find((c) => c.ci === codeInsee);
   communeRequired.current = communes.length > 0;
 
-
   const submit = () => submitForm(form.id);
   useControlledForm("coordonnees", { dirty: dirty && canWrite, valid: form.valid, save: submit, discard: () => setDirty(false) });
 
@@ -104,10 +103,19 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
           <FormCard title={t("coordonnees.identite")}>
             <div className="grid gap-x-4 sm:grid-cols-2">
               <Field id={fields.raisonSociale.id} label={t("coordonnees.raisonSociale")} errors={fields.raisonSociale.errors}>
-                <TextInput {...getInputProps(fields.raisonSociale, { type: "text" })} invalid={!!fields.raisonSociale.errors} describedBy={`${fields.raisonSociale.id}-error`} />
+                <TextInput
+                  {...getInputProps(fields.raisonSociale, { type: "text" })}
+                  invalid={!!fields.raisonSociale.errors}
+                  describedBy={`${fields.raisonSociale.id}-error`}
+                />
               </Field>
               <Field id={fields.siret.id} label={t("coordonnees.siret")} errors={fields.siret.errors} help={t("coordonnees.siret-help")}>
-                <TextInput {...getInputProps(fields.siret, { type: "text" })} inputMode="numeric" invalid={!!fields.siret.errors} describedBy={`${fields.siret.id}-error`} />
+                <TextInput
+                  {...getInputProps(fields.siret, { type: "text" })}
+                  inputMode="numeric"
+                  invalid={!!fields.siret.errors}
+                  describedBy={`${fields.siret.id}-error`}
+                />
               </Field>
               <Field id={fields.nom.id} label={t("coordonnees.nom")} errors={fields.nom.errors}>
                 <TextInput {...getInputProps(fields.nom, { type: "text" })} invalid={!!fields.nom.errors} />
@@ -126,7 +134,11 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
               <Field id={fields.idPays.id} label={t("coordonnees.pays")} errors={fields.idPays.errors}>
                 <select {...getSelectProps(fields.idPays)} className="field-input">
                   <option value="">{t("context.choose")}</option>
-                  {pays.map((p) => <option key={p.id} value={p.id}>{refLabel(p, lang)}</option>)}
+                  {pays.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {refLabel(p, lang)}
+                    </option>
+                  ))}
                 </select>
               </Field>
               {france ? (
@@ -165,9 +177,18 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
                 </Field>
               )}
               <Field id={fields.codePostal.id} label={t("coordonnees.codePostal")} errors={fields.codePostal.errors}>
-                <TextInput {...getInputProps(fields.codePostal, { type: "text" })} list={commune && commune.codesPostaux.length > 1 ? "codes-postaux" : undefined} invalid={!!fields.codePostal.errors} describedBy={`${fields.codePostal.id}-error`} />
+                <TextInput
+                  {...getInputProps(fields.codePostal, { type: "text" })}
+                  list={commune && commune.codesPostaux.length > 1 ? "codes-postaux" : undefined}
+                  invalid={!!fields.codePostal.errors}
+                  describedBy={`${fields.codePostal.id}-error`}
+                />
                 {commune && commune.codesPostaux.length > 1 ? (
-                  <datalist id="codes-postaux">{commune.codesPostaux.map((cp) => <option key={cp} value={cp} />)}</datalist>
+                  <datalist id="codes-postaux">
+                    {commune.codesPostaux.map((cp) => (
+                      <option key={cp} value={cp} />
+                    ))}
+                  </datalist>
                 ) : null}
               </Field>
             </div>
@@ -176,17 +197,30 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
           <FormCard title={t("coordonnees.contact")}>
             <div className="grid gap-x-4 sm:grid-cols-2">
               <Field id={fields.email.id} label={t("coordonnees.email")} errors={fields.email.errors}>
-                <TextInput {...getInputProps(fields.email, { type: "text" })} inputMode="email" autoComplete="email" invalid={!!fields.email.errors} describedBy={`${fields.email.id}-error`} />
+                <TextInput
+                  {...getInputProps(fields.email, { type: "text" })}
+                  inputMode="email"
+                  autoComplete="email"
+                  invalid={!!fields.email.errors}
+                  describedBy={`${fields.email.id}-error`}
+                />
               </Field>
               <Field id={fields.portable.id} label={t("coordonnees.portable")} errors={fields.portable.errors} help={t("coordonnees.portable-help")}>
-                <TextInput {...getInputProps(fields.portable, { type: "text" })} inputMode="tel" invalid={!!fields.portable.errors} describedBy={`${fields.portable.id}-error`} />
+                <TextInput
+                  {...getInputProps(fields.portable, { type: "text" })}
+                  inputMode="tel"
+                  invalid={!!fields.portable.errors}
+                  describedBy={`${fields.portable.id}-error`}
+                />
               </Field>
             </div>
           </FormCard>
         </fieldset>
         {canWrite ? (
           <div className="flex justify-end">
-            <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-coordonnees">{t("ui.save")}</button>
+            <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-coordonnees">
+              {t("ui.save")}
+            </button>
           </div>
         ) : null}
       </fetcher.Form>

@@ -13,7 +13,14 @@ import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormFetc
 import { DuplicationModeConduiteSchema, EstimationSchema, ModeConduiteSchema, compterCultures, type ModeConduiteInput } from "~/domain/mode-conduite";
 import { deleteIntent, formIntent, queryId, rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import {
-  duplicateModesConduite, estimateAssurance, getDuplicationOptions, getModesConduite, getQualifiants, getTypesSortie, removeAssurance, removeModesConduite,
+  duplicateModesConduite,
+  estimateAssurance,
+  getDuplicationOptions,
+  getModesConduite,
+  getQualifiants,
+  getTypesSortie,
+  removeAssurance,
+  removeModesConduite,
   saveModeConduite,
 } from "#server/mode-conduite/service.server";
 import type { Route } from "./+types/cultures";
@@ -62,9 +69,20 @@ type Row = Data["rows"][number];
 type Text = string | undefined;
 /** The form's values as the browser holds them (text); the schema turns them into ModeConduiteInput. */
 type FormValues = {
-  libelle?: Text; aideCouplee?: Text; dicIdCatCompetilis?: Text; remarque?: Text;
+  libelle?: Text;
+  aideCouplee?: Text;
+  dicIdCatCompetilis?: Text;
+  remarque?: Text;
   cultures?: { id?: Text; idCulture?: Text; idCatCulture?: Text; idQualifiant?: Text }[];
-  assurance?: { idCulture?: Text; idTypeSortie?: Text; mtCotisationAssurance?: Text; mtIndemniteSaisie?: Text; rendementAssure?: Text; mtPrixAssure?: Text; txFranchise?: Text };
+  assurance?: {
+    idCulture?: Text;
+    idTypeSortie?: Text;
+    mtCotisationAssurance?: Text;
+    mtIndemniteSaisie?: Text;
+    rendementAssure?: Text;
+    mtPrixAssure?: Text;
+    txFranchise?: Text;
+  };
 };
 
 function defaults(row: Row | null, lang: string): FormValues | undefined {
@@ -72,13 +90,25 @@ function defaults(row: Row | null, lang: string): FormValues | undefined {
   const a = row.modeConduiteAssurance;
   const s = (n: number | null) => (n == null ? undefined : String(n));
   return {
-    libelle: row.libelle, aideCouplee: numberText(row.aideCouplee, lang), dicIdCatCompetilis: s(row.dicIdCatCompetilis), remarque: row.remarque ?? undefined,
-    cultures: row.modeConduiteCultureList.map((c) => ({ id: String(c.id), idCulture: String(c.idCulture), idCatCulture: s(c.idCatCulture), idQualifiant: s(c.idQualifiant) })),
+    libelle: row.libelle,
+    aideCouplee: numberText(row.aideCouplee, lang),
+    dicIdCatCompetilis: s(row.dicIdCatCompetilis),
+    remarque: row.remarque ?? undefined,
+    cultures: row.modeConduiteCultureList.map((c) => ({
+      id: String(c.id),
+      idCulture: String(c.idCulture),
+      idCatCulture: s(c.idCatCulture),
+      idQualifiant: s(c.idQualifiant),
+    })),
     assurance: a
       ? {
-          idCulture: s(a.idCulture), idTypeSortie: s(a.idTypeSortie), mtCotisationAssurance: numberText(a.mtCotisationAssurance, lang),
-          mtIndemniteSaisie: numberText(a.mtIndemniteSaisie, lang), rendementAssure: numberText(a.rendementAssure, lang),
-          mtPrixAssure: numberText(a.mtPrixAssure, lang), txFranchise: numberText(a.txFranchise, lang),
+          idCulture: s(a.idCulture),
+          idTypeSortie: s(a.idTypeSortie),
+          mtCotisationAssurance: numberText(a.mtCotisationAssurance, lang),
+          mtIndemniteSaisie: numberText(a.mtIndemniteSaisie, lang),
+          rendementAssure: numberText(a.rendementAssure, lang),
+          mtPrixAssure: numberText(a.mtPrixAssure, lang),
+          txFranchise: numberText(a.txFranchise, lang),
         }
       : {},
   };
@@ -90,10 +120,29 @@ function defaults(row: Row | null, lang: string): FormValues | undefined {
  */
 function ModeForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
   const { fetcher, dirty, markDirty, markClean } = useListFormFetcher(controls, !row);
-  return <ModeFormBody key={row?.updatedAt ?? "new"} row={row} data={data} controls={controls} fetcher={fetcher} dirty={dirty} markDirty={markDirty} discard={markClean} />;
+  return (
+    <ModeFormBody
+      key={row?.updatedAt ?? "new"}
+      row={row}
+      data={data}
+      controls={controls}
+      fetcher={fetcher}
+      dirty={dirty}
+      markDirty={markDirty}
+      discard={markClean}
+    />
+  );
 }
 
-function ModeFormBody({ row, data, controls, fetcher, dirty, markDirty, discard }: {
+function ModeFormBody({
+  row,
+  data,
+  controls,
+  fetcher,
+  dirty,
+  markDirty,
+  discard,
+}: {
   row: Row | null;
   data: Data;
   controls: ListFormControls;
@@ -131,20 +180,47 @@ function ModeFormBody({ row, data, controls, fetcher, dirty, markDirty, discard 
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty} className="space-y-3">
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <fieldset disabled={controls.readOnly} className="space-y-3">
         <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
           <Field id={fields.libelle.id} label={t("cultures.libelle")} errors={fields.libelle.errors}>
-            <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} describedBy={`${fields.libelle.id}-error`} />
+            <TextInput
+              {...getInputProps(fields.libelle, { type: "text" })}
+              autoFocus
+              invalid={!!fields.libelle.errors}
+              describedBy={`${fields.libelle.id}-error`}
+            />
           </Field>
           <Field id={fields.aideCouplee.id} label={t("cultures.aideCouplee")} errors={fields.aideCouplee.errors}>
-            <TextInput {...getInputProps(fields.aideCouplee, { type: "text" })} inputMode="decimal" invalid={!!fields.aideCouplee.errors} describedBy={`${fields.aideCouplee.id}-error`} />
+            <TextInput
+              {...getInputProps(fields.aideCouplee, { type: "text" })}
+              inputMode="decimal"
+              invalid={!!fields.aideCouplee.errors}
+              describedBy={`${fields.aideCouplee.id}-error`}
+            />
           </Field>
           <Field id={fields.dicIdCatCompetilis.id} label={t("cultures.dicIdCatCompetilis")} errors={fields.dicIdCatCompetilis.errors}>
-            <select id={fields.dicIdCatCompetilis.id} name={fields.dicIdCatCompetilis.name} className="field-input" value={competilis.value ?? ""}
-              onChange={(e) => { competilis.change(e.target.value); markDirty(); }}>
+            <select
+              id={fields.dicIdCatCompetilis.id}
+              name={fields.dicIdCatCompetilis.name}
+              className="field-input"
+              value={competilis.value ?? ""}
+              onChange={(e) => {
+                competilis.change(e.target.value);
+                markDirty();
+              }}
+            >
               <option value="">—</option>
-              {data.competilis.map((c) => <option key={c.id} value={c.id}>{refLabel(c, lang)}</option>)}
+              {data.competilis.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {refLabel(c, lang)}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
@@ -155,9 +231,17 @@ function ModeFormBody({ row, data, controls, fetcher, dirty, markDirty, discard 
         <fieldset className="rounded border border-stone-200 p-3">
           <legend className="px-1 text-sm font-semibold text-sillon-800">{t("cultures.cultures-title")}</legend>
           <p className="mb-2 flex flex-wrap gap-4 text-xs text-stone-600" data-testid="crop-counts">
-            <span>{t("cultures.compte", { label: t("cultures.nbCulturesPrincipales") })} <strong data-testid="nb-principales">{counts.nbCulturesPrincipales}</strong></span>
-            <span>{t("cultures.compte", { label: t("cultures.nbCulturesIntermediaires") })} <strong data-testid="nb-intermediaires">{counts.nbCulturesIntermediaires}</strong></span>
-            <span>{t("cultures.compte", { label: t("cultures.nbCulturesDerobees") })} <strong data-testid="nb-derobees">{counts.nbCulturesDerobees}</strong></span>
+            <span>
+              {t("cultures.compte", { label: t("cultures.nbCulturesPrincipales") })}{" "}
+              <strong data-testid="nb-principales">{counts.nbCulturesPrincipales}</strong>
+            </span>
+            <span>
+              {t("cultures.compte", { label: t("cultures.nbCulturesIntermediaires") })}{" "}
+              <strong data-testid="nb-intermediaires">{counts.nbCulturesIntermediaires}</strong>
+            </span>
+            <span>
+              {t("cultures.compte", { label: t("cultures.nbCulturesDerobees") })} <strong data-testid="nb-derobees">{counts.nbCulturesDerobees}</strong>
+            </span>
           </p>
           <CropRows form={form} field={fields.cultures} cultures={data.cultures} categories={data.categories} canWrite={canWrite} onChange={markDirty} />
         </fieldset>
@@ -174,7 +258,9 @@ function ModeFormBody({ row, data, controls, fetcher, dirty, markDirty, discard 
         />
       </fieldset>
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
         <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={controls.readOnly} />
       </div>
     </fetcher.Form>
@@ -196,12 +282,32 @@ export default function CulturesScreen({ loaderData: data }: Route.ComponentProp
   const columns: DataTableColumn<Row>[] = [
     { id: "libelle", header: t("cultures.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
     { id: "cultures", header: t("cultures.col-cultures"), cell: cropNames, sortValue: cropNames },
-    { id: "nbPrincipales", header: t("cultures.nbCulturesPrincipales"), cell: (r) => r.nbCulturesPrincipales, sortValue: (r) => r.nbCulturesPrincipales, align: "right" },
-    { id: "nbIntermediaires", header: t("cultures.nbCulturesIntermediaires"), cell: (r) => r.nbCulturesIntermediaires, sortValue: (r) => r.nbCulturesIntermediaires, align: "right" },
+    {
+      id: "nbPrincipales",
+      header: t("cultures.nbCulturesPrincipales"),
+      cell: (r) => r.nbCulturesPrincipales,
+      sortValue: (r) => r.nbCulturesPrincipales,
+      align: "right",
+    },
+    {
+      id: "nbIntermediaires",
+      header: t("cultures.nbCulturesIntermediaires"),
+      cell: (r) => r.nbCulturesIntermediaires,
+      sortValue: (r) => r.nbCulturesIntermediaires,
+      align: "right",
+    },
     { id: "nbDerobees", header: t("cultures.nbCulturesDerobees"), cell: (r) => r.nbCulturesDerobees, sortValue: (r) => r.nbCulturesDerobees, align: "right" },
     { id: "aideCouplee", header: t("cultures.aideCouplee"), cell: (r) => formatNumber(r.aideCouplee, lang), sortValue: (r) => r.aideCouplee, align: "right" },
     { id: "assurance", header: t("cultures.col-assurance"), cell: insured, sortValue: insured },
-    { id: "competilis", header: t("cultures.dicIdCatCompetilis"), cell: (r) => { const c = r.dicIdCatCompetilis != null ? competilis.get(r.dicIdCatCompetilis) : undefined; return c ? refLabel(c, lang) : ""; }, optional: true },
+    {
+      id: "competilis",
+      header: t("cultures.dicIdCatCompetilis"),
+      cell: (r) => {
+        const c = r.dicIdCatCompetilis != null ? competilis.get(r.dicIdCatCompetilis) : undefined;
+        return c ? refLabel(c, lang) : "";
+      },
+      optional: true,
+    },
     { id: "remarque", header: t("cultures.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
 
@@ -217,13 +323,26 @@ export default function CulturesScreen({ loaderData: data }: Route.ComponentProp
         readOnly={!data.canWrite}
         renderForm={(row, controls) => <ModeForm row={row} data={data} controls={controls} />}
         extraToolbar={(checked) => (
-          <button type="button" className="btn-secondary" disabled={!data.canWrite || checked.length === 0} onClick={() => setDupli(checked.map(Number))} data-testid="cultures-duplicate">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!data.canWrite || checked.length === 0}
+            onClick={() => setDupli(checked.map(Number))}
+            data-testid="cultures-duplicate"
+          >
             {t("cultures.duplicate")}
           </button>
         )}
       />
-      <DuplicationDialog ids={dupli} idDossier={data.idDossier} idExploitation={data.idExploitation} onClose={() => setDupli(null)}
-        schema={DuplicationModeConduiteSchema} keyPrefix="cultures" idPrefix="mc" />
+      <DuplicationDialog
+        ids={dupli}
+        idDossier={data.idDossier}
+        idExploitation={data.idExploitation}
+        onClose={() => setDupli(null)}
+        schema={DuplicationModeConduiteSchema}
+        keyPrefix="cultures"
+        idPrefix="mc"
+      />
     </div>
   );
 }

@@ -41,7 +41,11 @@ function RegionField({ field, label, options }: { field: FieldMetadata<unknown, 
       {options.length ? (
         <select {...getSelectProps(field)} className="field-input">
           <option value="">{t("context.choose")}</option>
-          {options.map((o) => <option key={o.code} value={o.code}>{refLabel(o, i18n.language)}</option>)}
+          {options.map((o) => (
+            <option key={o.code} value={o.code}>
+              {refLabel(o, i18n.language)}
+            </option>
+          ))}
         </select>
       ) : (
         <TextInput {...getInputProps(field, { type: "text" })} maxLength={120} invalid={!!field.errors} />
@@ -53,8 +57,17 @@ function RegionField({ field, label, options }: { field: FieldMetadata<unknown, 
 function AnimateursDialog({ open, onClose, animateurs }: { open: boolean; onClose: () => void; animateurs: Data["animateurs"] }) {
   const { t } = useTranslation();
   return (
-    <AppDialog open={open} title={t("descriptionExploitation.animateurs")} onEscape={onClose} testId="animateurs-dialog"
-      actions={<button type="button" className="btn-primary" onClick={onClose}>{t("ui.close")}</button>}>
+    <AppDialog
+      open={open}
+      title={t("descriptionExploitation.animateurs")}
+      onEscape={onClose}
+      testId="animateurs-dialog"
+      actions={
+        <button type="button" className="btn-primary" onClick={onClose}>
+          {t("ui.close")}
+        </button>
+      }
+    >
       {animateurs.length ? (
         <table className="w-full text-left text-sm" data-testid="animateurs-table">
           <thead>
@@ -69,7 +82,15 @@ function AnimateursDialog({ open, onClose, animateurs }: { open: boolean; onClos
               <tr key={a.id} className="border-b border-stone-100">
                 <td className="py-1 pr-3">{a.nom}</td>
                 <td className="py-1 pr-3">{a.prenom}</td>
-                <td className="py-1">{a.email ? <a className="text-sillon-700 underline" href={`mailto:${a.email}`}>{a.email}</a> : ""}</td>
+                <td className="py-1">
+                  {a.email ? (
+                    <a className="text-sillon-700 underline" href={`mailto:${a.email}`}>
+                      {a.email}
+                    </a>
+                  ) : (
+                    ""
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -103,7 +124,11 @@ function SoilSummary({ data }: { data: Data }) {
     <FormCard
       title={t("descriptionExploitation.sol")}
       testId="description-soil"
-      aside={<Link to="../caracteristiques_pedologiques" relative="path" className="text-sm text-sillon-700 underline">{t("descriptionExploitation.sol-edit")}</Link>}
+      aside={
+        <Link to="../caracteristiques_pedologiques" relative="path" className="text-sm text-sillon-700 underline">
+          {t("descriptionExploitation.sol-edit")}
+        </Link>
+      }
     >
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {rows.map(([k, v]) => (
@@ -151,7 +176,9 @@ export default function Description({ loaderData: data }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-description">
       <ScreenTitle title={t("screen.description")} readOnly={!canWrite}>
-        <button type="button" className="btn-secondary" onClick={() => setAnimateursOpen(true)} data-testid="open-animateurs">{t("descriptionExploitation.animateurs")}</button>
+        <button type="button" className="btn-secondary" onClick={() => setAnimateursOpen(true)} data-testid="open-animateurs">
+          {t("descriptionExploitation.animateurs")}
+        </button>
       </ScreenTitle>
       <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} className="space-y-4">
         <input type="hidden" name="updatedAt" value={farm.updatedAt} />
@@ -164,13 +191,21 @@ export default function Description({ loaderData: data }: Route.ComponentProps) 
               <Field id={fields.idOtex.id} label={t("descriptionExploitation.otex")} errors={fields.idOtex.errors}>
                 <select {...getSelectProps(fields.idOtex)} className="field-input">
                   <option value="">{t("context.choose")}</option>
-                  {data.otex.map((o) => <option key={o.id} value={o.id}>{o.code ? `${o.code} - ${refLabel(o, lang)}` : refLabel(o, lang)}</option>)}
+                  {data.otex.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.code ? `${o.code} - ${refLabel(o, lang)}` : refLabel(o, lang)}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <Field id={fields.idTypeAgriculture.id} label={t("descriptionExploitation.typeAgriculture")} errors={fields.idTypeAgriculture.errors}>
                 <select {...getSelectProps(fields.idTypeAgriculture)} className="field-input">
                   <option value="">{t("context.choose")}</option>
-                  {data.typesAgriculture.map((o) => <option key={o.id} value={o.id}>{refLabel(o, lang)}</option>)}
+                  {data.typesAgriculture.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {refLabel(o, lang)}
+                    </option>
+                  ))}
                 </select>
               </Field>
             </div>
@@ -194,7 +229,9 @@ export default function Description({ loaderData: data }: Route.ComponentProps) 
         </fieldset>
         {canWrite ? (
           <div className="flex justify-end">
-            <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-description">{t("ui.save")}</button>
+            <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-description">
+              {t("ui.save")}
+            </button>
           </div>
         ) : null}
       </fetcher.Form>

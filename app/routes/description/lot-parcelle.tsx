@@ -39,12 +39,25 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
   const [askReplicate, setAskReplicate] = useState(false);
   const decision = useRef<"true" | "false" | null>(null);
   const replicateInput = useRef<HTMLInputElement>(null);
-  const { fetcher, form, fields, markDirty, save: submit } = useListForm<z.input<typeof LotParcelleSchema>, z.input<typeof LotParcelleSchema>, ActionData>(controls, {
+  const {
+    fetcher,
+    form,
+    fields,
+    markDirty,
+    save: submit,
+  } = useListForm<z.input<typeof LotParcelleSchema>, z.input<typeof LotParcelleSchema>, ActionData>(controls, {
     name: "lot-parcelle",
     rowId: row?.id,
     schema: LotParcelleSchema,
     defaultValue: row
-      ? { libelle: row.libelle, noIlotPac: row.noIlotPac, irrigable: row.irrigable ? "on" : undefined, drainee: row.drainee ? "on" : undefined, remarque: row.remarque, ...soilDefaults(row, i18n.language) }
+      ? {
+          libelle: row.libelle,
+          noIlotPac: row.noIlotPac,
+          irrigable: row.irrigable ? "on" : undefined,
+          drainee: row.drainee ? "on" : undefined,
+          remarque: row.remarque,
+          ...soilDefaults(row, i18n.language),
+        }
       : undefined,
   });
 
@@ -69,16 +82,30 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
 
   return (
     <fetcher.Form method="post" {...formProps} onSubmit={onSubmit} onInput={markDirty} className="space-y-3" data-testid="lot-form">
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <input type="hidden" name={fields.replicate.name} defaultValue="false" ref={replicateInput} />
       <fieldset disabled={controls.readOnly} className="space-y-3">
         <FormCard title={t("lotParcelle.card-resume")} testId="lot-card-resume">
           <div className="grid gap-x-4 sm:grid-cols-2">
             <Field id={fields.libelle.id} label={t("lotParcelle.libelle")} errors={fields.libelle.errors}>
-              <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} describedBy={`${fields.libelle.id}-error`} />
+              <TextInput
+                {...getInputProps(fields.libelle, { type: "text" })}
+                autoFocus
+                invalid={!!fields.libelle.errors}
+                describedBy={`${fields.libelle.id}-error`}
+              />
             </Field>
             <Field id={fields.noIlotPac.id} label={t("lotParcelle.noIlotPac")} errors={fields.noIlotPac.errors}>
-              <TextInput {...getInputProps(fields.noIlotPac, { type: "text" })} invalid={!!fields.noIlotPac.errors} describedBy={`${fields.noIlotPac.id}-error`} />
+              <TextInput
+                {...getInputProps(fields.noIlotPac, { type: "text" })}
+                invalid={!!fields.noIlotPac.errors}
+                describedBy={`${fields.noIlotPac.id}-error`}
+              />
             </Field>
             <CheckField field={fields.irrigable} label={t("lotParcelle.irrigable")} />
             <CheckField field={fields.drainee} label={t("lotParcelle.drainee")} />
@@ -94,20 +121,40 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
         </FormCard>
       </fieldset>
       {fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.replicated !== undefined ? (
-        <p role="status" className="text-sm text-sillon-800" data-testid="lot-replicated">{t("lotParcelle.replicated", { count: fetcher.data.replicated })}</p>
+        <p role="status" className="text-sm text-sillon-800" data-testid="lot-replicated">
+          {t("lotParcelle.replicated", { count: fetcher.data.replicated })}
+        </p>
       ) : null}
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
         {!controls.readOnly ? (
-          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">{row ? t("ui.save") : t("ui.add")}</button>
+          <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="list-save">
+            {row ? t("ui.save") : t("ui.add")}
+          </button>
         ) : null}
       </div>
-      <AppDialog open={askReplicate} title={t("lotParcelle.replicate-title")} width={500} testId="replicate-dialog" onEscape={() => setAskReplicate(false)}
-        actions={<>
-          <button type="button" className="btn-secondary" onClick={() => setAskReplicate(false)}>{t("ui.cancel")}</button>
-          <button type="button" className="btn-secondary" onClick={() => answer(false)} data-testid="replicate-no">{t("lotParcelle.no")}</button>
-          <button type="button" className="btn-primary" onClick={() => answer(true)} data-testid="replicate-yes">{t("lotParcelle.yes")}</button>
-        </>}>
+      <AppDialog
+        open={askReplicate}
+        title={t("lotParcelle.replicate-title")}
+        width={500}
+        testId="replicate-dialog"
+        onEscape={() => setAskReplicate(false)}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setAskReplicate(false)}>
+              {t("ui.cancel")}
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => answer(false)} data-testid="replicate-no">
+              {t("lotParcelle.no")}
+            </button>
+            <button type="button" className="btn-primary" onClick={() => answer(true)} data-testid="replicate-yes">
+              {t("lotParcelle.yes")}
+            </button>
+          </>
+        }
+      >
         <p>{t("lotParcelle.replicate-text", { count: row?.nbParcelles ?? 0 })}</p>
         <p className="mt-2 text-xs text-stone-600">{t("lotParcelle.replicate-help")}</p>
       </AppDialog>
@@ -127,7 +174,11 @@ function Screen({ data }: { data: Data }) {
     { id: "remarque", header: t("lotParcelle.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
   // The deletion modal's note (B-LOT-04): the plots of a deleted group stay, without a group.
-  const deleteNote = <p className="mt-2 text-xs text-stone-600" role="note" data-testid="delete-note">{t("lotParcelle.delete-note")}</p>;
+  const deleteNote = (
+    <p className="mt-2 text-xs text-stone-600" role="note" data-testid="delete-note">
+      {t("lotParcelle.delete-note")}
+    </p>
+  );
   return (
     <ListScreen
       deleteNote={deleteNote}
@@ -147,7 +198,11 @@ export default function LotParcelleScreen({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   return (
     <ScreenFrame data={loaderData} title={t("screen.lot_parcelle")} name="screen-lot_parcelle">
-      {(data) => <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-lot_parcelle"><Screen data={data} /></div>}
+      {(data) => (
+        <div className="mx-auto max-w-5xl space-y-4" data-testid="screen-lot_parcelle">
+          <Screen data={data} />
+        </div>
+      )}
     </ScreenFrame>
   );
 }

@@ -33,12 +33,25 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
     name: "main-oeuvre",
     rowId: row?.id,
     schema: MainOeuvreSchema,
-    defaultValue: row ? { libelle: row.libelle, idTypeUser: String(row.idTypeUser), uta: numberText(row.uta, i18n.language), montant: numberText(row.montant, i18n.language), remarque: row.remarque } : undefined,
+    defaultValue: row
+      ? {
+          libelle: row.libelle,
+          idTypeUser: String(row.idTypeUser),
+          uta: numberText(row.uta, i18n.language),
+          montant: numberText(row.montant, i18n.language),
+          remarque: row.remarque,
+        }
+      : undefined,
   });
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={markDirty}>
-      {row ? <><input type="hidden" name="id" value={row.id} /><input type="hidden" name="updatedAt" value={row.updatedAt} /></> : null}
+      {row ? (
+        <>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+        </>
+      ) : null}
       <fieldset disabled={controls.readOnly} className="grid gap-3 sm:grid-cols-2">
         <Field id={fields.libelle.id} label={t("mainOeuvre.libelle")} errors={fields.libelle.errors}>
           <TextInput {...getInputProps(fields.libelle, { type: "text" })} autoFocus invalid={!!fields.libelle.errors} />
@@ -46,7 +59,11 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
         <Field id={fields.idTypeUser.id} label={t("mainOeuvre.type")} errors={fields.idTypeUser.errors}>
           <select {...getSelectProps(fields.idTypeUser)} className="field-input">
             <option value="">{t("context.choose")}</option>
-            {TYPES_MAIN_OEUVRE.map((ty) => <option key={ty} value={ty}>{t(`mainOeuvre.types.${ty}`)}</option>)}
+            {TYPES_MAIN_OEUVRE.map((ty) => (
+              <option key={ty} value={ty}>
+                {t(`mainOeuvre.types.${ty}`)}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id={fields.uta.id} label={t("mainOeuvre.uta")} errors={fields.uta.errors}>
@@ -62,7 +79,9 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
         </div>
       </fieldset>
       <div className="mt-2 flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={controls.close}>{t("ui.close")}</button>
+        <button type="button" className="btn-secondary" onClick={controls.close}>
+          {t("ui.close")}
+        </button>
         <ListSaveButton isNew={!row} valid={form.valid} dirty={dirty} busy={fetcher.state !== "idle"} readOnly={controls.readOnly} />
       </div>
     </fetcher.Form>
@@ -76,13 +95,20 @@ function Totals({ rows, normes }: { rows: Row[]; normes: NormesMainOeuvre }) {
   const fmt = (n: number) => formatNumber(n, lang, 3);
   return (
     <section className="card" aria-labelledby="mo-totals" data-testid="main-oeuvre-totals">
-      <h2 id="mo-totals" className="mb-2 font-semibold">{t("mainOeuvre.totals")}</h2>
+      <h2 id="mo-totals" className="mb-2 font-semibold">
+        {t("mainOeuvre.totals")}
+      </h2>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-        <dt className="text-stone-600">{t("mainOeuvre.total-uta")}</dt><dd data-testid="total-uta">{fmt(totals.total.uta)}</dd>
-        <dt className="text-stone-600">{t("mainOeuvre.total-salaries")}</dt><dd>{fmt(totals.salarie.uta)}</dd>
-        <dt className="text-stone-600">{t("mainOeuvre.total-famille")}</dt><dd>{fmt(totals.familial.uta)}</dd>
-        <dt className="text-stone-600">{t("mainOeuvre.total-montant")}</dt><dd>{formatEuro(totals.total.montant, lang)}</dd>
-        <dt className="text-stone-600">{t("mainOeuvre.total-norme")}</dt><dd data-testid="total-norme">{formatEuro(totals.total.norme, lang)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-uta")}</dt>
+        <dd data-testid="total-uta">{fmt(totals.total.uta)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-salaries")}</dt>
+        <dd>{fmt(totals.salarie.uta)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-famille")}</dt>
+        <dd>{fmt(totals.familial.uta)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-montant")}</dt>
+        <dd>{formatEuro(totals.total.montant, lang)}</dd>
+        <dt className="text-stone-600">{t("mainOeuvre.total-norme")}</dt>
+        <dd data-testid="total-norme">{formatEuro(totals.total.norme, lang)}</dd>
       </dl>
     </section>
   );
@@ -90,7 +116,11 @@ function Totals({ rows, normes }: { rows: Row[]; normes: NormesMainOeuvre }) {
 
 export default function MainOeuvreScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ScreenFrame data={loaderData} title={t("screen.main_oeuvre")} name="main-oeuvre">{(data) => <MainOeuvreList loaderData={data} />}</ScreenFrame>;
+  return (
+    <ScreenFrame data={loaderData} title={t("screen.main_oeuvre")} name="main-oeuvre">
+      {(data) => <MainOeuvreList loaderData={data} />}
+    </ScreenFrame>
+  );
 }
 
 function MainOeuvreList({ loaderData }: { loaderData: Data }) {
@@ -100,8 +130,23 @@ function MainOeuvreList({ loaderData }: { loaderData: Data }) {
     { id: "libelle", header: t("mainOeuvre.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
     { id: "type", header: t("mainOeuvre.type"), cell: (r) => t(`mainOeuvre.types.${r.idTypeUser}`), sortValue: (r) => r.idTypeUser },
     { id: "uta", header: t("mainOeuvre.uta"), cell: (r) => formatNumber(r.uta, lang, 3), sortValue: (r) => r.uta, align: "right" },
-    { id: "montant", header: t("mainOeuvre.montant"), cell: (r) => (r.montant != null ? formatEuro(r.montant, lang) : ""), sortValue: (r) => r.montant ?? null, align: "right" },
-    { id: "norme", header: t("mainOeuvre.norme"), cell: (r) => { const n = labourNorm(r, loaderData.normes); return n === null ? "" : formatEuro(n, lang); }, sortValue: (r) => labourNorm(r, loaderData.normes), align: "right" },
+    {
+      id: "montant",
+      header: t("mainOeuvre.montant"),
+      cell: (r) => (r.montant != null ? formatEuro(r.montant, lang) : ""),
+      sortValue: (r) => r.montant ?? null,
+      align: "right",
+    },
+    {
+      id: "norme",
+      header: t("mainOeuvre.norme"),
+      cell: (r) => {
+        const n = labourNorm(r, loaderData.normes);
+        return n === null ? "" : formatEuro(n, lang);
+      },
+      sortValue: (r) => labourNorm(r, loaderData.normes),
+      align: "right",
+    },
     { id: "remarque", header: t("mainOeuvre.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
   return (

@@ -34,11 +34,10 @@ async function settingsOf({ view }: RouteArgs): Promise<number> {
 export const loader = screenLoader(async (args) => getDossierSettings(args.db, args.user, await settingsOf(args)));
 
 export const action = screenAction({
-  update: formIntent(
-    DossierSchema,
-    async (args, value, { updatedAt }) => updateDossier(args.scope, await settingsOf(args), { ...value, updatedAt }),
-    { fields: { updatedAt: tokenField }, notice: "ui.save-confirmation" },
-  ),
+  update: formIntent(DossierSchema, async (args, value, { updatedAt }) => updateDossier(args.scope, await settingsOf(args), { ...value, updatedAt }), {
+    fields: { updatedAt: tokenField },
+    notice: "ui.save-confirmation",
+  }),
   rights: intent({ rows: jsonField(FolderRightsSchema) }, async (args, { rows }) => {
     await saveFolderRights(args.scope, await settingsOf(args), rows);
     return { ok: true as const, notice: "ui.save-confirmation" };
@@ -51,7 +50,13 @@ export const action = screenAction({
 
 type Row = Route.ComponentProps["loaderData"]["users"] extends (infer U)[] | null ? U & { removed?: boolean; ticked?: boolean } : never;
 
-function RightsPanel({ users, groupes }: { users: NonNullable<Route.ComponentProps["loaderData"]["users"]>; groupes: { idGroupe: number; nomGroupe: string }[] }) {
+function RightsPanel({
+  users,
+  groupes,
+}: {
+  users: NonNullable<Route.ComponentProps["loaderData"]["users"]>;
+  groupes: { idGroupe: number; nomGroupe: string }[];
+}) {
   const { t } = useTranslation();
   const { showError } = useFeedback();
   const save = useFetcher<{ ok: boolean; error?: string; notice?: string }>();
@@ -67,7 +72,19 @@ function RightsPanel({ users, groupes }: { users: NonNullable<Route.ComponentPro
 
   const submit = () =>
     save.submit(
-      { intent: "rights", rows: JSON.stringify({ rows: rows.map((r) => ({ idUser: r.idUser, udoAnimation: r.udoAnimation, udoEcriture: r.udoEcriture, udoLecture: r.udoLecture, udoSynthese: r.udoSynthese, removed: r.removed })) }) },
+      {
+        intent: "rights",
+        rows: JSON.stringify({
+          rows: rows.map((r) => ({
+            idUser: r.idUser,
+            udoAnimation: r.udoAnimation,
+            udoEcriture: r.udoEcriture,
+            udoLecture: r.udoLecture,
+            udoSynthese: r.udoSynthese,
+            removed: r.removed,
+          })),
+        }),
+      },
       { method: "post" },
     );
   useControlledForm("dossier-rights", { dirty, valid: true, save: submit, discard: () => setRows(initial) });
@@ -100,7 +117,9 @@ function RightsPanel({ users, groupes }: { users: NonNullable<Route.ComponentPro
     if (!value) return;
     let failure: string;
     try {
-      const res = await fetch(`${import.meta.env.BASE_URL}home/utilisateurs?idGroupe=${encodeURIComponent(value)}`, { headers: { Accept: "application/json" } });
+      const res = await fetch(`${import.meta.env.BASE_URL}home/utilisateurs?idGroupe=${encodeURIComponent(value)}`, {
+        headers: { Accept: "application/json" },
+      });
       if (res.ok) {
         const body = (await res.json()) as { users: { id: number; nom: string; prenom: string }[] };
         if (request === groupRequest.current) setGroupUsers(body.users);
@@ -120,10 +139,25 @@ function RightsPanel({ users, groupes }: { users: NonNullable<Route.ComponentPro
     if (existing) {
       setRows(rows.map((r) => (r.idUser === u.id ? { ...r, removed: false } : r)));
     } else {
-      setRows([...rows, {
-        id: 0, idUser: u.id, nom: u.nom, prenom: u.prenom, username: "", isVisible: true, udoAnimation: false, udoEcriture: false, udoLecture: true, udoSynthese: true,
-        udoNominatif: false, udoProprietaire: false, ordre: rows.length + 1, displayName: buildDisplayName(u.nom, u.prenom),
-      } as Row]);
+      setRows([
+        ...rows,
+        {
+          id: 0,
+          idUser: u.id,
+          nom: u.nom,
+          prenom: u.prenom,
+          username: "",
+          isVisible: true,
+          udoAnimation: false,
+          udoEcriture: false,
+          udoLecture: true,
+          udoSynthese: true,
+          udoNominatif: false,
+          udoProprietaire: false,
+          ordre: rows.length + 1,
+          displayName: buildDisplayName(u.nom, u.prenom),
+        } as Row,
+      ]);
     }
     setCandidate("");
   }
@@ -131,24 +165,50 @@ function RightsPanel({ users, groupes }: { users: NonNullable<Route.ComponentPro
   const shown = rows.filter((r) => !r.removed);
   return (
     <section className="card" aria-labelledby="rights-title">
-      <h2 id="rights-title" className="mb-2 text-lg font-semibold">{t("dossier.users")}</h2>
+      <h2 id="rights-title" className="mb-2 text-lg font-semibold">
+        {t("dossier.users")}
+      </h2>
       <table className="w-full text-left text-sm" data-testid="folder-users">
         <thead>
           <tr className="border-b border-stone-200 text-stone-600">
-            <th className="w-8 py-1 text-xs font-normal" title={t("dossier.remove-users")}>{t("ui.select")}</th>
+            <th className="w-8 py-1 text-xs font-normal" title={t("dossier.remove-users")}>
+              {t("ui.select")}
+            </th>
             <th className="py-1">{t("dossier.user")}</th>
-            {RIGHTS.map((r) => <th key={r.field} className="px-2 text-center">{t(r.key)}</th>)}
+            {RIGHTS.map((r) => (
+              <th key={r.field} className="px-2 text-center">
+                {t(r.key)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {shown.length === 0 ? <tr><td colSpan={6} className="py-2 text-stone-500">{t("dossier.no-user")}</td></tr> : null}
+          {shown.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="py-2 text-stone-500">
+                {t("dossier.no-user")}
+              </td>
+            </tr>
+          ) : null}
           {shown.map((r) => (
             <tr key={r.idUser} className="border-b border-stone-100" data-testid={`folder-user-${r.displayName}`}>
-              <td><input type="checkbox" aria-label={`${t("ui.delete")} ${r.displayName}`} checked={!!r.ticked} onChange={(e) => setRows(rows.map((x) => (x.idUser === r.idUser ? { ...x, ticked: e.target.checked } : x)))} /></td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`${t("ui.delete")} ${r.displayName}`}
+                  checked={!!r.ticked}
+                  onChange={(e) => setRows(rows.map((x) => (x.idUser === r.idUser ? { ...x, ticked: e.target.checked } : x)))}
+                />
+              </td>
               <td className="py-1">{r.displayName}</td>
               {RIGHTS.map((right) => (
                 <td key={right.field} className="text-center">
-                  <input type="checkbox" aria-label={`${t(right.key)} ${r.displayName}`} checked={r[right.field]} onChange={(e) => toggle(r.idUser, right.field, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`${t(right.key)} ${r.displayName}`}
+                    checked={r[right.field]}
+                    onChange={(e) => toggle(r.idUser, right.field, e.target.checked)}
+                  />
                 </td>
               ))}
             </tr>
@@ -157,22 +217,49 @@ function RightsPanel({ users, groupes }: { users: NonNullable<Route.ComponentPro
       </table>
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div>
-          <label htmlFor="groupe" className="field-label">{t("dossier.groupe")}</label>
+          <label htmlFor="groupe" className="field-label">
+            {t("dossier.groupe")}
+          </label>
           <select id="groupe" className="field-input" value={groupe} onChange={(e) => void chooseGroupe(e.target.value)} data-testid="groupe-select">
             <option value="">{t("context.choose")}</option>
-            {groupes.map((g) => <option key={g.idGroupe} value={g.idGroupe}>{g.nomGroupe}</option>)}
+            {groupes.map((g) => (
+              <option key={g.idGroupe} value={g.idGroupe}>
+                {g.nomGroupe}
+              </option>
+            ))}
           </select>
         </div>
         <div>
-          <label htmlFor="candidate" className="field-label">{t("dossier.user")}</label>
-          <select id="candidate" className="field-input" value={candidate} onChange={(e) => setCandidate(e.target.value)} disabled={!groupUsers.length} data-testid="candidate-select">
+          <label htmlFor="candidate" className="field-label">
+            {t("dossier.user")}
+          </label>
+          <select
+            id="candidate"
+            className="field-input"
+            value={candidate}
+            onChange={(e) => setCandidate(e.target.value)}
+            disabled={!groupUsers.length}
+            data-testid="candidate-select"
+          >
             <option value="">{t("context.choose")}</option>
-            {groupUsers.filter((u) => !shown.some((r) => r.idUser === u.id)).map((u) => <option key={u.id} value={u.id}>{buildDisplayName(u.nom, u.prenom)}</option>)}
+            {groupUsers
+              .filter((u) => !shown.some((r) => r.idUser === u.id))
+              .map((u) => (
+                <option key={u.id} value={u.id}>
+                  {buildDisplayName(u.nom, u.prenom)}
+                </option>
+              ))}
           </select>
         </div>
-        <button type="button" className="btn-secondary" onClick={addCandidate} disabled={!candidate}>{t("dossier.add-user")}</button>
-        <button type="button" className="btn-secondary" onClick={removeTicked} disabled={!shown.some((r) => r.ticked)}>{t("dossier.remove-users")}</button>
-        <button type="button" className="btn-primary ml-auto" onClick={submit} disabled={!dirty || save.state !== "idle"} data-testid="save-rights">{t("dossier.save-rights")}</button>
+        <button type="button" className="btn-secondary" onClick={addCandidate} disabled={!candidate}>
+          {t("dossier.add-user")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={removeTicked} disabled={!shown.some((r) => r.ticked)}>
+          {t("dossier.remove-users")}
+        </button>
+        <button type="button" className="btn-primary ml-auto" onClick={submit} disabled={!dirty || save.state !== "idle"} data-testid="save-rights">
+          {t("dossier.save-rights")}
+        </button>
       </div>
     </section>
   );
@@ -213,7 +300,11 @@ export default function ParametreDossier({ loaderData }: Route.ComponentProps) {
           </Field>
           <Field id={fields.idOad.id} label={t("dossier.oad")} errors={fields.idOad.errors}>
             <select {...getSelectProps(fields.idOad)} className="field-input">
-              {oads.map((o: { id: number; libelle: string }) => <option key={o.id} value={o.id}>{o.libelle}</option>)}
+              {oads.map((o: { id: number; libelle: string }) => (
+                <option key={o.id} value={o.id}>
+                  {o.libelle}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
@@ -221,8 +312,12 @@ export default function ParametreDossier({ loaderData }: Route.ComponentProps) {
           <textarea name={fields.remarque.name} id={fields.remarque.id} defaultValue={dossier.remarque} className="field-input" rows={3} />
         </Field>
         <div className="flex justify-between">
-          <button type="button" className="btn-danger" onClick={() => setConfirmDelete(true)}>{t("dossier.delete")}</button>
-          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>{t("ui.save")}</button>
+          <button type="button" className="btn-danger" onClick={() => setConfirmDelete(true)}>
+            {t("dossier.delete")}
+          </button>
+          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+            {t("ui.save")}
+          </button>
         </div>
       </fetcher.Form>
 
@@ -231,17 +326,38 @@ export default function ParametreDossier({ loaderData }: Route.ComponentProps) {
       ) : (
         <section className="card" data-testid="visibility-required">
           <p>{t("dossier.visibility-message")}</p>
-          <Link to="/home/profil" className="btn-secondary mt-2">{t("dossier.go-to-profile")}</Link>
+          <Link to="/home/profil" className="btn-secondary mt-2">
+            {t("dossier.go-to-profile")}
+          </Link>
         </section>
       )}
 
       <AuditList title={t("dossier.audit")} items={audit} />
 
-      <AppDialog open={confirmDelete} title={t("dossier.delete")} width={500} onEscape={() => setConfirmDelete(false)} testId="delete-dossier-dialog"
-        actions={<>
-          <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)}>{t("ui.cancel")}</button>
-          <button type="button" className="btn-danger" onClick={() => { setConfirmDelete(false); void deleter.submit({ intent: "delete" }, { method: "post" }); }}>{t("ui.delete")}</button>
-        </>}>
+      <AppDialog
+        open={confirmDelete}
+        title={t("dossier.delete")}
+        width={500}
+        onEscape={() => setConfirmDelete(false)}
+        testId="delete-dossier-dialog"
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)}>
+              {t("ui.cancel")}
+            </button>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => {
+                setConfirmDelete(false);
+                void deleter.submit({ intent: "delete" }, { method: "post" });
+              }}
+            >
+              {t("ui.delete")}
+            </button>
+          </>
+        }
+      >
         <p>{t("dossier.delete-confirm", { libelle: dossier.libelle })}</p>
       </AppDialog>
     </div>

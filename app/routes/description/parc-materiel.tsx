@@ -13,7 +13,12 @@ import { DuplicationParcMaterielSchema, ParcMaterielSchema } from "~/domain/parc
 import { isServiceError } from "#server/errors";
 import { deleteIntent, formIntent, queryId, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import {
-  duplicateParcMateriels, getDuplicationOptions, getParcMateriels, getReferenceMateriel, removeParcMateriels, saveParcMateriel,
+  duplicateParcMateriels,
+  getDuplicationOptions,
+  getParcMateriels,
+  getReferenceMateriel,
+  removeParcMateriels,
+  saveParcMateriel,
 } from "#server/parc-materiel/service.server";
 import type { Route } from "./+types/parc-materiel";
 
@@ -52,7 +57,6 @@ export const action = screenAction(
   { gate: "campaign", gateExcept: ["duplicate"] },
 );
 
-
 export default function ParcMaterielScreen({ loaderData }: Route.ComponentProps) {
   // The page's own load is never the reference answer (that one goes to a fetcher only).
   const data = loaderData as Data;
@@ -66,22 +70,100 @@ export default function ParcMaterielScreen({ loaderData }: Route.ComponentProps)
   const label = (o: { libelle: string; libelleEn?: string | null } | undefined) => (o ? refLabel(o, lang) : "");
 
   const columns: DataTableColumn<Row>[] = [
-    { id: "libelle", header: t("parcMateriel.libelle"), cell: (r) => suffixedLibelle(r.libelle, r.typePropriete), sortValue: (r) => r.libelle, alwaysVisible: true },
+    {
+      id: "libelle",
+      header: t("parcMateriel.libelle"),
+      cell: (r) => suffixedLibelle(r.libelle, r.typePropriete),
+      sortValue: (r) => r.libelle,
+      alwaysVisible: true,
+    },
     { id: "classe", header: t("parcMateriel.noClasse"), cell: (r) => label(classes.get(r.noClasse)), sortValue: (r) => label(classes.get(r.noClasse)) },
-    { id: "categorie", header: t("parcMateriel.idCategorieMateriel"), cell: (r) => label(categories.get(r.idCategorieMateriel)), sortValue: (r) => label(categories.get(r.idCategorieMateriel)) },
-    { id: "propriete", header: t("parcMateriel.typePropriete"), cell: (r) => t(`parcMateriel.proprietes-court.${r.typePropriete}`), sortValue: (r) => r.typePropriete },
+    {
+      id: "categorie",
+      header: t("parcMateriel.idCategorieMateriel"),
+      cell: (r) => label(categories.get(r.idCategorieMateriel)),
+      sortValue: (r) => label(categories.get(r.idCategorieMateriel)),
+    },
+    {
+      id: "propriete",
+      header: t("parcMateriel.typePropriete"),
+      cell: (r) => t(`parcMateriel.proprietes-court.${r.typePropriete}`),
+      sortValue: (r) => r.typePropriete,
+    },
     { id: "puissance", header: t("parcMateriel.col.puissance"), cell: (r) => num(r.puissance), sortValue: (r) => r.puissance, align: "right" },
     { id: "debit", header: t("parcMateriel.col.debit"), cell: (r) => num(r.debit, 3), sortValue: (r) => r.debit, align: "right" },
-    { id: "utilisation", header: t("parcMateriel.col.utilisation"), cell: (r) => num(r.utilisationAnnuelle, 0), sortValue: (r) => r.utilisationAnnuelle, align: "right" },
+    {
+      id: "utilisation",
+      header: t("parcMateriel.col.utilisation"),
+      cell: (r) => num(r.utilisationAnnuelle, 0),
+      sortValue: (r) => r.utilisationAnnuelle,
+      align: "right",
+    },
     { id: "caracteristique", header: t("parcMateriel.idBasemeq"), cell: (r) => label(references.get(r.idBasemeq)) || (r.idenBasemeq ?? ""), optional: true },
-    { id: "copropriete", header: t("parcMateriel.col.copropriete"), cell: (r) => num(r.copropriete, 0), sortValue: (r) => r.copropriete, align: "right", optional: true },
-    { id: "prixAchat", header: t("parcMateriel.col.prixAchat"), cell: (r) => formatEuro(r.prixAchat, lang), sortValue: (r) => r.prixAchat, align: "right", optional: true },
-    { id: "usage", header: t("parcMateriel.col.usage"), cell: (r) => num(r.calcul.utilisationRetenue, 0), sortValue: (r) => r.calcul.utilisationRetenue, align: "right", optional: true },
-    { id: "financement", header: t("parcMateriel.col.financement"), cell: (r) => formatEuro(r.calcul.financement, lang), sortValue: (r) => r.calcul.financement, align: "right", optional: true },
-    { id: "amortissement", header: t("parcMateriel.col.amortissement"), cell: (r) => formatEuro(r.calcul.amortissement, lang), sortValue: (r) => r.calcul.amortissement, align: "right", optional: true },
-    { id: "dureeAmortissement", header: t("parcMateriel.col.duree"), cell: (r) => num(r.calcul.dureeAmortissement, 1), sortValue: (r) => r.calcul.dureeAmortissement, align: "right", optional: true },
-    { id: "entretienLocation", header: t("parcMateriel.col.entretien-location"), cell: (r) => formatEuro(r.calcul.entretienLocation, lang), sortValue: (r) => r.calcul.entretienLocation, align: "right", optional: true },
-    { id: "chargesMecaHa", header: t("parcMateriel.col.charges-meca-ha"), cell: (r) => formatEuro(r.calcul.chargesMecaHa, lang), sortValue: (r) => r.calcul.chargesMecaHa, align: "right", optional: true },
+    {
+      id: "copropriete",
+      header: t("parcMateriel.col.copropriete"),
+      cell: (r) => num(r.copropriete, 0),
+      sortValue: (r) => r.copropriete,
+      align: "right",
+      optional: true,
+    },
+    {
+      id: "prixAchat",
+      header: t("parcMateriel.col.prixAchat"),
+      cell: (r) => formatEuro(r.prixAchat, lang),
+      sortValue: (r) => r.prixAchat,
+      align: "right",
+      optional: true,
+    },
+    {
+      id: "usage",
+      header: t("parcMateriel.col.usage"),
+      cell: (r) => num(r.calcul.utilisationRetenue, 0),
+      sortValue: (r) => r.calcul.utilisationRetenue,
+      align: "right",
+      optional: true,
+    },
+    {
+      id: "financement",
+      header: t("parcMateriel.col.financement"),
+      cell: (r) => formatEuro(r.calcul.financement, lang),
+      sortValue: (r) => r.calcul.financement,
+      align: "right",
+      optional: true,
+    },
+    {
+      id: "amortissement",
+      header: t("parcMateriel.col.amortissement"),
+      cell: (r) => formatEuro(r.calcul.amortissement, lang),
+      sortValue: (r) => r.calcul.amortissement,
+      align: "right",
+      optional: true,
+    },
+    {
+      id: "dureeAmortissement",
+      header: t("parcMateriel.col.duree"),
+      cell: (r) => num(r.calcul.dureeAmortissement, 1),
+      sortValue: (r) => r.calcul.dureeAmortissement,
+      align: "right",
+      optional: true,
+    },
+    {
+      id: "entretienLocation",
+      header: t("parcMateriel.col.entretien-location"),
+      cell: (r) => formatEuro(r.calcul.entretienLocation, lang),
+      sortValue: (r) => r.calcul.entretienLocation,
+      align: "right",
+      optional: true,
+    },
+    {
+      id: "chargesMecaHa",
+      header: t("parcMateriel.col.charges-meca-ha"),
+      cell: (r) => formatEuro(r.calcul.chargesMecaHa, lang),
+      sortValue: (r) => r.calcul.chargesMecaHa,
+      align: "right",
+      optional: true,
+    },
     { id: "remarque", header: t("parcMateriel.remarque"), cell: (r) => r.remarque ?? "", optional: true },
   ];
 
@@ -97,13 +179,26 @@ export default function ParcMaterielScreen({ loaderData }: Route.ComponentProps)
         readOnly={!data.canWrite}
         renderForm={(row, controls) => <MachineForm row={row} data={data} controls={controls} />}
         extraToolbar={(checked) => (
-          <button type="button" className="btn-secondary" disabled={!data.canWrite || checked.length === 0} onClick={() => setDupli(checked.map(Number))} data-testid="parc-materiel-duplicate">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!data.canWrite || checked.length === 0}
+            onClick={() => setDupli(checked.map(Number))}
+            data-testid="parc-materiel-duplicate"
+          >
             {t("parcMateriel.duplicate")}
           </button>
         )}
       />
-      <DuplicationDialog ids={dupli} idDossier={data.idDossier ?? null} idExploitation={data.idExploitation} onClose={() => setDupli(null)}
-        schema={DuplicationParcMaterielSchema} keyPrefix="parcMateriel" idPrefix="pm" />
+      <DuplicationDialog
+        ids={dupli}
+        idDossier={data.idDossier ?? null}
+        idExploitation={data.idExploitation}
+        onClose={() => setDupli(null)}
+        schema={DuplicationParcMaterielSchema}
+        keyPrefix="parcMateriel"
+        idPrefix="pm"
+      />
     </div>
   );
 }

@@ -12,7 +12,8 @@ import { limitedFormData } from "#server/http/limited-form-data.server";
  * candidates' indexes). The body is read within the size limit before anything else.
  */
 export const action = resourceAction(async ({ scope, request }) => {
-  const tooLarge = () => new ServiceError("parcelle.import.errors.too-large", 413, { fichier: ["parcelle.import.errors.too-large"] }, { max: IMPORT_MAX_BYTES / 1024 / 1024 });
+  const tooLarge = () =>
+    new ServiceError("parcelle.import.errors.too-large", 413, { fichier: ["parcelle.import.errors.too-large"] }, { max: IMPORT_MAX_BYTES / 1024 / 1024 });
   // The file plus the form's few other fields.
   const limit = IMPORT_MAX_BYTES + 64 * 1024;
   if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
@@ -39,4 +40,3 @@ const SelectionField = jsonField(z.array(z.number().int().min(0)).max(MAX_IDS));
 
 /** The address typed in the browser (GET): the plot screen, where the import dialog is. */
 export const loader = resourceLoader("/home/description/exploitation/parcelle");
-

@@ -14,7 +14,16 @@ import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema, ParcelleSch
 import { mapConfig } from "#server/env.server";
 import { deleteIntent, formIntent, idField, intent, jsonField, queryId, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import { affecterEges, getAffectationEges } from "#server/intrant-dossier/service.server";
-import { getAffectations, getHistoriqueTree, getParcelles, majDatesActions, majDatesCampagne, removeParcelles, saveAffectations, saveParcelle } from "#server/parcelle/service.server";
+import {
+  getAffectations,
+  getHistoriqueTree,
+  getParcelles,
+  majDatesActions,
+  majDatesCampagne,
+  removeParcelles,
+  saveAffectations,
+  saveParcelle,
+} from "#server/parcelle/service.server";
 import type { Route } from "./+types/parcelle";
 
 export const shouldRevalidate = listScreenShouldRevalidate;
@@ -39,8 +48,14 @@ export const action = screenAction(
   {
     save: saveIntent(ParcelleSchema, ({ scope }, value, edit) => saveParcelle(scope, value, edit)),
     delete: deleteIntent(({ scope }, ids) => removeParcelles(scope, ids)),
-    majDates: formIntent(MajDatesSchema, async ({ scope }, value) => ({ moved: await majDatesActions(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
-    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ scope }, value) => ({ moved: await majDatesCampagne(scope, value) }), { notice: "ui.update-confirmation", reset: true }),
+    majDates: formIntent(MajDatesSchema, async ({ scope }, value) => ({ moved: await majDatesActions(scope, value) }), {
+      notice: "ui.update-confirmation",
+      reset: true,
+    }),
+    majDatesCampagne: formIntent(MajDatesCampagneSchema, async ({ scope }, value) => ({ moved: await majDatesCampagne(scope, value) }), {
+      notice: "ui.update-confirmation",
+      reset: true,
+    }),
     affectationEges: intent({ idDossier: idField }, async ({ scope }, { idDossier }) => ({
       ok: true as const,
       resultat: await affecterEges(scope, idDossier),
@@ -71,7 +86,10 @@ export default function ParcelleScreen({ loaderData: data }: Route.ComponentProp
     { id: "codePostal", header: t("parcelle.codePostal"), cell: (r) => r.codePostal ?? "", sortValue: (r) => r.codePostal ?? "", optional: true },
     { id: "codeInsee", header: t("parcelle.codeInsee"), cell: (r) => r.codeInsee ?? "", sortValue: (r) => r.codeInsee ?? "", optional: true },
     {
-      id: "interventions", header: t("parcelle.interventions"), alwaysVisible: true, align: "center",
+      id: "interventions",
+      header: t("parcelle.interventions"),
+      alwaysVisible: true,
+      align: "center",
       cell: (r) => (
         <Link
           to={`../../au_champs/interventions?parcelleId=${r.id}`}
@@ -100,7 +118,9 @@ export default function ParcelleScreen({ loaderData: data }: Route.ComponentProp
             <button type="button" className="btn-secondary" disabled={!data.canWrite} onClick={() => setImporting(true)} data-testid="parcelle-import">
               {t("parcelle.import.button")}
             </button>
-            <a href={exportHref} download className="btn-secondary" title={t("parcelle.export.title")} data-testid="parcelle-export">{t("parcelle.export.button")}</a>
+            <a href={exportHref} download className="btn-secondary" title={t("parcelle.export.title")} data-testid="parcelle-export">
+              {t("parcelle.export.button")}
+            </a>
             <AutresMenu disabled={!data.canWrite} onChoose={(action) => setDialog({ action, ids: checked })} />
           </>
         )}

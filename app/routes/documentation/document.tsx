@@ -16,9 +16,17 @@ export default function DocumentationPage() {
     <section className="flex h-full flex-col" data-testid={`doc-${name}`}>
       <div className="mb-2 flex items-center justify-between">
         <h1 className="text-xl font-semibold text-sillon-800">{t(`doc.${name}`)}</h1>
-        <a href={url} target="_blank" rel="noopener" className="text-sm text-sillon-700 underline">{t("doc.open")}</a>
+        <a href={url} target="_blank" rel="noopener" className="text-sm text-sillon-700 underline">
+          {t("doc.open")}
+        </a>
       </div>
-      <iframe key={url} title={t(`doc.${name}`)} src={url} data-testid="doc-frame" className="min-h-[75vh] w-full flex-1 rounded border border-stone-300 bg-white" />
+      <iframe
+        key={url}
+        title={t(`doc.${name}`)}
+        src={url}
+        data-testid="doc-frame"
+        className="min-h-[75vh] w-full flex-1 rounded border border-stone-300 bg-white"
+      />
     </section>
   );
 }

@@ -21,7 +21,10 @@ export const loader = screenLoader(({ scope }) => getPrixAppro(scope), { loadErr
 
 export const action = screenAction(
   {
-    grid: intent({ patches: jsonField(rowPatchListSchema(PrixApproSchema)) }, async ({ scope }, { patches }) => ({ ok: true as const, saved: await savePrixApproGrid(scope, patches) })),
+    grid: intent({ patches: jsonField(rowPatchListSchema(PrixApproSchema)) }, async ({ scope }, { patches }) => ({
+      ok: true as const,
+      saved: await savePrixApproGrid(scope, patches),
+    })),
     deleteUnused: intent({}, async ({ scope }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedAppro(scope) })),
   },
   { gate: "campaign" },
@@ -29,7 +32,11 @@ export const action = screenAction(
 
 export default function PrixApprovisionnementScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ScreenFrame data={loaderData} title={t("screen.prix_approvisionnement")} name="prix-appro" width="6xl">{(data) => <PrixAppro data={data} />}</ScreenFrame>;
+  return (
+    <ScreenFrame data={loaderData} title={t("screen.prix_approvisionnement")} name="prix-appro" width="6xl">
+      {(data) => <PrixAppro data={data} />}
+    </ScreenFrame>
+  );
 }
 
 function PrixAppro({ data }: { data: PrixApproData }) {
@@ -52,11 +59,17 @@ function PrixAppro({ data }: { data: PrixApproData }) {
           <span className="font-medium">{t("prix.filtre-type")}</span>
           <select className="field-input" value={filtre} onChange={(e) => setFiltre(e.target.value)} data-testid="prix-filtre">
             <option value="">{t("prix.tous-types")}</option>
-            {data.types.map((ty) => <option key={ty.id} value={String(ty.id)}>{labelOf(ty, i18n.language)}</option>)}
+            {data.types.map((ty) => (
+              <option key={ty.id} value={String(ty.id)}>
+                {labelOf(ty, i18n.language)}
+              </option>
+            ))}
             <option value={FILTRE_SANS_PRIX}>{t("prix.sans-prix")}</option>
           </select>
         </label>
-        <p className="text-sm text-stone-700" data-testid="prix-compte">{t("prix.lignes", { count: rows.length })}</p>
+        <p className="text-sm text-stone-700" data-testid="prix-compte">
+          {t("prix.lignes", { count: rows.length })}
+        </p>
       </div>
       <PrixApproGrid rows={rows} types={data.types} readOnly={readOnly} deleting={deleting} onSave={onSave} onSelect={onSelect} />
       <PrixProposePanel id={selected} />

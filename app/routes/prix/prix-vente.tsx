@@ -18,7 +18,10 @@ export const loader = screenLoader(({ scope }) => getPrixVente(scope), { loadErr
 
 export const action = screenAction(
   {
-    grid: intent({ patches: jsonField(rowPatchListSchema(PrixVenteSchema)) }, async ({ scope }, { patches }) => ({ ok: true as const, saved: await savePrixVenteGrid(scope, patches) })),
+    grid: intent({ patches: jsonField(rowPatchListSchema(PrixVenteSchema)) }, async ({ scope }, { patches }) => ({
+      ok: true as const,
+      saved: await savePrixVenteGrid(scope, patches),
+    })),
     deleteUnused: intent({}, async ({ scope }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedVente(scope) })),
   },
   { gate: "campaign" },
@@ -26,7 +29,11 @@ export const action = screenAction(
 
 export default function PrixVenteScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ScreenFrame data={loaderData} title={t("screen.prix_vente")} name="prix-vente" width="6xl">{(data) => <PrixVente data={data} />}</ScreenFrame>;
+  return (
+    <ScreenFrame data={loaderData} title={t("screen.prix_vente")} name="prix-vente" width="6xl">
+      {(data) => <PrixVente data={data} />}
+    </ScreenFrame>
+  );
 }
 
 function PrixVente({ data }: { data: PrixVenteData }) {
@@ -48,14 +55,24 @@ function PrixVente({ data }: { data: PrixVenteData }) {
           <span className="font-medium">{t("prix.filtre-mode")}</span>
           <select className="field-input" value={filtre} onChange={(e) => setFiltre(e.target.value)} data-testid="prix-filtre">
             <option value="">{t("prix.tous-modes")}</option>
-            {data.modes.map((m) => <option key={m.id} value={String(m.id)}>{labelOf(m, i18n.language)}</option>)}
+            {data.modes.map((m) => (
+              <option key={m.id} value={String(m.id)}>
+                {labelOf(m, i18n.language)}
+              </option>
+            ))}
             {sansMode ? <option value="0">{t("prix.sans-mode")}</option> : null}
             <option value={FILTRE_SANS_PRIX}>{t("prix.sans-prix")}</option>
           </select>
         </label>
-        <p className="text-sm text-stone-700" data-testid="prix-compte">{t("prix.lignes", { count: rows.length })}</p>
+        <p className="text-sm text-stone-700" data-testid="prix-compte">
+          {t("prix.lignes", { count: rows.length })}
+        </p>
       </div>
-      {data.rows.length === 0 ? <p className="card text-sm" data-testid="prix-vente-vide">{t("prix.vente.vide")}</p> : null}
+      {data.rows.length === 0 ? (
+        <p className="card text-sm" data-testid="prix-vente-vide">
+          {t("prix.vente.vide")}
+        </p>
+      ) : null}
       <PrixVenteGrid data={data} rows={rows} readOnly={readOnly} deleting={deleting} onSave={onSave} />
     </div>
   );

@@ -24,7 +24,11 @@ type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 
 export default function DescriptionSysteme({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ScreenFrame data={loaderData} title={t("screen.description_systeme")} name="description-systeme">{(data) => <Chapitres data={data} />}</ScreenFrame>;
+  return (
+    <ScreenFrame data={loaderData} title={t("screen.description_systeme")} name="description-systeme">
+      {(data) => <Chapitres data={data} />}
+    </ScreenFrame>
+  );
 }
 
 function Chapitres({ data }: { data: Data }) {
@@ -36,7 +40,15 @@ function Chapitres({ data }: { data: Data }) {
         {data.canWrite ? null : <ReadOnlyNote />}
       </div>
       {data.chapitres.map((c) => (
-        <ChapterPanel key={c.id} chapitre={c} protocoles={data.protocoles} objectifs={data.objectifs} indicateurs={data.indicateurs} canWrite={data.canWrite} defaultOpen={c.id === CHAPITRE_OBJECTIFS} />
+        <ChapterPanel
+          key={c.id}
+          chapitre={c}
+          protocoles={data.protocoles}
+          objectifs={data.objectifs}
+          indicateurs={data.indicateurs}
+          canWrite={data.canWrite}
+          defaultOpen={c.id === CHAPITRE_OBJECTIFS}
+        />
       ))}
     </div>
   );

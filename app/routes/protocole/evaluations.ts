@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { BulkEvaluationSchema, EvaluationSchema } from "~/domain/rdd";
-import { editOf, formIntent, idField, intent, jsonField, optionalIdField, queryId, resourceLoader, rowIntent, screenAction, stampField } from "#server/http/route.server";
+import {
+  editOf,
+  formIntent,
+  idField,
+  intent,
+  jsonField,
+  optionalIdField,
+  queryId,
+  resourceLoader,
+  rowIntent,
+  screenAction,
+  stampField,
+} from "#server/http/route.server";
 import { ServiceError } from "#server/errors";
 import { copyEvaluation, getEvaluations, removeEvaluation, saveEvaluation } from "#server/rdd/service.server";
 

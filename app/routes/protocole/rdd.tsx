@@ -30,7 +30,11 @@ type Row = Data["rows"][number];
 
 export default function RddScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ScreenFrame data={loaderData} title={t("screen.rdd")} name="rdd" width="6xl">{(data) => <RddList data={data} />}</ScreenFrame>;
+  return (
+    <ScreenFrame data={loaderData} title={t("screen.rdd")} name="rdd" width="6xl">
+      {(data) => <RddList data={data} />}
+    </ScreenFrame>
+  );
 }
 
 function RddList({ data }: { data: Data }) {
@@ -40,13 +44,28 @@ function RddList({ data }: { data: Data }) {
   const [aModifier, setAModifier] = useState(false);
   const duplicator = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
   useActionFeedback(duplicator.data);
-  const modeLabel = (id: number) => (id === MACRO_REGLE ? t("rdd.macro-regle") : data.modes.find((m) => m.id === id)?.libelle ?? "");
+  const modeLabel = (id: number) => (id === MACRO_REGLE ? t("rdd.macro-regle") : (data.modes.find((m) => m.id === id)?.libelle ?? ""));
   const rows = aModifier ? data.rows.filter((r) => r.aModifier) : data.rows;
   const columns: DataTableColumn<Row>[] = [
     { id: "libelle", header: t("rdd.libelle"), cell: (r) => r.libelle, sortValue: (r) => r.libelle, alwaysVisible: true },
-    { id: "type", header: t("rdd.type"), cell: (r) => { const ty = data.types.find((x) => x.id === r.dicIdTypeRdd); return ty ? labelOf(ty, lang) : ""; }, sortValue: (r) => r.dicIdTypeRdd },
+    {
+      id: "type",
+      header: t("rdd.type"),
+      cell: (r) => {
+        const ty = data.types.find((x) => x.id === r.dicIdTypeRdd);
+        return ty ? labelOf(ty, lang) : "";
+      },
+      sortValue: (r) => r.dicIdTypeRdd,
+    },
     { id: "modes", header: t("rdd.mode-conduite"), cell: (r) => r.modeConduite.map(modeLabel).join(", ") },
-    { id: "culture", header: t("rdd.culture"), cell: (r) => { const c = data.cultures.find((x) => x.id === r.idCulture); return c ? labelOf(c, lang) : ""; } },
+    {
+      id: "culture",
+      header: t("rdd.culture"),
+      cell: (r) => {
+        const c = data.cultures.find((x) => x.id === r.idCulture);
+        return c ? labelOf(c, lang) : "";
+      },
+    },
     { id: "aModifier", header: t("rdd.a-modifier"), cell: (r) => (r.aModifier ? t("rdd.oui") : "") },
     { id: "objectif", header: t("rdd.objectif"), cell: (r) => r.objectif ?? "", optional: true },
   ];
@@ -54,16 +73,41 @@ function RddList({ data }: { data: Data }) {
   const header = (
     <div className="flex flex-wrap items-end gap-4" data-testid="rdd-filters">
       <div>
-        <label htmlFor="rdd-filter-mode" className="field-label">{t("rdd.filtre-mode")}</label>
-        <select id="rdd-filter-mode" className="field-input" value={mode} data-testid="rdd-filter-mode"
-          onChange={(e) => setParams((p) => { const n = new URLSearchParams(p); if (e.target.value) n.set("modeConduite", e.target.value); else n.delete("modeConduite"); n.delete("id"); return n; })}>
+        <label htmlFor="rdd-filter-mode" className="field-label">
+          {t("rdd.filtre-mode")}
+        </label>
+        <select
+          id="rdd-filter-mode"
+          className="field-input"
+          value={mode}
+          data-testid="rdd-filter-mode"
+          onChange={(e) =>
+            setParams((p) => {
+              const n = new URLSearchParams(p);
+              if (e.target.value) n.set("modeConduite", e.target.value);
+              else n.delete("modeConduite");
+              n.delete("id");
+              return n;
+            })
+          }
+        >
           <option value="">{t("rdd.tous-modes")}</option>
-          {data.modes.map((m) => <option key={m.id} value={m.id}>{m.libelle}</option>)}
+          {data.modes.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.libelle}
+            </option>
+          ))}
         </select>
       </div>
       <label className="flex items-center gap-2 pb-2 text-sm">
         {/* C-RIGHTS-08: the to-modify filter needs the descriptive-write right. */}
-        <input type="checkbox" checked={aModifier} disabled={!data.canWrite} onChange={(e) => setAModifier(e.target.checked)} data-testid="rdd-filter-a-modifier" />
+        <input
+          type="checkbox"
+          checked={aModifier}
+          disabled={!data.canWrite}
+          onChange={(e) => setAModifier(e.target.checked)}
+          data-testid="rdd-filter-a-modifier"
+        />
         {t("rdd.filtre-a-modifier")}
       </label>
     </div>
@@ -81,8 +125,13 @@ function RddList({ data }: { data: Data }) {
         header={header}
         renderForm={(row, controls) => <RddForm key={row?.id ?? "new"} row={row} data={data} controls={controls} />}
         extraToolbar={(checked) => (
-          <button type="button" className="btn-secondary" disabled={!data.canWrite || checked.length !== 1 || duplicator.state !== "idle"} data-testid="rdd-duplicate"
-            onClick={() => duplicator.submit({ intent: "duplicate", id: String(checked[0]) }, { method: "post" })}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!data.canWrite || checked.length !== 1 || duplicator.state !== "idle"}
+            data-testid="rdd-duplicate"
+            onClick={() => duplicator.submit({ intent: "duplicate", id: String(checked[0]) }, { method: "post" })}
+          >
             {t("rdd.dupliquer")}
           </button>
         )}

@@ -5,7 +5,11 @@ import { noControlCharacter } from "~/domain/validation";
 import { resourceLoader } from "#server/http/route.server";
 import { expliquerResultat } from "#server/calcul-serie/service.server";
 
-const Query = z.object({ niveau: z.enum(["parcelle", "culture", "modeConduite", "exploitation", "intervention"]), id: z.string().min(1).max(40).check(noControlCharacter()), code: z.string().min(1).max(80).check(noControlCharacter()) });
+const Query = z.object({
+  niveau: z.enum(["parcelle", "culture", "modeConduite", "exploitation", "intervention"]),
+  id: z.string().min(1).max(40).check(noControlCharacter()),
+  code: z.string().min(1).max(80).check(noControlCharacter()),
+});
 
 /** The explanation of one figure of a series (formula, entries, missing data): GET resultats/calcul/:idSerie/explication?niveau&id&code. */
 export const loader = resourceLoader("/home/resultats/calcul", ({ db, user, params, query }) => {

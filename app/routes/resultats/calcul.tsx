@@ -16,9 +16,7 @@ import { SessionsExport } from "~/components/resultats/sessions-export";
 import { NATURE_CALCUL } from "~/domain/export-resultats";
 import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
 import { choixCampagnes } from "#server/resultats/selection";
-import {
-  controlerSerie, lancerSerie, listerSeries, type SerieListee,
-} from "#server/calcul-serie/service.server";
+import { controlerSerie, lancerSerie, listerSeries, type SerieListee } from "#server/calcul-serie/service.server";
 import type { Route } from "./+types/calcul";
 
 /**
@@ -29,7 +27,8 @@ import type { Route } from "./+types/calcul";
 export const loader = screenLoader(async ({ scope, db, user, query, view }) => {
   const choix = await choixCampagnes(scope, "calcul");
   const offertes = new Map<number, { idCampagne: number; exploitation: string; campagne: string }>();
-  for (const d of choix.dossiers) for (const e of d.exploitations) for (const c of e.campagnes) offertes.set(c.id, { idCampagne: c.id, exploitation: e.libelle, campagne: c.libelle });
+  for (const d of choix.dossiers)
+    for (const e of d.exploitations) for (const c of e.campagnes) offertes.set(c.id, { idCampagne: c.id, exploitation: e.libelle, campagne: c.libelle });
   let choisies = queryIds(query, PARAM_CAMPAGNE).filter((id) => offertes.has(id));
   if (!query.has(PARAM_CAMPAGNE)) {
     const v = await view();
@@ -82,52 +81,107 @@ export default function Calcul({ loaderData: data }: Route.ComponentProps) {
 
   const colonnes: DataTableColumn<SerieListee>[] = [
     {
-      id: "exporter", header: t("indicateursPublies.exporter"), alwaysVisible: true,
-      cell: (s) => s.statut === "termine"
-        ? <input type="checkbox" aria-label={t("calcul-serie.exporter-serie", { exploitation: s.exploitation, campagne: s.campagne })} checked={aExporter.includes(s.id)}
-            onChange={(e) => setAExporter((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)))} data-testid={`exporter-serie-${s.id}`} />
-        : null,
+      id: "exporter",
+      header: t("indicateursPublies.exporter"),
+      alwaysVisible: true,
+      cell: (s) =>
+        s.statut === "termine" ? (
+          <input
+            type="checkbox"
+            aria-label={t("calcul-serie.exporter-serie", { exploitation: s.exploitation, campagne: s.campagne })}
+            checked={aExporter.includes(s.id)}
+            onChange={(e) => setAExporter((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((x) => x !== s.id)))}
+            data-testid={`exporter-serie-${s.id}`}
+          />
+        ) : null,
     },
     { id: "exploitation", header: t("calcul-serie.colonnes.exploitation"), cell: (s) => s.exploitation, sortValue: (s) => s.exploitation },
     { id: "campagne", header: t("calcul-serie.colonnes.campagne"), cell: (s) => s.campagne, sortValue: (s) => s.campagne },
     { id: "creation", header: t("calcul-serie.colonnes.creation"), cell: (s) => formatDateTime(s.createdAt), sortValue: (s) => s.createdAt },
     { id: "fin", header: t("calcul-serie.colonnes.fin"), cell: (s) => (s.dtFin ? formatDateTime(s.dtFin) : ""), sortValue: (s) => s.dtFin ?? "" },
     {
-      id: "parcelles", header: t("calcul-serie.colonnes.parcelles"), align: "right",
-      cell: (s) => s.statut === "en_cours"
-        ? <ProgressionSerie idSerie={s.id} libelle={{ exploitation: s.exploitation, campagne: s.campagne }} onTerminee={() => revalidator.revalidate()} />
-        : t("calcul-serie.parcelles", { reussies: s.nbParcellesTraiteesReussies, total: s.nbParcellesATraiter }),
+      id: "parcelles",
+      header: t("calcul-serie.colonnes.parcelles"),
+      align: "right",
+      cell: (s) =>
+        s.statut === "en_cours" ? (
+          <ProgressionSerie idSerie={s.id} libelle={{ exploitation: s.exploitation, campagne: s.campagne }} onTerminee={() => revalidator.revalidate()} />
+        ) : (
+          t("calcul-serie.parcelles", { reussies: s.nbParcellesTraiteesReussies, total: s.nbParcellesATraiter })
+        ),
     },
-    { id: "statut", header: t("calcul-serie.colonnes.etat"), cell: (s) => <span className={s.statut === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.statuts.${s.statut}`)}</span> },
     {
-      id: "etat", header: t("calcul-serie.colonnes.publication"), sortValue: (s) => s.etat,
+      id: "statut",
+      header: t("calcul-serie.colonnes.etat"),
+      cell: (s) => <span className={s.statut === "erreur" ? "text-red-800" : ""}>{t(`calcul-serie.statuts.${s.statut}`)}</span>,
+    },
+    {
+      id: "etat",
+      header: t("calcul-serie.colonnes.publication"),
+      sortValue: (s) => s.etat,
       // A published or validated series whose campaign data changed since (decision 0072).
-      cell: (s) => <>{t(`calcul-serie.etats.${s.etat}`)}{s.publication && s.perimee ? <SeriePerimee /> : null}</>,
+      cell: (s) => (
+        <>
+          {t(`calcul-serie.etats.${s.etat}`)}
+          {s.publication && s.perimee ? <SeriePerimee /> : null}
+        </>
+      ),
     },
     {
-      id: "ouvrir", header: "", alwaysVisible: true,
-      cell: (s) => s.ouvrable && s.statut === "termine"
-        ? <Link className="text-sillon-700 underline" to={`/home/resultats/calcul/${s.id}`} aria-label={t("calcul-serie.ouvrir", s)}>{t("calcul-serie.ouvrir-court")}</Link>
-        : null,
+      id: "ouvrir",
+      header: "",
+      alwaysVisible: true,
+      cell: (s) =>
+        s.ouvrable && s.statut === "termine" ? (
+          <Link className="text-sillon-700 underline" to={`/home/resultats/calcul/${s.id}`} aria-label={t("calcul-serie.ouvrir", s)}>
+            {t("calcul-serie.ouvrir-court")}
+          </Link>
+        ) : null,
     },
   ];
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-testid="screen-calcul">
       <h1 className="text-xl font-semibold text-sillon-800">{t("screen.calcul")}</h1>
       <SelectionCampagnes choix={data.choix} selection={choisies} onChange={choisir} titre={t("calcul-serie.selection")}>
-        <button type="button" className="btn-primary" disabled={choisies.length === 0} onClick={lancer} data-testid="lancer-calcul">{t("calcul-serie.lancer")}</button>
+        <button type="button" className="btn-primary" disabled={choisies.length === 0} onClick={lancer} data-testid="lancer-calcul">
+          {t("calcul-serie.lancer")}
+        </button>
         {choisies.length === 0 ? <span className="self-center text-sm text-stone-700">{t("calcul-serie.lancer-aide")}</span> : null}
       </SelectionCampagnes>
       <section className="space-y-2" aria-labelledby="calcul-liste">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="calcul-liste" className="text-lg font-semibold">{t("calcul-serie.calculs")}</h2>
-          <button type="button" className="btn-secondary" disabled={cochees.length === 0} onClick={() => setExporter(true)} data-testid="exporter-resultats">{t("indicateursPublies.exporter")}</button>
+          <h2 id="calcul-liste" className="text-lg font-semibold">
+            {t("calcul-serie.calculs")}
+          </h2>
+          <button type="button" className="btn-secondary" disabled={cochees.length === 0} onClick={() => setExporter(true)} data-testid="exporter-resultats">
+            {t("indicateursPublies.exporter")}
+          </button>
         </div>
-        <DataTable tableId="calculs-series" label={t("calcul-serie.calculs")} columns={colonnes} rows={data.series} getRowId={(s) => s.id} readOnly emptyText={t("calcul-serie.aucun-calcul")} />
+        <DataTable
+          tableId="calculs-series"
+          label={t("calcul-serie.calculs")}
+          columns={colonnes}
+          rows={data.series}
+          getRowId={(s) => s.id}
+          readOnly
+          emptyText={t("calcul-serie.aucun-calcul")}
+        />
       </section>
-      <SessionsExport nature={NATURE_CALCUL} campagnes="calcul" rafraichir={rafraichir} titre={t("calcul-serie.sessions")} vide={t("calcul-serie.aucune-session")} />
+      <SessionsExport
+        nature={NATURE_CALCUL}
+        campagnes="calcul"
+        rafraichir={rafraichir}
+        titre={t("calcul-serie.sessions")}
+        vide={t("calcul-serie.aucune-session")}
+      />
       <SerieCalculDialog campagnes={aCalculer} onClose={() => setACalculer(null)} />
-      <ExportResultatsDialog open={exporter} series={cochees} versionSelectable={data.versionSelectable} onClose={() => setExporter(false)} onExported={() => revalidator.revalidate()} />
+      <ExportResultatsDialog
+        open={exporter}
+        series={cochees}
+        versionSelectable={data.versionSelectable}
+        onClose={() => setExporter(false)}
+        onExported={() => revalidator.revalidate()}
+      />
     </div>
   );
 }

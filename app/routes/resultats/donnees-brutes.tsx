@@ -21,7 +21,8 @@ export const loader = screenLoader(async ({ scope, db, user }) => ({
   roleTest: user.roles.includes(ROLE_TEST),
 }));
 
-type Reponse = { ok: true; id: number; idTache: number } | { ok: false; error: string; params?: Record<string, string | number>; fieldErrors?: Record<string, string[]> };
+type Reponse =
+  { ok: true; id: number; idTache: number } | { ok: false; error: string; params?: Record<string, string | number>; fieldErrors?: Record<string, string[]> };
 
 export default function DonneesBrutes() {
   const { t, i18n } = useTranslation();
@@ -65,7 +66,9 @@ export default function DonneesBrutes() {
       <div className="grid gap-4 lg:grid-cols-2">
         <SelectionCampagnes choix={choix} selection={selection} onChange={choisir} titre={t("exports.brut.campagnes")} />
         <section className="card" aria-labelledby="export-groupes-titre" data-testid="export-groupes">
-          <h2 id="export-groupes-titre" className="text-lg font-semibold text-sillon-800">{t("exports.brut.groupes")}</h2>
+          <h2 id="export-groupes-titre" className="text-lg font-semibold text-sillon-800">
+            {t("exports.brut.groupes")}
+          </h2>
           <fieldset className="mt-2">
             <legend className="text-sm text-stone-600">{t("exports.brut.groupes-aide")}</legend>
             <ul className="mt-2 grid grid-cols-2 gap-1">

@@ -43,12 +43,19 @@ export default function IndicateursPublies() {
         <div className="space-y-4">
           <section className="card" aria-labelledby="series-publiees-titre" data-testid="series-publiees">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="series-publiees-titre" className="text-lg font-semibold text-sillon-800">{t("indicateursPublies.calculs")}</h2>
+              <h2 id="series-publiees-titre" className="text-lg font-semibold text-sillon-800">
+                {t("indicateursPublies.calculs")}
+              </h2>
               <button type="button" className="btn-primary" disabled={!presentes.length} onClick={() => setExporter(true)} data-testid="series-exporter">
                 {t("indicateursPublies.exporter")}
               </button>
             </div>
-            <SeriesPubliees series={data.series} vide={data.campagnes.length ? "indicateursPublies.aucun-calcul" : "indicateursPublies.aucune-campagne"} cochees={cochees} onChange={setCochees} />
+            <SeriesPubliees
+              series={data.series}
+              vide={data.campagnes.length ? "indicateursPublies.aucun-calcul" : "indicateursPublies.aucune-campagne"}
+              cochees={cochees}
+              onChange={setCochees}
+            />
           </section>
           <SessionsExport nature={NATURE_CALCUL} campagnes={data.campagnes} rafraichir={rafraichir} titre={t("indicateursPublies.sessions")} />
         </div>
@@ -60,21 +67,43 @@ export default function IndicateursPublies() {
 
 function SeriesPubliees({ series, vide, cochees, onChange }: { series: SeriePubliee[]; vide: string; cochees: number[]; onChange: (ids: number[]) => void }) {
   const { t } = useTranslation();
-  if (!series.length) return <p className="mt-2 text-sm text-stone-600" data-testid="series-publiees-vide">{t(vide)}</p>;
+  if (!series.length)
+    return (
+      <p className="mt-2 text-sm text-stone-600" data-testid="series-publiees-vide">
+        {t(vide)}
+      </p>
+    );
   return (
     <div className="mt-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-stone-200 text-stone-600">
           <tr>
             <th scope="col" className="w-8 py-1">
-              <input type="checkbox" aria-label={t("indicateursPublies.exporter")} checked={series.every((s) => cochees.includes(s.id))} onChange={(e) => onChange(e.target.checked ? series.map((s) => s.id) : [])} />
+              <input
+                type="checkbox"
+                aria-label={t("indicateursPublies.exporter")}
+                checked={series.every((s) => cochees.includes(s.id))}
+                onChange={(e) => onChange(e.target.checked ? series.map((s) => s.id) : [])}
+              />
             </th>
-            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.exploitation")}</th>
-            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.campagne")}</th>
-            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.date")}</th>
-            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.groupes")}</th>
-            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.valide")}</th>
-            <th scope="col" className="py-1 pr-3">{t("indicateursPublies.remarque")}</th>
+            <th scope="col" className="py-1 pr-3">
+              {t("indicateursPublies.exploitation")}
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              {t("indicateursPublies.campagne")}
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              {t("indicateursPublies.date")}
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              {t("indicateursPublies.groupes")}
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              {t("indicateursPublies.valide")}
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              {t("indicateursPublies.remarque")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -91,7 +120,10 @@ function SeriesPubliees({ series, vide, cochees, onChange }: { series: SeriePubl
               </td>
               <td className="py-1 pr-3">{s.exploitation}</td>
               <td className="py-1 pr-3">{s.campagne}</td>
-              <td className="py-1 pr-3 whitespace-nowrap">{s.dtFin ? formatDateTime(s.dtFin) : ""}{s.perimee ? <SeriePerimee /> : null}</td>
+              <td className="py-1 pr-3 whitespace-nowrap">
+                {s.dtFin ? formatDateTime(s.dtFin) : ""}
+                {s.perimee ? <SeriePerimee /> : null}
+              </td>
               <td className="py-1 pr-3">{s.groupes.map((g) => t(`indicateurs.groupes.${g}`)).join(", ")}</td>
               <td className="py-1 pr-3">{s.visaAnimateur ? t("exportResultats.classeur.oui") : t("exportResultats.classeur.non")}</td>
               <td className="py-1 pr-3">{s.remarque ?? ""}</td>

@@ -12,7 +12,10 @@ import { listerManquants, ouvrirCorrection } from "#server/manquants/service.ser
 export const loader = screenLoader(({ scope, query }) => listerManquants(scope, { annee: queryNumber(query, "annee") }));
 
 export const action = screenAction({
-  ouvrir: intent({ idCampagne: idField, adresse: z.string().max(300) }, async ({ scope }, { idCampagne, adresse }) => ({ ok: true as const, adresse: await ouvrirCorrection(scope, idCampagne, adresse) })),
+  ouvrir: intent({ idCampagne: idField, adresse: z.string().max(300) }, async ({ scope }, { idCampagne, adresse }) => ({
+    ok: true as const,
+    adresse: await ouvrirCorrection(scope, idCampagne, adresse),
+  })),
 });
 
 export default function Manquants() {

@@ -20,9 +20,10 @@ export const loader = resourceLoader("/home/resultats/donneesbrutes", async ({ s
   if (nature !== 0 && nature !== 1) throw new ServiceError("warning.invalid", 400, { nature: ["warning.invalid"] });
   const portee = query.get("portee");
   if (portee != null && portee !== "calcul") throw new ServiceError("warning.invalid", 400, { portee: ["warning.invalid"] });
-  const campagnes = portee === "calcul"
-    ? (await choixCampagnes(scope, "calcul")).dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id)))
-    : queryIds(query, "campagnes");
+  const campagnes =
+    portee === "calcul"
+      ? (await choixCampagnes(scope, "calcul")).dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id)))
+      : queryIds(query, "campagnes");
   return { sessions: await listerSessionsExport(db, user, { campagnes, nature }) };
 });
 

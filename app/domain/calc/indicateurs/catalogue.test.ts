@@ -6,7 +6,11 @@ import { MESSAGES_CONTROLE } from "./controle";
 import { intervention, intrant, operation, parcelle, recolte } from "./fixtures";
 import { calculerCampagne } from "./moteur";
 
-const texte = (langue: typeof fr, cle: string) => cle.split(".").slice(1).reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], langue.indicateurs);
+const texte = (langue: typeof fr, cle: string) =>
+  cle
+    .split(".")
+    .slice(1)
+    .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], langue.indicateurs);
 
 describe("Indicator catalogue and texts", () => {
   test("every code the engine produces has a group and a label in French and English; so has every pre-check message", () => {
@@ -15,7 +19,14 @@ describe("Indicator catalogue and texts", () => {
       anneeRecolte: 2024,
       exploitation: { id: 1 },
       parcelles: [parcelle({ id: 1 })],
-      interventions: [intervention({ idParcelle: 1, operation: operation({ debit: 1 }), intrants: [intrant({ type: "eau", dose: 10, unite: "mm" })], recoltes: [recolte({ rendement: 8 })] })],
+      interventions: [
+        intervention({
+          idParcelle: 1,
+          operation: operation({ debit: 1 }),
+          intrants: [intrant({ type: "eau", dose: 10, unite: "mm" })],
+          recoltes: [recolte({ rendement: 8 })],
+        }),
+      ],
       prix: { reel: { appro: {}, vente: {} }, reference: { appro: {}, vente: {} } },
     });
     const codes = Object.keys(r.exploitation);

@@ -2,23 +2,10 @@ import { describe, expect, test } from "vitest";
 import { contexte } from "./contexte";
 import { indicateursEconomie } from "./economie";
 import { indicateursEnergieGes } from "./energie-ges";
-import {
-  indicateursBilanAzote,
-  indicateursFertilisation,
-} from "./fertilisation";
-import {
-  intervention,
-  intrant,
-  operation,
-  parcelle,
-  recolte,
-} from "./fixtures";
+import { indicateursBilanAzote, indicateursFertilisation } from "./fertilisation";
+import { intervention, intrant, operation, parcelle, recolte } from "./fixtures";
 import { indicateursTravail } from "./travail";
-import type {
-  InstantaneCampagne,
-  IntrantFertilisant,
-  InterventionCampagne,
-} from "./types";
+import type { InstantaneCampagne, IntrantFertilisant, InterventionCampagne } from "./types";
 
 /*
  * Issue 24, decision 0086: a figure one of whose terms fell back to a default (an unknown N form, a land rent or
@@ -42,14 +29,8 @@ const energie = (liste: InterventionCampagne[]) => {
 
 describe("defaulted terms lower completeness (issue 24)", () => {
   test("[issue24-energy] [issue24-ghg] an N fertiliser of unknown form is costed as ammonitrate and is not 100 % complete; urea is, with its own factors", () => {
-    const inconnu = energie([
-      intervention({ intrants: [ferti({ formeAzote: null })] }),
-    ]);
-    for (const code of [
-      "energie.indirecte.engrais",
-      "ges.indirect.engrais",
-      "ges.direct.co2Uree",
-    ]) {
+    const inconnu = energie([intervention({ intrants: [ferti({ formeAzote: null })] })]);
+    for (const code of ["energie.indirecte.engrais", "ges.indirect.engrais", "ges.direct.co2Uree"]) {
       expect(inconnu[code].completude, code).toBeLessThan(100);
       expect(
         inconnu[code].manquants.map((m) => m.champ),
@@ -59,15 +40,11 @@ describe("defaulted terms lower completeness (issue 24)", () => {
     // 300 kg × 46 % = 138 kg N, as ammonitrate: 138 × 45 = 6,210 MJ; 138 × 3.97 = 547.86 kg CO2e; no CO2 of urea.
     expect(inconnu["energie.indirecte.engrais"].valeur).toBeCloseTo(6210, 6);
     expect(inconnu["ges.indirect.engrais"].valeur).toBeCloseTo(547.86, 6);
-    expect(
-      inconnu["energie.indirecte.engrais"].explication.remarques,
-    ).toContain("forme-azote-ammonitrate");
+    expect(inconnu["energie.indirecte.engrais"].explication.remarques).toContain("forme-azote-ammonitrate");
 
     const uree = energie([
       intervention({
-        intrants: [
-          ferti({ formeAzote: "uree", sourceFormeAzote: "catalogue:UREE" }),
-        ],
+        intrants: [ferti({ formeAzote: "uree", sourceFormeAzote: "catalogue:UREE" })],
       }),
     ]);
     // Urea: 138 × 55 = 7,590 MJ; CO2 138 × 1.593 = 219.834; manufacturing 138 × (4.54 − 1.593) = 406.686.
@@ -77,11 +54,7 @@ describe("defaulted terms lower completeness (issue 24)", () => {
     expect(uree["energie.indirecte.engrais"].valeur).toBeCloseTo(7590, 6);
     expect(uree["ges.direct.co2Uree"].valeur).toBeCloseTo(219.834, 6);
     expect(uree["ges.indirect.engrais"].valeur).toBeCloseTo(406.686, 6);
-    expect(
-      uree["ges.indirect.engrais"].explication.entrees.find(
-        (e) => e.objet === "intrant",
-      )?.source,
-    ).toBe("catalogue:UREE");
+    expect(uree["ges.indirect.engrais"].explication.entrees.find((e) => e.objet === "intrant")?.source).toBe("catalogue:UREE");
   });
 
   test("[issue24-energy] machinery embodied energy counts machine hours, not people; a machine without a mass is missing", () => {
@@ -102,15 +75,11 @@ describe("defaulted terms lower completeness (issue 24)", () => {
       intervention({
         operation: {
           ...op,
-          materiels: [
-            { id: 1, libelle: "Tracteur", poids: null, usure: 10000 },
-          ],
+          materiels: [{ id: 1, libelle: "Tracteur", poids: null, usure: 10000 }],
         },
       }),
     ]);
-    expect(sansPoids["energie.indirecte.materiel"].completude).toBeLessThan(
-      100,
-    );
+    expect(sansPoids["energie.indirecte.materiel"].completude).toBeLessThan(100);
   });
 
   test("[issue24-energy] irrigation is counted once: a diesel-pumped water counts its fuel, not pumping electricity", () => {
@@ -124,9 +93,7 @@ describe("defaulted terms lower completeness (issue 24)", () => {
     ]);
     expect(diesel["energie.directe.carburant"].valeur).toBeCloseTo(860, 9);
     expect(diesel["energie.directe.irrigation"].valeur).toBe(0);
-    expect(
-      diesel["energie.directe.irrigation"].explication.remarques,
-    ).toContain("irrigation-gazole");
+    expect(diesel["energie.directe.irrigation"].explication.remarques).toContain("irrigation-gazole");
     // Electric pump: 300 m3 × 0.35 kWh/m3 × 8.28 MJ/kWh = 869.4 MJ/ha.
     const electrique = energie([
       intervention({
@@ -134,10 +101,7 @@ describe("defaulted terms lower completeness (issue 24)", () => {
         intrants: [eau()],
       }),
     ]);
-    expect(electrique["energie.directe.irrigation"].valeur).toBeCloseTo(
-      869.4,
-      9,
-    );
+    expect(electrique["energie.directe.irrigation"].valeur).toBeCloseTo(869.4, 9);
     expect(electrique["energie.directe.carburant"].valeur).toBe(0);
   });
 
@@ -163,9 +127,7 @@ describe("defaulted terms lower completeness (issue 24)", () => {
     const sans = bilan(null);
     expect(sans["bilanAzote.exporte"].completude).toBeLessThan(100);
     expect(sans["bilanAzote.solde"].completude).toBeLessThan(100);
-    expect(sans["bilanAzote.exporte"].manquants.map((m) => m.champ)).toEqual([
-      "teneurAzote",
-    ]);
+    expect(sans["bilanAzote.exporte"].manquants.map((m) => m.champ)).toEqual(["teneurAzote"]);
     // 500 × 33.5 % = 167.5 kg N applied; 8 t × 19 kg N/t = 152 exported; balance 15.5.
     const avec = bilan(19);
     expect(avec["bilanAzote.solde"]).toMatchObject({ completude: 100 });
@@ -173,23 +135,15 @@ describe("defaulted terms lower completeness (issue 24)", () => {
     // A forage in t MS/ha with its N content per t MS: 6 t MS × 21 kg N/t MS = 126.
     const foin = [
       intervention({
-        recoltes: [
-          recolte({ rendement: 6, unite: "t MS/ha", teneurAzote: 21 }),
-        ],
+        recoltes: [recolte({ rendement: 6, unite: "t MS/ha", teneurAzote: 21 })],
       }),
     ];
-    expect(
-      indicateursBilanAzote(foin, null, indicateursFertilisation(foin))[
-        "bilanAzote.exporte"
-      ].valeur,
-    ).toBeCloseTo(126, 9);
+    expect(indicateursBilanAzote(foin, null, indicateursFertilisation(foin))["bilanAzote.exporte"].valeur).toBeCloseTo(126, 9);
   });
 
   test("[issue24-economics] structure costs from defaults are not complete; recorded ones are, and give the recorded figures", () => {
     const p = parcelle({ surface: 50 });
-    const instantane = (
-      exploitation: InstantaneCampagne["exploitation"],
-    ): InstantaneCampagne => ({
+    const instantane = (exploitation: InstantaneCampagne["exploitation"]): InstantaneCampagne => ({
       idCampagne: 1,
       anneeRecolte: 2025,
       exploitation,
@@ -197,18 +151,12 @@ describe("defaulted terms lower completeness (issue 24)", () => {
       interventions: [],
       prix: { reel: { appro: {}, vente: {} } },
     });
-    const structure = (e: InstantaneCampagne["exploitation"]) =>
-      indicateursEconomie([], p, "reel", contexte(instantane(e)))[
-        "economie.reel.chargesStructure"
-      ];
+    const structure = (e: InstantaneCampagne["exploitation"]) => indicateursEconomie([], p, "reel", contexte(instantane(e)))["economie.reel.chargesStructure"];
     const defaut = structure({ id: 7 });
     // Defaults: 100 + 45 + 4,600 / 50 = 237 €/ha, two terms guessed.
     expect(defaut.valeur).toBeCloseTo(237, 9);
     expect(defaut.completude).toBe(0);
-    expect(defaut.manquants.map((m) => m.champ)).toEqual([
-      "fermageMoyen",
-      "chargesDiverses",
-    ]);
+    expect(defaut.manquants.map((m) => m.champ)).toEqual(["fermageMoyen", "chargesDiverses"]);
     // Recorded: rent 180 €/ha, diverse costs 9,000 € for the farm: 180 + 9,000 / 50 = 360 €/ha.
     const saisi = structure({
       id: 7,
@@ -231,9 +179,7 @@ describe("defaulted terms lower completeness (issue 24)", () => {
     // 1 pass / 0.5 ha/h × 1 person = 2 h/ha, the person guessed.
     expect(suppose["travail.temps.manuel"].valeur).toBeCloseTo(2, 9);
     expect(suppose["travail.temps.manuel"].completude).toBeLessThan(100);
-    expect(
-      suppose["travail.temps.manuel"].manquants.map((m) => m.champ),
-    ).toEqual(["mainOeuvre"]);
+    expect(suppose["travail.temps.manuel"].manquants.map((m) => m.champ)).toEqual(["mainOeuvre"]);
     const trois = manuelle(3);
     expect(trois["travail.temps.manuel"]).toMatchObject({ completude: 100 });
     expect(trois["travail.temps.manuel"].valeur).toBeCloseTo(6, 9);

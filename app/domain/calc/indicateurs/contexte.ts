@@ -51,13 +51,20 @@ export function passages(intervention: InterventionCampagne): { valeur: number |
   if (vu && vu.frequence === intervention.frequence && vu.tauxSurface === intervention.tauxSurface && vu.libelle === intervention.libelle) return vu.resultat;
   const valeur = nombrePassages(intervention.frequence, intervention.tauxSurface);
   const resultat: { valeur: number | null; manquant?: Manquant } =
-    valeur === null ? { valeur: null, manquant: { objet: "intervention", id: intervention.id, champ: "tauxSurface", libelle: intervention.libelle } } : { valeur };
+    valeur === null
+      ? { valeur: null, manquant: { objet: "intervention", id: intervention.id, champ: "tauxSurface", libelle: intervention.libelle } }
+      : { valeur };
   PASSAGES.set(intervention, { frequence: intervention.frequence, tauxSurface: intervention.tauxSurface, libelle: intervention.libelle, resultat });
   return resultat;
 }
-const PASSAGES = new WeakMap<InterventionCampagne, {
-  frequence: InterventionCampagne["frequence"]; tauxSurface: InterventionCampagne["tauxSurface"]; libelle: InterventionCampagne["libelle"];
-  resultat: { valeur: number | null; manquant?: Manquant };
-}>();
+const PASSAGES = new WeakMap<
+  InterventionCampagne,
+  {
+    frequence: InterventionCampagne["frequence"];
+    tauxSurface: InterventionCampagne["tauxSurface"];
+    libelle: InterventionCampagne["libelle"];
+    resultat: { valeur: number | null; manquant?: Manquant };
+  }
+>();
 
 export type { JeuPrix };

@@ -13,7 +13,18 @@ const base = (s: Partial<InstantaneCampagne> = {}): InstantaneCampagne => ({
   ...s,
 });
 const phyto = (p: Partial<IntrantPhyto> = {}) =>
-  intrant<IntrantPhyto>({ type: "phyto", famille: "H", biocontrole: false, cibles: [], dosesReference: [], dose: 1, unite: "l/ha", amm: "2000001", substances: [{ libelle: "sa", concentration: 100, unite: "g/L" }], ...p });
+  intrant<IntrantPhyto>({
+    type: "phyto",
+    famille: "H",
+    biocontrole: false,
+    cibles: [],
+    dosesReference: [],
+    dose: 1,
+    unite: "l/ha",
+    amm: "2000001",
+    substances: [{ libelle: "sa", concentration: 100, unite: "g/L" }],
+    ...p,
+  });
 const codes = (s: InstantaneCampagne, c = {}) => controlerCampagne(s, c).details.map((d) => d.code);
 
 describe("Calculation pre-check (spec 3 §5)", () => {

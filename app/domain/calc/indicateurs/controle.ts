@@ -85,7 +85,8 @@ export function controlerCampagne(instantane: InstantaneCampagne, complements: C
     const libelle = i.libelle ?? i.operation?.libelle;
     if (i.idCultureConcernee === null) d.push({ code: M.cultureIntervention, objet: "intervention", id: i.id, libelle });
     if (i.operation?.irrigation) {
-      if (!estNombre(i.operation.debitIrrigation) || i.operation.debitIrrigation <= 0) d.push({ code: M.debitIrrigation, objet: "operation", id: i.operation.id, libelle: i.operation.libelle });
+      if (!estNombre(i.operation.debitIrrigation) || i.operation.debitIrrigation <= 0)
+        d.push({ code: M.debitIrrigation, objet: "operation", id: i.operation.id, libelle: i.operation.libelle });
     } else if (i.operation && debitIntervention(i) === null) d.push({ code: M.debit, objet: "intervention", id: i.id, libelle });
     for (const r of i.recoltes) {
       if (!estNombre(r.rendement)) d.push({ code: r.pature ? M.dureePature : M.rendement, objet: "recolte", id: r.id, libelle: r.libelle });
@@ -107,9 +108,16 @@ export function controlerCampagne(instantane: InstantaneCampagne, complements: C
     }
   }
   for (const champ of ["longTermeTaux", "longTermeDuree"] as const) {
-    if (horsBornes(complements[champ], BORNES_CONTROLE[champ])) d.push({ code: M.emprunt, objet: "exploitation", id: instantane.exploitation.id, champ, valeur: complements[champ] });
+    if (horsBornes(complements[champ], BORNES_CONTROLE[champ]))
+      d.push({ code: M.emprunt, objet: "exploitation", id: instantane.exploitation.id, champ, valeur: complements[champ] });
   }
   if (horsBornes(complements.valeurRemplacement, BORNES_CONTROLE.valeurRemplacement))
-    d.push({ code: M.valeurRemplacement, objet: "exploitation", id: instantane.exploitation.id, champ: "valeurRemplacement", valeur: complements.valeurRemplacement });
+    d.push({
+      code: M.valeurRemplacement,
+      objet: "exploitation",
+      id: instantane.exploitation.id,
+      champ: "valeurRemplacement",
+      valeur: complements.valeurRemplacement,
+    });
   return { codeRetour: d.length ? "Erreur" : "OK", details: d };
 }

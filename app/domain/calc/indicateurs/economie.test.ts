@@ -37,7 +37,10 @@ const liste = () => [
   intervention({
     date: "2024-07-20",
     operation: operation({ libelle: "Moisson", eta: true, debit: 2, chargesMecanisation: 120 }),
-    recoltes: [recolte({ libelle: "Grain", idCulture: 1, rendement: 8, clePrix: "grain" }), recolte({ libelle: "Paille", idCulture: 99, rendement: 3, clePrix: "paille" })],
+    recoltes: [
+      recolte({ libelle: "Grain", idCulture: 1, rendement: 8, clePrix: "grain" }),
+      recolte({ libelle: "Paille", idCulture: 99, rendement: 3, clePrix: "paille" }),
+    ],
   }),
 ];
 const instantane: Pick<InstantaneCampagne, "parcelles" | "prix" | "tauxHoraireMainOeuvre" | "exploitation"> = {

@@ -103,12 +103,24 @@ function combiner(code: string, unite: string, formule: string, termes: Array<[1
   const manquants = unionManquants(termes.map(([, t]) => t.manquants));
   return indicateur(code, valeur, unite, attendus, manquants, {
     formule,
-    entrees: termes.map(([signe, t]) => ({ objet: "indicateur" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur === null ? undefined : signe * t.valeur })),
+    entrees: termes.map(([signe, t]) => ({
+      objet: "indicateur" as const,
+      id: t.code,
+      valeur: t.valeur ?? undefined,
+      unite: t.unite,
+      contribution: t.valeur === null ? undefined : signe * t.valeur,
+    })),
   });
 }
 
 export const ratiosCoutProduction = (jeu: JeuPrixNom): DefinitionRatio[] => [
-  { code: `economie.${jeu}.coutProduction`, unite: "€/t", formule: "7.7", numerateur: `economie.${jeu}.coutsNets`, denominateur: `economie.${jeu}.rendementPrincipal` },
+  {
+    code: `economie.${jeu}.coutProduction`,
+    unite: "€/t",
+    formule: "7.7",
+    numerateur: `economie.${jeu}.coutsNets`,
+    denominateur: `economie.${jeu}.rendementPrincipal`,
+  },
 ];
 
 /** Economic indicators "economie.<jeu>.<code>" of a plot's interventions for one price set. */
@@ -123,7 +135,10 @@ export function indicateursEconomie(
   const pb = new Cumul(k("produitBrut"), "€/ha", "7.7", ctx.explique);
   const coProduits = new Cumul(k("coProduits"), "€/ha", "7.7", ctx.explique);
   const rendementPrincipal = new Cumul(k("rendementPrincipal"), "t/ha", "7.7", ctx.explique);
-  const co = Object.fromEntries(FAMILLES_CHARGES.map((f) => [f, new Cumul(k(`chargesOperationnelles.${f}`), "€/ha", "7.7", ctx.explique)])) as Record<FamilleCharges, Cumul>;
+  const co = Object.fromEntries(FAMILLES_CHARGES.map((f) => [f, new Cumul(k(`chargesOperationnelles.${f}`), "€/ha", "7.7", ctx.explique)])) as Record<
+    FamilleCharges,
+    Cumul
+  >;
   const cm = new Cumul(k("chargesMecanisation"), "€/ha", "7.7", ctx.explique);
   const cmoTractoriste = new Cumul(k("chargesMainOeuvre.tractoriste"), "€/ha", "7.7", ctx.explique);
   const cmoManuelle = new Cumul(k("chargesMainOeuvre.manuelle"), "€/ha", "7.7", ctx.explique);
@@ -131,7 +146,8 @@ export function indicateursEconomie(
   const retenues = interventionsRetenues(interventions, ctx.options);
   const recoltes = retenues.flatMap((i) => i.recoltes.map((r) => ({ i, r })));
   const aPrincipale = recoltes.some(({ r }) => r.principale);
-  const estPrincipale = (r: (typeof recoltes)[number]["r"]) => (aPrincipale ? r.principale === true : parcelle?.idCulture != null && r.idCulture === parcelle.idCulture);
+  const estPrincipale = (r: (typeof recoltes)[number]["r"]) =>
+    aPrincipale ? r.principale === true : parcelle?.idCulture != null && r.idCulture === parcelle.idCulture;
 
   for (const { i, r } of recoltes) {
     const p = passages(i);
@@ -140,7 +156,13 @@ export function indicateursEconomie(
       rendementPrincipal.attend();
       const t = rendementTHa(r.rendement, r.unite);
       if (t === null) rendementPrincipal.manque({ objet: "recolte", id: r.id, champ: "rendement", libelle: r.libelle });
-      else if (p.valeur !== null) rendementPrincipal.ajoute(t * p.valeur, !rendementPrincipal.explique ? SANS_ENTREE : { objet: "recolte", id: r.id, libelle: r.libelle, valeur: t, unite: "t/ha", date: i.date, idIntervention: i.id });
+      else if (p.valeur !== null)
+        rendementPrincipal.ajoute(
+          t * p.valeur,
+          !rendementPrincipal.explique
+            ? SANS_ENTREE
+            : { objet: "recolte", id: r.id, libelle: r.libelle, valeur: t, unite: "t/ha", date: i.date, idIntervention: i.id },
+        );
     }
     const cibles = principale ? [pb] : [pb, coProduits];
     const pv = r.clePrix ? prix?.vente[r.clePrix] : undefined;
@@ -152,8 +174,21 @@ export function indicateursEconomie(
       if (!pv) c.manque({ objet: "prix", id: r.clePrix ?? `recolte-${r.id}`, champ: "prixVente", libelle: r.libelle });
       else if (estNombre(r.rendement) && quantite === null) c.manque({ objet: "prix", id: r.clePrix ?? `recolte-${r.id}`, champ: "unite", libelle: r.libelle });
       if (pv && quantite !== null && p.valeur !== null) {
-        if (c.explique) c.cite({ objet: "prix", id: r.clePrix ?? "", libelle: pv.libelle ?? r.libelle, valeur: pv.valeur, unite: `€/${unitePrix(pv)}`, source: pv.source ?? jeu });
-        c.ajoute(quantite * pv.valeur * p.valeur, !c.explique ? SANS_ENTREE : { objet: "recolte", id: r.id, libelle: r.libelle, valeur: r.rendement ?? undefined, unite: r.unite, date: i.date, idIntervention: i.id });
+        if (c.explique)
+          c.cite({
+            objet: "prix",
+            id: r.clePrix ?? "",
+            libelle: pv.libelle ?? r.libelle,
+            valeur: pv.valeur,
+            unite: `€/${unitePrix(pv)}`,
+            source: pv.source ?? jeu,
+          });
+        c.ajoute(
+          quantite * pv.valeur * p.valeur,
+          !c.explique
+            ? SANS_ENTREE
+            : { objet: "recolte", id: r.id, libelle: r.libelle, valeur: r.rendement ?? undefined, unite: r.unite, date: i.date, idIntervention: i.id },
+        );
       }
     }
   }
@@ -176,15 +211,40 @@ export function indicateursEconomie(
         continue;
       }
       // A per-hectolitre phyto dose is first put per hectare through the spray volume (decision 0085).
-      const parHa = estNombre(intrant.dose) ? (intrant.type === "phyto" ? doseParHectare(intrant.dose, intrant.unite, intrant.volumeBouillie) : { dose: intrant.dose, unite: intrant.unite }) : null;
+      const parHa = estNombre(intrant.dose)
+        ? intrant.type === "phyto"
+          ? doseParHectare(intrant.dose, intrant.unite, intrant.volumeBouillie)
+          : { dose: intrant.dose, unite: intrant.unite }
+        : null;
       const quantite = parHa ? quantiteEnUnitePrix(parHa.dose, parHa.unite ?? (intrant.type === "eau" ? "mm" : null), unitePrix(pa)) : null;
       if (quantite === null) {
         c.manque({ objet: "intrant", id: intrant.id, champ: estNombre(intrant.dose) ? "unite" : "dose", libelle: intrant.libelle });
         continue;
       }
       if (p.valeur === null) continue;
-      if (c.explique) c.cite({ objet: "prix", id: intrant.clePrix ?? "", libelle: pa.libelle ?? intrant.libelle, valeur: pa.valeur, unite: `€/${unitePrix(pa)}`, source: pa.source ?? jeu });
-      c.ajoute(quantite * pa.valeur * p.valeur, !c.explique ? SANS_ENTREE : { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: intrant.dose ?? undefined, unite: intrant.unite ?? undefined, date: i.date, idIntervention: i.id });
+      if (c.explique)
+        c.cite({
+          objet: "prix",
+          id: intrant.clePrix ?? "",
+          libelle: pa.libelle ?? intrant.libelle,
+          valeur: pa.valeur,
+          unite: `€/${unitePrix(pa)}`,
+          source: pa.source ?? jeu,
+        });
+      c.ajoute(
+        quantite * pa.valeur * p.valeur,
+        !c.explique
+          ? SANS_ENTREE
+          : {
+              objet: "intrant",
+              id: intrant.id,
+              libelle: intrant.libelle,
+              valeur: intrant.dose ?? undefined,
+              unite: intrant.unite ?? undefined,
+              date: i.date,
+              idIntervention: i.id,
+            },
+      );
     }
 
     // Mechanisation and labour
@@ -193,8 +253,13 @@ export function indicateursEconomie(
     cm.attend();
     if (p.manquant) cm.manque(p.manquant);
     if (!i.operation) cm.manque({ objet: "intervention", id: i.id, champ: "operation" });
-    else if (!estNombre(i.operation.chargesMecanisation)) cm.manque({ objet: "operation", id: i.operation.id, champ: "chargesMecanisation", libelle: i.operation.libelle });
-    else if (p.valeur !== null) cm.ajoute(i.operation.chargesMecanisation * p.valeur, entree ? { ...entree, valeur: i.operation.chargesMecanisation, unite: "€/ha par passage" } : SANS_ENTREE);
+    else if (!estNombre(i.operation.chargesMecanisation))
+      cm.manque({ objet: "operation", id: i.operation.id, champ: "chargesMecanisation", libelle: i.operation.libelle });
+    else if (p.valeur !== null)
+      cm.ajoute(
+        i.operation.chargesMecanisation * p.valeur,
+        entree ? { ...entree, valeur: i.operation.chargesMecanisation, unite: "€/ha par passage" } : SANS_ENTREE,
+      );
 
     if (i.operation?.eta) continue; // the contractor's price includes labour
     const cmo = i.operation?.mecanisee === false ? cmoManuelle : cmoTractoriste;
@@ -204,17 +269,39 @@ export function indicateursEconomie(
     if (i.operation && !temps) cmo.manque({ objet: "operation", id: i.operation.id, champ: "debit", libelle: i.operation.libelle });
     if (!i.operation) cmo.manque({ objet: "intervention", id: i.id, champ: "operation" });
     if (personnesSupposees(i)) cmo.manque({ objet: "operation", id: i.operation!.id, champ: "mainOeuvre", libelle: i.operation!.libelle });
-    if (!estNombre(ctx.tauxHoraireMainOeuvre)) cmo.manque({ objet: "exploitation", id: ctx.exploitation?.id ?? "exploitation", champ: "tauxHoraireMainOeuvre" });
-    else if (temps) cmo.ajoute(temps.heures * ctx.tauxHoraireMainOeuvre, entree ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE);
+    if (!estNombre(ctx.tauxHoraireMainOeuvre))
+      cmo.manque({ objet: "exploitation", id: ctx.exploitation?.id ?? "exploitation", champ: "tauxHoraireMainOeuvre" });
+    else if (temps)
+      cmo.ajoute(
+        temps.heures * ctx.tauxHoraireMainOeuvre,
+        entree ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE,
+      );
   }
 
   const r: Indicateurs = {};
   for (const c of [pb, coProduits, rendementPrincipal, ...Object.values(co), cm, cmoTractoriste, cmoManuelle]) r[c.code] = c.resultat();
-  r[k("chargesOperationnelles")] = combiner(k("chargesOperationnelles"), "€/ha", "7.7", FAMILLES_CHARGES.map((f) => [1, r[co[f].code]]));
-  r[k("chargesMainOeuvre")] = combiner(k("chargesMainOeuvre"), "€/ha", "7.7", [[1, r[cmoTractoriste.code]], [1, r[cmoManuelle.code]]]);
-  r[k("margeBrute")] = combiner(k("margeBrute"), "€/ha", "7.7", [[1, r[pb.code]], [-1, r[k("chargesOperationnelles")]]]);
-  r[k("margeSemiNette")] = combiner(k("margeSemiNette"), "€/ha", "7.7", [[1, r[k("margeBrute")]], [-1, r[cm.code]]]);
-  r[k("margeDirecte")] = combiner(k("margeDirecte"), "€/ha", "7.7", [[1, r[k("margeSemiNette")]], [-1, r[k("chargesMainOeuvre")]]]);
+  r[k("chargesOperationnelles")] = combiner(
+    k("chargesOperationnelles"),
+    "€/ha",
+    "7.7",
+    FAMILLES_CHARGES.map((f) => [1, r[co[f].code]]),
+  );
+  r[k("chargesMainOeuvre")] = combiner(k("chargesMainOeuvre"), "€/ha", "7.7", [
+    [1, r[cmoTractoriste.code]],
+    [1, r[cmoManuelle.code]],
+  ]);
+  r[k("margeBrute")] = combiner(k("margeBrute"), "€/ha", "7.7", [
+    [1, r[pb.code]],
+    [-1, r[k("chargesOperationnelles")]],
+  ]);
+  r[k("margeSemiNette")] = combiner(k("margeSemiNette"), "€/ha", "7.7", [
+    [1, r[k("margeBrute")]],
+    [-1, r[cm.code]],
+  ]);
+  r[k("margeDirecte")] = combiner(k("margeDirecte"), "€/ha", "7.7", [
+    [1, r[k("margeSemiNette")]],
+    [-1, r[k("chargesMainOeuvre")]],
+  ]);
 
   // Structure: land rent and diverse costs, as the campaign's economics screen records them (spec 3 §9 defaults when
   // empty): a defaulted term is listed missing, so the figure is not complete on a guess (decision 0086).
@@ -226,12 +313,19 @@ export function indicateursEconomie(
   const structure = new Cumul(k("chargesStructure"), "€/ha", "7.7", ctx.explique);
   const idExploitation = e?.id ?? "exploitation";
   structure.attend(2);
-  if (!estNombre(e?.fermageHa)) structure.manque({ objet: "exploitation", id: idExploitation, champ: "fermageMoyen", libelle: e?.libelle }).remarque("fermage-defaut");
+  if (!estNombre(e?.fermageHa))
+    structure.manque({ objet: "exploitation", id: idExploitation, champ: "fermageMoyen", libelle: e?.libelle }).remarque("fermage-defaut");
   if (!estNombre(e?.chargesDiversesExploitation) || !estNombre(e?.chargesDiversesHa))
     structure.manque({ objet: "exploitation", id: idExploitation, champ: "chargesDiverses", libelle: e?.libelle }).remarque("charges-diverses-defaut");
   structure.ajoute(fermage, { objet: "exploitation", id: "fermageHa", valeur: fermage, unite: "€/ha" });
   structure.ajoute(diversesHa, { objet: "exploitation", id: "chargesDiversesHa", valeur: diversesHa, unite: "€/ha" });
-  if (surface > 0) structure.ajoute(diversesExploitation / surface, { objet: "exploitation", id: "chargesDiversesExploitation", valeur: diversesExploitation, unite: `€ / ${surface} ha` });
+  if (surface > 0)
+    structure.ajoute(diversesExploitation / surface, {
+      objet: "exploitation",
+      id: "chargesDiversesExploitation",
+      valeur: diversesExploitation,
+      unite: `€ / ${surface} ha`,
+    });
   r[structure.code] = structure.resultat();
   r[k("coutsNets")] = combiner(k("coutsNets"), "€/ha", "7.7", [
     [1, r[k("chargesOperationnelles")]],

@@ -54,7 +54,13 @@ describe("Energy and greenhouse gases (research §5, §6)", () => {
   test("machinery embodied energy: a 6,000 kg tractor worn out in 12,000 h, 2 h/ha → 6000 × 85 / 12000 × 2 = 85 MJ/ha", () => {
     const g = calc([
       intervention({
-        operation: operation({ debit: 0.5, materiels: [{ id: 1, libelle: "Tracteur", poids: 6000, usure: 12000 }, { id: 2, libelle: "Charrue", poids: null, usure: 2000 }] }),
+        operation: operation({
+          debit: 0.5,
+          materiels: [
+            { id: 1, libelle: "Tracteur", poids: 6000, usure: 12000 },
+            { id: 2, libelle: "Charrue", poids: null, usure: 2000 },
+          ],
+        }),
       }),
     ]);
     expect(g["energie.indirecte.materiel"].valeur).toBeCloseTo(85, 9);
@@ -101,7 +107,13 @@ describe("Energy and greenhouse gases (research §5, §6)", () => {
       substances: [{ libelle: "glyphosate", concentration: 500, unite: "g/L" }],
     });
     const g = calc([
-      intervention({ intrants: [herbicide, intrant({ type: "semence", libelle: "Blé", dose: 150, unite: "kg/ha", coefficientEmission: 0.5 }), intrant({ type: "semence", libelle: "Orge", dose: 100, unite: "kg/ha" })] }),
+      intervention({
+        intrants: [
+          herbicide,
+          intrant({ type: "semence", libelle: "Blé", dose: 150, unite: "kg/ha", coefficientEmission: 0.5 }),
+          intrant({ type: "semence", libelle: "Orge", dose: 100, unite: "kg/ha" }),
+        ],
+      }),
     ]);
     expect(g["phyto.qsa"].valeur).toBeCloseTo(0.75, 9);
     expect(g["energie.indirecte.phytos"].valeur).toBeCloseTo(210, 9);

@@ -74,7 +74,8 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   const heriter = (cumul: Cumul, source: Indicateur, f: Facteur, multiplicateur = 1) => {
     cumul.attendus += source.attendus;
     source.manquants.forEach((m) => cumul.manque(m));
-    if (estNombre(source.valeur)) avecFacteur(cumul, f, source.valeur * multiplicateur, { objet: "indicateur", id: source.code, valeur: source.valeur, unite: source.unite });
+    if (estNombre(source.valeur))
+      avecFacteur(cumul, f, source.valeur * multiplicateur, { objet: "indicateur", id: source.code, valeur: source.valeur, unite: source.unite });
   };
   const carburant = travail["travail.carburant"];
   if (carburant) {
@@ -82,7 +83,12 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
     heriter(gCombustion, carburant, F("ges.carburant.combustion"));
     const total = F("ges.carburant");
     const combustion = F("ges.carburant.combustion");
-    heriter(gAmontCarburant, carburant, { ...total, id: `${total.id}-${combustion.id}`, libelle: `${total.libelle} moins la combustion`, valeur: total.valeur - combustion.valeur });
+    heriter(gAmontCarburant, carburant, {
+      ...total,
+      id: `${total.id}-${combustion.id}`,
+      libelle: `${total.libelle} moins la combustion`,
+      valeur: total.valeur - combustion.valeur,
+    });
   }
   // Irrigation is counted once (decision 0086): the water of an intervention whose operation burns fuel (a diesel
   // motor-pump) is in the fuel above; only the other irrigations count the pumping electricity.
@@ -98,7 +104,8 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
 
   for (const i of interventionsRetenues(interventions, ctx.options)) {
     const p = passages(i);
-    const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string): Entree => (x ? { objet: "intrant" as const, id, libelle, valeur, unite, date: i.date, idIntervention: i.id } : SANS_ENTREE);
+    const entreeIntrant = (id: number, libelle: string, valeur: number, unite: string): Entree =>
+      x ? { objet: "intrant" as const, id, libelle, valeur, unite, date: i.date, idIntervention: i.id } : SANS_ENTREE;
     // Machinery: mass × MJ/kg / wear life (h) × machine hours per ha of the intervention (passes / work rate: the
     // machines' hours, not the people's).
     if (i.operation?.mecanisee && i.operation.materiels?.length) {
@@ -163,11 +170,15 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
           if (p.manquant) cumul.manque(p.manquant);
           if (kg === null) cumul.manque({ objet: "intrant", id: intrant.id, champ: "dose", libelle: intrant.libelle });
         }
-        if (!estNombre(intrant.coefficientEmission)) gSemences.manque({ objet: "intrant", id: intrant.id, champ: "coefficientEmission", libelle: intrant.libelle });
+        if (!estNombre(intrant.coefficientEmission))
+          gSemences.manque({ objet: "intrant", id: intrant.id, champ: "coefficientEmission", libelle: intrant.libelle });
         if (kg === null || p.valeur === null) continue;
         avecFacteur(eSemences, F("energie.semence"), kg * p.valeur, entreeIntrant(intrant.id, intrant.libelle, kg, "kg/ha"));
         if (estNombre(intrant.coefficientEmission))
-          gSemences.ajoute(kg * p.valeur * intrant.coefficientEmission, entreeIntrant(intrant.id, intrant.libelle, kg, `kg/ha × ${intrant.coefficientEmission} kg CO2e/kg`));
+          gSemences.ajoute(
+            kg * p.valeur * intrant.coefficientEmission,
+            entreeIntrant(intrant.id, intrant.libelle, kg, `kg/ha × ${intrant.coefficientEmission} kg CO2e/kg`),
+          );
       } else if (intrant.type === "fertilisant") {
         const produit = produitKgHa(intrant);
         const composition = intrant.composition ?? {};
@@ -196,14 +207,20 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
         if (intrant.amendement) {
           manques(gChaulage);
           if (produit && p.valeur !== null)
-            avecFacteur(gChaulage, F(`ges.co2.${intrant.amendement === "dolomie" ? "dolomie" : "calcaire"}`), produit.kg * p.valeur, entreeIntrant(intrant.id, intrant.libelle, produit.kg, "kg/ha"));
+            avecFacteur(
+              gChaulage,
+              F(`ges.co2.${intrant.amendement === "dolomie" ? "dolomie" : "calcaire"}`),
+              produit.kg * p.valeur,
+              entreeIntrant(intrant.id, intrant.libelle, produit.kg, "kg/ha"),
+            );
         }
         if (intrant.nature !== "mineral") continue; // organic products carry no manufacturing burden (decision 0046)
         manques(eEngrais);
         manques(gEngrais);
         // A mineral N whose form is unknown is costed as ammonitrate, and says so (decision 0086).
         if (n > 0 && !intrant.formeAzote)
-          for (const cumul of [eEngrais, gEngrais, gUree.attend()]) cumul.manque({ objet: "intrant", id: intrant.id, champ: "formeAzote", libelle: intrant.libelle }).remarque("forme-azote-ammonitrate");
+          for (const cumul of [eEngrais, gEngrais, gUree.attend()])
+            cumul.manque({ objet: "intrant", id: intrant.id, champ: "formeAzote", libelle: intrant.libelle }).remarque("forme-azote-ammonitrate");
         const forme = formeN(intrant);
         const e = (el: string, q: number) => {
           if (!x) return SANS_ENTREE;
@@ -220,10 +237,18 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
             const champ = F(`ges.co2.${forme}`);
             gUree.attend();
             avecFacteur(gUree, champ, n, e("N", n));
-            avecFacteur(gEngrais, { ...fab, id: `${fab.id}-${champ.id}`, libelle: `${fab.libelle} moins le CO2 au champ`, valeur: fab.valeur - champ.valeur }, n, e("N", n));
+            avecFacteur(
+              gEngrais,
+              { ...fab, id: `${fab.id}-${champ.id}`, libelle: `${fab.libelle} moins le CO2 au champ`, valeur: fab.valeur - champ.valeur },
+              n,
+              e("N", n),
+            );
           }
         }
-        for (const [el, fid] of [["p2o5", "p2o5"], ["k2o", "k2o"]] as const) {
+        for (const [el, fid] of [
+          ["p2o5", "p2o5"],
+          ["k2o", "k2o"],
+        ] as const) {
           const q = element(el);
           if (q > 0) {
             avecFacteur(eEngrais, F(`energie.${fid}`), q, e(el.toUpperCase(), q));
@@ -262,7 +287,23 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
   if (ctx.options.climat === "sec") gN2O.remarque("climat-sec");
 
   const r: Indicateurs = {};
-  for (const cumul of [qsa, eCarburant, eIrrigation, eEngrais, ePhytos, eSemences, eMateriel, gN2O, gUree, gChaulage, gCombustion, gAmontCarburant, gEngrais, gPhytos, gSemences])
+  for (const cumul of [
+    qsa,
+    eCarburant,
+    eIrrigation,
+    eEngrais,
+    ePhytos,
+    eSemences,
+    eMateriel,
+    gN2O,
+    gUree,
+    gChaulage,
+    gCombustion,
+    gAmontCarburant,
+    gEngrais,
+    gPhytos,
+    gSemences,
+  ])
     r[cumul.code] = cumul.resultat();
   // N2O in CO2e, by path
   const n2o = r[gN2O.code];
@@ -270,7 +311,11 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
     const code = `ges.direct.n2o.${nom}`;
     r[code] = indicateur(code, kg * prg.valeur, "kg CO2e/ha", n2o.attendus, n2o.manquants, {
       formule: "7.10",
-      entrees: [...n2o.explication.entrees.filter((e) => e.contribution === undefined), entreeFacteur(prg), { objet: "facteur", id: `n2o.${nom}`, valeur: kg, unite: "kg N2O/ha", contribution: kg * prg.valeur }],
+      entrees: [
+        ...n2o.explication.entrees.filter((e) => e.contribution === undefined),
+        entreeFacteur(prg),
+        { objet: "facteur", id: `n2o.${nom}`, valeur: kg, unite: "kg N2O/ha", contribution: kg * prg.valeur },
+      ],
     });
   }
   const somme = (code: string, unite: string, formule: string, codes: string[]): Indicateur => {
@@ -282,16 +327,29 @@ export function indicateursEnergieGes(interventions: InterventionCampagne[], tra
       unite,
       termes.reduce((s, t) => s + t.attendus, 0),
       manquants,
-      { formule, entrees: termes.map((t) => ({ objet: "indicateur" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur ?? 0 })) },
+      {
+        formule,
+        entrees: termes.map((t) => ({ objet: "indicateur" as const, id: t.code, valeur: t.valeur ?? undefined, unite: t.unite, contribution: t.valeur ?? 0 })),
+      },
     );
   };
   r["energie.directe"] = somme("energie.directe", "MJ/ha", "7.9", ["energie.directe.carburant", "energie.directe.irrigation"]);
-  r["energie.indirecte"] = somme("energie.indirecte", "MJ/ha", "7.9", ["energie.indirecte.engrais", "energie.indirecte.phytos", "energie.indirecte.semences", "energie.indirecte.materiel"]);
+  r["energie.indirecte"] = somme("energie.indirecte", "MJ/ha", "7.9", [
+    "energie.indirecte.engrais",
+    "energie.indirecte.phytos",
+    "energie.indirecte.semences",
+    "energie.indirecte.materiel",
+  ]);
   r["energie.totale"] = somme("energie.totale", "MJ/ha", "7.9", ["energie.directe", "energie.indirecte"]);
   r["ges.gaz.n2o"] = somme("ges.gaz.n2o", "kg CO2e/ha", "7.10", ["ges.direct.n2o.direct", "ges.direct.n2o.volatilisation", "ges.direct.n2o.lessivage"]);
   r["ges.gaz.co2"] = somme("ges.gaz.co2", "kg CO2e/ha", "7.10", ["ges.direct.co2Uree", "ges.direct.co2Chaulage", "ges.direct.carburant"]);
   r["ges.direct"] = somme("ges.direct", "kg CO2e/ha", "7.10", ["ges.gaz.n2o", "ges.gaz.co2"]);
-  r["ges.indirect"] = somme("ges.indirect", "kg CO2e/ha", "7.10", ["ges.indirect.carburant", "ges.indirect.engrais", "ges.indirect.phytos", "ges.indirect.semences"]);
+  r["ges.indirect"] = somme("ges.indirect", "kg CO2e/ha", "7.10", [
+    "ges.indirect.carburant",
+    "ges.indirect.engrais",
+    "ges.indirect.phytos",
+    "ges.indirect.semences",
+  ]);
   r["ges.total"] = somme("ges.total", "kg CO2e/ha", "7.10", ["ges.direct", "ges.indirect"]);
   return r;
 }

@@ -28,14 +28,35 @@ export const FACTEURS_DEFAUT: Record<string, Facteur> = Object.fromEntries(
   [
     // Fuel (research §5 G1, §6 E2; same values as operation.ts D-OP-6)
     f("energie.carburant", "Énergie primaire du GNR, amont compris", 43, "MJ/L", "Research §6 E2 (≈ 1.2 × PCI, ecoinvent-type CED)", "M-L"),
-    f("ges.carburant", "GES du gazole (amont + combustion)", 3.1, "kg CO2e/L", "Base Carbone, gazole routier B7, via @incubateur-ademe/nosgestesclimat (research §5 G1; proxy for GNR)", "H"),
-    f("ges.carburant.combustion", "CO2 de la combustion du GNR", 2.67, "kg CO2/L", "IFV / Chambre d'agriculture de l'Hérault, viticulture bio (2019) (research §5 G4)", "M-H"),
+    f(
+      "ges.carburant",
+      "GES du gazole (amont + combustion)",
+      3.1,
+      "kg CO2e/L",
+      "Base Carbone, gazole routier B7, via @incubateur-ademe/nosgestesclimat (research §5 G1; proxy for GNR)",
+      "H",
+    ),
+    f(
+      "ges.carburant.combustion",
+      "CO2 de la combustion du GNR",
+      2.67,
+      "kg CO2/L",
+      "IFV / Chambre d'agriculture de l'Hérault, viticulture bio (2019) (research §5 G4)",
+      "M-H",
+    ),
     // Electricity for irrigation (research §6 E4, E14)
     f("energie.electricite", "Énergie primaire de l'électricité (France)", 8.28, "MJ/kWh", "RE2020 coefficient 2.3 kWhEP/kWh (research §6 E4)", "M-H"),
     f("energie.irrigation.kwh", "Électricité de pompage d'irrigation", 0.35, "kWh/m3", "Research §6 E14 (0.2–0.5 kWh/m3, middle)", "L"),
     f("ges.electricite", "GES de l'électricité France, mix moyen 2022", 0.052, "kg CO2e/kWh", "Base Empreinte via nosgestesclimat (research §5 G6)", "H"),
     // Fertiliser manufacturing energy (research §6 E6–E10)
-    f("energie.n.ammonitrate", "Énergie de fabrication de l'azote (ammonitrate)", 45, "MJ/kg N", "Research §6 E6 (35–55; ecoinvent AN 55, azote.info, ADEME)", "M-L"),
+    f(
+      "energie.n.ammonitrate",
+      "Énergie de fabrication de l'azote (ammonitrate)",
+      45,
+      "MJ/kg N",
+      "Research §6 E6 (35–55; ecoinvent AN 55, azote.info, ADEME)",
+      "M-L",
+    ),
     f("energie.n.uree", "Énergie de fabrication de l'azote (urée, solution)", 55, "MJ/kg N", "Research §6 E7 (50–60, azote.info)", "L"),
     f("energie.p2o5", "Énergie de fabrication du P2O5", 15, "MJ/kg P2O5", "Research §6 E8 (10–17, literature)", "L"),
     f("energie.k2o", "Énergie de fabrication du K2O", 8, "MJ/kg K2O", "Research §6 E9 (6–10, literature)", "L"),
@@ -50,18 +71,46 @@ export const FACTEURS_DEFAUT: Record<string, Facteur> = Object.fromEntries(
     f("ges.phyto.I", "GES de fabrication des insecticides", 19, "kg CO2e/kg sa", "Lal 2004, 5.1 kg C-eq/kg sa (research §5 G24)", "M"),
     f("ges.phyto.A", "GES de fabrication des autres produits", 19, "kg CO2e/kg sa", "Research §5 G24 (middle of the three, decision 0046)", "L"),
     // Machinery embodied energy (research §6 E13)
-    f("energie.materiel", "Énergie grise du matériel", 85, "MJ/kg", "Research §6 E13 (70–100 MJ/kg of machine mass, amortised over the lifetime hours; middle value)", "L"),
+    f(
+      "energie.materiel",
+      "Énergie grise du matériel",
+      85,
+      "MJ/kg",
+      "Research §6 E13 (70–100 MJ/kg of machine mass, amortised over the lifetime hours; middle value)",
+      "L",
+    ),
     // Seeds (research §6 E12)
     f("energie.semence", "Énergie des semences (céréales certifiées)", 6, "MJ/kg", "Research §6 E12 (5–7 MJ/kg)", "L"),
     // Fertiliser manufacturing GHG (research §5 G9–G11, G25)
     f("ges.n.ammonitrate", "GES de fabrication de l'ammonitrate 33.5", 3.97, "kg CO2e/kg N", GESTIM + " G9", "M"),
     f("ges.n.uree", "GES de l'urée 46, CO2 au champ compris", 4.54, "kg CO2e/kg N", GESTIM + " G10 (includes +1.593 kg CO2/kg N in field)", "M"),
-    f("ges.n.solution", "GES de la solution azotée 30, CO2 au champ compris", 4.99, "kg CO2e/kg N", GESTIM + " G11 (includes +0.797 kg CO2/kg N in field)", "M"),
+    f(
+      "ges.n.solution",
+      "GES de la solution azotée 30, CO2 au champ compris",
+      4.99,
+      "kg CO2e/kg N",
+      GESTIM + " G11 (includes +0.797 kg CO2/kg N in field)",
+      "M",
+    ),
     f("ges.p2o5", "GES de fabrication du P2O5", 0.7, "kg CO2e/kg P2O5", "Lal 2004, 0.2 kg C-eq (research §5 G25)", "L-M"),
     f("ges.k2o", "GES de fabrication du K2O", 0.55, "kg CO2e/kg K2O", "Lal 2004, 0.15 kg C-eq (research §5 G25)", "L-M"),
     // Field CO2 (research §5 G14, G15)
-    f("ges.co2.uree", "CO2 de l'hydrolyse de l'urée", 1.593, "kg CO2/kg N", "IPCC 2006/2019 Eq. 11.13, 0.20 t C/t urée; Base Carbone 1.593 (research §5 G14)", "H"),
-    f("ges.co2.solution", "CO2 de l'urée d'une solution azotée", 0.797, "kg CO2/kg N", "Base Carbone note on the solution azotée factor (research §5 G11)", "M"),
+    f(
+      "ges.co2.uree",
+      "CO2 de l'hydrolyse de l'urée",
+      1.593,
+      "kg CO2/kg N",
+      "IPCC 2006/2019 Eq. 11.13, 0.20 t C/t urée; Base Carbone 1.593 (research §5 G14)",
+      "H",
+    ),
+    f(
+      "ges.co2.solution",
+      "CO2 de l'urée d'une solution azotée",
+      0.797,
+      "kg CO2/kg N",
+      "Base Carbone note on the solution azotée factor (research §5 G11)",
+      "M",
+    ),
     f("ges.co2.calcaire", "CO2 du chaulage, calcaire", 0.44, "kg CO2/kg produit", "IPCC 2006 Vol. 4 Ch. 11 Eq. 11.12, 0.12 t C/t (research §5 G15)", "H"),
     f("ges.co2.dolomie", "CO2 du chaulage, dolomie", 0.477, "kg CO2/kg produit", "IPCC 2006 Vol. 4 Ch. 11 Eq. 11.12, 0.13 t C/t (research §5 G15)", "H"),
     // Field N2O, IPCC Tier 1 (research §5 G16–G21)

@@ -17,7 +17,10 @@ const ferti = (f: Partial<IntrantFertilisant>): IntrantFertilisant =>
 
 const interventions = () => [
   intervention({ intrants: [ferti({ libelle: "Ammonitrate 33.5", dose: 300, composition: { n: 33.5 } })] }),
-  intervention({ tauxSurface: 0.5, intrants: [ferti({ libelle: "Fumier", nature: "organique", dose: 20, unite: "t/ha", composition: { n: 0.6, p2o5: 0.3, k2o: 0.8 } })] }),
+  intervention({
+    tauxSurface: 0.5,
+    intrants: [ferti({ libelle: "Fumier", nature: "organique", dose: 20, unite: "t/ha", composition: { n: 0.6, p2o5: 0.3, k2o: 0.8 } })],
+  }),
   intervention({ date: "2024-07-20", recoltes: [recolte({ libelle: "Blé grain", rendement: 8, teneurAzote: 19 })] }),
 ];
 

@@ -41,8 +41,14 @@ export function rendementTHa(rendement: number | null | undefined, unite: string
 
 /** For each element, in order, the codes an input of each nature adds to. */
 const CODES_ELEMENTS: Record<IntrantFertilisant["nature"], Array<[(typeof ELEMENTS_BILAN)[number] | (typeof ELEMENTS_AUTRES)[number], string[]]>> = {
-  mineral: [...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.mineral`, `fertilisation.${el}.total`]] as [typeof el, string[]]), ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]])],
-  organique: [...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.organique`, `fertilisation.${el}.total`]] as [typeof el, string[]]), ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]])],
+  mineral: [
+    ...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.mineral`, `fertilisation.${el}.total`]] as [typeof el, string[]]),
+    ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]]),
+  ],
+  organique: [
+    ...ELEMENTS_BILAN.map((el) => [el, [`fertilisation.${el}.organique`, `fertilisation.${el}.total`]] as [typeof el, string[]]),
+    ...ELEMENTS_AUTRES.map((el) => [el, [`fertilisation.${el}.total`]] as [typeof el, string[]]),
+  ],
 };
 
 const compositionDonnee = (i: IntrantFertilisant) => i.composition != null && Object.values(i.composition).some(estNombre);
@@ -78,15 +84,20 @@ export function indicateursFertilisation(interventions: InterventionCampagne[], 
           if (!produit || !avecComposition || p.valeur === null) continue;
           const pourcentage = intrant.composition?.[el];
           if (!estNombre(pourcentage) || pourcentage === 0) continue;
-          c.ajoute(((produit.kg * pourcentage) / 100) * p.valeur, !c.explique ? SANS_ENTREE : {
-            objet: "intrant",
-            id: intrant.id,
-            libelle: intrant.libelle,
-            valeur: pourcentage,
-            unite: `% de ${produit.kg} kg/ha × ${p.valeur} passage(s)`,
-            date: intervention.date,
-            idIntervention: intervention.id,
-          });
+          c.ajoute(
+            ((produit.kg * pourcentage) / 100) * p.valeur,
+            !c.explique
+              ? SANS_ENTREE
+              : {
+                  objet: "intrant",
+                  id: intrant.id,
+                  libelle: intrant.libelle,
+                  valeur: pourcentage,
+                  unite: `% de ${produit.kg} kg/ha × ${p.valeur} passage(s)`,
+                  date: intervention.date,
+                  idIntervention: intervention.id,
+                },
+          );
         }
       }
     }
@@ -147,7 +158,13 @@ export function indicateursBilanAzote(
     apports.ajoute(ind.valeur ?? 0, { objet: "indicateur", id: code, valeur: ind.valeur ?? 0, unite: "kg N/ha" });
   }
   if (parcelle && estNombre(parcelle.fixationAzote))
-    apports.ajoute(parcelle.fixationAzote, { objet: "parcelle", id: parcelle.id, libelle: `${parcelle.libelle} : fixation symbiotique`, valeur: parcelle.fixationAzote, unite: "kg N/ha" });
+    apports.ajoute(parcelle.fixationAzote, {
+      objet: "parcelle",
+      id: parcelle.id,
+      libelle: `${parcelle.libelle} : fixation symbiotique`,
+      valeur: parcelle.fixationAzote,
+      unite: "kg N/ha",
+    });
 
   const e = exporte.resultat();
   const a = apports.resultat();

@@ -49,7 +49,11 @@ export function convertirDose(
  * A phyto dose per hectare (l/ha, kg/ha as the unit says), a per-hectolitre dose multiplied by the spray volume / 100;
  * null when a per-hL dose has no spray volume. Other units are returned as they are (the caller reads the unit).
  */
-export function doseParHectare(dose: number, unite: string | null | undefined, volumeBouillie: number | null | undefined): { dose: number; unite: string | null } | null {
+export function doseParHectare(
+  dose: number,
+  unite: string | null | undefined,
+  volumeBouillie: number | null | undefined,
+): { dose: number; unite: string | null } | null {
   const u = lireUniteDose(unite);
   if (!u || u.base !== "HL") return { dose, unite: unite ?? null };
   if (volumeBouillie == null || !(volumeBouillie > 0)) return null;

@@ -43,14 +43,46 @@ const intervention = (tauxSurface: number, intrants: IntrantPhyto[], date = "202
 
 export const exempleIft = (): InterventionCampagne[] => [
   intervention(1, [phyto({ famille: "TS", libelle: "Semences traitées" })], "2023-10-10"),
-  intervention(0.8, [phyto({ famille: "H", dose: 1.5, unite: "l/ha", cibles: [1], dosesReference: [{ idCible: 1, dose: 3, unite: "L/HA" }, { idCible: 2, dose: 2, unite: "L/HA" }] })]),
+  intervention(0.8, [
+    phyto({
+      famille: "H",
+      dose: 1.5,
+      unite: "l/ha",
+      cibles: [1],
+      dosesReference: [
+        { idCible: 1, dose: 3, unite: "L/HA" },
+        { idCible: 2, dose: 2, unite: "L/HA" },
+      ],
+    }),
+  ]),
   intervention(1, [
     phyto({ famille: "F", dose: 0.5, unite: "l/ha", cibles: [10], dosesReference: [{ idCible: 10, dose: 1, unite: "L/HA" }] }),
     phyto({ famille: "F", dose: 0.4, unite: "l/ha", cibles: [10], dosesReference: [{ idCible: 10, dose: 0.8, unite: "L/HA" }] }),
   ]),
-  intervention(1, [phyto({ famille: "I", dose: 0.05, unite: "l/ha", dosesReference: [{ idCible: 51, dose: 0.1, unite: "L/HA" }, { idCible: 52, dose: 0.075, unite: "L/HA" }] })]),
-  intervention(1, [phyto({ famille: "A", dose: 0.2, unite: "l/hl", volumeBouillie: 150, cibles: [60], dosesReference: [{ idCible: 60, dose: 0.6, unite: "L/HA" }] })]),
-  intervention(1, [phyto({ famille: "F", biocontrole: true, dose: 1, unite: "kg/ha", cibles: [11], dosesReference: [{ idCible: 11, dose: 2, unite: "KG/HA", biocontrole: true }] })]),
+  intervention(1, [
+    phyto({
+      famille: "I",
+      dose: 0.05,
+      unite: "l/ha",
+      dosesReference: [
+        { idCible: 51, dose: 0.1, unite: "L/HA" },
+        { idCible: 52, dose: 0.075, unite: "L/HA" },
+      ],
+    }),
+  ]),
+  intervention(1, [
+    phyto({ famille: "A", dose: 0.2, unite: "l/hl", volumeBouillie: 150, cibles: [60], dosesReference: [{ idCible: 60, dose: 0.6, unite: "L/HA" }] }),
+  ]),
+  intervention(1, [
+    phyto({
+      famille: "F",
+      biocontrole: true,
+      dose: 1,
+      unite: "kg/ha",
+      cibles: [11],
+      dosesReference: [{ idCible: 11, dose: 2, unite: "KG/HA", biocontrole: true }],
+    }),
+  ]),
   intervention(0.5, [phyto({ famille: "A", libelle: "Adjuvant", dose: 1, unite: "l/ha" })]),
 ];
 
@@ -104,12 +136,22 @@ describe("IFT, official method (research §2)", () => {
     expect(rapportDose(1, "kg/ha", { idCible: 1, dose: 1, unite: "L/HA" }, null)).toEqual({ avertissement: "AV4", manque: "unite" });
     expect(rapportDose(null, "l/ha", { idCible: 1, dose: 1, unite: "L/HA" }, null)).toEqual({ avertissement: "AV3" });
     expect(rapportDose(1, "l/ha", { idCible: 1, dose: null, unite: "U0" }, null)).toEqual({ avertissement: "AV12" });
-    expect(doseReferenceCulture({ dosesReference: [{ idCible: null, dose: 4, unite: "L/HA" }, { idCible: 3, dose: 1, unite: "L/HA" }] })?.dose).toBe(4);
+    expect(
+      doseReferenceCulture({
+        dosesReference: [
+          { idCible: null, dose: 4, unite: "L/HA" },
+          { idCible: 3, dose: 1, unite: "L/HA" },
+        ],
+      })?.dose,
+    ).toBe(4);
   });
 
   test("a category with no IFT family (rodenticide…) is not counted; a product without dose falls back to 1 × proportion", () => {
     expect(iftTraitement(phyto({ famille: null }), 1)).toBeNull();
-    expect(iftTraitement(phyto({ famille: "H", dosesReference: [{ idCible: null, dose: 2, unite: "L/HA" }] }), 0.5)).toMatchObject({ ift: 0.5, avertissement: "AV3" });
+    expect(iftTraitement(phyto({ famille: "H", dosesReference: [{ idCible: null, dose: 2, unite: "L/HA" }] }), 0.5)).toMatchObject({
+      ift: 0.5,
+      avertissement: "AV3",
+    });
   });
 
   test("split passes: frequency 2 counts twice; planned-only interventions are left out of the actual IFT", () => {

@@ -26,7 +26,18 @@ export type SegmentIft = (typeof SEGMENTS_IFT)[number];
 const SEGMENT_DE_FAMILLE: Record<FamilleIft, SegmentIft> = { H: "herbicides", F: "fongicides", I: "insecticides", A: "autres", TS: "semences" };
 
 /** The IFT indicators of one mode, in the order a screen shows them. */
-export const CODES_IFT = ["total", "chimique", "chimiqueHorsTS", "herbicides", "horsHerbicides", "fongicides", "insecticides", "autres", "semences", "biocontrole"] as const;
+export const CODES_IFT = [
+  "total",
+  "chimique",
+  "chimiqueHorsTS",
+  "herbicides",
+  "horsHerbicides",
+  "fongicides",
+  "insecticides",
+  "autres",
+  "semences",
+  "biocontrole",
+] as const;
 export type CodeIft = (typeof CODES_IFT)[number];
 
 export type ModeIft = "cible" | "culture";
@@ -112,7 +123,8 @@ export function iftTraitement(intrant: IntrantPhyto, proportion: number, mode: M
   const segment = segmentTraitement(intrant, ref);
   if (!ref) return { ift: proportion, segment, methode, doseReference: null, avertissement: "AV1" };
   const r = rapportDose(intrant.dose, intrant.unite, ref, intrant.volumeBouillie);
-  if ("avertissement" in r) return { ift: proportion, segment, methode, doseReference: ref, avertissement: r.avertissement, ...(r.manque ? { manque: r.manque } : {}) };
+  if ("avertissement" in r)
+    return { ift: proportion, segment, methode, doseReference: ref, avertissement: r.avertissement, ...(r.manque ? { manque: r.manque } : {}) };
   // AV2 marks a dose taken at the crop while the method asked for the target.
   return { ift: r.rapport * proportion, segment, methode, doseReference: ref, avertissement: mode === "cible" && methode === "culture" ? "AV2" : null };
 }
@@ -142,9 +154,14 @@ export function segmentsDe(code: CodeIft, horsHerbicidesAvecTS: boolean): Segmen
 export function indicateursIft(interventions: InterventionCampagne[], ctx: Contexte = contexteDefaut()): Indicateurs {
   const resultat: Indicateurs = {};
   // For each segment, the indicators it enters (computed once, not per treatment).
-  const codesDuSegment = new Map<SegmentIft, CodeIft[]>(SEGMENTS_IFT.map((seg) => [seg, CODES_IFT.filter((code) => segmentsDe(code, ctx.options.horsHerbicidesAvecTS).includes(seg))]));
+  const codesDuSegment = new Map<SegmentIft, CodeIft[]>(
+    SEGMENTS_IFT.map((seg) => [seg, CODES_IFT.filter((code) => segmentsDe(code, ctx.options.horsHerbicidesAvecTS).includes(seg))]),
+  );
   for (const mode of ["cible", "culture"] as const) {
-    const cumuls = Object.fromEntries(CODES_IFT.map((c) => [c, new Cumul(`ift.${mode}.${c}`, "doses de référence/ha", "7.3", ctx.explique)])) as Record<CodeIft, Cumul>;
+    const cumuls = Object.fromEntries(CODES_IFT.map((c) => [c, new Cumul(`ift.${mode}.${c}`, "doses de référence/ha", "7.3", ctx.explique)])) as Record<
+      CodeIft,
+      Cumul
+    >;
     for (const intervention of interventionsRetenues(interventions, ctx.options)) {
       const phytos = intervention.intrants.filter((i): i is IntrantPhyto => i.type === "phyto");
       if (phytos.length === 0) continue;
@@ -152,9 +169,20 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
       for (const intrant of phytos) {
         const t = p.valeur === null ? null : iftTraitement(intrant, p.valeur, mode);
         if (p.valeur !== null && t === null) continue; // not counted in the IFT
-        const segment = t?.segment ?? (!intrant.famille ? null : intrant.famille === "TS" ? "semences" : segmentTraitement(intrant, mode === "cible" ? doseReferenceCible(intrant) ?? doseReferenceCulture(intrant) : doseReferenceCulture(intrant)));
+        const segment =
+          t?.segment ??
+          (!intrant.famille
+            ? null
+            : intrant.famille === "TS"
+              ? "semences"
+              : segmentTraitement(intrant, mode === "cible" ? (doseReferenceCible(intrant) ?? doseReferenceCulture(intrant)) : doseReferenceCulture(intrant)));
         if (!segment) continue;
-        const libelle = !ctx.explique && ctx.explique !== undefined ? "" : t ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})` : intrant.libelle;
+        const libelle =
+          !ctx.explique && ctx.explique !== undefined
+            ? ""
+            : t
+              ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})`
+              : intrant.libelle;
         const champ = t?.avertissement ? (t.manque === "volumeBouillie" ? "volumeBouillie" : CHAMP_MANQUANT[t.avertissement]) : null;
         // A per-hL conversion without a spray volume is fixed on the operation (its spray volume), the rest on the input.
         const operation = champ === "volumeBouillie" && intervention.operation ? intervention.operation : null;
@@ -165,18 +193,28 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
             continue;
           }
           if (!t) continue;
-          if (champ) c.manque(operation ? { objet: "operation", id: operation.id, champ, libelle: operation.libelle } : { objet: "intrant", id: intrant.id, champ, libelle: intrant.libelle });
+          if (champ)
+            c.manque(
+              operation
+                ? { objet: "operation", id: operation.id, champ, libelle: operation.libelle }
+                : { objet: "intrant", id: intrant.id, champ, libelle: intrant.libelle },
+            );
           if (t.avertissement) c.remarque(t.avertissement);
           if (intrant.anneeListeIft != null && t.doseReference) c.remarque(`liste-ift-voisine:${intrant.anneeListeIft}`);
-          c.ajoute(t.ift, !c.explique ? SANS_ENTREE : {
-            objet: "intrant",
-            id: intrant.id,
-            libelle,
-            valeur: intrant.dose ?? undefined,
-            unite: intrant.unite ?? undefined,
-            date: intervention.date,
-            idIntervention: intervention.id,
-          });
+          c.ajoute(
+            t.ift,
+            !c.explique
+              ? SANS_ENTREE
+              : {
+                  objet: "intrant",
+                  id: intrant.id,
+                  libelle,
+                  valeur: intrant.dose ?? undefined,
+                  unite: intrant.unite ?? undefined,
+                  date: intervention.date,
+                  idIntervention: intervention.id,
+                },
+          );
         }
       }
     }

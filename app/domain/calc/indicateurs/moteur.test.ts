@@ -33,7 +33,12 @@ const snapshot = (): InstantaneCampagne => ({
   exploitation: { id: 1, libelle: "EARL des Tilleuls" },
   parcelles: [p1, p2, p3, p4],
   interventions: [
-    intervention({ idParcelle: 1, tauxSurface: 0.8, intrants: [herbicide(1.5)], operation: operation({ debit: 4, consoCarburant: 1.5, chargesMecanisation: 15 }) }),
+    intervention({
+      idParcelle: 1,
+      tauxSurface: 0.8,
+      intrants: [herbicide(1.5)],
+      operation: operation({ debit: 4, consoCarburant: 1.5, chargesMecanisation: 15 }),
+    }),
     intervention({ idParcelle: 1, recoltes: [recolte({ rendement: 8, clePrix: "ble" })] }),
     intervention({ idParcelle: 2, intrants: [herbicide(3.6)] }),
     intervention({ idParcelle: 2, recoltes: [recolte({ rendement: 7, clePrix: "ble" })] }),

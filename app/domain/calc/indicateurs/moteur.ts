@@ -139,7 +139,16 @@ export function lignesResultat(resultat: ResultatCampagne, idExploitation: numbe
   const lignes: LigneResultat[] = [];
   const ajouter = (niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle?: number) => {
     for (const ind of Object.values(indicateurs))
-      lignes.push({ niveau, id, ...(idParcelle !== undefined ? { idParcelle } : {}), code: ind.code, valeur: ind.valeur, unite: ind.unite, completude: ind.completude, nbManquants: ind.manquants.length });
+      lignes.push({
+        niveau,
+        id,
+        ...(idParcelle !== undefined ? { idParcelle } : {}),
+        code: ind.code,
+        valeur: ind.valeur,
+        unite: ind.unite,
+        completude: ind.completude,
+        nbManquants: ind.manquants.length,
+      });
   };
   for (const p of resultat.parcelles) {
     for (const [id, ind] of Object.entries(p.interventions)) ajouter("intervention", Number(id), ind, p.parcelle.id);

@@ -179,9 +179,21 @@ function chaqueManquant(ind: Indicateur, f: (m: Manquant) => void) {
  * An indicator whose missing data are the concatenation of `morceaux` (kept by reference, copied on first read of
  * `manquants`). Same keys, values and JSON as `indicateur(...)` with the concatenated list.
  */
-function indicateurParReference(code: string, valeur: number | null, unite: string, attendus: number, morceaux: Manquant[][], nombre: number, explication: Explication): Indicateur {
+function indicateurParReference(
+  code: string,
+  valeur: number | null,
+  unite: string,
+  attendus: number,
+  morceaux: Manquant[][],
+  nombre: number,
+  explication: Explication,
+): Indicateur {
   const ind = {
-    code, valeur, unite, completude: completude(attendus, nombre), attendus,
+    code,
+    valeur,
+    unite,
+    completude: completude(attendus, nombre),
+    attendus,
     get manquants(): Manquant[] {
       const liste: Manquant[] = [];
       for (const morceau of morceaux) for (const x of morceau) liste.push(x);

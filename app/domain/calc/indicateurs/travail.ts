@@ -12,7 +12,14 @@ import { contexte as contexteDefaut, interventionsRetenues, passages, type Conte
 import { Cumul, estNombre, SANS_ENTREE } from "./resultat";
 import type { Indicateurs, InterventionCampagne } from "./types";
 
-export const CODES_TRAVAIL = ["travail.temps.mecanise", "travail.temps.manuel", "travail.temps.total", "travail.passages", "travail.carburant", "travail.eau"] as const;
+export const CODES_TRAVAIL = [
+  "travail.temps.mecanise",
+  "travail.temps.manuel",
+  "travail.temps.total",
+  "travail.passages",
+  "travail.carburant",
+  "travail.eau",
+] as const;
 
 /** Work rate of an intervention: its own when set above 0, else its operation's. */
 export function debitIntervention(intervention: InterventionCampagne): number | null {
@@ -42,7 +49,10 @@ export function tempsIntervention(intervention: InterventionCampagne): { heures:
  * mechanised one counts its driver.
  */
 export const personnesSupposees = (intervention: InterventionCampagne): boolean =>
-  !!intervention.operation && !intervention.operation.mecanisee && !intervention.operation.eta && !(estNombre(intervention.operation.nbPersonnes) && intervention.operation.nbPersonnes > 0);
+  !!intervention.operation &&
+  !intervention.operation.mecanisee &&
+  !intervention.operation.eta &&
+  !(estNombre(intervention.operation.nbPersonnes) && intervention.operation.nbPersonnes > 0);
 
 /**
  * Machine hours per hectare of plot of one intervention: passes / work rate, whatever the number of people on the
@@ -85,8 +95,10 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       t.attend();
       if (p.manquant) t.manque(p.manquant);
       if (!intervention.operation) t.manque({ objet: "intervention", id: intervention.id, champ: "operation", libelle });
-      else if (debitIntervention(intervention) === null) t.manque({ objet: "operation", id: intervention.operation.id, champ: "debit", libelle: intervention.operation.libelle });
-      if (personnesSupposees(intervention)) t.manque({ objet: "operation", id: intervention.operation!.id, champ: "mainOeuvre", libelle: intervention.operation!.libelle }).remarque("personnes-1");
+      else if (debitIntervention(intervention) === null)
+        t.manque({ objet: "operation", id: intervention.operation.id, champ: "debit", libelle: intervention.operation.libelle });
+      if (personnesSupposees(intervention))
+        t.manque({ objet: "operation", id: intervention.operation!.id, champ: "mainOeuvre", libelle: intervention.operation!.libelle }).remarque("personnes-1");
       if (temps) t.ajoute(temps.heures, entree ? { ...entree, valeur: debitIntervention(intervention) ?? undefined, unite: "ha/h" } : SANS_ENTREE);
     }
 
@@ -95,8 +107,14 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       c.carburant.attend();
       const conso = carburantIntervention(intervention);
       if (p.manquant) c.carburant.manque(p.manquant);
-      if (conso === null) c.carburant.manque(intervention.operation ? { objet: "operation", id: intervention.operation.id, champ: "consoCarburant", libelle: intervention.operation.libelle } : { objet: "intervention", id: intervention.id, champ: "operation" });
-      if (conso !== null && p.valeur !== null) c.carburant.ajoute(conso * p.valeur, entree ? { ...entree, valeur: conso, unite: "L/ha par passage" } : SANS_ENTREE);
+      if (conso === null)
+        c.carburant.manque(
+          intervention.operation
+            ? { objet: "operation", id: intervention.operation.id, champ: "consoCarburant", libelle: intervention.operation.libelle }
+            : { objet: "intervention", id: intervention.id, champ: "operation" },
+        );
+      if (conso !== null && p.valeur !== null)
+        c.carburant.ajoute(conso * p.valeur, entree ? { ...entree, valeur: conso, unite: "L/ha par passage" } : SANS_ENTREE);
     }
 
     // Water
@@ -106,7 +124,13 @@ export function indicateursTravail(interventions: InterventionCampagne[], ctx: C
       if (p.manquant) c.eau.manque(p.manquant);
       const mm = estNombre(intrant.dose) && (intrant.unite ?? "mm").toLowerCase() === "mm" ? intrant.dose : null;
       if (mm === null) c.eau.manque({ objet: "intrant", id: intrant.id, champ: "dose", libelle: intrant.libelle });
-      if (mm !== null && p.valeur !== null) c.eau.ajoute(mm * 10 * p.valeur, !x ? SANS_ENTREE : { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: mm, unite: "mm", date: intervention.date, idIntervention: intervention.id });
+      if (mm !== null && p.valeur !== null)
+        c.eau.ajoute(
+          mm * 10 * p.valeur,
+          !x
+            ? SANS_ENTREE
+            : { objet: "intrant", id: intrant.id, libelle: intrant.libelle, valeur: mm, unite: "mm", date: intervention.date, idIntervention: intervention.id },
+        );
     }
   }
   const resultat: Indicateurs = {};
