@@ -257,8 +257,8 @@ export const MIME_PAR_EXTENSION: Readonly<Record<ExtensionFichier, string>> = {
 /** The name a file is shown and downloaded under: the uploaded name without any folder part or control character. */
 export function nomAffiche(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- control characters are what it takes out of a file name
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what it takes out of a file name
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_")
     .replace(/^\.+/, "")
     .trim();

@@ -111,13 +111,11 @@ describe(`stale check (${dialect}, issue 10 defect 4)`, () => {
     expect(Date.parse(toIso(rows[0].updatedAt))).toBeGreaterThan(Date.parse(tokens[0].updatedAt));
     expect(Date.parse(toIso(rows[2].updatedAt))).toBeGreaterThan(Date.parse(tokens[2].updatedAt));
     // Rows of another campaign are not found there.
-    const outside = await t
-      .db()
-      .transaction((trx) =>
-        updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: toIso(rows[0].updatedAt) }, values: { libelle: "x" } }], {
-          scope: { idCampagne: t.demo().campagnes.tilleuls2024 },
-        }),
-      );
+    const outside = await t.db().transaction((trx) =>
+      updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: toIso(rows[0].updatedAt) }, values: { libelle: "x" } }], {
+        scope: { idCampagne: t.demo().campagnes.tilleuls2024 },
+      }),
+    );
     expect(outside).toEqual([{ index: 0, id: ids[0], key: "errors.not-found" }]);
     await expectRefused(
       t.db().transaction((trx) => updateManyIfUnchanged(trx, "parcelle", [{ token: { id: ids[0], updatedAt: "hier" }, values: { libelle: "x" } }])),

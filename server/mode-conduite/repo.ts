@@ -160,15 +160,13 @@ export async function listCulturesOfModes(db: Db, ids: number[]): Promise<Map<nu
     .orderBy([{ column: "ordre" }, { column: "id" }])
     .select("id", "idModeConduite", "idCulture", "idCatCulture", "idQualifiant", "ordre");
   for (const r of rows) {
-    out
-      .get(Number(r.idModeConduite))
-      ?.push({
-        id: Number(r.id),
-        idCulture: Number(r.idCulture),
-        idCatCulture: num(r.idCatCulture),
-        idQualifiant: num(r.idQualifiant),
-        ordre: Number(r.ordre),
-      });
+    out.get(Number(r.idModeConduite))?.push({
+      id: Number(r.id),
+      idCulture: Number(r.idCulture),
+      idCatCulture: num(r.idCatCulture),
+      idQualifiant: num(r.idQualifiant),
+      ordre: Number(r.ordre),
+    });
   }
   return out;
 }

@@ -298,17 +298,15 @@ describe(`observation series (${dialect})`, () => {
     // Observations of the selected plot only: parcel mode.
     expect(await mode(id)).toMatchObject({ isPlacetteSelected: false, placettes: [] });
     // A value recorded on a placette (written by another tool, the series' box never ticked): plot mode, with that placette.
-    await t
-      .db()("observation")
-      .insert({
-        idObservationSerie: id,
-        idParcelle: p,
-        idObservationParent: row.id,
-        idPlacette: a,
-        dicoIdEltObserve: 2101,
-        obsValNum: 3.5,
-        date: "2025-04-15",
-      });
+    await t.db()("observation").insert({
+      idObservationSerie: id,
+      idParcelle: p,
+      idObservationParent: row.id,
+      idPlacette: a,
+      dicoIdEltObserve: 2101,
+      obsValNum: 3.5,
+      date: "2025-04-15",
+    });
     expect(await mode(id)).toMatchObject({ isPlacetteSelected: true, placettes: [a] });
     const detail = (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p, serieId: id })).detail!;
     expect(detail.observations[0][`p${a}`]).toBe(3.5);

@@ -68,21 +68,19 @@ export const GROUPES: Groupe[] = [
     ],
     parties: [
       (db, ids) =>
-        avecCampagne(db("parcelle as p"), "p.idCampagne", ids)
-          .leftJoin("mode_conduite as m", "m.id", "p.idModeConduite")
-          .select({
-            cle: "p.id",
-            parcelle: "p.libelle",
-            surface: "p.surface",
-            surfaceReelle: "p.surfaceReelle",
-            mode: "m.libelle",
-            ilot: "p.noIlotPac",
-            insee: "p.codeInsee",
-            irrigable: "p.irrigable",
-            drainee: "p.drainee",
-            objectif: "p.objectifRendement",
-            remarque: "p.remarque",
-          }),
+        avecCampagne(db("parcelle as p"), "p.idCampagne", ids).leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").select({
+          cle: "p.id",
+          parcelle: "p.libelle",
+          surface: "p.surface",
+          surfaceReelle: "p.surfaceReelle",
+          mode: "m.libelle",
+          ilot: "p.noIlotPac",
+          insee: "p.codeInsee",
+          irrigable: "p.irrigable",
+          drainee: "p.drainee",
+          objectif: "p.objectifRendement",
+          remarque: "p.remarque",
+        }),
     ],
   },
   {
