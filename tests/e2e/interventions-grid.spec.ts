@@ -94,6 +94,9 @@ test.describe("interventions grid", () => {
   test("[C-INT-05] [C-INT-06] [C-INT-07] [C-INT-16] [C-INT-17] a writer edits cells by quick typing, pastes 20 rows from a spreadsheet, undoes one edit, saves with Ctrl+S and finds the rows after reload", async ({
     page,
   }) => {
+    // Typing, a 20-row paste, undo, save and reload: longer than the default 30 s on the 2-core machine since the
+    // grid split (decision 0093); the screenshot of the failure showed every row saved. Issue 23 note: to measure.
+    test.slow();
     const s = await prepare();
     try {
       await openGrid(page, "redacteur", s.plot.id);
