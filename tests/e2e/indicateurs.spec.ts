@@ -6,8 +6,8 @@ import { demoIds, insertId, setContext, signIn } from "./helpers";
 
 /**
  * The plot's indicator panel of the interventions screen (issue 14): loaded by its own request, asked again after each save, so saving an
- * intervention shows the new figures at once. The test prepares its own herbicide treatment (with a target reference
- * dose) on a plot of EARL des Tilleuls 2025 and removes it.
+ * intervention shows the new figures at once. The test prepares its own herbicide treatment (a product of the demo's
+ * reference list) on a plot of EARL des Tilleuls 2025 and removes it.
  */
 
 const SHOTS = "/tmp/shots-indicateurs";
@@ -26,11 +26,18 @@ test("[issue14-live] saving an intervention recomputes the plot's indicators at 
   const idCampagne = ids.tilleuls2025;
   const plot = await db("parcelle").where({ idCampagne }).orderBy("libelle").first("id", "libelle");
   const categorie = await db("categorie_intrant").where({ familleIft: "H" }).orderBy("id").first("id");
-  const cible = (await db("cible").orderBy("id").first("id"))?.id ?? (await insertId("cible", { code: "E2E-ADV", libelle: "E2E Adventices" }));
+  // A herbicide row (segment S3, dose per hectare) of the reference list the demo ships: the engine reads the list in
+  // force, never a dose copied onto the input (issue 24).
+  const ligne = await db("reference_dose_cible_ift")
+    .where({ segment: "S3", uniteDoseRef: "L/HA" })
+    .whereNotNull("idCulture")
+    .orderBy("id")
+    .first("codeAmm", "idCulture", "doseRef");
   const operation = await insertId("operation_culturale", { idCampagne, idTypeAction: 1, libelle: "E2E Désherbage", debitReel: 8 });
   const action = await insertId("action", {
     idCampagne,
     idParcelle: plot.id,
+    idCultureConcernee: ligne.idCulture,
     date: "2025-03-20",
     anneeRecolte: 2025,
     idOperationCulturale: operation,
@@ -41,16 +48,14 @@ test("[issue14-live] saving an intervention recomputes the plot's indicators at 
     realisee: true,
     prevue: false,
   });
-  const intrant = await insertId("intrant", {
+  await insertId("intrant", {
     idAction: action,
     idCategorie: categorie.id,
     libelleIntrant: "E2E Herbicide",
-    dicIdOrigineIntrant: 777,
-    quantite: 1.5,
+    codeIntrant: ligne.codeAmm,
+    quantite: Number(ligne.doseRef) / 2,
     dicLlUnite: "l/ha",
   });
-  const intrantCible = await insertId("intrant_cible", { idIntrant: intrant, uniteRefCible1: "L/HA" });
-  await insertId("intrant_cible_cible", { idIntrantCible: intrantCible, idCible: cible, rang: 1, doseRef: 3, uniteRef: "L/HA" });
   await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne });
   try {
     await signIn(page, "redacteur");
@@ -66,7 +71,7 @@ test("[issue14-live] saving an intervention recomputes the plot's indicators at 
     const avant = await figure(total);
     const herbAvant = await figure(herbicides);
 
-    // The treatment counts 1.5 / 3 = 0.5 per pass: three passes instead of one add 1.0 to the plot's IFT.
+    // The treatment counts half the reference dose, 0.5 per pass: three passes instead of one add 1.0 to the plot's IFT.
     const form = page.getByTestId("intervention-form");
     await expect(form.getByTestId("intervention-frequence")).toHaveValue("1");
     await form.getByTestId("intervention-frequence").fill("3");

@@ -151,16 +151,18 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/home\/description\/home$/);
   });
 
-  test("[A-SHELL-14] the Results menu holds raw data, calculation and indicators", async ({ page }) => {
+  test("[A-SHELL-14] the Results menu holds raw data, calculation and indicators, then objectives and missing data (decision 0087)", async ({ page }) => {
     await signIn(page, "lecteur");
     await page.getByRole("button", { name: "Résultats" }).click();
-    await expect(page.getByRole("menuitem")).toHaveText(["Données brutes", "Calcul", "Indicateurs"]);
+    await expect(page.getByRole("menuitem")).toHaveText(["Données brutes", "Calcul", "Indicateurs", "Objectifs et résultats", "Données manquantes"]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menuitem")).toHaveCount(0);
     for (const [entry, path] of [
       ["Données brutes", "donneesbrutes"],
       ["Calcul", "calcul"],
       ["Indicateurs", "indicateurs"],
+      ["Objectifs et résultats", "objectifs"],
+      ["Données manquantes", "manquants"],
     ]) {
       await page.getByRole("button", { name: "Résultats" }).click();
       await page.getByRole("menuitem", { name: entry, exact: true }).click();
