@@ -79,6 +79,21 @@ describe("locales", () => {
     expect(fautifs).toEqual([]);
   });
 
+  test("[issue29-explanations] every formula the indicator engine names is written out in both languages", () => {
+    const dir = join(root, "app/domain/calc/indicateurs");
+    const codes = new Set(
+      readdirSync(dir)
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+        .flatMap((f) => [...readFileSync(join(dir, f), "utf8").matchAll(/"(7\.\d+)"/g)].map((m) => m[1])),
+    );
+    expect(codes.size).toBeGreaterThanOrEqual(8);
+    for (const code of codes) {
+      const key = `calcul-serie.formules.${code.replace(".", "_")}`;
+      expect(frFlat.get(key), key).toMatch(/=/);
+      expect(enFlat.get(key), key).toMatch(/=/);
+    }
+  });
+
   test("[A-ERR-18] generic labels exist for: error encountered, server communication error, try again later, save could not be completed", () => {
     for (const key of ["errors.error-encountered", "errors.server-communication", "errors.try-again-later", "errors.save-failed", "errors.api-error"]) {
       expect(frKeys.has(key), key).toBe(true);
