@@ -4,9 +4,9 @@ import { COLONNES_REGISTRE, REFERENTIEL_REGISTRE } from "~/domain/registre";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { demoUser, expectRefused, insertUser, scopeOf, selectTilleuls, snapshot } from "../../tests/helpers/service";
 import { saveRegistreIntervention } from "../intervention/service";
-import { parseCsv } from "../referentiel-intrants/csv";
+import { parseCsv, unzip } from "../referentiel-intrants/csv";
 import { toIso } from "../db/dialect";
-import { fichierCsv, fichierJson, fichierXlsx, registreDossier, registreExploitation } from "./service";
+import { archiveDossier, fichierCsv, fichierJson, fichierXlsx, registreDossier, registreExploitation } from "./service";
 
 const t = useTestDb();
 
@@ -174,12 +174,21 @@ describe(`the plant-protection register (${dialect})`, () => {
     expect(json.lignes).toHaveLength(r.lignes.length);
   });
 
-  test("[issue28-registre] the folder view holds one register per farm the user may read, with its status", async () => {
+  test("[issue28-registre] the folder view and its archive hold one register per farm the user may read, with its status", async () => {
     const db = t.db();
     const { dossiers, exploitations } = t.demo();
     const f = await registreDossier(scopeOf(db, await demoUser(db, "redacteur")), { idDossier: dossiers.beauce, du: "2023-01-01", au: "2026-12-31" });
     expect(f.exploitations.map((e) => e.idExploitation).sort()).toEqual([exploitations.tilleuls, exploitations.moulin].sort());
     for (const e of f.exploitations) expect(["complet", "champs-manquants", "constats", "vide"]).toContain(e.statut);
+    // The archive: one CSV per farm the user may read, and the folder's statuses.
+    const files = unzip(await archiveDossier(scopeOf(db, await demoUser(db, "redacteur")), { idDossier: dossiers.beauce, du: "2023-01-01", au: "2026-12-31" }));
+    const csvs = [...files.keys()].filter((n) => n.endsWith(".csv"));
+    expect(csvs).toHaveLength(2);
+    for (const n of csvs) expect(parseCsv(new TextDecoder().decode(files.get(n)).replace(/^\uFEFF/, ""))[0][0]).toBe("SIRET exploitation");
+    expect(JSON.parse(new TextDecoder().decode(files.get("dossier.json"))).exploitations).toHaveLength(2);
+    // A reader of the folder whose link on a farm gives less than reading gets no file of it (lecteur: both links read).
+    const lecteur = unzip(await archiveDossier(scopeOf(db, await demoUser(db, "lecteur")), { idDossier: dossiers.beauce, du: "2023-01-01", au: "2026-12-31" }));
+    expect([...lecteur.keys()].filter((n) => n.endsWith(".csv"))).toHaveLength(2);
     await expectRefused(
       registreDossier(scopeOf(db, await demoUser(db, "synthese")), { idDossier: dossiers.beauce, du: "2023-01-01", au: "2026-12-31" }),
       "errors.forbidden",

@@ -20,6 +20,7 @@ import type { Scope } from "../access/scope";
 import { findFolderRight, listExploitationsOfDossier } from "../contexte/repo";
 import { failingWith, parse, ServiceError } from "../errors";
 import { campagnesDePeriode, farmHeader, lignesRegistre } from "./repo";
+import { zip } from "./zip";
 
 /**
  * The plant-protection register (issue 28, decisions 0104, 0105): one farm's register for a campaign or a date range,
@@ -187,4 +188,30 @@ export async function registreDossier(scope: Scope, input: unknown): Promise<{ d
       echeance: r.echeance,
     })),
   };
+}
+
+/** A file name part from a farm's name: letters, digits and dashes only. */
+const slug = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
+
+/**
+ * The folder's registers in one zip archive: one CSV per farm the user may read (named by its SIRET, else its id,
+ * and its name), and `dossier.json` with each farm's status, for the date range.
+ */
+export async function archiveDossier(scope: Scope, input: unknown): Promise<Buffer> {
+  const { du, au, exploitations, registres } = await registreDossier(scope, input);
+  const files = registres.map((r) => ({
+    name: `registre-${r.exploitation.siret ?? r.exploitation.id}-${slug(r.exploitation.libelle)}.csv`,
+    data: fichierCsv(r),
+  }));
+  files.push({
+    name: "dossier.json",
+    data: Buffer.from(JSON.stringify({ referentiel: REFERENTIEL_REGISTRE, version: VERSION_REGISTRE, du, au, exploitations }, null, 2)),
+  });
+  return zip(files);
 }
