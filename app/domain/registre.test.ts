@@ -110,7 +110,8 @@ describe("the register's output", () => {
     expect(centroide(null)).toBeNull();
   });
 
-  test("the electronic register is due before 31 January of the next year until 2029, 30 days after the use from 2030 (arrêté, art. 4)", () => {
+  test("the electronic register is due before 31 January of the next year until 2029, 30 days after the use from 2030, never for uses before 2027 (arrêté, art. 4)", () => {
+    expect(echeanceRegistre("2026-12-31")).toBeNull();
     expect(echeanceRegistre("2027-04-15")).toBe("2028-01-30");
     expect(echeanceRegistre("2030-04-15")).toBe("2030-05-15");
   });

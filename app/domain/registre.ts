@@ -239,9 +239,14 @@ export function controlerRegistre(lignes: readonly LigneRegistre[], faits: Reado
   return constats;
 }
 
-/** The last day the register of treatments made on `date` must be in electronic form (arrêté of 24 December 2025, art. 4). */
-export function echeanceRegistre(date: string): string {
+/**
+ * The last day the register of treatments made on `date` must be in electronic form (arrêté of 24 December 2025,
+ * art. 4): none before 1 January 2027 (those uses may be left unconverted), before 31 January of the next year until
+ * 2029, 30 days after the use from 2030.
+ */
+export function echeanceRegistre(date: string): string | null {
   const year = Number(date.slice(0, 4));
+  if (year < 2027) return null;
   if (year < 2030) return `${year + 1}-01-30`; // "avant le 31 janvier" of the following year
   return new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + 30 * DAY_MS).toISOString().slice(0, 10);
 }

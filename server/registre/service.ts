@@ -77,7 +77,7 @@ export async function registreExploitation(scope: Scope, input: unknown): Promis
       lignes,
       constats,
       statut: statutRegistre(lignes.length, constats),
-      echeance: last ? echeanceRegistre(last) : null,
+      echeance: last ? echeanceRegistre(last) : null, // none for uses before 2027
     };
   });
 }
@@ -201,7 +201,7 @@ const slug = (s: string) =>
 
 /**
  * The folder's registers in one zip archive: one CSV per farm the user may read (named by its SIRET, else its id,
- * and its name), and `dossier.json` with each farm's status, for the date range.
+ * and its name), and `statuts-dossier.json` with each farm's status, for the date range.
  */
 export async function archiveDossier(scope: Scope, input: unknown): Promise<Buffer> {
   const { du, au, exploitations, registres } = await registreDossier(scope, input);
@@ -210,7 +210,7 @@ export async function archiveDossier(scope: Scope, input: unknown): Promise<Buff
     data: fichierCsv(r),
   }));
   files.push({
-    name: "dossier.json",
+    name: "statuts-dossier.json",
     data: Buffer.from(JSON.stringify({ referentiel: REFERENTIEL_REGISTRE, version: VERSION_REGISTRE, du, au, exploitations }, null, 2)),
   });
   return zip(files);
