@@ -20,6 +20,7 @@ import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
+import registre from "./registre";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -387,6 +388,7 @@ const en = {
     amenagements: "Arrangements",
     analyse: "Soil analysis",
     mesures: "Measures and observations",
+    registre: "Plant-protection register",
     interventions: "Interventions",
     prix_approvisionnement: "Supply prices",
     prix_vente: "Sale prices",
@@ -884,6 +886,7 @@ const en = {
       "delete-service-error": "The cultural operation could not be deleted",
     },
   },
+  ...registre,
   ...cultures,
   ...parcelle,
   ...carte,

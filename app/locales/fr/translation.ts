@@ -19,6 +19,7 @@ import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
+import registre from "./registre";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -386,6 +387,7 @@ const fr = {
     amenagements: "Aménagements",
     analyse: "Analyse de sol",
     mesures: "Mesures et observations",
+    registre: "Registre phytosanitaire",
     interventions: "Interventions",
     prix_approvisionnement: "Prix d'approvisionnement",
     prix_vente: "Prix de vente",
@@ -885,6 +887,7 @@ const fr = {
       "delete-service-error": "Impossible de supprimer l'opération culturale",
     },
   },
+  ...registre,
   ...cultures,
   ...parcelle,
   ...carte,
