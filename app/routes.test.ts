@@ -49,7 +49,7 @@ describe("route tree", () => {
       "parc_materiel",
       "parcelle",
     ]);
-    expect(children("/home/description/au_champs").sort()).toEqual(["interventions", "mesures"]);
+    expect(children("/home/description/au_champs").sort()).toEqual(["interventions", "mesures", "registre"]);
     expect(children("/home/description/prix").sort()).toEqual(["prix_approvisionnement", "prix_vente"]);
     expect(children("/home/description/protocole").sort()).toEqual(["description_systeme", "rdd", "rotation_mode_conduite"]);
     expect(children("/home/interoperabilite").sort()).toEqual(["actualisation", "export", "importdaplos"]);

@@ -24,9 +24,9 @@ type AdminRow = { id: number; updatedAt: string };
 /** What an admin form gets from its screen: where to go once a new row is saved, and how to close. */
 export type AdminFormControls = { onCreated: (id: number) => void; onClose: () => void };
 
-const NARROW = "grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]";
+const NARROW = "grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]";
 // A news post's text wants a wider form.
-const WIDE = "grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_30rem]";
+const WIDE = "grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_30rem]";
 
 /** Each admin screen's table and texts (its route is app/routes/admin/<screen>.tsx). */
 const SCREENS = {

@@ -69,7 +69,7 @@ export function ManquantsEcran({ data }: { data: Worklist }) {
               </p>
             ) : null}
           </div>
-          <div className="card overflow-x-auto" tabIndex={0}>
+          <div className="card relative overflow-x-auto" tabIndex={0}>
             <table className="w-full text-left text-sm" data-testid="manquants-exploitations">
               <caption className="mb-2 text-left text-lg font-semibold text-sillon-800">{t("listeManquants.exploitations")}</caption>
               <thead className="border-b border-stone-200 text-stone-600">
@@ -96,7 +96,7 @@ export function ManquantsEcran({ data }: { data: Worklist }) {
               </tbody>
             </table>
           </div>
-          <div className="card overflow-x-auto" tabIndex={0}>
+          <div className="card relative overflow-x-auto" tabIndex={0}>
             {lignes.length === 0 ? (
               <p data-testid="manquants-aucune">{t("listeManquants.aucune")}</p>
             ) : (

@@ -112,7 +112,7 @@ type Aides = {
 function TableauExploitation({ lignes, nom, nombre, objectifTexte }: { lignes: LigneObjectif[] } & Aides) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="card overflow-x-auto" tabIndex={0}>
+    <div className="card relative overflow-x-auto" tabIndex={0}>
       <table className="w-full text-left text-sm" data-testid="objectifs-exploitation">
         <caption className="mb-2 text-left text-lg font-semibold text-sillon-800">{t("objectifs.tableau-exploitation")}</caption>
         <thead className="border-b border-stone-200 text-stone-600">

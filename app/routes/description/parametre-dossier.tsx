@@ -168,53 +168,55 @@ function RightsPanel({
       <h2 id="rights-title" className="mb-2 text-lg font-semibold">
         {t("dossier.users")}
       </h2>
-      <table className="w-full text-left text-sm" data-testid="folder-users">
-        <thead>
-          <tr className="border-b border-stone-200 text-stone-600">
-            <th className="w-8 py-1 text-xs font-normal" title={t("dossier.remove-users")}>
-              {t("ui.select")}
-            </th>
-            <th className="py-1">{t("dossier.user")}</th>
-            {RIGHTS.map((r) => (
-              <th key={r.field} className="px-2 text-center">
-                {t(r.key)}
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="folder-users">
+          <thead>
+            <tr className="border-b border-stone-200 text-stone-600">
+              <th className="w-8 py-1 text-xs font-normal" title={t("dossier.remove-users")}>
+                {t("ui.select")}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="py-2 text-stone-500">
-                {t("dossier.no-user")}
-              </td>
-            </tr>
-          ) : null}
-          {shown.map((r) => (
-            <tr key={r.idUser} className="border-b border-stone-100" data-testid={`folder-user-${r.displayName}`}>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${t("ui.delete")} ${r.displayName}`}
-                  checked={!!r.ticked}
-                  onChange={(e) => setRows(rows.map((x) => (x.idUser === r.idUser ? { ...x, ticked: e.target.checked } : x)))}
-                />
-              </td>
-              <td className="py-1">{r.displayName}</td>
-              {RIGHTS.map((right) => (
-                <td key={right.field} className="text-center">
-                  <input
-                    type="checkbox"
-                    aria-label={`${t(right.key)} ${r.displayName}`}
-                    checked={r[right.field]}
-                    onChange={(e) => toggle(r.idUser, right.field, e.target.checked)}
-                  />
-                </td>
+              <th className="py-1">{t("dossier.user")}</th>
+              {RIGHTS.map((r) => (
+                <th key={r.field} className="px-2 text-center">
+                  {t(r.key)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="py-2 text-stone-500">
+                  {t("dossier.no-user")}
+                </td>
+              </tr>
+            ) : null}
+            {shown.map((r) => (
+              <tr key={r.idUser} className="border-b border-stone-100" data-testid={`folder-user-${r.displayName}`}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${t("ui.delete")} ${r.displayName}`}
+                    checked={!!r.ticked}
+                    onChange={(e) => setRows(rows.map((x) => (x.idUser === r.idUser ? { ...x, ticked: e.target.checked } : x)))}
+                  />
+                </td>
+                <td className="py-1">{r.displayName}</td>
+                {RIGHTS.map((right) => (
+                  <td key={right.field} className="text-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`${t(right.key)} ${r.displayName}`}
+                      checked={r[right.field]}
+                      onChange={(e) => toggle(r.idUser, right.field, e.target.checked)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="groupe" className="field-label">
