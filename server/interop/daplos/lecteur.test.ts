@@ -243,7 +243,7 @@ describe("Daplos reader: refusals, with the line", () => {
 
   test("[issue25] an unknown record type, a number or a date that is none: the line is named", () => {
     expect(refusDe(fichier([...ENTETE, DP, "ZZ000112  2025"]))).toMatchObject({ key: "interop.daplos.type-inconnu", params: { ligne: 5, type: "ZZ" } });
-    expect(refusDe(fichier([...ENTETE, "PS000112  2025A17  8.64"]))).toMatchObject({
+    expect(refusDe(fichier([...ENTETE, "PS000112  2025A17  8,64"]))).toMatchObject({
       key: "interop.daplos.nombre-invalide",
       params: { ligne: 4, champ: "area_ha" },
     });
