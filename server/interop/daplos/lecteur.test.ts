@@ -1,25 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { ligneDaplos } from "../../../tests/helpers/daplos";
 import { DISPOSITIONS, lireDaplos, lireDate, lireNombre, reconnaitreFormat, TYPES_ENREGISTREMENT, type Enregistrement } from "./lecteur";
 
 const SAMPLE = new Uint8Array(readFileSync(new URL("../../../tests/fixtures/daplos/sample-v0.94.dap", import.meta.url)));
 const texteSample = new TextDecoder().decode(SAMPLE);
-
-/** A record line built from the layout: each value at its field's place (numbers and dates as the caller writes them). */
-export function ligneDaplos(type: string, valeurs: Record<string, string>): string {
-  const champs = DISPOSITIONS[type].fields;
-  const fin = Math.max(...champs.map((f) => f.start + f.length - 1));
-  const l = (type + " ".repeat(fin)).slice(0, fin).split("");
-  for (const [nom, v] of Object.entries(valeurs)) {
-    const f = champs.find((c) => c.name === nom);
-    if (!f) throw new Error(`${type}.${nom}`);
-    v.slice(0, f.length)
-      .padEnd(f.length)
-      .split("")
-      .forEach((c, i) => (l[f.start - 1 + i] = c));
-  }
-  return l.join("");
-}
 
 const ENTETE = [
   "EI08900000000000005089000000000000050001",
