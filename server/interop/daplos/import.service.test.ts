@@ -84,6 +84,13 @@ describe(`Daplos import (${dialect})`, () => {
     const inFile: Record<string, number> = { DP: 93, PV: 138, VI: 91, VR: 10, SC: 2270, IL: 3, RL: 1 };
     for (const [type, n] of Object.entries(inFile)) expect(r.comptes[type].lus, type).toBe(n);
     for (const type of ["DP", "PV", "VI", "VR"]) expect(accounted(r, type), type).toBe(inFile[type]);
+    for (const [type, c] of Object.entries(r.comptes)) {
+      expect(accounted(r, type), type).toBe(c.lus);
+      expect(
+        r.nonPris.filter((n) => n.type === type),
+        type,
+      ).toHaveLength(c.nonPris);
+    }
     expect(r.comptes.VI.crees).toBe(intrants);
     expect(r.comptes.VR.crees).toBe(recoltes);
     for (const n of r.nonPris) expect(n).toMatchObject({ ligne: expect.any(Number), type: expect.any(String), raison: expect.any(String) });

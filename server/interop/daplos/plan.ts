@@ -31,6 +31,8 @@ export type PlanIntrant = {
   unite: string;
   /** Fertiliser composition, % of the product (IC content × 100). */
   composition: Partial<Record<Element, number>>;
+  /** Lines of the IC records taken into the composition. */
+  lignesComposition: number[];
 };
 
 export type PlanRecolte = { ligne: number; typeProduit: string | null; espece: string | null; libelle: string | null; rendement: number | null; unite: string };
@@ -70,6 +72,8 @@ export type PlanParcelle = {
   idCulture: number | null;
   remarques: string[];
   interventions: PlanIntervention[];
+  /** Records taken into the plot itself (PS area, SC boundary points, PE, PH, PA remarks), by type: created or updated with it. */
+  enfants: Record<string, number>;
 };
 
 export type Destination =
@@ -238,7 +242,10 @@ export function planifier(fichier: FichierDaplos): PlanImport {
   const nonPris: NonPris[] = [];
   const avertissements: PlanImport["avertissements"] = [];
   const lu = (r: Enregistrement) => (comptes[r.type] ??= { lus: 0, pris: 0, nonPris: 0 }).lus++;
-  const pris = (r: Enregistrement) => comptes[r.type].pris++;
+  const pris = (r: Enregistrement) => {
+    comptes[r.type].pris++;
+    if (parcelle && ["PS", "SC", "PE", "PH", "PA"].includes(r.type)) parcelle.enfants[r.type] = (parcelle.enfants[r.type] ?? 0) + 1;
+  };
   const refuse = (r: Enregistrement, raison: RaisonNonPris, detail?: string) => {
     comptes[r.type].nonPris++;
     nonPris.push({ ligne: r.ligne, type: r.type, raison, ...(detail ? { detail } : {}) });
@@ -322,6 +329,7 @@ export function planifier(fichier: FichierDaplos): PlanImport {
           idCulture,
           remarques,
           interventions: [],
+          enfants: {},
         };
         parcelles.push(parcelle);
         pris(r);
@@ -440,6 +448,7 @@ export function planifier(fichier: FichierDaplos): PlanImport {
           quantite: quantite == null ? null : Number(quantite.toFixed(4)),
           unite: u,
           composition: {},
+          lignesComposition: [],
         };
         intervention.intrants.push(intrant);
         pris(r);
@@ -457,6 +466,7 @@ export function planifier(fichier: FichierDaplos): PlanImport {
           break;
         }
         intrant.composition[el] = Number((v * 100).toFixed(3));
+        intrant.lignesComposition.push(r.ligne);
         pris(r);
         break;
       }

@@ -165,6 +165,18 @@ function compter(r: RapportImport, type: string, quoi: "crees" | "misAJour") {
   r.comptes[type][quoi]++;
 }
 
+/** The plot's own records (area, boundary, remarks) follow the plot: created or updated with it. */
+function compterParcelle(r: RapportImport, enfants: Record<string, number>, quoi: "crees" | "misAJour") {
+  compter(r, "DP", quoi);
+  for (const [type, n] of Object.entries(enfants)) r.comptes[type][quoi] += n;
+}
+
+/** The header records (EI, DE, the farm's DA) follow the farm. */
+function compterEntete(r: RapportImport, quoi: "crees" | "misAJour") {
+  for (const type of ["EI", "DE"]) if (r.comptes[type]) r.comptes[type][quoi] += r.comptes[type].lus - r.comptes[type].nonPris;
+  if (r.comptes.DA) r.comptes.DA[quoi] += r.comptes.DA.lus - r.comptes.DA.nonPris;
+}
+
 function nonPris(r: RapportImport, ligne: number, type: string, raison: string, detail?: string) {
   r.comptes[type].nonPris++;
   r.nonPris.push({ ligne, type, raison: raison as NonPris["raison"], ...(detail ? { detail } : {}) });
@@ -174,12 +186,13 @@ function nonPris(r: RapportImport, ligne: number, type: string, raison: string, 
 export async function apercuImportDaplos(scope: Scope, demande: DemandeImport): Promise<RapportImport> {
   const p = await preparer(scope, demande);
   const r = rapportVide(demande, p);
+  compterEntete(r, p.cible.idExploitation == null ? "crees" : "misAJour");
   const siret = p.plan.exploitation.siret;
   for (const parcelle of p.plan.parcelles) {
     const k = clePlot(siret, texteCle(parcelle.cle));
     const id = p.plots.get(k) ?? null;
     r.parcelles.push({ ligne: parcelle.ligne, cle: texteCle(parcelle.cle), libelle: parcelle.libelle, id, action: id == null ? "creer" : "mettre-a-jour" });
-    compter(r, "DP", id == null ? "crees" : "misAJour");
+    compterParcelle(r, parcelle.enfants, id == null ? "crees" : "misAJour");
     for (const i of parcelle.interventions) {
       const known = p.events.has(cleEvent(siret, i.guid));
       if (i.suppression) {
@@ -227,8 +240,8 @@ export async function appliquerImportDaplos(
     let idExploitation = p.cible.idExploitation;
     if (idExploitation == null) {
       idExploitation = await createExploitation(s, p.cible.idDossier, { libelle: p.plan.exploitation.libelle.slice(0, 255), idTypeExploitation: 1 });
-      if (p.plan.exploitation.ligne != null) compter(r, "DA", "crees");
-    } else if (p.plan.exploitation.ligne != null) compter(r, "DA", "misAJour");
+      compterEntete(r, "crees");
+    } else compterEntete(r, "misAJour");
     if (siret) await repo.retenirCle(trx, idOad, "exploitation", siret, idExploitation);
     r.exploitation.id = idExploitation;
     // Campaigns
@@ -266,7 +279,7 @@ export async function appliquerImportDaplos(
         return writeParcelle(trx, ctx, input, existing == null ? undefined : await repo.jetonDe(trx, "parcelle", existing));
       });
       await repo.retenirCle(trx, idOad, "parcelle", k, idParcelle);
-      compter(r, "DP", existing == null ? "crees" : "misAJour");
+      compterParcelle(r, parcelle.enfants, existing == null ? "crees" : "misAJour");
       r.parcelles.push({
         ligne: parcelle.ligne,
         cle: texteCle(parcelle.cle),
@@ -386,7 +399,12 @@ const TYPES: Record<PlanIntrant["genre"], number> = {
  */
 async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: number, x: PlanIntrant): Promise<void> {
   const { r, ctx } = w;
-  if (x.quantite == null) return nonPris(r, x.ligne, "VI", "quantite-absente", x.libelle);
+  const sansIntrant = (raison: string) => {
+    nonPris(r, x.ligne, "VI", raison, x.libelle);
+    for (const l of x.lignesComposition) nonPris(r, l, "IC", "parent-absent");
+  };
+  if (x.quantite == null) return sansIntrant("quantite-absente");
+  if (x.genre === "semence" && w.idCulture == null) return sansIntrant("espece-inconnue");
   const idDossier = ctx.view.selected.idDossier!;
   let reference: number | null = null;
   if (x.genre === "phyto" && x.amm) reference = await repo.phytoParAmm(trx, x.amm);
@@ -406,7 +424,6 @@ async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: numbe
     idIntrant = d.id;
     r.intrants.nonReferences.push({ ligne: x.ligne, libelle: x.libelle, genre: x.genre });
   }
-  if (x.genre === "semence" && w.idCulture == null) return nonPris(r, x.ligne, "VI", "espece-inconnue", x.libelle);
   await enLigne(x.ligne, "VI", () => {
     const input =
       x.genre === "phyto"
@@ -422,8 +439,7 @@ async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: numbe
   });
   r.intrants.crees++;
   compter(r, "VI", w.known == null ? "crees" : "misAJour");
-  const ics = Object.keys(x.composition).length;
-  if (ics && r.comptes.IC) r.comptes.IC[w.known == null ? "crees" : "misAJour"] += ics;
+  if (x.lignesComposition.length) r.comptes.IC[w.known == null ? "crees" : "misAJour"] += x.lignesComposition.length;
 }
 
 /** Runs a write for one line of the file: a refusal names the line (the whole import is refused, nothing written). */
