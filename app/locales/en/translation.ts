@@ -20,6 +20,7 @@ import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
+import daplos from "./daplos";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -904,6 +905,7 @@ const en = {
   ...exportResultats,
   ...comparaison,
   ...objectifs,
+  ...daplos,
 } satisfies typeof fr;
 
 export default en;

@@ -19,6 +19,7 @@ import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
+import daplos from "./daplos";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -905,6 +906,7 @@ const fr = {
   ...exportResultats,
   ...comparaison,
   ...objectifs,
+  ...daplos,
 };
 
 export default fr;

@@ -113,7 +113,7 @@ describe(`Daplos import (${dialect})`, () => {
     expect(r.intrants.nonReferences.length).toBeGreaterThan(0);
   });
 
-  test("[issue25] the same file twice: nothing duplicated, the plots and interventions updated in place", async () => {
+  test("[issue25] the same file twice: nothing duplicated, the plots and interventions updated in place", { timeout: 120_000 }, async () => {
     const db = t.db();
     const FILE = ferme("11111111110002");
     const user = await demoUser(db, "redacteur");
@@ -150,7 +150,7 @@ describe(`Daplos import (${dialect})`, () => {
     expect(badNumber[4]).toMatch(/^PS/);
     await expectRefused(
       appliquerImportDaplos(scopeOf(db, user), demande(new TextEncoder().encode(badNumber.join("\r\n")))),
-      "interop.daplos.nombre-invalide",
+      "daplos.nombre-invalide",
       400,
       {
         params: { ligne: 5, type: "PS", champ: "area_ha", valeur: "00008,75" },
@@ -159,7 +159,7 @@ describe(`Daplos import (${dialect})`, () => {
     const unknownType = [...lignes.slice(0, 4), "XX" + lignes[4].slice(2), ...lignes.slice(5)];
     await expectRefused(
       appliquerImportDaplos(scopeOf(db, user), demande(new TextEncoder().encode(unknownType.join("\r\n")))),
-      "interop.daplos.type-inconnu",
+      "daplos.type-inconnu",
       400,
       {
         params: { ligne: 5, type: "XX" },
@@ -168,7 +168,7 @@ describe(`Daplos import (${dialect})`, () => {
     expect(await snapshot(db, ...TABLES)).toEqual(before);
   });
 
-  test("[issue25] rights: a reader of the folder, a farm the user may not write, a locked campaign are refused and nothing is written", async () => {
+  test("[issue25] rights: a reader of the folder, a farm the user may not write, a locked campaign are refused and nothing is written", { timeout: 120_000 }, async () => {
     const db = t.db();
     const FILE = ferme("11111111110004");
     const lecteur = await demoUser(db, "lecteur");
@@ -201,12 +201,12 @@ describe(`Daplos import (${dialect})`, () => {
   test("[issue25] [C-DAP-07] only .dap and .edi files; an .edi is read by its content", async () => {
     const db = t.db();
     const user = await demoUser(db, "redacteur");
-    await expectRefused(apercuImportDaplos(scopeOf(db, user), demande(SAMPLE, { nomFichier: "export.csv" })), "interop.daplos.extension", 400);
+    await expectRefused(apercuImportDaplos(scopeOf(db, user), demande(SAMPLE, { nomFichier: "export.csv" })), "daplos.extension", 400);
     const r = await apercuImportDaplos(scopeOf(db, user), demande(SAMPLE, { nomFichier: "EXPORT.EDI" }));
     expect(r.parcelles).toHaveLength(93);
     await expectRefused(
       apercuImportDaplos(scopeOf(db, user), demande(new TextEncoder().encode("<?xml version='1.0'?><a/>"), { nomFichier: "x.edi" })),
-      "interop.daplos.format-edaplos",
+      "daplos.format-edaplos",
       400,
     );
   });

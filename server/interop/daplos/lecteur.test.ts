@@ -201,38 +201,38 @@ describe("Daplos reader: real-world defects (research notes §1.1)", () => {
 
 describe("Daplos reader: refusals, with the line", () => {
   test("[issue25] an empty file", () => {
-    expect(refusDe(new Uint8Array())).toMatchObject({ key: "interop.daplos.vide" });
-    expect(refusDe(new TextEncoder().encode("\r\n  \r\n"))).toMatchObject({ key: "interop.daplos.vide" });
+    expect(refusDe(new Uint8Array())).toMatchObject({ key: "daplos.vide" });
+    expect(refusDe(new TextEncoder().encode("\r\n  \r\n"))).toMatchObject({ key: "daplos.vide" });
   });
 
   test("[issue25] another format: EDIFACT, eDaplos, a spreadsheet", () => {
-    expect(refusDe(new TextEncoder().encode("UNB+UNOC:3+123"))).toMatchObject({ key: "interop.daplos.format-edifact" });
-    expect(refusDe(new TextEncoder().encode("<?xml version='1.0'?>"))).toMatchObject({ key: "interop.daplos.format-edaplos" });
-    expect(refusDe(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]))).toMatchObject({ key: "interop.daplos.format-inconnu" });
+    expect(refusDe(new TextEncoder().encode("UNB+UNOC:3+123"))).toMatchObject({ key: "daplos.format-edifact" });
+    expect(refusDe(new TextEncoder().encode("<?xml version='1.0'?>"))).toMatchObject({ key: "daplos.format-edaplos" });
+    expect(refusDe(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]))).toMatchObject({ key: "daplos.format-inconnu" });
   });
 
   test("[issue25] another version in the header", () => {
     const de = "DE                                    2024092500010.80";
-    expect(refusDe(fichier([ENTETE[0], de, ENTETE[2], DP]))).toMatchObject({ key: "interop.daplos.version", params: { ligne: 2, version: "0.80" } });
+    expect(refusDe(fichier([ENTETE[0], de, ENTETE[2], DP]))).toMatchObject({ key: "daplos.version", params: { ligne: 2, version: "0.80" } });
   });
 
   test("[issue25] a truncated file: no header, or fewer plot sheets than announced", () => {
-    expect(refusDe(fichier([ENTETE[0]]))).toMatchObject({ key: "interop.daplos.tronque" });
+    expect(refusDe(fichier([ENTETE[0]]))).toMatchObject({ key: "daplos.tronque" });
     const cut = texteSample.slice(0, Math.floor(texteSample.length / 2));
-    expect(refusDe(new TextEncoder().encode(cut))).toMatchObject({ key: "interop.daplos.tronque", params: { annoncees: 93 } });
+    expect(refusDe(new TextEncoder().encode(cut))).toMatchObject({ key: "daplos.tronque", params: { annoncees: 93 } });
   });
 
   test("[issue25] over the size limit", () => {
-    expect(() => lireDaplos(SAMPLE, { tailleMax: 1000 })).toThrow(expect.objectContaining({ key: "interop.daplos.trop-gros" }));
+    expect(() => lireDaplos(SAMPLE, { tailleMax: 1000 })).toThrow(expect.objectContaining({ key: "daplos.trop-gros" }));
   });
 
   test("[issue25] an unknown record type, a number or a date that is none: the line is named", () => {
-    expect(refusDe(fichier([...ENTETE, DP, "ZZ000112  2025"]))).toMatchObject({ key: "interop.daplos.type-inconnu", params: { ligne: 5, type: "ZZ" } });
+    expect(refusDe(fichier([...ENTETE, DP, "ZZ000112  2025"]))).toMatchObject({ key: "daplos.type-inconnu", params: { ligne: 5, type: "ZZ" } });
     expect(refusDe(fichier([...ENTETE, "PS000112  2025A17  8,64"]))).toMatchObject({
-      key: "interop.daplos.nombre-invalide",
+      key: "daplos.nombre-invalide",
       params: { ligne: 4, champ: "area_ha" },
     });
     const pv = ligneDaplos("PV", { parcel_order: "0001", parcel_ref: "12", harvest_year: "2025", event_guid: "A".repeat(32), start: "202513400000" });
-    expect(refusDe(fichier([...ENTETE, DP, pv]))).toMatchObject({ key: "interop.daplos.date-invalide", params: { ligne: 5, champ: "start" } });
+    expect(refusDe(fichier([...ENTETE, DP, pv]))).toMatchObject({ key: "daplos.date-invalide", params: { ligne: 5, champ: "start" } });
   });
 });

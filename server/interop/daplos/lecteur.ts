@@ -10,7 +10,7 @@ import layout from "./reference/daplos-flat-v095-layout.json";
  * - CRLF or LF; lines right-trimmed or padded: a missing tail is blank;
  * - numbers in every shape seen (`0000002.2`, `8.6400003`, `.18837328`, `00932    `, `000000   `, `-1`);
  * - dates SSAAMMJJ and SSAAMMJJHHmm, all zeros being no date.
- * A record keeps its line number. What cannot be a Daplos file is refused whole with a key of `interop.daplos.*`
+ * A record keeps its line number. What cannot be a Daplos file is refused whole with a key of `daplos.*`
  * (and its line): empty, another format, another version, too big, truncated, an unknown record type, a number or a
  * date that is none.
  */
@@ -49,7 +49,7 @@ export type FichierDaplos = {
 export type FormatFichier = "daplos" | "edifact" | "edaplos" | "inconnu" | "vide";
 
 function refus(key: string, params: Record<string, string | number> = {}): ServiceError {
-  return new ServiceError(`interop.daplos.${key}`, 400, undefined, params);
+  return new ServiceError(`daplos.${key}`, 400, undefined, params);
 }
 
 /** The text of the bytes: UTF-8 when they are valid UTF-8, else Windows-1252 (the guide's 1-byte charset). */

@@ -117,7 +117,7 @@ describe("Daplos import plan", () => {
       ligneDaplos("SC", { ...KEY, srs: "3", x_or_lon: "1", y_or_lat: "2" }),
     ]);
     expect(p.parcelles[0].remarques).toEqual(["Culture Daplos ZOJ sans correspondance"]);
-    expect(p.avertissements).toEqual([expect.objectContaining({ ligne: 4, cle: "interop.daplos.avertissement.espece-inconnue" })]);
+    expect(p.avertissements).toEqual([expect.objectContaining({ ligne: 4, cle: "daplos.avertissement.espece-inconnue" })]);
     expect(p.nonPris).toEqual([
       { ligne: 5, type: "PS", raison: "parent-absent" },
       { ligne: 6, type: "VI", raison: "parent-absent" },

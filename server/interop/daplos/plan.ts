@@ -269,7 +269,7 @@ export function planifier(fichier: FichierDaplos): PlanImport {
       if (a[0] !== b[0] || a[1] !== b[1]) ring.push(a);
       parcelle.geometrie ??= { type: "Polygon", coordinates: [ring] };
     } else
-      avertissements.push({ ligne: parcelle.ligne, type: "SC", cle: "interop.daplos.avertissement.contour-incomplet", params: { points: contour.length } });
+      avertissements.push({ ligne: parcelle.ligne, type: "SC", cle: "daplos.avertissement.contour-incomplet", params: { points: contour.length } });
     contour = null;
   };
 
@@ -313,7 +313,7 @@ export function planifier(fichier: FichierDaplos): PlanImport {
         const remarques: string[] = [];
         if (espece && idCulture == null) {
           remarques.push(`Culture Daplos ${espece}${f.variety1 ? ` (variété ${f.variety1})` : ""} sans correspondance`);
-          avertissements.push({ ligne: r.ligne, type: "DP", cle: "interop.daplos.avertissement.espece-inconnue", params: { espece } });
+          avertissements.push({ ligne: r.ligne, type: "DP", cle: "daplos.avertissement.espece-inconnue", params: { espece } });
         }
         const insee = txt(f.insee_commune);
         parcelle = {
@@ -434,7 +434,7 @@ export function planifier(fichier: FichierDaplos): PlanImport {
           u = total.unite;
         }
         if (quantite == null)
-          avertissements.push({ ligne: r.ligne, type: "VI", cle: "interop.daplos.avertissement.quantite-absente", params: { libelle: txt(f.label) ?? "" } });
+          avertissements.push({ ligne: r.ligne, type: "VI", cle: "daplos.avertissement.quantite-absente", params: { libelle: txt(f.label) ?? "" } });
         const amm = txt(f.amm);
         const gnis = txt(f.gnis);
         intrant = {

@@ -39,7 +39,7 @@ import * as repo from "./repo";
 
 export const TACHE_IMPORT_DAPLOS = "import-daplos";
 export const EXTENSIONS_DAPLOS = [".dap", ".edi"] as const;
-export const IMPORT_ERROR = "interop.daplos.echec";
+export const IMPORT_ERROR = "daplos.echec";
 
 export type DemandeImport = { idOad: number; idDossier?: number | null; nomFichier: string; octets: Uint8Array };
 
@@ -64,7 +64,7 @@ export type RapportImport = {
 /** Accepted by extension first (C-DAP-07), then by content (the reader). */
 export function verifierNomFichier(nom: string): void {
   const n = nom.toLowerCase();
-  if (!EXTENSIONS_DAPLOS.some((e) => n.endsWith(e))) throw new ServiceError("interop.daplos.extension", 400, { fichier: ["interop.daplos.extension"] });
+  if (!EXTENSIONS_DAPLOS.some((e) => n.endsWith(e))) throw new ServiceError("daplos.extension", 400, { fichier: ["daplos.extension"] });
 }
 
 type Cible = { idDossier: number; idExploitation: number | null; cleExploitation: string | null };
@@ -255,14 +255,18 @@ export async function appliquerImportDaplos(
     // Plots, their crops (a driving mode per crop), then their events
     let fait = 0;
     const liens = new Map<number, Awaited<ReturnType<typeof campaignLinks>>>();
+    const cache = new Map<string, number | null>();
     for (const parcelle of p.plan.parcelles) {
       const ctx = contextes.get(parcelle.cle.annee)!;
       const k = clePlot(siret, texteCle(parcelle.cle));
       const existing = p.plots.get(k);
-      const idModeConduite = parcelle.idCulture != null ? await repo.modePourCulture(trx, ctx.idCampagne, parcelle.idCulture) : undefined;
+      const idModeConduite =
+        parcelle.idCulture != null
+          ? await memo(cache, `mode|${ctx.idCampagne}|${parcelle.idCulture}`, () => repo.modePourCulture(trx, ctx.idCampagne, parcelle.idCulture!))
+          : undefined;
       let codeInsee = parcelle.codeInsee;
       if (codeInsee && !(await repo.communeExiste(trx, codeInsee))) {
-        r.avertissements.push({ ligne: parcelle.ligne, type: "DP", cle: "interop.daplos.avertissement.commune-inconnue", params: { codeInsee } });
+        r.avertissements.push({ ligne: parcelle.ligne, type: "DP", cle: "daplos.avertissement.commune-inconnue", params: { codeInsee } });
         codeInsee = null;
       }
       const idParcelle = await enLigne(parcelle.ligne, "DP", async () => {
@@ -287,7 +291,11 @@ export async function appliquerImportDaplos(
         id: idParcelle,
         action: existing == null ? "creer" : "mettre-a-jour",
       });
-      if (!liens.has(ctx.idCampagne) || existing == null) liens.set(ctx.idCampagne, await campaignLinks(trx, ctx.idCampagne));
+      // The campaign's plots, operations and crops, read once per campaign and kept up to date as the import adds to them.
+      if (!liens.has(ctx.idCampagne)) liens.set(ctx.idCampagne, await campaignLinks(trx, ctx.idCampagne));
+      const known = liens.get(ctx.idCampagne)!;
+      known.plots.add(idParcelle);
+      if (parcelle.idCulture != null) known.crops.add(parcelle.idCulture);
       for (const i of parcelle.interventions) {
         await ecrireIntervention(s, trx, {
           r,
@@ -299,6 +307,7 @@ export async function appliquerImportDaplos(
           intervention: i,
           known: p.events.get(cleEvent(siret, i.guid)),
           liens,
+          cache,
         });
       }
       fait++;
@@ -320,7 +329,16 @@ type Ecriture = {
   intervention: PlanIntervention;
   known: number | undefined;
   liens: Map<number, Awaited<ReturnType<typeof campaignLinks>>>;
+  /** Rows found or added once per import: driving modes, operations, catalogue look-ups. */
+  cache: Map<string, number | null>;
 };
+
+async function memo<T extends number | null>(cache: Map<string, number | null>, key: string, load: () => Promise<T>): Promise<T> {
+  if (cache.has(key)) return cache.get(key) as T;
+  const v = await load();
+  cache.set(key, v);
+  return v;
+}
 
 /** One event: deleted (action 2), created or updated in place with its inputs and harvests written again. */
 async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<void> {
@@ -334,12 +352,12 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
     return;
   }
   if (!withinCampaign(i.date, ctx.view.campagne!.anneeRecolte)) return nonPris(r, i.ligne, "PV", "date-hors-campagne", i.date);
-  const idOperation = await repo.operationPour(trx, ctx.idCampagne, i.idTypeAction, i.libelleOperation.slice(0, 255));
-  let links = w.liens.get(ctx.idCampagne)!;
-  if (!links.operations.has(idOperation)) {
-    links = await campaignLinks(trx, ctx.idCampagne);
-    w.liens.set(ctx.idCampagne, links);
-  }
+  const libelleOperation = i.libelleOperation.slice(0, 255);
+  const idOperation = await memo(w.cache, `op|${ctx.idCampagne}|${i.idTypeAction}|${libelleOperation}`, () =>
+    repo.operationPour(trx, ctx.idCampagne, i.idTypeAction, libelleOperation),
+  );
+  const links = w.liens.get(ctx.idCampagne)!;
+  if (!links.operations.has(idOperation)) links.operations.set(idOperation, { idTypeAction: i.idTypeAction, debitReel: null, debitCalcule: null });
   const idAction = await enLigne(i.ligne, "PV", async () => {
     const input = parse(InterventionSchema, {
       idParcelle: w.idParcelle,
@@ -371,7 +389,7 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
   for (const x of i.intrants) await ecrireIntrant(scope, trx, w, idAction, x);
   for (const h of i.recoltes) {
     const idCulture = cultureAee(h.espece, null, null) ?? w.idCulture;
-    const typeSortie = idCulture != null ? await repo.typeSortieDe(trx, idCulture) : null;
+    const typeSortie = idCulture != null ? await memo(w.cache, `sortie|${idCulture}`, () => repo.typeSortieDe(trx, idCulture)) : null;
     if (idCulture == null || typeSortie == null || !links.crops.has(idCulture)) {
       nonPris(r, h.ligne, "VR", "espece-inconnue", h.espece ?? undefined);
       continue;
@@ -407,7 +425,7 @@ async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: numbe
   if (x.genre === "semence" && w.idCulture == null) return sansIntrant("espece-inconnue");
   const idDossier = ctx.view.selected.idDossier!;
   let reference: number | null = null;
-  if (x.genre === "phyto" && x.amm) reference = await repo.phytoParAmm(trx, x.amm);
+  if (x.genre === "phyto" && x.amm) reference = await memo(w.cache, `amm|${x.amm}`, () => repo.phytoParAmm(trx, x.amm!));
   if (x.genre === "semence" && x.gnis && w.idCulture != null) reference = await repo.semenceParGnis(trx, x.gnis, w.idCulture);
   let origine: number = ORIGINE_INTRANT.REFERENCE;
   let idIntrant = reference;
@@ -447,7 +465,7 @@ async function enLigne<T>(ligne: number, type: string, write: () => Promise<T>):
   try {
     return await write();
   } catch (e) {
-    if (isServiceError(e) && e.status < 500) throw new ServiceError("interop.daplos.ligne-refusee", e.status, e.fieldErrors, { ligne, type, cause: e.key });
+    if (isServiceError(e) && e.status < 500) throw new ServiceError("daplos.ligne-refusee", e.status, e.fieldErrors, { ligne, type, cause: e.key });
     throw e;
   }
 }
