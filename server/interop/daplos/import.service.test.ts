@@ -54,7 +54,7 @@ function accounted(r: RapportImport, type: string) {
 }
 
 describe(`Daplos import (${dialect})`, () => {
-  test("[issue25] [C-DAP-11] the shared sample: the preview writes nothing, the import creates the farm, its campaign, 93 plots, 138 interventions, the inputs and harvests; every record accounted for", async () => {
+  test("[issue25] [C-DAP-11] the shared sample: the preview writes nothing, the import creates the farm, its campaign, 93 plots, 138 interventions, the inputs and harvests; every record accounted for", { timeout: 120_000 }, async () => {
     const db = t.db();
     const FILE = ferme("11111111110001");
     const user = await demoUser(db, "redacteur");
@@ -211,7 +211,7 @@ describe(`Daplos import (${dialect})`, () => {
     );
   });
 
-  test("[issue25] [C-DAP-09] [C-DAP-10] [C-DAP-11] [C-DAP-12] as a job: the history row in progress, then finished with its counts, or failed with echec in its message", async () => {
+  test("[issue25] [C-DAP-09] [C-DAP-10] [C-DAP-11] [C-DAP-12] as a job: the history row in progress, then finished with its counts, or failed with echec in its message", { timeout: 120_000 }, async () => {
     const db = t.db();
     const FILE = ferme("11111111110006");
     const user = await demoUser(db, "redacteur");

@@ -182,32 +182,32 @@ function nonPris(r: RapportImport, ligne: number, type: string, raison: string, 
   r.nonPris.push({ ligne, type, raison: raison as NonPris["raison"], ...(detail ? { detail } : {}) });
 }
 
-/** What the file will create or update, with the warnings: nothing is written (the preview of the screen and `--apercu`). */
+class Apercu {
+  constructor(public rapport: RapportImport) {}
+}
+
+/**
+ * What the file will create or update, with the warnings and every record not taken: the import itself, run in a
+ * transaction that is rolled back, so that the preview says exactly what the import will do and nothing is written
+ * (the ids of rows it would create are not given).
+ */
 export async function apercuImportDaplos(scope: Scope, demande: DemandeImport): Promise<RapportImport> {
-  const p = await preparer(scope, demande);
-  const r = rapportVide(demande, p);
-  compterEntete(r, p.cible.idExploitation == null ? "crees" : "misAJour");
-  const siret = p.plan.exploitation.siret;
-  for (const parcelle of p.plan.parcelles) {
-    const k = clePlot(siret, texteCle(parcelle.cle));
-    const id = p.plots.get(k) ?? null;
-    r.parcelles.push({ ligne: parcelle.ligne, cle: texteCle(parcelle.cle), libelle: parcelle.libelle, id, action: id == null ? "creer" : "mettre-a-jour" });
-    compterParcelle(r, parcelle.enfants, id == null ? "crees" : "misAJour");
-    for (const i of parcelle.interventions) {
-      const known = p.events.has(cleEvent(siret, i.guid));
-      if (i.suppression) {
-        if (known) r.interventions.supprimees++;
-        else nonPris(r, i.ligne, "PV", "suppression-sans-objet");
-        continue;
-      }
-      if (known) r.interventions.misesAJour++;
-      else r.interventions.creees++;
-      compter(r, "PV", known ? "misAJour" : "crees");
-      r.intrants.crees += i.intrants.length;
-      r.recoltes.creees += i.recoltes.length;
-    }
+  try {
+    await scope.db.transaction(async (trx) => {
+      throw new Apercu(await ecrire(scope.on(trx), trx, demande));
+    });
+  } catch (e) {
+    if (!(e instanceof Apercu)) throw e;
+    const r = e.rapport;
+    return {
+      ...r,
+      ecrit: false,
+      exploitation: { ...r.exploitation, id: r.exploitation.action === "creer" ? null : r.exploitation.id },
+      campagnes: r.campagnes.map((c) => ({ ...c, id: c.action === "creer" ? null : c.id })),
+      parcelles: r.parcelles.map((x) => ({ ...x, id: x.action === "creer" ? null : x.id })),
+    };
   }
-  return r;
+  throw new Error("unreachable");
 }
 
 /** The context the screens' write paths take, for a campaign the import writes (its rights asked of the gate). */
@@ -229,8 +229,12 @@ export async function appliquerImportDaplos(
   demande: DemandeImport,
   progression?: (fait: number, total: number) => Promise<void>,
 ): Promise<RapportImport> {
-  return scope.db.transaction(async (trx) => {
-    const s = scope.on(trx);
+  const r = await scope.db.transaction((trx) => ecrire(scope.on(trx), trx, demande, progression));
+  return { ...r, ecrit: true };
+}
+
+async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (fait: number, total: number) => Promise<void>): Promise<RapportImport> {
+  {
     const p = await preparer(s, demande);
     const r = rapportVide(demande, p);
     const siret = p.plan.exploitation.siret;
@@ -313,10 +317,9 @@ export async function appliquerImportDaplos(
       fait++;
       if (progression && fait % 20 === 0) await progression(fait, total);
     }
-    r.ecrit = true;
     if (progression) await progression(total, total);
     return r;
-  });
+  }
 }
 
 type Ecriture = {
