@@ -1,4 +1,5 @@
 import { EauSchema, FertilisantSchema, ORIGINE_INTRANT, PhytoSchema, SemenceSchema, TYPE_INTRANT, AutreSchema } from "~/domain/intrant";
+import { estFichierDaplos, etatImport, type EtatImport } from "~/domain/import-daplos";
 import { InterventionSchema } from "~/domain/intervention";
 import { ParcelleSchema } from "~/domain/parcelle";
 import { NewCampagneSchema } from "~/domain/partage";
@@ -38,7 +39,7 @@ import * as repo from "./repo";
  */
 
 export const TACHE_IMPORT_DAPLOS = "import-daplos";
-export const EXTENSIONS_DAPLOS = [".dap", ".edi"] as const;
+export { EXTENSIONS_DAPLOS, etatImport, type EtatImport } from "~/domain/import-daplos";
 export const IMPORT_ERROR = "daplos.echec";
 
 export type DemandeImport = { idOad: number; idDossier?: number | null; nomFichier: string; octets: Uint8Array };
@@ -63,8 +64,7 @@ export type RapportImport = {
 
 /** Accepted by extension first (C-DAP-07), then by content (the reader). */
 export function verifierNomFichier(nom: string): void {
-  const n = nom.toLowerCase();
-  if (!EXTENSIONS_DAPLOS.some((e) => n.endsWith(e))) throw new ServiceError("daplos.extension", 400, { fichier: ["daplos.extension"] });
+  if (!estFichierDaplos(nom)) throw new ServiceError("daplos.extension", 400, { fichier: ["daplos.extension"] });
 }
 
 type Cible = { idDossier: number; idExploitation: number | null; cleExploitation: string | null };
@@ -474,14 +474,6 @@ async function enLigne<T>(ligne: number, type: string, write: () => Promise<T>):
 }
 
 // ---- The job, its history (spec 3 §3.13, §4.5)
-
-export type EtatImport = "en_cours" | "termine" | "echec";
-
-/** §4.5: in progress without an end date, finished with one, failed when the message holds the word echec. */
-export function etatImport(row: { dtFinImport: string | null; message: string | null }): EtatImport {
-  if (row.message && /echec|échec/i.test(row.message)) return "echec";
-  return row.dtFinImport ? "termine" : "en_cours";
-}
 
 export type LigneHistorique = {
   id: number;
