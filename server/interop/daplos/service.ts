@@ -15,7 +15,7 @@ import { createExploitation } from "../../exploitation/service";
 import { campaignLinks, storedIntervention } from "../../intervention/service";
 import { insertIntervention, updateIntervention } from "../../intervention/repo";
 import { writeIntrant, type IntrantKind } from "../../intrant/service";
-import { definirTache, lancerTache } from "../../jobs/runner";
+import { definirTache, lancerTache, TACHE_INTERROMPUE } from "../../jobs/runner";
 import { writeParcelle } from "../../parcelle/service";
 import { writeRecolte } from "../../recolte/service";
 import { findUtilisateurById, toPublic } from "../../utilisateur/repo";
@@ -234,92 +234,90 @@ export async function appliquerImportDaplos(
 }
 
 async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (fait: number, total: number) => Promise<void>): Promise<RapportImport> {
-  {
-    const p = await preparer(s, demande);
-    const r = rapportVide(demande, p);
-    const siret = p.plan.exploitation.siret;
-    const { idOad } = demande;
-    const total = p.plan.parcelles.length;
-    // Farm
-    let idExploitation = p.cible.idExploitation;
-    if (idExploitation == null) {
-      idExploitation = await createExploitation(s, p.cible.idDossier, { libelle: p.plan.exploitation.libelle.slice(0, 255), idTypeExploitation: 1 });
-      compterEntete(r, "crees");
-    } else compterEntete(r, "misAJour");
-    if (siret) await repo.retenirCle(trx, idOad, "exploitation", siret, idExploitation);
-    r.exploitation.id = idExploitation;
-    // Campaigns
-    const contextes = new Map<number, CampaignContext>();
-    for (const c of r.campagnes) {
-      if (c.id == null)
-        c.id = await createCampagne(s, { idDossier: p.cible.idDossier, idExploitation }, parse(NewCampagneSchema, { anneeRecolte: c.anneeRecolte }));
-      const abilities = await ensureWrite(s, { dossier: p.cible.idDossier, campagne: c.id });
-      contextes.set(c.anneeRecolte, await contexte(s, p.cible.idDossier, c.id, abilities));
-    }
-    // Plots, their crops (a driving mode per crop), then their events
-    let fait = 0;
-    const liens = new Map<number, Awaited<ReturnType<typeof campaignLinks>>>();
-    const cache = new Map<string, number | null>();
-    for (const parcelle of p.plan.parcelles) {
-      const ctx = contextes.get(parcelle.cle.annee)!;
-      const k = clePlot(siret, texteCle(parcelle.cle));
-      const existing = p.plots.get(k);
-      const idModeConduite =
-        parcelle.idCulture != null
-          ? await memo(cache, `mode|${ctx.idCampagne}|${parcelle.idCulture}`, () => repo.modePourCulture(trx, ctx.idCampagne, parcelle.idCulture!))
-          : undefined;
-      let codeInsee = parcelle.codeInsee;
-      if (codeInsee && !(await repo.communeExiste(trx, codeInsee))) {
-        r.avertissements.push({ ligne: parcelle.ligne, type: "DP", cle: "daplos.avertissement.commune-inconnue", params: { codeInsee } });
-        codeInsee = null;
-      }
-      const idParcelle = await enLigne(parcelle.ligne, "DP", async () => {
-        const input = parse(ParcelleSchema, {
-          libelle: parcelle.libelle.slice(0, 255),
-          surface: parcelle.surface && parcelle.surface > 0 ? parcelle.surface : undefined,
-          codeInsee: codeInsee ?? undefined,
-          noIlotPac: parcelle.noIlotPac?.slice(0, 30) ?? undefined,
-          drainee: parcelle.drainee,
-          geometrie: parcelle.geometrie ? JSON.stringify(parcelle.geometrie) : undefined,
-          remarque: parcelle.remarques.length ? parcelle.remarques.join("\n").slice(0, 4000) : undefined,
-          idModeConduite,
-        });
-        return writeParcelle(trx, ctx, input, existing == null ? undefined : await repo.jetonDe(trx, "parcelle", existing));
-      });
-      await repo.retenirCle(trx, idOad, "parcelle", k, idParcelle);
-      compterParcelle(r, parcelle.enfants, existing == null ? "crees" : "misAJour");
-      r.parcelles.push({
-        ligne: parcelle.ligne,
-        cle: texteCle(parcelle.cle),
-        libelle: parcelle.libelle,
-        id: idParcelle,
-        action: existing == null ? "creer" : "mettre-a-jour",
-      });
-      // The campaign's plots, operations and crops, read once per campaign and kept up to date as the import adds to them.
-      if (!liens.has(ctx.idCampagne)) liens.set(ctx.idCampagne, await campaignLinks(trx, ctx.idCampagne));
-      const known = liens.get(ctx.idCampagne)!;
-      known.plots.add(idParcelle);
-      if (parcelle.idCulture != null) known.crops.add(parcelle.idCulture);
-      for (const i of parcelle.interventions) {
-        await ecrireIntervention(s, trx, {
-          r,
-          ctx,
-          idOad,
-          siret,
-          idParcelle,
-          idCulture: parcelle.idCulture,
-          intervention: i,
-          known: p.events.get(cleEvent(siret, i.guid)),
-          liens,
-          cache,
-        });
-      }
-      fait++;
-      if (progression && fait % 20 === 0) await progression(fait, total);
-    }
-    if (progression) await progression(total, total);
-    return r;
+  const p = await preparer(s, demande);
+  const r = rapportVide(demande, p);
+  const siret = p.plan.exploitation.siret;
+  const { idOad } = demande;
+  const total = p.plan.parcelles.length;
+  // Farm
+  let idExploitation = p.cible.idExploitation;
+  if (idExploitation == null) {
+    idExploitation = await createExploitation(s, p.cible.idDossier, { libelle: p.plan.exploitation.libelle.slice(0, 255), idTypeExploitation: 1 });
+    compterEntete(r, "crees");
+  } else compterEntete(r, "misAJour");
+  if (siret) await repo.retenirCle(trx, idOad, "exploitation", siret, idExploitation);
+  r.exploitation.id = idExploitation;
+  // Campaigns
+  const contextes = new Map<number, CampaignContext>();
+  for (const c of r.campagnes) {
+    if (c.id == null)
+      c.id = await createCampagne(s, { idDossier: p.cible.idDossier, idExploitation }, parse(NewCampagneSchema, { anneeRecolte: c.anneeRecolte }));
+    const abilities = await ensureWrite(s, { dossier: p.cible.idDossier, campagne: c.id });
+    contextes.set(c.anneeRecolte, await contexte(s, p.cible.idDossier, c.id, abilities));
   }
+  // Plots, their crops (a driving mode per crop), then their events
+  let fait = 0;
+  const liens = new Map<number, Awaited<ReturnType<typeof campaignLinks>>>();
+  const cache = new Map<string, number | null>();
+  for (const parcelle of p.plan.parcelles) {
+    const ctx = contextes.get(parcelle.cle.annee)!;
+    const k = clePlot(siret, texteCle(parcelle.cle));
+    const existing = p.plots.get(k);
+    const idModeConduite =
+      parcelle.idCulture != null
+        ? await memo(cache, `mode|${ctx.idCampagne}|${parcelle.idCulture}`, () => repo.modePourCulture(trx, ctx.idCampagne, parcelle.idCulture!))
+        : undefined;
+    let codeInsee = parcelle.codeInsee;
+    if (codeInsee && !(await repo.communeExiste(trx, codeInsee))) {
+      r.avertissements.push({ ligne: parcelle.ligne, type: "DP", cle: "daplos.avertissement.commune-inconnue", params: { codeInsee } });
+      codeInsee = null;
+    }
+    const idParcelle = await enLigne(parcelle.ligne, "DP", async () => {
+      const input = parse(ParcelleSchema, {
+        libelle: parcelle.libelle.slice(0, 255),
+        surface: parcelle.surface && parcelle.surface > 0 ? parcelle.surface : undefined,
+        codeInsee: codeInsee ?? undefined,
+        noIlotPac: parcelle.noIlotPac?.slice(0, 30) ?? undefined,
+        drainee: parcelle.drainee,
+        geometrie: parcelle.geometrie ? JSON.stringify(parcelle.geometrie) : undefined,
+        remarque: parcelle.remarques.length ? parcelle.remarques.join("\n").slice(0, 4000) : undefined,
+        idModeConduite,
+      });
+      return writeParcelle(trx, ctx, input, existing == null ? undefined : await repo.jetonDe(trx, "parcelle", existing));
+    });
+    await repo.retenirCle(trx, idOad, "parcelle", k, idParcelle);
+    compterParcelle(r, parcelle.enfants, existing == null ? "crees" : "misAJour");
+    r.parcelles.push({
+      ligne: parcelle.ligne,
+      cle: texteCle(parcelle.cle),
+      libelle: parcelle.libelle,
+      id: idParcelle,
+      action: existing == null ? "creer" : "mettre-a-jour",
+    });
+    // The campaign's plots, operations and crops, read once per campaign and kept up to date as the import adds to them.
+    if (!liens.has(ctx.idCampagne)) liens.set(ctx.idCampagne, await campaignLinks(trx, ctx.idCampagne));
+    const known = liens.get(ctx.idCampagne)!;
+    known.plots.add(idParcelle);
+    if (parcelle.idCulture != null) known.crops.add(parcelle.idCulture);
+    for (const i of parcelle.interventions) {
+      await ecrireIntervention(s, trx, {
+        r,
+        ctx,
+        idOad,
+        siret,
+        idParcelle,
+        idCulture: parcelle.idCulture,
+        intervention: i,
+        known: p.events.get(cleEvent(siret, i.guid)),
+        liens,
+        cache,
+      });
+    }
+    fait++;
+    if (progression && fait % 20 === 0) await progression(fait, total);
+  }
+  if (progression) await progression(total, total);
+  return r;
 }
 
 type Ecriture = {
@@ -580,7 +578,19 @@ export async function executerImportDaplos(db: Db, idImport: number, progression
   }
 }
 
-definirTache<{ idImport: number }>(TACHE_IMPORT_DAPLOS, async ({ db, tache, progression }) => {
-  const r = await executerImportDaplos(db, tache.parametres.idImport, progression);
-  return { parcelles: r.parcelles.length, interventions: r.interventions };
-});
+definirTache<{ idImport: number }>(
+  TACHE_IMPORT_DAPLOS,
+  async ({ db, tache, progression }) => {
+    const r = await executerImportDaplos(db, tache.parametres.idImport, progression);
+    return { parcelles: r.parcelles.length, interventions: r.interventions };
+  },
+  {
+    // A runner that died mid-import: its transaction was never committed; the history row says it failed.
+    siInterrompue: async (db, idsTache) => {
+      await db("import_daplos")
+        .whereIn("idTache", idsTache)
+        .whereNull("dtFinImport")
+        .update({ dtFinImport: new Date(), message: `echec: ${TACHE_INTERROMPUE}`, contenu: null, updatedAt: new Date() });
+    },
+  },
+);
