@@ -268,8 +268,7 @@ export function planifier(fichier: FichierDaplos): PlanImport {
       const [a, b] = [ring[0], ring[ring.length - 1]];
       if (a[0] !== b[0] || a[1] !== b[1]) ring.push(a);
       parcelle.geometrie ??= { type: "Polygon", coordinates: [ring] };
-    } else
-      avertissements.push({ ligne: parcelle.ligne, type: "SC", cle: "daplos.avertissement.contour-incomplet", params: { points: contour.length } });
+    } else avertissements.push({ ligne: parcelle.ligne, type: "SC", cle: "daplos.avertissement.contour-incomplet", params: { points: contour.length } });
     contour = null;
   };
 
