@@ -196,7 +196,9 @@ describe(`Daplos import (${dialect})`, () => {
       expect(await snapshot(db, ...TABLES)).toEqual(before);
 
       const redacteur = await demoUser(db, "redacteur");
-      // Another network (the user has no folder there).
+      // A folder of the network that is not the user's.
+    await expectRefused(apercuImportDaplos(scopeOf(db, lecteur), demande(FILE, { idDossier: t.demo().dossiers.bocage })), "errors.forbidden", 403);
+    // Another network (the user has no folder there).
       await expectRefused(appliquerImportDaplos(scopeOf(db, redacteur), demande(FILE, { idOad: t.demo().oads.international })), "errors.forbidden", 403);
 
       const first = await appliquerImportDaplos(scopeOf(db, redacteur), demande(FILE));
