@@ -197,8 +197,8 @@ describe(`Daplos import (${dialect})`, () => {
 
       const redacteur = await demoUser(db, "redacteur");
       // A folder of the network that is not the user's.
-    await expectRefused(apercuImportDaplos(scopeOf(db, lecteur), demande(FILE, { idDossier: t.demo().dossiers.bocage })), "errors.forbidden", 403);
-    // Another network (the user has no folder there).
+      await expectRefused(apercuImportDaplos(scopeOf(db, lecteur), demande(FILE, { idDossier: t.demo().dossiers.bocage })), "errors.forbidden", 403);
+      // Another network (the user has no folder there).
       await expectRefused(appliquerImportDaplos(scopeOf(db, redacteur), demande(FILE, { idOad: t.demo().oads.international })), "errors.forbidden", 403);
 
       const first = await appliquerImportDaplos(scopeOf(db, redacteur), demande(FILE));
