@@ -245,42 +245,55 @@ export async function saveIntrant<K extends IntrantKind>(scope: Scope, idAction:
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   return failingWith(existing ? INTRANTS_UPDATE_ERROR : INTRANTS_CREATE_ERROR, () =>
-    db.transaction(async (trx) => {
-      const action = await actionOf(trx, ctx, idAction);
-      const stored = await storedOf(trx, ctx, kind, input);
-      let id: number;
-      if (existing) {
-        const current = await trx("intrant as i")
-          .join("categorie_intrant as c", "c.id", "i.idCategorie")
-          .where({ "i.id": existing.id, "i.idAction": action.id })
-          .first("c.idTypeIntrant");
-        if (!current || Number(current.idTypeIntrant) !== KIND_TYPES[kind]) throw new ServiceError(INTRANTS_UPDATE_ERROR, 404);
-        await updateIfUnchanged(trx, "intrant", existing, stored.row, { scope: { idAction: action.id } });
-        id = existing.id;
-      } else {
-        id = await insertId(trx, "intrant", { idAction: action.id, ...stored.row });
-      }
-      if (stored.caracteristique) await writeCaracteristique(trx, id, stored.caracteristique);
-      if (stored.cibles) await writeCibles(trx, ctx, id, stored.cibles, (stored.row.codeIntrant as string | null) ?? null, action.idCulture);
-      const seed = input as SemenceInput;
-      if (kind === "semence" && !existing && seed.idTraitement != null) {
-        const p = await produitOf(trx, ctx, TYPE_INTRANT.PHYTO, seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE, seed.idTraitement);
-        await insertId(trx, "intrant", {
-          idAction: action.id,
-          idCategorie: CATEGORIE_TRAITEMENT_SEMENCES,
-          idIntrant: seed.idTraitement,
-          dicIdOrigineIntrant: seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE,
-          libelleIntrant: p.libelle,
-          codeIntrant: p.code,
-          idDossier: p.idDossier,
-          quantite: seed.quantiteTraitement,
-          dicLlUnite: seed.uniteTraitement,
-          idIntrantSemence: id,
-        });
-      }
-      return id;
-    }),
+    db.transaction((trx) => writeIntrant(trx, ctx, idAction, kind, input, existing)),
   );
+}
+
+/**
+ * The one write path of an input, inside the caller's transaction, for the campaign of `ctx` (whose rights the
+ * caller asked): used by the dialog (saveIntrant) and the Daplos import (server/interop/daplos/service.ts).
+ */
+export async function writeIntrant<K extends IntrantKind>(
+  trx: Db,
+  ctx: CampaignContext,
+  idAction: number,
+  kind: K,
+  input: IntrantInputOf[K],
+  existing?: Token,
+): Promise<number> {
+  const action = await actionOf(trx, ctx, idAction);
+  const stored = await storedOf(trx, ctx, kind, input);
+  let id: number;
+  if (existing) {
+    const current = await trx("intrant as i")
+      .join("categorie_intrant as c", "c.id", "i.idCategorie")
+      .where({ "i.id": existing.id, "i.idAction": action.id })
+      .first("c.idTypeIntrant");
+    if (!current || Number(current.idTypeIntrant) !== KIND_TYPES[kind]) throw new ServiceError(INTRANTS_UPDATE_ERROR, 404);
+    await updateIfUnchanged(trx, "intrant", existing, stored.row, { scope: { idAction: action.id } });
+    id = existing.id;
+  } else {
+    id = await insertId(trx, "intrant", { idAction: action.id, ...stored.row });
+  }
+  if (stored.caracteristique) await writeCaracteristique(trx, id, stored.caracteristique);
+  if (stored.cibles) await writeCibles(trx, ctx, id, stored.cibles, (stored.row.codeIntrant as string | null) ?? null, action.idCulture);
+  const seed = input as SemenceInput;
+  if (kind === "semence" && !existing && seed.idTraitement != null) {
+    const p = await produitOf(trx, ctx, TYPE_INTRANT.PHYTO, seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE, seed.idTraitement);
+    await insertId(trx, "intrant", {
+      idAction: action.id,
+      idCategorie: CATEGORIE_TRAITEMENT_SEMENCES,
+      idIntrant: seed.idTraitement,
+      dicIdOrigineIntrant: seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE,
+      libelleIntrant: p.libelle,
+      codeIntrant: p.code,
+      idDossier: p.idDossier,
+      quantite: seed.quantiteTraitement,
+      dicLlUnite: seed.uniteTraitement,
+      idIntrantSemence: id,
+    });
+  }
+  return id;
 }
 
 /** Deletes one input of an intervention of the selected campaign (its treatment, targets and characteristics with it). */

@@ -15,6 +15,7 @@ import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import { readSerieRecolte, writeSerieRecolte } from "./serie";
 import type { Scope } from "../access/scope";
+import type { Utilisateur } from "../utilisateur/repo";
 
 /**
  * Harvest products of the interventions and the folder's harvest qualifiers (spec 3 §2.2, §3.6, §4.1, §4.2, §7;
@@ -294,33 +295,39 @@ export async function saveRecolte(scope: Scope, idAction: number, input: Recolte
   const { db, user } = scope;
   const ctx = await writableCampaign(scope);
   return failingWith(existing ? RECOLTE_UPDATE_ERROR : RECOLTES_CREATE_ERROR, () =>
-    db.transaction(async (trx) => {
-      const action = await actionOf(trx, ctx, idAction);
-      const { stored, culture, typeSortie, qualifiant } = await liens(trx, ctx, input);
-      const row = {
-        idCulture: stored.idCulture,
-        dicIdTypeSortie: stored.dicIdTypeSortie,
-        rendement: stored.rendement,
-        idQualifiantRecolte: stored.idQualifiantRecolte,
-        dicLlUnite: stored.dicLlUnite,
-      };
-      let id: number;
-      let idSerie: number | null = null;
-      if (existing) {
-        const current = await trx("recolte").where({ id: existing.id, idAction: action.id }).first("idObservationSerie");
-        if (!current) throw new ServiceError(RECOLTE_UPDATE_ERROR, 404);
-        idSerie = num(current.idObservationSerie);
-        await updateIfUnchanged(trx, "recolte", existing, row, { scope: { idAction: action.id }, notFound: RECOLTE_UPDATE_ERROR });
-        id = existing.id;
-      } else {
-        id = await insertId(trx, "recolte", { idAction: action.id, ...row });
-      }
-      await writeCaracteristiques(trx, id, stored);
-      const serie = await writeSerieRecolte(trx, { ctx, user, action, idSerie, nom: { culture, typeSortie, qualifiant }, stored });
-      if (serie !== idSerie) await trx("recolte").where({ id }).update({ idObservationSerie: serie });
-      return id;
-    }),
+    db.transaction((trx) => writeRecolte(trx, ctx, user, idAction, input, existing)),
   );
+}
+
+/**
+ * The one write path of a harvest, inside the caller's transaction, for the campaign of `ctx` (whose rights the
+ * caller asked): used by the dialog (saveRecolte) and the Daplos import (server/interop/daplos/service.ts).
+ */
+export async function writeRecolte(trx: Db, ctx: CampaignContext, user: Utilisateur, idAction: number, input: RecolteInput, existing?: Token): Promise<number> {
+  const action = await actionOf(trx, ctx, idAction);
+  const { stored, culture, typeSortie, qualifiant } = await liens(trx, ctx, input);
+  const row = {
+    idCulture: stored.idCulture,
+    dicIdTypeSortie: stored.dicIdTypeSortie,
+    rendement: stored.rendement,
+    idQualifiantRecolte: stored.idQualifiantRecolte,
+    dicLlUnite: stored.dicLlUnite,
+  };
+  let id: number;
+  let idSerie: number | null = null;
+  if (existing) {
+    const current = await trx("recolte").where({ id: existing.id, idAction: action.id }).first("idObservationSerie");
+    if (!current) throw new ServiceError(RECOLTE_UPDATE_ERROR, 404);
+    idSerie = num(current.idObservationSerie);
+    await updateIfUnchanged(trx, "recolte", existing, row, { scope: { idAction: action.id }, notFound: RECOLTE_UPDATE_ERROR });
+    id = existing.id;
+  } else {
+    id = await insertId(trx, "recolte", { idAction: action.id, ...row });
+  }
+  await writeCaracteristiques(trx, id, stored);
+  const serie = await writeSerieRecolte(trx, { ctx, user, action, idSerie, nom: { culture, typeSortie, qualifiant }, stored });
+  if (serie !== idSerie) await trx("recolte").where({ id }).update({ idObservationSerie: serie });
+  return id;
 }
 
 /** Deletes a harvest of the selected campaign with its characteristics (cascade) and its observation series. */

@@ -21,6 +21,7 @@ import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
 import registre from "./registre";
+import daplos from "./daplos";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -908,6 +909,7 @@ const en = {
   ...exportResultats,
   ...comparaison,
   ...objectifs,
+  ...daplos,
 } satisfies typeof fr;
 
 export default en;

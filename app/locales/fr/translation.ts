@@ -20,6 +20,7 @@ import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
 import registre from "./registre";
+import daplos from "./daplos";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -909,6 +910,7 @@ const fr = {
   ...exportResultats,
   ...comparaison,
   ...objectifs,
+  ...daplos,
 };
 
 export default fr;

@@ -1,0 +1,11 @@
+// Loading this module registers the Daplos import's job (definirTache in ./service): the import screen's route imports it.
+export {
+  apercuImportDaplos,
+  EXTENSIONS_DAPLOS,
+  historiqueImportsDaplos,
+  lancerImportDaplos,
+  rapportImportDaplos,
+  type DemandeImport,
+  type LigneHistorique,
+  type RapportImport,
+} from "./service";
