@@ -22,6 +22,7 @@ import {
 } from "../../session-export/service";
 import { debutMessage, FIN_MESSAGE, parcelleXml, type LigneJournal } from "./ecrivain";
 import { campagneEdaplos, parcellesCampagne } from "./lecture";
+import { TYPES_SORTIE } from "./codes";
 import { campagnesExport } from "./repo";
 
 /**
@@ -208,6 +209,7 @@ export function puits(chemin: string): { ecrire: (s: string) => Promise<void>; f
   };
 }
 
+/** What the file holds (harvests: those written) and how many log lines were reported. */
 export type ResultatEdaplos = { parcelles: number; interventions: number; intrants: number; recoltes: number; lignesLog: number };
 
 /**
@@ -248,7 +250,7 @@ export async function ecrireEdaplos(
       resultat.interventions += p.interventions.length;
       for (const i of p.interventions) {
         resultat.intrants += i.intrants.length;
-        resultat.recoltes += i.recoltes.length;
+        resultat.recoltes += i.recoltes.filter((r) => TYPES_SORTIE[r.idTypeSortie] != null).length; // grazing is not written (logged)
       }
       for (const l of enAttente.splice(0)) await options.journal(l);
       if (resultat.parcelles % 50 === 0) await options.progression?.(resultat.parcelles, total);
