@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { campagneLibelle } from "~/domain/partage";
 import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf } from "../../../tests/helpers/service";
 import { dialect, useTestDb } from "../../../tests/helpers/test-db";
 import { selectInContext } from "../../contexte/service";
@@ -93,9 +94,14 @@ describe(`eDaplos export sessions (${dialect})`, () => {
     const campagne = await db("campagne as c")
       .join("exploitation as e", "e.id", "c.idExploitation")
       .where("c.id", idCampagne)
-      .first("c.apiLibelle", "e.libelle");
+      .first("c.apiLibelle", "c.prefixeCampagne", "e.libelle");
     expect(fini.campagnes).toEqual([
-      { id: idCampagne, libelle: String(campagne.apiLibelle), prefixeCampagne: expect.anything(), exploitation: { libelle: campagne.libelle } },
+      {
+        id: idCampagne,
+        libelle: campagneLibelle({ prefixeCampagne: String(campagne.prefixeCampagne ?? ""), apiLibelle: String(campagne.apiLibelle ?? "") }),
+        prefixeCampagne: campagne.prefixeCampagne,
+        exploitation: { libelle: campagne.libelle },
+      },
     ]);
 
     const { chemin, nom } = await fichierEdaplos(scopeOf(db, redacteur), id);
@@ -169,7 +175,7 @@ describe(`eDaplos export sessions (${dialect})`, () => {
         action: { id: Number(x.idAction) },
       });
       expect(l?.exploitation?.libelle).toBeTruthy();
-      expect(l?.campagne?.id).toBeDefined();
+      expect(l?.campagne?.libelle).toBeTruthy();
     }
     // Sessions newest first (C-EDAP-14); a session of both campaigns is listed for either.
     const sessions = await listerSessionsEdaplos(scopeOf(db, redacteur), [campagnes.tilleuls2025]);

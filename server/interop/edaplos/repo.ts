@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { ELEMENTS } from "~/domain/intrant";
+import { campagneLibelle } from "~/domain/partage";
 import type { Db } from "../../db/knex";
 
 /**
@@ -35,7 +36,7 @@ export async function campagnesExport(db: Db, ids: readonly number[]): Promise<C
     .select("c.id", "c.apiLibelle", "c.prefixeCampagne", "c.anneeRecolte", "c.idExploitation", "e.libelle", "e.siret", "e.adresse", "e.codePostal", "e.ville");
   return rows.map((r) => ({
     id: Number(r.id),
-    libelle: String(r.apiLibelle ?? r.anneeRecolte),
+    libelle: campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") }) || String(r.anneeRecolte),
     prefixeCampagne: text(r.prefixeCampagne),
     anneeRecolte: Number(r.anneeRecolte),
     idExploitation: Number(r.idExploitation),

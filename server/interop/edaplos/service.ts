@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
+import type { LigneLogVue, SessionEdaplosVue } from "~/domain/contracts/edaplos";
+import { campagneLibelle } from "~/domain/partage";
 import type { Scope } from "../../access/scope";
 import { inChunks } from "../../db/chunks";
 import { parseJson, toIso } from "../../db/dialect";
@@ -43,34 +45,7 @@ export const EDAPLOS_CREATE_ERROR = "errors.services.Edaplos-create-service-erro
 export const EDAPLOS_MESSAGE_ERROR = "errors.services.EdaplosMessage-service-error";
 export const LOGS_ERROR = "errors.services.logs-service-error";
 
-export type SessionEdaplosVue = {
-  id: number;
-  /** The file name. */
-  libelle: string;
-  dtDebExport: string;
-  dtFinExport: string | null;
-  /** Bytes of the finished file. */
-  taille: number | null;
-  succes: boolean;
-  /** 0 finished, 1 in progress, 2 error (spec 3 §4.6). */
-  statut: number;
-  idTache: number | null;
-  campagnes: { id: number; libelle: string; prefixeCampagne: string | null; exploitation: { libelle: string } }[];
-};
-
-export type LigneLogVue = {
-  id: number;
-  niveau: number;
-  /** Key under edaplos.logs, with its parameters. */
-  logMessage: string;
-  parametres: Record<string, string | number>;
-  exploitation: { id: number; libelle: string | null } | null;
-  campagne: { id: number; libelle: string | null } | null;
-  modeConduite: { id: number; libelle: string | null } | null;
-  parcelle: { id: number; libelle: string | null } | null;
-  action: { id: number; dicIdTypeAction: number | null; libelle: string | null; date: string | null } | null;
-  intrant: { id: number; libelle: string | null } | null;
-};
+export type { LigneLogVue, SessionEdaplosVue };
 
 function libelleParDefaut(): string {
   const d = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
@@ -157,7 +132,9 @@ export async function logsSessionEdaplos(scope: Scope, id: number): Promise<Lign
     .select(
       "l.*",
       "e.libelle as libelleExploitation",
-      "c.apiLibelle as libelleCampagne",
+      "c.apiLibelle as apiCampagne",
+      "c.prefixeCampagne as prefixeCampagne",
+      "c.anneeRecolte as anneeCampagne",
       "m.libelle as libelleMode",
       "p.libelle as libelleParcelle",
       "o.libelle as libelleAction",
@@ -171,7 +148,12 @@ export async function logsSessionEdaplos(scope: Scope, id: number): Promise<Lign
     logMessage: String(r.logMessage),
     parametres: parseJson<Record<string, string | number>>(r.parametres, {}),
     exploitation: lien(r.idExploitation, r.libelleExploitation),
-    campagne: lien(r.idCampagne, r.libelleCampagne),
+    campagne: lien(
+      r.idCampagne,
+      r.anneeCampagne == null
+        ? null
+        : campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiCampagne ?? "") }) || r.anneeCampagne,
+    ),
     modeConduite: lien(r.idModeConduite, r.libelleMode),
     parcelle: lien(r.idParcelle, r.libelleParcelle),
     action:
