@@ -115,7 +115,7 @@ export default function ExportEdaplos() {
         {sessions.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">{t("edaplos.ecran.aucune-session")}</p>
         ) : (
-          <table className="mt-2 w-full text-sm" aria-labelledby="edaplos-sessions-titre">
+          <table className="mt-2 w-full text-sm [&_td]:px-1 [&_th]:px-1" aria-labelledby="edaplos-sessions-titre">
             <thead>
               <tr className="text-left">
                 <th scope="col">{t("edaplos.ecran.fichier")}</th>
@@ -198,7 +198,7 @@ export default function ExportEdaplos() {
 function TableLogs({ logs }: { logs: LigneLogVue[] }) {
   const { t } = useTranslation();
   return (
-    <table className="mt-2 w-full text-sm" aria-labelledby="edaplos-logs-titre" data-testid="edaplos-logs-table">
+    <table className="mt-2 w-full text-sm [&_td]:px-1 [&_th]:px-1" aria-labelledby="edaplos-logs-titre" data-testid="edaplos-logs-table">
       <thead>
         <tr className="text-left">
           <th scope="col">{t("edaplos.ecran.niveau")}</th>
