@@ -7,6 +7,7 @@ import { campagneLibelle } from "~/domain/partage";
 import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf } from "../../../tests/helpers/service";
 import { dialect, useTestDb } from "../../../tests/helpers/test-db";
 import { selectInContext } from "../../contexte/service";
+import { choixCampagnes } from "../../resultats/selection";
 import type { Db } from "../../db/knex";
 import { Executeur } from "../../jobs/runner";
 import { lireTache } from "../../jobs/service";
@@ -198,6 +199,11 @@ describe(`eDaplos export sessions (${dialect})`, () => {
     });
     expect(await countRows(db, "session_export")).toBe(avant);
     expect(await countRows(db, "tache", { type: "export-edaplos", idUtilisateur: synthese.id })).toBe(0);
+    // The panel offers only farms the user reads: the synthesis-only user is not offered EARL des Tilleuls (C-RIGHTS-22).
+    const offertes = async (u: Utilisateur) =>
+      (await choixCampagnes(scopeOf(db, u), "edaplos")).dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id)));
+    expect(await offertes(synthese)).not.toContain(campagnes.tilleuls2024);
+    expect(await offertes(lecteur)).toEqual(expect.arrayContaining([campagnes.tilleuls2024, campagnes.tilleuls2025]));
     // A reader of the farm exports every campaign of it (not only published ones: eDaplos is raw data he reads).
     const ok = await creerExportEdaplos(scopeOf(db, lecteur), { campagnes: [campagnes.tilleuls2025] });
     expect((await terminee(db, lecteur, ok.idTache)).etat).toBe("terminee");
