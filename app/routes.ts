@@ -61,6 +61,8 @@ export default [
             route("interventions/catalogue", "routes/au-champs/interventions-catalogue.ts"),
             route("interventions/indicateurs", "routes/au-champs/interventions-indicateurs.ts"),
             route("interventions/evaluations", "routes/protocole/evaluations.ts"),
+            screen("registre", "routes/au-champs/registre.tsx"),
+            route("registre/export", "routes/au-champs/registre-export.ts"),
           ]),
           route("prix", "routes/description/section.tsx", { id: "section.prix" }, [
             index("routes/description/redirect-prix.ts"),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CATEGORIES_EGES, classerFertilisant, teneursNpk } from "./eges";
+import { CATEGORIES_EGES, amendementDe, classerFertilisant, teneursNpk } from "./eges";
 import categories from "../../seeds/reference/categorie-eges.json";
 
 describe("[B-PLOT-04] greenhouse-gas category of a folder fertiliser", () => {
@@ -70,5 +70,16 @@ describe("[B-PLOT-04] greenhouse-gas category of a folder fertiliser", () => {
   test("the N-P2O5-K2O contents of a composition, 0 when absent or negative", () => {
     expect(teneursNpk({ n: 33.5 })).toEqual([33.5, 0, 0]);
     expect(teneursNpk({ n: 15, p2o5: 15, k2o: -1 })).toEqual([15, 15, 0]);
+  });
+});
+
+describe("liming kind (decision 0106)", () => {
+  test("[issue24-liming] a limestone is calcaire, a dolomite dolomie, quicklime none, a fertiliser none", () => {
+    expect(amendementDe("AMENDEMENT_CALCIQUE", "Calcaire broyé (carbonate de calcium)", { cao: 50 })).toBe("calcaire");
+    expect(amendementDe("AMENDEMENT_CALCIQUE", "Dolomie (calcaire magnésien)", { cao: 30, mgo: 20 })).toBe("dolomie");
+    expect(amendementDe(null, "Amendement magnésien", { cao: 30, mgo: 18 })).toBe("dolomie");
+    expect(amendementDe("AMENDEMENT_CALCIQUE", "Chaux vive", { cao: 85 })).toBeNull();
+    expect(amendementDe(null, "Écumes de sucrerie", { cao: 30 })).toBe("calcaire");
+    expect(amendementDe("AMMONITRATE", "Ammonitrate 33,5", { n: 33.5 })).toBeNull();
   });
 });

@@ -83,3 +83,25 @@ export function classerFertilisant(libelle: string, composition: CompositionFert
 export function teneursNpk(composition: CompositionFertilisant): [number, number, number] {
   return [pct(composition.n), pct(composition.p2o5), pct(composition.k2o)];
 }
+
+/**
+ * The liming kind of a fertiliser, for the CO2 of liming (IPCC 2006 Vol. 4 Ch. 11 Eq. 11.12, carbonates only):
+ * "dolomie" for a magnesian limestone (its name, or magnesium in its composition), "calcaire" for the other
+ * carbonates; null for a product that is no liming material, and for quick or slaked lime ("chaux"), whose CO2 left
+ * at its manufacture (decision 0106).
+ */
+export function amendementDe(categorie: CategorieEges | null, libelle: string, composition: CompositionFertilisant): "calcaire" | "dolomie" | null {
+  const c = categorie ?? classerFertilisant(libelle, composition).categorie;
+  if (c !== "AMENDEMENT_CALCIQUE") return null;
+  const nom = normalise(libelle);
+  if (/\bdolomi|\bmagnesien/.test(nom) || pct(composition.mgo) > 0) return "dolomie";
+  if (/\bchaux\b/.test(nom)) return null;
+  return "calcaire";
+}
+
+/**
+ * Density of a nitrogen solution, kg/L, for a dose in l/ha: "solution azotée 390" holds 390 g N per litre at 30 % N
+ * by mass (its name and its guaranteed content, NF U 42-001), so 0.390 / 0.30 = 1.3 kg/L. Other products have no
+ * density here: the engine then assumes 1 kg/L and lists it missing (decision 0106).
+ */
+export const DENSITE_SOLUTION_AZOTEE = 1.3;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, decimalMax, flag, optionalNumber, requiredNumber } from "./validation";
+import { dateString, decimalMax, flag, optional, optionalNumber, optionalText, requiredNumber, siret } from "./validation";
 
 /**
  * Interventions (spec 3 §3.1, §4.1, §5 Interventions, §9). One schema for a row of the interventions grid,
@@ -69,3 +69,43 @@ export function debitDiffere(operationChangee: boolean, debit: number | null | u
   if (!operationChangee || debit == null || debitOperation == null) return false;
   return Math.abs(debit - debitOperation) > 1e-9;
 }
+
+/** "HH:MM" on 24 hours (a leading zero may be left out: "7:30"), as "07:30"; null when not a time of day. */
+export function toHeure(value: string): string | null {
+  const m = /^(\d{1,2})[:hH](\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const [h, min] = [Number(m[1]), Number(m[2])];
+  return h <= 23 && min <= 59 ? `${String(h).padStart(2, "0")}:${m[2]}` : null;
+}
+
+const heure = () =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string({ error: "warning.invalid" })
+      .transform((s, ctx) => toHeure(s) ?? (ctx.issues.push({ code: "custom", message: "warning.invalid", input: s }), z.NEVER))
+      .optional(),
+  );
+
+/**
+ * What the plant-protection register needs of an intervention beyond the grid's columns (issue 28, decisions
+ * 0104-0105): the start and end time (where the use requires it), the BBCH stage chosen in the crop's scale with the
+ * free-text stage kept beside it, the contractor's SIRET when a contractor treated, the early re-entry after the
+ * treatment, and the lot of treated seed sown. One schema for the intervention form, the grid, the importers and the
+ * API; every field may be empty (an empty field is stored empty).
+ */
+export const RegistreInterventionSchema = z
+  .object({
+    heureDebut: heure(),
+    heureFin: heure(),
+    idStadeCulture: optionalNumber({ integer: true, min: 1 }),
+    precisionStade: optionalText({ max: 255 }),
+    siretPrestataire: optional(siret()),
+    rentreeAnticipee: flag(),
+    lotSemences: optionalText({ max: 60 }),
+  })
+  .superRefine((v, ctx) => {
+    // A treatment ends after it starts (same day: the register records the date of use once).
+    if (v.heureDebut && v.heureFin && v.heureFin <= v.heureDebut) ctx.addIssue({ code: "custom", path: ["heureFin"], message: "warning.invalid" });
+  });
+export type RegistreInterventionInput = z.infer<typeof RegistreInterventionSchema>;

@@ -70,6 +70,30 @@ describe("locales", () => {
     }
   });
 
+  test("[issue29-plurals] a French count before a plural noun is a plural key (1 exploitation, 2 exploitations)", () => {
+    // The count of too-many-features is always above its maximum (2 or more).
+    const toujoursPluriel = new Set(["parcelle.import.errors.too-many-features"]);
+    const fautifs = [...frFlat]
+      .filter(([k, v]) => !/_(zero|one|two|few|many|other)$/.test(k) && !toujoursPluriel.has(k) && /\{\{\s*count\s*\}\}\s+\p{L}+s\b/u.test(v))
+      .map(([k]) => k);
+    expect(fautifs).toEqual([]);
+  });
+
+  test("[issue29-explanations] every formula the indicator engine names is written out in both languages", () => {
+    const dir = join(root, "app/domain/calc/indicateurs");
+    const codes = new Set(
+      readdirSync(dir)
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+        .flatMap((f) => [...readFileSync(join(dir, f), "utf8").matchAll(/"(7\.\d+)"/g)].map((m) => m[1])),
+    );
+    expect(codes.size).toBeGreaterThanOrEqual(8);
+    for (const code of codes) {
+      const key = `calcul-serie.formules.${code.replace(".", "_")}`;
+      expect(frFlat.get(key), key).toMatch(/=/);
+      expect(enFlat.get(key), key).toMatch(/=/);
+    }
+  });
+
   test("[A-ERR-18] generic labels exist for: error encountered, server communication error, try again later, save could not be completed", () => {
     for (const key of ["errors.error-encountered", "errors.server-communication", "errors.try-again-later", "errors.save-failed", "errors.api-error"]) {
       expect(frKeys.has(key), key).toBe(true);

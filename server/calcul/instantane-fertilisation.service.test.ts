@@ -283,6 +283,53 @@ describe(`recorded facts reach the energy, GHG, N and economic figures (${dialec
     expect(saisi.completude).toBe(100);
   });
 
+  test("[issue24-labour] the labour costs take the hourly rate of the labour screen's amounts, 1,607 h per work unit", async () => {
+    const { redacteur, idCampagne, idParcelle, epandage } = await contexte();
+    const db = t.db();
+    await saveMainOeuvre(scopeOf(db, redacteur), parse(MainOeuvreSchema, { libelle: "Salarié à mi-temps", idTypeUser: "951", uta: "0,5", montant: "12000" }));
+    // The rate is Σ amounts / (Σ work units × 1,607 h) over the items that have both (the demo's and the one above;
+    // the "Ouvrier" of contexte() has no amount and is left out).
+    const items = (await db("main_oeuvre").where({ idCampagne }).select("uta", "montant")).map((r) => ({
+      uta: Number(r.uta),
+      montant: r.montant == null ? null : Number(r.montant),
+    }));
+    const payes = items.filter((i) => i.montant != null && i.montant > 0 && i.uta > 0);
+    expect(payes.length).toBeGreaterThanOrEqual(2);
+    const taux = payes.reduce((s, i) => s + i.montant!, 0) / (payes.reduce((s, i) => s + i.uta, 0) * 1607);
+    expect((await instantaneCampagne(db, idCampagne)).tauxHoraireMainOeuvre).toBeCloseTo(taux, 9);
+
+    // The manual spreading works 2 ha/h with one worker: 0.5 h/ha, so labour costs 0.5 × rate €/ha, complete.
+    const a = await intervention(redacteur, idParcelle, epandage);
+    const cmo = (await indicateursIntervention(idCampagne, idParcelle, a))["economie.reel.chargesMainOeuvre.manuelle"];
+    expect(cmo.valeur).toBeCloseTo(0.5 * taux, 9);
+    expect(cmo.completude).toBe(100);
+  });
+
+  test("[issue24-liming] a limestone's CO2 of liming and a nitrogen solution's density reach the engine", async () => {
+    const { redacteur, idCampagne, idParcelle, epandage } = await contexte();
+    const aCalcaire = await intervention(redacteur, idParcelle, epandage);
+    const aSolution = await intervention(redacteur, idParcelle, epandage, "18/03/2025");
+    // Reference fertiliser 21 "Calcaire broyé (carbonate de calcium)", 2 t/ha: 2,000 kg × 0.44 kg CO2/kg = 880 kg CO2/ha.
+    await saveIntrant(
+      scopeOf(t.db(), redacteur),
+      aCalcaire,
+      "fertilisant",
+      parse(FertilisantSchema, { idCategorie: "658", idIntrant: "21", origine: "776", quantite: "2", dicLlUnite: "t/ha", cao: "50" }),
+    );
+    // "Solution azotée 390" dosed 100 l/ha: 100 L × 1.3 kg/L × 30 % = 39 kg N/ha, with no density missing.
+    await saveIntrant(
+      scopeOf(t.db(), redacteur),
+      aSolution,
+      "fertilisant",
+      parse(FertilisantSchema, { idCategorie: "655", idIntrant: String(SOLUTION_390), origine: "776", quantite: "100", dicLlUnite: "l/ha", n: "30" }),
+    );
+    const calcaire = await indicateursIntervention(idCampagne, idParcelle, aCalcaire);
+    expect(calcaire["ges.direct.co2Chaulage"].valeur).toBeCloseTo(880, 6);
+    const solution = await indicateursIntervention(idCampagne, idParcelle, aSolution);
+    expect(solution["fertilisation.n.mineral"].valeur).toBeCloseTo(39, 6);
+    expect(solution["fertilisation.n.mineral"].manquants.map((m) => m.champ)).not.toContain("densite");
+  });
+
   test("[issue24-irrigation] an irrigation by a diesel motor-pump counts its fuel once and no pumping electricity", async () => {
     const { redacteur, idCampagne, idParcelle } = await contexte();
     const db = t.db();

@@ -1,5 +1,6 @@
 import type { InstantaneCampagne, IntrantFertilisant, OperationCampagne } from "~/domain/calc/indicateurs/types";
-import { classerFertilisant, type CategorieEges, type CompositionFertilisant } from "~/domain/eges";
+import { tauxHoraireMainOeuvre } from "~/domain/calc/main-oeuvre";
+import { amendementDe, classerFertilisant, DENSITE_SOLUTION_AZOTEE, type CategorieEges, type CompositionFertilisant } from "~/domain/eges";
 import { ORIGINE_INTRANT } from "~/domain/intrant";
 import { estPaturage } from "~/domain/recolte";
 import type { Db } from "../db/knex";
@@ -13,7 +14,9 @@ import type { Db } from "../db/knex";
  * - the N content of each harvested product (teneur_azote_produit, by crop and output type, with its source), and
  *   whether a harvest is a grazing;
  * - the machines of each operation with their mass and wear life (their embodied energy);
- * - the land rent and diverse costs the campaign records on the economics screen (caracteristique).
+ * - the liming kind of a liming product, and the density of a nitrogen solution dosed in l/ha (decision 0106);
+ * - the land rent and diverse costs the campaign records on the economics screen (caracteristique), and the hourly
+ *   labour rate of its labour screen's amounts (decision 0106).
  * What the database does not hold stays absent, and the engine lists it missing.
  */
 
@@ -84,7 +87,7 @@ export async function completerInstantane(
     (s.origine === ORIGINE_INTRANT.DOSSIER ? dossier : references).add(s.idIntrant);
   }
   const cultures = [...new Set(recoltes.map((r) => r.idCulture).filter((c): c is number => c != null))];
-  const [refRows, dossierRows, teneurRows, caracRows] = await lire<Lignes>(db, [
+  const [refRows, dossierRows, teneurRows, caracRows, mainOeuvreRows] = await lire<Lignes>(db, [
     () =>
       references.size
         ? db("reference_fertilisant")
@@ -102,6 +105,7 @@ export async function completerInstantane(
         ? db("teneur_azote_produit").whereIn("idCulture", cultures).select("idCulture", "idTypeSortie", "teneurAzote", "unite", "source")
         : Promise.resolve([]),
     () => db("caracteristique").where({ idCampagne: instantane.idCampagne }).select("fermageMoyen", "chargesDiverses"),
+    () => db("main_oeuvre").where({ idCampagne: instantane.idCampagne }).select("uta", "montant"),
   ]);
   const categorieReference = new Map(refRows.map((r) => [Number(r.id), (r.codeEges as string | null) ?? null]));
   const categorieDossier = new Map(dossierRows.map((r) => [Number(r.idIntrantDossier), (r.categorieEges as string | null) ?? null]));
@@ -109,7 +113,10 @@ export async function completerInstantane(
     const s = sources.intrants.get(f.id);
     const duDossier = s?.origine === ORIGINE_INTRANT.DOSSIER;
     const categorie = s?.idIntrant == null ? null : ((duDossier ? categorieDossier : categorieReference).get(s.idIntrant) ?? null);
-    Object.assign(f, formeAzoteDe(categorie, duDossier ? "dossier" : "catalogue", f.libelle, (f.composition ?? {}) as CompositionFertilisant));
+    const composition = (f.composition ?? {}) as CompositionFertilisant;
+    Object.assign(f, formeAzoteDe(categorie, duDossier ? "dossier" : "catalogue", f.libelle, composition));
+    f.amendement = amendementDe((categorie as CategorieEges | null) ?? null, f.libelle, composition);
+    if (f.formeAzote === "solution" && f.densite == null) f.densite = DENSITE_SOLUTION_AZOTEE;
   }
 
   const teneurs = new Map(teneurRows.map((r) => [`${Number(r.idCulture)}\u0001${Number(r.idTypeSortie)}`, r]));
@@ -132,6 +139,7 @@ export async function completerInstantane(
   instantane.exploitation.fermageHa = fermage;
   instantane.exploitation.chargesDiversesExploitation = diverses;
   instantane.exploitation.chargesDiversesHa = diverses == null ? null : 0;
+  instantane.tauxHoraireMainOeuvre = tauxHoraireMainOeuvre(mainOeuvreRows.map((r) => ({ uta: num(r.uta), montant: num(r.montant) })));
 }
 
 /** The machines of an operation (tractor and towed equipment) with their mass and wear life, for their embodied energy. */

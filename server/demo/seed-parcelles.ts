@@ -175,6 +175,10 @@ async function insertId(trx: Knex | Knex.Transaction, table: string, row: Record
   return typeof r === "object" ? (r as { id: number }).id : (r as number);
 }
 
+/** type_itineraire rows (seeds/reference/type-itineraire.json). */
+const TYPE_ITINERAIRE_CONVENTIONNEL = 1;
+const TYPE_ITINERAIRE_AB = 3;
+
 /** Inserts plots into a campaign (its modes and groups found by name and PAC number); also used by scripts/demo-charge.ts. */
 export async function seedPlots(trx: Knex | Knex.Transaction, idCampagne: number, plots: DemoPlot[], idHistorique?: number): Promise<void> {
   const modes = (await trx("mode_conduite").where({ idCampagne }).orderBy("id").select("id", "libelle")) as { id: number; libelle: string }[];
@@ -182,6 +186,9 @@ export async function seedPlots(trx: Knex | Knex.Transaction, idCampagne: number
   const previous = idHistorique
     ? ((await trx("parcelle").where({ idCampagne: idHistorique }).select("id", "libelle")) as { id: number; libelle: string }[])
     : [];
+  // Each plot's type of management (the register's "organic or not"): organic on an organic farm, else conventional.
+  const ferme = await trx("campagne as c").join("exploitation as e", "e.id", "c.idExploitation").where("c.id", idCampagne).first("e.idTypeAgriculture");
+  const typeConduite = Number(ferme?.idTypeAgriculture) === 2 ? TYPE_ITINERAIRE_AB : TYPE_ITINERAIRE_CONVENTIONNEL;
   for (const p of plots) {
     const mode = p.mode ? modes.find((m) => m.libelle.toLowerCase().includes(p.mode!.toLowerCase())) : undefined;
     const lot = p.ilot ? lots.find((l) => l.noIlotPac === p.ilot) : undefined;
@@ -194,6 +201,7 @@ export async function seedPlots(trx: Knex | Knex.Transaction, idCampagne: number
       irrigable: p.irrigable ?? false,
       drainee: p.drainee ?? false,
       idModeConduite: mode ? Number(mode.id) : null,
+      idTypeModeConduite: typeConduite,
       idLot: lot ? Number(lot.id) : null,
       codeInsee: p.commune.ci,
       codePostal: p.commune.cp,

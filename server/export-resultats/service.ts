@@ -3,7 +3,7 @@ import { campagneLibelle } from "~/domain/partage";
 import { doublonsSeries, ExportResultatsSchema, NATURE_CALCUL, nomClasseurResultats, type ExportResultats } from "~/domain/export-resultats";
 import { ROLE_TEST } from "~/domain/access/abilities";
 import { droitsCampagne, listerSeries, serieVisible } from "../calcul-serie/service";
-import { choixCampagnes } from "../resultats/selection";
+import { campagnesOuvertes, choixCampagnes } from "../resultats/selection";
 import { instantaneCampagne } from "../calcul/instantane";
 import { bool } from "../db/dialect";
 import type { Db } from "../db/knex";
@@ -344,13 +344,12 @@ export type SeriePubliee = {
  * What the published-indicators screen shows (spec 1 §2; A-PUB-01..08): the selection panel (farms the user reads),
  * the published series of the chosen campaigns (A-PUB-05: an unpublished series is never listed, whatever the
  * user's rights); the calculation export sessions of these campaigns are read by the sessions panel (nature 1).
- * Campaigns of the address the user may no longer choose are dropped.
+ * Campaigns of the address the user may no longer choose are dropped; with none in the address, the context's campaign.
  */
-export async function ecranIndicateursPublies(scope: Scope, demandees: readonly number[]) {
+export async function ecranIndicateursPublies(scope: Scope, demandees: readonly number[] | null) {
   const { db, user } = scope;
   const choix = await choixCampagnes(scope, "indicateurs");
-  const permises = new Set(choix.dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id))));
-  const campagnes = [...new Set(demandees)].filter((id) => permises.has(id));
+  const campagnes = await campagnesOuvertes(scope, choix, demandees);
   const listees = (await listerSeries(db, user, campagnes)).filter((s) => s.publication && s.statut === "termine");
   const groupes = listees.length
     ? ((await db("calcul_serie_groupe")

@@ -1,4 +1,4 @@
-import type { InterventionInput } from "~/domain/intervention";
+import type { InterventionInput, RegistreInterventionInput } from "~/domain/intervention";
 import { nombrePassages } from "~/domain/intervention";
 import { ORIGINE_INTRANT, type IntrantDetail } from "~/domain/intrant";
 import { nomSerieRecolte, type RecolteDetail } from "~/domain/recolte";
@@ -127,6 +127,19 @@ export function actionValues(input: InterventionInput, context: { anneeRecolte: 
     nombrePassage: nombrePassages(input.frequence, input.tauxSurface),
     realisee: input.realisee,
     prevue: input.prevue,
+  };
+}
+
+/** The stored register columns of an intervention (migration 0034): an empty field is stored as null. */
+export function registreValues(input: RegistreInterventionInput) {
+  return {
+    heureDebut: input.heureDebut ?? null,
+    heureFin: input.heureFin ?? null,
+    idStadeCulture: input.idStadeCulture ?? null,
+    precisionStade: input.precisionStade ?? null,
+    siretPrestataire: input.siretPrestataire ?? null,
+    rentreeAnticipee: input.rentreeAnticipee,
+    lotSemences: input.lotSemences ?? null,
   };
 }
 

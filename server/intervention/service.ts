@@ -1,16 +1,17 @@
-import { debitParDefaut, InterventionSchema, type InterventionInput } from "~/domain/intervention";
+import { debitParDefaut, InterventionSchema, RegistreInterventionSchema, type InterventionInput } from "~/domain/intervention";
 import { withinCampaign } from "~/domain/validation";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { applyRowPatches } from "../db/row-patches";
 import type { Token } from "../db/stale";
-import { failingWith, invalidField, ServiceError } from "../errors";
+import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
 import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/domain/contracts/interventions";
 import { packedInterventions } from "./rows-cache";
 import { campaignVersions, keptPerVersion } from "../db/kept-per-version";
 import { encodeChoices, type EncodedChoices } from "~/domain/contracts/interventions-codec";
-import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, updateIntervention } from "./repo";
+import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, registreValues, updateIntervention } from "./repo";
+import { updateIfUnchanged } from "../db/stale";
 import type { Scope } from "../access/scope";
 
 /** The interventions error keys (spec 3 §8 names none for the actions themselves: ours, in the same family). */
@@ -227,6 +228,25 @@ export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
         scope: { idCampagne: ctx.idCampagne },
         columns: (input, t) => storedIntervention(t, ctx, input, links),
       });
+    }),
+  );
+}
+
+/**
+ * The register's fields of one intervention of the selected campaign (issue 28, decision 0105): start and end time,
+ * BBCH stage (a stage of the crop scales' list) with the free-text stage, contractor's SIRET, early re-entry, seed lot.
+ * Parsed with RegistreInterventionSchema; a stale save is refused; an empty field is stored empty.
+ */
+export async function saveRegistreIntervention(scope: Scope, existing: Token, input: unknown): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  const values = parse(RegistreInterventionSchema, input);
+  await failingWith(ACTIONS_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const current = await findIntervention(trx, existing.id);
+      if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ACTIONS_UPDATE_ERROR, 404);
+      if (values.idStadeCulture != null && !(await trx("stade_culture").where({ id: values.idStadeCulture }).first("id"))) throw invalidField("idStadeCulture");
+      await updateIfUnchanged(trx, "action", existing, registreValues(values), { scope: { idCampagne: ctx.idCampagne } });
     }),
   );
 }

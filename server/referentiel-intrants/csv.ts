@@ -1,5 +1,7 @@
 import { inflateRawSync } from "node:zlib";
 
+import { toIsoDate } from "~/domain/validation";
+
 /**
  * Reading the official open-data files (E-Phy of ANSES, the ministry's IFT reference doses): semicolon CSV
  * in UTF-8 or Windows-1252, sometimes zipped. Pure functions, no database.
@@ -96,13 +98,25 @@ export function parseDecimal(value: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** dd/mm/yyyy (or yyyy-mm-dd…) as yyyy-mm-dd; anything else: null. */
+/** A date of an official file that is written but is no real day (31/02/2017, 99/99/2017): the row is refused. */
+export class ImpossibleDate extends Error {
+  constructor(readonly value: string) {
+    super(`date impossible « ${value} »`);
+  }
+}
+
+/**
+ * A date of an official file, dd/mm/yyyy or yyyy-mm-dd (a time after it, "2017-02-03 00:00:00", is dropped), as
+ * yyyy-mm-dd, read by the domain's one date reader (`toIsoDate`: the day must exist). Empty: null. Written but not a
+ * real day, or not a date at all: `ImpossibleDate`, so the importer reports the line instead of storing "2017-02-31".
+ */
 export function parseDate(value: string | undefined): string | null {
   const t = value?.trim() ?? "";
-  let m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(t);
-  if (m) return `${m[3]}-${m[2]}-${m[1]}`;
-  m = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+  if (t === "") return null;
+  const day = /^(\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2})(?:[ T].*)?$/.exec(t)?.[1];
+  const iso = day ? toIsoDate(day) : null;
+  if (iso === null) throw new ImpossibleDate(t);
+  return iso;
 }
 
 /** The entries of a zip archive (stored or deflated), by name; folders are left out. */

@@ -146,6 +146,18 @@ describe("reading the official E-Phy and IFT files", () => {
     expect(() => parseFile("produits_utf8.csv", Buffer.from([head, ...bad].join("\n")))).toThrow(/30 lignes illisibles sur 30/);
   });
 
+  test("an impossible withdrawal or decision date refuses its line, named; the real dates of the other lines are kept", () => {
+    const head = "type produit;numero AMM;nom produit;Substances actives;Etat d’autorisation;Date de retrait du produit";
+    const good = Array.from({ length: 30 }, (_, i) => `PPP;${9990100 + i};PRODUIT ${i};soufre (Sulphur) 80.0 %;RETIRE;30/09/2017`);
+    const f = parseFile(
+      "produits_utf8.csv",
+      Buffer.from([head, ...good, "PPP;9990200;PRODUIT FEVRIER;;RETIRE;31/02/2017", "PPP;9990201;PRODUIT 99;;RETIRE;99/99/2017"].join("\n")),
+    );
+    expect(f.rows).toHaveLength(30);
+    expect((f.rows as ProduitEphy[]).every((r) => r.dateRetrait === "2017-09-30")).toBe(true);
+    expect(f.rejets).toEqual(["ligne 32 : date de retrait : date impossible « 31/02/2017 »", "ligne 33 : date de retrait : date impossible « 99/99/2017 »"]);
+  });
+
   test("a zip archive of the release is unzipped (deflated entries)", () => {
     const entries = unzip(bytes("release-1.zip"));
     expect([...entries.keys()].sort()).toEqual([

@@ -1,4 +1,4 @@
-import { decodeText, normaliseHeader, parseCsv, parseDate, parseDecimal } from "./csv";
+import { decodeText, ImpossibleDate, normaliseHeader, parseCsv, parseDate, parseDecimal } from "./csv";
 
 /**
  * The official files and their columns (decision 0029):
@@ -254,6 +254,15 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
   }
   const body = rows.slice(1);
   const bad = (line: number, why: string) => new RowError(`ligne ${line + 2} : ${why}`);
+  // A date written but impossible (31/02/2017) refuses its line, named, instead of being stored as "2017-02-31".
+  const date = (value: string | null, line: number, what: string): string | null => {
+    try {
+      return parseDate(value ?? undefined);
+    } catch (e) {
+      if (e instanceof ImpossibleDate) throw bad(line, `${what} : ${e.message}`);
+      throw e;
+    }
+  };
   const collect = <T>(read: (r: string[], line: number) => T): { rows: T[]; rejets: string[] } => {
     const rows: T[] = [];
     const rejets: string[] = [];
@@ -295,7 +304,7 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
             fonctions: text(r, ix.fonctions),
             formulation: text(r, ix.formulation),
             etat: text(r, ix.etat),
-            dateRetrait: parseDate(text(r, ix.dateRetrait) ?? undefined),
+            dateRetrait: date(text(r, ix.dateRetrait), line, "date de retrait"),
             biocontrole: mentions != null && /biocontr[oô]le/i.test(mentions),
             substances: parseSubstances(text(r, ix.substances)),
           };
@@ -327,7 +336,7 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
             etat: text(r, ix.etat),
             delaiAvantRecolte: dar == null ? null : Math.round(dar),
             nombreMaxApplication: nb == null ? null : Math.round(nb),
-            dateDecision: parseDate(text(r, ix.dateDecision) ?? undefined),
+            dateDecision: date(text(r, ix.dateDecision), line, "date de décision"),
           };
         }),
       };

@@ -77,3 +77,15 @@ export async function campagnesChoisies(scope: Scope, portee: PorteeSelection, i
     return c;
   });
 }
+
+/**
+ * The campaigns a resultats screen opens on: those the address names (`demandees`, from `?campagne=`) that the user
+ * may choose; when the address names none (null), the context's campaign if the panel offers it (issue 29: the
+ * screens take the farm and campaign already chosen).
+ */
+export async function campagnesOuvertes(scope: Scope, choix: ChoixCampagnes, demandees: readonly number[] | null): Promise<number[]> {
+  const offertes = new Set(choix.dossiers.flatMap((d) => d.exploitations.flatMap((e) => e.campagnes.map((c) => c.id))));
+  if (demandees) return [...new Set(demandees)].filter((id) => offertes.has(id));
+  const v = await scope.view();
+  return v.campagne && offertes.has(v.campagne.id) ? [v.campagne.id] : [];
+}

@@ -147,7 +147,7 @@ test("[B-MAP-05] [B-MAP-15] [B-MAP-16] choosing a commune centres the map on it;
     await expect(canvas).toHaveAttribute("data-centre", "48.44690,1.48920");
 
     // Zooming far out with the wheel stops at zoom 3, and the zoom-out button is then disabled.
-    const zoomOut = canvas.getByRole("button", { name: "Zoom out" });
+    const zoomOut = canvas.getByRole("button", { name: "Zoom arrière" });
     await canvas.scrollIntoViewIfNeeded();
     const middle = (await canvas.boundingBox())!;
     await page.mouse.move(middle.x + middle.width / 2, middle.y + middle.height / 2);

@@ -98,7 +98,7 @@ test("[C-CALC-01] [C-CALC-02] [C-CALC-03] [C-CALC-04] [C-CALC-05] [C-CALC-06] [C
     await page.screenshot({ path: `${SHOTS}/serie-detail-fr.png`, fullPage: true });
     await graphiques.getByTestId("graphique-travail.temps.total").getByTestId("barre").first().click();
     const explication = page.getByTestId("explication-dialog");
-    await expect(explication).toContainText("Formule : docs/indicators.md §");
+    await expect(explication).toContainText("Formule : temps de travail (h/ha) = passages × part de surface ÷ débit de chantier");
     await expect(explication.getByTestId("explication-entrees")).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/explication-fr.png`, fullPage: true });
     await explication.getByRole("button", { name: "Fermer" }).click();

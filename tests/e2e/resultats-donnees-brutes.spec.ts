@@ -21,7 +21,9 @@ async function ouvrir(page: Page, user: "redacteur" | "admin" | "lecteur") {
   const ids = await demoIds();
   await setContext(user, { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
   await signIn(page, user);
-  await navigate(page, SCREEN);
+  // An empty selection in the address: the walks below tick their campaigns themselves (without it, the screen
+  // opens on the context's campaign, checked below).
+  await navigate(page, `${SCREEN}?campagne=`);
   await expect(page.getByTestId("screen-donneesbrutes")).toBeVisible();
   return ids;
 }
@@ -63,6 +65,18 @@ async function nettoyer(user: "redacteur" | "admin" | "lecteur") {
 test.describe("raw-data export", () => {
   test.afterEach(async () => {
     for (const u of ["redacteur", "admin", "lecteur"] as const) await nettoyer(u);
+  });
+
+  test("[issue29-context] with no campaign in the address the screen opens on the context's campaign, its sessions listed", async ({ page }) => {
+    const ids = await demoIds();
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
+    await signIn(page, "redacteur");
+    const liste = listeDemandee(page, [ids.tilleuls2025]);
+    await navigate(page, SCREEN);
+    await expect(page.getByTestId(`selection-campagne-${ids.tilleuls2025}`)).toBeChecked();
+    await expect(page.getByTestId(`selection-campagne-${ids.tilleuls2024}`)).not.toBeChecked();
+    await liste;
+    await expect(page.getByText("Aucune campagne sélectionnée")).toHaveCount(0);
   });
 
   test("[A-EXPORT-01][A-EXPORT-02][A-EXPORT-03][A-EXPORT-04][A-EXPORT-07][A-EXPORT-08][A-EXPORT-09][A-EXPORT-11][A-EXPORT-13][A-EXPORT-15][A-EXPORT-16][A-EXPORT-17][A-EXPORT-20] a writer exports two groups of a campaign, sees the session finish and downloads the workbook", async ({

@@ -59,6 +59,17 @@ test.describe("published indicators and result export", () => {
     await e2eDb()("calcul_serie").where({ remarque: "E2E" }).delete();
   });
 
+  test("[issue29-context] with no campaign in the address the screen opens on the context's campaign", async ({ page }) => {
+    const ids = await demoIds();
+    await setContext("lecteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2024 });
+    await signIn(page, "lecteur");
+    await navigate(page, SCREEN);
+    await expect(page.getByTestId(`selection-campagne-${ids.tilleuls2024}`)).toBeChecked();
+    await expect(page.getByTestId("selection-campagnes-compte")).toHaveText("1 campagne sélectionnée");
+    // The demo's published 2024 series is listed at once.
+    await expect(page.getByTestId(`serie-cocher-${await serieDemo(ids.tilleuls2024)}`)).toBeVisible();
+  });
+
   test("[C-CALC-04] [C-REXP-01] [C-REXP-13] [C-ERR-36] [A-ERR-19] [C-RIGHTS-20] the calculation screen exports the ticked finished calculations through the same dialog; the session shows in its sessions table", async ({
     page,
   }) => {

@@ -246,7 +246,7 @@ test.describe("drawer", () => {
       "Parcelles",
       "Aménagements",
     ]);
-    await expect(page.getByTestId("drawer-group-drawer.field").getByRole("link")).toHaveText(["Interventions", "Mesures"]);
+    await expect(page.getByTestId("drawer-group-drawer.field").getByRole("link")).toHaveText(["Interventions", "Mesures", "Registre phytosanitaire"]);
     await expect(page.getByTestId("drawer-group-drawer.prices").getByRole("link")).toHaveText(["Prix d'approvisionnement", "Prix de vente"]);
     await expect(page.getByTestId("drawer-group-drawer.protocols").getByRole("link")).toHaveText(["Description du système", "Règles de décision"]);
     await farm.getByRole("link", { name: "Aménagements" }).click();

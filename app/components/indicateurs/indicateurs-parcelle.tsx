@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/use-translation";
+import { adresseCorrection, correction } from "~/domain/manquants";
 import { decrireIndicateur } from "~/domain/calc/indicateurs/catalogue";
 import type { Manquant } from "~/domain/calc/indicateurs/types";
 import { formatNumber } from "~/components/format";
@@ -39,9 +41,21 @@ export function IndicateursParcellePanel({ data }: { data: IndicateursParcelle }
                 <details className="text-sm">
                   <summary className="cursor-pointer">{t("indicateurs-parcelle.manquants", { count: ind.manquants.length })}</summary>
                   <ul className="list-disc pl-5">
-                    {ind.manquants.map((m, i) => (
-                      <li key={`${m.objet}-${m.id}-${m.champ}-${i}`}>{manquant(m)}</li>
-                    ))}
+                    {ind.manquants.map((m, i) => {
+                      // The screen and row that fix it (the worklist's rule); a reference factor has none.
+                      const c = correction(m, { idParcelle: data.idParcelle });
+                      return (
+                        <li key={`${m.objet}-${m.id}-${m.champ}-${i}`}>
+                          {c ? (
+                            <Link className="text-sillon-700 underline" to={adresseCorrection(c)} data-testid="manquant-correction">
+                              {manquant(m)}
+                            </Link>
+                          ) : (
+                            manquant(m)
+                          )}
+                        </li>
+                      );
+                    })}
                   </ul>
                 </details>
               )}

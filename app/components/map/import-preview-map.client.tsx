@@ -1,6 +1,7 @@
 import { bbox } from "@turf/turf";
 import { useState } from "react";
 import { Layer, Map as MapView, NavigationControl, Source } from "react-map-gl/maplibre";
+import { useTranslation } from "~/use-translation";
 import { baseMapViewProps } from "./map-base.client";
 import { buildMapStyle, DEFAULT_CENTRE, DEFAULT_ZOOM } from "./map-settings";
 import type { ImportPreviewMapProps } from "./types";
@@ -9,6 +10,7 @@ const COLOUR = "#d97706";
 
 /** The shapes of an import, read-only, framed on the map (browser-only: loaded through ./import-preview-map.tsx). */
 export default function ImportPreviewMapClient({ features, config, label, height }: ImportPreviewMapProps & { height: number }) {
+  const { t } = useTranslation();
   const [style] = useState(() => buildMapStyle(config));
   const [initial] = useState(() => {
     if (features.features.length === 0) return { longitude: DEFAULT_CENTRE.lon, latitude: DEFAULT_CENTRE.lat, zoom: DEFAULT_ZOOM };
@@ -30,7 +32,7 @@ export default function ImportPreviewMapClient({ features, config, label, height
       data-testid="import-preview-map"
       data-count={features.features.length}
     >
-      <MapView {...baseMapViewProps(style)} initialViewState={initial}>
+      <MapView {...baseMapViewProps(style, t)} initialViewState={initial}>
         <NavigationControl position="top-right" showCompass={false} />
         <Source id="import" type="geojson" data={features}>
           <Layer id="import-surface" type="fill" filter={["==", ["geometry-type"], "Polygon"]} paint={{ "fill-color": COLOUR, "fill-opacity": 0.3 }} />

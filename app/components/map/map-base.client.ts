@@ -2,16 +2,20 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import * as maplibregl from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import type { StyleSpecification } from "maplibre-gl";
-import { MIN_ZOOM, WORLD_BOUNDS } from "./map-settings";
+import { localeCarte, MIN_ZOOM, WORLD_BOUNDS } from "./map-settings";
 
 // STACK.md: maplibre 6 finds its worker at run time, which Vite does not emit by itself.
 maplibregl.setWorkerUrl(workerUrl);
 
 export { maplibregl };
 
-/** What every map of the app shares (spec 2 §9): the library, zoom and world limits, the style, no error reports for unreachable tiles. */
-export function baseMapViewProps(style: StyleSpecification) {
+/**
+ * What every map of the app shares (spec 2 §9): the library, zoom and world limits, the style, no error reports for
+ * unreachable tiles, and the library's own buttons in the interface's language.
+ */
+export function baseMapViewProps(style: StyleSpecification, t: (key: string) => string) {
   return {
+    locale: localeCarte(t),
     mapLib: maplibregl,
     minZoom: MIN_ZOOM,
     maxBounds: WORLD_BOUNDS,

@@ -37,3 +37,25 @@ export function buildMapStyle(config: MapConfig | null): StyleSpecification {
   raster("etiquettes", config?.labelsTiles ?? null);
   return style;
 }
+
+/** The map library's UI texts (its `locale` option) and the key of each in the carte.controles texts. */
+const CONTROLES: Record<string, string> = {
+  "NavigationControl.ZoomIn": "zoom-avant",
+  "NavigationControl.ZoomOut": "zoom-arriere",
+  "NavigationControl.ResetBearing": "nord",
+  "AttributionControl.ToggleAttribution": "credits",
+  "AttributionControl.MapFeedback": "signaler",
+  "FullscreenControl.Enter": "plein-ecran",
+  "FullscreenControl.Exit": "quitter-plein-ecran",
+  "Map.Title": "carte",
+  "Popup.Close": "fermer-bulle",
+  "LogoControl.Title": "logo",
+  "Marker.Title": "repere",
+  "CooperativeGesturesHandler.WindowsHelpText": "aide-ctrl",
+  "CooperativeGesturesHandler.MacHelpText": "aide-mac",
+  "CooperativeGesturesHandler.MobileHelpText": "aide-mobile",
+};
+
+/** The map library's texts in the interface's language. */
+export const localeCarte = (t: (key: string) => string): Record<string, string> =>
+  Object.fromEntries(Object.entries(CONTROLES).map(([cle, texte]) => [cle, t(`carte.controles.${texte}`)]));

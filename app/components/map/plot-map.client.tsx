@@ -212,7 +212,7 @@ export default function PlotMapClient({ geometrie, onChange, centre, readOnly = 
       >
         <MapView
           ref={mapRef}
-          {...baseMapViewProps(style)}
+          {...baseMapViewProps(style, t)}
           initialViewState={initial}
           onStyleData={startDrawing}
           onLoad={startDrawing}

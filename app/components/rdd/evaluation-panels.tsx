@@ -319,13 +319,13 @@ function VerdictItem({ v }: { v: VerdictRow }) {
     c.type === "produit_interdit"
       ? `${t("rdd.conditions.produit_interdit")} : ${c.produits.join(", ")}`
       : c.type === "delai_min"
-        ? t("evaluation.delai", { jours: c.jours })
+        ? t("evaluation.delai", { count: c.jours })
         : c.type === "realisee_avant"
           ? t("evaluation.realisee-avant", { date: formatDate(c.date), operation: c.operation ? ` (${c.operation})` : "" })
           : t(`evaluation.${c.type}`, { max: num(c.max) });
   const fait = (f: Fait) =>
     f.date2
-      ? t("evaluation.fait-delai", { libelle: f.libelle, date: formatDate(f.date), date2: formatDate(f.date2), jours: f.jours })
+      ? t("evaluation.fait-delai", { libelle: f.libelle, date: formatDate(f.date), date2: formatDate(f.date2), count: f.jours })
       : f.statut
         ? t(`evaluation.fait-${f.statut}`, { libelle: f.libelle, date: formatDate(f.date) })
         : f.valeur != null

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
-import { formatNumber } from "~/components/format";
+import { formatDate, formatNumber } from "~/components/format";
 import { decrireIndicateur } from "~/domain/calc/indicateurs/catalogue";
 import type { Entree, Explication, Manquant } from "~/domain/calc/indicateurs/types";
 import { CODES_GRAPHIQUES, CODES_IFT_SEGMENTS } from "~/domain/calc/serie";
@@ -337,6 +337,13 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
       champ: t(`indicateurs.champs.${m.champ}`, { defaultValue: m.champ }),
     });
   const nombre = (v: number | undefined | null) => (v == null ? "" : formatNumber(v, i18n.language, 4));
+  // How a treatment's reference dose was found, in words: the row of its target or crop, with the list's year.
+  const doseReference = (d: NonNullable<Entree["doseReference"]>) =>
+    t(`calcul-serie.dose-reference.${d.methode}`, {
+      dose: d.dose == null ? "" : formatNumber(d.dose, i18n.language, 4),
+      unite: d.unite ?? "",
+      liste: d.annee == null ? t("calcul-serie.dose-reference.liste-campagne") : t("calcul-serie.dose-reference.liste-annee", { annee: d.annee }),
+    });
   // A remark may carry one value after a colon ("liste-ift-voisine:2026": the year of the reference list read).
   const texteRemarque = (r: string) => {
     const [code, valeur] = r.split(":");
@@ -364,7 +371,7 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
           </p>
           <p className="text-sm">
             {t("calcul-serie.completude", { valeur: formatNumber(e.completude, i18n.language, 0) })} ·{" "}
-            {t("calcul-serie.formule", { formule: e.explication.formule })}
+            {t("calcul-serie.formule", { formule: t(`calcul-serie.formules.${e.explication.formule.replace(".", "_")}`, { defaultValue: "" }) })}
           </p>
           <h3 className="font-semibold">{t("calcul-serie.entrees")}</h3>
           {e.explication.entrees.length === 0 ? (
@@ -386,7 +393,8 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
                     <td className="px-2">{objet(x)}</td>
                     <td className="px-2">
                       {x.libelle ?? (x.objet === "indicateur" ? "" : String(x.id))}
-                      {x.date ? ` (${x.date})` : ""}
+                      {x.date ? ` (${formatDate(x.date)})` : ""}
+                      {x.doseReference ? ` — ${doseReference(x.doseReference)}` : ""}
                       {x.source ? ` — ${x.source}` : ""}
                     </td>
                     <td className="px-2 text-right">

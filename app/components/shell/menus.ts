@@ -70,6 +70,7 @@ export const DRAWER_GROUPS: DrawerGroup[] = [
         links: [
           { key: "drawer.interventions", to: d("au_champs/interventions") },
           { key: "drawer.measures", to: d("au_champs/mesures") },
+          { key: "registre.menu", to: d("au_champs/registre") },
         ],
       },
     ],

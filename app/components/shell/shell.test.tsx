@@ -178,10 +178,14 @@ describe("drawer", () => {
     expect(groupLinks("drawer.farm").every((l) => l.to.startsWith("/home/description/exploitation/"))).toBe(true);
   });
 
-  test("[A-SHELL-22] the Field group holds interventions and measures", () => {
+  test("[A-SHELL-22] the Field group holds interventions and measures (and the plant-protection register, issue 28)", () => {
     expect(fr(group("drawer.field").key)).toBe("Au champ");
-    expect(labels(groupLinks("drawer.field"))).toEqual(["Interventions", "Mesures"]);
-    expect(groupLinks("drawer.field").map((l) => l.to)).toEqual(["/home/description/au_champs/interventions", "/home/description/au_champs/mesures"]);
+    expect(labels(groupLinks("drawer.field"))).toEqual(["Interventions", "Mesures", "Registre phytosanitaire"]);
+    expect(groupLinks("drawer.field").map((l) => l.to)).toEqual([
+      "/home/description/au_champs/interventions",
+      "/home/description/au_champs/mesures",
+      "/home/description/au_champs/registre",
+    ]);
   });
 
   test("[A-SHELL-23] the Prices group holds supply price and sale price", () => {

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { type MainOeuvre, TYPE_MAIN_OEUVRE, labourNorm, labourTotals, normsFromReferenceValues, numericUta, referenceNorm } from "./main-oeuvre";
+import {
+  type MainOeuvre,
+  TYPE_MAIN_OEUVRE,
+  labourNorm,
+  labourTotals,
+  normsFromReferenceValues,
+  numericUta,
+  referenceNorm,
+  tauxHoraireMainOeuvre,
+} from "./main-oeuvre";
 
 /*
  * The rule is spec 2 §4: norm = uta × reference norm; salaried norm (reference value index 3) for
@@ -64,5 +73,28 @@ describe("totals panel", () => {
 
   test("[B-LAB-01] an empty list gives zero totals", () => {
     expect(labourTotals([], normes).total).toEqual({ uta: 0, montant: 0, norme: 0 });
+  });
+});
+
+describe("hourly labour rate for the labour costs (decision 0106)", () => {
+  test("[issue24-labour] the recorded amounts over their work units at 1,607 h each", () => {
+    // (38,000 + 5,200) € / ((1 + 0.2) UTH × 1,607 h) = 43,200 / 1,928.4 = 22.4020 €/h; the item without an amount is left out.
+    const taux = tauxHoraireMainOeuvre([
+      { uta: 1, montant: 38_000 },
+      { uta: "0,2", montant: 5_200 },
+      { uta: 1, montant: null },
+    ]);
+    expect(taux).toBeCloseTo(43_200 / 1_928.4, 9);
+  });
+
+  test("[issue24-labour] no amount recorded gives no rate (listed missing, never a norm)", () => {
+    expect(tauxHoraireMainOeuvre([])).toBeNull();
+    expect(
+      tauxHoraireMainOeuvre([
+        { uta: 1, montant: null },
+        { uta: "x", montant: 3000 },
+        { uta: 0, montant: 100 },
+      ]),
+    ).toBeNull();
   });
 });

@@ -108,3 +108,27 @@ export function labourTotals(items: readonly MainOeuvre[], normes: NormesMainOeu
   }
   return totaux;
 }
+
+/**
+ * Legal annual working time of one full-time work unit, h (Code du travail, art. L3121-41: 1,607 hours a year), by
+ * which the labour screen's yearly amounts become an hourly rate (decision 0106).
+ */
+export const HEURES_PAR_UTH = 1607;
+
+/**
+ * The campaign's labour cost per hour, €/h, for the labour-cost indicator (CMO): the amounts the labour screen records
+ * over the work they pay, Σ montant / (Σ uta × 1,607 h), counting only items with both an amount and a numeric uta
+ * above 0. Null when no item has both: the indicator then lists the rate missing rather than assuming a norm.
+ */
+export function tauxHoraireMainOeuvre(items: readonly Pick<MainOeuvre, "uta" | "montant">[]): number | null {
+  let montant = 0;
+  let uta = 0;
+  for (const item of items) {
+    const u = numericUta(item.uta);
+    const m = typeof item.montant === "number" && Number.isFinite(item.montant) ? item.montant : null;
+    if (u === null || u <= 0 || m === null || m <= 0) continue;
+    montant += m;
+    uta += u;
+  }
+  return uta > 0 ? montant / (uta * HEURES_PAR_UTH) : null;
+}

@@ -78,5 +78,7 @@ describe("calculation series rules", () => {
     expect(pireControle(["OK"])).toBe("OK");
     expect(ecranCorrection("parcelle")).toBe("/home/description/exploitation/parcelle");
     expect(ecranCorrection("intrant")).toBe("/home/description/au_champs/interventions");
+    // Prices live in the description's Prices group (app/routes.ts), not at /home/prix.
+    expect(ecranCorrection("prix")).toBe("/home/description/prix/prix_approvisionnement");
   });
 });

@@ -120,7 +120,7 @@ export function ecranCorrection(objet: MessageControle["objet"]): string {
     case "exploitation":
       return "/home/description/exploitation/caracteristiques_economiques";
     case "prix":
-      return "/home/prix/prix_approvisionnement";
+      return "/home/description/prix/prix_approvisionnement";
     default:
       return "/home/description/au_champs/interventions";
   }

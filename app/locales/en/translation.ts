@@ -21,6 +21,7 @@ import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
 import edaplos from "./edaplos";
+import registre from "./registre";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -163,7 +164,8 @@ const en = {
     campaign: "Campaign",
     choose: "Choose…",
     none: "Nothing to choose",
-    "farms-selected": "{{count}} farms",
+    "farms-selected_one": "{{count}} farm",
+    "farms-selected_other": "{{count}} farms",
     "start-instruction": "To start, choose a network, then a folder, then a farm, then a campaign.",
     "international-access": "Data collected outside France belongs in the international network. To get access, write to {{email}}.",
     "request-access": "Request access",
@@ -391,6 +393,7 @@ const en = {
     amenagements: "Arrangements",
     analyse: "Soil analysis",
     mesures: "Measures and observations",
+    registre: "Plant-protection register",
     interventions: "Interventions",
     prix_approvisionnement: "Supply prices",
     prix_vente: "Sale prices",
@@ -888,6 +891,7 @@ const en = {
       "delete-service-error": "The cultural operation could not be deleted",
     },
   },
+  ...registre,
   ...cultures,
   ...parcelle,
   ...carte,

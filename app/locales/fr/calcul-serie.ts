@@ -77,7 +77,30 @@ const texts = {
     legende: "Légende",
     "ouvrir-explication": "{{indicateur}} de {{entite}} : {{valeur}}. Voir le détail du calcul",
     explication: "{{indicateur}} — {{entite}}",
-    formule: "Formule : docs/indicators.md §{{formule}}",
+    formule: "Formule : {{formule}}",
+    formules: {
+      "7_2": "valeur du groupe = Σ (valeur de la parcelle × surface) ÷ Σ surface, sur les parcelles de la culture, du mode de conduite ou de l'exploitation",
+      "7_3":
+        "IFT = Σ dose appliquée ÷ dose de référence × part de la surface traitée × passages ; la dose de référence est celle de la liste ministérielle en vigueur pour la culture et la cible (sans dose de référence, un traitement compte 1 × part de surface)",
+      "7_4": "élément apporté (kg/ha) = Σ produit (kg/ha) × teneur (%) ÷ 100 × passages ; un produit en l/ha est converti par sa densité",
+      "7_5": "solde azoté (kg N/ha) = azote apporté − azote exporté (rendement × teneur en azote du produit récolté)",
+      "7_6":
+        "temps de travail (h/ha) = passages × part de surface ÷ débit de chantier (ha/h) × personnes ; carburant (L/ha) = passages × consommation de l'opération",
+      "7_7":
+        "marge brute = produit brut (rendement × prix de vente) − charges opérationnelles (dose × prix d'achat) ; marge semi-nette = marge brute − mécanisation ; marge directe = marge semi-nette − main-d'œuvre (temps × coût horaire), en €/ha",
+      "7_8": "substance active (kg/ha) = Σ dose × concentration × passages",
+      "7_9": "énergie primaire (MJ/ha) = Σ quantité (carburant, électricité, engrais, produits, semences, matériel) × facteur énergétique de référence",
+      "7_10":
+        "émissions (kg CO2e/ha) = Σ quantité × facteur d'émission (fabrication, carburant, N2O du sol, CO2 de l'urée et du chaulage), pouvoirs de réchauffement du GIEC (AR6)",
+    },
+    "dose-reference": {
+      cible: "dose de référence {{dose}} {{unite}} de la cible ({{liste}})",
+      culture: "dose de référence {{dose}} {{unite}} de la culture ({{liste}})",
+      semences: "semences traitées : 1 × part de surface",
+      defaut: "sans dose de référence : 1 × part de surface ({{liste}})",
+      "liste-campagne": "liste de la campagne",
+      "liste-annee": "liste {{annee}}",
+    },
     entrees: "Données utilisées",
     "entrees-colonnes": { objet: "Objet", libelle: "Libellé", valeur: "Valeur", contribution: "Contribution" },
     remarques: "Remarques",

@@ -15,6 +15,23 @@ const texts = {
     "aide-marqueur": "Cliquez sur la carte pour placer le marqueur.",
     "aide-modification": "Faites glisser la forme ou ses sommets ; cliquez sur « Terminer la modification » quand c'est fait.",
     "aide-une-forme": "Une seule forme par parcelle : supprimez-la pour en dessiner une autre.",
+    // The map library's own buttons and texts (maplibre's locale option, map-base.client.ts).
+    controles: {
+      "zoom-avant": "Zoom avant",
+      "zoom-arriere": "Zoom arrière",
+      nord: "Faire glisser pour tourner la carte, cliquer pour revenir au nord",
+      credits: "Afficher ou masquer les crédits",
+      signaler: "Signaler une erreur de carte",
+      "plein-ecran": "Plein écran",
+      "quitter-plein-ecran": "Quitter le plein écran",
+      carte: "Carte",
+      "fermer-bulle": "Fermer la bulle",
+      logo: "Logo MapLibre",
+      repere: "Repère sur la carte",
+      "aide-ctrl": "Ctrl + molette pour zoomer la carte",
+      "aide-mac": "⌘ + molette pour zoomer la carte",
+      "aide-mobile": "Deux doigts pour déplacer la carte",
+    },
   },
 };
 

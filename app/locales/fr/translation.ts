@@ -20,6 +20,7 @@ import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
 import edaplos from "./edaplos";
+import registre from "./registre";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -162,7 +163,8 @@ const fr = {
     campaign: "Campagne",
     choose: "Choisir…",
     none: "Aucun élément",
-    "farms-selected": "{{count}} exploitations",
+    "farms-selected_one": "{{count}} exploitation",
+    "farms-selected_other": "{{count}} exploitations",
     "start-instruction": "Pour commencer, choisissez un réseau, puis un dossier, puis une exploitation, puis une campagne.",
     "international-access": "Les données collectées hors de France relèvent du réseau international. Pour y accéder, écrivez à {{email}}.",
     "request-access": "Demander l'accès",
@@ -390,6 +392,7 @@ const fr = {
     amenagements: "Aménagements",
     analyse: "Analyse de sol",
     mesures: "Mesures et observations",
+    registre: "Registre phytosanitaire",
     interventions: "Interventions",
     prix_approvisionnement: "Prix d'approvisionnement",
     prix_vente: "Prix de vente",
@@ -889,6 +892,7 @@ const fr = {
       "delete-service-error": "Impossible de supprimer l'opération culturale",
     },
   },
+  ...registre,
   ...cultures,
   ...parcelle,
   ...carte,

@@ -6,8 +6,9 @@ import { SelectionCampagnes, useSelectionCampagnes } from "~/components/resultat
 import { SessionsExport } from "~/components/resultats/sessions-export";
 import { NATURE_DONNEES_BRUTES, VERSION_EXPORT_DEFAUT } from "~/domain/session-export";
 import { ROLE_TEST } from "~/domain/access/abilities";
-import { screenLoader } from "#server/http/route.server";
-import { choixCampagnes } from "#server/resultats/selection.server";
+import { PARAM_CAMPAGNE } from "~/domain/resultats/selection";
+import { queryIds, screenLoader } from "#server/http/route.server";
+import { campagnesOuvertes, choixCampagnes } from "#server/resultats/selection.server";
 import { listerDonneesExportables } from "#server/session-export/service.server";
 
 /**
@@ -15,19 +16,24 @@ import { listerDonneesExportables } from "#server/session-export/service.server"
  * campaigns the user reads (the shared panel), (2) the data groups (donneesExportables), an optional file name and,
  * for ROLE_TEST users, the export version, (3) the user's export sessions of the selected campaigns.
  */
-export const loader = screenLoader(async ({ scope, db, user }) => ({
-  choix: await choixCampagnes(scope, "donneesBrutes"),
-  groupes: await listerDonneesExportables(db),
-  roleTest: user.roles.includes(ROLE_TEST),
-}));
+export const loader = screenLoader(async ({ scope, db, user, query }) => {
+  const choix = await choixCampagnes(scope, "donneesBrutes");
+  return {
+    choix,
+    // With no campaign in the address, the screen opens on the context's campaign.
+    choisies: await campagnesOuvertes(scope, choix, query.has(PARAM_CAMPAGNE) ? queryIds(query, PARAM_CAMPAGNE) : null),
+    groupes: await listerDonneesExportables(db),
+    roleTest: user.roles.includes(ROLE_TEST),
+  };
+});
 
 type Reponse =
   { ok: true; id: number; idTache: number } | { ok: false; error: string; params?: Record<string, string | number>; fieldErrors?: Record<string, string[]> };
 
 export default function DonneesBrutes() {
   const { t, i18n } = useTranslation();
-  const { choix, groupes, roleTest } = useLoaderData<typeof loader>();
-  const [selection, choisir] = useSelectionCampagnes();
+  const { choix, choisies, groupes, roleTest } = useLoaderData<typeof loader>();
+  const [selection, choisir] = useSelectionCampagnes({ defaut: choisies, videExplicite: true });
   const [cochees, setCochees] = useState<number[]>([]);
   const [libelle, setLibelle] = useState("");
   const [version, setVersion] = useState(VERSION_EXPORT_DEFAUT);

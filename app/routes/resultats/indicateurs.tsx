@@ -18,12 +18,13 @@ import { queryIds, screenLoader } from "#server/http/route.server";
  * export-result dialog), and the calculation export sessions. The lists reload when the campaigns change (they are
  * in the address), after an export is submitted and on the global export-success event.
  */
-export const loader = screenLoader(({ scope, query }) => ecranIndicateursPublies(scope, queryIds(query, PARAM_CAMPAGNE)));
+export const loader = screenLoader(({ scope, query }) => ecranIndicateursPublies(scope, query.has(PARAM_CAMPAGNE) ? queryIds(query, PARAM_CAMPAGNE) : null));
 
 export default function IndicateursPublies() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const [selection, choisir] = useSelectionCampagnes();
+  // With no campaign in the address, the loader opened on the context's campaign.
+  const [selection, choisir] = useSelectionCampagnes({ defaut: data.campagnes, videExplicite: true });
   const revalidator = useRevalidator();
   const [cochees, setCochees] = useState<number[]>([]);
   const [exporter, setExporter] = useState(false);

@@ -274,7 +274,7 @@ export function indicateursEconomie(
     else if (temps)
       cmo.ajoute(
         temps.heures * ctx.tauxHoraireMainOeuvre,
-        entree ? { ...entree, valeur: temps.heures, unite: `h/ha × ${ctx.tauxHoraireMainOeuvre} €/h` } : SANS_ENTREE,
+        entree ? { ...entree, valeur: temps.heures, unite: `h/ha × ${Math.round(ctx.tauxHoraireMainOeuvre * 100) / 100} €/h` } : SANS_ENTREE,
       );
   }
 

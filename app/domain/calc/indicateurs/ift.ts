@@ -177,12 +177,7 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
               ? "semences"
               : segmentTraitement(intrant, mode === "cible" ? (doseReferenceCible(intrant) ?? doseReferenceCulture(intrant)) : doseReferenceCulture(intrant)));
         if (!segment) continue;
-        const libelle =
-          !ctx.explique && ctx.explique !== undefined
-            ? ""
-            : t
-              ? `${intrant.libelle} (${t.methode}${t.doseReference ? `, dose de référence ${t.doseReference.dose} ${t.doseReference.unite}` : ""})`
-              : intrant.libelle;
+        const libelle = !ctx.explique && ctx.explique !== undefined ? "" : intrant.libelle;
         const champ = t?.avertissement ? (t.manque === "volumeBouillie" ? "volumeBouillie" : CHAMP_MANQUANT[t.avertissement]) : null;
         // A per-hL conversion without a spray volume is fixed on the operation (its spray volume), the rest on the input.
         const operation = champ === "volumeBouillie" && intervention.operation ? intervention.operation : null;
@@ -213,6 +208,12 @@ export function indicateursIft(interventions: InterventionCampagne[], ctx: Conte
                   unite: intrant.unite ?? undefined,
                   date: intervention.date,
                   idIntervention: intervention.id,
+                  doseReference: {
+                    methode: t.methode,
+                    dose: t.doseReference?.dose ?? null,
+                    unite: t.doseReference?.unite ?? null,
+                    annee: intrant.anneeListeIft ?? null,
+                  },
                 },
           );
         }

@@ -243,6 +243,11 @@ export type Entree = {
   /** The intervention it came from (inputs, harvests), and its date. */
   idIntervention?: number;
   date?: string;
+  /**
+   * A treatment's IFT: how its reference dose was found (the target's row, the crop's, a seed treatment, or none: one
+   * dose), the dose and unit, and the harvest year of the list read when it is not the campaign's. The screen words it.
+   */
+  doseReference?: { methode: "semences" | "cible" | "culture" | "defaut"; dose: number | null; unite: string | null; annee: number | null };
 };
 
 export type Explication = {

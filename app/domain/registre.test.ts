@@ -1,0 +1,151 @@
+import { describe, expect, test } from "vitest";
+import { RegistreInterventionSchema, toHeure } from "./intervention";
+import { centroide, champsManquants, controlerRegistre, echeanceRegistre, type FaitsLigne, type LigneRegistre } from "./registre";
+
+const ligne = (over: Partial<LigneRegistre> = {}): LigneRegistre => ({
+  idIntervention: 1,
+  idIntrant: 10,
+  idParcelle: 100,
+  parcelle: "Les Grands Champs",
+  siret: "73282932000074",
+  produit: "FONGI ESSAI",
+  amm: "9990002",
+  date: "2027-04-15",
+  heureDebut: null,
+  heureFin: null,
+  dose: 1,
+  unite: "l/ha",
+  surfaceTraitee: 12.5,
+  culture: "Blé tendre d'hiver",
+  codeEppo: "TRZAW",
+  stadeBbch: "32",
+  stade: null,
+  ilotPac: "12",
+  latitude: null,
+  longitude: null,
+  codeInsee: "28085",
+  biologique: false,
+  siretPrestataire: null,
+  rentreeAnticipee: null,
+  lotSemences: null,
+  cibles: "Septoriose",
+  ...over,
+});
+const usage = { libelle: "Blé*Trt Part.Aer.*Septoriose(s)", dose: 1, unite: "L/ha", nombreMaxApplication: 2, delaiAvantRecolte: 35 };
+const faits = (over: Partial<FaitsLigne> = {}): FaitsLigne => ({ dateRetrait: null, usagesConnus: true, usages: [usage], recoltes: [], ...over });
+
+describe("the register's checks (issue 28)", () => {
+  test("a complete line of an authorised use within its dose, count and pre-harvest interval has no finding", () => {
+    expect(controlerRegistre([ligne()], new Map([[10, faits({ recoltes: ["2027-07-20"] })]]))).toEqual([]);
+  });
+
+  // Rule: E-Phy's withdrawal date (products file, "Date de retrait du produit"); grace periods: art. 46 of 1107/2009.
+  test("a withdrawn product used after its withdrawal date is a finding; before it, none", () => {
+    const c = controlerRegistre([ligne({ date: "2027-10-02" })], new Map([[10, faits({ dateRetrait: "2027-09-30" })]]));
+    expect(c).toEqual([expect.objectContaining({ regle: "produit-retire", valeurs: { date: "2027-10-02", dateRetrait: "2027-09-30" } })]);
+    expect(c[0].source).toMatch(/E-Phy/);
+    expect(controlerRegistre([ligne({ date: "2027-09-30" })], new Map([[10, faits({ dateRetrait: "2027-09-30" })]]))).toEqual([]);
+  });
+
+  // Rule: E-Phy's uses of the product (usages_des_produits_autorises): a product is used only on a crop it is authorised for.
+  test("a product without any use for the crop is a finding; unknown uses (not imported) judge nothing", () => {
+    expect(controlerRegistre([ligne()], new Map([[10, faits({ usages: [] })]]))).toEqual([expect.objectContaining({ regle: "usage-non-autorise" })]);
+    expect(controlerRegistre([ligne()], new Map([[10, faits({ usages: [], usagesConnus: false })]]))).toEqual([]);
+  });
+
+  // Rule: E-Phy's "dose retenue" of the use, in the use's unit.
+  test("a dose above the authorised dose of the use is a finding; another unit is not compared", () => {
+    expect(controlerRegistre([ligne({ dose: 1.2 })], new Map([[10, faits()]]))).toEqual([
+      expect.objectContaining({ regle: "dose-depassee", valeurs: { dose: 1.2, doseMax: 1, unite: "l/ha" } }),
+    ]);
+    expect(controlerRegistre([ligne({ dose: 5, unite: "kg/ha" })], new Map([[10, faits()]]))).toEqual([]);
+  });
+
+  // Rule: E-Phy's "nombre max d'application" of the use.
+  test("a third application of a two-application use is a finding, on the third only", () => {
+    const lines = [
+      ligne({ idIntervention: 1, idIntrant: 11, date: "2027-03-01" }),
+      ligne({ idIntervention: 3, idIntrant: 13, date: "2027-05-01" }),
+      ligne({ idIntervention: 2, idIntrant: 12, date: "2027-04-01" }),
+    ];
+    const c = controlerRegistre(lines, new Map(lines.map((l) => [l.idIntrant, faits()])));
+    expect(c).toEqual([expect.objectContaining({ regle: "applications-depassees", idIntrant: 13, valeurs: { rang: 3, maximum: 2 } })]);
+  });
+
+  // Rule: E-Phy's "délai avant récolte" (days) of the use, against the plot's harvest date.
+  test("a harvest inside the pre-harvest interval is a finding", () => {
+    const c = controlerRegistre([ligne({ date: "2027-06-20" })], new Map([[10, faits({ recoltes: ["2027-07-10"] })]]));
+    expect(c).toEqual([expect.objectContaining({ regle: "delai-avant-recolte", valeurs: { recolte: "2027-07-10", jours: 20, delai: 35 } })]);
+  });
+
+  // Rule: the fields of Regulation (EU) 2023/564's Annex and the arrêté's annex I (decision 0104).
+  test("a missing mandatory field is a finding naming it; a location is a PAC block or coordinates", () => {
+    expect(controlerRegistre([ligne({ codeEppo: null, siret: "" })], new Map())).toEqual([
+      expect.objectContaining({ regle: "champ-manquant", champ: "siret" }),
+      expect.objectContaining({ regle: "champ-manquant", champ: "codeEppo" }),
+    ]);
+    expect(champsManquants(ligne({ ilotPac: null }))).toEqual(["localisation"]);
+    expect(champsManquants(ligne({ ilotPac: null, latitude: 48.4, longitude: 1.5 }))).toEqual([]);
+    expect(champsManquants(ligne({ biologique: null }))).toEqual(["biologique"]);
+  });
+});
+
+describe("the register's output", () => {
+  test("a polygon is located by its centroid, a point by itself", () => {
+    const square = centroide({
+      type: "Polygon",
+      coordinates: [
+        [
+          [1, 48],
+          [1.002, 48],
+          [1.002, 48.002],
+          [1, 48.002],
+          [1, 48],
+        ],
+      ],
+    });
+    expect(square?.longitude).toBeCloseTo(1.001, 6);
+    expect(square?.latitude).toBeCloseTo(48.001, 6);
+    expect(centroide({ type: "Point", coordinates: [1.5, 48.4] })).toEqual({ latitude: 48.4, longitude: 1.5 });
+    expect(centroide(null)).toBeNull();
+  });
+
+  test("the electronic register is due before 31 January of the next year until 2029, 30 days after the use from 2030, never for uses before 2027 (arrêté, art. 4)", () => {
+    expect(echeanceRegistre("2026-12-31")).toBeNull();
+    expect(echeanceRegistre("2027-04-15")).toBe("2028-01-30");
+    expect(echeanceRegistre("2030-04-15")).toBe("2030-05-15");
+  });
+});
+
+describe("the register's fields of an intervention", () => {
+  test("times of day, the BBCH stage, the contractor's SIRET, the re-entry and the seed lot are read; all may be empty", () => {
+    expect(toHeure("7:30")).toBe("07:30");
+    expect(toHeure("24:00")).toBeNull();
+    const ok = RegistreInterventionSchema.safeParse({
+      heureDebut: "07:30",
+      heureFin: "9h15",
+      idStadeCulture: "106",
+      precisionStade: "2 nœuds",
+      siretPrestataire: "732 829 320 00074",
+      rentreeAnticipee: "on",
+      lotSemences: "",
+    });
+    expect(ok.success && ok.data).toEqual({
+      heureDebut: "07:30",
+      heureFin: "09:15",
+      idStadeCulture: 106,
+      precisionStade: "2 nœuds",
+      siretPrestataire: "73282932000074",
+      rentreeAnticipee: true,
+      lotSemences: undefined,
+    });
+    expect(RegistreInterventionSchema.safeParse({}).success).toBe(true);
+  });
+
+  test("a bad SIRET, a time that is none or an end before the start is refused on its field", () => {
+    const r = RegistreInterventionSchema.safeParse({ heureDebut: "10:00", heureFin: "09:00", siretPrestataire: "12345678901234" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["heureFin", "siretPrestataire"]));
+    expect(RegistreInterventionSchema.safeParse({ heureDebut: "25:00" }).success).toBe(false);
+  });
+});
