@@ -82,7 +82,8 @@ export default [
         index("routes/interoperabilite/index.ts"),
         screen("importdaplos"),
         screen("actualisation", "routes/interoperabilite/actualisation.tsx"),
-        screen("export"),
+        screen("export", "routes/interoperabilite/export.tsx"),
+        route("export/:id/fichier", "routes/interoperabilite/export-fichier.ts"),
       ]),
       route("resultats", "routes/section-without-navbar.tsx", { id: "resultats" }, [
         index("routes/resultats/index.ts"),

@@ -10,7 +10,8 @@ import type { Scope } from "../access/scope";
  * - `calcul` (calculation screen): farms the user writes (canCalculate), all their campaigns;
  * - `donneesBrutes` (raw-data export): farms the user reads; all campaigns with canExportAllCalculations, else only
  *   those whose indicators are published (A-RIGHTS-15);
- * - `indicateurs` (published indicators): farms the user reads, all campaigns (the series list keeps the published).
+ * - `indicateurs` (published indicators): farms the user reads, all campaigns (the series list keeps the published);
+ * - `edaplos` (eDaplos export, spec 3 §6, C-RIGHTS-22): farms the user reads, all campaigns.
  * A farm reached through several folders is offered once, under the first folder that gives the right.
  */
 export async function choixCampagnes(scope: Scope, portee: PorteeSelection): Promise<ChoixCampagnes> {
@@ -52,6 +53,7 @@ function campagnesOffertes(portee: PorteeSelection, a: Abilities, campagnes: Cam
     case "donneesBrutes":
       return a.canExportAllCalculations || a.canExportPublishedCalculations ? exportableCampaigns(campagnes, a) : null;
     case "indicateurs":
+    case "edaplos":
       return a.canExportAllCalculations || a.canExportPublishedCalculations ? campagnes : null;
   }
 }

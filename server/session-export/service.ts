@@ -208,11 +208,11 @@ async function sessionDe(db: Db, user: Utilisateur, id: number) {
   return r;
 }
 
-/** The name the file is downloaded under: the session's libelle, as a file name, with .xlsx. */
-export function nomTelechargement(libelle: string): string {
+/** The name the file is downloaded under: the session's libelle, as a file name, with its extension (.xlsx, .xml). */
+export function nomTelechargement(libelle: string, extension = ".xlsx"): string {
   // eslint-disable-next-line no-control-regex -- control characters are what it takes out of a file name
   const base = libelle.replace(/[\\/:*?"<>|\x00-\x1f]/g, "_").trim() || "export";
-  return /\.xlsx$/i.test(base) ? base : `${base}.xlsx`;
+  return base.toLowerCase().endsWith(extension.toLowerCase()) ? base : `${base}${extension}`;
 }
 
 /**
@@ -224,7 +224,7 @@ export async function fichierSessionExport(db: Db, user: Utilisateur, id: number
   if (Number(s.statut) !== STATUT_TERMINE) throw new ServiceError("exports.pas-termine", 409);
   const chemin = path.join(dossierExports(), path.basename(String(s.fichier)));
   if (!s.fichier || !fs.existsSync(chemin)) throw new ServiceError("exports.fichier-absent", 410);
-  return { chemin, nom: nomTelechargement(String(s.libelle)) };
+  return { chemin, nom: nomTelechargement(String(s.libelle), path.extname(String(s.fichier)) || ".xlsx") };
 }
 
 /** Deletes one of the user's sessions and its file (A-EXPORT-22); a running job finds it gone and drops its file. */

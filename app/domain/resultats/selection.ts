@@ -1,7 +1,7 @@
 /** The selection panel of farms and campaigns of the resultats screens (spec 1 §2, spec 3 §2.11). */
 
 /** Which screen the panel serves; it decides the right asked on each farm (server/resultats/selection.ts). */
-export type PorteeSelection = "calcul" | "donneesBrutes" | "indicateurs";
+export type PorteeSelection = "calcul" | "donneesBrutes" | "indicateurs" | "edaplos";
 
 export type CampagneSelectionnable = { id: number; libelle: string; anneeRecolte: number; simulation: boolean };
 

@@ -20,6 +20,7 @@ import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
+import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
 
@@ -264,6 +265,10 @@ const en = {
     "campaign-changed":
       "The selected campaign changed since this page was shown (in another tab?): nothing was saved. Reload the page to work on the selected campaign.",
     services: {
+      "Edaplos-service-error": "The eDaplos export sessions could not be loaded",
+      "Edaplos-create-service-error": "The eDaplos export could not be started",
+      "EdaplosMessage-service-error": "The eDaplos export messages could not be loaded",
+      "logs-service-error": "The logs could not be loaded",
       "prix_appros-service-error": "The supply prices could not be loaded",
       "prix_appros-update-service-error": "The supply prices could not be saved",
       "prix_appros-delete-service-error": "The unused products could not be deleted",
@@ -910,6 +915,7 @@ const en = {
   ...comparaison,
   ...objectifs,
   ...daplos,
+  ...edaplos,
 } satisfies typeof fr;
 
 export default en;

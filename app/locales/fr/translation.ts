@@ -19,6 +19,7 @@ import exportsTexts from "./exports";
 import exportResultats from "./export-resultats";
 import comparaison from "./comparaison";
 import objectifs from "./objectifs";
+import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
 
@@ -263,6 +264,10 @@ const fr = {
     "campaign-changed":
       "La campagne sélectionnée a changé depuis l'affichage de cette page (dans un autre onglet ?) : rien n'a été enregistré. Rechargez la page pour travailler sur la campagne sélectionnée.",
     services: {
+      "Edaplos-service-error": "Impossible de charger les sessions d'export eDaplos",
+      "Edaplos-create-service-error": "Impossible de lancer l'export eDaplos",
+      "EdaplosMessage-service-error": "Impossible de charger les messages de l'export eDaplos",
+      "logs-service-error": "Impossible de charger les journaux",
       "prix_appros-service-error": "Impossible de charger les prix d'approvisionnement",
       "prix_appros-update-service-error": "Impossible d'enregistrer les prix d'approvisionnement",
       "prix_appros-delete-service-error": "Impossible de supprimer les produits inutilisés",
@@ -911,6 +916,7 @@ const fr = {
   ...comparaison,
   ...objectifs,
   ...daplos,
+  ...edaplos,
 };
 
 export default fr;
