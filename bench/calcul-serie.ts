@@ -93,7 +93,7 @@ function sonde(port: number): { arreter: () => Promise<number[]> } {
         lat.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 5));
       }
-      process.stdout.write(JSON.stringify(lat));
+      process.stdout.write(JSON.stringify(lat), () => process.exit(0));
     })();`;
   const child = spawn(process.execPath, ["-e", script], { env: { ...process.env, PORT: String(port) }, stdio: ["pipe", "pipe", "inherit"] });
   let out = "";

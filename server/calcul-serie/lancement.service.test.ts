@@ -64,16 +64,23 @@ describe(`calculation launch job (${dialect})`, () => {
     const refus = await fin(db, idTache);
     expect(refus.etat).toBe("terminee");
     const r1 = (await lireTache(db, redacteur, idTache)).resultat as ResultatLancement;
-    expect(r1).toEqual({ controles: [{ idCampagne, controle: attendu }], lance: false, series: [] });
+    expect(r1).toEqual({ controles: [{ idCampagne, controle: attendu }], lance: false, series: [], versions: expect.any(Object) });
     expect(Number(refus.progression)).toBe(Number(refus.total));
     expect(await countRows(db, "calcul_serie", { idCampagne })).toBe(seriesAvant);
 
-    // Confirmed: the same job checks again and runs; the series names it.
-    const { idTache: idConfirme } = await lancerCalcul(db, redacteur, [idCampagne], { confirme: true });
+    // Confirmed without naming the check: the job checks again and runs; the series names it.
+    const { idTache: idSansControle } = await lancerCalcul(db, redacteur, [idCampagne], { confirme: true });
+    expect((await fin(db, idSansControle)).etat).toBe("terminee");
+    expect((await lireTache(db, redacteur, idSansControle)).resultat).toMatchObject({ lance: true, controleRepris: false });
+
+    // Confirmed naming the check's job, nothing changed since: its checks are taken, not made again.
+    const { idTache: idConfirme } = await lancerCalcul(db, redacteur, [idCampagne], { confirme: true, controle: idTache });
     const ok = await fin(db, idConfirme);
     expect(ok.etat).toBe("terminee");
     const r2 = JSON.parse(String(ok.resultat)) as ResultatLancement;
     expect(r2.lance).toBe(true);
+    expect(r2.controleRepris).toBe(true);
+    expect(r2.controles).toEqual([{ idCampagne, controle: { codeRetour: "Avertissement", details: [] } }]);
     expect(r2.series).toHaveLength(1);
     const etat = await etatLancement(db, redacteur, idConfirme);
     expect(etat.series).toEqual(r2.series);
@@ -89,6 +96,19 @@ describe(`calculation launch job (${dialect})`, () => {
     const parcelles = await countRows(db, "parcelle", { idCampagne });
     expect(await db("calcul_serie").where({ id: enPlace }).first("nbParcellesTraiteesReussies")).toEqual({ nbParcellesTraiteesReussies: parcelles });
     expect(serie.nbParcellesTraiteesReussies).toBe(parcelles);
+
+    // A change of the data after the check (a plot's area): the confirmed job checks again, and refuses.
+    const plot = await db("parcelle").where({ idCampagne }).orderBy("id").first("id", "surface");
+    await db("parcelle").where({ id: plot.id }).update({ surface: null });
+    try {
+      const { idTache: idChange } = await lancerCalcul(db, redacteur, [idCampagne], { confirme: true, controle: idTache });
+      expect((await fin(db, idChange)).etat).toBe("terminee");
+      const r3 = (await lireTache(db, redacteur, idChange)).resultat as ResultatLancement;
+      expect(r3).toMatchObject({ lance: false, series: [] });
+      expect(r3.controles[0].controle.codeRetour).toBe("Erreur");
+    } finally {
+      await db("parcelle").where({ id: plot.id }).update({ surface: plot.surface });
+    }
   });
 
   test("[C-CHECK-23] [C-CHECK-24] [issue30-lancement] an error refuses the run even confirmed: the job ends with the check, errors first and each once, and creates no series", async () => {

@@ -36,10 +36,12 @@ export function SerieCalculDialog({ campagnes, onClose }: { campagnes: CampagneA
   useActionFeedback(fetcher.data);
   const ids = JSON.stringify((campagnes ?? []).map((c) => c.idCampagne));
 
-  const envoyer = (confirme: boolean) => {
+  // `controle`: the job whose checks the user confirmed (the confirmed job takes them when the data did not change).
+  const envoyer = (confirme: boolean, controle?: number) => {
     demande.current = true;
     setIdTache(null);
-    void fetcher.submit({ intent: "lancer", campagnes: ids, ...(confirme ? { confirme: "true" } : {}) }, { method: "post", action: "/home/resultats/calcul" });
+    const confirmation = confirme ? { confirme: "true", ...(controle ? { controle: String(controle) } : {}) } : {};
+    void fetcher.submit({ intent: "lancer", campagnes: ids, ...confirmation }, { method: "post", action: "/home/resultats/calcul" });
   };
   // Opening launches: the check is the job's first step (C-CALC-09).
   const ouvrir = useEffectEvent(() => {
@@ -93,7 +95,7 @@ export function SerieCalculDialog({ campagnes, onClose }: { campagnes: CampagneA
         onFermer={onClose}
         onConfirmer={() => {
           setControles(null);
-          envoyer(true);
+          envoyer(true, idTache ?? undefined);
         }}
       />
     );

@@ -43,11 +43,15 @@ const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").
 
 export const action = screenAction({
   // The launch answers at once with its job (issue 30, decision 0102): the pre-check is the job's first step, the
-  // run follows in the same job; `confirme` once the user confirmed the check's warnings.
-  lancer: intent({ campagnes: Campagnes, confirme: z.literal("true").optional() }, async ({ db, user }, { campagnes, confirme }) => {
-    const { idTache } = await lancerCalcul(db, user, campagnes, { confirme: confirme === "true" });
-    return { ok: true as const, idTache };
-  }),
+  // run follows in the same job; `confirme` once the user confirmed the check's warnings, `controle` the job that
+  // checked (its checks are taken when the data did not change since).
+  lancer: intent(
+    { campagnes: Campagnes, confirme: z.literal("true").optional(), controle: idField.optional() },
+    async ({ db, user }, { campagnes, confirme, controle }) => {
+      const { idTache } = await lancerCalcul(db, user, campagnes, { confirme: confirme === "true", controle });
+      return { ok: true as const, idTache };
+    },
+  ),
 });
 
 export default function Calcul({ loaderData: data }: Route.ComponentProps) {
