@@ -84,15 +84,17 @@ async function duClic(user: Utilisateur, idCampagne: number, confirme = false) {
 /** A child process asking GET /healthz one after the other (5 ms apart) until told to stop; its latencies in ms. */
 function sonde(port: number): { arreter: () => Promise<number[]> } {
   const script = `
-    const lat = []; let stop = false;
+    const lat = []; let stop = false; let erreurs = 0;
     process.stdin.on("data", () => (stop = true));
     (async () => {
       while (!stop) {
         const t = performance.now();
-        await fetch("http://127.0.0.1:" + process.env.PORT + "/healthz").then((r) => r.text());
+        // A reset connection (keep-alive closed by a server busy past its timeout) counts as the time it took.
+        await fetch("http://127.0.0.1:" + process.env.PORT + "/healthz").then((r) => r.text()).catch(() => erreurs++);
         lat.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 5));
       }
+      if (erreurs) process.stderr.write("healthz probe: " + erreurs + " connection errors\\n");
       process.stdout.write(JSON.stringify(lat), () => process.exit(0));
     })();`;
   const child = spawn(process.execPath, ["-e", script], { env: { ...process.env, PORT: String(port) }, stdio: ["pipe", "pipe", "inherit"] });
@@ -139,24 +141,46 @@ try {
   // The job runner of a one-process server: in this process.
   const executeur = new Executeur(db, { concurrence: 1, instance: `banc:${process.pid}`, intervalleMs: 20 });
   await executeur.demarrer();
-  const lignes: Record<string, number[]> = { bare: [], clic: [], avant: [], serie: [], requete: [], controle: [] };
-  for (let run = 0; run < runs + 1; run++) {
+  const lignes: Record<string, number[]> = {
+    bare: [],
+    clic: [],
+    avant: [],
+    serie: [],
+    requete: [],
+    controle: [],
+    bareCpu: [],
+    clicCpu: [],
+    avantCpu: [],
+    serieCpu: [],
+  };
+  // --healthz-only: the /healthz part alone.
+  for (let run = 0; run < (argv.includes("--healthz-only") ? 0 : runs + 1); run++) {
+    // CPU of this process (the job runs in it; SQLite's work too): what a loaded machine does not blur.
+    const cpu = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
     let t = performance.now();
+    let c = process.cpuUsage();
     await bareRead(idCampagne);
     const b = performance.now() - t;
+    const bc = cpu(process.cpuUsage(c));
+    c = process.cpuUsage();
     const clic = await duClic(user, idCampagne);
+    const clicCpu = cpu(process.cpuUsage(c));
     // Before issue 30: the check request, then the launch request's own check and the series (run in place).
     t = performance.now();
+    c = process.cpuUsage();
     await controlerSansDroits(db, idCampagne);
     const { execution } = await lancerSerie(db, user, idCampagne, { executer: (id) => executerSerie(db, id) });
     await execution;
     const avant = performance.now() - t;
+    const avantCpu = cpu(process.cpuUsage(c));
     t = performance.now();
+    c = process.cpuUsage();
     const id = await creerSerie(db, idCampagne, null);
     await executerSerie(db, id);
     const serie = performance.now() - t;
+    const serieCpu = cpu(process.cpuUsage(c));
     console.error(
-      `run ${run}: bare read ${b.toFixed(0)} ms; from the click ${clic.total.toFixed(0)} ms (launch request ${clic.requete.toFixed(1)} ms, check job done at ${clic.controle.toFixed(0)} ms, confirmed launch request ${clic.requeteConfirmee.toFixed(1)} ms), ${(clic.total / b).toFixed(1)}× the bare read; before issue 30 ${avant.toFixed(0)} ms (${(avant / b).toFixed(1)}×); series alone ${serie.toFixed(0)} ms (${(serie / b).toFixed(1)}×)`,
+      `run ${run}: bare read ${b.toFixed(0)} ms (cpu ${bc.toFixed(0)}); from the click ${clic.total.toFixed(0)} ms (cpu ${clicCpu.toFixed(0)}; launch request ${clic.requete.toFixed(1)} ms, check job done at ${clic.controle.toFixed(0)} ms, confirmed launch request ${clic.requeteConfirmee.toFixed(1)} ms), ${(clic.total / b).toFixed(1)}× the bare read (cpu ${(clicCpu / bc).toFixed(1)}×); before issue 30 ${avant.toFixed(0)} ms (cpu ${avantCpu.toFixed(0)}; ${(avant / b).toFixed(1)}×, cpu ${(avantCpu / bc).toFixed(1)}×); series alone ${serie.toFixed(0)} ms (cpu ${serieCpu.toFixed(0)}; ${(serie / b).toFixed(1)}×, cpu ${(serieCpu / bc).toFixed(1)}×)`,
     );
     if (run >= 1) {
       lignes.bare.push(b);
@@ -165,6 +189,10 @@ try {
       lignes.serie.push(serie);
       lignes.requete.push(Math.max(clic.requete, clic.requeteConfirmee));
       lignes.controle.push(clic.controle);
+      lignes.bareCpu.push(bc);
+      lignes.clicCpu.push(clicCpu);
+      lignes.avantCpu.push(avantCpu);
+      lignes.serieCpu.push(serieCpu);
     }
   }
 
@@ -192,16 +220,17 @@ try {
   const autreProcessus = await sondage("a launch whose job runs in another process", () => duClic(user, idCampagne, true));
 
   const dialect = url.startsWith("postgres") ? "PostgreSQL" : "SQLite";
-  const ratios = (x: number[]) => x.map((v, i) => `${(v / lignes.bare[i]).toFixed(1)}×`).join(", ");
+  const ratios = (x: number[], base = lignes.bare) => x.map((v, i) => `${(v / base[i]).toFixed(1)}×`).join(", ");
   console.error(
     `load average ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(" ")}`,
   );
-  console.log(
-    `| calculation from the click, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs, check ${controle.codeRetour} (${dialect}) | ${lignes.clic.length} | bare read ${med(lignes.bare).toFixed(0)} ms | from the click ${med(lignes.clic).toFixed(0)} ms (run by run ${ratios(lignes.clic)}; launch request ≤ ${Math.max(...lignes.requete).toFixed(0)} ms; check job done at ${med(lignes.controle).toFixed(0)} ms); before issue 30 ${med(lignes.avant).toFixed(0)} ms (${ratios(lignes.avant)}); series alone ${med(lignes.serie).toFixed(0)} ms (${ratios(lignes.serie)}) |`,
-  );
+  if (lignes.clic.length)
+    console.log(
+      `| calculation from the click, ${counts.parcelles} plots, ${counts.interventions} interventions, ${counts.intrants} inputs, check ${controle.codeRetour} (${dialect}) | ${lignes.clic.length} | bare read ${med(lignes.bare).toFixed(0)} ms | from the click ${med(lignes.clic).toFixed(0)} ms (run by run ${ratios(lignes.clic)}; launch request ≤ ${Math.max(...lignes.requete).toFixed(0)} ms; check job done at ${med(lignes.controle).toFixed(0)} ms); before issue 30 ${med(lignes.avant).toFixed(0)} ms (${ratios(lignes.avant)}); series alone ${med(lignes.serie).toFixed(0)} ms (${ratios(lignes.serie)}) | cpu: bare read ${med(lignes.bareCpu).toFixed(0)} ms, from the click ${med(lignes.clicCpu).toFixed(0)} ms (${ratios(lignes.clicCpu, lignes.bareCpu)}), before ${med(lignes.avantCpu).toFixed(0)} ms (${ratios(lignes.avantCpu, lignes.bareCpu)}), series alone ${med(lignes.serieCpu).toFixed(0)} ms (${ratios(lignes.serieCpu, lignes.bareCpu)}) |`,
+    );
   for (const r of [calme, memeProcessus, autreProcessus])
     console.log(
       `| /healthz during ${r.label} (${dialect}) | ${r.n} requests | p50 ${r.p50.toFixed(1)} ms | p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms |`,
