@@ -96,6 +96,7 @@ export default [
         route("session_exports/:id", "routes/resultats/session-export.ts"),
         route("calcul/:idSerie", "routes/resultats/calcul-serie.tsx", { id: "calculSerie" }),
         route("calcul/:idSerie/etat", "routes/resultats/calcul-serie-etat.ts"),
+        route("calcul/lancement/:idTache", "routes/resultats/calcul-lancement.ts"),
         route("calcul/:idSerie/explication", "routes/resultats/calcul-serie-explication.ts"),
         route("indicateurs/export", "routes/resultats/export-resultats.ts"),
         route("calcul/:idSerie/comparaison", "routes/resultats/calcul-serie-comparaison.tsx"),

@@ -1,6 +1,7 @@
 // The benches' large campaign (bench/calcul-serie.ts, bench/calcul-direct.ts): a new simulation campaign of EARL des
 // Tilleuls whose plots, interventions, inputs, targets and harvests are copied, in batches, from the demo's 2025
-// campaign, with its operations, modes and prices copied and remapped (the snapshot reads them by campaign).
+// campaign, with its operations, modes and prices copied and remapped (the snapshot reads them by campaign), and the
+// fertilisers' compositions (the pre-check then says "Avertissement" at most: the seeds' emission coefficients).
 import type { Db } from "../server/db/knex";
 import { createCampagne } from "../server/demo/factories";
 import type { seedDemo } from "../server/demo/seed-demo";
@@ -121,6 +122,19 @@ export async function construireCampagneBanc(
     "intrant",
     inputSources.map((x, m) => ({ ...strip(x), idAction: actionIds[Math.floor(m / per)], idIntrantSemence: null })),
   );
+  // The fertilisers' composition (caracteristique_intrant): without it the pre-check refuses the campaign (issue 30).
+  const compositions = await db("caracteristique_intrant").whereIn(
+    "idIntrant",
+    inputs.map((i) => i.id),
+  );
+  const compositionOf = new Map(compositions.map((c) => [c.idIntrant as number, c]));
+  const avecComposition = inputSources.map((x, m) => ({ x, id: inputIds[m] })).filter((e) => compositionOf.has(e.x.id as number));
+  if (avecComposition.length)
+    await insertIds(
+      db,
+      "caracteristique_intrant",
+      avecComposition.map((e) => ({ ...strip(compositionOf.get(e.x.id as number)!), idIntrant: e.id })),
+    );
   const cibleOf = new Map(cibles.map((c) => [c.idIntrant as number, c]));
   const cc = cibleCibles.reduce(
     (m, r) => m.set(r.idIntrantCible as number, [...(m.get(r.idIntrantCible as number) ?? []), r]),

@@ -1,7 +1,7 @@
 import { controlerCampagne } from "~/domain/calc/indicateurs/controle";
 import { agregerCampagne, preparerCampagne, type NiveauResultat, type ResultatParcelle } from "~/domain/calc/indicateurs/moteur";
 import { nombreManquants, premiersManquants } from "~/domain/calc/indicateurs/resultat";
-import type { Explication, Indicateur, Indicateurs, Manquant } from "~/domain/calc/indicateurs/types";
+import type { Explication, Indicateur, Indicateurs, InstantaneCampagne, Manquant } from "~/domain/calc/indicateurs/types";
 import { campagneLibelle } from "~/domain/partage";
 import {
   CODES_GRAPHIQUES,
@@ -102,12 +102,36 @@ export async function controlerSerie(db: Db, user: Utilisateur, idCampagne: numb
 }
 
 export async function controlerSansDroits(db: Db, idCampagne: number): Promise<ControleSerie> {
+  return (await controlerAvecInstantane(db, idCampagne)).controle;
+}
+
+/** The pre-check and the snapshot it read (the launch job runs the series on the same snapshot: ./lancement.ts). */
+export async function controlerAvecInstantane(db: Db, idCampagne: number): Promise<{ controle: ControleSerie; instantane: InstantaneCampagne }> {
   const c = await campagneOf(db, idCampagne);
   const instantane = await instantaneCampagne(db, idCampagne);
-  return severiteControle(controlerCampagne(instantane, await complementsControle(db, idCampagne), optionsDe(c)));
+  const complements = await complementsControle(db, idCampagne);
+  // The snapshot's reads were many awaits; the check itself is one synchronous pass: a slice of its own (decision 0102).
+  await new Promise<void>((r) => setImmediate(r));
+  return { controle: severiteControle(controlerCampagne(instantane, complements, optionsDe(c))), instantane };
 }
 
 export type Progression = (fait: number, total: number) => void | Promise<void>;
+
+/** A slice of a job's work between two yields to the event loop (decision 0102): a request waits at most about this long. */
+export const TRANCHE_MS = 10;
+
+/**
+ * Cooperative yielding (decision 0102): `await cede()` between two units of work goes back to the event loop
+ * (setImmediate: the requests waiting are served) once the slice has run TRANCHE_MS, and costs nothing otherwise.
+ */
+export function cederParTranches(trancheMs = TRANCHE_MS): () => Promise<void> {
+  let debut = performance.now();
+  return async () => {
+    if (performance.now() - debut < trancheMs) return;
+    await new Promise<void>((r) => setImmediate(r));
+    debut = performance.now();
+  };
+}
 
 /**
  * Launches the forced run of a campaign (GET calculs_series/calc force; C-CALC-10, 11): write right on the farm,
@@ -133,7 +157,18 @@ async function lancer(
   ensure(droits.calculer);
   const controle = await controlerSansDroits(db, idCampagne);
   if (controle.codeRetour === "Erreur") throw new ServiceError(CALCUL_ERROR, 409);
+  const id = await creerSerieAuditee(db, user, droits, idCampagne);
+  if (options.executer) return { id, execution: options.executer(id) };
+  // The job runner runs it (server/tache, decision 0051); the series names its job.
+  const tache = await lancerTache(db, { type: TACHE_CALCUL_SERIE, idUtilisateur: user.id, parametres: { idSerie: id } });
+  await db("calcul_serie").where({ id }).update({ idTache: tache.id });
+  return { id, execution: Promise.resolve() };
+}
+
+/** A new series of the campaign (its earlier unpublished ones deleted) and its audit row; `idTache`: the job running it. */
+export async function creerSerieAuditee(db: Db, user: Utilisateur, droits: DroitsSerie, idCampagne: number, idTache?: number): Promise<number> {
   const id = await creerSerie(db, idCampagne, user.id);
+  if (idTache !== undefined) await db("calcul_serie").where({ id }).update({ idTache });
   await recordAudit(db, {
     idUser: user.id,
     userLabel: user.username,
@@ -143,11 +178,7 @@ async function lancer(
     idDossier: droits.idDossier,
     idExploitation: droits.idExploitation,
   });
-  if (options.executer) return { id, execution: options.executer(id) };
-  // The job runner runs it (server/tache, decision 0051); the series names its job.
-  const tache = await lancerTache(db, { type: TACHE_CALCUL_SERIE, idUtilisateur: user.id, parametres: { idSerie: id } });
-  await db("calcul_serie").where({ id }).update({ idTache: tache.id });
-  return { id, execution: Promise.resolve() };
+  return id;
 }
 
 /** The job type of a series run. */
@@ -284,7 +315,13 @@ async function insererLignes(trx: Db, lignes: LignesStockees): Promise<void> {
  * plot, then crop, mode and farm levels and every row stored in batches in one transaction. A failure marks the
  * series `erreur` with its message; it never stays running.
  */
-export async function executerSerie(db: Db, idSerie: number, progression?: Progression, phases?: Record<string, number>): Promise<void> {
+export async function executerSerie(
+  db: Db,
+  idSerie: number,
+  progression?: Progression,
+  phases?: Record<string, number>,
+  options: { instantane?: InstantaneCampagne } = {},
+): Promise<void> {
   // Wall and CPU time of each step, when the caller asks (bench/calcul-serie.ts).
   let t0 = performance.now();
   let c0 = process.cpuUsage();
@@ -310,13 +347,15 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
   try {
     const c = await campagneOf(db, Number(serie.idCampagne));
     // The one loader of the live panel and the series: catalogue rows and the reference list included (decision 0085).
-    const instantane = await instantaneCampagne(db, Number(serie.idCampagne));
+    // The launch job's pre-check read it just before (./lancement.ts): the same rows, not read twice.
+    const instantane = options.instantane ?? (await instantaneCampagne(db, Number(serie.idCampagne)));
     phase("instantane");
     const total = instantane.parcelles.length;
     await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
     // Without explanation entries: the plot rows store none (decision 0070), the aggregated ones are built from values.
     const calculer = preparerCampagne(instantane, { ...optionsDe(c), explications: false });
     const parcelles: ResultatParcelle[] = [];
+    const cede = cederParTranches();
     for (const [k, p] of instantane.parcelles.entries()) {
       try {
         parcelles.push(calculer(p));
@@ -324,7 +363,7 @@ export async function executerSerie(db: Db, idSerie: number, progression?: Progr
         console.warn(`[calcul-serie ${idSerie}] parcelle ${p.id}`, e);
       }
       await enregistrer(k + 1, total);
-      if (k % 25 === 24) await new Promise((r) => setImmediate(r));
+      await cede();
     }
     phase("parcelles");
     const resultat = agregerCampagne(parcelles);

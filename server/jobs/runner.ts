@@ -6,6 +6,7 @@ import type { Db } from "../db/knex";
 import { isPostgres } from "../db/knex";
 import { parseJson } from "../db/dialect";
 import { isServiceError } from "../errors";
+import { limiterProgression } from "./progression";
 
 /**
  * The job runner (issue 14, decision 0051). A job is a row of `tache` (migrations/20261128_0017_taches.ts):
@@ -32,7 +33,7 @@ export type EtatTache = "en_attente" | "en_cours" | "terminee" | "echec";
 export type ContexteTache<P> = {
   db: Db;
   tache: { id: number; idUtilisateur: number; parametres: P };
-  /** Reports progress (also a heartbeat). */
+  /** Reports progress (also a heartbeat): the runner writes it at most every 250 ms, and the last report. */
   progression: (fait: number, total: number) => Promise<void>;
 };
 
@@ -219,13 +220,16 @@ export class Executeur {
     try {
       const handler = registre.get(t.type);
       if (!handler) throw new Error(`no handler for job type ${t.type}`);
+      // Written at most every 250 ms, and the last report (./progression.ts; issue 30): not a row per plot.
+      const progression = limiterProgression(async (fait, total) => {
+        await mienne().update({ progression: Math.max(0, Math.round(fait)), total: Math.max(0, Math.round(total)), dtBattement: this.db.fn.now() });
+      });
       const resultat = await handler({
         db: this.db,
         tache: { id: t.id, idUtilisateur: t.idUtilisateur, parametres: parseJson(t.parametres, null) },
-        progression: async (fait, total) => {
-          await mienne().update({ progression: Math.max(0, Math.round(fait)), total: Math.max(0, Math.round(total)), dtBattement: this.db.fn.now() });
-        },
+        progression: progression.signaler,
       });
+      await progression.vider();
       await mienne().update({ etat: "terminee", resultat: JSON.stringify(resultat ?? null), dtFin: this.db.fn.now(), dtBattement: this.db.fn.now() });
     } catch (e) {
       const erreur = isServiceError(e) ? e.key : ERREUR_INATTENDUE;

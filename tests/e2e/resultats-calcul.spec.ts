@@ -203,16 +203,21 @@ test("[C-CHECK-25] a campaign whose check answers OK is calculated at once, with
     await signIn(page, "redacteur");
     await navigate(page, CALCUL);
     await expect(page.getByTestId(`selection-campagne-${idCampagne}`)).toBeChecked();
-    const controle = page.waitForRequest((r) => r.method() === "POST" && /intent=controler/.test(r.postData() ?? ""));
-    const lancement = page.waitForRequest((r) => r.method() === "POST" && /intent=lancer/.test(r.postData() ?? ""));
+    const lancements: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && /intent=lancer/.test(r.postData() ?? "")) lancements.push(r.postData() ?? "");
+    });
+    const lancement = page.waitForResponse((r) => r.request().method() === "POST" && /intent=lancer/.test(r.request().postData() ?? ""));
     await page.getByTestId("lancer-calcul").click();
-    // The check is asked for first (C-CALC-09), then the run is asked for by itself.
-    await controle;
-    // Nobody confirmed anything: no pre-check dialog was shown.
-    await lancement;
-    await expect(page.getByTestId("controle-dialog")).toHaveCount(0);
+    // One launch request, answered at once with its job: the check is the job's first step (C-CALC-09, issue 30),
+    // the run follows in the same job by itself.
+    expect((await lancement).ok()).toBe(true);
     const dialogue = page.getByTestId("serie-calcul-dialog");
     await expect(dialogue.getByTestId("calcul-termine")).toBeVisible();
+    // Nobody confirmed anything: no pre-check dialog was shown, no second launch asked for.
+    await expect(page.getByTestId("controle-dialog")).toHaveCount(0);
+    expect(lancements).toHaveLength(1);
+    expect(lancements[0]).not.toMatch(/confirme/);
     await noSeriousAxeViolationInMain(page);
     await page.screenshot({ path: `${SHOTS}/controle-ok.png`, fullPage: true });
     await dialogue.getByTestId("serie-calcul-fermer").click();

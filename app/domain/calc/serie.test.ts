@@ -81,4 +81,25 @@ describe("calculation series rules", () => {
     // Prices live in the description's Prices group (app/routes.ts), not at /home/prix.
     expect(ecranCorrection("prix")).toBe("/home/description/prix/prix_approvisionnement");
   });
+
+  test("[C-CHECK-23] [issue30-controle] the check's problems as the screen lists them: errors first, each problem once", () => {
+    const M = MESSAGES_CONTROLE;
+    const c = severiteControle({
+      codeRetour: "Erreur",
+      details: [
+        { code: M.coefficientEmission, objet: "intrant", id: 1, libelle: "Blé" },
+        { code: M.surface, objet: "parcelle", id: 2 },
+        { code: M.coefficientEmission, objet: "intrant", id: 1, libelle: "Blé" },
+        { code: M.coefficientEmission, objet: "intrant", id: 3, libelle: "Orge" },
+        { code: M.surface, objet: "parcelle", id: 2 },
+        { code: M.surface, objet: "parcelle", id: 4 },
+      ],
+    });
+    expect(c.details.map((d) => [d.severite, d.id])).toEqual([
+      ["Erreur", 2],
+      ["Erreur", 4],
+      ["Avertissement", 1],
+      ["Avertissement", 3],
+    ]);
+  });
 });

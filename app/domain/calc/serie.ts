@@ -78,8 +78,20 @@ export type SeveriteControle = "OK" | "Avertissement" | "Erreur";
 export type MessageSeverite = MessageControle & { severite: "Erreur" | "Avertissement" };
 export type ControleSerie = { codeRetour: SeveriteControle; details: MessageSeverite[] };
 
+/**
+ * The check's result with its severity; its problems as the screen lists them (issue 30): errors first, then
+ * warnings, each problem once (the same message on the same item and field), in the check's order otherwise.
+ */
 export function severiteControle(r: ResultatControle): ControleSerie {
-  const details = r.details.map((d) => ({ ...d, severite: MESSAGES_AVERTISSEMENT.includes(d.code) ? ("Avertissement" as const) : ("Erreur" as const) }));
+  const vus = new Set<string>();
+  const uniques: MessageSeverite[] = [];
+  for (const d of r.details) {
+    const cle = JSON.stringify([d.code, d.objet, d.id, d.champ ?? null, d.valeur ?? null]);
+    if (vus.has(cle)) continue;
+    vus.add(cle);
+    uniques.push({ ...d, severite: MESSAGES_AVERTISSEMENT.includes(d.code) ? "Avertissement" : "Erreur" });
+  }
+  const details = [...uniques.filter((d) => d.severite === "Erreur"), ...uniques.filter((d) => d.severite === "Avertissement")];
   const codeRetour: SeveriteControle = details.some((d) => d.severite === "Erreur") ? "Erreur" : details.length ? "Avertissement" : "OK";
   return { codeRetour, details };
 }

@@ -16,7 +16,8 @@ import { SessionsExport } from "~/components/resultats/sessions-export";
 import { NATURE_CALCUL } from "~/domain/export-resultats";
 import { idField, intent, jsonField, queryIds, screenAction, screenLoader } from "#server/http/route.server";
 import { choixCampagnes } from "#server/resultats/selection";
-import { controlerSerie, lancerSerie, listerSeries, type SerieListee } from "#server/calcul-serie/service.server";
+import { listerSeries, type SerieListee } from "#server/calcul-serie/service.server";
+import { lancerCalcul } from "#server/calcul-serie/lancement.server";
 import type { Route } from "./+types/calcul";
 
 /**
@@ -41,20 +42,16 @@ export const loader = screenLoader(async ({ scope, db, user, query, view }) => {
 const Campagnes = jsonField(z.array(idField).min(1, "calcul-serie.lancer-aide").max(50));
 
 export const action = screenAction({
-  controler: intent({ campagnes: Campagnes }, async ({ db, user }, { campagnes }) => {
-    const controles = [];
-    for (const idCampagne of campagnes) controles.push({ idCampagne, libelle: "", controle: await controlerSerie(db, user, idCampagne) });
-    return { ok: true as const, controles };
-  }),
-  lancer: intent({ campagnes: Campagnes }, async ({ db, user }, { campagnes }) => {
-    const series = [];
-    for (const idCampagne of campagnes) {
-      const { id, execution } = await lancerSerie(db, user, idCampagne);
-      execution.catch(() => undefined); // the run records its own failure on the series
-      series.push({ id, idCampagne });
-    }
-    return { ok: true as const, series };
-  }),
+  // The launch answers at once with its job (issue 30, decision 0102): the pre-check is the job's first step, the
+  // run follows in the same job; `confirme` once the user confirmed the check's warnings, `controle` the job that
+  // checked (its checks are taken when the data did not change since).
+  lancer: intent(
+    { campagnes: Campagnes, confirme: z.literal("true").optional(), controle: idField.optional() },
+    async ({ db, user }, { campagnes, confirme, controle }) => {
+      const { idTache } = await lancerCalcul(db, user, campagnes, { confirme: confirme === "true", controle });
+      return { ok: true as const, idTache };
+    },
+  ),
 });
 
 export default function Calcul({ loaderData: data }: Route.ComponentProps) {

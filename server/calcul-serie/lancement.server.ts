@@ -1,0 +1,2 @@
+// The server-only entry of ./lancement for route modules.
+export * from "./lancement";
