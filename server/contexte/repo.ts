@@ -153,3 +153,13 @@ export async function latestPostDate(db: Db): Promise<string | null> {
   const row = await db("post").max({ d: "creation_date" }).first();
   return row?.d ? new Date(row.d).toISOString() : null;
 }
+
+/** The folders linking a farm, with their network, in folder order (the API's campaign view, decision 0098). */
+export async function listFoldersOfFarm(db: Db, idExploitation: number): Promise<{ idDossier: number; idOad: number }[]> {
+  const rows = await db("dossier_exploitation")
+    .join("dossier", "dossier.id", "dossier_exploitation.idDossier")
+    .where("dossier_exploitation.idExploitation", idExploitation)
+    .orderBy("dossier.id")
+    .select("dossier.id as idDossier", "dossier.idOad as idOad");
+  return rows.map((r: { idDossier: number; idOad: number }) => ({ idDossier: Number(r.idDossier), idOad: Number(r.idOad) }));
+}

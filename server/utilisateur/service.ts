@@ -35,3 +35,9 @@ export async function listGroupMembers(db: Db, user: Utilisateur, idGroupe: numb
   ensure(user.isVisible && (await canListGroupMembers(db, user)));
   return listVisibleUsersOfGroupe(db, idGroupe);
 }
+
+/** GET utilisateurs/{id} and utilisateur_connectes/{id}: a user reads himself only (403 for anyone else). */
+export function ownUser(user: Utilisateur, id: number): Utilisateur {
+  ensure(id === user.id);
+  return user;
+}

@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { JETON_ACCES, JetonPersonnelSchema } from "~/domain/jeton-api";
+import { DossierSchema } from "~/domain/partage";
+import { rowId } from "~/domain/validation";
+import { createDossier, deleteDossier, dossiersOfOad, getDossier, getOad, getOads, updateDossier } from "../dossier/service";
+import { tokenField } from "../http/fields";
+import { apiCall, type ApiCall } from "../http/api.server";
+import { createJetonPersonnel, getJetonsPersonnels, revokeJetonPersonnel, revokeOwnToken } from "../jeton-api/service";
+import { getParcelles } from "../parcelle/service";
+import { ownUser } from "../utilisateur/service";
+
+/**
+ * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
+ * own, from app/domain) and the service that answers it. No SQL and no rights check here: the services do both, as
+ * for the screens. The adapter and the OpenAPI document are in server/http/api.server.ts.
+ */
+
+const byId = z.object({ id: rowId() });
+const stamp = z.string().describe("ISO 8601 date and time");
+
+const Utilisateur = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string().nullable(),
+  acceptcgu: z.boolean(),
+  isVisible: z.boolean(),
+});
+const UtilisateurConnecte = Utilisateur.extend({ admin: z.boolean(), roles: z.array(z.string()) });
+
+const Oad = z.object({ id: z.number().int(), libelle: z.string(), libelleLong: z.string().nullable() });
+const DossierListItem = z.object({ id: z.number().int(), libelle: z.string(), idOad: z.number().int() });
+const Dossier = z.object({
+  id: z.number().int(),
+  libelle: z.string(),
+  suffixe: z.string().nullable(),
+  idOad: z.number().int(),
+  remarque: z.string(),
+  updatedAt: stamp,
+});
+const Jeton = z.object({ id: z.number().int(), nom: z.string(), acces: z.enum(JETON_ACCES), expiresAt: stamp, lastUsedAt: stamp.nullable(), createdAt: stamp });
+const NouveauJeton = z.object({ id: z.number().int(), nom: z.string(), acces: z.enum(JETON_ACCES), expiresAt: stamp, token: z.string() });
+const Parcelle = z.looseObject({
+  id: z.number().int(),
+  idCampagne: z.number().int(),
+  libelle: z.string(),
+  surface: z.number().nullable(),
+  libelleModeConduite: z.string().nullable(),
+  libelleLot: z.string().nullable(),
+  parcellesHistorique: z.array(z.number().int()),
+  updatedAt: stamp,
+});
+
+const boolQuery = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const API_CALLS: readonly ApiCall[] = [
+  // --- tokens (decision 0098)
+  apiCall({
+    method: "POST",
+    path: "/api/v1/logout",
+    tag: "auth",
+    summary: "Signs the API client out: the token of the call is revoked",
+    beforeTerms: true,
+    handle: ({ scope, bearer }) => revokeOwnToken(scope.db, scope.user, bearer.idToken),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/jetons",
+    tag: "auth",
+    summary: "The user's personal access tokens (never their value)",
+    answer: z.array(Jeton),
+    handle: ({ scope }) => getJetonsPersonnels(scope.db, scope.user),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/jetons",
+    tag: "auth",
+    summary: "A new personal access token (its value is answered once)",
+    body: JetonPersonnelSchema,
+    answer: NouveauJeton,
+    status: 201,
+    refusals: [403, 409],
+    handle: ({ scope, body }) => createJetonPersonnel(scope.db, scope.user, body),
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/jetons/{id}",
+    tag: "auth",
+    summary: "Revokes one of the user's personal access tokens",
+    params: byId,
+    refusals: [403, 404],
+    handle: ({ scope, params }) => revokeJetonPersonnel(scope.db, scope.user, params.id),
+  }),
+
+  // --- users (A-API-09, A-API-11)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/utilisateurs/{id}",
+    tag: "utilisateurs",
+    summary: "The user (himself only)",
+    params: byId,
+    answer: Utilisateur,
+    refusals: [403],
+    beforeTerms: true,
+    handle: async ({ scope, params }) => ownUser(scope.user, params.id),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/utilisateur_connectes/{id}",
+    tag: "utilisateurs",
+    summary: "The connected user, with his roles",
+    params: byId,
+    answer: UtilisateurConnecte,
+    refusals: [403],
+    beforeTerms: true,
+    handle: async ({ scope, params }) => ownUser(scope.user, params.id),
+  }),
+
+  // --- networks (A-API-12)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/oads",
+    tag: "oads",
+    summary: "The networks",
+    answer: z.array(Oad),
+    handle: ({ scope }) => getOads(scope.db),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/oads/{id}",
+    tag: "oads",
+    summary: "One network",
+    params: byId,
+    answer: Oad,
+    refusals: [404],
+    handle: ({ scope, params }) => getOad(scope.db, params.id),
+  }),
+
+  // --- folders (A-API-13, A-API-14, A-ENT-02)
+  apiCall({
+    method: "GET",
+    path: "/api/v2/dossiers",
+    tag: "dossiers",
+    summary: "The folders of a network the user may read (ecriture=true: write)",
+    query: z.object({ oad: rowId(), ecriture: boolQuery.optional() }),
+    answer: z.array(DossierListItem),
+    handle: ({ scope, query }) => dossiersOfOad(scope.db, scope.user, query.oad, query.ecriture ?? false),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/dossiers/{id}",
+    tag: "dossiers",
+    summary: "One folder (any right on it)",
+    params: byId,
+    answer: Dossier,
+    refusals: [403, 404],
+    handle: ({ scope, params }) => getDossier(scope.db, scope.user, params.id),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/dossiers",
+    tag: "dossiers",
+    summary: "A new folder; its creator animates it",
+    body: DossierSchema,
+    answer: Dossier,
+    status: 201,
+    refusals: [403],
+    handle: async ({ scope, body }) => getDossier(scope.db, scope.user, await createDossier(scope.db, scope.user, body)),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/dossiers/{id}",
+    tag: "dossiers",
+    summary: "Updates a folder (animation right); updatedAt as read, else 409",
+    params: byId,
+    body: DossierSchema.extend({ updatedAt: tokenField }),
+    answer: Dossier,
+    refusals: [403, 404, 409],
+    handle: async ({ scope, params, body }) => {
+      await updateDossier(scope, params.id, body);
+      return getDossier(scope.db, scope.user, params.id);
+    },
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/dossiers/{id}",
+    tag: "dossiers",
+    summary: "Deletes a folder (animation right; refused while a farm has no other folder)",
+    params: byId,
+    refusals: [403, 404, 409],
+    handle: ({ scope, params }) => deleteDossier(scope, params.id),
+  }),
+
+  // --- farm description (spec 2 §7; B-API-16)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/campagnes/{id}/parcelles",
+    tag: "parcelles",
+    summary: "The plots of a campaign",
+    params: byId,
+    campaign: ({ params }) => params.id,
+    answer: z.array(Parcelle),
+    refusals: [403, 404],
+    handle: async ({ scope }) => (await getParcelles(scope)).rows,
+  }),
+];
