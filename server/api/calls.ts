@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { JETON_ACCES, JetonPersonnelSchema } from "~/domain/jeton-api";
 import { DossierSchema } from "~/domain/partage";
+import { MajDatesCampagneSchema } from "~/domain/parcelle";
 import { rowId } from "~/domain/validation";
 import { createDossier, deleteDossier, dossiersOfOad, getDossier, getOad, getOads, updateDossier } from "../dossier/service";
 import { tokenField } from "../http/fields";
 import { apiCall, type ApiCall } from "../http/api.server";
 import { createJetonPersonnel, getJetonsPersonnels, revokeJetonPersonnel, revokeOwnToken } from "../jeton-api/service";
-import { getParcelles } from "../parcelle/service";
+import { getCampagne } from "../campagne/service";
+import { farmsOfDossier } from "../exploitation/service";
+import { getParcelles, majDatesCampagne } from "../parcelle/service";
 import { ownUser } from "../utilisateur/service";
 
 /**
@@ -50,6 +53,35 @@ const Parcelle = z.looseObject({
   libelleLot: z.string().nullable(),
   parcellesHistorique: z.array(z.number().int()),
   updatedAt: stamp,
+});
+
+const FarmRight = z.object({
+  dexEcriture: z.boolean(),
+  dexLecture: z.boolean(),
+  dexSynthese: z.boolean(),
+  dexAnimation: z.boolean(),
+  dexNominatif: z.boolean(),
+});
+const ExploitationListItem = z.object({
+  id: z.number().int(),
+  libelle: z.string(),
+  suffixe: z.string().nullable(),
+  idDossier: z.number().int(),
+  dossierExploitation: FarmRight,
+});
+const Campagne = z.object({
+  id: z.number().int(),
+  idExploitation: z.number().int(),
+  anneeRecolte: z.number().int(),
+  prefixeCampagne: z.string(),
+  apiLibelle: z.string(),
+  libelle: z.string(),
+  simulation: z.boolean(),
+  serieValide: z.boolean(),
+  indicateurPublie: z.boolean(),
+  anneeDerniereAction: z.number().int().nullable(),
+  idCampagneHistoParcelle: z.number().int().nullable(),
+  locked: z.boolean(),
 });
 
 const boolQuery = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -190,6 +222,43 @@ export const API_CALLS: readonly ApiCall[] = [
     params: byId,
     refusals: [403, 404, 409],
     handle: ({ scope, params }) => deleteDossier(scope, params.id),
+  }),
+
+  // --- farms (A-API-15, B-API-04)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/exploitations",
+    tag: "exploitations",
+    summary: "The farms of a folder the user may see (dexEcriture=true: those he may write)",
+    query: z.object({ "dossierExploitation.dossier": rowId(), "dossierExploitation.dexEcriture": boolQuery.optional() }),
+    answer: z.array(ExploitationListItem),
+    refusals: [403],
+    handle: ({ scope, query }) => farmsOfDossier(scope.db, scope.user, query["dossierExploitation.dossier"], query["dossierExploitation.dexEcriture"] ?? false),
+  }),
+
+  // --- campaigns (B-API-06, A-API-27, B-API-07)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/campagnes/{id}",
+    tag: "campagnes",
+    summary: "One campaign, with its lock and its last-action year",
+    params: byId,
+    campaign: ({ params }) => params.id,
+    answer: Campagne,
+    refusals: [404],
+    handle: ({ scope }) => getCampagne(scope),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/campagnes/{id}/maj_dates_actions",
+    tag: "campagnes",
+    summary: "Moves the campaign's interventions and last-action year to anneeRecolteCible (refused on a locked campaign)",
+    params: byId,
+    campaign: ({ params }) => params.id,
+    body: MajDatesCampagneSchema,
+    answer: z.object({ moved: z.number().int() }),
+    refusals: [404],
+    handle: async ({ scope, body }) => ({ moved: await majDatesCampagne(scope, body) }),
   }),
 
   // --- farm description (spec 2 §7; B-API-16)

@@ -163,3 +163,10 @@ export async function listFoldersOfFarm(db: Db, idExploitation: number): Promise
     .select("dossier.id as idDossier", "dossier.idOad as idOad");
   return rows.map((r: { idDossier: number; idOad: number }) => ({ idDossier: Number(r.idDossier), idOad: Number(r.idOad) }));
 }
+
+/** The dates of a campaign the API answers beside its option (GET campagnes/{id}, B-API-06). */
+export async function findCampagneDates(db: Db, id: number): Promise<{ anneeDerniereAction: number | null; idCampagneHistoParcelle: number | null }> {
+  const r = await db("campagne").where({ id }).first("anneeDerniereAction", "idCampagneHistoParcelle");
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return { anneeDerniereAction: num(r?.anneeDerniereAction), idCampagneHistoParcelle: num(r?.idCampagneHistoParcelle) };
+}

@@ -321,6 +321,59 @@ describe("farm description", () => {
   });
 });
 
+describe("farms and campaigns", () => {
+  test("[A-API-15][B-API-04][B-API-05] GET exploitations filters on dossierExploitation.dossier and dossierExploitation.dexEcriture", async () => {
+    const { dossiers, exploitations } = t.demo();
+    const redacteur = await tokenOf("redacteur");
+    const all = await api("GET", `/api/v1/exploitations?dossierExploitation.dossier=${dossiers.bocage}`, { token: redacteur });
+    expect((all.body as { id: number }[]).map((e) => e.id).sort()).toEqual([exploitations.moulin, exploitations.vallee].sort());
+    const writable = await api("GET", `/api/v1/exploitations?dossierExploitation.dossier=${dossiers.bocage}&dossierExploitation.dexEcriture=true`, {
+      token: redacteur,
+    });
+    // Moulin is linked to Bocage for reading only.
+    expect((writable.body as { id: number; dossierExploitation: { dexAnimation: boolean } }[]).map((e) => e.id)).toEqual([exploitations.vallee]);
+    expect((await api("GET", `/api/v1/exploitations?dossierExploitation.dossier=${dossiers.bocage}`, { token: await tokenOf("lecteur") })).status).toBe(403);
+  });
+
+  test("[B-API-06] GET campagnes/{id}: the campaign with its lock and last-action year", async () => {
+    const { campagnes } = t.demo();
+    const token = await tokenOf("lecteur");
+    const open = await api("GET", `/api/v1/campagnes/${campagnes.tilleuls2025}`, { token });
+    expect(open.body).toMatchObject({ id: campagnes.tilleuls2025, anneeRecolte: 2025, locked: false, idCampagneHistoParcelle: campagnes.tilleuls2024 });
+    expect((await api("GET", `/api/v1/campagnes/${campagnes.tilleuls2024}`, { token })).body).toMatchObject({ indicateurPublie: true, locked: true });
+    expect((await api("GET", `/api/v1/campagnes/${campagnes.vallee2025}`, { token })).status).toBe(403);
+  });
+
+  test("[A-API-27][B-API-07] PATCH campagnes/{id}/maj_dates_actions: the writer moves the dates; reader, other farm, locked campaign and anonymous are refused", async () => {
+    const { campagnes } = t.demo();
+    const before = await snapshot(t.db(), "campagne");
+    const body = { anneeRecolteCible: 2026 };
+    const refused: [string | null, number, number][] = [
+      ["lecteur", campagnes.tilleuls2025, 403],
+      ["synthese", campagnes.tilleuls2025, 403],
+      ["lecteur", campagnes.vallee2025, 403],
+      ["redacteur", campagnes.tilleuls2024, 403],
+      [null, campagnes.tilleuls2025, 401],
+    ];
+    for (const [username, id, status] of refused) {
+      const r = await api("PATCH", `/api/v1/campagnes/${id}/maj_dates_actions`, { token: username ? await tokenOf(username) : null, body });
+      expect([username, id, r.status]).toEqual([username, id, status]);
+    }
+    expect(await snapshot(t.db(), "campagne")).toEqual(before);
+    const bad = await api("PATCH", `/api/v1/campagnes/${campagnes.tilleuls2025}/maj_dates_actions`, {
+      token: await tokenOf("redacteur"),
+      body: { anneeRecolteCible: "2026a" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ fieldErrors: { anneeRecolteCible: expect.any(Array) } });
+
+    const ok = await api("PATCH", `/api/v1/campagnes/${campagnes.moulin2025}/maj_dates_actions`, { token: await tokenOf("redacteur"), body });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ moved: expect.any(Number) });
+    expect(Number((await t.db()("campagne").where({ id: campagnes.moulin2025 }).first("anneeDerniereAction")).anneeDerniereAction)).toBe(2026);
+  });
+});
+
 describe("OpenAPI", () => {
   test("[A-API-02] GET openapi.json: an OpenAPI 3.1 document of every call", async () => {
     const response = await openApiLoader();
