@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JETON_ACCES, JetonPersonnelSchema } from "~/domain/jeton-api";
 import { DossierSchema } from "~/domain/partage";
-import { MajDatesCampagneSchema } from "~/domain/parcelle";
+import { MajDatesCampagneSchema, ParcelleFields, withDerivedSurfaces } from "~/domain/parcelle";
 import { rowId } from "~/domain/validation";
 import { createDossier, deleteDossier, dossiersOfOad, getDossier, getOad, getOads, updateDossier } from "../dossier/service";
 import { tokenField } from "../http/fields";
@@ -9,7 +9,7 @@ import { apiCall, type ApiCall } from "../http/api.server";
 import { createJetonPersonnel, getJetonsPersonnels, revokeJetonPersonnel, revokeOwnToken } from "../jeton-api/service";
 import { getCampagne } from "../campagne/service";
 import { farmsOfDossier } from "../exploitation/service";
-import { getParcelles, majDatesCampagne } from "../parcelle/service";
+import { getParcelle, getParcelles, majDatesCampagne, parcelleCampaign, saveParcelle } from "../parcelle/service";
 import { ownUser } from "../utilisateur/service";
 
 /**
@@ -272,5 +272,36 @@ export const API_CALLS: readonly ApiCall[] = [
     answer: z.array(Parcelle),
     refusals: [403, 404],
     handle: async ({ scope }) => (await getParcelles(scope)).rows,
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/parcelles",
+    tag: "parcelles",
+    summary: "A new plot in the campaign idCampagne (the plot form's fields)",
+    body: z.preprocess(withDerivedSurfaces, ParcelleFields.extend({ idCampagne: rowId() })),
+    campaign: ({ body }) => body.idCampagne,
+    answer: Parcelle,
+    status: 201,
+    refusals: [404, 409],
+    handle: async ({ scope, body }) => {
+      const { idCampagne: _campaign, ...plot } = body;
+      void _campaign;
+      return getParcelle(scope, await saveParcelle(scope, plot));
+    },
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/parcelles/{id}",
+    tag: "parcelles",
+    summary: "Updates a plot; updatedAt as read, else 409",
+    params: byId,
+    body: z.preprocess(withDerivedSurfaces, ParcelleFields.extend({ updatedAt: tokenField })),
+    campaign: ({ params }, db) => parcelleCampaign(db, params.id),
+    answer: Parcelle,
+    refusals: [404, 409],
+    handle: async ({ scope, params, body }) => {
+      const { updatedAt, ...plot } = body;
+      return getParcelle(scope, await saveParcelle(scope, plot, { id: params.id, updatedAt }));
+    },
   }),
 ];

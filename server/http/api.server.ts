@@ -54,7 +54,7 @@ export type ApiCall<P extends AnyObject = AnyObject, Q extends AnyObject = AnyOb
    * The campaign the call is about, from its parsed input: the scope's view is then that campaign's (its farm, a
    * folder linking it, its lock), so the campaign services answer for it without touching the user's selection.
    */
-  campaign?: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }) => number;
+  campaign?: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, db: Db) => number | Promise<number | null>;
   /** A call a user who has not accepted the terms may make (the terms call itself). */
   beforeTerms?: boolean;
   handle: (input: ApiInput<P, Q, B>) => Promise<A extends z.ZodType ? z.input<A> : void>;
@@ -269,10 +269,12 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
   const body = call.body ? parsed(call.body, await readJson(request, locale), locale) : undefined;
   if (!call.body && (method === "POST" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0) await readJson(request, locale);
 
-  const idCampagne = call.campaign?.({ params, query, body });
   const answer = await db.transaction(async (trx) => {
     let view: ContextView | undefined;
-    if (idCampagne !== undefined) {
+    if (call.campaign) {
+      // The campaign the call is about (named by the address, the body, or the row it writes); a row of none is a 404.
+      const idCampagne = await call.campaign({ params, query, body }, trx);
+      if (idCampagne == null) throw new ServiceError(API_ERRORS.notFound, 404);
       const campagne = await trx("campagne").where({ id: idCampagne }).first("idExploitation");
       if (!campagne) throw new ServiceError("errors.services.campagnes-service-error", 404);
       const found = await contextViewOfCampaign(trx, bearer.user, idCampagne, Number(campagne.idExploitation));

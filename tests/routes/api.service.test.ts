@@ -319,6 +319,61 @@ describe("farm description", () => {
     expect((await api("GET", "/api/v1/campagnes/999999/parcelles", { token })).status).toBe(404);
     expect((await api("GET", "/api/v1/campagnes/0/parcelles", { token })).status).toBe(400);
   });
+  test("[B-API-16] POST parcelles and PATCH parcelles/{id}: created and updated through the plot form's schema and service; refusals store nothing", async () => {
+    const { campagnes } = t.demo();
+    const redacteur = await tokenOf("redacteur");
+    const made = await api("POST", "/api/v1/parcelles", {
+      token: redacteur,
+      body: { idCampagne: campagnes.tilleuls2025, libelle: "Parcelle API", surface: 3.5 },
+    });
+    expect(made.status).toBe(201);
+    const plot = made.body as { id: number; updatedAt: string; surface: number };
+    expect(plot).toMatchObject({ idCampagne: campagnes.tilleuls2025, libelle: "Parcelle API", surface: 3.5 });
+
+    const before = await snapshot(t.db(), "parcelle");
+    const lotOfOtherFarm = await t.db()("lot_parcelle").where({ idCampagne: campagnes.vallee2025 }).first("id");
+    const refused: [string | null, Record<string, unknown>, number][] = [
+      ["lecteur", { idCampagne: campagnes.tilleuls2025, libelle: "Non", surface: 1 }, 403],
+      ["synthese", { idCampagne: campagnes.tilleuls2025, libelle: "Non", surface: 1 }, 403],
+      ["redacteur", { idCampagne: campagnes.tilleuls2024, libelle: "Verrouillée", surface: 1 }, 403],
+      ["lecteur", { idCampagne: campagnes.vallee2025, libelle: "Autre ferme", surface: 1 }, 403],
+      [null, { idCampagne: campagnes.tilleuls2025, libelle: "Anonyme", surface: 1 }, 401],
+      ["redacteur", { idCampagne: campagnes.tilleuls2025, libelle: "Sans surface", surface: -2 }, 400],
+      ["redacteur", { idCampagne: campagnes.tilleuls2025, libelle: "Champ inconnu", surface: 1, proprietaire: "x" }, 400],
+      ["redacteur", { idCampagne: 999999, libelle: "Nulle part", surface: 1 }, 404],
+      ...(lotOfOtherFarm
+        ? [
+            ["redacteur", { idCampagne: campagnes.tilleuls2025, libelle: "Lot d'ailleurs", surface: 1, idLot: lotOfOtherFarm.id }, 400] as [
+              string,
+              Record<string, unknown>,
+              number,
+            ],
+          ]
+        : []),
+    ];
+    for (const [username, body, status] of refused) {
+      const r = await api("POST", "/api/v1/parcelles", { token: username ? await tokenOf(username) : null, body });
+      expect([body.libelle, r.status]).toEqual([body.libelle, status]);
+    }
+    expect(await snapshot(t.db(), "parcelle")).toEqual(before);
+
+    const patched = await api("PATCH", `/api/v1/parcelles/${plot.id}`, {
+      token: redacteur,
+      body: { libelle: "Parcelle API bis", surface: 4, updatedAt: plot.updatedAt },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: plot.id, libelle: "Parcelle API bis", surface: 4 });
+    const stale = await api("PATCH", `/api/v1/parcelles/${plot.id}`, { token: redacteur, body: { libelle: "Écrasée", surface: 4, updatedAt: plot.updatedAt } });
+    expect(stale.status).toBe(409);
+    expect((await api("PATCH", "/api/v1/parcelles/999999", { token: redacteur, body: { libelle: "X", surface: 1, updatedAt: plot.updatedAt } })).status).toBe(
+      404,
+    );
+    expect(
+      (await api("PATCH", `/api/v1/parcelles/${plot.id}`, { token: await tokenOf("lecteur"), body: { libelle: "Lu", surface: 1, updatedAt: plot.updatedAt } }))
+        .status,
+    ).toBe(403);
+    expect((await t.db()("parcelle").where({ id: plot.id }).first("libelle")).libelle).toBe("Parcelle API bis");
+  });
 });
 
 describe("farms and campaigns", () => {
