@@ -107,6 +107,7 @@ export default [
         ),
       ]),
       route("profil", "routes/profil.tsx"),
+      route("profil/jetons", "routes/profil-jetons.ts"),
       route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
         index("routes/admin/index.ts"),
         route("utilisateurs", "routes/admin/utilisateurs.tsx"),

@@ -156,11 +156,11 @@ export async function latestPostDate(db: Db): Promise<string | null> {
 
 /** The folders linking a farm, with their network, in folder order (the API's campaign view, decision 0098). */
 export async function listFoldersOfFarm(db: Db, idExploitation: number): Promise<{ idDossier: number; idOad: number }[]> {
-  const rows = await db("dossier_exploitation")
-    .join("dossier", "dossier.id", "dossier_exploitation.idDossier")
-    .where("dossier_exploitation.idExploitation", idExploitation)
-    .orderBy("dossier.id")
-    .select("dossier.id as idDossier", "dossier.idOad as idOad");
+  const rows = await db("dossier_exploitation as de")
+    .join("dossier as d", "d.id", "de.idDossier")
+    .where("de.idExploitation", idExploitation)
+    .orderBy("d.id")
+    .select("d.id as idDossier", "d.idOad as idOad");
   return rows.map((r: { idDossier: number; idOad: number }) => ({ idDossier: Number(r.idDossier), idOad: Number(r.idOad) }));
 }
 

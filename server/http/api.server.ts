@@ -88,6 +88,7 @@ export const API_ERRORS = {
   tooMany: "errors.api.too-many-requests",
   forbidden: "errors.forbidden",
   server: "errors.api.server-error",
+  campaignRequired: "errors.api.campaign-required",
 } as const;
 
 const TITLES: Record<number, [string, string]> = {
@@ -221,7 +222,7 @@ export async function answerApi(calls: readonly ApiCall[], request: Request, db:
     if (e instanceof Refused) return e.response;
     if (isServiceError(e)) return problem(e.status >= 500 ? 500 : e.status, e.key, { locale, fieldErrors: e.fieldErrors, params: e.params });
     // A campaign required (412 of campaignContext) or another Response of a service.
-    if (e instanceof Response) return problem(e.status, e.status === 412 ? "errors.campaign-required" : API_ERRORS.server, { locale });
+    if (e instanceof Response) return problem(e.status, e.status === 412 ? API_ERRORS.campaignRequired : API_ERRORS.server, { locale });
     console.error("[api]", e);
     return problem(500, API_ERRORS.server, { locale });
   }

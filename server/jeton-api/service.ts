@@ -12,8 +12,8 @@ import { countJetonsPersonnels, deleteJeton, listJetonsPersonnels } from "./repo
  * Each user only ever sees and revokes his own.
  */
 export const JETON_ERRORS = {
-  notFound: "errors.services.jeton-service-error",
-  tooMany: "errors.services.jeton-too-many",
+  notFound: "jetons-api.errors.not-found",
+  tooMany: "jetons-api.errors.too-many",
 } as const;
 
 /** Personal tokens a user may hold at once. */

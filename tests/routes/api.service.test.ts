@@ -4,7 +4,9 @@ import { z } from "zod";
 import { action as loginCheck } from "~/routes/api/login-check";
 import { loader as apiLoader, action as apiAction } from "~/routes/api/api";
 import { loader as openApiLoader } from "~/routes/api/openapi";
-import { countRows, snapshot } from "../helpers/service";
+import { action as jetonsAction, loader as jetonsLoader } from "~/routes/profil-jetons";
+import { getRoute, postForm } from "../helpers/route-call";
+import { countRows, demoUser, snapshot } from "../helpers/service";
 import { useTestDb } from "../helpers/test-db";
 import { issueApiToken, LOGIN_TOKEN_HOURS } from "../../server/auth/api-token";
 import { answerApi, openApiDocument, ProblemSchema, type ApiOptions } from "../../server/http/api.server";
@@ -131,6 +133,28 @@ describe("tokens", () => {
     const bad = await api("POST", "/api/v1/jetons", { token: login, body: { nom: "", acces: "tout", joursValidite: 9999 } });
     expect(bad.status).toBe(400);
     expect(Object.keys((bad.body as { fieldErrors: object }).fieldErrors).sort()).toEqual(["acces", "joursValidite", "nom"]);
+  });
+
+  test("[A-API-07] the profile page's tokens: made, listed and revoked by the signed-in user; bad input refused", async () => {
+    const user = await demoUser(t.db(), "lecteur");
+    const path = "/home/profil/jetons";
+    const made = await postForm(jetonsAction, { db: t.db(), user, path, form: { intent: "create", nom: "Tableur", acces: "ecriture", joursValidite: "30" } });
+    expect(made.status).toBe(200);
+    const { created } = made.body as { created: { id: number; token: string } };
+    expect((await api("GET", `/api/v1/utilisateurs/${user.id}`, { token: created.token })).status).toBe(200);
+    const list = await getRoute(jetonsLoader, { db: t.db(), user, path });
+    expect(list.body).toEqual([expect.objectContaining({ id: created.id, nom: "Tableur", acces: "ecriture" })]);
+    const bad = await postForm(jetonsAction, { db: t.db(), user, path, form: { intent: "create", nom: "", acces: "admin", joursValidite: "0" } });
+    expect(bad.status).toBe(400);
+    const other = await postForm(jetonsAction, {
+      db: t.db(),
+      user: await demoUser(t.db(), "redacteur"),
+      path,
+      form: { intent: "revoke", id: String(created.id) },
+    });
+    expect(other.status).toBe(404);
+    expect((await postForm(jetonsAction, { db: t.db(), user, path, form: { intent: "revoke", id: String(created.id) } })).status).toBe(200);
+    expect((await api("GET", `/api/v1/utilisateurs/${user.id}`, { token: created.token })).status).toBe(401);
   });
 
   test("[A-API-03] rate limit per token and per address: 429 with Retry-After", async () => {
