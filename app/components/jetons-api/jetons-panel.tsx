@@ -86,7 +86,7 @@ export function JetonsPanel() {
       <ul className="mt-4 divide-y divide-stone-200 text-sm">
         {(list.data ?? []).length === 0 && <li className="py-2 text-stone-500">{t("jetons-api.aucun")}</li>}
         {(list.data ?? []).map((j) => (
-          <li key={j.id} className="flex items-center justify-between gap-2 py-2">
+          <li key={j.id} className="flex items-center justify-between gap-2 py-2" data-testid="jeton-api-ligne">
             <span>
               <strong>{j.nom}</strong> · {t(`jetons-api.${j.acces}`)} · {t("jetons-api.expire")} {formatDate(j.expiresAt)} ·{" "}
               {t("jetons-api.derniere-utilisation")} {j.lastUsedAt ? formatDateTime(j.lastUsedAt) : t("jetons-api.jamais")}
