@@ -10,7 +10,7 @@ import { createJetonPersonnel, getJetonsPersonnels, revokeJetonPersonnel, revoke
 import { getCampagne } from "../campagne/service";
 import { farmsOfDossier } from "../exploitation/service";
 import { getParcelle, getParcelles, majDatesCampagne, parcelleCampaign, saveParcelle } from "../parcelle/service";
-import { ownUser } from "../utilisateur/service";
+import { getGroupeUtilisateurs, listGroupesUtilisateurs, listGroupMembers, ownUser } from "../utilisateur/service";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -32,6 +32,7 @@ const Utilisateur = z.object({
 });
 const UtilisateurConnecte = Utilisateur.extend({ admin: z.boolean(), roles: z.array(z.string()) });
 
+const Groupe = z.object({ idGroupe: z.number().int(), nomGroupe: z.string() });
 const Oad = z.object({ id: z.number().int(), libelle: z.string(), libelleLong: z.string().nullable() });
 const DossierListItem = z.object({ id: z.number().int(), libelle: z.string(), idOad: z.number().int() });
 const Dossier = z.object({
@@ -147,6 +148,35 @@ export const API_CALLS: readonly ApiCall[] = [
     refusals: [403],
     beforeTerms: true,
     handle: async ({ scope, params }) => ownUser(scope.user, params.id),
+  }),
+
+  // --- user groups, to share a folder (A-API-21, A-API-22)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_groupes_utilisateurs",
+    tag: "utilisateurs",
+    summary: "The user groups (visible users who may grant rights)",
+    answer: z.array(Groupe),
+    handle: ({ scope }) => listGroupesUtilisateurs(scope.db, scope.user),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_groupes_utilisateurs/{id}",
+    tag: "utilisateurs",
+    summary: "One user group",
+    params: byId,
+    answer: Groupe,
+    refusals: [404],
+    handle: ({ scope, params }) => getGroupeUtilisateurs(scope.db, scope.user, params.id),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/utilisateurs",
+    tag: "utilisateurs",
+    summary: "The visible members of a group (idGroupe)",
+    query: z.object({ idGroupe: rowId() }),
+    answer: z.array(z.object({ id: z.number().int(), nom: z.string(), prenom: z.string() })),
+    handle: ({ scope, query }) => listGroupMembers(scope.db, scope.user, query.idGroupe),
   }),
 
   // --- networks (A-API-12)

@@ -191,6 +191,25 @@ describe("users and networks", () => {
     expect(other.body).toMatchObject({ key: "errors.forbidden" });
   });
 
+  test("[A-API-21][A-API-22] user groups and their visible members, for whoever may grant rights; others refused", async () => {
+    const { groupes, users } = t.demo();
+    const token = await tokenOf("animateur");
+    const list = await api("GET", "/api/v1/reference_groupes_utilisateurs", { token });
+    expect(list.body).toEqual(expect.arrayContaining([{ idGroupe: groupes.conseillers, nomGroupe: "Conseillers du réseau démo" }]));
+    expect((await api("GET", `/api/v1/reference_groupes_utilisateurs/${groupes.conseillers}`, { token })).body).toEqual({
+      idGroupe: groupes.conseillers,
+      nomGroupe: "Conseillers du réseau démo",
+    });
+    expect((await api("GET", "/api/v1/reference_groupes_utilisateurs/999999", { token })).status).toBe(404);
+    const members = await api("GET", `/api/v1/utilisateurs?idGroupe=${groupes.conseillers}`, { token });
+    expect((members.body as { id: number }[]).map((u) => u.id)).toContain(users.redacteur);
+    expect(Object.keys((members.body as object[])[0]).sort()).toEqual(["id", "nom", "prenom"]);
+    const lecteur = await tokenOf("lecteur");
+    expect((await api("GET", "/api/v1/reference_groupes_utilisateurs", { token: lecteur })).status).toBe(403);
+    expect((await api("GET", `/api/v1/utilisateurs?idGroupe=${groupes.conseillers}`, { token: lecteur })).status).toBe(403);
+    expect((await api("GET", "/api/v1/utilisateurs", { token })).status).toBe(400);
+  });
+
   test("[A-API-12][A-API-01] GET oads and oads/{id}: id, libelle, libelleLong; an unknown network is a 404", async () => {
     const token = await tokenOf("lecteur");
     const list = await api("GET", "/api/v1/oads", { token });
