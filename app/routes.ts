@@ -15,6 +15,9 @@ export default [
   route("login", "routes/login.tsx"),
   route("api/v1/login_check", "routes/api/login-check.ts"),
   route("api/v1/actualisation", "routes/api/actualisation.ts"),
+  route("api/v1/openapi.json", "routes/api/openapi.ts"),
+  route("api/v1/*", "routes/api/api.ts", { id: "api.v1" }),
+  route("api/v2/*", "routes/api/api.ts", { id: "api.v2" }),
   route("logout", "routes/logout.ts"),
   route("locale", "routes/locale.ts"),
   route("mot-de-passe-oublie", "routes/password-forgotten.ts", { id: "passwordForgotten" }),
@@ -108,6 +111,7 @@ export default [
         ),
       ]),
       route("profil", "routes/profil.tsx"),
+      route("profil/jetons", "routes/profil-jetons.ts"),
       route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
         index("routes/admin/index.ts"),
         route("utilisateurs", "routes/admin/utilisateurs.tsx"),

@@ -7,6 +7,7 @@ import { data, useFetcher } from "react-router";
 import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
+import { JetonsPanel } from "~/components/jetons-api/jetons-panel";
 import { ProfileSchema } from "~/domain/utilisateur";
 import { saveOwnProfile } from "../../server/auth/profile";
 import { getSession, requireAcceptedUser } from "../../server/auth/session";
@@ -141,6 +142,7 @@ export default function Profil({ loaderData }: Route.ComponentProps) {
           {t("ui.save")}
         </button>
       </form>
+      <JetonsPanel />
     </div>
   );
 }

@@ -30,11 +30,24 @@ export type Scope = {
 };
 
 /** The scope of one request, one job or one script run: nothing read until asked. */
-export function requestScope(db: Db, user: Utilisateur, options: { shownCampaign?: number | null } = {}): Scope {
-  return scopeOver(db, user, options.shownCampaign ?? null, new Map());
+export function requestScope(
+  db: Db,
+  user: Utilisateur,
+  options: {
+    shownCampaign?: number | null;
+    /** The view of a campaign named by an API call (decision 0098), in place of the stored selection's. */ view?: (db: Db) => Promise<ContextView>;
+  } = {},
+): Scope {
+  return scopeOver(db, user, options.shownCampaign ?? null, new Map(), options.view ?? ((d) => loadContextView(d, user)));
 }
 
-function scopeOver(db: Db, user: Utilisateur, shownCampaign: number | null, known: Map<string, Promise<unknown>>): Scope {
+function scopeOver(
+  db: Db,
+  user: Utilisateur,
+  shownCampaign: number | null,
+  known: Map<string, Promise<unknown>>,
+  loadView: (db: Db) => Promise<ContextView>,
+): Scope {
   const remember = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     let answer = known.get(key) as Promise<T> | undefined;
     if (!answer) {
@@ -47,8 +60,8 @@ function scopeOver(db: Db, user: Utilisateur, shownCampaign: number | null, know
     db,
     user,
     shownCampaign,
-    view: () => remember("view", () => loadContextView(db, user)),
+    view: () => remember("view", () => loadView(db)),
     remember,
-    on: (trx) => scopeOver(trx, user, shownCampaign, known),
+    on: (trx) => scopeOver(trx, user, shownCampaign, known, loadView),
   };
 }

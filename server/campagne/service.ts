@@ -1,8 +1,8 @@
 import { buildDisplayName } from "~/domain/access/rights";
 import { isSimulationYear, type NewCampagneInput } from "~/domain/partage";
-import { ensureWrite } from "../access/description";
+import { campaignContext, ensureWrite } from "../access/description";
 import { recordAudit } from "../audit/repo";
-import { findContexte, listCampagnesOfExploitations, saveContexte } from "../contexte/repo";
+import { findCampagneDates, findContexte, listCampagnesOfExploitations, saveContexte } from "../contexte/repo";
 import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
 import { ServiceError } from "../errors";
@@ -174,4 +174,11 @@ export async function setScenarios(
       details: { anneeRecolte: year, base: campagnes.find((c) => !c.simulation)!.id },
     });
   });
+}
+
+/** A campaign as the API reads it (GET campagnes/{id}, B-API-06): the scope's campaign, its lock and its dates. */
+export async function getCampagne(scope: Scope) {
+  const ctx = await campaignContext(scope);
+  const row = await findCampagneDates(scope.db, ctx.idCampagne);
+  return { ...ctx.view.campagne!, ...row, locked: ctx.view.lock?.locked ?? false };
 }

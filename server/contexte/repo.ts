@@ -153,3 +153,20 @@ export async function latestPostDate(db: Db): Promise<string | null> {
   const row = await db("post").max({ d: "creation_date" }).first();
   return row?.d ? new Date(row.d).toISOString() : null;
 }
+
+/** The folders linking a farm, with their network, in folder order (the API's campaign view, decision 0098). */
+export async function listFoldersOfFarm(db: Db, idExploitation: number): Promise<{ idDossier: number; idOad: number }[]> {
+  const rows = await db("dossier_exploitation as de")
+    .join("dossier as d", "d.id", "de.idDossier")
+    .where("de.idExploitation", idExploitation)
+    .orderBy("d.id")
+    .select("d.id as idDossier", "d.idOad as idOad");
+  return rows.map((r: { idDossier: number; idOad: number }) => ({ idDossier: Number(r.idDossier), idOad: Number(r.idOad) }));
+}
+
+/** The dates of a campaign the API answers beside its option (GET campagnes/{id}, B-API-06). */
+export async function findCampagneDates(db: Db, id: number): Promise<{ anneeDerniereAction: number | null; idCampagneHistoParcelle: number | null }> {
+  const r = await db("campagne").where({ id }).first("anneeDerniereAction", "idCampagneHistoParcelle");
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return { anneeDerniereAction: num(r?.anneeDerniereAction), idCampagneHistoParcelle: num(r?.idCampagneHistoParcelle) };
+}

@@ -15,6 +15,7 @@ import {
   listCampagnesOfExploitations,
   listDossiersOfUser,
   listExploitationsOfDossier,
+  listFoldersOfFarm,
   listOads,
   saveContexte,
   type CampagneOption,
@@ -71,6 +72,39 @@ function contextLists(db: Db, user: Utilisateur, stored: ContexteRow, version: n
  */
 export async function loadContextView(db: Db, user: Utilisateur): Promise<ContextView> {
   const { stored, latest, version } = await findContexteWithLatestPost(db, user.id);
+  return viewOfSelection(db, user, stored, latest, version);
+}
+
+/**
+ * The context view of a campaign named by an API call (decision 0098), as if the user had selected its network, a
+ * folder linking its farm, the farm and the campaign: the folder of his stored selection when it links the farm, else
+ * the first linking folder through which he may write the campaign, else the first through which he may read it.
+ * Nothing is stored; null when no folder lets him read the campaign. The unlock of the stored context holds when it
+ * names this campaign.
+ */
+export async function contextViewOfCampaign(db: Db, user: Utilisateur, idCampagne: number, idExploitation: number): Promise<ContextView | null> {
+  const { stored, latest } = await findContexteWithLatestPost(db, user.id);
+  const links = await listFoldersOfFarm(db, idExploitation);
+  links.sort((a, b) => Number(b.idDossier === stored.idDossier) - Number(a.idDossier === stored.idDossier));
+  let readable: ContextView | null = null;
+  for (const link of links) {
+    const selection: ContexteRow = {
+      ...stored,
+      idOad: link.idOad,
+      idDossier: link.idDossier,
+      exploitations: [idExploitation],
+      idCampagne,
+      idCampagneDeverrouillee: stored.idCampagneDeverrouillee === idCampagne ? idCampagne : null,
+    };
+    const view = await viewOfSelection(db, user, selection, latest, null);
+    if (!view.campagne) continue;
+    if (view.abilities.canWriteDescriptif) return view;
+    readable ??= view;
+  }
+  return readable;
+}
+
+async function viewOfSelection(db: Db, user: Utilisateur, stored: ContexteRow, latest: string | null, version: number | null): Promise<ContextView> {
   const { oads, dossiers, exploitations, campagnes } = await contextLists(db, user, stored, version);
   const idOad = oads.some((o) => o.id === stored.idOad) ? stored.idOad : null;
   const dossier = dossiers.find((d) => d.id === stored.idDossier) ?? null;

@@ -34,6 +34,13 @@ export async function deleteDossierRow(db: Db, id: number): Promise<void> {
   await db("dossier").where({ id }).delete();
 }
 
+/** The networks with their long label (GET oads, oads/{id}). */
+export async function listOadsLong(db: Db, id?: number): Promise<{ id: number; libelle: string; libelleLong: string | null }[]> {
+  const q = db("oad").select("id", "libelle", "libelleLong").orderBy("libelle");
+  if (id !== undefined) q.where({ id });
+  return q;
+}
+
 /** The networks a folder may belong to (the settings' picker). */
 export async function listOads(db: Db): Promise<{ id: number; libelle: string }[]> {
   return db("oad").select("id", "libelle").orderBy("libelle");

@@ -20,6 +20,7 @@ import {
   listFolderUsers,
   listGroupes,
   listOads,
+  listOadsLong,
   listVisibleUsersOfGroupe,
   updateDossierRow,
   updateFolderUser,
@@ -80,6 +81,30 @@ export async function updateDossier(scope: Scope, idDossier: number, input: Doss
       details: { libelle: input.libelle },
     });
   });
+}
+
+/** A folder as the API reads it (GET dossiers/{id}): any right on the folder (synthesis or higher). */
+export async function getDossier(db: Db, user: Utilisateur, idDossier: number) {
+  const dossier = await findDossier(db, idDossier);
+  if (!dossier) throw new ServiceError("errors.services.dossier-service-error", 404);
+  ensure((await abilitiesFor(db, user, { idDossier })).canReadFolder);
+  return dossier;
+}
+
+/** The folders of a network the user may read, or write with `ecriture` (GET v2 dossiers). */
+export async function dossiersOfOad(db: Db, user: Utilisateur, idOad: number, ecriture: boolean) {
+  return (await foldersReadableBy(db, user.id, ecriture ? "Ecriture" : "Lecture")).filter((d) => Number(d.idOad) === idOad);
+}
+
+/** The networks (GET oads); every signed-in user sees them in the context bar. */
+export function getOads(db: Db) {
+  return listOadsLong(db);
+}
+
+export async function getOad(db: Db, id: number) {
+  const [oad] = await listOadsLong(db, id);
+  if (!oad) throw new ServiceError("errors.not-found", 404);
+  return oad;
 }
 
 /** The folders on which the user holds at least reading (linking a farm) or writing (duplicating a farm into). */

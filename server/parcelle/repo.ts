@@ -300,3 +300,9 @@ export async function setAffectation(db: Db, idParcelle: number, idCulture: numb
   await db("affectation_culture_cible").where({ idParcelle }).delete();
   if (idCulture != null) await db("affectation_culture_cible").insert({ idParcelle, idCulture });
 }
+
+/** The campaign of a plot (the API names a plot, decision 0098); null when there is no such plot. */
+export async function campaignOfParcelle(db: Db, id: number): Promise<number | null> {
+  const r = await db("parcelle").where({ id }).first("idCampagne");
+  return r ? Number(r.idCampagne) : null;
+}

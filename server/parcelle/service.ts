@@ -31,6 +31,7 @@ import {
   listLots,
   listModes,
   listParcelles,
+  campaignOfParcelle,
   listPlotsForHistory,
   moveAction,
   parcelleValues,
@@ -289,4 +290,17 @@ export async function saveAffectations(scope: Scope, raw: unknown): Promise<void
       }
     }),
   );
+}
+
+/** The campaign of a plot, for an API call that names the plot (decision 0098). */
+export function parcelleCampaign(db: Db, id: number): Promise<number | null> {
+  return campaignOfParcelle(db, id);
+}
+
+/** One plot of the scope's campaign, as the list shows it (the API's answer to a save). */
+export async function getParcelle(scope: Scope, id: number) {
+  const ctx = await campaignContext(scope);
+  const row = (await listParcelles(scope.db, ctx.idCampagne)).find((p) => p.id === id);
+  if (!row) throw new ServiceError(PARCELLE_LOAD_ERROR, 404);
+  return row;
 }

@@ -21,9 +21,23 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Body types the app reads: forms (React Router's own and plain HTML ones) and JSON. */
 const ACCEPTED_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data", "application/json"]);
 
+/** The JSON API (decision 0098): its refusals are problem documents, with the error key its clients read. */
+const API_PATH = /\/api\/v\d+\//;
+const API_KEYS = {
+  400: "errors.api.invalid-json",
+  403: "errors.forbidden",
+  411: "errors.api.body-too-large",
+  413: "errors.api.body-too-large",
+  415: "errors.api.content-type",
+};
+
 function refuse(res, status, message) {
   // The body was not read: the connection cannot be reused for another request.
   res.set("Connection", "close");
+  if (API_PATH.test(res.req?.path ?? "")) {
+    const body = { type: "about:blank", title: message, status, key: API_KEYS[status] ?? "errors.forbidden" };
+    return res.status(status).type("application/problem+json; charset=utf-8").send(JSON.stringify(body));
+  }
   res.status(status).type("text/plain; charset=utf-8").send(`${message}\n`);
 }
 

@@ -28,6 +28,24 @@ afterAll(async () => {
   await proxied.close();
 });
 
+test("[C-ERR-06] a JSON API body over the limit is refused as a problem document with its error key", async () => {
+  const big = await fetch(`${direct.url}/sillon/api/v1/dossiers`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer x" },
+    body: JSON.stringify({ libelle: "x".repeat(10 * 1024 * 1024) }),
+  });
+  expect(big.status).toBe(413);
+  expect(big.headers.get("content-type")).toContain("application/problem+json");
+  expect(await big.json()).toMatchObject({ status: 413, key: "errors.api.body-too-large" });
+  const text = await fetch(`${direct.url}/sillon/api/v1/dossiers`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain", Authorization: "Bearer x" },
+    body: "{}",
+  });
+  expect(text.status).toBe(415);
+  expect(await text.json()).toMatchObject({ key: "errors.api.content-type" });
+});
+
 describe("HTTP edge (issue 10)", () => {
   test("[issue10-5] HSTS only over HTTPS: behind a trusted proxy that says https, never from a client's own header", async () => {
     const https = { "X-Forwarded-Proto": "https" };

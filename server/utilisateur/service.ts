@@ -1,6 +1,7 @@
 import { canListGroupMembers, ensure } from "../access/abilities";
 import type { Db } from "../db/knex";
-import { listVisibleUsersOfGroupe } from "../dossier/repo";
+import { listGroupes, listVisibleUsersOfGroupe } from "../dossier/repo";
+import { ServiceError } from "../errors";
 import { hashPassword } from "../auth/password";
 import type { ProfileInput } from "~/domain/utilisateur";
 import { editProfile, updateUtilisateur, type Utilisateur } from "./repo";
@@ -34,4 +35,22 @@ export async function updateProfile(db: Db, user: Utilisateur, input: ProfileInp
 export async function listGroupMembers(db: Db, user: Utilisateur, idGroupe: number): Promise<{ id: number; nom: string; prenom: string }[]> {
   ensure(user.isVisible && (await canListGroupMembers(db, user)));
   return listVisibleUsersOfGroupe(db, idGroupe);
+}
+
+/** GET utilisateurs/{id} and utilisateur_connectes/{id}: a user reads himself only (403 for anyone else). */
+export function ownUser(user: Utilisateur, id: number): Utilisateur {
+  ensure(id === user.id);
+  return user;
+}
+
+/** The user groups (GET reference_groupes_utilisateurs), to share a folder with their members: as listGroupMembers, refused (403) unless the user may grant rights. */
+export async function listGroupesUtilisateurs(db: Db, user: Utilisateur): Promise<{ idGroupe: number; nomGroupe: string }[]> {
+  ensure(user.isVisible && (await canListGroupMembers(db, user)));
+  return listGroupes(db);
+}
+
+export async function getGroupeUtilisateurs(db: Db, user: Utilisateur, idGroupe: number): Promise<{ idGroupe: number; nomGroupe: string }> {
+  const groupe = (await listGroupesUtilisateurs(db, user)).find((g) => g.idGroupe === idGroupe);
+  if (!groupe) throw new ServiceError("errors.services.reference_groupes_utilisateurs-service-error", 404);
+  return groupe;
 }

@@ -23,6 +23,7 @@ import objectifs from "./objectifs";
 import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
+import jetonsApi from "./jetons-api";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -249,6 +250,18 @@ const en = {
     warning: "Warning",
   },
   errors: {
+    api: {
+      unauthorized: "Access token missing, unknown or expired",
+      "method-not-allowed": "Method not allowed for this address",
+      "invalid-json": "The request body is not valid JSON",
+      "content-type": "Send the body as application/json",
+      "body-too-large": "The request body is too large",
+      "read-only-token": "This token is read-only",
+      "terms-not-accepted": "Accept the terms of use first",
+      "too-many-requests": "Too many requests: try again in a few seconds",
+      "server-error": "Server error",
+      "campaign-required": "No campaign",
+    },
     "api-error": "Error",
     "error-encountered": "An error was encountered",
     "server-communication": "Error communicating with the server",
@@ -910,6 +923,7 @@ const en = {
   ...calculSerie,
   ...selectionCampagnes,
   ...taches,
+  ...jetonsApi,
   ...exportsTexts,
   ...exportResultats,
   ...comparaison,

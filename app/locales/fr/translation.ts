@@ -22,6 +22,7 @@ import objectifs from "./objectifs";
 import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
+import jetonsApi from "./jetons-api";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -248,6 +249,18 @@ const fr = {
     warning: "Attention",
   },
   errors: {
+    api: {
+      unauthorized: "Jeton d'accès absent, inconnu ou expiré",
+      "method-not-allowed": "Méthode non permise pour cette adresse",
+      "invalid-json": "Le corps de la requête n'est pas du JSON valide",
+      "content-type": "Envoyez le corps en application/json",
+      "body-too-large": "Le corps de la requête est trop volumineux",
+      "read-only-token": "Ce jeton est en lecture seule",
+      "terms-not-accepted": "Acceptez d'abord les conditions d'utilisation",
+      "too-many-requests": "Trop de requêtes : réessayez dans quelques secondes",
+      "server-error": "Erreur du serveur",
+      "campaign-required": "Aucune campagne",
+    },
     "api-error": "Erreur",
     "error-encountered": "Une erreur est survenue",
     "server-communication": "Erreur de communication avec le serveur",
@@ -911,6 +924,7 @@ const fr = {
   ...calculSerie,
   ...selectionCampagnes,
   ...taches,
+  ...jetonsApi,
   ...exportsTexts,
   ...exportResultats,
   ...comparaison,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { issueApiToken } from "../../../server/auth/api-token";
+import { issueApiTokenRow, LOGIN_TOKEN_HOURS } from "../../../server/auth/api-token";
 import { BadCredentialsError, checkCredentials, InvalidLoginInputError, LoginLockedError, parseLogin } from "../../../server/auth/login";
 import { dbContext } from "../../../server/http/context.server";
 import { clientIpContext } from "../../../server/security/context";
@@ -23,8 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { username, password } = parseLogin(input);
     const user = await checkCredentials(context.get(dbContext), username, password, context.get(clientIpContext));
-    const token = await issueApiToken(context.get(dbContext), user.id, { label: "api" });
-    return data({ token, users: { id: user.id, username: user.username, nom: user.nom, prenom: user.prenom, acceptcgu: user.acceptcgu } });
+    // A token that expires (LOGIN_TOKEN_HOURS), revoked by POST logout (decision 0098).
+    const { token, expiresAt } = await issueApiTokenRow(context.get(dbContext), user.id, { label: "api", nature: "connexion", days: LOGIN_TOKEN_HOURS / 24 });
+    return data({
+      token,
+      expiresAt: expiresAt.toISOString(),
+      users: { id: user.id, username: user.username, nom: user.nom, prenom: user.prenom, acceptcgu: user.acceptcgu },
+    });
   } catch (e) {
     if (e instanceof BadCredentialsError) return data({ message: "login.bad-credentials" }, { status: 401 });
     if (e instanceof LoginLockedError)
