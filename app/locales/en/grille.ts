@@ -21,6 +21,9 @@ const texts = {
     pending_other: "{{count}} rows changed by someone else: choose below",
     kept: "Your values are ready: save to write them",
   },
+  compositionReference: {
+    "sera-enregistree": "No composition entered: the product's reference composition will be saved.",
+  },
   bornes: {
     min: "Value too small (at least {{min}})",
     max: "Value too large (at most {{max}})",

@@ -20,6 +20,9 @@ const texts = {
     pending_other: "{{count}} lignes modifiées par quelqu'un d'autre : choisissez ci-dessous",
     kept: "Vos valeurs sont prêtes : enregistrez pour les écrire",
   },
+  compositionReference: {
+    "sera-enregistree": "Aucune composition saisie : celle de référence du produit sera enregistrée.",
+  },
   bornes: {
     min: "Valeur trop petite (au moins {{min}})",
     max: "Valeur trop grande (au plus {{max}})",
