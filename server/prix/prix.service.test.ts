@@ -103,9 +103,7 @@ describe(`supply prices (${dialect})`, () => {
       .update({ prixFioul: 1.5, updatedAt: new Date(Date.now() + 5000) });
     const withFuel = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fresh[0], 1), edit(fresh[1], 9)]);
     expect(withFuel.saved.map((s) => s.index)).toEqual([1]);
-    expect(withFuel.conflicts).toEqual([
-      { index: 0, id: fuel.id, key: "errors.stale", label: "fioul", updatedAt: expect.any(String), values: { prixAchat: 1.5 } },
-    ]);
+    expect(withFuel.conflicts).toEqual([{ index: 0, id: fuel.id, key: "errors.stale", updatedAt: expect.any(String), values: { prixAchat: 1.5 } }]);
     expect(await price(fresh[1].id)).toBe(9);
     expect(Number((await t.db()("caracteristique").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("prixFioul")).prixFioul)).toBe(1.5);
     // A row of another campaign is answered as gone, and not written.

@@ -185,7 +185,6 @@ export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise
             index: fuelAt,
             id: FUEL_ROW_ID,
             key: STALE,
-            label: "fioul",
             updatedAt: now.updatedAt,
             values: now.prixAchat == null ? {} : { prixAchat: now.prixAchat },
           });
