@@ -110,7 +110,7 @@ async function measure(user: Utilisateur, idParcelle: number, label: string) {
     const bareCpu = cpu() - c;
     c = cpu();
     t = performance.now();
-    const saved = await saveInterventionsGrid(requestScope(db, user), [patch]);
+    const { saved } = await saveInterventionsGrid(requestScope(db, user), [patch]);
     const t1 = performance.now();
     const res = await getIndicateursParcelle(requestScope(db, user), idParcelle);
     const t2 = performance.now();

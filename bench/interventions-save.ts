@@ -61,9 +61,9 @@ try {
       },
     }));
     const started = performance.now();
-    const saved = await saveInterventionsGrid(requestScope(db, user), patches);
+    const { saved, conflicts } = await saveInterventionsGrid(requestScope(db, user), patches);
     const ms = performance.now() - started;
-    if (saved.length !== N) throw new Error(`saved ${saved.length} rows`);
+    if (saved.length !== N || conflicts.length) throw new Error(`saved ${saved.length} rows, ${conflicts.length} conflicts`);
     if (run >= 2) times.push(ms); // two warm-up runs
   }
   times.sort((a, b) => a - b);

@@ -70,3 +70,20 @@ export function rowPatchesSchema<S extends z.ZodType>(rowSchema: S) {
   return z.object({ patches: rowPatchListSchema(rowSchema) });
 }
 export type RowPatches<S extends z.ZodType> = z.output<ReturnType<typeof rowPatchesSchema<S>>>;
+
+/**
+ * A row a grid's save did not write (decision 0100): changed by someone else since it was loaded (`errors.stale`,
+ * with the row as it is now: its new token and its values, the row schema's fields) or removed meanwhile
+ * (`errors.not-found`, no values). The other rows of the save are written; the grid keeps this row's edits and
+ * offers to keep them (over the new token) or to take the stored values.
+ */
+export type RowConflict = {
+  /** The patch's position in the list sent. */
+  index: number;
+  id: number;
+  key: "errors.stale" | "errors.not-found";
+  /** How the row is named in messages (its label), when the screen gives one. */
+  label?: string;
+  updatedAt: string | null;
+  values: Record<string, unknown> | null;
+};

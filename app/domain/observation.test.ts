@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import type { z } from "zod";
 import {
   bytesMatchExtension,
   champsDuType,
@@ -58,5 +59,24 @@ describe("observation domain", () => {
     expect(bytesMatchExtension("csv", new TextEncoder().encode("a;b\n1;2"))).toBe(true);
     expect(bytesMatchExtension("csv", new Uint8Array([0x61, 0, 0x62]))).toBe(false);
     expect(nomAffiche("C:\\dossier\\rapport.pdf")).toBe("rapport.pdf");
+  });
+});
+
+describe("observation values' bounds (issue 29)", () => {
+  test("[issue29-bounds] a value and a placette's value are bounded by what decimal(14, 4) stores: inside accepted, outside refused with the bounds to name", async () => {
+    const { VALEUR_MAX } = await import("./observation");
+    const { numberBounds } = await import("./validation");
+    const schema = observationRowSchema([7]);
+    expect(VALEUR_MAX).toBe(9999999999.9999);
+    const ok = schema.safeParse({ element: 2101, valeur: "9 999 999 999,9999", p7: -VALEUR_MAX });
+    expect(ok.success).toBe(true);
+    const high = schema.safeParse({ element: 2101, valeur: VALEUR_MAX + 1 });
+    expect(high.success ? [] : high.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["valeur", "warning.minmax"]]);
+    const low = schema.safeParse({ element: 2101, p7: "-10 000 000 000" });
+    expect(low.success ? [] : low.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["p7", "warning.minmax"]]);
+    expect(numberBounds(schema.shape.valeur)).toEqual({ min: -VALEUR_MAX, max: VALEUR_MAX });
+    expect(numberBounds((schema.shape as Record<string, z.ZodType>).p7)).toEqual({ min: -VALEUR_MAX, max: VALEUR_MAX });
+    // The element is a number without bounds of its own: the integer column's.
+    expect(numberBounds(schema.shape.unite)).toBeUndefined();
   });
 });

@@ -439,3 +439,20 @@ describe("input that cannot hurt (issue 23, decision 0091)", () => {
     expect(["2022-12-31", "2027-01-01", "9999-12-31"].map((d) => withinCampaign(d, 2025))).toEqual([false, false, false]);
   });
 });
+
+describe("numbers as spreadsheets write them, in the forms too (issue 29, decision 0101)", () => {
+  test("[issue29-excel] the forms' number reader takes currency, percent and any space as thousands separator; '1,250' is 1.25", async () => {
+    const { toNumber, requiredNumber, toIsoDate } = await import("./validation");
+    expect(toNumber("12,50 €")).toBe(12.5);
+    expect(toNumber("€12.50")).toBe(12.5);
+    expect(toNumber("1\u00a0234,5")).toBe(1234.5);
+    expect(toNumber("1\u202f234,5 €")).toBe(1234.5);
+    expect(toNumber("15 %")).toBe(15);
+    expect(toNumber("1,250")).toBe(1.25);
+    expect(toNumber("€")).toBe("€");
+    expect(requiredNumber({ min: 0, max: 100 }).safeParse("15 %")).toMatchObject({ success: true, data: 15 });
+    expect(toIsoDate("15/3/25")).toBe("2025-03-15");
+    expect(toIsoDate("15/3/2025")).toBe("2025-03-15");
+    expect(toIsoDate("15/3/025")).toBeNull();
+  });
+});

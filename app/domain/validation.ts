@@ -57,12 +57,29 @@ const cleanRaw = (value: unknown): unknown => (value === "" || value === null ? 
 // Plain decimal with "." or the French ","; anything else (hex, exponent, "12abc") is not numeric.
 const DECIMAL = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
 
-/** "12,5", " 1 000 " → number; blank → undefined; an unparseable string stays as is (→ warning.numeric). */
+/**
+ * What a spreadsheet writes around a number (decision 0101): a currency sign before or after it ("12,50 €",
+ * "€12.50", "12,50 EUR"), a percent sign after it ("15 %": 15, the value as written, which is how every
+ * percentage of Sillon is kept, 0 to 100). Spaces of any width are left for the caller.
+ */
+export function stripNumberSigns(text: string): string {
+  return text
+    .trim()
+    .replace(/^([+-]?)[\s\u00a0\u202f]*(?:€|EUR)[\s\u00a0\u202f]*/i, "$1")
+    .replace(/[\s\u00a0\u202f]*(?:€|EUR|%)$/i, "")
+    .trim();
+}
+
+/**
+ * "12,5", " 1 000 ", "1 234,50 €", "15 %" → number; blank → undefined; an unparseable string stays as is
+ * (→ warning.numeric). The French decimal comma always: "1,250" is 1.25. The one number reader of the forms'
+ * schemas and of the grid's paste (app/components/grid/paste.ts).
+ */
 export function toNumber(value: unknown): unknown {
   if (isBlank(value)) return undefined;
   if (typeof value !== "string") return value;
   // French thousands separators: space, no-break space, narrow no-break space.
-  const compact = value.replace(/[\s\u00a0\u202f]/g, "");
+  const compact = stripNumberSigns(value).replace(/[\s\u00a0\u202f]/g, "");
   return DECIMAL.test(compact) ? Number(compact.replace(",", ".")) : value;
 }
 
@@ -178,6 +195,24 @@ function numberSchema({ min, max, integer, positive, notZero }: NumberOptions = 
   return schema;
 }
 
+/**
+ * The bounds a field's number schema holds (those given to requiredNumber / optionalNumber, or the columns' own),
+ * for a message that names them ("Valeur hors des bornes (0 – 100)"); undefined for a field that is no number.
+ */
+export function numberBounds(schema: z.ZodType | undefined): { min?: number; max?: number } | undefined {
+  let s: unknown = schema;
+  for (let depth = 0; s && depth < 8; depth++) {
+    const def = (s as { _zod?: { def?: { type?: string; out?: unknown; innerType?: unknown } } })._zod?.def;
+    if (!def) return undefined;
+    if (def.type === "number") {
+      const n = s as { minValue: number | null; maxValue: number | null };
+      return { ...(Number.isFinite(n.minValue) ? { min: n.minValue! } : {}), ...(Number.isFinite(n.maxValue) ? { max: n.maxValue! } : {}) };
+    }
+    s = def.out ?? def.innerType;
+  }
+  return undefined;
+}
+
 /** A number (0 accepted), from a number or a form string such as "12,5". */
 export const requiredNumber = (options?: NumberOptions) => z.preprocess(numericInput, numberSchema(options));
 
@@ -243,11 +278,14 @@ export const siret = () =>
       .refine(isSiret, "warning.invalid"),
   );
 
-/** "yyyy-mm-dd" or "dd/mm/yyyy" (day and month may have one digit) → "yyyy-mm-dd"; null when not a real date. */
+/**
+ * "yyyy-mm-dd" or "dd/mm/yyyy" (day and month may have one digit; a two-digit year is of the 2000s: "15/3/25" is
+ * 15 March 2025, as a spreadsheet's short date) → "yyyy-mm-dd"; null when not a real date.
+ */
 export function toIsoDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) ?? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) ?? /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/.exec(value);
   if (!match) return null;
-  const [y, m, d] = value.includes("/") ? [match[3], match[2], match[1]] : [match[1], match[2], match[3]];
+  const [y, m, d] = value.includes("/") ? [match[3].length === 2 ? `20${match[3]}` : match[3], match[2], match[1]] : [match[1], match[2], match[3]];
   const year = Number(y);
   const month = Number(m);
   const day = Number(d);

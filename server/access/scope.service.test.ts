@@ -21,7 +21,7 @@ const gridAction = screenAction(
   {
     grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({
       ok: true as const,
-      saved: await saveInterventionsGrid(scope, patches),
+      ...(await saveInterventionsGrid(scope, patches)),
     })),
   },
   { gate: "campaign" },

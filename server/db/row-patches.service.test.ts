@@ -5,7 +5,7 @@ import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { toIso } from "./dialect";
 import type { Db } from "./knex";
 import { invalidField } from "../errors";
-import { applyRowPatches, STALE_ROWS } from "./row-patches";
+import { applyRowPatches } from "./row-patches";
 
 const t = useTestDb();
 
@@ -43,8 +43,9 @@ async function loaded(db: Db, prefix: string) {
 
 describe(`grid bulk save (${dialect})`, () => {
   test("[issue11-grid] 500 new rows are inserted in the campaign, each answered with its id, its temporary id and its updatedAt", async () => {
-    const saved = await save(t.db(), newRows("Insert"));
+    const { saved, conflicts } = await save(t.db(), newRows("Insert"));
     expect(saved).toHaveLength(N);
+    expect(conflicts).toEqual([]);
     expect(saved.every((s) => s.inserted && s.id > 0 && !Number.isNaN(Date.parse(s.updatedAt)))).toBe(true);
     expect(saved.map((s) => s.sentId)).toEqual(Array.from({ length: N }, (_, i) => -(i + 1)));
     expect(await countRows(t.db(), "main_oeuvre", { idCampagne: campagne() })).toBeGreaterThanOrEqual(N);
@@ -63,7 +64,7 @@ describe(`grid bulk save (${dialect})`, () => {
       values: { libelle: `Update ${i + 1}`, idTypeUser: 953, uta: "0,75", remarque: "modifié" },
     }));
     const started = Date.now();
-    const saved = await save(t.db(), patches);
+    const { saved } = await save(t.db(), patches);
     const elapsed = Date.now() - started;
     expect(saved).toHaveLength(N);
     expect(saved.every((s) => !s.inserted)).toBe(true);
@@ -79,23 +80,48 @@ describe(`grid bulk save (${dialect})`, () => {
     const again = rows
       .slice(0, 3)
       .map((r, i) => ({ id: r.id, updatedAt: saved[i].updatedAt, values: { libelle: `Update ${i + 1}`, idTypeUser: 951, uta: 1 } }));
-    await save(t.db(), again);
+    expect((await save(t.db(), again)).conflicts).toEqual([]);
     console.info(`bulk save of ${N} rows (${dialect}): ${elapsed} ms`);
   });
 
-  test("[issue11-grid] one stale row among 500: nothing is written, and the refusal names it (every row is checked)", async () => {
+  test("[issue29-conflicts] two stale rows among 500: the 498 others and the new rows are written, the stale ones come back with the other user's values", async () => {
     await save(t.db(), newRows("Stale"));
     const rows = await loaded(t.db(), "Stale");
     // Someone else saves rows 137 and 402 after this grid loaded them.
     for (const i of [136, 401])
       await save(t.db(), [{ id: rows[i].id, updatedAt: rows[i].updatedAt, values: { libelle: `Autre ${i + 1}`, idTypeUser: 952, uta: 2 } }]);
-    const before = await snapshot(t.db(), "main_oeuvre");
+    const theirs = await loaded(t.db(), "Autre");
     const patches = rows.map((r, i) => ({ id: r.id, updatedAt: r.updatedAt, values: { libelle: `Mine ${i + 1}`, idTypeUser: 953, uta: 3 } }));
-    await expectRefused(save(t.db(), [...patches, ...newRows("Never", 2)]), STALE_ROWS, 409, {
-      fieldErrors: { "patches.136": ["errors.stale"], "patches.401": ["errors.stale"] },
-      params: { count: 2, rows: "Autre 137, Autre 402", ids: `${rows[136].id},${rows[401].id}` },
-    });
-    expect(await snapshot(t.db(), "main_oeuvre")).toEqual(before);
+    const { saved, conflicts } = await save(t.db(), [...patches, ...newRows("Never", 2)]);
+    expect(saved).toHaveLength(N);
+    expect(saved.filter((s) => s.inserted)).toHaveLength(2);
+    expect(conflicts).toEqual([
+      {
+        index: 136,
+        id: rows[136].id,
+        key: "errors.stale",
+        label: "Autre 137",
+        updatedAt: theirs[0].updatedAt,
+        values: { libelle: "Autre 137", idTypeUser: 952, uta: 2 },
+      },
+      {
+        index: 401,
+        id: rows[401].id,
+        key: "errors.stale",
+        label: "Autre 402",
+        updatedAt: theirs[1].updatedAt,
+        values: { libelle: "Autre 402", idTypeUser: 952, uta: 2 },
+      },
+    ]);
+    // The stale rows keep the other user's values; every other row is the grid's.
+    const after = await loaded(t.db(), "Mine");
+    expect(after).toHaveLength(N - 2);
+    expect(await loaded(t.db(), "Autre")).toEqual(theirs);
+    expect(await loaded(t.db(), "Never")).toHaveLength(2);
+    // Kept over the new token, the grid's value of a stale row is then written.
+    const kept = await save(t.db(), [{ id: rows[136].id, updatedAt: conflicts[0].updatedAt!, values: { libelle: "Mine 137", idTypeUser: 953, uta: 3 } }]);
+    expect(kept.conflicts).toEqual([]);
+    expect(await loaded(t.db(), "Mine")).toHaveLength(N - 1);
   });
 
   test("[issue11-grid] one invalid row among 500: nothing is written, the errors name the row and the field", async () => {
@@ -138,19 +164,18 @@ describe(`grid bulk save (${dialect})`, () => {
         fieldErrors: { "patches.1.id": ["warning.invalid"] },
       },
     );
-    // The rows belong to 2025: saved as rows of 2024 they are not found there (named like a stale row).
-    await expectRefused(
-      save(
-        t.db(),
-        rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, values })),
-        other(),
-      ),
-      STALE_ROWS,
-      409,
-      {
-        fieldErrors: { "patches.0": ["errors.not-found"], "patches.1": ["errors.not-found"], "patches.2": ["errors.not-found"] },
-      },
+    // The rows belong to 2025: saved as rows of 2024 they are not found there (answered as rows removed, not written).
+    const elsewhere = await save(
+      t.db(),
+      rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt, values })),
+      other(),
     );
+    expect(elsewhere.saved).toEqual([]);
+    expect(elsewhere.conflicts.map((c) => [c.index, c.key, c.values])).toEqual([
+      [0, "errors.not-found", null],
+      [1, "errors.not-found", null],
+      [2, "errors.not-found", null],
+    ]);
     await expectRefused(
       save(
         t.db(),

@@ -1,28 +1,35 @@
 import { z } from "zod";
-import { rowPatchesSchema } from "~/domain/grid-patches";
+import { rowPatchesSchema, type RowConflict } from "~/domain/grid-patches";
 import { INVALID_FORM } from "~/domain/validation";
 import { isServiceError, ServiceError } from "../errors";
 import { toIso } from "./dialect";
 import type { Db } from "./knex";
-import { updateManyIfUnchanged } from "./stale";
+import { STALE, updateManyIfUnchanged } from "./stale";
 import { inChunks } from "./chunks";
 
 /**
- * The save of a grid (docs/architecture.md, "A grid"; decision 0027): a list of row patches applied in ONE
- * transaction, all rows or none.
+ * The save of a grid (docs/architecture.md, "A grid"; decisions 0027, 0100): a list of row patches applied in ONE
+ * transaction; an invalid row refuses them all, a stale row is set aside and the others are written.
  *
  * 1. Every row is checked before anything is written: the row schema (the form's), then `check` (rules the schema
  *    cannot judge, such as a reference of another campaign). Refused: 400 warning.invalid-form with the errors
  *    of every row, keyed `patches.<index>.values.<field>` (`patches.<index>` for the row itself).
  * 2. New rows (id < 0 or null) are inserted with `scope`'s values (their campaign); existing rows are written with
- *    the one stale check, `updateIfUnchanged`, within `scope`. Every row is tried: when any is stale (or gone),
- *    the transaction is rolled back and the refusal (409 grid.stale-rows) names all of them, in `params.rows`
- *    and as `patches.<index>: [errors.stale | errors.not-found]`.
+ *    the one stale check, `updateIfUnchanged`, within `scope`. Every row is tried: a row changed since it was
+ *    loaded (or gone) is not written, and the others are (decision 0100: a conflict on one row loses no work on
+ *    the others); the answer's `conflicts` give each such row as it is now (its token and values), so that the
+ *    grid shows both versions and the user keeps theirs or takes the stored one.
  * 3. The answer gives each saved row its id and new updatedAt, so the grid refreshes its tokens and replaces the
  *    temporary ids of the rows it appended.
  */
 
 export const STALE_ROWS = "grid.stale-rows";
+
+/** What a grid's save answers: the rows written, and the rows set aside as changed or removed meanwhile. */
+export type GridSaveResult = { saved: SavedRow[]; conflicts: RowConflict[] };
+
+/** A conflicting row as it is now: its token and its values as the grid holds them (the row schema's fields). */
+export type CurrentRow = { updatedAt: string; values: Record<string, unknown> };
 
 export type SavedRow = {
   /** The patch's position in the list. */
@@ -54,7 +61,36 @@ export type RowPatchOptions<S extends z.ZodType> = {
   describe?: (row: Record<string, unknown>) => string;
   /** The columns `describe` reads. */
   describeColumns?: string[];
+  /**
+   * The rows set aside as stale, as the grid shows them (by id): by default the row schema's fields read from the
+   * table's columns of the same names (numbers read back as numbers, dates as yyyy-mm-dd).
+   */
+  current?: (trx: Db, ids: number[]) => Promise<Map<number, CurrentRow>>;
 };
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** A stored value as the grid holds it: a decimal PostgreSQL gives as text → number; a Date → yyyy-mm-dd. */
+function gridValue(v: unknown): unknown {
+  if (v === null || v === undefined) return undefined;
+  if (v instanceof Date) return toIso(v).slice(0, 10);
+  if (typeof v === "string" && NUMERIC.test(v)) return Number(v);
+  return v;
+}
+
+/** The default reading of the conflicting rows: the schema's fields that are columns of the table. */
+async function readCurrent(trx: Db, table: string, schema: z.ZodType, ids: number[]): Promise<Map<number, CurrentRow>> {
+  const fields = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  const out = new Map<number, CurrentRow>();
+  for (const chunk of inChunks(ids)) {
+    for (const r of (await trx(table).whereIn("id", chunk).select("*")) as Record<string, unknown>[]) {
+      const values: Record<string, unknown> = {};
+      for (const f of fields) if (f in r && r[f] !== null) values[f] = gridValue(r[f]);
+      out.set(Number(r.id), { updatedAt: toIso(r.updatedAt), values });
+    }
+  }
+  return out;
+}
 
 /** Issues keyed by dotted path, as the route adapter answers a refused envelope (server/http/answers.ts). */
 function dottedErrors(error: z.ZodError): Record<string, string[]> {
@@ -83,8 +119,11 @@ async function stamps(trx: Db, table: string, ids: number[]): Promise<Map<number
   return out;
 }
 
-/** Applies the patches (see the module's comment); throws a ServiceError for any refusal, having written nothing. */
-export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowPatchOptions<S>): Promise<SavedRow[]> {
+/**
+ * Applies the patches (see the module's comment): throws a ServiceError for an invalid row, having written nothing;
+ * otherwise writes every row that is not stale and answers the others as conflicts.
+ */
+export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowPatchOptions<S>): Promise<GridSaveResult> {
   const { table, schema, scope = {} } = options;
   const parsed = rowPatchesSchema(schema).safeParse({ patches: options.patches });
   if (!parsed.success) throw new ServiceError(INVALID_FORM, 400, dottedErrors(parsed.error));
@@ -127,7 +166,7 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
         written.push({ index: row.index, sentId: row.id, id: Number(typeof r === "object" ? (r as { id: number }).id : r), inserted: true });
       } else updates.push({ index: row.index, id: row.id as number, updatedAt: row.updatedAt });
     }
-    // Every row is tried, so that the refusal names all the rows changed (or removed) since they were loaded.
+    // Every row is tried: the rows changed (or removed) since they were loaded are set aside, the others written.
     const outcome = await updateManyIfUnchanged(
       trx,
       table,
@@ -143,23 +182,30 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
     });
     written.sort((a, b) => a.index - b.index);
 
+    const conflicts: RowConflict[] = [];
     if (refused.length) {
+      const ids = refused.map((r) => r.id);
       let names = new Map<number, string>();
       if (options.describe) {
         const current = await trx(table)
-          .whereIn(
-            "id",
-            refused.map((r) => r.id),
-          )
+          .where(scope)
+          .whereIn("id", ids)
           .select(["id", ...(options.describeColumns ?? [])]);
         names = new Map(current.map((r: Record<string, unknown>) => [Number(r.id), options.describe!(r)]));
       }
-      const fieldErrors = Object.fromEntries(refused.map((r) => [`patches.${r.index}`, [r.key]]));
-      throw new ServiceError(STALE_ROWS, 409, fieldErrors, {
-        count: refused.length,
-        rows: refused.map((r) => names.get(r.id) ?? String(r.id)).join(", "),
-        ids: refused.map((r) => r.id).join(","),
-      });
+      const stale = refused.filter((r) => r.key === STALE).map((r) => r.id);
+      const now = stale.length ? await (options.current ? options.current(trx, stale) : readCurrent(trx, table, schema, stale)) : new Map<number, CurrentRow>();
+      for (const r of refused) {
+        const row = r.key === STALE ? now.get(r.id) : undefined;
+        conflicts.push({
+          index: r.index,
+          id: r.id,
+          key: row ? STALE : "errors.not-found",
+          ...(names.has(r.id) ? { label: names.get(r.id) } : {}),
+          updatedAt: row?.updatedAt ?? null,
+          values: row?.values ?? null,
+        });
+      }
     }
 
     const now = await stamps(
@@ -167,6 +213,6 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
       table,
       written.map((w) => w.id),
     );
-    return written.map((w) => ({ ...w, updatedAt: now.get(w.id)! }));
+    return { saved: written.map((w) => ({ ...w, updatedAt: now.get(w.id)! })), conflicts };
   });
 }

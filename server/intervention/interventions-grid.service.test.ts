@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
-import { STALE_ROWS } from "../db/row-patches";
 import { getInterventions, saveInterventionsGrid } from "./service";
 
 const t = useTestDb();
@@ -37,11 +36,12 @@ async function setUp(libelle: string) {
 describe(`interventions grid save (${dialect})`, () => {
   test("[issue11-grid] 500 changed interventions are written in one save, passes and harvest year computed as the form's save does", async () => {
     const s = await setUp("Grille 500");
-    const saved = await saveInterventionsGrid(
+    const { saved, conflicts } = await saveInterventionsGrid(
       scopeOf(t.db(), s.redacteur),
       s.rows.map((r) => s.edit(r)),
     );
     expect(saved).toHaveLength(N);
+    expect(conflicts).toEqual([]);
     const after = await t
       .db()("action")
       .whereIn(
@@ -62,19 +62,33 @@ describe(`interventions grid save (${dialect})`, () => {
     ).toBe(true);
   });
 
-  test("[issue11-grid] a stale row or a row with an operation of another campaign among 500 leaves all 500 unchanged", async () => {
+  test("[issue29-conflicts] one stale row and two fresh rows: the fresh ones are saved, the stale one comes back with the other user's values", async () => {
+    const s = await setUp("Grille conflit");
+    const [a, b, c] = s.rows;
+    // Someone else saves row b (frequency 3, planned) after this grid loaded it.
+    const other = await saveInterventionsGrid(scopeOf(t.db(), s.redacteur), [s.edit(b, { frequence: 3, tauxSurface: 1, prevue: false })]);
+    const result = await saveInterventionsGrid(scopeOf(t.db(), s.redacteur), [
+      s.edit(a, { frequence: 4 }),
+      s.edit(b, { frequence: 5 }),
+      s.edit(c, { frequence: 6 }),
+    ]);
+    expect(result.saved.map((r) => r.id)).toEqual([a.id, c.id]);
+    expect(result.conflicts).toEqual([
+      {
+        index: 1,
+        id: b.id,
+        key: "errors.stale",
+        updatedAt: other.saved[0].updatedAt,
+        values: { idParcelle: s.plot, date: "2025-04-01", idOperationCulturale: s.op, debit: 2, frequence: 3, tauxSurface: 1, realisee: true, prevue: false },
+      },
+    ]);
+    const frequence = async (id: number) => Number((await t.db()("action").where({ id }).first("frequence")).frequence);
+    expect([await frequence(a.id), await frequence(b.id), await frequence(c.id)]).toEqual([4, 3, 6]);
+  });
+
+  test("[issue11-grid] a row with an operation of another campaign among 500 leaves all 500 unchanged", async () => {
     const s = await setUp("Grille atomique");
-    await saveInterventionsGrid(scopeOf(t.db(), s.redacteur), [s.edit(s.rows[42], { frequence: 3 })]);
     const before = await snapshot(t.db(), "action");
-    await expectRefused(
-      saveInterventionsGrid(
-        scopeOf(t.db(), s.redacteur),
-        s.rows.map((r) => s.edit(r)),
-      ),
-      STALE_ROWS,
-      409,
-      { fieldErrors: { "patches.42": ["errors.stale"] } },
-    );
     const fresh = (await getInterventions(scopeOf(t.db(), s.redacteur), { parcelleIds: [s.plot] })).rows.filter((r) => r.idOperationCulturale === s.op);
     const foreign = await insertId("operation_culturale", { idCampagne: t.demo().campagnes.tilleuls2024, idTypeAction: 1, libelle: "Autre campagne" });
     await expectRefused(

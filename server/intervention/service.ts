@@ -2,7 +2,7 @@ import { debitParDefaut, InterventionSchema, RegistreInterventionSchema, type In
 import { withinCampaign } from "~/domain/validation";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
-import { applyRowPatches } from "../db/row-patches";
+import { applyRowPatches, type CurrentRow } from "../db/row-patches";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
@@ -213,7 +213,8 @@ export async function removeInterventions(scope: Scope, ids: number[]): Promise<
 
 /**
  * The grid's save (issue 11): the changed and added rows in one transaction (server/db/row-patches.ts): every row
- * checked first (schema, then its plot, operation and crop within the campaign), the stale check of each, all or none.
+ * checked first (schema, then its plot, operation and crop within the campaign), the stale check of each: the rows
+ * changed meanwhile come back as conflicts, the others are written (decision 0100).
  */
 export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
   const { db } = scope;
@@ -227,6 +228,16 @@ export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
         patches,
         scope: { idCampagne: ctx.idCampagne },
         columns: (input, t) => storedIntervention(t, ctx, input, links),
+        current: async (t, ids) => {
+          const out = new Map<number, CurrentRow>();
+          for (const id of ids) {
+            const row = await findIntervention(t, id);
+            if (!row) continue;
+            const values = Object.fromEntries(Object.entries(row).filter(([k, v]) => v != null && k in InterventionSchema.shape));
+            out.set(id, { updatedAt: row.updatedAt, values });
+          }
+          return out;
+        },
       });
     }),
   );

@@ -120,4 +120,38 @@ describe(`inputs of an intervention (${dialect})`, () => {
     );
     await withBrokenTable(t.db(), "intrant_phyto", (trx) => expectRefused(phytoProducts(scopeOf(trx, redacteur), "karate"), PHYTOS_ERROR, 500));
   });
+  test("[issue29-fertilisant] a fertiliser picked from the catalogue without a typed composition is saved with its reference one; a typed one wins", async () => {
+    const idAction = await anAction();
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const ref = await t
+      .db()("reference_fertilisant")
+      .whereNotNull("n")
+      .where("n", ">", 0)
+      .whereNotNull("idTypeFertilisant")
+      .orderBy("id")
+      .first("id", "idTypeFertilisant", "n", "p2o5", "k2o", "so3");
+    const picked = (extra: Record<string, string> = {}) =>
+      parse(FertilisantSchema, {
+        idCategorie: String(ref.idTypeFertilisant),
+        idIntrant: String(ref.id),
+        origine: "776",
+        quantite: "150",
+        dicLlUnite: "kg/ha",
+        ...extra,
+      });
+    const id = await saveIntrant(scopeOf(t.db(), redacteur), idAction, "fertilisant", picked());
+    const stored = await getIntrant(scopeOf(t.db(), redacteur), id);
+    expect(stored.caracteristique).toMatchObject({
+      n: Number(ref.n),
+      p2o5: ref.p2o5 == null ? null : Number(ref.p2o5),
+      k2o: ref.k2o == null ? null : Number(ref.k2o),
+    });
+    // A composition the user typed is stored as typed (the other elements empty).
+    const typed = await saveIntrant(scopeOf(t.db(), redacteur), idAction, "fertilisant", picked({ n: "27" }));
+    expect((await getIntrant(scopeOf(t.db(), redacteur), typed)).caracteristique).toMatchObject({ n: 27, p2o5: null, k2o: null });
+    // An edit that empties the composition takes the reference one again.
+    const row = await getIntrant(scopeOf(t.db(), redacteur), typed);
+    await saveIntrant(scopeOf(t.db(), redacteur), idAction, "fertilisant", picked(), { id: typed, updatedAt: row.updatedAt });
+    expect((await getIntrant(scopeOf(t.db(), redacteur), typed)).caracteristique).toMatchObject({ n: Number(ref.n) });
+  });
 });

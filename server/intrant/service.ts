@@ -149,7 +149,10 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
     const v = input as FertilisantInput;
     const c = await categorieOf(db, v.idCategorie, TYPE_INTRANT.FERTILISANT);
     const p = await produitOf(db, ctx, TYPE_INTRANT.FERTILISANT, v.origine, v.idIntrant, { idCategorie: c.id });
-    const caracteristique = Object.fromEntries(ELEMENTS.map((e) => [e, v[e] ?? null]));
+    // No composition typed: the product's reference one is stored (issue 29), as the dialog shows it; a typed one wins.
+    const typed = ELEMENTS.some((e) => v[e] != null);
+    const reference = typed || v.idIntrant == null ? null : await referenceComposition(db, ctx, v.origine, v.idIntrant);
+    const caracteristique = Object.fromEntries(ELEMENTS.map((e) => [e, typed ? (v[e] ?? null) : (reference?.[e] ?? null)]));
     return {
       row: {
         idCategorie: c.id,
@@ -208,6 +211,23 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
     },
     caracteristique: { semenceFerme: v.semenceFerme ?? null, semenceCertifiee: v.semenceCertifiee ?? null, semenceOgm: v.semenceOgm ?? null },
   };
+}
+
+/**
+ * The reference composition of a fertiliser picked from the catalogue (percentages by element): the reference
+ * list's row, or the folder's own product's composition (fertilisant_compo_dossier). Undefined when it has none.
+ */
+async function referenceComposition(db: Db, ctx: CampaignContext, origine: number, idIntrant: number): Promise<Record<string, number | null> | undefined> {
+  const row =
+    origine === ORIGINE_INTRANT.DOSSIER
+      ? await db("fertilisant_compo_dossier as c")
+          .join("intrant_dossier as i", "i.id", "c.idIntrantDossier")
+          .where({ "c.idIntrantDossier": idIntrant, "i.idDossier": ctx.view.selected.idDossier })
+          .first(ELEMENTS.map((e) => `c.${e}`))
+      : await db("reference_fertilisant")
+          .where({ id: idIntrant })
+          .first([...ELEMENTS]);
+  return row ? Object.fromEntries(ELEMENTS.map((e) => [e, num(row[e])])) : undefined;
 }
 
 async function writeCibles(db: Db, ctx: CampaignContext, idIntrant: number, cibles: number[], codeAmm: string | null, idCulture: number | null) {

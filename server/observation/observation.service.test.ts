@@ -193,7 +193,7 @@ describe(`observation series (${dialect})`, () => {
     await removePlacette(scopeOf(t.db(), redacteur), c);
     expect(await countRows(t.db(), "placette", { id: c })).toBe(0);
     const id = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { isPlacetteSelected: "on", placettes: `${a},${b}` }));
-    const saved = await saveObservationsGrid(
+    const { saved } = await saveObservationsGrid(
       scopeOf(t.db(), redacteur),
       id,
       rows({ element: 2101, valeur: 3.2, unite: "% MS", [`p${a}`]: 3.1, [`p${b}`]: "3,4" }, { element: 2102, valeur: 180, remarque: "sortie hiver" }),
@@ -212,20 +212,22 @@ describe(`observation series (${dialect})`, () => {
     await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2101, valeur: 1, unite: "kg" })), "warning.invalid-form", 400);
     await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2101, valeur: "abc" })), "warning.invalid-form", 400);
     await expectRefused(saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ valeur: 1 })), "warning.invalid-form", 400);
-    // A stale row refuses the whole save, the new row with it.
-    const first = detail.observations[0];
-    await saveObservationsGrid(scopeOf(t.db(), redacteur), id, [{ id: first.id, updatedAt: first.updatedAt, values: { ...first, valeur: 3.3 } }]);
-    await expectRefused(
-      saveObservationsGrid(scopeOf(t.db(), redacteur), id, [
-        { id: first.id, updatedAt: first.updatedAt, values: { ...first, valeur: 9 } },
-        ...rows({ element: 2102, valeur: 1 }),
-      ]),
-      "grid.stale-rows",
-      409,
-    );
     expect(await countRows(t.db(), "observation", { idObservationSerie: id })).toBe(
       before.observation.filter((o) => (o as { idObservationSerie: number }).idObservationSerie === id).length,
     );
+    // [issue29-conflicts] A stale row is set aside with the stored values; the new row is saved.
+    const first = detail.observations[0];
+    await saveObservationsGrid(scopeOf(t.db(), redacteur), id, [{ id: first.id, updatedAt: first.updatedAt, values: { ...first, valeur: 3.3 } }]);
+    const stale = await saveObservationsGrid(scopeOf(t.db(), redacteur), id, [
+      { id: first.id, updatedAt: first.updatedAt, values: { ...first, valeur: 9 } },
+      ...rows({ element: 2102, valeur: 1 }),
+    ]);
+    expect(stale.saved.map((r) => r.index)).toEqual([1]);
+    expect(stale.conflicts).toEqual([
+      { index: 0, id: first.id, key: "errors.stale", updatedAt: expect.any(String), values: expect.objectContaining({ valeur: 3.3 }) },
+    ]);
+    expect(Number((await t.db()("observation").where({ id: first.id }).first("obsValNum")).obsValNum)).toBe(3.3);
+    await removeObservations(scopeOf(t.db(), redacteur), id, [stale.saved[0].id]);
 
     // Weed series: density and efficacy from their lists, the weed's stage.
     const weeds = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { dicIdTypeSerie: "1131", nom: "Adventices" }));
@@ -293,7 +295,9 @@ describe(`observation series (${dialect})`, () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const a = await savePlacette(scopeOf(t.db(), redacteur), p, { libelle: "Est" });
     const id = await saveSerie(scopeOf(t.db(), redacteur), serie(p, { nom: "Sans case cochée" }));
-    const [row] = await saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2101, valeur: 3.2, unite: "% MS" }));
+    const {
+      saved: [row],
+    } = await saveObservationsGrid(scopeOf(t.db(), redacteur), id, rows({ element: 2101, valeur: 3.2, unite: "% MS" }));
     const mode = async (serieId: number) => (await getMesures(scopeOf(t.db(), redacteur), { parcelleId: p })).series.find((x) => x.id === serieId)!;
     // Observations of the selected plot only: parcel mode.
     expect(await mode(id)).toMatchObject({ isPlacetteSelected: false, placettes: [] });

@@ -22,7 +22,7 @@ import {
 } from "~/domain/observation";
 import { campaignContext, ensureWrite, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
-import { applyRowPatches } from "../db/row-patches";
+import { applyRowPatches, type CurrentRow } from "../db/row-patches";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import {
@@ -415,8 +415,8 @@ function observationColumns(serie: SerieRow, refs: Refs, v: ObservationRowInput,
 
 /**
  * The observations grid's save: the changed and added rows of one series in one transaction
- * (server/db/row-patches.ts: every row checked first, the stale check of each, all or none), then each row's
- * placette values (B-PLAC-11) as child observations.
+ * (server/db/row-patches.ts: every row checked first, the stale check of each, a changed row set aside as a
+ * conflict: decision 0100), then each saved row's placette values (B-PLAC-11) as child observations.
  */
 export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: unknown) {
   const { db, user } = scope;
@@ -437,11 +437,22 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
       const schema = observationRowSchema(placettes);
       const start = Number((await trx("observation").where({ idObservationSerie: serie.id }).max({ m: "ordre" }).first())?.m ?? 0);
       let next = start;
-      const saved = await applyRowPatches(trx, {
+      const { saved, conflicts } = await applyRowPatches(trx, {
         table: "observation",
         schema,
         patches,
         scope: { idObservationSerie: serie.id },
+        current: async (t, ids) => {
+          const wanted = new Set(ids);
+          const fields = Object.keys(schema.shape);
+          const out = new Map<number, CurrentRow>();
+          for (const row of await listObservations(t, serie.id)) {
+            if (!wanted.has(row.id)) continue;
+            const r = row as Record<string, unknown>;
+            out.set(row.id, { updatedAt: row.updatedAt, values: Object.fromEntries(fields.filter((f) => r[f] != null).map((f) => [f, r[f]])) });
+          }
+          return out;
+        },
         columns: (v, _t, index) => {
           const cols = observationColumns(serie, refs, v as ObservationRowInput, user.id);
           const isNew = ((patches as { id: number | null }[])[index]?.id ?? -1) < 0;
@@ -482,7 +493,7 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
             });
         }
       }
-      return saved;
+      return { saved, conflicts };
     }),
   );
 }

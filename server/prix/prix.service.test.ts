@@ -4,7 +4,6 @@ import { NewCampagneSchema } from "~/domain/partage";
 import { countRows, demoUser, expectRefused, selectTilleuls, snapshot, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { createCampagne } from "../campagne/service";
-import { STALE_ROWS } from "../db/row-patches";
 import { cleAppro } from "./repo";
 import { getPrixAppro, getPrixPropose, getPrixVente, removeUnusedAppro, removeUnusedVente, savePrixApproGrid, savePrixVenteGrid } from "./service";
 
@@ -53,7 +52,7 @@ describe(`supply prices (${dialect})`, () => {
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const { rows } = await getPrixAppro(scopeOf(t.db(), redacteur));
     const [fuel, a, b] = rows;
-    const saved = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fuel, "1,23456"), edit(a, 12.345678), edit(b, "0,5")]);
+    const { saved } = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fuel, "1,23456"), edit(a, 12.345678), edit(b, "0,5")]);
     expect(saved.map((s) => s.index)).toEqual([0, 1, 2]);
     expect(Number((await t.db()("caracteristique").where({ idCampagne }).first("prixFioul")).prixFioul)).toBe(1.2346);
     expect(Number((await t.db()("prix_appro").where({ id: a.id }).first("prixAchat")).prixAchat)).toBe(12.3457);
@@ -62,51 +61,57 @@ describe(`supply prices (${dialect})`, () => {
     expect(await countRows(t.db(), "prix_appro", { id: FUEL_ROW_ID })).toBe(0);
   });
 
-  test("[C-PAPPRO-24] [issue13-atomic] a stale row, a stale fuel price or an invalid price among many leaves every price unchanged", async () => {
+  test("[C-PAPPRO-24] [issue13-atomic] an invalid price among many leaves every price unchanged", async () => {
     const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
     const { rows } = await getPrixAppro(scopeOf(t.db(), redacteur));
     const products = rows.slice(1);
-    await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[3], 7)]);
     const before = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(
-      savePrixApproGrid(
-        scopeOf(t.db(), redacteur),
-        rows.map((r) => edit(r, 3)),
-      ),
-      STALE_ROWS,
-      409,
-      { fieldErrors: { "patches.4": ["errors.stale"] } },
-    );
     await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], "abc"), edit(products[1], 2)]), "warning.invalid-form", 400, {
       fieldErrors: { "patches.0.values.prixAchat": ["warning.numeric"] },
     });
     await expectRefused(
-      savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(products[0], 2), { id: products[1].id, updatedAt: products[1].updatedAt, values: {} }]),
+      savePrixApproGrid(scopeOf(t.db(), redacteur), [
+        edit(rows[0], 4),
+        edit(products[0], 2),
+        { id: products[1].id, updatedAt: products[1].updatedAt, values: {} },
+      ]),
       "warning.invalid-form",
       400,
-      { fieldErrors: { "patches.1.values.prixAchat": ["warning.required"] } },
+      { fieldErrors: { "patches.2.values.prixAchat": ["warning.required"] } },
     );
     expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(before);
-    // The fuel price changed by someone else (economic characteristics): the whole save is refused.
+  });
+
+  test("[issue29-conflicts] one stale row and two fresh rows: the fresh ones are saved, the stale one comes back with the other user's price (and so does a stale fuel price)", async () => {
+    const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
+    const { rows } = await getPrixAppro(scopeOf(t.db(), redacteur));
+    const [fuel, a, b, c] = rows;
+    // Someone else saves row b after this grid loaded it.
+    const other = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(b, 7)]);
+    const price = async (id: number) => Number((await t.db()("prix_appro").where({ id }).first("prixAchat")).prixAchat);
+    const result = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(a, 3), edit(b, 3), edit(c, 3)]);
+    expect(result.saved.map((s) => s.index)).toEqual([0, 2]);
+    expect(result.conflicts).toEqual([
+      { index: 1, id: b.id, key: "errors.stale", label: expect.any(String), updatedAt: other.saved[0].updatedAt, values: { prixAchat: 7 } },
+    ]);
+    expect([await price(a.id), await price(b.id), await price(c.id)]).toEqual([3, 7, 3]);
+    // The fuel price changed by someone else (economic characteristics): the rows are saved, the fuel price set aside.
     const fresh = (await getPrixAppro(scopeOf(t.db(), redacteur))).rows;
     await t
       .db()("caracteristique")
       .where({ idCampagne: t.demo().campagnes.tilleuls2025 })
       .update({ prixFioul: 1.5, updatedAt: new Date(Date.now() + 5000) });
-    const mid = await snapshot(t.db(), "prix_appro", "caracteristique");
-    await expectRefused(savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fresh[0], 1), edit(fresh[1], 9)]), STALE_ROWS, 409, {
-      fieldErrors: { "patches.0": ["errors.stale"] },
-    });
-    expect(await snapshot(t.db(), "prix_appro", "caracteristique")).toEqual(mid);
-    // A row of another campaign is refused as gone.
-    const other = await insertId("prix_appro", { idCampagne: t.demo().campagnes.moulin2025, cle: "x|1", idTypeIntrant: 543, libelleIntrant: "Autre" });
-    const o = await t.db()("prix_appro").where({ id: other }).first("id", "updatedAt");
-    await expectRefused(
-      savePrixApproGrid(scopeOf(t.db(), redacteur), [edit({ id: o.id, updatedAt: new Date(o.updatedAt).toISOString() }, 1)]),
-      STALE_ROWS,
-      409,
-      { fieldErrors: { "patches.0": ["errors.not-found"] } },
-    );
+    const withFuel = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit(fresh[0], 1), edit(fresh[1], 9)]);
+    expect(withFuel.saved.map((s) => s.index)).toEqual([1]);
+    expect(withFuel.conflicts).toEqual([{ index: 0, id: fuel.id, key: "errors.stale", updatedAt: expect.any(String), values: { prixAchat: 1.5 } }]);
+    expect(await price(fresh[1].id)).toBe(9);
+    expect(Number((await t.db()("caracteristique").where({ idCampagne: t.demo().campagnes.tilleuls2025 }).first("prixFioul")).prixFioul)).toBe(1.5);
+    // A row of another campaign is answered as gone, and not written.
+    const elsewhere = await insertId("prix_appro", { idCampagne: t.demo().campagnes.moulin2025, cle: "x|1", idTypeIntrant: 543, libelleIntrant: "Autre" });
+    const o = await t.db()("prix_appro").where({ id: elsewhere }).first("id", "updatedAt");
+    const gone = await savePrixApproGrid(scopeOf(t.db(), redacteur), [edit({ id: o.id, updatedAt: new Date(o.updatedAt).toISOString() }, 1)]);
+    expect(gone).toEqual({ saved: [], conflicts: [{ index: 0, id: o.id, key: "errors.not-found", updatedAt: null, values: null }] });
+    expect((await t.db()("prix_appro").where({ id: elsewhere }).first("prixAchat")).prixAchat).toBeNull();
   });
 
   test("[C-RIGHTS-05] [C-RIGHTS-06] [A-RIGHTS-07] a reader and a locked campaign: read-only screen, saves and deletions refused, nothing created or changed", async () => {
@@ -268,7 +273,16 @@ describe(`sale prices (${dialect})`, () => {
     ]);
     expect(Number((await t.db()("prix_vente").where({ id: a.id }).first("prixVente")).prixVente)).toBe(187.1235);
     expect((await t.db()("prix_vente").where({ id: b.id }).first("prixVente")).prixVente).toBeNull();
-    await expectRefused(savePrixVenteGrid(scopeOf(t.db(), redacteur), [{ id: a.id, updatedAt: a.updatedAt, values: { prixVente: 1 } }]), STALE_ROWS, 409);
+    // [issue29-conflicts] A stale row is set aside with the stored price; the fresh ones are saved.
+    const fresh = (await getPrixVente(scopeOf(t.db(), redacteur))).rows.find((r) => r.id === b.id)!;
+    const stale = await savePrixVenteGrid(scopeOf(t.db(), redacteur), [
+      { id: a.id, updatedAt: a.updatedAt, values: { prixVente: 1 } },
+      { id: b.id, updatedAt: fresh.updatedAt, values: { prixVente: 2 } },
+    ]);
+    expect(stale.saved.map((s) => s.id)).toEqual([b.id]);
+    expect(stale.conflicts).toEqual([{ index: 0, id: a.id, key: "errors.stale", updatedAt: expect.any(String), values: { prixVente: 187.1235 } }]);
+    expect(Number((await t.db()("prix_vente").where({ id: a.id }).first("prixVente")).prixVente)).toBe(187.1235);
+    expect(Number((await t.db()("prix_vente").where({ id: b.id }).first("prixVente")).prixVente)).toBe(2);
     await expectRefused(savePrixVenteGrid(scopeOf(t.db(), redacteur), [{ id: -1, values: { prixVente: 1 } }]), "warning.invalid-form", 400);
   });
 

@@ -4,7 +4,8 @@ import { rawPatchesSchema } from "~/domain/grid-patches";
 import type { PrixApproData, PrixApproRow, PrixPropose, PrixVenteData, PrixVenteRow } from "~/domain/contracts/prix";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
-import { applyRowPatches, STALE_ROWS, type SavedRow } from "../db/row-patches";
+import { applyRowPatches, type GridSaveResult, type SavedRow } from "../db/row-patches";
+import type { RowConflict } from "~/domain/grid-patches";
 import { STALE, updateIfUnchanged } from "../db/stale";
 import { failingWith, isServiceError, ServiceError } from "../errors";
 import {
@@ -116,9 +117,10 @@ function reindexed(e: unknown, indexes: number[]): unknown {
 /**
  * The grid's save (PATCH prix_appros/{id} for each changed row, and the fuel price apart): one transaction, the
  * rows' stale checks atomic (server/db/row-patches.ts), the fuel row's on the characteristics row; a row of
- * another campaign, or a new row, is refused. Prices are rounded to 4 decimals.
+ * another campaign, or a new row, is refused. A row (or the fuel price) changed meanwhile is set aside as a conflict
+ * with its current value, the others are written (decision 0100). Prices are rounded to 4 decimals.
  */
-export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise<SavedRow[]> {
+export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise<GridSaveResult> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   const envelope = rawPatchesSchema.safeParse({ patches });
@@ -132,61 +134,63 @@ export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise
   return failingWith(PRIX_APPRO_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
       let saved: SavedRow[] = [];
-      let fuelError: unknown;
+      let conflicts: RowConflict[] = [];
+      let fuelPrice: number | undefined;
       if (fuelAt >= 0) {
-        const patch = all[fuelAt];
-        const parsed = PrixApproSchema.safeParse(patch.values);
+        const parsed = PrixApproSchema.safeParse(all[fuelAt].values);
         if (!parsed.success)
           throw new ServiceError("warning.invalid-form", 400, {
             [`patches.${fuelAt}.values.prixAchat`]: [parsed.error.issues[0]?.message ?? "warning.invalid"],
           });
-        const prixFioul = roundPrix(parsed.data.prixAchat);
+        fuelPrice = roundPrix(parsed.data.prixAchat);
+      }
+      // The rows first: an invalid row refuses the whole save (400) before the fuel price is written.
+      if (others.length) {
+        const result = await applyRowPatches(trx, {
+          table: "prix_appro",
+          schema: PrixApproSchema,
+          patches: others.map((i) => all[i]),
+          scope: { idCampagne: ctx.idCampagne },
+          columns: (v) => ({ prixAchat: roundPrix(v.prixAchat) }),
+          describe: (r) => String(r.libelleIntrantConcat ?? r.id),
+          describeColumns: ["libelleIntrantConcat"],
+        }).catch((e: unknown) => {
+          throw reindexed(e, others);
+        });
+        saved = result.saved.map((r) => ({ ...r, index: others[r.index] }));
+        conflicts = result.conflicts.map((c) => ({ ...c, index: others[c.index] }));
+      }
+      if (fuelPrice !== undefined) {
+        const patch = all[fuelAt];
         const row = await findFuel(trx, ctx.idCampagne);
+        let stale = false;
         try {
           if (row)
             await updateIfUnchanged(
               trx,
               "caracteristique",
               { id: row.id, updatedAt: patch.updatedAt ?? "" },
-              { prixFioul },
+              { prixFioul: fuelPrice },
               { scope: { idCampagne: ctx.idCampagne } },
             );
           else if (patch.updatedAt !== FUEL_NO_ROW_TOKEN) throw new ServiceError(STALE, 409);
-          else await trx("caracteristique").insert({ idCampagne: ctx.idCampagne, prixFioul, anneeprix: ctx.view.campagne?.anneeRecolte ?? null });
+          else await trx("caracteristique").insert({ idCampagne: ctx.idCampagne, prixFioul: fuelPrice, anneeprix: ctx.view.campagne?.anneeRecolte ?? null });
         } catch (e) {
           if (!isServiceError(e) || (e.key !== STALE && e.status !== 404)) throw e;
-          fuelError = e;
+          stale = true;
         }
-        const now = await findFuel(trx, ctx.idCampagne);
-        saved.push({ index: fuelAt, sentId: FUEL_ROW_ID, id: FUEL_ROW_ID, updatedAt: now?.updatedAt ?? FUEL_NO_ROW_TOKEN, inserted: false });
-      }
-      let rowsError: unknown;
-      if (others.length) {
-        try {
-          const rows = await applyRowPatches(trx, {
-            table: "prix_appro",
-            schema: PrixApproSchema,
-            patches: others.map((i) => all[i]),
-            scope: { idCampagne: ctx.idCampagne },
-            columns: (v) => ({ prixAchat: roundPrix(v.prixAchat) }),
-            describe: (r) => String(r.libelleIntrantConcat ?? r.id),
-            describeColumns: ["libelleIntrantConcat"],
+        const now = await fuelRow(trx, ctx.idCampagne);
+        if (stale)
+          conflicts.push({
+            index: fuelAt,
+            id: FUEL_ROW_ID,
+            key: STALE,
+            updatedAt: now.updatedAt,
+            values: now.prixAchat == null ? {} : { prixAchat: now.prixAchat },
           });
-          saved = [...saved, ...rows.map((r) => ({ ...r, index: others[r.index] }))];
-        } catch (e) {
-          rowsError = reindexed(e, others);
-        }
+        else saved.push({ index: fuelAt, sentId: FUEL_ROW_ID, id: FUEL_ROW_ID, updatedAt: now.updatedAt, inserted: false });
       }
-      // A refused row, or a fuel price changed meanwhile: nothing is written, and the refusal names them all.
-      if (rowsError && !(isServiceError(rowsError) && rowsError.key === STALE_ROWS)) throw rowsError;
-      if (fuelError || rowsError) {
-        const stale = rowsError as ServiceError | undefined;
-        const fieldErrors = { ...(stale?.fieldErrors ?? {}), ...(fuelError ? { [`patches.${fuelAt}`]: [STALE] } : {}) };
-        const count = Object.keys(fieldErrors).length;
-        const names = [stale?.params?.rows, fuelError ? "fioul" : undefined].filter(Boolean).join(", ");
-        throw new ServiceError(STALE_ROWS, 409, fieldErrors, { count, rows: names });
-      }
-      return saved.sort((a, b) => a.index - b.index);
+      return { saved: saved.sort((a, b) => a.index - b.index), conflicts: conflicts.sort((a, b) => a.index - b.index) };
     }),
   );
 }
@@ -268,8 +272,8 @@ export async function getPrixVente(scope: Scope): Promise<PrixVenteData> {
   });
 }
 
-/** The grid's save (PATCH prix_ventes/{id} for each changed row): one transaction, atomic stale checks, 4 decimals. */
-export async function savePrixVenteGrid(scope: Scope, patches: unknown): Promise<SavedRow[]> {
+/** The grid's save (PATCH prix_ventes/{id} for each changed row): one transaction, atomic stale checks (a changed row comes back as a conflict: decision 0100), 4 decimals. */
+export async function savePrixVenteGrid(scope: Scope, patches: unknown): Promise<GridSaveResult> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   const list = Array.isArray(patches) ? patches : [];

@@ -7,7 +7,7 @@ import { E2E } from "./settings";
 
 /**
  * The interventions grid (issue 11; app/components/interventions/interventions-grid.tsx on the one grid of
- * app/components/grid/): keyboard edits, a block pasted from a spreadsheet, undo, Ctrl+S, the stale-write refusal
+ * app/components/grid/): keyboard edits, a block pasted from a spreadsheet, undo, Ctrl+S, the stale row set aside
  * between two browsers, the reader's read-only grid, and the column widths kept per table.
  */
 
@@ -154,7 +154,7 @@ test.describe("interventions grid", () => {
     }
   });
 
-  test("[C-INT-05] a row changed in another browser since it was loaded is refused with the rows named, and nothing is overwritten", async ({
+  test("[C-INT-05] a row changed in another browser since it was loaded is set aside with both values, the other rows saved, and nothing is overwritten", async ({
     page,
     browser,
   }) => {
@@ -180,13 +180,12 @@ test.describe("interventions grid", () => {
       await typeInCell(page, "5");
       await expect(page.getByTestId("grid-dirty-count")).toHaveText("2 lignes modifiées");
       await page.getByTestId("grid-save").click();
-      await expect(page.getByTestId("error-dialog")).toContainText("la ligne 1 a été modifiée ou supprimée par quelqu'un d'autre");
+      // Row 2 is saved; row 1 is set aside with both values (decision 0100), the other browser's value kept.
+      await expect(page.getByTestId("grid-conflict")).toContainText("Fréquence : la vôtre 4, la leur 3");
       await page.screenshot({ path: `${SHOTS}/stale.png` });
-      // Nothing written, the other browser's value kept; this one keeps its edits to redo them.
-      const rows = await s.rows();
-      expect(rows.map((r) => Number(r.frequence))).toEqual([3, 1]);
-      await page.getByTestId("error-dialog").getByRole("button").click();
-      await expect(page.getByTestId("grid-dirty-count")).toHaveText("2 lignes modifiées");
+      await expect.poll(async () => (await s.rows()).map((r) => Number(r.frequence))).toEqual([3, 5]);
+      // This one keeps its edit of row 1 to choose.
+      await expect(page.getByTestId("grid-dirty-count")).toHaveText("1 ligne modifiée");
     } finally {
       await other.close();
       await s.cleanup();

@@ -53,3 +53,23 @@ describe("grid column kinds", () => {
     expect(rowErrors(z.object({ a: z.string() }), [], { a: "x", other: 1 })).toEqual({});
   });
 });
+
+describe("bounds named in the message (issue 29)", () => {
+  test("[issue29-bounds] a refused bound names the field's bounds in the UI language; other keys unchanged", async () => {
+    const { errorMessage } = await import("./columns");
+    const { optionalNumber, requiredNumber } = await import("~/domain/validation");
+    const schema = z.object({ taux: requiredNumber({ min: 0, max: 100 }), dose: optionalNumber({ min: 0.5 }), libre: requiredNumber() });
+    expect(errorMessage(schema, "taux", "warning.minmax", "fr")).toEqual({ key: "bornes.minmax", params: { min: "0", max: "100" } });
+    expect(errorMessage(schema, "dose", "warning.min", "fr")).toEqual({ key: "bornes.min", params: expect.objectContaining({ min: "0,5" }) });
+    expect(errorMessage(schema, "dose", "warning.min", "en")).toEqual({ key: "bornes.min", params: expect.objectContaining({ min: "0.5" }) });
+    expect(errorMessage(schema, "libre", "warning.max", "fr")).toEqual({
+      key: "bornes.max",
+      params: expect.objectContaining({ max: expect.stringMatching(/^99\s999\s999,99$/) }),
+    });
+    expect(errorMessage(schema, "taux", "warning.numeric", "fr")).toEqual({ key: "warning.numeric" });
+    expect(errorMessage(schema, "absent", "warning.minmax", "fr")).toEqual({ key: "warning.minmax" });
+    // The grid's own row: the interventions' frequency refused above its bound says it.
+    const row = rowErrors(schema, [], { taux: 150, libre: 1 });
+    expect(row).toEqual({ taux: "warning.minmax" });
+  });
+});

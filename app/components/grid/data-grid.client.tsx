@@ -16,7 +16,9 @@ import { useTranslation } from "~/use-translation";
 import { useFeedback } from "../feedback";
 import { useControlledForm } from "../form-controller";
 import { ChoiceEditor, type ChoiceTextCell } from "./choice-editor";
-import { displayText, editText, isEditable, type GridColumnDef } from "./columns";
+import { displayText, editText, errorMessage, isEditable, type GridColumnDef } from "./columns";
+import { afterSave, conflictFields, keepMine, resolveAll, takeTheirs, type Conflicts } from "./conflicts";
+import { ConflictPanel, type ConflictLine } from "./conflict-panel";
 import { GridStatus, GridToolbar } from "./grid-view";
 import {
   canRedo,
@@ -54,10 +56,13 @@ const INVALID_BG = "#fde2e2";
 const INVALID_TEXT = "#8f1d1d";
 const NOTE_BG = "#fdebd3";
 const COMPUTED_BG = "#f3f2f0";
+const CONFLICT_BG = "#ece3fb";
+const CONFLICT_TEXT = "#3b1f6e";
 const changedTheme: Partial<Theme> = { bgCell: CHANGED_BG };
 const invalidTheme: Partial<Theme> = { bgCell: INVALID_BG, textDark: INVALID_TEXT };
 const noteTheme: Partial<Theme> = { bgCell: NOTE_BG };
 const computedTheme: Partial<Theme> = { bgCell: COMPUTED_BG };
+const conflictTheme: Partial<Theme> = { bgCell: CONFLICT_BG, textDark: CONFLICT_TEXT };
 const gridTheme: Partial<Theme> = {
   accentColor: "#336624",
   accentLight: "rgba(51, 102, 36, 0.12)",
@@ -99,6 +104,23 @@ export default function DataGridClient<R extends GridRow>({
     columns,
   });
 
+  // --- rows a save set aside: changed by someone else meanwhile (conflicts.ts, decision 0100) ---------
+  const [conflicts, setConflicts] = useState<Conflicts>(new Map());
+  /** The fields of each conflicting row whose values differ (the user's against the stored ones). */
+  const conflictCells = useMemo(() => {
+    const out = new Map<RowKey, Set<string>>();
+    for (const [key, c] of conflicts) out.set(key, new Set(c.theirs ? conflictFields(buffer, key, c, fields) : Object.keys(buffer.changed.get(key) ?? {})));
+    return out;
+  }, [conflicts, buffer, fields]);
+  /** The message of a cell's error, its bounds named (columns.ts). */
+  const say = useCallback(
+    (field: string, key: string) => {
+      const m = errorMessage(rowSchema, field, key, language);
+      return t(m.key, m.params);
+    },
+    [rowSchema, language, t],
+  );
+
   // --- cells ---------------------------------------------------------------------------------------
   const getCellContent = useCallback(
     ([col, row]: Item): GridCell => {
@@ -108,16 +130,19 @@ export default function DataGridClient<R extends GridRow>({
       const value = column.kind === "computed" ? column.value(currentValues(buffer, key, loaded) as R) : cellValue(buffer, key, column.id, loaded);
       const editable = isEditable(column, readOnly);
       const error = errors.get(key)?.[column.id];
+      const conflict = conflictCells.get(key)?.has(column.id) ? conflicts.get(key) : undefined;
       const note = !error && column.note && !readOnly ? column.note(value) : undefined;
       const themeOverride = error
         ? invalidTheme
-        : note
-          ? noteTheme
-          : isCellChanged(buffer, key, column.id)
-            ? changedTheme
-            : column.kind === "computed"
-              ? computedTheme
-              : undefined;
+        : conflict
+          ? conflictTheme
+          : note
+            ? noteTheme
+            : isCellChanged(buffer, key, column.id)
+              ? changedTheme
+              : column.kind === "computed"
+                ? computedTheme
+                : undefined;
       if (column.kind === "boolean") {
         return {
           kind: GridCellKind.Boolean,
@@ -129,10 +154,19 @@ export default function DataGridClient<R extends GridRow>({
         };
       }
       const text = editText(column, value, language);
+      const shownText = displayText(column, value, language);
       const cell: ChoiceTextCell = {
         kind: GridCellKind.Text,
         data: text,
-        displayData: displayText(column, value, language),
+        // A conflicting cell shows both values: the user's, then the stored one.
+        displayData: conflict
+          ? conflict.theirs
+            ? t("conflits.cell", {
+                mine: shownText || t("conflits.empty"),
+                theirs: displayText(column, conflict.theirs[column.id], language) || t("conflits.empty"),
+              })
+            : t("conflits.cell-removed", { mine: shownText || t("conflits.empty") })
+          : shownText,
         copyData: text,
         allowOverlay: editable,
         readonly: !editable,
@@ -142,7 +176,7 @@ export default function DataGridClient<R extends GridRow>({
       if (column.kind === "choice" && editable) cell.choice = column;
       return cell;
     },
-    [shown, keys, base, buffer, readOnly, errors, language],
+    [shown, keys, base, buffer, readOnly, errors, language, conflictCells, conflicts, t],
   );
 
   const provideEditor = useCallback((cell: GridCell) => {
@@ -273,8 +307,22 @@ export default function DataGridClient<R extends GridRow>({
     try {
       const answer = await onSave(patches);
       if (answer.ok) {
-        commit(emptyBuffer());
         setServerErrors(new Map());
+        const sent = answer.conflicts ?? [];
+        if (sent.length) {
+          // The other rows are saved; these keep their edits, the stored version beside them (decision 0100).
+          const next = afterSave(current, patches, sent);
+          commit(next.buffer);
+          setConflicts(next.conflicts);
+          const savedCount = patches.length - next.conflicts.size;
+          setMessage(
+            [savedCount ? t("grid.saved", { count: savedCount }) : "", t("conflits.pending", { count: next.conflicts.size })].filter(Boolean).join(" · "),
+          );
+          if (savedCount) notify("ui.update-confirmation");
+          return;
+        }
+        commit(emptyBuffer());
+        setConflicts(new Map());
         setMessage(t("grid.saved", { count: patches.length }));
         notify("ui.update-confirmation");
         return;
@@ -325,8 +373,44 @@ export default function DataGridClient<R extends GridRow>({
   const cancel = useCallback(() => {
     commit(emptyBuffer());
     setServerErrors(new Map());
+    setConflicts(new Map());
     setMessage(null);
   }, [commit, setServerErrors]);
+
+  // "Keep mine" / "take theirs", per row and for all (conflicts.ts).
+  const resolve = useCallback(
+    (key: RowKey | "all", way: "mine" | "theirs") => {
+      if (key === "all") {
+        const next = resolveAll(bufferRef.current, conflicts, way);
+        commit(next.buffer);
+        setConflicts(next.conflicts);
+      } else {
+        const c = conflicts.get(key);
+        if (!c) return;
+        commit(way === "mine" ? keepMine(bufferRef.current, key, c) : takeTheirs(bufferRef.current, key));
+        setConflicts((m) => new Map([...m].filter(([k]) => k !== key)));
+      }
+      if (way === "mine") setMessage(t("conflits.kept"));
+    },
+    [conflicts, commit, bufferRef, t],
+  );
+  const conflictLines = useMemo<ConflictLine[]>(
+    () =>
+      [...conflicts].map(([key, c]) => ({
+        key,
+        row: keys.indexOf(key) + 1,
+        label: c.label,
+        removed: !c.theirs,
+        fields: shown
+          .filter((col) => col.kind !== "computed" && conflictCells.get(key)?.has(col.id))
+          .map((col) => ({
+            column: col.title,
+            mine: displayText(col, cellValue(buffer, key, col.id, base(key)), language) || t("conflits.empty"),
+            theirs: displayText(col, c.theirs?.[col.id], language) || t("conflits.empty"),
+          })),
+      })),
+    [conflicts, keys, shown, conflictCells, buffer, base, language, t],
+  );
 
   useImperativeHandle(ref, () => ({ addRow, dirtyCount: () => dirtyCount(bufferRef.current), save }), [addRow, save, bufferRef]);
 
@@ -406,9 +490,11 @@ export default function DataGridClient<R extends GridRow>({
   const onItemHovered = useCallback(
     (args: GridMouseEventArgs) => {
       const reason = args.kind === "cell" ? errors.get(keys[args.location[1]])?.[shown[args.location[0]]?.id ?? ""] : undefined;
-      setTip(reason && args.kind === "cell" ? { x: args.bounds.x, y: args.bounds.y + args.bounds.height, text: t(reason) } : null);
+      setTip(
+        reason && args.kind === "cell" ? { x: args.bounds.x, y: args.bounds.y + args.bounds.height, text: say(shown[args.location[0]].id, reason) } : null,
+      );
     },
-    [errors, keys, shown, t],
+    [errors, keys, shown, say],
   );
 
   const focusedError = cursorKey !== undefined && cursor ? errors.get(cursorKey)?.[shown[cursor[0]]?.id ?? ""] : undefined;
@@ -478,6 +564,14 @@ export default function DataGridClient<R extends GridRow>({
         note={focusedNote}
         invalidCount={readOnly ? 0 : invalidCount}
         message={message}
+        say={(key) => say(focusedColumn?.id ?? "", key)}
+      />
+      <ConflictPanel
+        lines={conflictLines}
+        onKeep={(key) => resolve(key, "mine")}
+        onTake={(key) => resolve(key, "theirs")}
+        onKeepAll={() => resolve("all", "mine")}
+        onTakeAll={() => resolve("all", "theirs")}
       />
     </div>
   );

@@ -71,6 +71,7 @@ export function GridStatus({
   note,
   invalidCount,
   message,
+  say,
 }: {
   /** The cursor's row (from 1) and column title. */
   cell: { row: number; column: string } | undefined;
@@ -78,6 +79,8 @@ export function GridStatus({
   note: string | undefined;
   invalidCount: number;
   message: string | null;
+  /** The message of an error key (its bounds named: columns.ts `errorMessage`); by default the key translated. */
+  say?: (key: string) => string;
 }) {
   const { t } = useTranslation();
   return (
@@ -89,7 +92,7 @@ export function GridStatus({
       data-testid="grid-message"
     >
       {error && cell ? (
-        <span className="text-red-800">{t("grid.cell-error", { ...cell, message: t(error) })}</span>
+        <span className="text-red-800">{t("grid.cell-error", { ...cell, message: say ? say(error) : t(error) })}</span>
       ) : note && cell ? (
         <span className="text-amber-900">{t("grid.cell-error", { ...cell, message: t(note) })}</span>
       ) : invalidCount ? (

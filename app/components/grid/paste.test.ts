@@ -72,6 +72,41 @@ describe("grid paste: values by column kind", () => {
     expect(readDate("31/02/2025")).toBe("31/02/2025");
   });
 
+  test("[issue29-excel] Excel's own formats: currency, percent, any space as thousands separator, French three decimals", () => {
+    expect(readNumber("12,50 €", "fr")).toBe(12.5);
+    expect(readNumber("12,50\u00a0€", "fr")).toBe(12.5);
+    expect(readNumber("€12.50", "en")).toBe(12.5);
+    expect(readNumber("€1,234.50", "en")).toBe(1234.5);
+    expect(readNumber("1\u00a0234,50 €", "fr")).toBe(1234.5);
+    expect(readNumber("1\u202f234\u202f567,5", "fr")).toBe(1234567.5);
+    expect(readNumber("-3,5 €", "fr")).toBe(-3.5);
+    expect(readNumber("12,50 EUR", "fr")).toBe(12.5);
+    expect(readNumber("15 %", "fr")).toBe(15);
+    expect(readNumber("15\u202f%", "fr")).toBe(15);
+    expect(readNumber("33,5%", "fr")).toBe(33.5);
+    // The French decimal comma, whatever the number of decimals: "1,250" is one and a quarter, not a thousand.
+    expect(readNumber("1,250", "fr")).toBe(1.25);
+    expect(readNumber("0,125", "fr")).toBe(0.125);
+    // English grouping only in English.
+    expect(readNumber("1,250", "en")).toBe(1250);
+    expect(readNumber("12 € 50", "fr")).toBe("12 € 50");
+    expect(readNumber("€", "fr")).toBe("€");
+    expect(readNumber("%", "fr")).toBe("%");
+  });
+
+  test("[issue29-excel] short dates: a two-digit year is of the 2000s, a day and month alone take the campaign's year", () => {
+    expect(readDate("15/3/25")).toBe("2025-03-15");
+    expect(readDate("15/03/25")).toBe("2025-03-15");
+    expect(readDate("15.03.25")).toBe("2025-03-15");
+    expect(readDate("15/03", 2025)).toBe("2025-03-15");
+    expect(readDate("5/3", 2026)).toBe("2026-03-05");
+    // Without a year to give, a day and month stay text (the cell says the date is wrong).
+    expect(readDate("15/03")).toBe("15/03");
+    expect(readDate("31/02", 2025)).toBe("31/02");
+    expect(readCell({ id: "date", kind: "date", title: "Date", year: 2025 }, "15/03", "fr")).toBe("2025-03-15");
+    expect(readCell({ id: "dose", kind: "number", title: "Prix", unit: "€/t" }, "187,50 €/t", "fr")).toBe(187.5);
+  });
+
   test("[issue11-grid] choices match their label whatever the case, accents and spaces; else the code; else the text stays", () => {
     expect(normalizeLabel("  Déchaumage  ")).toBe("dechaumage");
     expect(matchChoice(operation as never, "DECHAUMAGE")?.value).toBe(2);

@@ -1,11 +1,13 @@
-import { toIsoDate, toNumber } from "~/domain/validation";
+import { stripNumberSigns, toIsoDate, toNumber } from "~/domain/validation";
 import type { ChoiceColumn, GridColumnDef } from "./columns";
 
 /**
  * A block pasted from Excel or LibreOffice: the clipboard's text/plain is tab-separated, one line per row; a
  * cell holding a line break, a tab or a leading quote is written in double quotes with its quotes doubled.
- * Then each text is read as its column's kind: French decimals ("1,5", "1 234,5"), dates dd/mm/yyyy, choices by
- * label whatever the case and accents. A text that cannot be read is kept as it is, so that the cell shows it and
+ * Then each text is read as its column's kind: numbers as a spreadsheet copies them (French decimals "1,5",
+ * "1 234,5" with any space as thousands separator, a currency "12,50 €" / "€12.50", a percent "15 %"), dates
+ * dd/mm/yyyy and the short ones ("15/3/25", "15/03" of the column's year), choices by label whatever the case and
+ * accents. A text that cannot be read is kept as it is, so that the cell shows it and
  * the row schema says what is wrong.
  */
 
@@ -83,15 +85,20 @@ const FALSE_WORDS = new Set(["0", "false", "faux", "non", "no", "n"]);
 export function readNumber(text: string, language: string, unit?: string): number | string {
   let t = text.trim();
   if (unit && t.toLowerCase().endsWith(unit.toLowerCase())) t = t.slice(0, t.length - unit.length).trim();
+  t = stripNumberSigns(t);
   if (language === "en" && /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) t = t.replace(/,/g, "");
   const n = toNumber(t);
   return typeof n === "number" && Number.isFinite(n) ? n : text;
 }
 
-/** A date dd/mm/yyyy (also d/m/yyyy, dd-mm-yyyy, dd.mm.yyyy) or yyyy-mm-dd → "yyyy-mm-dd"; else the text. */
-export function readDate(text: string): string {
+/**
+ * A date dd/mm/yyyy (also d/m/yyyy, dd-mm-yyyy, dd.mm.yyyy, a two-digit year "15/3/25") or yyyy-mm-dd →
+ * "yyyy-mm-dd"; a day and month alone ("15/03") take `year` (the campaign's); else the text.
+ */
+export function readDate(text: string, year?: number): string {
   const t = text.trim();
-  const slashed = /^\d{1,2}[.-]\d{1,2}[.-]\d{4}$/.test(t) ? t.replace(/[.-]/g, "/") : t;
+  let slashed = /^\d{1,2}[.-]\d{1,2}[.-](\d{4}|\d{2})$/.test(t) ? t.replace(/[.-]/g, "/") : t;
+  if (year !== undefined && /^\d{1,2}[/.-]\d{1,2}$/.test(t)) slashed = `${t.replace(/[.-]/g, "/")}/${year}`;
   return toIsoDate(slashed) ?? text;
 }
 
@@ -102,7 +109,7 @@ export function readCell<R>(column: GridColumnDef<R>, text: string, language: st
     case "number":
       return readNumber(text, language, column.unit);
     case "date":
-      return readDate(text);
+      return readDate(text, column.year);
     case "choice":
       return matchChoice(column, text)?.value ?? text.trim();
     case "boolean": {

@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import type { z } from "zod";
+import type { RowConflict } from "~/domain/grid-patches";
 import type { GridColumnDef } from "./columns";
 import type { RowPatch } from "./patches";
 
@@ -14,6 +15,8 @@ export type GridSaveAnswer = {
   params?: Record<string, string | number>;
   /** Per-row errors keyed `patches.<index>` or `patches.<index>.values.<field>`. */
   fieldErrors?: Record<string, string[]>;
+  /** A save answered ok: the rows it set aside, changed or removed by someone else meanwhile (decision 0100). */
+  conflicts?: RowConflict[];
 };
 
 /** What a screen can ask of its grid. */

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, useInputControl, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
@@ -517,6 +517,22 @@ function FertilisantDialog({ intervention, stored, readOnly, onClose, categories
     if (!p?.composition) return;
     for (const e of [...ELEMENTS_PRINCIPAUX, ...OLIGO_ELEMENTS]) form.update({ name: e, value: numberText(p.composition[e] ?? null, lang) ?? "" });
   };
+  // A product picked while the composition is empty (or still the previous product's): its reference one fills the
+  // fields, so that the dialog shows what will be saved (issue 29; the server stores it too when none is typed).
+  const productKey = product ? `${product.id}|${product.origine}` : null;
+  const lastProduct = useRef(stored?.idIntrant ? `${stored.idIntrant}|${stored.origine}` : null);
+  const filled = useRef<string | null>(null);
+  const compositionText = () => [...ELEMENTS_PRINCIPAUX, ...OLIGO_ELEMENTS].map((e) => elementControls[e].value ?? "").join("|");
+  const onProduct = useEffectEvent(() => {
+    if (!product || productKey === lastProduct.current) return;
+    lastProduct.current = productKey;
+    const current = compositionText();
+    if (current.replace(/\|/g, "") !== "" && current !== filled.current) return;
+    fill(product);
+    filled.current = [...ELEMENTS_PRINCIPAUX, ...OLIGO_ELEMENTS].map((e) => numberText(product.composition?.[e] ?? null, lang) ?? "").join("|");
+  });
+  useEffect(() => onProduct(), [productKey]);
+  const compositionEmpty = [...ELEMENTS_PRINCIPAUX, ...OLIGO_ELEMENTS].every((e) => !elementControls[e].value);
   const kg = (e: Element) => {
     const pct = asNumber(elementControls[e].value);
     return dose != null && pct != null ? formatNumber(compositionKgHa(dose, pct, unite), lang, 2) : "";
@@ -566,6 +582,11 @@ function FertilisantDialog({ intervention, stored, readOnly, onClose, categories
         </p>
       ) : null}
       {product ? <ProductComposition product={product} /> : null}
+      {product?.composition && compositionEmpty && Object.values(product.composition).some((v) => v != null) ? (
+        <p className="mb-2 text-sm text-stone-700" data-testid="fertilisant-reference-saved">
+          {t("compositionReference.sera-enregistree")}
+        </p>
+      ) : null}
       <button
         type="button"
         className="btn-secondary mb-2 text-sm"

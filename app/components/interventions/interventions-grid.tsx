@@ -49,7 +49,7 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
     const parcelles = data.parcelles.map((p) => ({ value: p.id, label: p.libelle }));
     return [
       ...(several ? [{ id: "idParcelle", kind: "choice", title: t("interventions.colonnes.parcelle"), width: 160, options: parcelles } as const] : []),
-      { id: "date", kind: "date", title: t("interventions.colonnes.date"), width: 110 },
+      { id: "date", kind: "date", title: t("interventions.colonnes.date"), width: 110, year: data.anneeRecolte },
       { id: "idOperationCulturale", kind: "choice", title: t("interventions.colonnes.operation"), width: 220, options: operations },
       {
         id: "marqueur",
@@ -80,7 +80,7 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
       },
       { id: "rdd", kind: "computed", title: t("interventions.colonnes.rdd"), width: 90, value: (r) => (r.rdd ? t("interventions.rdd-oui") : "") },
     ];
-  }, [data.operations, data.cultures, data.parcelles, several, lang, t]);
+  }, [data.operations, data.cultures, data.parcelles, data.anneeRecolte, several, lang, t]);
 
   const newRow = useMemo(
     () =>

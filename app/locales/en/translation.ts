@@ -3,6 +3,7 @@ import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
 import grid from "./grid";
+import grille from "./grille";
 import interventions from "./interventions";
 import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
@@ -910,6 +911,7 @@ const en = {
   ...parcelle,
   ...carte,
   ...grid,
+  ...grille,
   ...interventions,
   ...observations,
   ...lotsAmenagements,

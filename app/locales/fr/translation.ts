@@ -2,6 +2,7 @@ import cultures from "./cultures";
 import parcelle from "./parcelle";
 import carte from "./carte";
 import grid from "./grid";
+import grille from "./grille";
 import interventions from "./interventions";
 import observations from "./observations";
 import lotsAmenagements from "./lots-amenagements";
@@ -911,6 +912,7 @@ const fr = {
   ...parcelle,
   ...carte,
   ...grid,
+  ...grille,
   ...interventions,
   ...observations,
   ...lotsAmenagements,

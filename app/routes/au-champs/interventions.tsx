@@ -75,7 +75,7 @@ export const action = screenAction(
     delete: deleteIntent(({ scope }, ids) => removeInterventions(scope, ids)),
     grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({
       ok: true as const,
-      saved: await saveInterventionsGrid(scope, patches),
+      ...(await saveInterventionsGrid(scope, patches)),
     })),
     saveSemence: inputIntent("semence", SemenceSchema),
     savePhyto: inputIntent("phyto", PhytoSchema),

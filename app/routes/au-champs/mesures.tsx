@@ -65,7 +65,7 @@ export const action = screenAction(
     delete: deleteIntent(({ scope }, ids) => removeSeries(scope, ids)),
     grid: intent({ idSerie: idField, patches: jsonField(z.array(rawPatchSchema).max(5000, "warning.too-many")) }, async ({ scope }, { idSerie, patches }) => ({
       ok: true as const,
-      saved: await saveObservationsGrid(scope, idSerie, patches),
+      ...(await saveObservationsGrid(scope, idSerie, patches)),
     })),
     deleteObservation: intent({ ...serieFields, id: idField }, async ({ scope }, { idSerie, id }) => {
       await removeObservations(scope, idSerie, [id]);

@@ -23,7 +23,7 @@ export const action = screenAction(
   {
     grid: intent({ patches: jsonField(rowPatchListSchema(PrixApproSchema)) }, async ({ scope }, { patches }) => ({
       ok: true as const,
-      saved: await savePrixApproGrid(scope, patches),
+      ...(await savePrixApproGrid(scope, patches)),
     })),
     deleteUnused: intent({}, async ({ scope }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedAppro(scope) })),
   },

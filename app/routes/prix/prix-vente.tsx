@@ -20,7 +20,7 @@ export const action = screenAction(
   {
     grid: intent({ patches: jsonField(rowPatchListSchema(PrixVenteSchema)) }, async ({ scope }, { patches }) => ({
       ok: true as const,
-      saved: await savePrixVenteGrid(scope, patches),
+      ...(await savePrixVenteGrid(scope, patches)),
     })),
     deleteUnused: intent({}, async ({ scope }) => ({ ok: true as const, notice: "ui.delete-confirmation", count: await removeUnusedVente(scope) })),
   },
