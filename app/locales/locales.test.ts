@@ -74,7 +74,7 @@ describe("locales", () => {
     // The count of too-many-features is always above its maximum (2 or more).
     const toujoursPluriel = new Set(["parcelle.import.errors.too-many-features"]);
     const fautifs = [...frFlat]
-      .filter(([k, v]) => !/_(zero|one|two|few|many|other)$/.test(k) && !toujoursPluriel.has(k) && /\{\{\s*count\s*\}\}\s+\p{L}+s\b/u.test(v))
+      .filter(([k, v]) => !/_(zero|one|two|few|many|other)$/.test(k) && !toujoursPluriel.has(k) && /\{\{\s*(count|fait)\s*\}\}\s+\p{L}+s\b/u.test(v))
       .map(([k]) => k);
     expect(fautifs).toEqual([]);
   });

@@ -30,7 +30,8 @@ export function GridToolbar({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-center gap-2" style={{ height: GRID_TOOLBAR_HEIGHT }}>
+    // On a phone the toolbar scrolls inside itself rather than widening the page (issue 29).
+    <div className="flex items-center gap-2 overflow-x-auto [&>*]:shrink-0" style={{ height: GRID_TOOLBAR_HEIGHT }}>
       {readOnly ? (
         <span className="text-sm text-stone-600">{t("grid.read-only")}</span>
       ) : (

@@ -37,7 +37,7 @@ export function ProgressionSerie({
   }, [etat, idSerie]);
   const fait = etat?.fait ?? 0;
   const total = etat?.total ?? 0;
-  const texte = t("calcul-serie.progression", { ...libelle, fait, total });
+  const texte = t("calcul-serie.progression", { ...libelle, count: fait, total });
   return (
     <div className="min-w-40" data-testid={`progression-${idSerie}`}>
       <div
