@@ -83,7 +83,8 @@ export default [
       ]),
       route("interoperabilite", "routes/section-without-navbar.tsx", { id: "interoperabilite" }, [
         index("routes/interoperabilite/index.ts"),
-        screen("importdaplos"),
+        screen("importdaplos", "routes/interoperabilite/importdaplos.tsx"),
+        route("importdaplos/fichier", "routes/interoperabilite/importdaplos-fichier.ts"),
         screen("actualisation", "routes/interoperabilite/actualisation.tsx"),
         screen("export", "routes/interoperabilite/export.tsx"),
         route("export/:id/fichier", "routes/interoperabilite/export-fichier.ts"),

@@ -1,6 +1,7 @@
 // Loading this module registers the Daplos import's job (definirTache in ./service): the import screen's route imports it.
 export {
   apercuImportDaplos,
+  destinationsImportDaplos,
   EXTENSIONS_DAPLOS,
   historiqueImportsDaplos,
   lancerImportDaplos,
@@ -9,3 +10,4 @@ export {
   type LigneHistorique,
   type RapportImport,
 } from "./service";
+export { TAILLE_MAX_DAPLOS } from "./lecteur";

@@ -9,8 +9,9 @@ import type { Abilities } from "~/domain/access/abilities";
 import { ensureWrite, type CampaignContext } from "../../access/description";
 import { requestScope, type Scope } from "../../access/scope";
 import { createCampagne } from "../../campagne/service";
-import type { Db } from "../../db/knex";
+import { isPostgres, type Db } from "../../db/knex";
 import { isServiceError, parse, ServiceError } from "../../errors";
+import { foldersReadableBy } from "../../dossier/repo";
 import { createExploitation } from "../../exploitation/service";
 import { campaignLinks, storedIntervention } from "../../intervention/service";
 import { insertIntervention, updateIntervention } from "../../intervention/repo";
@@ -485,6 +486,18 @@ export type LigneHistorique = {
   idTache: number | null;
 };
 
+/** The destinations the import screen offers: the networks of the folders the user may write, with those folders. */
+export async function destinationsImportDaplos(scope: Scope): Promise<{ id: number; libelle: string; dossiers: { id: number; libelle: string }[] }[]> {
+  const dossiers = await foldersReadableBy(scope.db, scope.user.id, "Ecriture");
+  const ids = [...new Set(dossiers.map((d) => Number(d.idOad)))];
+  const oads = ids.length ? await scope.db("oad").whereIn("id", ids).orderBy("libelle").select("id", "libelle") : [];
+  return oads.map((o: { id: number; libelle: string }) => ({
+    id: Number(o.id),
+    libelle: o.libelle,
+    dossiers: dossiers.filter((d) => Number(d.idOad) === Number(o.id)).map((d) => ({ id: Number(d.id), libelle: d.libelle })),
+  }));
+}
+
 /** The import history of a network (spec 3 §3.13), newest first: the user's own imports, every import for an administrator. */
 export async function historiqueImportsDaplos(scope: Scope, idOad: number): Promise<LigneHistorique[]> {
   const { db, user } = scope;
@@ -581,7 +594,9 @@ export async function executerImportDaplos(db: Db, idImport: number, progression
 definirTache<{ idImport: number }>(
   TACHE_IMPORT_DAPLOS,
   async ({ db, tache, progression }) => {
-    const r = await executerImportDaplos(db, tache.parametres.idImport, progression);
+    // SQLite has one connection, which the import's transaction holds: a progress write beside it would wait for it
+    // until the pool times out (decision 0107). There the bar goes from "in progress" to finished.
+    const r = await executerImportDaplos(db, tache.parametres.idImport, isPostgres(db) ? progression : undefined);
     return { parcelles: r.parcelles.length, interventions: r.interventions };
   },
   {
