@@ -21,6 +21,7 @@ const texts: typeof fr = {
       "quantite-absente": "Input “{{libelle}}” has no usable quantity.",
       "contour-incomplet": "The boundary has only {{points}} points: it is not imported.",
       "commune-inconnue": "Commune {{codeInsee}} is unknown: the plot is created without a commune.",
+      "caractere-perdu": "“{{valeur}}” ({{champ}}) holds a character the sending software lost (�): imported as it is, to correct on its screen.",
     },
     raison: {
       "parent-absent": "Record without its parent (another plot key or event GUID)",

@@ -19,6 +19,7 @@ const texts = {
       "quantite-absente": "L'intrant « {{libelle}} » n'a pas de quantité utilisable.",
       "contour-incomplet": "Le contour n'a que {{points}} points : il n'est pas importé.",
       "commune-inconnue": "La commune {{codeInsee}} est inconnue : la parcelle est créée sans commune.",
+      "caractere-perdu": "« {{valeur}} » ({{champ}}) contient un caractère que le logiciel d'origine a perdu (�) : importé tel quel, à corriger sur son écran.",
     },
     raison: {
       "parent-absent": "Enregistrement sans parent (clé de parcelle ou GUID d'évènement différent)",

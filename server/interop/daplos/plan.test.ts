@@ -45,6 +45,10 @@ describe("Daplos import plan", () => {
     expect(fert).toMatchObject({ genre: "fertilisant", idCategorie: 655, composition: { n: 24, p2o5: 28, k2o: 0 } });
     const phyto = interventions.flatMap((i) => i.intrants).find((i) => i.libelle === "MILDICUT")!;
     expect(phyto).toMatchObject({ genre: "phyto", amm: "2090126", unite: "l/ha" });
+    // "parcelle n\uFFFD36": the sending software had lost the "°"; the name is kept and said, with its line.
+    const perdus = p.avertissements.filter((a) => a.cle === "daplos.avertissement.caractere-perdu");
+    expect(perdus.length).toBeGreaterThan(0);
+    expect(perdus.find((a) => String(a.params?.valeur).startsWith("parcelle n\uFFFD"))).toMatchObject({ type: "DP" });
   });
 
   test("[issue25] Lambert II étendu, Lambert 93 and WGS 84 points; an unknown qualifier is none", () => {

@@ -281,6 +281,11 @@ export function planifier(fichier: FichierDaplos): PlanImport {
   for (const r of fichier.enregistrements) {
     lu(r);
     const f = r.champs;
+    // A text the sending software had already lost (U+FFFD in the file itself, not a decoding of ours) is imported as it
+    // is, and said: the user may correct the name on its screen.
+    for (const [champ, v] of Object.entries(f))
+      if (typeof v === "string" && v.includes("\uFFFD"))
+        avertissements.push({ ligne: r.ligne, type: r.type, cle: "daplos.avertissement.caractere-perdu", params: { champ, valeur: v } });
     switch (r.type) {
       case "EI":
       case "DE":
