@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/use-translation";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { formatDate, formatNumber } from "~/components/format";
 import { decrireIndicateur } from "~/domain/calc/indicateurs/catalogue";
 import type { Entree, Explication, Manquant } from "~/domain/calc/indicateurs/types";
 import { CODES_GRAPHIQUES, CODES_IFT_SEGMENTS } from "~/domain/calc/serie";
+import { adresseCorrection, correction } from "~/domain/manquants";
 
 export type ValeurGraphique = { niveau: string; idEntite: string; code: string; valeur: number | null; unite: string; completude: number; nbManquants: number };
 export type DonneesGraphiques = {
@@ -217,7 +218,8 @@ function SegmentsIft({
  * work time) and the IFT split by segment, then the same figures as a table. Every figure opens its explanation:
  * formula, the data used with their contribution, remarks and missing data.
  */
-export function GraphiquesSerie({ data }: { data: DonneesGraphiques }) {
+/** `corrigible`: the series is of the context's campaign, so a missing datum links to the screen and row that fix it. */
+export function GraphiquesSerie({ data, corrigible = false }: { data: DonneesGraphiques; corrigible?: boolean }) {
   const { t, i18n } = useTranslation();
   const libelle = useLibelleIndicateur();
   const [niveau, setNiveau] = useState<"parcelle" | "culture">("parcelle");
@@ -311,13 +313,13 @@ export function GraphiquesSerie({ data }: { data: DonneesGraphiques }) {
           </table>
         </div>
       </details>
-      <ExplicationDialog idSerie={data.idSerie} cible={cible} onClose={() => setCible(null)} />
+      <ExplicationDialog idSerie={data.idSerie} cible={cible} corrigible={corrigible} onClose={() => setCible(null)} />
     </section>
   );
 }
 
 /** The explanation of one figure, read when opened. */
-function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible: Cible | null; onClose: () => void }) {
+function ExplicationDialog({ idSerie, cible, corrigible, onClose }: { idSerie: number; cible: Cible | null; corrigible: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const libelle = useLibelleIndicateur();
   const fetcher = useFetcher<ReponseExplication>();
@@ -420,10 +422,23 @@ function ExplicationDialog({ idSerie, cible, onClose }: { idSerie: number; cible
             <>
               <h3 className="font-semibold">{t("indicateurs-parcelle.manquants", { count: e.nbManquants })}</h3>
               <ul className="list-disc pl-5 text-sm" data-testid="explication-manquants">
-                {e.manquants.map((m, i) => (
-                  <li key={`${m.objet}-${m.id}-${m.champ}-${i}`}>{manquant(m)}</li>
-                ))}
+                {e.manquants.map((m, i) => {
+                  // The worklist's rule: the screen and row that fix it; a plot's figure names its plot.
+                  const c = corrigible ? correction(m, cible?.niveau === "parcelle" ? { idParcelle: Number(cible.entite.id) } : {}) : null;
+                  return (
+                    <li key={`${m.objet}-${m.id}-${m.champ}-${i}`}>
+                      {c ? (
+                        <Link className="text-sillon-700 underline" to={adresseCorrection(c)} data-testid="manquant-correction">
+                          {manquant(m)}
+                        </Link>
+                      ) : (
+                        manquant(m)
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
+              {!corrigible ? <p className="text-sm text-stone-600">{t("calcul-serie.manquants-autre-campagne")}</p> : null}
             </>
           ) : null}
         </div>

@@ -93,6 +93,7 @@ const texts = {
       "7_9": "primary energy (MJ/ha) = Σ quantity (fuel, electricity, fertilisers, products, seeds, machinery) × reference energy factor",
       "7_10": "emissions (kg CO2e/ha) = Σ quantity × emission factor (manufacture, fuel, soil N2O, CO2 of urea and liming), IPCC warming potentials (AR6)",
     },
+    "manquants-autre-campagne": "To open these data from here, choose this calculation's campaign in the context bar.",
     "dose-reference": {
       cible: "reference dose {{dose}} {{unite}} of the target ({{liste}})",
       culture: "reference dose {{dose}} {{unite}} of the crop ({{liste}})",

@@ -94,6 +94,7 @@ const texts = {
       "7_10":
         "émissions (kg CO2e/ha) = Σ quantité × facteur d'émission (fabrication, carburant, N2O du sol, CO2 de l'urée et du chaulage), pouvoirs de réchauffement du GIEC (AR6)",
     },
+    "manquants-autre-campagne": "Pour ouvrir ces données depuis ici, choisissez la campagne de ce calcul dans la barre de contexte.",
     "dose-reference": {
       cible: "dose de référence {{dose}} {{unite}} de la cible ({{liste}})",
       culture: "dose de référence {{dose}} {{unite}} de la culture ({{liste}})",

@@ -18,7 +18,11 @@ import type { Route } from "./+types/calcul-serie";
  * the header checkbox, the remark, the animator's visa and its removal (both confirmed), all locked once validated;
  * 'restart calculations' (confirmed, then the series-calculation dialog); the charts of its figures.
  */
-export const loader = screenLoader(({ db, user, params }) => lireSerie(db, user, paramId(params, "idSerie")));
+export const loader = screenLoader(async ({ db, user, params, view }) => ({
+  ...(await lireSerie(db, user, paramId(params, "idSerie"))),
+  // The explanation's missing data link to the rows that fix them when the series is of the campaign the context shows.
+  idCampagneContexte: (await view()).campagne?.id ?? null,
+}));
 
 const ok = { ok: true as const, notice: "ui.update-confirmation" };
 export const action = screenAction({
@@ -172,7 +176,10 @@ export default function CalculSerie({ loaderData: data }: Route.ComponentProps) 
           </div>
         </section>
       </div>
-      <GraphiquesSerie data={{ idSerie: s.id, parcelles: data.parcelles, cultures: data.cultures, resultats: data.resultats }} />
+      <GraphiquesSerie
+        data={{ idSerie: s.id, parcelles: data.parcelles, cultures: data.cultures, resultats: data.resultats }}
+        corrigible={data.idCampagneContexte === s.idCampagne}
+      />
       <p className="text-sm">
         <Link to={`/home/resultats/calcul/${s.id}/comparaison`} className="text-sillon-700 underline" data-testid="lien-comparaison">
           {t("comparaison.lien")}
