@@ -368,3 +368,19 @@ test("[B-PLOT-11] the soil panel holds the seven soil fields of the plot, saved 
   expect(Number(r.reserveUtileMm)).toBe(150);
   for (const column of ["idTypeSolArvalis", "idAeeTypeSol", "idTypeSousSol", "idAciditeSol", "idProfondeurSol"]) expect(r[column], column).not.toBeNull();
 });
+
+test("[issue29-doublon] a plot's name already used in the campaign is pointed out under the field, and may still be saved", async ({ page }) => {
+  const c2025 = await openPlots(page, "redacteur");
+  const existante = await e2eDb()("parcelle").where({ idCampagne: c2025 }).orderBy("id").first("libelle");
+  await page.getByTestId("list-new").click();
+  const nom = page.getByLabel("Nom", { exact: true });
+  await nom.fill(String(existante.libelle).toUpperCase());
+  await expect(page.getByTestId("parcelle-nom-en-double")).toHaveText("Une autre parcelle de la campagne porte déjà ce nom.");
+  await expect(nom).toHaveAccessibleDescription(/porte déjà ce nom/);
+  await nom.fill("E2E Nom unique");
+  await expect(page.getByTestId("parcelle-nom-en-double")).toHaveCount(0);
+  await nom.fill(`E2E ${existante.libelle}`);
+  await page.getByLabel("Surface (ha)", { exact: true }).fill("1");
+  await page.getByTestId("list-save").click();
+  await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
+});

@@ -39,6 +39,8 @@ export type ParcelleFormRow = {
 } & Record<(typeof CHARGES)[number] | ListKey | "profondeurSolCm" | "reserveUtileMm", number | null>;
 
 export type ParcelleFormData = {
+  /** The campaign's plots (a name used twice is pointed out, not refused). */
+  rows: { id: number; libelle: string }[];
   modes: Option[];
   lots: Option[];
   lists: Record<ListKey, { id: number; libelle: string; libelleEn: string | null }[]>;
@@ -124,6 +126,11 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
     markDirty();
   };
   const readOnly = controls.readOnly;
+  // Two plots may share a name (spec 2 leaves it free), but an adviser would rather know: said under the field.
+  const nom = String(f.libelle.value ?? "")
+    .trim()
+    .toLocaleLowerCase("fr");
+  const nomEnDouble = nom !== "" && data.rows.some((r) => r.id !== row?.id && r.libelle.trim().toLocaleLowerCase("fr") === nom);
   const soilLists = {
     typesSolArvalis: data.lists.idTypeSolArvalis,
     typesSolAee: data.lists.idAeeTypeSol,
@@ -144,8 +151,27 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
       <Panel title={t("parcelle.panels.resume")} defaultOpen testId="panel-resume">
         <fieldset disabled={readOnly}>
           <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Field id={f.libelle.id} label={t("parcelle.libelle")} errors={f.libelle.errors}>
-              <TextInput {...getInputProps(f.libelle, { type: "text" })} autoFocus invalid={!!f.libelle.errors} describedBy={`${f.libelle.id}-error`} />
+            <Field
+              id={f.libelle.id}
+              label={t("parcelle.libelle")}
+              errors={f.libelle.errors}
+              help={
+                nomEnDouble ? (
+                  <span className="text-amber-900" role="status" data-testid="parcelle-nom-en-double">
+                    {t("parcelle.nom-en-double")}
+                  </span>
+                ) : undefined
+              }
+            >
+              <TextInput
+                {...getInputProps(f.libelle, { type: "text" })}
+                autoFocus
+                invalid={!!f.libelle.errors}
+                describedBy={`${f.libelle.id}-error`}
+                aria-describedby={
+                  [f.libelle.errors ? `${f.libelle.id}-error` : null, nomEnDouble ? `${f.libelle.id}-help` : null].filter(Boolean).join(" ") || undefined
+                }
+              />
             </Field>
             <Picker field={f.idModeConduite} label={t("parcelle.idModeConduite")} options={data.modes} />
             <Picker field={f.idLot} label={t("parcelle.idLot")} options={data.lots} />

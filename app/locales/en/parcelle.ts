@@ -7,6 +7,7 @@ const texts = {
     idModeConduite: "Crop management mode",
     idLot: "Plot group",
     surface: "Area (ha)",
+    "nom-en-double": "Another plot of the campaign already has this name.",
     "surface-help": "Used by the lists and the crop areas; left empty, it takes the measured area or the drawn polygon's area.",
     objectifRendement: "Yield target (t/ha)",
     irrigable: "Irrigable",

@@ -5,6 +5,7 @@ const texts = {
     idModeConduite: "Mode de conduite",
     idLot: "Lot",
     surface: "Surface (ha)",
+    "nom-en-double": "Une autre parcelle de la campagne porte déjà ce nom.",
     "surface-help": "Utilisée par les listes et l'assolement ; vide, elle prend la surface réelle ou l'aire du polygone dessiné.",
     objectifRendement: "Objectif de rendement (t/ha)",
     irrigable: "Irrigable",
