@@ -7,8 +7,7 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
  * keeps the shell around any failed screen under /home (an unknown /home address included); the description,
  * interoperability, results and administration families have their own boundary (components/shell/route-error.tsx).
  */
-const pending = "routes/pending-screen.tsx";
-const screen = (path: string, file = pending) => route(path, file, { id: `screen.${path}` });
+const screen = (path: string, file: string) => route(path, file, { id: `screen.${path}` });
 
 export default [
   index("routes/index.ts"),

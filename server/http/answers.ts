@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
 import { data } from "react-router";
 import type { z } from "zod";
 import { INVALID_FORM } from "~/domain/validation";
@@ -60,4 +62,26 @@ export async function formOf(request: Request): Promise<FormData> {
   } catch {
     throw refuse(INVALID_FORM, 400);
   }
+}
+
+/** A download's Content-Disposition: an ASCII name for old clients, the exact name (RFC 5987) for the others. */
+export const attachment = (nom: string) =>
+  `attachment; filename="${nom.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(nom)}`;
+
+/**
+ * The one download answer of a stored file or of bytes: its type, its name, never cached, never sniffed. A file is
+ * streamed from the disk, not read whole.
+ */
+export function fileResponse(contenu: { chemin: string } | { bytes: Uint8Array }, nom: string, type: string): Response {
+  const corps = "chemin" in contenu ? (Readable.toWeb(fs.createReadStream(contenu.chemin)) as ReadableStream<Uint8Array>) : contenu.bytes;
+  const taille = "chemin" in contenu ? fs.statSync(contenu.chemin).size : contenu.bytes.byteLength;
+  return new Response(corps as BodyInit, {
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(taille),
+      "Content-Disposition": attachment(nom),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -258,3 +258,4 @@ export function resourceLoader<T>(page: string, load?: (args: RouteArgs) => Prom
     }
   };
 }
+export { fileResponse } from "./answers";

@@ -392,7 +392,6 @@ const en = {
     open: "Open the PDF in a new tab",
   },
   screen: {
-    pending: "This screen comes in a later version.",
     parametre_dossier: "Folder settings",
     parametre_exploitation: "Farm settings",
     description: "Farm description",

@@ -391,7 +391,6 @@ const fr = {
     open: "Ouvrir le PDF dans un nouvel onglet",
   },
   screen: {
-    pending: "Cet écran arrive dans une prochaine version.",
     parametre_dossier: "Paramètres du dossier",
     parametre_exploitation: "Paramètres de l'exploitation",
     description: "Description de l'exploitation",

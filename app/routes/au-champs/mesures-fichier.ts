@@ -1,4 +1,4 @@
-import { screenLoader } from "#server/http/route.server";
+import { fileResponse, screenLoader } from "#server/http/route.server";
 import { fichierPourTelechargement } from "#server/observation/service.server";
 import type { Route } from "./+types/mesures-fichier";
 
@@ -9,12 +9,5 @@ import type { Route } from "./+types/mesures-fichier";
 export const loader = screenLoader(async ({ scope, params }) => {
   const id = Number((params as Route.LoaderArgs["params"]).id);
   const f = await fichierPourTelechargement(scope, Number.isInteger(id) && id > 0 ? id : 0);
-  return new Response(new Uint8Array(f.bytes), {
-    headers: {
-      "Content-Type": f.typeMime,
-      "Content-Disposition": `attachment; filename="${f.nom.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(f.nom)}`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return fileResponse({ bytes: new Uint8Array(f.bytes) }, f.nom, f.typeMime);
 });

@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import { isServiceError, ServiceError } from "#server/errors";
 import { routeArgs, type RouterArgs } from "#server/http/context.server";
+import { fileResponse } from "#server/http/route.server";
 import { fichierEdaplos } from "#server/interop/edaplos/service.server";
 
 /**
@@ -15,17 +14,7 @@ export async function loader(router: RouterArgs) {
   try {
     if (!Number.isInteger(id) || id <= 0) throw new ServiceError("errors.not-found", 404);
     const f = await fichierEdaplos(scope, id);
-    const taille = fs.statSync(f.chemin).size;
-    const corps = Readable.toWeb(fs.createReadStream(f.chemin)) as ReadableStream<Uint8Array>;
-    return new Response(corps, {
-      headers: {
-        "Content-Type": "application/xml; charset=utf-8",
-        "Content-Length": String(taille),
-        "Content-Disposition": `attachment; filename="${f.nom.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(f.nom)}`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return fileResponse({ chemin: f.chemin }, f.nom, "application/xml; charset=utf-8");
   } catch (e) {
     if (isServiceError(e)) return Response.json({ ok: false, error: e.key, params: e.params }, { status: e.status });
     throw e;

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import { redirect } from "react-router";
 import { isServiceError, ServiceError } from "#server/errors";
-import { isNavigation, resourceAction } from "#server/http/route.server";
+import { fileResponse, isNavigation, resourceAction } from "#server/http/route.server";
 import { routeArgs, type RouterArgs } from "#server/http/context.server";
 import { fichierSessionExport, supprimerSessionExport } from "#server/session-export/service.server";
 
@@ -24,17 +22,7 @@ export async function loader(router: RouterArgs) {
   const { db, user, params } = routeArgs(router);
   try {
     const f = await fichierSessionExport(db, user, idOf(params.id));
-    const taille = fs.statSync(f.chemin).size;
-    const corps = Readable.toWeb(fs.createReadStream(f.chemin)) as ReadableStream<Uint8Array>;
-    return new Response(corps, {
-      headers: {
-        "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "Content-Length": String(taille),
-        "Content-Disposition": `attachment; filename="${f.nom.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(f.nom)}`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return fileResponse({ chemin: f.chemin }, f.nom, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
   } catch (e) {
     if (isServiceError(e)) return Response.json({ ok: false, error: e.key, params: e.params }, { status: e.status });
     throw e;
