@@ -2,16 +2,13 @@ import { ROLE_TEST } from "~/domain/admin";
 import { bool, parseJson, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
+import { insertId } from "../db/insert-id";
 
 /** The refusal of an edit whose row is gone. */
 const NOT_FOUND = "admin.not-found";
 
 /** Queries of the administration screens (users, groups, networks, news posts). No rights checks here. */
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [inserted] = await db(table).insert(row).returning("id");
-  return typeof inserted === "object" ? (inserted as { id: number }).id : (inserted as number);
-}
 
 const isoOrNull = (v: unknown) => (v == null ? null : toIso(v));
 

@@ -4,6 +4,7 @@ import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { soilFromRow, soilToRow } from "../lot-parcelle/repo";
+import { returnedId } from "../db/insert-id";
 
 export type AmenagementRow = AmenagementInput & { id: number; idCampagne: number; updatedAt: string };
 export type TypeAmenagement = { id: number; iaeNom: string; iaeNomEn: string | null; iaeNoOrdre: number; uniteSurface: string };
@@ -101,7 +102,7 @@ export async function insertAmenagement(db: Db, idCampagne: number, input: Amena
   const [r] = await db("amenagement")
     .insert({ idCampagne, ...values(input) })
     .returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */

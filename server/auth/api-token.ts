@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/knex";
 import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Bearer tokens of the JSON API (spec 1 §7; decision 0098). A token is 32 random bytes (base64url, 43 characters);
@@ -46,7 +47,7 @@ export async function issueApiTokenRow(
       acces: opts.acces ?? "ecriture",
     })
     .returning("id");
-  return { token, id: Number(typeof r === "object" ? (r as { id: number }).id : r), expiresAt };
+  return { token, id: returnedId(r), expiresAt };
 }
 
 export type Bearer = { user: Utilisateur; idToken: number; acces: TokenAccess; nature: TokenNature };

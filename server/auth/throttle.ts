@@ -14,6 +14,7 @@
  * password takes its record back (`succeeded`), a locked attempt too (`forget`).
  */
 import type { Db } from "../db/knex";
+import { returnedId } from "../db/insert-id";
 
 export type ThrottleRule = { windowMs: number; freeFailures: number; firstLockMs: number; maxLockMs: number };
 
@@ -77,7 +78,7 @@ export class LoginThrottle {
     const [r] = await db("login_failure")
       .insert({ username: username.toLowerCase().slice(0, 180), ip: ip.slice(0, 64), at: new Date(this.now()) })
       .returning("id");
-    const id = Number(typeof r === "object" ? (r as { id: number }).id : r);
+    const id = returnedId(r);
     return { id, wait: await this.wait(db, username, ip, id) };
   }
 

@@ -27,6 +27,7 @@ import { optionsCampagne } from "../calcul/options";
 import { definirTache, lancerTache } from "../jobs/runner";
 import { complementsControle } from "./complements";
 import { PERIMEE_SQL } from "./perimee";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Calculation series (spec 3 §3.14, §4.7, §6, §7 calculs_series; issue 14; decision 0054): the pre-check, the forced
@@ -190,7 +191,7 @@ export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: numb
     await trx("calcul_serie").where({ idCampagne, publication: false }).whereNot({ statut: "en_cours" }).delete();
     const nb = Number((await trx("parcelle").where({ idCampagne }).count({ n: "*" }))[0].n);
     const [r] = await trx("calcul_serie").insert({ idCampagne, idUtilisateur, nbParcellesATraiter: nb, statut: "en_cours" }).returning("id");
-    const id = typeof r === "object" ? (r as { id: number }).id : (r as number);
+    const id = returnedId(r);
     await trx("calcul_serie_groupe").insert(GROUPES_SERIE.map((g) => ({ idCalculSerie: id, idGroupe: g.id, publie: false })));
     return id;
   });

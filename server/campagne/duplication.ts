@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Deep copy of everything campaign-scoped (spec 1 §5 new campaign, spec 3 §4.9 farm duplication), as one
@@ -108,7 +109,7 @@ export async function copyRows(
     }
     if (o.transform) row = o.transform(row, source as Record<string, unknown> & { id: number });
     const [inserted] = await trx(table).insert(row).returning("id");
-    map.set(id, typeof inserted === "object" ? (inserted as { id: number }).id : (inserted as number));
+    map.set(id, returnedId(inserted));
   }
   return map;
 }

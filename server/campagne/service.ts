@@ -3,20 +3,15 @@ import { isSimulationYear, type NewCampagneInput } from "~/domain/partage";
 import { campaignContext, ensureWrite } from "../access/description";
 import { recordAudit } from "../audit/repo";
 import { findCampagneDates, findContexte, listCampagnesOfExploitations, saveContexte } from "../contexte/repo";
-import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import "./campaign-tables";
 import { copyCampaignContent } from "./duplication";
 import type { Scope } from "../access/scope";
+import { insertId } from "../db/insert-id";
 
 const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
-
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 /**
  * Creates a campaign (POST campagnes, spec 1 §3 and §5): the simulation flag is computed (a campaign of that

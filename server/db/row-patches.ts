@@ -6,6 +6,7 @@ import { toIso } from "./dialect";
 import type { Db } from "./knex";
 import { STALE, updateManyIfUnchanged } from "./stale";
 import { inChunks } from "./chunks";
+import { returnedId } from "./insert-id";
 
 /**
  * The save of a grid (docs/architecture.md, "A grid"; decisions 0027, 0100): a list of row patches applied in ONE
@@ -163,7 +164,7 @@ export async function applyRowPatches<S extends z.ZodType>(db: Db, options: RowP
         const [r] = await trx(table)
           .insert({ ...values, ...scope })
           .returning("id");
-        written.push({ index: row.index, sentId: row.id, id: Number(typeof r === "object" ? (r as { id: number }).id : r), inserted: true });
+        written.push({ index: row.index, sentId: row.id, id: returnedId(r), inserted: true });
       } else updates.push({ index: row.index, id: row.id as number, updatedAt: row.updatedAt });
     }
     // Every row is tried: the rows changed (or removed) since they were loaded are set aside, the others written.

@@ -1,16 +1,13 @@
 import type { Db } from "../db/knex";
 import { TYPE_INTRANT_FERTILISANT } from "~/domain/eges";
 import { hashPassword } from "../auth/password";
+import { insertId } from "../db/insert-id";
 
 /** Row builders shared by the demo seed and the tests, so that tests run on data shaped like the demo. */
 
 export type FolderRight = "animation" | "ecriture" | "lecture" | "synthese";
 export type FarmRight = "animation" | "ecriture" | "lecture" | "synthese";
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [inserted] = await db(table).insert(row).returning("id");
-  return typeof inserted === "object" ? (inserted as { id: number }).id : (inserted as number);
-}
 
 export async function createUtilisateur(
   db: Db,

@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Demo crop management modes (issue 5) of EARL des Tilleuls (2024, 2025 and its 2025 simulation) and GAEC
@@ -98,7 +99,7 @@ const RENDEMENTS_2024: Record<string, { rendement: number; date: string }> = {
 
 async function insertId(trx: Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await trx(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 async function idBy(trx: Knex.Transaction, table: string, where: Record<string, unknown>): Promise<number | null> {

@@ -4,6 +4,7 @@ import { calculatedWorkRate, effectiveWorkRate, fuelUseReference, roundFuel, rou
 import { TYPE_PROPRIETE } from "~/domain/calc/materiel";
 import { listCoefficientsConsoCarburant, listTypesAction, replaceLinks } from "../operation-culturale/repo";
 import { findCategorie, findReference, insertParcMateriel, listParcMateriels } from "../parc-materiel/repo";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Demo farm description (issue 11, "demo data that shows the product working"): for each demo farm its
@@ -527,7 +528,7 @@ export type CampaignOperations = Map<string, { id: number; idTypeAction: number;
 
 async function insertId(trx: Db, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await trx(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Coordinates, description and soil of a farm (the farm's own columns; France is country 26). */

@@ -1,6 +1,7 @@
 import { EAU as EAU_REFERENCE, ORIGINE_INTRANT } from "~/domain/intrant";
 import type { Db } from "../db/knex";
 import type { CampaignOperations } from "./seed-description";
+import { insertId } from "../db/insert-id";
 
 /**
  * Demo interventions (issue 11): on every plot of a demo campaign, a plausible season of interventions for the
@@ -295,10 +296,6 @@ export const ITINERAIRES: Record<string, Step[]> = {
   "Prairie temporaire": PRAIRIE,
 };
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 type Plot = {
   id: number;

@@ -1,5 +1,6 @@
 import { ELEMENT } from "~/domain/observation";
 import type { Db } from "../db/knex";
+import { insertId } from "../db/insert-id";
 
 /**
  * Demo observation series (issue 15): on every plot of the demo farms' campaigns, the measures an adviser records
@@ -10,11 +11,6 @@ import type { Db } from "../db/knex";
  */
 
 type Serie = { type: number; nom: string; date: string; stade?: boolean; labo?: string; organe?: number; placettes?: boolean; remarque?: string };
-
-const insertId = async (trx: Db, table: string, row: Record<string, unknown>) => {
-  const [r] = await trx(table).insert(row).returning("id");
-  return Number(typeof r === "object" ? (r as { id: number }).id : r);
-};
 
 /** A small deterministic spread per plot and element, so the demo values differ from plot to plot. */
 const vary = (seed: number, base: number, spread: number, decimals = 1) => Number((base + (((seed * 7919) % 101) / 100 - 0.5) * 2 * spread).toFixed(decimals));

@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Demo plots (issue 5) of EARL des Tilleuls (2024, 2025 and the 2025 simulation) and GAEC du Moulin
@@ -172,7 +173,7 @@ function rectangle(c: Commune, ha: number, [dx, dy]: [number, number]): string {
 
 async function insertId(trx: Knex | Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await trx(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** type_itineraire rows (seeds/reference/type-itineraire.json). */

@@ -1,15 +1,12 @@
 import type { Condition } from "~/domain/rdd-conditions";
 import type { Db } from "../db/knex";
+import { insertId } from "../db/insert-id";
 
 /**
  * The demo's system description, objectives, decision rules and evaluations (issue 13), on the campaigns of EARL des
  * Tilleuls (and, on their own modes, of the other demo farms): rules on one mode, on two modes and a macro rule, evaluations
  * of a plot of the first rule's mode and of one of its interventions.
  */
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 const RULES: {
   libelle: string;

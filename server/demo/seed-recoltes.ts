@@ -9,6 +9,7 @@ import {
   UNITE_PATURAGE,
   type ChampObservation,
 } from "~/domain/recolte";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Demo harvests of EARL des Tilleuls 2025 (decision 0031): the Beauce folder's harvest qualifiers, the harvest of
@@ -44,7 +45,7 @@ const RECOLTES_2025: Record<string, Figure> = {
 
 async function insertId(trx: Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await trx(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 export async function seedDemoRecoltes2025(trx: Knex.Transaction, o: { idCampagne: number; idDossier: number; idUser: number }): Promise<void> {

@@ -2,6 +2,7 @@ import type { Db } from "../db/knex";
 import { bool, toIso } from "../db/dialect";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import type { DossierInput } from "~/domain/partage";
+import { returnedId } from "../db/insert-id";
 
 export type DossierRow = { id: number; libelle: string; suffixe: string | null; idOad: number; remarque: string; updatedAt: string };
 
@@ -16,7 +17,7 @@ export async function insertDossier(db: Db, input: DossierInput): Promise<number
   const [row] = await db("dossier")
     .insert({ libelle: input.libelle, remarque: input.remarque ?? "", idOad: input.idOad })
     .returning("id");
-  return Number(typeof row === "object" ? row.id : row);
+  return returnedId(row);
 }
 
 /** Writes the folder's settings unless they changed since the form was loaded (server/db/stale.ts). */

@@ -7,6 +7,7 @@ import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import type { Knex } from "knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
+import { returnedId } from "../db/insert-id";
 
 export type { InterventionRow };
 
@@ -147,7 +148,7 @@ export async function insertIntervention(db: Db, idCampagne: number, values: Ret
   const [r] = await db("action")
     .insert({ idCampagne, ...values })
     .returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Writes the row unless it changed since it was loaded (server/db/stale.ts); only within its campaign. */

@@ -8,6 +8,7 @@ import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import { inChunks } from "../db/chunks";
 import type { Scope } from "../access/scope";
+import { insertId } from "../db/insert-id";
 
 /**
  * Unreferenced inputs of the selected folder (spec 3 §2.2, §3.5, §4.2, §5, §7; decision 0032): created from an
@@ -22,10 +23,6 @@ export const INTRANT_DOSSIER_UPDATE_ERROR = "errors.services.intrant_dossiers-up
 const num = (v: unknown) => (v == null ? null : Number(v));
 const text = (v: unknown) => (v == null ? null : String(v));
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 function folderOf(ctx: CampaignContext): number {
   const id = ctx.view.selected.idDossier;

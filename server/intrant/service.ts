@@ -17,6 +17,7 @@ import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import * as referentiel from "../referentiel-intrants/service";
 import type { Scope } from "../access/scope";
+import { insertId } from "../db/insert-id";
 
 /** Error keys of the inputs (spec 3 §8: characteristics C-ERR-11; the inputs themselves ours, same family). */
 export const INTRANTS_LOAD_ERROR = "errors.services.intrants-service-error";
@@ -41,10 +42,6 @@ export const KIND_TYPES: Record<IntrantKind, number> = {
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 /** The intervention an input is written to, within the writable campaign (a foreign one is a 404, never written). */
 async function actionOf(db: Db, ctx: CampaignContext, idAction: number) {

@@ -7,6 +7,7 @@ import { isPostgres } from "../db/knex";
 import { parseJson } from "../db/dialect";
 import { isServiceError } from "../errors";
 import { limiterProgression } from "./progression";
+import { returnedId } from "../db/insert-id";
 
 /**
  * The job runner (issue 14, decision 0051). A job is a row of `tache` (migrations/20261128_0017_taches.ts):
@@ -67,7 +68,7 @@ export async function lancerTache<P>(db: Db, t: { type: string; idUtilisateur: n
   const [r] = await db("tache")
     .insert({ type: t.type, etat: "en_attente", idUtilisateur: t.idUtilisateur, parametres: JSON.stringify(t.parametres ?? null) })
     .returning("id");
-  const id = typeof r === "object" ? (r as { id: number }).id : (r as number);
+  const id = returnedId(r);
   // After the caller's transaction commits, if it runs in one; the poll finds the job otherwise.
   setImmediate(reveillerExecuteur);
   return { id };

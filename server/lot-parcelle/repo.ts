@@ -4,6 +4,7 @@ import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { listReference } from "../exploitation-description/repo";
+import { returnedId } from "../db/insert-id";
 
 export type SoilColumns = {
   idTypeSolArvalis?: number;
@@ -89,7 +90,7 @@ export async function insertLotParcelle(db: Db, idCampagne: number, input: LotPa
   const [r] = await db("lot_parcelle")
     .insert({ idCampagne, ...values(input) })
     .returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */

@@ -2,6 +2,7 @@ import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { toIso } from "../db/dialect";
 import type { MainOeuvreInput } from "~/domain/main-oeuvre";
+import { returnedId } from "../db/insert-id";
 
 export type MainOeuvreRow = MainOeuvreInput & { id: number; idCampagne: number; updatedAt: string };
 
@@ -36,7 +37,7 @@ export async function insertMainOeuvre(db: Db, idCampagne: number, input: MainOe
   const [r] = await db("main_oeuvre")
     .insert({ idCampagne, ...values(input) })
     .returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */

@@ -3,13 +3,10 @@ import type { AssuranceInput, ModeConduiteCultureInput, ModeConduiteInput } from
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
+import { insertId } from "../db/insert-id";
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 // ---- Reference lists (crops, categories, qualifiers, output types, Competilis categories)
 

@@ -227,10 +227,6 @@ export async function listPlacettes(db: Db, idCampagne: number, idParcelle: numb
   return rows.map((r) => ({ id: Number(r.id), updatedAt: toIso(r.updatedAt), libelle: String(r.libelle), geometrie: str(r.geometrie) }));
 }
 
-export async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 /** Sets (or clears, with null) the one observation of an element that belongs to the series itself (organ, laboratory). */
 export async function setSerieValue(
@@ -266,3 +262,5 @@ export async function setHorizonLimit(
   const n = await db("observation").where(where).update({ obsValNum: value, updatedAt: new Date() });
   if (n === 0) await db("observation").insert({ ...where, obsValNum: value, idParcelle: serie.idParcelle, date: serie.date, dicLlUnite: "cm" });
 }
+
+export { insertId } from "../db/insert-id";

@@ -2,6 +2,7 @@ import type { CoefficientsConsoCarburant, TypeAction } from "~/domain/calc/opera
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { bool, toIso } from "../db/dialect";
+import { returnedId } from "../db/insert-id";
 
 /** A cultural operation (spec 2 §3 Cultural operation) as stored, with its towed equipment and workforce ids. */
 export type OperationCulturaleRow = {
@@ -121,7 +122,7 @@ export async function insertOperationCulturale(db: Db, idCampagne: number, value
   const [r] = await db("operation_culturale")
     .insert({ idCampagne, ...stored(values) })
     .returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */

@@ -2,6 +2,7 @@ import type { TypePropriete } from "~/domain/calc/materiel";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { bool, toIso } from "../db/dialect";
+import { returnedId } from "../db/insert-id";
 
 /** A machine of the fleet (spec 2 §3 Machine), as stored; empty values are null. */
 export type ParcMaterielRow = {
@@ -125,7 +126,7 @@ export async function insertParcMateriel(db: Db, idCampagne: number, values: Par
   const [r] = await db("parc_materiel")
     .insert({ idCampagne, ...values })
     .returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Writes the row unless it changed since its form was loaded (server/db/stale.ts). */

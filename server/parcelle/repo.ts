@@ -3,6 +3,7 @@ import { CHARGES, typeOfGeometrie, type HistoriqueLink, type HistoriquePlot, typ
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
+import { returnedId } from "../db/insert-id";
 
 /** Plots of a campaign (spec 2 §3 Plot) with the labels of their mode and group (table columns, §2). */
 
@@ -141,7 +142,7 @@ export async function insertParcelle(db: Db, idCampagne: number, values: Record<
   const [r] = await db("parcelle")
     .insert({ idCampagne, ...values })
     .returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
+  return returnedId(r);
 }
 
 /** Updates a plot of the campaign unless it changed since its form was loaded (server/db/stale.ts). */

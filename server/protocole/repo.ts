@@ -2,11 +2,8 @@ import type { IndicateurObjectifInput, ProtocoleInput } from "~/domain/protocole
 import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
+import { insertId } from "../db/insert-id";
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 export async function listChapitres(db: Db) {
   return (

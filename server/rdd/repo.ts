@@ -4,11 +4,8 @@ import { conditionOf, parseCondition, type Condition } from "~/domain/rdd-condit
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
+import { insertId } from "../db/insert-id";
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 const text = (v: unknown) => (v == null ? null : String(v));
 const int = (v: unknown) => (v == null ? null : Number(v));
 

@@ -3,6 +3,7 @@ import type { CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { failingWith } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
+import { insertId } from "../db/insert-id";
 
 /**
  * The observation series of a harvest (spec 3 §3.6, §4.1; docs/data-model.md §5): a series of type 1128 on the
@@ -16,10 +17,6 @@ export const OBSERVATIONS_SERIE_ERROR = "errors.services.observations_series-ser
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 type Write = {
   ctx: CampaignContext;

@@ -16,6 +16,7 @@ import { failingWith, invalidField, ServiceError } from "../errors";
 import { readSerieRecolte, writeSerieRecolte } from "./serie";
 import type { Scope } from "../access/scope";
 import type { Utilisateur } from "../utilisateur/repo";
+import { insertId } from "../db/insert-id";
 
 /**
  * Harvest products of the interventions and the folder's harvest qualifiers (spec 3 §2.2, §3.6, §4.1, §4.2, §7;
@@ -36,10 +37,6 @@ export const CARACTERISTIQUES_RECOLTE_ERROR = "errors.services.caracteristique_r
 const num = (v: unknown) => (v == null ? null : Number(v));
 const text = (v: unknown) => (v == null ? null : String(v));
 
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 const idDossierOf = (ctx: CampaignContext) => {
   const id = ctx.view.selected.idDossier;

@@ -12,6 +12,7 @@ import { lancerTache, type ContexteTache } from "../jobs/runner";
 import type { Utilisateur } from "../utilisateur/repo";
 import { ouvrirClasseur, type Classeur } from "../exports/classeur";
 import type { Scope } from "../access/scope";
+import { returnedId } from "../db/insert-id";
 
 /**
  * Export sessions (spec 1 §3 "Export session", §4, §7 session_exports; decision 0052): a session is what the user
@@ -154,7 +155,7 @@ export async function creerSessionExport(scope: Scope, demande: DemandeSessionEx
         ...options,
       })
       .returning("id");
-    const id = typeof r === "object" ? (r as { id: number }).id : (r as number);
+    const id = returnedId(r);
     await trx("session_export_campagne").insert([...new Set(demande.campagnes)].map((idCampagne) => ({ idSessionExport: id, idCampagne })));
     if (demande.nature === NATURE_CALCUL) {
       await trx("session_export_groupe_indicateur").insert(groupes.map((g) => ({ idSessionExport: id, idGroupeIndicateur: g })));

@@ -1,25 +1,19 @@
 import { toIso } from "../../db/dialect";
 import type { Db } from "../../db/knex";
+import { inChunks } from "../../db/chunks";
+import { insertId } from "../../db/insert-id";
 
 /** The SQL of the Daplos import (migration 0029): its history rows, the source keys, and the campaign rows it finds or adds. */
 
 export type NatureCle = "exploitation" | "parcelle" | "action";
-
-async function insertId(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const [r] = await db(table).insert(row).returning("id");
-  return typeof r === "object" ? (r as { id: number }).id : (r as number);
-}
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
 /** Rows a key points at, by key (one query per nature). */
 export async function clesConnues(db: Db, idOad: number, nature: NatureCle, cles: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (let i = 0; i < cles.length; i += 500) {
-    const rows = await db("import_daplos_cle")
-      .where({ idOad, nature })
-      .whereIn("cle", cles.slice(i, i + 500))
-      .select("cle", "idCible");
+  for (const chunk of inChunks(cles)) {
+    const rows = await db("import_daplos_cle").where({ idOad, nature }).whereIn("cle", chunk).select("cle", "idCible");
     for (const r of rows) out.set(String(r.cle), Number(r.idCible));
   }
   return out;
@@ -38,12 +32,7 @@ export async function oublierCle(db: Db, idOad: number, nature: NatureCle, cle: 
 export async function existants(db: Db, table: string, ids: number[], where: Record<string, unknown> = {}): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const out = new Set<number>();
-  for (let i = 0; i < ids.length; i += 500)
-    for (const id of await db(table)
-      .where(where)
-      .whereIn("id", ids.slice(i, i + 500))
-      .pluck("id"))
-      out.add(Number(id));
+  for (const chunk of inChunks(ids)) for (const id of await db(table).where(where).whereIn("id", chunk).pluck("id")) out.add(Number(id));
   return out;
 }
 

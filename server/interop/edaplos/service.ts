@@ -26,6 +26,7 @@ import { debutMessage, FIN_MESSAGE, parcelleXml, type LigneJournal } from "./ecr
 import { campagneEdaplos, parcellesCampagne } from "./lecture";
 import { TYPES_SORTIE } from "./codes";
 import { campagnesExport } from "./repo";
+import { returnedId } from "../../db/insert-id";
 
 /**
  * eDaplos export sessions (spec 3 §2.10, §3.12, §4.6, §7 e_daplos; issue 25; decision 0096). A session is a row of
@@ -62,7 +63,7 @@ export async function creerExportEdaplos(scope: Scope, demande: { campagnes: rea
     const [r] = await trx("session_export")
       .insert({ nature: NATURE_EDAPLOS, libelle: libelleParDefaut(), fichier: `${randomUUID()}.xml`, statut: STATUT_EN_COURS, idUtilisateur: user.id })
       .returning("id");
-    const id = typeof r === "object" ? (r as { id: number }).id : (r as number);
+    const id = returnedId(r);
     await trx("session_export_campagne").insert(ids.map((idCampagne) => ({ idSessionExport: id, idCampagne })));
     const tache = await lancerTache<ParametresSessionExport>(trx, { type: TACHE_EXPORT_EDAPLOS, idUtilisateur: user.id, parametres: { idSession: id } });
     await trx("session_export").where({ id }).update({ idTache: tache.id });
