@@ -42,6 +42,37 @@ export type PhytoRef = {
   retire: boolean;
 };
 
+/** The columns of a reference phyto product read for a choice or an importer, and the row they make. */
+const PHYTO_REF_COLUMNS = [
+  "idProduit",
+  "idSource",
+  "nomProduit",
+  "ammProduit",
+  "typeProduit",
+  "source",
+  "biocontrole",
+  "remarque",
+  "dicIdTypeIntrant",
+  "codeTypeIntrant",
+  "retire",
+];
+const phytoDeReference = (r: Record<string, unknown>): PhytoRef => ({
+  idProduit: Number(r.idProduit),
+  idSource: Number(r.idSource),
+  cle: `${r.idProduit}-${r.idSource}`,
+  nomProduit: String(r.nomProduit),
+  ammProduit: str(r.ammProduit),
+  typeProduit: str(r.typeProduit),
+  source: str(r.source),
+  biocontrole: bool(r.biocontrole),
+  remarque: str(r.remarque),
+  idDossier: null,
+  dicIdTypeIntrant: num(r.dicIdTypeIntrant),
+  codeTypeIntrant: str(r.codeTypeIntrant),
+  origine: ORIGINE_REFERENCE,
+  retire: bool(r.retire),
+});
+
 export async function searchPhytos(db: Db, opts: { q?: string; idDossier?: number | null; limit?: number; inclureRetires?: boolean }): Promise<PhytoRef[]> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
   const q = (opts.q ?? "").trim().toLowerCase();
@@ -81,35 +112,8 @@ export async function searchPhytos(db: Db, opts: { q?: string; idDossier?: numbe
   const rows = await query
     .orderBy([{ column: "retire" }, { column: "nomProduit" }])
     .limit(limit)
-    .select(
-      "idProduit",
-      "idSource",
-      "nomProduit",
-      "ammProduit",
-      "typeProduit",
-      "source",
-      "biocontrole",
-      "remarque",
-      "dicIdTypeIntrant",
-      "codeTypeIntrant",
-      "retire",
-    );
-  const reference: PhytoRef[] = rows.map((r: Record<string, unknown>) => ({
-    idProduit: Number(r.idProduit),
-    idSource: Number(r.idSource),
-    cle: `${r.idProduit}-${r.idSource}`,
-    nomProduit: String(r.nomProduit),
-    ammProduit: str(r.ammProduit),
-    typeProduit: str(r.typeProduit),
-    source: str(r.source),
-    biocontrole: bool(r.biocontrole),
-    remarque: str(r.remarque),
-    idDossier: null,
-    dicIdTypeIntrant: num(r.dicIdTypeIntrant),
-    codeTypeIntrant: str(r.codeTypeIntrant),
-    origine: ORIGINE_REFERENCE,
-    retire: bool(r.retire),
-  }));
+    .select(...PHYTO_REF_COLUMNS);
+  const reference: PhytoRef[] = rows.map(phytoDeReference);
   return [...dossier, ...reference];
 }
 
@@ -121,37 +125,10 @@ export async function phytosParAmm(db: Db, amms: string[]): Promise<Map<string, 
     const rows = await db("intrant_phyto")
       .whereIn("ammProduit", chunk)
       .orderBy([{ column: "retire" }, { column: "idSource" }])
-      .select(
-        "idProduit",
-        "idSource",
-        "nomProduit",
-        "ammProduit",
-        "typeProduit",
-        "source",
-        "biocontrole",
-        "remarque",
-        "dicIdTypeIntrant",
-        "codeTypeIntrant",
-        "retire",
-      );
+      .select(...PHYTO_REF_COLUMNS);
     for (const r of rows) {
       if (out.has(String(r.ammProduit))) continue;
-      out.set(String(r.ammProduit), {
-        idProduit: Number(r.idProduit),
-        idSource: Number(r.idSource),
-        cle: `${r.idProduit}-${r.idSource}`,
-        nomProduit: String(r.nomProduit),
-        ammProduit: str(r.ammProduit),
-        typeProduit: str(r.typeProduit),
-        source: str(r.source),
-        biocontrole: bool(r.biocontrole),
-        remarque: str(r.remarque),
-        idDossier: null,
-        dicIdTypeIntrant: num(r.dicIdTypeIntrant),
-        codeTypeIntrant: str(r.codeTypeIntrant),
-        origine: ORIGINE_REFERENCE,
-        retire: bool(r.retire),
-      });
+      out.set(String(r.ammProduit), phytoDeReference(r));
     }
   }
   return out;
