@@ -4,7 +4,10 @@ import { Fragment, useState, type ReactNode } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
-import type { AdminActionData, AdminScreen } from "../../server/admin/screen.server";
+import type { SubmissionResult } from "@conform-to/react";
+import type { AdminActionData as AdminAnswer, AdminScreen } from "~/domain/contracts/admin";
+
+type AdminActionData = AdminAnswer<SubmissionResult<string[]>>;
 import { DataTable, type DataTableColumn } from "./data-table";
 import { AppDialog } from "./dialog";
 import { useActionFeedback } from "./feedback";

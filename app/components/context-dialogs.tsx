@@ -5,7 +5,7 @@ import { useTranslation } from "~/use-translation";
 import type { z } from "zod";
 import { useFetcher } from "react-router";
 import { historyReferenceOptions, isSimulationYear, NewCampagneSchema, NewExploitationSchema, DossierSchema } from "~/domain/partage";
-import type { ContextView } from "../../server/contexte/service";
+import type { ContextView } from "~/domain/contracts/contexte";
 import { campagneLabel } from "./campagne-label";
 import { AppDialog, mountedOnceOpened } from "./dialog";
 import { useActionFeedback } from "./feedback";

@@ -1,6 +1,7 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { AdminUserSchema, GroupeSchema, OadSchema, PostSchema, ResetPasswordSchema } from "~/domain/admin";
+import type { SubmissionResult } from "@conform-to/react";
+import type { AdminActionData as AdminAnswer, AdminScreen } from "~/domain/contracts/admin";
 import type { Db } from "../db/knex";
 import { formIntent, rowIntent, screenAction, screenLoader, sendAway } from "../http/route.server";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -26,7 +27,7 @@ import {
  */
 
 /** What the admin screens' actions answer: a notice, a service error key, or the form's submission with its field errors. */
-export type AdminActionData = { ok: boolean; notice?: string; error?: string; id?: number; submission?: SubmissionResult<string[]> };
+export type AdminActionData = AdminAnswer<SubmissionResult<string[]>>;
 
 /**
  * The admin layout's loader: a page of the administration is for admins; anybody else goes to the home page,
@@ -75,6 +76,6 @@ export const adminScreens = {
     loader: screenLoader(({ db, user }) => getAdminPosts(db, user)),
     action: screenAction({ save: saveIntent(PostSchema, savePost), delete: deleteIntent(deletePost) }),
   },
-};
+} satisfies Record<AdminScreen, unknown>;
 
-export type AdminScreen = keyof typeof adminScreens;
+export type { AdminScreen };

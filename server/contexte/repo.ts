@@ -2,6 +2,9 @@ import type { Db } from "../db/knex";
 import { bool, parseJson } from "../db/dialect";
 import type { FarmRight, FolderRight } from "~/domain/access/rights";
 import { campagneLibelle } from "~/domain/partage";
+import type { CampagneOption, DossierOption, ExploitationOption, OadOption } from "~/domain/contracts/contexte";
+
+export type { CampagneOption, DossierOption, ExploitationOption, OadOption };
 
 export type ContexteRow = {
   idUser: number;
@@ -41,8 +44,6 @@ export async function saveContexte(db: Db, c: ContexteRow): Promise<void> {
   await db("utilisateur_contexte").insert(row).onConflict("id_user").merge();
 }
 
-export type OadOption = { id: number; libelle: string; libelleLong: string | null; international: boolean; emailAcces: string | null };
-
 export async function listOads(db: Db): Promise<OadOption[]> {
   const rows = await db("oad").select("id", "libelle", "libelleLong", "international", "emailAcces").orderBy("libelle");
   return rows.map((r) => ({ ...r, international: bool(r.international) }));
@@ -64,8 +65,6 @@ function toFarmRight(r: Record<string, unknown>): FarmRight {
   };
 }
 
-export type DossierOption = { id: number; libelle: string; idOad: number; right: FolderRight };
-
 /** Folders of a network on which the user holds any right. */
 export async function listDossiersOfUser(db: Db, idUser: number, idOad: number): Promise<DossierOption[]> {
   const rows = await db("dossier as d")
@@ -83,8 +82,6 @@ export async function findFolderRight(db: Db, idUser: number, idDossier: number)
   return r ? toFolderRight(r) : null;
 }
 
-export type ExploitationOption = { id: number; libelle: string; suffixe: string | null; right: FarmRight };
-
 /** Farms linked to a folder, each with the link's rights. */
 export async function listExploitationsOfDossier(db: Db, idDossier: number): Promise<ExploitationOption[]> {
   const rows = await db("exploitation as e")
@@ -94,19 +91,6 @@ export async function listExploitationsOfDossier(db: Db, idDossier: number): Pro
     .orderBy("e.libelle");
   return rows.map((r) => ({ id: r.id, libelle: r.libelle, suffixe: r.suffixe, right: toFarmRight(r) }));
 }
-
-export type CampagneOption = {
-  id: number;
-  idExploitation: number;
-  anneeRecolte: number;
-  prefixeCampagne: string;
-  apiLibelle: string;
-  /** The prefix plus the label (spec 1 §3). */
-  libelle: string;
-  simulation: boolean;
-  serieValide: boolean;
-  indicateurPublie: boolean;
-};
 
 export async function listCampagnesOfExploitations(db: Db, ids: number[]): Promise<CampagneOption[]> {
   if (!ids.length) return [];

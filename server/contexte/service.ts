@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { abilities, type Abilities } from "~/domain/access/abilities";
-import { campaignLock, type CampaignPermissions } from "~/domain/access/lock";
+import { abilities } from "~/domain/access/abilities";
+import { campaignLock } from "~/domain/access/lock";
 import { hasFarmPermission, hasFolderPermission, highestFarmRight } from "~/domain/access/rights";
 import { MAX_IDS, rowId } from "~/domain/validation";
+import type { ContextView } from "~/domain/contracts/contexte";
 import type { Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import { keptPerVersion } from "../db/kept-per-version";
@@ -18,24 +19,10 @@ import {
   listFoldersOfFarm,
   listOads,
   saveContexte,
-  type CampagneOption,
   type ContexteRow,
-  type DossierOption,
-  type ExploitationOption,
-  type OadOption,
 } from "./repo";
 
-export type ContextView = {
-  oads: OadOption[];
-  dossiers: DossierOption[];
-  exploitations: ExploitationOption[];
-  campagnes: CampagneOption[];
-  selected: { idOad: number | null; idDossier: number | null; exploitations: number[]; idCampagne: number | null };
-  campagne: CampagneOption | null;
-  lock: CampaignPermissions | null;
-  abilities: Abilities;
-  hasNewPost: boolean;
-};
+export type { ContextView };
 
 const readable = (o: { right: Parameters<typeof hasFolderPermission>[0] }) => hasFolderPermission(o.right, "Synthese");
 

@@ -16,6 +16,7 @@ import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { inChunks } from "../db/chunks";
 import type { Scope } from "../access/scope";
+import type { CopieCampagne, CopieChoices, CopieParcelle } from "~/domain/contracts/copie";
 
 /** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
 export const COPY_ERROR = "errors.services.actions-copy-service-error";
@@ -535,18 +536,7 @@ async function duplicatePlots(scope: Scope, input: DuplicationCampagneInterventi
   );
 }
 
-export type CopieParcelle = { id: number; libelle: string };
-export type CopieCampagne = { id: number; libelle: string; parcelles: CopieParcelle[] };
-export type CopieChoices = {
-  /** The current folder: the folder of the duplication's sources. */
-  idDossier: number | null;
-  /** Folders › farms › campaigns › plots the user may write (C-RIGHTS-21): destinations of an export or a duplication. */
-  destinations: { id: number; libelle: string; exploitations: { id: number; libelle: string; campagnes: CopieCampagne[] }[] }[];
-  /** The current folder's readable farms › campaigns › plots: sources of a duplication. */
-  sources: { id: number; libelle: string; campagnes: CopieCampagne[] }[];
-  /** The current farm's campaigns › plots › interventions: the import's sources (C-COPY-06). */
-  imports: (CopieCampagne & { interventions: { id: number; idParcelle: number; date: string; operation: string | null }[] })[];
-};
+export type { CopieCampagne, CopieChoices, CopieParcelle };
 
 async function campagnesWithPlots(db: Db, campagnes: { id: number; libelle: string }[]): Promise<CopieCampagne[]> {
   if (!campagnes.length) return [];

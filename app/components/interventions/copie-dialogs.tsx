@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { formatDate } from "~/components/format";
-import type { CopieChoices } from "#server/copie/service";
+import type { CopieChoices } from "~/domain/contracts/copie";
 import type { InterventionsData } from "~/domain/contracts/interventions";
 
 export type CopieMode = "export-selection" | "import-parcelle" | "duplication";

@@ -2,7 +2,7 @@ import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@h
 import { useCallback, useState, type ReactNode } from "react";
 import { useTranslation } from "~/use-translation";
 import { Link, useFetcher } from "react-router";
-import type { ContextView } from "../../../server/contexte/service";
+import type { ContextView } from "~/domain/contracts/contexte";
 import { AssolementDialog } from "../assolement-dialog";
 import { campagneLabel } from "../campagne-label";
 import { NewCampagneDialog, NewDossierDialog, NewExploitationDialog, UnlockCampagneDialog } from "../context-dialogs";
