@@ -7,7 +7,7 @@ import { tokenField } from "../http/fields";
 import { byId, Utilisateur, UtilisateurConnecte, Groupe, Oad, DossierListItem, Dossier, Jeton, NouveauJeton, boolQuery } from "./schemas";
 import { apiCall, type ApiCall } from "../http/api.server";
 import { createJetonPersonnel, getJetonsPersonnels, revokeJetonPersonnel, revokeOwnToken } from "../jeton-api/service";
-import { getGroupeUtilisateurs, listGroupesUtilisateurs, listGroupMembers, ownUser } from "../utilisateur/service";
+import { getGroupeUtilisateurs, listGroupesUtilisateurs, listGroupMembers, ownUser, connectedUser } from "../utilisateur/service";
 
 /** The frame calls of the JSON API: tokens, users, user groups, networks and folders (spec 1 §7; issue 26). */
 export const APPELS_CADRE: readonly ApiCall[] = [
@@ -70,7 +70,7 @@ export const APPELS_CADRE: readonly ApiCall[] = [
     answer: UtilisateurConnecte,
     refusals: [403],
     beforeTerms: true,
-    handle: async ({ scope, params }) => ownUser(scope.user, params.id),
+    handle: async ({ scope, params }) => connectedUser(scope.user, params.id),
   }),
 
   // --- user groups, to share a folder (A-API-21, A-API-22)

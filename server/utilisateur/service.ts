@@ -43,6 +43,12 @@ export function ownUser(user: Utilisateur, id: number): Utilisateur {
   return user;
 }
 
+/** The connected user (GET utilisateur_connectes/{id}); another id fails with the connected-user error of spec 1 §8 (A-ERR-14). */
+export function connectedUser(user: Utilisateur, id: number): Utilisateur {
+  if (id !== user.id) throw new ServiceError("errors.services.utilisateur_connectes-service-error", 403);
+  return user;
+}
+
 /** The user groups (GET reference_groupes_utilisateurs), to share a folder with their members: as listGroupMembers, refused (403) unless the user may grant rights. */
 export async function listGroupesUtilisateurs(db: Db, user: Utilisateur): Promise<{ idGroupe: number; nomGroupe: string }[]> {
   ensure(user.isVisible && (await canListGroupMembers(db, user)));

@@ -189,7 +189,7 @@ test.describe("settings routes", () => {
 });
 
 test.describe("sections without the navigation bar", () => {
-  test("[A-ROUTE-23] [A-ROUTE-24] [A-ROUTE-25] /home/interoperabilite opens import; its children import, actualisation and export hide the navigation bar", async ({
+  test("[A-ROUTE-23] [A-ROUTE-24] [A-ROUTE-25] [C-DAP-02] /home/interoperabilite opens import; its children import, actualisation and export hide the navigation bar", async ({
     page,
   }) => {
     await signIn(page, "lecteur");

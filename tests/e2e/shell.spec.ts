@@ -123,7 +123,7 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/home\/interoperabilite\/export$/);
   });
 
-  test("[A-SHELL-12] [A-SHELL-13] the actualisation entry opens the external page in a new tab with the bearer token in its query", async ({
+  test("[A-SHELL-12] [A-SHELL-13] [C-DAP-13] [C-DAP-14] the actualisation entry opens the external page in a new tab with the bearer token in its query", async ({
     page,
     context,
   }) => {

@@ -191,6 +191,14 @@ describe("users and networks", () => {
     expect(other.body).toMatchObject({ key: "errors.forbidden" });
   });
 
+  test("[A-ERR-14] a connected-user load for another id fails with utilisateur_connectes-service-error", async () => {
+    const token = await tokenOf("admin");
+    const failed = await api("GET", `/api/v1/utilisateur_connectes/${t.demo().users.lecteur}`, { token });
+    expect(failed.status).toBe(403);
+    expect(failed.body).toMatchObject({ key: "errors.services.utilisateur_connectes-service-error" });
+    expect(failed.body).not.toHaveProperty("username");
+  });
+
   test("[A-API-21][A-API-22] user groups and their visible members, for whoever may grant rights; others refused", async () => {
     const { groupes, users } = t.demo();
     const token = await tokenOf("animateur");
