@@ -74,17 +74,30 @@ export function parseIntrant(raw: Record<string, unknown>, prefix = "") {
   const { type, ...fields } = raw;
   const kind = KINDS_INTRANT.find((k) => k === type);
   if (!kind) throw new ServiceError("warning.invalid-form", 400, { [`${prefix}type`]: ["warning.invalid"] });
-  const r = validate(SCHEMAS_INTRANT[kind].strict(), fields);
-  if (!r.success) throw new ServiceError("warning.invalid-form", 400, prefixed(r.fieldErrors, prefix, fields));
-  return { kind, values: r.data };
+  return { kind, values: checked(SCHEMAS_INTRANT[kind].strict(), fields, prefix) };
 }
 
-/** Field errors renamed under a prefix ("interventions.3.date"); zod's "form" (an unknown field) named by its fields. */
-function prefixed(errors: Record<string, string[]>, prefix: string, fields?: Record<string, unknown>): Record<string, string[]> {
+/** Field errors renamed under a prefix ("interventions.3.date"); the errors of the row itself named by the row. */
+function prefixed(errors: Record<string, string[]>, prefix: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(errors)) out[k && k !== "form" ? `${prefix}${k}` : prefix.replace(/\.$/, "")] = v;
-  void fields;
   return out;
+}
+
+/** A strict schema's errors, an unknown field named by itself (as the API adapter names them). */
+function checked<T extends z.ZodType>(schema: T, input: unknown, prefix: string): z.output<T> {
+  const r = validate(schema, input);
+  if (r.success) return r.data;
+  const errors = { ...r.fieldErrors };
+  const raw = schema.safeParse(input);
+  if (!raw.success)
+    for (const issue of raw.error.issues)
+      if (issue.code === "unrecognized_keys") {
+        delete errors.form;
+        delete errors[""];
+        for (const key of issue.keys) errors[key] = ["warning.invalid"];
+      }
+  throw new ServiceError("warning.invalid-form", 400, prefixed(errors, prefix));
 }
 
 /** One intervention of a season's write: the intervention form's fields (the plot is the call's), and its inputs. */
@@ -119,16 +132,18 @@ export async function saveSaison(scope: Scope, idParcelle: number, rows: readonl
         const inputs = Array.isArray(rawInputs) ? rawInputs : rawInputs == null ? [] : null;
         if (inputs === null || inputs.length > MAX_INTRANTS_ACTION) errors[`${at}intrants`] = [inputs === null ? "warning.invalid" : "warning.too-many"];
         let idAction: number | null = null;
-        const parsed = validate(SaisonIntervention, fields);
-        if (!parsed.success) Object.assign(errors, prefixed(parsed.fieldErrors, at));
-        else
+        try {
+          const parsed = checked(SaisonIntervention, fields, at);
           try {
-            const values = await storedIntervention(trx, ctx, { ...parsed.data, idParcelle }, links);
+            const values = await storedIntervention(trx, ctx, { ...parsed, idParcelle }, links);
             // After a bad row nothing is written any more (the transaction is rolled back): the rows are only checked.
             if (!Object.keys(errors).length) idAction = await insertIntervention(trx, ctx.idCampagne, values);
           } catch (e) {
             refuse(e, at);
           }
+        } catch (e) {
+          refuse(e, "");
+        }
         const ids: number[] = [];
         for (const [j, raw] of (inputs ?? []).entries()) {
           const inputAt = `${at}intrants.${j}.`;
