@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { InterventionSchema } from "~/domain/intervention";
 import { tokenField } from "../http/fields";
+import { idActionOf } from "../intrant/api";
 import { apiCall, type ApiCall } from "../http/api.server";
 import { getInterventions, removeInterventions, saveIntervention } from "../intervention/service";
 import { actionCampaign, getIntervention, MAX_SAISON, parcelleCampaignOf, saveSaison } from "../intervention/saison";
+import { getRecolte, removeRecolte } from "../recolte/service";
+import { createRecolteApi, recolteCampaign, recoltesOfAction, updateRecolteApi } from "../recolte/api";
 import { byId, stamp } from "./schemas";
 
 /** The interventions calls of the JSON API (spec 3 §7; issue 27, decision 0112): a plot's interventions, one intervention, a season in one call. */
@@ -22,6 +25,22 @@ const Intervention = z.looseObject({
   realisee: z.boolean(),
   prevue: z.boolean(),
 });
+
+const Recolte = z.looseObject({
+  id: z.number().int(),
+  updatedAt: stamp,
+  idAction: z.number().int(),
+  idCulture: z.number().int(),
+  dicIdTypeSortie: z.number().int(),
+  rendement: z.number().nullable(),
+  dicLlUnite: z.string(),
+  idQualifiantRecolte: z.number().int().nullable(),
+  idObservationSerie: z.number().int().nullable(),
+  humiditeReference: z.number().nullable(),
+  animaux: z.array(z.object({ dicIdModalite: z.number().int(), nombre: z.number().nullable() })),
+});
+const RECOLTE_FIELDS =
+  "the harvest dialog's fields: idCulture, dicIdTypeSortie, rendement, humiditeReference, idQualifiantRecolte, obsRendement, obsHumidite, obsPoidsSpecifique, obsPmg, obsProteines, obsHuile, dureePaturage, animaux: [{ dicIdModalite, nombre }]";
 
 const SaisonBody = z.object({
   interventions: z
@@ -109,5 +128,66 @@ export const APPELS_INTERVENTIONS: readonly ApiCall[] = [
     status: 201,
     refusals: [404],
     handle: ({ scope, params, body }) => saveSaison(scope, params.id, body.interventions),
+  }),
+
+  // C-API-15, C-API-16: harvests, with their characteristics (reference humidity, animals) and observation series.
+  apiCall({
+    method: "GET",
+    path: "/api/v1/actions/{id}/recoltes",
+    tag: "recoltes",
+    summary: "The harvests of an intervention, with their characteristics",
+    params: byId,
+    campaign: ({ params }, db) => actionCampaign(db, params.id),
+    answer: z.array(Recolte),
+    refusals: [404],
+    handle: async ({ scope, params }) => {
+      await getIntervention(scope, params.id);
+      return recoltesOfAction(scope, params.id);
+    },
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/recoltes/{id}",
+    tag: "recoltes",
+    summary: "One harvest, with its characteristics and observation series",
+    params: byId,
+    campaign: ({ params }, db) => recolteCampaign(db, params.id),
+    answer: Recolte,
+    refusals: [404],
+    handle: ({ scope, params }) => getRecolte(scope, params.id),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/recoltes",
+    tag: "recoltes",
+    summary: "A new harvest of the intervention idAction",
+    body: z.record(z.string(), z.unknown()).describe(`idAction, and ${RECOLTE_FIELDS}`),
+    campaign: ({ body }, db) => actionCampaign(db, idActionOf(body)),
+    answer: Recolte,
+    status: 201,
+    refusals: [404],
+    handle: ({ scope, body }) => createRecolteApi(scope, body),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/recoltes/{id}",
+    tag: "recoltes",
+    summary: "Updates a harvest (all its dialog's fields); updatedAt as read, else 409",
+    params: byId,
+    body: z.record(z.string(), z.unknown()).describe(`updatedAt, and ${RECOLTE_FIELDS}`),
+    campaign: ({ params }, db) => recolteCampaign(db, params.id),
+    answer: Recolte,
+    refusals: [404, 409],
+    handle: ({ scope, params, body }) => updateRecolteApi(scope, params.id, body),
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/recoltes/{id}",
+    tag: "recoltes",
+    summary: "Deletes a harvest with its characteristics and observation series",
+    params: byId,
+    campaign: ({ params }, db) => recolteCampaign(db, params.id),
+    refusals: [404],
+    handle: ({ scope, params }) => removeRecolte(scope, params.id),
   }),
 ];

@@ -237,6 +237,53 @@ describe(`inputs over the API (${dialect})`, () => {
   });
 });
 
+describe(`harvests over the API (${dialect})`, () => {
+  test("[C-API-15][C-API-16] GET actions/{id}/recoltes and recoltes/{id} with their characteristics, POST recoltes, PATCH with updatedAt, DELETE; refusals store nothing", async () => {
+    const { campagnes } = t.demo();
+    const db = t.db();
+    const seeded = await db("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", campagnes.tilleuls2025)
+      .orderBy("r.id")
+      .first("r.idAction", "r.idCulture", "r.dicIdTypeSortie");
+    expect(seeded).toBeTruthy();
+    const idAction = Number(seeded.idAction);
+    const token = await tokenOf("redacteur");
+    const reader = await tokenOf("lecteur");
+    const fields = { idCulture: Number(seeded.idCulture), dicIdTypeSortie: Number(seeded.dicIdTypeSortie), rendement: 72.5, humiditeReference: 15 };
+    const made = await api("POST", "/api/v1/recoltes", { token, body: { idAction, ...fields } });
+    expect(made.status).toBe(201);
+    const h = made.body as { id: number; updatedAt: string };
+    expect(made.body).toMatchObject({ idAction, rendement: 72.5, humiditeReference: 15 });
+    const list = await api("GET", `/api/v1/actions/${idAction}/recoltes`, { token: reader });
+    expect((list.body as { id: number }[]).map((r) => r.id)).toContain(h.id);
+    expect((await api("GET", `/api/v1/recoltes/${h.id}`, { token: reader })).body).toMatchObject({ id: h.id, rendement: 72.5 });
+
+    const patched = await api("PATCH", `/api/v1/recoltes/${h.id}`, { token, body: { ...fields, rendement: 80, updatedAt: h.updatedAt } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ rendement: 80 });
+    expect((await api("PATCH", `/api/v1/recoltes/${h.id}`, { token, body: { ...fields, updatedAt: h.updatedAt } })).status).toBe(409);
+
+    const before = await Promise.all(["recolte", "caracteristique_recolte"].map((table) => snapshot(db, table)));
+    const refused: [string, Record<string, unknown>, number][] = [
+      ["lecteur", { idAction, ...fields }, 403],
+      ["redacteur", { idAction, ...fields, rendement: -1 }, 400],
+      ["redacteur", { idAction, ...fields, idCulture: 999999 }, 400],
+      ["redacteur", { idAction, ...fields, gout: "sucré" }, 400],
+      ["redacteur", { idAction: 999999, ...fields }, 404],
+    ];
+    for (const [username, body, status] of refused) {
+      const r = await api("POST", "/api/v1/recoltes", { token: await tokenOf(username), body });
+      expect([username, body.rendement, r.status]).toEqual([username, body.rendement, status]);
+    }
+    expect((await api("DELETE", `/api/v1/recoltes/${h.id}`, { token: reader })).status).toBe(403);
+    expect(await Promise.all(["recolte", "caracteristique_recolte"].map((table) => snapshot(db, table)))).toEqual(before);
+    expect((await api("DELETE", `/api/v1/recoltes/${h.id}`, { token })).status).toBe(204);
+    expect(await countRows(db, "recolte", { id: h.id })).toBe(0);
+    expect((await api("GET", `/api/v1/recoltes/${h.id}`, { token })).status).toBe(404);
+  });
+});
+
 describe(`a season in one call (${dialect})`, () => {
   const season = (f: Awaited<ReturnType<typeof fixture>>, n: number) =>
     Array.from({ length: n }, (_, i) => ({
@@ -245,7 +292,7 @@ describe(`a season in one call (${dialect})`, () => {
       frequence: 1,
       tauxSurface: 1,
       realisee: true,
-      intrants: [{ ...f.phyto, cible1: f.cibles[0] }, f.fertilisant, f.eau],
+      intrants: [{ ...f.phyto, cible1: f.cibles[0] }, f.fertilisant, f.eau] as Record<string, unknown>[],
     }));
 
   test("[issue27-bulk] POST parcelles/{id}/saison: 30 interventions with 90 inputs stored in one call", async () => {
