@@ -3,6 +3,8 @@ import { apiCall, type ApiCall } from "../http/api.server";
 import { createIntrantApi, idActionOf, updateIntrantApi } from "../intrant/api";
 import { getIntrant, removeIntrant } from "../intrant/service";
 import { actionCampaign, getIntrantsOfAction, intrantCampaign, KINDS_INTRANT } from "../intervention/saison";
+import { rowId } from "~/domain/validation";
+import { autresIntrantsApi, dosesReferenceApi, fertilisantsApi, matiereActiveApi, phytosApi, semencesApi } from "../referentiel-intrants/api";
 import { byId, stamp } from "./schemas";
 
 /** The inputs calls of the JSON API (spec 3 §7; issue 27, decision 0112): an intervention's inputs, one input, with its characteristics and targets. */
@@ -82,5 +84,104 @@ export const APPELS_INTRANTS: readonly ApiCall[] = [
     campaign: ({ params }, db) => intrantCampaign(db, params.id),
     refusals: [404],
     handle: ({ scope, params }) => removeIntrant(scope, params.id),
+  }),
+
+  // --- catalogues (C-API-10..13): global reference lists, with a readable folder's own inputs when idDossier is given
+  apiCall({
+    method: "GET",
+    path: "/api/v1/intrant_phytos",
+    tag: "catalogues",
+    summary: "Plant-protection products whose name, other names or AMM match q (and the folder's own, idDossier)",
+    query: z.object({ q: z.string().max(100).optional(), idDossier: rowId().optional(), limit: z.coerce.number().int().min(1).max(500).optional() }),
+    answer: z.array(z.looseObject({ idProduit: z.number().int(), cle: z.string(), nomProduit: z.string() })),
+    refusals: [404],
+    handle: ({ scope, query }) => phytosApi(scope, query),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/intrant_phytos/dossier/{id}",
+    tag: "catalogues",
+    summary: "The same, with the folder {id}'s own products",
+    params: byId,
+    query: z.object({ q: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(500).optional() }),
+    answer: z.array(z.looseObject({ idProduit: z.number().int(), cle: z.string(), nomProduit: z.string() })),
+    refusals: [404],
+    handle: ({ scope, params, query }) => phytosApi(scope, { ...query, idDossier: params.id }),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_fertilisants",
+    tag: "catalogues",
+    summary: "Fertilisers of a type (idTypeFertilisant), with the folder's own (idDossier) and their composition",
+    query: z.object({ idTypeFertilisant: rowId().optional(), idDossier: rowId().optional() }),
+    answer: z.array(z.looseObject({ id: z.number().int(), libelle: z.string(), idTypeFertilisant: z.number().int().nullable(), origine: z.number().int() })),
+    refusals: [404],
+    handle: ({ scope, query }) => fertilisantsApi(scope, query),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_autre_intrants",
+    tag: "catalogues",
+    summary: "Other inputs, with the folder's own (idDossier)",
+    query: z.object({ idDossier: rowId().optional(), dicIdTypeIntrant: rowId().optional() }),
+    answer: z.array(z.looseObject({ idIntrantDossier: z.number().int(), intNom: z.string() })),
+    refusals: [404],
+    handle: ({ scope, query }) => autresIntrantsApi(scope, query),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_semences/{id}",
+    tag: "catalogues",
+    summary: "The varieties of the species {id}: reference (origine 776), the folder's (777, idDossier), or both",
+    params: byId,
+    query: z.object({
+      idDossier: rowId().optional(),
+      origine: z.coerce
+        .number()
+        .int()
+        .refine((v) => v === 776 || v === 777, "warning.invalid")
+        .optional(),
+    }),
+    answer: z.array(z.looseObject({ id: z.number().int(), libelle: z.string(), idOriginIntrant: z.number().int() })),
+    refusals: [404],
+    handle: ({ scope, params, query }) => semencesApi(scope, params.id, query),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/matiere_actives/{cle}",
+    tag: "catalogues",
+    summary: "The active matter of a product by its key idProduit-idSource: id, quantite, unite, composition",
+    params: z.object({ cle: z.string().regex(/^\d{1,10}-\d{1,10}$/, "warning.invalid") }),
+    query: z.object({ idDossier: rowId().optional() }),
+    answer: z.object({
+      id: z.number().int(),
+      quantite: z.number().nullable(),
+      unite: z.string().nullable(),
+      composition: z.array(z.looseObject({ libelle: z.string(), quantite: z.number().nullable(), unite: z.string().nullable() })),
+    }),
+    refusals: [404],
+    handle: ({ scope, params, query }) => matiereActiveApi(scope, params.cle, query),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_dose_cible_ifts",
+    tag: "catalogues",
+    summary: "The reference doses of a product (codeAmm) on a crop for a harvest year, and for each target (idCible) whether it has one (exists)",
+    query: z.object({
+      codeAmm: z.string().min(1).max(20),
+      anneeRecolte: z.coerce.number().int().min(1900).max(2200),
+      idCulture: rowId(),
+      idCible: z
+        .union([rowId(), z.array(rowId()).max(50)])
+        .transform((v) => (Array.isArray(v) ? v : [v]))
+        .optional(),
+    }),
+    answer: z.object({
+      anneeRecolte: z.number().int().nullable(),
+      doses: z.array(z.looseObject({ idCible: z.number().int().nullable(), doseRef: z.number().nullable() })),
+      exists: z.record(z.string(), z.boolean()),
+      doseCulture: z.looseObject({ doseRef: z.number().nullable() }).nullable(),
+    }),
+    handle: ({ scope, query }) => dosesReferenceApi(scope, query),
   }),
 ];

@@ -237,6 +237,55 @@ describe(`inputs over the API (${dialect})`, () => {
   });
 });
 
+describe(`catalogues over the API (${dialect})`, () => {
+  test("[C-API-10][C-API-11][C-API-12][C-API-13] the catalogues: phyto products, fertilisers by type and folder, other inputs, varieties, active matter, reference doses", async () => {
+    const db = t.db();
+    const { dossiers } = t.demo();
+    const token = await tokenOf("lecteur");
+    const phyto = await db("intrant_phyto").whereNotNull("ammProduit").orderBy("idProduit").first("idProduit", "idSource", "nomProduit", "ammProduit");
+    const found = await api("GET", `/api/v1/intrant_phytos?q=${encodeURIComponent(String(phyto.nomProduit).slice(0, 6))}`, { token });
+    expect(found.status).toBe(200);
+    expect((found.body as { idProduit: number }[]).map((p) => p.idProduit)).toContain(Number(phyto.idProduit));
+    expect((await api("GET", `/api/v1/intrant_phytos/dossier/${dossiers.beauce}?q=a`, { token })).status).toBe(200);
+    // A folder the user does not read.
+    expect((await api("GET", `/api/v1/intrant_phytos/dossier/${dossiers.bocage}`, { token })).status).toBe(403);
+
+    const fert = await db("reference_fertilisant").whereNotNull("idTypeFertilisant").orderBy("id").first("idTypeFertilisant");
+    const ferts = await api("GET", `/api/v1/reference_fertilisants?idTypeFertilisant=${fert.idTypeFertilisant}&idDossier=${dossiers.beauce}`, { token });
+    expect(ferts.status).toBe(200);
+    const list = ferts.body as { idTypeFertilisant: number | null }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((f) => f.idTypeFertilisant === Number(fert.idTypeFertilisant) || f.idTypeFertilisant === null)).toBe(true);
+    expect((await api("GET", `/api/v1/reference_fertilisants?idDossier=${dossiers.bocage}`, { token })).status).toBe(403);
+    expect((await api("GET", "/api/v1/reference_autre_intrants", { token })).status).toBe(200);
+
+    const semence = await db("reference_semence").whereNotNull("idCulture").orderBy("id").first("idCulture");
+    if (semence) {
+      const varieties = await api("GET", `/api/v1/reference_semences/${semence.idCulture}?origine=776`, { token });
+      expect(varieties.status).toBe(200);
+      expect((varieties.body as unknown[]).length).toBeGreaterThan(0);
+    }
+    expect((await api("GET", `/api/v1/reference_semences/1?origine=775`, { token })).status).toBe(400);
+
+    const matiere = await api("GET", `/api/v1/matiere_actives/${phyto.idProduit}-${phyto.idSource}`, { token });
+    expect([200, 404]).toContain(matiere.status);
+    if (matiere.status === 200) expect(matiere.body).toMatchObject({ id: expect.any(Number), composition: expect.any(Array) });
+    expect((await api("GET", "/api/v1/matiere_actives/abc", { token })).status).toBe(400);
+    expect((await api("GET", "/api/v1/matiere_actives/999999999-1", { token })).status).toBe(404);
+
+    const dose = await db("reference_dose_cible_ift").whereNotNull("idCible").orderBy("id").first("codeAmm", "idCulture", "anneeRecolte", "idCible");
+    expect(dose).toBeTruthy();
+    const doses = await api(
+      "GET",
+      `/api/v1/reference_dose_cible_ifts?codeAmm=${dose.codeAmm}&anneeRecolte=${dose.anneeRecolte}&idCulture=${dose.idCulture}&idCible=${dose.idCible}&idCible=999999`,
+      { token },
+    );
+    expect(doses.status).toBe(200);
+    expect((doses.body as { exists: Record<string, boolean> }).exists).toEqual({ [String(dose.idCible)]: true, "999999": false });
+    expect((await api("GET", `/api/v1/reference_dose_cible_ifts?codeAmm=${dose.codeAmm}`, { token })).status).toBe(400);
+  });
+});
+
 describe(`harvests over the API (${dialect})`, () => {
   test("[C-API-15][C-API-16] GET actions/{id}/recoltes and recoltes/{id} with their characteristics, POST recoltes, PATCH with updatedAt, DELETE; refusals store nothing", async () => {
     const { campagnes } = t.demo();
