@@ -77,7 +77,7 @@ export function parseIntrant(raw: Record<string, unknown>, prefix = "") {
   return { kind, values: checked(SCHEMAS_INTRANT[kind].strict(), fields, prefix) };
 }
 
-/** Field errors renamed under a prefix ("interventions.3.date"); the errors of the row itself named by the row. */
+/** Field errors renamed under a prefix (interventions.<i>.<field>); the errors of the row itself named by the row. */
 function prefixed(errors: Record<string, string[]>, prefix: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(errors)) out[k && k !== "form" ? `${prefix}${k}` : prefix.replace(/\.$/, "")] = v;

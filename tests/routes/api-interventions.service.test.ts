@@ -52,7 +52,7 @@ const intervention = (f: { idParcelle: number; idOperationCulturale: number }, e
 const writes = () => Promise.all(["action", "intrant", "intrant_cible", "caracteristique_intrant"].map((table) => snapshot(t.db(), table)));
 
 describe(`interventions over the API (${dialect})`, () => {
-  test("[C-API-05][C-API-06][C-API-01][C-API-02][C-API-03] POST actions (date converted, nombrePassage), GET actions/{id} and parcelles/{id}/actions, PATCH with updatedAt, DELETE", async () => {
+  test("[C-API-05][C-API-06][C-API-01][C-API-02][C-API-03][C-API-04] POST actions (date converted, nombrePassage), GET actions/{id} and parcelles/{id}/actions, PATCH with updatedAt, DELETE", async () => {
     const f = await fixture();
     const token = await tokenOf("redacteur");
     const made = await api("POST", "/api/v1/actions", { token, body: intervention(f) });
@@ -85,6 +85,9 @@ describe(`interventions over the API (${dialect})`, () => {
     expect(await countRows(t.db(), "action", { id: action.id })).toBe(0);
     expect((await api("DELETE", `/api/v1/actions/${action.id}`, { token })).status).toBe(404);
     expect((await api("GET", `/api/v1/actions/${action.id}`, { token })).status).toBe(404);
+    // locale=en on a GET: the answer's messages in English.
+    expect((await api("GET", `/api/v1/actions/${action.id}?locale=en`, { token })).body).toMatchObject({ status: 404, title: "Not found" });
+    expect((await api("GET", `/api/v1/actions/${action.id}`, { token })).body).toMatchObject({ title: "Introuvable" });
     expect((await api("GET", "/api/v1/parcelles/999999/actions", { token })).status).toBe(404);
   });
 
