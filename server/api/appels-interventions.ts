@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { InterventionSchema } from "~/domain/intervention";
+import { QualifiantRecolteSchema } from "~/domain/recolte";
+import { rowId } from "~/domain/validation";
 import { tokenField } from "../http/fields";
 import { idActionOf } from "../intrant/api";
 import { apiCall, type ApiCall } from "../http/api.server";
 import { getInterventions, removeInterventions, saveIntervention } from "../intervention/service";
 import { actionCampaign, getIntervention, MAX_SAISON, parcelleCampaignOf, saveSaison } from "../intervention/saison";
-import { getRecolte, removeRecolte } from "../recolte/service";
+import { createQualifiant, getRecolte, listQualifiants, removeQualifiant, removeRecolte, typesSortie } from "../recolte/service";
 import { createRecolteApi, recolteCampaign, recoltesOfAction, updateRecolteApi } from "../recolte/api";
 import { byId, stamp } from "./schemas";
 
@@ -189,5 +191,53 @@ export const APPELS_INTERVENTIONS: readonly ApiCall[] = [
     campaign: ({ params }, db) => recolteCampaign(db, params.id),
     refusals: [404],
     handle: ({ scope, params }) => removeRecolte(scope, params.id),
+  }),
+
+  // C-API-17 (in part), C-API-20 (in part): the qualifiers are the folder's through which the user works the campaign
+  // `campagne` (the services read the folder from the campaign's scope, decision 0112).
+  apiCall({
+    method: "GET",
+    path: "/api/v1/qualifiant_recoltes",
+    tag: "recoltes",
+    summary: "The harvest qualifiers of the folder of the campaign campagne, each saying whether harvests use it",
+    query: z.object({ campagne: rowId() }),
+    campaign: ({ query }) => query.campagne,
+    answer: z.array(z.object({ id: z.number().int(), qrdNom: z.string(), utilise: z.boolean() })),
+    refusals: [404],
+    handle: ({ scope }) => listQualifiants(scope),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/qualifiant_recoltes",
+    tag: "recoltes",
+    summary: "A new harvest qualifier (qrdNom) of the folder of the campaign campagne; the same name twice is the one qualifier",
+    body: QualifiantRecolteSchema.extend({ campagne: rowId() }),
+    campaign: ({ body }) => body.campagne,
+    answer: z.object({ id: z.number().int(), qrdNom: z.string() }),
+    status: 201,
+    refusals: [404],
+    handle: ({ scope, body }) => createQualifiant(scope, { qrdNom: body.qrdNom }),
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/qualifiant_recoltes/{id}",
+    tag: "recoltes",
+    summary: "Deletes a harvest qualifier of the folder of the campaign campagne; refused (409) while harvests or sale prices use it",
+    params: byId,
+    query: z.object({ campagne: rowId() }),
+    campaign: ({ query }) => query.campagne,
+    refusals: [404, 409],
+    handle: ({ scope, params }) => removeQualifiant(scope, params.id),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/types_sorties",
+    tag: "recoltes",
+    summary: "The output types of a crop (idCulture)",
+    query: z.object({ idCulture: rowId(), campagne: rowId() }),
+    campaign: ({ query }) => query.campagne,
+    answer: z.array(z.object({ id: z.number().int(), libelle: z.string(), libelleEn: z.string().nullable(), unite: z.string() })),
+    refusals: [404],
+    handle: ({ scope, query }) => typesSortie(scope, query.idCulture),
   }),
 ];

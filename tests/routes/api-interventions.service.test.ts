@@ -240,6 +240,38 @@ describe(`inputs over the API (${dialect})`, () => {
   });
 });
 
+describe(`harvest qualifiers and output types over the API (${dialect})`, () => {
+  test("[C-API-17][C-API-20] qualifiant_recoltes of the campaign's folder: list, create (same name once), delete (in use: 409); types_sorties of a crop", async () => {
+    const { campagnes } = t.demo();
+    const token = await tokenOf("redacteur");
+    const reader = await tokenOf("lecteur");
+    const list = await api("GET", `/api/v1/qualifiant_recoltes?campagne=${campagnes.tilleuls2025}`, { token: reader });
+    expect(list.status).toBe(200);
+    const made = await api("POST", "/api/v1/qualifiant_recoltes", { token, body: { campagne: campagnes.tilleuls2025, qrdNom: "Qualité API" } });
+    expect(made.status).toBe(201);
+    const q = made.body as { id: number };
+    const again = await api("POST", "/api/v1/qualifiant_recoltes", { token, body: { campagne: campagnes.tilleuls2025, qrdNom: "Qualité API" } });
+    expect((again.body as { id: number }).id).toBe(q.id);
+    expect(await countRows(t.db(), "qualifiant_recolte", { qrdNom: "Qualité API" })).toBe(1);
+    expect((await api("POST", "/api/v1/qualifiant_recoltes", { token: reader, body: { campagne: campagnes.tilleuls2025, qrdNom: "Non" } })).status).toBe(403);
+    expect((await api("POST", "/api/v1/qualifiant_recoltes", { token, body: { campagne: campagnes.tilleuls2025, qrdNom: "" } })).status).toBe(400);
+    expect((await api("POST", "/api/v1/qualifiant_recoltes", { token, body: { campagne: campagnes.tilleuls2024, qrdNom: "Verrouillée" } })).status).toBe(403);
+    expect(await countRows(t.db(), "qualifiant_recolte", { qrdNom: "Non" })).toBe(0);
+    const used = (list.body as { id: number; utilise: boolean }[]).find((x) => x.utilise);
+    if (used) expect((await api("DELETE", `/api/v1/qualifiant_recoltes/${used.id}?campagne=${campagnes.tilleuls2025}`, { token })).status).toBe(409);
+    expect((await api("DELETE", `/api/v1/qualifiant_recoltes/${q.id}?campagne=${campagnes.tilleuls2025}`, { token: reader })).status).toBe(403);
+    expect((await api("DELETE", `/api/v1/qualifiant_recoltes/${q.id}?campagne=${campagnes.tilleuls2025}`, { token })).status).toBe(204);
+    expect(await countRows(t.db(), "qualifiant_recolte", { id: q.id })).toBe(0);
+    expect((await api("DELETE", `/api/v1/qualifiant_recoltes/${q.id}?campagne=${campagnes.tilleuls2025}`, { token })).status).toBe(404);
+
+    const crop = await t.db()("culture_type_sortie").orderBy("idCulture").first("idCulture");
+    const types = await api("GET", `/api/v1/types_sorties?idCulture=${crop.idCulture}&campagne=${campagnes.tilleuls2025}`, { token: reader });
+    expect(types.status).toBe(200);
+    expect((types.body as unknown[]).length).toBeGreaterThan(0);
+    expect((await api("GET", `/api/v1/types_sorties?idCulture=${crop.idCulture}&campagne=${campagnes.vallee2025}`, { token: reader })).status).toBe(403);
+  });
+});
+
 describe(`catalogues over the API (${dialect})`, () => {
   test("[C-API-10][C-API-11][C-API-12][C-API-13] the catalogues: phyto products, fertilisers by type and folder, other inputs, varieties, active matter, reference doses", async () => {
     const db = t.db();
