@@ -5,6 +5,8 @@ import { getIntrant, removeIntrant } from "../intrant/service";
 import { actionCampaign, getIntrantsOfAction, intrantCampaign, KINDS_INTRANT } from "../intervention/saison";
 import { rowId } from "~/domain/validation";
 import { autresIntrantsApi, dosesReferenceApi, fertilisantsApi, matiereActiveApi, phytosApi, semencesApi } from "../referentiel-intrants/api";
+import { campagneOf, createIntrantDossierApi, updateIntrantDossierApi } from "../intrant-dossier/api";
+import { getIntrantDossier } from "../intrant-dossier/non-reference";
 import { byId, stamp } from "./schemas";
 
 /** The inputs calls of the JSON API (spec 3 §7; issue 27, decision 0112): an intervention's inputs, one input, with its characteristics and targets. */
@@ -21,6 +23,16 @@ const Intrant = z.looseObject({
   unite: z.string().nullable(),
   caracteristique: z.record(z.string(), z.number().nullable()).nullable(),
   cibles: z.array(z.object({ id: z.number().int(), libelle: z.string(), doseRef: z.number().nullable(), uniteRef: z.string().nullable() })),
+});
+
+const IntrantDossier = z.looseObject({
+  id: z.number().int(),
+  updatedAt: stamp,
+  dicIdTypeIntrant: z.number().int(),
+  libelle: z.string(),
+  code: z.string().nullable(),
+  composition: z.record(z.string(), z.number().nullable()).nullable(),
+  modifiable: z.boolean(),
 });
 
 const FIELDS = `type: ${KINDS_INTRANT.join("|")}, and the input form's fields of that type (phyto: idIntrant, origine, quantite, dicLlUnite, cible1..cible4 — empty targets dropped; fertilisant: idCategorie, idIntrant, origine, quantite, dicLlUnite, n, p2o5, ... in %; semence: idCulture, idIntrant, origine, quantite, dicLlUnite, semenceFerme, semenceCertifiee, semenceOgm, idTraitement...)`;
@@ -183,5 +195,47 @@ export const APPELS_INTRANTS: readonly ApiCall[] = [
       doseCulture: z.looseObject({ doseRef: z.number().nullable() }).nullable(),
     }),
     handle: ({ scope, query }) => dosesReferenceApi(scope, query),
+  }),
+
+  // --- unreferenced inputs of a folder (C-API-21, C-API-22 in part): the folder through which the user works `campagne`
+  apiCall({
+    method: "GET",
+    path: "/api/v1/intrant_dossiers/{id}",
+    tag: "intrants",
+    summary: "An unreferenced input of the folder of the campaign campagne, with its composition (a fertiliser)",
+    params: byId,
+    query: z.object({ campagne: rowId() }),
+    campaign: ({ query }) => query.campagne,
+    answer: IntrantDossier,
+    refusals: [404],
+    handle: ({ scope, params }) => getIntrantDossier(scope, params.id),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/intrant_dossiers",
+    tag: "intrants",
+    summary: "A new unreferenced input (origin 777) of the folder of the campaign campagne; a fertiliser's percentages total 100",
+    body: z
+      .record(z.string(), z.unknown())
+      .describe(
+        "campagne, and the unreferenced input dialog's fields: dicIdTypeIntrant, libelle, idCulture, idCategorie, code, matiereActive, uniteMatActive, biocontrole, remarque, n, p2o5, ... (%)",
+      ),
+    campaign: ({ body }) => campagneOf(body),
+    answer: IntrantDossier,
+    status: 201,
+    refusals: [404],
+    handle: ({ scope, body }) => createIntrantDossierApi(scope, body),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/intrant_dossiers/{id}",
+    tag: "intrants",
+    summary: "Updates an unreferenced input (animation right on the folder); the inputs using it are relabelled; updatedAt as read, else 409",
+    params: byId,
+    body: z.record(z.string(), z.unknown()).describe("campagne, updatedAt, and the unreferenced input dialog's fields"),
+    campaign: ({ body }) => campagneOf(body),
+    answer: IntrantDossier.extend({ relabelled: z.number().int() }),
+    refusals: [404, 409],
+    handle: ({ scope, params, body }) => updateIntrantDossierApi(scope, params.id, body),
   }),
 ];

@@ -321,6 +321,43 @@ describe(`catalogues over the API (${dialect})`, () => {
   });
 });
 
+describe(`unreferenced inputs over the API (${dialect})`, () => {
+  test("[C-API-21][C-API-22] POST intrant_dossiers (a fertiliser with its percentages), GET intrant_dossiers/{id}, PATCH by the folder's animator; refusals store nothing", async () => {
+    const { campagnes } = t.demo();
+    const campagne = campagnes.tilleuls2025;
+    const redacteur = await tokenOf("redacteur");
+    const fields = { dicIdTypeIntrant: 540, libelle: "Engrais maison API", idCategorie: 655, n: 40, p2o5: 30, k2o: 30 };
+    const before = await Promise.all(["intrant_dossier", "fertilisant_compo_dossier"].map((table) => snapshot(t.db(), table)));
+    const refused: [string, Record<string, unknown>, number][] = [
+      ["lecteur", { campagne, ...fields }, 403],
+      ["redacteur", { campagne: campagnes.tilleuls2024, ...fields }, 403],
+      ["redacteur", { campagne, ...fields, k2o: 10 }, 400],
+      ["redacteur", { campagne, ...fields, idCategorie: 999999 }, 400],
+      ["redacteur", { campagne, ...fields, saveur: "x" }, 400],
+      ["redacteur", { ...fields }, 400],
+    ];
+    for (const [username, body, status] of refused) {
+      const r = await api("POST", "/api/v1/intrant_dossiers", { token: await tokenOf(username), body });
+      expect([username, body.k2o, r.status]).toEqual([username, body.k2o, status]);
+    }
+    expect(await Promise.all(["intrant_dossier", "fertilisant_compo_dossier"].map((table) => snapshot(t.db(), table)))).toEqual(before);
+
+    const made = await api("POST", "/api/v1/intrant_dossiers", { token: redacteur, body: { campagne, ...fields } });
+    expect(made.status).toBe(201);
+    const d = made.body as { id: number; updatedAt: string };
+    expect(made.body).toMatchObject({ libelle: "Engrais maison API", composition: { n: 40, p2o5: 30, k2o: 30 } });
+    expect((await api("GET", `/api/v1/intrant_dossiers/${d.id}?campagne=${campagne}`, { token: await tokenOf("lecteur") })).body).toMatchObject({ id: d.id });
+    // The percentages of a folder's fertiliser are the animator's to change.
+    const changed = { campagne, ...fields, n: 50, p2o5: 25, k2o: 25, updatedAt: d.updatedAt };
+    expect((await api("PATCH", `/api/v1/intrant_dossiers/${d.id}`, { token: redacteur, body: changed })).status).toBe(403);
+    const patched = await api("PATCH", `/api/v1/intrant_dossiers/${d.id}`, { token: await tokenOf("animateur"), body: changed });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ composition: { n: 50, p2o5: 25, k2o: 25 }, relabelled: 0 });
+    expect((await api("PATCH", `/api/v1/intrant_dossiers/${d.id}`, { token: await tokenOf("animateur"), body: changed })).status).toBe(409);
+    expect(Number((await t.db()("fertilisant_compo_dossier").where({ idIntrantDossier: d.id }).first("n")).n)).toBe(50);
+  });
+});
+
 describe(`harvests over the API (${dialect})`, () => {
   test("[C-API-15][C-API-16] GET actions/{id}/recoltes and recoltes/{id} with their characteristics, POST recoltes, PATCH with updatedAt, DELETE; refusals store nothing", async () => {
     const { campagnes } = t.demo();
