@@ -3,6 +3,7 @@ import { validate } from "~/domain/validation";
 import { requestScope, type Scope } from "../access/scope";
 import { API_QUOTA, takeQuota, type QuotaRules } from "../auth/api-quota";
 import { authenticateApiToken, type Bearer } from "../auth/api-token";
+import { IDEMPOTENCY_KEY, keepAnswer, keptAnswer, requestFingerprint } from "../auth/api-idempotence";
 import { contextViewOfCampaign, type ContextView } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { isServiceError, ServiceError } from "../errors";
@@ -89,6 +90,8 @@ export const API_ERRORS = {
   forbidden: "errors.forbidden",
   server: "errors.api.server-error",
   campaignRequired: "errors.api.campaign-required",
+  idempotencyKey: "api-terrain.idempotence.invalide",
+  idempotencyReused: "api-terrain.idempotence.reutilisee",
 } as const;
 
 const TITLES: Record<number, [string, string]> = {
@@ -101,6 +104,7 @@ const TITLES: Record<number, [string, string]> = {
   412: ["Condition préalable non remplie", "Precondition failed"],
   413: ["Corps trop volumineux", "Payload too large"],
   415: ["Type de contenu non pris en charge", "Unsupported media type"],
+  422: ["Requête non traitable", "Unprocessable content"],
   429: ["Trop de requêtes", "Too many requests"],
   500: ["Erreur du serveur", "Server error"],
 };
@@ -270,23 +274,64 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
   const body = call.body ? parsed(call.body, await readJson(request, locale), locale) : undefined;
   if (!call.body && (method === "POST" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0) await readJson(request, locale);
 
-  const answer = await db.transaction(async (trx) => {
-    let view: ContextView | undefined;
-    if (call.campaign) {
-      // The campaign the call is about (named by the address, the body, or the row it writes); a row of none is a 404.
-      const idCampagne = await call.campaign({ params, query, body }, trx);
-      if (idCampagne == null) throw new ServiceError(API_ERRORS.notFound, 404);
-      const campagne = await trx("campagne").where({ id: idCampagne }).first("idExploitation");
-      if (!campagne) throw new ServiceError("errors.services.campagnes-service-error", 404);
-      const found = await contextViewOfCampaign(trx, bearer.user, idCampagne, Number(campagne.idExploitation));
-      if (!found) throw new ServiceError(API_ERRORS.forbidden, 403);
-      view = found;
-    }
-    const scope = requestScope(trx, bearer.user, view ? { view: async () => view! } : {});
-    const value = await call.handle({ scope, params, query, body, locale, bearer });
-    // The answer is checked against its documented schema before it leaves: what the document says is what is sent.
-    return call.answer ? call.answer.parse(value) : undefined;
-  });
+  // Idempotency-Key on a creating call (decision 0113): the answer kept with the key is given again to the same request.
+  const idemKey = method === "POST" ? request.headers.get("idempotency-key") : null;
+  if (idemKey !== null && !IDEMPOTENCY_KEY.test(idemKey)) return problem(400, API_ERRORS.idempotencyKey, { locale });
+  const fingerprint = idemKey === null ? "" : requestFingerprint(method, path, body);
+  const replay = (kept: { requete: string; statut: number; reponse: string }) =>
+    kept.requete !== fingerprint
+      ? problem(422, API_ERRORS.idempotencyReused, { locale })
+      : new Response(kept.reponse || null, {
+          status: kept.statut,
+          headers: {
+            ...(kept.reponse ? { "Content-Type": "application/json; charset=utf-8" } : {}),
+            "Cache-Control": "no-store",
+            "Idempotent-Replayed": "true",
+          },
+        });
+
+  let kept: Response | undefined;
+  const answer = await db
+    .transaction(async (trx) => {
+      if (idemKey !== null) {
+        const prior = await keptAnswer(trx, bearer.user.id, idemKey);
+        if (prior) {
+          kept = replay(prior);
+          return undefined;
+        }
+      }
+      let view: ContextView | undefined;
+      if (call.campaign) {
+        // The campaign the call is about (named by the address, the body, or the row it writes); a row of none is a 404.
+        const idCampagne = await call.campaign({ params, query, body }, trx);
+        if (idCampagne == null) throw new ServiceError(API_ERRORS.notFound, 404);
+        const campagne = await trx("campagne").where({ id: idCampagne }).first("idExploitation");
+        if (!campagne) throw new ServiceError("errors.services.campagnes-service-error", 404);
+        const found = await contextViewOfCampaign(trx, bearer.user, idCampagne, Number(campagne.idExploitation));
+        if (!found) throw new ServiceError(API_ERRORS.forbidden, 403);
+        view = found;
+      }
+      const scope = requestScope(trx, bearer.user, view ? { view: async () => view! } : {});
+      const value = await call.handle({ scope, params, query, body, locale, bearer });
+      // The answer is checked against its documented schema before it leaves: what the document says is what is sent.
+      const checked = call.answer ? call.answer.parse(value) : undefined;
+      if (idemKey !== null)
+        await keepAnswer(trx, bearer.user.id, idemKey, {
+          requete: fingerprint,
+          statut: call.answer ? (call.status ?? 200) : 204,
+          reponse: call.answer ? JSON.stringify(checked) : "",
+        });
+      return checked;
+    })
+    .catch(async (e: unknown) => {
+      // The same key sent twice at once: the second transaction failed on the key's unique index and stored nothing.
+      if (idemKey === null || e instanceof Refused || isServiceError(e) || e instanceof Response) throw e;
+      const prior = await keptAnswer(db, bearer.user.id, idemKey).catch(() => null);
+      if (!prior) throw e;
+      kept = replay(prior);
+      return undefined;
+    });
+  if (kept) return kept;
   if (!call.answer) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   return new Response(JSON.stringify(answer), {
     status: call.status ?? 200,
@@ -315,6 +360,14 @@ function parametersOf(call: ApiCall) {
     for (const name of Object.keys(shape))
       out.push({ name, in: where, required: where === "path" || (doc.required ?? []).includes(name), schema: doc.properties?.[name] ?? {} });
   }
+  if (call.method === "POST")
+    out.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+      description: "A retried request with the same key is answered as the first was, and creates nothing more (kept a day)",
+    });
   if (call.method === "GET")
     out.push({ name: "locale", in: "query", required: false, schema: { type: "string", enum: ["fr", "en"] }, description: "en: English labels and messages" });
   return out;
@@ -328,6 +381,7 @@ const DESCRIPTIONS: Record<number, string> = {
   405: "Method not allowed",
   409: "Stale updatedAt or a rule of the data",
   412: "No campaign",
+  422: "Idempotency-Key reused with another request",
   413: "Body too large",
   415: "Not application/json",
   429: "Rate limit; see Retry-After",
@@ -343,7 +397,7 @@ export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Reco
     responses[status] = call.answer
       ? { description: "OK", content: { "application/json": { schema: jsonSchema(call.answer, "input") } } }
       : { description: "No content" };
-    const refusals = new Set([400, 401, 403, 429, ...(call.body ? [413, 415] : []), ...(call.refusals ?? [])]);
+    const refusals = new Set([400, 401, 403, 429, ...(call.body ? [413, 415] : []), ...(call.method === "POST" ? [422] : []), ...(call.refusals ?? [])]);
     for (const s of [...refusals].sort())
       responses[String(s)] = { description: DESCRIPTIONS[s] ?? "Refused", content: { [PROBLEM_TYPE]: { schema: { $ref: "#/components/schemas/Problem" } } } };
     (paths[call.path] ??= {})[call.method.toLowerCase()] = {

@@ -25,6 +25,7 @@ import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
 import jetonsApi from "./jetons-api";
+import apiTerrain from "./api-terrain";
 
 const en = {
   app: { name: "Sillon", tagline: "Describe, follow and assess cropping systems" },
@@ -925,6 +926,7 @@ const en = {
   ...selectionCampagnes,
   ...taches,
   ...jetonsApi,
+  ...apiTerrain,
   ...exportsTexts,
   ...exportResultats,
   ...comparaison,

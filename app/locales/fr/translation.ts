@@ -24,6 +24,7 @@ import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
 import jetonsApi from "./jetons-api";
+import apiTerrain from "./api-terrain";
 
 const fr = {
   app: { name: "Sillon", tagline: "Décrire, suivre et évaluer les systèmes de culture" },
@@ -926,6 +927,7 @@ const fr = {
   ...selectionCampagnes,
   ...taches,
   ...jetonsApi,
+  ...apiTerrain,
   ...exportsTexts,
   ...exportResultats,
   ...comparaison,

@@ -1,0 +1,89 @@
+import { RouterContextProvider } from "react-router";
+import { expect } from "vitest";
+import { z } from "zod";
+import { loader as apiLoader, action as apiAction } from "~/routes/api/api";
+import { issueApiToken } from "../../server/auth/api-token";
+import { openApiDocument, ProblemSchema, type ApiCall } from "../../server/http/api.server";
+import { dbContext } from "../../server/http/context.server";
+import { clientIpContext } from "../../server/security/context";
+import type { Db } from "../../server/db/knex";
+import type { DemoIds } from "../../server/demo/seed-demo";
+
+/**
+ * A JSON API client for service tests (issue 27): requests sent as over HTTP, through the route module of /api/v1
+ * (GET: its loader, else its action), with a bearer token; every answer recorded for the contract check.
+ */
+
+export type Answered = { method: string; path: string; status: number; body: unknown; contentType: string | null };
+type Call = { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> };
+
+const BASE = "http://sillon.test/sillon";
+
+export function apiClient(t: { db: () => Db; demo: () => DemoIds }) {
+  const answered: Answered[] = [];
+  async function api(method: string, path: string, o: Call = {}) {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.Authorization = `Bearer ${o.token}`;
+    let body: string | undefined = o.raw;
+    if (o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined) {
+      headers["Content-Type"] ??= "application/json";
+      headers["Content-Length"] = String(Buffer.byteLength(body));
+    }
+    const request = new Request(`${BASE}${path}`, { method, headers, body });
+    const context = new RouterContextProvider();
+    context.set(dbContext, t.db());
+    context.set(clientIpContext, "203.0.113.27");
+    const response: Response = await (method === "GET" ? apiLoader : apiAction)({ request, params: {}, context } as never);
+    const text = await response.text();
+    const json = text ? JSON.parse(text) : undefined;
+    answered.push({ method, path: path.split("?")[0], status: response.status, body: json, contentType: response.headers.get("content-type") });
+    return { status: response.status, body: json, text, headers: response.headers };
+  }
+  async function tokenOf(username: string, extra: Record<string, unknown> = {}) {
+    const id = t.demo().users[username as keyof DemoIds["users"]];
+    return issueApiToken(t.db(), id, { label: "test", nature: "connexion", ...extra });
+  }
+  return { api, tokenOf, answered };
+}
+
+/**
+ * The contract (issue 26): every path and method of `calls` was called, no answer was a 500, and every answer
+ * validates against the schema the OpenAPI document gives for its status.
+ */
+export function expectContract(calls: readonly ApiCall[], answered: Answered[]) {
+  const doc = openApiDocument(calls) as {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
+    components: { schemas: { Problem: Record<string, unknown> } };
+  };
+  const problemSchema = z.fromJSONSchema(doc.components.schemas.Problem as never);
+  const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{\w+\}/g, "[^/]+")}$`) }));
+  const called = new Set<string>();
+  const failures: string[] = [];
+  for (const a of answered) {
+    if (a.status >= 500) failures.push(`${a.method} ${a.path}: ${a.status}`);
+    // The literal path wins over a template ("/parcelles/{id}/saison" over "/parcelles/{id}/{x}").
+    const template = templates.filter((x) => x.re.test(a.path)).sort((x, y) => x.p.split("{").length - y.p.split("{").length);
+    const op = template.map((x) => ({ p: x.p, op: doc.paths[x.p][a.method.toLowerCase()] })).find((x) => x.op);
+    if (!op) continue;
+    called.add(`${a.method} ${op.p}`);
+    const response = op.op.responses[String(a.status)];
+    if (!response) {
+      failures.push(`${a.method} ${op.p}: status ${a.status} not documented`);
+      continue;
+    }
+    if (a.status === 204) {
+      if (a.body !== undefined) failures.push(`${a.method} ${op.p}: 204 with a body`);
+      continue;
+    }
+    const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
+    if (!a.contentType?.startsWith(type ?? "-")) failures.push(`${a.method} ${op.p}: ${a.contentType} for ${type}`);
+    const schema = media?.schema.$ref ? problemSchema : z.fromJSONSchema(media!.schema as never);
+    const check = schema.safeParse(a.body);
+    if (!check.success) failures.push(`${a.method} ${op.p} ${a.status}: ${check.error.message}`);
+    if (a.status >= 400) ProblemSchema.parse(a.body);
+  }
+  const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+  const missing = documented.filter((d) => !called.has(d));
+  expect({ missing, failures }).toEqual({ missing: [], failures: [] });
+}
