@@ -1,6 +1,8 @@
 import type { ApiCall } from "../http/api.server";
 import { APPELS_CADRE } from "./appels-cadre";
 import { APPELS_EXPLOITATION } from "./appels-exploitation";
+import { APPELS_PROTOCOLES } from "./appels-protocoles";
+import { APPELS_CALCUL } from "./appels-calcul";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -10,4 +12,4 @@ import { APPELS_EXPLOITATION } from "./appels-exploitation";
  * Each file of server/api declares the calls of one part of the product; this list gathers them in the order the
  * OpenAPI document shows them. Schemas shared by several files are in ./schemas.ts.
  */
-export const API_CALLS: readonly ApiCall[] = [...APPELS_CADRE, ...APPELS_EXPLOITATION];
+export const API_CALLS: readonly ApiCall[] = [...APPELS_CADRE, ...APPELS_EXPLOITATION, ...APPELS_PROTOCOLES, ...APPELS_CALCUL];
