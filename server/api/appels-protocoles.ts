@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IndicateurObjectifSchema, ProtocoleSchema } from "~/domain/protocole";
+import { RddSchema } from "~/domain/rdd";
 import { optionalNumber, rowId } from "~/domain/validation";
 import { tokenField } from "../http/fields";
 import { apiCall, type ApiCall } from "../http/api.server";
@@ -15,9 +16,10 @@ import {
   saveObjectif,
   saveProtocole,
 } from "../protocole/service";
+import { getRdd, getRdds, rddCampaign, removeRdds, saveRdd } from "../rdd/service";
 import { byId, stamp } from "./schemas";
 
-/** The system calls of the JSON API: protocols and objective indicators (spec 3 §7; issue 27, C-API-28, C-API-29). */
+/** The system calls of the JSON API: protocols, objective indicators and decision rules (spec 3 §7; issue 27, C-API-28..30). */
 
 const Protocole = z.object({
   id: z.number().int(),
@@ -33,6 +35,21 @@ const Objectif = z.object({ id: z.number().int(), indicateur: z.number().int(), 
 /** The spec's objective fields (indicateur, value) read by the screen's schema (idIndicateur, value). */
 const ObjectifBody = z.object({ indicateur: IndicateurObjectifSchema.shape.idIndicateur, value: IndicateurObjectifSchema.shape.value });
 const objectifInput = (b: z.output<typeof ObjectifBody>) => ({ idIndicateur: b.indicateur, value: b.value });
+
+const Rdd = z.looseObject({
+  id: z.number().int(),
+  idCampagne: z.number().int(),
+  libelle: z.string(),
+  dicIdTypeRdd: z.number().int(),
+  idCulture: z.number().int().nullable(),
+  aModifier: z.boolean(),
+  objectif: z.string().nullable(),
+  evaluation: z.string().nullable(),
+  solution: z.string().nullable(),
+  macroRegle: z.boolean(),
+  modeConduite: z.array(z.number().int()),
+  updatedAt: stamp,
+});
 
 export const APPELS_PROTOCOLES: readonly ApiCall[] = [
   // --- protocols (C-API-28)
@@ -157,5 +174,71 @@ export const APPELS_PROTOCOLES: readonly ApiCall[] = [
     campaign: ({ params }, db) => objectifCampaign(db, params.id),
     refusals: [404],
     handle: ({ scope, params }) => removeObjectif(scope, params.id),
+  }),
+
+  // --- decision rules (C-API-30)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/campagnes/{id}/rdds",
+    tag: "rdds",
+    summary: "The decision rules of a campaign, of one driving mode when modeConduite is given (macro-rules included)",
+    params: byId,
+    query: z.object({ modeConduite: optionalNumber({ integer: true }) }),
+    campaign: ({ params }) => params.id,
+    answer: z.array(Rdd),
+    refusals: [404],
+    handle: async ({ scope, query }) => (await getRdds(scope, { modeConduite: query.modeConduite ?? null })).rows,
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/rdds/{id}",
+    tag: "rdds",
+    summary: "One decision rule",
+    params: byId,
+    campaign: ({ params }, db) => rddCampaign(db, params.id),
+    answer: Rdd,
+    refusals: [404],
+    handle: ({ scope, params }) => getRdd(scope, params.id),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/rdds",
+    tag: "rdds",
+    summary: "A new decision rule of the campaign `campagne` (label, type and driving modes required)",
+    body: RddSchema.safeExtend({ campagne: rowId() }),
+    campaign: ({ body }) => body.campagne,
+    answer: Rdd,
+    status: 201,
+    refusals: [404],
+    handle: async ({ scope, body }) => {
+      const { campagne: _c, ...input } = body;
+      void _c;
+      return getRdd(scope, await saveRdd(scope, input));
+    },
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/rdds/{id}",
+    tag: "rdds",
+    summary: "Updates a decision rule (every field, as the form sends it); updatedAt as read, else 409",
+    params: byId,
+    body: RddSchema.safeExtend({ updatedAt: tokenField }),
+    campaign: ({ params }, db) => rddCampaign(db, params.id),
+    answer: Rdd,
+    refusals: [404, 409],
+    handle: async ({ scope, params, body }) => {
+      const { updatedAt, ...input } = body;
+      return getRdd(scope, await saveRdd(scope, input, { id: params.id, updatedAt }));
+    },
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/rdds/{id}",
+    tag: "rdds",
+    summary: "Deletes a decision rule and its evaluations",
+    params: byId,
+    campaign: ({ params }, db) => rddCampaign(db, params.id),
+    refusals: [404],
+    handle: ({ scope, params }) => removeRdds(scope, [params.id]),
   }),
 ];

@@ -162,6 +162,41 @@ describe(`protocols and objectives (${dialect})`, () => {
   });
 });
 
+describe(`decision rules (${dialect})`, () => {
+  test("[C-API-30] rdds: create with the campaign, read, list by driving mode, update, delete; refusals and bad input store nothing", async () => {
+    const { campagnes } = t.demo();
+    const token = await tokenOf("redacteur");
+    const mode = Number((await t.db()("mode_conduite").where({ idCampagne: campagnes.tilleuls2025 }).orderBy("id").first("id")).id);
+    const type = Number((await t.db()("type_rdd").orderBy("id").first("id")).id);
+    const fields = { libelle: "Pas de désherbage avant le 15 mars", dicIdTypeRdd: type, modeConduite: [mode], aModifier: false, objectif: "Réduire l'IFT" };
+    const made = await api("POST", "/api/v1/rdds", { token, body: { ...fields, campagne: campagnes.tilleuls2025 } });
+    expect(made.status).toBe(201);
+    const r = made.body as { id: number; updatedAt: string };
+    expect(made.body).toMatchObject({ idCampagne: campagnes.tilleuls2025, libelle: fields.libelle, modeConduite: [mode], objectif: "Réduire l'IFT" });
+    expect(await t.db()("rdd_mode_conduite").where({ idRdd: r.id }).select("idModeConduite")).toHaveLength(1);
+    expect((await api("GET", `/api/v1/rdds/${r.id}`, { token })).body).toMatchObject({ id: r.id });
+    const list = await api("GET", `/api/v1/campagnes/${campagnes.tilleuls2025}/rdds?modeConduite=${mode}`, { token });
+    expect((list.body as { id: number }[]).map((x) => x.id)).toContain(r.id);
+    const patched = await api("PATCH", `/api/v1/rdds/${r.id}`, { token, body: { ...fields, libelle: "Règle revue", updatedAt: r.updatedAt } });
+    expect(patched.status).toBe(200);
+    expect((await t.db()("rdd").where({ id: r.id }).first("libelle")).libelle).toBe("Règle revue");
+
+    const before = await snapshot(t.db(), "rdd");
+    const bad = await api("POST", "/api/v1/rdds", { token, body: { campagne: campagnes.tilleuls2025, libelle: "", dicIdTypeRdd: type, modeConduite: [] } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((bad.body as { fieldErrors: object }).fieldErrors)).toEqual(expect.arrayContaining(["libelle", "modeConduite"]));
+    const otherMode = await api("POST", "/api/v1/rdds", { token, body: { ...fields, modeConduite: [99999999], campagne: campagnes.tilleuls2025 } });
+    expect(otherMode.status).toBe(400);
+    expect((await api("PATCH", `/api/v1/rdds/${r.id}`, { token: await tokenOf("lecteur"), body: { ...fields, updatedAt: r.updatedAt } })).status).toBe(403);
+    expect((await api("POST", "/api/v1/rdds", { token, body: { ...fields, campagne: campagnes.tilleuls2024 } })).status).toBe(403);
+    expect(await snapshot(t.db(), "rdd")).toEqual(before);
+
+    expect((await api("DELETE", `/api/v1/rdds/${r.id}`, { token })).status).toBe(204);
+    expect(await t.db()("rdd").where({ id: r.id }).first()).toBeUndefined();
+    expect((await api("GET", `/api/v1/rdds/${r.id}`, { token })).status).toBe(404);
+  });
+});
+
 type Tache = { id: number; etat: string; progression: number; total: number; resultat: unknown; series?: { id: number; idCampagne: number }[] };
 
 /** Polls GET taches/{id} as a client does until the job ended. */
