@@ -3,6 +3,7 @@ import { APPELS_CADRE } from "./appels-cadre";
 import { APPELS_EXPLOITATION } from "./appels-exploitation";
 import { APPELS_PROTOCOLES } from "./appels-protocoles";
 import { APPELS_CALCUL } from "./appels-calcul";
+import { APPELS_EXPORTS } from "./appels-exports";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -12,4 +13,4 @@ import { APPELS_CALCUL } from "./appels-calcul";
  * Each file of server/api declares the calls of one part of the product; this list gathers them in the order the
  * OpenAPI document shows them. Schemas shared by several files are in ./schemas.ts.
  */
-export const API_CALLS: readonly ApiCall[] = [...APPELS_CADRE, ...APPELS_EXPLOITATION, ...APPELS_PROTOCOLES, ...APPELS_CALCUL];
+export const API_CALLS: readonly ApiCall[] = [...APPELS_CADRE, ...APPELS_EXPLOITATION, ...APPELS_PROTOCOLES, ...APPELS_CALCUL, ...APPELS_EXPORTS];

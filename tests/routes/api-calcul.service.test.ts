@@ -10,6 +10,7 @@ import { dbContext } from "../../server/http/context.server";
 import { clientIpContext } from "../../server/security/context";
 import { APPELS_PROTOCOLES } from "../../server/api/appels-protocoles";
 import { APPELS_CALCUL } from "../../server/api/appels-calcul";
+import { APPELS_EXPORTS } from "../../server/api/appels-exports";
 import { Executeur } from "../../server/jobs/runner";
 import type { DemoIds } from "../../server/demo/seed-demo";
 
@@ -257,6 +258,26 @@ describe(`calculation series (${dialect})`, () => {
     const pub = await api("PATCH", `/api/v1/calculs_series/${idSerie}`, { token, body: { tous: true } });
     expect(pub.status).toBe(200);
     expect(pub.body).toMatchObject({ publication: true, visaAnimateur: false });
+
+    // [C-API-52][C-API-53][C-API-51] The result export as a job: 202 and its address, polled; the session listed, then deleted.
+    const exportBody = { calculsSeries: [idSerie], groupes: ["ift", "economie"], realise: true, exploitation: true };
+    const badExport = await api("POST", "/api/v1/session_exports", { token, body: { ...exportBody, groupes: [] } });
+    expect(badExport.status).toBe(400);
+    const readOnlyExport = await tokenOf("redacteur", { nature: "personnel", acces: "lecture" });
+    expect((await api("POST", "/api/v1/session_exports", { token: readOnlyExport, body: exportBody })).status).toBe(403);
+    expect((await api("POST", "/api/v1/session_exports", { token, body: { ...exportBody, calculsSeries: [99999999] } })).status).toBe(404);
+    // The animator exports (a session is its owner's: another user neither lists nor deletes it).
+    const exporter = await tokenOf("animateur");
+    const exp = await api("POST", "/api/v1/session_exports?locale=en", { token: exporter, body: exportBody });
+    expect(exp.status).toBe(202);
+    const { id: idSession, href: exportHref } = exp.body as { id: number; href: string };
+    expect(await attendre(exporter, exportHref)).toMatchObject({ etat: "terminee" });
+    const sessions = await api("GET", `/api/v1/session_exports?campagnes=${campagnes.tilleuls2025}&nature=1`, { token: exporter });
+    expect(sessions.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: idSession, statut: 0, anglais: true, nature: 1 })]));
+    expect((await api("GET", "/api/v1/session_exports?nature=7", { token })).status).toBe(400);
+    expect((await api("DELETE", `/api/v1/session_exports/${idSession}`, { token })).status).toBe(404);
+    expect((await api("DELETE", `/api/v1/session_exports/${idSession}`, { token: exporter })).status).toBe(204);
+    expect(await t.db()("session_export").where({ id: idSession }).first()).toBeUndefined();
     expect((await api("PATCH", `/api/v1/calculs_series/${idSerie}`, { token, body: { remarque: "Vu avec l'agriculteur" } })).body).toMatchObject({
       remarque: "Vu avec l'agriculteur",
     });
@@ -316,7 +337,7 @@ describe(`calculation series (${dialect})`, () => {
 
 // The contract of this file's calls: every path and method called, no 500, every JSON answer as documented.
 afterAll(() => {
-  const calls = [...APPELS_PROTOCOLES, ...APPELS_CALCUL];
+  const calls = [...APPELS_PROTOCOLES, ...APPELS_CALCUL, ...APPELS_EXPORTS];
   const doc = openApiDocument(calls) as {
     paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
   };
