@@ -4,6 +4,9 @@ import { APPELS_EXPLOITATION } from "./appels-exploitation";
 import { APPELS_INTERVENTIONS } from "./appels-interventions";
 import { APPELS_INTRANTS } from "./appels-intrants";
 import { APPELS_PRIX } from "./appels-prix";
+import { APPELS_PROTOCOLES } from "./appels-protocoles";
+import { APPELS_CALCUL } from "./appels-calcul";
+import { APPELS_EXPORTS } from "./appels-exports";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -13,4 +16,13 @@ import { APPELS_PRIX } from "./appels-prix";
  * Each file of server/api declares the calls of one part of the product; this list gathers them in the order the
  * OpenAPI document shows them. Schemas shared by several files are in ./schemas.ts.
  */
-export const API_CALLS: readonly ApiCall[] = [...APPELS_CADRE, ...APPELS_EXPLOITATION, ...APPELS_INTERVENTIONS, ...APPELS_INTRANTS, ...APPELS_PRIX];
+export const API_CALLS: readonly ApiCall[] = [
+  ...APPELS_CADRE,
+  ...APPELS_EXPLOITATION,
+  ...APPELS_INTERVENTIONS,
+  ...APPELS_INTRANTS,
+  ...APPELS_PRIX,
+  ...APPELS_PROTOCOLES,
+  ...APPELS_CALCUL,
+  ...APPELS_EXPORTS,
+];

@@ -716,3 +716,9 @@ export async function etatExecution(db: Db, user: Utilisateur, idSerie: number) 
   const { serie } = await serieOuRefus(db, user, idSerie);
   return { id: serie.id, statut: serie.statut, fait: serie.nbParcellesTraitees, total: serie.nbParcellesATraiter, reussies: serie.nbParcellesTraiteesReussies };
 }
+
+/** The campaign of a series (the API's `campaign` of a call naming series; issue 27); null when there is none. */
+export async function campagneDeSerie(db: Db, idSerie: number): Promise<number | null> {
+  const r = await db("calcul_serie").where({ id: idSerie }).first("idCampagne");
+  return r ? Number(r.idCampagne) : null;
+}

@@ -48,7 +48,7 @@ export type ApiCall<P extends AnyObject = AnyObject, Q extends AnyObject = AnyOb
   /** The answer's schema; none: 204 with no body. */
   answer?: A;
   /** 201 for a creation. */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Refusals the call may answer beside 400, 401, 403 (a read-only token, terms not accepted), 413, 415 and 429: 404, 409, ... */
   refusals?: number[];
   /**

@@ -4,7 +4,6 @@ import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { insertId } from "../db/insert-id";
 
-
 export async function listChapitres(db: Db) {
   return (
     await db("chapitre_protocole")
@@ -81,3 +80,9 @@ export const insertObjectif = (db: Db, idCampagne: number, i: IndicateurObjectif
 export const updateObjectif = (db: Db, idCampagne: number, token: Token, i: IndicateurObjectifInput) =>
   updateIfUnchanged(db, "indicateur_objectif", token, objectifValues(i), { scope: { idCampagne } });
 export const deleteObjectif = (db: Db, idCampagne: number, id: number) => db("indicateur_objectif").where({ idCampagne, id }).delete();
+
+/** The campaign of a protocol or an objective row (the API names rows by id; issue 27). */
+export async function campagneDeLigne(db: Db, table: "protocole_exploitation" | "indicateur_objectif", id: number): Promise<number | null> {
+  const r = await db(table).where({ id }).first("idCampagne");
+  return r ? Number(r.idCampagne) : null;
+}

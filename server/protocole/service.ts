@@ -3,6 +3,7 @@ import { campaignContext, writableCampaign } from "../access/description";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import {
+  campagneDeLigne,
   deleteObjectif,
   deleteProtocole,
   insertObjectif,
@@ -72,4 +73,35 @@ export async function removeObjectif(scope: Scope, id: number): Promise<void> {
   const ctx = await writableCampaign(scope);
   const n = await failingWith(OBJECTIFS_ERROR, () => deleteObjectif(db, ctx.idCampagne, id));
   if (n === 0) throw new ServiceError("errors.not-found", 404);
+}
+
+/** The campaign of a protocol (the API's `campaign` of protocoles_exploitations/{id}; issue 27). */
+export const protocoleCampaign = (db: Scope["db"], id: number) => campagneDeLigne(db, "protocole_exploitation", id);
+/** The campaign of an objective indicator (indicateur_objectifs/{id}). */
+export const objectifCampaign = (db: Scope["db"], id: number) => campagneDeLigne(db, "indicateur_objectif", id);
+
+/** The protocols of the scope's campaign, per chapter when given (GET campagnes/{id}/protocoles_exploitations). */
+export async function getProtocoles(scope: Scope, dicIdChapitreProtocole?: number) {
+  const ctx = await campaignContext(scope);
+  return failingWith(PROTOCOLE_LOAD_ERROR, () => listProtocoles(scope.db, ctx.idCampagne, dicIdChapitreProtocole));
+}
+
+/** One protocol of the scope's campaign (404 when it is not one of it). */
+export async function getProtocole(scope: Scope, id: number) {
+  const found = (await getProtocoles(scope)).find((p) => p.id === id);
+  if (!found) throw new ServiceError("errors.not-found", 404);
+  return found;
+}
+
+/** The objective indicators of the scope's campaign (GET campagnes/{id}/indicateur_objectifs). */
+export async function getObjectifs(scope: Scope) {
+  const ctx = await campaignContext(scope);
+  return failingWith(OBJECTIFS_ERROR, () => listObjectifs(scope.db, ctx.idCampagne));
+}
+
+/** One objective indicator of the scope's campaign. */
+export async function getObjectif(scope: Scope, id: number) {
+  const found = (await getObjectifs(scope)).find((o) => o.id === id);
+  if (!found) throw new ServiceError("errors.not-found", 404);
+  return found;
 }

@@ -289,3 +289,16 @@ export async function removeEvaluation(scope: Scope, id: number): Promise<void> 
   if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
   await failingWith(EVAL_SAVE_ERROR, () => deleteEvaluation(db, id));
 }
+
+/** The campaign of a rule (the API's `campaign` of rdds/{id}; issue 27). */
+export async function rddCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findRdd(db, id))?.idCampagne ?? null;
+}
+
+/** One rule of the scope's campaign (GET rdds/{id}); 404 when it is not one of it. */
+export async function getRdd(scope: Scope, id: number) {
+  const ctx = await campaignContext(scope);
+  const rule = await failingWith(RDD_LOAD_ERROR, () => findRdd(scope.db, id));
+  if (!rule || rule.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
+  return rule;
+}
