@@ -1,6 +1,15 @@
 /** English texts of the plant-protection register (issue 28, decisions 0104, 0105), spread into ./translation.ts. */
 const texts = {
   registre: {
+    grille: {
+      "stade-bbch": "BBCH stage",
+      "stade-texte": "Stage (text)",
+      "heure-debut": "Start time",
+      "heure-fin": "End time",
+      "siret-prestataire": "Contractor SIRET",
+      "rentree-anticipee": "Early re-entry",
+      "lot-semences": "Seed lot",
+    },
     menu: "Plant-protection register",
     titre: "Plant-protection register",
     "erreur-chargement": "The plant-protection register could not be loaded",

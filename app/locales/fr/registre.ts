@@ -1,6 +1,15 @@
 /** French texts of the plant-protection register (issue 28, decisions 0104, 0105), spread into ./translation.ts. */
 const texts = {
   registre: {
+    grille: {
+      "stade-bbch": "Stade BBCH",
+      "stade-texte": "Stade (texte)",
+      "heure-debut": "Heure de début",
+      "heure-fin": "Heure de fin",
+      "siret-prestataire": "SIRET prestataire",
+      "rentree-anticipee": "Rentrée anticipée",
+      "lot-semences": "Lot de semences",
+    },
     menu: "Registre phytosanitaire",
     titre: "Registre phytosanitaire",
     "erreur-chargement": "Impossible de charger le registre phytosanitaire",
