@@ -88,7 +88,12 @@ test("[issue28-saisie] a writer fills the crop, the BBCH stage and the contracto
     await expect(constatsOf(page).filter({ hasText: "Champ obligatoire manquant : culture" })).toHaveCount(1);
     await expect(constatsOf(page).filter({ hasText: "code OEPP" })).toHaveCount(1);
 
-    await navigate(page, `${GRILLE}?parcelleId=${s.idParcelle}`);
+    // The finding links to the row that fixes it: the interventions of its plot.
+    await constatsOf(page)
+      .filter({ hasText: "Champ obligatoire manquant : culture" })
+      .getByRole("link", { name: `Corriger dans les interventions de ${PLOT}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`au_champs/interventions\\?parcelleId=${s.idParcelle}$`));
     await expect(page.locator("canvas[data-testid=data-grid-canvas]")).toBeVisible();
     await goTo(page, 8);
     await pasteText(page, `${s.crop.libelle}\r\n`);
@@ -116,6 +121,24 @@ test("[issue28-saisie] a writer fills the crop, the BBCH stage and the contracto
     await expect(constatsOf(page)).toHaveCount(0);
     await noSeriousAxeViolationInMain(page);
     await page.screenshot({ path: `${SHOTS}/registre-apres-fr.png`, fullPage: true });
+    // The folder view: the farms by register status for the campaign's year, and the folder's archive (a zip).
+    await expect(page.getByRole("table", { name: "Exploitations du dossier" }).getByRole("row").filter({ hasText: "EARL des Tilleuls" })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByTestId("registre-archive-dossier").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("registres-phyto-dossier-2025-01-01-2025-12-31.zip");
+    const { readFileSync } = await import("node:fs");
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
+    // A date range: the farm's treatments of April 2025 only (the demo's 12 and 18 April and this one).
+    await page.getByTestId("registre-periode").getByLabel("Du", { exact: true }).fill("2025-04-01");
+    await page.getByTestId("registre-periode").getByLabel("Au", { exact: true }).fill("2025-04-30");
+    await page.getByRole("button", { name: "Voir la période" }).click();
+    await expect(page.getByText("du 01/04/2025 au 30/04/2025.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Traitements \(\d+\)/ })).toContainText("(3)");
   } finally {
     await s.cleanup();
   }
@@ -140,7 +163,7 @@ test("[issue28-saisie] a reader sees the register's columns of the grid and the 
     await page.screenshot({ path: `${SHOTS}/grille-lecteur-en.png` });
     await navigate(page, REGISTRE);
     await expect(page.getByRole("heading", { level: 1, name: "Plant-protection register" })).toBeVisible();
-    await expect(page.getByTestId("registre-page").getByRole("button")).toHaveCount(0);
+    await expect(page.getByTestId("registre-page").getByRole("button", { name: /Save/ })).toHaveCount(0);
     await expect(page.getByTestId("registre-constats").getByRole("listitem").filter({ hasText: PLOT }).first()).toContainText("Mandatory field missing: crop");
     await noSeriousAxeViolationInMain(page);
   } finally {
