@@ -65,6 +65,7 @@ export default [
             route("interventions/evaluations", "routes/protocole/evaluations.ts"),
             screen("registre", "routes/au-champs/registre.tsx"),
             route("registre/export", "routes/au-champs/registre-export.ts"),
+            route("registre/dossier", "routes/au-champs/registre-dossier.ts"),
           ]),
           route("prix", "routes/description/section.tsx", { id: "section.prix" }, [
             index("routes/description/redirect-prix.ts"),

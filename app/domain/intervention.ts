@@ -109,3 +109,13 @@ export const RegistreInterventionSchema = z
     if (v.heureDebut && v.heureFin && v.heureFin <= v.heureDebut) ctx.addIssue({ code: "custom", path: ["heureFin"], message: "warning.invalid" });
   });
 export type RegistreInterventionInput = z.infer<typeof RegistreInterventionSchema>;
+
+/**
+ * The interventions grid's row (issue 28): the intervention's fields and the register's, one schema for the grid's
+ * cells, its patches and the server's save. A grid save sends every field of the row, so the register's fields are
+ * sent as loaded and never blanked by an edit of another cell.
+ */
+export const InterventionGrilleSchema = InterventionSchema.extend(RegistreInterventionSchema.shape).superRefine((v, ctx) => {
+  if (v.heureDebut && v.heureFin && v.heureFin <= v.heureDebut) ctx.addIssue({ code: "custom", path: ["heureFin"], message: "warning.invalid" });
+});
+export type InterventionGrilleInput = z.infer<typeof InterventionGrilleSchema>;

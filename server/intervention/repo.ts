@@ -2,7 +2,7 @@ import type { InterventionInput, RegistreInterventionInput } from "~/domain/inte
 import { nombrePassages } from "~/domain/intervention";
 import { ORIGINE_INTRANT, type IntrantDetail } from "~/domain/intrant";
 import { nomSerieRecolte, type RecolteDetail } from "~/domain/recolte";
-import type { InterventionRow } from "~/domain/contracts/interventions";
+import type { InterventionRow, RegistreChamps } from "~/domain/contracts/interventions";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import type { Knex } from "knex";
@@ -26,7 +26,33 @@ const ACTION_COLUMNS = [
   "nombrePassage",
   "realisee",
   "prevue",
+  // The register's fields (issue 28), the grid's columns too.
+  "heureDebut",
+  "heureFin",
+  "idStadeCulture",
+  "precisionStade",
+  "siretPrestataire",
+  "rentreeAnticipee",
+  "lotSemences",
 ];
+
+const text = (v: unknown) => (v == null || v === "" ? undefined : String(v));
+
+/** The register's fields of a stored intervention, only those filled (the rows' cache and the grid's cells). */
+function registreFromRow(r: Record<string, unknown>): RegistreChamps {
+  const out: RegistreChamps = {};
+  const set = <K extends keyof RegistreChamps>(k: K, v: RegistreChamps[K] | undefined) => {
+    if (v !== undefined) out[k] = v;
+  };
+  set("heureDebut", text(r.heureDebut));
+  set("heureFin", text(r.heureFin));
+  set("idStadeCulture", r.idStadeCulture == null ? undefined : Number(r.idStadeCulture));
+  set("precisionStade", text(r.precisionStade));
+  set("siretPrestataire", text(r.siretPrestataire));
+  set("rentreeAnticipee", r.rentreeAnticipee == null ? undefined : bool(r.rentreeAnticipee));
+  set("lotSemences", text(r.lotSemences));
+  return out;
+}
 
 function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" | "recoltes" | "rdd"> {
   return {
@@ -42,6 +68,7 @@ function fromRow(r: Record<string, unknown>): Omit<InterventionRow, "intrants" |
     nombrePassage: num(r.nombrePassage),
     realisee: bool(r.realisee),
     prevue: bool(r.prevue),
+    ...registreFromRow(r),
   };
 }
 

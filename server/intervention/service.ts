@@ -1,4 +1,4 @@
-import { debitParDefaut, InterventionSchema, RegistreInterventionSchema, type InterventionInput } from "~/domain/intervention";
+import { debitParDefaut, InterventionGrilleSchema, RegistreInterventionSchema, type InterventionInput } from "~/domain/intervention";
 import { withinCampaign } from "~/domain/validation";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
@@ -6,7 +6,7 @@ import { applyRowPatches, type CurrentRow } from "../db/row-patches";
 import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listOperationsCulturales } from "../operation-culturale/repo";
-import type { CultureChoix, OperationChoix, ParcelleChoix } from "~/domain/contracts/interventions";
+import type { CultureChoix, OperationChoix, ParcelleChoix, StadeChoix } from "~/domain/contracts/interventions";
 import { packedInterventions } from "./rows-cache";
 import { campaignVersions, keptPerVersion } from "../db/kept-per-version";
 import { encodeChoices, type EncodedChoices } from "~/domain/contracts/interventions-codec";
@@ -60,6 +60,26 @@ async function operationsOf(db: Db, idCampagne: number): Promise<OperationChoix[
 }
 
 /** The crops an intervention may concern: those of the campaign's management modes, and the inter-crop period. */
+/** The BBCH stages of the scales of the campaign's crops (issue 28): the register's stage column of the grid. */
+async function stadesOf(db: Db, idCampagne: number): Promise<StadeChoix[]> {
+  const scales = db("culture as c")
+    .join("mode_conduite_culture as mcc", "mcc.idCulture", "c.id")
+    .join("mode_conduite as mc", "mc.id", "mcc.idModeConduite")
+    .where("mc.idCampagne", idCampagne)
+    .whereNotNull("c.idEchelleStadeAee")
+    .select("c.idEchelleStadeAee");
+  const rows = await db("stade_culture")
+    .whereIn("idEchelleStadeAee", scales)
+    .orderBy(["idEchelleStadeAee", "ordre", "id"])
+    .select("id", "libelle", "libelleEn", "code");
+  return rows.map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    libelleEn: (r.libelleEn as string | null) ?? null,
+    code: (r.code as string | null) ?? null,
+  }));
+}
+
 async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
   const rows = await db("culture as c")
     .where("c.interculture", true)
@@ -103,8 +123,12 @@ export async function getInterventionsPacked(scope: Scope, options: ScreenOption
     const versions = await campaignVersions(db, ctx.idCampagne);
     const choices = await keptChoices(db, String(ctx.idCampagne), versions.donnees, async () => {
       const parcelles = await parcellesOf(db, ctx.idCampagne);
-      const [operations, cultures] = await Promise.all([operationsOf(db, ctx.idCampagne), culturesOf(db, ctx.idCampagne)]);
-      return { plots: parcelles.map((p) => p.id), encoded: encodeChoices({ parcelles, operations, cultures }) };
+      const [operations, cultures, stades] = await Promise.all([
+        operationsOf(db, ctx.idCampagne),
+        culturesOf(db, ctx.idCampagne),
+        stadesOf(db, ctx.idCampagne),
+      ]);
+      return { plots: parcelles.map((p) => p.id), encoded: encodeChoices({ parcelles, operations, cultures, stades }) };
     });
     const selection = selectionOf(choices.plots, options.parcelleIds);
     const rows = await packedInterventions(db, ctx.idCampagne, selection, versions.interventions);
@@ -146,8 +170,8 @@ function abilitiesOf(ctx: CampaignContext) {
 }
 
 async function frameOf(db: Db, ctx: CampaignContext, parcelles: ParcelleChoix[], selection: number[]) {
-  const [operations, cultures] = await Promise.all([operationsOf(db, ctx.idCampagne), culturesOf(db, ctx.idCampagne)]);
-  return { ...abilitiesOf(ctx), parcelles, selection, operations, cultures };
+  const [operations, cultures, stades] = await Promise.all([operationsOf(db, ctx.idCampagne), culturesOf(db, ctx.idCampagne), stadesOf(db, ctx.idCampagne)]);
+  return { ...abilitiesOf(ctx), parcelles, selection, operations, cultures, ...(stades.length ? { stades } : {}) };
 }
 
 type Operation = { idTypeAction: number | null; debitReel: number | null; debitCalcule: number | null };
@@ -224,16 +248,21 @@ export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
       const links = await campaignLinks(trx, ctx.idCampagne);
       return applyRowPatches(trx, {
         table: "action",
-        schema: InterventionSchema,
+        schema: InterventionGrilleSchema,
         patches,
         scope: { idCampagne: ctx.idCampagne },
-        columns: (input, t) => storedIntervention(t, ctx, input, links),
+        // The register's fields are the grid's columns too (issue 28): a stage of the stage list, else refused.
+        columns: async (input, t) => {
+          if (input.idStadeCulture != null && !(await t("stade_culture").where({ id: input.idStadeCulture }).first("id"))) throw invalidField("idStadeCulture");
+          // The grid's tick box says "early re-entry used"; unticked is not recorded (the form says yes or no).
+          return { ...(await storedIntervention(t, ctx, input, links)), ...registreValues(input), rentreeAnticipee: input.rentreeAnticipee || null };
+        },
         current: async (t, ids) => {
           const out = new Map<number, CurrentRow>();
           for (const id of ids) {
             const row = await findIntervention(t, id);
             if (!row) continue;
-            const values = Object.fromEntries(Object.entries(row).filter(([k, v]) => v != null && k in InterventionSchema.shape));
+            const values = Object.fromEntries(Object.entries(row).filter(([k, v]) => v != null && k in InterventionGrilleSchema.shape));
             out.set(id, { updatedAt: row.updatedAt, values });
           }
           return out;

@@ -82,10 +82,37 @@ export async function registreExploitation(scope: Scope, input: unknown): Promis
   });
 }
 
-/** The register of the selected campaign (the screen and its exports): the selected folder, farm and campaign. */
-export async function registreDeLaCampagne(scope: Scope): Promise<Registre> {
+/** A date range asked on the screen (`?du=&au=`): both ends, else none. */
+export type Periode = { du?: string | null; au?: string | null };
+
+/**
+ * The register of the selected campaign (the screen and its exports): the selected folder, farm and campaign; or,
+ * when a date range is given, the selected farm's treatments in that range (parsed with RegistreDemandeSchema).
+ */
+export async function registreDeLaCampagne(scope: Scope, periode: Periode = {}): Promise<Registre> {
   const ctx = await campaignContext(scope);
-  return registreExploitation(scope, { idDossier: ctx.view.selected.idDossier, idExploitation: ctx.idExploitation, idCampagne: ctx.idCampagne });
+  const base = { idDossier: ctx.view.selected.idDossier, idExploitation: ctx.idExploitation };
+  if (periode.du || periode.au) return registreExploitation(scope, { ...base, du: periode.du, au: periode.au });
+  return registreExploitation(scope, { ...base, idCampagne: ctx.idCampagne });
+}
+
+/** The range of the folder view: the one asked, else the calendar year of the selected campaign's harvest (arrêté art. 4: year N due 31 January N+1). */
+async function periodeDuDossier(scope: Scope, periode: Periode) {
+  const ctx = await campaignContext(scope);
+  const year = ctx.view.campagne!.anneeRecolte;
+  return { idDossier: ctx.view.selected.idDossier, du: periode.du || `${year}-01-01`, au: periode.au || `${year}-12-31` };
+}
+
+/** The selected folder's farms by register status (the adviser's view), without their lines. */
+export async function statutsDuDossier(scope: Scope, periode: Periode = {}) {
+  const { du, au, exploitations } = await registreDossier(scope, await periodeDuDossier(scope, periode));
+  return { du, au, exploitations };
+}
+
+/** The selected folder's archive: one CSV per farm the user may read, for the range. */
+export async function archiveDuDossier(scope: Scope, periode: Periode = {}): Promise<{ du: string; au: string; zip: Buffer }> {
+  const input = await periodeDuDossier(scope, periode);
+  return { du: input.du, au: input.au, zip: await archiveDossier(scope, input) };
 }
 
 /** The register as a CSV file: UTF-8 with its byte-order mark (so that spreadsheets read the accents), annex columns. */

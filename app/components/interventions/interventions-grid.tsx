@@ -4,7 +4,7 @@ import type { GridColumnDef } from "~/components/grid/columns";
 import { DataGrid } from "~/components/grid/data-grid";
 import type { RowPatch } from "~/components/grid/patches";
 import type { DataGridHandle, GridSaveAnswer } from "~/components/grid/types";
-import { InterventionSchema, marqueur, NOUVELLE_INTERVENTION, nombrePassages } from "~/domain/intervention";
+import { InterventionGrilleSchema, marqueur, NOUVELLE_INTERVENTION, nombrePassages } from "~/domain/intervention";
 import { intrantsText } from "./toolbar";
 import type { InterventionRow, InterventionsData } from "~/domain/contracts/interventions";
 
@@ -47,6 +47,8 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
     const operations = data.operations.map((o) => ({ value: o.id, label: o.libelle }));
     const cultures = data.cultures.map((c) => ({ value: c.id, label: lang === "en" && c.libelleEn ? c.libelleEn : c.libelle }));
     const parcelles = data.parcelles.map((p) => ({ value: p.id, label: p.libelle }));
+    // A stage's label names its BBCH code ("2 nœuds (BBCH 32)", decision 0037).
+    const stades = (data.stades ?? []).map((st) => ({ value: st.id, label: lang === "en" && st.libelleEn ? st.libelleEn : st.libelle }));
     return [
       ...(several ? [{ id: "idParcelle", kind: "choice", title: t("interventions.colonnes.parcelle"), width: 160, options: parcelles } as const] : []),
       { id: "date", kind: "date", title: t("interventions.colonnes.date"), width: 110, year: data.anneeRecolte },
@@ -79,8 +81,16 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
         value: (r) => intrantsText(r.intrants ?? [], lang, r.recoltes ?? []),
       },
       { id: "rdd", kind: "computed", title: t("interventions.colonnes.rdd"), width: 90, value: (r) => (r.rdd ? t("interventions.rdd-oui") : "") },
+      // The register's fields (issue 28, decision 0105): the BBCH stage from the stage list, the free text kept.
+      { id: "idStadeCulture", kind: "choice", title: t("registre.grille.stade-bbch"), width: 200, options: stades },
+      { id: "precisionStade", kind: "text", title: t("registre.grille.stade-texte"), width: 140 },
+      { id: "heureDebut", kind: "text", title: t("registre.grille.heure-debut"), width: 90 },
+      { id: "heureFin", kind: "text", title: t("registre.grille.heure-fin"), width: 90 },
+      { id: "siretPrestataire", kind: "text", title: t("registre.grille.siret-prestataire"), width: 150 },
+      { id: "rentreeAnticipee", kind: "boolean", title: t("registre.grille.rentree-anticipee"), width: 110 },
+      { id: "lotSemences", kind: "text", title: t("registre.grille.lot-semences"), width: 140 },
     ];
-  }, [data.operations, data.cultures, data.parcelles, data.anneeRecolte, several, lang, t]);
+  }, [data.operations, data.cultures, data.parcelles, data.stades, data.anneeRecolte, several, lang, t]);
 
   const newRow = useMemo(
     () =>
@@ -97,7 +107,7 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
       label={t("interventions.titre")}
       columns={columns}
       rows={rows as Row[]}
-      rowSchema={InterventionSchema}
+      rowSchema={InterventionGrilleSchema}
       readOnly={readOnly}
       newRow={newRow}
       onSave={onSave}

@@ -97,6 +97,16 @@ describe("the interventions rows as the loader sends them (decision 0076)", () =
     expect(Array.isArray(JSON.parse(encoded).t)).toBe(false); // the twenty equal stamps as one run
   });
 
+  it("[issue28-saisie] the register's fields come back on the rows that have them, absent on the others", () => {
+    const rows = [
+      row({ id: 1 }),
+      row({ id: 2, heureDebut: "06:30", heureFin: "08:00", idStadeCulture: 41, precisionStade: "dernière feuille", siretPrestataire: "73282932000074" }),
+      row({ id: 3, rentreeAnticipee: false, lotSemences: "LOT-2026-17" }),
+      row({ id: 4, rentreeAnticipee: true }),
+    ];
+    expect(decodeInterventions(encodeInterventions(rows))).toEqual(rows);
+  });
+
   it("no rows", () => {
     expect(decodeInterventions(encodeInterventions([]))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { IntrantDetail } from "~/domain/intrant";
 import type { RecolteDetail } from "~/domain/recolte";
-import type { InterventionRow, InterventionsData } from "./interventions";
+import type { InterventionRow, InterventionsData, StadeChoix } from "./interventions";
 
 /**
  * The interventions screen's rows as its loader sends them (decisions 0076, 0083; issue 11): one JSON text in columns
@@ -21,7 +21,7 @@ type Column<T> = T[] | { r: (T | number)[] };
 
 type Columns = {
   /** Format, moved on when the columns change. */
-  v: 3;
+  v: 4;
   /** Texts, named by their place. */
   s: string[];
   /** Ids: the first, then each as the difference from the one before. */
@@ -52,9 +52,15 @@ type Columns = {
   /** Harvests per row, then theirs in `r`: id, name (place), yield, unit (place). */
   nr: Column<number>;
   r: (number | null)[];
+  /**
+   * The register's fields (issue 28), only for the rows that have one: the row's position, then start and end time,
+   * free-text stage, contractor's SIRET and seed lot (places or null), the BBCH stage id, early re-entry (1, 0, null).
+   */
+  g: (number | null)[];
 };
 
-const FORMAT = 3;
+const FORMAT = 4;
+const REGISTRE = 8;
 
 /** Runs of equal values, kept when they take less than half the values (frequencies, rates and flags mostly repeat). */
 function column<T>(values: T[]): Column<T> {
@@ -112,6 +118,7 @@ export function encodeInterventions(rows: readonly InterventionRow[]): EncodedIn
     ni: [] as number[],
     nr: [] as number[],
     r: [] as (number | null)[],
+    g: [] as (number | null)[],
   };
   const inputs = { ii: [] as number[], it: [] as number[], in: [] as number[], iq: [] as (number | null)[], iu: [] as (number | null)[], idos: [] as number[] };
   let lastInput = 0;
@@ -139,6 +146,12 @@ export function encodeInterventions(rows: readonly InterventionRow[]): EncodedIn
     }
     out.nr.push(row.recoltes.length);
     for (const x of row.recoltes) out.r.push(x.id, place(x.libelle), x.rendement, place(x.unite));
+    const { heureDebut, heureFin, precisionStade, siretPrestataire, lotSemences, idStadeCulture, rentreeAnticipee } = row;
+    if ([heureDebut, heureFin, precisionStade, siretPrestataire, lotSemences, idStadeCulture, rentreeAnticipee].some((v) => v != null)) {
+      const text = (v: string | undefined) => (v == null ? null : place(v));
+      out.g.push(k, text(heureDebut), text(heureFin), text(precisionStade), text(siretPrestataire), text(lotSemences), idStadeCulture ?? null);
+      out.g.push(rentreeAnticipee == null ? null : rentreeAnticipee ? 1 : 0);
+    }
   });
   const columns: Columns = {
     v: FORMAT,
@@ -164,6 +177,7 @@ export function encodeInterventions(rows: readonly InterventionRow[]): EncodedIn
     idos: inputs.idos,
     nr: column(out.nr),
     r: out.r,
+    g: out.g,
   };
   return JSON.stringify(columns) as EncodedInterventions;
 }
@@ -235,6 +249,18 @@ export function decodeInterventions(encoded: EncodedInterventions): Intervention
       rdd: (b & 4) !== 0,
     };
   }
+  for (let j = 0; j < e.g.length; j += REGISTRE) {
+    const row = rows[e.g[j] as number];
+    const text = (at: number | null) => (at == null ? undefined : s[at]);
+    const [hd, hf, ps, sp, ls, st, ra] = e.g.slice(j + 1, j + REGISTRE);
+    if (hd != null) row.heureDebut = text(hd);
+    if (hf != null) row.heureFin = text(hf);
+    if (ps != null) row.precisionStade = text(ps);
+    if (sp != null) row.siretPrestataire = text(sp);
+    if (ls != null) row.lotSemences = text(ls);
+    if (st != null) row.idStadeCulture = st;
+    if (ra != null) row.rentreeAnticipee = ra === 1;
+  }
   return rows;
 }
 
@@ -243,7 +269,7 @@ export function decodeInterventions(encoded: EncodedInterventions): Intervention
  * text kept per campaign version with the rows, so React Router's encoding meets one text instead of a thousand
  * values; the plots (the longest list) in columns.
  */
-export type InterventionChoices = Pick<InterventionsData, "parcelles" | "operations" | "cultures">;
+export type InterventionChoices = Pick<InterventionsData, "parcelles" | "operations" | "cultures"> & { stades?: StadeChoix[] };
 export type EncodedChoices = string & { readonly __encodedChoices?: true };
 type ChoiceColumns = {
   v: 1;
@@ -251,9 +277,11 @@ type ChoiceColumns = {
   p: { id: number[]; l: string[]; i: Column<number>; s: (number | null)[]; m: Column<number | null> };
   o: InterventionChoices["operations"];
   c: InterventionChoices["cultures"];
+  /** The stages of the campaign's crops' scales (issue 28). */
+  st?: StadeChoix[];
 };
 
-export function encodeChoices({ parcelles, operations, cultures }: InterventionChoices): EncodedChoices {
+export function encodeChoices({ parcelles, operations, cultures, stades = [] }: InterventionChoices): EncodedChoices {
   const p: ChoiceColumns["p"] = {
     id: parcelles.map((x) => x.id),
     l: parcelles.map((x) => x.libelle),
@@ -261,7 +289,7 @@ export function encodeChoices({ parcelles, operations, cultures }: InterventionC
     s: parcelles.map((x) => x.surface),
     m: column(parcelles.map((x) => x.idModeConduite)),
   };
-  return JSON.stringify({ v: 1, p, o: operations, c: cultures } satisfies ChoiceColumns) as EncodedChoices;
+  return JSON.stringify({ v: 1, p, o: operations, c: cultures, ...(stades.length ? { st: stades } : {}) } satisfies ChoiceColumns) as EncodedChoices;
 }
 
 export function decodeChoices(encoded: EncodedChoices): InterventionChoices {
@@ -271,5 +299,5 @@ export function decodeChoices(encoded: EncodedChoices): InterventionChoices {
   const irrigable = expand(e.p.i, n);
   const modes = expand(e.p.m, n);
   const parcelles = e.p.id.map((id, k) => ({ id, libelle: e.p.l[k], irrigable: irrigable[k] === 1, surface: e.p.s[k], idModeConduite: modes[k] }));
-  return { parcelles, operations: e.o, cultures: e.c };
+  return { parcelles, operations: e.o, cultures: e.c, ...(e.st ? { stades: e.st } : {}) };
 }

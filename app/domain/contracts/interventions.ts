@@ -31,7 +31,19 @@ export type InterventionRow = {
   /** The harvest products of the intervention (decision 0031), shown with the inputs. */
   recoltes: RecolteDetail[];
   rdd: boolean;
+} & RegistreChamps;
+/** The register's fields of an intervention (issue 28, decision 0105), absent when empty. */
+export type RegistreChamps = {
+  heureDebut?: string;
+  heureFin?: string;
+  idStadeCulture?: number;
+  precisionStade?: string;
+  siretPrestataire?: string;
+  rentreeAnticipee?: boolean;
+  lotSemences?: string;
 };
+/** A BBCH stage of a crop scale (stade_culture), for the register's stage column. */
+export type StadeChoix = { id: number; libelle: string; libelleEn: string | null; code: string | null };
 export type InterventionsData = {
   canWrite: boolean;
   /** May edit the folder's unreferenced inputs: an animator of the selected folder (decision 0032). */
@@ -41,5 +53,7 @@ export type InterventionsData = {
   rows: InterventionRow[];
   operations: OperationChoix[];
   cultures: CultureChoix[];
+  /** The stages of the campaign's crops' scales (issue 28). */
+  stades?: StadeChoix[];
   anneeRecolte: number;
 };

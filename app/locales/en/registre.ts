@@ -1,6 +1,15 @@
 /** English texts of the plant-protection register (issue 28, decisions 0104, 0105), spread into ./translation.ts. */
 const texts = {
   registre: {
+    grille: {
+      "stade-bbch": "BBCH stage",
+      "stade-texte": "Stage (text)",
+      "heure-debut": "Start time",
+      "heure-fin": "End time",
+      "siret-prestataire": "Contractor SIRET",
+      "rentree-anticipee": "Early re-entry",
+      "lot-semences": "Seed lot",
+    },
     menu: "Plant-protection register",
     titre: "Plant-protection register",
     "erreur-chargement": "The plant-protection register could not be loaded",
@@ -15,6 +24,25 @@ const texts = {
     "export-json": "JSON",
     constats: "Checks",
     "sans-constat": "No finding: every treatment has its mandatory fields and agrees with the imported E-Phy data.",
+    "corriger-intervention": "Fix it in the interventions of {{parcelle}}",
+    "corriger-parcelle": "Fix the plot {{parcelle}}",
+    "intro-periode": "One line per plant-protection product applied and per plot, from {{du}} to {{au}}.",
+    du: "From",
+    au: "To",
+    "voir-periode": "Show the period",
+    dossier: "Folder: the farms' registers from {{du}} to {{au}}",
+    "dossier-table": "Farms of the folder",
+    "dossier-vide": "No farm of the folder you may read.",
+    "archive-dossier": "Folder archive (zip, one CSV per farm)",
+    "sans-echeance": "none (treatments before 2027)",
+    "dossier-colonnes": {
+      exploitation: "Farm",
+      statut: "Register status",
+      lignes: "Treatments",
+      manquants: "Missing fields",
+      constats: "Findings",
+      echeance: "Due by",
+    },
     source: "Source: {{source}}",
     statut: {
       complet: "Complete",

@@ -1,6 +1,15 @@
 /** French texts of the plant-protection register (issue 28, decisions 0104, 0105), spread into ./translation.ts. */
 const texts = {
   registre: {
+    grille: {
+      "stade-bbch": "Stade BBCH",
+      "stade-texte": "Stade (texte)",
+      "heure-debut": "Heure de début",
+      "heure-fin": "Heure de fin",
+      "siret-prestataire": "SIRET prestataire",
+      "rentree-anticipee": "Rentrée anticipée",
+      "lot-semences": "Lot de semences",
+    },
     menu: "Registre phytosanitaire",
     titre: "Registre phytosanitaire",
     "erreur-chargement": "Impossible de charger le registre phytosanitaire",
@@ -15,6 +24,25 @@ const texts = {
     "export-json": "JSON",
     constats: "Contrôles",
     "sans-constat": "Aucun constat : chaque traitement a ses champs obligatoires et respecte les données E-Phy importées.",
+    "corriger-intervention": "Corriger dans les interventions de {{parcelle}}",
+    "corriger-parcelle": "Corriger la parcelle {{parcelle}}",
+    "intro-periode": "Une ligne par produit phytopharmaceutique appliqué et par parcelle, du {{du}} au {{au}}.",
+    du: "Du",
+    au: "Au",
+    "voir-periode": "Voir la période",
+    dossier: "Dossier : registres des exploitations du {{du}} au {{au}}",
+    "dossier-table": "Exploitations du dossier",
+    "dossier-vide": "Aucune exploitation du dossier que vous pouvez lire.",
+    "archive-dossier": "Archive du dossier (zip, un CSV par exploitation)",
+    "sans-echeance": "aucune (traitements avant 2027)",
+    "dossier-colonnes": {
+      exploitation: "Exploitation",
+      statut: "État du registre",
+      lignes: "Traitements",
+      manquants: "Champs manquants",
+      constats: "Constats",
+      echeance: "Échéance",
+    },
     source: "Source : {{source}}",
     statut: {
       complet: "Complet",

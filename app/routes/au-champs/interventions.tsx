@@ -7,7 +7,7 @@ import { InterventionsToolbar, matchesFilters, type Filters } from "~/components
 import type { InterventionsData } from "~/domain/contracts/interventions";
 import { decodeChoices, decodeInterventions, type EncodedChoices, type EncodedInterventions } from "~/domain/contracts/interventions-codec";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
-import { InterventionSchema } from "~/domain/intervention";
+import { InterventionGrilleSchema, InterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
 import {
   deleteIntent,
@@ -73,7 +73,7 @@ export const action = screenAction(
   {
     save: saveIntent(InterventionSchema, ({ scope }, value, edit) => saveIntervention(scope, value, edit)),
     delete: deleteIntent(({ scope }, ids) => removeInterventions(scope, ids)),
-    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionSchema)) }, async ({ scope }, { patches }) => ({
+    grid: intent({ patches: jsonField(rowPatchListSchema(InterventionGrilleSchema)) }, async ({ scope }, { patches }) => ({
       ok: true as const,
       ...(await saveInterventionsGrid(scope, patches)),
     })),

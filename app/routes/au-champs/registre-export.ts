@@ -11,7 +11,7 @@ const TYPES = {
 export const loader = screenLoader(async ({ scope, query }) => {
   const asked = query.get("format");
   const format = asked === "xlsx" || asked === "json" ? asked : "csv";
-  const registre = await registreDeLaCampagne(scope);
+  const registre = await registreDeLaCampagne(scope, { du: query.get("du"), au: query.get("au") });
   const body = format === "csv" ? fichierCsv(registre) : format === "json" ? fichierJson(registre) : await fichierXlsx(registre);
   const name = `registre-phyto-${registre.exploitation.siret ?? registre.exploitation.id}-${registre.periode.idCampagne ?? "periode"}.${format}`;
   return new Response(new Uint8Array(body), {
