@@ -396,10 +396,7 @@ definirTache<ParametresSessionExport>(
           for (const partie of g.parties) {
             let apres = 0;
             for (;;) {
-              const rows = (await partie(db, [idCampagne], session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<
-                string,
-                unknown
-              >[];
+              const rows = (await partie(db, [idCampagne], session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<string, unknown>[];
               for (const r of rows) {
                 const l = ligneExport(r);
                 await feuille.ligne(colonnes.map((c) => (c.type === "date" && v1 ? jourTexte(l[c.champ]) : valeur(l[c.champ], c.type))));
