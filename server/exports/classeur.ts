@@ -19,6 +19,8 @@ import { ServiceError } from "../errors";
  *   const g = classeur.feuille("Interventions", [...]);             // the previous sheet is committed
  *   await classeur.fermer();                                        // the file is complete once this resolves
  *
+ * - Every sheet has its header row frozen and an autofilter on it (issue 29).
+ *
  * - A sheet name is cut to Excel's 31 characters, its forbidden characters replaced, and made unique.
  * - A string starting with = + - @ (or a tab or carriage return), as user text may, is written as a text cell with
  *   the text number format: it is never a formula, in the file or when the cell is edited in a spreadsheet.
@@ -175,6 +177,8 @@ export class Classeur {
     this.noms.add(unique.toLowerCase());
     base = unique;
     const ws = this.wb.addWorksheet(base, { views: [{ state: "frozen", ySplit: 1 }] });
+    // An autofilter on the header row of every sheet (issue 29): Excel extends it to the rows below.
+    if (colonnes.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: colonnes.length } };
     ws.columns = colonnes.map((c) => ({ width: c.largeur ?? Math.min(60, Math.max(10, c.entete.length + 2)) }));
     const entete = ws.addRow(colonnes.map((c) => c.entete));
     entete.font = { bold: true };

@@ -4,6 +4,7 @@ import { bool } from "../db/dialect";
 import { definirTache } from "../jobs/runner";
 import { verifierLignesExport, type TypeColonne, type Valeur } from "../exports/classeur";
 import { resources } from "~/locales";
+import { campagneLibelle } from "~/domain/partage";
 import {
   creerSessionExport,
   ecrireSessionExport,
@@ -20,7 +21,7 @@ import type { Scope } from "../access/scope";
  * (donnee_exportable, by code), rows of every chosen campaign, columns in French (English with the session's
  * anglais flag). Each sheet starts with the farm, the campaign and its harvest year. Rows are read in pages by key
  * (constant memory) and counted first: a sheet over the spreadsheet limit refuses the export before any row is
- * written (A-EXPORT-25).
+ * written (A-EXPORT-25). Rows come campaign by campaign in the session's campaign order (ascending ids).
  *
  * Version 2 (default) writes dates as date cells; version 1 (test role only) writes them as dd/mm/yyyy text, as the
  * former exports did.
@@ -47,7 +48,7 @@ function avecCampagne(q: Knex.QueryBuilder, colonneCampagne: string, campagnes: 
     .join("campagne as c", "c.id", colonneCampagne)
     .join("exploitation as e", "e.id", "c.idExploitation")
     .whereIn(colonneCampagne, campagnes)
-    .select({ exploitation: "e.libelle", campagne: "c.apiLibelle", annee: "c.anneeRecolte" });
+    .select({ exploitation: "e.libelle", prefixeCampagne: "c.prefixeCampagne", apiLibelle: "c.apiLibelle", annee: "c.anneeRecolte" });
 }
 
 export const GROUPES: Groupe[] = [
@@ -261,7 +262,8 @@ export const GROUPES: Groupe[] = [
           type: db.raw("?", [textes(en)["types-prix"].appro]),
           produit: "x.libelleIntrant",
           prix: "x.prixAchat",
-          unite: "x.unite",
+          // The price is in euros per the part of the dose unit before the slash (KG/HA: €/kg).
+          unitePrix: "x.unite",
         }),
       (db, ids, en) =>
         avecCampagne(db("prix_vente as x"), "x.idCampagne", ids)
@@ -275,6 +277,7 @@ export const GROUPES: Groupe[] = [
             ),
             prix: "x.prixVente",
             unite: db.raw("'€/t'"),
+            unitePrix: db.raw("null"),
           }),
     ],
   },
@@ -287,6 +290,24 @@ async function compter(db: Db, partie: Partie, campagnes: number[], cle: string)
   const q = partie(db, campagnes, false).clearSelect().clearOrder().countDistinct({ n: cle });
   const r = await q.first();
   return Number((r as { n?: number | string } | undefined)?.n ?? 0);
+}
+
+/**
+ * A row as the sheet shows it (issue 29): the campaign as the screens name it (its prefix and label, as
+ * campagneLibelle), and a supply price's unit in euros per the dose unit's first part (KG/HA: €/kg).
+ */
+function ligneExport(r: Record<string, unknown>): Record<string, unknown> {
+  const campagne = campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") });
+  // A campaign named by its year alone ("2025") is written as a number, as Excel users filter and sort it.
+  const l: Record<string, unknown> = { ...r, campagne: /^\d{1,9}$/.test(campagne) ? Number(campagne) : campagne || null };
+  if (r.unitePrix != null && r.unitePrix !== "") l.unite = uniteDePrix(String(r.unitePrix));
+  return l;
+}
+
+/** The unit of a price per dose unit: "KG/HA" → "€/kg", "L" → "€/l", "T/HA" → "€/t". */
+export function uniteDePrix(uniteDose: string): string {
+  const base = uniteDose.split("/")[0].trim();
+  return base ? `€/${base.toLowerCase()}` : "€";
 }
 
 function jourTexte(v: unknown): string | null {
@@ -304,7 +325,7 @@ function valeur(v: unknown, type: TypeColonne | undefined): Valeur {
   }
   if (type === "booleen") return bool(v);
   if (type === "date") return v instanceof Date ? v : String(v);
-  return typeof v === "string" ? v : String(v);
+  return typeof v === "string" || typeof v === "number" ? v : String(v);
 }
 
 /** The rows each chosen group would write for these campaigns, by sheet name. */
@@ -367,22 +388,25 @@ definirTache<ParametresSessionExport>(
           g.nom,
           colonnes.map((c) => ({ entete: textes(session.anglais).colonnes[c.champ], type: c.type === "date" && v1 ? "texte" : c.type })),
         );
-        for (const partie of g.parties) {
-          let apres = 0;
-          for (;;) {
-            const rows = (await partie(db, session.campagnes, session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<
-              string,
-              unknown
-            >[];
-            for (const r of rows) {
-              await feuille.ligne(colonnes.map((c) => (c.type === "date" && v1 ? jourTexte(r[c.champ]) : valeur(r[c.champ], c.type))));
+        // One campaign at a time, each paged by key (issue 30): a page reads the next rows of one campaign through
+        // its campaign index in key order, where `id_campagne IN (...) AND id > ? ORDER BY id` sorted every
+        // remaining row of all the campaigns at each page (quadratic). Rows come campaign by campaign, in the
+        // session's campaign order: the export of several campaigns is the concatenation of the single ones.
+        for (const idCampagne of session.campagnes)
+          for (const partie of g.parties) {
+            let apres = 0;
+            for (;;) {
+              const rows = (await partie(db, [idCampagne], session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<string, unknown>[];
+              for (const r of rows) {
+                const l = ligneExport(r);
+                await feuille.ligne(colonnes.map((c) => (c.type === "date" && v1 ? jourTexte(l[c.champ]) : valeur(l[c.champ], c.type))));
+              }
+              fait += rows.length;
+              if (rows.length) await progression(fait, total);
+              if (rows.length < PAGE) break;
+              apres = Number(rows[rows.length - 1].cle);
             }
-            fait += rows.length;
-            if (rows.length) await progression(fait, total);
-            if (rows.length < PAGE) break;
-            apres = Number(rows[rows.length - 1].cle);
           }
-        }
       }
       return;
     }),
