@@ -1,15 +1,21 @@
 // Benchmark of the interventions screen's loader on the load-test farm (issue 11): 2,000 interventions with their
 // inputs, every plot selected, through the built server.
 //
-//   node bench/interventions.mjs [--requests 400] [--concurrency 20] [--processes N] [--every-loader]
+//   node bench/interventions.mjs [--requests 400] [--concurrency 20] [--processes N] [--every-loader] [--after-write]
 //
-// Prepares a fresh data folder (bench/.data-interventions): the seeded demo, then `scripts/demo-charge.ts`
+// Prepares a fresh data folder under the system's temporary folder (removed at the end): the seeded demo, then `scripts/demo-charge.ts`
 // (EARL de la Charge 2025, 2,000 interventions); starts the server on port 3601, signs in `animateur` once per
 // simulated user, selects that campaign, then asks the screen's `.data` as the browser does (below) with every plot
 // chosen (`parcelleId`, ids joined by underscores): p50 / p95 with one user, then with `concurrency` users asking without pause; the server processes' CPU
 // time per screen load (from /proc) with the bare baseline (/healthz) measured in the same run, and (since decision
 // 0076) the CPU of the plot indicator panel's own request. Markdown rows for docs/performance.md on stdout.
+// --after-write (issue 30): the concurrent phase is measured twice in the same run, cached (no write) and after a
+// write: before each load, its user's write changes one intervention of a plot of its own (written into the database
+// by this process, as another server process would; the triggers move the campaign's and the plot's counters on), so
+// every load finds the campaign changed; only the load is timed. Ratios against the cached phase of the same run.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import http from "node:http";
@@ -21,7 +27,8 @@ const requests = Number(args.requests ?? 400);
 const concurrency = Number(args.concurrency ?? 20);
 const processes = args.processes ?? process.env.WEB_CONCURRENCY ?? "";
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, "bench/.data-interventions");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-bench-interventions-"));
+const afterWrite = "after-write" in args;
 
 prepareData({ port, dataDir });
 execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "scripts/demo-charge.ts")], {
@@ -42,8 +49,13 @@ function chargeIds() {
     .all(campagne)
     .map((r) => r.id);
   const actions = db.prepare("select count(*) as n from action where id_campagne = ?").get(campagne).n;
+  // Per plot, one of its interventions: what a user's write changes in --after-write.
+  const written = db
+    .prepare("select id_parcelle as plot, min(id) as id from action where id_campagne = ? group by id_parcelle order by id_parcelle")
+    .all(campagne)
+    .map((r) => r.id);
   db.close();
-  return { oad, dossier, exploitation, campagne, plots, actions };
+  return { oad, dossier, exploitation, campagne, plots, actions, written };
 }
 
 const ids = chargeIds();
@@ -109,17 +121,30 @@ try {
     for (let i = 0; i < 100; i++) await (await fetch(panel, { headers: headers(origin, cookies[0], { accept: "*/*" }) })).text();
     panelCpu = (treeCpuMs(server.pid) - panelStart) / 100;
   }
-  const many = [];
-  let next = 0;
-  const clientStart = process.cpuUsage();
-  const serverStart = treeCpuMs(server.pid);
-  await Promise.all(
-    cookies.map(async (cookie) => {
-      while (next++ < requests) many.push(await load(cookie));
-    }),
-  );
-  const clientCpu = process.cpuUsage(clientStart);
-  const concurrentServerCpu = (treeCpuMs(server.pid) - serverStart) / many.length;
+  const writer = afterWrite ? new Database(path.join(dataDir, "sillon.sqlite")) : null;
+  writer?.pragma("busy_timeout = 5000");
+  const write = writer?.prepare("update action set frequence = ? where id = ?");
+  let writes = 0;
+  /** `requests` loads by `concurrency` users; with `writing`, each load after its user's write of one row. */
+  async function phase(writing) {
+    const samples = [];
+    let next = 0;
+    const clientStart = process.cpuUsage();
+    const serverStart = treeCpuMs(server.pid);
+    await Promise.all(
+      cookies.map(async (cookie, user) => {
+        while (next++ < requests) {
+          if (writing) write.run(1 + (++writes % 2), ids.written[user % ids.written.length]);
+          samples.push(await load(cookie));
+        }
+      }),
+    );
+    return { samples, clientCpu: process.cpuUsage(clientStart), serverCpu: (treeCpuMs(server.pid) - serverStart) / samples.length };
+  }
+  const cached = await phase(false);
+  const written = afterWrite ? await phase(true) : null;
+  writer?.close();
+  const { samples: many, clientCpu, serverCpu: concurrentServerCpu } = cached;
   if (process.env.BENCH_DIST) {
     const ms = many.map((m) => m.ms).sort((x, y) => x - y);
     console.log(
@@ -145,6 +170,15 @@ try {
   const what = everyLoader ? "interventions screen opened from another screen (every loader)" : "interventions loader alone (the chosen plots changed)";
   console.log(`| ${what}, one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
   console.log(`| ${what}, ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
+  if (written) {
+    const w = summary(written.samples);
+    console.log(`| ${what}, ${concurrency} concurrent users, each load after its user's write | ${w.count} | ${w.errors} | ${fmt(w.p50)} | ${fmt(w.p95)} |`);
+    console.log(
+      `After a write: server CPU ${written.serverCpu.toFixed(1)} ms per load (cached ${concurrentServerCpu.toFixed(1)} ms, ${(written.serverCpu / concurrentServerCpu).toFixed(2)}x); p95 ${(w.p95 / b.p95).toFixed(2)}x the cached p95 of this run.`,
+    );
+  }
 } finally {
   server.kill("SIGTERM");
+  if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once("exit", resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -122,12 +122,29 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
     recoltes.set(Number(r.idAction), list);
   }
   for (const r of await ofShown(db("rdd_evaluation as e"), "e.idAction").distinct("e.idAction")) evaluated.add(Number(r.idAction));
-  return actions.map((a) => ({
-    ...fromRow(a),
-    intrants: details.get(Number(a.id)) ?? [],
-    recoltes: recoltes.get(Number(a.id)) ?? [],
-    rdd: evaluated.has(Number(a.id)),
-  }));
+  // One object literal per row (not a spread of fromRow's): V8 then gives every row the same fast shape, and packing
+  // 2,000 rows (server/intervention/rows-cache.ts) took 5 to 7 times longer over the spread objects (issue 30).
+  return actions.map((a) => {
+    const r = fromRow(a);
+    const id = r.id;
+    return {
+      id,
+      updatedAt: r.updatedAt,
+      idParcelle: r.idParcelle,
+      date: r.date,
+      idOperationCulturale: r.idOperationCulturale,
+      idCultureConcernee: r.idCultureConcernee,
+      debit: r.debit,
+      frequence: r.frequence,
+      tauxSurface: r.tauxSurface,
+      nombrePassage: r.nombrePassage,
+      realisee: r.realisee,
+      prevue: r.prevue,
+      intrants: details.get(id) ?? [],
+      recoltes: recoltes.get(id) ?? [],
+      rdd: evaluated.has(id),
+    };
+  });
 }
 
 export async function findIntervention(
