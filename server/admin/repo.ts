@@ -9,7 +9,6 @@ const NOT_FOUND = "admin.not-found";
 
 /** Queries of the administration screens (users, groups, networks, news posts). No rights checks here. */
 
-
 const isoOrNull = (v: unknown) => (v == null ? null : toIso(v));
 
 // --- users --------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ import { insertId } from "../db/insert-id";
 export type FolderRight = "animation" | "ecriture" | "lecture" | "synthese";
 export type FarmRight = "animation" | "ecriture" | "lecture" | "synthese";
 
-
 export async function createUtilisateur(
   db: Db,
   u: {

@@ -296,7 +296,6 @@ export const ITINERAIRES: Record<string, Step[]> = {
   "Prairie temporaire": PRAIRIE,
 };
 
-
 type Plot = {
   id: number;
   surface: number;

@@ -27,7 +27,11 @@ describe(`interventions kept per plot after a write (${dialect})`, () => {
       const redacteur = await selectTilleuls(t, "redacteur", "tilleuls2025");
       const scope = () => scopeOf(db, redacteur);
       const action = await db("action").where({ idCampagne: idCampagne() }).orderBy("id").first("id", "idParcelle", "idOperationCulturale");
-      const intrant = await db("intrant as i").join("action as a", "a.id", "i.idAction").where("a.idCampagne", idCampagne()).orderBy("i.id").first("i.id", "a.idParcelle");
+      const intrant = await db("intrant as i")
+        .join("action as a", "a.id", "i.idAction")
+        .where("a.idCampagne", idCampagne())
+        .orderBy("i.id")
+        .first("i.id", "a.idParcelle");
       const plotA = Number(action.idParcelle);
       const plotB = ids.find((id) => id !== plotA)!;
       const newRow = (idParcelle: number) => ({
@@ -48,7 +52,11 @@ describe(`interventions kept per plot after a write (${dialect})`, () => {
           async () => {
             const row = (await listInterventions(db, idCampagne(), [plotA])).find((r) => r.id === Number(action.id))!;
             await saveInterventionsGrid(scope(), [
-              { id: row.id, updatedAt: row.updatedAt, values: { ...row, frequence: "2", idCultureConcernee: row.idCultureConcernee ?? undefined, debit: row.debit ?? undefined } },
+              {
+                id: row.id,
+                updatedAt: row.updatedAt,
+                values: { ...row, frequence: "2", idCultureConcernee: row.idCultureConcernee ?? undefined, debit: row.debit ?? undefined },
+              },
             ]);
           },
         ],
@@ -56,7 +64,11 @@ describe(`interventions kept per plot after a write (${dialect})`, () => {
         ["an input deleted", [Number(intrant.idParcelle)], () => db("intrant").where({ id: intrant.id }).delete()],
         ["an intervention moved to another plot", [plotA, plotB], () => other("action").where({ id: created }).update({ idParcelle: plotB })],
         ["a delete through the service", [plotB], () => removeInterventions(scope(), [created])],
-        ["a create on a plot without interventions yet, by another process", [plotB], () => other("action").insert({ ...newRow(plotB), idCampagne: idCampagne(), anneeRecolte: 2025 })],
+        [
+          "a create on a plot without interventions yet, by another process",
+          [plotB],
+          () => other("action").insert({ ...newRow(plotB), idCampagne: idCampagne(), anneeRecolte: 2025 }),
+        ],
       ];
       const all = async (h: Db) => decodeInterventions(await packedInterventions(h, idCampagne(), ids));
       await all(db); // kept
@@ -78,9 +90,16 @@ describe(`interventions kept per plot after a write (${dialect})`, () => {
         expect(kept, what).toEqual(await listInterventions(db, idCampagne(), ids));
         // One read of the interventions, of the written plots alone.
         expect(read.length, what).toBe(1);
-        expect(read[0].slice(1).map(Number).sort((x, y) => x - y), what).toEqual([...written].sort((x, y) => x - y));
+        expect(
+          read[0]
+            .slice(1)
+            .map(Number)
+            .sort((x, y) => x - y),
+          what,
+        ).toEqual([...written].sort((x, y) => x - y));
         // One plot chosen, and another process's kept answer: the same as read afresh.
-        for (const id of [plotA, plotB]) expect(decodeInterventions(await packedInterventions(db, idCampagne(), [id])), what).toEqual(await listInterventions(db, idCampagne(), [id]));
+        for (const id of [plotA, plotB])
+          expect(decodeInterventions(await packedInterventions(db, idCampagne(), [id])), what).toEqual(await listInterventions(db, idCampagne(), [id]));
         expect(await all(other), what).toEqual(await listInterventions(other, idCampagne(), ids));
       }
     } finally {

@@ -23,7 +23,6 @@ export const INTRANT_DOSSIER_UPDATE_ERROR = "errors.services.intrant_dossiers-up
 const num = (v: unknown) => (v == null ? null : Number(v));
 const text = (v: unknown) => (v == null ? null : String(v));
 
-
 function folderOf(ctx: CampaignContext): number {
   const id = ctx.view.selected.idDossier;
   if (id == null) throw new ServiceError("errors.forbidden", 403);

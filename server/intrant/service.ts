@@ -42,7 +42,6 @@ export const KIND_TYPES: Record<IntrantKind, number> = {
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-
 /** The intervention an input is written to, within the writable campaign (a foreign one is a 404, never written). */
 async function actionOf(db: Db, ctx: CampaignContext, idAction: number) {
   const a = await db("action").where({ id: idAction, idCampagne: ctx.idCampagne }).first("id", "idCultureConcernee");

@@ -7,7 +7,6 @@ import { insertId } from "../db/insert-id";
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
-
 // ---- Reference lists (crops, categories, qualifiers, output types, Competilis categories)
 
 export type CultureRef = {

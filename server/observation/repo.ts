@@ -227,7 +227,6 @@ export async function listPlacettes(db: Db, idCampagne: number, idParcelle: numb
   return rows.map((r) => ({ id: Number(r.id), updatedAt: toIso(r.updatedAt), libelle: String(r.libelle), geometrie: str(r.geometrie) }));
 }
 
-
 /** Sets (or clears, with null) the one observation of an element that belongs to the series itself (organ, laboratory). */
 export async function setSerieValue(
   db: Db,

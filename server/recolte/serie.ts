@@ -17,7 +17,6 @@ export const OBSERVATIONS_SERIE_ERROR = "errors.services.observations_series-ser
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-
 type Write = {
   ctx: CampaignContext;
   user: Utilisateur;

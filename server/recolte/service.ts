@@ -37,7 +37,6 @@ export const CARACTERISTIQUES_RECOLTE_ERROR = "errors.services.caracteristique_r
 const num = (v: unknown) => (v == null ? null : Number(v));
 const text = (v: unknown) => (v == null ? null : String(v));
 
-
 const idDossierOf = (ctx: CampaignContext) => {
   const id = ctx.view.selected.idDossier;
   if (id == null) throw new ServiceError("errors.forbidden", 403);
