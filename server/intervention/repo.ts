@@ -127,7 +127,7 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
   return actions.map((a) => {
     const r = fromRow(a);
     const id = r.id;
-    return {
+    const row: InterventionRow = {
       id,
       updatedAt: r.updatedAt,
       idParcelle: r.idParcelle,
@@ -144,6 +144,9 @@ export async function listInterventions(db: Db, idCampagne: number, idParcelles:
       recoltes: recoltes.get(id) ?? [],
       rdd: evaluated.has(id),
     };
+    // The register's fields only on the few rows that have them (issue 28), so most rows keep the one shape.
+    const registre = registreFromRow(a);
+    return Object.keys(registre).length ? Object.assign(row, registre) : row;
   });
 }
 

@@ -59,7 +59,6 @@ async function operationsOf(db: Db, idCampagne: number): Promise<OperationChoix[
     .sort((a, b) => a.libelle.localeCompare(b.libelle, "fr"));
 }
 
-/** The crops an intervention may concern: those of the campaign's management modes, and the inter-crop period. */
 /** The BBCH stages of the scales of the campaign's crops (issue 28): the register's stage column of the grid. */
 async function stadesOf(db: Db, idCampagne: number): Promise<StadeChoix[]> {
   const scales = db("culture as c")
@@ -80,6 +79,7 @@ async function stadesOf(db: Db, idCampagne: number): Promise<StadeChoix[]> {
   }));
 }
 
+/** The crops an intervention may concern: those of the campaign's management modes, and the inter-crop period. */
 async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
   const rows = await db("culture as c")
     .where("c.interculture", true)
@@ -252,10 +252,10 @@ export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
         patches,
         scope: { idCampagne: ctx.idCampagne },
         // The register's fields are the grid's columns too (issue 28): a stage of the stage list, else refused.
-        columns: async (input, t) => {
-          if (input.idStadeCulture != null && !(await t("stade_culture").where({ id: input.idStadeCulture }).first("id"))) throw invalidField("idStadeCulture");
+        columns: async (input, q) => {
+          if (input.idStadeCulture != null && !(await q("stade_culture").where({ id: input.idStadeCulture }).first("id"))) throw invalidField("idStadeCulture");
           // The grid's tick box says "early re-entry used"; unticked is not recorded (the form says yes or no).
-          return { ...(await storedIntervention(t, ctx, input, links)), ...registreValues(input), rentreeAnticipee: input.rentreeAnticipee || null };
+          return { ...(await storedIntervention(q, ctx, input, links)), ...registreValues(input), rentreeAnticipee: input.rentreeAnticipee || null };
         },
         current: async (t, ids) => {
           const out = new Map<number, CurrentRow>();
