@@ -1,11 +1,10 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { z } from "zod";
 import { loader as apiLoader, action as apiAction } from "~/routes/api/api";
 import { snapshot } from "../helpers/service";
 import { dialect, useTestDb } from "../helpers/test-db";
 import { issueApiToken } from "../../server/auth/api-token";
-import { openApiDocument, ProblemSchema } from "../../server/http/api.server";
+import { ProblemSchema } from "../../server/http/api.server";
 import { dbContext } from "../../server/http/context.server";
 import { clientIpContext } from "../../server/security/context";
 import { APPELS_PROTOCOLES } from "../../server/api/appels-protocoles";
@@ -13,6 +12,7 @@ import { APPELS_CALCUL } from "../../server/api/appels-calcul";
 import { APPELS_EXPORTS } from "../../server/api/appels-exports";
 import { Executeur } from "../../server/jobs/runner";
 import type { DemoIds } from "../../server/demo/seed-demo";
+import { expectContract } from "../helpers/api-client";
 
 /**
  * The system and calculation calls of the JSON API (issue 27): protocols, objective indicators, calculation series,
@@ -336,36 +336,4 @@ describe(`calculation series (${dialect})`, () => {
 });
 
 // The contract of this file's calls: every path and method called, no 500, every JSON answer as documented.
-afterAll(() => {
-  const calls = [...APPELS_PROTOCOLES, ...APPELS_CALCUL, ...APPELS_EXPORTS];
-  const doc = openApiDocument(calls) as {
-    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
-  };
-  const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{\w+\}/g, "[^/]+")}$`) }));
-  const called = new Set<string>();
-  const failures: string[] = [];
-  for (const a of answered) {
-    if (a.status >= 500) failures.push(`${a.method} ${a.path}: ${a.status}`);
-    const op = templates
-      .filter((x) => x.re.test(a.path))
-      .sort((x, y) => x.p.split("{").length - y.p.split("{").length)
-      .map((x) => ({ p: x.p, op: doc.paths[x.p][a.method.toLowerCase()] }))
-      .find((x) => x.op);
-    if (!op) continue;
-    called.add(`${a.method} ${op.p}`);
-    const response = op.op.responses[String(a.status)];
-    if (!response) {
-      failures.push(`${a.method} ${op.p}: status ${a.status} not documented`);
-      continue;
-    }
-    if (a.status === 204 || a.status >= 400) {
-      if (a.status >= 400) ProblemSchema.parse(a.body);
-      continue;
-    }
-    const media = Object.values(response.content ?? {})[0];
-    const check = z.fromJSONSchema(media!.schema as never).safeParse(a.body);
-    if (!check.success) failures.push(`${a.method} ${op.p} ${a.status}: ${check.error.message.slice(0, 300)}`);
-  }
-  const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
-  expect({ missing: documented.filter((d) => !called.has(d)), failures }).toEqual({ missing: [], failures: [] });
-});
+afterAll(() => expectContract([...APPELS_PROTOCOLES, ...APPELS_CALCUL, ...APPELS_EXPORTS], answered));

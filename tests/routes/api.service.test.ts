@@ -1,6 +1,5 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, test } from "vitest";
-import { z } from "zod";
 import { action as loginCheck } from "~/routes/api/login-check";
 import { loader as apiLoader, action as apiAction } from "~/routes/api/api";
 import { loader as openApiLoader } from "~/routes/api/openapi";
@@ -9,12 +8,13 @@ import { getRoute, postForm } from "../helpers/route-call";
 import { countRows, demoUser, snapshot } from "../helpers/service";
 import { useTestDb } from "../helpers/test-db";
 import { issueApiToken, LOGIN_TOKEN_HOURS } from "../../server/auth/api-token";
-import { answerApi, openApiDocument, ProblemSchema, type ApiOptions } from "../../server/http/api.server";
+import { answerApi, type ApiOptions } from "../../server/http/api.server";
 import { dbContext } from "../../server/http/context.server";
 import { clientIpContext } from "../../server/security/context";
 import { API_CALLS } from "../../server/api/calls";
 import { APPELS_CADRE } from "../../server/api/appels-cadre";
 import { APPELS_EXPLOITATION } from "../../server/api/appels-exploitation";
+import { expectContract } from "../helpers/api-client";
 
 const t = useTestDb();
 const BASE = "http://sillon.test/sillon";
@@ -493,39 +493,4 @@ describe("OpenAPI", () => {
 
 // The contract (issue 26): every documented path and method was called by this file, and every answer validates
 // against the schema the document gives for its status.
-afterAll(() => {
-  // The calls of part 1 (the other parts' files check theirs: tests/helpers/api-client.ts).
-  const doc = openApiDocument([...APPELS_CADRE, ...APPELS_EXPLOITATION]) as {
-    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
-    components: { schemas: { Problem: Record<string, unknown> } };
-  };
-  const problemSchema = z.fromJSONSchema(doc.components.schemas.Problem as never);
-  const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{\w+\}/g, "[^/]+")}$`) }));
-  const called = new Set<string>();
-  const failures: string[] = [];
-  for (const a of answered) {
-    if (a.status >= 500) failures.push(`${a.method} ${a.path}: ${a.status}`);
-    const template = templates.filter((x) => x.re.test(a.path)).sort((x, y) => y.p.split("{").length - x.p.split("{").length);
-    const op = template.map((x) => ({ p: x.p, op: doc.paths[x.p][a.method.toLowerCase()] })).find((x) => x.op);
-    if (!op) continue;
-    called.add(`${a.method} ${op.p}`);
-    const response = op.op.responses[String(a.status)];
-    if (!response) {
-      failures.push(`${a.method} ${op.p}: status ${a.status} not documented`);
-      continue;
-    }
-    if (a.status === 204) {
-      if (a.body !== undefined) failures.push(`${a.method} ${op.p}: 204 with a body`);
-      continue;
-    }
-    const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
-    if (!a.contentType?.startsWith(type ?? "-")) failures.push(`${a.method} ${op.p}: ${a.contentType} for ${type}`);
-    const schema = media?.schema.$ref ? problemSchema : z.fromJSONSchema(media!.schema as never);
-    const check = schema.safeParse(a.body);
-    if (!check.success) failures.push(`${a.method} ${op.p} ${a.status}: ${check.error.message}`);
-    if (a.status >= 400) ProblemSchema.parse(a.body);
-  }
-  const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
-  const missing = documented.filter((d) => !called.has(d));
-  expect({ missing, failures }).toEqual({ missing: [], failures: [] });
-});
+afterAll(() => expectContract([...APPELS_CADRE, ...APPELS_EXPLOITATION], answered));
