@@ -17,7 +17,25 @@ import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
 import * as referentiel from "../referentiel-intrants/service";
 import type { Scope } from "../access/scope";
-import { insertId } from "../db/insert-id";
+import {
+  actionDeCampagne,
+  autreIntrantReference,
+  caracteristiqueDe,
+  categorieDeType,
+  ciblesConnues,
+  ciblesDe,
+  compositionFertilisant,
+  deleteIntrantDeCampagne,
+  fertilisantReference,
+  insertIntrant,
+  intrantDeCampagne,
+  intrantDuDossier,
+  produitPhyto,
+  replaceCibles,
+  semenceReference,
+  typeIntrantDe,
+  upsertCaracteristique,
+} from "./repo";
 
 /** Error keys of the inputs (spec 3 §8: characteristics C-ERR-11; the inputs themselves ours, same family). */
 export const INTRANTS_LOAD_ERROR = "errors.services.intrants-service-error";
@@ -44,15 +62,15 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 
 /** The intervention an input is written to, within the writable campaign (a foreign one is a 404, never written). */
 async function actionOf(db: Db, ctx: CampaignContext, idAction: number) {
-  const a = await db("action").where({ id: idAction, idCampagne: ctx.idCampagne }).first("id", "idCultureConcernee");
+  const a = await actionDeCampagne(db, ctx.idCampagne, idAction);
   if (!a) throw new ServiceError("errors.not-found", 404);
-  return { id: Number(a.id), idCulture: num(a.idCultureConcernee) };
+  return a;
 }
 
 async function categorieOf(db: Db, idCategorie: number, type: number, field = "idCategorie") {
-  const c = await db("categorie_intrant").where({ id: idCategorie, idTypeIntrant: type }).first("id", "libelle");
+  const c = await categorieDeType(db, idCategorie, type);
   if (!c) throw invalidField(field);
-  return { id: Number(c.id), libelle: String(c.libelle) };
+  return c;
 }
 
 type Produit = { libelle: string; code: string | null; idCategorie: number | null; codeGnis: string | null; idDossier: number | null };
@@ -72,39 +90,33 @@ async function produitOf(
 ): Promise<Produit> {
   const idDossier = ctx.view.selected.idDossier;
   if (origine === ORIGINE_INTRANT.DOSSIER) {
-    const d = await db("intrant_dossier").where({ id: idIntrant, idDossier, dicIdTypeIntrant: type }).first("libelle", "code");
+    const d = await intrantDuDossier(db, idDossier, idIntrant, type);
     if (!d) throw invalidField("idIntrant");
-    return { libelle: String(d.libelle), code: (d.code as string | null) ?? null, idCategorie: null, codeGnis: null, idDossier };
+    return { ...d, idCategorie: null, codeGnis: null, idDossier };
   }
   if (type === TYPE_INTRANT.PHYTO) {
-    const p = await db("intrant_phyto").where({ idProduit: idIntrant }).orderBy("idSource").first("nomProduit", "ammProduit", "dicIdTypeIntrant");
+    const p = await produitPhyto(db, idIntrant);
     if (!p) throw invalidField("idIntrant");
-    return {
-      libelle: String(p.nomProduit),
-      code: (p.ammProduit as string | null) ?? null,
-      idCategorie: num(p.dicIdTypeIntrant),
-      codeGnis: null,
-      idDossier: null,
-    };
+    return { libelle: p.nom, code: p.amm, idCategorie: p.idCategorie, codeGnis: null, idDossier: null };
   }
   if (type === TYPE_INTRANT.FERTILISANT) {
-    const f = await db("reference_fertilisant").where({ id: idIntrant }).first("libelle", "idTypeFertilisant");
-    if (!f || (options.idCategorie != null && num(f.idTypeFertilisant) !== options.idCategorie)) throw invalidField("idIntrant");
-    return { libelle: String(f.libelle), code: null, idCategorie: num(f.idTypeFertilisant), codeGnis: null, idDossier: null };
+    const f = await fertilisantReference(db, idIntrant);
+    if (!f || (options.idCategorie != null && f.idTypeFertilisant !== options.idCategorie)) throw invalidField("idIntrant");
+    return { libelle: f.libelle, code: null, idCategorie: f.idTypeFertilisant, codeGnis: null, idDossier: null };
   }
   if (type === TYPE_INTRANT.SEMENCE) {
-    const s = await db("reference_semence").where({ id: idIntrant }).first("libelle", "idCulture", "codeGnis");
-    if (!s || (options.idCulture != null && num(s.idCulture) !== options.idCulture)) throw invalidField("idIntrant");
-    return { libelle: String(s.libelle), code: null, idCategorie: CATEGORIE_SEMENCE, codeGnis: (s.codeGnis as string | null) ?? null, idDossier: null };
+    const s = await semenceReference(db, idIntrant);
+    if (!s || (options.idCulture != null && s.idCulture !== options.idCulture)) throw invalidField("idIntrant");
+    return { libelle: s.libelle, code: null, idCategorie: CATEGORIE_SEMENCE, codeGnis: s.codeGnis, idDossier: null };
   }
-  const o = await db("reference_autre_intrant").where({ id: idIntrant }).first("intNom", "intCode", "dicIdTypeIntrant");
+  const o = await autreIntrantReference(db, idIntrant);
   if (!o) throw invalidField("idIntrant");
-  return { libelle: String(o.intNom), code: (o.intCode as string | null) ?? null, idCategorie: num(o.dicIdTypeIntrant), codeGnis: null, idDossier: null };
+  return { libelle: o.nom, code: o.code, idCategorie: o.idCategorie, codeGnis: null, idDossier: null };
 }
 
 /** The phyto category of a product whose own type is not a phyto category (e.g. a folder input typed loosely). */
 async function phytoCategorie(db: Db, idCategorie: number | null): Promise<number> {
-  if (idCategorie != null && (await db("categorie_intrant").where({ id: idCategorie, idTypeIntrant: TYPE_INTRANT.PHYTO }).first("id"))) return idCategorie;
+  if (idCategorie != null && (await categorieDeType(db, idCategorie, TYPE_INTRANT.PHYTO))) return idCategorie;
   return 5399; // 'Autre produit phytosanitaire'
 }
 
@@ -168,9 +180,9 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
     const p = await produitOf(db, ctx, TYPE_INTRANT.PHYTO, v.origine, v.idIntrant);
     const cibles = ciblesOf(v);
     if (cibles.length) {
-      const known = await db("cible").whereIn("id", cibles).pluck("id");
+      const known = await ciblesConnues(db, cibles);
       cibles.forEach((c, i) => {
-        if (!known.map(Number).includes(c)) throw invalidField(`cible${i + 1}`);
+        if (!known.has(c)) throw invalidField(`cible${i + 1}`);
       });
     }
     return {
@@ -190,7 +202,7 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
   const v = input as SemenceInput;
   const p = await produitOf(db, ctx, TYPE_INTRANT.SEMENCE, v.origine, v.idIntrant, { idCulture: v.idCulture });
   const categorie =
-    p.idCategorie != null && (await db("categorie_intrant").where({ id: p.idCategorie, idTypeIntrant: TYPE_INTRANT.SEMENCE }).first("id"))
+    p.idCategorie != null && (await categorieDeType(db, p.idCategorie, TYPE_INTRANT.SEMENCE))
       ? p.idCategorie
       : CATEGORIE_SEMENCE;
   return {
@@ -213,43 +225,28 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
  * The reference composition of a fertiliser picked from the catalogue (percentages by element): the reference
  * list's row, or the folder's own product's composition (fertilisant_compo_dossier). Undefined when it has none.
  */
-async function referenceComposition(db: Db, ctx: CampaignContext, origine: number, idIntrant: number): Promise<Record<string, number | null> | undefined> {
-  const row =
-    origine === ORIGINE_INTRANT.DOSSIER
-      ? await db("fertilisant_compo_dossier as c")
-          .join("intrant_dossier as i", "i.id", "c.idIntrantDossier")
-          .where({ "c.idIntrantDossier": idIntrant, "i.idDossier": ctx.view.selected.idDossier })
-          .first(ELEMENTS.map((e) => `c.${e}`))
-      : await db("reference_fertilisant")
-          .where({ id: idIntrant })
-          .first([...ELEMENTS]);
-  return row ? Object.fromEntries(ELEMENTS.map((e) => [e, num(row[e])])) : undefined;
+function referenceComposition(db: Db, ctx: CampaignContext, origine: number, idIntrant: number): Promise<Record<string, number | null> | undefined> {
+  return compositionFertilisant(db, origine === ORIGINE_INTRANT.DOSSIER ? { dossier: ctx.view.selected.idDossier } : "reference", idIntrant);
 }
 
 async function writeCibles(db: Db, ctx: CampaignContext, idIntrant: number, cibles: number[], codeAmm: string | null, idCulture: number | null) {
-  await db("intrant_cible").where({ idIntrant }).delete();
-  if (!cibles.length) return;
+  if (!cibles.length) return replaceCibles(db, idIntrant, []);
   const found =
     codeAmm && idCulture != null
       ? await referentiel.dosesReference(db, { codeAmm, idCulture, anneeRecolte: ctx.view.campagne!.anneeRecolte, idCibles: cibles })
       : null;
-  const doses = cibles.map((c) => {
-    const d = found?.doses.find((x) => x.idCible === c);
-    return d ? { dose: d.doseRef, unite: d.uniteDoseRef } : null;
-  });
-  const idIntrantCible = await insertId(db, "intrant_cible", { idIntrant, uniteRefCible1: doses[0]?.unite ?? null });
-  await db("intrant_cible_cible").insert(
-    cibles.map((idCible, i) => ({ idIntrantCible, idCible, rang: i + 1, doseRef: doses[i]?.dose ?? null, uniteRef: doses[i]?.unite ?? null })),
+  await replaceCibles(
+    db,
+    idIntrant,
+    cibles.map((idCible) => {
+      const d = found?.doses.find((x) => x.idCible === idCible);
+      return { idCible, doseRef: d?.doseRef ?? null, uniteRef: d?.uniteDoseRef ?? null };
+    }),
   );
 }
 
 async function writeCaracteristique(db: Db, idIntrant: number, values: Record<string, unknown>) {
-  await failingWith(CARACTERISTIQUE_ERROR, async () => {
-    const updated = await db("caracteristique_intrant")
-      .where({ idIntrant })
-      .update({ ...values, updatedAt: new Date() });
-    if (!updated) await db("caracteristique_intrant").insert({ idIntrant, ...values });
-  });
+  await failingWith(CARACTERISTIQUE_ERROR, () => upsertCaracteristique(db, idIntrant, values));
 }
 
 /**
@@ -281,22 +278,18 @@ export async function writeIntrant<K extends IntrantKind>(
   const stored = await storedOf(trx, ctx, kind, input);
   let id: number;
   if (existing) {
-    const current = await trx("intrant as i")
-      .join("categorie_intrant as c", "c.id", "i.idCategorie")
-      .where({ "i.id": existing.id, "i.idAction": action.id })
-      .first("c.idTypeIntrant");
-    if (!current || Number(current.idTypeIntrant) !== KIND_TYPES[kind]) throw new ServiceError(INTRANTS_UPDATE_ERROR, 404);
+    if ((await typeIntrantDe(trx, existing.id, action.id)) !== KIND_TYPES[kind]) throw new ServiceError(INTRANTS_UPDATE_ERROR, 404);
     await updateIfUnchanged(trx, "intrant", existing, stored.row, { scope: { idAction: action.id } });
     id = existing.id;
   } else {
-    id = await insertId(trx, "intrant", { idAction: action.id, ...stored.row });
+    id = await insertIntrant(trx, { idAction: action.id, ...stored.row });
   }
   if (stored.caracteristique) await writeCaracteristique(trx, id, stored.caracteristique);
   if (stored.cibles) await writeCibles(trx, ctx, id, stored.cibles, (stored.row.codeIntrant as string | null) ?? null, action.idCulture);
   const seed = input as SemenceInput;
   if (kind === "semence" && !existing && seed.idTraitement != null) {
     const p = await produitOf(trx, ctx, TYPE_INTRANT.PHYTO, seed.origineTraitement ?? ORIGINE_INTRANT.REFERENCE, seed.idTraitement);
-    await insertId(trx, "intrant", {
+    await insertIntrant(trx, {
       idAction: action.id,
       idCategorie: CATEGORIE_TRAITEMENT_SEMENCES,
       idIntrant: seed.idTraitement,
@@ -317,10 +310,7 @@ export async function removeIntrant(scope: Scope, id: number): Promise<void> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   await failingWith(INTRANTS_DELETE_ERROR, async () => {
-    const n = await db("intrant")
-      .where({ id })
-      .whereIn("idAction", db("action").where({ idCampagne: ctx.idCampagne }).select("id"))
-      .delete();
+    const n = await deleteIntrantDeCampagne(db, ctx.idCampagne, id);
     if (n !== 1) throw new ServiceError(INTRANTS_DELETE_ERROR, 404);
   });
 }
@@ -330,19 +320,9 @@ export async function getIntrant(scope: Scope, id: number) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
   return failingWith(INTRANTS_LOAD_ERROR, async () => {
-    const r = await db("intrant as i")
-      .join("categorie_intrant as c", "c.id", "i.idCategorie")
-      .join("action as a", "a.id", "i.idAction")
-      .where({ "i.id": id, "a.idCampagne": ctx.idCampagne })
-      .first("i.*", "c.idTypeIntrant");
+    const r = await intrantDeCampagne(db, ctx.idCampagne, id);
     if (!r) throw new ServiceError(INTRANTS_LOAD_ERROR, 404);
-    const car = await db("caracteristique_intrant").where({ idIntrant: id }).first();
-    const cibles = await db("intrant_cible as ic")
-      .join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id")
-      .join("cible as c", "c.id", "icc.idCible")
-      .where("ic.idIntrant", id)
-      .orderBy("icc.rang")
-      .select("icc.idCible", "c.libelle", "icc.doseRef", "icc.uniteRef");
+    const [car, cibles] = await Promise.all([caracteristiqueDe(db, id), ciblesDe(db, id)]);
     return {
       id: Number(r.id),
       updatedAt: toIso(r.updatedAt),
@@ -356,12 +336,7 @@ export async function getIntrant(scope: Scope, id: number) {
       quantite: num(r.quantite),
       unite: (r.dicLlUnite as string | null) ?? null,
       caracteristique: car ? Object.fromEntries([...ELEMENTS, "semenceFerme", "semenceCertifiee", "semenceOgm"].map((k) => [k, num(car[k])])) : null,
-      cibles: cibles.map((c) => ({
-        id: Number(c.idCible),
-        libelle: String(c.libelle),
-        doseRef: num(c.doseRef),
-        uniteRef: (c.uniteRef as string | null) ?? null,
-      })),
+      cibles,
     };
   });
 }
