@@ -262,6 +262,20 @@ describe(`Daplos import (${dialect})`, () => {
       [row] = await historiqueImportsDaplos(scopeOf(db, user), t.demo().oads.reseauDemo);
       expect(row).toMatchObject({ id: second.idImport, etat: "echec", message: expect.stringContaining("echec") });
       expect(etatImport({ dtFinImport: null, message: null })).toBe("en_cours");
+
+      // A file whose first plot lost its area record, launched without its preview (as the API may): the request only reads and
+      // plans it; the job fails with the record's line in the history, nothing written.
+      const broken = new TextDecoder()
+        .decode(ferme("11111111110007"))
+        .split("\r\n")
+        .filter((l) => !l.startsWith("PS000178"))
+        .join("\r\n");
+      const before = await countRows(db, "parcelle");
+      const third = await lancerImportDaplos(scopeOf(db, user), demande(new TextEncoder().encode(broken)));
+      await expect(executerImportDaplos(db, third.idImport)).rejects.toMatchObject({ key: "daplos.ligne-refusee" });
+      [row] = await historiqueImportsDaplos(scopeOf(db, user), t.demo().oads.reseauDemo);
+      expect(row).toMatchObject({ id: third.idImport, etat: "echec", message: expect.stringMatching(/echec: daplos\.ligne-refusee.*\(ligne \d+\)/) });
+      expect(await countRows(db, "parcelle")).toBe(before);
     },
   );
 });

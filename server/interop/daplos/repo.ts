@@ -19,13 +19,47 @@ export async function clesConnues(db: Db, idOad: number, nature: NatureCle, cles
   return out;
 }
 
-export async function retenirCle(db: Db, idOad: number, nature: NatureCle, cle: string, idCible: number): Promise<void> {
-  const n = await db("import_daplos_cle").where({ idOad, nature, cle }).update({ idCible, updatedAt: new Date() });
-  if (!n) await db("import_daplos_cle").insert({ idOad, nature, cle, idCible });
+/**
+ * The keys an import writes, kept while it runs and written at its end in a few set-based statements (an upsert per
+ * chunk, a delete per chunk of forgotten keys) instead of two statements per plot and per event. The last word on a
+ * key wins: retained, or forgotten (an event deleted by the file).
+ */
+export class TamponCles {
+  private readonly cles = new Map<string, { nature: NatureCle; cle: string; idCible: number | null }>();
+  constructor(private readonly idOad: number) {}
+
+  retenir(nature: NatureCle, cle: string, idCible: number): void {
+    this.cles.set(`${nature}|${cle}`, { nature, cle, idCible });
+  }
+
+  oublier(nature: NatureCle, cle: string): void {
+    this.cles.set(`${nature}|${cle}`, { nature, cle, idCible: null });
+  }
+
+  async ecrire(db: Db): Promise<void> {
+    const now = new Date();
+    const gardees = [...this.cles.values()].filter((c) => c.idCible != null);
+    for (const chunk of inChunks(gardees, 200))
+      await db("import_daplos_cle")
+        .insert(chunk.map((c) => ({ idOad: this.idOad, nature: c.nature, cle: c.cle, idCible: c.idCible, updatedAt: now })))
+        .onConflict(["idOad", "nature", "cle"])
+        .merge(["idCible", "updatedAt"]);
+    const oubliees = [...this.cles.values()].filter((c) => c.idCible == null);
+    for (const nature of new Set(oubliees.map((c) => c.nature)))
+      for (const chunk of inChunks(oubliees.filter((c) => c.nature === nature).map((c) => c.cle)))
+        await db("import_daplos_cle").where({ idOad: this.idOad, nature }).whereIn("cle", chunk).delete();
+    this.cles.clear();
+  }
 }
 
-export async function oublierCle(db: Db, idOad: number, nature: NatureCle, cle: string): Promise<void> {
-  await db("import_daplos_cle").where({ idOad, nature, cle }).delete();
+/** Deletes an event of the campaign (the file's deletion record). */
+export async function supprimerAction(db: Db, idCampagne: number, id: number): Promise<void> {
+  await db("action").where({ id, idCampagne }).delete();
+}
+
+/** What the file says of an event that has no column of the intervention form: its title, stage and operation label. */
+export async function marquerEvenement(db: Db, id: number, v: { intituleEvenement: string | null; precisionStade: string | null; libelleOperationSource: string }): Promise<void> {
+  await db("action").where({ id }).update(v);
 }
 
 /** Ids among `ids` that still exist in `table` (a key whose row was deleted since is forgotten by the caller). */

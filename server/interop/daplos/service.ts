@@ -246,7 +246,8 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
     idExploitation = await createExploitation(s, p.cible.idDossier, { libelle: p.plan.exploitation.libelle.slice(0, 255), idTypeExploitation: 1 });
     compterEntete(r, "crees");
   } else compterEntete(r, "misAJour");
-  if (siret) await repo.retenirCle(trx, idOad, "exploitation", siret, idExploitation);
+  const cles = new repo.TamponCles(idOad);
+  if (siret) cles.retenir("exploitation", siret, idExploitation);
   r.exploitation.id = idExploitation;
   // Campaigns
   const contextes = new Map<number, CampaignContext>();
@@ -269,7 +270,7 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
         ? await memo(cache, `mode|${ctx.idCampagne}|${parcelle.idCulture}`, () => repo.modePourCulture(trx, ctx.idCampagne, parcelle.idCulture!))
         : undefined;
     let codeInsee = parcelle.codeInsee;
-    if (codeInsee && !(await repo.communeExiste(trx, codeInsee))) {
+    if (codeInsee && (await memo(cache, `commune|${codeInsee}`, async () => ((await repo.communeExiste(trx, codeInsee!)) ? 1 : null))) == null) {
       r.avertissements.push({ ligne: parcelle.ligne, type: "DP", cle: "daplos.avertissement.commune-inconnue", params: { codeInsee } });
       codeInsee = null;
     }
@@ -286,7 +287,7 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
       });
       return writeParcelle(trx, ctx, input, existing == null ? undefined : await repo.jetonDe(trx, "parcelle", existing));
     });
-    await repo.retenirCle(trx, idOad, "parcelle", k, idParcelle);
+    cles.retenir("parcelle", k, idParcelle);
     compterParcelle(r, parcelle.enfants, existing == null ? "crees" : "misAJour");
     r.parcelles.push({
       ligne: parcelle.ligne,
@@ -312,11 +313,13 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
         known: p.events.get(cleEvent(siret, i.guid)),
         liens,
         cache,
+        cles,
       });
     }
     fait++;
     if (progression && fait % 20 === 0) await progression(fait, total);
   }
+  await cles.ecrire(trx);
   if (progression) await progression(total, total);
   return r;
 }
@@ -333,6 +336,8 @@ type Ecriture = {
   liens: Map<number, Awaited<ReturnType<typeof campaignLinks>>>;
   /** Rows found or added once per import: driving modes, operations, catalogue look-ups. */
   cache: Map<string, number | null>;
+  /** The file's keys of what is written, stored at the end of the import. */
+  cles: repo.TamponCles;
 };
 
 async function memo<T extends number | null>(cache: Map<string, number | null>, key: string, load: () => Promise<T>): Promise<T> {
@@ -348,8 +353,8 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
   const k = cleEvent(w.siret, i.guid);
   if (i.suppression) {
     if (w.known == null) return nonPris(r, i.ligne, "PV", "suppression-sans-objet");
-    await trx("action").where({ id: w.known, idCampagne: ctx.idCampagne }).delete();
-    await repo.oublierCle(trx, w.idOad, "action", k);
+    await repo.supprimerAction(trx, ctx.idCampagne, w.known);
+    w.cles.oublier("action", k);
     r.interventions.supprimees++;
     return;
   }
@@ -377,14 +382,12 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
     await repo.viderIntervention(trx, w.known);
     return w.known;
   });
-  await trx("action")
-    .where({ id: idAction })
-    .update({
-      intituleEvenement: i.intitule?.slice(0, 255) ?? null,
-      precisionStade: i.stade?.slice(0, 255) ?? null,
-      libelleOperationSource: i.libelleOperation.slice(0, 255),
-    });
-  await repo.retenirCle(trx, w.idOad, "action", k, idAction);
+  await repo.marquerEvenement(trx, idAction, {
+    intituleEvenement: i.intitule?.slice(0, 255) ?? null,
+    precisionStade: i.stade?.slice(0, 255) ?? null,
+    libelleOperationSource: i.libelleOperation.slice(0, 255),
+  });
+  w.cles.retenir("action", k, idAction);
   if (w.known == null) r.interventions.creees++;
   else r.interventions.misesAJour++;
   compter(r, "PV", w.known == null ? "crees" : "misAJour");
@@ -536,11 +539,13 @@ export async function rapportImportDaplos(scope: Scope, idImport: number): Promi
 }
 
 /**
- * Starts an import as a job of the runner (the screen's submit after the preview): the file is checked and the rights
- * asked at once (a refusal answers the request, nothing recorded), then the history row and the job are recorded.
+ * Starts an import as a job of the runner (the screen's submit after the preview): the file is read and planned and
+ * the rights asked at once (a refusal answers the request, nothing recorded), then the history row and the job are
+ * recorded. The writing is the job's: the request does not run the preview again (the screen showed it), so a record
+ * refused while writing fails the job, whose history row names the line.
  */
 export async function lancerImportDaplos(scope: Scope, demande: DemandeImport): Promise<{ idImport: number; idTache: number }> {
-  await apercuImportDaplos(scope, demande);
+  await preparer(scope, demande);
   const { db, user } = scope;
   return db.transaction(async (trx) => {
     const idImport = await repo.insertImport(trx, {
