@@ -3,6 +3,7 @@ import { surfaceHaOf } from "~/domain/geometrie";
 import { kml as kmlToGeoJson } from "@tmcw/togeojson";
 import { DOMParser } from "@xmldom/xmldom";
 import { parseDbf, parseShp } from "shpjs";
+import type { ImportCandidate, ImportFormat, ImportGeometry, ImportPreview } from "~/domain/contracts/import-parcelles";
 import { LIBELLE_MAX, NO_ILOT_PAC_MAX, ParcelleSchema, type TypeGeometrie } from "~/domain/parcelle";
 
 /**
@@ -21,30 +22,8 @@ export const IMPORT_EXTENSIONS = [".geojson", ".json", ".kml", ".zip"] as const;
 /** Decimal places kept in coordinates: 7 is about 1 cm, far below what a plot boundary needs. */
 const COORDINATE_DECIMALS = 7;
 
-export type ImportFormat = "geojson" | "kml" | "shapefile";
-
+export type { ImportCandidate, ImportFormat, ImportGeometry, ImportPreview } from "~/domain/contracts/import-parcelles";
 type Position = [number, number];
-export type ImportGeometry = { type: "Polygon"; coordinates: Position[][] } | { type: "Point"; coordinates: Position };
-
-export type ImportCandidate = {
-  /** Position in the preview: what the creation call names. */
-  index: number;
-  /** 1-based number of the feature in the file (and the layer name for a zip of several shapefiles). */
-  source: number;
-  layer: string | null;
-  /** 1-based part of a MultiPolygon (or multi-geometry) split into plots, else null. */
-  part: number | null;
-  libelle: string;
-  noIlotPac: string | null;
-  typeGeometrie: TypeGeometrie | null;
-  geometry: ImportGeometry | null;
-  /** Computed area in ha, 2 decimals, for a polygon. */
-  surface: number | null;
-  /** Why the candidate cannot be imported: a translation key and its parameters. */
-  refus: { key: string; params?: Record<string, string | number> } | null;
-};
-
-export type ImportPreview = { format: ImportFormat; fileName: string; candidates: ImportCandidate[] };
 
 /** A file refused as a whole: a translation key (parcelle.import.errors.*) and its parameters. */
 export class GeoImportError extends Error {

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import type { ImportCandidate, ImportPreview } from "../../../server/parcelle/geo-import";
+import type { ImportCandidate, ImportPreview } from "~/domain/contracts/import-parcelles";
 import { AppDialog, mountedOnceOpened } from "~/components/dialog";
 import { formatNumber } from "~/components/farm-form";
 import { useActionFeedback } from "~/components/feedback";
