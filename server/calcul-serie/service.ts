@@ -18,16 +18,15 @@ import {
 import { abilitiesFor, ensure } from "../access/abilities";
 import { recordAudit } from "../audit/repo";
 import { bool, toIso } from "../db/dialect";
-import type { Knex } from "knex";
-import { columnName, isPostgres, type Db } from "../db/knex";
+import type { Db } from "../db/knex";
 import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { instantaneCampagne } from "../calcul/instantane";
 import { optionsCampagne } from "../calcul/options";
 import { definirTache, lancerTache } from "../jobs/runner";
 import { complementsControle } from "./complements";
-import { PERIMEE_SQL } from "./perimee";
-import { returnedId } from "../db/insert-id";
+import * as repo from "./repo";
+import type { LignesStockees } from "./repo";
 
 /**
  * Calculation series (spec 3 §3.14, §4.7, §6, §7 calculs_series; issue 14; decision 0054): the pre-check, the forced
@@ -43,16 +42,11 @@ import { returnedId } from "../db/insert-id";
 export type DroitsSerie = { idExploitation: number; idDossier: number | null; calculer: boolean; valider: boolean; voirTout: boolean; voirPublies: boolean };
 
 export async function droitsCampagne(db: Db, user: Utilisateur, idCampagne: number): Promise<DroitsSerie> {
-  const c = await db("campagne").where({ id: idCampagne }).first("idExploitation");
-  if (!c) throw new ServiceError("errors.not-found", 404);
-  const idExploitation = Number(c.idExploitation);
-  const dossiers = await db("utilisateur_dossier as ud")
-    .join("dossier_exploitation as de", "de.idDossier", "ud.idDossier")
-    .where({ "ud.idUser": user.id, "de.idExploitation": idExploitation })
-    .orderBy("ud.idDossier")
-    .select("ud.idDossier");
+  const idExploitation = await repo.exploitationDeCampagne(db, idCampagne);
+  if (idExploitation == null) throw new ServiceError("errors.not-found", 404);
+  const dossiers = await repo.dossiersVersExploitation(db, user.id, idExploitation);
   const d: DroitsSerie = { idExploitation, idDossier: null, calculer: false, valider: false, voirTout: false, voirPublies: false };
-  for (const idDossier of dossiers.map((r) => Number(r.idDossier))) {
+  for (const idDossier of dossiers) {
     const a = await abilitiesFor(db, user, { idDossier, idExploitation });
     if (a.canCalculate && (!d.calculer || (a.canValidateResults && !d.valider))) d.idDossier = idDossier;
     d.idDossier ??= a.canReadFarm ? idDossier : null;
@@ -74,10 +68,7 @@ export function serieVisible(d: Pick<DroitsSerie, "voirTout" | "voirPublies">, s
 // Check and run
 
 async function campagneOf(db: Db, idCampagne: number) {
-  const c = await db("campagne as c")
-    .join("exploitation as e", "e.id", "c.idExploitation")
-    .where("c.id", idCampagne)
-    .first("c.id", "c.idExploitation", "c.anneeRecolte", "c.prefixeCampagne", "c.apiLibelle", "c.simulation", "e.libelle as exploitation");
+  const c = await repo.campagneDeCalcul(db, idCampagne);
   if (!c) throw new ServiceError("errors.not-found", 404);
   return c;
 }
@@ -162,14 +153,14 @@ async function lancer(
   if (options.executer) return { id, execution: options.executer(id) };
   // The job runner runs it (server/tache, decision 0051); the series names its job.
   const tache = await lancerTache(db, { type: TACHE_CALCUL_SERIE, idUtilisateur: user.id, parametres: { idSerie: id } });
-  await db("calcul_serie").where({ id }).update({ idTache: tache.id });
+  await repo.majSerie(db, id, { idTache: tache.id });
   return { id, execution: Promise.resolve() };
 }
 
 /** A new series of the campaign (its earlier unpublished ones deleted) and its audit row; `idTache`: the job running it. */
 export async function creerSerieAuditee(db: Db, user: Utilisateur, droits: DroitsSerie, idCampagne: number, idTache?: number): Promise<number> {
   const id = await creerSerie(db, idCampagne, user.id);
-  if (idTache !== undefined) await db("calcul_serie").where({ id }).update({ idTache });
+  if (idTache !== undefined) await repo.majSerie(db, id, { idTache });
   await recordAudit(db, {
     idUser: user.id,
     userLabel: user.username,
@@ -186,16 +177,7 @@ export async function creerSerieAuditee(db: Db, user: Utilisateur, droits: Droit
 export const TACHE_CALCUL_SERIE = "calcul-serie";
 
 /** Deletes the campaign's unpublished series that are not running, and creates the new one (in one transaction). */
-export async function creerSerie(db: Db, idCampagne: number, idUtilisateur: number | null): Promise<number> {
-  return db.transaction(async (trx) => {
-    await trx("calcul_serie").where({ idCampagne, publication: false }).whereNot({ statut: "en_cours" }).delete();
-    const nb = Number((await trx("parcelle").where({ idCampagne }).count({ n: "*" }))[0].n);
-    const [r] = await trx("calcul_serie").insert({ idCampagne, idUtilisateur, nbParcellesATraiter: nb, statut: "en_cours" }).returning("id");
-    const id = returnedId(r);
-    await trx("calcul_serie_groupe").insert(GROUPES_SERIE.map((g) => ({ idCalculSerie: id, idGroupe: g.id, publie: false })));
-    return id;
-  });
-}
+export const creerSerie = repo.creerSerie;
 
 /** The codes whose explanation keeps its entries (the charted figures): storing every entry of every figure weighs ~0.5 MB per plot. */
 const AVEC_ENTREES = new Set<string>([...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]);
@@ -217,23 +199,6 @@ export function explicationStockee(ind: Indicateur): Explication & { manquants: 
   };
 }
 
-/** The columns of a stored result row, in the order `LignesStockees.valeurs` holds them. */
-const COLONNES_RESULTAT = [
-  "idCalculSerie",
-  "niveau",
-  "idEntite",
-  "idParcelle",
-  "code",
-  "idGroupe",
-  "valeur",
-  "unite",
-  "completude",
-  "nbManquants",
-  "explication",
-] as const;
-
-/** The result rows of a run, their values one after the other (no object per row: 100,000 rows on the bench campaign). */
-type LignesStockees = { nombre: number; valeurs: unknown[]; groupes: Map<string, number | null> };
 
 function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LignesStockees) {
   const idEntite = String(id);
@@ -258,57 +223,6 @@ function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, 
   }
 }
 
-/** Rows per INSERT: 11 columns each, 22,000 values, under SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
-const LOT = 2000;
-
-/** Rows per INSERT on PostgreSQL: one array per column, so no bound-variable limit (decision 0081). */
-const LOT_PG = 25000;
-const TYPES_PG: Record<(typeof COLONNES_RESULTAT)[number], string> = {
-  idCalculSerie: "int",
-  niveau: "text",
-  idEntite: "text",
-  idParcelle: "int",
-  code: "text",
-  idGroupe: "int",
-  valeur: "float8",
-  unite: "text",
-  completude: "float8",
-  nbManquants: "int",
-  explication: "text",
-};
-
-/**
- * Writes the result rows in statements of LOT rows: the INSERT text is made once per size and the values bound in a
- * flat list (knex's insert builder re-read every row's keys: a fifth of the series' time on the bench campaign). On
- * PostgreSQL one `insert ... select * from unnest($1::int[], $2::text[], ...)` per LOT_PG rows binds 11 arrays instead
- * of 22,000 values per statement (decision 0081).
- */
-async function insererLignes(trx: Db, lignes: LignesStockees): Promise<void> {
-  const largeur = COLONNES_RESULTAT.length;
-  const colonnes = COLONNES_RESULTAT.map(columnName).join(", ");
-  if (isPostgres(trx)) {
-    const sql = `insert into calcul_resultat (${colonnes}) select * from unnest(${COLONNES_RESULTAT.map((c) => `?::${TYPES_PG[c]}[]`).join(", ")})`;
-    for (let k = 0; k < lignes.nombre; k += LOT_PG) {
-      const n = Math.min(LOT_PG, lignes.nombre - k);
-      const tableaux: unknown[][] = COLONNES_RESULTAT.map(() => new Array<unknown>(n));
-      for (let i = 0; i < n; i++) {
-        const base = (k + i) * largeur;
-        for (let j = 0; j < largeur; j++) tableaux[j][i] = lignes.valeurs[base + j];
-      }
-      await trx.raw(sql, tableaux as unknown as Knex.RawBinding[]);
-    }
-    return;
-  }
-  const tete = `insert into calcul_resultat (${colonnes}) values `;
-  const tuple = `(${COLONNES_RESULTAT.map(() => "?").join(", ")})`;
-  const textes = new Map<number, string>();
-  for (let k = 0; k < lignes.nombre; k += LOT) {
-    const n = Math.min(LOT, lignes.nombre - k);
-    let sql = textes.get(n);
-    if (!sql) textes.set(n, (sql = tete + Array.from({ length: n }, () => tuple).join(", ")));
-    await trx.raw(sql, lignes.valeurs.slice(k * largeur, (k + n) * largeur) as Knex.RawBinding[]);
-  }
-}
 
 /**
  * The run of a series (the job's body: `definirTache('calcul-serie', ({db, tache, progression}) => executerSerie(db, tache.parametres.idSerie, progression))`):
@@ -335,24 +249,24 @@ export async function executerSerie(
     t0 = t;
     c0 = process.cpuUsage();
   };
-  const serie = await db("calcul_serie").where({ id: idSerie }).first("idCampagne");
-  if (!serie) throw new ServiceError("errors.not-found", 404);
+  const idCampagne = await repo.campagneDeSerie(db, idSerie);
+  if (idCampagne == null) throw new ServiceError("errors.not-found", 404);
   let dernier = 0;
   const enregistrer = async (fait: number, total: number, fin = false) => {
     await progression?.(fait, total);
     // The screen reads the series row: written at most every half second, and at the end.
     if (!fin && Date.now() - dernier < 500) return;
     dernier = Date.now();
-    await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesTraitees: fait });
+    await repo.majSerie(db, idSerie, { nbParcellesTraitees: fait });
   };
   try {
-    const c = await campagneOf(db, Number(serie.idCampagne));
+    const c = await campagneOf(db, idCampagne);
     // The one loader of the live panel and the series: catalogue rows and the reference list included (decision 0085).
     // The launch job's pre-check read it just before (./lancement.ts): the same rows, not read twice.
-    const instantane = options.instantane ?? (await instantaneCampagne(db, Number(serie.idCampagne)));
+    const instantane = options.instantane ?? (await instantaneCampagne(db, idCampagne));
     phase("instantane");
     const total = instantane.parcelles.length;
-    await db("calcul_serie").where({ id: idSerie }).update({ nbParcellesATraiter: total });
+    await repo.majSerie(db, idSerie, { nbParcellesATraiter: total });
     // Without explanation entries: the plot rows store none (decision 0070), the aggregated ones are built from values.
     const calculer = preparerCampagne(instantane, { ...optionsDe(c), explications: false });
     const parcelles: ResultatParcelle[] = [];
@@ -375,33 +289,19 @@ export async function executerSerie(
     for (const [id, ind] of Object.entries(resultat.modesConduite)) lignesDe(idSerie, "modeConduite", id, ind, null, lignes);
     lignesDe(idSerie, "exploitation", c.idExploitation, resultat.exploitation, null, lignes);
     phase("lignes");
-    await db.transaction(async (trx) => {
-      await trx("calcul_resultat").where({ idCalculSerie: idSerie }).delete();
-      await insererLignes(trx, lignes);
-      await trx("calcul_serie").where({ id: idSerie }).update({
-        statut: "termine",
-        nbParcellesTraitees: total,
-        nbParcellesTraiteesReussies: parcelles.length,
-        dtFin: new Date(),
-        updatedAt: new Date(),
-      });
-    });
+    await repo.stockerResultats(db, idSerie, lignes, { total, reussies: parcelles.length });
     phase("stockage");
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);
-    await db("calcul_serie")
-      .where({ id: idSerie })
-      .update({ statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
+    await repo.majSerie(db, idSerie, { statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
   }
 }
 
 definirTache<{ idSerie: number }>(TACHE_CALCUL_SERIE, ({ db, tache, progression }) => executerSerie(db, tache.parametres.idSerie, progression));
 
 /** On start-up: a run left 'en_cours' by a stopped server is marked failed (DESIGN "Long work"). */
-export async function marquerSeriesInterrompues(db: Db): Promise<number> {
-  return db("calcul_serie").where({ statut: "en_cours" }).update({ statut: "erreur", erreur: "interrompu", dtFin: new Date() });
-}
+export const marquerSeriesInterrompues = repo.marquerSeriesInterrompues;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -461,29 +361,14 @@ function serieDe(r: Record<string, unknown>, ouvrable: boolean): SerieListee {
   };
 }
 
-const seriesQuery = (db: Db) =>
-  db("calcul_serie as s")
-    .join("campagne as c", "c.id", "s.idCampagne")
-    .join("exploitation as e", "e.id", "c.idExploitation")
-    .select(
-      "s.*",
-      "c.idExploitation",
-      "c.anneeRecolte",
-      "c.prefixeCampagne",
-      "c.apiLibelle",
-      "c.simulation",
-      "e.libelle as exploitation",
-      db.raw(`${PERIMEE_SQL} as perimee`),
-    );
 
 /** The series of the given campaigns the user may see (GET calculs_series campagne[]; C-CALC-04, C-RIGHTS-17..19), newest first. */
 export async function listerSeries(db: Db, user: Utilisateur, idCampagnes: number[]): Promise<SerieListee[]> {
   const out: SerieListee[] = [];
   for (const idCampagne of [...new Set(idCampagnes)]) {
-    const exists = await db("campagne").where({ id: idCampagne }).first("id");
-    if (!exists) continue;
+    if (!(await repo.campagneExiste(db, idCampagne))) continue;
     const d = await droitsCampagne(db, user, idCampagne);
-    for (const r of await seriesQuery(db).where("s.idCampagne", idCampagne)) {
+    for (const r of await repo.seriesQuery(db).where("s.idCampagne", idCampagne)) {
       const s = serieDe(r, d.calculer);
       if (serieVisible(d, s)) out.push(s);
     }
@@ -492,7 +377,7 @@ export async function listerSeries(db: Db, user: Utilisateur, idCampagnes: numbe
 }
 
 export async function serieOuRefus(db: Db, user: Utilisateur, idSerie: number) {
-  const r = await seriesQuery(db).where("s.id", idSerie).first();
+  const r = await repo.seriesQuery(db).where("s.id", idSerie).first();
   if (!r) throw new ServiceError("errors.not-found", 404);
   const droits = await droitsCampagne(db, user, Number(r.idCampagne));
   // Opening a detail needs the write right on the farm (C-RIGHTS-14).
@@ -526,12 +411,7 @@ export async function lireSerie(db: Db, user: Utilisateur, idSerie: number): Pro
 async function lire(db: Db, user: Utilisateur, idSerie: number): Promise<DetailSerie> {
   const { serie, droits } = await serieOuRefus(db, user, idSerie);
   const groupes = await groupesDe(db, idSerie);
-  const rows = await db("calcul_resultat")
-    .where({ idCalculSerie: idSerie })
-    .whereIn("niveau", ["parcelle", "culture", "exploitation"])
-    .whereIn("code", [...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS])
-    .orderBy("id")
-    .select("niveau", "idEntite", "code", "valeur", "unite", "completude", "nbManquants");
+  const rows = await repo.resultatsDe(db, idSerie, ["parcelle", "culture", "exploitation"], [...CODES_GRAPHIQUES, ...CODES_IFT_SEGMENTS]);
   const resultats = rows.map((r) => ({
     niveau: r.niveau as NiveauResultat,
     idEntite: String(r.idEntite),
@@ -543,21 +423,15 @@ async function lire(db: Db, user: Utilisateur, idSerie: number): Promise<DetailS
   }));
   // Plots and crops as they are now (a deleted plot keeps its figures under its id).
   const plotIds = [...new Set(resultats.filter((r) => r.niveau === "parcelle").map((r) => Number(r.idEntite)))];
-  const plots = new Map((plotIds.length ? await db("parcelle").whereIn("id", plotIds).select("id", "libelle", "surface") : []).map((p) => [Number(p.id), p]));
+  const plots = await repo.parcellesParId(db, plotIds);
   const cropOfPlot = new Map<number, string | null>();
   const cropIds = [...new Set(resultats.filter((r) => r.niveau === "culture").map((r) => r.idEntite))];
-  const cropLabels = new Map(
-    (cropIds.filter((c) => c !== "null").length
-      ? await db("culture")
-          .whereIn("id", cropIds.filter((c) => c !== "null").map(Number))
-          .select("id", "libelle")
-      : []
-    ).map((c) => [String(c.id), String(c.libelle)]),
+  const cropLabels = await repo.libellesCultures(
+    db,
+    cropIds.filter((c) => c !== "null").map(Number),
   );
   // The plot's crop of the run: read from the farm-level explanation would be heavy; the crop rows name their plots.
-  for (const r of await db("calcul_resultat")
-    .where({ idCalculSerie: idSerie, niveau: "culture", code: CODES_GRAPHIQUES[0] })
-    .select("idEntite", "explication")) {
+  for (const r of await repo.explicationsCultures(db, idSerie, CODES_GRAPHIQUES[0])) {
     const e = JSON.parse(String(r.explication ?? "{}")) as Explication;
     for (const x of e.entrees ?? []) if (x.objet === "parcelle") cropOfPlot.set(Number(x.id), String(r.idEntite));
   }
@@ -567,8 +441,8 @@ async function lire(db: Db, user: Utilisateur, idSerie: number): Promise<DetailS
     peutValider: droits.valider,
     parcelles: plotIds.map((id) => ({
       id,
-      libelle: String(plots.get(id)?.libelle ?? `#${id}`),
-      surface: plots.get(id)?.surface == null ? null : Number(plots.get(id)!.surface),
+      libelle: plots.get(id)?.libelle ?? `#${id}`,
+      surface: plots.get(id)?.surface ?? null,
       idCulture: cropOfPlot.get(id) ?? null,
     })),
     cultures: cropIds.map((id) => ({ id, libelle: cropLabels.get(id) ?? "" })),
@@ -577,7 +451,7 @@ async function lire(db: Db, user: Utilisateur, idSerie: number): Promise<DetailS
 }
 
 export async function groupesDe(db: Db, idSerie: number) {
-  const rows = await db("calcul_serie_groupe").where({ idCalculSerie: idSerie }).select("idGroupe", "publie");
+  const rows = await repo.groupesStockes(db, idSerie);
   return GROUPES_SERIE.map((g) => ({ id: g.id, ginNom: g.ginNom, code: g.code, publie: bool(rows.find((r) => Number(r.idGroupe) === g.id)?.publie) }));
 }
 
@@ -595,7 +469,7 @@ export async function expliquerResultat(
 
 async function expliquer(db: Db, user: Utilisateur, idSerie: number, q: { niveau: string; idEntite: string; code: string }): Promise<ExplicationResultat> {
   const { serie } = await serieOuRefus(db, user, idSerie);
-  const r = await db("calcul_resultat").where({ idCalculSerie: idSerie, niveau: q.niveau, idEntite: q.idEntite, code: q.code }).first();
+  const r = await repo.resultat(db, idSerie, q);
   if (!r) throw new ServiceError("errors.not-found", 404);
   const valeur: ValeurResultat = {
     niveau: r.niveau as NiveauResultat,
@@ -672,12 +546,12 @@ async function modifier(db: Db, user: Utilisateur, idSerie: number, changement: 
       const avant = await groupesDe(trx, idSerie);
       const r = publierGroupes(avant, { tous: changement.tous, groupes: changement.groupes });
       for (const g of r.groupes)
-        await trx("calcul_serie_groupe").where({ idCalculSerie: idSerie, idGroupe: g.id }).update({ publie: g.publie, updatedAt: new Date() });
+        await repo.majGroupe(trx, idSerie, g.id, g.publie);
       maj.publication = r.publication;
     }
     if (changement.remarque !== undefined) maj.remarque = changement.remarque?.trim() ? changement.remarque.trim().slice(0, 2000) : null;
     if (changement.visa !== undefined) maj.visaAnimateur = changement.visa;
-    await trx("calcul_serie").where({ id: idSerie }).update(maj);
+    await repo.majSerie(trx, idSerie, maj);
     await synchroniserCampagne(trx, serie.idCampagne);
     const action =
       changement.visa !== undefined
@@ -702,13 +576,7 @@ async function modifier(db: Db, user: Utilisateur, idSerie: number, changement: 
 
 /** The campaign's flags from its series: indicateur_publie when one is published, serie_valide when one is validated. */
 export async function synchroniserCampagne(db: Db, idCampagne: number): Promise<void> {
-  const series = await db("calcul_serie").where({ idCampagne }).select("publication", "visaAnimateur");
-  await db("campagne")
-    .where({ id: idCampagne })
-    .update({
-      indicateurPublie: series.some((s) => bool(s.publication)),
-      serieValide: series.some((s) => bool(s.visaAnimateur)),
-    });
+  await repo.majDrapeauxCampagne(db, idCampagne, bool);
 }
 
 /** The running state of a series (the progress bar polls it; it survives a reload). */
@@ -718,7 +586,4 @@ export async function etatExecution(db: Db, user: Utilisateur, idSerie: number) 
 }
 
 /** The campaign of a series (the API's `campaign` of a call naming series; issue 27); null when there is none. */
-export async function campagneDeSerie(db: Db, idSerie: number): Promise<number | null> {
-  const r = await db("calcul_serie").where({ id: idSerie }).first("idCampagne");
-  return r ? Number(r.idCampagne) : null;
-}
+export const campagneDeSerie = repo.campagneDeSerie;
