@@ -385,7 +385,8 @@ describe("result workbook: rounding, campaign and English units (issue 29)", () 
     const francais = /parcelle|réalisé|prévu|doses de référence|passages|jours|campagne|exploitation/i;
     for (const ws of wb.worksheets)
       for (const r of valeurs(ws))
-        for (const v of r) if (typeof v === "string" && !/^[\w.]+$/.test(v) && !["Lot nord", "Conventionnel", "EARL Test"].includes(v)) expect(v, ws.name).not.toMatch(francais);
+        for (const v of r)
+          if (typeof v === "string" && !/^[\w.]+$/.test(v) && !["Lot nord", "Conventionnel", "EARL Test"].includes(v)) expect(v, ws.name).not.toMatch(francais);
   });
 
   test("[issue29-exports] uniteTraduite replaces whole French words only, in one pass", () => {

@@ -324,7 +324,11 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
     arrondiCompletude(v.completude),
     v.nbManquants,
   ];
-  const enteteIndicateur = (i: Indic): ColonneFeuille => ({ entete: i.unite ? `${i.libelle} (${unite(i.unite)})` : i.libelle, largeur: 14, format: "#,##0.##" });
+  const enteteIndicateur = (i: Indic): ColonneFeuille => ({
+    entete: i.unite ? `${i.libelle} (${unite(i.unite)})` : i.libelle,
+    largeur: 14,
+    format: "#,##0.##",
+  });
   const compter = (liste: Bloc[], filtre: (v: Valeur) => boolean = () => true) => {
     let n = 0;
     for (const b of liste)
@@ -415,7 +419,13 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
           for (const i of ordreIndicateurs) {
             const v = b.valeurs.get(i.code);
             if (v && incomplet(v))
-              yield [c(b.entite.niveau), b.entite.serie.exploitation, celluleCampagne(b.entite.serie.campagne), b.entite.libelle, ...cellulesIndicateur(b, i, v)];
+              yield [
+                c(b.entite.niveau),
+                b.entite.serie.exploitation,
+                celluleCampagne(b.entite.serie.campagne),
+                b.entite.libelle,
+                ...cellulesIndicateur(b, i, v),
+              ];
           }
       },
     });

@@ -82,11 +82,12 @@ export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly
     const auteur = r.idUtilisateur != null && Number(r.idUtilisateur) === user.id && droits.idDossier !== null;
     if (!auteur && !serieVisible(droits, { publication: bool(r.publication), visaAnimateur: bool(r.visaAnimateur) }))
       throw new ServiceError("exportResultats.serie-inconnue", 404);
-    const publies = droits.voirTout || auteur
-      ? GROUPES_SERIE.map((g) => g.id)
-      : ((await db("calcul_serie_groupe").where({ idCalculSerie: id }).select("idGroupe", "publie")) as { idGroupe: number; publie: unknown }[])
-          .filter((g) => bool(g.publie))
-          .map((g) => Number(g.idGroupe));
+    const publies =
+      droits.voirTout || auteur
+        ? GROUPES_SERIE.map((g) => g.id)
+        : ((await db("calcul_serie_groupe").where({ idCalculSerie: id }).select("idGroupe", "publie")) as { idGroupe: number; publie: unknown }[])
+            .filter((g) => bool(g.publie))
+            .map((g) => Number(g.idGroupe));
     out.push({
       id,
       idCampagne: Number(r.idCampagne),
