@@ -8,6 +8,7 @@ import { LIGNES_MAX_EXPORT, ouvrirClasseur } from "../exports/classeur";
 import {
   ecrireClasseurResultats,
   planClasseurResultats,
+  uniteTraduite,
   verifierCapacite,
   type FeuillePlan,
   type LigneSerie,
@@ -134,7 +135,7 @@ describe("result workbook", () => {
     // Rows in the order met, indicators in the catalogue's group order (IFT before economics).
     expect(parcelles).toContainEqual([
       "EARL Test",
-      "2025",
+      2025,
       "P1",
       "Lot nord",
       "Blé",
@@ -151,7 +152,7 @@ describe("result workbook", () => {
     ]);
     expect(parcelles).toContainEqual([
       "EARL Test",
-      "2025",
+      2025,
       "P1",
       "Lot nord",
       "Blé",
@@ -168,7 +169,7 @@ describe("result workbook", () => {
     ]);
     expect(parcelles).toContainEqual([
       "EARL Test",
-      "2025",
+      2025,
       "P1",
       "Lot nord",
       "Blé",
@@ -189,7 +190,7 @@ describe("result workbook", () => {
     const lots = valeurs(wb.getWorksheet("Lots")!);
     expect(lots).toContainEqual([
       "EARL Test",
-      "2025",
+      2025,
       "Lot nord",
       "Réalisé",
       "IFT et substances actives",
@@ -204,7 +205,7 @@ describe("result workbook", () => {
 
     expect(valeurs(wb.getWorksheet("Cultures")!)[1]).toEqual([
       "EARL Test",
-      "2025",
+      2025,
       "Blé",
       "Réalisé",
       "IFT et substances actives",
@@ -215,10 +216,10 @@ describe("result workbook", () => {
       100,
       0,
     ]);
-    expect(valeurs(wb.getWorksheet("Modes de conduite")!)[1].slice(0, 3)).toEqual(["EARL Test", "2025", "Conventionnel"]);
+    expect(valeurs(wb.getWorksheet("Modes de conduite")!)[1].slice(0, 3)).toEqual(["EARL Test", 2025, "Conventionnel"]);
     expect(valeurs(wb.getWorksheet("Exploitations")!)).toContainEqual([
       "EARL Test",
-      "2025",
+      2025,
       "Réalisé",
       "Temps de travail, passages, carburant, eau",
       expect.any(String),
@@ -237,18 +238,18 @@ describe("result workbook", () => {
       ["Exploitation", "EARL Test", 650, 80, 2],
     ]);
 
-    expect(valeurs(wb.getWorksheet("Rendements")!)[1]).toEqual(["EARL Test", "2025", "P2", "Blé", "Grain", "Réalisé", 8.5, "t/ha"]);
+    expect(valeurs(wb.getWorksheet("Rendements")!)[1]).toEqual(["EARL Test", 2025, "P2", "Blé", "Grain", "Réalisé", 8.5, "t/ha"]);
     // Raw data: every row of the chosen groups, interventions included.
     const brutes = valeurs(wb.getWorksheet("Données brutes")!);
     expect(brutes).toHaveLength(1 + 11);
-    expect(brutes[1]).toEqual(["EARL Test", "2025", "intervention", 501, 1, "Réalisé", "ift.cible.total", 0.4, "doses/ha", 100, 0]);
+    expect(brutes[1]).toEqual(["EARL Test", 2025, "Intervention", 501, 1, "Réalisé", "ift.cible.total", 0.4, "doses/ha", 100, 0]);
 
     // TCD 1: indicators in columns, one row per entity; TCD 2: indicators in rows, one column per entity.
     const tcd1 = valeurs(wb.getWorksheet("TCD indicateurs en colonnes")!);
     expect(tcd1[0].slice(0, 6)).toEqual(["Niveau", "Exploitation", "Campagne", "Entité", "Prévu / réalisé", "IFT total — à la cible (doses/ha)"]);
     expect(tcd1[0][6]).toMatch(/^Temps de travail/);
-    expect(tcd1).toContainEqual(["Parcelle", "EARL Test", "2025", "P2", "Réalisé", 1.2, null, 700]);
-    expect(tcd1).toContainEqual(["Exploitation", "EARL Test", "2025", "EARL Test", "Réalisé", 1, 3.25, 650]);
+    expect(tcd1).toContainEqual(["Parcelle", "EARL Test", 2025, "P2", "Réalisé", 1.2, null, 700]);
+    expect(tcd1).toContainEqual(["Exploitation", "EARL Test", 2025, "EARL Test", "Réalisé", 1, 3.25, 650]);
     const tcd2 = valeurs(wb.getWorksheet("TCD indicateurs en lignes")!);
     expect(tcd2[0].slice(0, 4)).toEqual(["Groupe", "Indicateur", "Unité", "Parcelle / EARL Test / 2025 / P1 / Réalisé"]);
     expect(tcd2[1].slice(0, 5)).toEqual(["IFT et substances actives", "IFT total — à la cible", "doses/ha", 0.4, 1.2]);
@@ -304,9 +305,9 @@ describe("result workbook", () => {
       "IFT total — à la cible (doses/ha)",
       "Marge brute — prix réels (€/ha)",
     ]);
-    expect(parcelles[1]).toEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Réalisé", 0.4, 500]);
+    expect(parcelles[1]).toEqual(["EARL Test", 2025, "P1", "Lot nord", "Blé", "Conventionnel", 10, "Réalisé", 0.4, 500]);
     // An empty trailing cell is not stored: the planned row has no margin.
-    expect(parcelles[3]).toEqual(["EARL Test", "2025", "P1", "Lot nord", "Blé", "Conventionnel", 10, "Prévu", 2.5]);
+    expect(parcelles[3]).toEqual(["EARL Test", 2025, "P1", "Lot nord", "Blé", "Conventionnel", 10, "Prévu", 2.5]);
   });
 
   test("[C-REXP-01] the anglais flag writes the workbook's texts in English", async () => {
@@ -314,7 +315,7 @@ describe("result workbook", () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Export", "Plots", "Plot groups", "Management modes", "Crops", "Farms"]);
     expect(valeurs(wb.getWorksheet("Plots")!)[1]).toEqual([
       "EARL Test",
-      "2025",
+      2025,
       "P1",
       "Lot nord",
       "Blé",
@@ -329,6 +330,74 @@ describe("result workbook", () => {
       100,
       0,
     ]);
+  });
+});
+
+describe("result workbook: rounding, campaign and English units (issue 29)", () => {
+  /** A series whose figures carry the engine's units: IFT in reference doses, passes, unrounded values. */
+  function serieBrute(campagne: string): SerieExport {
+    const s = serie();
+    return {
+      ...s,
+      campagne,
+      lignes: [
+        ligne("parcelle", 1, "ift.cible.total", 3.426573, "doses de référence/ha", { idParcelle: 1, completude: 66.6667, nbManquants: 1 }),
+        ligne("parcelle", 1, "travail.passages", 4.5, "passages", { idParcelle: 1 }),
+        ligne("parcelle", 2, "ift.cible.total", 1.111111, "doses de référence/ha", { idParcelle: 2 }),
+        ligne("exploitation", 7, "economie.reel.margeBrute", 650.456789, "€/ha"),
+      ],
+      rendements: [{ idParcelle: 2, culture: "Wheat", typeSortie: "Grain", rendement: 8.33333, unite: "jours", realisation: "realisee" }],
+    };
+  }
+  const seules = { alertes: false, donneesBrutes: true, tcd1: false, tcd2: true, lot: true } as const;
+
+  test("[issue29-exports] figures rounded as the screens show them (two decimals, completeness whole), the campaign year a number", async () => {
+    const wb = await ecrireEtRelire([serieBrute("2025")], options(seules));
+    const p1 = valeurs(wb.getWorksheet("Parcelles")!).find((r) => r[2] === "P1" && r[10] === "ift.cible.total")!;
+    expect(p1[1]).toBe(2025);
+    expect(p1[12]).toBe(3.43);
+    expect(p1[13]).toBe(67);
+    // The plot group is aggregated from the unrounded plot figures: (3.426573 × 10 + 1.111111 × 30) / 40 = 1.69.
+    expect(valeurs(wb.getWorksheet("Lots")!).find((r) => r[6] === "ift.cible.total")![8]).toBe(1.69);
+    expect(valeurs(wb.getWorksheet("Exploitations")!).find((r) => r[5] === "economie.reel.margeBrute")![7]).toBe(650.46);
+    expect(valeurs(wb.getWorksheet("Rendements")!)[1][6]).toBe(8.33);
+    // The raw-data sheet keeps the stored figure.
+    expect(valeurs(wb.getWorksheet("Données brutes")!).find((r) => r[6] === "ift.cible.total" && r[3] === 1)![7]).toBe(3.426573);
+    // A prefixed campaign label stays text.
+    const prefixe = await ecrireEtRelire([serieBrute("Bio 2025")], options(seules));
+    expect(valeurs(prefixe.getWorksheet("Parcelles")!)[1][1]).toBe("Bio 2025");
+  });
+
+  test("[issue29-exports] [C-REXP-01] the English workbook writes units, levels and headings in English", async () => {
+    const wb = await ecrireEtRelire([serieBrute("2025")], options({ ...seules, anglais: true }));
+    const plots = valeurs(wb.getWorksheet("Plots")!);
+    expect(plots[0].slice(0, 3)).toEqual(["Farm", "Campaign", "Plot"]);
+    const unites = new Set(plots.slice(1).map((r) => r[11]));
+    expect(unites).toEqual(new Set(["reference doses/ha", "passes"]));
+    const brutes = valeurs(wb.getWorksheet("Raw data")!);
+    expect(new Set(brutes.slice(1).map((r) => r[2]))).toEqual(new Set(["Plot", "Farm"]));
+    expect(new Set(brutes.slice(1).map((r) => r[8]))).toEqual(new Set(["reference doses/ha", "passes", "€/ha"]));
+    expect(valeurs(wb.getWorksheet("Yields")!)[1].slice(3)).toEqual(["Wheat", "Grain", "Done", 8.33, "days"]);
+    const tcd2 = valeurs(wb.getWorksheet("Pivot indicators in rows")!);
+    expect(tcd2[0].slice(0, 3)).toEqual(["Group", "Indicator", "Unit"]);
+    expect(tcd2.slice(1).map((r) => r[2])).toContain("reference doses/ha");
+    // Nothing French is left in the texts the workbook writes (the user's own labels and the indicator codes apart).
+    const francais = /parcelle|réalisé|prévu|doses de référence|passages|jours|campagne|exploitation/i;
+    for (const ws of wb.worksheets)
+      for (const r of valeurs(ws))
+        for (const v of r)
+          if (typeof v === "string" && !/^[\w.]+$/.test(v) && !["Lot nord", "Conventionnel", "EARL Test"].includes(v)) expect(v, ws.name).not.toMatch(francais);
+  });
+
+  test("[issue29-exports] uniteTraduite replaces whole French words only, in one pass", () => {
+    expect(uniteTraduite("doses de référence/ha", true)).toBe("reference doses/ha");
+    expect(uniteTraduite("L/ha par passage", true)).toBe("L/ha per pass");
+    expect(uniteTraduite("kg sa/ha", true)).toBe("kg a.i./ha");
+    expect(uniteTraduite("t MS/ha", true)).toBe("t DM/ha");
+    expect(uniteTraduite("€/ha", true)).toBe("€/ha");
+    expect(uniteTraduite("kg N/ha", true)).toBe("kg N/ha");
+    expect(uniteTraduite("passages", false)).toBe("passages");
+    expect(uniteTraduite("sachets", true)).toBe("sachets");
   });
 });
 

@@ -15,6 +15,10 @@
  * - Yields: the harvests of each plot (crop, output type, yield, unit, planned/done);
  * - Raw data: every stored row of the chosen groups, all levels (interventions included when the series kept them),
  *   with its code, unrounded value, unit and completeness;
+ * Figures are rounded as the screens show them (app/domain/calc/indicateurs/arrondi.ts: two decimals, completeness
+ * whole) everywhere but the raw-data sheet; a campaign named by its harvest year is a number cell (decision 0118).
+ * The English workbook (anglais) is English throughout: headings, levels, planned/done, units (uniteTraduite), and
+ * the crops' and output types' English names of the reference data (read so by the service).
  * - TCD 1 (indicators in columns) and TCD 2 (indicators in rows): the cross tables of the chosen levels.
  * Figures are filtered by the chosen indicator groups and by planned/done everywhere.
  */
@@ -27,7 +31,8 @@ import type { Indicateur, Indicateurs, Manquant, ParcelleCampagne } from "~/doma
 import { NIVEAUX_EXPORT, type ExportResultats, type NiveauExport } from "~/domain/export-resultats";
 import { fallbackLng, resources } from "~/locales";
 import { ServiceError } from "../errors";
-import { verifierLignesExport, type Classeur } from "../exports/classeur";
+import { arrondiCompletude, arrondiIndicateur } from "~/domain/calc/indicateurs/arrondi";
+import { celluleCampagne, verifierLignesExport, type Classeur } from "../exports/classeur";
 
 /** Columns per sheet (Excel: 16,384). */
 export const COLONNES_MAX_FEUILLE = 16_384;
@@ -119,7 +124,26 @@ type Valeur = { valeur: number | null; unite: string; completude: number; nbManq
 /** The figures of one entity (level, series, id, planned/done), by code. */
 type Bloc = { entite: Entite; valeurs: Map<string, Valeur> };
 
-const arrondi = (v: number | null): number | null => (v === null || !Number.isFinite(v) ? null : Math.round(v * 1e6) / 1e6);
+/**
+ * A unit as the workbook writes it: in English, its French words (exportResultats.classeur.unites) replaced, in one
+ * pass, whole words only ("doses de référence/ha": "reference doses/ha", "passages": "passes"); "€/ha", "kg N/ha",
+ * "MJ/ha" are the same in both languages.
+ */
+export function uniteTraduite(unite: string, anglais: boolean): string;
+export function uniteTraduite(unite: string | null, anglais: boolean): string | null;
+export function uniteTraduite(unite: string | null, anglais: boolean): string | null {
+  if (unite == null || !anglais) return unite;
+  return unite.replace(MOTS_UNITES, (_, avant: string, mot: string) => avant + UNITES_EN[mot]);
+}
+const UNITES_EN: Record<string, string> = resources.en.translation.exportResultats.classeur.unites;
+const echapper = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const MOTS_UNITES = new RegExp(
+  `(^|[\\s/(])(${Object.keys(UNITES_EN)
+    .sort((a, b) => b.length - a.length)
+    .map(echapper)
+    .join("|")})(?=$|[\\s/)])`,
+  "gu",
+);
 
 /**
  * A plot's figures as the engine's aggregation reads them: expected items are given back from completeness and
@@ -157,6 +181,7 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
   const realisations = new Set<Realisation>([...(options.prevu ? (["prevue"] as const) : []), ...(options.realise ? (["realisee"] as const) : [])]);
   const niveaux = NIVEAUX_EXPORT.filter((n) => options[n]);
   const libelleRealisation = (r: Realisation) => c(r);
+  const unite = (u: string) => uniteTraduite(u, options.anglais);
 
   // The indicators of the chosen groups, described once per code.
   const descriptions = new Map<string, Indic | null>();
@@ -174,13 +199,14 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
   // Blocks by level: each entity's figures (the plot-group level aggregated from the plots, §7.2).
   const blocs = new Map<NiveauExport, Bloc[]>(niveaux.map((n) => [n, []]));
   for (const serie of series) {
+    const campagne = celluleCampagne(serie.campagne);
     const parcelles = new Map(serie.parcelles.map((p) => [String(p.id), p]));
     const nomParcelle = (id: string) => parcelles.get(id)?.libelle ?? id;
     const nomLot = (id: number | null) => (id === null ? c("sans-lot") : (serie.lots[String(id)] ?? String(id)));
     const nomCulture = (id: string) => (id === "null" ? c("sans-culture") : (serie.cultures[id] ?? id));
     const nomMode = (id: string) => (id === "null" ? c("sans-mode") : (serie.modesConduite[id] ?? id));
     const entite = (niveau: NiveauExport, id: string, realisation: Realisation): Entite => {
-      const base = [serie.exploitation, serie.campagne];
+      const base = [serie.exploitation, campagne];
       if (niveau === "parcelle") {
         const p = parcelles.get(id);
         const culture = p?.idCulture != null ? nomCulture(String(p.idCulture)) : c("sans-culture");
@@ -221,7 +247,7 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
     for (const l of serie.lignes) {
       if (!garde(l) || l.niveau === "intervention") continue;
       const realisation = l.realisation ?? "realisee";
-      const v: Valeur = { valeur: arrondi(l.valeur), unite: l.unite, completude: l.completude, nbManquants: l.nbManquants };
+      const v: Valeur = { valeur: arrondiIndicateur(l.valeur, l.unite), unite: l.unite, completude: l.completude, nbManquants: l.nbManquants };
       if (l.niveau === "parcelle") {
         const k = `${l.id}|${realisation}`;
         const m = plots.get(k) ?? new Map<string, Valeur>();
@@ -243,7 +269,12 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
         for (const [idLot, liste] of parLot) {
           const b = bloc("lot", idLot, realisation);
           for (const ind of Object.values(agregerParSurface(liste, RATIOS)))
-            b.valeurs.set(ind.code, { valeur: arrondi(ind.valeur), unite: ind.unite, completude: ind.completude, nbManquants: ind.manquants.length });
+            b.valeurs.set(ind.code, {
+              valeur: arrondiIndicateur(ind.valeur, ind.unite),
+              unite: ind.unite,
+              completude: ind.completude,
+              nbManquants: ind.manquants.length,
+            });
         }
       }
     }
@@ -279,7 +310,7 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
     { entete: c("indicateur"), largeur: 36 },
     { entete: c("code"), largeur: 28 },
     { entete: c("unite"), largeur: 12 },
-    { entete: c("valeur"), largeur: 12, format: "#,##0.00##" },
+    { entete: c("valeur"), largeur: 12, format: "#,##0.##" },
     { entete: c("completude"), largeur: 10, format: "0.0" },
     { entete: c("manquants"), largeur: 10 },
   ];
@@ -288,12 +319,16 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
     t(`indicateurs.groupes.${i.groupe}`),
     i.libelle,
     i.code,
-    v.unite,
+    unite(v.unite),
     v.valeur,
-    v.completude,
+    arrondiCompletude(v.completude),
     v.nbManquants,
   ];
-  const enteteIndicateur = (i: Indic): ColonneFeuille => ({ entete: i.unite ? `${i.libelle} (${i.unite})` : i.libelle, largeur: 14, format: "#,##0.00##" });
+  const enteteIndicateur = (i: Indic): ColonneFeuille => ({
+    entete: i.unite ? `${i.libelle} (${unite(i.unite)})` : i.libelle,
+    largeur: 14,
+    format: "#,##0.##",
+  });
   const compter = (liste: Bloc[], filtre: (v: Valeur) => boolean = () => true) => {
     let n = 0;
     for (const b of liste)
@@ -384,7 +419,13 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
           for (const i of ordreIndicateurs) {
             const v = b.valeurs.get(i.code);
             if (v && incomplet(v))
-              yield [c(b.entite.niveau), b.entite.serie.exploitation, b.entite.serie.campagne, b.entite.libelle, ...cellulesIndicateur(b, i, v)];
+              yield [
+                c(b.entite.niveau),
+                b.entite.serie.exploitation,
+                celluleCampagne(b.entite.serie.campagne),
+                b.entite.libelle,
+                ...cellulesIndicateur(b, i, v),
+              ];
           }
       },
     });
@@ -402,7 +443,7 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
         { entete: c("culture"), largeur: 18 },
         { entete: c("type-sortie"), largeur: 18 },
         { entete: c("realisation"), largeur: 10 },
-        { entete: c("rendement"), largeur: 12, format: "#,##0.00##" },
+        { entete: c("rendement"), largeur: 12, format: "#,##0.##" },
         { entete: c("unite"), largeur: 10 },
       ],
       nbLignes: rendements.length,
@@ -411,13 +452,13 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
           const p = s.parcelles.find((x) => x.id === r.idParcelle);
           yield [
             s.exploitation,
-            s.campagne,
+            celluleCampagne(s.campagne),
             p?.libelle ?? String(r.idParcelle),
             r.culture,
             r.typeSortie,
             libelleRealisation(r.realisation),
-            arrondi(r.rendement),
-            r.unite,
+            arrondiIndicateur(r.rendement, r.unite),
+            r.unite == null ? null : unite(r.unite),
           ];
         }
       },
@@ -450,14 +491,14 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
             if (garde(l))
               yield [
                 s.exploitation,
-                s.campagne,
-                l.niveau,
+                celluleCampagne(s.campagne),
+                c(l.niveau),
                 typeof l.id === "number" ? l.id : String(l.id),
                 l.idParcelle ?? null,
                 libelleRealisation(l.realisation ?? "realisee"),
                 l.code,
                 l.valeur,
-                l.unite,
+                unite(l.unite),
                 l.completude,
                 l.nbManquants,
               ];
@@ -483,7 +524,7 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
           yield [
             c(b.entite.niveau),
             b.entite.serie.exploitation,
-            b.entite.serie.campagne,
+            celluleCampagne(b.entite.serie.campagne),
             b.entite.libelle,
             libelleRealisation(b.entite.realisation),
             ...ordreIndicateurs.map((i) => b.valeurs.get(i.code)?.valeur ?? null),
@@ -507,12 +548,12 @@ export async function planClasseurResultats(series: SerieExport[], options: Opti
         { entete: c("groupe"), largeur: 20 },
         { entete: c("indicateur"), largeur: 36 },
         { entete: c("unite"), largeur: 12 },
-        ...tousBlocs.map((b) => ({ entete: titre(b), largeur: 16, format: "#,##0.00##" })),
+        ...tousBlocs.map((b) => ({ entete: titre(b), largeur: 16, format: "#,##0.##" })),
       ],
       nbLignes: ordreIndicateurs.length,
       lignes: function* () {
         for (const i of ordreIndicateurs)
-          yield [t(`indicateurs.groupes.${i.groupe}`), i.libelle, i.unite, ...tousBlocs.map((b) => b.valeurs.get(i.code)?.valeur ?? null)];
+          yield [t(`indicateurs.groupes.${i.groupe}`), i.libelle, unite(i.unite), ...tousBlocs.map((b) => b.valeurs.get(i.code)?.valeur ?? null)];
       },
     });
   }

@@ -29,10 +29,12 @@ import type { Scope } from "../access/scope";
  * The result export (spec 3 §3.15, §5, §7 POST session_exports nature 1; C-REXP-01..20, A-PUB-09; decisions 0057,
  * 0058): the checks before a session is recorded, and the job that writes its workbook.
  *
- * Rights (spec 3 §6): a user exports only the series he sees — all of them with canExportAllCalculations on the
- * campaign's farm, published ones with canExportPublishedCalculations, published and validated ones otherwise —
- * and, without canExportAllCalculations, only the indicator groups the series publishes. The job checks them again
- * with the rights of the moment it runs.
+ * Rights (spec 3 §6; decision 0118): a user exports only the series he sees — all of them with
+ * canExportAllCalculations on the campaign's farm (whoever may write the campaign: the writers and the animators
+ * of a folder that writes it), published ones with canExportPublishedCalculations, published and validated ones
+ * otherwise — and, without canExportAllCalculations, only the indicator groups the series publishes. The series'
+ * author exports his own series before publication, all its groups, as long as he still reads the farm. The job
+ * checks them again with the rights of the moment it runs.
  */
 
 /** A ticked series as the export reads it. */
@@ -67,6 +69,7 @@ export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly
         "s.statut",
         "s.publication",
         "s.visaAnimateur",
+        "s.idUtilisateur",
         "c.idExploitation",
         "c.prefixeCampagne",
         "c.apiLibelle",
@@ -75,13 +78,16 @@ export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly
       );
     if (!r || r.statut !== "termine") throw new ServiceError("exportResultats.serie-inconnue", 404);
     const droits = await droitsCampagne(db, user, Number(r.idCampagne));
-    if (!serieVisible(droits, { publication: bool(r.publication), visaAnimateur: bool(r.visaAnimateur) }))
+    // The author of the series, still a reader of its farm, exports it whole before publication (decision 0118).
+    const auteur = r.idUtilisateur != null && Number(r.idUtilisateur) === user.id && droits.idDossier !== null;
+    if (!auteur && !serieVisible(droits, { publication: bool(r.publication), visaAnimateur: bool(r.visaAnimateur) }))
       throw new ServiceError("exportResultats.serie-inconnue", 404);
-    const publies = droits.voirTout
-      ? GROUPES_SERIE.map((g) => g.id)
-      : ((await db("calcul_serie_groupe").where({ idCalculSerie: id }).select("idGroupe", "publie")) as { idGroupe: number; publie: unknown }[])
-          .filter((g) => bool(g.publie))
-          .map((g) => Number(g.idGroupe));
+    const publies =
+      droits.voirTout || auteur
+        ? GROUPES_SERIE.map((g) => g.id)
+        : ((await db("calcul_serie_groupe").where({ idCalculSerie: id }).select("idGroupe", "publie")) as { idGroupe: number; publie: unknown }[])
+            .filter((g) => bool(g.publie))
+            .map((g) => Number(g.idGroupe));
     out.push({
       id,
       idCampagne: Number(r.idCampagne),
@@ -193,8 +199,12 @@ export async function lancerExportResultats(scope: Scope, input: unknown, mainte
 
 const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
 
-/** One series' rows of the permitted groups, with the campaign's plots, plot groups, crops, modes and harvests. */
-export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieExport> {
+/**
+ * One series' rows of the permitted groups, with the campaign's plots, plot groups, crops, modes and harvests; with
+ * `anglais`, the crops and output types by their English names where the reference data has one (libelle_en), else
+ * their French ones (plot groups and management modes are the user's own labels).
+ */
+export async function chargerSerie(db: Db, s: SerieCocheeExport, anglais = false): Promise<SerieExport> {
   const realisation: Realisation = s.simulation ? "prevue" : "realisee";
   const rows = s.groupesPermis.length
     ? await db("calcul_resultat")
@@ -234,12 +244,18 @@ export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieE
       String(m.libelle),
     ]),
   );
-  const idsCultures = [...new Set(lignes.filter((l) => l.niveau === "culture" && l.id !== "null").map((l) => Number(l.id)))];
-  const cultures: Record<string, string> = Object.fromEntries(
-    (idsCultures.length ? ((await db("culture").whereIn("id", idsCultures).select("id", "libelle")) as { id: number; libelle: string }[]) : []).map((c) => [
-      String(c.id),
-      String(c.libelle),
+  const nom = (r: { libelle: unknown; libelleEn?: unknown }) => String((anglais && r.libelleEn) || r.libelle);
+  const idsCultures = [
+    ...new Set([
+      ...lignes.filter((l) => l.niveau === "culture" && l.id !== "null").map((l) => Number(l.id)),
+      ...instantane.parcelles.flatMap((p) => (p.idCulture != null ? [Number(p.idCulture)] : [])),
     ]),
+  ].filter((id) => Number.isFinite(id));
+  const cultures: Record<string, string> = Object.fromEntries(
+    (idsCultures.length
+      ? ((await db("culture").whereIn("id", idsCultures).select("id", "libelle", "libelleEn")) as { id: number; libelle: string; libelleEn: string | null }[])
+      : []
+    ).map((c) => [String(c.id), nom(c)]),
   );
   for (const p of instantane.parcelles) if (p.idCulture != null && p.libelleCulture) cultures[String(p.idCulture)] ??= p.libelleCulture;
   // Harvests of the campaign's interventions: a planned-and-done intervention counts in both.
@@ -249,14 +265,24 @@ export async function chargerSerie(db: Db, s: SerieCocheeExport): Promise<SerieE
     .leftJoin("type_sortie as d", "d.id", "r.dicIdTypeSortie")
     .where("a.idCampagne", s.idCampagne)
     .orderBy([{ column: "a.idParcelle" }, { column: "r.id" }])
-    .select("a.idParcelle", "a.realisee", "a.prevue", "c.libelle as culture", "d.libelle as typeSortie", "r.rendement", "r.dicLlUnite");
+    .select(
+      "a.idParcelle",
+      "a.realisee",
+      "a.prevue",
+      "c.libelle as culture",
+      "c.libelleEn as cultureEn",
+      "d.libelle as typeSortie",
+      "d.libelleEn as typeSortieEn",
+      "r.rendement",
+      "r.dicLlUnite",
+    );
   const rendements = recoltes.flatMap((r) =>
     (["realisee", "prevue"] as const)
       .filter((k) => bool(r[k]))
       .map((k) => ({
         idParcelle: Number(r.idParcelle),
-        culture: (r.culture as string | null) ?? null,
-        typeSortie: (r.typeSortie as string | null) ?? null,
+        culture: ((anglais && r.cultureEn) || r.culture || null) as string | null,
+        typeSortie: ((anglais && r.typeSortieEn) || r.typeSortie || null) as string | null,
         rendement: num(r.rendement),
         unite: (r.dicLlUnite as string | null) ?? null,
         realisation: k,
@@ -309,7 +335,7 @@ export async function executerExportResultats(
   const series = await seriesExportables(db, user, session.series);
   verifierSelection(series, options.groupes);
   const donnees: SerieExport[] = [];
-  for (const s of series) donnees.push(await chargerSerie(db, s));
+  for (const s of series) donnees.push(await chargerSerie(db, s, options.anglais));
   const plan = await planClasseurResultats(donnees, options, new Date(session.dtDebSession));
   verifierCapacite(plan);
   await ecrireClasseurResultats(plan, classeur, progression);

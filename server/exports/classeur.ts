@@ -44,6 +44,16 @@ export function verifierLignesExport(comptes: number | Record<string, number>): 
   if (plus > LIGNES_MAX_EXPORT) throw new ServiceError(ERREUR_TROP_DE_LIGNES, 413, undefined, { lignes: plus, max: LIGNES_MAX_EXPORT });
 }
 
+/**
+ * A campaign's cell (issue 29): a campaign named by its harvest year alone ("2025") is written as a number, as
+ * spreadsheet users filter and sort it; a prefixed label ("Bio 2025") stays text; empty is an empty cell.
+ */
+export function celluleCampagne(libelle: string | null | undefined): string | number | null {
+  const l = (libelle ?? "").trim();
+  if (!l) return null;
+  return /^\d{1,9}$/.test(l) ? Number(l) : l;
+}
+
 export type TypeColonne = "texte" | "nombre" | "date" | "booleen";
 export type Colonne = { entete: string; type?: TypeColonne; largeur?: number };
 export type Valeur = string | number | boolean | Date | null | undefined;

@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
 import { definirTache } from "../jobs/runner";
-import { verifierLignesExport, type TypeColonne, type Valeur } from "../exports/classeur";
+import { celluleCampagne, verifierLignesExport, type TypeColonne, type Valeur } from "../exports/classeur";
 import { resources } from "~/locales";
 import { campagneLibelle } from "~/domain/partage";
 import {
@@ -298,8 +298,7 @@ async function compter(db: Db, partie: Partie, campagnes: number[], cle: string)
  */
 function ligneExport(r: Record<string, unknown>): Record<string, unknown> {
   const campagne = campagneLibelle({ prefixeCampagne: String(r.prefixeCampagne ?? ""), apiLibelle: String(r.apiLibelle ?? "") });
-  // A campaign named by its year alone ("2025") is written as a number, as Excel users filter and sort it.
-  const l: Record<string, unknown> = { ...r, campagne: /^\d{1,9}$/.test(campagne) ? Number(campagne) : campagne || null };
+  const l: Record<string, unknown> = { ...r, campagne: celluleCampagne(campagne) };
   if (r.unitePrix != null && r.unitePrix !== "") l.unite = uniteDePrix(String(r.unitePrix));
   return l;
 }

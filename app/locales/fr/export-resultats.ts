@@ -45,6 +45,7 @@ const texts = {
       groupes: "Groupes",
       niveau: "Niveau",
       entite: "Entité",
+      intervention: "Intervention",
       parcelle: "Parcelle",
       lot: "Lot",
       modeConduite: "Mode de conduite",
@@ -71,6 +72,29 @@ const texts = {
       "sans-mode": "(sans mode de conduite)",
       oui: "oui",
       non: "non",
+      /**
+       * The words of the units the figures carry (the engine's and the reference data's), as the English workbook
+       * writes them (server/export-resultats/classeur-resultats.ts uniteTraduite); "€/ha", "kg N/ha" are the same.
+       */
+      unites: {
+        "doses de référence": "doses de référence",
+        doses: "doses",
+        passages: "passages",
+        passage: "passage",
+        par: "par",
+        jours: "jours",
+        têtes: "têtes",
+        sa: "sa",
+        MS: "MS",
+        individus: "individus",
+        plante: "plante",
+        piège: "piège",
+        plantes: "plantes",
+        atteintes: "atteintes",
+        surface: "surface",
+        atteinte: "atteinte",
+        autre: "autre",
+      },
       feuilles: {
         export: "Export",
         parcelle: "Parcelles",
