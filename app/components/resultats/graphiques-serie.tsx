@@ -1,3 +1,4 @@
+import { decimalesIndicateur } from "~/domain/calc/indicateurs/arrondi";
 import { useEffect, useEffectEvent, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/use-translation";
 import { Link, useFetcher } from "react-router";
@@ -289,7 +290,7 @@ export function GraphiquesSerie({ data, corrigible = false }: { data: DonneesGra
                   </th>
                   {codesTableau.map((code) => {
                     const l = ligne(e, code);
-                    const texte = l?.valeur == null ? t("calcul-serie.non-calcule") : formatNumber(l.valeur, i18n.language, 2);
+                    const texte = l?.valeur == null ? t("calcul-serie.non-calcule") : formatNumber(l.valeur, i18n.language, decimalesIndicateur(l.unite));
                     return (
                       <td key={code} className="px-2 text-right">
                         {l ? (
@@ -369,7 +370,7 @@ function ExplicationDialog({ idSerie, cible, corrigible, onClose }: { idSerie: n
       ) : (
         <div className="space-y-3">
           <p className="text-lg font-semibold" data-testid="explication-valeur">
-            {e.valeur == null ? t("calcul-serie.non-calcule") : `${formatNumber(e.valeur, i18n.language, 2)} ${e.code.startsWith("ift.") ? "" : e.unite}`}
+            {e.valeur == null ? t("calcul-serie.non-calcule") : `${formatNumber(e.valeur, i18n.language, decimalesIndicateur(e.unite))} ${e.code.startsWith("ift.") ? "" : e.unite}`}
           </p>
           <p className="text-sm">
             {t("calcul-serie.completude", { valeur: formatNumber(e.completude, i18n.language, 0) })} ·{" "}
