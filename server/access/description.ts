@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { abilities, type Abilities } from "~/domain/access/abilities";
+import { abilities, lectureSeule, type Abilities } from "~/domain/access/abilities";
 import type { ContextView } from "../contexte/service";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
@@ -30,7 +30,8 @@ export function campaignContext(scope: Scope): Promise<CampaignContext> {
     const view = await scope.view();
     // The same answer as the campaign-required layout (a Response, not an error to log).
     if (!view.campagne) throw data({ campaignRequired: true }, { status: 412 });
-    return { view, idCampagne: view.campagne.id, idExploitation: view.campagne.idExploitation, abilities: campaignAbilities(scope.user, view) };
+    const a = campaignAbilities(scope.user, view);
+    return { view, idCampagne: view.campagne.id, idExploitation: view.campagne.idExploitation, abilities: scope.lectureSeule ? lectureSeule(a) : a };
   });
 }
 
@@ -63,8 +64,8 @@ export function ensureWrite(scope: Scope, target: WriteTarget): Promise<Abilitie
   return scope.remember(key, () => rightsOnOwner(scope, target));
 }
 
-async function rightsOnOwner({ db, user }: Scope, target: WriteTarget): Promise<Abilities> {
-  if (target.dossier == null) throw new ServiceError("errors.forbidden", 403);
+async function rightsOnOwner({ db, user, lectureSeule }: Scope, target: WriteTarget): Promise<Abilities> {
+  if (target.dossier == null || lectureSeule) throw new ServiceError("errors.forbidden", 403);
   if ("campagne" in target) {
     const c = await db("campagne").where({ id: target.campagne }).first("idExploitation");
     if (!c) throw new ServiceError("errors.not-found", 404);

@@ -18,6 +18,11 @@ export type Scope = {
    * when the request names none (a script, a job, a loader): such a write is judged on the selection alone.
    */
   readonly shownCampaign: number | null;
+  /**
+   * A read-only request (an API call with a read-only token): the user's rights count as a reader's, the write gate
+   * refuses every write, and a reading never writes on the way (decision 0119).
+   */
+  readonly lectureSeule: boolean;
   /** The user's context view (network › folder › farms › campaign), loaded on the first ask. */
   view(): Promise<ContextView>;
   /** The answer of `key` in this request: `load` runs on the first ask only (a refusal stays a refusal). */
@@ -35,16 +40,18 @@ export function requestScope(
   user: Utilisateur,
   options: {
     shownCampaign?: number | null;
+    lectureSeule?: boolean;
     /** The view of a campaign named by an API call (decision 0098), in place of the stored selection's. */ view?: (db: Db) => Promise<ContextView>;
   } = {},
 ): Scope {
-  return scopeOver(db, user, options.shownCampaign ?? null, new Map(), options.view ?? ((d) => loadContextView(d, user)));
+  return scopeOver(db, user, options.shownCampaign ?? null, options.lectureSeule ?? false, new Map(), options.view ?? ((d) => loadContextView(d, user)));
 }
 
 function scopeOver(
   db: Db,
   user: Utilisateur,
   shownCampaign: number | null,
+  lectureSeule: boolean,
   known: Map<string, Promise<unknown>>,
   loadView: (db: Db) => Promise<ContextView>,
 ): Scope {
@@ -60,8 +67,9 @@ function scopeOver(
     db,
     user,
     shownCampaign,
+    lectureSeule,
     view: () => remember("view", () => loadView(db)),
     remember,
-    on: (trx) => scopeOver(trx, user, shownCampaign, known, loadView),
+    on: (trx) => scopeOver(trx, user, shownCampaign, lectureSeule, known, loadView),
   };
 }

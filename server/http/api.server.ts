@@ -311,7 +311,7 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
         if (!found) throw new ServiceError(API_ERRORS.forbidden, 403);
         view = found;
       }
-      const scope = requestScope(trx, bearer.user, view ? { view: async () => view! } : {});
+      const scope = requestScope(trx, bearer.user, { lectureSeule: bearer.acces === "lecture", ...(view ? { view: async () => view! } : {}) });
       const value = await call.handle({ scope, params, query, body, locale, bearer });
       // The answer is checked against its documented schema before it leaves: what the document says is what is sent.
       const checked = call.answer ? call.answer.parse(value) : undefined;

@@ -25,6 +25,23 @@ type Vente = { id: number; updatedAt: string; prixVente: number | null; utilise:
 const prices = () => Promise.all(["prix_appro", "prix_vente", "caracteristique"].map((table) => snapshot(t.db(), table)));
 
 describe(`prices over the API (${dialect})`, () => {
+  test("[issue27] a read-only token reads the prices as a reader: canWrite off, no price row created on the way", async () => {
+    const { campagnes } = t.demo();
+    const db = t.db();
+    // A product used by the campaign but without its price row yet: the writer's screen creates it on load.
+    const [one] = await db("prix_appro").where({ idCampagne: campagnes.tilleuls2025 }).orderBy("id").limit(1).pluck("id");
+    await db("prix_appro").where({ id: one }).delete();
+    const before = await countRows(db, "prix_appro", { idCampagne: campagnes.tilleuls2025 });
+    const lecture = await tokenOf("redacteur", { nature: "personnel", acces: "lecture" });
+    const read = await api("GET", `/api/v1/campagnes/${campagnes.tilleuls2025}/prix_appros`, { token: lecture });
+    expect(read.status).toBe(200);
+    expect(await countRows(db, "prix_appro", { idCampagne: campagnes.tilleuls2025 })).toBe(before);
+    expect((await api("GET", `/api/v1/campagnes/${campagnes.tilleuls2025}/prix_ventes`, { token: lecture })).status).toBe(200);
+    // The same user's read-write token reads as the screen does: the missing row is created.
+    expect((await api("GET", `/api/v1/campagnes/${campagnes.tilleuls2025}/prix_appros`, { token: await tokenOf("redacteur") })).status).toBe(200);
+    expect(await countRows(db, "prix_appro", { idCampagne: campagnes.tilleuls2025 })).toBe(before + 1);
+  });
+
   test("[C-API-23][C-API-24][C-API-25] GET campagnes/{id}/prix_appros, PATCH prix_appros/{id} with prixAchat as a number, stale 409, DELETE of the unused", async () => {
     const { campagnes } = t.demo();
     const token = await tokenOf("redacteur");

@@ -73,6 +73,22 @@ export type Abilities = {
   canExportPublishedCalculations: boolean;
 };
 
+/** The abilities of a read-only access (a read-only API token): every write flag off, the reading ones kept. */
+export function lectureSeule(a: Abilities): Abilities {
+  return {
+    ...a,
+    canCreateExploitation: false,
+    isDoAnimation: false,
+    canValidateResults: false,
+    canDuplicateToFolder: false,
+    isDoEcritureExEcriture: false,
+    isDoAnimationExEcriture: false,
+    canCalculate: false,
+    canDuplicateToFarm: false,
+    canWriteDescriptif: false,
+  };
+}
+
 export function abilities(input: AbilitiesInput): Abilities {
   const { user, folder, lock } = input;
   const canReadFolder = hasFolderPermission(folder, "Synthese");
