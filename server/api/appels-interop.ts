@@ -104,11 +104,14 @@ export const APPELS_INTEROP: readonly ApiCall[] = [
     summary:
       "Starts an eDaplos export of the campaigns `campagnes` (each one the user may export): a session and its job, answered 202 with the session's statut and the job's address",
     body: z.object({ campagnes: z.array(rowId()).min(1, "warning.required").max(1000, "warning.too-many") }),
+    // The scope's view is the first campaign's: the campaigns offered are those of its network, as on the screen.
+    campaign: ({ body }) => body.campagnes[0],
     answer: z.object({ id: z.number().int(), statut: z.number().int(), idTache: z.number().int(), href: z.string() }),
     status: 202,
     refusals: [404],
     handle: async ({ scope, body }) => {
       const { id, idTache } = await creerExportEdaplos(scope, body);
+
       return { id, statut: (await lireSessionEdaplos(scope, id)).statut, idTache, href: TACHE_HREF(idTache) };
     },
   }),

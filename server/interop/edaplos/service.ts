@@ -305,7 +305,7 @@ definirTache<ParametresSessionExport>(TACHE_EXPORT_EDAPLOS, executerExportEdaplo
 export async function lireSessionEdaplos(scope: Scope, id: number): Promise<SessionEdaplosVue> {
   const { db } = scope;
   await sessionEdaplos(db, scope.user.id, id);
-  const campagnes = (await db("session_export_campagne").where({ idSessionExport: id }).pluck("idCampagne")).map(Number);
+  const campagnes = (await db("session_export_campagne").where({ idSessionExport: id }).select("idCampagne")).map((r) => Number(r.idCampagne));
   const session = (await listerSessionsEdaplos(scope, campagnes)).find((s) => s.id === id);
   if (!session) throw new ServiceError("errors.not-found", 404);
   return session;
