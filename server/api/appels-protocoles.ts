@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IndicateurObjectifSchema, ProtocoleSchema } from "~/domain/protocole";
-import { RddSchema } from "~/domain/rdd";
+import { EvaluationSchema, RddSchema } from "~/domain/rdd";
 import { optionalNumber, rowId } from "~/domain/validation";
 import { tokenField } from "../http/fields";
 import { apiCall, type ApiCall } from "../http/api.server";
@@ -16,7 +16,19 @@ import {
   saveObjectif,
   saveProtocole,
 } from "../protocole/service";
-import { getRdd, getRdds, rddCampaign, removeRdds, saveRdd } from "../rdd/service";
+import { actionCampaign, parcelleCampaignOf } from "../intervention/saison";
+import {
+  evaluationCampaign,
+  getEvaluation,
+  getRdd,
+  getRdds,
+  listEvaluationsOf,
+  rddCampaign,
+  removeEvaluation,
+  removeRdds,
+  saveEvaluation,
+  saveRdd,
+} from "../rdd/service";
 import { byId, stamp } from "./schemas";
 
 /** The system calls of the JSON API: protocols, objective indicators and decision rules (spec 3 §7; issue 27, C-API-28..30). */
@@ -50,6 +62,27 @@ const Rdd = z.looseObject({
   modeConduite: z.array(z.number().int()),
   updatedAt: stamp,
 });
+
+const Evaluation = z.object({
+  id: z.number().int(),
+  idRdd: z.number().int(),
+  rddLibelle: z.string(),
+  idAction: z.number().int().nullable(),
+  idParcelle: z.number().int().nullable(),
+  ecartSolution: z.number().int().nullable(),
+  explicationEcart: z.string().nullable(),
+  ecartResultat: z.number().int().nullable(),
+  justification: z.string().nullable(),
+  aModifier: z.boolean(),
+  updatedAt: stamp,
+});
+/** An evaluation's target: exactly one of action (an intervention) and parcelle (a plot), C-EVAL-09. */
+const Cible = z.object({ action: rowId().optional(), parcelle: rowId().optional() });
+const cibleOf = (c: z.output<typeof Cible>) => (c.action != null ? { idAction: c.action } : { idParcelle: c.parcelle! });
+const oneTarget = (c: z.output<typeof Cible>) => (c.action == null) !== (c.parcelle == null);
+const ONE_TARGET = { message: "warning.invalid", path: ["action"] };
+const cibleCampaign = (c: z.output<typeof Cible>, db: Parameters<typeof actionCampaign>[0]) =>
+  c.action != null ? actionCampaign(db, c.action) : c.parcelle != null ? parcelleCampaignOf(db, c.parcelle) : null;
 
 export const APPELS_PROTOCOLES: readonly ApiCall[] = [
   // --- protocols (C-API-28)
@@ -240,5 +273,85 @@ export const APPELS_PROTOCOLES: readonly ApiCall[] = [
     campaign: ({ params }, db) => rddCampaign(db, params.id),
     refusals: [404],
     handle: ({ scope, params }) => removeRdds(scope, [params.id]),
+  }),
+
+  // --- evaluations of the rules (C-API-31)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/rdd_evaluations",
+    tag: "rdds",
+    summary: "The evaluations of an intervention (action) or of a plot (parcelle): exactly one of the two",
+    query: Cible.refine(oneTarget, ONE_TARGET),
+    campaign: ({ query }, db) => cibleCampaign(query, db),
+    answer: z.array(Evaluation),
+    refusals: [404],
+    handle: ({ scope, query }) => listEvaluationsOf(scope, cibleOf(query)),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/rdds/{id}/rdd_evaluations",
+    tag: "rdds",
+    summary: "The evaluations of a decision rule, on interventions and plots",
+    params: byId,
+    campaign: ({ params }, db) => rddCampaign(db, params.id),
+    answer: z.array(Evaluation),
+    refusals: [404],
+    handle: ({ scope, params }) => listEvaluationsOf(scope, { idRdd: params.id }),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/rdd_evaluations/{id}",
+    tag: "rdds",
+    summary: "One evaluation",
+    params: byId,
+    campaign: ({ params }, db) => evaluationCampaign(db, params.id),
+    answer: Evaluation,
+    refusals: [404],
+    handle: ({ scope, params }) => getEvaluation(scope, params.id),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/rdd_evaluations",
+    tag: "rdds",
+    summary:
+      "Evaluates rules (rdds) on an intervention (action) or a plot (parcelle): ecartSolution, explicationEcart, ecartResultat, justification, aModifier; a rule already evaluated there has its evaluation updated",
+    body: EvaluationSchema.extend(Cible.shape).refine(oneTarget, ONE_TARGET),
+    campaign: ({ body }, db) => cibleCampaign(body, db),
+    answer: z.array(Evaluation),
+    status: 201,
+    refusals: [404],
+    handle: async ({ scope, body }) => {
+      const { action: _a, parcelle: _p, ...input } = body;
+      void _a, void _p;
+      const ids = await saveEvaluation(scope, cibleOf(body), input);
+      return Promise.all(ids.map((id) => getEvaluation(scope, id)));
+    },
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/rdd_evaluations/{id}",
+    tag: "rdds",
+    summary: "Updates an evaluation (one rule in rdds; it may move between the intervention and its plot); updatedAt as read, else 409",
+    params: byId,
+    body: EvaluationSchema.extend({ ...Cible.shape, updatedAt: tokenField }).refine(oneTarget, ONE_TARGET),
+    campaign: ({ params }, db) => evaluationCampaign(db, params.id),
+    answer: Evaluation,
+    refusals: [404, 409],
+    handle: async ({ scope, params, body }) => {
+      const { action: _a, parcelle: _p, updatedAt, ...input } = body;
+      void _a, void _p;
+      await saveEvaluation(scope, cibleOf(body), input, { id: params.id, updatedAt });
+      return getEvaluation(scope, params.id);
+    },
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/rdd_evaluations/{id}",
+    tag: "rdds",
+    summary: "Deletes an evaluation",
+    params: byId,
+    campaign: ({ params }, db) => evaluationCampaign(db, params.id),
+    refusals: [404],
+    handle: ({ scope, params }) => removeEvaluation(scope, params.id),
   }),
 ];

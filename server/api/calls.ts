@@ -7,6 +7,8 @@ import { APPELS_PRIX } from "./appels-prix";
 import { APPELS_PROTOCOLES } from "./appels-protocoles";
 import { APPELS_CALCUL } from "./appels-calcul";
 import { APPELS_EXPORTS } from "./appels-exports";
+import { APPELS_COPIES } from "./appels-copies";
+import { APPELS_INTEROP } from "./appels-interop";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -25,4 +27,6 @@ export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_PROTOCOLES,
   ...APPELS_CALCUL,
   ...APPELS_EXPORTS,
+  ...APPELS_COPIES,
+  ...APPELS_INTEROP,
 ];

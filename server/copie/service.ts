@@ -597,3 +597,53 @@ export async function copyChoices(scope: Scope): Promise<CopieChoices> {
   }));
   return { idDossier: ctx.view.selected.idDossier, destinations, sources, imports };
 }
+
+// ---- The copy calls of the JSON API (spec 3 §7, C-API-32, 33, 35; issue 27): the dialogs' copies, named by a plot.
+
+/** PATCH parcelles/{id}/copie_action: interventions of a campaign of the farm copied into the plot (the import dialog's copy). */
+export async function copyActionsToPlot(scope: Scope, idParcelle: number, input: { actionSource: number[]; campagneSource?: number }): Promise<number> {
+  const campagneSource = input.campagneSource ?? (await scope.db("action").where({ id: input.actionSource[0] }).first("idCampagne"))?.idCampagne;
+  if (campagneSource == null) throw invalidField("actionSource");
+  return importInterventions(scope, { idParcelle, campagneSource: Number(campagneSource), actionsSource: input.actionSource });
+}
+
+/**
+ * PATCH parcelles/{id}/copie_actions: ticked interventions of the scope's campaign copied to the plot {id} of a campaign
+ * the user may write (the export dialog's copy, one destination plot), after deleting its interventions when asked.
+ */
+export async function copyActionsFromCampaign(
+  scope: Scope,
+  idParcelle: number,
+  input: { actionsSource: number[]; dossierDestination: number; suppressionInterventionsParcellesDst: boolean },
+): Promise<number> {
+  const plot = await scope.db("parcelle").where({ id: idParcelle }).first("idCampagne");
+  if (!plot) throw new ServiceError("errors.not-found", 404);
+  return exportInterventions(scope, { ...input, campagneDestination: Number(plot.idCampagne), parcellesDestination: [idParcelle] });
+}
+
+/**
+ * PATCH parcelles/{id}/duplication_interventions ({id}: the source plot, of the scope's campaign): its interventions
+ * duplicated to plots of one campaign (that of the first destination plot unless named), in the destination folder
+ * (the scope's folder unless named).
+ */
+export async function duplicatePlotInterventions(
+  scope: Scope,
+  idParcelle: number,
+  input: { parcellesDestination: number[]; suppressionInterventionsParcellesDst: boolean; dossierDestination?: number; campagneDestination?: number },
+): Promise<number> {
+  const ctx = await campaignContext(scope);
+  const plot = await scope.db("parcelle").where({ id: idParcelle, idCampagne: ctx.idCampagne }).first("id");
+  if (!plot) throw new ServiceError("errors.not-found", 404);
+  const destination = input.campagneDestination ?? (await scope.db("parcelle").where({ id: input.parcellesDestination[0] }).first("idCampagne"))?.idCampagne;
+  if (destination == null) throw invalidField("parcellesDestination");
+  const campagneDestination = Number(destination);
+  return duplicateInterventions(scope, {
+    dossierSource: ctx.view.selected.idDossier,
+    campagneSource: ctx.idCampagne,
+    parcelleSource: idParcelle,
+    dossierDestination: input.dossierDestination ?? ctx.view.selected.idDossier,
+    campagneDestination,
+    parcellesDestination: input.parcellesDestination,
+    suppressionInterventionsParcellesDst: input.suppressionInterventionsParcellesDst,
+  });
+}

@@ -7,6 +7,8 @@ import { IDEMPOTENCY_KEY, keepAnswer, keptAnswer, requestFingerprint } from "../
 import { contextViewOfCampaign, type ContextView } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { isServiceError, ServiceError } from "../errors";
+import { fileResponse } from "./answers";
+import { limitedFormData } from "./limited-form-data.server";
 
 /**
  * The API adapter (issue 26, decision 0098): the JSON API's sibling of the route adapter (route.server.ts). Every call
@@ -58,6 +60,13 @@ export type ApiCall<P extends AnyObject = AnyObject, Q extends AnyObject = AnyOb
   campaign?: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, db: Db) => number | Promise<number | null>;
   /** A call a user who has not accepted the terms may make (the terms call itself). */
   beforeTerms?: boolean;
+  /**
+   * A file answer (decision 0111): the handle returns an `ApiFile` (answer: ApiFileAnswer), sent as a download of
+   * this media type (fileResponse), not as JSON.
+   */
+  file?: string;
+  /** A multipart/form-data body read within `limit` bytes (an upload): its fields, files as File, parsed by `body`. */
+  multipart?: { limit: number };
   handle: (input: ApiInput<P, Q, B>) => Promise<A extends z.ZodType ? z.input<A> : void>;
 };
 
@@ -70,6 +79,10 @@ export function apiCall<
 >(def: ApiCall<P, Q, B, A>): ApiCall {
   return def as unknown as ApiCall;
 }
+
+/** The answer of a file call (`file`): a stored file or bytes, and the name it is downloaded under. */
+export type ApiFile = ({ chemin: string } | { bytes: Uint8Array }) & { nom: string };
+export const ApiFileAnswer = z.custom<ApiFile>((v) => typeof v === "object" && v !== null && "nom" in v);
 
 /** Largest JSON body read (the edge refuses a larger declared length first; this holds without it). */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -214,6 +227,24 @@ async function readJson(request: Request, locale: Locale): Promise<unknown> {
   }
 }
 
+/** A multipart body's fields (a repeated field: its values), refused past `limit` bytes (413) or not multipart (415). */
+async function readForm(request: Request, locale: Locale, limit: number): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "multipart/form-data") throw new Refused(problem(415, API_ERRORS.contentType, { locale }));
+  if (Number(request.headers.get("content-length") ?? "0") > limit) throw new Refused(problem(413, API_ERRORS.tooLarge, { locale }));
+  const tooLarge = () => new Refused(problem(413, API_ERRORS.tooLarge, { locale }));
+  const form = await limitedFormData(request, limit, tooLarge).catch((e: unknown) => {
+    if (e instanceof Refused) throw e;
+    throw new Refused(problem(400, API_ERRORS.json, { locale }));
+  });
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key);
+    out[key] = all.length > 1 ? all : all[0];
+  }
+  return out;
+}
+
 export type ApiOptions = { quota?: QuotaRules; clientIp?: string };
 
 /** The API's answer to one request: the call it names run as its bearer's user, or a problem answer. */
@@ -271,7 +302,8 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
     rawQuery[key] = all.length > 1 ? all : all[0];
   }
   const query = parsed(call.query ?? z.object({}), rawQuery, locale);
-  const body = call.body ? parsed(call.body, await readJson(request, locale), locale) : undefined;
+  const raw = call.body ? (call.multipart ? await readForm(request, locale, call.multipart.limit) : await readJson(request, locale)) : undefined;
+  const body = call.body ? parsed(call.body, raw, locale) : undefined;
   if (!call.body && (method === "POST" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0) await readJson(request, locale);
 
   // Idempotency-Key on a creating call (decision 0113): the answer kept with the key is given again to the same request.
@@ -315,7 +347,7 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
       const value = await call.handle({ scope, params, query, body, locale, bearer });
       // The answer is checked against its documented schema before it leaves: what the document says is what is sent.
       const checked = call.answer ? call.answer.parse(value) : undefined;
-      if (idemKey !== null)
+      if (idemKey !== null && !call.file)
         await keepAnswer(trx, bearer.user.id, idemKey, {
           requete: fingerprint,
           statut: call.answer ? (call.status ?? 200) : 204,
@@ -333,6 +365,10 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
     });
   if (kept) return kept;
   if (!call.answer) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  if (call.file) {
+    const { nom, ...contenu } = answer as ApiFile;
+    return fileResponse(contenu as { chemin: string } | { bytes: Uint8Array }, nom, call.file);
+  }
   return new Response(JSON.stringify(answer), {
     status: call.status ?? 200,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
@@ -394,9 +430,11 @@ export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Reco
   for (const call of calls) {
     const responses: Record<string, unknown> = {};
     const status = call.answer ? String(call.status ?? 200) : "204";
-    responses[status] = call.answer
-      ? { description: "OK", content: { "application/json": { schema: jsonSchema(call.answer, "input") } } }
-      : { description: "No content" };
+    responses[status] = call.file
+      ? { description: "The file", content: { [call.file]: { schema: { type: "string", format: "binary" } } } }
+      : call.answer
+        ? { description: "OK", content: { "application/json": { schema: jsonSchema(call.answer, "input") } } }
+        : { description: "No content" };
     const refusals = new Set([400, 401, 403, 429, ...(call.body ? [413, 415] : []), ...(call.method === "POST" ? [422] : []), ...(call.refusals ?? [])]);
     for (const s of [...refusals].sort())
       responses[String(s)] = { description: DESCRIPTIONS[s] ?? "Refused", content: { [PROBLEM_TYPE]: { schema: { $ref: "#/components/schemas/Problem" } } } };
@@ -408,7 +446,9 @@ export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Reco
         .replace(/[{}]/g, "")
         .replace(/[/_-](\w)/g, (_, c: string) => c.toUpperCase())}`,
       parameters: parametersOf(call),
-      ...(call.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(call.body, "output") } } } } : {}),
+      ...(call.body
+        ? { requestBody: { required: true, content: { [call.multipart ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(call.body, "output") } } } }
+        : {}),
       responses,
       security: [{ bearer: [] }],
     };

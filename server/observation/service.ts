@@ -715,3 +715,9 @@ export async function copyTargets(scope: Scope, known?: CampaignContext) {
   }
   return out;
 }
+
+/** The campaign of a series (the API's `campaign` of copie_series: the series are copied from their campaign; issue 27). */
+export async function serieCampaign(db: Db, id: number): Promise<number | null> {
+  const r = await db("observation_serie").where({ id }).first("idCampagne");
+  return r ? Number(r.idCampagne) : null;
+}

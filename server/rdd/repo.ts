@@ -203,9 +203,14 @@ function fromEval(r: Record<string, unknown>): EvaluationRow {
 }
 
 /** rdd_evaluations filtered by action or by parcelle (C-EVAL-13), within the campaign's rules. */
-export async function listEvaluations(db: Db, idCampagne: number, filter: { idAction: number } | { idParcelle: number }): Promise<EvaluationRow[]> {
+export async function listEvaluations(
+  db: Db,
+  idCampagne: number,
+  filter: { idAction: number } | { idParcelle: number } | { idRdd: number },
+): Promise<EvaluationRow[]> {
   const q = db("rdd_evaluation as e").join("rdd as r", "r.id", "e.idRdd").where("r.idCampagne", idCampagne).orderBy("e.id", "desc").select(evalColumns);
   if ("idAction" in filter) q.where("e.idAction", filter.idAction);
+  else if ("idRdd" in filter) q.where("e.idRdd", filter.idRdd);
   else q.where("e.idParcelle", filter.idParcelle);
   return (await q).map(fromEval);
 }

@@ -302,3 +302,30 @@ export async function getRdd(scope: Scope, id: number) {
   if (!rule || rule.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
   return rule;
 }
+
+// ---- The evaluation calls of the JSON API (spec 3 §7, C-API-31; issue 27)
+
+/** GET rdd_evaluations?action= or ?parcelle=, rdds/{id}/rdd_evaluations: the evaluations of one target or one rule of the scope's campaign. */
+export async function listEvaluationsOf(scope: Scope, filter: { idAction: number } | { idParcelle: number } | { idRdd: number }) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  if ("idAction" in filter) await actionOf(db, ctx.idCampagne, filter.idAction);
+  else if ("idParcelle" in filter) await plotOf(db, ctx.idCampagne, filter.idParcelle);
+  else if ((await findRdd(db, filter.idRdd))?.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
+  return failingWith(EVAL_LOAD_ERROR, () => listEvaluations(db, ctx.idCampagne, filter));
+}
+
+/** One evaluation of the scope's campaign; 404 when it is not one of it. */
+export async function getEvaluation(scope: Scope, id: number) {
+  const ctx = await campaignContext(scope);
+  const e = await failingWith(EVAL_LOAD_ERROR, () => findEvaluation(scope.db, id));
+  if (!e || e.idCampagne !== ctx.idCampagne) throw new ServiceError("errors.not-found", 404);
+  const { idCampagne: _c, ...row } = e;
+  void _c;
+  return row;
+}
+
+/** The campaign of an evaluation (the API's `campaign` of rdd_evaluations/{id}). */
+export async function evaluationCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findEvaluation(db, id))?.idCampagne ?? null;
+}

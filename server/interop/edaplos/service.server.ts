@@ -2,6 +2,8 @@
 export {
   creerExportEdaplos,
   fichierEdaplos,
+  lireLogEdaplos,
+  lireSessionEdaplos,
   listerSessionsEdaplos,
   logsSessionEdaplos,
   supprimerSessionEdaplos,

@@ -300,3 +300,22 @@ async function executerExportEdaplos(ctx: ContexteTache<ParametresSessionExport>
 }
 
 definirTache<ParametresSessionExport>(TACHE_EXPORT_EDAPLOS, executerExportEdaplos, { siInterrompue: sessionsInterrompues });
+
+/** GET e_daplos/{id}: one of the user's eDaplos sessions, as the list shows it (C-API-39). */
+export async function lireSessionEdaplos(scope: Scope, id: number): Promise<SessionEdaplosVue> {
+  const { db } = scope;
+  await sessionEdaplos(db, scope.user.id, id);
+  const campagnes = (await db("session_export_campagne").where({ idSessionExport: id }).select("idCampagne")).map((r) => Number(r.idCampagne));
+  const session = (await listerSessionsEdaplos(scope, campagnes)).find((s) => s.id === id);
+  if (!session) throw new ServiceError("errors.not-found", 404);
+  return session;
+}
+
+/** GET e_daplos_logs/{id}: one log line of one of the user's eDaplos sessions, its links resolved (C-API-42). */
+export async function lireLogEdaplos(scope: Scope, idLog: number): Promise<LigneLogVue> {
+  const row = await scope.db("session_export_log").where({ id: idLog }).first("idSessionExport");
+  if (!row) throw new ServiceError("errors.not-found", 404);
+  const ligne = (await logsSessionEdaplos(scope, Number(row.idSessionExport))).find((l) => l.id === idLog);
+  if (!ligne) throw new ServiceError("errors.not-found", 404);
+  return ligne;
+}
