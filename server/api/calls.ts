@@ -7,6 +7,7 @@ import { APPELS_PRIX } from "./appels-prix";
 import { APPELS_PROTOCOLES } from "./appels-protocoles";
 import { APPELS_CALCUL } from "./appels-calcul";
 import { APPELS_EXPORTS } from "./appels-exports";
+import { APPELS_DESCRIPTION } from "./appels-description";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -19,6 +20,7 @@ import { APPELS_EXPORTS } from "./appels-exports";
 export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_CADRE,
   ...APPELS_EXPLOITATION,
+  ...APPELS_DESCRIPTION,
   ...APPELS_INTERVENTIONS,
   ...APPELS_INTRANTS,
   ...APPELS_PRIX,
