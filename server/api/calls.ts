@@ -8,6 +8,7 @@ import { APPELS_PROTOCOLES } from "./appels-protocoles";
 import { APPELS_CALCUL } from "./appels-calcul";
 import { APPELS_EXPORTS } from "./appels-exports";
 import { APPELS_DESCRIPTION } from "./appels-description";
+import { APPELS_OBSERVATIONS } from "./appels-observations";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -21,6 +22,7 @@ export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_CADRE,
   ...APPELS_EXPLOITATION,
   ...APPELS_DESCRIPTION,
+  ...APPELS_OBSERVATIONS,
   ...APPELS_INTERVENTIONS,
   ...APPELS_INTRANTS,
   ...APPELS_PRIX,
