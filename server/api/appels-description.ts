@@ -14,6 +14,8 @@ import { getMainOeuvre, getMainOeuvres, mainOeuvreCampaign, removeMainOeuvres, s
 import { getModeConduite, getModesConduite, modeConduiteCampaign, removeModesConduite, saveModeConduite } from "../mode-conduite/service";
 import {
   getActionsOfOperation,
+  getIndicateur,
+  getIndicateurs,
   getMainOeuvresOfOperation,
   getOperationCulturale,
   getOperationsCulturales,
@@ -22,6 +24,7 @@ import {
   saveOperationCulturale,
 } from "../operation-culturale/service";
 import { byId, stamp } from "./schemas";
+import { optionalNumber } from "~/domain/validation";
 
 /**
  * The farm-description calls of the JSON API (spec 2 §7; issue 26, decision 0110): labour, cultural operations,
@@ -92,6 +95,21 @@ const operationOf = async (scope: Scope, idOperation: number, locale: Locale) =>
 };
 const OperationSaved = z.object({ id, repercutAction: z.boolean(), actionsMisesAJour: z.number().int(), operation: OperationCulturale });
 const Action = z.looseObject({ id, idParcelle: id, date: z.string(), idOperationCulturale: id.nullable(), updatedAt: stamp });
+
+const Indicateur = z.object({
+  idIndicateur: id,
+  indNom: z.string().describe("In English with locale=en"),
+  dicLlUnite: z.string().nullable(),
+  pDtCrea: stamp,
+  idIndicateurPere: id.nullable(),
+  idGroupeIndicateur: id.nullable(),
+  indOrdre: z.number().int().nullable(),
+  indCode: z.string().nullable(),
+  indEchelle: z.string().nullable(),
+  idDicoPackage: id.nullable(),
+});
+type IndicateurData = Awaited<ReturnType<typeof getIndicateur>>;
+const indicateurOut = ({ indNomEn, ...i }: IndicateurData, locale: Locale) => ({ ...i, indNom: locale === "en" && indNomEn ? indNomEn : i.indNom });
 
 const ModeConduite = z.looseObject({
   id,
@@ -279,6 +297,31 @@ export const APPELS_DESCRIPTION: readonly ApiCall[] = [
     campaign: ({ params }, db) => operationCulturaleCampaign(db, params.id),
     refusals: [404],
     handle: ({ scope, params }) => removeOperationsCulturales(scope, [params.id]),
+  }),
+
+  // --- indicators (B-API-13)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/indicateurs",
+    tag: "indicateurs",
+    summary: "The indicator reference list, filtered on indCode, idGroupeIndicateur or idIndicateurPere",
+    query: z.object({
+      indCode: z.string().max(64).optional(),
+      idGroupeIndicateur: optionalNumber({ integer: true, min: 1 }),
+      idIndicateurPere: optionalNumber({ integer: true, min: 1 }),
+    }),
+    answer: z.array(Indicateur),
+    handle: async ({ scope, query, locale }) => (await getIndicateurs(scope, query)).map((i) => indicateurOut(i, locale)),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/indicateurs/{id}",
+    tag: "indicateurs",
+    summary: "One indicator of the reference list",
+    params: byId,
+    answer: Indicateur,
+    refusals: [404],
+    handle: async ({ scope, params, locale }) => indicateurOut(await getIndicateur(scope, params.id), locale),
   }),
 
   // --- crop management modes (B-API-15)

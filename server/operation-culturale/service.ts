@@ -1,3 +1,4 @@
+import { listIndicateurs } from "../protocole/repo";
 import { getMainOeuvres } from "../main-oeuvre/service";
 import { getInterventions } from "../intervention/service";
 import { financingRate, isTractor, type Materiel } from "~/domain/calc/materiel";
@@ -267,4 +268,25 @@ export async function getActionsOfOperation(scope: Scope, id: number) {
   if (!parcelles.length) return [];
   const { rows } = await getInterventions(scope, { parcelleIds: parcelles.map((p) => p.id) });
   return rows.filter((r) => r.idOperationCulturale === id);
+}
+
+export type IndicateurFiltre = { indCode?: string; idGroupeIndicateur?: number; idIndicateurPere?: number };
+
+/**
+ * The indicator reference list (GET indicateurs, GET indicateurs/{id}; B-API-13), filtered on its code, group or
+ * parent indicator. Reference data: any signed-in user reads it.
+ */
+export async function getIndicateurs(scope: Scope, filtre: IndicateurFiltre = {}) {
+  return (await listIndicateurs(scope.db)).filter(
+    (i) =>
+      (filtre.indCode === undefined || i.indCode === filtre.indCode) &&
+      (filtre.idGroupeIndicateur === undefined || i.idGroupeIndicateur === filtre.idGroupeIndicateur) &&
+      (filtre.idIndicateurPere === undefined || i.idIndicateurPere === filtre.idIndicateurPere),
+  );
+}
+
+export async function getIndicateur(scope: Scope, id: number) {
+  const found = (await listIndicateurs(scope.db)).find((i) => i.idIndicateur === id);
+  if (!found) throw new ServiceError("errors.not-found", 404);
+  return found;
 }

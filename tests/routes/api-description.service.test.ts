@@ -281,6 +281,34 @@ describe(`farm description over the API (${dialect})`, () => {
     const one = await api("GET", `/api/v1/mode_conduites/${made.id}`, { token });
     expect(one.body).toMatchObject({ id: made.id, modeConduiteCultureList: [{ idCulture: r.idCulture, idCatCulture: null, idQualifiant: null }], modeConduiteAssurance: null });
   });
+  test("[B-API-13][B-API-02] GET indicateurs (filtered on indCode, idGroupeIndicateur) and GET indicateurs/{id}, in English with locale=en", async () => {
+    const token = await tokenOf("lecteur");
+    const stored = await t.db()("indicateur").orderBy("id").select("id", "indNom", "indNomEn", "indCode", "idGroupeIndicateur");
+    expect(stored.length).toBeGreaterThan(0);
+    const all = await api("GET", "/api/v1/indicateurs", { token });
+    expect(all.status).toBe(200);
+    expect((all.body as { idIndicateur: number }[]).map((i) => i.idIndicateur).sort((a, b) => a - b)).toEqual(stored.map((i) => Number(i.id)));
+    const ges = stored.find((i) => i.indCode === "GES")!;
+    const byCode = await api("GET", "/api/v1/indicateurs?indCode=GES", { token });
+    expect(byCode.body).toEqual([expect.objectContaining({ idIndicateur: Number(ges.id), indCode: "GES", indNom: ges.indNom })]);
+    const grouped = stored.find((i) => i.idGroupeIndicateur != null);
+    if (grouped) {
+      const g = await api("GET", `/api/v1/indicateurs?idGroupeIndicateur=${grouped.idGroupeIndicateur}`, { token });
+      expect((g.body as { idIndicateur: number }[]).map((i) => i.idIndicateur)).toEqual(
+        expect.arrayContaining(stored.filter((i) => i.idGroupeIndicateur === grouped.idGroupeIndicateur).map((i) => Number(i.id))),
+      );
+      expect((g.body as { idGroupeIndicateur: number }[]).every((i) => i.idGroupeIndicateur === Number(grouped.idGroupeIndicateur))).toBe(true);
+    }
+    const one = await api("GET", `/api/v1/indicateurs/${ges.id}`, { token });
+    expect(one.body).toMatchObject({ idIndicateur: Number(ges.id), indNom: ges.indNom, pDtCrea: expect.any(String) });
+    const en = await api("GET", `/api/v1/indicateurs/${ges.id}?locale=en`, { token });
+    expect(en.body).toMatchObject({ indNom: ges.indNomEn ?? ges.indNom });
+    expect((await api("GET", "/api/v1/indicateurs/999999", { token })).status).toBe(404);
+    const bad = await api("GET", "/api/v1/indicateurs?idGroupeIndicateur=abc", { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ fieldErrors: { idGroupeIndicateur: expect.any(Array) } });
+    expect((await api("GET", "/api/v1/indicateurs", { token: null })).status).toBe(401);
+  });
 });
 
 afterAll(() => expectContract(APPELS_DESCRIPTION, answered));
