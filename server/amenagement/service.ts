@@ -1,3 +1,4 @@
+import type { Db } from "../db/knex";
 import { AmenagementSchema, type AmenagementInput } from "~/domain/amenagement";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Token } from "../db/stale";
@@ -67,4 +68,16 @@ export async function removeAmenagements(scope: Scope, ids: number[]): Promise<v
       if (n !== unique.length) throw new ServiceError(AMENAGEMENT_DELETE_ERROR, 404);
     }),
   );
+}
+
+/** The campaign of a landscape feature, null when there is none (the API names the feature, not the campaign). */
+export async function amenagementCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findAmenagement(db, id))?.idCampagne ?? null;
+}
+
+/** One landscape feature of the scope's campaign, as the list shows it (the API's answer to a save). */
+export async function getAmenagement(scope: Scope, id: number) {
+  const row = (await getAmenagements(scope)).rows.find((r) => r.id === id);
+  if (!row) throw new ServiceError(AMENAGEMENT_LOAD_ERROR, 404);
+  return row;
 }

@@ -9,6 +9,8 @@ import { APPELS_CALCUL } from "./appels-calcul";
 import { APPELS_EXPORTS } from "./appels-exports";
 import { APPELS_COPIES } from "./appels-copies";
 import { APPELS_INTEROP } from "./appels-interop";
+import { APPELS_DESCRIPTION } from "./appels-description";
+import { APPELS_OBSERVATIONS } from "./appels-observations";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -21,6 +23,8 @@ import { APPELS_INTEROP } from "./appels-interop";
 export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_CADRE,
   ...APPELS_EXPLOITATION,
+  ...APPELS_DESCRIPTION,
+  ...APPELS_OBSERVATIONS,
   ...APPELS_INTERVENTIONS,
   ...APPELS_INTRANTS,
   ...APPELS_PRIX,

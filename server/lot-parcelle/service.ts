@@ -77,3 +77,15 @@ export async function removeLotsParcelle(scope: Scope, ids: number[]): Promise<v
     }),
   );
 }
+
+/** The campaign of a plot group, null when there is none (the API names the group, not the campaign). */
+export async function lotParcelleCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findLotParcelle(db, id))?.idCampagne ?? null;
+}
+
+/** One plot group of the scope's campaign, as the list shows it (the API's answer to a save). */
+export async function getLotParcelle(scope: Scope, id: number) {
+  const row = (await getLotsParcelle(scope)).rows.find((r) => r.id === id);
+  if (!row) throw new ServiceError(LOT_LOAD_ERROR, 404);
+  return row;
+}

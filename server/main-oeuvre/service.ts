@@ -1,3 +1,4 @@
+import type { Db } from "../db/knex";
 import { STATUS_CODES } from "node:http";
 import { normsFromReferenceValues } from "~/domain/calc/main-oeuvre";
 import type { MainOeuvreInput } from "~/domain/main-oeuvre";
@@ -57,4 +58,16 @@ export async function removeMainOeuvres(scope: Scope, ids: number[]): Promise<vo
       if (n !== unique.length) throw statusTextError(404);
     }),
   );
+}
+
+/** The campaign of a labour item, null when there is none (the API names the item, not the campaign). */
+export async function mainOeuvreCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findMainOeuvre(db, id))?.idCampagne ?? null;
+}
+
+/** One labour item of the scope's campaign, as the list shows it (GET main_oeuvres/{id}). */
+export async function getMainOeuvre(scope: Scope, id: number) {
+  const row = (await getMainOeuvres(scope)).rows.find((r) => r.id === id);
+  if (!row) throw new ServiceError(MO_LOAD_ERROR, 404);
+  return row;
 }

@@ -306,3 +306,15 @@ const assuranceInput = (a: AssuranceRow): AssuranceInput => ({
   mtPrixAssure: a.mtPrixAssure ?? undefined,
   txFranchise: a.txFranchise ?? undefined,
 });
+
+/** The campaign of a management mode, null when there is none (the API names the mode, not the campaign). */
+export async function modeConduiteCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findMode(db, id))?.idCampagne ?? null;
+}
+
+/** One management mode of the scope's campaign with its crop rows and insurance, as the list shows it (GET mode_conduites/{id}). */
+export async function getModeConduite(scope: Scope, id: number) {
+  const row = (await getModesConduite(scope)).rows.find((r) => r.id === id);
+  if (!row) throw new ServiceError(ERRORS.mode, 404);
+  return row;
+}

@@ -263,3 +263,19 @@ export async function setHorizonLimit(
 }
 
 export { insertId } from "../db/insert-id";
+
+/** The campaign of a series, null when there is none (the API names the series, not the campaign). */
+export async function campaignOfSerie(db: Db, id: number): Promise<number | null> {
+  const r = await db("observation_serie").where({ id }).first("idCampagne");
+  return r ? Number(r.idCampagne) : null;
+}
+
+/** The series and campaign of a row of a series' observations table (not a placette's value), null when there is none. */
+export async function serieOfObservation(db: Db, id: number): Promise<{ idSerie: number; idCampagne: number } | null> {
+  const r = await db("observation")
+    .join("observation_serie", "observation_serie.id", "observation.idObservationSerie")
+    .where("observation.id", id)
+    .whereNull("observation.idObservationParent")
+    .first("observation.idObservationSerie as idSerie", "observation_serie.idCampagne as idCampagne");
+  return r ? { idSerie: Number(r.idSerie), idCampagne: Number(r.idCampagne) } : null;
+}

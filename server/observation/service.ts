@@ -23,11 +23,13 @@ import {
 import { campaignContext, ensureWrite, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { applyRowPatches, type CurrentRow } from "../db/row-patches";
-import { updateIfUnchanged, type Token } from "../db/stale";
+import { staleError, updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import {
+  campaignOfSerie,
   ELEMENTS_HORS_TABLE,
   findSeries,
+  serieOfObservation,
   insertId,
   listFichiers,
   listHorizons,
@@ -716,8 +718,61 @@ export async function copyTargets(scope: Scope, known?: CampaignContext) {
   return out;
 }
 
-/** The campaign of a series (the API's `campaign` of copie_series: the series are copied from their campaign; issue 27). */
-export async function serieCampaign(db: Db, id: number): Promise<number | null> {
-  const r = await db("observation_serie").where({ id }).first("idCampagne");
-  return r ? Number(r.idCampagne) : null;
+// ---- One series, one observation (the API's reads and single-row writes; issue 26)
+
+/** The campaign of a series, null when there is none. */
+export function serieCampaign(db: Db, id: number): Promise<number | null> {
+  return campaignOfSerie(db, id);
+}
+
+/** The campaign and series of an observation (a row of a series' table), null when there is none. */
+export function observationSerie(db: Db, id: number): Promise<{ idSerie: number; idCampagne: number } | null> {
+  return serieOfObservation(db, id);
+}
+
+/** The series of a plot of the scope's campaign, newest first (GET parcelles/{id}/observations_series). */
+export async function getSeriesOfParcelle(scope: Scope, idParcelle: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  return failingWith(OBS_LOAD_ERROR, async () => {
+    await plotOf(db, ctx, idParcelle);
+    return listSeries(db, ctx.idCampagne, idParcelle);
+  });
+}
+
+/** One series of the scope's campaign with its farm, observations and horizons (GET observations_series/{id}). */
+export async function getSerie(scope: Scope, id: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  const serie = await serieOf(db, ctx, id, OBS_LOAD_ERROR);
+  return failingWith(OBS_LOAD_ERROR, async () => ({
+    ...serie,
+    idExploitation: ctx.idExploitation,
+    observations: await listObservations(db, serie.id),
+    horizons: await listHorizons(db, serie.id),
+  }));
+}
+
+/** One row of a series' observations table. */
+export async function getObservation(scope: Scope, idSerie: number, id: number) {
+  const row = (await getSerie(scope, idSerie)).observations.find((o) => o.id === id);
+  if (!row) throw new ServiceError(OBS_LOAD_ERROR, 404);
+  return row;
+}
+
+/**
+ * Writes one row of a series' observations table as the grid does (the grid's schema, links and placette values):
+ * a new row without `existing`; with it, the row's stale check (409 when it changed since it was read).
+ */
+export async function saveObservation(scope: Scope, idSerie: number, values: Record<string, unknown>, existing?: Token): Promise<number> {
+  const { saved, conflicts } = await saveObservationsGrid(scope, idSerie, [{ id: existing?.id ?? -1, updatedAt: existing?.updatedAt ?? null, values }]).catch(
+    (e: unknown) => {
+      // The grid names a field of its first row patches.0.values.<field>: here the row is the body.
+      if (e instanceof ServiceError && e.fieldErrors)
+        e.fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k.replace(/^patches\.0\.(values\.)?/, "") || "form", v]));
+      throw e;
+    },
+  );
+  if (conflicts.length || !saved.length) throw staleError();
+  return saved[0].id;
 }

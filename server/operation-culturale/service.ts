@@ -1,3 +1,6 @@
+import { listIndicateurs } from "../protocole/repo";
+import { getMainOeuvres } from "../main-oeuvre/service";
+import { getInterventions } from "../intervention/service";
 import { financingRate, isTractor, type Materiel } from "~/domain/calc/materiel";
 import {
   calculatedWorkRate,
@@ -237,4 +240,53 @@ export async function removeOperationsCulturales(scope: Scope, ids: number[]): P
     const n = await deleteOperationsCulturales(trx, ctx.idCampagne, ids);
     if (n !== ids.length) throw new ServiceError(ERRORS.delete, 404);
   });
+}
+
+/** The campaign of a cultural operation, null when there is none (the API names the operation, not the campaign). */
+export async function operationCulturaleCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findOperationCulturale(db, id))?.idCampagne ?? null;
+}
+
+/** One operation of the scope's campaign with its costs, as the list shows it (GET operation_culturales/{id}). */
+export async function getOperationCulturale(scope: Scope, id: number) {
+  const row = (await getOperationsCulturales(scope)).rows.find((r) => r.id === id);
+  if (!row) throw new ServiceError("errors.not-found", 404);
+  return row;
+}
+
+/** The labour items an operation is done with (GET operation_culturales/{id}/main_oeuvres). */
+export async function getMainOeuvresOfOperation(scope: Scope, id: number) {
+  const operation = await getOperationCulturale(scope, id);
+  const ids = new Set(operation.mainOeuvre);
+  return (await getMainOeuvres(scope)).rows.filter((r) => ids.has(r.id));
+}
+
+/** The interventions made with an operation, on every plot of the campaign (GET operation_culturales/{id}/actions). */
+export async function getActionsOfOperation(scope: Scope, id: number) {
+  await getOperationCulturale(scope, id);
+  const { parcelles } = await getInterventions(scope);
+  if (!parcelles.length) return [];
+  const { rows } = await getInterventions(scope, { parcelleIds: parcelles.map((p) => p.id) });
+  return rows.filter((r) => r.idOperationCulturale === id);
+}
+
+export type IndicateurFiltre = { indCode?: string; idGroupeIndicateur?: number; idIndicateurPere?: number };
+
+/**
+ * The indicator reference list (GET indicateurs, GET indicateurs/{id}; B-API-13), filtered on its code, group or
+ * parent indicator. Reference data: any signed-in user reads it.
+ */
+export async function getIndicateurs(scope: Scope, filtre: IndicateurFiltre = {}) {
+  return (await listIndicateurs(scope.db)).filter(
+    (i) =>
+      (filtre.indCode === undefined || i.indCode === filtre.indCode) &&
+      (filtre.idGroupeIndicateur === undefined || i.idGroupeIndicateur === filtre.idGroupeIndicateur) &&
+      (filtre.idIndicateurPere === undefined || i.idIndicateurPere === filtre.idIndicateurPere),
+  );
+}
+
+export async function getIndicateur(scope: Scope, id: number) {
+  const found = (await listIndicateurs(scope.db)).find((i) => i.idIndicateur === id);
+  if (!found) throw new ServiceError("errors.not-found", 404);
+  return found;
 }
