@@ -81,7 +81,7 @@ export function InterventionForm({
         },
   });
   // Saved meanwhile by someone else: the typed values stay, theirs beside them, to keep or take (decision 0115).
-  const stale = useStaleForm({ row, answer: fetcher.data, dirty, values: (r) => interventionTexts(r, lang), form, markClean });
+  const stale = useStaleForm({ row, answer: fetcher.data, dirty, values: (r) => interventionTexts(r, lang), form: form as never, markClean });
 
   // The text date and the date picker are one value (C-FORM-04, 05): the text is the form's field.
   const dateControl = useInputControl(fields.date);
