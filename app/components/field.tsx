@@ -1,9 +1,29 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import type { z } from "zod";
 import { useTranslation } from "~/use-translation";
+import { boundsMessage } from "./bounds";
 
-/** A labelled input with its error messages (translation keys) below it, wired for screen readers. */
-export function Field({ id, label, errors, help, children }: { id: string; label: ReactNode; errors?: string[]; help?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
+/**
+ * A labelled input with its error messages (translation keys) below it, wired for screen readers. Given the field's
+ * schema (`bounds`), a refused bound names the bounds, as the grid does ("entre 0 et 100", bounds.ts).
+ */
+export function Field({
+  id,
+  label,
+  errors,
+  help,
+  bounds,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  errors?: string[];
+  help?: ReactNode;
+  bounds?: z.ZodType;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const message = errors?.length ? boundsMessage(bounds, errors[0], i18n.language) : undefined;
   return (
     <div className="mb-3">
       <label htmlFor={id} className="field-label">
@@ -17,7 +37,7 @@ export function Field({ id, label, errors, help, children }: { id: string; label
       ) : null}
       {errors?.length ? (
         <p id={`${id}-error`} className="field-error" data-testid={`${id}-error`}>
-          {t(errors[0])}
+          {message ? t(message.key, message.params) : null}
         </p>
       ) : null}
     </div>

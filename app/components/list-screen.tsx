@@ -10,6 +10,7 @@ import { useActionFeedback } from "./feedback";
 import { submitForm, useOnSaved } from "./form-kit";
 import { useControlledForm } from "./form-controller";
 import { PlusIcon } from "./icons";
+import { isStaleAnswer } from "./stale-form";
 import { ReadOnlyNote } from "./read-only-note";
 
 export { ReadOnlyNote, useOnSaved };
@@ -59,9 +60,14 @@ export type ListFormAnswer = { ok: boolean; id?: number; submission?: unknown; n
  * The fetcher of a list screen's form (keyed to this opening of the form, its notices and errors shown) and the
  * form's unsaved state. `useListForm` is the whole wiring; this half serves a form whose body remounts.
  */
-export function useListFormFetcher<Answer extends ListFormAnswer = ListFormAnswer>(controls: ListFormControls, isNew: boolean) {
+export function useListFormFetcher<Answer extends ListFormAnswer = ListFormAnswer>(
+  controls: ListFormControls,
+  isNew: boolean,
+  options: { resolvesStale?: boolean } = {},
+) {
   const fetcher = useFetcher<Answer>({ key: controls.fetcherKey });
-  useActionFeedback(fetcher.data);
+  // A form that resolves its stale refusals in place (stale-form-panel.tsx) says them itself, without the dialog's "reload".
+  useActionFeedback(fetcher.data, { suppressErrorDialog: !!options.resolvesStale && isStaleAnswer(fetcher.data) });
   return { fetcher, ...useListFormDirty(controls, fetcher, isNew) };
 }
 
@@ -82,9 +88,22 @@ export function useListFormSave(controls: ListFormControls, name: string, form: 
  */
 export function useListForm<Shape extends Record<string, unknown>, Value = Shape, Answer extends ListFormAnswer = ListFormAnswer>(
   controls: ListFormControls,
-  { name, rowId, schema, defaultValue }: { name: string; rowId: number | undefined; schema: z.ZodType; defaultValue?: DefaultValue<Shape> },
+  {
+    name,
+    rowId,
+    schema,
+    defaultValue,
+    resolvesStale,
+  }: {
+    name: string;
+    rowId: number | undefined;
+    schema: z.ZodType;
+    defaultValue?: DefaultValue<Shape>;
+    /** The form resolves a stale refusal in place (useStaleForm), so no error dialog for it. */
+    resolvesStale?: boolean;
+  },
 ) {
-  const { fetcher, dirty, markDirty, markClean } = useListFormFetcher<Answer>(controls, rowId === undefined);
+  const { fetcher, dirty, markDirty, markClean } = useListFormFetcher<Answer>(controls, rowId === undefined, { resolvesStale });
   const [form, fields] = useForm<Shape, Value>({
     id: `${name}-${rowId ?? "new"}`,
     lastResult: fetcher.data?.submission as never,

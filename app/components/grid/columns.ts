@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { numberBounds } from "~/domain/validation";
+import { boundsMessage } from "../bounds";
 import { formatDate, formatNumber, numberText } from "../format";
 
 /**
@@ -153,18 +153,10 @@ export function rowErrors<R>(schema: z.ZodObject, columns: readonly GridColumnDe
   return errors;
 }
 
-const BOUND_KEYS: Record<string, string> = { "warning.min": "bornes.min", "warning.max": "bornes.max", "warning.minmax": "bornes.minmax" };
-
 /**
  * The message of a cell's error as the grid says it (an i18n key and its values): a bound refused names the
- * field's bounds, read from the row schema ("Valeur hors des bornes (0 – 100)"); any other key as it is.
+ * field's bounds, read from the row schema ("Valeur hors des bornes : entre 0 et 100", bounds.ts, the forms' too).
  */
 export function errorMessage(schema: z.ZodObject, field: string, key: string, language: string): { key: string; params?: Record<string, string> } {
-  const named = BOUND_KEYS[key];
-  const bounds = named ? numberBounds(schema.shape[field] as z.ZodType | undefined) : undefined;
-  if (!named || !bounds || (key !== "warning.max" && bounds.min === undefined) || (key !== "warning.min" && bounds.max === undefined)) return { key };
-  const params: Record<string, string> = {};
-  if (bounds.min !== undefined) params.min = formatNumber(bounds.min, language, 4);
-  if (bounds.max !== undefined) params.max = formatNumber(bounds.max, language, 4);
-  return { key: named, params };
+  return boundsMessage(schema.shape[field] as z.ZodType | undefined, key, language);
 }

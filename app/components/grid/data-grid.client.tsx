@@ -5,6 +5,7 @@ import {
   GridCellKind,
   type DataEditorRef,
   type EditListItem,
+  type FillPatternEventArgs,
   type GridCell,
   type GridMouseEventArgs,
   type GridSelection,
@@ -19,6 +20,7 @@ import { ChoiceEditor, type ChoiceTextCell } from "./choice-editor";
 import { displayText, editText, errorMessage, isEditable, type GridColumnDef } from "./columns";
 import { afterSave, conflictFields, keepMine, resolveAll, takeTheirs, type Conflicts } from "./conflicts";
 import { ConflictPanel, type ConflictLine } from "./conflict-panel";
+import { fillEdits } from "./fill";
 import { GridStatus, GridToolbar } from "./grid-view";
 import {
   canRedo,
@@ -207,6 +209,27 @@ export default function DataGridClient<R extends GridRow>({
       return true;
     },
     [readOnly, shown, keys, language, edit],
+  );
+
+  // The fill handle's drag and Ctrl+D / Ctrl+R: Glide names the pattern and where it goes, fill.ts makes the edits
+  // (one undo step), from the values as edited rather than the cells' texts.
+  const onFillPattern = useCallback(
+    ({ patternSource, fillDestination, preventDefault }: FillPatternEventArgs) => {
+      preventDefault();
+      if (readOnly) return;
+      const current = bufferRef.current;
+      edit(
+        fillEdits({
+          source: patternSource,
+          destination: fillDestination,
+          columns: shown,
+          keys,
+          valueAt: (key, field) => cellValue(current, key, field, base(key)),
+          language,
+        }),
+      );
+    },
+    [readOnly, bufferRef, edit, shown, keys, base, language],
   );
 
   // --- selection -------------------------------------------------------------------------------------
@@ -531,6 +554,8 @@ export default function DataGridClient<R extends GridRow>({
         getCellContent={getCellContent}
         getCellsForSelection={true}
         onCellsEdited={readOnly ? undefined : onCellsEdited}
+        fillHandle={!readOnly}
+        onFillPattern={onFillPattern}
         provideEditor={provideEditor}
         gridSelection={selection}
         onGridSelectionChange={setSelection}

@@ -387,14 +387,17 @@ function NumberField({
   label,
   testId,
   help,
+  bounds,
 }: {
   field: FieldMetadata<string | undefined, AnyForm, string[]>;
   label: string;
   testId: string;
   help?: ReactNode;
+  /** The field's schema: a refused bound names the bounds (bounds.ts). */
+  bounds?: z.ZodType;
 }) {
   return (
-    <Field id={field.id} label={label} errors={field.errors} help={help}>
+    <Field id={field.id} label={label} errors={field.errors} help={help} bounds={bounds}>
       <TextInput
         {...getInputProps(field as never, { type: "text" })}
         inputMode="decimal"
@@ -433,7 +436,7 @@ function EauDialog({ intervention, stored, readOnly, onClose, categories }: Dial
       intent="saveEau"
     >
       <CategorySelect field={fields.idCategorie} label={t("interventions.dialogs.type")} categories={categories} type={TYPE_INTRANT.EAU} testId="eau-type" />
-      <NumberField field={fields.quantite} label={t("interventions.dialogs.quantite-mm")} testId="eau-quantite" />
+      <NumberField field={fields.quantite} label={t("interventions.dialogs.quantite-mm")} testId="eau-quantite" bounds={EauSchema.shape.quantite} />
       <input type="hidden" name="dicLlUnite" value="mm" />
     </Frame>
   );
@@ -476,7 +479,7 @@ function AutreDialog({ intervention, stored, readOnly, onClose, categories }: Di
       <Field id={fields.libelle.id} label={t("interventions.dialogs.nom")} errors={fields.libelle.errors}>
         <TextInput {...getInputProps(fields.libelle, { type: "text" })} invalid={!!fields.libelle.errors} data-testid="autre-libelle" />
       </Field>
-      <NumberField field={fields.quantite} label={t("interventions.dialogs.quantite-autre")} testId="autre-quantite" />
+      <NumberField field={fields.quantite} label={t("interventions.dialogs.quantite-autre")} testId="autre-quantite" bounds={AutreSchema.shape.quantite} />
       <input type="hidden" name="dicLlUnite" value="autre" />
     </Frame>
   );
@@ -573,7 +576,7 @@ function FertilisantDialog({ intervention, stored, readOnly, onClose, categories
           loading={list.loading}
           testId="fertilisant-produit"
         />
-        <NumberField field={fields.quantite} label={t("interventions.dialogs.dose")} testId="fertilisant-dose" />
+        <NumberField field={fields.quantite} label={t("interventions.dialogs.dose")} testId="fertilisant-dose" bounds={FertilisantSchema.shape.quantite} />
         <UnitSelect field={fields.dicLlUnite} label={t("interventions.dialogs.unite")} units={UNITES.fertilisant} testId="fertilisant-unite" />
       </div>
       {categorie?.avertissement ? (
@@ -717,7 +720,7 @@ function PhytoDialog({
         </p>
       ) : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <NumberField field={fields.quantite} label={t("interventions.dialogs.dose-appliquee")} testId="phyto-dose" />
+        <NumberField field={fields.quantite} label={t("interventions.dialogs.dose-appliquee")} testId="phyto-dose" bounds={PhytoSchema.shape.quantite} />
         <UnitSelect field={fields.dicLlUnite} label={t("interventions.dialogs.unite")} units={UNITES.phyto} testId="phyto-unite" />
       </div>
       <fieldset className="rounded border border-stone-200 p-2" data-testid="phyto-cibles">
@@ -865,7 +868,7 @@ function SemenceDialog({ intervention, stored, readOnly, onClose, cultures }: Di
           loading={varieties.loading}
           testId="semence-variete"
         />
-        <NumberField field={fields.quantite} label={t("interventions.dialogs.dose")} testId="semence-dose" />
+        <NumberField field={fields.quantite} label={t("interventions.dialogs.dose")} testId="semence-dose" bounds={SemenceSchema.shape.quantite} />
         {stored && !stored.unite ? (
           <UnitSelect field={fields.dicLlUnite} label={t("interventions.dialogs.unite-manquante")} units={UNITES.semence} testId="semence-unite" />
         ) : (

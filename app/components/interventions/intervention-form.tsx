@@ -6,7 +6,9 @@ import { Field, TextInput } from "~/components/field";
 import { formatNumber, numberText } from "~/components/format";
 import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
 import { debitDiffere, debitParDefaut, InterventionSchema, nombrePassages, NOUVELLE_INTERVENTION } from "~/domain/intervention";
+import { defaultCampaignDate, todayInParis } from "~/domain/campaign-date";
 import { toIsoDate, toNumber } from "~/domain/validation";
+import { StaleFormPanel, useStaleForm } from "~/components/stale-form-panel";
 import { InputsPanel } from "./inputs-panel";
 import { EvaluationPanels } from "~/components/rdd/evaluation-panels";
 import type { CultureChoix, InterventionRow, OperationChoix } from "~/domain/contracts/interventions";
@@ -14,10 +16,18 @@ import type { CultureChoix, InterventionRow, OperationChoix } from "~/domain/con
 const isoToText = (iso: string | undefined) =>
   iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : (iso ?? "");
 
-/** Today in Paris, yyyy-mm-dd: the day a new intervention starts with when none was picked. */
-function parisToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
+/** An intervention as the form's inputs hold it. */
+const interventionTexts = (row: InterventionRow, lang: string) => ({
+  idParcelle: String(row.idParcelle),
+  date: isoToText(row.date),
+  idOperationCulturale: row.idOperationCulturale == null ? "" : String(row.idOperationCulturale),
+  idCultureConcernee: row.idCultureConcernee == null ? "" : String(row.idCultureConcernee),
+  debit: numberText(row.debit, lang),
+  frequence: numberText(row.frequence, lang),
+  tauxSurface: numberText(row.tauxSurface, lang),
+  realisee: row.realisee ? "on" : undefined,
+  prevue: row.prevue ? "on" : undefined,
+});
 
 const asNumber = (v: unknown): number | null => {
   const n = toNumber(v);
@@ -37,6 +47,7 @@ export function InterventionForm({
   operations,
   cultures,
   pickedDate,
+  anneeRecolte,
   canEditFolderInputs = false,
 }: {
   row: InterventionRow | null;
@@ -44,30 +55,23 @@ export function InterventionForm({
   idParcelle: number;
   operations: OperationChoix[];
   cultures: CultureChoix[];
-  /** The day picked before New (C-FORM-28); today otherwise. */
+  /** The day picked before New (C-FORM-28); otherwise today, inside the campaign (defaultCampaignDate). */
   pickedDate?: string;
+  /** The campaign's harvest year: a new intervention's date defaults inside its dates. */
+  anneeRecolte?: number;
   /** An animator of the folder may edit its unreferenced inputs (decision 0032). */
   canEditFolderInputs?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const initialDate = row?.date ?? pickedDate ?? parisToday();
-  const { fetcher, form, fields, dirty, markDirty } = useListForm<{ [K in keyof z.input<typeof InterventionSchema>]?: string }>(controls, {
+  const initialDate = row?.date ?? pickedDate ?? (anneeRecolte ? defaultCampaignDate(anneeRecolte) : todayInParis());
+  const { fetcher, form, fields, dirty, markDirty, markClean } = useListForm<{ [K in keyof z.input<typeof InterventionSchema>]?: string }>(controls, {
     name: "intervention",
     rowId: row?.id,
     schema: InterventionSchema,
+    resolvesStale: true,
     defaultValue: row
-      ? {
-          idParcelle: String(row.idParcelle),
-          date: isoToText(row.date),
-          idOperationCulturale: row.idOperationCulturale == null ? "" : String(row.idOperationCulturale),
-          idCultureConcernee: row.idCultureConcernee == null ? "" : String(row.idCultureConcernee),
-          debit: numberText(row.debit, lang),
-          frequence: numberText(row.frequence, lang),
-          tauxSurface: numberText(row.tauxSurface, lang),
-          realisee: row.realisee ? "on" : undefined,
-          prevue: row.prevue ? "on" : undefined,
-        }
+      ? interventionTexts(row, lang)
       : {
           idParcelle: String(idParcelle),
           date: isoToText(initialDate),
@@ -76,6 +80,8 @@ export function InterventionForm({
           realisee: NOUVELLE_INTERVENTION.realisee ? "on" : undefined,
         },
   });
+  // Saved meanwhile by someone else: the typed values stay, theirs beside them, to keep or take (decision 0115).
+  const stale = useStaleForm({ row, answer: fetcher.data, dirty, values: (r) => interventionTexts(r, lang), form: form as never, markClean });
 
   // The text date and the date picker are one value (C-FORM-04, 05): the text is the form's field.
   const dateControl = useInputControl(fields.date);
@@ -104,7 +110,7 @@ export function InterventionForm({
         {row ? (
           <>
             <input type="hidden" name="id" value={row.id} />
-            <input type="hidden" name="updatedAt" value={row.updatedAt} />
+            <input type="hidden" name="updatedAt" value={stale.token} />
           </>
         ) : null}
         <fieldset disabled={readOnly} className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -188,6 +194,7 @@ export function InterventionForm({
             id={fields.debit.id}
             label={t("interventions.form.debit")}
             errors={fields.debit.errors}
+            bounds={InterventionSchema.shape.debit}
             help={
               warnDebit ? (
                 <span role="status" className="text-amber-800" data-testid="debit-warning">
@@ -213,7 +220,12 @@ export function InterventionForm({
               data-testid="intervention-debit"
             />
           </Field>
-          <Field id={fields.tauxSurface.id} label={t("interventions.form.taux-surface")} errors={fields.tauxSurface.errors}>
+          <Field
+            id={fields.tauxSurface.id}
+            label={t("interventions.form.taux-surface")}
+            errors={fields.tauxSurface.errors}
+            bounds={InterventionSchema.shape.tauxSurface}
+          >
             <TextInput
               {...getInputProps(fields.tauxSurface, { type: "text" })}
               inputMode="decimal"
@@ -221,7 +233,12 @@ export function InterventionForm({
               data-testid="intervention-taux-surface"
             />
           </Field>
-          <Field id={fields.frequence.id} label={t("interventions.form.frequence")} errors={fields.frequence.errors}>
+          <Field
+            id={fields.frequence.id}
+            label={t("interventions.form.frequence")}
+            errors={fields.frequence.errors}
+            bounds={InterventionSchema.shape.frequence}
+          >
             <TextInput
               {...getInputProps(fields.frequence, { type: "text" })}
               inputMode="decimal"
@@ -246,6 +263,30 @@ export function InterventionForm({
             </label>
           </div>
         </fieldset>
+        <StaleFormPanel
+          stale={stale}
+          labels={[
+            { name: "date", label: t("interventions.form.date-texte") },
+            { name: "idOperationCulturale", label: t("interventions.form.operation") },
+            { name: "idCultureConcernee", label: t("interventions.form.culture") },
+            { name: "debit", label: t("interventions.form.debit") },
+            { name: "tauxSurface", label: t("interventions.form.taux-surface") },
+            { name: "frequence", label: t("interventions.form.frequence") },
+            { name: "realisee", label: t("interventions.form.realisee") },
+            { name: "prevue", label: t("interventions.form.prevue") },
+          ]}
+          say={(name, v) =>
+            name === "realisee" || name === "prevue"
+              ? v
+                ? t("ui.yes")
+                : t("ui.no")
+              : name === "idOperationCulturale"
+                ? (operations.find((o) => String(o.id) === v)?.libelle ?? v)
+                : name === "idCultureConcernee"
+                  ? (cultures.find((c) => String(c.id) === v)?.libelle ?? v)
+                  : v
+          }
+        />
         <div className="mt-2 flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={controls.close}>
             {t("ui.close")}

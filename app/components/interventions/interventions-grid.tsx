@@ -5,6 +5,7 @@ import { DataGrid } from "~/components/grid/data-grid";
 import type { RowPatch } from "~/components/grid/patches";
 import type { DataGridHandle, GridSaveAnswer } from "~/components/grid/types";
 import { InterventionGrilleSchema, marqueur, NOUVELLE_INTERVENTION, nombrePassages } from "~/domain/intervention";
+import { defaultCampaignDate } from "~/domain/campaign-date";
 import { intrantsText } from "./toolbar";
 import type { InterventionRow, InterventionsData } from "~/domain/contracts/interventions";
 
@@ -17,11 +18,6 @@ import type { InterventionRow, InterventionsData } from "~/domain/contracts/inte
  */
 
 type Row = InterventionRow & Record<string, unknown>;
-
-const PARIS_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** Today in Paris, yyyy-mm-dd: the date of a row added in the grid. */
-export const todayInParis = (now = new Date()) => PARIS_DAY.format(now);
 
 const asNumber = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
@@ -96,8 +92,17 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
     () =>
       readOnly
         ? undefined
-        : () => ({ ...NOUVELLE_INTERVENTION, idParcelle: data.selection[0], date: todayInParis(), intrants: [], recoltes: [], rdd: false }) as Partial<Row>,
-    [readOnly, data.selection],
+        : () =>
+            ({
+              ...NOUVELLE_INTERVENTION,
+              idParcelle: data.selection[0],
+              // Inside the campaign: today when it is in it, else the same day of the harvest year (decision 0115).
+              date: defaultCampaignDate(data.anneeRecolte),
+              intrants: [],
+              recoltes: [],
+              rdd: false,
+            }) as Partial<Row>,
+    [readOnly, data.selection, data.anneeRecolte],
   );
 
   return (

@@ -6,6 +6,7 @@ import type { CommuneList, DepartementOption } from "~/components/commune-picker
 import { numberText, refLabel } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
+import { StaleFormPanel, useStaleForm } from "~/components/stale-form-panel";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import type { MapConfig } from "~/components/map/types";
 import { CHARGES, PARCELLE_LISTS, ParcelleSchema, type ParcelleFields } from "~/domain/parcelle";
@@ -114,12 +115,15 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [geometrie, setGeometrie] = useState<string | null>(row?.geometrie ?? null);
-  const { fetcher, form, fields, dirty, markDirty } = useListForm<z.input<typeof ParcelleFields>>(controls, {
+  const { fetcher, form, fields, dirty, markDirty, markClean } = useListForm<z.input<typeof ParcelleFields>>(controls, {
     name: "parcelle",
     rowId: row?.id,
     schema: ParcelleSchema,
     defaultValue: defaults(row, data, lang) as never,
+    resolvesStale: true,
   });
+  // Saved meanwhile by someone else: the typed values stay, theirs beside them, to keep or take (decision 0115).
+  const stale = useStaleForm({ row, answer: fetcher.data, dirty, values: (r) => defaults(r, data, lang), form: form as never, markClean });
   const f = fields as unknown as Record<string, Meta>;
   const update = (o: { name: string; value: string }) => {
     form.update(o);
@@ -145,7 +149,7 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <Panel title={t("parcelle.panels.resume")} defaultOpen testId="panel-resume">
@@ -233,6 +237,17 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
           readOnly={readOnly}
         />
       </Panel>
+      <StaleFormPanel
+        stale={stale}
+        labels={[
+          ...(["libelle", "surface", "objectifRendement", "irrigable", "drainee", "jachere", "remarque"] as const).map((name) => ({
+            name,
+            label: t(`parcelle.${name}`),
+          })),
+          ...CHARGES.map((name) => ({ name, label: t(`parcelle.${name}`) })),
+        ]}
+        say={(name, v) => (name === "irrigable" || name === "drainee" || name === "jachere" ? (v ? t("ui.yes") : t("ui.no")) : v)}
+      />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>
           {t("ui.close")}

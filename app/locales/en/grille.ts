@@ -24,10 +24,14 @@ const texts = {
   compositionReference: {
     "sera-enregistree": "No composition entered: the product's reference composition will be saved.",
   },
+  formulairePerime: {
+    title: "Changed by someone else while you were typing",
+    intro: "Nothing was saved and your values are kept in the form. Keep yours (they will be written at the next save) or take theirs.",
+  },
   bornes: {
     min: "Value too small (at least {{min}})",
     max: "Value too large (at most {{max}})",
-    minmax: "Value out of bounds ({{min}} – {{max}})",
+    minmax: "Value out of bounds: between {{min}} and {{max}}",
   },
 } satisfies typeof fr;
 

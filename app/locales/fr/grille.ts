@@ -23,10 +23,15 @@ const texts = {
   compositionReference: {
     "sera-enregistree": "Aucune composition saisie : celle de référence du produit sera enregistrée.",
   },
+  formulairePerime: {
+    title: "Modifié par quelqu'un d'autre pendant votre saisie",
+    intro:
+      "Rien n'a été enregistré et vos valeurs sont gardées dans le formulaire. Gardez les vôtres (elles seront enregistrées à la prochaine sauvegarde) ou prenez les leurs.",
+  },
   bornes: {
     min: "Valeur trop petite (au moins {{min}})",
     max: "Valeur trop grande (au plus {{max}})",
-    minmax: "Valeur hors des bornes ({{min}} – {{max}})",
+    minmax: "Valeur hors des bornes : entre {{min}} et {{max}}",
   },
 };
 

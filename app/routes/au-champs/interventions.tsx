@@ -212,6 +212,7 @@ function Interventions({ data }: { data: InterventionsData }) {
             cultures={data.cultures}
             canEditFolderInputs={data.canEditFolderInputs ?? false}
             pickedDate={params.get("date") ?? undefined}
+            anneeRecolte={data.anneeRecolte}
           />
         )}
       />
