@@ -82,7 +82,7 @@ const cibleOf = (c: z.output<typeof Cible>) => (c.action != null ? { idAction: c
 const oneTarget = (c: z.output<typeof Cible>) => (c.action == null) !== (c.parcelle == null);
 const ONE_TARGET = { message: "warning.invalid", path: ["action"] };
 const cibleCampaign = (c: z.output<typeof Cible>, db: Parameters<typeof actionCampaign>[0]) =>
-  c.action != null ? actionCampaign(db, c.action) : c.parcelle != null ? parcelleCampaignOf(db, c.parcelle) : null;
+  c.action != null ? actionCampaign(db, c.action) : c.parcelle != null ? parcelleCampaignOf(db, c.parcelle) : Promise.resolve(null);
 
 export const APPELS_PROTOCOLES: readonly ApiCall[] = [
   // --- protocols (C-API-28)
