@@ -19,9 +19,10 @@ describe("Daplos import form", () => {
     expect(errors({ idOad: 1, fichier: { name: "a.dap", size: 0 } })).toHaveProperty("fichier");
   });
 
-  test("[C-DAP-07] only .dap and .edi files, in any case", () => {
-    for (const name of ["Export_1765962015.dap", "FERME.EDI", "x.Dap"]) expect(errors({ idOad: 1, fichier: { name, size: 5 } }), name).toEqual({});
-    for (const name of ["export.xml", "export.csv", "dap", "a.dap.txt"])
+  test("[C-DAP-07] only .dap and .edi files and (decision 0108) eDaplos .xml, in any case", () => {
+    for (const name of ["Export_1765962015.dap", "FERME.EDI", "x.Dap", "edaplos-20261202.xml", "EXPORT.XML"])
+      expect(errors({ idOad: 1, fichier: { name, size: 5 } }), name).toEqual({});
+    for (const name of ["export.csv", "dap", "a.dap.txt", "a.xml.txt"])
       expect(errors({ idOad: 1, fichier: { name, size: 5 } }).fichier, name).toEqual(["daplos.extension"]);
   });
 

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { optionalNumber, requiredNumber } from "./validation";
 
 /**
- * The Daplos import form (spec 3 §2.10, §5, §9; decision 0094): a destination network and a `.dap` or `.edi` file,
- * both required; and the states of an import record (§4.5). Shared by the import screen and the service.
+ * The Daplos import form (spec 3 §2.10, §5, §9; decisions 0094, 0108): a destination network and a `.dap` or `.edi`
+ * flat file or an eDaplos `.xml` message, both required; and the states of an import record (§4.5). Shared by the import screen and the service.
  */
 
-export const EXTENSIONS_DAPLOS = [".dap", ".edi"] as const;
+export const EXTENSIONS_DAPLOS = [".dap", ".edi", ".xml"] as const;
 
-/** The extension is one of .dap and .edi, in any case (C-DAP-07); the content is checked by the reader. */
+/** The extension is .dap or .edi (C-DAP-07) or, for eDaplos, .xml (decision 0108), in any case; the content is checked by the reader. */
 export const estFichierDaplos = (nom: string) => EXTENSIONS_DAPLOS.some((e) => nom.toLowerCase().endsWith(e));
 
 /** A file as the form or the route hands it over: its name and size (the bytes travel apart). */

@@ -219,7 +219,7 @@ describe(`Daplos import (${dialect})`, () => {
     },
   );
 
-  test("[issue25] [C-DAP-07] only .dap and .edi files; an .edi is read by its content", async () => {
+  test("[issue25] [C-DAP-07] only .dap, .edi and (decision 0108) .xml files; a file is read by its content, whatever its extension", async () => {
     const db = t.db();
     const user = await demoUser(db, "redacteur");
     await expectRefused(apercuImportDaplos(scopeOf(db, user), demande(SAMPLE, { nomFichier: "export.csv" })), "daplos.extension", 400);
@@ -227,9 +227,11 @@ describe(`Daplos import (${dialect})`, () => {
     expect(r.parcelles).toHaveLength(93);
     await expectRefused(
       apercuImportDaplos(scopeOf(db, user), demande(new TextEncoder().encode("<?xml version='1.0'?><a/>"), { nomFichier: "x.edi" })),
-      "daplos.format-edaplos",
+      "daplos.edaplos-racine",
       400,
+      { params: { racine: "a" } },
     );
+    expect((await apercuImportDaplos(scopeOf(db, user), demande(SAMPLE, { nomFichier: "export.xml" }))).parcelles).toHaveLength(93);
   });
 
   test(

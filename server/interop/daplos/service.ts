@@ -20,7 +20,8 @@ import { definirTache, lancerTache, TACHE_INTERROMPUE } from "../../jobs/runner"
 import { writeParcelle } from "../../parcelle/service";
 import { writeRecolte } from "../../recolte/service";
 import { findUtilisateurById, toPublic } from "../../utilisateur/repo";
-import { lireDaplos, TAILLE_MAX_DAPLOS } from "./lecteur";
+import { planifierEdaplos } from "../edaplos/lecteur";
+import { decoder, lireDaplos, reconnaitreFormat, TAILLE_MAX_DAPLOS } from "./lecteur";
 import { cultureAee, planifier, texteCle, type NonPris, type PlanImport, type PlanIntervention, type PlanIntrant } from "./plan";
 import * as repo from "./repo";
 
@@ -113,11 +114,18 @@ async function verifierDroits(scope: Scope, cible: Cible, campagnes: (number | n
 
 type Prepare = { plan: PlanImport; cible: Cible; campagnes: Map<number, number | null>; plots: Map<string, number>; events: Map<string, number> };
 
+/** The plan of a file by its content (decision 0108): an eDaplos XML message by its reader, anything else by the flat reader (which refuses what is not Daplos). */
+function planDuFichier(octets: Uint8Array): PlanImport {
+  const debut = octets.subarray(0, 4096);
+  if (debut.byteLength && reconnaitreFormat(decoder(debut).texte) === "edaplos") return planifierEdaplos(octets, { tailleMax: TAILLE_MAX_DAPLOS });
+  return planifier(lireDaplos(octets, { tailleMax: TAILLE_MAX_DAPLOS }));
+}
+
 /** Reads, plans and resolves the file against what earlier imports wrote; checks the rights. Nothing written. */
 async function preparer(scope: Scope, demande: DemandeImport): Promise<Prepare> {
   const { db } = scope;
   verifierNomFichier(demande.nomFichier);
-  const plan = planifier(lireDaplos(demande.octets, { tailleMax: TAILLE_MAX_DAPLOS }));
+  const plan = planDuFichier(demande.octets);
   const cible = await destination(scope, demande, plan);
   const campagnes = new Map<number, number | null>();
   for (const annee of plan.annees) campagnes.set(annee, cible.idExploitation == null ? null : await repo.campagneDeAnnee(db, cible.idExploitation, annee));
