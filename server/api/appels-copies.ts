@@ -37,8 +37,7 @@ export const APPELS_COPIES: readonly ApiCall[] = [
     method: "PATCH",
     path: "/api/v1/parcelles/{id}/copie_action",
     tag: "copies",
-    summary:
-      "Copies interventions of a campaign of the same farm (actionSource: one id or several; campagneSource: theirs by default) into the plot {id}",
+    summary: "Copies interventions of a campaign of the same farm (actionSource: one id or several; campagneSource: theirs by default) into the plot {id}",
     params: byId,
     body: z.object({ actionSource: ids, campagneSource: rowId().optional() }),
     campaign: ({ params }, db) => parcelleCampaignOf(db, params.id),

@@ -53,7 +53,13 @@ const MainOeuvre = z.object({
 });
 const mainOeuvreOut = <T extends { idCampagne: number }>(r: T) => ({ ...r, campagne: `/api/v1/campagnes/${r.idCampagne}` });
 
-const TypeOperation = z.object({ id, libelle: z.string().describe("In English with locale=en"), profondeurTravail: z.boolean(), debitIrrigation: z.boolean(), volumeBouillie: z.boolean() });
+const TypeOperation = z.object({
+  id,
+  libelle: z.string().describe("In English with locale=en"),
+  profondeurTravail: z.boolean(),
+  debitIrrigation: z.boolean(),
+  volumeBouillie: z.boolean(),
+});
 const OperationCulturale = z.looseObject({
   id,
   idCampagne: id,
@@ -84,7 +90,13 @@ function operationOut(op: OperationData["rows"][number], types: OperationData["t
   return {
     ...op,
     typeOperation: type
-      ? { id: type.id, libelle: libelle!, profondeurTravail: !!type.profondeurTravail, debitIrrigation: !!type.debitIrrigation, volumeBouillie: !!type.volumeBouillie }
+      ? {
+          id: type.id,
+          libelle: libelle!,
+          profondeurTravail: !!type.profondeurTravail,
+          debitIrrigation: !!type.debitIrrigation,
+          volumeBouillie: !!type.volumeBouillie,
+        }
       : null,
     parcMateriel: [...(op.materielTractant == null ? [] : [op.materielTractant]), ...op.materielTractes],
   };
@@ -119,9 +131,9 @@ const ModeConduite = z.looseObject({
   dicIdCatCompetilis: id.nullable(),
   remarque: text,
   modeConduiteCultureList: z.array(
-    z.looseObject({ id, idCulture: id, idCatCulture: id.nullable(), idQualifiant: id.nullable(), libelleCulture: z.string() }).describe(
-      "A mode-conduite-culture: culture (idCulture), modeConduite, qualifiantCulture (idQualifiant), idCatCulture",
-    ),
+    z
+      .looseObject({ id, idCulture: id, idCatCulture: id.nullable(), idQualifiant: id.nullable(), libelleCulture: z.string() })
+      .describe("A mode-conduite-culture: culture (idCulture), modeConduite, qualifiantCulture (idQualifiant), idCatCulture"),
   ),
   modeConduiteAssurance: z.looseObject({}).nullable(),
   updatedAt: stamp,
@@ -351,7 +363,8 @@ export const APPELS_DESCRIPTION: readonly ApiCall[] = [
     method: "POST",
     path: "/api/v1/mode_conduites",
     tag: "mode_conduites",
-    summary: "A new crop management mode in the campaign idCampagne (the form's fields: libelle, aideCouplee, dicIdCatCompetilis, remarque, cultures, assurance)",
+    summary:
+      "A new crop management mode in the campaign idCampagne (the form's fields: libelle, aideCouplee, dicIdCatCompetilis, remarque, cultures, assurance)",
     body: ModeConduiteSchema.extend(withCampaign),
     campaign: ({ body }) => body.idCampagne,
     answer: ModeConduite,
@@ -369,7 +382,8 @@ export const APPELS_DESCRIPTION: readonly ApiCall[] = [
     campaign: ({ params }, db) => modeConduiteCampaign(db, params.id),
     answer: ModeConduite,
     refusals: [404, 409],
-    handle: async ({ scope, params, body: { updatedAt, ...input } }) => getModeConduite(scope, await saveModeConduite(scope, input, { id: params.id, updatedAt })),
+    handle: async ({ scope, params, body: { updatedAt, ...input } }) =>
+      getModeConduite(scope, await saveModeConduite(scope, input, { id: params.id, updatedAt })),
   }),
   apiCall({
     method: "DELETE",
@@ -469,7 +483,8 @@ export const APPELS_DESCRIPTION: readonly ApiCall[] = [
     campaign: ({ params }, db) => amenagementCampaign(db, params.id),
     answer: Zone,
     refusals: [404, 409],
-    handle: async ({ scope, params, body: { updatedAt, ...input } }) => getAmenagement(scope, await saveAmenagement(scope, input, { id: params.id, updatedAt })),
+    handle: async ({ scope, params, body: { updatedAt, ...input } }) =>
+      getAmenagement(scope, await saveAmenagement(scope, input, { id: params.id, updatedAt })),
   }),
   apiCall({
     method: "DELETE",

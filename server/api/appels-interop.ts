@@ -34,7 +34,9 @@ const Session = z.object({
   succes: z.boolean(),
   statut: z.number().int().describe("0 finished, 2 error, else in progress"),
   idTache: z.number().int().nullable(),
-  campagnes: z.array(z.object({ id: z.number().int(), libelle: z.string(), prefixeCampagne: z.string().nullable(), exploitation: z.object({ libelle: z.string() }) })),
+  campagnes: z.array(
+    z.object({ id: z.number().int(), libelle: z.string(), prefixeCampagne: z.string().nullable(), exploitation: z.object({ libelle: z.string() }) }),
+  ),
 });
 const LigneLog = z.object({
   id: z.number().int(),
@@ -45,7 +47,9 @@ const LigneLog = z.object({
   campagne: lien,
   modeConduite: lien,
   parcelle: lien,
-  action: z.object({ id: z.number().int(), dicIdTypeAction: z.number().int().nullable(), libelle: z.string().nullable(), date: z.string().nullable() }).nullable(),
+  action: z
+    .object({ id: z.number().int(), dicIdTypeAction: z.number().int().nullable(), libelle: z.string().nullable(), date: z.string().nullable() })
+    .nullable(),
   intrant: lien,
 });
 const Import = z.object({

@@ -136,7 +136,8 @@ export const APPELS_OBSERVATIONS: readonly ApiCall[] = [
     campaign: ({ params }, db) => serieCampaign(db, params.id),
     answer: SerieDetail,
     refusals: [404, 409],
-    handle: async ({ scope, params, body: { updatedAt, ...input } }) => serieOut(await getSerie(scope, await saveSerie(scope, input, { id: params.id, updatedAt }))),
+    handle: async ({ scope, params, body: { updatedAt, ...input } }) =>
+      serieOut(await getSerie(scope, await saveSerie(scope, input, { id: params.id, updatedAt }))),
   }),
   apiCall({
     method: "DELETE",
@@ -168,7 +169,8 @@ export const APPELS_OBSERVATIONS: readonly ApiCall[] = [
     method: "POST",
     path: "/api/v1/observations_parcelles",
     tag: "observations_parcelles",
-    summary: "A new observation in the series idObservationSerie (the observations table's fields: element, valeur, unite, remarque, idHorizon, idAdventice, stadeAdventice, classe)",
+    summary:
+      "A new observation in the series idObservationSerie (the observations table's fields: element, valeur, unite, remarque, idHorizon, idAdventice, stadeAdventice, classe)",
     body: ObservationRowSchema.extend({ idObservationSerie: rowId() }),
     campaign: ({ body }, db) => serieCampaign(db, body.idObservationSerie),
     answer: Observation,

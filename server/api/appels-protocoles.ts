@@ -322,7 +322,7 @@ export const APPELS_PROTOCOLES: readonly ApiCall[] = [
     refusals: [404],
     handle: async ({ scope, body }) => {
       const { action: _a, parcelle: _p, ...input } = body;
-      void _a, void _p;
+      void [_a, _p];
       const ids = await saveEvaluation(scope, cibleOf(body), input);
       return Promise.all(ids.map((id) => getEvaluation(scope, id)));
     },
@@ -339,7 +339,7 @@ export const APPELS_PROTOCOLES: readonly ApiCall[] = [
     refusals: [404, 409],
     handle: async ({ scope, params, body }) => {
       const { action: _a, parcelle: _p, updatedAt, ...input } = body;
-      void _a, void _p;
+      void [_a, _p];
       await saveEvaluation(scope, cibleOf(body), input, { id: params.id, updatedAt });
       return getEvaluation(scope, params.id);
     },

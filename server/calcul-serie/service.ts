@@ -199,7 +199,6 @@ export function explicationStockee(ind: Indicateur): Explication & { manquants: 
   };
 }
 
-
 function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, indicateurs: Indicateurs, idParcelle: number | null, out: LignesStockees) {
   const idEntite = String(id);
   for (const code in indicateurs) {
@@ -222,7 +221,6 @@ function lignesDe(idSerie: number, niveau: NiveauResultat, id: number | string, 
     out.nombre++;
   }
 }
-
 
 /**
  * The run of a series (the job's body: `definirTache('calcul-serie', ({db, tache, progression}) => executerSerie(db, tache.parametres.idSerie, progression))`):
@@ -294,7 +292,12 @@ export async function executerSerie(
     await progression?.(total, total);
   } catch (e) {
     console.warn(`[calcul-serie ${idSerie}]`, e);
-    await repo.majSerie(db, idSerie, { statut: "erreur", erreur: e instanceof Error ? e.message.slice(0, 500) : String(e), dtFin: new Date(), updatedAt: new Date() });
+    await repo.majSerie(db, idSerie, {
+      statut: "erreur",
+      erreur: e instanceof Error ? e.message.slice(0, 500) : String(e),
+      dtFin: new Date(),
+      updatedAt: new Date(),
+    });
   }
 }
 
@@ -361,7 +364,6 @@ function serieDe(r: Record<string, unknown>, ouvrable: boolean): SerieListee {
   };
 }
 
-
 /** The series of the given campaigns the user may see (GET calculs_series campagne[]; C-CALC-04, C-RIGHTS-17..19), newest first. */
 export async function listerSeries(db: Db, user: Utilisateur, idCampagnes: number[]): Promise<SerieListee[]> {
   const out: SerieListee[] = [];
@@ -426,10 +428,7 @@ async function lire(db: Db, user: Utilisateur, idSerie: number): Promise<DetailS
   const plots = await repo.parcellesParId(db, plotIds);
   const cropOfPlot = new Map<number, string | null>();
   const cropIds = [...new Set(resultats.filter((r) => r.niveau === "culture").map((r) => r.idEntite))];
-  const cropLabels = await repo.libellesCultures(
-    db,
-    cropIds.filter((c) => c !== "null").map(Number),
-  );
+  const cropLabels = await repo.libellesCultures(db, cropIds.filter((c) => c !== "null").map(Number));
   // The plot's crop of the run: read from the farm-level explanation would be heavy; the crop rows name their plots.
   for (const r of await repo.explicationsCultures(db, idSerie, CODES_GRAPHIQUES[0])) {
     const e = JSON.parse(String(r.explication ?? "{}")) as Explication;
@@ -545,8 +544,7 @@ async function modifier(db: Db, user: Utilisateur, idSerie: number, changement: 
     if (publication) {
       const avant = await groupesDe(trx, idSerie);
       const r = publierGroupes(avant, { tous: changement.tous, groupes: changement.groupes });
-      for (const g of r.groupes)
-        await repo.majGroupe(trx, idSerie, g.id, g.publie);
+      for (const g of r.groupes) await repo.majGroupe(trx, idSerie, g.id, g.publie);
       maj.publication = r.publication;
     }
     if (changement.remarque !== undefined) maj.remarque = changement.remarque?.trim() ? changement.remarque.trim().slice(0, 2000) : null;

@@ -447,7 +447,12 @@ export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Reco
         .replace(/[/_-](\w)/g, (_, c: string) => c.toUpperCase())}`,
       parameters: parametersOf(call),
       ...(call.body
-        ? { requestBody: { required: true, content: { [call.multipart ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(call.body, "output") } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { [call.multipart ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(call.body, "output") } },
+            },
+          }
         : {}),
       responses,
       security: [{ bearer: [] }],

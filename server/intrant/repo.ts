@@ -78,16 +78,16 @@ export const insertIntrant = (db: Db, row: Record<string, unknown>) => insertId(
 
 /** The input type of an input of the intervention, or null when it is not the intervention's. */
 export async function typeIntrantDe(db: Db, id: number, idAction: number): Promise<number | null> {
-  const r = await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where({ "i.id": id, "i.idAction": idAction }).first("c.idTypeIntrant");
+  const r = await db("intrant as i")
+    .join("categorie_intrant as c", "c.id", "i.idCategorie")
+    .where({ "i.id": id, "i.idAction": idAction })
+    .first("c.idTypeIntrant");
   return r ? Number(r.idTypeIntrant) : null;
 }
 
 /** Deletes an input of the campaign; the number of rows deleted (0 when it is another campaign's). */
 export function deleteIntrantDeCampagne(db: Db, idCampagne: number, id: number): Promise<number> {
-  return db("intrant")
-    .where({ id })
-    .whereIn("idAction", db("action").where({ idCampagne }).select("id"))
-    .delete();
+  return db("intrant").where({ id }).whereIn("idAction", db("action").where({ idCampagne }).select("id")).delete();
 }
 
 /** An input of the campaign (all its columns and its type), or undefined. */
@@ -128,4 +128,3 @@ export async function replaceCibles(db: Db, idIntrant: number, cibles: { idCible
   const idIntrantCible = await insertId(db, "intrant_cible", { idIntrant, uniteRefCible1: cibles[0].uniteRef });
   await db("intrant_cible_cible").insert(cibles.map((c, i) => ({ idIntrantCible, idCible: c.idCible, rang: i + 1, doseRef: c.doseRef, uniteRef: c.uniteRef })));
 }
-

@@ -201,10 +201,7 @@ async function storedOf(db: Db, ctx: CampaignContext, kind: IntrantKind, input: 
   }
   const v = input as SemenceInput;
   const p = await produitOf(db, ctx, TYPE_INTRANT.SEMENCE, v.origine, v.idIntrant, { idCulture: v.idCulture });
-  const categorie =
-    p.idCategorie != null && (await categorieDeType(db, p.idCategorie, TYPE_INTRANT.SEMENCE))
-      ? p.idCategorie
-      : CATEGORIE_SEMENCE;
+  const categorie = p.idCategorie != null && (await categorieDeType(db, p.idCategorie, TYPE_INTRANT.SEMENCE)) ? p.idCategorie : CATEGORIE_SEMENCE;
   return {
     row: {
       idCategorie: categorie,

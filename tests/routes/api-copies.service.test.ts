@@ -38,7 +38,9 @@ describe(`copies over the API (${dialect})`, () => {
     expect(two.body).toEqual({ copies: 2 });
     expect(await actionsOn(p.cible)).toBe(before + 3);
     const copied = await t.db()("action").where({ id: p.actions[0] }).first("idOperationCulturale", "date");
-    expect(Number((await t.db()("action").where({ idParcelle: p.cible, idOperationCulturale: copied.idOperationCulturale }).count({ n: "*" }))[0].n)).toBeGreaterThan(0);
+    expect(
+      Number((await t.db()("action").where({ idParcelle: p.cible, idOperationCulturale: copied.idOperationCulturale }).count({ n: "*" }))[0].n),
+    ).toBeGreaterThan(0);
   });
 
   test("[C-API-33] PATCH parcelles/{id}/copie_actions with actionsSource, dossierDestination and suppressionInterventionsParcellesDst replaces the plot's interventions", async () => {
@@ -69,7 +71,13 @@ describe(`copies over the API (${dialect})`, () => {
     const token = await tokenOf("redacteur");
     const r = await api("PATCH", `/api/v1/parcelles/${cible}/copie_series`, {
       token,
-      body: { seriesSource: [Number(serie.id)], dossierDestination: t.demo().dossiers.beauce, eltObserve: true, valeur: true, suppressionSeriesParcellesDst: false },
+      body: {
+        seriesSource: [Number(serie.id)],
+        dossierDestination: t.demo().dossiers.beauce,
+        eltObserve: true,
+        valeur: true,
+        suppressionSeriesParcellesDst: false,
+      },
     });
     expect(r).toMatchObject({ status: 200, body: { copies: 1 } });
     expect(Number((await db("observation_serie").where({ idParcelle: cible }).count({ n: "*" }))[0].n)).toBe(before + 1);
@@ -162,7 +170,10 @@ describe(`copies over the API (${dialect})`, () => {
     const refused = await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("lecteur"), body });
     expect(refused.status).toBe(403);
     expect(await t.db()("exploitation").where({ libelle: "Tilleuls_" }).first("id")).toBeUndefined();
-    const bad = await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("animateur"), body: { ...body, libelle: "", campagnesCibles: [] } });
+    const bad = await api("POST", "/api/v1/exploitations/duplication", {
+      token: await tokenOf("animateur"),
+      body: { ...body, libelle: "", campagnesCibles: [] },
+    });
     expect(bad.status).toBe(400);
     const made = await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("animateur"), body });
     expect(made.status).toBe(201);

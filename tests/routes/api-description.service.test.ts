@@ -180,7 +180,10 @@ describe(`farm description over the API (${dialect})`, () => {
       }
       const bad = await api("POST", res.post, { token: await tokenOf("redacteur"), body: { idCampagne: campagnes.tilleuls2025, ...res.invalid } });
       expect(Object.keys((bad.body as { fieldErrors: Record<string, string[]> }).fieldErrors).sort()).toEqual([...res.invalidFields].sort());
-      const unknown = await api("POST", res.post, { token: await tokenOf("redacteur"), body: { idCampagne: campagnes.tilleuls2025, ...res.body(r), champInconnu: 1 } });
+      const unknown = await api("POST", res.post, {
+        token: await tokenOf("redacteur"),
+        body: { idCampagne: campagnes.tilleuls2025, ...res.body(r), champInconnu: 1 },
+      });
       expect((unknown.body as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty("champInconnu");
       const ro = await api("POST", res.post, { token: readOnly, body: { idCampagne: campagnes.tilleuls2025, ...res.body(r) } });
       expect(ro.status).toBe(403);
@@ -199,7 +202,9 @@ describe(`farm description over the API (${dialect})`, () => {
         expect((await api("PATCH", `${res.item}/${existing.id}`, { token: lecteur, body: { ...res.update(r), updatedAt } })).status).toBe(403);
         expect((await api("DELETE", `${res.item}/${existing.id}`, { token: lecteur })).status).toBe(403);
         expect((await api("DELETE", `${res.item}/${existing.id}`, { token: readOnly })).status).toBe(403);
-        expect((await api("PATCH", `${res.item}/${existing.id}`, { token: await tokenOf("redacteur"), body: { ...res.update(r), libelle: "" , updatedAt } })).status).toBe(400);
+        expect(
+          (await api("PATCH", `${res.item}/${existing.id}`, { token: await tokenOf("redacteur"), body: { ...res.update(r), libelle: "", updatedAt } })).status,
+        ).toBe(400);
         if (res.readOne) expect((await api("GET", `${res.item}/${existing.id}`, { token: lecteur })).status).toBe(200);
       }
       if (locked) expect((await api("DELETE", `${res.item}/${locked.id}`, { token: await tokenOf("redacteur") })).status).toBe(403);
@@ -225,7 +230,12 @@ describe(`farm description over the API (${dialect})`, () => {
     expect((await api("GET", `/api/v1/operation_culturales/${idOp}/actions`, { token })).body).toEqual([]);
 
     // An operation with interventions: the interventions of every plot made with it.
-    const used = await t.db()("action").whereNotNull("idOperationCulturale").join("parcelle", "parcelle.id", "action.idParcelle").where("parcelle.idCampagne", idCampagne).first("action.idOperationCulturale as op");
+    const used = await t
+      .db()("action")
+      .whereNotNull("idOperationCulturale")
+      .join("parcelle", "parcelle.id", "action.idParcelle")
+      .where("parcelle.idCampagne", idCampagne)
+      .first("action.idOperationCulturale as op");
     if (used) {
       const expected = await t.db()("action").where({ idOperationCulturale: used.op }).pluck("id");
       const actions = await api("GET", `/api/v1/operation_culturales/${used.op}/actions`, { token });
@@ -250,11 +260,22 @@ describe(`farm description over the API (${dialect})`, () => {
     const r = await refs();
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const token = await tokenOf("redacteur");
-    const op = (await api("POST", "/api/v1/operation_culturales", { token, body: { idCampagne, idTypeAction: r.idTypeAction, libelle: "Type API", eta: true, debitReel: 1, consoCarburantReelle: 5 } })).body as {
+    const op = (
+      await api("POST", "/api/v1/operation_culturales", {
+        token,
+        body: { idCampagne, idTypeAction: r.idTypeAction, libelle: "Type API", eta: true, debitReel: 1, consoCarburantReelle: 5 },
+      })
+    ).body as {
       operation: Row;
     };
     expect(op.operation).toMatchObject({
-      typeOperation: { id: r.idTypeAction, libelle: r.typeAction.libelle, profondeurTravail: expect.any(Boolean), debitIrrigation: expect.any(Boolean), volumeBouillie: expect.any(Boolean) },
+      typeOperation: {
+        id: r.idTypeAction,
+        libelle: r.typeAction.libelle,
+        profondeurTravail: expect.any(Boolean),
+        debitIrrigation: expect.any(Boolean),
+        volumeBouillie: expect.any(Boolean),
+      },
       parcMateriel: [],
       surfaceTravaillee: null,
       nombrePassage: null,
@@ -277,9 +298,14 @@ describe(`farm description over the API (${dialect})`, () => {
     const r = await refs();
     const idCampagne = t.demo().campagnes.tilleuls2025;
     const token = await tokenOf("redacteur");
-    const made = (await api("POST", "/api/v1/mode_conduites", { token, body: { idCampagne, libelle: "Cultures API", cultures: [{ idCulture: r.idCulture }] } })).body as Row;
+    const made = (await api("POST", "/api/v1/mode_conduites", { token, body: { idCampagne, libelle: "Cultures API", cultures: [{ idCulture: r.idCulture }] } }))
+      .body as Row;
     const one = await api("GET", `/api/v1/mode_conduites/${made.id}`, { token });
-    expect(one.body).toMatchObject({ id: made.id, modeConduiteCultureList: [{ idCulture: r.idCulture, idCatCulture: null, idQualifiant: null }], modeConduiteAssurance: null });
+    expect(one.body).toMatchObject({
+      id: made.id,
+      modeConduiteCultureList: [{ idCulture: r.idCulture, idCatCulture: null, idQualifiant: null }],
+      modeConduiteAssurance: null,
+    });
   });
   test("[B-API-13][B-API-02] GET indicateurs (filtered on indCode, idGroupeIndicateur) and GET indicateurs/{id}, in English with locale=en", async () => {
     const token = await tokenOf("lecteur");

@@ -106,5 +106,9 @@ describe(`rule evaluations over the API (${dialect})`, () => {
 });
 
 afterAll(() => {
-  if (answered.length) expectContract(APPELS_PROTOCOLES.filter((c) => c.path.includes("rdd_evaluations")), answered);
+  if (answered.length)
+    expectContract(
+      APPELS_PROTOCOLES.filter((c) => c.path.includes("rdd_evaluations")),
+      answered,
+    );
 });

@@ -17,7 +17,13 @@ async function fixture(campagne: "tilleuls2025" | "tilleuls2024" | "vallee2025" 
   const idCampagne = t.demo().campagnes[campagne];
   const serie = await db("observation_serie").where({ idCampagne, dicIdTypeSerie: 1126, isPlacetteSelected: false }).orderBy("id").first("id", "idParcelle");
   expect(serie).toBeTruthy();
-  const obs = await db("observation").where({ idObservationSerie: serie.id }).whereNull("idObservationParent").whereNotNull("dicoIdEltObserve").whereNotIn("dicoIdEltObserve", [...ELEMENTS_HORS_TABLE]).orderBy("id").first("id");
+  const obs = await db("observation")
+    .where({ idObservationSerie: serie.id })
+    .whereNull("idObservationParent")
+    .whereNotNull("dicoIdEltObserve")
+    .whereNotIn("dicoIdEltObserve", [...ELEMENTS_HORS_TABLE])
+    .orderBy("id")
+    .first("id");
   expect(obs).toBeTruthy();
   // An element the network offers for the type (its own rows replace the default ones), with a numeric value.
   const idOad = t.demo().oads.reseauDemo;
@@ -31,7 +37,15 @@ async function fixture(campagne: "tilleuls2025" | "tilleuls2024" | "vallee2025" 
     .first("a.dicoIdEltObserve as element", "a.unite1 as unite");
   expect(offer).toBeTruthy();
   const year = Number((await db("campagne").where({ id: idCampagne }).first("anneeRecolte")).anneeRecolte);
-  return { idCampagne, idSerie: Number(serie.id), idParcelle: Number(serie.idParcelle), idObservation: Number(obs.id), element: Number(offer.element), unite: (offer.unite as string | null) ?? null, year };
+  return {
+    idCampagne,
+    idSerie: Number(serie.id),
+    idParcelle: Number(serie.idParcelle),
+    idObservation: Number(obs.id),
+    element: Number(offer.element),
+    unite: (offer.unite as string | null) ?? null,
+    year,
+  };
 }
 
 const writes = () => Promise.all(["observation_serie", "observation"].map((table) => snapshot(t.db(), table)));
@@ -137,7 +151,13 @@ describe(`observations over the API (${dialect})`, () => {
     const other = await fixture("vallee2025");
     const before = await writes();
     const readOnly = await tokenOf("redacteur", { nature: "personnel", acces: "lecture" });
-    const serie = (p: number, year: number, extra: Record<string, unknown> = {}) => ({ idParcelle: p, nom: "Refusée", date: `${year}-04-15`, dicIdTypeSerie: 1126, ...extra });
+    const serie = (p: number, year: number, extra: Record<string, unknown> = {}) => ({
+      idParcelle: p,
+      nom: "Refusée",
+      date: `${year}-04-15`,
+      dicIdTypeSerie: 1126,
+      ...extra,
+    });
     const cases: [string | null, string, Record<string, unknown>, number][] = [
       ["lecteur", "/api/v1/observations_series", serie(f.idParcelle, f.year), 403],
       ["synthese", "/api/v1/observations_series", serie(f.idParcelle, f.year), 403],
@@ -158,11 +178,16 @@ describe(`observations over the API (${dialect})`, () => {
       expect(r.status, `${username} ${path} ${JSON.stringify(body)} ${JSON.stringify(r.body)}`).toBe(status);
     }
     const fields = async (body: Record<string, unknown>, path = "/api/v1/observations_series") =>
-      Object.keys(((await api("POST", path, { token: await tokenOf("redacteur"), body })).body as { fieldErrors: Record<string, string[]> }).fieldErrors).sort();
+      Object.keys(
+        ((await api("POST", path, { token: await tokenOf("redacteur"), body })).body as { fieldErrors: Record<string, string[]> }).fieldErrors,
+      ).sort();
     expect(await fields(serie(f.idParcelle, f.year, { nom: "", date: "32/13/2025" }))).toEqual(["date", "nom"]);
     expect(await fields(serie(f.idParcelle, f.year, { date: "1990-01-01" }))).toEqual(["date"]);
     expect(await fields({ idObservationSerie: f.idSerie, element: 999999, valeur: 1 }, "/api/v1/observations_parcelles")).toEqual(["element"]);
-    expect((await api("POST", "/api/v1/observations_series", { token: readOnly, body: serie(f.idParcelle, f.year) })).body).toMatchObject({ status: 403, key: "errors.api.read-only-token" });
+    expect((await api("POST", "/api/v1/observations_series", { token: readOnly, body: serie(f.idParcelle, f.year) })).body).toMatchObject({
+      status: 403,
+      key: "errors.api.read-only-token",
+    });
 
     // Existing rows: the reader reads them but neither changes nor deletes them; the locked campaign's stay.
     const lecteur = await tokenOf("lecteur");
@@ -171,18 +196,27 @@ describe(`observations over the API (${dialect})`, () => {
     expect((await api("GET", `/api/v1/observations_series/${other.idSerie}`, { token: lecteur })).status).toBe(403);
     expect((await api("GET", `/api/v1/parcelles/${other.idParcelle}/observations_series`, { token: lecteur })).status).toBe(403);
     expect((await api("GET", `/api/v1/observations_parcelles/${other.idObservation}`, { token: lecteur })).status).toBe(403);
-    expect((await api("PATCH", `/api/v1/observations_series/${f.idSerie}`, { token: lecteur, body: { ...serie(f.idParcelle, f.year), updatedAt: s.updatedAt } })).status).toBe(403);
+    expect(
+      (await api("PATCH", `/api/v1/observations_series/${f.idSerie}`, { token: lecteur, body: { ...serie(f.idParcelle, f.year), updatedAt: s.updatedAt } }))
+        .status,
+    ).toBe(403);
     expect((await api("DELETE", `/api/v1/observations_series/${f.idSerie}`, { token: lecteur })).status).toBe(403);
     expect((await api("DELETE", `/api/v1/observations_series/${f.idSerie}`, { token: readOnly })).status).toBe(403);
     const o = s.observations.find((x) => x.id === f.idObservation)!;
-    expect((await api("PATCH", `/api/v1/observations_parcelles/${o.id}`, { token: lecteur, body: { element: o.element, valeur: 1, updatedAt: o.updatedAt } })).status).toBe(403);
+    expect(
+      (await api("PATCH", `/api/v1/observations_parcelles/${o.id}`, { token: lecteur, body: { element: o.element, valeur: 1, updatedAt: o.updatedAt } }))
+        .status,
+    ).toBe(403);
     expect((await api("DELETE", `/api/v1/observations_parcelles/${o.id}`, { token: lecteur })).status).toBe(403);
     const redacteur = await tokenOf("redacteur");
     expect((await api("DELETE", `/api/v1/observations_series/${locked.idSerie}`, { token: redacteur })).status).toBe(403);
     expect((await api("DELETE", `/api/v1/observations_parcelles/${locked.idObservation}`, { token: redacteur })).status).toBe(403);
     expect((await api("GET", "/api/v1/parcelles/999999/observations_series", { token: redacteur })).status).toBe(404);
     expect((await api("GET", "/api/v1/observations_series/999999/observations", { token: redacteur })).status).toBe(404);
-    expect((await api("PATCH", "/api/v1/observations_parcelles/999999", { token: redacteur, body: { element: f.element, valeur: 1, updatedAt: o.updatedAt } })).status).toBe(404);
+    expect(
+      (await api("PATCH", "/api/v1/observations_parcelles/999999", { token: redacteur, body: { element: f.element, valeur: 1, updatedAt: o.updatedAt } }))
+        .status,
+    ).toBe(404);
     expect(await writes()).toEqual(before);
   });
 });

@@ -33,7 +33,9 @@ export function IndicateursParcellePanel({ data }: { data: IndicateursParcelle }
             <li key={ind.code} className="rounded border border-stone-300 p-2" data-testid={`indicateur-${ind.code}`}>
               <div className="text-sm text-stone-700">{d ? t(d.libelle) : ind.code}</div>
               <div className="text-xl font-semibold" data-testid="valeur">
-                {ind.valeur == null ? t("indicateurs-parcelle.non-calcule") : `${formatNumber(ind.valeur, i18n.language, decimalesIndicateur(ind.unite))}${unite}`}
+                {ind.valeur == null
+                  ? t("indicateurs-parcelle.non-calcule")
+                  : `${formatNumber(ind.valeur, i18n.language, decimalesIndicateur(ind.unite))}${unite}`}
               </div>
               <div className="text-sm text-stone-700" data-testid="completude">
                 {t("indicateurs-parcelle.completude", { valeur: formatNumber(ind.completude, i18n.language, 0) })}

@@ -370,7 +370,9 @@ function ExplicationDialog({ idSerie, cible, corrigible, onClose }: { idSerie: n
       ) : (
         <div className="space-y-3">
           <p className="text-lg font-semibold" data-testid="explication-valeur">
-            {e.valeur == null ? t("calcul-serie.non-calcule") : `${formatNumber(e.valeur, i18n.language, decimalesIndicateur(e.unite))} ${e.code.startsWith("ift.") ? "" : e.unite}`}
+            {e.valeur == null
+              ? t("calcul-serie.non-calcule")
+              : `${formatNumber(e.valeur, i18n.language, decimalesIndicateur(e.unite))} ${e.code.startsWith("ift.") ? "" : e.unite}`}
           </p>
           <p className="text-sm">
             {t("calcul-serie.completude", { valeur: formatNumber(e.completude, i18n.language, 0) })} ·{" "}

@@ -58,7 +58,11 @@ export async function supprimerAction(db: Db, idCampagne: number, id: number): P
 }
 
 /** What the file says of an event that has no column of the intervention form: its title, stage and operation label. */
-export async function marquerEvenement(db: Db, id: number, v: { intituleEvenement: string | null; precisionStade: string | null; libelleOperationSource: string }): Promise<void> {
+export async function marquerEvenement(
+  db: Db,
+  id: number,
+  v: { intituleEvenement: string | null; precisionStade: string | null; libelleOperationSource: string },
+): Promise<void> {
   await db("action").where({ id }).update(v);
 }
 

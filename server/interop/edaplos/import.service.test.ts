@@ -15,7 +15,18 @@ import { ecrireEdaplos } from "./service";
  */
 const t = useTestDb();
 
-const TABLES = ["exploitation", "campagne", "parcelle", "action", "intrant", "recolte", "mode_conduite", "operation_culturale", "intrant_dossier", "import_daplos_cle"];
+const TABLES = [
+  "exploitation",
+  "campagne",
+  "parcelle",
+  "action",
+  "intrant",
+  "recolte",
+  "mode_conduite",
+  "operation_culturale",
+  "intrant_dossier",
+  "import_daplos_cle",
+];
 
 async function counts(db: Db) {
   const out: Record<string, number> = {};
@@ -26,7 +37,12 @@ async function counts(db: Db) {
 /** The demo campaign as the export writes it, its farm renamed by `siret` so that each test imports its own farm. */
 async function export_(db: Db, idCampagne: number, siret: string): Promise<{ xml: string; siretSource: string }> {
   let xml = "";
-  await ecrireEdaplos(db, [idCampagne], { ecrire: async (s) => void (xml += s) }, { identification: "000001", emetteur: { id: "test", nom: "Test" }, journal: () => {} });
+  await ecrireEdaplos(
+    db,
+    [idCampagne],
+    { ecrire: async (s) => void (xml += s) },
+    { identification: "000001", emetteur: { id: "test", nom: "Test" }, journal: () => {} },
+  );
   const siretSource = /<ram:OwnerAgronomicalObservationParty><ram:Identification>([^<]*)</.exec(xml)![1];
   return { xml: xml.replaceAll(`<ram:Identification>${siretSource}</ram:Identification>`, `<ram:Identification>${siret}</ram:Identification>`), siretSource };
 }
@@ -78,7 +94,10 @@ describe(`eDaplos import (${dialect})`, () => {
       // Every element read is created, updated or listed as not taken, with its reason and line.
       for (const [type, c] of Object.entries(r.comptes)) {
         expect(c.crees + c.misAJour + c.nonPris, type).toBe(c.lus);
-        expect(r.nonPris.filter((n) => n.type === type), type).toHaveLength(c.nonPris);
+        expect(
+          r.nonPris.filter((n) => n.type === type),
+          type,
+        ).toHaveLength(c.nonPris);
       }
       for (const n of r.nonPris) expect(n).toMatchObject({ ligne: expect.any(Number), type: expect.any(String), raison: expect.any(String) });
     },
@@ -100,21 +119,25 @@ describe(`eDaplos import (${dialect})`, () => {
     expect(second.recoltes.creees).toBe(first.recoltes.creees);
   });
 
-  test("[issue25] a malformed eDaplos file, one that is not a CropDataSheetMessage, an empty one: refused with their key, nothing written", { timeout: 180_000 }, async () => {
-    const db = t.db();
-    const user = await demoUser(db, "redacteur");
-    const { xml } = await export_(db, t.demo().campagnes.tilleuls2025, "22222222220003");
-    const before = await snapshot(db, ...TABLES);
-    const coupe = xml.slice(0, Math.floor(xml.length / 2));
-    await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande(coupe)), "daplos.edaplos-xml-invalide", 400);
-    await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande('<?xml version="1.0"?><Invoice/>')), "daplos.edaplos-racine", 400);
-    await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande("")), "daplos.vide", 400);
-    await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande(xml, "edaplos.csv")), "daplos.extension", 400);
-    // A reader of the folder may not import it.
-    const lecteur = await demoUser(db, "lecteur");
-    await expectRefused(appliquerImportDaplos(scopeOf(db, lecteur), demande(xml)), "errors.forbidden", 403);
-    expect(await snapshot(db, ...TABLES)).toEqual(before);
-  });
+  test(
+    "[issue25] a malformed eDaplos file, one that is not a CropDataSheetMessage, an empty one: refused with their key, nothing written",
+    { timeout: 180_000 },
+    async () => {
+      const db = t.db();
+      const user = await demoUser(db, "redacteur");
+      const { xml } = await export_(db, t.demo().campagnes.tilleuls2025, "22222222220003");
+      const before = await snapshot(db, ...TABLES);
+      const coupe = xml.slice(0, Math.floor(xml.length / 2));
+      await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande(coupe)), "daplos.edaplos-xml-invalide", 400);
+      await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande('<?xml version="1.0"?><Invoice/>')), "daplos.edaplos-racine", 400);
+      await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande("")), "daplos.vide", 400);
+      await expectRefused(appliquerImportDaplos(scopeOf(db, user), demande(xml, "edaplos.csv")), "daplos.extension", 400);
+      // A reader of the folder may not import it.
+      const lecteur = await demoUser(db, "lecteur");
+      await expectRefused(appliquerImportDaplos(scopeOf(db, lecteur), demande(xml)), "errors.forbidden", 403);
+      expect(await snapshot(db, ...TABLES)).toEqual(before);
+    },
+  );
 
   test(
     "[issue25] [C-EDAP-04] [C-EDAP-07] [C-DAP-07] [C-DAP-11] round trip: a demo campaign exported to eDaplos and imported into a new farm has the same plots, interventions, inputs and harvests, field by field",
@@ -148,9 +171,21 @@ describe(`eDaplos import (${dialect})`, () => {
           interventions++;
           // The kind of work as eDaplos says it (several Sillon kinds share a work code), the operation by its name.
           expect(
-            { date: j.date, travail: TRAVAUX[j.idTypeAction ?? 0]?.travail ?? null, operation: j.operation, realisee: j.realisee, taux: arrondi(j.tauxSurface, 3) },
+            {
+              date: j.date,
+              travail: TRAVAUX[j.idTypeAction ?? 0]?.travail ?? null,
+              operation: j.operation,
+              realisee: j.realisee,
+              taux: arrondi(j.tauxSurface, 3),
+            },
             quoi,
-          ).toEqual({ date: i.date, travail: TRAVAUX[i.idTypeAction ?? 0]?.travail ?? null, operation: i.operation, realisee: i.realisee, taux: arrondi(i.tauxSurface, 3) });
+          ).toEqual({
+            date: i.date,
+            travail: TRAVAUX[i.idTypeAction ?? 0]?.travail ?? null,
+            operation: i.operation,
+            realisee: i.realisee,
+            taux: arrondi(i.tauxSurface, 3),
+          });
           // Inputs: those the file gives a dose (other inputs carry none, listed by the export's log and the import's report).
           const exprimes = i.intrants.filter((x) => x.quantite != null && x.unite !== "autre");
           const champs = (x: (typeof i.intrants)[number]) => ({
@@ -161,7 +196,11 @@ describe(`eDaplos import (${dialect})`, () => {
             unite: x.unite,
             amm: x.amm,
             gnis: x.gnis,
-            composition: Object.fromEntries(Object.entries(x.composition ?? {}).filter(([, v]) => v != null && v !== 0).map(([e, v]) => [e, arrondi(v as number, 2)])),
+            composition: Object.fromEntries(
+              Object.entries(x.composition ?? {})
+                .filter(([, v]) => v != null && v !== 0)
+                .map(([e, v]) => [e, arrondi(v as number, 2)]),
+            ),
           });
           expect(j.intrants.map(champs), quoi).toEqual(exprimes.map(champs));
           intrants += exprimes.length;

@@ -86,7 +86,9 @@ const ble: ParcelleEdaplos = {
       idTypeAction: 12,
       operation: "Apport d'ammonitrate",
       tauxSurface: 0.5,
-      intrants: [intrant({ id: 5, idCategorie: 655, idTypeIntrant: 540, libelle: "Ammonitrate 27", quantite: 200, unite: "kg/ha", composition: { n: 27, so3: 6.5 } })],
+      intrants: [
+        intrant({ id: 5, idCategorie: 655, idTypeIntrant: 540, libelle: "Ammonitrate 27", quantite: 200, unite: "kg/ha", composition: { n: 27, so3: 6.5 } }),
+      ],
     }),
     intervention({
       id: 1004,
@@ -121,7 +123,12 @@ const orge: ParcelleEdaplos = {
 };
 
 function ecrit(parcelles: ParcelleEdaplos[]): string {
-  let xml = debutMessage({ identification: "000042", creation: new Date("2026-02-04T10:18:35Z"), logiciel: { nom: "Sillon", version: "1.0" }, emetteur: { id: "c", nom: "C" } });
+  let xml = debutMessage({
+    identification: "000042",
+    creation: new Date("2026-02-04T10:18:35Z"),
+    logiciel: { nom: "Sillon", version: "1.0" },
+    emetteur: { id: "c", nom: "C" },
+  });
   for (const p of parcelles) xml += parcelleXml(campagne, p, () => {});
   return xml + FIN_MESSAGE;
 }
@@ -190,7 +197,13 @@ describe("eDaplos reader: Sillon's own export read back", () => {
   test("[issue25] every element counted as taken or not taken, each not taken with its line in the file", () => {
     const lignes = xml.split("\n");
     for (const [type, c] of Object.entries(plan.comptes)) expect(c.pris + c.nonPris, type).toBe(c.lus);
-    expect(plan.comptes).toMatchObject({ DP: { lus: 2, pris: 2 }, PV: { lus: 6, pris: 6 }, VI: { lus: 4, pris: 4 }, IC: { lus: 2, pris: 2 }, VR: { lus: 2, pris: 1, nonPris: 1 } });
+    expect(plan.comptes).toMatchObject({
+      DP: { lus: 2, pris: 2 },
+      PV: { lus: 6, pris: 6 },
+      VI: { lus: 4, pris: 4 },
+      IC: { lus: 2, pris: 2 },
+      VR: { lus: 2, pris: 1, nonPris: 1 },
+    });
     // The writer puts a plot on one line: the line of the straw is its plot's.
     const ligne = (texte: string) => lignes.findIndex((l) => l.includes(texte)) + 1;
     expect(plan.nonPris).toEqual([
@@ -334,10 +347,14 @@ describe("eDaplos reader: another product's export and its odd inputs", () => {
     expect(medax).toMatchObject({ genre: "phyto", idCategorie: 5399, amm: "2010030", quantite: 0.5 });
     expect(sulfan).toMatchObject({ genre: "fertilisant", idCategorie: 659, quantite: 200, unite: "kg/ha", composition: { n: 24 } });
     expect(ammo).toMatchObject({ genre: "fertilisant", quantite: null });
-    expect(avertissement("edaplos-sans-type")).toContainEqual(expect.objectContaining({ ligne: medax.ligne, params: expect.objectContaining({ libelle: "MEDAX TOP" }) }));
-    expect(avertissement("edaplos-code-inconnu")).toContainEqual(expect.objectContaining({ ligne: sulfan.ligne, params: expect.objectContaining({ code: "ENGR_AUTR" }) }));
+    expect(avertissement("edaplos-sans-type")).toContainEqual(
+      expect.objectContaining({ ligne: medax.ligne, params: expect.objectContaining({ libelle: "MEDAX TOP" }) }),
+    );
+    expect(avertissement("edaplos-code-inconnu")).toContainEqual(
+      expect.objectContaining({ ligne: sulfan.ligne, params: expect.objectContaining({ code: "ENGR_AUTR" }) }),
+    );
     expect(avertissement("edaplos-unite")).toContainEqual(expect.objectContaining({ ligne: ammo.ligne, params: expect.objectContaining({ unite: "W95" }) }));
-    expect(plan.nonPris).toContainEqual({ ligne: ligneDe("<ram:TypeCode listAgencyID=\"312\">XX"), type: "IC", raison: "sans-equivalent", detail: "XX" });
+    expect(plan.nonPris).toContainEqual({ ligne: ligneDe('<ram:TypeCode listAgencyID="312">XX'), type: "IC", raison: "sans-equivalent", detail: "XX" });
   });
 
   test("[issue25] what Sillon has no place for (soil, device, cost, work rate, variety, irrigable, spatial frequency) is listed not taken with its line", () => {
@@ -382,7 +399,10 @@ describe("eDaplos reader: files refused whole", () => {
   });
 
   test("[issue25] an undeclared entity is left as written, never expanded", () => {
-    const xml = ecrit([{ ...orge, libelle: "La Noue" }]).replace("<ram:Description>La Noue</ram:Description>", "<ram:Description>La Noue &ext; &#233;</ram:Description>");
+    const xml = ecrit([{ ...orge, libelle: "La Noue" }]).replace(
+      "<ram:Description>La Noue</ram:Description>",
+      "<ram:Description>La Noue &ext; &#233;</ram:Description>",
+    );
     expect(planEdaplos(lireEdaplos(enc(xml))).parcelles[0].libelle).toBe("La Noue &ext; é");
   });
 });

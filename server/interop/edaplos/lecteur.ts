@@ -245,7 +245,14 @@ const PROCESS = new Set([
   "HarvestedAgriculturalProduce",
 ]);
 const OCCURRENCE_AREA = new Set(["TypeCode", "Description", "ActualMeasure"]);
-const INPUT = new Set(["Identification", "TypeCode", "Description", "AppliedSurfaceUnitValueMeasure", "AppliedSurfaceUnitVolumeMeasure", "ComponentCropInputChemical"]);
+const INPUT = new Set([
+  "Identification",
+  "TypeCode",
+  "Description",
+  "AppliedSurfaceUnitValueMeasure",
+  "AppliedSurfaceUnitVolumeMeasure",
+  "ComponentCropInputChemical",
+]);
 const PRODUCE = new Set(["TypeCode", "Name", "EstimatedYieldMeasure"]);
 
 /** The plan of a read eDaplos message: one farm, its harvest years, its plots with crop, area, boundary, processes, inputs and harvests. */
@@ -269,7 +276,7 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
       if (connus.has(nom) || nom.startsWith("@_") || nom === "#text") continue;
       for (const occurrence of liste(v)) {
         lu(nom);
-        const texte = typeof occurrence === "string" ? occurrence : texteDe(enfant(occurrence, "TypeCode")) ?? texteDe(enfant(occurrence, "Description"));
+        const texte = typeof occurrence === "string" ? occurrence : (texteDe(enfant(occurrence, "TypeCode")) ?? texteDe(enfant(occurrence, "Description")));
         refuse(nom, ligne(occurrence, parent), "sans-equivalent", texte ? decoderEntites(texte) : undefined);
       }
     }
@@ -406,7 +413,12 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
       if (occupation === principale) {
         enfantPris("AppliedPlotSoilOccupation");
         const suffixe = sillon ? Number(/_(\d+)$/.exec(texteDe(occupation.Identification) ?? "")?.[1] ?? NaN) : NaN;
-        const c = cultureEdaplos(espece, texteDe(crop?.SupplementaryBotanicalSpeciesCode), texteDe(crop?.SowingPeriodCode), Number.isFinite(suffixe) ? suffixe : null);
+        const c = cultureEdaplos(
+          espece,
+          texteDe(crop?.SupplementaryBotanicalSpeciesCode),
+          texteDe(crop?.SowingPeriodCode),
+          Number.isFinite(suffixe) ? suffixe : null,
+        );
         parcelle.espece = espece;
         parcelle.idCulture = c?.id ?? null;
         if (espece && !c) {
@@ -476,7 +488,8 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
     };
     parcelle.interventions.push(intervention);
     pris("PV");
-    if (!intervention.typeEvenement) avertir(lv, "PV", "edaplos-sans-type", { element: "ApplicablePlotAgriculturalProcess", libelle: intervention.libelleOperation });
+    if (!intervention.typeEvenement)
+      avertir(lv, "PV", "edaplos-sans-type", { element: "ApplicablePlotAgriculturalProcess", libelle: intervention.libelleOperation });
 
     for (const x of enfants(process, "UsedAgriculturalProcessCropInput")) intervention.intrants.push(intrant(x, ligne(x, lv)));
     for (const h of enfants(process, "HarvestedAgriculturalProduce")) {
@@ -489,7 +502,12 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
         refuse("VR", lh, "sans-equivalent", `${type} ${texteDe(h.Name) ?? ""}`.trim());
         continue;
       }
-      if (type !== "ZJH") avertir(lh, "VR", type ? "edaplos-code-inconnu" : "edaplos-sans-type", { element: "HarvestedAgriculturalProduce", code: type ?? "", libelle: texteDe(h.Name) ?? "" });
+      if (type !== "ZJH")
+        avertir(lh, "VR", type ? "edaplos-code-inconnu" : "edaplos-sans-type", {
+          element: "HarvestedAgriculturalProduce",
+          code: type ?? "",
+          libelle: texteDe(h.Name) ?? "",
+        });
       const valeur = nombreDe(h.EstimatedYieldMeasure);
       const unite = (attribut(h.EstimatedYieldMeasure, "unitCode") ?? "TNE").toUpperCase();
       const facteur = unite === "TNE" ? 1 : unite === "QTL" ? 0.1 : unite === "KGM" ? 0.001 : null;
@@ -508,7 +526,8 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
     const code = intervention.typeTravail;
     const id = code ? travailEdaplos(code) : null;
     intervention.idTypeAction = id ?? typeAction(null, intervention.typeEvenement, genres);
-    if (code && id == null) avertir(lv, "PV", "edaplos-code-inconnu", { element: "PerformedAgriculturalProcessWorkItem", code, libelle: intervention.libelleOperation });
+    if (code && id == null)
+      avertir(lv, "PV", "edaplos-code-inconnu", { element: "PerformedAgriculturalProcessWorkItem", code, libelle: intervention.libelleOperation });
   }
 
   function intrant(x: Noeud, lx: number): PlanIntrant {
@@ -577,7 +596,8 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
 
   if (exploitation.ligne == null) avertir(ligneDocument, "DA", "edaplos-sans-exploitation", { emetteur: texteDe(emetteur?.Identification) ?? "" });
   if (!exploitation.siret) exploitation.siret = texteDe(emetteur?.Identification);
-  if (!exploitation.libelle) exploitation.libelle = texteDe(emetteur?.Description) ?? texteDe(emetteur?.Name) ?? `Exploitation ${exploitation.siret ?? ""}`.trim();
+  if (!exploitation.libelle)
+    exploitation.libelle = texteDe(emetteur?.Description) ?? texteDe(emetteur?.Name) ?? `Exploitation ${exploitation.siret ?? ""}`.trim();
   const annees = [...new Set(parcelles.map((p) => p.cle.annee))].sort();
   return { version: f.version, encodage: f.encodage, exploitation, annees, parcelles, comptes, nonPris, avertissements };
 }
