@@ -130,9 +130,12 @@ export function ListSaveButton({ isNew, valid, dirty, busy, readOnly }: { isNew:
   );
 }
 
-/** Selecting a row changes only ?id=: the screen's data need not be loaded again. Export it from list routes. */
+/**
+ * Selecting a row changes only ?id=: the screen's data need not be loaded again. Export it from list routes.
+ * The same address is a revalidation asked for (useRevalidator: a form refused as stale reads its row again), kept.
+ */
 export function listScreenShouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const strip = (u: URL) => {
     const p = new URLSearchParams(u.search);
     p.delete("id");

@@ -186,6 +186,48 @@ test.describe("Excel habits in the interventions grid", () => {
       await s.cleanup();
     }
   });
+
+  test("[issue29-stale] an intervention saved in its form after someone else changed it keeps the typed values beside theirs, to keep or take", async ({ page }) => {
+    const ids = await demoIds();
+    const s = await prepare(ids.tilleuls2025, 2025);
+    try {
+      await signIn(page, "redacteur");
+      await navigate(page, `${SCREEN}?parcelleId=${s.idPlot}&id=${s.first}`);
+      const form = page.getByTestId("intervention-form");
+      await expect(form.getByTestId("intervention-frequence")).toHaveValue("2");
+      // Someone else saves the intervention meanwhile.
+      await e2eDb()("action")
+        .where({ id: s.first })
+        .update({ frequence: 3, nombrePassage: 3, updatedAt: new Date(Date.now() + 1000) });
+      await form.getByTestId("intervention-frequence").fill("4");
+      await page.getByTestId("list-save").click();
+      const panel = page.getByTestId("stale-form");
+      await expect(panel).toContainText("Fréquence : la vôtre 4, la leur 3");
+      await expect(form.getByTestId("intervention-frequence")).toHaveValue("4");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      expect(Number((await s.rows())[0].frequence)).toBe(3);
+      await page.screenshot({ path: `${SHOTS}/grille-habitudes-formulaire-perime.png`, fullPage: true });
+      await noSeriousAxeViolationInMain(page);
+      // Keep mine: the next save writes it.
+      await panel.getByTestId("stale-keep").click();
+      await expect(panel).toHaveCount(0);
+      await page.getByTestId("list-save").click();
+      await expect(page.getByTestId("snackbar")).toHaveText("Modification effectuée");
+      await expect.poll(async () => Number((await s.rows())[0].frequence)).toBe(4);
+      // Again, and this time take theirs: their value in the form, nothing written.
+      await e2eDb()("action")
+        .where({ id: s.first })
+        .update({ frequence: 5, nombrePassage: 5, updatedAt: new Date(Date.now() + 5000) });
+      await form.getByTestId("intervention-frequence").fill("6");
+      await page.getByTestId("list-save").click();
+      await expect(panel).toContainText("Fréquence : la vôtre 6, la leur 5");
+      await panel.getByTestId("stale-take").click();
+      await expect(form.getByTestId("intervention-frequence")).toHaveValue("5");
+      expect(Number((await s.rows())[0].frequence)).toBe(5);
+    } finally {
+      await s.cleanup();
+    }
+  });
 });
 
 test("at 1440 × 900 the interventions grid starts above the fold, its first rows in view without scrolling", async ({ page }) => {
