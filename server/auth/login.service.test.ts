@@ -117,13 +117,14 @@ describe(`sign-in (${dialect})`, () => {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const unknown: number[] = [];
     const wrong: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       unknown.push(await time(`inconnu-${i}`));
       wrong.push(await time("lecteur"));
     }
-    // Before the fix: about 80 ms against 860 ms. Now both run one scrypt hash.
-    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.6);
-    expect(median(unknown) / median(wrong)).toBeLessThan(1.6);
+    // Before the fix: about 80 ms against 860 ms (a ratio of 0.09). Now both run one scrypt hash; the bounds are wide
+    // because other processes share the machine's two cores (0.59 was seen under a full test run).
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.35);
+    expect(median(unknown) / median(wrong)).toBeLessThan(2.5);
   }, 120_000); // eleven scrypt hashes: seconds on a loaded machine
 
   test("a disabled account cannot sign in", async () => {

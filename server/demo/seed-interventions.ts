@@ -37,7 +37,7 @@ type Input =
   | { kind: "eau"; mm: number }
   | { kind: "autre"; categorie: number; libelle: string; quantite: number };
 
-type Step = {
+export type Step = {
   /** Operation keys of seed-description.ts, the first the farm has is taken. */
   op: string[];
   /** [year offset from the harvest year, "MM-DD"]. */
@@ -58,7 +58,7 @@ const H = 5391,
   I = 5393,
   REG = 5396;
 const FIDOX = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "FIDOX 800", amm: "2210219", quantite: q, unite: "l/ha" }); // prosulfocarbe 800 g/L
-const AZOXYSTAR = (q: number): Input => ({ kind: "phyto", categorie: F, libelle: "AZOXYSTAR 250", amm: "2190636", quantite: q, unite: "l/ha" }); // azoxystrobine 250 g/L
+export const AZOXYSTAR = (q: number): Input => ({ kind: "phyto", categorie: F, libelle: "AZOXYSTAR 250", amm: "2190636", quantite: q, unite: "l/ha" }); // azoxystrobine 250 g/L
 const MODDUS = (q: number): Input => ({ kind: "phyto", categorie: REG, libelle: "MODDUS", amm: "9100046", quantite: q, unite: "l/ha" }); // trinexapac-éthyl
 const BETAGRI = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "BETAGRI SC", amm: "2100034", quantite: q, unite: "l/ha" }); // métamitrone
 const COLZOR_TRIO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "COLZOR TRIO", amm: "9800018", quantite: q, unite: "l/ha" }); // colza, pré-levée
@@ -70,6 +70,8 @@ const KARATE_ZEON = (q: number): Input => ({
   quantite: q,
   unite: "l/ha",
 }); // lambda-cyhalothrine
+// Withdrawn on 20 November 2024 (E-Phy's date of the catalogue above): the register's demo uses it in spring 2025.
+export const COCKPIT = (q: number): Input => ({ kind: "phyto", categorie: F, libelle: "COCKPIT", amm: "9900004", quantite: q, unite: "l/ha" });
 const ADENGO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "ADENGO XTRA", amm: "2160693", quantite: q, unite: "l/ha" }); // maïs
 const GLYPHOSATE = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "ROUNDUP DYNAMIC", amm: "2220443", quantite: q, unite: "l/ha" }); // glyphosate
 
@@ -360,6 +362,8 @@ export type InterventionsOptions = {
   idDossier: number | null;
   /** Only these plots (default: every plot of the campaign). */
   idParcelles?: number[];
+  /** These steps instead of the main crop's itinerary (a few interventions added to some plots). */
+  itineraire?: Step[];
 };
 
 /** Seeds the interventions and inputs of every plot of a campaign; returns how many interventions were written. */
@@ -374,7 +378,7 @@ export async function seedCampaignInterventions(db: Db, idCampagne: number, oper
   let count = 0;
   for (const plot of await plotsOf(db, idCampagne)) {
     if (o.idParcelles && !o.idParcelles.includes(plot.id)) continue;
-    const steps = plot.principale ? ITINERAIRES[plot.principale.libelle] : undefined;
+    const steps = plot.principale ? (o.itineraire ?? ITINERAIRES[plot.principale.libelle]) : undefined;
     if (!steps) continue;
     for (const step of steps) {
       if (step.irrigable && !plot.irrigable) continue;

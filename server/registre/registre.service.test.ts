@@ -55,6 +55,24 @@ describe(`the plant-protection register (${dialect})`, () => {
     expect(range.echeance).toBeNull();
   });
 
+  test("[issue28-registre] the demo shows a finding of each kind on EARL des Tilleuls, each with its rule's source", async () => {
+    const db = t.db();
+    const { dossiers, exploitations } = t.demo();
+    const r = await registreExploitation(scopeOf(db, await demoUser(db, "redacteur")), {
+      idDossier: dossiers.beauce,
+      idExploitation: exploitations.tilleuls,
+      du: "2024-08-01",
+      au: "2025-12-31",
+    });
+    const kinds = new Set(r.constats.map((c) => c.regle));
+    expect([...kinds].sort()).toEqual(["applications-depassees", "champ-manquant", "delai-avant-recolte", "dose-depassee", "produit-retire", "usage-non-autorise"]);
+    for (const c of r.constats) expect(c.source).not.toBe("");
+    const late = r.constats.find((c) => c.regle === "delai-avant-recolte")!;
+    expect(late.valeurs).toEqual({ recolte: "2025-07-20", jours: 19, delai: 35 });
+    const withdrawn = r.constats.find((c) => c.regle === "produit-retire")!;
+    expect(r.lignes.find((l) => l.idIntrant === withdrawn.idIntrant)?.produit).toBe("COCKPIT");
+  });
+
   test("[issue28-registre] rights: a reader reads it, a synthesis right or no right gets nothing; only a writer edits the register's fields", async () => {
     const db = t.db();
     const { dossiers, exploitations, campagnes } = t.demo();
