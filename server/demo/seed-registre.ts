@@ -17,10 +17,7 @@ import usagesDemo from "./usages-phyto-demo.csv?raw";
  * - a harvest inside the pre-harvest interval (AZOXYSTAR on spring barley 19 days before its harvest, 35 required);
  * - a missing mandatory field (plots without PAC block nor geometry).
  */
-export async function seedDemoRegistre(
-  db: Db,
-  o: { idCampagne: number; operations: CampaignOperations; idDossier: number },
-): Promise<void> {
+export async function seedDemoRegistre(db: Db, o: { idCampagne: number; operations: CampaignOperations; idDossier: number }): Promise<void> {
   await importReferentiel(db, [parseFile("usages_des_produits_autorises_demo.csv", new TextEncoder().encode(usagesDemo))]);
   const plot = async (nom: string) => {
     const r = await db("parcelle").where({ idCampagne: o.idCampagne, libelle: nom }).first("id");

@@ -65,7 +65,14 @@ describe(`the plant-protection register (${dialect})`, () => {
       au: "2025-12-31",
     });
     const kinds = new Set(r.constats.map((c) => c.regle));
-    expect([...kinds].sort()).toEqual(["applications-depassees", "champ-manquant", "delai-avant-recolte", "dose-depassee", "produit-retire", "usage-non-autorise"]);
+    expect([...kinds].sort()).toEqual([
+      "applications-depassees",
+      "champ-manquant",
+      "delai-avant-recolte",
+      "dose-depassee",
+      "produit-retire",
+      "usage-non-autorise",
+    ]);
     for (const c of r.constats) expect(c.source).not.toBe("");
     const late = r.constats.find((c) => c.regle === "delai-avant-recolte")!;
     expect(late.valeurs).toEqual({ recolte: "2025-07-20", jours: 19, delai: 35 });

@@ -187,7 +187,9 @@ test.describe("Excel habits in the interventions grid", () => {
     }
   });
 
-  test("[issue29-stale] an intervention saved in its form after someone else changed it keeps the typed values beside theirs, to keep or take", async ({ page }) => {
+  test("[issue29-stale] an intervention saved in its form after someone else changed it keeps the typed values beside theirs, to keep or take", async ({
+    page,
+  }) => {
     const ids = await demoIds();
     const s = await prepare(ids.tilleuls2025, 2025);
     try {
