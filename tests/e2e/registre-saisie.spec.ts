@@ -133,12 +133,12 @@ test("[issue28-saisie] a writer fills the crop, the BBCH stage and the contracto
         .subarray(0, 2)
         .toString(),
     ).toBe("PK");
-    // A date range: the farm's treatments of April 2025 only (the demo's 12 and 18 April and this one).
+    // A date range: the farm's treatments of April 2025 only (the demo's 12, 18 and 20 April and this one).
     await page.getByTestId("registre-periode").getByLabel("Du", { exact: true }).fill("2025-04-01");
     await page.getByTestId("registre-periode").getByLabel("Au", { exact: true }).fill("2025-04-30");
     await page.getByRole("button", { name: "Voir la période" }).click();
     await expect(page.getByText("du 01/04/2025 au 30/04/2025.")).toBeVisible();
-    await expect(page.getByRole("heading", { name: /Traitements \(\d+\)/ })).toContainText("(3)");
+    await expect(page.getByRole("heading", { name: /Traitements \(\d+\)/ })).toContainText("(4)");
   } finally {
     await s.cleanup();
   }
