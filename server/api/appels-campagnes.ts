@@ -196,6 +196,8 @@ export const APPELS_CAMPAGNES: readonly ApiCall[] = [
     summary:
       "Starts the raw-data export of the campaigns `campagneId` (the raw-data export screen's; `groupes`: donnee_exportable ids, every group when absent; anglais for English texts): answered 202 with the job's address and the file's, GET session_exports/{id}",
     body: ExportCampagnes,
+    // The scope's view is the first campaign's: the campaigns offered are those of its network, as on the screen.
+    campaign: ({ body }) => body.campagneId[0],
     answer: ExportLance,
     status: 202,
     refusals: [404, 413],
