@@ -7,6 +7,7 @@ import { snapshot } from "../helpers/service";
 import { dialect, useTestDb } from "../helpers/test-db";
 import { apiClient, expectContract } from "../helpers/api-client";
 import { APPELS_CAMPAGNES } from "../../server/api/appels-campagnes";
+import { APPELS_EXPORTS } from "../../server/api/appels-exports";
 import { Executeur } from "../../server/jobs/runner";
 
 // The export files of this test file go to a folder of its own.
@@ -300,6 +301,43 @@ describe(`exports over the API (${dialect})`, () => {
     expect(await snapshot(t.db(), "session_export", "tache")).toEqual(before);
   });
 
+  test("[A-API-33][A-API-31][A-API-32] POST session_exports with libelle, nature 0, version, campagnes and groupes (anglais set by locale=en): the raw-data session, listed, its chosen sheets downloaded; refusals store nothing", async () => {
+    const { campagnes } = t.demo();
+    const token = await tokenOf("redacteur");
+    const groupes = await t.db()("donnee_exportable").orderBy("ordre").select("id", "libelle", "libelleEn");
+    const chosen = groupes.slice(0, 2);
+    const body = { libelle: "Données Tilleuls", nature: 0, version: 2, campagnes: [campagnes.tilleuls2025], groupes: chosen.map((g) => Number(g.id)) };
+
+    const before = await snapshot(t.db(), "session_export", "session_export_campagne", "tache");
+    const readOnly = await tokenOf("redacteur", { nature: "personnel", acces: "lecture" });
+    expect((await api("POST", "/api/v1/session_exports", { token: readOnly, body })).status).toBe(403);
+    expect((await api("POST", "/api/v1/session_exports", { token: await tokenOf("lecteur"), body: { ...body, campagnes: [campagnes.vallee2025] } })).status).toBe(403);
+    const noGroup = await api("POST", "/api/v1/session_exports", { token, body: { ...body, groupes: [] } });
+    expect(noGroup.status).toBe(400);
+    expect(noGroup.body).toMatchObject({ fieldErrors: { groupes: expect.any(Array) } });
+    const noCampaign = await api("POST", "/api/v1/session_exports", { token, body: { ...body, campagnes: [] } });
+    expect(noCampaign.status).toBe(400);
+    expect(noCampaign.body).toMatchObject({ fieldErrors: { campagnes: expect.any(Array) } });
+    expect((await api("POST", "/api/v1/session_exports", { token, body: { ...body, version: 7 } })).status).toBe(400);
+    expect((await api("POST", "/api/v1/session_exports", { token, body: { ...body, campagnes: [99999999] } })).status).toBe(404);
+    expect(await snapshot(t.db(), "session_export", "session_export_campagne", "tache")).toEqual(before);
+
+    const started = await api("POST", "/api/v1/session_exports?locale=en", { token, body });
+    expect(started.status).toBe(202);
+    const { id, href } = started.body as { id: number; href: string };
+    await demarrer();
+    expect(await attendre(token, href)).toMatchObject({ etat: "terminee" });
+    const listed = await api("GET", `/api/v1/session_exports?campagnes=${campagnes.tilleuls2025}&nature=0`, { token });
+    expect(listed.body).toEqual([expect.objectContaining({ id, libelle: "Données Tilleuls", nature: 0, version: 2, anglais: true, statut: 0 })]);
+    const file = await api("GET", `/api/v1/session_exports/${id}`, { token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toContain("Donn");
+    // The chosen groups only, under their English names.
+    const wb = await classeur(file.bytes);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(chosen.map((g) => String(g.libelleEn || g.libelle).slice(0, 31)));
+    expect((await api("DELETE", `/api/v1/session_exports/${id}`, { token })).status).toBe(204);
+  });
+
   test("[C-API-49] POST calculs_series/export: the result workbook of a series as a job (an .xlsx without macros, decision 0057), English with locale=en; refusals store nothing", async () => {
     const { campagnes } = t.demo();
     const token = await tokenOf("redacteur");
@@ -362,4 +400,4 @@ describe(`exports over the API (${dialect})`, () => {
   });
 });
 
-afterAll(() => expectContract(APPELS_CAMPAGNES, answered));
+afterAll(() => expectContract([...APPELS_CAMPAGNES, ...APPELS_EXPORTS], answered));
