@@ -24,7 +24,18 @@ export type FiltresCampagnes = { serieValide?: boolean; indicateurPublie?: boole
 export async function listCampagnesOfFarm(db: Db, idExploitation: number, f: FiltresCampagnes = {}): Promise<CampagneListee[]> {
   const q = db("campagne")
     .where({ idExploitation })
-    .select("id", "idExploitation", "anneeRecolte", "prefixeCampagne", "apiLibelle", "simulation", "serieValide", "indicateurPublie", "idCampagneHistoParcelle", "updatedAt")
+    .select(
+      "id",
+      "idExploitation",
+      "anneeRecolte",
+      "prefixeCampagne",
+      "apiLibelle",
+      "simulation",
+      "serieValide",
+      "indicateurPublie",
+      "idCampagneHistoParcelle",
+      "updatedAt",
+    )
     .orderBy([
       { column: "anneeRecolte", order: "desc" },
       { column: "simulation", order: "asc" },

@@ -110,7 +110,9 @@ describe(`campaigns over the API (${dialect})`, () => {
     const list = await api("GET", `/api/v1/exploitations/${exploitations.tilleuls}/campagnes`, { token });
     expect(list.status).toBe(200);
     expect((list.body as Campagne[]).map((c) => c.anneeRecolte)).toEqual([2025, 2025, 2024]);
-    expect(list.body).toContainEqual(expect.objectContaining({ id: campagnes.tilleuls2025Simulation, simulation: true, libelle: "2025 Simulation réduction phyto" }));
+    expect(list.body).toContainEqual(
+      expect.objectContaining({ id: campagnes.tilleuls2025Simulation, simulation: true, libelle: "2025 Simulation réduction phyto" }),
+    );
     const one = await api("GET", `/api/v1/campagnes/${campagnes.tilleuls2025}`, { token });
     expect(one.body).toMatchObject({ id: campagnes.tilleuls2025, anneeRecolte: 2025, locked: false });
 
@@ -121,7 +123,13 @@ describe(`campaigns over the API (${dialect})`, () => {
     });
     expect(created.status).toBe(201);
     const base = created.body as Campagne;
-    expect(base).toMatchObject({ anneeRecolte: 2026, apiLibelle: "Essai", libelle: "2026 Essai", simulation: false, idCampagneHistoParcelle: campagnes.tilleuls2025 });
+    expect(base).toMatchObject({
+      anneeRecolte: 2026,
+      apiLibelle: "Essai",
+      libelle: "2026 Essai",
+      simulation: false,
+      idCampagneHistoParcelle: campagnes.tilleuls2025,
+    });
     const stored = await t.db()("campagne").where({ id: base.id }).first();
     expect(Number(stored.idExploitation)).toBe(exploitations.tilleuls);
     expect([!!stored.inter, !!stored.prix, !!stored.obs]).toEqual([true, true, false]);
@@ -147,7 +155,12 @@ describe(`campaigns over the API (${dialect})`, () => {
     expect(kept.body).toMatchObject({ key: "campagne.base-not-deletable" });
     expect((await api("DELETE", `/api/v1/campagnes/${(sim.body as Campagne).id}`, { token })).status).toBe(204);
     expect((await api("DELETE", `/api/v1/campagnes/${base.id}`, { token })).status).toBe(204);
-    expect(await t.db()("campagne").whereIn("id", [base.id, (sim.body as Campagne).id]).select("id")).toEqual([]);
+    expect(
+      await t
+        .db()("campagne")
+        .whereIn("id", [base.id, (sim.body as Campagne).id])
+        .select("id"),
+    ).toEqual([]);
     expect((await api("GET", `/api/v1/campagnes/${base.id}`, { token })).status).toBe(404);
   });
 
@@ -311,7 +324,9 @@ describe(`exports over the API (${dialect})`, () => {
     const before = await snapshot(t.db(), "session_export", "session_export_campagne", "tache");
     const readOnly = await tokenOf("redacteur", { nature: "personnel", acces: "lecture" });
     expect((await api("POST", "/api/v1/session_exports", { token: readOnly, body })).status).toBe(403);
-    expect((await api("POST", "/api/v1/session_exports", { token: await tokenOf("lecteur"), body: { ...body, campagnes: [campagnes.vallee2025] } })).status).toBe(403);
+    expect(
+      (await api("POST", "/api/v1/session_exports", { token: await tokenOf("lecteur"), body: { ...body, campagnes: [campagnes.vallee2025] } })).status,
+    ).toBe(403);
     const noGroup = await api("POST", "/api/v1/session_exports", { token, body: { ...body, groupes: [] } });
     expect(noGroup.status).toBe(400);
     expect(noGroup.body).toMatchObject({ fieldErrors: { groupes: expect.any(Array) } });
@@ -320,6 +335,12 @@ describe(`exports over the API (${dialect})`, () => {
     expect(noCampaign.body).toMatchObject({ fieldErrors: { campagnes: expect.any(Array) } });
     expect((await api("POST", "/api/v1/session_exports", { token, body: { ...body, version: 7 } })).status).toBe(400);
     expect((await api("POST", "/api/v1/session_exports", { token, body: { ...body, campagnes: [99999999] } })).status).toBe(404);
+    // An unknown field is refused in either nature (a typo is never silently ignored).
+    expect((await api("POST", "/api/v1/session_exports", { token, body: { ...body, serie: [1] } })).status).toBe(400);
+    expect(
+      (await api("POST", "/api/v1/session_exports", { token, body: { calculsSeries: [1], groupes: ["ift"], realise: true, exploitation: true, serie: 1 } }))
+        .status,
+    ).toBe(400);
     expect(await snapshot(t.db(), "session_export", "session_export_campagne", "tache")).toEqual(before);
 
     const started = await api("POST", "/api/v1/session_exports?locale=en", { token, body });
