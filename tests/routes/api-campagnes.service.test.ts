@@ -148,6 +148,7 @@ describe(`campaigns over the API (${dialect})`, () => {
     const stale = await api("PATCH", `/api/v1/campagnes/${base.id}`, { token, body: { apiLibelle: "Autre", updatedAt: base.updatedAt } });
     expect(stale.status).toBe(409);
     expect((await t.db()("campagne").where({ id: base.id }).first("apiLibelle")).apiLibelle).toBe("Essai bas intrants");
+    expect(Number((await t.db()("audit").where({ action: "campagne.update", idEntite: base.id }).count({ n: "*" }).first())!.n)).toBe(1);
 
     // DELETE: the base of 2026 is kept while its simulation exists (A-CAMP-17), then both go.
     const kept = await api("DELETE", `/api/v1/campagnes/${base.id}`, { token });
