@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ExportResultatsSchema } from "~/domain/export-resultats";
+import { DemandeExportSchema, NATURE_DONNEES_BRUTES } from "~/domain/session-export";
 import { rowId } from "~/domain/validation";
 import { apiCall, type ApiCall } from "../http/api.server";
 import { lancerExportResultats } from "../export-resultats/service.server";
-import { listerSessionsExport, supprimerSessionExport } from "../session-export/service.server";
+import { creerExportDonneesBrutes, listerSessionsExport, supprimerSessionExport } from "../session-export/service.server";
 import { campagneDeSerie } from "../calcul-serie/service";
 import { TACHE_HREF } from "./appels-calcul";
 import { byId, stamp } from "./schemas";
@@ -28,6 +29,20 @@ const Session = z.object({
   campagnes: z.array(z.number().int()),
 });
 
+/**
+ * POST session_exports of nature 0 (A-API-33): the raw-data export screen's request (DemandeExportSchema: libelle,
+ * version, anglais), its campaigns and data groups (donnee_exportable ids) as JSON lists rather than JSON texts.
+ */
+const { campagnes: _c, groupes: _g, nature: _n, series: _s, options: _o, ...champsDemande } = DemandeExportSchema.shape;
+void [_c, _g, _n, _s, _o];
+const idsRequis = z.array(rowId()).min(1, "warning.required").max(500, "warning.too-many");
+const DemandeDonneesBrutes = z
+  .object({ nature: z.literal(NATURE_DONNEES_BRUTES), campagnes: idsRequis, groupes: idsRequis, ...champsDemande })
+  .strict()
+  .describe("Nature 0: raw data of the campaigns `campagnes`, the data groups `groupes`");
+/** Nature 1 (the default): the export-result form of some calculation series. */
+const DemandeResultats = ExportResultatsSchema.strict().describe("Nature 1 (default): the result workbook of the series `calculsSeries`");
+
 export const APPELS_EXPORTS: readonly ApiCall[] = [
   apiCall({
     method: "GET",
@@ -43,15 +58,19 @@ export const APPELS_EXPORTS: readonly ApiCall[] = [
     path: "/api/v1/session_exports",
     tag: "exports",
     summary:
-      "Starts a result export (the export-result form: series, groups, options; anglais for English texts): a session and its job, answered 202 with the job's address",
-    body: ExportResultatsSchema,
-    // The scope's view is the first series' campaign (its folder decides which campaigns may be exported).
-    campaign: ({ body }, db) => campagneDeSerie(db, body.calculsSeries[0]),
+      "Starts an export: nature 0, the raw data of campaigns (libelle, nature, version, campagnes, groupes); nature 1 (default), the result export form (series, groups, options); anglais for English texts, set by locale=en. A session and its job, answered 202 with the job's address",
+    body: z.union([DemandeDonneesBrutes, DemandeResultats]),
+    // The scope's view is the first campaign's, or the first series' (its folder decides which campaigns may be exported).
+    campaign: ({ body }, db) => ("calculsSeries" in body ? campagneDeSerie(db, body.calculsSeries[0]) : body.campagnes[0]),
     answer: z.object({ id: z.number().int(), idTache: z.number().int(), href: z.string() }),
     status: 202,
     refusals: [404, 409, 413],
     handle: async ({ scope, body, locale }) => {
-      const r = await lancerExportResultats(scope, { ...body, anglais: body.anglais || locale === "en" });
+      const anglais = body.anglais || locale === "en";
+      const r =
+        "calculsSeries" in body
+          ? await lancerExportResultats(scope, { ...body, anglais })
+          : await creerExportDonneesBrutes(scope, { libelle: body.libelle, version: body.version, anglais, campagnes: body.campagnes, groupes: body.groupes });
       return { ...r, href: TACHE_HREF(r.idTache) };
     },
   }),

@@ -14,6 +14,7 @@ export type AuditAction =
   | "exploitation.dossier-remove"
   | "exploitation.droits"
   | "campagne.create"
+  | "campagne.update"
   | "campagne.delete"
   | "campagne.unlock"
   | "campagne.scenario"

@@ -1,6 +1,9 @@
 import { buildDisplayName } from "~/domain/access/rights";
 import { isSimulationYear, type NewCampagneInput } from "~/domain/partage";
 import { campaignContext, ensureWrite } from "../access/description";
+import { abilitiesFor, canWriteFarm } from "../access/abilities";
+import { listFoldersOfFarm } from "../contexte/repo";
+import { farmExists, listCampagnesOfFarm, updateCampagneLabel, type CampagneListee, type FiltresCampagnes } from "./repo";
 import { recordAudit } from "../audit/repo";
 import { findCampagneDates, findContexte, listCampagnesOfExploitations, saveContexte } from "../contexte/repo";
 import { bool } from "../db/dialect";
@@ -176,4 +179,69 @@ export async function getCampagne(scope: Scope) {
   const ctx = await campaignContext(scope);
   const row = await findCampagneDates(scope.db, ctx.idCampagne);
   return { ...ctx.view.campagne!, ...row, locked: ctx.view.lock?.locked ?? false };
+}
+
+/**
+ * The folder through which the user reaches a farm (the API names a farm, not a folder): with `ecriture`, the first
+ * folder through which he may write the farm, else the first through which he reads it. A farm he reaches through no
+ * folder is refused (403), a farm that does not exist is a 404.
+ */
+async function dossierDeFerme(scope: Scope, idExploitation: number, ecriture: boolean): Promise<number> {
+  const { db, user } = scope;
+  if (!(await farmExists(db, idExploitation))) throw new ServiceError("errors.not-found", 404);
+  let lisible: number | null = null;
+  for (const { idDossier } of await listFoldersOfFarm(db, idExploitation)) {
+    const a = await abilitiesFor(db, user, { idDossier, idExploitation });
+    if (!a.canReadFarm) continue;
+    if (!ecriture || canWriteFarm(a)) return idDossier;
+    lisible ??= idDossier;
+  }
+  if (lisible == null) throw new ServiceError("errors.forbidden", 403);
+  return lisible;
+}
+
+/** The campaigns of a farm the user reads (GET campagnes?exploitation=, GET exploitations/{id}/campagnes; A-API-24, 25). */
+export async function campagnesDeFerme(scope: Scope, idExploitation: number, filtres: FiltresCampagnes = {}): Promise<CampagneListee[]> {
+  await dossierDeFerme(scope, idExploitation, false);
+  return listCampagnesOfFarm(scope.db, idExploitation, filtres);
+}
+
+/** POST campagnes (A-API-25): the campaign screen's creation on the farm named, through a folder the user writes it by. */
+export async function creerCampagneDeFerme(scope: Scope, idExploitation: number, input: NewCampagneInput): Promise<CampagneListee> {
+  const idDossier = await dossierDeFerme(scope, idExploitation, true);
+  const id = await createCampagne(scope, { idDossier, idExploitation }, input);
+  const [c] = await listCampagnesOfFarm(scope.db, idExploitation, { ids: [id] });
+  return c;
+}
+
+/**
+ * PATCH campagnes/{id} (A-API-25): the campaign's label (apiLibelle; its year and flags are not edited). A write on
+ * the campaign and its farm: farm writing, the campaign not locked, the updatedAt it was read with (409 otherwise).
+ */
+export async function renommerCampagne(scope: Scope, input: { apiLibelle: string; updatedAt: string }): Promise<CampagneListee> {
+  const ctx = await campaignContext(scope);
+  const idDossier = ctx.view.selected.idDossier;
+  if (idDossier == null) throw new ServiceError("errors.forbidden", 403);
+  await ensureWrite(scope, { dossier: idDossier, exploitation: ctx.idExploitation });
+  await ensureWrite(scope, { dossier: idDossier, campagne: ctx.idCampagne });
+  await updateCampagneLabel(scope.db, { id: ctx.idCampagne, updatedAt: input.updatedAt }, input.apiLibelle);
+  await recordAudit(scope.db, {
+    idUser: scope.user.id,
+    userLabel: who(scope.user),
+    action: "campagne.update",
+    entite: "campagne",
+    idEntite: ctx.idCampagne,
+    idDossier,
+    idExploitation: ctx.idExploitation,
+    details: { apiLibelle: input.apiLibelle },
+  });
+  const [c] = await listCampagnesOfFarm(scope.db, ctx.idExploitation, { ids: [ctx.idCampagne] });
+  return c;
+}
+
+/** DELETE campagnes/{id} (A-API-25): the scope's campaign, deleted as the campaign screen does (deleteCampagne). */
+export async function supprimerCampagne(scope: Scope): Promise<void> {
+  const ctx = await campaignContext(scope);
+  if (ctx.view.selected.idDossier == null) throw new ServiceError("errors.forbidden", 403);
+  await deleteCampagne(scope, { idDossier: ctx.view.selected.idDossier, idExploitation: ctx.idExploitation }, ctx.idCampagne);
 }

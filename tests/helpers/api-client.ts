@@ -35,10 +35,13 @@ export function apiClient(t: { db: () => Db; demo: () => DemoIds }) {
     context.set(dbContext, t.db());
     context.set(clientIpContext, "203.0.113.27");
     const response: Response = await (method === "GET" ? apiLoader : apiAction)({ request, params: {}, context } as never);
-    const text = await response.text();
-    const json = text ? JSON.parse(text) : undefined;
-    answered.push({ method, path: path.split("?")[0], status: response.status, body: json, contentType: response.headers.get("content-type") });
-    return { status: response.status, body: json, text, headers: response.headers };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    const contentType = response.headers.get("content-type");
+    // A file answer (decision 0111) is kept as its text; every other answer is JSON.
+    const json = !text ? undefined : contentType && !contentType.includes("json") ? text : JSON.parse(text);
+    answered.push({ method, path: path.split("?")[0], status: response.status, body: json, contentType });
+    return { status: response.status, body: json, text, bytes, headers: response.headers };
   }
   async function tokenOf(username: string, extra: Record<string, unknown> = {}) {
     const id = t.demo().users[username as keyof DemoIds["users"]];

@@ -523,6 +523,7 @@ const en = {
     "exploitation.dossier-remove": "Folder unlinked",
     "exploitation.droits": "Folder rights changed",
     "campagne.create": "Campaign created",
+    "campagne.update": "Campaign renamed",
     "campagne.delete": "Campaign deleted",
     "campagne.unlock": "Campaign unlocked",
     "campagne.scenario": "Base campaign chosen",

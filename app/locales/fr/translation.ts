@@ -523,6 +523,7 @@ const fr = {
     "exploitation.dossier-remove": "Détachement d'un dossier",
     "exploitation.droits": "Modification des droits d'un dossier",
     "campagne.create": "Création d'une campagne",
+    "campagne.update": "Renommage d'une campagne",
     "campagne.delete": "Suppression d'une campagne",
     "campagne.unlock": "Déverrouillage d'une campagne",
     "campagne.scenario": "Choix de la campagne de base",
