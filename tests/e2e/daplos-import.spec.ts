@@ -134,7 +134,9 @@ test.describe("Daplos import", () => {
     await page.screenshot({ path: `${SHOTS}/termine.png`, fullPage: true });
   });
 
-  test("[C-DAP-07][C-DAP-08][C-DAP-12][C-ERR-22][C-ERR-33] a bad file shows its message and writes nothing: a .txt, an empty .dap, a .dap that is not Daplos", async ({ page }) => {
+  test("[C-DAP-07][C-DAP-08][C-DAP-12][C-ERR-22][C-ERR-33] a bad file shows its message and writes nothing: a .txt, an empty .dap, a .dap that is not Daplos", async ({
+    page,
+  }) => {
     await ouvrir(page);
     await navigate(page, SCREEN);
     const avant = await comptes();
@@ -154,7 +156,9 @@ test.describe("Daplos import", () => {
     await expect(page.getByTestId("daplos-fichier-erreur")).toHaveCount(0);
     await apercu.click();
     // The file's refusal: next to the field, its name and the detail, no dialog (C-ERR-22, C-ERR-33; decision 0121).
-    await expect(page.getByTestId("daplos-fichier-erreur")).toHaveText("faux.dap : Ce fichier n'est pas un fichier Daplos : il doit commencer par un enregistrement EI.");
+    await expect(page.getByTestId("daplos-fichier-erreur")).toHaveText(
+      "faux.dap : Ce fichier n'est pas un fichier Daplos : il doit commencer par un enregistrement EI.",
+    );
     await expect(page.getByTestId("error-dialog")).toHaveCount(0);
     await expect(page.getByTestId("daplos-apercu-rapport")).toHaveCount(0);
     expect(await comptes()).toEqual(avant);

@@ -51,7 +51,8 @@ async function nettoyer() {
   const db = e2eDb();
   const ids = await demoIds();
   const idUser = await userId("redacteur");
-  const enCours = async () => Number((await db("tache").where({ type: "import-daplos" }).whereIn("etat", ["en_attente", "en_cours"]).count({ n: "*" }).first())?.n);
+  const enCours = async () =>
+    Number((await db("tache").where({ type: "import-daplos" }).whereIn("etat", ["en_attente", "en_cours"]).count({ n: "*" }).first())?.n);
   await expect.poll(enCours, { timeout: 120_000 }).toBe(0);
   const fermes = (await db("import_daplos_cle").where({ idOad: ids.reseauDemo, nature: "exploitation" }).select("idCible")).map((r) => r.idCible as number);
   if (fermes.length) await db("exploitation").whereIn("id", fermes).delete();
@@ -163,8 +164,31 @@ test.describe("eDaplos import", () => {
     const table = page.getByTestId("table-parcelle");
     const source = (await e2eDb()("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy("libelle").pluck("libelle")) as string[];
     await expect(table.locator("tbody tr").first()).toBeVisible();
-    for (const libelle of source.slice(0, 3)) await expect(table.locator("tbody tr", { hasText: libelle }).first()).toBeVisible();
+    await expect(table.locator("tbody tr")).toHaveCount(nbSource);
+    for (const libelle of source) await expect(table.locator("tbody tr", { hasText: libelle })).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/parcelles-importees.png`, fullPage: true });
+
+    // One imported plot's interventions, from its row: the dates and operations of the exported ones.
+    const plot = await e2eDb()("parcelle").where({ idCampagne: campagne.id, libelle: source[0] }).first("id");
+    const faites = await e2eDb()("action as a")
+      .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+      .where("a.idParcelle", plot.id)
+      .orderBy("a.date")
+      .select("a.date", "o.libelle");
+    expect(faites.length).toBeGreaterThan(0);
+    await table.locator("tbody tr", { hasText: source[0] }).getByRole("link", { name: "Interventions" }).click();
+    await expect(page).toHaveURL(new RegExp(`/au_champs/interventions\\?parcelleId=${plot.id}`));
+    await expect(page.getByTestId("plot-filter-summary")).toHaveText(source[0]);
+    const grille = page.locator('table[role="grid"]');
+    const [annee, mois, jour] = String(faites[0].date instanceof Date ? faites[0].date.toISOString() : faites[0].date)
+      .slice(0, 10)
+      .split("-");
+    const ligneIntervention = grille
+      .locator("tbody tr")
+      .filter({ hasText: `${jour}/${mois}/${annee}` })
+      .first();
+    await expect(ligneIntervention).toContainText(String(faites[0].libelle));
+    await page.screenshot({ path: `${SHOTS}/interventions-importees.png`, fullPage: true });
   });
 
   test("[issue25][C-ERR-22][C-ERR-33] a malformed eDaplos file: its file name and error next to the file field, no dialog, the loading indicator gone, nothing written", async ({
@@ -179,7 +203,17 @@ test.describe("eDaplos import", () => {
 
     await champ.setInputFiles({ name: "parcelles-cassees.xml", mimeType: "application/xml", buffer: Buffer.from(MALFORME) });
     await expect(erreur).toHaveCount(0);
+    // The upload held until the loading indicator is seen, then let through: the failure only stops the indicator.
+    let laisser = () => {};
+    const retenu = new Promise<void>((r) => (laisser = r));
+    await page.route("**/importdaplos/fichier**", async (route) => {
+      await retenu;
+      await route.continue();
+    });
     await apercu.click();
+    await expect(page.getByTestId("daplos-chargement")).toHaveText("Lecture du fichier…");
+    await expect(apercu).toBeDisabled();
+    laisser();
     await expect(erreur).toHaveText(/^parcelles-cassees\.xml : Ligne 5 : ce fichier n'est pas un XML bien formé \(.+\)\.$/);
     await expect(champ).toHaveAttribute("aria-invalid", "true");
     await expect(champ).toHaveAttribute("aria-describedby", "daplos-fichier-erreur");
@@ -189,6 +223,7 @@ test.describe("eDaplos import", () => {
     await expect(apercu).toBeEnabled(); // the form is as it was: the user may choose another file
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/malforme.png`, fullPage: true });
+    await page.unrouteAll();
 
     // Another XML, not an eDaplos message.
     await champ.setInputFiles({ name: "facture.xml", mimeType: "application/xml", buffer: Buffer.from('<?xml version="1.0"?>\n<Invoice/>\n') });
@@ -225,5 +260,30 @@ test.describe("eDaplos import", () => {
     await page.screenshot({ path: `${SHOTS}/apercu-en.png`, fullPage: true });
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(rapport).toBeHidden();
+  });
+
+  test("[C-ERR-27][C-EDAP-16] a session whose log file is empty: no file available, missing or erroneous data, in French and English", async ({ page }) => {
+    const ids = await ouvrir(page);
+    const db = e2eDb();
+    const [r] = await db("session_export")
+      .insert({
+        nature: 2,
+        libelle: "sans-journal.xml",
+        fichier: "sans-journal.xml",
+        statut: 0,
+        idUtilisateur: await userId("redacteur"),
+        dtFinSession: new Date(),
+      })
+      .returning("id");
+    const id = Number(typeof r === "object" ? r.id : r);
+    await db("session_export_campagne").insert({ idSessionExport: id, idCampagne: ids.tilleuls2025 });
+    await navigate(page, `${EXPORT}?campagne=${ids.tilleuls2025}`);
+    await page.getByTestId("edaplos-choisir-session").selectOption(String(id));
+    const logs = page.getByTestId("edaplos-logs");
+    await expect(logs).toContainText("Aucun fichier disponible, données manquantes ou erronées.");
+    await expect(logs.getByTestId("edaplos-logs-table")).toHaveCount(0);
+    await axe(page);
+    await inEnglish(page, `${EXPORT}?campagne=${ids.tilleuls2025}&session=${id}`);
+    await expect(page.getByTestId("edaplos-logs")).toContainText("No file available, missing or erroneous data.");
   });
 });
