@@ -134,7 +134,9 @@ test.describe("Daplos import", () => {
     await page.screenshot({ path: `${SHOTS}/termine.png`, fullPage: true });
   });
 
-  test("[C-DAP-07][C-DAP-08][C-DAP-12] a bad file shows its message and writes nothing: a .txt, an empty .dap, a .dap that is not Daplos", async ({ page }) => {
+  test("[C-DAP-07][C-DAP-08][C-DAP-12][C-ERR-22][C-ERR-33] a bad file shows its message and writes nothing: a .txt, an empty .dap, a .dap that is not Daplos", async ({
+    page,
+  }) => {
     await ouvrir(page);
     await navigate(page, SCREEN);
     const avant = await comptes();
@@ -142,7 +144,7 @@ test.describe("Daplos import", () => {
     const apercu = page.getByTestId("daplos-apercu");
 
     await champ.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("EI hello") });
-    await expect(page.getByTestId("daplos-fichier-erreur")).toHaveText("Seuls les fichiers .dap et .edi sont acceptés.");
+    await expect(page.getByTestId("daplos-fichier-erreur")).toHaveText("Seuls les fichiers .dap et .edi (Daplos à plat) et .xml (eDaplos) sont acceptés.");
     await expect(champ).toHaveAttribute("aria-invalid", "true");
     await expect(apercu).toBeDisabled();
 
@@ -153,7 +155,11 @@ test.describe("Daplos import", () => {
     await champ.setInputFiles({ name: "faux.dap", mimeType: "application/octet-stream", buffer: Buffer.from("Bonjour, ceci n'est pas un fichier Daplos.\n") });
     await expect(page.getByTestId("daplos-fichier-erreur")).toHaveCount(0);
     await apercu.click();
-    await expect(page.getByTestId("error-dialog")).toContainText("Ce fichier n'est pas un fichier Daplos : il doit commencer par un enregistrement EI.");
+    // The file's refusal: next to the field, its name and the detail, no dialog (C-ERR-22, C-ERR-33; decision 0121).
+    await expect(page.getByTestId("daplos-fichier-erreur")).toHaveText(
+      "faux.dap : Ce fichier n'est pas un fichier Daplos : il doit commencer par un enregistrement EI.",
+    );
+    await expect(page.getByTestId("error-dialog")).toHaveCount(0);
     await expect(page.getByTestId("daplos-apercu-rapport")).toHaveCount(0);
     expect(await comptes()).toEqual(avant);
     await page.screenshot({ path: `${SHOTS}/mauvais-fichier.png`, fullPage: true });

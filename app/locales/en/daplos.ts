@@ -53,6 +53,8 @@ const texts: typeof fr = {
       fichier: "File",
       "fichier-aide": "Flat Daplos file (.dap or .edi) or eDaplos message (.xml), 64 MiB at most.",
       previsualiser: "Preview the import",
+      "lecture-en-cours": "Reading the file…",
+      "echec-envoi": "{{fichier}}: {{detail}}",
       apercu: "Import preview",
       "apercu-aide": "This is what the import will create and update. Nothing is written yet.",
       confirmer: "Confirm the import",

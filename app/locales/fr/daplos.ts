@@ -51,6 +51,8 @@ const texts = {
       fichier: "Fichier",
       "fichier-aide": "Fichier Daplos à plat (.dap ou .edi) ou message eDaplos (.xml), 64 Mio au plus.",
       previsualiser: "Prévisualiser l'import",
+      "lecture-en-cours": "Lecture du fichier…",
+      "echec-envoi": "{{fichier}} : {{detail}}",
       apercu: "Aperçu de l'import",
       "apercu-aide": "Voici ce que l'import créera et mettra à jour. Rien n'est encore écrit.",
       confirmer: "Confirmer l'import",

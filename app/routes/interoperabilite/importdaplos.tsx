@@ -52,7 +52,7 @@ export default function ImportDaplos() {
   const [, setParams] = useSearchParams();
   const apercu = useFetcher<Reponse>();
   const lanceur = useFetcher<Reponse>();
-  const { showError, notify } = useFeedback();
+  const { notify } = useFeedback();
   const revalidator = useRevalidator();
   const destination = destinations.find((d) => d.id === idOad);
   const [idDossier, setIdDossier] = useState<string>(() =>
@@ -63,12 +63,22 @@ export default function ImportDaplos() {
   const [tache, setTache] = useState<number | null>(null);
   // The job's bar stays once it ended (at 100 % or failed) until another file is chosen.
   const [finie, setFinie] = useState(false);
+  // A failure of the preview, of the launch or of the job (C-ERR-22, C-ERR-33; decision 0121): no dialog, the loading
+  // indicator stops and the failure is told next to the file field (or the bar), as the file's name plus the detail.
+  const [echec, setEchec] = useState<{ fichier: string; cle: string; params?: Record<string, string | number> } | null>(null);
+  const [echecTache, setEchecTache] = useState<string | null>(null);
   const importEnCours = tache != null && !finie;
   const champFichier = useRef<HTMLInputElement>(null);
   const vus = useRef<unknown[]>([]);
+  const envoye = useRef("");
 
   const valide = ImportDaplosSchema.safeParse({ idOad: idOad ?? "", idDossier, fichier: fichier ?? undefined });
   const erreurFichier = fichier && !valide.success ? valide.error.issues.find((i) => i.path[0] === "fichier")?.message : undefined;
+  const erreurChamp = erreurFichier
+    ? t(erreurFichier)
+    : echec
+      ? t("daplos.ecran.echec-envoi", { fichier: echec.fichier, detail: t(echec.cle, { ligne: "", message: "", racine: "", max: "", ...echec.params }) })
+      : undefined;
 
   useEffect(() => {
     for (const f of [apercu, lanceur]) {
@@ -76,7 +86,7 @@ export default function ImportDaplos() {
       if (f.state !== "idle" || !r || vus.current.includes(r)) continue;
       vus.current.push(r);
       if (!r.ok) {
-        showError(r.error, r.params);
+        setEchec({ fichier: envoye.current, cle: r.error, params: r.params });
         continue;
       }
       if (r.rapport) setRapport(r.rapport);
@@ -88,10 +98,13 @@ export default function ImportDaplos() {
         void revalidator.revalidate();
       }
     }
-  }, [apercu, lanceur, showError, notify, revalidator]);
+  }, [apercu, lanceur, notify, revalidator]);
 
   const envoyer = (f: typeof apercu, intent: "apercu" | "lancer") => {
     if (!fichier || idOad == null) return;
+    envoye.current = fichier.name;
+    setEchec(null);
+    setEchecTache(null);
     const form = new FormData();
     form.set("intent", intent);
     form.set("idOad", String(idOad));
@@ -102,6 +115,7 @@ export default function ImportDaplos() {
   const annuler = () => {
     setRapport(null);
     setFichier(null);
+    setEchec(null);
     if (champFichier.current) champFichier.current.value = "";
   };
   const parametre = (nom: string, valeur: number | null) =>
@@ -205,11 +219,12 @@ export default function ImportDaplos() {
                 className="field-input"
                 required
                 accept={EXTENSIONS_DAPLOS.join(",")}
-                aria-invalid={erreurFichier ? true : undefined}
-                aria-describedby={erreurFichier ? "daplos-fichier-erreur" : "daplos-fichier-aide"}
+                aria-invalid={erreurChamp ? true : undefined}
+                aria-describedby={erreurChamp ? "daplos-fichier-erreur" : "daplos-fichier-aide"}
                 onChange={(e) => {
                   setFichier(e.target.files?.[0] ?? null);
                   setRapport(null);
+                  setEchec(null);
                   if (finie) setTache(null);
                 }}
                 data-testid="daplos-fichier"
@@ -217,9 +232,9 @@ export default function ImportDaplos() {
               />
             </label>
             <div className="-mt-2">
-              {erreurFichier ? (
-                <span id="daplos-fichier-erreur" className="mt-1 block text-sm text-red-700" data-testid="daplos-fichier-erreur">
-                  {t(erreurFichier)}
+              {erreurChamp ? (
+                <span id="daplos-fichier-erreur" role="alert" className="mt-1 block text-sm text-red-700" data-testid="daplos-fichier-erreur">
+                  {erreurChamp}
                 </span>
               ) : (
                 <span id="daplos-fichier-aide" className="mt-1 block text-xs text-stone-600">
@@ -227,10 +242,15 @@ export default function ImportDaplos() {
                 </span>
               )}
             </div>
-            <div>
+            <div className="flex items-center gap-3">
               <button type="submit" className="btn-primary" disabled={!valide.success || occupe || !!rapport || importEnCours} data-testid="daplos-apercu">
                 {t("daplos.ecran.previsualiser")}
               </button>
+              {occupe && (
+                <span role="status" className="text-sm text-stone-600" data-testid="daplos-chargement">
+                  {t("daplos.ecran.lecture-en-cours")}
+                </span>
+              )}
             </div>
           </form>
         )}
@@ -269,11 +289,16 @@ export default function ImportDaplos() {
                 fin();
               }}
               onEchec={(x) => {
-                showError(x.erreur ?? "daplos.echec");
+                setEchecTache(x.erreur ?? "daplos.echec");
                 fin();
               }}
             />
           </div>
+          {echecTache && (
+            <p role="alert" className="mt-2 text-sm text-red-700" data-testid="daplos-echec-tache">
+              {t(echecTache, { ligne: "", type: "", cause: "", message: "", racine: "", max: "" })}
+            </p>
+          )}
         </section>
       )}
 

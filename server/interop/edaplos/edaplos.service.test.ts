@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { campagneLibelle } from "~/domain/partage";
-import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf } from "../../../tests/helpers/service";
+import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf, snapshot, withBrokenTable } from "../../../tests/helpers/service";
 import { dialect, useTestDb } from "../../../tests/helpers/test-db";
 import { selectInContext } from "../../contexte/service";
 import { choixCampagnes } from "../../resultats/selection";
@@ -13,7 +13,19 @@ import { Executeur } from "../../jobs/runner";
 import { lireTache } from "../../jobs/service";
 import type { Utilisateur } from "../../utilisateur/repo";
 import { dossierExports } from "../../session-export/service";
-import { creerExportEdaplos, fichierEdaplos, listerSessionsEdaplos, logsSessionEdaplos, supprimerSessionEdaplos } from "./service";
+import {
+  creerExportEdaplos,
+  EDAPLOS_CREATE_ERROR,
+  EDAPLOS_LOAD_ERROR,
+  EDAPLOS_MESSAGE_ERROR,
+  fichierEdaplos,
+  lireLogEdaplos,
+  lireSessionEdaplos,
+  listerSessionsEdaplos,
+  LOGS_ERROR,
+  logsSessionEdaplos,
+  supprimerSessionEdaplos,
+} from "./service";
 
 // The export files of this test file go to a folder of its own.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-edaplos-"));
@@ -238,5 +250,38 @@ describe(`eDaplos export sessions (${dialect})`, () => {
     // A raw-data session is not an eDaplos one.
     const [b] = await db("session_export").insert({ nature: 0, libelle: "brut", fichier: "brut.xlsx", statut: 0, idUtilisateur: redacteur.id }).returning("id");
     await expectRefused(logsSessionEdaplos(scopeOf(db, redacteur), typeof b === "object" ? b.id : b), "errors.not-found", 404);
+  });
+
+  test("[C-ERR-18][C-ERR-19] an unexpected failure answers 500 with the keys of spec 3 §8: sessions, starting an export, its message, its logs; nothing written", async () => {
+    const db = t.db();
+    const redacteur = await demoUser(db, "redacteur");
+    const { campagnes } = t.demo();
+    const s = await creerExportEdaplos(scopeOf(db, redacteur), { campagnes: [campagnes.tilleuls2025] });
+    expect((await terminee(db, redacteur, s.idTache)).etat).toBe("terminee");
+    const [idLog] = await db("session_export_log").where({ idSessionExport: s.id }).pluck("id");
+    expect(idLog).toBeDefined();
+    const avant = await snapshot(db, "session_export", "session_export_campagne", "session_export_log", "tache");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const broken = (table: string, fn: (trx: Db) => Promise<void>) => withBrokenTable(db, table, fn);
+    await broken("session_export", (trx) => expectRefused(listerSessionsEdaplos(scopeOf(trx, redacteur), [campagnes.tilleuls2025]), EDAPLOS_LOAD_ERROR, 500));
+    await broken("session_export", (trx) => expectRefused(lireSessionEdaplos(scopeOf(trx, redacteur), s.id), EDAPLOS_LOAD_ERROR, 500));
+    await broken("session_export_campagne", (trx) =>
+      expectRefused(creerExportEdaplos(scopeOf(trx, redacteur), { campagnes: [campagnes.tilleuls2025] }), EDAPLOS_CREATE_ERROR, 500),
+    );
+    await broken("session_export", (trx) => expectRefused(fichierEdaplos(scopeOf(trx, redacteur), s.id), EDAPLOS_MESSAGE_ERROR, 500));
+    await broken("session_export_log", (trx) => expectRefused(logsSessionEdaplos(scopeOf(trx, redacteur), s.id), LOGS_ERROR, 500));
+    await broken("session_export_log", (trx) => expectRefused(lireLogEdaplos(scopeOf(trx, redacteur), Number(idLog)), LOGS_ERROR, 500));
+    expect(warn).toHaveBeenCalledTimes(6);
+    warn.mockRestore();
+    expect([EDAPLOS_LOAD_ERROR, EDAPLOS_CREATE_ERROR, EDAPLOS_MESSAGE_ERROR, LOGS_ERROR]).toEqual([
+      "errors.services.Edaplos-service-error",
+      "errors.services.Edaplos-create-service-error",
+      "errors.services.EdaplosMessage-service-error",
+      "errors.services.logs-service-error",
+    ]);
+    expect(await snapshot(db, "session_export", "session_export_campagne", "session_export_log", "tache")).toEqual(avant);
+    // The refusals keep their own keys (a session of another user is not found).
+    const animateur = await demoUser(db, "animateur");
+    await expectRefused(logsSessionEdaplos(scopeOf(db, animateur), s.id), "errors.not-found", 404);
   });
 });

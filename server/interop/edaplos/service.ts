@@ -8,7 +8,7 @@ import type { Scope } from "../../access/scope";
 import { inChunks } from "../../db/chunks";
 import { parseJson, toIso } from "../../db/dialect";
 import type { Db } from "../../db/knex";
-import { ServiceError } from "../../errors";
+import { failingWith, ServiceError } from "../../errors";
 import { definirTache, lancerTache, type ContexteTache } from "../../jobs/runner";
 import { campagnesChoisies } from "../../resultats/selection";
 import {
@@ -40,7 +40,10 @@ import { returnedId } from "../../db/insert-id";
 export const NATURE_EDAPLOS = 2;
 export const TACHE_EXPORT_EDAPLOS = "export-edaplos";
 
-/** Error keys of spec 3 §8 (C-ERR-18, 19). */
+/**
+ * Error keys of spec 3 §8 (C-ERR-18, 19): an unexpected failure (not a refusal) of listing or reading the sessions,
+ * of starting an export, of downloading its message (the XML) and of reading its logs answers 500 with its key.
+ */
 export const EDAPLOS_LOAD_ERROR = "errors.services.Edaplos-service-error";
 export const EDAPLOS_CREATE_ERROR = "errors.services.Edaplos-create-service-error";
 export const EDAPLOS_MESSAGE_ERROR = "errors.services.EdaplosMessage-service-error";
@@ -59,20 +62,26 @@ export async function creerExportEdaplos(scope: Scope, demande: { campagnes: rea
   const ids = [...new Set(demande.campagnes)];
   if (!ids.length) throw new ServiceError("warning.invalid-form", 400, { campagnes: ["warning.required"] });
   await campagnesChoisies(scope, "edaplos", ids);
-  return db.transaction(async (trx) => {
-    const [r] = await trx("session_export")
-      .insert({ nature: NATURE_EDAPLOS, libelle: libelleParDefaut(), fichier: `${randomUUID()}.xml`, statut: STATUT_EN_COURS, idUtilisateur: user.id })
-      .returning("id");
-    const id = returnedId(r);
-    await trx("session_export_campagne").insert(ids.map((idCampagne) => ({ idSessionExport: id, idCampagne })));
-    const tache = await lancerTache<ParametresSessionExport>(trx, { type: TACHE_EXPORT_EDAPLOS, idUtilisateur: user.id, parametres: { idSession: id } });
-    await trx("session_export").where({ id }).update({ idTache: tache.id });
-    return { id, idTache: tache.id };
-  });
+  return failingWith(EDAPLOS_CREATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const [r] = await trx("session_export")
+        .insert({ nature: NATURE_EDAPLOS, libelle: libelleParDefaut(), fichier: `${randomUUID()}.xml`, statut: STATUT_EN_COURS, idUtilisateur: user.id })
+        .returning("id");
+      const id = returnedId(r);
+      await trx("session_export_campagne").insert(ids.map((idCampagne) => ({ idSessionExport: id, idCampagne })));
+      const tache = await lancerTache<ParametresSessionExport>(trx, { type: TACHE_EXPORT_EDAPLOS, idUtilisateur: user.id, parametres: { idSession: id } });
+      await trx("session_export").where({ id }).update({ idTache: tache.id });
+      return { id, idTache: tache.id };
+    }),
+  );
 }
 
 /** GET e_daplos: the user's eDaplos sessions of these campaigns, newest first (C-EDAP-06, 14, 19). */
-export async function listerSessionsEdaplos(scope: Scope, campagnes: readonly number[]): Promise<SessionEdaplosVue[]> {
+export function listerSessionsEdaplos(scope: Scope, campagnes: readonly number[]): Promise<SessionEdaplosVue[]> {
+  return failingWith(EDAPLOS_LOAD_ERROR, () => sessionsEdaplos(scope, campagnes));
+}
+
+async function sessionsEdaplos(scope: Scope, campagnes: readonly number[]): Promise<SessionEdaplosVue[]> {
   const { db, user } = scope;
   const sessions = await listerSessionsExport(db, user, { campagnes, nature: NATURE_EDAPLOS });
   if (!sessions.length) return [];
@@ -105,9 +114,11 @@ async function sessionEdaplos(db: Db, idUtilisateur: number, id: number): Promis
 }
 
 /** GET e_daplos/{id}/download: the finished session's XML (C-EDAP-07); 409 while running, 410 file gone. */
-export async function fichierEdaplos(scope: Scope, id: number): Promise<{ chemin: string; nom: string }> {
-  await sessionEdaplos(scope.db, scope.user.id, id);
-  return fichierSessionExport(scope.db, scope.user, id);
+export function fichierEdaplos(scope: Scope, id: number): Promise<{ chemin: string; nom: string }> {
+  return failingWith(EDAPLOS_MESSAGE_ERROR, async () => {
+    await sessionEdaplos(scope.db, scope.user.id, id);
+    return fichierSessionExport(scope.db, scope.user, id);
+  });
 }
 
 /** DELETE e_daplos/{id}: the session, its file and its log lines (C-EDAP-08). */
@@ -117,7 +128,11 @@ export async function supprimerSessionEdaplos(scope: Scope, id: number): Promise
 }
 
 /** GET e_daplos/{id}/logs: the session's log lines in order, their links resolved to labels (C-EDAP-16, 18, 20). */
-export async function logsSessionEdaplos(scope: Scope, id: number): Promise<LigneLogVue[]> {
+export function logsSessionEdaplos(scope: Scope, id: number): Promise<LigneLogVue[]> {
+  return failingWith(LOGS_ERROR, () => logsSession(scope, id));
+}
+
+async function logsSession(scope: Scope, id: number): Promise<LigneLogVue[]> {
   const { db } = scope;
   await sessionEdaplos(db, scope.user.id, id);
   const rows = await db("session_export_log as l")
@@ -302,20 +317,24 @@ async function executerExportEdaplos(ctx: ContexteTache<ParametresSessionExport>
 definirTache<ParametresSessionExport>(TACHE_EXPORT_EDAPLOS, executerExportEdaplos, { siInterrompue: sessionsInterrompues });
 
 /** GET e_daplos/{id}: one of the user's eDaplos sessions, as the list shows it (C-API-39). */
-export async function lireSessionEdaplos(scope: Scope, id: number): Promise<SessionEdaplosVue> {
-  const { db } = scope;
-  await sessionEdaplos(db, scope.user.id, id);
-  const campagnes = (await db("session_export_campagne").where({ idSessionExport: id }).select("idCampagne")).map((r) => Number(r.idCampagne));
-  const session = (await listerSessionsEdaplos(scope, campagnes)).find((s) => s.id === id);
-  if (!session) throw new ServiceError("errors.not-found", 404);
-  return session;
+export function lireSessionEdaplos(scope: Scope, id: number): Promise<SessionEdaplosVue> {
+  return failingWith(EDAPLOS_LOAD_ERROR, async () => {
+    const { db } = scope;
+    await sessionEdaplos(db, scope.user.id, id);
+    const campagnes = (await db("session_export_campagne").where({ idSessionExport: id }).select("idCampagne")).map((r) => Number(r.idCampagne));
+    const session = (await sessionsEdaplos(scope, campagnes)).find((s) => s.id === id);
+    if (!session) throw new ServiceError("errors.not-found", 404);
+    return session;
+  });
 }
 
 /** GET e_daplos_logs/{id}: one log line of one of the user's eDaplos sessions, its links resolved (C-API-42). */
-export async function lireLogEdaplos(scope: Scope, idLog: number): Promise<LigneLogVue> {
-  const row = await scope.db("session_export_log").where({ id: idLog }).first("idSessionExport");
-  if (!row) throw new ServiceError("errors.not-found", 404);
-  const ligne = (await logsSessionEdaplos(scope, Number(row.idSessionExport))).find((l) => l.id === idLog);
-  if (!ligne) throw new ServiceError("errors.not-found", 404);
-  return ligne;
+export function lireLogEdaplos(scope: Scope, idLog: number): Promise<LigneLogVue> {
+  return failingWith(LOGS_ERROR, async () => {
+    const row = await scope.db("session_export_log").where({ id: idLog }).first("idSessionExport");
+    if (!row) throw new ServiceError("errors.not-found", 404);
+    const ligne = (await logsSession(scope, Number(row.idSessionExport))).find((l) => l.id === idLog);
+    if (!ligne) throw new ServiceError("errors.not-found", 404);
+    return ligne;
+  });
 }
