@@ -60,11 +60,10 @@ async function observationLists(db: Db) {
 }
 
 async function dicoCultures(db: Db) {
-  const [cultures, qualifiants, sorties] = await Promise.all([
-    listTable(db, "culture"),
-    listTable(db, "qualifiant_culture"),
-    listTable(db, "culture_type_sortie", { orderBy: ["idCulture", "idTypeSortie"] }),
-  ]);
+  // One after the other: the call's transaction runs one query at a time.
+  const cultures = await listTable(db, "culture");
+  const qualifiants = await listTable(db, "qualifiant_culture");
+  const sorties = await listTable(db, "culture_type_sortie", { orderBy: ["idCulture", "idTypeSortie"] });
   return cultures.map((c) => ({
     ...c,
     qualifiants: qualifiants.filter((q) => q.idCulture === c.id),
