@@ -82,15 +82,14 @@ type Fixed = Awaited<ReturnType<typeof loadFixedLists>>;
 const fixedLists = new WeakMap<object, Promise<Fixed>>();
 
 async function loadFixedLists(db: Db) {
-  const [types, organes, stades, efficacites, adventices, advStades, advDensites] = await Promise.all([
-    db("type_observation").orderBy("ordre").select("id", "libelle", "libelleEn", "famille"),
-    db("organe_etudie").orderBy("ordre").select("id", "libelle", "libelleEn"),
-    db("stade_culture").orderBy(["idEchelleStadeAee", "ordre"]).select("id", "libelle", "libelleEn", "idEchelleStadeAee"),
-    db("efficacite_desherbage").orderBy("ordre").select("id", "ordre", "libelle", "libelleEn"),
-    db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn"),
-    db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn"),
-    db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn"),
-  ]);
+  // One query after the other: a transaction (an API call's) runs one at a time on its connection.
+  const types = await db("type_observation").orderBy("ordre").select("id", "libelle", "libelleEn", "famille");
+  const organes = await db("organe_etudie").orderBy("ordre").select("id", "libelle", "libelleEn");
+  const stades = await db("stade_culture").orderBy(["idEchelleStadeAee", "ordre"]).select("id", "libelle", "libelleEn", "idEchelleStadeAee");
+  const efficacites = await db("efficacite_desherbage").orderBy("ordre").select("id", "ordre", "libelle", "libelleEn");
+  const adventices = await db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn");
+  const advStades = await db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn");
+  const advDensites = await db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn");
   const tr = (r: Record<string, unknown>): Choix => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn) });
   return {
     types: types.map((t) => ({ ...tr(t), famille: String(t.famille) })),
