@@ -156,11 +156,14 @@ export async function getListe(scope: Scope, nom: string, options: ListOptions &
   return labelled(await load(scope.db, options), options.locale ?? "fr");
 }
 
+export type Dico = ListRow & { libelle: string; libelleEn: string | null };
+
 /** The entries of the numbered referential list n (or 51-ABA), entry 9297 left out; 404 for a list not served. */
-export async function getDicos(scope: Scope, n: string, locale: Locale = "fr"): Promise<ListRow[]> {
+export async function getDicos(scope: Scope, n: string, locale: Locale = "fr"): Promise<Dico[]> {
   const r = Object.hasOwn(REFERENTIELS, n) ? REFERENTIELS[n] : undefined;
   if (!r) throw new ServiceError(REFERENCE_NOT_FOUND, 404);
-  const rows = (await r.load(scope.db, {})) as ListRow[];
+  // Every numbered list's table has libelle and libelle_en (decision 0120).
+  const rows = (await r.load(scope.db, {})) as Dico[];
   return labelled(
     rows.filter((row) => row.id !== DICO_EXCLU),
     locale,

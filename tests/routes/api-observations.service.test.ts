@@ -292,7 +292,10 @@ describe(`observations over the API (${dialect})`, () => {
     expect(await Promise.all(["complement_observation", "observation"].map((table) => snapshot(t.db(), table)))).toEqual(before);
 
     // Another farm's complement: not read by the reader (403).
-    const [theirs] = await t.db()("complement_observation").insert({ idObservation: other.idObservation, dicoIdEltObserve: other.element, obsValNum: 1 }).returning("id");
+    const [theirs] = await t
+      .db()("complement_observation")
+      .insert({ idObservation: other.idObservation, dicoIdEltObserve: other.element, obsValNum: 1 })
+      .returning("id");
     const idTheirs = typeof theirs === "object" ? theirs.id : theirs;
     expect((await api("GET", `/api/v1/complement_observations/${idTheirs}`, { token: await tokenOf("lecteur") })).status).toBe(403);
   });

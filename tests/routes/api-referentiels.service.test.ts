@@ -9,8 +9,7 @@ const { api, tokenOf, answered } = apiClient(t);
 type Row = { id: number; libelle?: string; libelleEn?: string | null; [k: string]: unknown };
 
 /** The ids of a reference table, sorted, as the database holds them. */
-const idsOf = async (table: string, where: Record<string, unknown> = {}) =>
-  (await t.db()(table).where(where).pluck("id")).map(Number).sort((a, b) => a - b);
+const idsOf = async (table: string, where: Record<string, unknown> = {}) => (await t.db()(table).where(where).pluck("id")).map(Number).sort((a, b) => a - b);
 const sorted = (rows: Row[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 
 async function liste(nom: string, token: string, query = "") {
@@ -143,9 +142,17 @@ describe(`reference lists over the API (${dialect})`, () => {
     const dicoCultures = (await liste("dicoCultures", token)) as (Row & { qualifiants: Row[]; typesSorties: number[] })[];
     const withOutputs = dicoCultures.find((c) => c.typesSorties.length > 0)!;
     expect(withOutputs.typesSorties.sort((a, b) => a - b)).toEqual(
-      (await t.db()("culture_type_sortie").where({ idCulture: withOutputs.id }).select("idTypeSortie")).map((r) => Number(r.idTypeSortie)).sort((a, b) => a - b),
+      (await t.db()("culture_type_sortie").where({ idCulture: withOutputs.id }).select("idTypeSortie"))
+        .map((r) => Number(r.idTypeSortie))
+        .sort((a, b) => a - b),
     );
-    expect(dicoCultures.flatMap((c) => c.qualifiants).length).toBe(await t.db()("qualifiant_culture").count({ n: "*" }).first().then((r) => Number(r!.n)));
+    expect(dicoCultures.flatMap((c) => c.qualifiants).length).toBe(
+      await t
+        .db()("qualifiant_culture")
+        .count({ n: "*" })
+        .first()
+        .then((r) => Number(r!.n)),
+    );
     const adventices = (await liste("adventices", token)) as (Row & { stades: Row[]; densites: Row[] })[];
     expect(adventices.flatMap((a) => a.stades).length).toBe(Number((await t.db()("adventice_stade").count({ n: "*" }).first())!.n));
     expect(adventices.flatMap((a) => a.densites).length).toBe(Number((await t.db()("adventice_densite").count({ n: "*" }).first())!.n));
