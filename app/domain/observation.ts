@@ -264,3 +264,14 @@ export function nomAffiche(name: string): string {
     .trim();
   return clean.slice(-200) || "fichier";
 }
+
+// ---- A complement observation (complement_observations, spec 2 §7; issue 26): a further value of an observation row
+
+export const ComplementObservationSchema = z.object({
+  /** The observed element of the value. */
+  dicoIdEltObserve: requiredNumber({ integer: true, min: 1 }),
+  obsValNum: optionalNumber({ min: -VALEUR_MAX, max: VALEUR_MAX }),
+  /** The observation row (observations_parcelles id) the value completes. */
+  observationsParcelle: requiredNumber({ integer: true, min: 1 }),
+});
+export type ComplementObservationInput = z.infer<typeof ComplementObservationSchema>;

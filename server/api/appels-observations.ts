@@ -1,16 +1,19 @@
 import { z } from "zod";
-import { ObservationRowSchema, SerieSchema } from "~/domain/observation";
+import { ComplementObservationSchema, ObservationRowSchema, SerieSchema } from "~/domain/observation";
 import { rowId } from "~/domain/validation";
 import { tokenField } from "../http/fields";
 import { apiCall, type ApiCall } from "../http/api.server";
 import { parcelleCampaign } from "../parcelle/service";
 import {
+  complementCampaign,
+  getComplement,
   getObservation,
   getSerie,
   getSeriesOfParcelle,
   observationSerie,
   removeObservations,
   removeSeries,
+  saveComplement,
   saveObservation,
   saveSerie,
   serieCampaign,
@@ -77,6 +80,17 @@ const SerieDetail = Serie.extend({
 });
 type SerieData = Awaited<ReturnType<typeof getSerie>>;
 const serieOut = (s: SerieData) => ({ ...s, name: s.nom, observations: s.observations.map((o) => observationOut(s.id, o)) });
+
+/** A complement observation (B-API-22): a further value of an observation row. */
+const Complement = z.object({
+  id,
+  dicoIdEltObserve: id,
+  obsValNum: z.number().nullable(),
+  observationsParcelle: id.describe("The observation row (observations_parcelles id) it completes"),
+  idObservation: id,
+  updatedAt: stamp,
+});
+const complementCampaignOf = ({ params }: { params: { id: number } }, db: Parameters<typeof complementCampaign>[0]) => complementCampaign(db, params.id);
 
 export const APPELS_OBSERVATIONS: readonly ApiCall[] = [
   // --- series (B-API-19, B-API-20, C-API-18)
@@ -203,5 +217,42 @@ export const APPELS_OBSERVATIONS: readonly ApiCall[] = [
     campaign: async ({ params }, db) => (await observationSerie(db, params.id))?.idCampagne ?? null,
     refusals: [404],
     handle: async ({ scope, params }) => removeObservations(scope, (await observationSerie(scope.db, params.id))!.idSerie, [params.id]),
+  }),
+
+  // --- complement observations (B-API-22)
+  apiCall({
+    method: "GET",
+    path: "/api/v1/complement_observations/{id}",
+    tag: "complement_observations",
+    summary: "One complement observation",
+    params: byId,
+    campaign: complementCampaignOf,
+    answer: Complement,
+    refusals: [404],
+    handle: ({ scope, params }) => getComplement(scope, params.id),
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/complement_observations",
+    tag: "complement_observations",
+    summary: "A new complement observation of the observation row observationsParcelle (dicoIdEltObserve, obsValNum)",
+    body: ComplementObservationSchema,
+    campaign: async ({ body }, db) => (await observationSerie(db, body.observationsParcelle))?.idCampagne ?? null,
+    answer: Complement,
+    status: 201,
+    refusals: [404],
+    handle: async ({ scope, body }) => getComplement(scope, await saveComplement(scope, body)),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/complement_observations/{id}",
+    tag: "complement_observations",
+    summary: "Updates a complement observation (dicoIdEltObserve, obsValNum, observationsParcelle of the same campaign); updatedAt as read, else 409",
+    params: byId,
+    body: ComplementObservationSchema.extend(withStamp),
+    campaign: complementCampaignOf,
+    answer: Complement,
+    refusals: [404, 409],
+    handle: async ({ scope, params, body: { updatedAt, ...input } }) => getComplement(scope, await saveComplement(scope, input, { id: params.id, updatedAt })),
   }),
 ];

@@ -12,6 +12,7 @@ import { APPELS_COPIES } from "./appels-copies";
 import { APPELS_INTEROP } from "./appels-interop";
 import { APPELS_DESCRIPTION } from "./appels-description";
 import { APPELS_OBSERVATIONS } from "./appels-observations";
+import { APPELS_REFERENTIELS } from "./appels-referentiels";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -35,4 +36,5 @@ export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_EXPORTS,
   ...APPELS_COPIES,
   ...APPELS_INTEROP,
+  ...APPELS_REFERENTIELS,
 ];

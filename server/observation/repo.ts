@@ -279,3 +279,31 @@ export async function serieOfObservation(db: Db, id: number): Promise<{ idSerie:
     .first("observation.idObservationSerie as idSerie", "observation_serie.idCampagne as idCampagne");
   return r ? { idSerie: Number(r.idSerie), idCampagne: Number(r.idCampagne) } : null;
 }
+
+// ---- Complement observations (complement_observation: a further value of an observation row; issue 26, B-API-22)
+
+export type ComplementRow = { id: number; idObservation: number; dicoIdEltObserve: number; obsValNum: number | null; updatedAt: string };
+
+/** A complement observation with the series and campaign of its observation, null when there is none. */
+export async function findComplement(db: Db, id: number): Promise<(ComplementRow & { idSerie: number; idCampagne: number }) | null> {
+  const r = await db("complement_observation as c")
+    .join("observation as o", "o.id", "c.idObservation")
+    .join("observation_serie as s", "s.id", "o.idObservationSerie")
+    .where("c.id", id)
+    .first("c.id", "c.idObservation", "c.dicoIdEltObserve", "c.obsValNum", "c.updatedAt", "o.idObservationSerie as idSerie", "s.idCampagne");
+  return r
+    ? {
+        id: Number(r.id),
+        idObservation: Number(r.idObservation),
+        dicoIdEltObserve: Number(r.dicoIdEltObserve),
+        obsValNum: num(r.obsValNum),
+        updatedAt: toIso(r.updatedAt),
+        idSerie: Number(r.idSerie),
+        idCampagne: Number(r.idCampagne),
+      }
+    : null;
+}
+
+export async function elementObserveExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db("element_observe").where({ id }).first("id"));
+}

@@ -2,6 +2,7 @@ import { withinCampaign } from "~/domain/validation";
 import {
   champPlacette,
   cleElementDossier,
+  ComplementObservationSchema,
   CopieSeriesSchema,
   DossierObservationSchema,
   ELEMENT,
@@ -13,6 +14,7 @@ import {
   serieSelonType,
   TYPE_STADE,
   UNITE_STADE,
+  type ComplementObservationInput,
   type CopieSeriesInput,
   type DossierObservationInput,
   type HorizonInput,
@@ -27,7 +29,9 @@ import { staleError, updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import {
   campaignOfSerie,
+  elementObserveExists,
   ELEMENTS_HORS_TABLE,
+  findComplement,
   findSeries,
   serieOfObservation,
   insertId,
@@ -78,15 +82,14 @@ type Fixed = Awaited<ReturnType<typeof loadFixedLists>>;
 const fixedLists = new WeakMap<object, Promise<Fixed>>();
 
 async function loadFixedLists(db: Db) {
-  const [types, organes, stades, efficacites, adventices, advStades, advDensites] = await Promise.all([
-    db("type_observation").orderBy("ordre").select("id", "libelle", "libelleEn", "famille"),
-    db("organe_etudie").orderBy("ordre").select("id", "libelle", "libelleEn"),
-    db("stade_culture").orderBy(["idEchelleStadeAee", "ordre"]).select("id", "libelle", "libelleEn", "idEchelleStadeAee"),
-    db("efficacite_desherbage").orderBy("ordre").select("id", "ordre", "libelle", "libelleEn"),
-    db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn"),
-    db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn"),
-    db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn"),
-  ]);
+  // One query after the other: a transaction (an API call's) runs one at a time on its connection.
+  const types = await db("type_observation").orderBy("ordre").select("id", "libelle", "libelleEn", "famille");
+  const organes = await db("organe_etudie").orderBy("ordre").select("id", "libelle", "libelleEn");
+  const stades = await db("stade_culture").orderBy(["idEchelleStadeAee", "ordre"]).select("id", "libelle", "libelleEn", "idEchelleStadeAee");
+  const efficacites = await db("efficacite_desherbage").orderBy("ordre").select("id", "ordre", "libelle", "libelleEn");
+  const adventices = await db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn");
+  const advStades = await db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn");
+  const advDensites = await db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn");
   const tr = (r: Record<string, unknown>): Choix => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn) });
   return {
     types: types.map((t) => ({ ...tr(t), famille: String(t.famille) })),
@@ -775,4 +778,53 @@ export async function saveObservation(scope: Scope, idSerie: number, values: Rec
   );
   if (conflicts.length || !saved.length) throw staleError();
   return saved[0].id;
+}
+
+/** The global reference lists of the observations screen (types, organs, crop stages, weeding efficacy, weeds with their stages and densities). */
+export function observationReferenceLists(db: Db): Promise<Fixed> {
+  return fixed(db);
+}
+
+// ---- Complement observations (GET, POST, PATCH complement_observations; spec 2 §7, B-API-22)
+
+export const COMPLEMENT_ERROR = "errors.services.complement_observations-service-error";
+
+/** The campaign of a complement observation, null when there is none. */
+export async function complementCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findComplement(db, id))?.idCampagne ?? null;
+}
+
+/** One complement observation of the scope's campaign, with the observation row it completes (observationsParcelle). */
+export async function getComplement(scope: Scope, id: number) {
+  const ctx = await campaignContext(scope);
+  const c = await findComplement(scope.db, id);
+  if (!c || c.idCampagne !== ctx.idCampagne) throw new ServiceError(COMPLEMENT_ERROR, 404);
+  const { idSerie: _s, idCampagne: _c, ...row } = c;
+  void _s;
+  void _c;
+  return { ...row, observationsParcelle: c.idObservation };
+}
+
+/**
+ * Creates (no `existing`) or updates (stale check) a complement observation: the write gate of the campaign first
+ * (canWriteDescriptif on its farm and the lock), then the observation row must be of that campaign (an
+ * observation of another campaign is a field error) and the element must exist.
+ */
+export async function saveComplement(scope: Scope, raw: ComplementObservationInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  const input = parse(ComplementObservationSchema, raw);
+  return failingWith(COMPLEMENT_ERROR, () =>
+    db.transaction(async (trx) => {
+      const obs = await serieOfObservation(trx, input.observationsParcelle);
+      if (!obs || obs.idCampagne !== ctx.idCampagne) throw invalidField("observationsParcelle");
+      if (!(await elementObserveExists(trx, input.dicoIdEltObserve))) throw invalidField("dicoIdEltObserve");
+      const values = { idObservation: input.observationsParcelle, dicoIdEltObserve: input.dicoIdEltObserve, obsValNum: input.obsValNum ?? null };
+      if (!existing) return insertId(trx, "complement_observation", values);
+      const current = await findComplement(trx, existing.id);
+      if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(COMPLEMENT_ERROR, 404);
+      await updateIfUnchanged(trx, "complement_observation", existing, values, { notFound: COMPLEMENT_ERROR });
+      return existing.id;
+    }),
+  );
 }

@@ -219,6 +219,86 @@ describe(`observations over the API (${dialect})`, () => {
     ).toBe(404);
     expect(await writes()).toEqual(before);
   });
+
+  test("[B-API-22] complement_observations: POST with dicoIdEltObserve, obsValNum, observationsParcelle, GET it, PATCH with updatedAt (stale: 409); refusals store nothing", async () => {
+    const f = await fixture();
+    const locked = await fixture("tilleuls2024");
+    const other = await fixture("vallee2025");
+    const token = await tokenOf("redacteur");
+    const made = await api("POST", "/api/v1/complement_observations", {
+      token,
+      body: { dicoIdEltObserve: f.element, obsValNum: "3,25", observationsParcelle: f.idObservation },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const c = made.body as Row & { obsValNum: number };
+    expect(c).toMatchObject({ dicoIdEltObserve: f.element, obsValNum: 3.25, observationsParcelle: f.idObservation });
+    const stored = await t.db()("complement_observation").where({ id: c.id }).first("idObservation", "dicoIdEltObserve", "obsValNum");
+    expect([Number(stored.idObservation), Number(stored.dicoIdEltObserve), Number(stored.obsValNum)]).toEqual([f.idObservation, f.element, 3.25]);
+
+    const read = await api("GET", `/api/v1/complement_observations/${c.id}`, { token: await tokenOf("lecteur") });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: c.id, obsValNum: 3.25, updatedAt: c.updatedAt });
+
+    const patched = await api("PATCH", `/api/v1/complement_observations/${c.id}`, {
+      token,
+      body: { dicoIdEltObserve: f.element, obsValNum: 4, observationsParcelle: f.idObservation, updatedAt: c.updatedAt },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body).toMatchObject({ id: c.id, obsValNum: 4 });
+    const stale = await api("PATCH", `/api/v1/complement_observations/${c.id}`, {
+      token,
+      body: { dicoIdEltObserve: f.element, obsValNum: 99, observationsParcelle: f.idObservation, updatedAt: c.updatedAt },
+    });
+    expect(stale.status).toBe(409);
+    expect(Number((await t.db()("complement_observation").where({ id: c.id }).first("obsValNum")).obsValNum)).toBe(4);
+
+    // Refusals: nothing written.
+    const current = (patched.body as Row).updatedAt;
+    const before = await Promise.all(["complement_observation", "observation"].map((table) => snapshot(t.db(), table)));
+    const readOnly = await tokenOf("redacteur", { nature: "personnel", acces: "lecture" });
+    const body = (o: number, extra: Record<string, unknown> = {}) => ({ dicoIdEltObserve: f.element, obsValNum: 1, observationsParcelle: o, ...extra });
+    const posts: [string | null, Record<string, unknown>, number][] = [
+      ["lecteur", body(f.idObservation), 403],
+      ["synthese", body(f.idObservation), 403],
+      ["lecteur", body(other.idObservation), 403],
+      ["redacteur", body(locked.idObservation), 403],
+      [null, body(f.idObservation), 401],
+      ["redacteur", body(f.idObservation, { obsValNum: "beaucoup" }), 400],
+      ["redacteur", body(f.idObservation, { dicoIdEltObserve: 999999 }), 400],
+      ["redacteur", body(f.idObservation, { inconnu: 1 }), 400],
+      ["redacteur", body(999999), 404],
+    ];
+    for (const [username, b, status] of posts) {
+      const r = await api("POST", "/api/v1/complement_observations", { token: username ? await tokenOf(username) : null, body: b });
+      expect(r.status, `${username} ${JSON.stringify(b)} ${JSON.stringify(r.body)}`).toBe(status);
+    }
+    expect((await api("POST", "/api/v1/complement_observations", { token: readOnly, body: body(f.idObservation) })).body).toMatchObject({
+      status: 403,
+      key: "errors.api.read-only-token",
+    });
+    const fields = async (b: Record<string, unknown>, path = "/api/v1/complement_observations", method = "POST") =>
+      Object.keys(((await api(method, path, { token, body: b })).body as { fieldErrors: Record<string, string[]> }).fieldErrors).sort();
+    expect(await fields(body(f.idObservation, { obsValNum: "beaucoup" }))).toEqual(["obsValNum"]);
+    expect(await fields(body(f.idObservation, { dicoIdEltObserve: 999999 }))).toEqual(["dicoIdEltObserve"]);
+    // Moved to an observation of another farm's campaign: a field error, the row stays.
+    expect(await fields({ ...body(other.idObservation), updatedAt: current }, `/api/v1/complement_observations/${c.id}`, "PATCH")).toEqual([
+      "observationsParcelle",
+    ]);
+    const patch = { ...body(f.idObservation), updatedAt: current };
+    expect((await api("PATCH", `/api/v1/complement_observations/${c.id}`, { token: await tokenOf("lecteur"), body: patch })).status).toBe(403);
+    expect((await api("PATCH", `/api/v1/complement_observations/${c.id}`, { token: readOnly, body: patch })).status).toBe(403);
+    expect((await api("PATCH", "/api/v1/complement_observations/999999", { token, body: patch })).status).toBe(404);
+    expect((await api("GET", "/api/v1/complement_observations/999999", { token })).status).toBe(404);
+    expect(await Promise.all(["complement_observation", "observation"].map((table) => snapshot(t.db(), table)))).toEqual(before);
+
+    // Another farm's complement: not read by the reader (403).
+    const [theirs] = await t
+      .db()("complement_observation")
+      .insert({ idObservation: other.idObservation, dicoIdEltObserve: other.element, obsValNum: 1 })
+      .returning("id");
+    const idTheirs = typeof theirs === "object" ? theirs.id : theirs;
+    expect((await api("GET", `/api/v1/complement_observations/${idTheirs}`, { token: await tokenOf("lecteur") })).status).toBe(403);
+  });
 });
 
 afterAll(() => expectContract(APPELS_OBSERVATIONS, answered));

@@ -298,6 +298,7 @@ const en = {
       "observations-copie-service-error": "Could not copy the series",
       "placette-service-error": "Could not save the placette",
       "horizon-service-error": "Could not save the horizon",
+      "complement_observations-service-error": "The complement observation could not be found or saved",
       "fichier-attache-service-error": "Attached file not found or not reachable",
       "protocoles_exploitations-service-error": "Could not load the protocols",
       "protocoles_exploitations-create-service-error": "Could not create the protocol",

@@ -297,6 +297,7 @@ const fr = {
       "observations-copie-service-error": "Impossible de copier les séries",
       "placette-service-error": "Impossible d'enregistrer la placette",
       "horizon-service-error": "Impossible d'enregistrer l'horizon",
+      "complement_observations-service-error": "Observation complémentaire introuvable ou impossible à enregistrer",
       "fichier-attache-service-error": "Fichier joint introuvable ou inaccessible",
       "protocoles_exploitations-service-error": "Impossible de charger les protocoles",
       "protocoles_exploitations-create-service-error": "Impossible de créer le protocole",
