@@ -1,6 +1,7 @@
 import type { ApiCall } from "../http/api.server";
 import { APPELS_CADRE } from "./appels-cadre";
 import { APPELS_EXPLOITATION } from "./appels-exploitation";
+import { APPELS_FERMES } from "./appels-fermes";
 import { APPELS_INTERVENTIONS } from "./appels-interventions";
 import { APPELS_INTRANTS } from "./appels-intrants";
 import { APPELS_PRIX } from "./appels-prix";
@@ -22,6 +23,7 @@ import { APPELS_OBSERVATIONS } from "./appels-observations";
  */
 export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_CADRE,
+  ...APPELS_FERMES,
   ...APPELS_EXPLOITATION,
   ...APPELS_DESCRIPTION,
   ...APPELS_OBSERVATIONS,
