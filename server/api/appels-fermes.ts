@@ -157,7 +157,7 @@ export const APPELS_FERMES: readonly ApiCall[] = [
     path: "/api/v1/exploitations/permissions",
     tag: "exploitations",
     summary: "The user's permissions on farms reached through the folder idDossier (exploitationsIds: the farms)",
-    query: z.object({ idDossier: rowId(), exploitationsIds: z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(rowId()).min(1).max(MAX_IDS)) }),
+    query: z.object({ idDossier: rowId(), exploitationsIds: z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(rowId()).min(1).max(MAX_IDS)) }),
     answer: z.array(
       z.object({ idExploitation: z.number().int(), lecture: z.boolean(), gestion: z.boolean(), ecriture: z.boolean(), animation: z.boolean() }),
     ),
