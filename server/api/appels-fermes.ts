@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AddFolderToFarmSchema, ExploitationSettingsSchema, FarmDuplicationSchema, FarmLinkSchema, FolderUserRightSchema, NewExploitationSchema } from "~/domain/partage";
+import { AdminUserSchema } from "~/domain/admin";
 import { CguSchema, ProfileSchema } from "~/domain/utilisateur";
 import { MAX_IDS, rowId, validate } from "~/domain/validation";
+import { ensureAdmin, saveUser, setUserActive } from "../admin/service";
 import { saveOwnProfileApi } from "../auth/profile";
 import { folderUserRights, saveFolderRights } from "../dossier/service";
 import { ServiceError } from "../errors";
@@ -21,8 +23,8 @@ import {
   updateExploitation,
 } from "../exploitation/service";
 import { tokenField } from "../http/fields";
-import { apiCall, type ApiCall } from "../http/api.server";
-import { acceptCgu } from "../utilisateur/service";
+import { API_ERRORS, apiCall, type ApiCall } from "../http/api.server";
+import { acceptCgu, ownUser } from "../utilisateur/service";
 import { findUtilisateurById, toPublic } from "../utilisateur/repo";
 import { byId, stamp, Utilisateur, FarmRight } from "./schemas";
 
@@ -37,6 +39,18 @@ function checked<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const r = validate(schema, value);
   if (!r.success) throw new ServiceError("warning.invalid-form", 400, r.fieldErrors);
   return r.data;
+}
+
+/** Fields this use of the call does not take: 400 naming them (an API client's mix-up is not silently ignored). */
+function notSent(fields: Record<string, unknown>): void {
+  const sent = Object.entries(fields).filter(([, v]) => v !== undefined);
+  if (sent.length) throw new ServiceError("warning.invalid-form", 400, Object.fromEntries(sent.map(([k]) => [k, ["warning.invalid"]])));
+}
+
+async function userOf(db: Parameters<typeof findUtilisateurById>[0], id: number) {
+  const row = await findUtilisateurById(db, id);
+  if (!row) throw new ServiceError("errors.not-found", 404);
+  return toPublic(row);
 }
 
 /** A body of one item or a list of them (spec 1 §7 "single or list"): always read as a list, each item strict. */
@@ -112,13 +126,13 @@ async function rightsOfFolders(scope: Parameters<typeof saveFolderRights>[0], fo
 }
 
 export const APPELS_FERMES: readonly ApiCall[] = [
-  // --- one's own profile and the terms (A-API-10)
+  // --- one's own profile and the terms (A-API-10); the administration of users (A-API-23)
   apiCall({
     method: "PATCH",
     path: "/api/v1/utilisateurs/{id}",
     tag: "utilisateurs",
     summary:
-      "The user's own profile (nom, prenom, password with currentPassword, isVisible; updatedAt as read, else 409) or the terms (acceptcgu: true, isVisible)",
+      "One's own id: the profile (nom, prenom, password with currentPassword, isVisible; updatedAt as read, else 409) or the terms (acceptcgu: true, isVisible). Another id: an administrator edits the user (username, nom, prenom, email, admin, roleTest, groupes, updatedAt)",
     params: byId,
     body: z.object({
       acceptcgu: z.boolean().optional(),
@@ -128,27 +142,66 @@ export const APPELS_FERMES: readonly ApiCall[] = [
       password: z.string().optional(),
       currentPassword: z.string().optional(),
       updatedAt: z.string().optional(),
+      username: z.string().optional(),
+      email: z.string().nullable().optional(),
+      admin: z.boolean().optional(),
+      roleTest: z.boolean().optional(),
+      groupes: z.array(z.number().int()).optional(),
     }),
     answer: Utilisateur,
-    refusals: [403, 409],
+    refusals: [403, 404, 409],
     beforeTerms: true,
     handle: async ({ scope, params, body, bearer }) => {
       const { db, user } = scope;
-      if (params.id !== user.id) throw new ServiceError("errors.forbidden", 403);
-      const { acceptcgu, isVisible, ...profile } = body;
-      const terms = acceptcgu !== undefined && Object.values(profile).every((v) => v === undefined);
-      if (terms) {
+      const { acceptcgu, isVisible, nom, prenom, password, currentPassword, updatedAt, ...administration } = body;
+      if (params.id !== user.id) {
+        // Another user: the administration screen's form, only an administrator's.
+        ensureAdmin(user);
+        notSent({ acceptcgu, isVisible, password, currentPassword });
+        await saveUser(db, user, checked(AdminUserSchema, { ...administration, nom, prenom, updatedAt, id: params.id }));
+        return userOf(db, params.id);
+      }
+      ownUser(user, params.id);
+      notSent(administration);
+      const profile = { nom, prenom, password, currentPassword, updatedAt };
+      if (acceptcgu !== undefined && Object.values(profile).every((v) => v === undefined)) {
         // The terms dialog: the box must be ticked (CguSchema), visibility optional.
         checked(CguSchema, { accept: acceptcgu ? "on" : undefined, isVisible: isVisible ? "on" : undefined });
         await acceptCgu(db, user, !!isVisible);
       } else {
-        if (!user.acceptcgu) throw new ServiceError("errors.api.terms-not-accepted", 403);
+        if (!user.acceptcgu) throw new ServiceError(API_ERRORS.terms, 403);
         if (acceptcgu === false) throw new ServiceError("warning.invalid-form", 400, { acceptcgu: ["warning.invalid"] });
-        const input = checked(ProfileSchema, { ...profile, confirmation: profile.password, isVisible: isVisible ? "on" : undefined });
+        const input = checked(ProfileSchema, { ...profile, confirmation: password, isVisible: isVisible ? "on" : undefined });
         await saveOwnProfileApi(db, user, input, bearer.idToken);
       }
-      return toPublic((await findUtilisateurById(db, user.id))!);
+      return userOf(db, user.id);
     },
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/utilisateurs",
+    tag: "utilisateurs",
+    summary: "A new user (an administrator only): username, nom, prenom, email, admin, roleTest, groupes and the first password",
+    body: z.preprocess(
+      (v) => (v && typeof v === "object" && !Array.isArray(v) && !("confirmation" in v) ? { ...v, confirmation: (v as { password?: unknown }).password } : v),
+      AdminUserSchema,
+    ),
+    answer: Utilisateur,
+    status: 201,
+    refusals: [403, 409],
+    handle: async ({ scope, body }) => {
+      if (body.id !== undefined || body.updatedAt !== undefined) notSent({ id: body.id, updatedAt: body.updatedAt });
+      return userOf(scope.db, await saveUser(scope.db, scope.user, body));
+    },
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/utilisateurs/{id}",
+    tag: "utilisateurs",
+    summary: "Disables a user (an administrator only): he can no longer sign in, his sessions and tokens end; his rows stay",
+    params: byId,
+    refusals: [403, 404],
+    handle: ({ scope, params }) => setUserActive(scope.db, scope.user, params.id, false),
   }),
 
   // --- farm permissions (A-API-29); before exploitations/{id}, whose pattern also matches

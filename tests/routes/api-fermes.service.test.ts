@@ -359,6 +359,10 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     const before = await snapshot(t.db(), "utilisateur");
     // Someone else's profile: 403; a read-only token: 403; bad input: 400 with the fields; nothing changed.
     expect((await api("PATCH", `/api/v1/utilisateurs/${users.lecteur}`, { token, body: { nom: "X", prenom: "Y", updatedAt: fresh } })).status).toBe(403);
+    // Administration fields on one's own profile: 400 naming them.
+    const own = await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token, body: { nom: "X", prenom: "Y", admin: true, updatedAt: fresh } });
+    expect(own.status).toBe(400);
+    expect(fieldsOf(own.body)).toEqual(["admin"]);
     const readOnly = await tokenOf("synthese", { nature: "personnel", acces: "lecture" });
     expect((await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token: readOnly, body: { nom: "X", prenom: "Y", updatedAt: fresh } })).status).toBe(403);
     const bad = await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token, body: { nom: "", prenom: "Y", password: "court", updatedAt: fresh } });
@@ -391,6 +395,50 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     const terms = await api("PATCH", `/api/v1/utilisateurs/${users.nouveau}`, { token: nouveau, body: { acceptcgu: true, isVisible: true } });
     expect(terms.status).toBe(200);
     expect(terms.body).toMatchObject({ acceptcgu: true, isVisible: true });
+  });
+
+  test("[A-API-23] POST utilisateurs, PATCH and DELETE utilisateurs/{id}: the administration of users, a JSON payload, an administrator only", async () => {
+    const { users, groupes } = t.demo();
+    const admin = await tokenOf("admin");
+    const payload = { username: "nouvelle.conseillere", nom: "Roux", prenom: "Inès", email: "ines@sillon.example", admin: false, roleTest: false, groupes: [groupes.conseillers] };
+    const before = await snapshot(t.db(), "utilisateur", "utilisateur_groupe");
+    // Not an administrator, a read-only token, not JSON, bad input: refused, nothing stored.
+    expect((await api("POST", "/api/v1/utilisateurs", { token: await tokenOf("animateur"), body: { ...payload, password: "un-secret-long" } })).status).toBe(403);
+    expect((await api("POST", "/api/v1/utilisateurs", { token: await tokenOf("admin", { nature: "personnel", acces: "lecture" }), body: { ...payload, password: "un-secret-long" } })).status).toBe(403);
+    const text = await api("POST", "/api/v1/utilisateurs", { token: admin, raw: new URLSearchParams({ ...payload, password: "un-secret-long" } as never).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(text.status).toBe(415);
+    const bad = await api("POST", "/api/v1/utilisateurs", { token: admin, body: { ...payload, username: "avec espace", email: "pas-un-mail" } });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad.body).sort()).toEqual(["email", "password", "username"]);
+    const taken = await api("POST", "/api/v1/utilisateurs", { token: admin, body: { ...payload, username: "lecteur", password: "un-secret-long" } });
+    expect(taken.status).toBe(409);
+    expect(fieldsOf(taken.body)).toEqual(["username"]);
+    expect(await snapshot(t.db(), "utilisateur", "utilisateur_groupe")).toEqual(before);
+
+    const created = await api("POST", "/api/v1/utilisateurs", { token: admin, body: { ...payload, password: "un-secret-long" } });
+    expect(created.status).toBe(201);
+    const user = created.body as { id: number; updatedAt: string };
+    expect(created.body).toMatchObject({ username: "nouvelle.conseillere", nom: "Roux", prenom: "Inès", email: "ines@sillon.example", acceptcgu: false });
+    expect(await countRows(t.db(), "utilisateur_groupe", { idUser: user.id, idGroupe: groupes.conseillers })).toBe(1);
+
+    const edit = { ...payload, nom: "Roux-Martin", groupes: [], updatedAt: user.updatedAt };
+    expect((await api("PATCH", `/api/v1/utilisateurs/${user.id}`, { token: await tokenOf("animateur"), body: edit })).status).toBe(403);
+    // A profile field is not the administration's: 400 naming it.
+    const mixed = await api("PATCH", `/api/v1/utilisateurs/${user.id}`, { token: admin, body: { ...edit, currentPassword: "x" } });
+    expect(mixed.status).toBe(400);
+    expect(fieldsOf(mixed.body)).toEqual(["currentPassword"]);
+    const patched = await api("PATCH", `/api/v1/utilisateurs/${user.id}`, { token: admin, body: edit });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: user.id, nom: "Roux-Martin" });
+    expect(await countRows(t.db(), "utilisateur_groupe", { idUser: user.id })).toBe(0);
+    expect((await api("PATCH", `/api/v1/utilisateurs/${user.id}`, { token: admin, body: edit })).status).toBe(409);
+    expect((await api("PATCH", "/api/v1/utilisateurs/999999", { token: admin, body: { ...edit, username: "personne" } })).status).toBe(404);
+
+    expect((await api("DELETE", `/api/v1/utilisateurs/${user.id}`, { token: await tokenOf("animateur") })).status).toBe(403);
+    expect((await api("DELETE", `/api/v1/utilisateurs/${users.admin}`, { token: admin })).status).toBe(400);
+    expect((await api("DELETE", `/api/v1/utilisateurs/${user.id}`, { token: admin })).status).toBe(204);
+    expect(Boolean((await t.db()("utilisateur").where({ id: user.id }).first("actif")).actif)).toBe(false);
+    expect((await api("DELETE", "/api/v1/utilisateurs/999999", { token: admin })).status).toBe(404);
   });
 
   test("[A-API-29] GET exploitations/permissions takes idDossier and exploitationsIds: the permissions per farm", async () => {
