@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { AddFolderToFarmSchema, ExploitationSettingsSchema, FarmDuplicationSchema, FarmLinkSchema, FolderUserRightSchema, NewExploitationSchema } from "~/domain/partage";
+import {
+  AddFolderToFarmSchema,
+  ExploitationSettingsSchema,
+  FarmDuplicationSchema,
+  FarmLinkSchema,
+  FolderUserRightSchema,
+  NewExploitationSchema,
+} from "~/domain/partage";
 import { AdminUserSchema } from "~/domain/admin";
 import { CguSchema, ProfileSchema } from "~/domain/utilisateur";
 import { MAX_IDS, rowId, validate } from "~/domain/validation";
@@ -210,10 +217,11 @@ export const APPELS_FERMES: readonly ApiCall[] = [
     path: "/api/v1/exploitations/permissions",
     tag: "exploitations",
     summary: "The user's permissions on farms reached through the folder idDossier (exploitationsIds: the farms)",
-    query: z.object({ idDossier: rowId(), exploitationsIds: z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(rowId()).min(1).max(MAX_IDS)) }),
-    answer: z.array(
-      z.object({ idExploitation: z.number().int(), lecture: z.boolean(), gestion: z.boolean(), ecriture: z.boolean(), animation: z.boolean() }),
-    ),
+    query: z.object({
+      idDossier: rowId(),
+      exploitationsIds: z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(rowId()).min(1).max(MAX_IDS)),
+    }),
+    answer: z.array(z.object({ idExploitation: z.number().int(), lecture: z.boolean(), gestion: z.boolean(), ecriture: z.boolean(), animation: z.boolean() })),
     handle: ({ scope, query }) => farmPermissions(scope.db, scope.user, query.idDossier, query.exploitationsIds),
   }),
 
@@ -251,8 +259,7 @@ export const APPELS_FERMES: readonly ApiCall[] = [
     query: z.object({ idDossier: rowId().optional() }),
     answer: Exploitation,
     refusals: [403, 404],
-    handle: async ({ scope, params, query }) =>
-      getExploitation(scope.db, scope.user, await farmContext(scope.db, scope.user, params.id, query.idDossier)),
+    handle: async ({ scope, params, query }) => getExploitation(scope.db, scope.user, await farmContext(scope.db, scope.user, params.id, query.idDossier)),
   }),
   apiCall({
     method: "POST",
@@ -345,7 +352,9 @@ export const APPELS_FERMES: readonly ApiCall[] = [
         body.map((l) => l.idDossierExploitation),
       );
       for (const [idExploitation, ids] of farms)
-        await saveFarmLinks(scope, await farmContext(scope.db, scope.user, idExploitation), { links: body.filter((l) => ids.includes(l.idDossierExploitation)) });
+        await saveFarmLinks(scope, await farmContext(scope.db, scope.user, idExploitation), {
+          links: body.filter((l) => ids.includes(l.idDossierExploitation)),
+        });
       return linksOfFarms(scope.db, scope.user, farms.keys());
     },
   }),

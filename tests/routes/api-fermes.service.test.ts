@@ -8,7 +8,15 @@ import { APPELS_FERMES } from "../../server/api/appels-fermes";
 const t = useTestDb();
 const { api, tokenOf, answered } = apiClient(t);
 
-type Farm = { id: number; libelle: string; apiLibelle: string; suffixe: string | null; idTypeExploitation: number | null; idDossier: number; updatedAt: string };
+type Farm = {
+  id: number;
+  libelle: string;
+  apiLibelle: string;
+  suffixe: string | null;
+  idTypeExploitation: number | null;
+  idDossier: number;
+  updatedAt: string;
+};
 type Link = {
   idDossierExploitation: number;
   idDossier: number;
@@ -31,7 +39,13 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     const { exploitations, dossiers } = t.demo();
     const r = await api("GET", `/api/v1/exploitations/${exploitations.tilleuls}`, { token: await tokenOf("lecteur") });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: exploitations.tilleuls, libelle: "EARL des Tilleuls", apiLibelle: "EARL des Tilleuls", suffixe: null, idTypeExploitation: 1 });
+    expect(r.body).toMatchObject({
+      id: exploitations.tilleuls,
+      libelle: "EARL des Tilleuls",
+      apiLibelle: "EARL des Tilleuls",
+      suffixe: null,
+      idTypeExploitation: 1,
+    });
     expect((r.body as Farm).idDossier).toBe(dossiers.beauce);
     // The farm list of a folder sends apiLibelle too.
     const list = await api("GET", `/api/v1/exploitations?dossierExploitation.dossier=${dossiers.beauce}`, { token: await tokenOf("lecteur") });
@@ -39,7 +53,9 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     expect((await api("GET", `/api/v1/exploitations/${exploitations.vallee}`, { token: await tokenOf("lecteur") })).status).toBe(403);
     expect((await api("GET", "/api/v1/exploitations/999999", { token: await tokenOf("lecteur") })).status).toBe(404);
     // Through a folder that does not link it: 404.
-    expect((await api("GET", `/api/v1/exploitations/${exploitations.tilleuls}?idDossier=${dossiers.bocage}`, { token: await tokenOf("redacteur") })).status).toBe(404);
+    expect(
+      (await api("GET", `/api/v1/exploitations/${exploitations.tilleuls}?idDossier=${dossiers.bocage}`, { token: await tokenOf("redacteur") })).status,
+    ).toBe(404);
   });
 
   test("[A-API-16] POST dossiers/{id}/exploitations, PATCH (replicationCampagnesIds, stale 409) and DELETE exploitations/{id}", async () => {
@@ -59,7 +75,12 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
       body: { libelle: "SCEA des Peupliers bis", idTypeExploitation: 1, updatedAt: farm.updatedAt, replicationCampagnesIds: [] },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ libelle: "SCEA des Peupliers bis", apiLibelle: "SCEA des Peupliers bis", idTypeExploitation: 1, replicationCampagnesIds: [] });
+    expect(patched.body).toMatchObject({
+      libelle: "SCEA des Peupliers bis",
+      apiLibelle: "SCEA des Peupliers bis",
+      idTypeExploitation: 1,
+      replicationCampagnesIds: [],
+    });
     expect((await t.db()("exploitation").where({ id: farm.id }).first("libelle")).libelle).toBe("SCEA des Peupliers bis");
     // The old token: stale.
     expect((await api("PATCH", `/api/v1/exploitations/${farm.id}`, { token, body: { libelle: "X", updatedAt: farm.updatedAt } })).status).toBe(409);
@@ -93,16 +114,18 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     const body = { libelle: "Pirate", idTypeExploitation: 1, updatedAt: farm.updatedAt };
     for (const user of ["lecteur", "synthese"]) {
       const token = await tokenOf(user);
-      expect((await api("POST", `/api/v1/dossiers/${dossiers.beauce}/exploitations`, { token, body: { libelle: "Pirate", idTypeExploitation: 1 } })).status).toBe(403);
+      expect(
+        (await api("POST", `/api/v1/dossiers/${dossiers.beauce}/exploitations`, { token, body: { libelle: "Pirate", idTypeExploitation: 1 } })).status,
+      ).toBe(403);
       expect((await api("PATCH", `/api/v1/exploitations/${exploitations.tilleuls}`, { token, body })).status).toBe(403);
       expect((await api("DELETE", `/api/v1/exploitations/${exploitations.tilleuls}`, { token })).status).toBe(403);
     }
     const lecteur = await tokenOf("lecteur");
     expect((await api("PATCH", `/api/v1/exploitations/${exploitations.vallee}`, { token: lecteur, body })).status).toBe(403);
     expect((await api("DELETE", `/api/v1/exploitations/${exploitations.vallee}`, { token: lecteur })).status).toBe(403);
-    expect((await api("POST", `/api/v1/dossiers/${dossiers.bocage}/exploitations`, { token: lecteur, body: { libelle: "Pirate", idTypeExploitation: 1 } })).status).toBe(
-      403,
-    );
+    expect(
+      (await api("POST", `/api/v1/dossiers/${dossiers.bocage}/exploitations`, { token: lecteur, body: { libelle: "Pirate", idTypeExploitation: 1 } })).status,
+    ).toBe(403);
     const readOnly = await tokenOf("redacteur", { nature: "personnel", acces: "lecture" });
     expect((await api("PATCH", `/api/v1/exploitations/${exploitations.tilleuls}`, { token: readOnly, body })).status).toBe(403);
     expect((await api("DELETE", `/api/v1/exploitations/${exploitations.tilleuls}`, { token: readOnly })).status).toBe(403);
@@ -184,10 +207,20 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     // A single link patched.
     const single = await api("PATCH", "/api/v1/dossiers_exploitations", {
       token,
-      body: { idDossierExploitation: added.idDossierExploitation, dexEcriture: false, dexLecture: true, dexSynthese: true, dexAnimation: false, dexNominatif: true },
+      body: {
+        idDossierExploitation: added.idDossierExploitation,
+        dexEcriture: false,
+        dexLecture: true,
+        dexSynthese: true,
+        dexAnimation: false,
+        dexNominatif: true,
+      },
     });
     expect(single.status).toBe(200);
-    expect((single.body as Link[]).find((l) => l.idDossierExploitation === added.idDossierExploitation)).toMatchObject({ dexLecture: true, dexNominatif: true });
+    expect((single.body as Link[]).find((l) => l.idDossierExploitation === added.idDossierExploitation)).toMatchObject({
+      dexLecture: true,
+      dexNominatif: true,
+    });
 
     // Every link of the farm in one delete: refused, nothing removed.
     const all = links.map((l) => ({ idDossierExploitation: l.idDossierExploitation }));
@@ -200,20 +233,36 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
 
   test("[A-API-18] link writes refused: writer without farm animation (Moulin), reader, read-only token 403; bad input 400; nothing changed", async () => {
     const { exploitations, dossiers } = t.demo();
-    const links = (await api("GET", `/api/v1/exploitations/${exploitations.moulin}/dossiers_exploitations`, { token: await tokenOf("redacteur") })).body as Link[];
-    const change = { idDossierExploitation: links[0].idDossierExploitation, dexEcriture: true, dexLecture: true, dexSynthese: true, dexAnimation: true, dexNominatif: true };
+    const links = (await api("GET", `/api/v1/exploitations/${exploitations.moulin}/dossiers_exploitations`, { token: await tokenOf("redacteur") }))
+      .body as Link[];
+    const change = {
+      idDossierExploitation: links[0].idDossierExploitation,
+      dexEcriture: true,
+      dexLecture: true,
+      dexSynthese: true,
+      dexAnimation: true,
+      dexNominatif: true,
+    };
     const before = await farmTables();
     const readOnly = await tokenOf("animateur", { nature: "personnel", acces: "lecture" });
     for (const token of [await tokenOf("redacteur"), await tokenOf("lecteur"), readOnly]) {
       // The Moulin farm's links give writing, no animation: its links are the animators' of the farm.
-      expect((await api("POST", "/api/v1/dossiers_exploitations", { token, body: { idExploitation: exploitations.moulin, idDossier: dossiers.bocage } })).status).toBe(403);
+      expect(
+        (await api("POST", "/api/v1/dossiers_exploitations", { token, body: { idExploitation: exploitations.moulin, idDossier: dossiers.bocage } })).status,
+      ).toBe(403);
       expect((await api("PATCH", "/api/v1/dossiers_exploitations", { token, body: [change] })).status).toBe(403);
-      expect((await api("DELETE", "/api/v1/dossiers_exploitations", { token, body: { idDossierExploitation: links[1].idDossierExploitation } })).status).toBe(403);
+      expect((await api("DELETE", "/api/v1/dossiers_exploitations", { token, body: { idDossierExploitation: links[1].idDossierExploitation } })).status).toBe(
+        403,
+      );
     }
     // The reader reaches no folder of the Vallée farm: 403.
     expect(
-      (await api("POST", "/api/v1/dossiers_exploitations", { token: await tokenOf("lecteur"), body: { idExploitation: exploitations.vallee, idDossier: dossiers.beauce } }))
-        .status,
+      (
+        await api("POST", "/api/v1/dossiers_exploitations", {
+          token: await tokenOf("lecteur"),
+          body: { idExploitation: exploitations.vallee, idDossier: dossiers.beauce },
+        })
+      ).status,
     ).toBe(403);
     const animateur = await tokenOf("animateur");
     const bad = await api("POST", "/api/v1/dossiers_exploitations", {
@@ -243,10 +292,13 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     expect((await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("lecteur"), body })).status).toBe(403);
     // A writer who is no animator may not send the copy to another folder.
     expect((await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("redacteur"), body })).status).toBe(403);
-    expect((await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("animateur", { nature: "personnel", acces: "lecture" }), body })).status).toBe(
-      403,
-    );
-    const bad = await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("animateur"), body: { ...body, libelle: "", campagnesCibles: [] } });
+    expect(
+      (await api("POST", "/api/v1/exploitations/duplication", { token: await tokenOf("animateur", { nature: "personnel", acces: "lecture" }), body })).status,
+    ).toBe(403);
+    const bad = await api("POST", "/api/v1/exploitations/duplication", {
+      token: await tokenOf("animateur"),
+      body: { ...body, libelle: "", campagnesCibles: [] },
+    });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad.body).sort()).toEqual(["campagnesCibles", "libelle"]);
     const foreign = await api("POST", "/api/v1/exploitations/duplication", {
@@ -294,7 +346,11 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
       body: { idUser: users.lecteur, idDossier: dossiers.bocage, udoAnimation: false, udoEcriture: false, udoLecture: true, udoSynthese: false },
     });
     expect(granted.status).toBe(201);
-    expect((granted.body as Right[]).find((r) => r.idUser === users.lecteur)).toMatchObject({ idDossier: dossiers.bocage, udoLecture: true, udoSynthese: true });
+    expect((granted.body as Right[]).find((r) => r.idUser === users.lecteur)).toMatchObject({
+      idDossier: dossiers.bocage,
+      udoLecture: true,
+      udoSynthese: true,
+    });
     // A list changed together: the reader writes, the synthesis user reads.
     const patched = await api("PATCH", "/api/v1/utilisateurs_dossiers", {
       token,
@@ -333,12 +389,19 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     }
     expect((await api("GET", `/api/v1/utilisateurs_dossiers?idDossier=${dossiers.beauce}`, { token: await tokenOf("lecteur") })).status).toBe(403);
     // The admin animates Beauce only: Bocage is another folder for him.
-    expect((await api("PATCH", "/api/v1/utilisateurs_dossiers", { token: await tokenOf("admin"), body: { ...row, idDossier: dossiers.bocage } })).status).toBe(403);
+    expect((await api("PATCH", "/api/v1/utilisateurs_dossiers", { token: await tokenOf("admin"), body: { ...row, idDossier: dossiers.bocage } })).status).toBe(
+      403,
+    );
     const bad = await api("POST", "/api/v1/utilisateurs_dossiers", { token: await tokenOf("animateur"), body: { ...row, udoLecture: "oui", idUser: 0 } });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad.body).sort()).toEqual(["[0].idUser", "[0].udoLecture"]);
     expect(
-      (await api("POST", "/api/v1/utilisateurs_dossiers", { token: await tokenOf("animateur"), body: { ...row, idUser: users.nouveau, idDossier: dossiers.beauce } })).status,
+      (
+        await api("POST", "/api/v1/utilisateurs_dossiers", {
+          token: await tokenOf("animateur"),
+          body: { ...row, idUser: users.nouveau, idDossier: dossiers.beauce },
+        })
+      ).status,
     ).toBe(400);
     expect(await rightsTable()).toEqual(before);
   });
@@ -354,7 +417,9 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: users.synthese, nom: "Garnier-Roux", prenom: "Émilie", isVisible: false, acceptcgu: true });
     // Stale.
-    expect((await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token, body: { nom: "X", prenom: "Y", updatedAt: me.updatedAt } })).status).toBe(409);
+    expect((await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token, body: { nom: "X", prenom: "Y", updatedAt: me.updatedAt } })).status).toBe(
+      409,
+    );
     const fresh = (saved.body as { updatedAt: string }).updatedAt;
     const before = await snapshot(t.db(), "utilisateur");
     // Someone else's profile: 403; a read-only token: 403; bad input: 400 with the fields; nothing changed.
@@ -364,7 +429,9 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     expect(own.status).toBe(400);
     expect(fieldsOf(own.body)).toEqual(["admin"]);
     const readOnly = await tokenOf("synthese", { nature: "personnel", acces: "lecture" });
-    expect((await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token: readOnly, body: { nom: "X", prenom: "Y", updatedAt: fresh } })).status).toBe(403);
+    expect((await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token: readOnly, body: { nom: "X", prenom: "Y", updatedAt: fresh } })).status).toBe(
+      403,
+    );
     const bad = await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token, body: { nom: "", prenom: "Y", password: "court", updatedAt: fresh } });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad.body).sort()).toEqual(["currentPassword", "nom", "password"]);
@@ -374,7 +441,9 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     });
     expect(wrong.status).toBe(400);
     expect(fieldsOf(wrong.body)).toEqual(["currentPassword"]);
-    expect((await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token, body: { nom: "G", prenom: "E", role: "admin", updatedAt: fresh } })).status).toBe(400);
+    expect(
+      (await api("PATCH", `/api/v1/utilisateurs/${users.synthese}`, { token, body: { nom: "G", prenom: "E", role: "admin", updatedAt: fresh } })).status,
+    ).toBe(400);
     expect(await snapshot(t.db(), "utilisateur")).toEqual(before);
 
     // A new password with the current one: the other tokens end, the calling one stays.
@@ -390,7 +459,9 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
     // The terms: a user who has not accepted them may accept (with visibility) and nothing else.
     const nouveau = await tokenOf("nouveau");
     const n = (await api("GET", `/api/v1/utilisateurs/${users.nouveau}`, { token: nouveau })).body as { updatedAt: string };
-    expect((await api("PATCH", `/api/v1/utilisateurs/${users.nouveau}`, { token: nouveau, body: { nom: "P", prenom: "F", updatedAt: n.updatedAt } })).status).toBe(403);
+    expect(
+      (await api("PATCH", `/api/v1/utilisateurs/${users.nouveau}`, { token: nouveau, body: { nom: "P", prenom: "F", updatedAt: n.updatedAt } })).status,
+    ).toBe(403);
     expect((await api("PATCH", `/api/v1/utilisateurs/${users.nouveau}`, { token: nouveau, body: { acceptcgu: false } })).status).toBe(400);
     const terms = await api("PATCH", `/api/v1/utilisateurs/${users.nouveau}`, { token: nouveau, body: { acceptcgu: true, isVisible: true } });
     expect(terms.status).toBe(200);
@@ -400,12 +471,33 @@ describe(`users, farms and folder links over the API (${dialect})`, () => {
   test("[A-API-23] POST utilisateurs, PATCH and DELETE utilisateurs/{id}: the administration of users, a JSON payload, an administrator only", async () => {
     const { users, groupes } = t.demo();
     const admin = await tokenOf("admin");
-    const payload = { username: "nouvelle.conseillere", nom: "Roux", prenom: "Inès", email: "ines@sillon.example", admin: false, roleTest: false, groupes: [groupes.conseillers] };
+    const payload = {
+      username: "nouvelle.conseillere",
+      nom: "Roux",
+      prenom: "Inès",
+      email: "ines@sillon.example",
+      admin: false,
+      roleTest: false,
+      groupes: [groupes.conseillers],
+    };
     const before = await snapshot(t.db(), "utilisateur", "utilisateur_groupe");
     // Not an administrator, a read-only token, not JSON, bad input: refused, nothing stored.
-    expect((await api("POST", "/api/v1/utilisateurs", { token: await tokenOf("animateur"), body: { ...payload, password: "un-secret-long" } })).status).toBe(403);
-    expect((await api("POST", "/api/v1/utilisateurs", { token: await tokenOf("admin", { nature: "personnel", acces: "lecture" }), body: { ...payload, password: "un-secret-long" } })).status).toBe(403);
-    const text = await api("POST", "/api/v1/utilisateurs", { token: admin, raw: new URLSearchParams({ ...payload, password: "un-secret-long" } as never).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect((await api("POST", "/api/v1/utilisateurs", { token: await tokenOf("animateur"), body: { ...payload, password: "un-secret-long" } })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await api("POST", "/api/v1/utilisateurs", {
+          token: await tokenOf("admin", { nature: "personnel", acces: "lecture" }),
+          body: { ...payload, password: "un-secret-long" },
+        })
+      ).status,
+    ).toBe(403);
+    const text = await api("POST", "/api/v1/utilisateurs", {
+      token: admin,
+      raw: new URLSearchParams({ ...payload, password: "un-secret-long" } as never).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(text.status).toBe(415);
     const bad = await api("POST", "/api/v1/utilisateurs", { token: admin, body: { ...payload, username: "avec espace", email: "pas-un-mail" } });
     expect(bad.status).toBe(400);
