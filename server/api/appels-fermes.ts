@@ -61,7 +61,7 @@ async function userOf(db: Parameters<typeof findUtilisateurById>[0], id: number)
 }
 
 /** A body of one item or a list of them (spec 1 §7 "single or list"): always read as a list, each item strict. */
-const oneOrMany = <T extends z.ZodObject<z.ZodRawShape>>(item: T) =>
+const oneOrMany = <S extends z.ZodRawShape>(item: z.ZodObject<S>) =>
   z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item.strict()).min(1, "warning.required").max(MAX_IDS, "warning.too-many"));
 
 const Exploitation = z.object({
