@@ -28,6 +28,9 @@ function requireAdmin(caller: Utilisateur): void {
   if (!caller.admin) throw new ServiceError(FORBIDDEN, 403);
 }
 
+/** The administration's gate, for a caller that must refuse before it reads its input (the API's user calls). */
+export const ensureAdmin = requireAdmin;
+
 const notFound = () => new ServiceError("admin.not-found", 404);
 const fieldError = (field: string, key: string, status = 409) => new ServiceError("warning.invalid-form", status, { [field]: [key] });
 

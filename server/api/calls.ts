@@ -2,6 +2,7 @@ import type { ApiCall } from "../http/api.server";
 import { APPELS_CADRE } from "./appels-cadre";
 import { APPELS_EXPLOITATION } from "./appels-exploitation";
 import { APPELS_CAMPAGNES } from "./appels-campagnes";
+import { APPELS_FERMES } from "./appels-fermes";
 import { APPELS_INTERVENTIONS } from "./appels-interventions";
 import { APPELS_INTRANTS } from "./appels-intrants";
 import { APPELS_PRIX } from "./appels-prix";
@@ -24,6 +25,7 @@ import { APPELS_REFERENTIELS } from "./appels-referentiels";
  */
 export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_CADRE,
+  ...APPELS_FERMES,
   ...APPELS_EXPLOITATION,
   ...APPELS_CAMPAGNES,
   ...APPELS_DESCRIPTION,

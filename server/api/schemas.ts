@@ -15,15 +15,25 @@ export const Utilisateur = z.object({
   email: z.string().nullable(),
   acceptcgu: z.boolean(),
   isVisible: z.boolean(),
+  /** The token a PATCH of the profile sends back (a stale save is refused). */
+  updatedAt: stamp,
 });
 export const UtilisateurConnecte = Utilisateur.extend({ admin: z.boolean(), roles: z.array(z.string()) });
 
 export const Groupe = z.object({ idGroupe: z.number().int(), nomGroupe: z.string() });
 export const Oad = z.object({ id: z.number().int(), libelle: z.string(), libelleLong: z.string().nullable() });
-export const DossierListItem = z.object({ id: z.number().int(), libelle: z.string(), idOad: z.number().int() });
+/** A folder's libelle is sent as apiLibelle too, with its optional suffixe (spec 1 §3, A-ENT-01). */
+export const DossierListItem = z.object({
+  id: z.number().int(),
+  libelle: z.string(),
+  apiLibelle: z.string(),
+  suffixe: z.string().nullable(),
+  idOad: z.number().int(),
+});
 export const Dossier = z.object({
   id: z.number().int(),
   libelle: z.string(),
+  apiLibelle: z.string(),
   suffixe: z.string().nullable(),
   idOad: z.number().int(),
   remarque: z.string(),
@@ -59,6 +69,7 @@ export const FarmRight = z.object({
 export const ExploitationListItem = z.object({
   id: z.number().int(),
   libelle: z.string(),
+  apiLibelle: z.string(),
   suffixe: z.string().nullable(),
   idDossier: z.number().int(),
   dossierExploitation: FarmRight,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createCookie, createSessionStorage, redirect, type Cookie, type Session } from "react-router";
 import { db } from "../db";
+import type { Db } from "../db/knex";
 import { cookieSecure, env } from "../env";
 import { findSessionWithUser, findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
 
@@ -195,4 +196,13 @@ export async function endOtherSessions(idUser: number, keepSessionId: string | u
     .where({ idUser })
     .andWhere((q) => (keepSessionId ? q.whereNot({ id: keepSessionId }) : q))
     .delete();
+}
+
+/**
+ * After a new password set through the API (A-API-10): the user's other tokens and every cookie session end; the
+ * token of the call stays. On `trx`, the call's transaction.
+ */
+export async function endSessionsBesideToken(trx: Db, idUser: number, keepTokenId: number): Promise<void> {
+  await trx("api_token").where({ idUser }).whereNot({ id: keepTokenId }).delete();
+  await trx("session").where({ idUser }).delete();
 }

@@ -85,6 +85,8 @@ export type FolderUserRow = {
   udoSynthese: boolean;
   udoNominatif: boolean;
   udoProprietaire: boolean;
+  udoPath: string | null;
+  udoAnneeRecolte: number | null;
   ordre: number;
 };
 
@@ -105,6 +107,8 @@ export async function listFolderUsers(db: Db, idDossier: number): Promise<Folder
       "ud.udoSynthese",
       "ud.udoNominatif",
       "ud.udoProprietaire",
+      "ud.udoPath",
+      "ud.udoAnneeRecolte",
       "ud.ordre",
     );
   return rows.map((r) => ({
@@ -147,11 +151,11 @@ export async function foldersReadableBy(
   db: Db,
   idUser: number,
   level: "Lecture" | "Ecriture" = "Lecture",
-): Promise<{ id: number; libelle: string; idOad: number }[]> {
+): Promise<{ id: number; libelle: string; suffixe: string | null; idOad: number }[]> {
   const q = db("dossier as d")
     .join("utilisateur_dossier as ud", "ud.idDossier", "d.id")
     .where("ud.idUser", idUser)
-    .select("d.id", "d.libelle", "d.idOad")
+    .select("d.id", "d.libelle", "d.suffixe", "d.idOad")
     .orderBy("d.libelle");
   if (level === "Ecriture") q.andWhere((w) => w.where("ud.udoEcriture", true).orWhere("ud.udoAnimation", true));
   else q.andWhere((w) => w.where("ud.udoLecture", true).orWhere("ud.udoEcriture", true).orWhere("ud.udoAnimation", true));

@@ -88,12 +88,25 @@ export async function getDossier(db: Db, user: Utilisateur, idDossier: number) {
   const dossier = await findDossier(db, idDossier);
   if (!dossier) throw new ServiceError("errors.services.dossier-service-error", 404);
   ensure((await abilitiesFor(db, user, { idDossier })).canReadFolder);
-  return dossier;
+  // The folder's libelle is sent as apiLibelle too, beside its optional suffixe (spec 1 §3, A-ENT-01).
+  return { ...dossier, apiLibelle: dossier.libelle };
+}
+
+/**
+ * The folder's user rights as the API reads them (GET utilisateurs_dossiers?idDossier=…, A-API-20): what the folder
+ * settings list, so the same condition (folder animation, visibility accepted).
+ */
+export async function folderUserRights(db: Db, user: Utilisateur, idDossier: number) {
+  const { users } = await getDossierSettings(db, user, idDossier);
+  if (!users) throw new ServiceError("dossier.visibility-required", 403);
+  return users.map((u) => ({ ...u, idDossier }));
 }
 
 /** The folders of a network the user may read, or write with `ecriture` (GET v2 dossiers). */
 export async function dossiersOfOad(db: Db, user: Utilisateur, idOad: number, ecriture: boolean) {
-  return (await foldersReadableBy(db, user.id, ecriture ? "Ecriture" : "Lecture")).filter((d) => Number(d.idOad) === idOad);
+  return (await foldersReadableBy(db, user.id, ecriture ? "Ecriture" : "Lecture"))
+    .filter((d) => Number(d.idOad) === idOad)
+    .map((d) => ({ ...d, apiLibelle: d.libelle }));
 }
 
 /** The networks (GET oads); every signed-in user sees them in the context bar. */

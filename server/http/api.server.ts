@@ -194,7 +194,9 @@ function parsed<T extends z.ZodType>(schema: T | undefined, input: unknown, loca
   if (!unknown.success)
     for (const issue of unknown.error.issues)
       if (issue.code === "unrecognized_keys") {
-        for (const name of [issue.path.join("."), "form"]) delete fieldErrors[prefix + name];
+        // validate() names the object "rows[0]" (an item of a list): that entry goes too.
+        const listed = issue.path.reduce<string>((acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), "");
+        for (const name of [issue.path.join("."), listed, "form"]) delete fieldErrors[prefix + name];
         for (const key of issue.keys) fieldErrors[prefix + [...issue.path, key].join(".")] = ["warning.invalid"];
       }
   throw new Refused(problem(400, "warning.invalid-form", { locale, fieldErrors }));
