@@ -139,6 +139,9 @@ export async function seedDemo(db: Db) {
       });
       await updateCalculatedUse(trx, idCampagne);
     }
+    // The register's checks (issue 28): demo E-Phy uses and two treatments that break their rules.
+    await seedDemoRegistre(trx, { idCampagne: campagnes.tilleuls2025, operations: operations.get(campagnes.tilleuls2025)!, idDossier: beauce });
+    await updateCalculatedUse(trx, campagnes.tilleuls2025);
     await seedDemoRecoltes(trx, campagnes);
     await seedDemoRecoltes2025(trx, { idCampagne: campagnes.tilleuls2025, idDossier: beauce, idUser: users.redacteur });
     await seedDemoPrix(trx, campagnes);
@@ -147,8 +150,6 @@ export async function seedDemo(db: Db) {
     // Reference doses for the demo's treatments the shipped list lacks, through the list's own importer (decision
     // 0085): illustrative label doses of 2026, so labelled; the 2024 and 2025 campaigns read them as the nearest list.
     await importReferentiel(trx, [parseFile("doses-ift-demo.csv", new TextEncoder().encode(dosesIftDemo))], { sourceDoses: SOURCE_DOSES_DEMO });
-    // The register's checks (issue 28): demo E-Phy uses and two treatments that break their rules.
-    await seedDemoRegistre(trx, { idCampagne: campagnes.tilleuls2025, operations: operations.get(campagnes.tilleuls2025)!, idDossier: beauce });
     await seedDemoObservations(trx, campagnes, users.redacteur);
     await seedDemoProtocoles(trx, campagnes);
     await seedDemoSeries(trx, campagnes, users.redacteur);

@@ -25,6 +25,7 @@ const PRIX_APPRO: Record<string, number> = {
   "KARATE AVEC TECHNOLOGIE ZEON": 85,
   "ADENGO XTRA": 95,
   "ROUNDUP DYNAMIC": 6.8,
+  COCKPIT: 24,
   "Ammonitrate 33,5": 0.42,
   "Urée 46": 0.48,
   "Solution azotée 390": 0.35,
