@@ -320,7 +320,7 @@ test.describe("measures screen", () => {
     }
   });
 
-  test("[B-PLAC-08] [B-OBS-35] [B-OBS-37] [B-OBS-38] [B-PLAC-01] [B-PLAC-02] [B-PLAC-04] [B-HOR-01] [B-HOR-02] [B-HOR-06] [B-HOR-08] [B-HOR-10] the demo plot's series: values per placette, horizons of a soil series with their dialog, weed stage column; the placettes dialog and its map", async ({
+  test("[B-PLAC-08] [B-OBS-35] [B-OBS-37] [B-OBS-38] [B-PLAC-01] [B-PLAC-02] [B-PLAC-04] [B-HOR-01] [B-HOR-02] [B-HOR-03] [B-HOR-06] [B-HOR-08] [B-HOR-10] the demo plot's series: values per placette, horizons of a soil series with their dialog, weed stage column; the placettes dialog and its map", async ({
     page,
   }) => {
     const ids = await demoIds();
@@ -364,8 +364,21 @@ test.describe("measures screen", () => {
     await expect(grid).toContainText("Horizon");
     const horizons = page.getByTestId("horizons");
     await expect(horizons).toContainText("30-60 cm");
+    // An unsaved horizon is known by a client-only temporary id (B-HOR-03): cancelled, nothing is kept, and the next
+    // New is a fresh row with its own id, which the save does not send.
+    const horizonCount = async () => Number((await db("horizon").count({ n: "*" }).first())!.n);
+    const countBefore = await horizonCount();
     await horizons.getByTestId("horizon-new").click();
     const dialog = page.getByTestId("horizon-dialog");
+    const draftId = await dialog.locator("form").getAttribute("data-local-id");
+    expect(draftId).toMatch(/^local-\d+$/);
+    await dialog.getByTestId("horizon-name").fill("Brouillon");
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await horizonCount()).toBe(countBefore);
+    await horizons.getByTestId("horizon-new").click();
+    await expect(dialog.getByTestId("horizon-name")).toHaveValue("");
+    await expect(dialog.locator("form")).not.toHaveAttribute("data-local-id", draftId!);
     await dialog.getByTestId("horizon-name").fill("90-120 cm");
     await dialog.getByTestId("horizon-sup").fill("90");
     await dialog.getByTestId("horizon-inf").fill("120");
@@ -374,7 +387,9 @@ test.describe("measures screen", () => {
     await dialog.getByTestId("horizon-sup").fill("120");
     await dialog.getByTestId("horizon-inf").fill("90");
     await expect(dialog.getByTestId("horizon-save")).toBeEnabled();
+    const posted = page.waitForRequest((r) => r.method() === "POST");
     await dialog.getByTestId("horizon-save").click();
+    expect((await posted).postData()).not.toContain("local-");
     await expect(horizons).toContainText("90-120 cm");
     await page.screenshot({ path: `${SHOTS}/soil.png`, fullPage: true });
     await db("horizon").where({ name: "90-120 cm" }).delete();

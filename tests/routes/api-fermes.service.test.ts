@@ -35,7 +35,7 @@ const rightsTable = () => snapshot(t.db(), "utilisateur_dossier");
 const fieldsOf = (body: unknown) => Object.keys((body as { fieldErrors?: object }).fieldErrors ?? {});
 
 describe(`users, farms and folder links over the API (${dialect})`, () => {
-  test("[A-API-16][A-ENT-03] GET exploitations/{id}: the farm with libelle as apiLibelle and its suffixe; another farm 403, none 404", async () => {
+  test("[A-API-16][A-ENT-03][B-API-03] GET exploitations/{id}: the farm (as the description screens load it) with libelle as apiLibelle and its suffixe; another farm 403, none 404", async () => {
     const { exploitations, dossiers } = t.demo();
     const r = await api("GET", `/api/v1/exploitations/${exploitations.tilleuls}`, { token: await tokenOf("lecteur") });
     expect(r.status).toBe(200);

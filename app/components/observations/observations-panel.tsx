@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/use-translation";
 import { useFetcher } from "react-router";
 import { AppDialog } from "~/components/dialog";
@@ -212,7 +212,9 @@ function Observations({
 /** The horizons of a soil series (B-HOR-01..10): a table with a create/edit dialog; limits in cm. */
 function HorizonsTable({ serie, horizons, readOnly }: { serie: SerieRow; horizons: HorizonRow[]; readOnly: boolean }) {
   const { t, i18n } = useTranslation();
-  const [editing, setEditing] = useState<HorizonRow | "new" | null>(null);
+  // An unsaved horizon is known by a client-only temporary id (B-HOR-03), never sent: each New is a fresh row.
+  const [editing, setEditing] = useState<HorizonRow | { localId: string } | null>(null);
+  const localIds = useRef(0);
   const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
   useActionFeedback(deleter.data);
   return (
@@ -222,7 +224,12 @@ function HorizonsTable({ serie, horizons, readOnly }: { serie: SerieRow; horizon
           {t("observations.horizon.titre")}
         </h3>
         {readOnly ? null : (
-          <button type="button" className="btn-secondary ml-auto" onClick={() => setEditing("new")} data-testid="horizon-new">
+          <button
+            type="button"
+            className="btn-secondary ml-auto"
+            onClick={() => setEditing({ localId: `local-${++localIds.current}` })}
+            data-testid="horizon-new"
+          >
             {t("observations.horizon.nouveau")}
           </button>
         )}
@@ -270,9 +277,10 @@ function HorizonsTable({ serie, horizons, readOnly }: { serie: SerieRow; horizon
       )}
       {editing ? (
         <HorizonDialog
-          key={editing === "new" ? "new" : editing.id}
+          key={"localId" in editing ? editing.localId : editing.id}
           serie={serie}
-          horizon={editing === "new" ? null : editing}
+          localId={"localId" in editing ? editing.localId : undefined}
+          horizon={"localId" in editing ? null : editing}
           onClose={() => setEditing(null)}
         />
       ) : null}
@@ -280,12 +288,12 @@ function HorizonsTable({ serie, horizons, readOnly }: { serie: SerieRow; horizon
   );
 }
 
-function HorizonDialog({ serie, horizon, onClose }: { serie: SerieRow; horizon: HorizonRow | null; onClose: () => void }) {
+function HorizonDialog({ serie, horizon, localId, onClose }: { serie: SerieRow; horizon: HorizonRow | null; localId?: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; submission?: unknown; notice?: string; error?: string }>();
   useActionFeedback(fetcher.data);
   const [form, fields] = useForm({
-    id: `horizon-${horizon?.id ?? "new"}`,
+    id: `horizon-${horizon?.id ?? localId}`,
     lastResult: fetcher.data?.submission as never,
     defaultValue: {
       name: horizon?.name ?? "",
@@ -317,7 +325,7 @@ function HorizonDialog({ serie, horizon, onClose }: { serie: SerieRow; horizon: 
         </>
       }
     >
-      <fetcher.Form method="post" {...getFormProps(form)}>
+      <fetcher.Form method="post" {...getFormProps(form)} data-local-id={localId}>
         <input type="hidden" name="intent" value="saveHorizon" />
         <input type="hidden" name="idSerie" value={serie.id} />
         {horizon ? (
