@@ -12,7 +12,7 @@ import { lancerExportResultats } from "../export-resultats/service.server";
 import { getPosts } from "../post/service";
 import { creerExportDonneesBrutes, fichierSessionExport, listerDonneesExportables } from "../session-export/service.server";
 import { TACHE_HREF } from "./appels-calcul";
-import { boolQuery, byId, stamp } from "./schemas";
+import { boolQuery, byId, Campagne, stamp } from "./schemas";
 
 /**
  * The campaign, export and news calls of the JSON API (spec 1 §7, spec 3 §7; issues 26 and 27; decision 0111): a
@@ -24,19 +24,8 @@ import { boolQuery, byId, stamp } from "./schemas";
 /** idCalculSerie[]=1&idCalculSerie[]=2 (or idCalculSerie=…): one id or several. */
 const idList = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(rowId()));
 
-const CampagneListee = z.object({
-  id: z.number().int(),
-  idExploitation: z.number().int(),
-  anneeRecolte: z.number().int(),
-  prefixeCampagne: z.string(),
-  apiLibelle: z.string(),
-  libelle: z.string(),
-  simulation: z.boolean(),
-  serieValide: z.boolean(),
-  indicateurPublie: z.boolean(),
-  idCampagneHistoParcelle: z.number().int().nullable(),
-  updatedAt: stamp,
-});
+// The campaign answer of GET campagnes/{id}, without what a list does not read, with the edit token.
+const CampagneListee = Campagne.omit({ anneeDerniereAction: true, locked: true }).extend({ updatedAt: stamp });
 
 /** The creation payload of the campaign screen (A-CAMP-15): its form's fields and the farm, `exploitation`. */
 const NouvelleCampagne = NewCampagneSchema.in.extend({ exploitation: rowId() });

@@ -1,22 +1,11 @@
+import type { CampagneOption } from "~/domain/contracts/contexte";
 import { campagneLibelle } from "~/domain/partage";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 
 /** A campaign as the API lists it (GET campagnes, GET exploitations/{id}/campagnes): its flags and its edit token. */
-export type CampagneListee = {
-  id: number;
-  idExploitation: number;
-  anneeRecolte: number;
-  prefixeCampagne: string;
-  apiLibelle: string;
-  libelle: string;
-  simulation: boolean;
-  serieValide: boolean;
-  indicateurPublie: boolean;
-  idCampagneHistoParcelle: number | null;
-  updatedAt: string;
-};
+export type CampagneListee = CampagneOption & { idCampagneHistoParcelle: number | null; updatedAt: string };
 
 export type FiltresCampagnes = { serieValide?: boolean; indicateurPublie?: boolean; ids?: number[] };
 
