@@ -188,7 +188,9 @@ describe(`the plant-protection register (${dialect})`, () => {
       .where({ idCulture: (await db("culture").where({ libelle: line.culture }).first("id")).id })
       .first("libelleIft");
     // Withdrawn the day before the treatment; its use for the line's crop may be used until the day of the treatment.
-    await db("intrant_phyto").where({ id: product.id }).update({ dateRetrait: day(-1), retire: true });
+    await db("intrant_phyto")
+      .where({ id: product.id })
+      .update({ dateRetrait: day(-1), retire: true });
     await db("usage_phyto").where({ idIntrantPhyto: product.id }).delete();
     await db("usage_phyto").insert({
       idIntrantPhyto: product.id,
@@ -205,8 +207,12 @@ describe(`the plant-protection register (${dialect})`, () => {
       (await registreExploitation(scopeOf(db, redacteur), ask)).constats.filter((c) => c.idIntrant === line.idIntrant && c.regle === "produit-retire");
     expect(await withdrawnOf()).toEqual([]);
     // The end of use the day before the treatment: used after it.
-    await db("usage_phyto").where({ idIntrantPhyto: product.id }).update({ dateFinUtilisation: day(-1) });
-    expect((await withdrawnOf()).map((c) => c.valeurs)).toEqual([{ motif: "fin-utilisation", date: line.date, dateRetrait: day(-1), dateFinUtilisation: day(-1) }]);
+    await db("usage_phyto")
+      .where({ idIntrantPhyto: product.id })
+      .update({ dateFinUtilisation: day(-1) });
+    expect((await withdrawnOf()).map((c) => c.valeurs)).toEqual([
+      { motif: "fin-utilisation", date: line.date, dateRetrait: day(-1), dateFinUtilisation: day(-1) },
+    ]);
     // No end-of-use date known: the withdrawal date is the one passed.
     await db("usage_phyto").where({ idIntrantPhyto: product.id }).update({ dateFinUtilisation: null });
     expect((await withdrawnOf()).map((c) => c.valeurs)).toEqual([{ motif: "retrait", date: line.date, dateRetrait: day(-1) }]);
