@@ -39,12 +39,51 @@ describe("the register's checks (issue 28)", () => {
     expect(controlerRegistre([ligne()], new Map([[10, faits({ recoltes: ["2027-07-20"] })]]))).toEqual([]);
   });
 
-  // Rule: E-Phy's withdrawal date (products file, "Date de retrait du produit"); grace periods: art. 46 of 1107/2009.
-  test("a withdrawn product used after its withdrawal date is a finding; before it, none", () => {
-    const c = controlerRegistre([ligne({ date: "2027-10-02" })], new Map([[10, faits({ dateRetrait: "2027-09-30" })]]));
-    expect(c).toEqual([expect.objectContaining({ regle: "produit-retire", valeurs: { date: "2027-10-02", dateRetrait: "2027-09-30" } })]);
-    expect(c[0].source).toMatch(/E-Phy/);
-    expect(controlerRegistre([ligne({ date: "2027-09-30" })], new Map([[10, faits({ dateRetrait: "2027-09-30" })]]))).toEqual([]);
+  // Rule: Regulation (EC) No 1107/2009, art. 46: after a withdrawal, a grace period of at most 6 months for sale and
+  // distribution and 1 more year for the use of existing stocks; E-Phy gives the product's withdrawal date (products
+  // file, "Date de retrait du produit") and, use by use, the end of use (uses file, "date fin utilisation"). Decision 0117.
+  describe("[issue28-registre] the product was authorised on the date of use (withdrawal and grace dates)", () => {
+    const grace = { ...usage, dateFinDistribution: "2027-03-31", dateFinUtilisation: "2028-03-31" };
+    const check = (date: string, over: Partial<FaitsLigne>) => controlerRegistre([ligne({ date })], new Map([[10, faits(over)]]));
+
+    test("[issue28-registre] used on or before the withdrawal date: no finding", () => {
+      expect(check("2027-09-30", { dateRetrait: "2027-09-30" })).toEqual([]);
+      expect(check("2027-04-15", { dateRetrait: "2027-09-30", usages: [grace] })).toEqual([]);
+    });
+
+    test("[issue28-registre] withdrawn, used within the grace period of the crop's use (up to its end of use): no finding", () => {
+      // Withdrawn on 30 September 2027, its Blé use may be used until 31 March 2028 (past the end of distribution).
+      const withdrawn = { dateRetrait: "2027-09-30", usages: [{ ...grace, dateFinUtilisation: "2028-03-31" }] };
+      expect(check("2027-10-02", withdrawn)).toEqual([]);
+      expect(check("2028-03-31", withdrawn)).toEqual([]);
+    });
+
+    test("[issue28-registre] withdrawn, used after the end of use of the crop's use: the finding names the end-of-use date passed", () => {
+      const c = check("2028-04-01", { dateRetrait: "2027-09-30", usages: [{ ...grace, dateFinUtilisation: "2028-03-31" }] });
+      expect(c).toEqual([
+        expect.objectContaining({
+          regle: "produit-retire",
+          valeurs: { motif: "fin-utilisation", date: "2028-04-01", dateRetrait: "2027-09-30", dateFinUtilisation: "2028-03-31" },
+        }),
+      ]);
+      expect(c[0].source).toMatch(/1107\/2009, art\. 46/);
+      // Several uses fit the crop (several targets): the latest end of use counts.
+      const two = [
+        { ...grace, dateFinUtilisation: "2028-03-31" },
+        { ...grace, libelle: "Blé*Trt Part.Aer.*Rouille brune", dateFinUtilisation: "2028-06-30" },
+      ];
+      expect(check("2028-04-01", { dateRetrait: "2027-09-30", usages: two })).toEqual([]);
+      expect(check("2028-07-01", { dateRetrait: "2027-09-30", usages: two })[0].valeurs).toMatchObject({ dateFinUtilisation: "2028-06-30" });
+    });
+
+    test("[issue28-registre] withdrawn without an end-of-use date for the crop: used after the withdrawal date is the finding, naming it", () => {
+      expect(check("2027-10-02", { dateRetrait: "2027-09-30" })).toEqual([
+        expect.objectContaining({ regle: "produit-retire", valeurs: { motif: "retrait", date: "2027-10-02", dateRetrait: "2027-09-30" } }),
+      ]);
+      // No use fitting the crop, or uses without dates: no grace period known either.
+      expect(check("2027-10-02", { dateRetrait: "2027-09-30", usages: [] }).map((c) => c.regle)).toContain("produit-retire");
+      expect(check("2027-10-02", { dateRetrait: "2027-09-30", usagesConnus: false, usages: [] })[0].valeurs).toMatchObject({ motif: "retrait" });
+    });
   });
 
   // Rule: E-Phy's uses of the product (usages_des_produits_autorises): a product is used only on a crop it is authorised for.

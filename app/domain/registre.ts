@@ -97,6 +97,10 @@ export type UsageAutorise = {
   unite: string | null;
   nombreMaxApplication: number | null;
   delaiAvantRecolte: number | null;
+  /** Grace period of a withdrawn product for this use (E-Phy uses file; art. 46 of 1107/2009): last day of sale and distribution… */
+  dateFinDistribution?: string | null;
+  /** …and last day of use of the existing stocks. */
+  dateFinUtilisation?: string | null;
 };
 
 /** What the checks need beside the line, loaded by the server from the E-Phy catalogue and the plot's harvests. */
@@ -127,7 +131,8 @@ export type Constat = {
 
 export const SOURCES_REGLES: Record<RegleRegistre, string> = {
   "champ-manquant": "Règlement (UE) 2023/564, art. 1 et annexe ; arrêté du 24 décembre 2025, annexe I (décision 0104)",
-  "produit-retire": "E-Phy (ANSES), date de retrait du produit ; délais de grâce : règlement (CE) 1107/2009, art. 46 (décision de retrait à vérifier)",
+  "produit-retire":
+    "Règlement (CE) 1107/2009, art. 46 (délai de grâce après un retrait : 6 mois au plus pour la vente et la distribution, 1 an de plus au plus pour l'utilisation des stocks) ; E-Phy (ANSES) : date de retrait du produit, date de fin d'utilisation de l'usage (décision 0117)",
   "usage-non-autorise": "E-Phy (ANSES), usages autorisés du produit ; règlement (CE) 1107/2009, art. 55",
   "dose-depassee": "E-Phy (ANSES), dose retenue de l'usage",
   "applications-depassees": "E-Phy (ANSES), nombre maximal d'applications de l'usage",
@@ -190,6 +195,23 @@ export function champsManquants(l: LigneRegistre): ChampObligatoire[] {
 }
 
 /**
+ * Whether a product was authorised on the day it was used (art. 46 of Regulation (EC) No 1107/2009; decision 0117):
+ * on or before its withdrawal date it was; withdrawn, it may still be used until the end-of-use date E-Phy gives the
+ * use that fits the crop (the grace period). Several uses fit (several targets): the latest end of use counts, the
+ * register not saying which was meant. The finding's values say which date was passed: `motif` "fin-utilisation"
+ * (after the use's end of use) or "retrait" (after the withdrawal, no end-of-use date known for the crop). Null:
+ * authorised, or within the grace period.
+ */
+export function produitRetire(date: string, f: Pick<FaitsLigne, "dateRetrait" | "usages">): Constat["valeurs"] | null {
+  if (!f.dateRetrait || date <= f.dateRetrait) return null;
+  const fins = f.usages.map((u) => u.dateFinUtilisation).filter((d): d is string => d != null && d !== "");
+  if (fins.length === 0) return { motif: "retrait", date, dateRetrait: f.dateRetrait };
+  const finUtilisation = fins.sort().at(-1)!;
+  if (date <= finUtilisation) return null;
+  return { motif: "fin-utilisation", date, dateRetrait: f.dateRetrait, dateFinUtilisation: finUtilisation };
+}
+
+/**
  * Every check of every line (issue 28). Where several uses of the product fit the crop (several targets), a line is
  * judged against the most permissive of them (highest dose, most applications, shortest pre-harvest interval): the
  * register does not say which target's use was meant, and a finding must be certain.
@@ -214,8 +236,8 @@ export function controlerRegistre(lignes: readonly LigneRegistre[], faits: Reado
     for (const champ of champsManquants(l)) add(l, "champ-manquant", {}, champ);
     const f = faits.get(l.idIntrant);
     if (!f) continue;
-    // Used after the withdrawal date E-Phy gives (the grace period of the decision is not in the open files).
-    if (f.dateRetrait && l.date > f.dateRetrait) add(l, "produit-retire", { date: l.date, dateRetrait: f.dateRetrait });
+    const retrait = produitRetire(l.date, f);
+    if (retrait) add(l, "produit-retire", retrait);
     if (!f.usagesConnus || l.culture == null) continue;
     if (f.usages.length === 0) {
       add(l, "usage-non-autorise", { culture: l.culture });

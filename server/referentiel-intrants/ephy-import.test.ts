@@ -158,6 +158,54 @@ describe("reading the official E-Phy and IFT files", () => {
     expect(f.rejets).toEqual(["ligne 32 : date de retrait : date impossible « 31/02/2017 »", "ligne 33 : date de retrait : date impossible « 99/99/2017 »"]);
   });
 
+  // Rule: Regulation (EC) No 1107/2009, art. 46 (grace period after a withdrawal); E-Phy publishes it use by use in
+  // the uses file's "date fin distribution" and "date fin utilisation" (decision 0117).
+  test("[issue28-registre] a uses file's end-of-distribution and end-of-use dates are read; an impossible one refuses its line, named", () => {
+    const head = parseCsv(decodeText(bytes("release-1/usages_des_produits_autorises_utf8.csv")).text)[0].map((h) => h.trim());
+    expect(head).toEqual(expect.arrayContaining(["date fin distribution", "date fin utilisation"]));
+    const line = (v: Record<string, string>) =>
+      head
+        .map(
+          (h) =>
+            ({
+              "type produit": "PPP",
+              "numero AMM": "9990002",
+              "nom produit": "FONGI ESSAI",
+              "identifiant usage lib court": "15103221",
+              "identifiant usage": "Blé*Trt Part.Aer.*Septoriose(s)",
+              "etat usage": "Retiré",
+              "dose retenue": "0.8",
+              "dose retenue unite": "L/ha",
+              ...v,
+            })[h] ?? "",
+        )
+        .join(";");
+    const f = parseFile(
+      "usages_des_produits_autorises_utf8.csv",
+      Buffer.from(
+        [
+          head.join(";"),
+          line({ "date fin distribution": "30/06/2026", "date fin utilisation": "30/06/2027" }),
+          line({ "identifiant usage": "Blé*Trt Part.Aer.*Rouille brune" }),
+          line({ "identifiant usage": "Blé*Trt Part.Aer.*Oïdium", "date fin utilisation": "31/06/2027" }),
+          line({ "identifiant usage": "Orge*Trt Part.Aer.*Oïdium", "date fin distribution": "2026-13-01" }),
+        ].join("\n"),
+      ),
+    );
+    expect(f.kind).toBe("usages");
+    expect((f.rows as UsageEphy[]).map((u) => [u.cible, u.dateFinDistribution, u.dateFinUtilisation])).toEqual([
+      ["Septoriose(s)", "2026-06-30", "2027-06-30"],
+      ["Rouille brune", null, null],
+    ]);
+    expect(f.rejets).toEqual([
+      "ligne 4 : date de fin d'utilisation : date impossible « 31/06/2027 »",
+      "ligne 5 : date de fin de distribution : date impossible « 2026-13-01 »",
+    ]);
+    // The official extract's header carries both columns (empty there: its products are authorised).
+    const real = parseFile("usages_des_produits_autorises_utf8.csv", bytes("extrait/usages_des_produits_autorises_utf8.csv"));
+    expect((real.rows as UsageEphy[]).every((u) => u.dateFinDistribution === null && u.dateFinUtilisation === null)).toBe(true);
+  });
+
   test("a zip archive of the release is unzipped (deflated entries)", () => {
     const entries = unzip(bytes("release-1.zip"));
     expect([...entries.keys()].sort()).toEqual([

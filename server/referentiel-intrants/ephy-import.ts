@@ -44,6 +44,10 @@ export type UsageEphy = {
   delaiAvantRecolte: number | null;
   nombreMaxApplication: number | null;
   dateDecision: string | null;
+  /** Grace period of a withdrawn product, use by use (art. 46 of 1107/2009; decision 0117): last day of sale and distribution. */
+  dateFinDistribution: string | null;
+  /** Last day of use of the existing stocks. */
+  dateFinUtilisation: string | null;
 };
 
 export type SubstanceEphy = { nom: string; numeroCas: string | null; etat: string | null; variantes: string | null };
@@ -89,6 +93,9 @@ const USAGE_COLUMNS = {
   unite: ["dose retenue unite"],
   delaiAvantRecolte: ["delai avant recolte jour"],
   nombreMaxApplication: ["nombre max d'application"],
+  // Optional: the grace period the withdrawal decision grants, per use (decision 0117).
+  dateFinDistribution: ["date fin distribution", "date de fin de distribution"],
+  dateFinUtilisation: ["date fin utilisation", "date de fin d'utilisation"],
 } as const;
 const USAGE_REQUIRED = ["amm", "code", "etat", "dose", "unite"] as const;
 
@@ -337,6 +344,8 @@ export function parseFile(name: string, bytes: Uint8Array): ParsedFile {
             delaiAvantRecolte: dar == null ? null : Math.round(dar),
             nombreMaxApplication: nb == null ? null : Math.round(nb),
             dateDecision: date(text(r, ix.dateDecision), line, "date de décision"),
+            dateFinDistribution: date(text(r, ix.dateFinDistribution), line, "date de fin de distribution"),
+            dateFinUtilisation: date(text(r, ix.dateFinUtilisation), line, "date de fin d'utilisation"),
           };
         }),
       };

@@ -329,8 +329,24 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   progress(`produits : ${rows.length}/${rows.length}`);
 }
 
-const usageKey = (u: { identifiant?: unknown; libelle?: unknown; dose?: unknown; unite?: unknown; etat?: unknown }) =>
-  JSON.stringify([u.identifiant ?? null, u.libelle ?? null, num(u.dose), u.unite ?? null, u.etat ?? null]);
+const usageKey = (u: {
+  identifiant?: unknown;
+  libelle?: unknown;
+  dose?: unknown;
+  unite?: unknown;
+  etat?: unknown;
+  dateFinDistribution?: unknown;
+  dateFinUtilisation?: unknown;
+}) =>
+  JSON.stringify([
+    u.identifiant ?? null,
+    u.libelle ?? null,
+    num(u.dose),
+    u.unite ?? null,
+    u.etat ?? null,
+    u.dateFinDistribution ?? null,
+    u.dateFinUtilisation ?? null,
+  ]);
 
 async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, progress: (t: string) => void) {
   const ids = new Map<string, number>(
@@ -349,8 +365,18 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
     (byProduct.get(id) ?? byProduct.set(id, []).get(id)!).push(u);
   }
   const existing = new Map<number, string[]>();
-  for (const r of await db("usage_phyto").select("idIntrantPhyto", "identifiantUsage", "libelleUsage", "doseRetenue", "uniteDose", "etatUsage").orderBy("id")) {
-    const key = usageKey({ identifiant: r.identifiantUsage, libelle: r.libelleUsage, dose: r.doseRetenue, unite: r.uniteDose, etat: r.etatUsage });
+  for (const r of await db("usage_phyto")
+    .select("idIntrantPhyto", "identifiantUsage", "libelleUsage", "doseRetenue", "uniteDose", "etatUsage", "dateFinDistribution", "dateFinUtilisation")
+    .orderBy("id")) {
+    const key = usageKey({
+      identifiant: r.identifiantUsage,
+      libelle: r.libelleUsage,
+      dose: r.doseRetenue,
+      unite: r.uniteDose,
+      etat: r.etatUsage,
+      dateFinDistribution: r.dateFinDistribution,
+      dateFinUtilisation: r.dateFinUtilisation,
+    });
     (existing.get(Number(r.idIntrantPhyto)) ?? existing.set(Number(r.idIntrantPhyto), []).get(Number(r.idIntrantPhyto))!).push(key);
   }
   const inserts: Record<string, unknown>[] = [];
@@ -376,6 +402,8 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
         delaiAvantRecolte: u.delaiAvantRecolte,
         nombreMaxApplication: u.nombreMaxApplication,
         dateDecision: u.dateDecision,
+        dateFinDistribution: u.dateFinDistribution,
+        dateFinUtilisation: u.dateFinUtilisation,
       });
     }
   }

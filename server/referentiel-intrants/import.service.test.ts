@@ -149,4 +149,42 @@ describe(`E-Phy and IFT importer (${dialect})`, () => {
     await expect(failing).rejects.toThrow("panne simulée");
     expect(await snapshot(db, ...TABLES)).toEqual(before);
   });
+
+  // Rule: Regulation (EC) No 1107/2009, art. 46 (grace period after a withdrawal), published use by use in E-Phy's
+  // uses file (decision 0117).
+  test("[issue28-registre] the uses' end-of-distribution and end-of-use dates are stored; a line with an impossible date is left out, named; the same file again changes nothing", async () => {
+    const db = t.db();
+    const [uses] = folder("release-1").filter((f) => f.kind === "usages");
+    const raw = fs.readFileSync(path.join(FIXTURES, "release-1/usages_des_produits_autorises_utf8.csv"), "utf8").trimEnd().split("\n");
+    const head = raw[0].split(";").map((h) => h.trim());
+    const [di, ui] = [head.indexOf("date fin distribution"), head.indexOf("date fin utilisation")];
+    // FONGI ESSAI (9990002) withdrawn: its Blé use gets its grace dates; its second use an impossible end of use.
+    const fongi = raw.filter((l) => l.startsWith("PPP;9990002;"));
+    const withDates = (l: string, d: string, u: string) => {
+      const cells = l.split(";");
+      // The FONGI ESSAI lines hold no quoted semicolon: their cells split plainly.
+      expect(cells.length).toBe(head.length);
+      cells[di] = d;
+      cells[ui] = u;
+      return cells.join(";");
+    };
+    const text = [raw[0], ...raw.slice(1).filter((l) => !l.startsWith("PPP;9990002;"))];
+    text.push(withDates(fongi[0], "30/06/2026", "30/06/2027"), withDates(fongi[1], "30/06/2026", "31/06/2027"));
+    const file = parseFile("usages_des_produits_autorises_utf8.csv", Buffer.from(text.join("\n")));
+    expect(file.rejets).toEqual([`ligne ${text.length} : date de fin d'utilisation : date impossible « 31/06/2027 »`]);
+    expect(file.rows.length).toBe(uses.rows.length - 1);
+
+    const s = await importReferentiel(db, [file], { millesime: "2026-12-01" });
+    expect(s.fichiers[0].rejets).toEqual(file.rejets);
+    expect(s.usages).toMatchObject({ produits: 1, lignes: 1 });
+    const stored = await db("usage_phyto").where({ idIntrantPhyto: 9990002 }).select("libelleUsage", "dateFinDistribution", "dateFinUtilisation");
+    expect(stored).toEqual([{ libelleUsage: "Blé*Trt Part.Aer.*Septoriose(s)", dateFinDistribution: "2026-06-30", dateFinUtilisation: "2027-06-30" }]);
+    // The other products' uses, without dates, are unchanged.
+    expect(await db("usage_phyto").whereNot({ idIntrantPhyto: 9990002 }).whereNotNull("dateFinUtilisation").select("id")).toEqual([]);
+
+    const before = await snapshot(db, "usage_phyto");
+    const again = await importReferentiel(db, [file], { millesime: "2026-12-01" });
+    expect(again.usages).toMatchObject({ produits: 0, lignes: 0 });
+    expect(await snapshot(db, "usage_phyto")).toEqual(before);
+  });
 });

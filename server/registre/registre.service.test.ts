@@ -173,6 +173,51 @@ describe(`the plant-protection register (${dialect})`, () => {
     expect(again.constats.filter((c) => c.idIntrant === line.idIntrant).map((c) => c.regle)).toContain("usage-non-autorise");
   });
 
+  // Rule: Regulation (EC) No 1107/2009, art. 46 (grace period after a withdrawal); E-Phy's withdrawal date and the
+  // use's end-of-use date, as the catalogue import stores them (decision 0117).
+  test("[issue28-registre] a withdrawn product used within its use's grace period has no finding; after the end of use, the finding names that date", async () => {
+    const db = t.db();
+    const { dossiers, exploitations, campagnes } = t.demo();
+    const redacteur = await demoUser(db, "redacteur");
+    const [first] = await phytoInputs(campagnes.tilleuls2025);
+    const ask = { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, idCampagne: campagnes.tilleuls2025 };
+    const line = (await registreExploitation(scopeOf(db, redacteur), ask)).lignes.find((l) => l.idIntrant === Number(first.id))!;
+    const product = await db("intrant_phyto").where({ idProduit: first.idIntrant, idSource: 1 }).first("id");
+    const day = (offset: number) => new Date(Date.parse(`${line.date}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const ift = await db("culture_ift")
+      .where({ idCulture: (await db("culture").where({ libelle: line.culture }).first("id")).id })
+      .first("libelleIft");
+    // Withdrawn the day before the treatment; its use for the line's crop may be used until the day of the treatment.
+    await db("intrant_phyto")
+      .where({ id: product.id })
+      .update({ dateRetrait: day(-1), retire: true });
+    await db("usage_phyto").where({ idIntrantPhyto: product.id }).delete();
+    await db("usage_phyto").insert({
+      idIntrantPhyto: product.id,
+      libelleUsage: `${ift.libelleIft}*Trt Part.Aer.*Essai`,
+      cultureUsage: ift.libelleIft,
+      doseRetenue: (line.dose ?? 1) * 2,
+      uniteDose: line.unite,
+      nombreMaxApplication: 50,
+      delaiAvantRecolte: 0,
+      dateFinDistribution: day(-1),
+      dateFinUtilisation: day(0),
+    });
+    const withdrawnOf = async () =>
+      (await registreExploitation(scopeOf(db, redacteur), ask)).constats.filter((c) => c.idIntrant === line.idIntrant && c.regle === "produit-retire");
+    expect(await withdrawnOf()).toEqual([]);
+    // The end of use the day before the treatment: used after it.
+    await db("usage_phyto")
+      .where({ idIntrantPhyto: product.id })
+      .update({ dateFinUtilisation: day(-1) });
+    expect((await withdrawnOf()).map((c) => c.valeurs)).toEqual([
+      { motif: "fin-utilisation", date: line.date, dateRetrait: day(-1), dateFinUtilisation: day(-1) },
+    ]);
+    // No end-of-use date known: the withdrawal date is the one passed.
+    await db("usage_phyto").where({ idIntrantPhyto: product.id }).update({ dateFinUtilisation: null });
+    expect((await withdrawnOf()).map((c) => c.valeurs)).toEqual([{ motif: "retrait", date: line.date, dateRetrait: day(-1) }]);
+  });
+
   test("[issue28-registre] the files: the CSV reads back with the annex's columns, the workbook opens with its three sheets, the JSON states its text", async () => {
     const db = t.db();
     const { dossiers, exploitations, campagnes } = t.demo();

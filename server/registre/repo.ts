@@ -132,7 +132,17 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
   if (phytoIds.length) {
     const us = await db("usage_phyto")
       .whereIn("idIntrantPhyto", phytoIds)
-      .select("idIntrantPhyto", "libelleUsage", "cultureUsage", "doseRetenue", "uniteDose", "nombreMaxApplication", "delaiAvantRecolte");
+      .select(
+        "idIntrantPhyto",
+        "libelleUsage",
+        "cultureUsage",
+        "doseRetenue",
+        "uniteDose",
+        "nombreMaxApplication",
+        "delaiAvantRecolte",
+        "dateFinDistribution",
+        "dateFinUtilisation",
+      );
     for (const u of us) {
       const list = usages.get(Number(u.idIntrantPhyto)) ?? [];
       list.push({
@@ -142,6 +152,9 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
         unite: text(u.uniteDose),
         nombreMaxApplication: num(u.nombreMaxApplication),
         delaiAvantRecolte: num(u.delaiAvantRecolte),
+        // The grace period of a withdrawn product, use by use (E-Phy uses file; decision 0117).
+        dateFinDistribution: text(u.dateFinDistribution)?.slice(0, 10) ?? null,
+        dateFinUtilisation: text(u.dateFinUtilisation)?.slice(0, 10) ?? null,
       });
       usages.set(Number(u.idIntrantPhyto), list);
     }

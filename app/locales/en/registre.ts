@@ -71,7 +71,10 @@ const texts = {
     non: "no",
     regles: {
       "champ-manquant": "Mandatory field missing: {{champ}}",
-      "produit-retire": "Product used on {{date}}, after its withdrawal date in E-Phy ({{dateRetrait}}): check the grace period of the decision",
+      "produit-retire":
+        "Product used on {{date}}, after its withdrawal date in E-Phy ({{dateRetrait}}), with no end-of-use date known for this crop (grace period)",
+      "produit-retire_fin-utilisation":
+        "Product withdrawn on {{dateRetrait}}, used on {{date}}, after the end of the grace period of the use for this crop (end-of-use date in E-Phy: {{dateFinUtilisation}})",
       "usage-non-autorise": "No authorised use of this product on {{culture}} in E-Phy",
       "dose-depassee": "Dose {{dose}} {{unite}} above the use's authorised dose ({{doseMax}} {{unite}})",
       "applications-depassees": "Application no. {{rang}}: the use allows {{maximum}} at most",

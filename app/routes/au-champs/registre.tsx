@@ -78,7 +78,13 @@ export default function Registre({ loaderData }: Route.ComponentProps) {
             sortValue: (e) => e.echeance ?? "",
           },
         ];
-        const message = (c: Constat) => t(`registre.regles.${c.regle}`, { ...c.valeurs, ...(c.champ ? { champ: t(`registre.champs.${c.champ}`) } : {}) });
+        // A finding's `motif` picks the text's variant (i18next context: produit-retire_fin-utilisation); none, the rule's own.
+        const message = (c: Constat) =>
+          t(`registre.regles.${c.regle}`, {
+            ...c.valeurs,
+            ...(c.champ ? { champ: t(`registre.champs.${c.champ}`) } : {}),
+            ...(typeof c.valeurs.motif === "string" && c.valeurs.motif !== "retrait" ? { context: c.valeurs.motif } : {}),
+          });
         return (
           <div className="space-y-6" data-testid="registre-page">
             <ScreenTitle title={t("registre.titre")} readOnly={false}>
