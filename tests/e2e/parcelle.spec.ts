@@ -384,3 +384,33 @@ test("[issue29-doublon] a plot's name already used in the campaign is pointed ou
   await page.getByTestId("list-save").click();
   await expect(page.getByTestId("snackbar")).toHaveText("Création effectuée");
 });
+
+test("[issue29-stale] a plot saved in its form after someone else changed it keeps the typed surface beside theirs; take theirs puts it in the form", async ({
+  page,
+}) => {
+  await openPlots(page, "redacteur");
+  await createPlot(page, "E2E Parcelle périmée", "4,2");
+  const db = e2eDb();
+  const plot = await db("parcelle").where({ libelle: "E2E Parcelle périmée" }).first("id");
+  try {
+    const surface = page.getByLabel("Surface (ha)", { exact: true });
+    await expect(surface).toHaveValue("4,2");
+    // Someone else saves the plot meanwhile.
+    await db("parcelle")
+      .where({ id: plot.id })
+      .update({ surface: 5, updatedAt: new Date(Date.now() + 1000) });
+    await surface.fill("6");
+    await page.getByTestId("list-save").click();
+    const panel = page.getByTestId("stale-form");
+    await expect(panel).toContainText("Surface (ha) : la vôtre 6, la leur 5");
+    await expect(surface).toHaveValue("6");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(Number((await db("parcelle").where({ id: plot.id }).first("surface")).surface)).toBe(5);
+    await shot(page, "parcelle-formulaire-perime");
+    await panel.getByTestId("stale-take").click();
+    await expect(panel).toHaveCount(0);
+    await expect(surface).toHaveValue("5");
+  } finally {
+    await db("parcelle").where({ id: plot.id }).delete();
+  }
+});
