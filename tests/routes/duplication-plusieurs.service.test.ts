@@ -124,7 +124,7 @@ describe(`duplication of several plots from the dialog (${dialect})`, () => {
       form: form({ paires: sources.map((s) => ({ parcelleSource: s, parcellesDestination: [targets[0]] })) }),
     });
     expect(twice.status).toBe(400);
-    expect(JSON.stringify(twice.body)).toContain("warning.invalid");
+    expect((twice.body as { submission?: { error?: Record<string, string[] | null> } }).submission?.error?.paires).toEqual(["warning.invalid"]);
     // The service refuses the same way when called directly (the route's service).
     await expectRefused(
       duplicateCampaignInterventions(scopeOf(db, lecteur), {
