@@ -4,10 +4,13 @@
 // (and on PostgreSQL with DATABASE_URL=postgres://...). Prepares a fresh database (migrated, reference lists, demo data),
 // adds 300 plots to EARL des Tilleuls 2025 and 300 to GAEC du Moulin 2025 (written by `redacteur` through Beauce), then
 // times the 300 duplications, `--runs` times (default 3; the destination plots are emptied by the deletion option).
-// With `--mode campagne` (default) the 300 plots go in one call (duplicateCampaignInterventions, decision 0078), with
-// `--mode parcelle` one call per plot. Prints the Markdown row for docs/performance.md.
+// With `--mode dialogue` (default, issue 30) the 300 plots go as the duplication dialog sends them now: one POST of the
+// pairs (the dialog's form fields, `pairesFormFields`) to the interventions route's action, as React Router calls it
+// for a signed-in user, which parses it and calls duplicateCampaignInterventions (one transaction, decision 0123);
+// with `--mode campagne` the service call alone (decision 0078); with `--mode parcelle` one call per plot, as the
+// dialog did before issue 30 (one source plot per request). Prints the Markdown row for docs/performance.md.
 //
-//   npx vite-node bench/duplication.ts [-- --runs 3 --plots 300 --per-plot 30 --mode campagne|parcelle]
+//   npx vite-node bench/duplication.ts [-- --runs 3 --plots 300 --per-plot 30 --mode dialogue|campagne|parcelle]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +22,9 @@ import { seedReference } from "../server/db/seed-reference";
 import { seedDemo } from "../server/demo/seed-demo";
 import { findUtilisateurByUsername, toPublic } from "../server/utilisateur/repo";
 import { requestScope } from "../server/access/scope";
+import { pairesFormFields } from "../app/domain/copie";
+import { action as interventionsAction } from "../app/routes/au-champs/interventions";
+import { postForm } from "../tests/helpers/route-call";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, def: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) || def : def);
@@ -158,7 +164,7 @@ try {
   }
   // `--mode campagne` (default): one call for the 300 plots (duplicateCampaignInterventions, one transaction);
   // `--mode parcelle`: one duplication dialog call per plot (duplicateInterventions), as the dialog does.
-  const mode = argv.includes("--mode") ? argv[argv.indexOf("--mode") + 1] : "campagne";
+  const mode = argv.includes("--mode") ? argv[argv.indexOf("--mode") + 1] : "dialogue";
   const base = {
     dossierSource: demo.dossiers.beauce,
     campagneSource: source,
@@ -171,7 +177,16 @@ try {
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
-    if (mode === "parcelle") {
+    if (mode === "dialogue") {
+      // The dialog's request: its fields as it appends them, then the route's action (parsing, write gate, service).
+      const form = new FormData();
+      form.append("intent", "duplicationCampagneInterventions");
+      for (const [k, v] of Object.entries(base)) form.append(k, String(v));
+      for (const [k, v] of pairesFormFields(sources.map((s, k) => ({ parcelleSource: s, parcellesDestination: [targets[k]] })))) form.append(k, v);
+      const answer = await postForm(interventionsAction as never, { db, user, path: "home/description/au_champs/interventions", form });
+      if (answer.status !== 200 || !(answer.body as { ok?: boolean }).ok)
+        throw new Error(`the dialog's request failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    } else if (mode === "parcelle") {
       for (let k = 0; k < PLOTS; k++)
         await duplicateInterventions(requestScope(db, user), { ...base, parcelleSource: sources[k], parcellesDestination: [targets[k]] });
     } else {
@@ -199,7 +214,7 @@ try {
   // is the work itself, wall time adds the waiting for a core).
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
-    `| duplication of ${actions} interventions (${inputs} inputs) from ${PLOTS} plots to another farm (${url.startsWith("postgres") ? "PostgreSQL" : "SQLite"}, ${mode === "parcelle" ? `${PLOTS} calls` : "one call"}) | ${times.length} | ${Math.min(...times).toFixed(0)} | ${median(times).toFixed(0)} | ${median(cpu).toFixed(0)} | ${os.loadavg()[0].toFixed(1)} |`,
+    `| duplication of ${actions} interventions (${inputs} inputs) from ${PLOTS} plots to another farm (${url.startsWith("postgres") ? "PostgreSQL" : "SQLite"}, ${mode === "parcelle" ? `${PLOTS} calls` : mode === "dialogue" ? "the dialog's one request" : "one call"}) | ${times.length} | ${Math.min(...times).toFixed(0)} | ${median(times).toFixed(0)} | ${median(cpu).toFixed(0)} | ${os.loadavg()[0].toFixed(1)} |`,
   );
 } finally {
   await db.destroy();

@@ -67,3 +67,42 @@ export const DuplicationCampagneInterventionsSchema = z
     { path: ["paires"], message: "warning.invalid" },
   );
 export type DuplicationCampagneInterventionsInput = z.infer<typeof DuplicationCampagneInterventionsSchema>;
+
+/** A plot's name as the duplication of several plots compares it: case, accents and spacing aside. */
+export const foldPlotName = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * The destination plot offered for each source plot of a duplication of several plots (decision 0123): the first
+ * destination plot of the same name (folded), unless it is itself a source plot or already taken by an earlier source;
+ * null when there is none.
+ */
+export function pairPlotsByName(sources: { id: number; libelle: string }[], destinations: { id: number; libelle: string }[]): Map<number, number | null> {
+  const sourceIds = new Set(sources.map((s) => s.id));
+  const byName = new Map<string, number[]>();
+  for (const d of destinations) if (!sourceIds.has(d.id)) byName.set(foldPlotName(d.libelle), [...(byName.get(foldPlotName(d.libelle)) ?? []), d.id]);
+  const taken = new Set<number>();
+  const out = new Map<number, number | null>();
+  for (const s of sources) {
+    const found = (byName.get(foldPlotName(s.libelle)) ?? []).find((id) => !taken.has(id)) ?? null;
+    if (found != null) taken.add(found);
+    out.set(s.id, found);
+  }
+  return out;
+}
+
+/**
+ * The form fields of the pairs of a duplication of several plots, as the dialog posts them (one request, read by
+ * `DuplicationCampagneInterventionsSchema`): `paires[k].parcelleSource`, `paires[k].parcellesDestination` (repeated).
+ */
+export function pairesFormFields(paires: { parcelleSource: number; parcellesDestination: number[] }[]): [string, string][] {
+  return paires.flatMap((p, k) => [
+    [`paires[${k}].parcelleSource`, String(p.parcelleSource)] as [string, string],
+    ...p.parcellesDestination.map((d) => [`paires[${k}].parcellesDestination`, String(d)] as [string, string]),
+  ]);
+}

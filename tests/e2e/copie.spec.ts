@@ -126,6 +126,64 @@ test.describe("copy and duplication of interventions", () => {
     }
   });
 
+  test("[issue30-duplication] [C-COPY-08] [C-COPY-09] [C-COPY-10] the duplication dialog copies several plots at once, each to its destination plot (same name by default), in one request", async ({
+    page,
+  }) => {
+    const s = await prepare();
+    const db = e2eDb();
+    // A destination plot named as the first source plot: the dialog pairs them by default.
+    const [first, second] = s.plots;
+    const [sameName, other] = s.destinations;
+    const names = await db("parcelle").whereIn("id", [first, sameName]).select("id", "libelle");
+    const libelleOf = (id: number) => String(names.find((p) => Number(p.id) === id)?.libelle);
+    await db("parcelle")
+      .where({ id: sameName })
+      .update({ libelle: libelleOf(first) });
+    try {
+      await signIn(page, "redacteur");
+      await navigate(page, `${SCREEN}?parcelleId=${first}`);
+      await openOther(page, "duplication");
+      const dup = page.getByTestId("copie-duplication");
+      await dup.getByTestId("copie-source-exploitation").selectOption(String(s.ids.tilleuls));
+      await dup.getByTestId("copie-source-campagne").selectOption(String(s.ids.tilleuls2025));
+      await dup.getByTestId("copie-plusieurs").check();
+      await expect(dup.getByTestId("copie-source-parcelle")).toHaveCount(0);
+      await dup.getByTestId(`copie-sources-${first}`).check();
+      await dup.getByTestId(`copie-sources-${second}`).check();
+      await dup.getByTestId("copie-dossier").selectOption(String(s.ids.beauce));
+      await dup.getByTestId("copie-exploitation").selectOption(String(s.ids.moulin));
+      await dup.getByTestId("copie-campagne").selectOption(String(s.moulin2025));
+      await expect(dup.getByTestId(`copie-paire-${first}`)).toHaveValue(String(sameName));
+      // The second source plot has no plot of its name: saving waits for its destination.
+      await expect(dup.getByTestId("copie-paires-invalides")).toBeVisible();
+      await expect(dup.getByTestId("copie-valider")).toBeDisabled();
+      await dup.getByTestId(`copie-paire-${second}`).selectOption(String(sameName));
+      // One destination for two sources is not allowed either.
+      await expect(dup.getByTestId("copie-valider")).toBeDisabled();
+      await dup.getByTestId(`copie-paire-${second}`).selectOption(String(other));
+      await expect(dup.getByTestId("copie-paires-invalides")).toHaveCount(0);
+      await dup.getByTestId("copie-suppression").check();
+      await page.screenshot({ path: `${SHOTS}/duplication-plusieurs.png` });
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST" && r.url().includes("interventions")) posts.push(r.postData() ?? "");
+      });
+      await dup.getByTestId("copie-valider").click();
+      await expect(page.getByText("Duplication terminée")).toBeVisible();
+      await expect(dup).toBeHidden();
+      expect(posts.filter((b) => b.includes("duplicationCampagneInterventions"))).toHaveLength(1);
+      const n = async (p: number, c: number) => Number((await db("action").where({ idParcelle: p, idCampagne: c }).count({ n: "*" }).first())?.n);
+      // With the deletion option, each destination holds exactly its source's interventions.
+      expect(await n(sameName, s.moulin2025)).toBe(await n(first, s.ids.tilleuls2025));
+      expect(await n(other, s.moulin2025)).toBe(await n(second, s.ids.tilleuls2025));
+    } finally {
+      await db("parcelle")
+        .where({ id: sameName })
+        .update({ libelle: libelleOf(sameName) });
+      await s.cleanup();
+    }
+  });
+
   test("[C-DATE-01] [C-DATE-02] [C-DATE-03] [C-DATE-04] [C-DATE-05] the Other menu's date update moves the plot's interventions of the initial year; the assignment update form opens", async ({
     page,
   }) => {

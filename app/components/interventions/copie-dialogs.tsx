@@ -5,6 +5,7 @@ import { AppDialog } from "~/components/dialog";
 import { useActionFeedback } from "~/components/feedback";
 import { formatDate } from "~/components/format";
 import type { CopieChoices } from "~/domain/contracts/copie";
+import { pairesFormFields, pairPlotsByName } from "~/domain/copie";
 import type { InterventionsData } from "~/domain/contracts/interventions";
 
 export type CopieMode = "export-selection" | "import-parcelle" | "duplication";
@@ -112,6 +113,11 @@ export function CopieDialog({
   const [srcExploitation, setSrcExploitation] = useState<number | null>(null);
   const [srcCampagne, setSrcCampagne] = useState<number | null>(null);
   const [srcParcelle, setSrcParcelle] = useState<number | null>(null);
+  // Duplication of several plots at once (issue 30, decision 0123): the ticked source plots, each to one destination
+  // plot (the one of the same name unless the user chose another, null: none).
+  const [plusieurs, setPlusieurs] = useState(false);
+  const [srcParcelles, setSrcParcelles] = useState<number[]>([]);
+  const [choisies, setChoisies] = useState<Record<number, number | null>>({});
 
   const destDossier = choix?.destinations.find((d) => d.id === dossier);
   const destFarm = destDossier?.exploitations.find((e) => e.id === exploitation);
@@ -129,14 +135,22 @@ export function CopieDialog({
   const srcFarm = choix?.sources.find((f) => f.id === srcExploitation);
   const srcCamp = srcFarm?.campagnes.find((c) => c.id === srcCampagne);
 
-  const send = (fields: Record<string, string | number | boolean | number[]>) => {
+  const send = (fields: Record<string, string | number | boolean | number[]>, more: [string, string][] = []) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) if (x !== false) form.append(k, x === true ? "on" : String(x));
+    for (const [k, v] of more) form.append(k, v);
     void saver.submit(form, { method: "post" });
   };
+  // The pairs of the duplication of several plots: each ticked source plot (in the list's order) and its destination.
+  const tickedSources = useMemo(() => (srcCamp?.parcelles ?? []).filter((p) => srcParcelles.includes(p.id)), [srcCamp, srcParcelles]);
+  const destPlots = useMemo(() => (destCampagne?.parcelles ?? []).filter((p) => !srcParcelles.includes(p.id)), [destCampagne, srcParcelles]);
+  const byName = useMemo(() => pairPlotsByName(tickedSources, destPlots), [tickedSources, destPlots]);
+  const paires = tickedSources.map((p) => ({ source: p, destination: p.id in choisies ? choisies[p.id] : (byName.get(p.id) ?? null) }));
+  const chosen = paires.map((p) => p.destination);
+  const pairesValides = paires.length > 0 && chosen.every((d) => d != null) && new Set(chosen).size === chosen.length;
   const busy = saver.state !== "idle";
 
-  const destination = (exclude: number | null): ReactNode =>
+  const destination = (exclude: number | null, plotList = true): ReactNode =>
     choix && !choix.destinations.length ? (
       <p data-testid="copie-aucune-destination">{t("copie.aucune-destination")}</p>
     ) : (
@@ -171,12 +185,13 @@ export function CopieDialog({
             onChange={(v) => {
               setCampagne(v);
               setParcelles([]);
+              setChoisies({});
             }}
             options={destFarm?.campagnes ?? []}
             testId="copie-campagne"
           />
         </div>
-        {destCampagne ? (
+        {destCampagne && plotList ? (
           <Ticks
             legend={t("copie.parcelles-destination")}
             items={destCampagne.parcelles.filter((p) => p.id !== exclude)}
@@ -286,6 +301,7 @@ export function CopieDialog({
               setSrcExploitation(v);
               setSrcCampagne(null);
               setSrcParcelle(null);
+              setSrcParcelles([]);
             }}
             options={choix?.sources ?? []}
             testId="copie-source-exploitation"
@@ -296,23 +312,82 @@ export function CopieDialog({
             onChange={(v) => {
               setSrcCampagne(v);
               setSrcParcelle(null);
+              setSrcParcelles([]);
             }}
             options={srcFarm?.campagnes ?? []}
             testId="copie-source-campagne"
           />
-          <Select
-            label={t("copie.parcelle-source")}
-            value={srcParcelle}
-            onChange={(v) => {
-              setSrcParcelle(v);
-              setParcelles((p) => p.filter((x) => x !== v));
-            }}
-            options={srcCamp?.parcelles ?? []}
-            testId="copie-source-parcelle"
-          />
+          {plusieurs ? null : (
+            <Select
+              label={t("copie.parcelle-source")}
+              value={srcParcelle}
+              onChange={(v) => {
+                setSrcParcelle(v);
+                setParcelles((p) => p.filter((x) => x !== v));
+              }}
+              options={srcCamp?.parcelles ?? []}
+              testId="copie-source-parcelle"
+            />
+          )}
         </div>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={plusieurs}
+            onChange={(e) => {
+              setPlusieurs(e.target.checked);
+              setSrcParcelle(null);
+              setSrcParcelles([]);
+              setParcelles([]);
+              setChoisies({});
+            }}
+            data-testid="copie-plusieurs"
+          />
+          {t("copie.plusieurs")}
+        </label>
+        {plusieurs && srcCamp ? (
+          <div className="space-y-1">
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => setSrcParcelles(srcCamp.parcelles.map((p) => p.id))}
+              data-testid="copie-sources-toutes"
+            >
+              {t("copie.toutes")}
+            </button>
+            <Ticks legend={t("copie.parcelles-source")} items={srcCamp.parcelles} ticked={srcParcelles} onChange={setSrcParcelles} testId="copie-sources" />
+          </div>
+        ) : null}
         <h3 className="font-semibold">{t("copie.destination")}</h3>
-        {destination(srcParcelle)}
+        {destination(srcParcelle, !plusieurs)}
+        {plusieurs && destCampagne && paires.length ? (
+          <fieldset className="max-h-64 overflow-auto rounded border border-stone-200 p-2" data-testid="copie-paires">
+            <legend className="field-label">{t("copie.paires")}</legend>
+            {paires.map(({ source, destination: d }) => (
+              <label key={source.id} className="grid grid-cols-2 items-center gap-2 py-0.5">
+                <span>{source.libelle}</span>
+                <select
+                  className="field-input"
+                  value={d ?? ""}
+                  onChange={(e) => setChoisies((c) => ({ ...c, [source.id]: e.target.value ? Number(e.target.value) : null }))}
+                  data-testid={`copie-paire-${source.id}`}
+                >
+                  <option value="">{t("copie.sans-destination")}</option>
+                  {destPlots.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.libelle}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+            {pairesValides ? null : (
+              <p className="field-error" data-testid="copie-paires-invalides">
+                {t("copie.paires-invalides")}
+              </p>
+            )}
+          </fieldset>
+        ) : null}
       </div>
     );
     confirm = (
@@ -320,18 +395,30 @@ export function CopieDialog({
         type="button"
         className="btn-primary"
         data-testid="copie-valider"
-        disabled={busy || !srcParcelle || !parcelles.length || !campagne}
+        disabled={busy || !campagne || (plusieurs ? !pairesValides : !srcParcelle || !parcelles.length)}
         onClick={() =>
-          send({
-            intent: "duplicationInterventions",
-            dossierSource: choix?.idDossier ?? 0,
-            campagneSource: srcCampagne!,
-            parcelleSource: srcParcelle!,
-            dossierDestination: dossier!,
-            campagneDestination: campagne!,
-            parcellesDestination: parcelles,
-            suppressionInterventionsParcellesDst: suppression,
-          })
+          plusieurs
+            ? send(
+                {
+                  intent: "duplicationCampagneInterventions",
+                  dossierSource: choix?.idDossier ?? 0,
+                  campagneSource: srcCampagne!,
+                  dossierDestination: dossier!,
+                  campagneDestination: campagne!,
+                  suppressionInterventionsParcellesDst: suppression,
+                },
+                pairesFormFields(paires.map((p) => ({ parcelleSource: p.source.id, parcellesDestination: [p.destination!] }))),
+              )
+            : send({
+                intent: "duplicationInterventions",
+                dossierSource: choix?.idDossier ?? 0,
+                campagneSource: srcCampagne!,
+                parcelleSource: srcParcelle!,
+                dossierDestination: dossier!,
+                campagneDestination: campagne!,
+                parcellesDestination: parcelles,
+                suppressionInterventionsParcellesDst: suppression,
+              })
         }
       >
         {t("copie.dupliquer")}

@@ -27,6 +27,12 @@ const texts = {
     "sans-operation": "(no operation)",
     "duplication-faite": "Duplication completed",
     "copie-faite": "Copy completed",
+    plusieurs: "Several plots, each to its own destination plot",
+    "parcelles-source": "Source plots",
+    toutes: "Tick all",
+    paires: "Destination plot of each source plot (the one of the same name by default)",
+    "sans-destination": "(none)",
+    "paires-invalides": "Each source plot needs its own destination plot.",
   },
 };
 

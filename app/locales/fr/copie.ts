@@ -27,6 +27,12 @@ const texts = {
     "sans-operation": "(sans opération)",
     "duplication-faite": "Duplication terminée",
     "copie-faite": "Copie terminée",
+    plusieurs: "Plusieurs parcelles, chacune vers sa parcelle de destination",
+    "parcelles-source": "Parcelles source",
+    toutes: "Tout cocher",
+    paires: "Parcelle de destination de chaque parcelle source (celle de même nom par défaut)",
+    "sans-destination": "(aucune)",
+    "paires-invalides": "Chaque parcelle source doit avoir sa propre parcelle de destination.",
   },
 };
 

@@ -33,10 +33,10 @@ import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/dom
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
 import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
 import { createIntrantDossier, updateIntrantDossier } from "#server/intrant-dossier/service.server";
-import { DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema } from "~/domain/copie";
+import { DuplicationCampagneInterventionsSchema, DuplicationInterventionsSchema, ExportInterventionsSchema, ImportInterventionsSchema } from "~/domain/copie";
 import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema } from "~/domain/parcelle";
 import { getAffectations, majDatesActions, majDatesCampagne, saveAffectations } from "#server/parcelle/service.server";
-import { copyChoices, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
+import { copyChoices, duplicateCampaignInterventions, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
 import { IndicateursParcelleFetch } from "~/components/interventions/indicateurs-fetch";
 import { ScreenFrame } from "~/components/screen-frame";
 import type { Route } from "./+types/interventions";
@@ -123,6 +123,11 @@ export const action = screenAction(
     })),
     duplicationInterventions: formIntent(DuplicationInterventionsSchema, async ({ scope }, value) => ({
       copies: await duplicateInterventions(scope, value),
+      notice: "copie.duplication-faite",
+    })),
+    // Several source plots, each to its destination plots: one request, one set-based copy (issue 30, decision 0123).
+    duplicationCampagneInterventions: formIntent(DuplicationCampagneInterventionsSchema, async ({ scope }, value) => ({
+      copies: await duplicateCampaignInterventions(scope, value),
       notice: "copie.duplication-faite",
     })),
     // The plots screen's date update and cost-centre assignment, from the Other menu (C-DATE; spec 3 §2.1).
