@@ -120,17 +120,24 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
     for (const r of cr) crops.set(Number(r.id), { libelle: String(r.libelle), eppo: text(r.code), interculture: bool(r.interculture) });
   }
 
-  // Targets of each input (up to four, the main one first).
-  const ids = rows.map((r) => Number(r.idIntrant));
+  // Targets of each input (up to four, the main one first): those of the inputs of the period's interventions, found
+  // by a join (a farm's register has thousands of inputs: a list of their ids costs PostgreSQL more than the join).
+  const ids = new Set(rows.map((r) => Number(r.idIntrant)));
   const cibles = new Map<number, string[]>();
-  if (ids.length) {
-    const ct = await db("intrant_cible as ic")
+  if (ids.size) {
+    let ct = db("intrant_cible as ic")
       .join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id")
       .join("cible as c", "c.id", "icc.idCible")
-      .whereIn("ic.idIntrant", ids)
-      .orderBy([{ column: "ic.idIntrant" }, { column: "icc.rang" }])
-      .select("ic.idIntrant", "c.libelle");
-    for (const r of ct) cibles.set(Number(r.idIntrant), [...(cibles.get(Number(r.idIntrant)) ?? []), String(r.libelle)]);
+      .join("intrant as i", "i.id", "ic.idIntrant")
+      .join("action as a", "a.id", "i.idAction")
+      .whereIn("a.idCampagne", periode.idCampagnes)
+      .where("a.realisee", true);
+    if (periode.du) ct = ct.where("a.date", ">=", periode.du);
+    if (periode.au) ct = ct.where("a.date", "<=", periode.au);
+    for (const r of await ct.orderBy([{ column: "ic.idIntrant" }, { column: "icc.rang" }]).select("ic.idIntrant", "c.libelle")) {
+      const id = Number(r.idIntrant);
+      if (ids.has(id)) cibles.set(id, [...(cibles.get(id) ?? []), String(r.libelle)]);
+    }
   }
 
   // E-Phy uses of the products, matched to Sillon's crops through culture_ift (the IFT list's and E-Phy's crop labels).
