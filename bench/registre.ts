@@ -76,8 +76,15 @@ async function build(ids: Awaited<ReturnType<typeof seedDemo>>) {
   // Products of the catalogue with uses: the demo's three, and 27 more given illustrative uses on two crops each.
   const demoUses = await db("usage_phyto as u").join("intrant_phyto as p", "p.id", "u.idIntrantPhyto").distinct("p.id");
   const demoIds = new Set(demoUses.map((r) => Number(r.id)));
-  const catalogue = await db("intrant_phyto").where({ idSource: 1 }).whereNotNull("ammProduit").orderBy("id").select("id", "idProduit", "nomProduit", "ammProduit", "retire", "dateRetrait");
-  const withUses = [...catalogue.filter((p) => demoIds.has(Number(p.id))), ...catalogue.filter((p) => !demoIds.has(Number(p.id)) && !p.retire && p.dateRetrait == null).slice(0, 27)];
+  const catalogue = await db("intrant_phyto")
+    .where({ idSource: 1 })
+    .whereNotNull("ammProduit")
+    .orderBy("id")
+    .select("id", "idProduit", "nomProduit", "ammProduit", "retire", "dateRetrait");
+  const withUses = [
+    ...catalogue.filter((p) => demoIds.has(Number(p.id))),
+    ...catalogue.filter((p) => !demoIds.has(Number(p.id)) && !p.retire && p.dateRetrait == null).slice(0, 27),
+  ];
   const categories = [5391, 5392, 5393, 5396];
   const products: Product[] = withUses.map((p, i) => ({
     idProduit: Number(p.idProduit),
@@ -319,16 +326,22 @@ try {
     await statutsDuDossier(requestScope(db, animateur));
     const total = performance.now() - t;
     const sql = [...bySql].sort((a, b) => b[1].ms - a[1].ms);
-    console.error(`\none folder view: ${total.toFixed(0)} ms, ${sql.reduce((s, [, v]) => s + v.n, 0)} statements, ${sql.reduce((s, [, v]) => s + v.ms, 0).toFixed(0)} ms in them`);
+    console.error(
+      `\none folder view: ${total.toFixed(0)} ms, ${sql.reduce((s, [, v]) => s + v.n, 0)} statements, ${sql.reduce((s, [, v]) => s + v.ms, 0).toFixed(0)} ms in them`,
+    );
     for (const [k, v] of sql.slice(0, 12)) console.error(`${String(v.n).padStart(5)} × ${v.ms.toFixed(0).padStart(6)} ms  ${k}`);
   }
 
   console.log(`\n${dialect}; ${counts.plots} plots, ${counts.sprayings} sprayings, ${counts.inputs} phyto inputs, ${counts.harvests} harvests; ${facts}`);
-  console.log(`load average ${os.loadavg()[0].toFixed(1)}, cores ${os.availableParallelism()}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB\n`);
+  console.log(
+    `load average ${os.loadavg()[0].toFixed(1)}, cores ${os.availableParallelism()}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB\n`,
+  );
   console.log("| Database | What the user waits for | Runs | Median | p95 | CPU median |");
   console.log("|---|---|---|---|---|---|");
   for (const m of Object.values(measures))
-    console.log(`| ${dialect} | ${m.label} | ${m.ms.length} | ${quantile(m.ms, 0.5).toFixed(0)} ms | ${quantile(m.ms, 0.95).toFixed(0)} ms | ${quantile(m.cpu, 0.5).toFixed(0)} ms |`);
+    console.log(
+      `| ${dialect} | ${m.label} | ${m.ms.length} | ${quantile(m.ms, 0.5).toFixed(0)} ms | ${quantile(m.ms, 0.95).toFixed(0)} ms | ${quantile(m.cpu, 0.5).toFixed(0)} ms |`,
+    );
 } finally {
   await db.destroy();
   if (argv.includes("--keep")) console.error(`database kept: ${url}`);

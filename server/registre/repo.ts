@@ -88,7 +88,17 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
     const ps = await db("parcelle as p")
       .leftJoin("type_itineraire as ti", "ti.id", "p.idTypeModeConduite")
       .whereIn("p.id", plots)
-      .select("p.id", "p.libelle", "p.surface", "p.noIlotPac", "p.codeInsee", "p.geometrie", "p.idModeConduite", "ti.code as typeItineraire", "p.idTypeModeConduite");
+      .select(
+        "p.id",
+        "p.libelle",
+        "p.surface",
+        "p.noIlotPac",
+        "p.codeInsee",
+        "p.geometrie",
+        "p.idModeConduite",
+        "ti.code as typeItineraire",
+        "p.idTypeModeConduite",
+      );
     for (const p of ps) {
       // The location is needed only without a PAC block: the centroid of the plot's geometry, computed once per plot.
       const location = text(p.noIlotPac) ? null : centroide(parseGeometrie(text(p.geometrie)));
