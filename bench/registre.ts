@@ -265,7 +265,7 @@ try {
   const ids = await seedDemo(db);
   const t0 = performance.now();
   const { animateur, idDossier, farms } = await build(ids);
-  const count = async (q: ReturnType<Db>) => Number((await q.count({ n: "*" }))[0].n);
+  const count = async (q: ReturnType<Db>) => Number((await q.count<{ n: number | string }[]>({ n: "*" }).first())?.n ?? 0);
   const campagnes = farms.map((f) => f.idCampagne);
   const counts = {
     plots: await count(db("parcelle").whereIn("idCampagne", campagnes)),
