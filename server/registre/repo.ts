@@ -42,7 +42,6 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
     .join("action as a", "a.id", "i.idAction")
     .join("campagne as cp", "cp.id", "a.idCampagne")
     .join("parcelle as p", "p.id", "a.idParcelle")
-    .leftJoin("type_itineraire as ti", "ti.id", "p.idTypeModeConduite")
     .leftJoin("stade_culture as sc", "sc.id", "a.idStadeCulture")
     .leftJoin("intrant_phyto as ip", function () {
       // A reference phyto input names the product by its AMM number (idProduit); E-Phy is source 1; 777 is a folder's own input.
@@ -76,19 +75,37 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       "a.lotSemences",
       "sc.code as stadeCode",
       "sc.libelle as stadeLibelle",
-      "p.id as idParcelle",
-      "p.libelle as parcelle",
-      "p.surface",
-      "p.noIlotPac",
-      "p.codeInsee",
-      "p.geometrie",
-      "p.idModeConduite",
-      "ti.code as typeItineraire",
-      "p.idTypeModeConduite",
+      "a.idParcelle",
       "ip.id as idPhyto",
       "ip.ammProduit",
       "ip.dateRetrait",
     );
+
+  // The plots of the lines, read once each (a plot has several lines): name, area, location, management.
+  const plots = [...new Set(rows.map((r) => Number(r.idParcelle)))];
+  const plotOf = new Map<number, Record<string, unknown>>();
+  if (plots.length) {
+    const ps = await db("parcelle as p")
+      .leftJoin("type_itineraire as ti", "ti.id", "p.idTypeModeConduite")
+      .whereIn("p.id", plots)
+      .select(
+        "p.id",
+        "p.libelle",
+        "p.surface",
+        "p.noIlotPac",
+        "p.codeInsee",
+        "p.geometrie",
+        "p.idModeConduite",
+        "ti.code as typeItineraire",
+        "p.idTypeModeConduite",
+      );
+    for (const p of ps) {
+      // The location is needed only without a PAC block: the centroid of the plot's geometry, computed once per plot.
+      const location = text(p.noIlotPac) ? null : centroide(parseGeometrie(text(p.geometrie)));
+      plotOf.set(Number(p.id), { ...p, location });
+    }
+  }
+  for (const r of rows) Object.assign(r, plotOf.get(Number(r.idParcelle)));
 
   // The crop of a line: the intervention's own, else the first crop of the plot's management mode.
   const modes = [...new Set(rows.map((r) => num(r.idModeConduite)).filter((v): v is number => v != null))];
@@ -113,22 +130,29 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
     for (const r of cr) crops.set(Number(r.id), { libelle: String(r.libelle), eppo: text(r.code), interculture: bool(r.interculture) });
   }
 
-  // Targets of each input (up to four, the main one first).
-  const ids = rows.map((r) => Number(r.idIntrant));
+  // Targets of each input (up to four, the main one first): those of the inputs of the period's interventions, found
+  // by a join (a farm's register has thousands of inputs: a list of their ids costs PostgreSQL more than the join).
+  const ids = new Set(rows.map((r) => Number(r.idIntrant)));
   const cibles = new Map<number, string[]>();
-  if (ids.length) {
-    const ct = await db("intrant_cible as ic")
+  if (ids.size) {
+    let ct = db("intrant_cible as ic")
       .join("intrant_cible_cible as icc", "icc.idIntrantCible", "ic.id")
       .join("cible as c", "c.id", "icc.idCible")
-      .whereIn("ic.idIntrant", ids)
-      .orderBy([{ column: "ic.idIntrant" }, { column: "icc.rang" }])
-      .select("ic.idIntrant", "c.libelle");
-    for (const r of ct) cibles.set(Number(r.idIntrant), [...(cibles.get(Number(r.idIntrant)) ?? []), String(r.libelle)]);
+      .join("intrant as i", "i.id", "ic.idIntrant")
+      .join("action as a", "a.id", "i.idAction")
+      .whereIn("a.idCampagne", periode.idCampagnes)
+      .where("a.realisee", true);
+    if (periode.du) ct = ct.where("a.date", ">=", periode.du);
+    if (periode.au) ct = ct.where("a.date", "<=", periode.au);
+    for (const r of await ct.orderBy([{ column: "ic.idIntrant" }, { column: "icc.rang" }]).select("ic.idIntrant", "c.libelle")) {
+      const id = Number(r.idIntrant);
+      if (ids.has(id)) cibles.set(id, [...(cibles.get(id) ?? []), String(r.libelle)]);
+    }
   }
 
   // E-Phy uses of the products, matched to Sillon's crops through culture_ift (the IFT list's and E-Phy's crop labels).
   const phytoIds = [...new Set(rows.map((r) => num(r.idPhyto)).filter((v): v is number => v != null))];
-  const usages = new Map<number, Array<UsageAutorise & { culture: string | null }>>();
+  const usages = new Map<number, Array<UsageAutorise & { culture: string | null; cultureNormalisee: string | null }>>();
   if (phytoIds.length) {
     const us = await db("usage_phyto")
       .whereIn("idIntrantPhyto", phytoIds)
@@ -148,6 +172,7 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       list.push({
         libelle: String(u.libelleUsage),
         culture: text(u.cultureUsage),
+        cultureNormalisee: u.cultureUsage == null || u.cultureUsage === "" ? null : normaliserLibelle(String(u.cultureUsage)),
         dose: num(u.doseRetenue),
         unite: text(u.uniteDose),
         nombreMaxApplication: num(u.nombreMaxApplication),
@@ -169,7 +194,6 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
   }
 
   // Harvest dates per plot (an intervention holding a harvest).
-  const plots = [...new Set(rows.map((r) => Number(r.idParcelle)))];
   const harvests = new Map<number, string[]>();
   if (plots.length) {
     const hv = await db("recolte as r").join("action as a", "a.id", "r.idAction").whereIn("a.idParcelle", plots).distinct("a.idParcelle", "a.date");
@@ -179,17 +203,18 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
   const organicFarm = farm?.idTypeAgriculture === 2;
   const lignes: LigneRegistre[] = [];
   const faits = new Map<number, FaitsLigne>();
+  const usesOnCrop = new Map<string, FaitsLigne["usages"]>();
   for (const r of rows) {
     const idCulture = cropOf(r);
     const crop = idCulture != null ? crops.get(idCulture) : undefined;
     const surface = num(r.surface);
-    const location = text(r.noIlotPac) ? null : centroide(parseGeometrie(text(r.geometrie)));
+    const location = r.location as ReturnType<typeof centroide>;
     const stade = [text(r.stadeLibelle), text(r.precisionStade)].filter(Boolean).join(" — ");
     const ligne: LigneRegistre = {
       idIntervention: Number(r.idIntervention),
       idIntrant: Number(r.idIntrant),
       idParcelle: Number(r.idParcelle),
-      parcelle: String(r.parcelle),
+      parcelle: String(r.libelle),
       siret: farm?.siret ?? null,
       produit: String(r.libelleIntrant),
       amm: text(r.ammProduit) ?? text(r.codeIntrant),
@@ -218,11 +243,18 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
     if (idPhyto != null) {
       const all = usages.get(idPhyto) ?? [];
       const labels = idCulture != null ? cropLabels.get(idCulture) : undefined;
+      // The product's uses on the line's crop, filtered once per product and crop (a farm repeats them on many lines).
+      const key = `${idPhyto}:${idCulture}`;
+      let onCrop = usesOnCrop.get(key);
+      if (!onCrop) {
+        onCrop = all.filter((u) => u.cultureNormalisee != null && labels?.has(u.cultureNormalisee)).map(({ cultureNormalisee: _n, ...u }) => u);
+        usesOnCrop.set(key, onCrop);
+      }
       faits.set(ligne.idIntrant, {
         dateRetrait: text(r.dateRetrait) ? String(r.dateRetrait).slice(0, 10) : null,
         // Without a crop correspondence the use checks cannot judge the crop: they stay silent.
         usagesConnus: all.length > 0 && labels != null,
-        usages: all.filter((u) => u.culture != null && labels?.has(normaliserLibelle(u.culture))),
+        usages: onCrop,
         recoltes: harvests.get(ligne.idParcelle) ?? [],
       });
     }
