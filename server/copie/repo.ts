@@ -210,7 +210,7 @@ export function intrantsDossierOf(trx: Knex.Transaction, idDossier: number) {
 }
 
 /** The fertiliser compositions of folder inputs. */
-export function compositionsOf(trx: Knex.Transaction, ids: unknown[]) {
+export function compositionsOf(trx: Knex.Transaction, ids: number[]) {
   return trx("fertilisant_compo_dossier").whereIn("idIntrantDossier", ids).select("*");
 }
 
