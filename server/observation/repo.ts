@@ -583,3 +583,55 @@ export function deleteHorizon(db: Db, idSerie: number, id: number): Promise<numb
 export function insertComplement(db: Db, values: { idObservation: number; dicoIdEltObserve: number; obsValNum: number | null }): Promise<number> {
   return insertId(db, "complement_observation", values);
 }
+
+// ---- Attached files (./files.ts) and the series' export and import (./transfer.ts)
+
+/** The id of a series of the campaign, null when it is not one of it. */
+export async function serieIdOfCampagne(db: Db, idCampagne: number, idSerie: number): Promise<number | null> {
+  const s = await db("observation_serie").where({ id: idSerie, idCampagne }).first("id");
+  return s ? Number(s.id) : null;
+}
+
+export function insertFichier(db: Db, values: Record<string, unknown>): Promise<number> {
+  return insertId(db, "fichier_attache_serie", values);
+}
+
+/** A file of a series of the campaign, for its download: name, stored path, type; undefined when there is none. */
+export function fichierATelecharger(db: Db, idCampagne: number, id: number) {
+  return db("fichier_attache_serie as f")
+    .join("observation_serie as s", "s.id", "f.idObservationSerie")
+    .where({ "f.id": id, "s.idCampagne": idCampagne })
+    .first("f.nom", "f.chemin", "f.typeMime");
+}
+
+/** A file of a series of the campaign, for its deletion: stored path and author; undefined when there is none. */
+export function fichierEtAuteur(db: Db, idCampagne: number, id: number) {
+  return db("fichier_attache_serie as f")
+    .join("observation_serie as s", "s.id", "f.idObservationSerie")
+    .where({ "f.id": id, "s.idCampagne": idCampagne })
+    .first("f.chemin", "f.creePar");
+}
+
+export async function deleteFichier(db: Db, id: number): Promise<void> {
+  await db("fichier_attache_serie").where({ id }).delete();
+}
+
+/** The stored paths of every attached file. */
+export async function allFichierPaths(db: Db): Promise<string[]> {
+  return (await db("fichier_attache_serie").pluck("chemin")).map(String);
+}
+
+/** A series' observation rows with an element of the table (not placette values, form or horizon elements), in order: what an export writes. */
+export function listObservationRowsToExport(db: Db, idSerie: number) {
+  return db("observation")
+    .where({ idObservationSerie: idSerie })
+    .whereNull("idObservationParent")
+    .whereNotNull("dicoIdEltObserve")
+    .whereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE)
+    .orderBy(["ordre", "id"]);
+}
+
+/** Of the ids named, those that are rows of the reference table `table`. */
+export function existingIds(db: Db, table: string, ids: number[]) {
+  return db(table).whereIn("id", ids).pluck("id");
+}
