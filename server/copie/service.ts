@@ -16,6 +16,36 @@ import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import { inChunks } from "../db/chunks";
 import type { Scope } from "../access/scope";
+import {
+  actionIdsOfCampagne,
+  analyse,
+  analysedTables,
+  campagneOfAction,
+  compositionsOf,
+  countCopiedActions,
+  clearWorkTables,
+  deleteTargetActions,
+  fill,
+  fillSourcesOfPlots,
+  insertAllCopies,
+  mapCopyIds,
+  sourceFolderInputs,
+  sourceOperationsOutside,
+  sourceQualifiers,
+  findCampagneAnnee,
+  findCampagneExploitation,
+  findParcelleCampagne,
+  intrantsDossierHorsDossier,
+  intrantsDossierOf,
+  listActionsOfCampagnes,
+  listParcellesOfCampagnes,
+  operationsOfCampagne,
+  parcelleOfCampagneExists,
+  parcellesOfCampagne,
+  qualifiantDuDossier,
+  qualifiantsHorsDossier,
+  workTables,
+} from "./repo";
 import type { CopieCampagne, CopieChoices, CopieParcelle } from "~/domain/contracts/copie";
 
 /** Error keys: ours, in the interventions family (spec 3 §8 names none for these dialogs; decision 0047). */
@@ -40,17 +70,15 @@ async function folderReferences(trx: Knex.Transaction, idDossier: number | null,
   const intrantsDossier = new Map<number, number>();
   const qualifiants = new Map<number, number>();
   if (idDossier == null) return { intrantsDossier, qualifiants };
-  const sources = unref.length ? await trx("intrant_dossier").whereIn("id", unref).whereNot({ idDossier }).select("*") : [];
+  const sources = unref.length ? await intrantsDossierHorsDossier(trx, unref, idDossier) : [];
   if (sources.length) {
-    const own = await trx("intrant_dossier").where({ idDossier }).orderBy("id").select("id", "dicIdTypeIntrant", "libelle");
+    const own = await intrantsDossierOf(trx, idDossier);
     const byKey = new Map<string, number>();
     for (const o of own) if (!byKey.has(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`)) byKey.set(`${o.dicIdTypeIntrant}|${fold(o.libelle)}`, Number(o.id));
-    const compos = await trx("fertilisant_compo_dossier")
-      .whereIn(
-        "idIntrantDossier",
-        sources.map((r) => r.id),
-      )
-      .select("*");
+    const compos = await compositionsOf(
+      trx,
+      sources.map((r) => r.id),
+    );
     for (const src of sources) {
       const key = `${src.dicIdTypeIntrant}|${fold(src.libelle)}`;
       let id = byKey.get(key);
@@ -68,9 +96,9 @@ async function folderReferences(trx: Knex.Transaction, idDossier: number | null,
       intrantsDossier.set(Number(src.id), id);
     }
   }
-  const qSources = quals.length ? await trx("qualifiant_recolte").whereIn("id", quals).whereNot({ idDossier }).select("*") : [];
+  const qSources = quals.length ? await qualifiantsHorsDossier(trx, quals, idDossier) : [];
   for (const src of qSources) {
-    const found = await trx("qualifiant_recolte").where({ idDossier, qrdNom: src.qrdNom }).first("id");
+    const found = await qualifiantDuDossier(trx, idDossier, src.qrdNom);
     const id = found
       ? Number(found.id)
       : (await copyRows(trx, "qualifiant_recolte", [src], { ids: new Map(), transform: (row) => ({ ...row, idDossier }) })).get(Number(src.id))!;
@@ -94,147 +122,6 @@ type Plan = {
 };
 
 /**
- * The working tables of a copy (temporary, private to the connection; made once per connection and kept, empty
- * between copies: a table made or dropped on SQLite would make every prepared statement of the connection be
- * prepared anew):
- * - copie_cible: the destination plots, each in its group, `rang` their order;
- * - copie_groupe / copie_source: the source plots of the groups that name one, the source interventions of each group;
- * - copie_action, copie_intrant, copie_intrant_cible, copie_recolte: for each copied row and destination plot
- *   (old, dst), the id of its copy, given before the rows are written so that children can name their parents' copies;
- * - copie_ref: other references to map (kind 0 operation of the destination campaign, 1 folder's unreferenced input,
- *   2 folder's harvest qualifier): old id → new id.
- */
-const WORK_TABLES: Record<string, string> = {
-  copie_cible: "grp integer not null, id_parcelle bigint not null, rang integer not null",
-  copie_groupe: "grp integer not null, id_parcelle bigint not null",
-  copie_source: "grp integer not null, id_action bigint not null",
-  copie_action: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
-  copie_intrant: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
-  copie_intrant_cible: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
-  copie_recolte: "old bigint not null, dst bigint not null, rang integer not null, new bigint not null, primary key (old, dst)",
-  copie_ref: "kind integer not null, old bigint not null, new bigint not null, primary key (kind, old)",
-};
-
-/**
- * The working tables, made when the connection has none yet, empty. PostgreSQL empties them at each commit (ON COMMIT
- * DELETE ROWS truncates, and only after a transaction that used them): a DELETE would leave dead rows that no autovacuum
- * ever clears from a temporary table, and every later copy on the connection would scan them (300 one-plot copies
- * took 50 to 75 s so). SQLite: emptied by DELETE, which frees the pages.
- */
-async function workTables(trx: Knex.Transaction, pg: boolean): Promise<void> {
-  // PostgreSQL: one round trip (several statements without parameters go as one simple query).
-  if (pg)
-    await trx.raw(
-      Object.entries(WORK_TABLES)
-        .map(([name, columns]) => `CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns}) ON COMMIT DELETE ROWS`)
-        .join("; "),
-    );
-  else {
-    for (const [name, columns] of Object.entries(WORK_TABLES)) {
-      await trx.raw(`CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns})`);
-      await trx.raw(`DELETE FROM ${name}`);
-    }
-  }
-}
-
-/**
- * PostgreSQL: statistics of working tables just filled, when they have none yet. A temporary table has none until
- * analysed (no autovacuum visits it), and without them PostgreSQL plans the next joins for a guessed size of some
- * thousand rows, reading the whole source tables in hash joins on each copy (300 one-plot copies took 50 to 85 s so).
- * Once analysed, the planner scales the rows per page it learnt by the table's pages at each copy; analysing at every
- * copy would write catalog rows each time (300 one-plot copies took 35 to 50 s so). `analysed`: the working tables
- * of the connection that have statistics.
- */
-async function analyse(trx: Knex.Transaction, analysed: Set<string> | null, ...tables: string[]): Promise<void> {
-  const missing = tables.filter((t) => analysed && !analysed.has(t));
-  if (missing.length) await trx.raw(`ANALYZE ${missing.join(", ")}`);
-}
-
-/** PostgreSQL: the working tables of the connection that have statistics (`analyse`). */
-async function analysedTables(trx: Knex.Transaction): Promise<Set<string>> {
-  const r = await trx.raw(
-    "SELECT relname AS name FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r' AND relname LIKE 'copie%' AND relpages > 0",
-  );
-  return new Set((r.rows as { name: string }[]).map((x) => x.name));
-}
-
-/** Rows of whole numbers into a working table, in multi-row inserts of bound values (≤ 30,000 per statement). */
-async function fill(trx: Knex.Transaction, table: string, columns: string[], rows: number[][]): Promise<void> {
-  const size = Math.floor(30_000 / columns.length);
-  const tuple = `(${columns.map(() => "?").join(", ")})`;
-  for (const chunk of inChunks(rows, size)) {
-    await trx.raw(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`, chunk.flat());
-  }
-}
-
-/**
- * The columns of a table as the database names them, read once per process and table (the schema changes only by
- * the migrations, run before the application serves).
- */
-const columnCache = new Map<string, string[]>();
-async function columnsOf(trx: Knex.Transaction, table: string, pg: boolean): Promise<string[]> {
-  const key = `${pg ? "pg" : "sqlite"}:${table}`;
-  let columns = columnCache.get(key);
-  if (!columns) {
-    columns = pg
-      ? (
-          (
-            await trx.raw(
-              "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
-              [table],
-            )
-          ).rows as { name: string }[]
-        ).map((c) => c.name)
-      : ((await trx.raw("SELECT name FROM pragma_table_info(?)", [table])) as { name: string }[]).map((c) => c.name);
-    columnCache.set(key, columns);
-  }
-  return columns;
-}
-
-/** The sequence of each table's id on PostgreSQL, read once per process. */
-const sequences = new Map<string, string>();
-
-/**
- * Ids for the copies listed in a map table (old, dst, rang, new), in the order given: PostgreSQL from the table's
- * sequence (safe beside other writers); SQLite after the largest id ever given (AUTOINCREMENT's sqlite_sequence) — the
- * copy's write transaction keeps other writers out until it ends (a writer that came between would make our first
- * write fail, never give the same id twice).
- */
-async function mapIds(trx: Knex.Transaction, pg: boolean, o: { map: string; table: string; select: string; from: string; order: string }): Promise<void> {
-  if (pg) {
-    let sequence = sequences.get(o.table);
-    if (!sequence) sequences.set(o.table, (sequence = (await trx.raw("SELECT pg_get_serial_sequence(?, 'id') AS s", [o.table])).rows[0].s as string));
-    await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, nextval(?::regclass) FROM ${o.from} ORDER BY ${o.order}`, [sequence]);
-    return;
-  }
-  const [r] = await trx.raw(
-    `SELECT max(coalesce((SELECT max(id) FROM "${o.table}"), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${o.table}'), 0)) AS m`,
-  );
-  await trx.raw(`INSERT INTO ${o.map} (old, dst, rang, new) SELECT ${o.select}, ? + row_number() OVER (ORDER BY ${o.order}) FROM ${o.from}`, [
-    Number((r as { m: number }).m),
-  ]);
-}
-
-/**
- * INSERT … SELECT of the copies of a table's rows: every column of the source row `s` but the id (given by `id`,
- * else by the database) and the timestamps (now), but for the columns given in `set` (SQL expressions; `:name`
- * binds the value `name` of `params`).
- */
-async function insertCopies(
-  trx: Knex.Transaction,
-  pg: boolean,
-  table: string,
-  params: Record<string, Knex.Value>,
-  o: { id?: string; set: Record<string, string>; from: string; order: string },
-): Promise<void> {
-  const columns = (await columnsOf(trx, table, pg)).filter((c) => c !== "id" && c !== "created_at" && c !== "updated_at");
-  for (const c of Object.keys(o.set)) if (!columns.includes(c)) throw new Error(`${table}.${c}: no such column`);
-  const target = [...(o.id ? ["id"] : []), ...columns];
-  const values = [...(o.id ? [o.id] : []), ...columns.map((c) => o.set[c] ?? `s."${c}"`)];
-  await trx.raw(`INSERT INTO "${table}" (${target.map((c) => `"${c}"`).join(", ")}) SELECT ${values.join(", ")} FROM ${o.from} ORDER BY ${o.order}`, params);
-}
-
-/**
  * Copies the interventions of each group to each of its plots with their inputs (characteristics, targets) and
  * harvests (with their characteristics), in one set-based pass: the source rows are never read into the process,
  * each table is copied by one INSERT … SELECT over working tables that give every copy its id first (decision 0078).
@@ -244,7 +131,7 @@ async function insertCopies(
  */
 export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Promise<number> {
   const pg = isPostgres(trx as unknown as Db);
-  const target = await trx("campagne").where({ id: plan.targetCampagne }).first("id", "anneeRecolte");
+  const target = await findCampagneAnnee(trx, plan.targetCampagne);
   if (!target) throw new ServiceError("errors.not-found", 404);
   // Destination plots: of the destination campaign, each in one group only (a repeated plot within a group counts once).
   const targets = plan.groups.map((g) => [...new Set(g.targetPlots.map(Number))]);
@@ -252,7 +139,7 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
   if (new Set(allTargets).size !== allTargets.length) throw invalidField("parcellesDestination");
   const found = new Set<number>();
   for (const chunk of inChunks(allTargets, 5000)) {
-    for (const id of await trx("parcelle").where({ idCampagne: plan.targetCampagne }).whereIn("id", chunk).pluck("id")) found.add(Number(id));
+    for (const id of await parcellesOfCampagne(trx, plan.targetCampagne, chunk)) found.add(id);
   }
   if (found.size !== allTargets.length) throw invalidField("parcellesDestination");
   const sourcePlots = plan.groups.flatMap((g, grp) => ("sourcePlot" in g ? [[grp, g.sourcePlot]] : []));
@@ -274,41 +161,16 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
     plan.groups.flatMap((g, grp) => ("actionIds" in g ? [...new Set(g.actionIds)].map((id) => [grp, id]) : [])),
   );
   if (sourcePlots.length) {
-    await fill(trx, "copie_groupe", ["grp", "id_parcelle"], sourcePlots);
-    await trx.raw(
-      "INSERT INTO copie_source (grp, id_action) SELECT g.grp, a.id FROM copie_groupe g JOIN action a ON a.id_parcelle = g.id_parcelle AND a.id_campagne = ?",
-      [plan.sourceCampagne!],
-    );
+    await fillSourcesOfPlots(trx, sourcePlots, plan.sourceCampagne!);
   }
 
   await analyse(trx, analysed, "copie_cible", "copie_source");
 
   // Operations of the destination campaign by name (kind 0); the folder's unreferenced inputs (1) and qualifiers (2).
-  const sourceOps = await trx.raw(
-    "SELECT DISTINCT o.id, o.libelle FROM copie_source s JOIN action a ON a.id = s.id_action JOIN operation_culturale o ON o.id = a.id_operation_culturale WHERE a.id_campagne <> ?",
-    [plan.targetCampagne],
-  );
-  const targetOps = new Map(
-    (await trx("operation_culturale").where({ idCampagne: plan.targetCampagne }).select("id", "libelle")).map((o) => [String(o.libelle), Number(o.id)]),
-  );
-  const ops = ((pg ? sourceOps.rows : sourceOps) as { id: number; libelle: string }[])
-    .filter((o) => targetOps.has(String(o.libelle)))
-    .map((o) => [0, Number(o.id), targetOps.get(String(o.libelle))!]);
-  const distinct = async (sql: string, bindings: Knex.Value[] = []) => {
-    const r = await trx.raw(sql, bindings);
-    return ((pg ? r.rows : r) as { id: number }[]).map((x) => Number(x.id));
-  };
-  const refs = await folderReferences(
-    trx,
-    plan.targetDossier,
-    await distinct(
-      "SELECT DISTINCT i.id_intrant AS id FROM copie_source s JOIN intrant i ON i.id_action = s.id_action WHERE i.dic_id_origine_intrant = ? AND i.id_intrant IS NOT NULL",
-      [ORIGINE_INTRANT.DOSSIER],
-    ),
-    await distinct(
-      "SELECT DISTINCT r.id_qualifiant_recolte AS id FROM copie_source s JOIN recolte r ON r.id_action = s.id_action WHERE r.id_qualifiant_recolte IS NOT NULL",
-    ),
-  );
+  const sourceOps = await sourceOperationsOutside(trx, pg, plan.targetCampagne);
+  const targetOps = await operationsOfCampagne(trx, plan.targetCampagne);
+  const ops = sourceOps.filter((o) => targetOps.has(String(o.libelle))).map((o) => [0, Number(o.id), targetOps.get(String(o.libelle))!]);
+  const refs = await folderReferences(trx, plan.targetDossier, await sourceFolderInputs(trx, pg, ORIGINE_INTRANT.DOSSIER), await sourceQualifiers(trx, pg));
   await fill(
     trx,
     "copie_ref",
@@ -317,137 +179,26 @@ export async function copyInterventions(trx: Knex.Transaction, plan: Plan): Prom
   );
 
   // The deletion option: the destination plots' interventions (never a source of this copy) go first.
-  if (plan.suppression) {
-    await trx.raw(
-      "DELETE FROM action WHERE id_campagne = ? AND id_parcelle IN (SELECT id_parcelle FROM copie_cible) AND id NOT IN (SELECT id_action FROM copie_source)",
-      [plan.targetCampagne],
-    );
-  }
+  if (plan.suppression) await deleteTargetActions(trx, plan.targetCampagne);
 
   // The copies' ids, per destination plot in order: interventions by date, then inputs (seeds before their treatments), targets, harvests.
-  await mapIds(trx, pg, {
-    map: "copie_action",
-    table: "action",
-    select: "s.id_action, c.id_parcelle, c.rang",
-    from: "copie_source s JOIN copie_cible c ON c.grp = s.grp JOIN action a ON a.id = s.id_action",
-    order: "c.rang, a.date, a.id",
-  });
-  await analyse(trx, analysed, "copie_action");
-  await mapIds(trx, pg, {
-    map: "copie_intrant",
-    table: "intrant",
-    select: "i.id, m.dst, m.rang",
-    from: "copie_action m JOIN intrant i ON i.id_action = m.old",
-    order: "m.rang, CASE WHEN i.id_intrant_semence IS NULL THEN 0 ELSE 1 END, i.id",
-  });
-  await analyse(trx, analysed, "copie_intrant");
-  await mapIds(trx, pg, {
-    map: "copie_intrant_cible",
-    table: "intrant_cible",
-    select: "t.id, m.dst, m.rang",
-    from: "copie_intrant m JOIN intrant_cible t ON t.id_intrant = m.old",
-    order: "m.rang, t.id",
-  });
-  await mapIds(trx, pg, {
-    map: "copie_recolte",
-    table: "recolte",
-    select: "r.id, m.dst, m.rang",
-    from: "copie_action m JOIN recolte r ON r.id_action = m.old",
-    order: "m.rang, r.id",
-  });
-  await analyse(trx, analysed, "copie_intrant_cible", "copie_recolte");
+  await mapCopyIds(trx, pg, analysed);
 
-  const params = { tc: plan.targetCampagne, annee: Number(target.anneeRecolte), dossier: plan.targetDossier, origine: ORIGINE_INTRANT.DOSSIER };
-  await insertCopies(
-    trx,
-    pg,
-    "action",
-    { tc: params.tc, annee: params.annee },
-    {
-      id: "m.new",
-      from: "copie_action m JOIN action s ON s.id = m.old LEFT JOIN copie_ref op ON op.kind = 0 AND op.old = s.id_operation_culturale",
-      order: "m.new",
-      set: {
-        id_campagne: ":tc",
-        id_parcelle: "m.dst",
-        annee_recolte: ":annee",
-        id_operation_culturale: "CASE WHEN s.id_campagne = :tc THEN s.id_operation_culturale ELSE op.new END",
-      },
-    },
-  );
-  await insertCopies(
-    trx,
-    pg,
-    "intrant",
-    { dossier: params.dossier, origine: params.origine },
-    {
-      id: "m.new",
-      order: "m.new",
-      from: `copie_intrant m JOIN intrant s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst
-      LEFT JOIN copie_intrant ms ON ms.old = s.id_intrant_semence AND ms.dst = m.dst
-      LEFT JOIN copie_ref rd ON rd.kind = 1 AND rd.old = s.id_intrant AND s.dic_id_origine_intrant = :origine`,
-      set: {
-        id_action: "ma.new",
-        id_intrant_semence: "ms.new",
-        id_intrant: "coalesce(rd.new, s.id_intrant)",
-        id_dossier: "CASE WHEN rd.new IS NULL THEN s.id_dossier ELSE :dossier END",
-      },
-    },
-  );
-  await insertCopies(
-    trx,
-    pg,
-    "caracteristique_intrant",
-    {},
-    { from: "copie_intrant m JOIN caracteristique_intrant s ON s.id_intrant = m.old", order: "m.rang, s.id", set: { id_intrant: "m.new" } },
-  );
-  await insertCopies(
-    trx,
-    pg,
-    "intrant_cible",
-    {},
-    {
-      id: "m.new",
-      from: "copie_intrant_cible m JOIN intrant_cible s ON s.id = m.old JOIN copie_intrant mi ON mi.old = s.id_intrant AND mi.dst = m.dst",
-      order: "m.new",
-      set: { id_intrant: "mi.new" },
-    },
-  );
-  await insertCopies(
-    trx,
-    pg,
-    "intrant_cible_cible",
-    {},
-    { from: "copie_intrant_cible m JOIN intrant_cible_cible s ON s.id_intrant_cible = m.old", order: "m.rang, s.id", set: { id_intrant_cible: "m.new" } },
-  );
-  await insertCopies(
-    trx,
-    pg,
-    "recolte",
-    {},
-    {
-      id: "m.new",
-      order: "m.new",
-      from: "copie_recolte m JOIN recolte s ON s.id = m.old JOIN copie_action ma ON ma.old = s.id_action AND ma.dst = m.dst LEFT JOIN copie_ref q ON q.kind = 2 AND q.old = s.id_qualifiant_recolte",
-      set: { id_action: "ma.new", id_observation_serie: "NULL", id_qualifiant_recolte: "coalesce(q.new, s.id_qualifiant_recolte)" },
-    },
-  );
-  await insertCopies(
-    trx,
-    pg,
-    "caracteristique_recolte",
-    {},
-    { from: "copie_recolte m JOIN caracteristique_recolte s ON s.id_recolte = m.old", order: "m.rang, s.id", set: { id_recolte: "m.new" } },
-  );
+  await insertAllCopies(trx, pg, {
+    tc: plan.targetCampagne,
+    annee: Number(target.anneeRecolte),
+    dossier: plan.targetDossier,
+    origine: ORIGINE_INTRANT.DOSSIER,
+  });
 
-  const [n] = await trx("copie_action").count({ n: "*" });
-  if (!pg) for (const name of Object.keys(WORK_TABLES)) await trx.raw(`DELETE FROM ${name}`);
-  return Number(n.n);
+  const n = await countCopiedActions(trx);
+  await clearWorkTables(trx, pg);
+  return n;
 }
 
 /** The user may read this campaign through this folder (source of an import or a duplication). */
 async function ensureRead(db: Db, user: Utilisateur, idDossier: number, idCampagne: number) {
-  const c = await db("campagne").where({ id: idCampagne }).first("idExploitation");
+  const c = await findCampagneExploitation(db, idCampagne);
   if (!c) throw new ServiceError("errors.not-found", 404);
   const a = await abilitiesFor(db, user, { idDossier, idExploitation: Number(c.idExploitation), idCampagne });
   ensure(a.canReadFarm);
@@ -455,9 +206,7 @@ async function ensureRead(db: Db, user: Utilisateur, idDossier: number, idCampag
 
 /** Interventions of this campaign among these ids (all, else a field error: never another campaign's rows). */
 async function actionsOf(db: Db, idCampagne: number, ids: number[], idParcelle?: number): Promise<number[]> {
-  const q = db("action").where({ idCampagne }).whereIn("id", ids);
-  if (idParcelle != null) q.where({ idParcelle });
-  const found = (await q.pluck("id")).map(Number);
+  const found = await actionIdsOfCampagne(db, idCampagne, ids, idParcelle);
   if (found.length !== new Set(ids).size) throw invalidField("actionsSource");
   return found;
 }
@@ -486,7 +235,7 @@ export async function importInterventions(scope: Scope, payload: unknown): Promi
   const { db } = scope;
   const input = parse(ImportInterventionsSchema, payload);
   const ctx = await writableCampaign(scope);
-  const source = await db("campagne").where({ id: input.campagneSource }).first("idExploitation");
+  const source = await findCampagneExploitation(db, input.campagneSource);
   if (!source || Number(source.idExploitation) !== ctx.idExploitation) throw invalidField("campagneSource");
   const actionIds = await actionsOf(db, input.campagneSource, input.actionsSource);
   return failingWith(COPY_ERROR, () =>
@@ -521,7 +270,7 @@ async function duplicatePlots(scope: Scope, input: DuplicationCampagneInterventi
   await ensureRead(db, user, input.dossierSource, input.campagneSource);
   await ensureWrite(scope, { dossier: input.dossierDestination, campagne: input.campagneDestination });
   const sources = [...new Set(input.paires.map((p) => p.parcelleSource))];
-  const found = (await db("parcelle").where({ idCampagne: input.campagneSource }).whereIn("id", sources).pluck("id")).map(Number);
+  const found = await parcellesOfCampagne(db, input.campagneSource, sources);
   if (found.length !== sources.length || sources.length !== input.paires.length) throw invalidField("parcelleSource");
   return failingWith(COPY_ERROR, () =>
     db.transaction((trx) =>
@@ -540,13 +289,10 @@ export type { CopieCampagne, CopieChoices, CopieParcelle };
 
 async function campagnesWithPlots(db: Db, campagnes: { id: number; libelle: string }[]): Promise<CopieCampagne[]> {
   if (!campagnes.length) return [];
-  const plots = await db("parcelle")
-    .whereIn(
-      "idCampagne",
-      campagnes.map((c) => c.id),
-    )
-    .orderBy([{ column: "libelle" }, { column: "id" }])
-    .select("id", "libelle", "idCampagne");
+  const plots = await listParcellesOfCampagnes(
+    db,
+    campagnes.map((c) => c.id),
+  );
   return campagnes.map((c) => ({
     ...c,
     parcelles: plots.filter((p) => Number(p.idCampagne) === c.id).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) })),
@@ -579,14 +325,10 @@ export async function copyChoices(scope: Scope): Promise<CopieChoices> {
     db,
     ctx.view.campagnes.filter((c) => c.idExploitation === ctx.idExploitation).map((c) => ({ id: c.id, libelle: c.libelle })),
   );
-  const actions = await db("action as a")
-    .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
-    .whereIn(
-      "a.idCampagne",
-      own.map((c) => c.id),
-    )
-    .orderBy([{ column: "a.date" }, { column: "a.id" }])
-    .select("a.id", "a.idCampagne", "a.idParcelle", "a.date", "o.libelle as operation");
+  const actions = await listActionsOfCampagnes(
+    db,
+    own.map((c) => c.id),
+  );
   const iso = (d: unknown) =>
     d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : String(d).slice(0, 10);
   const imports = own.map((c) => ({
@@ -602,7 +344,7 @@ export async function copyChoices(scope: Scope): Promise<CopieChoices> {
 
 /** PATCH parcelles/{id}/copie_action: interventions of a campaign of the farm copied into the plot (the import dialog's copy). */
 export async function copyActionsToPlot(scope: Scope, idParcelle: number, input: { actionSource: number[]; campagneSource?: number }): Promise<number> {
-  const campagneSource = input.campagneSource ?? (await scope.db("action").where({ id: input.actionSource[0] }).first("idCampagne"))?.idCampagne;
+  const campagneSource = input.campagneSource ?? (await campagneOfAction(scope.db, input.actionSource[0]));
   if (campagneSource == null) throw invalidField("actionSource");
   return importInterventions(scope, { idParcelle, campagneSource: Number(campagneSource), actionsSource: input.actionSource });
 }
@@ -616,7 +358,7 @@ export async function copyActionsFromCampaign(
   idParcelle: number,
   input: { actionsSource: number[]; dossierDestination: number; suppressionInterventionsParcellesDst: boolean },
 ): Promise<number> {
-  const plot = await scope.db("parcelle").where({ id: idParcelle }).first("idCampagne");
+  const plot = await findParcelleCampagne(scope.db, idParcelle);
   if (!plot) throw new ServiceError("errors.not-found", 404);
   return exportInterventions(scope, { ...input, campagneDestination: Number(plot.idCampagne), parcellesDestination: [idParcelle] });
 }
@@ -632,9 +374,8 @@ export async function duplicatePlotInterventions(
   input: { parcellesDestination: number[]; suppressionInterventionsParcellesDst: boolean; dossierDestination?: number; campagneDestination?: number },
 ): Promise<number> {
   const ctx = await campaignContext(scope);
-  const plot = await scope.db("parcelle").where({ id: idParcelle, idCampagne: ctx.idCampagne }).first("id");
-  if (!plot) throw new ServiceError("errors.not-found", 404);
-  const destination = input.campagneDestination ?? (await scope.db("parcelle").where({ id: input.parcellesDestination[0] }).first("idCampagne"))?.idCampagne;
+  if (!(await parcelleOfCampagneExists(scope.db, ctx.idCampagne, idParcelle))) throw new ServiceError("errors.not-found", 404);
+  const destination = input.campagneDestination ?? (await findParcelleCampagne(scope.db, input.parcellesDestination[0]))?.idCampagne;
   if (destination == null) throw invalidField("parcellesDestination");
   const campagneDestination = Number(destination);
   return duplicateInterventions(scope, {

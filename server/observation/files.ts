@@ -7,7 +7,7 @@ import { hasControlCharacter } from "~/domain/validation";
 import type { Db } from "../db/knex";
 import { env } from "../env";
 import { failingWith, ServiceError } from "../errors";
-import { insertId, listFichiers } from "./repo";
+import { allFichierPaths, deleteFichier, fichierATelecharger, fichierEtAuteur, insertFichier, listFichiers, serieIdOfCampagne } from "./repo";
 import type { Scope } from "../access/scope";
 
 /**
@@ -42,9 +42,9 @@ function absolute(chemin: string): string {
 async function serieOfCampaign(db: Db, idCampagne: number, idSerie: number | null | undefined) {
   // B-ERR-17: asking for files without a series id is an error.
   if (!idSerie) throw new ServiceError(FICHIER_SANS_SERIE, 400);
-  const s = await db("observation_serie").where({ id: idSerie, idCampagne }).first("id");
-  if (!s) throw new ServiceError(FICHIER_ERROR, 404);
-  return Number(s.id);
+  const id = await serieIdOfCampagne(db, idCampagne, idSerie);
+  if (id == null) throw new ServiceError(FICHIER_ERROR, 404);
+  return id;
 }
 
 export async function getFichiers(scope: Scope, idSerie: number | null | undefined) {
@@ -75,7 +75,7 @@ export async function uploadFichier(scope: Scope, idSerie: number | null | undef
   await fs.writeFile(full, file.bytes, { flag: "wx" });
   try {
     return await failingWith(FICHIER_ERROR, () =>
-      insertId(db, "fichier_attache_serie", {
+      insertFichier(db, {
         idObservationSerie: id,
         nom: nomAffiche(file.name),
         date: new Date(),
@@ -95,10 +95,7 @@ export async function uploadFichier(scope: Scope, idSerie: number | null | undef
 export async function fichierPourTelechargement(scope: Scope, id: number) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
-  const row = await db("fichier_attache_serie as f")
-    .join("observation_serie as s", "s.id", "f.idObservationSerie")
-    .where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
-    .first("f.nom", "f.chemin", "f.typeMime");
+  const row = await fichierATelecharger(db, ctx.idCampagne, id);
   if (!row) throw new ServiceError(FICHIER_ERROR, 404);
   const bytes = await fs.readFile(absolute(String(row.chemin))).catch(() => {
     throw new ServiceError(FICHIER_ERROR, 404);
@@ -110,13 +107,10 @@ export async function fichierPourTelechargement(scope: Scope, id: number) {
 export async function removeFichier(scope: Scope, id: number): Promise<void> {
   const { db, user } = scope;
   const ctx = await writableCampaign(scope);
-  const row = await db("fichier_attache_serie as f")
-    .join("observation_serie as s", "s.id", "f.idObservationSerie")
-    .where({ "f.id": id, "s.idCampagne": ctx.idCampagne })
-    .first("f.chemin", "f.creePar");
+  const row = await fichierEtAuteur(db, ctx.idCampagne, id);
   if (!row) throw new ServiceError(FICHIER_ERROR, 404);
   if (Number(row.creePar) !== user.id) throw new ServiceError("errors.forbidden", 403);
-  await db("fichier_attache_serie").where({ id }).delete();
+  await deleteFichier(db, id);
   await removeStoredFiles([String(row.chemin)]);
 }
 
@@ -140,7 +134,7 @@ export async function purgeOrphanFiles(db: Db, minAgeMs = 3600_000): Promise<num
   const dir = storeDir();
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   if (!names.length) return 0;
-  const known = new Set((await db("fichier_attache_serie").pluck("chemin")).map(String));
+  const known = new Set(await allFichierPaths(db));
   let removed = 0;
   for (const name of names) {
     if (known.has(name)) continue;

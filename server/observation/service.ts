@@ -28,24 +28,63 @@ import { applyRowPatches, type CurrentRow } from "../db/row-patches";
 import { staleError, updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import {
+  actionOfParcelleExists,
+  addPlacettesToSerie,
   campaignOfSerie,
+  deleteHorizon,
+  deleteObservationRows,
+  deletePlacette,
+  deletePlacetteValue,
+  deleteSeries,
+  deleteSeriesOfParcelleExcept,
+  dossierLinksExploitation,
   elementObserveExists,
   ELEMENTS_HORS_TABLE,
+  fichierPathsOfSeries,
+  findCampagneExploitation,
   findComplement,
+  findObservationLinks,
+  findParcelleCampagne,
   findSeries,
-  serieOfObservation,
-  insertId,
+  horizonIdsOfSerie,
+  insertComplement,
+  insertDossierObservation,
+  insertHorizon,
+  insertObservations,
+  insertPlacette,
+  insertSerie,
+  listCulturesOfCampagne,
+  listDossierObservations,
+  listElementOffers,
   listFichiers,
+  listFixedReferences,
   listHorizons,
+  listInterventionsOfParcelle,
+  listModesConduite,
+  listObservationRowsToCopy,
   listObservations,
+  listParcellesOfCampagne,
+  listParcellesOfDossierYear,
   listPlacettes,
   listSeries,
+  maxHorizonOrdre,
+  maxObservationOrdre,
+  organeExists,
+  parcelleOfCampagne,
+  placettesOfParcelle,
+  removePlacettesOfSerie,
+  serieOfObservation,
+  seriesOfCampagne,
   setHorizonLimit,
+  setObservationsDate,
+  setPlacetteValue,
   setSerieValue,
+  stadeOfEchelleExists,
+  typeObservationExists,
+  type ElementChoix,
   type SerieRow,
 } from "./repo";
 import { removeStoredFiles } from "./files";
-import { inChunks } from "../db/chunks";
 import type { Scope } from "../access/scope";
 
 /**
@@ -64,52 +103,20 @@ export const OBS_COPY_ERROR = "errors.services.observations-copie-service-error"
 export const PLACETTE_ERROR = "errors.services.placette-service-error";
 export const HORIZON_ERROR = "errors.services.horizon-service-error";
 
-const num = (v: unknown) => (v == null ? null : Number(v));
 const str = (v: unknown) => (v == null ? null : String(v));
 
-export type ElementChoix = { idType: number; element: number; libelle: string; libelleEn: string | null; nature: string; unites: string[]; dossier: boolean };
-export type AdventiceChoix = {
-  id: number;
-  libelle: string;
-  libelleEn: string | null;
-  stades: { id: number; libelle: string; libelleEn: string | null }[];
-  densites: { id: number; ordre: number; libelle: string; libelleEn: string | null }[];
-};
-export type Choix = { id: number; libelle: string; libelleEn: string | null };
+export type { AdventiceChoix, Choix, ElementChoix } from "./repo";
 
-type Fixed = Awaited<ReturnType<typeof loadFixedLists>>;
+type Fixed = Awaited<ReturnType<typeof listFixedReferences>>;
 /** The global reference lists, read once per database handle: only the reference seeds write them, at start-up. */
 const fixedLists = new WeakMap<object, Promise<Fixed>>();
 
-async function loadFixedLists(db: Db) {
-  // One query after the other: a transaction (an API call's) runs one at a time on its connection.
-  const types = await db("type_observation").orderBy("ordre").select("id", "libelle", "libelleEn", "famille");
-  const organes = await db("organe_etudie").orderBy("ordre").select("id", "libelle", "libelleEn");
-  const stades = await db("stade_culture").orderBy(["idEchelleStadeAee", "ordre"]).select("id", "libelle", "libelleEn", "idEchelleStadeAee");
-  const efficacites = await db("efficacite_desherbage").orderBy("ordre").select("id", "ordre", "libelle", "libelleEn");
-  const adventices = await db("adventice").orderBy("ordre").select("id", "libelle", "libelleEn");
-  const advStades = await db("adventice_stade").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "libelle", "libelleEn");
-  const advDensites = await db("adventice_densite").orderBy(["idAdventice", "ordre"]).select("id", "idAdventice", "ordre", "libelle", "libelleEn");
-  const tr = (r: Record<string, unknown>): Choix => ({ id: Number(r.id), libelle: String(r.libelle), libelleEn: str(r.libelleEn) });
-  return {
-    types: types.map((t) => ({ ...tr(t), famille: String(t.famille) })),
-    organes: organes.map(tr),
-    stades: stades.map((s) => ({ ...tr(s), idEchelleStadeAee: Number(s.idEchelleStadeAee) })),
-    efficacites: efficacites.map((e) => ({ ...tr(e), ordre: Number(e.ordre) })),
-    adventices: adventices.map((a): AdventiceChoix => ({
-      ...tr(a),
-      stades: advStades.filter((s) => Number(s.idAdventice) === Number(a.id)).map(tr),
-      densites: advDensites.filter((d) => Number(d.idAdventice) === Number(a.id)).map((d) => ({ ...tr(d), ordre: Number(d.ordre) })),
-    })),
-  };
-}
-
 function fixed(db: Db): Promise<Fixed> {
   // A transaction is not kept (it ends); the lists are the same as its database's.
-  if ((db as { isTransaction?: boolean }).isTransaction) return loadFixedLists(db);
+  if ((db as { isTransaction?: boolean }).isTransaction) return listFixedReferences(db);
   let p = fixedLists.get(db);
   if (!p) {
-    p = loadFixedLists(db).catch((e) => {
+    p = listFixedReferences(db).catch((e) => {
       fixedLists.delete(db);
       throw e;
     });
@@ -121,11 +128,8 @@ function fixed(db: Db): Promise<Fixed> {
 async function references(db: Db, ctx: CampaignContext) {
   const [lists, offers, dossierElts] = await Promise.all([
     fixed(db),
-    db("admin_oad_observation as a")
-      .join("element_observe as e", "e.id", "a.dicoIdEltObserve")
-      .where((q) => q.whereNull("a.idOad").orWhere("a.idOad", ctx.view.selected.idOad ?? 0))
-      .select("a.idOad", "a.dicIdTypeObservation", "a.dicoIdEltObserve", "a.unite1", "a.unite2", "a.unite3", "e.libelle", "e.libelleEn", "e.nature"),
-    ctx.view.selected.idDossier ? db("dossier_observation").where({ idDossier: ctx.view.selected.idDossier }).orderBy("libelle") : Promise.resolve([]),
+    listElementOffers(db, ctx.view.selected.idOad ?? 0),
+    ctx.view.selected.idDossier ? listDossierObservations(db, ctx.view.selected.idDossier) : Promise.resolve([]),
   ]);
   // A network's own rows for a type replace the default rows of that type (decision 0037).
   const own = new Set(offers.filter((o) => o.idOad != null).map((o) => Number(o.dicIdTypeObservation)));
@@ -156,35 +160,6 @@ async function references(db: Db, ctx: CampaignContext) {
   return { ...lists, elements };
 }
 
-/** The crops a series may concern: those of the campaign's management modes, and the Interculture pseudo-crop (B-OBS-06). */
-async function culturesOf(db: Db, idCampagne: number) {
-  const rows = await db("culture as c")
-    .where("c.interculture", true)
-    .orWhereIn(
-      "c.id",
-      db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"),
-    )
-    .orderBy([{ column: "c.ordre" }, { column: "c.libelle" }])
-    .select("c.id", "c.libelle", "c.libelleEn", "c.interculture", "c.idEchelleStadeAee");
-  return rows.map((r) => ({
-    id: Number(r.id),
-    libelle: String(r.libelle),
-    libelleEn: str(r.libelleEn),
-    interculture: !!r.interculture && r.interculture !== "0",
-    idEchelleStadeAee: num(r.idEchelleStadeAee),
-  }));
-}
-
-/** The plot's interventions, for the series' intervention picker (B-OBS-14): date and cultural operation. */
-async function interventionsOf(db: Db, idCampagne: number, idParcelle: number) {
-  const rows = await db("action as a")
-    .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
-    .where({ "a.idCampagne": idCampagne, "a.idParcelle": idParcelle })
-    .orderBy([{ column: "a.date" }, { column: "a.id" }])
-    .select("a.id", "a.date", "o.libelle");
-  return rows.map((r) => ({ id: Number(r.id), date: String(r.date).slice(0, 10), libelle: str(r.libelle) ?? "" }));
-}
-
 /**
  * The measures screen (spec 2 §2 "Observation measures"): the campaign's plots, the plot shown (`parcelleId`, else
  * the first: B-OBS-04), its placettes, series, interventions and crops (B-OBS-05), the reference lists (B-OBS-03),
@@ -194,23 +169,18 @@ export async function getMesures(scope: Scope, options: { parcelleId?: number | 
   const { db, user } = scope;
   const ctx = await campaignContext(scope);
   return failingWith(OBS_LOAD_ERROR, async () => {
-    const parcelles = (
-      await db("parcelle")
-        .where({ idCampagne: ctx.idCampagne })
-        .orderBy([{ column: "libelle" }, { column: "id" }])
-        .select("id", "libelle", "geometrie", "idModeConduite")
-    ).map((p) => ({ id: Number(p.id), libelle: String(p.libelle), geometrie: str(p.geometrie), idModeConduite: num(p.idModeConduite) }));
+    const parcelles = await listParcellesOfCampagne(db, ctx.idCampagne);
     const idParcelle = parcelles.find((p) => p.id === options.parcelleId)?.id ?? parcelles[0]?.id ?? null;
     const [refs, cultures, modesConduite] = await Promise.all([
       references(db, ctx),
-      culturesOf(db, ctx.idCampagne),
-      db("mode_conduite").where({ idCampagne: ctx.idCampagne }).orderBy("libelle").select("id", "libelle"),
+      listCulturesOfCampagne(db, ctx.idCampagne),
+      listModesConduite(db, ctx.idCampagne),
     ]);
     const [series, placettes, interventions] = idParcelle
       ? await Promise.all([
           listSeries(db, ctx.idCampagne, idParcelle),
           listPlacettes(db, ctx.idCampagne, idParcelle),
-          interventionsOf(db, ctx.idCampagne, idParcelle),
+          listInterventionsOfParcelle(db, ctx.idCampagne, idParcelle),
         ])
       : [[], [], []];
     const serie = options.serieId ? series.find((s) => s.id === options.serieId) : undefined;
@@ -235,7 +205,7 @@ export async function getMesures(scope: Scope, options: { parcelleId?: number | 
       series,
       interventions,
       cultures,
-      modesConduite: modesConduite.map((m) => ({ id: Number(m.id), libelle: String(m.libelle) })),
+      modesConduite,
       ...refs,
       detail,
     };
@@ -246,9 +216,9 @@ export type MesuresData = Awaited<ReturnType<typeof getMesures>>;
 // ---- Series
 
 async function plotOf(db: Db, ctx: CampaignContext, idParcelle: number, field = "idParcelle") {
-  const p = await db("parcelle").where({ id: idParcelle, idCampagne: ctx.idCampagne }).first("id");
-  if (!p) throw invalidField(field);
-  return Number(p.id);
+  const id = await parcelleOfCampagne(db, ctx.idCampagne, idParcelle);
+  if (id == null) throw invalidField(field);
+  return id;
 }
 
 async function serieOf(db: Db, ctx: CampaignContext, idSerie: number, error = OBS_UPDATE_ERROR): Promise<SerieRow> {
@@ -259,24 +229,17 @@ async function serieOf(db: Db, ctx: CampaignContext, idSerie: number, error = OB
 
 /** Checks the series' links within the campaign and the plot (crop, stage of the crop's scale, intervention, organ, placettes). */
 async function checkSerieLinks(db: Db, ctx: CampaignContext, input: SerieInput) {
-  if (!(await db("type_observation").where({ id: input.dicIdTypeSerie }).first("id"))) throw invalidField("dicIdTypeSerie");
+  if (!(await typeObservationExists(db, input.dicIdTypeSerie))) throw invalidField("dicIdTypeSerie");
   if (input.idCulture != null) {
-    const crops = await culturesOf(db, ctx.idCampagne);
+    const crops = await listCulturesOfCampagne(db, ctx.idCampagne);
     const crop = crops.find((c) => c.id === input.idCulture);
     if (!crop) throw invalidField("idCulture");
-    if (
-      input.idStade != null &&
-      !(await db("stade_culture")
-        .where({ id: input.idStade, idEchelleStadeAee: crop.idEchelleStadeAee ?? -1 })
-        .first("id"))
-    )
-      throw invalidField("idStade");
+    if (input.idStade != null && !(await stadeOfEchelleExists(db, input.idStade, crop.idEchelleStadeAee ?? -1))) throw invalidField("idStade");
   }
-  if (input.idAction != null && !(await db("action").where({ id: input.idAction, idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).first("id")))
-    throw invalidField("idAction");
-  if (input.organeEtudie != null && !(await db("organe_etudie").where({ id: input.organeEtudie }).first("id"))) throw invalidField("organeEtudie");
+  if (input.idAction != null && !(await actionOfParcelleExists(db, ctx.idCampagne, input.idParcelle, input.idAction))) throw invalidField("idAction");
+  if (input.organeEtudie != null && !(await organeExists(db, input.organeEtudie))) throw invalidField("organeEtudie");
   if (input.placettes.length) {
-    const found = await db("placette").where({ idCampagne: ctx.idCampagne, idParcelle: input.idParcelle }).whereIn("id", input.placettes).pluck("id");
+    const found = await placettesOfParcelle(db, ctx.idCampagne, input.idParcelle, input.placettes);
     if (found.length !== input.placettes.length) throw invalidField("placettes");
   }
 }
@@ -320,22 +283,22 @@ export async function saveSerie(scope: Scope, raw: SerieInput, existing?: Token)
         await updateIfUnchanged(trx, "observation_serie", existing, values, { scope: { idCampagne: ctx.idCampagne } });
         id = existing.id;
         // Every observation of the series follows its date.
-        await trx("observation").where({ idObservationSerie: id }).update({ date: input.date });
+        await setObservationsDate(trx, id, input.date);
       } else {
-        id = await insertId(trx, "observation_serie", { ...values, idCampagne: ctx.idCampagne, idExploitation: ctx.idExploitation, idUser: user.id });
+        id = await insertSerie(trx, { ...values, idCampagne: ctx.idCampagne, idExploitation: ctx.idExploitation, idUser: user.id });
       }
       const serie = { id, idParcelle: input.idParcelle, date: input.date, idUser: user.id };
       await setSerieValue(trx, serie, ELEMENT.organe, { num: input.organeEtudie ?? null });
       await setSerieValue(trx, serie, ELEMENT.laboratoire, { txt: input.laboratoire ?? null });
       const before = current?.placettes ?? [];
       const removed = before.filter((p) => !input.placettes.includes(p));
-      if (removed.length) {
-        await trx("observation").where({ idObservationSerie: id }).whereIn("idPlacette", removed).delete();
-        await trx("observation_serie_placette").where({ idObservationSerie: id }).whereIn("idPlacette", removed).delete();
-      }
+      if (removed.length) await removePlacettesOfSerie(trx, id, removed);
       const added = input.placettes.filter((p) => !before.includes(p));
-      for (const idPlacette of added)
-        await trx("observation_serie_placette").insert({ idObservationSerie: id, idPlacette, ordre: input.placettes.indexOf(idPlacette) });
+      await addPlacettesToSerie(
+        trx,
+        id,
+        added.map((idPlacette) => ({ idPlacette, ordre: input.placettes.indexOf(idPlacette) })),
+      );
       return id;
     }),
   );
@@ -348,11 +311,11 @@ export async function removeSeries(scope: Scope, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   const paths = await failingWith(OBS_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
-      const found = await trx("observation_serie").where({ idCampagne: ctx.idCampagne }).whereIn("id", unique).pluck("id");
+      const found = await seriesOfCampagne(trx, ctx.idCampagne, unique);
       if (found.length !== unique.length) throw new ServiceError(OBS_DELETE_ERROR, 404);
-      const files = await trx("fichier_attache_serie").whereIn("idObservationSerie", unique).pluck("chemin");
-      await trx("observation_serie").whereIn("id", unique).delete();
-      return files.map(String);
+      const files = await fichierPathsOfSeries(trx, unique);
+      await deleteSeries(trx, unique);
+      return files;
     }),
   );
   // The files go once the rows are gone (a failed delete keeps both).
@@ -374,7 +337,7 @@ async function gridRefs(db: Db, ctx: CampaignContext, serie: SerieRow): Promise<
   for (const e of refs.elements) if (e.idType === serie.dicIdTypeSerie || e.dossier) elements.set(e.element, { nature: e.nature, unites: e.unites });
   // An element of the type not offered by the network list may still be stored (an older row): any reference element
   // except those of the form and the horizons.
-  const horizons = new Set((await db("horizon").where({ idParent: serie.id }).pluck("id")).map(Number));
+  const horizons = new Set(await horizonIdsOfSerie(db, serie.id));
   const adventices = new Map(
     refs.adventices.map((a) => [a.id, { stades: new Set(a.stades.map((s) => s.id)), densites: new Map(a.densites.map((d) => [d.ordre, d.id])) }]),
   );
@@ -440,7 +403,7 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
       const refs = await gridRefs(trx, ctx, serie);
       const placettes = serie.isPlacetteSelected ? serie.placettes : [];
       const schema = observationRowSchema(placettes);
-      const start = Number((await trx("observation").where({ idObservationSerie: serie.id }).max({ m: "ordre" }).first())?.m ?? 0);
+      const start = await maxObservationOrdre(trx, serie.id);
       let next = start;
       const { saved, conflicts } = await applyRowPatches(trx, {
         table: "observation",
@@ -468,14 +431,13 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
       const list = patches as { values: Record<string, unknown> }[];
       for (const row of saved) {
         const values = schema.parse(list[row.index].values) as Record<string, unknown>;
-        const parent = await trx("observation").where({ id: row.id }).first("dicoIdEltObserve", "idDossierObservation", "dicLlUnite", "idHorizon");
+        const parent = await findObservationLinks(trx, row.id);
         for (const idPlacette of placettes) {
           const field = champPlacette(idPlacette);
           if (!(field in (list[row.index].values ?? {})) && !row.inserted) continue;
-          const where = { idObservationParent: row.id, idPlacette };
           const value = values[field] as number | undefined;
           if (value == null) {
-            await trx("observation").where(where).delete();
+            await deletePlacetteValue(trx, row.id, idPlacette);
             continue;
           }
           const cols = {
@@ -486,16 +448,12 @@ export async function saveObservationsGrid(scope: Scope, idSerie: number, sent: 
             idHorizon: parent.idHorizon,
             updatedAt: new Date(),
           };
-          const n = await trx("observation").where(where).update(cols);
-          if (n === 0)
-            await trx("observation").insert({
-              ...where,
-              ...cols,
-              idObservationSerie: serie.id,
-              idParcelle: serie.idParcelle,
-              date: serie.date,
-              idUser: user.id,
-            });
+          await setPlacetteValue(trx, row.id, idPlacette, cols, {
+            idObservationSerie: serie.id,
+            idParcelle: serie.idParcelle,
+            date: serie.date,
+            idUser: user.id,
+          });
         }
       }
       return { saved, conflicts };
@@ -511,7 +469,7 @@ export async function removeObservations(scope: Scope, idSerie: number, ids: num
   await failingWith(OBS_DELETE_ERROR, () =>
     db.transaction(async (trx) => {
       await serieOf(trx, ctx, idSerie, OBS_DELETE_ERROR);
-      const n = await trx("observation").where({ idObservationSerie: idSerie }).whereNull("idObservationParent").whereIn("id", unique).delete();
+      const n = await deleteObservationRows(trx, idSerie, unique);
       if (n !== unique.length) throw new ServiceError(OBS_DELETE_ERROR, 404);
     }),
   );
@@ -532,7 +490,7 @@ export async function savePlacette(scope: Scope, idParcelle: number, input: Plac
         await updateIfUnchanged(trx, "placette", existing, values, { scope: { idCampagne: ctx.idCampagne, idParcelle } });
         return existing.id;
       }
-      return insertId(trx, "placette", { ...values, idParcelle, idCampagne: ctx.idCampagne, idExploitation: ctx.idExploitation });
+      return insertPlacette(trx, { ...values, idParcelle, idCampagne: ctx.idCampagne, idExploitation: ctx.idExploitation });
     }),
   );
 }
@@ -551,7 +509,7 @@ export async function removePlacette(scope: Scope, id: number): Promise<void> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   await failingWith(PLACETTE_ERROR, async () => {
-    const n = await db("placette").where({ id, idCampagne: ctx.idCampagne }).delete();
+    const n = await deletePlacette(db, ctx.idCampagne, id);
     if (n === 0) throw new ServiceError(PLACETTE_ERROR, 404);
   });
 }
@@ -571,8 +529,8 @@ export async function saveHorizon(scope: Scope, idSerie: number, input: HorizonI
         await updateIfUnchanged(trx, "horizon", existing, { name: value.name }, { scope: { idParent: serie.id } });
         id = existing.id;
       } else {
-        const ordre = Number((await trx("horizon").where({ idParent: serie.id }).max({ m: "ordre" }).first())?.m ?? 0) + 1;
-        id = await insertId(trx, "horizon", { idParent: serie.id, idParcelle: serie.idParcelle, name: value.name, ordre });
+        const ordre = (await maxHorizonOrdre(trx, serie.id)) + 1;
+        id = await insertHorizon(trx, { idParent: serie.id, idParcelle: serie.idParcelle, name: value.name, ordre });
       }
       await setHorizonLimit(trx, serie, id, ELEMENT.limiteSup, value.limiteSup);
       await setHorizonLimit(trx, serie, id, ELEMENT.limiteInf, value.limiteInf);
@@ -586,7 +544,7 @@ export async function removeHorizon(scope: Scope, idSerie: number, id: number): 
   const ctx = await writableCampaign(scope);
   await failingWith(HORIZON_ERROR, async () => {
     await serieOf(db, ctx, idSerie, HORIZON_ERROR);
-    const n = await db("horizon").where({ id, idParent: idSerie }).delete();
+    const n = await deleteHorizon(db, idSerie, id);
     if (n === 0) throw new ServiceError(HORIZON_ERROR, 404);
   });
 }
@@ -598,8 +556,8 @@ export async function saveDossierObservation(scope: Scope, input: DossierObserva
   const ctx = await writableCampaign(scope);
   const value = parse(DossierObservationSchema, input);
   return failingWith(OBS_CREATE_ERROR, async () => {
-    if (!(await db("type_observation").where({ id: value.dicIdTypeIntrant }).first("id"))) throw invalidField("dicIdTypeIntrant");
-    return insertId(db, "dossier_observation", {
+    if (!(await typeObservationExists(db, value.dicIdTypeIntrant))) throw invalidField("dicIdTypeIntrant");
+    return insertDossierObservation(db, {
       idDossier: ctx.view.selected.idDossier,
       libelle: value.libelle,
       dicIdTypeIntrant: value.dicIdTypeIntrant,
@@ -622,23 +580,22 @@ export async function copierSeries(scope: Scope, raw: CopieSeriesInput): Promise
   const { db, user } = scope;
   const ctx = await campaignContext(scope);
   const input = parse(CopieSeriesSchema, raw);
-  const target = await db("parcelle").where({ id: input.idParcelle }).first("id", "idCampagne");
+  const target = await findParcelleCampagne(db, input.idParcelle);
   if (!target) throw invalidField("idParcelle");
   const idCampagne = Number(target.idCampagne);
-  const campagne = await db("campagne").where({ id: idCampagne }).first("idExploitation");
+  const campagne = await findCampagneExploitation(db, idCampagne);
   // The folder named must link the target's farm; then the one write gate on the target's campaign.
-  const link = await db("dossier_exploitation").where({ idDossier: input.dossierDestination, idExploitation: campagne.idExploitation }).first("idDossier");
-  if (!link) throw invalidField("dossierDestination");
+  if (!(await dossierLinksExploitation(db, input.dossierDestination, campagne.idExploitation))) throw invalidField("dossierDestination");
   await ensureWrite(scope, { dossier: input.dossierDestination, campagne: idCampagne });
   return failingWith(OBS_COPY_ERROR, () =>
     db.transaction(async (trx) => {
       const sources = await findSeries(trx, ctx.idCampagne, input.seriesSource);
       if (sources.length !== new Set(input.seriesSource).size) throw invalidField("seriesSource");
       if (input.suppressionSeriesParcellesDst) {
-        await trx("observation_serie").where({ idParcelle: input.idParcelle, idCampagne }).whereNotIn("id", input.seriesSource).delete();
+        await deleteSeriesOfParcelleExcept(trx, idCampagne, input.idParcelle, input.seriesSource);
       }
       for (const s of sources) {
-        const id = await insertId(trx, "observation_serie", {
+        const id = await insertSerie(trx, {
           idCampagne,
           idExploitation: Number(campagne.idExploitation),
           idParcelle: input.idParcelle,
@@ -657,16 +614,12 @@ export async function copierSeries(scope: Scope, raw: CopieSeriesInput): Promise
         if (!input.eltObserve) continue;
         const horizons = new Map<number, number>();
         for (const h of await listHorizons(trx, s.id)) {
-          const hid = await insertId(trx, "horizon", { idParent: id, idParcelle: input.idParcelle, name: h.name, ordre: h.ordre });
+          const hid = await insertHorizon(trx, { idParent: id, idParcelle: input.idParcelle, name: h.name, ordre: h.ordre });
           horizons.set(h.id, hid);
           await setHorizonLimit(trx, serie, hid, ELEMENT.limiteSup, h.limiteSup);
           await setHorizonLimit(trx, serie, hid, ELEMENT.limiteInf, h.limiteInf);
         }
-        const rows = await trx("observation")
-          .where({ idObservationSerie: s.id })
-          .whereNull("idObservationParent")
-          .where((q) => q.whereNull("dicoIdEltObserve").orWhereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE))
-          .orderBy(["ordre", "id"]);
+        const rows = await listObservationRowsToCopy(trx, s.id);
         const copies = rows.map((o) => ({
           idObservationSerie: id,
           idParcelle: input.idParcelle,
@@ -683,7 +636,7 @@ export async function copierSeries(scope: Scope, raw: CopieSeriesInput): Promise
           idUser: user.id,
           ordre: o.ordre,
         }));
-        for (const chunk of inChunks(copies, 200)) await trx("observation").insert(chunk);
+        await insertObservations(trx, copies);
       }
       return { count: sources.length };
     }),
@@ -697,13 +650,7 @@ export async function copyTargets(scope: Scope, known?: CampaignContext) {
   const idDossier = ctx.view.selected.idDossier;
   if (!idDossier) return [];
   const year = ctx.view.campagne!.anneeRecolte;
-  const rows = await db("parcelle as p")
-    .join("campagne as c", "c.id", "p.idCampagne")
-    .join("exploitation as e", "e.id", "c.idExploitation")
-    .join("dossier_exploitation as de", "de.idExploitation", "e.id")
-    .where({ "de.idDossier": idDossier, "c.anneeRecolte": year })
-    .orderBy([{ column: "e.libelle" }, { column: "p.libelle" }])
-    .select("p.id", "p.libelle", "c.id as idCampagne", "e.libelle as exploitation");
+  const rows = await listParcellesOfDossierYear(db, idDossier, year);
   const out: { id: number; libelle: string; exploitation: string }[] = [];
   const writable = new Map<number, boolean>();
   for (const r of rows) {
@@ -820,7 +767,7 @@ export async function saveComplement(scope: Scope, raw: ComplementObservationInp
       if (!obs || obs.idCampagne !== ctx.idCampagne) throw invalidField("observationsParcelle");
       if (!(await elementObserveExists(trx, input.dicoIdEltObserve))) throw invalidField("dicoIdEltObserve");
       const values = { idObservation: input.observationsParcelle, dicoIdEltObserve: input.dicoIdEltObserve, obsValNum: input.obsValNum ?? null };
-      if (!existing) return insertId(trx, "complement_observation", values);
+      if (!existing) return insertComplement(trx, values);
       const current = await findComplement(trx, existing.id);
       if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(COMPLEMENT_ERROR, 404);
       await updateIfUnchanged(trx, "complement_observation", existing, values, { notFound: COMPLEMENT_ERROR });

@@ -3,8 +3,19 @@ import { ELEMENT, VALEUR_MAX } from "~/domain/observation";
 import { DATE_MAX, DATE_MIN, INT_MAX, noControlCharacter, toIsoDate, withinCampaign } from "~/domain/validation";
 import { campaignContext, writableCampaign } from "../access/description";
 import { failingWith, invalidField, ServiceError } from "../errors";
-import { ELEMENTS_HORS_TABLE, findSeries, insertId, listHorizons, setHorizonLimit, setSerieValue } from "./repo";
-import { inChunks } from "../db/chunks";
+import {
+  ELEMENTS_HORS_TABLE,
+  existingIds,
+  findSeries,
+  insertHorizon,
+  insertObservations,
+  insertSerie,
+  listHorizons,
+  listObservationRowsToExport,
+  parcelleOfCampagne,
+  setHorizonLimit,
+  setSerieValue,
+} from "./repo";
 import type { Scope } from "../access/scope";
 
 /**
@@ -58,12 +69,7 @@ export async function exportSeries(scope: Scope, ids: number[]): Promise<ExportF
   const out: ExportFile["series"] = [];
   for (const s of series) {
     const horizons = await listHorizons(db, s.id);
-    const rows = await db("observation")
-      .where({ idObservationSerie: s.id })
-      .whereNull("idObservationParent")
-      .whereNotNull("dicoIdEltObserve")
-      .whereNotIn("dicoIdEltObserve", ELEMENTS_HORS_TABLE)
-      .orderBy(["ordre", "id"]);
+    const rows = await listObservationRowsToExport(db, s.id);
     out.push({
       nom: s.nom,
       date: s.date,
@@ -105,14 +111,13 @@ export async function importSeries(scope: Scope, idParcelle: number, text: strin
   } catch {
     throw new ServiceError(IMPORT_INVALID, 400, { fichier: [IMPORT_INVALID] });
   }
-  const plot = await db("parcelle").where({ id: idParcelle, idCampagne: ctx.idCampagne }).first("id");
-  if (!plot) throw invalidField("idParcelle");
+  if ((await parcelleOfCampagne(db, ctx.idCampagne, idParcelle)) == null) throw invalidField("idParcelle");
   // A series lands in the campaign's window (decision 0091), as one typed in the form.
   if (file.series.some((s) => !withinCampaign(s.date, ctx.view.campagne!.anneeRecolte))) throw invalidField("fichier", "warning.date-campaign");
   const known = async (table: string, ids: (number | null)[]) => {
     const wanted = [...new Set(ids.filter((x): x is number => x != null))];
     if (!wanted.length) return;
-    const found = await db(table).whereIn("id", wanted).pluck("id");
+    const found = await existingIds(db, table, wanted);
     if (found.length !== wanted.length) throw new ServiceError(IMPORT_INVALID, 400, { fichier: [IMPORT_INVALID] });
   };
   await known(
@@ -148,7 +153,7 @@ export async function importSeries(scope: Scope, idParcelle: number, text: strin
   return failingWith("errors.services.observations-create-service-error", () =>
     db.transaction(async (trx) => {
       for (const s of file.series) {
-        const sid = await insertId(trx, "observation_serie", {
+        const sid = await insertSerie(trx, {
           idCampagne: ctx.idCampagne,
           idExploitation: ctx.idExploitation,
           idParcelle,
@@ -166,7 +171,7 @@ export async function importSeries(scope: Scope, idParcelle: number, text: strin
         await setSerieValue(trx, serie, ELEMENT.laboratoire, { txt: s.laboratoire });
         const horizons: number[] = [];
         for (const [i, h] of s.horizons.entries()) {
-          const hid = await insertId(trx, "horizon", { idParent: sid, idParcelle, name: h.name, ordre: i + 1 });
+          const hid = await insertHorizon(trx, { idParent: sid, idParcelle, name: h.name, ordre: i + 1 });
           horizons.push(hid);
           await setHorizonLimit(trx, serie, hid, ELEMENT.limiteSup, h.limiteSup);
           await setHorizonLimit(trx, serie, hid, ELEMENT.limiteInf, h.limiteInf);
@@ -186,7 +191,7 @@ export async function importSeries(scope: Scope, idParcelle: number, text: strin
           idUser: user.id,
           ordre: i + 1,
         }));
-        for (const chunk of inChunks(rows, 200)) await trx("observation").insert(chunk);
+        await insertObservations(trx, rows);
       }
       return file.series.length;
     }),

@@ -4,6 +4,7 @@ import type { Db } from "../db/knex";
 import { invalidField, parse, ServiceError } from "../errors";
 import { idActionOf } from "../intrant/api";
 import { getRecolte, saveRecolte } from "./service";
+import { actionDeRecolte, campagneDeRecolte, recoltesIdsOfAction } from "./repo";
 
 /**
  * What the JSON API adds to the harvests (issue 27, decision 0112): the campaign of a harvest, the harvests of an
@@ -11,14 +12,13 @@ import { getRecolte, saveRecolte } from "./service";
  * crop, output type and qualifier checks, characteristics and observation series in one transaction).
  */
 
-export async function recolteCampaign(db: Db, id: number): Promise<number | null> {
-  const r = await db("recolte as r").join("action as a", "a.id", "r.idAction").where("r.id", id).first("a.idCampagne");
-  return r ? Number(r.idCampagne) : null;
+export function recolteCampaign(db: Db, id: number): Promise<number | null> {
+  return campagneDeRecolte(db, id);
 }
 
 /** The harvests of an intervention of the scope's campaign, each as its dialog reads it. */
 export async function recoltesOfAction(scope: Scope, idAction: number) {
-  const ids = await scope.db("recolte").where({ idAction }).orderBy("id").pluck("id");
+  const ids = await recoltesIdsOfAction(scope.db, idAction);
   const out = [];
   for (const id of ids) out.push(await getRecolte(scope, Number(id)));
   return out;
@@ -38,8 +38,8 @@ export async function createRecolteApi(scope: Scope, body: Record<string, unknow
 export async function updateRecolteApi(scope: Scope, id: number, body: Record<string, unknown>) {
   const { updatedAt, ...raw } = body;
   if (typeof updatedAt !== "string" || !updatedAt) throw invalidField("updatedAt", "warning.required");
-  const r = await scope.db("recolte").where({ id }).first("idAction");
-  if (!r) throw new ServiceError("errors.not-found", 404);
-  await saveRecolte(scope, Number(r.idAction), fieldsOf(raw), { id, updatedAt });
+  const idAction = await actionDeRecolte(scope.db, id);
+  if (idAction == null) throw new ServiceError("errors.not-found", 404);
+  await saveRecolte(scope, idAction, fieldsOf(raw), { id, updatedAt });
   return getRecolte(scope, id);
 }

@@ -169,3 +169,58 @@ export async function replaceCaracteristiques(db: Db, idRecolte: number, stored:
   );
   if (rows.length) await db("caracteristique_recolte").insert(rows);
 }
+
+// ---- The harvest's observation series (./serie.ts)
+
+/** The series of the campaign with this id (its row's `id`), undefined when it is not one of it. */
+export function serieRecolteDeCampagne(db: Db, idCampagne: number, idSerie: number) {
+  return db("observation_serie").where({ id: idSerie, idCampagne }).first("id");
+}
+
+/** Deletes a series (its observations go with it). */
+export async function deleteSerieRecolte(db: Db, idSerie: unknown): Promise<void> {
+  await db("observation_serie").where({ id: idSerie }).delete();
+}
+
+/** Rewrites a series' row and clears its observations (written again by the caller). */
+export async function updateSerieRecolte(db: Db, idSerie: number, serie: Record<string, unknown>): Promise<void> {
+  await db("observation_serie")
+    .where({ id: idSerie })
+    .update({ ...serie, updatedAt: new Date() });
+  await db("observation").where({ idObservationSerie: idSerie }).delete();
+}
+
+export const insertSerieRecolte = (db: Db, serie: Record<string, unknown>) => insertId(db, "observation_serie", serie);
+
+export async function insertObservationsRecolte(db: Db, rows: Record<string, unknown>[]): Promise<void> {
+  await db("observation").insert(rows);
+}
+
+/** A series' id and name, undefined when there is none. */
+export function serieRecolteNom(db: Db, idSerie: number) {
+  return db("observation_serie").where({ id: idSerie }).first("id", "nom");
+}
+
+/** A series' values by element (not placette values). */
+export function observationsRecolte(db: Db, idSerie: number) {
+  return db("observation").where({ idObservationSerie: idSerie }).whereNull("idPlacette").select("dicoIdEltObserve", "obsValNum");
+}
+
+// ---- The JSON API's reads (./api.ts)
+
+/** The campaign of a harvest (its intervention's), null when there is none. */
+export async function campagneDeRecolte(db: Db, id: number): Promise<number | null> {
+  const r = await db("recolte as r").join("action as a", "a.id", "r.idAction").where("r.id", id).first("a.idCampagne");
+  return r ? Number(r.idCampagne) : null;
+}
+
+/** The ids of an intervention's harvests, in order. */
+export async function recoltesIdsOfAction(db: Db, idAction: number): Promise<number[]> {
+  return (await db("recolte").where({ idAction }).orderBy("id").pluck("id")).map(Number);
+}
+
+/** The intervention of a harvest, null when there is none. */
+export async function actionDeRecolte(db: Db, id: number): Promise<number | null> {
+  const r = await db("recolte").where({ id }).first("idAction");
+  return r ? Number(r.idAction) : null;
+}

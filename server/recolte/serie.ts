@@ -3,7 +3,15 @@ import type { CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
 import { failingWith } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
-import { insertId } from "../db/insert-id";
+import {
+  deleteSerieRecolte,
+  insertObservationsRecolte,
+  insertSerieRecolte,
+  observationsRecolte,
+  serieRecolteDeCampagne,
+  serieRecolteNom,
+  updateSerieRecolte,
+} from "./repo";
 
 /**
  * The observation series of a harvest (spec 3 §3.6, §4.1; docs/data-model.md §5): a series of type 1128 on the
@@ -30,9 +38,9 @@ type Write = {
 /** Creates or updates the harvest's series and its observations (or deletes it with the harvest); answers its id. */
 export async function writeSerieRecolte(db: Db, w: Write): Promise<number | null> {
   return failingWith(OBSERVATIONS_SERIE_ERROR, async () => {
-    const own = w.idSerie == null ? null : await db("observation_serie").where({ id: w.idSerie, idCampagne: w.ctx.idCampagne }).first("id");
+    const own = w.idSerie == null ? null : await serieRecolteDeCampagne(db, w.ctx.idCampagne, w.idSerie);
     if (!w.action || !w.stored || !w.nom) {
-      if (own) await db("observation_serie").where({ id: own.id }).delete();
+      if (own) await deleteSerieRecolte(db, own.id);
       return null;
     }
     const date = String(w.action.date instanceof Date ? w.action.date.toISOString() : w.action.date).slice(0, 10);
@@ -49,15 +57,13 @@ export async function writeSerieRecolte(db: Db, w: Write): Promise<number | null
     let id: number;
     if (own) {
       id = Number(own.id);
-      await db("observation_serie")
-        .where({ id })
-        .update({ ...serie, updatedAt: new Date() });
-      await db("observation").where({ idObservationSerie: id }).delete();
+      await updateSerieRecolte(db, id, serie);
     } else {
-      id = await insertId(db, "observation_serie", { ...serie, idUser: w.user.id });
+      id = await insertSerieRecolte(db, { ...serie, idUser: w.user.id });
     }
     if (w.stored.observations.length) {
-      await db("observation").insert(
+      await insertObservationsRecolte(
+        db,
         w.stored.observations.map((o, ordre) => ({
           idObservationSerie: id,
           idParcelle: w.action!.idParcelle,
@@ -79,14 +85,9 @@ export async function writeSerieRecolte(db: Db, w: Write): Promise<number | null
 export async function readSerieRecolte(db: Db, idSerie: number | null) {
   if (idSerie == null) return null;
   return failingWith(OBSERVATIONS_SERIE_ERROR, async () => {
-    const s = await db("observation_serie").where({ id: idSerie }).first("id", "nom");
+    const s = await serieRecolteNom(db, idSerie);
     if (!s) return null;
-    const values = new Map(
-      (await db("observation").where({ idObservationSerie: idSerie }).whereNull("idPlacette").select("dicoIdEltObserve", "obsValNum")).map((o) => [
-        Number(o.dicoIdEltObserve),
-        num(o.obsValNum),
-      ]),
-    );
+    const values = new Map((await observationsRecolte(db, idSerie)).map((o) => [Number(o.dicoIdEltObserve), num(o.obsValNum)]));
     return {
       id: Number(s.id),
       nom: String(s.nom),
