@@ -2,16 +2,19 @@
 //
 //   node bench/load.mjs [--scenario all|one|steady|saturation] [--seconds 60] [--users 50] [--processes N]
 //
-// Starts its own server on a fresh, seeded data folder (bench/.data, port 3600, base path /), signs in
-// the demo user `animateur` once per simulated user (one session each), selects EARL des Tilleuls 2025,
-// then measures full page requests (the document a browser asks for: loaders + server rendering):
+// Starts its own server on a fresh, seeded data folder under the system's temporary folder (removed at the end;
+// port 3600, base path /), signs in the demo user `animateur` once per simulated user (one session each), selects
+// EARL des Tilleuls 2025, then measures full page requests (the document a browser asks for: loaders + server
+// rendering):
 //   one        one user, sequential requests: latency p50 / p95 per screen
 //   steady     N users each opening a screen every 2 s for the given time: p95 and errors
 //   saturation no think time, 20 concurrent users for 20 s: screens per second and p95
 // The figures are written to stdout as a Markdown table for docs/performance.md.
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, fmt, headers as headersOf, root, selectContext as select, signIn as signInAs, startServer as start, summary } from "./lib.mjs";
+import { argsOf, fmt, headers as headersOf, selectContext as select, signIn as signInAs, startServer as start, summary } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const scenario = args.scenario ?? "all";
@@ -21,7 +24,7 @@ const port = Number(args.port ?? 3600);
 // Server processes (WEB_CONCURRENCY); empty: the server's default, one per core up to 4.
 const processes = args.processes ?? process.env.WEB_CONCURRENCY ?? "";
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, "bench/.data");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-bench-load-"));
 const SCREENS = {
   parcelle: "/home/description/exploitation/parcelle",
   operations: "/home/description/exploitation/operations_culturales",
@@ -117,10 +120,12 @@ try {
       rows.push(`| ${screen} | saturation, 20 users, no think time, 20 s | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.perSecond)} |`);
     }
   }
-  console.log(`Server processes: ${processes || "default (one per core, at most 4)"}; cores: ${(await import("node:os")).availableParallelism()}`);
+  console.log(`Server processes: ${processes || "default (one per core, at most 4)"}; cores: ${os.availableParallelism()}`);
   console.log("| screen | scenario | requests | errors | p50 ms | p95 ms | screens/s |");
   console.log("|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
 } finally {
   server.kill("SIGTERM");
+  await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
