@@ -206,7 +206,11 @@ test.describe("Excel habits in the interventions grid", () => {
       const panel = page.getByTestId("stale-form");
       await expect(panel).toContainText("Fréquence : la vôtre 4, la leur 3");
       await expect(form.getByTestId("intervention-frequence")).toHaveValue("4");
-      await expect(page.getByRole("dialog")).toHaveCount(0);
+      // The spec's stale dialog says it (C-ERR-01..04); behind it, the form kept the typed values.
+      const stale = page.getByTestId("error-dialog");
+      await expect(stale.getByRole("alert")).toHaveText(/modifié par quelqu'un d'autre/);
+      await stale.getByRole("button", { name: "Ok" }).click();
+      await expect(stale).toHaveCount(0);
       expect(Number((await s.rows())[0].frequence)).toBe(3);
       await page.screenshot({ path: `${SHOTS}/grille-habitudes-formulaire-perime.png`, fullPage: true });
       await noSeriousAxeViolationInMain(page);
@@ -223,6 +227,8 @@ test.describe("Excel habits in the interventions grid", () => {
       await form.getByTestId("intervention-frequence").fill("6");
       await page.getByTestId("list-save").click();
       await expect(panel).toContainText("Fréquence : la vôtre 6, la leur 5");
+      await stale.getByRole("button", { name: "Ok" }).click();
+      await expect(stale).toHaveCount(0);
       await panel.getByTestId("stale-take").click();
       await expect(form.getByTestId("intervention-frequence")).toHaveValue("5");
       expect(Number((await s.rows())[0].frequence)).toBe(5);

@@ -69,7 +69,7 @@ export function InterventionForm({
     name: "intervention",
     rowId: row?.id,
     schema: InterventionSchema,
-    resolvesStale: true,
+    resolvesStale: false,
     defaultValue: row
       ? interventionTexts(row, lang)
       : {

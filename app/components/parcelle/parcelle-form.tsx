@@ -120,7 +120,7 @@ export function ParcelleForm({ row, data, controls }: { row: ParcelleFormRow | n
     rowId: row?.id,
     schema: ParcelleSchema,
     defaultValue: defaults(row, data, lang) as never,
-    resolvesStale: true,
+    resolvesStale: false,
   });
   // Saved meanwhile by someone else: the typed values stay, theirs beside them, to keep or take (decision 0115).
   const stale = useStaleForm({ row, answer: fetcher.data, dirty, values: (r) => defaults(r, data, lang), form: form as never, markClean });
