@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { mkdirSync } from "node:fs";
+import { arrondiIndicateur } from "../../app/domain/calc/indicateurs/arrondi";
 import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
 import { apiAs, demoIds, insertId, setContext, signIn } from "./helpers";
 
@@ -201,13 +202,16 @@ test.describe("published indicators and result export", () => {
       "TCD indicateurs en colonnes",
       "TCD indicateurs en lignes",
     ]);
-    const stockee = await e2eDb()("calcul_resultat").where({ idCalculSerie: idSerie, niveau: "exploitation", code: "ift.cible.total" }).first("valeur");
+    const stockee = await e2eDb()("calcul_resultat")
+      .where({ idCalculSerie: idSerie, niveau: "exploitation", code: "ift.cible.total" })
+      .first("valeur", "unite");
     const rows: unknown[][] = [];
     wb.getWorksheet("Exploitations")!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
     const ferme = rows.find((r) => r[5] === "ift.cible.total")!;
     expect(ferme[0]).toBe("EARL des Tilleuls");
     expect(ferme[4]).toBe("IFT total — à la cible");
-    expect(Number(ferme[7])).toBeCloseTo(Number(stockee.valeur), 5);
+    // The workbook rounds as the screens do (decision 0118): the stored figure, rounded by the same rule.
+    expect(Number(ferme[7])).toBe(arrondiIndicateur(Number(stockee.valeur), stockee.unite));
   });
 
   test("[A-PUB-05] [C-RIGHTS-18] a reader sees the published calculations only, and may export nothing else (HTTP)", async ({ page }) => {
