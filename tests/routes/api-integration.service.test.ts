@@ -80,13 +80,18 @@ describe(`an integration over the API (${dialect})`, () => {
     );
 
     // Their supply prices, in one call.
+    // The season's inputs have their own price rows (product and origin): price the fungicide's.
     const appros = (await api("GET", `/api/v1/campagnes/${idCampagne}/prix_appros`, { token })).body as {
       id: number;
       updatedAt: string;
-      libelleIntrant: string;
+      idIntrant: number | null;
+      idOrigineIntrant: number | null;
+      prixAchat: number | null;
     }[];
-    const row = appros.find((r) => r.id > 0 && r.libelleIntrant.toUpperCase().includes("AZOXYSTAR"));
+    const row = appros.find((r) => r.id > 0 && r.idIntrant === Number(azoxystar.idProduit) && r.idOrigineIntrant === 776);
+    const water = appros.find((r) => r.id > 0 && r.idIntrant === 20011 && r.idOrigineIntrant === 776);
     expect(row).toBeDefined();
+    expect(water?.prixAchat).toBeGreaterThan(0);
     const priced = await api("PATCH", `/api/v1/campagnes/${idCampagne}/prix`, {
       token,
       body: { appros: [{ id: row!.id, updatedAt: row!.updatedAt, values: { prixAchat: 20 } }] },
@@ -123,9 +128,9 @@ describe(`an integration over the API (${dialect})`, () => {
     expect(ift.valeur).toBeCloseTo(30 * 1.5, 6);
     expect(ift.completude).toBe(100);
     const marge = mine.find((r) => r.code === "economie.reel.margeBrute")!;
-    // No harvest recorded on the plot: its margin is the opposite of its charges.
-    expect(marge.valeur).not.toBeNull();
-    expect(marge.valeur!).toBeLessThan(0);
+    // No harvest recorded on the plot: its margin is the opposite of its inputs' charges per ha,
+    // 30 × (1.5 l × 20 €/l + 10 mm × the water's price).
+    expect(marge.valeur!).toBeCloseTo(-30 * (1.5 * 20 + 10 * water!.prixAchat!), 6);
 
     // The results workbook, exported as a job and downloaded.
     const exp = await api("POST", "/api/v1/session_exports", {
