@@ -87,6 +87,11 @@ const heure = () =>
       .optional(),
   );
 
+/** A treatment ends after it starts (same day: the register records the date of use once). The register's one time rule. */
+export function finApresDebut(v: { heureDebut?: string; heureFin?: string }, ctx: z.RefinementCtx): void {
+  if (v.heureDebut && v.heureFin && v.heureFin <= v.heureDebut) ctx.addIssue({ code: "custom", path: ["heureFin"], message: "warning.invalid" });
+}
+
 /**
  * What the plant-protection register needs of an intervention beyond the grid's columns (issue 28, decisions
  * 0104-0105): the start and end time (where the use requires it), the BBCH stage chosen in the crop's scale with the
@@ -104,18 +109,13 @@ export const RegistreInterventionSchema = z
     rentreeAnticipee: flag(),
     lotSemences: optionalText({ max: 60 }),
   })
-  .superRefine((v, ctx) => {
-    // A treatment ends after it starts (same day: the register records the date of use once).
-    if (v.heureDebut && v.heureFin && v.heureFin <= v.heureDebut) ctx.addIssue({ code: "custom", path: ["heureFin"], message: "warning.invalid" });
-  });
+  .superRefine(finApresDebut);
 export type RegistreInterventionInput = z.infer<typeof RegistreInterventionSchema>;
 
 /**
- * The interventions grid's row (issue 28): the intervention's fields and the register's, one schema for the grid's
- * cells, its patches and the server's save. A grid save sends every field of the row, so the register's fields are
- * sent as loaded and never blanked by an edit of another cell.
+ * An intervention with the register's fields (issue 28, decisions 0116, 0125): one schema for the grid's cells and
+ * patches, the intervention form, the JSON API's writes and the server's saves. The grid and the form send every field
+ * of the row, so the register's fields are sent as loaded and never blanked by an edit of another field.
  */
-export const InterventionGrilleSchema = InterventionSchema.extend(RegistreInterventionSchema.shape).superRefine((v, ctx) => {
-  if (v.heureDebut && v.heureFin && v.heureFin <= v.heureDebut) ctx.addIssue({ code: "custom", path: ["heureFin"], message: "warning.invalid" });
-});
+export const InterventionGrilleSchema = InterventionSchema.extend(RegistreInterventionSchema.shape).superRefine(finApresDebut);
 export type InterventionGrilleInput = z.infer<typeof InterventionGrilleSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InterventionSchema } from "~/domain/intervention";
+import { InterventionGrilleSchema } from "~/domain/intervention";
 import { QualifiantRecolteSchema } from "~/domain/recolte";
 import { rowId } from "~/domain/validation";
 import { tokenField } from "../http/fields";
@@ -26,6 +26,14 @@ const Intervention = z.looseObject({
   nombrePassage: z.number().nullable(),
   realisee: z.boolean(),
   prevue: z.boolean(),
+  // The register's fields (issue 28, decision 0125), absent when empty.
+  heureDebut: z.string().optional().describe("HH:MM"),
+  heureFin: z.string().optional().describe("HH:MM, after heureDebut"),
+  idStadeCulture: z.number().int().optional().describe("a BBCH stage of the reference list (stade_culture)"),
+  precisionStade: z.string().optional().describe("the stage as free text"),
+  siretPrestataire: z.string().optional().describe("the contractor's SIRET, 14 digits"),
+  rentreeAnticipee: z.boolean().optional().describe("early re-entry used"),
+  lotSemences: z.string().optional().describe("the lot of treated seed sown"),
 });
 
 const Recolte = z.looseObject({
@@ -50,7 +58,7 @@ const SaisonBody = z.object({
     .min(1)
     .max(MAX_SAISON)
     .describe(
-      "Each intervention: the intervention form's fields (date, idOperationCulturale, idCultureConcernee, debit, frequence, tauxSurface, realisee, prevue) and intrants: [{ type: semence|phyto|fertilisant|eau|autre, ...the input form's fields of that type }]",
+      "Each intervention: the intervention form's fields (date, idOperationCulturale, idCultureConcernee, debit, frequence, tauxSurface, realisee, prevue, and the register's heureDebut, heureFin, idStadeCulture, precisionStade, siretPrestataire, rentreeAnticipee, lotSemences) and intrants: [{ type: semence|phyto|fertilisant|eau|autre, ...the input form's fields of that type }]",
     ),
 });
 
@@ -83,8 +91,8 @@ export const APPELS_INTERVENTIONS: readonly ApiCall[] = [
     method: "POST",
     path: "/api/v1/actions",
     tag: "interventions",
-    summary: "A new intervention of a plot (the intervention form's fields); nombrePassage = frequence × tauxSurface",
-    body: InterventionSchema,
+    summary: "A new intervention of a plot (the intervention form's fields, the register's included); nombrePassage = frequence × tauxSurface",
+    body: InterventionGrilleSchema,
     campaign: ({ body }, db) => parcelleCampaignOf(db, body.idParcelle),
     answer: Intervention,
     status: 201,
@@ -95,9 +103,9 @@ export const APPELS_INTERVENTIONS: readonly ApiCall[] = [
     method: "PATCH",
     path: "/api/v1/actions/{id}",
     tag: "interventions",
-    summary: "Updates an intervention (all its form's fields); updatedAt as read, else 409",
+    summary: "Updates an intervention (all its form's fields, the register's included: one left out is stored empty); updatedAt as read, else 409",
     params: byId,
-    body: InterventionSchema.extend({ updatedAt: tokenField }),
+    body: InterventionGrilleSchema.extend({ updatedAt: tokenField }),
     campaign: ({ params }, db) => actionCampaign(db, params.id),
     answer: Intervention,
     refusals: [404, 409],

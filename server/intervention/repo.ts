@@ -191,7 +191,10 @@ export function registreValues(input: RegistreInterventionInput) {
   };
 }
 
-export async function insertIntervention(db: Db, idCampagne: number, values: ReturnType<typeof actionValues>): Promise<number> {
+/** An intervention's stored columns, with its register columns when the save carries them. */
+type ActionValues = ReturnType<typeof actionValues> & { [K in keyof ReturnType<typeof registreValues>]?: ReturnType<typeof registreValues>[K] | null };
+
+export async function insertIntervention(db: Db, idCampagne: number, values: ActionValues): Promise<number> {
   const [r] = await db("action")
     .insert({ idCampagne, ...values })
     .returning("id");
@@ -199,7 +202,7 @@ export async function insertIntervention(db: Db, idCampagne: number, values: Ret
 }
 
 /** Writes the row unless it changed since it was loaded (server/db/stale.ts); only within its campaign. */
-export async function updateIntervention(db: Db, idCampagne: number, token: Token, values: ReturnType<typeof actionValues>): Promise<void> {
+export async function updateIntervention(db: Db, idCampagne: number, token: Token, values: ActionValues): Promise<void> {
   await updateIfUnchanged(db, "action", token, values, { scope: { idCampagne } });
 }
 

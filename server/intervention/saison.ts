@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InterventionSchema } from "~/domain/intervention";
+import { finApresDebut, InterventionSchema, RegistreInterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
 import { validate } from "~/domain/validation";
 import { campaignContext, writableCampaign } from "../access/description";
@@ -8,7 +8,7 @@ import type { Db } from "../db/knex";
 import { failingWith, isServiceError, ServiceError } from "../errors";
 import { getIntrant, writeIntrant, type IntrantKind } from "../intrant/service";
 import { findIntervention, insertIntervention } from "./repo";
-import { ACTIONS_CREATE_ERROR, ACTIONS_LOAD_ERROR, campaignLinks, storedIntervention } from "./service";
+import { ACTIONS_CREATE_ERROR, ACTIONS_LOAD_ERROR, campaignLinks, storedIntervention, storedRegistre } from "./service";
 
 /**
  * What the JSON API adds to the interventions (issue 27, decision 0112): one intervention read with its inputs, the
@@ -100,8 +100,11 @@ function checked<T extends z.ZodType>(schema: T, input: unknown, prefix: string)
   throw new ServiceError("warning.invalid-form", 400, prefixed(errors, prefix));
 }
 
-/** One intervention of a season's write: the intervention form's fields (the plot is the call's), and its inputs. */
-const SaisonIntervention = InterventionSchema.omit({ idParcelle: true }).strict();
+/**
+ * One intervention of a season's write: the intervention form's fields with the register's (InterventionGrilleSchema's,
+ * the plot being the call's), and its inputs.
+ */
+const SaisonIntervention = InterventionSchema.omit({ idParcelle: true }).extend(RegistreInterventionSchema.shape).strict().superRefine(finApresDebut);
 
 export type SaisonResult = { interventions: { index: number; id: number; intrants: number[] }[] };
 
@@ -135,7 +138,7 @@ export async function saveSaison(scope: Scope, idParcelle: number, rows: readonl
         try {
           const parsed = checked(SaisonIntervention, fields, at);
           try {
-            const values = await storedIntervention(trx, ctx, { ...parsed, idParcelle }, links);
+            const values = { ...(await storedIntervention(trx, ctx, { ...parsed, idParcelle }, links)), ...(await storedRegistre(trx, parsed)) };
             // After a bad row nothing is written any more (the transaction is rolled back): the rows are only checked.
             if (!Object.keys(errors).length) idAction = await insertIntervention(trx, ctx.idCampagne, values);
           } catch (e) {

@@ -1,4 +1,11 @@
-import { debitParDefaut, InterventionGrilleSchema, RegistreInterventionSchema, type InterventionInput } from "~/domain/intervention";
+import {
+  debitParDefaut,
+  InterventionGrilleSchema,
+  RegistreInterventionSchema,
+  type InterventionGrilleInput,
+  type InterventionInput,
+  type RegistreInterventionInput,
+} from "~/domain/intervention";
 import { withinCampaign } from "~/domain/validation";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
 import type { Db } from "../db/knex";
@@ -206,13 +213,34 @@ export async function storedIntervention(db: Db, ctx: CampaignContext, input: In
   return actionValues({ ...input, debit: debit ?? undefined }, { anneeRecolte: ctx.view.campagne!.anneeRecolte, idTypeAction: op.idTypeAction });
 }
 
-/** Creates (no id) or updates (id with its updatedAt: a stale save is refused) one intervention of the selected campaign. */
-export async function saveIntervention(scope: Scope, input: InterventionInput, existing?: Token): Promise<number> {
+/** Refuses a stage id that is not a stage of the reference list (stade_culture), naming the field. */
+export async function checkStade(q: Db, idStadeCulture: number | undefined): Promise<void> {
+  if (idStadeCulture != null && !(await q("stade_culture").where({ id: idStadeCulture }).first("id"))) throw invalidField("idStadeCulture");
+}
+
+/**
+ * The stored register columns of a form, grid, importer or API save (decision 0125). The early re-entry is a tick box
+ * in the form and the grid: ticked is "used", unticked is not recorded (null), so the register says "oui" or nothing.
+ */
+export async function storedRegistre(q: Db, input: RegistreInterventionInput) {
+  await checkStade(q, input.idStadeCulture);
+  return { ...registreValues(input), rentreeAnticipee: input.rentreeAnticipee || null };
+}
+
+/** Whether a parsed save carries the register's fields: InterventionGrilleSchema's output does (its flag is never absent). */
+const withRegistre = (input: InterventionInput | InterventionGrilleInput): input is InterventionGrilleInput => "rentreeAnticipee" in input;
+
+/**
+ * Creates (no id) or updates (id with its updatedAt: a stale save is refused) one intervention of the selected campaign.
+ * Parsed with InterventionGrilleSchema (the form's and the API's, decision 0125), the register's fields are written too
+ * (an empty one stored empty); parsed with InterventionSchema alone (older callers), they are left as they are.
+ */
+export async function saveIntervention(scope: Scope, input: InterventionInput | InterventionGrilleInput, existing?: Token): Promise<number> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
   return failingWith(existing ? ACTIONS_UPDATE_ERROR : ACTIONS_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
-      const values = await storedIntervention(trx, ctx, input);
+      const values = { ...(await storedIntervention(trx, ctx, input)), ...(withRegistre(input) ? await storedRegistre(trx, input) : {}) };
       if (!existing) return insertIntervention(trx, ctx.idCampagne, values);
       const current = await findIntervention(trx, existing.id);
       if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ACTIONS_UPDATE_ERROR, 404);
@@ -253,9 +281,7 @@ export async function saveInterventionsGrid(scope: Scope, patches: unknown) {
         scope: { idCampagne: ctx.idCampagne },
         // The register's fields are the grid's columns too (issue 28): a stage of the stage list, else refused.
         columns: async (input, q) => {
-          if (input.idStadeCulture != null && !(await q("stade_culture").where({ id: input.idStadeCulture }).first("id"))) throw invalidField("idStadeCulture");
-          // The grid's tick box says "early re-entry used"; unticked is not recorded (the form says yes or no).
-          return { ...(await storedIntervention(q, ctx, input, links)), ...registreValues(input), rentreeAnticipee: input.rentreeAnticipee || null };
+          return { ...(await storedIntervention(q, ctx, input, links)), ...(await storedRegistre(q, input)) };
         },
         current: async (t, ids) => {
           const out = new Map<number, CurrentRow>();
@@ -285,7 +311,7 @@ export async function saveRegistreIntervention(scope: Scope, existing: Token, in
     db.transaction(async (trx) => {
       const current = await findIntervention(trx, existing.id);
       if (!current || current.idCampagne !== ctx.idCampagne) throw new ServiceError(ACTIONS_UPDATE_ERROR, 404);
-      if (values.idStadeCulture != null && !(await trx("stade_culture").where({ id: values.idStadeCulture }).first("id"))) throw invalidField("idStadeCulture");
+      await checkStade(trx, values.idStadeCulture);
       await updateIfUnchanged(trx, "action", existing, registreValues(values), { scope: { idCampagne: ctx.idCampagne } });
     }),
   );

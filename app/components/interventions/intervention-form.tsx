@@ -5,13 +5,13 @@ import type { z } from "zod";
 import { Field, TextInput } from "~/components/field";
 import { formatNumber, numberText } from "~/components/format";
 import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
-import { debitDiffere, debitParDefaut, InterventionSchema, nombrePassages, NOUVELLE_INTERVENTION } from "~/domain/intervention";
+import { debitDiffere, debitParDefaut, InterventionGrilleSchema, InterventionSchema, nombrePassages, NOUVELLE_INTERVENTION } from "~/domain/intervention";
 import { defaultCampaignDate, todayInParis } from "~/domain/campaign-date";
 import { toIsoDate, toNumber } from "~/domain/validation";
 import { StaleFormPanel, useStaleForm } from "~/components/stale-form-panel";
 import { InputsPanel } from "./inputs-panel";
 import { EvaluationPanels } from "~/components/rdd/evaluation-panels";
-import type { CultureChoix, InterventionRow, OperationChoix } from "~/domain/contracts/interventions";
+import type { CultureChoix, InterventionRow, OperationChoix, StadeChoix } from "~/domain/contracts/interventions";
 
 const isoToText = (iso: string | undefined) =>
   iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : (iso ?? "");
@@ -27,6 +27,14 @@ const interventionTexts = (row: InterventionRow, lang: string) => ({
   tauxSurface: numberText(row.tauxSurface, lang),
   realisee: row.realisee ? "on" : undefined,
   prevue: row.prevue ? "on" : undefined,
+  // The register's fields (issue 28, decision 0125).
+  idStadeCulture: row.idStadeCulture == null ? "" : String(row.idStadeCulture),
+  precisionStade: row.precisionStade ?? "",
+  heureDebut: row.heureDebut ?? "",
+  heureFin: row.heureFin ?? "",
+  siretPrestataire: row.siretPrestataire ?? "",
+  rentreeAnticipee: row.rentreeAnticipee ? "on" : undefined,
+  lotSemences: row.lotSemences ?? "",
 });
 
 const asNumber = (v: unknown): number | null => {
@@ -38,7 +46,9 @@ const asNumber = (v: unknown): number | null => {
  * The intervention form below the table (spec 3 §2.1): the details panel (date picker and text date in step,
  * operation with its work rate shown and the intervention's own rate with its warning, crop, surface rate,
  * frequency, computed passes, done and planned), the inputs-and-products table, the machinery and labour of the
- * chosen operation, and the two empty panels the spec keeps.
+ * chosen operation, and the two empty panels the spec keeps. Its schema is the grid's row schema (InterventionGrilleSchema):
+ * the register's fields (BBCH stage from the same stage list, free-text stage, times, contractor's SIRET, early
+ * re-entry, seed lot) are checked by the same rules in the browser and on the server (decision 0125).
  */
 export function InterventionForm({
   row,
@@ -46,6 +56,7 @@ export function InterventionForm({
   idParcelle,
   operations,
   cultures,
+  stades = [],
   pickedDate,
   anneeRecolte,
   canEditFolderInputs = false,
@@ -55,6 +66,8 @@ export function InterventionForm({
   idParcelle: number;
   operations: OperationChoix[];
   cultures: CultureChoix[];
+  /** The BBCH stages of the campaign's crops' scales: the grid's stage list (issue 28). */
+  stades?: StadeChoix[];
   /** The day picked before New (C-FORM-28); otherwise today, inside the campaign (defaultCampaignDate). */
   pickedDate?: string;
   /** The campaign's harvest year: a new intervention's date defaults inside its dates. */
@@ -65,10 +78,10 @@ export function InterventionForm({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const initialDate = row?.date ?? pickedDate ?? (anneeRecolte ? defaultCampaignDate(anneeRecolte) : todayInParis());
-  const { fetcher, form, fields, dirty, markDirty, markClean } = useListForm<{ [K in keyof z.input<typeof InterventionSchema>]?: string }>(controls, {
+  const { fetcher, form, fields, dirty, markDirty, markClean } = useListForm<{ [K in keyof z.input<typeof InterventionGrilleSchema>]?: string }>(controls, {
     name: "intervention",
     rowId: row?.id,
-    schema: InterventionSchema,
+    schema: InterventionGrilleSchema,
     resolvesStale: false,
     defaultValue: row
       ? interventionTexts(row, lang)
@@ -263,6 +276,83 @@ export function InterventionForm({
             </label>
           </div>
         </fieldset>
+        <fieldset disabled={readOnly} className="mt-2 border-t border-stone-200 pt-3" data-testid="intervention-registre">
+          <legend className="mb-2 text-sm font-semibold">{t("registre.formulaire.titre")}</legend>
+          <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Field
+              id={fields.idStadeCulture.id}
+              label={t("registre.grille.stade-bbch")}
+              errors={fields.idStadeCulture.errors}
+              help={t("registre.formulaire.stade-aide")}
+            >
+              <select {...getSelectProps(fields.idStadeCulture)} className="field-input" data-testid="intervention-stade">
+                <option value="">{t("context.choose")}</option>
+                {stades.map((st) => (
+                  <option key={st.id} value={st.id}>
+                    {lang === "en" && st.libelleEn ? st.libelleEn : st.libelle}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={fields.precisionStade.id} label={t("registre.grille.stade-texte")} errors={fields.precisionStade.errors}>
+              <TextInput
+                {...getInputProps(fields.precisionStade, { type: "text" })}
+                invalid={!!fields.precisionStade.errors}
+                data-testid="intervention-stade-texte"
+              />
+            </Field>
+            <Field
+              id={fields.heureDebut.id}
+              label={t("registre.grille.heure-debut")}
+              errors={fields.heureDebut.errors}
+              help={t("registre.formulaire.heure-aide")}
+            >
+              <TextInput
+                {...getInputProps(fields.heureDebut, { type: "text" })}
+                inputMode="numeric"
+                placeholder="hh:mm"
+                invalid={!!fields.heureDebut.errors}
+                data-testid="intervention-heure-debut"
+              />
+            </Field>
+            <Field id={fields.heureFin.id} label={t("registre.grille.heure-fin")} errors={fields.heureFin.errors} help={t("registre.formulaire.heure-aide")}>
+              <TextInput
+                {...getInputProps(fields.heureFin, { type: "text" })}
+                inputMode="numeric"
+                placeholder="hh:mm"
+                invalid={!!fields.heureFin.errors}
+                data-testid="intervention-heure-fin"
+              />
+            </Field>
+            <Field
+              id={fields.siretPrestataire.id}
+              label={t("registre.grille.siret-prestataire")}
+              errors={fields.siretPrestataire.errors}
+              help={t("registre.formulaire.siret-aide")}
+            >
+              <TextInput
+                {...getInputProps(fields.siretPrestataire, { type: "text" })}
+                inputMode="numeric"
+                autoComplete="off"
+                invalid={!!fields.siretPrestataire.errors}
+                data-testid="intervention-siret-prestataire"
+              />
+            </Field>
+            <Field id={fields.lotSemences.id} label={t("registre.grille.lot-semences")} errors={fields.lotSemences.errors}>
+              <TextInput
+                {...getInputProps(fields.lotSemences, { type: "text" })}
+                invalid={!!fields.lotSemences.errors}
+                data-testid="intervention-lot-semences"
+              />
+            </Field>
+            <div className="mb-3 flex items-center">
+              <label className="flex items-center gap-2">
+                <input {...getInputProps(fields.rentreeAnticipee, { type: "checkbox" })} data-testid="intervention-rentree-anticipee" />{" "}
+                {t("registre.grille.rentree-anticipee")}
+              </label>
+            </div>
+          </div>
+        </fieldset>
         <StaleFormPanel
           stale={stale}
           labels={[
@@ -274,17 +364,26 @@ export function InterventionForm({
             { name: "frequence", label: t("interventions.form.frequence") },
             { name: "realisee", label: t("interventions.form.realisee") },
             { name: "prevue", label: t("interventions.form.prevue") },
+            { name: "idStadeCulture", label: t("registre.grille.stade-bbch") },
+            { name: "precisionStade", label: t("registre.grille.stade-texte") },
+            { name: "heureDebut", label: t("registre.grille.heure-debut") },
+            { name: "heureFin", label: t("registre.grille.heure-fin") },
+            { name: "siretPrestataire", label: t("registre.grille.siret-prestataire") },
+            { name: "rentreeAnticipee", label: t("registre.grille.rentree-anticipee") },
+            { name: "lotSemences", label: t("registre.grille.lot-semences") },
           ]}
           say={(name, v) =>
-            name === "realisee" || name === "prevue"
-              ? v
-                ? t("ui.yes")
-                : t("ui.no")
-              : name === "idOperationCulturale"
-                ? (operations.find((o) => String(o.id) === v)?.libelle ?? v)
-                : name === "idCultureConcernee"
-                  ? (cultures.find((c) => String(c.id) === v)?.libelle ?? v)
-                  : v
+            name === "idStadeCulture"
+              ? (stades.find((st) => String(st.id) === v)?.libelle ?? v)
+              : name === "realisee" || name === "prevue" || name === "rentreeAnticipee"
+                ? v
+                  ? t("ui.yes")
+                  : t("ui.no")
+                : name === "idOperationCulturale"
+                  ? (operations.find((o) => String(o.id) === v)?.libelle ?? v)
+                  : name === "idCultureConcernee"
+                    ? (cultures.find((c) => String(c.id) === v)?.libelle ?? v)
+                    : v
           }
         />
         <div className="mt-2 flex justify-end gap-2">

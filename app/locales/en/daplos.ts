@@ -21,6 +21,9 @@ const texts: typeof fr = {
     "ligne-refusee": "Line {{ligne}} ({{type}}): record refused ({{cause}}). Nothing was imported.",
     echec: "The import failed. Nothing was imported.",
     avertissement: {
+      "prestataire-sans-siret": "The contractor “{{nom}}” (licence {{agrement}}) is not taken as the register's contractor: the file does not give his SIRET.",
+      "heures-non-prises":
+        "The intervention's times ({{debut}} – {{fin}}) are not taken: the register records a start and an end time on one day, the end after the start.",
       "espece-inconnue": "Species {{espece}} has no counterpart: the plot is created without a crop, the code is kept in its remark.",
       "quantite-absente": "Input “{{libelle}}” has no usable quantity.",
       "contour-incomplet": "The boundary has only {{points}} points: it is not imported.",

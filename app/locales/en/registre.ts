@@ -10,6 +10,13 @@ const texts = {
       "rentree-anticipee": "Early re-entry",
       "lot-semences": "Seed lot",
     },
+    // The intervention form's register section (decision 0125); its labels are the grid's (registre.grille.*).
+    formulaire: {
+      titre: "Plant-protection register",
+      "heure-aide": "As HH:MM (24 h)",
+      "siret-aide": "14 digits, when a contractor treated",
+      "stade-aide": "A stage of the BBCH list of the campaign's crops",
+    },
     menu: "Plant-protection register",
     titre: "Plant-protection register",
     "erreur-chargement": "The plant-protection register could not be loaded",

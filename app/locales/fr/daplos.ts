@@ -19,6 +19,10 @@ const texts = {
     "ligne-refusee": "Ligne {{ligne}} ({{type}}) : enregistrement refusé ({{cause}}). Rien n'a été importé.",
     echec: "L'import a échoué. Rien n'a été importé.",
     avertissement: {
+      "prestataire-sans-siret":
+        "Le prestataire « {{nom}} » (agrément {{agrement}}) n'est pas pris comme prestataire du registre : le fichier ne donne pas son SIRET.",
+      "heures-non-prises":
+        "Les heures de l'intervention ({{debut}} – {{fin}}) ne sont pas prises : le registre note une heure de début et une heure de fin le même jour, la fin après le début.",
       "espece-inconnue": "L'espèce {{espece}} n'a pas de correspondance : la parcelle est créée sans culture, le code est gardé en remarque.",
       "quantite-absente": "L'intrant « {{libelle}} » n'a pas de quantité utilisable.",
       "contour-incomplet": "Le contour n'a que {{points}} points : il n'est pas importé.",

@@ -10,6 +10,13 @@ const texts = {
       "rentree-anticipee": "Rentrée anticipée",
       "lot-semences": "Lot de semences",
     },
+    // The intervention form's register section (decision 0125); its labels are the grid's (registre.grille.*).
+    formulaire: {
+      titre: "Registre phytosanitaire",
+      "heure-aide": "Au format HH:MM (24 h)",
+      "siret-aide": "14 chiffres, si un prestataire a traité",
+      "stade-aide": "Stade de la liste BBCH des cultures de la campagne",
+    },
     menu: "Registre phytosanitaire",
     titre: "Registre phytosanitaire",
     "erreur-chargement": "Impossible de charger le registre phytosanitaire",

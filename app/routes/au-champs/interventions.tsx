@@ -7,7 +7,7 @@ import { InterventionsToolbar, matchesFilters, type Filters } from "~/components
 import type { InterventionsData } from "~/domain/contracts/interventions";
 import { decodeChoices, decodeInterventions, type EncodedChoices, type EncodedInterventions } from "~/domain/contracts/interventions-codec";
 import { ListScreen, listScreenShouldRevalidate } from "~/components/list-screen";
-import { InterventionGrilleSchema, InterventionSchema } from "~/domain/intervention";
+import { InterventionGrilleSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
 import {
   deleteIntent,
@@ -71,7 +71,8 @@ function inputIntent<K extends IntrantKind>(kind: K, schema: Parameters<typeof f
 
 export const action = screenAction(
   {
-    save: saveIntent(InterventionSchema, ({ scope }, value, edit) => saveIntervention(scope, value, edit)),
+    // The form's schema is the grid's row schema: the register's fields are the form's too (decision 0125).
+    save: saveIntent(InterventionGrilleSchema, ({ scope }, value, edit) => saveIntervention(scope, value, edit)),
     delete: deleteIntent(({ scope }, ids) => removeInterventions(scope, ids)),
     grid: intent({ patches: jsonField(rowPatchListSchema(InterventionGrilleSchema)) }, async ({ scope }, { patches }) => ({
       ok: true as const,
@@ -215,6 +216,7 @@ function Interventions({ data }: { data: InterventionsData }) {
             idParcelle={row?.idParcelle ?? data.selection[0]}
             operations={data.operations}
             cultures={data.cultures}
+            stades={data.stades}
             canEditFolderInputs={data.canEditFolderInputs ?? false}
             pickedDate={params.get("date") ?? undefined}
             anneeRecolte={data.anneeRecolte}

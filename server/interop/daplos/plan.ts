@@ -50,7 +50,15 @@ export type PlanIntervention = {
   /** The operation's label: the file's work type text, else its event label. */
   libelleOperation: string;
   intitule: string | null;
+  /** The stage as the file says it: the BBCH field (v0.95), else the stage text. */
   stade: string | null;
+  /** The BBCH code of the v0.95 field ("32"), when it is one: matched against the reference stages by the service (decision 0125). */
+  stadeBbch?: string | null;
+  /** The file's stage text (130-164), kept beside a matched stage. */
+  stadeTexte?: string | null;
+  /** Start and end time "HH:MM" of a one-day event whose start and end carry a time (PV 89-100, 101-112). */
+  heureDebut?: string | null;
+  heureFin?: string | null;
   realisee: boolean;
   prevue: boolean;
   tauxSurface: number;
@@ -237,6 +245,27 @@ function unite(genre: GenreIntrant, code: string | null, parHa: boolean): { unit
   return null;
 }
 
+/** A BBCH code as the stage list holds it ("32", "09"): the v0.95 field's digits, with or without "BBCH" before them. */
+export function codeBbch(v: string | null): string | null {
+  const m = /^(?:BBCH)?\s*(\d{1,2})$/i.exec((v ?? "").trim());
+  return m ? m[1].padStart(2, "0") : null;
+}
+
+/**
+ * The register's start and end time of an event (issue 28, decision 0125): the times of its start and end date-times
+ * (SSAAMMJJHHmm, "0000" being no time) on one day, the end after the start. An event over several days, or whose end
+ * is not after its start, has no time in the register: refused (listed as a warning with its line).
+ */
+export function heuresPv(start: Valeur, end: Valeur): { debut: string | null; fin: string | null; refus: boolean } {
+  const heure = (v: Valeur) => (typeof v === "string" && v.length > 10 ? v.slice(11, 16) : null);
+  const [debut, fin] = [heure(start), heure(end)];
+  if (!debut && !fin) return { debut: null, fin: null, refus: false };
+  const jourFin = typeof end === "string" ? end.slice(0, 10) : null;
+  const unJour = jourFin == null || jourFin === String(start).slice(0, 10);
+  if (!unJour || (debut && fin && fin <= debut)) return { debut: null, fin: null, refus: true };
+  return { debut, fin, refus: false };
+}
+
 /**
  * The plan of a read file: one farm (the DA TF party), its harvest years, the plots with their crop, area, boundary,
  * remarks, events, inputs and harvests. Every record is counted as taken or not taken with its reason.
@@ -401,6 +430,22 @@ export function planifier(fichier: FichierDaplos): PlanImport {
           break;
         }
         surfacePv = nb(f.area_ha);
+        const heures = heuresPv(f.start, f.end);
+        if (heures.refus)
+          avertissements.push({
+            ligne: r.ligne,
+            type: "PV",
+            cle: "daplos.avertissement.heures-non-prises",
+            params: { debut: String(f.start), fin: String(f.end ?? "") },
+          });
+        // An external operator (ZHN) is named with his Certiphyto licence, never his SIRET: the register's contractor is not taken.
+        if (f.operator_type === "ZHN")
+          avertissements.push({
+            ligne: r.ligne,
+            type: "PV",
+            cle: "daplos.avertissement.prestataire-sans-siret",
+            params: { nom: txt(f.operator_name) ?? "", agrement: txt(f.operator_licence) ?? "" },
+          });
         const taux = surfacePv != null && parcelle!.surface ? Math.min(1, surfacePv / parcelle!.surface) : 1;
         intervention = {
           guid,
@@ -413,6 +458,10 @@ export function planifier(fichier: FichierDaplos): PlanImport {
           libelleOperation: txt(f.work_type_text) ?? txt(f.label) ?? "Intervention Daplos",
           intitule: txt(f.label),
           stade: txt(f.bbch_stage_v095) ?? txt(f.crop_stage_text),
+          stadeBbch: codeBbch(txt(f.bbch_stage_v095)),
+          stadeTexte: txt(f.crop_stage_text),
+          heureDebut: heures.debut,
+          heureFin: heures.fin,
           realisee: f.planned_or_done !== "ZK1",
           prevue: f.planned_or_done === "ZK1",
           tauxSurface: Number(taux.toFixed(4)) || 1,

@@ -57,13 +57,19 @@ export async function supprimerAction(db: Db, idCampagne: number, id: number): P
   await db("action").where({ id, idCampagne }).delete();
 }
 
-/** What the file says of an event that has no column of the intervention form: its title, stage and operation label. */
-export async function marquerEvenement(
-  db: Db,
-  id: number,
-  v: { intituleEvenement: string | null; precisionStade: string | null; libelleOperationSource: string },
-): Promise<void> {
+/** What the file says of an event that has no column of the intervention form: its title and operation label. */
+export async function marquerEvenement(db: Db, id: number, v: { intituleEvenement: string | null; libelleOperationSource: string }): Promise<void> {
   await db("action").where({ id }).update(v);
+}
+
+/** The stage of the crop's scale (culture.idEchelleStadeAee) whose BBCH code is `code`; null when the crop has no scale or the scale no such stage. */
+export async function stadeParCode(db: Db, idCulture: number, code: string): Promise<number | null> {
+  const r = await db("stade_culture as s")
+    .join("culture as c", "c.idEchelleStadeAee", "s.idEchelleStadeAee")
+    .where({ "c.id": idCulture, "s.code": code })
+    .orderBy("s.id")
+    .first("s.id");
+  return r ? Number(r.id) : null;
 }
 
 /** Ids among `ids` that still exist in `table` (a key whose row was deleted since is forgotten by the caller). */

@@ -1,6 +1,6 @@
 import { EauSchema, FertilisantSchema, ORIGINE_INTRANT, PhytoSchema, SemenceSchema, TYPE_INTRANT, AutreSchema } from "~/domain/intrant";
 import { estFichierDaplos, etatImport, type EtatImport } from "~/domain/import-daplos";
-import { InterventionSchema } from "~/domain/intervention";
+import { InterventionGrilleSchema } from "~/domain/intervention";
 import { ParcelleSchema } from "~/domain/parcelle";
 import { NewCampagneSchema } from "~/domain/partage";
 import { RecolteSchema } from "~/domain/recolte";
@@ -13,7 +13,7 @@ import { isPostgres, type Db } from "../../db/knex";
 import { isServiceError, parse, ServiceError } from "../../errors";
 import { foldersReadableBy } from "../../dossier/repo";
 import { createExploitation } from "../../exploitation/service";
-import { campaignLinks, storedIntervention } from "../../intervention/service";
+import { campaignLinks, storedIntervention, storedRegistre } from "../../intervention/service";
 import { insertIntervention, updateIntervention } from "../../intervention/repo";
 import { writeIntrant, type IntrantKind } from "../../intrant/service";
 import { definirTache, lancerTache, TACHE_INTERROMPUE } from "../../jobs/runner";
@@ -373,8 +373,14 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
   );
   const links = w.liens.get(ctx.idCampagne)!;
   if (!links.operations.has(idOperation)) links.operations.set(idOperation, { idTypeAction: i.idTypeAction, debitReel: null, debitCalcule: null });
+  // The BBCH code of the file lands on the stage of the crop's scale that has it, else the stage stays free text (decision 0125).
+  const idStadeCulture =
+    i.stadeBbch && w.idCulture != null
+      ? await memo(w.cache, `stade|${w.idCulture}|${i.stadeBbch}`, () => repo.stadeParCode(trx, w.idCulture!, i.stadeBbch!))
+      : null;
   const idAction = await enLigne(i.ligne, "PV", async () => {
-    const input = parse(InterventionSchema, {
+    // The form's, grid's and API's schema (InterventionGrilleSchema): the register's fields the file carries, checked alike.
+    const input = parse(InterventionGrilleSchema, {
       idParcelle: w.idParcelle,
       date: i.date,
       idOperationCulturale: idOperation,
@@ -383,8 +389,20 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
       tauxSurface: i.tauxSurface,
       realisee: i.realisee,
       prevue: i.prevue,
+      heureDebut: i.heureDebut ?? undefined,
+      heureFin: i.heureFin ?? undefined,
+      idStadeCulture: idStadeCulture ?? undefined,
+      precisionStade: (idStadeCulture != null ? i.stadeTexte : i.stade)?.slice(0, 255) ?? undefined,
     });
-    const values = await storedIntervention(trx, ctx, input, links);
+    const registre = await storedRegistre(trx, input);
+    // Only what a Daplos file can say: a re-import keeps the contractor, early re-entry and seed lot entered in Sillon.
+    const values = {
+      ...(await storedIntervention(trx, ctx, input, links)),
+      heureDebut: registre.heureDebut,
+      heureFin: registre.heureFin,
+      idStadeCulture: registre.idStadeCulture,
+      precisionStade: registre.precisionStade,
+    };
     if (w.known == null) return insertIntervention(trx, ctx.idCampagne, values);
     await updateIntervention(trx, ctx.idCampagne, await repo.jetonDe(trx, "action", w.known), values);
     await repo.viderIntervention(trx, w.known);
@@ -392,7 +410,6 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
   });
   await repo.marquerEvenement(trx, idAction, {
     intituleEvenement: i.intitule?.slice(0, 255) ?? null,
-    precisionStade: i.stade?.slice(0, 255) ?? null,
     libelleOperationSource: i.libelleOperation.slice(0, 255),
   });
   w.cles.retenir("action", k, idAction);
