@@ -158,7 +158,7 @@ describe(`machinery over the API (${dialect})`, () => {
     expect((await api("GET", "/api/v1/operation_culturales/999999/parc_materiels", { token })).status).toBe(404);
   });
 
-  test("[B-MACH-29][B-MACH-30] POST parc_materiels/duplication copies machines to another campaign of the farm; refused to a locked campaign, for a reader, for another farm's machine", async () => {
+  test("[B-MACH-29][B-MACH-30] POST parc_materiels/duplication copies machines to another campaign of the farm; refused for a reader, to a locked campaign or a campaign of another farm, for an unknown machine; nothing copied", async () => {
     const { campagnes, dossiers, exploitations } = t.demo();
     const token = await tokenOf("redacteur");
     const sources = await t.db()("parc_materiel").where({ idCampagne: campagnes.tilleuls2025 }).orderBy("id").limit(2).pluck("id");
