@@ -14,6 +14,8 @@ import { APPELS_INTEROP } from "./appels-interop";
 import { APPELS_DESCRIPTION } from "./appels-description";
 import { APPELS_OBSERVATIONS } from "./appels-observations";
 import { APPELS_REFERENTIELS } from "./appels-referentiels";
+import { APPELS_CARACTERISTIQUES } from "./appels-caracteristiques";
+import { APPELS_MATERIEL } from "./appels-materiel";
 
 /**
  * The calls of the JSON API (spec 1 §7, spec 2 §7; issue 26), each a few lines: its path, its schemas (the screens'
@@ -28,7 +30,9 @@ export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_FERMES,
   ...APPELS_EXPLOITATION,
   ...APPELS_CAMPAGNES,
+  ...APPELS_CARACTERISTIQUES,
   ...APPELS_DESCRIPTION,
+  ...APPELS_MATERIEL,
   ...APPELS_OBSERVATIONS,
   ...APPELS_INTERVENTIONS,
   ...APPELS_INTRANTS,

@@ -21,6 +21,7 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import { listParcMateriels, listReferencesOfCategories, type ParcMaterielRow } from "../parc-materiel/repo";
+import { getParcMateriels } from "../parc-materiel/service";
 import {
   deleteOperationsCulturales,
   findOperationCulturale,
@@ -124,11 +125,11 @@ export async function getOperationsCulturales(scope: Scope) {
  * The fuel-use reference, L/ha (GET calculs/indicateurs/conso_carburant with id_type_action, debit,
  * puissance, profondeur_travail; the answer's field is consoCarburant): fuelUseReference on the
  * reference_conso_carburant row of the type. Null when type, power or depth is missing (B-OPS-21) or
- * the type has no reference. Any signed-in user with a selected campaign may ask.
+ * the type has no reference. Reference data: any signed-in user may ask, with or without a selected campaign
+ * (decision 0128).
  */
 export async function getConsoCarburantReference(scope: Scope, entree: EntreeConsoCarburant): Promise<{ consoCarburant: number | null }> {
   const { db } = scope;
-  await campaignContext(scope);
   if (entree.idTypeAction == null) return { consoCarburant: null };
   const coefficients = await listCoefficientsConsoCarburant(db, entree.idTypeAction);
   return { consoCarburant: fuelUseReference(coefficients, entree) };
@@ -259,6 +260,14 @@ export async function getMainOeuvresOfOperation(scope: Scope, id: number) {
   const operation = await getOperationCulturale(scope, id);
   const ids = new Set(operation.mainOeuvre);
   return (await getMainOeuvres(scope)).rows.filter((r) => ids.has(r.id));
+}
+
+/** The machines an operation is done with, the tractor first, with their figures (GET operation_culturales/{id}/parc_materiels). */
+export async function getParcMaterielsOfOperation(scope: Scope, id: number) {
+  const operation = await getOperationCulturale(scope, id);
+  const byId = new Map((await getParcMateriels(scope)).rows.map((m) => [m.id, m]));
+  const ids = [...(operation.materielTractant == null ? [] : [operation.materielTractant]), ...operation.materielTractes];
+  return ids.map((i) => byId.get(i)).filter((m) => m !== undefined);
 }
 
 /** The interventions made with an operation, on every plot of the campaign (GET operation_culturales/{id}/actions). */

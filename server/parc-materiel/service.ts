@@ -21,6 +21,7 @@ import {
   listParcMaterielsByIds,
   listReferencesOfCategories,
   updateParcMateriel,
+  type CategorieMateriel,
   type ParcMaterielRow,
   type ParcMaterielValues,
   type ReferenceMateriel,
@@ -50,10 +51,46 @@ export function withCalcul(row: ParcMaterielRow, reference: ReferenceMateriel | 
 export const REFERENCE_NOT_FOUND = "parcMateriel.errors.reference-service-error";
 export async function getReferenceMateriel(scope: Scope, id: number): Promise<ReferenceMateriel> {
   const { db } = scope;
-  await campaignContext(scope);
+  // Reference data: any signed-in user reads it, with or without a selected campaign (decisions 0120, 0128).
   const reference = Number.isInteger(id) && id > 0 ? await findReference(db, id) : undefined;
   if (!reference) throw new ServiceError(REFERENCE_NOT_FOUND, 404);
   return reference;
+}
+
+/** A machine class's categories (GET classe_materiels/{id}/categorie_materiels; B-MACH-09): an unknown class answers 404. */
+export async function getCategoriesOfClasse(scope: Scope, idClasse: number): Promise<CategorieMateriel[]> {
+  const { db } = scope;
+  if (!(await listClasses(db)).some((c) => c.id === idClasse)) throw new ServiceError("errors.not-found", 404);
+  return (await listCategories(db)).filter((c) => c.idClasseMateriel === idClasse);
+}
+
+/**
+ * A category's references (GET categorie_materiels/{id}/reference_materiels; B-MACH-10), by label. `archive` keeps
+ * those whose archive flag is the one asked; `numeroClasse` is the class the form chose: a category of another class
+ * has none for it. An unknown category answers 404.
+ */
+export async function getReferencesOfCategorie(
+  scope: Scope,
+  idCategorie: number,
+  filtre: { archive?: boolean; numeroClasse?: number } = {},
+): Promise<ReferenceMateriel[]> {
+  const { db } = scope;
+  const categorie = await findCategorie(db, idCategorie);
+  if (!categorie) throw new ServiceError("errors.not-found", 404);
+  if (filtre.numeroClasse !== undefined && filtre.numeroClasse !== categorie.idClasseMateriel) return [];
+  return (await listReferencesOfCategories(db, [idCategorie])).filter((r) => filtre.archive === undefined || r.archive === filtre.archive);
+}
+
+/** The campaign of a machine, null when there is none (the API names the machine, not the campaign). */
+export async function parcMaterielCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findParcMateriel(db, id))?.idCampagne ?? null;
+}
+
+/** One machine of the scope's campaign with its figures, as the list shows it (GET parc_materiels/{id}). */
+export async function getParcMateriel(scope: Scope, id: number) {
+  const row = (await getParcMateriels(scope)).rows.find((r) => r.id === id);
+  if (!row) throw new ServiceError("errors.not-found", 404);
+  return row;
 }
 
 /**
