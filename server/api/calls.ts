@@ -13,6 +13,8 @@ import { APPELS_COPIES } from "./appels-copies";
 import { APPELS_INTEROP } from "./appels-interop";
 import { APPELS_DESCRIPTION } from "./appels-description";
 import { APPELS_OBSERVATIONS } from "./appels-observations";
+import { APPELS_CONDUITES } from "./appels-conduites";
+import { APPELS_OBSERVATIONS_SUITE } from "./appels-observations-suite";
 import { APPELS_REFERENTIELS } from "./appels-referentiels";
 
 /**
@@ -29,7 +31,9 @@ export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_EXPLOITATION,
   ...APPELS_CAMPAGNES,
   ...APPELS_DESCRIPTION,
+  ...APPELS_CONDUITES,
   ...APPELS_OBSERVATIONS,
+  ...APPELS_OBSERVATIONS_SUITE,
   ...APPELS_INTERVENTIONS,
   ...APPELS_INTRANTS,
   ...APPELS_PRIX,
