@@ -38,7 +38,14 @@ const Placette = z.object({
 });
 const placetteOut = ({ idCampagne: _c, ...p }: Awaited<ReturnType<typeof getPlacette>>) => (void _c, p);
 
-const Horizon = z.object({ id, name: z.string(), ordre: z.number().int(), limiteSup: z.number().nullable(), limiteInf: z.number().nullable(), updatedAt: stamp });
+const Horizon = z.object({
+  id,
+  name: z.string(),
+  ordre: z.number().int(),
+  limiteSup: z.number().nullable(),
+  limiteInf: z.number().nullable(),
+  updatedAt: stamp,
+});
 /** An observation of a series made on one of its horizons. */
 const HorizonObservation = z.looseObject({
   id,

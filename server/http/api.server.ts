@@ -307,7 +307,11 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
     rawQuery[key] = all.length > 1 ? all : all[0];
   }
   const query = parsed(call.query ?? z.object({}), rawQuery, locale);
-  const raw = call.body ? (call.multipart ? await readForm(request, locale, typeof call.multipart.limit === "function" ? call.multipart.limit() : call.multipart.limit) : await readJson(request, locale)) : undefined;
+  const raw = call.body
+    ? call.multipart
+      ? await readForm(request, locale, typeof call.multipart.limit === "function" ? call.multipart.limit() : call.multipart.limit)
+      : await readJson(request, locale)
+    : undefined;
   const body = call.body ? parsed(call.body, raw, locale) : undefined;
   if (!call.body && (method === "POST" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0) await readJson(request, locale);
 

@@ -277,16 +277,16 @@ export type AssuranceValues = AssuranceInput & {
 };
 
 const assuranceValues = (a: AssuranceValues) => ({
-    idCulture: a.idCulture ?? null,
-    idTypeSortie: a.idTypeSortie ?? null,
-    mtCotisationAssurance: a.mtCotisationAssurance ?? null,
-    mtIndemniteSaisie: a.mtIndemniteSaisie ?? null,
-    rendementAssure: a.rendementAssure ?? null,
-    mtPrixAssure: a.mtPrixAssure ?? null,
-    txFranchise: a.txFranchise ?? null,
-    rendementReelMoyen: a.rendementReelMoyen,
-    rendementNonIndemnisable: a.rendementNonIndemnisable,
-    mtIndemniteCalculee: a.mtIndemniteCalculee,
+  idCulture: a.idCulture ?? null,
+  idTypeSortie: a.idTypeSortie ?? null,
+  mtCotisationAssurance: a.mtCotisationAssurance ?? null,
+  mtIndemniteSaisie: a.mtIndemniteSaisie ?? null,
+  rendementAssure: a.rendementAssure ?? null,
+  mtPrixAssure: a.mtPrixAssure ?? null,
+  txFranchise: a.txFranchise ?? null,
+  rendementReelMoyen: a.rendementReelMoyen,
+  rendementNonIndemnisable: a.rendementNonIndemnisable,
+  mtIndemniteCalculee: a.mtIndemniteCalculee,
 });
 
 /** Creates or replaces the mode's insurance (one per mode). */
@@ -303,7 +303,10 @@ export async function deleteAssurance(db: Db, idModeConduite: number): Promise<n
 }
 
 /** One insurance with its mode, the mode's campaign and its updatedAt (the API's mode_conduite_assurances/{id}). */
-export async function findAssurance(db: Db, id: number): Promise<(AssuranceRow & { idModeConduite: number; idCampagne: number; updatedAt: string }) | undefined> {
+export async function findAssurance(
+  db: Db,
+  id: number,
+): Promise<(AssuranceRow & { idModeConduite: number; idCampagne: number; updatedAt: string }) | undefined> {
   const r = await db("mode_conduite_assurance as a")
     .join("mode_conduite as m", "m.id", "a.idModeConduite")
     .where("a.id", id)

@@ -432,7 +432,12 @@ export async function saveModeConduiteAssurance(scope: Scope, idModeConduite: nu
     const mode = await findMode(trx, idModeConduite);
     if (!mode || mode.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.assurance, 404);
     const e = await estimate(trx, campagneOf(ctx), a);
-    const values = { ...a, rendementReelMoyen: e.rendementReelMoyen, rendementNonIndemnisable: e.rendementNonIndemnisable, mtIndemniteCalculee: e.mtIndemniteCalculee };
+    const values = {
+      ...a,
+      rendementReelMoyen: e.rendementReelMoyen,
+      rendementNonIndemnisable: e.rendementNonIndemnisable,
+      mtIndemniteCalculee: e.mtIndemniteCalculee,
+    };
     const current = (await listAssurancesOfModes(trx, [idModeConduite])).get(idModeConduite);
     if (existing) {
       if (!current || current.id !== existing.id) throw new ServiceError(ERRORS.assurance, 404);

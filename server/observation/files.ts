@@ -7,7 +7,16 @@ import { hasControlCharacter } from "~/domain/validation";
 import type { Db } from "../db/knex";
 import { env } from "../env";
 import { failingWith, ServiceError } from "../errors";
-import { allFichierPaths, campaignOfFichier, deleteFichier, fichierATelecharger, fichierEtAuteur, insertFichier, listFichiers, serieIdOfCampagne } from "./repo";
+import {
+  allFichierPaths,
+  campaignOfFichier,
+  deleteFichier,
+  fichierATelecharger,
+  fichierEtAuteur,
+  insertFichier,
+  listFichiers,
+  serieIdOfCampagne,
+} from "./repo";
 import type { Scope } from "../access/scope";
 
 /**
