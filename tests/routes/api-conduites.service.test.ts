@@ -337,6 +337,7 @@ describe(`placettes, horizons, observation references and attached files over th
     const horizons = await api("GET", `/api/v1/observations_series/${idSerie}/horizons`, { token });
     expect(horizons.status).toBe(200);
     const stored = await db("horizon").where({ idParent: idSerie }).orderBy(["ordre", "id"]).pluck("id");
+    expect(stored.length).toBeGreaterThan(0);
     expect((horizons.body as Row[]).map((h) => h.id)).toEqual(stored.map(Number));
     expect((horizons.body as Row[]).every((h) => "limiteSup" in h && "limiteInf" in h)).toBe(true);
 
