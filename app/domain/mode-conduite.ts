@@ -35,28 +35,26 @@ export const ASSURANCE_SAISIE = ["mtCotisationAssurance", "mtIndemniteSaisie", "
 
 const isFilled = (v: unknown) => v !== undefined && v !== null && v !== "";
 
-/**
- * The crop insurance panel (B-INS-09 to B-INS-11): every amount numeric; the insured crop is required as
- * soon as any value is filled; the output type is required once a crop is chosen.
- */
-export const AssuranceSchema = z
-  .preprocess(
-    (v) => (v === undefined || v === null || v === "" ? {} : v),
-    z.object({
-      idCulture: id(),
-      idTypeSortie: id(),
-      mtCotisationAssurance: optionalNumber({ min: 0 }),
-      mtIndemniteSaisie: optionalNumber({ min: 0 }),
-      rendementAssure: optionalNumber({ min: 0, max: decimalMax(10, 3) }),
-      mtPrixAssure: optionalNumber({ min: 0 }),
-      txFranchise: optionalNumber({ min: FRANCHISE_MIN, max: FRANCHISE_MAX }),
-    }),
-  )
-  .superRefine((a, ctx) => {
-    const anyValue = ASSURANCE_SAISIE.some((k) => isFilled(a[k])) || isFilled(a.idTypeSortie);
-    if (anyValue && !isFilled(a.idCulture)) ctx.addIssue({ code: "custom", message: "warning.required", path: ["idCulture"] });
-    if (isFilled(a.idCulture) && !isFilled(a.idTypeSortie)) ctx.addIssue({ code: "custom", message: "warning.required", path: ["idTypeSortie"] });
-  });
+/** The insurance's fields, every amount numeric (B-INS-09 to B-INS-11). */
+export const AssuranceFields = z.object({
+  idCulture: id(),
+  idTypeSortie: id(),
+  mtCotisationAssurance: optionalNumber({ min: 0 }),
+  mtIndemniteSaisie: optionalNumber({ min: 0 }),
+  rendementAssure: optionalNumber({ min: 0, max: decimalMax(10, 3) }),
+  mtPrixAssure: optionalNumber({ min: 0 }),
+  txFranchise: optionalNumber({ min: FRANCHISE_MIN, max: FRANCHISE_MAX }),
+});
+
+/** The insured crop is required as soon as any value is filled; the output type is required once a crop is chosen. */
+export function assuranceRules(a: z.infer<typeof AssuranceFields>, ctx: z.RefinementCtx): void {
+  const anyValue = ASSURANCE_SAISIE.some((k) => isFilled(a[k])) || isFilled(a.idTypeSortie);
+  if (anyValue && !isFilled(a.idCulture)) ctx.addIssue({ code: "custom", message: "warning.required", path: ["idCulture"] });
+  if (isFilled(a.idCulture) && !isFilled(a.idTypeSortie)) ctx.addIssue({ code: "custom", message: "warning.required", path: ["idTypeSortie"] });
+}
+
+/** The crop insurance panel of the mode's form: its fields and rules, an absent panel being an empty one. */
+export const AssuranceSchema = z.preprocess((v) => (v === undefined || v === null || v === "" ? {} : v), AssuranceFields).superRefine(assuranceRules);
 export type AssuranceInput = z.infer<typeof AssuranceSchema>;
 
 /** True when the panel holds an insurance to store (an insured crop; the rules above make it complete). */

@@ -13,6 +13,8 @@ import { APPELS_COPIES } from "./appels-copies";
 import { APPELS_INTEROP } from "./appels-interop";
 import { APPELS_DESCRIPTION } from "./appels-description";
 import { APPELS_OBSERVATIONS } from "./appels-observations";
+import { APPELS_CONDUITES } from "./appels-conduites";
+import { APPELS_OBSERVATIONS_SUITE } from "./appels-observations-suite";
 import { APPELS_REFERENTIELS } from "./appels-referentiels";
 import { APPELS_CARACTERISTIQUES } from "./appels-caracteristiques";
 import { APPELS_MATERIEL } from "./appels-materiel";
@@ -33,7 +35,9 @@ export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_CARACTERISTIQUES,
   ...APPELS_DESCRIPTION,
   ...APPELS_MATERIEL,
+  ...APPELS_CONDUITES,
   ...APPELS_OBSERVATIONS,
+  ...APPELS_OBSERVATIONS_SUITE,
   ...APPELS_INTERVENTIONS,
   ...APPELS_INTRANTS,
   ...APPELS_PRIX,

@@ -65,8 +65,11 @@ export type ApiCall<P extends AnyObject = AnyObject, Q extends AnyObject = AnyOb
    * this media type (fileResponse), not as JSON.
    */
   file?: string;
-  /** A multipart/form-data body read within `limit` bytes (an upload): its fields, files as File, parsed by `body`. */
-  multipart?: { limit: number };
+  /**
+   * A multipart/form-data body read within `limit` bytes (an upload): its fields, files as File, parsed by `body`. A
+   * function is read at each call (a limit from the environment, as ATTACHMENT_MAX_MB).
+   */
+  multipart?: { limit: number | (() => number) };
   handle: (input: ApiInput<P, Q, B>) => Promise<A extends z.ZodType ? z.input<A> : void>;
 };
 
@@ -304,7 +307,11 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
     rawQuery[key] = all.length > 1 ? all : all[0];
   }
   const query = parsed(call.query ?? z.object({}), rawQuery, locale);
-  const raw = call.body ? (call.multipart ? await readForm(request, locale, call.multipart.limit) : await readJson(request, locale)) : undefined;
+  const raw = call.body
+    ? call.multipart
+      ? await readForm(request, locale, typeof call.multipart.limit === "function" ? call.multipart.limit() : call.multipart.limit)
+      : await readJson(request, locale)
+    : undefined;
   const body = call.body ? parsed(call.body, raw, locale) : undefined;
   if (!call.body && (method === "POST" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0) await readJson(request, locale);
 

@@ -48,6 +48,11 @@ export async function listCategoriesCompetilis(db: Db): Promise<Libelle[]> {
 }
 
 /** cultures/{id}/qualifiants (B-CROP-04). */
+const exists = async (db: Db, table: string, id: number) => !!(await db(table).where({ id }).first("id"));
+export const cultureExists = (db: Db, id: number) => exists(db, "culture", id);
+export const categorieCultureExists = (db: Db, id: number) => exists(db, "categorie_culture", id);
+export const categorieCompetilisExists = (db: Db, id: number) => exists(db, "categorie_competilis", id);
+
 export async function listQualifiants(db: Db, idCulture: number): Promise<Libelle[]> {
   const rows = await db("qualifiant_culture")
     .where({ idCulture })
@@ -190,6 +195,45 @@ export async function deleteModeCultures(db: Db, idModeConduite: number, ids: nu
   return db("mode_conduite_culture").where({ idModeConduite }).whereIn("id", ids).delete();
 }
 
+/** One crop row with its mode's campaign and its updatedAt (the API's mode_conduite_cultures/{id}); undefined when there is none. */
+export async function findModeCulture(
+  db: Db,
+  id: number,
+): Promise<(ModeConduiteCultureRow & { idModeConduite: number; idCampagne: number; updatedAt: string }) | undefined> {
+  const r = await db("mode_conduite_culture as r")
+    .join("mode_conduite as m", "m.id", "r.idModeConduite")
+    .where("r.id", id)
+    .first("r.id", "r.idModeConduite", "r.idCulture", "r.idCatCulture", "r.idQualifiant", "r.ordre", "r.updatedAt", "m.idCampagne");
+  if (!r) return undefined;
+  return {
+    id: Number(r.id),
+    idModeConduite: Number(r.idModeConduite),
+    idCampagne: Number(r.idCampagne),
+    idCulture: Number(r.idCulture),
+    idCatCulture: num(r.idCatCulture),
+    idQualifiant: num(r.idQualifiant),
+    ordre: Number(r.ordre),
+    updatedAt: toIso(r.updatedAt),
+  };
+}
+
+/** The updatedAt of a mode's crop rows, by row id (the API sends it back on an update). */
+export async function modeCultureStamps(db: Db, idModeConduite: number): Promise<Map<number, string>> {
+  const rows = await db("mode_conduite_culture").where({ idModeConduite }).select("id", "updatedAt");
+  return new Map(rows.map((r) => [Number(r.id), toIso(r.updatedAt)]));
+}
+
+/** The highest `ordre` of a mode's crop rows, -1 when it has none (a row added by the API goes last). */
+export async function maxModeCultureOrdre(db: Db, idModeConduite: number): Promise<number> {
+  const r = await db("mode_conduite_culture").where({ idModeConduite }).max({ m: "ordre" }).first();
+  return r?.m == null ? -1 : Number(r.m);
+}
+
+/** Writes a crop row unless it changed since it was read (server/db/stale.ts); the row must be of the mode. */
+export async function updateModeCultureIfUnchanged(db: Db, idModeConduite: number, token: Token, row: ModeConduiteCultureInput, ordre: number): Promise<void> {
+  await updateIfUnchanged(db, "mode_conduite_culture", token, cultureValues(row, ordre), { scope: { idModeConduite } });
+}
+
 const assuranceColumns = [
   "id",
   "idModeConduite",
@@ -232,20 +276,22 @@ export type AssuranceValues = AssuranceInput & {
   mtIndemniteCalculee: number | null;
 };
 
+const assuranceValues = (a: AssuranceValues) => ({
+  idCulture: a.idCulture ?? null,
+  idTypeSortie: a.idTypeSortie ?? null,
+  mtCotisationAssurance: a.mtCotisationAssurance ?? null,
+  mtIndemniteSaisie: a.mtIndemniteSaisie ?? null,
+  rendementAssure: a.rendementAssure ?? null,
+  mtPrixAssure: a.mtPrixAssure ?? null,
+  txFranchise: a.txFranchise ?? null,
+  rendementReelMoyen: a.rendementReelMoyen,
+  rendementNonIndemnisable: a.rendementNonIndemnisable,
+  mtIndemniteCalculee: a.mtIndemniteCalculee,
+});
+
 /** Creates or replaces the mode's insurance (one per mode). */
 export async function upsertAssurance(db: Db, idModeConduite: number, a: AssuranceValues): Promise<void> {
-  const values = {
-    idCulture: a.idCulture ?? null,
-    idTypeSortie: a.idTypeSortie ?? null,
-    mtCotisationAssurance: a.mtCotisationAssurance ?? null,
-    mtIndemniteSaisie: a.mtIndemniteSaisie ?? null,
-    rendementAssure: a.rendementAssure ?? null,
-    mtPrixAssure: a.mtPrixAssure ?? null,
-    txFranchise: a.txFranchise ?? null,
-    rendementReelMoyen: a.rendementReelMoyen,
-    rendementNonIndemnisable: a.rendementNonIndemnisable,
-    mtIndemniteCalculee: a.mtIndemniteCalculee,
-  };
+  const values = assuranceValues(a);
   const n = await db("mode_conduite_assurance")
     .where({ idModeConduite })
     .update({ ...values, updatedAt: new Date() });
@@ -254,6 +300,25 @@ export async function upsertAssurance(db: Db, idModeConduite: number, a: Assuran
 
 export async function deleteAssurance(db: Db, idModeConduite: number): Promise<number> {
   return db("mode_conduite_assurance").where({ idModeConduite }).delete();
+}
+
+/** One insurance with its mode, the mode's campaign and its updatedAt (the API's mode_conduite_assurances/{id}). */
+export async function findAssurance(
+  db: Db,
+  id: number,
+): Promise<(AssuranceRow & { idModeConduite: number; idCampagne: number; updatedAt: string }) | undefined> {
+  const r = await db("mode_conduite_assurance as a")
+    .join("mode_conduite as m", "m.id", "a.idModeConduite")
+    .where("a.id", id)
+    .first("a.updatedAt", "m.idCampagne", "a.idModeConduite");
+  if (!r) return undefined;
+  const row = (await listAssurancesOfModes(db, [Number(r.idModeConduite)])).get(Number(r.idModeConduite))!;
+  return { ...row, idModeConduite: Number(r.idModeConduite), idCampagne: Number(r.idCampagne), updatedAt: toIso(r.updatedAt) };
+}
+
+/** Writes an insurance unless it changed since it was read. */
+export async function updateAssuranceIfUnchanged(db: Db, token: Token, a: AssuranceValues): Promise<void> {
+  await updateIfUnchanged(db, "mode_conduite_assurance", token, assuranceValues(a));
 }
 
 // ---- Harvests read by the insurance estimate

@@ -5,6 +5,7 @@ import {
   type AssuranceInput,
   type DuplicationModeConduiteInput,
   type EstimationInput,
+  type ModeConduiteCultureInput,
   type ModeConduiteInput,
 } from "~/domain/mode-conduite";
 import { abilitiesFor } from "../access/abilities";
@@ -13,10 +14,15 @@ import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
 import {
+  categorieCompetilisExists,
+  categorieCultureExists,
+  cultureExists,
   deleteAssurance,
   deleteModeCultures,
   deleteModes,
+  findAssurance,
   findMode,
+  findModeCulture,
   insertMode,
   insertModeCulture,
   listAssurancesOfModes,
@@ -29,9 +35,13 @@ import {
   listQualifiants,
   listRecoltes,
   listTypesSortie,
+  maxModeCultureOrdre,
+  modeCultureStamps,
   touchMode,
+  updateAssuranceIfUnchanged,
   updateMode,
   updateModeCulture,
+  updateModeCultureIfUnchanged,
   upsertAssurance,
   type AssuranceRow,
   type ModeConduiteCultureRow,
@@ -104,6 +114,12 @@ export async function getQualifiants(scope: Scope, idCulture: number) {
   return listQualifiants(db, idCulture);
 }
 
+/** cultures/{id}/qualifiants for the API: reference data, read without a campaign; an unknown crop is 404. */
+export async function getQualifiantsOfCulture(db: Db, idCulture: number) {
+  if (!(await cultureExists(db, idCulture))) throw new ServiceError("errors.not-found", 404);
+  return listQualifiants(db, idCulture);
+}
+
 /** types_sorties of a crop (B-INS-03). */
 export async function getTypesSortie(scope: Scope, idCulture: number) {
   const { db } = scope;
@@ -114,23 +130,31 @@ export async function getTypesSortie(scope: Scope, idCulture: number) {
 /** Unknown crops, categories, qualifiers of another crop or output types the crop has not are refused beside the field. */
 async function checkReferences(db: Db, input: ModeConduiteInput): Promise<void> {
   const fieldErrors: Record<string, string[]> = {};
-  const invalid = (name: string) => (fieldErrors[name] = ["warning.invalid"]);
-  const cultureIds = new Set((await db("culture").select("id")).map((r) => Number(r.id)));
-  const categorieIds = new Set((await db("categorie_culture").select("id")).map((r) => Number(r.id)));
-  for (const [i, row] of input.cultures.entries()) {
-    if (!cultureIds.has(row.idCulture)) invalid(`cultures[${i}].idCulture`);
-    if (row.idCatCulture != null && !categorieIds.has(row.idCatCulture)) invalid(`cultures[${i}].idCatCulture`);
-    if (row.idQualifiant != null && !(await listQualifiants(db, row.idCulture)).some((q) => q.id === row.idQualifiant)) invalid(`cultures[${i}].idQualifiant`);
-  }
-  if (input.dicIdCatCompetilis != null && !(await db("categorie_competilis").where({ id: input.dicIdCatCompetilis }).first("id")))
-    invalid("dicIdCatCompetilis");
-  const a = input.assurance;
-  if (hasAssurance(a)) {
-    if (!cultureIds.has(a.idCulture!)) invalid("assurance.idCulture");
-    else if (!(await listTypesSortie(db, a.idCulture!)).some((t) => t.id === a.idTypeSortie)) invalid("assurance.idTypeSortie");
-  }
+  for (const [i, row] of input.cultures.entries()) await checkCultureRow(db, row, `cultures[${i}].`, fieldErrors);
+  if (input.dicIdCatCompetilis != null && !(await categorieCompetilisExists(db, input.dicIdCatCompetilis)))
+    fieldErrors.dicIdCatCompetilis = ["warning.invalid"];
+  await checkAssurance(db, input.assurance, "assurance.", fieldErrors);
   if (Object.keys(fieldErrors).length) throw new ServiceError("warning.invalid-form", 400, fieldErrors);
 }
+
+/** The checks of one crop row (its fields named after `prefix`), added to `fieldErrors`. */
+async function checkCultureRow(db: Db, row: ModeConduiteCultureInput, prefix: string, fieldErrors: Record<string, string[]>): Promise<void> {
+  const invalid = (name: string) => (fieldErrors[prefix + name] = ["warning.invalid"]);
+  if (!(await cultureExists(db, row.idCulture))) invalid("idCulture");
+  if (row.idCatCulture != null && !(await categorieCultureExists(db, row.idCatCulture))) invalid("idCatCulture");
+  if (row.idQualifiant != null && !(await listQualifiants(db, row.idCulture)).some((q) => q.id === row.idQualifiant)) invalid("idQualifiant");
+}
+
+/** The checks of an insurance (its fields named after `prefix`), added to `fieldErrors`. */
+async function checkAssurance(db: Db, a: AssuranceInput, prefix: string, fieldErrors: Record<string, string[]>): Promise<void> {
+  if (!hasAssurance(a)) return;
+  if (!(await cultureExists(db, a.idCulture!))) fieldErrors[prefix + "idCulture"] = ["warning.invalid"];
+  else if (!(await listTypesSortie(db, a.idCulture!)).some((t) => t.id === a.idTypeSortie)) fieldErrors[prefix + "idTypeSortie"] = ["warning.invalid"];
+}
+
+const refuseFields = (fieldErrors: Record<string, string[]>) => {
+  if (Object.keys(fieldErrors).length) throw new ServiceError("warning.invalid-form", 400, fieldErrors);
+};
 
 /** The estimate of an insurance in a campaign, from the farm's recorded harvests (docs/indicators.md §Crop insurance). */
 async function estimate(db: Db, campagne: { id: number; idExploitation: number; anneeRecolte: number }, a: AssuranceInput): Promise<EstimationAssurance> {
@@ -317,4 +341,120 @@ export async function getModeConduite(scope: Scope, id: number) {
   const row = (await getModesConduite(scope)).rows.find((r) => r.id === id);
   if (!row) throw new ServiceError(ERRORS.mode, 404);
   return row;
+}
+
+// ---- One crop row, one insurance (the API's mode_conduite_cultures and mode_conduite_assurances; issue 26, decision 0129)
+
+/** The campaign of a crop row of a mode, null when there is none. */
+export async function modeConduiteCultureCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findModeCulture(db, id))?.idCampagne ?? null;
+}
+
+/** The crop rows of a mode of the scope's campaign, in the form's order, each with its updatedAt (GET mode_conduites/{id}/mode_conduite_cultures). */
+export async function getModeConduiteCultures(scope: Scope, idModeConduite: number) {
+  const mode = await getModeConduite(scope, idModeConduite);
+  const stamps = await modeCultureStamps(scope.db, idModeConduite);
+  return mode.modeConduiteCultureList.map((r) => ({ ...r, idModeConduite, updatedAt: stamps.get(r.id)! }));
+}
+
+/** One crop row of a mode of the scope's campaign. */
+export async function getModeConduiteCulture(scope: Scope, id: number) {
+  const found = await findModeCulture(scope.db, id);
+  const row = found && (await getModeConduiteCultures(scope, found.idModeConduite)).find((r) => r.id === id);
+  if (!row) throw new ServiceError(ERRORS.cultureUpdate, 404);
+  return row;
+}
+
+/**
+ * Creates (no `existing`: last in the mode's list) or updates (stale check, the row keeps its place) one crop row of a
+ * mode, with the form's checks. The mode is marked changed, so that a form of the whole mode loaded before is refused as stale.
+ */
+export async function saveModeConduiteCulture(scope: Scope, idModeConduite: number, row: ModeConduiteCultureInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  const fieldErrors: Record<string, string[]> = {};
+  await checkCultureRow(db, row, "", fieldErrors);
+  refuseFields(fieldErrors);
+  return db.transaction(async (trx) => {
+    const mode = await findMode(trx, idModeConduite);
+    if (!mode || mode.idCampagne !== ctx.idCampagne) throw new ServiceError(existing ? ERRORS.cultureUpdate : ERRORS.cultureCreate, 404);
+    let id: number;
+    if (existing) {
+      const current = await findModeCulture(trx, existing.id);
+      if (!current || current.idModeConduite !== idModeConduite) throw new ServiceError(ERRORS.cultureUpdate, 404);
+      await updateModeCultureIfUnchanged(trx, idModeConduite, existing, row, current.ordre);
+      id = existing.id;
+    } else id = await insertModeCulture(trx, idModeConduite, row, (await maxModeCultureOrdre(trx, idModeConduite)) + 1);
+    await touchMode(trx, idModeConduite);
+    return id;
+  });
+}
+
+/** Deletes one crop row of a mode of the scope's campaign. */
+export async function removeModeConduiteCulture(scope: Scope, id: number): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  await db.transaction(async (trx) => {
+    const row = await findModeCulture(trx, id);
+    if (!row || row.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.cultureDelete, 404);
+    if ((await deleteModeCultures(trx, row.idModeConduite, [id])) !== 1) throw new ServiceError(ERRORS.cultureDelete, 404);
+    await touchMode(trx, row.idModeConduite);
+  });
+}
+
+/** The campaign of an insurance, null when there is none. */
+export async function assuranceCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findAssurance(db, id))?.idCampagne ?? null;
+}
+
+/** One insurance of a mode of the scope's campaign, with its calculated values. */
+export async function getAssurance(scope: Scope, id: number) {
+  const ctx = await campaignContext(scope);
+  const a = await findAssurance(scope.db, id);
+  if (!a || a.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.assurance, 404);
+  const { idCampagne: _c, ...row } = a;
+  void _c;
+  return row;
+}
+
+/**
+ * Creates (no `existing`; a mode has one insurance at most: a second is refused with 409) or updates (stale check) the
+ * insurance of a mode, the estimate recomputed as the form's save does. An insurance needs its crop (the form's rule).
+ */
+export async function saveModeConduiteAssurance(scope: Scope, idModeConduite: number, a: AssuranceInput, existing?: Token): Promise<number> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  const fieldErrors: Record<string, string[]> = {};
+  if (!hasAssurance(a)) fieldErrors.idCulture = ["warning.required"];
+  await checkAssurance(db, a, "", fieldErrors);
+  refuseFields(fieldErrors);
+  return db.transaction(async (trx) => {
+    const mode = await findMode(trx, idModeConduite);
+    if (!mode || mode.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.assurance, 404);
+    const e = await estimate(trx, campagneOf(ctx), a);
+    const values = {
+      ...a,
+      rendementReelMoyen: e.rendementReelMoyen,
+      rendementNonIndemnisable: e.rendementNonIndemnisable,
+      mtIndemniteCalculee: e.mtIndemniteCalculee,
+    };
+    const current = (await listAssurancesOfModes(trx, [idModeConduite])).get(idModeConduite);
+    if (existing) {
+      if (!current || current.id !== existing.id) throw new ServiceError(ERRORS.assurance, 404);
+      await updateAssuranceIfUnchanged(trx, existing, values);
+    } else {
+      if (current) throw new ServiceError(ERRORS.assurance, 409);
+      await upsertAssurance(trx, idModeConduite, values);
+    }
+    await touchMode(trx, idModeConduite);
+    return (await listAssurancesOfModes(trx, [idModeConduite])).get(idModeConduite)!.id;
+  });
+}
+
+/** Deletes an insurance by its own id (the screen deletes it by its mode: removeAssurance). */
+export async function removeAssuranceById(scope: Scope, id: number): Promise<void> {
+  const ctx = await writableCampaign(scope);
+  const a = await findAssurance(scope.db, id);
+  if (!a || a.idCampagne !== ctx.idCampagne) throw new ServiceError(ERRORS.assurance, 404);
+  await removeAssurance(scope, a.idModeConduite);
 }

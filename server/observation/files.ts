@@ -7,7 +7,16 @@ import { hasControlCharacter } from "~/domain/validation";
 import type { Db } from "../db/knex";
 import { env } from "../env";
 import { failingWith, ServiceError } from "../errors";
-import { allFichierPaths, deleteFichier, fichierATelecharger, fichierEtAuteur, insertFichier, listFichiers, serieIdOfCampagne } from "./repo";
+import {
+  allFichierPaths,
+  campaignOfFichier,
+  deleteFichier,
+  fichierATelecharger,
+  fichierEtAuteur,
+  insertFichier,
+  listFichiers,
+  serieIdOfCampagne,
+} from "./repo";
 import type { Scope } from "../access/scope";
 
 /**
@@ -112,6 +121,11 @@ export async function removeFichier(scope: Scope, id: number): Promise<void> {
   if (Number(row.creePar) !== user.id) throw new ServiceError("errors.forbidden", 403);
   await deleteFichier(db, id);
   await removeStoredFiles([String(row.chemin)]);
+}
+
+/** The campaign of an attached file, null when there is none (the API names the file, not the campaign). */
+export function fichierCampaign(db: Db, id: number): Promise<number | null> {
+  return campaignOfFichier(db, id);
 }
 
 /** Removes stored files (after their rows are gone); a file already missing is not an error. */

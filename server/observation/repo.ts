@@ -353,6 +353,28 @@ export function listElementOffers(db: Db, idOad: number) {
     .select("a.idOad", "a.dicIdTypeObservation", "a.dicoIdEltObserve", "a.unite1", "a.unite2", "a.unite3", "e.libelle", "e.libelleEn", "e.nature");
 }
 
+/**
+ * The elements a network offers for an observation type (admin_oad_observations): the network's own rows when it has
+ * some for the type, else the default rows (no network), with the element's label and order, by element label.
+ */
+export async function listAdminOadObservations(db: Db, idOad: number, idType: number) {
+  const own = await db("admin_oad_observation").where({ idOad, dicIdTypeObservation: idType }).first("id");
+  const rows = await db("admin_oad_observation as a")
+    .join("element_observe as e", "e.id", "a.dicoIdEltObserve")
+    .where("a.dicIdTypeObservation", idType)
+    .where((q) => (own ? q.where("a.idOad", idOad) : q.whereNull("a.idOad")))
+    .select("a.id", "a.idOad", "a.dicIdTypeObservation", "a.unite1", "a.unite2", "a.unite3", "e.id as eId", "e.libelle", "e.libelleEn", "e.noOrdre");
+  return rows.map((r) => ({
+    id: Number(r.id),
+    idOad: num(r.idOad),
+    dicIdTypeObservation: Number(r.dicIdTypeObservation),
+    unite1: str(r.unite1),
+    unite2: str(r.unite2),
+    unite3: str(r.unite3),
+    elementObserve: { id: Number(r.eId), libelle: String(r.libelle), libelleEn: str(r.libelleEn), noOrdre: num(r.noOrdre) },
+  }));
+}
+
 /** The folder's own observation elements, by label. */
 export function listDossierObservations(db: Db, idDossier: number) {
   return db("dossier_observation").where({ idDossier }).orderBy("libelle");
@@ -553,6 +575,20 @@ export async function insertObservations(db: Db, rows: Record<string, unknown>[]
 
 // ---- Placettes and horizons
 
+/** One placette with its plot and campaign (the API's placettes/{id}); undefined when there is none. */
+export async function findPlacette(db: Db, id: number): Promise<(PlacetteRow & { idParcelle: number; idCampagne: number }) | undefined> {
+  const r = await db("placette").where({ id }).first("id", "updatedAt", "libelle", "geometrie", "idParcelle", "idCampagne");
+  if (!r) return undefined;
+  return {
+    id: Number(r.id),
+    updatedAt: toIso(r.updatedAt),
+    libelle: String(r.libelle),
+    geometrie: str(r.geometrie),
+    idParcelle: Number(r.idParcelle),
+    idCampagne: Number(r.idCampagne),
+  };
+}
+
 export function insertPlacette(db: Db, values: Record<string, unknown>): Promise<number> {
   return insertId(db, "placette", values);
 }
@@ -590,6 +626,12 @@ export function insertComplement(db: Db, values: { idObservation: number; dicoId
 export async function serieIdOfCampagne(db: Db, idCampagne: number, idSerie: number): Promise<number | null> {
   const s = await db("observation_serie").where({ id: idSerie, idCampagne }).first("id");
   return s ? Number(s.id) : null;
+}
+
+/** The campaign of an attached file's series, null when there is none. */
+export async function campaignOfFichier(db: Db, id: number): Promise<number | null> {
+  const r = await db("fichier_attache_serie as f").join("observation_serie as s", "s.id", "f.idObservationSerie").where("f.id", id).first("s.idCampagne");
+  return r ? Number(r.idCampagne) : null;
 }
 
 export function insertFichier(db: Db, values: Record<string, unknown>): Promise<number> {

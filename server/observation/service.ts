@@ -45,6 +45,7 @@ import {
   findComplement,
   findObservationLinks,
   findParcelleCampagne,
+  findPlacette,
   findSeries,
   horizonIdsOfSerie,
   insertComplement,
@@ -53,6 +54,7 @@ import {
   insertObservations,
   insertPlacette,
   insertSerie,
+  listAdminOadObservations,
   listCulturesOfCampagne,
   listDossierObservations,
   listElementOffers,
@@ -774,4 +776,40 @@ export async function saveComplement(scope: Scope, raw: ComplementObservationInp
       return existing.id;
     }),
   );
+}
+
+// ---- Placettes, network element offers (the API's reads; issue 26, decision 0129)
+
+/** The campaign of a placette, null when there is none. */
+export async function placetteCampaign(db: Db, id: number): Promise<number | null> {
+  return (await findPlacette(db, id))?.idCampagne ?? null;
+}
+
+/** The placettes of a plot of the scope's campaign, by label (GET parcelles/{id}/placettes). */
+export async function getPlacettesOfParcelle(scope: Scope, idParcelle: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  await plotOf(db, ctx, idParcelle);
+  return (await listPlacettes(db, ctx.idCampagne, idParcelle)).map((p) => ({ ...p, idParcelle }));
+}
+
+/** One placette of the scope's campaign. */
+export async function getPlacette(scope: Scope, id: number) {
+  const ctx = await campaignContext(scope);
+  const p = await findPlacette(scope.db, id);
+  if (!p || p.idCampagne !== ctx.idCampagne) throw new ServiceError(PLACETTE_ERROR, 404);
+  return p;
+}
+
+/**
+ * The elements the network `idOad` offers for an observation type, with their units (GET admin_oad_observations): the
+ * network's own rows replace the default ones for the type, as on the measures screen (decision 0037); sorted by
+ * element label (B-OBS-40). Reference data: any signed-in user may read it.
+ */
+export async function getAdminOadObservations(db: Db, idOad: number, idType: number, locale: "fr" | "en" = "fr") {
+  const rows = (await listAdminOadObservations(db, idOad, idType)).map(({ elementObserve: { libelleEn, ...e }, ...r }) => ({
+    ...r,
+    elementObserve: { ...e, libelle: locale === "en" && libelleEn ? libelleEn : e.libelle },
+  }));
+  return rows.sort((a, b) => a.elementObserve.libelle.localeCompare(b.elementObserve.libelle, locale));
 }
