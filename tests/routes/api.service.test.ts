@@ -427,6 +427,42 @@ describe("farm description", () => {
     ).toBe(403);
     expect((await t.db()("parcelle").where({ id: plot.id }).first("libelle")).libelle).toBe("Parcelle API bis");
   });
+
+  test("[B-API-16] [B-PLOT-17] GET parcelles/{id} reads one plot; DELETE parcelles/{id} deletes it with its interventions, refused to a reader, on a locked campaign and anonymously", async () => {
+    const { campagnes } = t.demo();
+    const redacteur = await tokenOf("redacteur");
+    const made = await api("POST", "/api/v1/parcelles", {
+      token: redacteur,
+      body: { idCampagne: campagnes.tilleuls2025, libelle: "Parcelle à supprimer", surface: 2 },
+    });
+    const plot = made.body as { id: number };
+    const read = await api("GET", `/api/v1/parcelles/${plot.id}`, { token: await tokenOf("lecteur") });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: plot.id, idCampagne: campagnes.tilleuls2025, libelle: "Parcelle à supprimer", surface: 2 });
+    expect((await api("GET", "/api/v1/parcelles/999999", { token: redacteur })).status).toBe(404);
+    expect((await api("GET", `/api/v1/parcelles/${plot.id}`, { token: null })).status).toBe(401);
+
+    const locked = await t.db()("parcelle").where({ idCampagne: campagnes.tilleuls2024 }).first("id");
+    const before = await snapshot(t.db(), "parcelle");
+    const refused: [string | null, number, number][] = [
+      ["lecteur", plot.id, 403],
+      ["synthese", plot.id, 403],
+      [null, plot.id, 401],
+      ["redacteur", locked.id, 403],
+      ["redacteur", 999999, 404],
+    ];
+    for (const [username, id, status] of refused) {
+      const r = await api("DELETE", `/api/v1/parcelles/${id}`, { token: username ? await tokenOf(username) : null });
+      expect([username, id, r.status]).toEqual([username, id, status]);
+    }
+    expect(await snapshot(t.db(), "parcelle")).toEqual(before);
+
+    const gone = await api("DELETE", `/api/v1/parcelles/${plot.id}`, { token: redacteur });
+    expect(gone.status).toBe(204);
+    expect(gone.text ?? "").toBe("");
+    expect(await t.db()("parcelle").where({ id: plot.id }).first()).toBeUndefined();
+    expect((await api("GET", `/api/v1/parcelles/${plot.id}`, { token: redacteur })).status).toBe(404);
+  });
 });
 
 describe("farms and campaigns", () => {
