@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, inEnglish, navigate, test } from "./fixtures";
-import { noSeriousAxeViolationInMain, signIn } from "./helpers";
+import AxeBuilder from "@axe-core/playwright";
+import { signIn } from "./helpers";
 import { E2E } from "./settings";
 
 /** Every request the page makes stays on the app's own origin: Swagger UI's script, styles and fonts come with the app. */
@@ -25,6 +26,17 @@ async function expectTheCalls(page: Page) {
   await expect(reference.locator(".opblock-summary-path", { hasText: /^\/api\/v1\/exploitations$/ }).first()).toBeVisible();
 }
 
+/**
+ * No serious or critical axe violation in the page's main element. Swagger UI's server list is a select without a
+ * label of its own (its "Servers" caption is not tied to it): the library's markup, left out and recorded in decision 0124.
+ */
+async function noSeriousAxeViolation(page: Page) {
+  const r = await new AxeBuilder({ page }).include("main").exclude("#servers").analyze();
+  expect(
+    r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
+  ).toEqual([]);
+}
+
 test.describe("API documentation page (/api/docs)", () => {
   test.beforeEach(() => test.setTimeout(120_000));
 
@@ -39,7 +51,7 @@ test.describe("API documentation page (/api/docs)", () => {
     await expect(page.getByRole("link", { name: "Mon profil" })).toHaveAttribute("href", "/sillon/home/profil");
     await expect(page.getByTestId("api-docs-openapi")).toHaveAttribute("href", "/sillon/api/v1/openapi.json");
     await expectTheCalls(page);
-    await noSeriousAxeViolationInMain(page);
+    await noSeriousAxeViolation(page);
     await page.screenshot({ path: "tests/.artifacts/api-docs-fr.png", fullPage: true });
     expect(outside).toEqual([]);
     await page.getByRole("link", { name: "Retour à l'application" }).click();
@@ -57,7 +69,7 @@ test.describe("API documentation page (/api/docs)", () => {
     await expect(page.getByRole("heading", { name: "Getting a token", level: 2 })).toBeVisible();
     await expect(page.getByRole("link", { name: "My profile" })).toBeVisible();
     await expectTheCalls(page);
-    await noSeriousAxeViolationInMain(page);
+    await noSeriousAxeViolation(page);
     await page.screenshot({ path: "tests/.artifacts/api-docs-en.png", fullPage: true });
     expect(outside).toEqual([]);
   });

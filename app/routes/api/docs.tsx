@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import swaggerStyles from "swagger-ui-dist/swagger-ui.css?url";
+import contrastStyles from "./docs.css?url";
 import { useTranslation } from "~/use-translation";
 import { getUser } from "#server/auth/session.server";
 import { basePath } from "#server/base-path";
@@ -16,7 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { loggedIn: (await getUser(request)) !== null, openApiUrl: `${basePath(env().BASE_PATH)}api/v1/openapi.json` };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: swaggerStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: swaggerStyles },
+  { rel: "stylesheet", href: contrastStyles },
+];
 
 export function meta() {
   return [{ title: "Sillon – API" }];
