@@ -15,6 +15,7 @@ export default [
   route("api/v1/login_check", "routes/api/login-check.ts"),
   route("api/v1/actualisation", "routes/api/actualisation.ts"),
   route("api/v1/openapi.json", "routes/api/openapi.ts"),
+  route("api/docs", "routes/api/docs.tsx"),
   route("api/v1/*", "routes/api/api.ts", { id: "api.v1" }),
   route("api/v2/*", "routes/api/api.ts", { id: "api.v2" }),
   route("logout", "routes/logout.ts"),

@@ -25,6 +25,7 @@ import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
 import jetonsApi from "./jetons-api";
+import apiDocs from "./api-docs";
 import apiTerrain from "./api-terrain";
 
 const en = {
@@ -928,6 +929,7 @@ const en = {
   ...selectionCampagnes,
   ...taches,
   ...jetonsApi,
+  ...apiDocs,
   ...apiTerrain,
   ...exportsTexts,
   ...exportResultats,

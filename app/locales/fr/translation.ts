@@ -24,6 +24,7 @@ import edaplos from "./edaplos";
 import registre from "./registre";
 import daplos from "./daplos";
 import jetonsApi from "./jetons-api";
+import apiDocs from "./api-docs";
 import apiTerrain from "./api-terrain";
 
 const fr = {
@@ -929,6 +930,7 @@ const fr = {
   ...selectionCampagnes,
   ...taches,
   ...jetonsApi,
+  ...apiDocs,
   ...apiTerrain,
   ...exportsTexts,
   ...exportResultats,
