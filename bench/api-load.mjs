@@ -22,7 +22,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, fmt, headers as headersOf, lightGet, loadAverage, selectContext, signIn, startServer, summary } from "./lib.mjs";
+import { argsOf, fmt, headers as headersOf, lightGet, loadAverage, selectContext, signIn, startServer, summary, demoIds as idsOf } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const seconds = Number(args.seconds ?? 10);
@@ -37,13 +37,9 @@ const TOKEN_USERS = ["animateur", "redacteur", "lecteur"];
 
 function demoIds() {
   const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
-  const one = (sql, ...p) => db.prepare(sql).get(...p).id;
-  const oad = one("select id from oad where libelle = ?", "Réseau démo");
-  const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
-  const exploitation = one("select id from exploitation where libelle = ?", "EARL des Tilleuls");
-  const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
+  const ids = idsOf(db);
   db.close();
-  return { oad, dossier, exploitation, campagne };
+  return ids;
 }
 
 /** The setting-up calls (sign-in, tokens) come from an address of their own, outside the clients' quotas. */

@@ -2,7 +2,7 @@
 //
 //   node bench/grid-scroll.mjs [--interventions 10000] [--seconds 5] [--step 120] [--port 3602] [--profile scroll.cpuprofile]
 //
-// Prepares a fresh data folder (bench/.data-grid-scroll): the seeded demo, then `scripts/demo-charge.ts` with
+// Prepares a fresh data folder under the system's temporary folder (removed at the end): the seeded demo, then `scripts/demo-charge.ts` with
 // `--interventions` (EARL de la Charge 2025); starts the built server, opens the interventions screen in Debian's
 // Chromium (headless, as the journeys run it) signed in as `animateur` with every plot of that campaign chosen, waits
 // for the grid, then scrolls its rows: each animation frame moves the grid's scroller on by `--step` pixels (default
@@ -10,11 +10,12 @@
 // animation frames (requestAnimationFrame) while it scrolls: frames per second, median and p95 interval, frames over
 // 33 ms (a visible stutter), and the grid's last visible row as a check that it moved. Markdown rows on stdout.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { chromium } from "@playwright/test";
-import { argsOf, fmt, percentile, prepareData, root, selectContext, serverEnv, signIn, startServer } from "./lib.mjs";
+import { argsOf, demoIds, fmt, percentile, prepareData, root, selectContext, serverEnv, signIn, startServer, stopServer, tempDataDir } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const port = Number(args.port ?? 3602);
@@ -22,7 +23,7 @@ const count = Number(args.interventions ?? 10_000);
 const seconds = Number(args.seconds ?? 5);
 const step = Number(args.step ?? 120);
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, "bench/.data-grid-scroll");
+const dataDir = tempDataDir("grid-scroll");
 
 prepareData({ port, dataDir });
 execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "scripts/demo-charge.ts"), "--", "--interventions", String(count)], {
@@ -32,13 +33,7 @@ execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "s
 });
 
 const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
-const one = (sql, ...p) => db.prepare(sql).get(...p).id;
-const ids = {
-  oad: one("select id from oad where libelle = ?", "Réseau démo"),
-  dossier: one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce"),
-  exploitation: one("select id from exploitation where libelle = ?", "EARL de la Charge"),
-};
-ids.campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", ids.exploitation);
+const ids = demoIds(db, "EARL de la Charge");
 const plots = db
   .prepare("select id from parcelle where id_campagne = ? order by id")
   .all(ids.campagne)
@@ -113,7 +108,7 @@ try {
     },
     { seconds, step },
   );
-  if (cdp) (await import("node:fs")).writeFileSync(args.profile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+  if (cdp) fs.writeFileSync(args.profile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
   const sorted = [...result.intervals].sort((a, b) => a - b);
   const total = result.intervals.reduce((a, b) => a + b, 0);
   const fps = (result.intervals.length / total) * 1000;
@@ -129,5 +124,6 @@ try {
   );
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

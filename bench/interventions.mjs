@@ -19,7 +19,22 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import http from "node:http";
-import { argsOf, fmt, headers, lightGet, loadAverage, prepareData, root, selectContext, serverEnv, signIn, startServer, summary, treeCpuMs } from "./lib.mjs";
+import {
+  argsOf,
+  demoIds,
+  fmt,
+  headers,
+  lightGet,
+  loadAverage,
+  prepareData,
+  root,
+  selectContext,
+  serverEnv,
+  signIn,
+  startServer,
+  summary,
+  treeCpuMs,
+} from "./lib.mjs";
 
 const args = argsOf([...process.argv.slice(2), ""]);
 const port = Number(args.port ?? 3601);
@@ -39,11 +54,7 @@ execFileSync(path.join(root, "node_modules/.bin/vite-node"), [path.join(root, "s
 
 function chargeIds() {
   const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
-  const one = (sql, ...p) => db.prepare(sql).get(...p).id;
-  const oad = one("select id from oad where libelle = ?", "Réseau démo");
-  const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
-  const exploitation = one("select id from exploitation where libelle = ?", "EARL de la Charge");
-  const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
+  const { oad, dossier, exploitation, campagne } = demoIds(db, "EARL de la Charge");
   const plots = db
     .prepare("select id from parcelle where id_campagne = ? order by id")
     .all(campagne)

@@ -2,10 +2,26 @@
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** A fresh data folder under the system's temporary folder, never in the checkout: the bench removes it at the end. */
+export const tempDataDir = (name) => fs.mkdtempSync(path.join(os.tmpdir(), `sillon-bench-${name}-`));
+
+/** The demo's network, folder, `farm` and its 2025 campaign (what selectContext takes), from an open better-sqlite3 database. */
+export function demoIds(db, farm = "EARL des Tilleuls") {
+  const one = (sql, ...p) => db.prepare(sql).get(...p).id;
+  const exploitation = one("select id from exploitation where libelle = ?", farm);
+  return {
+    oad: one("select id from oad where libelle = ?", "Réseau démo"),
+    dossier: one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce"),
+    exploitation,
+    campagne: one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation),
+  };
+}
 
 /** Command-line options `--name value`. */
 export const argsOf = (argv) => Object.fromEntries(argv.reduce((pairs, a, i, all) => (a.startsWith("--") ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []));
@@ -54,6 +70,14 @@ export function startServer({ port, dataDir, processes = "", keepData = false })
     });
     child.on("exit", (code) => reject(new Error(`the server stopped with code ${code}`)));
   });
+}
+
+/** Stops a server started by startServer and waits for it to exit (so that its data folder can be removed). */
+export async function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 /**

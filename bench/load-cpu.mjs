@@ -2,21 +2,21 @@
 //
 //   node bench/load-cpu.mjs [--requests 300] [--port 3601] [--only parcelle|operations|frame]
 //
-// Starts one server process (WEB_CONCURRENCY=1) on a fresh, seeded data folder, signs in `animateur`, selects
+// Starts one server process (WEB_CONCURRENCY=1) on a fresh, seeded data folder under the system's temporary folder (removed at the end), signs in `animateur`, selects
 // EARL des Tilleuls 2025, warms up, then reads the process's CPU time (/proc/<pid>/stat, user + system) around
 // N sequential full page requests of each screen, and around N requests of /healthz (the bare baseline: express,
 // the security headers and one database query) and of the signed-in frame (the layouts' data alone). BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=..." profiles it.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, headers, root, selectContext, signIn, startServer } from "./lib.mjs";
+import { argsOf, demoIds, headers, selectContext, signIn, startServer, stopServer, tempDataDir } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const port = Number(args.port ?? 3601);
 const requests = Number(args.requests ?? 300);
 const only = args.only; // one screen's name: measure only it (for a profile)
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, "bench/.data-cpu");
+const dataDir = tempDataDir("cpu");
 const SCREENS = {
   parcelle: "/home/description/exploitation/parcelle",
   operations: "/home/description/exploitation/operations_culturales",
@@ -35,14 +35,7 @@ const loadAverage = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").sl
 const server = await startServer({ port, dataDir, processes: "1" });
 try {
   const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
-  const one = (sql, ...p) => db.prepare(sql).get(...p).id;
-  const exploitation = one("select id from exploitation where libelle = ?", "EARL des Tilleuls");
-  const ids = {
-    oad: one("select id from oad where libelle = ?", "Réseau démo"),
-    dossier: one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce"),
-    exploitation,
-    campagne: one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation),
-  };
+  const ids = demoIds(db);
   db.close();
   const cookie = await signIn(origin);
   await selectContext(origin, cookie, ids);
@@ -72,5 +65,6 @@ try {
   console.log("|---|---|---|---|---|");
   for (const row of rows) console.log(row);
 } finally {
-  server.kill("SIGTERM");
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, fmt, headers as headersOf, selectContext as select, signIn as signInAs, startServer as start, summary } from "./lib.mjs";
+import { argsOf, fmt, headers as headersOf, selectContext as select, signIn as signInAs, startServer as start, summary, demoIds as idsOf } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const scenario = args.scenario ?? "all";
@@ -36,13 +36,9 @@ const signIn = () => signInAs(origin);
 
 function demoIds() {
   const db = new Database(path.join(dataDir, "sillon.sqlite"), { readonly: true });
-  const one = (sql, ...p) => db.prepare(sql).get(...p).id;
-  const oad = one("select id from oad where libelle = ?", "Réseau démo");
-  const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
-  const exploitation = one("select id from exploitation where libelle = ?", "EARL des Tilleuls");
-  const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
+  const ids = idsOf(db);
   db.close();
-  return { oad, dossier, exploitation, campagne };
+  return ids;
 }
 
 const selectContext = (cookie, ids) => select(origin, cookie, ids);

@@ -3,14 +3,15 @@
 //
 //   node bench/mesures.mjs [--requests 400] [--concurrency 20] [--processes N]
 //
-// Prepares a fresh data folder (bench/.data-mesures): the seeded demo, then 500 series of 20 observations each on the
+// Prepares a fresh data folder under the system's temporary folder (removed at the end): the seeded demo, then 500 series of 20 observations each on the
 // first plot of EARL des Tilleuls 2025 (written directly in SQLite); starts the server on port 3602, signs in
 // `animateur` once per simulated user, selects that campaign, then asks the screen's data (`.data`) with that plot
 // and one series selected: p50 / p95 with one user, then with `concurrency` users asking without pause. Markdown rows
 // for docs/performance.md on stdout.
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, fmt, headers, prepareData, root, selectContext, signIn, startServer, summary } from "./lib.mjs";
+import { argsOf, demoIds, fmt, headers, prepareData, selectContext, signIn, startServer, stopServer, summary, tempDataDir } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const port = Number(args.port ?? 3602);
@@ -18,17 +19,14 @@ const requests = Number(args.requests ?? 400);
 const concurrency = Number(args.concurrency ?? 20);
 const processes = args.processes ?? process.env.WEB_CONCURRENCY ?? "";
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, "bench/.data-mesures");
+const dataDir = tempDataDir("mesures");
 
 prepareData({ port, dataDir });
 
 function fill() {
   const db = new Database(path.join(dataDir, "sillon.sqlite"));
   const one = (sql, ...p) => db.prepare(sql).get(...p).id;
-  const oad = one("select id from oad where libelle = ?", "Réseau démo");
-  const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
-  const exploitation = one("select id from exploitation where libelle = ?", "EARL des Tilleuls");
-  const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
+  const { oad, dossier, exploitation, campagne } = demoIds(db);
   const plot = one("select id from parcelle where id_campagne = ? order by libelle, id limit 1", campagne);
   const serie = db.prepare(
     "insert into observation_serie (id_campagne, id_exploitation, id_parcelle, nom, date, dic_id_type_serie, is_placette_selected) values (?, ?, ?, ?, ?, ?, 0)",
@@ -90,5 +88,6 @@ try {
   console.log(`| measures loader (.data), one user | ${a.count} | ${a.errors} | ${fmt(a.p50)} | ${fmt(a.p95)} |`);
   console.log(`| measures loader (.data), ${concurrency} concurrent users | ${b.count} | ${b.errors} | ${fmt(b.p50)} | ${fmt(b.p95)} |`);
 } finally {
-  server.kill("SIGTERM");
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

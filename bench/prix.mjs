@@ -3,14 +3,15 @@
 //
 //   node bench/prix.mjs [--requests 300] [--concurrency 10] [--processes N]
 //
-// Prepares a fresh data folder (bench/.data-prix): the seeded demo; EARL des Tilleuls 2025 gets an intervention with
+// Prepares a fresh data folder under the system's temporary folder (removed at the end): the seeded demo; EARL des Tilleuls 2025 gets an intervention with
 // 2,000 inputs of distinct products (2,000 price rows once the screen is opened); 100 farms of the Beauce folder get
 // 10 campaigns each (1,000), each with a price of the first of those products. Signs in `animateur`, selects
 // Tilleuls 2025, then asks the screen's data (`.data`, as a navigation does) and the proposed prices resource:
 // p50 / p95 with one user, then with `concurrency` users. Markdown rows for docs/performance.md on stdout.
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { argsOf, fmt, headers, prepareData, root, selectContext, signIn, startServer, summary } from "./lib.mjs";
+import { argsOf, demoIds, fmt, headers, prepareData, selectContext, signIn, startServer, stopServer, summary, tempDataDir } from "./lib.mjs";
 
 const args = argsOf(process.argv.slice(2));
 const port = Number(args.port ?? 3611);
@@ -18,7 +19,7 @@ const requests = Number(args.requests ?? 300);
 const concurrency = Number(args.concurrency ?? 10);
 const processes = args.processes ?? process.env.WEB_CONCURRENCY ?? "";
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, "bench/.data-prix");
+const dataDir = tempDataDir("prix");
 const PRODUCTS = 2000;
 const FARMS = 100;
 const YEARS = 10;
@@ -30,10 +31,7 @@ prepareData({ port, dataDir });
 function fill() {
   const db = new Database(path.join(dataDir, "sillon.sqlite"));
   const one = (sql, ...p) => db.prepare(sql).get(...p).id;
-  const oad = one("select id from oad where libelle = ?", "Réseau démo");
-  const dossier = one("select id from dossier where libelle = ?", "Groupe Grandes cultures Beauce");
-  const exploitation = one("select id from exploitation where libelle = ?", "EARL des Tilleuls");
-  const campagne = one("select id from campagne where id_exploitation = ? and annee_recolte = 2025 and simulation = 0", exploitation);
+  const { oad, dossier, exploitation, campagne } = demoIds(db);
   const plot = one("select id from parcelle where id_campagne = ? order by id", campagne);
   const op = one("select id from operation_culturale where id_campagne = ? order by id", campagne);
   db.transaction(() => {
@@ -116,5 +114,6 @@ try {
   console.log(`| proposed prices of one row, one user | ${s1.count} | ${s1.errors} | ${fmt(s1.p50)} | ${fmt(s1.p95)} |`);
   console.log(`| proposed prices of one row, ${concurrency} concurrent users | ${sn.count} | ${sn.errors} | ${fmt(sn.p50)} | ${fmt(sn.p95)} |`);
 } finally {
-  server.kill("SIGTERM");
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { countRows, demoUser, expectRefused } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import { attendre, tacheFinie } from "../../tests/helpers/attendre";
 import type { Db } from "../db/knex";
 import { Executeur } from "../jobs/runner";
 import { lireTache } from "../jobs/service";
@@ -25,15 +26,8 @@ async function demarrer(db: Db): Promise<Executeur> {
   return e;
 }
 
-async function fin(db: Db, idTache: number) {
-  const limite = Date.now() + 60_000;
-  for (;;) {
-    const r = await db("tache").where({ id: idTache }).first("etat", "resultat", "erreur", "progression", "total");
-    if (r.etat === "terminee" || r.etat === "echec") return r;
-    if (Date.now() > limite) throw new Error(`job ${idTache} still ${r.etat}`);
-    await new Promise((ok) => setTimeout(ok, 25));
-  }
-}
+const fin = (db: Db, idTache: number) =>
+  attendre(() => db("tache").where({ id: idTache }).first("etat", "resultat", "erreur", "progression", "total"), tacheFinie, { quoi: `job ${idTache}` });
 
 /** A series' stored figures, in a stable order, without their ids. */
 async function chiffres(db: Db, idSerie: number) {

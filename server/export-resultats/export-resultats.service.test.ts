@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { valeursInitialesExport } from "~/domain/export-resultats";
 import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import { attendre, tacheFinie } from "../../tests/helpers/attendre";
 import { creerSerie, executerSerie } from "../calcul-serie/service";
 import { selectInContext } from "../contexte/service";
 import { isPostgres, type Db } from "../db/knex";
@@ -41,14 +42,8 @@ async function demoUser(db: Db, username: string) {
   return user;
 }
 
-async function terminee(db: Db, user: Awaited<ReturnType<typeof demoUser>>, idTache: number) {
-  for (let i = 0; i < 600; i++) {
-    const v = await lireTache(db, user, idTache);
-    if (v.etat === "terminee" || v.etat === "echec") return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("job still running");
-}
+const terminee = (db: Db, user: Awaited<ReturnType<typeof demoUser>>, idTache: number) =>
+  attendre(() => lireTache(db, user, idTache), tacheFinie, { ms: 30_000, pasMs: 50 });
 
 /** The demo's published series of EARL des Tilleuls 2024 (seeded by server/demo/seed-series.ts; made here the same way if absent). */
 async function serieDemo(db: Db): Promise<number> {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
 import { demoUser, expectRefused } from "../../tests/helpers/service";
 import { databaseUrl, dialect, useTestDb } from "../../tests/helpers/test-db";
+import { attendre as attendreJusque, tacheFinie as finie } from "../../tests/helpers/attendre";
 import { createDb, isPostgres, type Db } from "../db/knex";
 import { ServiceError } from "../errors";
 import { definirTache, Executeur, lancerTache, TACHE_INTERROMPUE } from "./runner";
@@ -35,17 +36,7 @@ function adresse(db: Db): string {
   return c.filename ? `file:${c.filename}` : databaseUrl(process.env.TEST_DATABASE_URL!, c.database!);
 }
 
-async function attendre<T>(lire: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const fin = Date.now() + ms;
-  for (;;) {
-    const v = await lire();
-    if (ok(v)) return v;
-    if (Date.now() > fin) throw new Error(`still waiting: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const finie = (v: { etat: string }) => v.etat === "terminee" || v.etat === "echec";
+const attendre = <T>(lire: () => Promise<T>, fini: (v: T) => boolean) => attendreJusque(lire, fini, { ms: 20_000, pasMs: 50 });
 
 describe(`job runner (${dialect})`, () => {
   test("[issue14][A-EXPORT-19] a job runs and ends 'terminee' with its progress and result; its owner reads it, nobody else", async () => {

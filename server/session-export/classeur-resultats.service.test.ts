@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { valeursInitialesExport } from "~/domain/export-resultats";
 import { resources } from "~/locales";
-import { apiClient } from "../../tests/helpers/api-client";
+import { apiClient, attendre, tacheFinie } from "../../tests/helpers/api-client";
 import { demoUser as utilisateurDemo, scopeOf } from "../../tests/helpers/service";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
 import { creerSerie, executerSerie } from "../calcul-serie/service";
@@ -53,12 +53,8 @@ async function serieNonPubliee(db: Db, auteur: number | null): Promise<number> {
 }
 
 async function classeurDe(db: Db, user: Utilisateur, session: { id: number; idTache: number }): Promise<ExcelJS.Workbook> {
-  for (let i = 0; i < 600; i++) {
-    const v = await lireTache(db, user, session.idTache);
-    if (v.etat === "echec") throw new Error(`export failed: ${v.erreur}`);
-    if (v.etat === "terminee") break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const v = await attendre(() => lireTache(db, user, session.idTache), tacheFinie, { ms: 30_000, pasMs: 50 });
+  if (v.etat === "echec") throw new Error(`export failed: ${v.erreur}`);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile((await fichierSessionExport(db, user, session.id)).chemin);
   return wb;
@@ -154,24 +150,15 @@ describe(`result export before publication (${dialect})`, () => {
 
   test("[issue29-exports] [C-RIGHTS-17] [C-RIGHTS-19] the series' author, the campaign's writer and the animator export an unpublished series over HTTP; a reader is refused", async () => {
     const db = t.db();
-    const { api, tokenOf } = apiClient(t);
+    const { api, tokenOf, attendreTache } = apiClient(t);
     const { users } = t.demo();
     const idSerie = await serieNonPubliee(db, users.redacteur);
     expect(Boolean(Number((await db("calcul_serie").where({ id: idSerie }).first("publication")).publication))).toBe(false);
-    const attendre = async (token: string, href: string) => {
-      for (let i = 0; i < 600; i++) {
-        const r = await api("GET", href, { token });
-        const etat = (r.body as { etat: string }).etat;
-        if (etat === "terminee" || etat === "echec") return etat;
-        await new Promise((ok) => setTimeout(ok, 50));
-      }
-      throw new Error("job still running");
-    };
     for (const username of ["redacteur", "animateur"]) {
       const token = await tokenOf(username);
       const r = await api("POST", "/api/v1/session_exports", { token, body: corps(idSerie) });
       expect(r.status, username).toBe(202);
-      expect(await attendre(token, (r.body as { href: string }).href), username).toBe("terminee");
+      expect((await attendreTache(token, (r.body as { href: string }).href, { ms: 30_000, pasMs: 50 })).etat, username).toBe("terminee");
     }
     // A reader who did not launch it: refused, as if it did not exist, and nothing recorded.
     const avant = Number((await db("session_export").count({ n: "*" }))[0].n);

@@ -8,6 +8,7 @@ import { demoUser as utilisateurDemo, scopeOf } from "../../tests/helpers/servic
 import { selectInContext } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import { attendre, tacheFinie } from "../../tests/helpers/attendre";
 import { Executeur } from "../jobs/runner";
 import { lireTache } from "../jobs/service";
 import { TACHE_EXPORT_DONNEES_BRUTES, uniteDePrix } from "./donnees-brutes";
@@ -45,12 +46,8 @@ async function exporter(db: Db, campagnes: number[], groupes: number[], extra: P
   const user = await redacteur(db);
   const demande: DemandeSessionExport = { nature: NATURE_DONNEES_BRUTES, libelle: "", version: 2, anglais: false, campagnes, groupes, ...extra };
   const { id, idTache } = await creerSessionExport(scopeOf(db, user), demande, TACHE_EXPORT_DONNEES_BRUTES);
-  for (let i = 0; i < 400; i++) {
-    const v = await lireTache(db, user, idTache);
-    if (v.etat === "echec") throw new Error(`export failed: ${v.erreur}`);
-    if (v.etat === "terminee") break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const v = await attendre(() => lireTache(db, user, idTache), tacheFinie, { ms: 20_000, pasMs: 50 });
+  if (v.etat === "echec") throw new Error(`export failed: ${v.erreur}`);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile((await fichierSessionExport(db, user, id)).chemin);
   return wb;

@@ -7,6 +7,7 @@ import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf } from "
 import { selectInContext } from "../contexte/service";
 import type { Db } from "../db/knex";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
+import { attendre, tacheFinie } from "../../tests/helpers/attendre";
 import { Executeur } from "../jobs/runner";
 import { lireTache } from "../jobs/service";
 import { TACHE_EXPORT_DONNEES_BRUTES } from "./donnees-brutes";
@@ -59,14 +60,8 @@ const demande = (campagnes: number[], groupes: number[], extra: Partial<DemandeS
   ...extra,
 });
 
-async function terminee(db: ReturnType<typeof t.db>, user: Awaited<ReturnType<typeof utilisateurDemo>>, idTache: number) {
-  for (let i = 0; i < 400; i++) {
-    const v = await lireTache(db, user, idTache);
-    if (v.etat === "terminee" || v.etat === "echec") return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("job still running");
-}
+const terminee = (db: ReturnType<typeof t.db>, user: Awaited<ReturnType<typeof utilisateurDemo>>, idTache: number) =>
+  attendre(() => lireTache(db, user, idTache), tacheFinie, { ms: 20_000, pasMs: 50 });
 
 async function classeur(chemin: string): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();

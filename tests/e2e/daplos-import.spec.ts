@@ -1,8 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { ouvrirInterop, axeInterop, nettoyerImports } from "./interop";
 
 /**
  * The Daplos import screen (issue 25; app/routes/interoperabilite/importdaplos.tsx, spec 3 §2.10, §3.13, §4.5;
@@ -17,39 +15,6 @@ const SCREEN = "/home/interoperabilite/importdaplos";
 const SAMPLE = "tests/fixtures/daplos/sample-v0.94.dap";
 const SIRET = "08900000000000";
 
-async function ouvrir(page: Page) {
-  const ids = await demoIds();
-  await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
-  await signIn(page, "redacteur");
-  return ids;
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
-
-/** What an import writes: the farm (its campaigns, plots, interventions go with it), the folder's inputs, the records. */
-async function nettoyer() {
-  const db = e2eDb();
-  const ids = await demoIds();
-  // An import still running holds the database: it ends first.
-  const enCours = async () =>
-    Number((await db("tache").where({ type: "import-daplos" }).whereIn("etat", ["en_attente", "en_cours"]).count({ n: "*" }).first())?.n);
-  await expect.poll(enCours, { timeout: 120_000 }).toBe(0);
-  // The farm the import made (found by its SIRET key): its campaigns, plots and interventions go with it.
-  const fermes = (await db("import_daplos_cle").where({ idOad: ids.reseauDemo, nature: "exploitation" }).select("idCible")).map((r) => r.idCible as number);
-  if (fermes.length) await db("exploitation").whereIn("id", fermes).delete();
-  await db("intrant_dossier").where({ remarque: "Import Daplos" }).delete();
-  await db("import_daplos_cle").where({ idOad: ids.reseauDemo }).delete();
-  await db("import_daplos")
-    .where({ idUser: await userId("redacteur") })
-    .delete();
-  await db("tache")
-    .where({ type: "import-daplos", idUtilisateur: await userId("redacteur") })
-    .delete();
-}
-
 async function comptes() {
   const db = e2eDb();
   const n = async (table: string) => Number((await db(table).count({ n: "*" }).first())?.n);
@@ -57,14 +22,14 @@ async function comptes() {
 }
 
 test.describe("Daplos import", () => {
-  test.beforeEach(nettoyer);
-  test.afterEach(nettoyer);
+  test.beforeEach(() => nettoyerImports());
+  test.afterEach(() => nettoyerImports());
 
   test("[C-DAP-01][C-DAP-03][C-DAP-04][C-DAP-05][C-DAP-06][C-DAP-08][C-DAP-09][C-DAP-10][C-DAP-11] a writer previews the sample, confirms, watches the progress and finds the import finished and the plots written", async ({
     page,
   }) => {
     test.setTimeout(240_000);
-    const ids = await ouvrir(page);
+    const ids = await ouvrirInterop(page);
     await navigate(page, "/home/interoperabilite");
     await expect(page).toHaveURL(/\/home\/interoperabilite\/importdaplos/);
     await expect(page.getByTestId("screen-importdaplos")).toBeVisible();
@@ -73,7 +38,7 @@ test.describe("Daplos import", () => {
     await expect(page.getByTestId("daplos-historique")).toContainText("Aucun import dans ce réseau.");
     const apercu = page.getByTestId("daplos-apercu");
     await expect(apercu).toBeDisabled(); // no file yet
-    await axe(page);
+    await axeInterop(page);
 
     await page.getByLabel("Fichier *").setInputFiles(SAMPLE);
     await expect(apercu).toBeEnabled();
@@ -91,7 +56,7 @@ test.describe("Daplos import", () => {
     await expect(rapport.getByTestId("daplos-non-pris").first()).toBeVisible();
     await expect(rapport.getByTestId("daplos-rapport-avertissements")).toBeVisible();
     expect(await comptes()).toEqual(avant); // the preview writes nothing
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/apercu.png`, fullPage: true });
 
     // Cancel, then preview again and confirm.
@@ -130,14 +95,14 @@ test.describe("Daplos import", () => {
     const detail = page.getByTestId("daplos-detail");
     await expect(detail.getByRole("heading", { name: "Rapport de l'import de sample-v0.94.dap" })).toBeVisible();
     await expect(detail.getByTestId("daplos-rapport-parcelle")).toHaveCount(93);
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/termine.png`, fullPage: true });
   });
 
   test("[C-DAP-07][C-DAP-08][C-DAP-12][C-ERR-22][C-ERR-33] a bad file shows its message and writes nothing: a .txt, an empty .dap, a .dap that is not Daplos", async ({
     page,
   }) => {
-    await ouvrir(page);
+    await ouvrirInterop(page);
     await navigate(page, SCREEN);
     const avant = await comptes();
     const champ = page.getByLabel("Fichier *");
@@ -166,7 +131,7 @@ test.describe("Daplos import", () => {
   });
 
   test("[C-DAP-03][C-DAP-12] in English: the labels, the preview and a failed import in the history", async ({ page }) => {
-    const ids = await ouvrir(page);
+    const ids = await ouvrirInterop(page);
     // A failed import recorded earlier (§4.5: its message holds the word echec).
     await e2eDb()("import_daplos").insert({
       idOad: ids.reseauDemo,
@@ -189,7 +154,7 @@ test.describe("Daplos import", () => {
     await expect(page.getByRole("heading", { name: "Import preview" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("daplos-rapport-exploitation")).toContainText("To create");
     await expect(page.getByRole("button", { name: "Confirm the import" })).toBeEnabled();
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/apercu-en.png`, fullPage: true });
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("heading", { name: "Import preview" })).toBeHidden();

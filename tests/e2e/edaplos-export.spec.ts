@@ -1,9 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { XMLParser } from "fast-xml-parser";
 import { mkdirSync, readFileSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { ouvrirInterop, axeInterop } from "./interop";
 
 /**
  * The eDaplos export screen (issue 25; app/routes/interoperabilite/export.tsx, spec 3 §2.10, §3.12, §4.6): a writer
@@ -14,18 +12,6 @@ import { demoIds, setContext, signIn } from "./helpers";
 const SHOTS = "/tmp/shots-edaplos";
 mkdirSync(SHOTS, { recursive: true });
 const SCREEN = "/home/interoperabilite/export";
-
-async function ouvrir(page: Page) {
-  const ids = await demoIds();
-  await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
-  await signIn(page, "redacteur");
-  return ids;
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
 
 async function nettoyer() {
   await e2eDb()("session_export")
@@ -39,7 +25,7 @@ test.describe("eDaplos export", () => {
   test("[C-EDAP-01][C-EDAP-02][C-EDAP-03][C-EDAP-04][C-EDAP-05][C-EDAP-06][C-EDAP-07][C-EDAP-08][C-EDAP-09][C-EDAP-12][C-EDAP-13][C-EDAP-15][C-EDAP-16][C-EDAP-17] a writer exports two campaigns, downloads the XML, reads the logs and deletes the session", async ({
     page,
   }) => {
-    const ids = await ouvrir(page);
+    const ids = await ouvrirInterop(page);
     await navigate(page, SCREEN);
     await expect(page.getByTestId("screen-export")).toBeVisible();
     await expect(page.getByTestId("selection-campagnes")).toBeVisible();
@@ -53,7 +39,7 @@ test.describe("eDaplos export", () => {
     await expect(page.getByTestId(`selection-campagne-${ids.tilleuls2024}`)).toBeChecked();
     await expect(page.getByTestId("edaplos-sessions")).toContainText("Aucune session d'export pour les campagnes cochées.");
     await expect(lancer).toBeEnabled();
-    await axe(page);
+    await axeInterop(page);
 
     await lancer.click();
     await expect(page.getByTestId("snackbar")).toHaveText("L'export a démarré");
@@ -80,7 +66,7 @@ test.describe("eDaplos export", () => {
     await expect(erreur).toBeVisible();
     await expect(erreur).toHaveClass(/text-red-700/);
     await expect(erreur.locator("td").first()).toHaveText("Erreur");
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/edaplos-export.png`, fullPage: true });
 
     // Delete it (a confirmation first).
@@ -92,7 +78,7 @@ test.describe("eDaplos export", () => {
   });
 
   test("[C-EDAP-01][C-EDAP-09][C-EDAP-17] in English: the panels, a finished session and its logs", async ({ page }) => {
-    const ids = await ouvrir(page);
+    const ids = await ouvrirInterop(page);
     await inEnglish(page, `${SCREEN}?campagne=${ids.tilleuls2025}`);
     await expect(page.getByRole("heading", { name: "Data to export" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Session files" })).toBeVisible();
@@ -104,7 +90,7 @@ test.describe("eDaplos export", () => {
     await page.getByTestId("edaplos-choisir-session").selectOption(String(session.id));
     await expect(page.locator('[data-testid="edaplos-log"]').first()).toBeVisible();
     await expect(page.locator('[data-testid="edaplos-log"][data-niveau="2"]').first().locator("td").first()).toHaveText("Error");
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/edaplos-export-en.png`, fullPage: true });
   });
 });

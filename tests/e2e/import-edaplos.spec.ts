@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
-import { demoIds, setContext, signIn } from "./helpers";
+import { ouvrirInterop, axeInterop, nettoyerImports } from "./interop";
+import { setContext } from "./helpers";
 
 /**
  * The eDaplos import (issue 25; decisions 0108, 0121): the demo writer exports a campaign as eDaplos on the export
@@ -18,18 +18,6 @@ const IMPORT = "/home/interoperabilite/importdaplos";
 const EXPORT = "/home/interoperabilite/export";
 const PLOTS = "/home/description/exploitation/parcelle";
 
-async function ouvrir(page: Page) {
-  const ids = await demoIds();
-  await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.tilleuls], idCampagne: ids.tilleuls2025 });
-  await signIn(page, "redacteur");
-  return ids;
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
-
 /** The writer exports the 2025 campaign of EARL des Tilleuls on the export screen and downloads it: its path. */
 async function exporter(page: Page, idCampagne: number, termine: string): Promise<string> {
   await navigate(page, `${EXPORT}?campagne=${idCampagne}`);
@@ -44,23 +32,6 @@ async function exporter(page: Page, idCampagne: number, termine: string): Promis
   const chemin = `${SHOTS}/${fichier.suggestedFilename()}`;
   await fichier.saveAs(chemin);
   return chemin;
-}
-
-/** What an import writes, removed: the farms it made (their campaigns, plots, interventions go with them), its keys, rows and jobs. */
-async function nettoyer() {
-  const db = e2eDb();
-  const ids = await demoIds();
-  const idUser = await userId("redacteur");
-  const enCours = async () =>
-    Number((await db("tache").where({ type: "import-daplos" }).whereIn("etat", ["en_attente", "en_cours"]).count({ n: "*" }).first())?.n);
-  await expect.poll(enCours, { timeout: 120_000 }).toBe(0);
-  const fermes = (await db("import_daplos_cle").where({ idOad: ids.reseauDemo, nature: "exploitation" }).select("idCible")).map((r) => r.idCible as number);
-  if (fermes.length) await db("exploitation").whereIn("id", fermes).delete();
-  await db("intrant_dossier").where({ remarque: "Import Daplos" }).delete();
-  await db("import_daplos_cle").where({ idOad: ids.reseauDemo }).delete();
-  await db("import_daplos").where({ idUser }).delete();
-  await db("tache").where({ type: "import-daplos", idUtilisateur: idUser }).delete();
-  await db("session_export").where({ idUtilisateur: idUser, nature: 2 }).delete();
 }
 
 async function comptes() {
@@ -87,14 +58,14 @@ const MALFORME = [
 ].join("\n");
 
 test.describe("eDaplos import", () => {
-  test.beforeEach(nettoyer);
-  test.afterEach(nettoyer);
+  test.beforeEach(() => nettoyerImports({ exportsEdaplos: true }));
+  test.afterEach(() => nettoyerImports({ exportsEdaplos: true }));
 
   test("[issue25][C-DAP-03][C-DAP-08][C-DAP-11][C-EDAP-07][C-ERR-22] a writer exports a campaign as eDaplos, previews it on the import screen, confirms, waits for the job and finds the plots and interventions imported", async ({
     page,
   }) => {
     test.setTimeout(300_000);
-    const ids = await ouvrir(page);
+    const ids = await ouvrirInterop(page);
     const xml = await exporter(page, ids.tilleuls2025, "Terminé");
     const nom = xml.split("/").pop()!;
     const nbSource = Number((await e2eDb()("parcelle").where({ idCampagne: ids.tilleuls2025 }).count({ n: "*" }).first())?.n);
@@ -129,7 +100,7 @@ test.describe("eDaplos import", () => {
     const creees = Number((await rapport.getByTestId("daplos-rapport-interventions").textContent())!.split(" ")[0]);
     expect(creees).toBeGreaterThan(0);
     expect(await comptes()).toEqual(avant); // the preview writes nothing
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/apercu.png`, fullPage: true });
 
     await page.getByTestId("daplos-confirmer").click();
@@ -194,7 +165,7 @@ test.describe("eDaplos import", () => {
   test("[issue25][C-ERR-22][C-ERR-33] a malformed eDaplos file: its file name and error next to the file field, no dialog, the loading indicator gone, nothing written", async ({
     page,
   }) => {
-    await ouvrir(page);
+    await ouvrirInterop(page);
     await navigate(page, IMPORT);
     const avant = await comptes();
     const champ = page.getByLabel("Fichier *");
@@ -221,7 +192,7 @@ test.describe("eDaplos import", () => {
     await expect(page.getByTestId("error-dialog")).toHaveCount(0);
     await expect(page.getByTestId("daplos-apercu-rapport")).toHaveCount(0);
     await expect(apercu).toBeEnabled(); // the form is as it was: the user may choose another file
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/malforme.png`, fullPage: true });
     await page.unrouteAll();
 
@@ -237,7 +208,7 @@ test.describe("eDaplos import", () => {
 
   test("[issue25][C-ERR-22] in English: the export's file previewed, a malformed file's error next to the field", async ({ page }) => {
     test.setTimeout(180_000);
-    const ids = await ouvrir(page);
+    const ids = await ouvrirInterop(page);
     await inEnglish(page, EXPORT);
     const xml = await exporter(page, ids.tilleuls2025, "Finished");
     await navigate(page, IMPORT);
@@ -256,14 +227,14 @@ test.describe("eDaplos import", () => {
     await expect(rapport.getByTestId("daplos-rapport-parcelle").first().locator("td").nth(2)).toHaveText("To create");
     await expect(rapport.getByRole("heading", { name: "Records not taken" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Confirm the import" })).toBeEnabled();
-    await axe(page);
+    await axeInterop(page);
     await page.screenshot({ path: `${SHOTS}/apercu-en.png`, fullPage: true });
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(rapport).toBeHidden();
   });
 
   test("[C-ERR-27][C-EDAP-16] a session whose log file is empty: no file available, missing or erroneous data, in French and English", async ({ page }) => {
-    const ids = await ouvrir(page);
+    const ids = await ouvrirInterop(page);
     const db = e2eDb();
     const [r] = await db("session_export")
       .insert({
@@ -282,7 +253,7 @@ test.describe("eDaplos import", () => {
     const logs = page.getByTestId("edaplos-logs");
     await expect(logs).toContainText("Aucun fichier disponible, données manquantes ou erronées.");
     await expect(logs.getByTestId("edaplos-logs-table")).toHaveCount(0);
-    await axe(page);
+    await axeInterop(page);
     await inEnglish(page, `${EXPORT}?campagne=${ids.tilleuls2025}&session=${id}`);
     await expect(page.getByTestId("edaplos-logs")).toContainText("No file available, missing or erroneous data.");
   });

@@ -8,6 +8,9 @@ import { dbContext } from "../../server/http/context.server";
 import { clientIpContext } from "../../server/security/context";
 import type { Db } from "../../server/db/knex";
 import type { DemoIds } from "../../server/demo/seed-demo";
+import { attendre, tacheFinie } from "./attendre";
+
+export { attendre, tacheFinie };
 
 /**
  * A JSON API client for service tests (issue 27): requests sent as over HTTP, through the route module of /api/v1
@@ -19,7 +22,8 @@ type Call = { token?: string | null; body?: unknown; raw?: string; headers?: Rec
 
 const BASE = "http://sillon.test/sillon";
 
-export function apiClient(t: { db: () => Db; demo: () => DemoIds }) {
+/** `ip`: the client address the calls come from (the API's quota counts per address). */
+export function apiClient(t: { db: () => Db; demo: () => DemoIds }, { ip = "203.0.113.27" }: { ip?: string } = {}) {
   const answered: Answered[] = [];
   async function api(method: string, path: string, o: Call = {}) {
     const headers: Record<string, string> = { ...o.headers };
@@ -33,7 +37,7 @@ export function apiClient(t: { db: () => Db; demo: () => DemoIds }) {
     const request = new Request(`${BASE}${path}`, { method, headers, body });
     const context = new RouterContextProvider();
     context.set(dbContext, t.db());
-    context.set(clientIpContext, "203.0.113.27");
+    context.set(clientIpContext, ip);
     const response: Response = await (method === "GET" ? apiLoader : apiAction)({ request, params: {}, context } as never);
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = new TextDecoder().decode(bytes);
@@ -47,7 +51,16 @@ export function apiClient(t: { db: () => Db; demo: () => DemoIds }) {
     const id = t.demo().users[username as keyof DemoIds["users"]];
     return issueApiToken(t.db(), id, { label: "test", nature: "connexion", ...extra });
   }
-  return { api, tokenOf, answered };
+  /** Polls GET `href` (taches/{id}) as a client does until the job ended; every answer a 200. */
+  async function attendreTache<T extends { etat: string }>(token: string, href: string, o?: Parameters<typeof attendre>[2]): Promise<T> {
+    const lire = async () => {
+      const r = await api("GET", href, { token });
+      expect(r.status).toBe(200);
+      return r.body as T;
+    };
+    return attendre(lire, tacheFinie, o);
+  }
+  return { api, tokenOf, answered, attendreTache };
 }
 
 /**

@@ -1,18 +1,13 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { loader as apiLoader, action as apiAction } from "~/routes/api/api";
 import { snapshot } from "../helpers/service";
 import { dialect, useTestDb } from "../helpers/test-db";
-import { issueApiToken } from "../../server/auth/api-token";
 import { ProblemSchema } from "../../server/http/api.server";
-import { dbContext } from "../../server/http/context.server";
-import { clientIpContext } from "../../server/security/context";
 import { APPELS_PROTOCOLES } from "../../server/api/appels-protocoles";
 import { APPELS_CALCUL } from "../../server/api/appels-calcul";
 import { APPELS_EXPORTS } from "../../server/api/appels-exports";
 import { Executeur } from "../../server/jobs/runner";
 import type { DemoIds } from "../../server/demo/seed-demo";
-import { expectContract } from "../helpers/api-client";
+import { apiClient, attendre, expectContract } from "../helpers/api-client";
 
 /**
  * The system and calculation calls of the JSON API (issue 27): protocols, objective indicators, calculation series,
@@ -20,30 +15,7 @@ import { expectContract } from "../helpers/api-client";
  */
 
 const t = useTestDb();
-const BASE = "http://sillon.test/sillon";
-const answered: { method: string; path: string; status: number; body: unknown; contentType: string | null }[] = [];
-
-async function api(method: string, path: string, o: { token?: string | null; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (o.token) headers.Authorization = `Bearer ${o.token}`;
-  const body = o.body === undefined ? undefined : JSON.stringify(o.body);
-  if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    headers["Content-Length"] = String(Buffer.byteLength(body));
-  }
-  const context = new RouterContextProvider();
-  context.set(dbContext, t.db());
-  context.set(clientIpContext, "203.0.113.28");
-  const request = new Request(`${BASE}${path}`, { method, headers, body });
-  const response: Response = await (method === "GET" ? apiLoader : apiAction)({ request, params: {}, context } as never);
-  const text = await response.text();
-  const json = text ? JSON.parse(text) : undefined;
-  answered.push({ method, path: path.split("?")[0], status: response.status, body: json, contentType: response.headers.get("content-type") });
-  return { status: response.status, body: json };
-}
-
-const tokenOf = (username: keyof DemoIds["users"], extra: Record<string, unknown> = {}) =>
-  issueApiToken(t.db(), t.demo().users[username], { label: "test", nature: "connexion", ...extra });
+const { api, tokenOf, answered, attendreTache } = apiClient(t, { ip: "203.0.113.28" });
 
 const lances: Executeur[] = [];
 afterEach(async () => {
@@ -200,19 +172,6 @@ describe(`decision rules (${dialect})`, () => {
 
 type Tache = { id: number; etat: string; progression: number; total: number; resultat: unknown; series?: { id: number; idCampagne: number }[] };
 
-/** Polls GET taches/{id} as a client does until the job ended. */
-async function attendre(token: string, href: string): Promise<Tache> {
-  const limite = Date.now() + 60_000;
-  for (;;) {
-    const r = await api("GET", href, { token });
-    expect(r.status).toBe(200);
-    const tache = r.body as Tache;
-    if (tache.etat === "terminee" || tache.etat === "echec") return tache;
-    if (Date.now() > limite) throw new Error(`job still ${tache.etat}`);
-    await new Promise((ok) => setTimeout(ok, 25));
-  }
-}
-
 async function demarrer() {
   const e = new Executeur(t.db(), { concurrence: 1, instance: `test-api-calcul:${process.pid}`, intervalleMs: 50, battementMs: 200 });
   lances.push(e);
@@ -233,18 +192,20 @@ describe(`calculation series (${dialect})`, () => {
     expect(href).toBe(`/api/v1/taches/${idTache}`);
     expect(await t.db()("tache").where({ id: idTache }).first("etat")).toMatchObject({ etat: "en_attente" });
     await demarrer();
-    const done = await attendre(token, href);
+    const done = await attendreTache<Tache>(token, href);
     expect(done).toMatchObject({ etat: "terminee", series: [{ idCampagne: campagnes.tilleuls2025 }] });
     expect(done.progression).toBe(done.total);
     const idSerie = done.series![0].id;
 
     // The series runs its plots in its own job: poll the list until it ended.
-    let serie: { id: number; statut: string } | undefined;
-    for (const limite = Date.now() + 60_000; Date.now() < limite; await new Promise((ok) => setTimeout(ok, 25))) {
-      const list = await api("GET", `/api/v1/calculs_series?campagne=${campagnes.tilleuls2025}`, { token });
-      serie = (list.body as { id: number; statut: string }[]).find((s) => s.id === idSerie);
-      if (serie && serie.statut !== "en_cours") break;
-    }
+    const serie = await attendre(
+      async () =>
+        ((await api("GET", `/api/v1/calculs_series?campagne=${campagnes.tilleuls2025}`, { token })).body as { id: number; statut: string }[]).find(
+          (s) => s.id === idSerie,
+        ),
+      (s) => !!s && s.statut !== "en_cours",
+      { quoi: "the series" },
+    );
     expect(serie).toMatchObject({ statut: "termine", publication: false });
     const read = await api("GET", `/api/v1/calculs_series/${idSerie}`, { token });
     expect(read.status).toBe(200);
@@ -271,7 +232,7 @@ describe(`calculation series (${dialect})`, () => {
     const exp = await api("POST", "/api/v1/session_exports?locale=en", { token: exporter, body: exportBody });
     expect(exp.status).toBe(202);
     const { id: idSession, href: exportHref } = exp.body as { id: number; href: string };
-    expect(await attendre(exporter, exportHref)).toMatchObject({ etat: "terminee" });
+    expect(await attendreTache(exporter, exportHref)).toMatchObject({ etat: "terminee" });
     const sessions = await api("GET", `/api/v1/session_exports?campagnes=${campagnes.tilleuls2025}&nature=1`, { token: exporter });
     expect(sessions.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: idSession, statut: 0, anglais: true, nature: 1 })]));
     expect((await api("GET", "/api/v1/session_exports?nature=7", { token })).status).toBe(400);

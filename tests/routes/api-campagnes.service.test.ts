@@ -20,7 +20,7 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-api-campagn
  */
 
 const t = useTestDb();
-const { api, tokenOf, answered } = apiClient(t);
+const { api, tokenOf, answered, attendreTache } = apiClient(t);
 
 type Campagne = {
   id: number;
@@ -46,18 +46,6 @@ async function demarrer() {
   const e = new Executeur(t.db(), { concurrence: 1, instance: `test-api-campagnes:${process.pid}`, intervalleMs: 50, battementMs: 200 });
   lances.push(e);
   await e.demarrer();
-}
-
-async function attendre(token: string, href: string): Promise<Tache> {
-  const limite = Date.now() + 60_000;
-  for (;;) {
-    const r = await api("GET", href, { token });
-    expect(r.status).toBe(200);
-    const tache = r.body as Tache;
-    if (tache.etat === "terminee" || tache.etat === "echec") return tache;
-    if (Date.now() > limite) throw new Error(`job still ${tache.etat}`);
-    await new Promise((ok) => setTimeout(ok, 25));
-  }
 }
 
 async function classeur(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
@@ -266,7 +254,7 @@ describe(`exports over the API (${dialect})`, () => {
     expect(early.body).toMatchObject({ key: "exports.pas-termine" });
 
     await demarrer();
-    expect(await attendre(token, href)).toMatchObject({ etat: "terminee" });
+    expect(await attendreTache<Tache>(token, href)).toMatchObject({ etat: "terminee" });
     // A-API-31: the raw-data sessions (nature 0) of the campaign; none among the calculation ones.
     const raw = await api("GET", `/api/v1/session_exports?campagnes=${campagnes.tilleuls2025}&nature=0`, { token });
     expect(raw.body).toEqual([expect.objectContaining({ id, nature: 0, statut: 0, campagnes: [campagnes.tilleuls2025] })]);
@@ -348,7 +336,7 @@ describe(`exports over the API (${dialect})`, () => {
     expect(started.status).toBe(202);
     const { id, href } = started.body as { id: number; href: string };
     await demarrer();
-    expect(await attendre(token, href)).toMatchObject({ etat: "terminee" });
+    expect(await attendreTache<Tache>(token, href)).toMatchObject({ etat: "terminee" });
     const listed = await api("GET", `/api/v1/session_exports?campagnes=${campagnes.tilleuls2025}&nature=0`, { token });
     expect(listed.body).toEqual([expect.objectContaining({ id, libelle: "Données Tilleuls", nature: 0, version: 2, anglais: true, statut: 0 })]);
     const file = await api("GET", `/api/v1/session_exports/${id}`, { token });
@@ -381,7 +369,7 @@ describe(`exports over the API (${dialect})`, () => {
     expect(started.status).toBe(202);
     const { id, href, fichier } = started.body as { id: number; href: string; fichier: string };
     await demarrer();
-    expect(await attendre(token, href)).toMatchObject({ etat: "terminee" });
+    expect(await attendreTache<Tache>(token, href)).toMatchObject({ etat: "terminee" });
     const sessions = await api("GET", `/api/v1/session_exports?campagnes=${campagnes.tilleuls2025}&nature=1`, { token });
     expect(sessions.body).toEqual(expect.arrayContaining([expect.objectContaining({ id, nature: 1, statut: 0, anglais: true })]));
     const file = await api("GET", fichier, { token });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { useTestDb, dialect } from "../helpers/test-db";
-import { apiClient } from "../helpers/api-client";
+import { apiClient, attendre } from "../helpers/api-client";
 import { Executeur } from "../../server/jobs/runner";
 
 /**
@@ -11,7 +11,7 @@ import { Executeur } from "../../server/jobs/runner";
  */
 
 const t = useTestDb();
-const { api, tokenOf } = apiClient(t);
+const { api, tokenOf, attendreTache } = apiClient(t);
 
 const runners: Executeur[] = [];
 afterEach(async () => {
@@ -19,16 +19,6 @@ afterEach(async () => {
 });
 
 type Tache = { etat: string; progression: number; total: number; series?: { id: number; idCampagne: number }[] };
-
-async function poll<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
-  const limit = Date.now() + 90_000;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > limit) throw new Error(`${what} did not end`);
-    await new Promise((ok) => setTimeout(ok, 25));
-  }
-}
 
 describe(`an integration over the API (${dialect})`, () => {
   test("[issue27-integration] personal token, a plot, 30 interventions with inputs in one call, their prices, the calculation polled, the plot's IFT and margin, the results workbook", async () => {
@@ -106,18 +96,14 @@ describe(`an integration over the API (${dialect})`, () => {
     const runner = new Executeur(db, { concurrence: 1, instance: `test-api-integration:${process.pid}`, intervalleMs: 50, battementMs: 200 });
     runners.push(runner);
     await runner.demarrer();
-    const job = await poll(
-      async () => (await api("GET", href, { token })).body as Tache,
-      (j) => j.etat === "terminee" || j.etat === "echec",
-      "the calculation job",
-    );
+    const job = await attendreTache<Tache>(token, href, { ms: 90_000, quoi: "the calculation job" });
     expect(job.etat).toBe("terminee");
     const idSerie = job.series![0].id;
-    await poll(
+    await attendre(
       async () =>
         ((await api("GET", `/api/v1/calculs_series?campagne=${idCampagne}`, { token })).body as { id: number; statut: string }[]).find((s) => s.id === idSerie),
       (s) => !!s && s.statut !== "en_cours",
-      "the series",
+      { ms: 90_000, quoi: "the series" },
     );
 
     // The plot's IFT and margin.
@@ -139,11 +125,7 @@ describe(`an integration over the API (${dialect})`, () => {
     });
     expect(exp.status).toBe(202);
     const { id: idSession, href: exportHref } = exp.body as { id: number; href: string };
-    const exported = await poll(
-      async () => (await api("GET", exportHref, { token })).body as Tache,
-      (j) => j.etat === "terminee" || j.etat === "echec",
-      "the export job",
-    );
+    const exported = await attendreTache<Tache>(token, exportHref, { ms: 90_000, quoi: "the export job" });
     expect(exported.etat).toBe("terminee");
     const file = await api("GET", `/api/v1/session_exports/${idSession}`, { token });
     expect(file.status).toBe(200);

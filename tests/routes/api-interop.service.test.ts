@@ -23,7 +23,7 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-api-interop
  */
 
 const t = useTestDb();
-const { api, tokenOf, answered } = apiClient(t);
+const { api, tokenOf, answered, attendreTache } = apiClient(t);
 const SAMPLE = fs.readFileSync(new URL("../fixtures/daplos/sample-v0.94.dap", import.meta.url));
 
 /** A request whose answer may be a file, or whose body is a form: recorded for the contract as the JSON client does. */
@@ -53,19 +53,12 @@ afterAll(() => {
 });
 
 type Tache = { id: number; etat: string };
+/** Starts a job runner, then polls the job until it ended. */
 async function attendre(token: string, href: string): Promise<Tache> {
   const e = new Executeur(t.db(), { concurrence: 1, instance: `test-api-interop:${process.pid}`, intervalleMs: 50, battementMs: 200 });
   lances.push(e);
   await e.demarrer();
-  const limite = Date.now() + 120_000;
-  for (;;) {
-    const r = await api("GET", href, { token });
-    expect(r.status).toBe(200);
-    const tache = r.body as Tache;
-    if (tache.etat === "terminee" || tache.etat === "echec") return tache;
-    if (Date.now() > limite) throw new Error(`job still ${tache.etat}`);
-    await new Promise((ok) => setTimeout(ok, 50));
-  }
+  return attendreTache<Tache>(token, href, { ms: 120_000, pasMs: 50 });
 }
 
 function upload(fields: Record<string, string | File>): FormData {

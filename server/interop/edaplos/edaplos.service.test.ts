@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { campagneLibelle } from "~/domain/partage";
 import { countRows, demoUser as utilisateurDemo, expectRefused, scopeOf, snapshot, withBrokenTable } from "../../../tests/helpers/service";
 import { dialect, useTestDb } from "../../../tests/helpers/test-db";
+import { attendre, tacheFinie } from "../../../tests/helpers/attendre";
 import { selectInContext } from "../../contexte/service";
 import { choixCampagnes } from "../../resultats/selection";
 import type { Db } from "../../db/knex";
@@ -54,14 +55,7 @@ async function demoUser(db: Db, username: string) {
   return user;
 }
 
-async function terminee(db: Db, user: Utilisateur, idTache: number) {
-  for (let i = 0; i < 600; i++) {
-    const v = await lireTache(db, user, idTache);
-    if (v.etat === "terminee" || v.etat === "echec") return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("job still running");
-}
+const terminee = (db: Db, user: Utilisateur, idTache: number) => attendre(() => lireTache(db, user, idTache), tacheFinie, { ms: 30_000, pasMs: 50 });
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, processEntities: false });
 const liste = (v: unknown): Record<string, unknown>[] => (v == null ? [] : ([v].flat() as Record<string, unknown>[]));
