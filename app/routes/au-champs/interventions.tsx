@@ -28,7 +28,8 @@ import { ACTIONS_LOAD_ERROR, getInterventionsPacked, removeInterventions, saveIn
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
-import { removeIntrant, saveIntrant, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import { removeIntrant, saveIntrant, saveIntrantsGrid, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import { IntrantGrilleSchema } from "~/domain/intrant-grille";
 import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/domain/recolte";
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
 import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
@@ -82,6 +83,11 @@ export const action = screenAction(
     saveFertilisant: inputIntent("fertilisant", FertilisantSchema),
     saveEau: inputIntent("eau", EauSchema),
     saveAutre: inputIntent("autre", AutreSchema),
+    // The inputs of one intervention edited in the grid (decision 0126): the dialogs' schemas and write path.
+    intrantsGrid: intent({ idAction: idField, patches: jsonField(rowPatchListSchema(IntrantGrilleSchema)) }, async ({ scope }, { idAction, patches }) => ({
+      ok: true as const,
+      ...(await saveIntrantsGrid(scope, idAction, patches)),
+    })),
     deleteIntrant: rowIntent(({ scope }, id) => removeIntrant(scope, id), "ui.delete-confirmation"),
     // Harvest products and the folder's harvest qualifiers (decision 0031).
     saveRecolte: formIntent(
