@@ -95,7 +95,8 @@ test("[issue28-saisie] a writer fills the crop, the BBCH stage and the contracto
       .click();
     await expect(page).toHaveURL(new RegExp(`au_champs/interventions\\?parcelleId=${s.idParcelle}$`));
     await expect(page.locator("canvas[data-testid=data-grid-canvas]")).toBeVisible();
-    await goTo(page, 8);
+    // The crop column comes after the inputs column (decision 0126).
+    await goTo(page, 9);
     await pasteText(page, `${s.crop.libelle}\r\n`);
     // The grid scrolled to the crop: from there, the arrow keys to the stage (three columns on).
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");

@@ -68,14 +68,15 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
         decimals: 3,
         value: (r) => nombrePassages(asNumber(r.frequence), asNumber(r.tauxSurface)),
       },
-      { id: "idCultureConcernee", kind: "choice", title: t("interventions.colonnes.culture"), width: 200, options: cultures },
+      // The inputs before the crop, visible without scrolling right (issue 29); edited in the inputs grid below (decision 0126).
       {
         id: "intrants",
         kind: "computed",
         title: t("interventions.colonnes.intrants"),
-        width: 320,
+        width: 300,
         value: (r) => intrantsText(r.intrants ?? [], lang, r.recoltes ?? []),
       },
+      { id: "idCultureConcernee", kind: "choice", title: t("interventions.colonnes.culture"), width: 200, options: cultures },
       { id: "rdd", kind: "computed", title: t("interventions.colonnes.rdd"), width: 90, value: (r) => (r.rdd ? t("interventions.rdd-oui") : "") },
       // The register's fields (issue 28, decision 0105): the BBCH stage from the stage list, the free text kept.
       { id: "idStadeCulture", kind: "choice", title: t("registre.grille.stade-bbch"), width: 200, options: stades },

@@ -38,6 +38,7 @@ import { DuplicationCampagneInterventionsSchema, DuplicationInterventionsSchema,
 import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema } from "~/domain/parcelle";
 import { getAffectations, majDatesActions, majDatesCampagne, saveAffectations } from "#server/parcelle/service.server";
 import { copyChoices, duplicateCampaignInterventions, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
+import { IntrantsGrille } from "~/components/interventions/intrants-grille";
 import { IndicateursParcelleFetch } from "~/components/interventions/indicateurs-fetch";
 import { ScreenFrame } from "~/components/screen-frame";
 import type { Route } from "./+types/interventions";
@@ -197,15 +198,18 @@ function Interventions({ data }: { data: InterventionsData }) {
     <div className="mx-auto max-w-6xl space-y-4">
       <ListScreen
         header={<InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} selectedIds={selectedIds} />}
-        renderTable={({ onSelect }) => (
-          <InterventionsGrid
-            data={data}
-            rows={rows}
-            readOnly={readOnly}
-            onSave={onGridSave}
-            onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)}
-            onRowsSelected={setSelectedIds}
-          />
+        renderTable={({ onSelect, selectedId }) => (
+          <>
+            <InterventionsGrid
+              data={data}
+              rows={rows}
+              readOnly={readOnly}
+              onSave={onGridSave}
+              onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)}
+              onRowsSelected={setSelectedIds}
+            />
+            <IntrantsGrille intervention={data.rows.find((r) => String(r.id) === selectedId) ?? null} readOnly={readOnly} />
+          </>
         )}
         tableId="interventions"
         title={t("screen.interventions")}
