@@ -117,7 +117,9 @@ test.describe("[issue29-intrants] inputs in the interventions grid", () => {
       await page.screenshot({ path: `${SHOTS}/grille-intrants-apres.png`, fullPage: true });
 
       // Ctrl+Z in the inputs grid undoes a dose typed before it is saved.
-      await grid.locator("canvas[data-testid=data-grid-canvas]").click({ position: { x: 32 + 120 + 300 + 50, y: 36 + 17 } });
+      // The dose cell of the first row: row numbers (about 32 px), product (300), then inside the dose (110).
+      const inputsBox = (await grid.locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
+      await page.mouse.click(inputsBox.x + 32 + 300 + 50, inputsBox.y + 36 + 17);
       await page.keyboard.type("2");
       await page.keyboard.press("Enter");
       await expect(grid.getByTestId("grid-dirty-count")).toHaveText("1 ligne modifiée");

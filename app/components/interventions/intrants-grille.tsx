@@ -43,13 +43,6 @@ export function IntrantsGrille({ intervention, readOnly }: { intervention: Inter
     }
     return [
       {
-        id: "type",
-        kind: "computed",
-        title: t("interventions.grille-intrants.type"),
-        width: 120,
-        value: (r) => (r.type != null ? t(`interventions.types.${String(r.type)}`) : ""),
-      },
-      {
         id: "produit",
         kind: "choice",
         title: t("interventions.grille-intrants.produit"),
@@ -70,6 +63,13 @@ export function IntrantsGrille({ intervention, readOnly }: { intervention: Inter
         title: t("interventions.grille-intrants.cible"),
         width: 260,
         options: (grille?.cibles ?? []).map((c) => ({ value: c.id, label: c.libelle })),
+      },
+      {
+        id: "type",
+        kind: "computed",
+        title: t("interventions.grille-intrants.type"),
+        width: 120,
+        value: (r) => (r.type != null ? t(`interventions.types.${String(r.type)}`) : ""),
       },
       // Water and other inputs name no catalogue product: their label (the water type, the other input's name).
       { id: "libelle", kind: "computed", title: t("interventions.grille-intrants.libelle"), width: 260, value: (r) => (r.libelle as string) ?? "" },
