@@ -128,3 +128,10 @@ export async function replaceCibles(db: Db, idIntrant: number, cibles: { idCible
   const idIntrantCible = await insertId(db, "intrant_cible", { idIntrant, uniteRefCible1: cibles[0].uniteRef });
   await db("intrant_cible_cible").insert(cibles.map((c, i) => ({ idIntrantCible, idCible: c.idCible, rang: i + 1, doseRef: c.doseRef, uniteRef: c.uniteRef })));
 }
+
+/** The ids of an intervention's inputs that have a category (those the dialogs and the grid edit), newest first. */
+export async function idsIntrantsDeAction(db: Db, idAction: number): Promise<number[]> {
+  return (
+    await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where("i.idAction", idAction).orderBy("i.id", "desc").select("i.id")
+  ).map((r) => Number(r.id));
+}

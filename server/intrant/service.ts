@@ -10,11 +10,15 @@ import {
   type PhytoInput,
   type SemenceInput,
 } from "~/domain/intrant";
+import { dialogInput, grilleField, grilleRowOf, IntrantGrilleSchema, KIND_SCHEMAS, kindOfType, type GrilleKind } from "~/domain/intrant-grille";
+import { rowPatchesSchema, type RowConflict } from "~/domain/grid-patches";
+import { INVALID_FORM, validate } from "~/domain/validation";
 import { writableCampaign, campaignContext, type CampaignContext } from "../access/description";
+import type { GridSaveResult, SavedRow } from "../db/row-patches";
 import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
-import { updateIfUnchanged, type Token } from "../db/stale";
-import { failingWith, invalidField, ServiceError } from "../errors";
+import { STALE, updateIfUnchanged, type Token } from "../db/stale";
+import { failingWith, invalidField, isServiceError, parse, ServiceError } from "../errors";
 import * as referentiel from "../referentiel-intrants/service";
 import type { Scope } from "../access/scope";
 import {
@@ -27,6 +31,7 @@ import {
   compositionFertilisant,
   deleteIntrantDeCampagne,
   fertilisantReference,
+  idsIntrantsDeAction,
   insertIntrant,
   intrantDeCampagne,
   intrantDuDossier,
@@ -317,23 +322,114 @@ export async function getIntrant(scope: Scope, id: number) {
   const { db } = scope;
   const ctx = await campaignContext(scope);
   return failingWith(INTRANTS_LOAD_ERROR, async () => {
-    const r = await intrantDeCampagne(db, ctx.idCampagne, id);
+    const r = await readIntrant(db, ctx.idCampagne, id);
     if (!r) throw new ServiceError(INTRANTS_LOAD_ERROR, 404);
-    const [car, cibles] = await Promise.all([caracteristiqueDe(db, id), ciblesDe(db, id)]);
-    return {
-      id: Number(r.id),
-      updatedAt: toIso(r.updatedAt),
-      type: Number(r.idTypeIntrant),
-      idCategorie: Number(r.idCategorie),
-      idIntrant: num(r.idIntrant),
-      origine: num(r.dicIdOrigineIntrant),
-      libelle: String(r.libelleIntrant),
-      code: (r.codeIntrant as string | null) ?? null,
-      idCulture: num(r.idCulture),
-      quantite: num(r.quantite),
-      unite: (r.dicLlUnite as string | null) ?? null,
-      caracteristique: car ? Object.fromEntries([...ELEMENTS, "semenceFerme", "semenceCertifiee", "semenceOgm"].map((k) => [k, num(car[k])])) : null,
-      cibles,
-    };
+    return r;
   });
+}
+
+/** An input of the campaign as its dialog edits it, with its intervention; undefined when there is none. */
+async function readIntrant(db: Db, idCampagne: number, id: number) {
+  const r = await intrantDeCampagne(db, idCampagne, id);
+  if (!r) return undefined;
+  const [car, cibles] = await Promise.all([caracteristiqueDe(db, id), ciblesDe(db, id)]);
+  return {
+    id: Number(r.id),
+    updatedAt: toIso(r.updatedAt),
+    type: Number(r.idTypeIntrant),
+    idCategorie: Number(r.idCategorie),
+    idIntrant: num(r.idIntrant),
+    origine: num(r.dicIdOrigineIntrant),
+    libelle: String(r.libelleIntrant),
+    code: (r.codeIntrant as string | null) ?? null,
+    idCulture: num(r.idCulture),
+    quantite: num(r.quantite),
+    unite: (r.dicLlUnite as string | null) ?? null,
+    caracteristique: car ? Object.fromEntries([...ELEMENTS, "semenceFerme", "semenceCertifiee", "semenceOgm"].map((k) => [k, num(car[k])])) : null,
+    cibles,
+    idAction: Number(r.idAction),
+  };
+}
+
+/** An intervention's inputs as the interventions grid shows them (issue 29, decision 0126): token and grid values. */
+export async function intrantsGrille(scope: Scope, idAction: number): Promise<({ id: number; updatedAt: string } & Record<string, unknown>)[]> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  return failingWith(INTRANTS_LOAD_ERROR, async () => {
+    await actionOf(db, ctx, idAction);
+    const out = [];
+    for (const id of await idsIntrantsDeAction(db, idAction)) {
+      const r = await readIntrant(db, ctx.idCampagne, id);
+      if (r) out.push({ id: r.id, updatedAt: r.updatedAt, ...grilleRowOf(r) });
+    }
+    return out;
+  });
+}
+
+/**
+ * The save of an intervention's inputs grid (decision 0126): each row becomes the input its dialog would send
+ * (`dialogInput`: the grid's product, dose, unit and main target over the stored details), parsed with that dialog's
+ * schema and written by the dialogs' own path (`writeIntrant`), in one transaction. Every row is judged before any
+ * write (an invalid row refuses the save, its fields named as the grid's); a row changed or removed meanwhile is
+ * set aside with its current values and the others are written (decision 0100). A new row is a phyto.
+ */
+export async function saveIntrantsGrid(scope: Scope, idAction: number, patches: unknown): Promise<GridSaveResult> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  const list = parse(rowPatchesSchema(IntrantGrilleSchema), { patches }).patches;
+  const key = (index: number, field: string) => (field ? `patches.${index}.values.${field}` : `patches.${index}`);
+  return failingWith(INTRANTS_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      await actionOf(trx, ctx, idAction);
+      const fieldErrors: Record<string, string[]> = {};
+      const refuse = (index: number, errors: Record<string, string[]>) => {
+        for (const [field, keys] of Object.entries(errors)) {
+          const list = (fieldErrors[key(index, grilleField(field))] ??= []);
+          for (const k of keys) if (!list.includes(k)) list.push(k);
+        }
+      };
+      const conflicts: RowConflict[] = [];
+      const rows: { index: number; id: number | null; token?: Token; kind: GrilleKind; input: Record<string, unknown> }[] = [];
+      for (const [index, p] of list.entries()) {
+        const isNew = p.id === null || p.id < 0;
+        const stored = isNew ? undefined : await readIntrant(trx, ctx.idCampagne, p.id!);
+        if (!isNew && (!stored || stored.idAction !== idAction)) {
+          conflicts.push({ index, id: p.id!, key: "errors.not-found", updatedAt: null, values: null });
+          continue;
+        }
+        const kind = stored ? kindOfType(stored.type) : "phyto";
+        if (!kind) {
+          refuse(index, { "": ["warning.invalid"] });
+          continue;
+        }
+        const r = validate(KIND_SCHEMAS[kind], dialogInput(kind, p.values, stored));
+        if (!r.success) refuse(index, r.fieldErrors);
+        else rows.push({ index, id: p.id, token: stored ? { id: stored.id, updatedAt: p.updatedAt ?? "" } : undefined, kind, input: r.data });
+      }
+      if (Object.keys(fieldErrors).length) throw new ServiceError(INVALID_FORM, 400, fieldErrors);
+      const saved: SavedRow[] = [];
+      for (const row of rows) {
+        try {
+          const id = await writeIntrant(trx, ctx, idAction, row.kind, row.input as IntrantInputOf[IntrantKind], row.token);
+          const now = await readIntrant(trx, ctx.idCampagne, id);
+          saved.push({ index: row.index, sentId: row.id, id, updatedAt: now?.updatedAt ?? "", inserted: !row.token });
+        } catch (e) {
+          if (isServiceError(e) && e.key === STALE && row.token) {
+            const now = await readIntrant(trx, ctx.idCampagne, row.token.id);
+            conflicts.push({
+              index: row.index,
+              id: row.token.id,
+              key: now ? STALE : "errors.not-found",
+              updatedAt: now?.updatedAt ?? null,
+              values: now ? grilleRowOf(now) : null,
+            });
+          } else if (isServiceError(e) && e.fieldErrors) {
+            refuse(row.index, e.fieldErrors);
+            throw new ServiceError(INVALID_FORM, 400, fieldErrors);
+          } else throw e;
+        }
+      }
+      return { saved, conflicts: conflicts.sort((a, b) => a.index - b.index) };
+    }),
+  );
 }

@@ -123,7 +123,7 @@ test.describe("interventions screen", () => {
         "Fréquence",
         "Taux de surface",
         "Nb passages",
-        "Culture concernée",
+        "Intrants",
       ]);
       const row = table.locator("tbody tr").filter({ hasText: "12/04/2025" });
       await expect(row).toContainText("E2E Traitement fongicide");

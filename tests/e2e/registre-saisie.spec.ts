@@ -95,10 +95,11 @@ test("[issue28-saisie] a writer fills the crop, the BBCH stage and the contracto
       .click();
     await expect(page).toHaveURL(new RegExp(`au_champs/interventions\\?parcelleId=${s.idParcelle}$`));
     await expect(page.locator("canvas[data-testid=data-grid-canvas]")).toBeVisible();
-    await goTo(page, 8);
+    // The crop column comes after the inputs column (decision 0126).
+    await goTo(page, 9);
     await pasteText(page, `${s.crop.libelle}\r\n`);
-    // The grid scrolled to the crop: from there, the arrow keys to the stage (three columns on).
-    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    // The grid scrolled to the crop: from there, the arrow keys to the stage (two columns on: RDD, then the stage).
+    for (let i = 0; i < 2; i++) await page.keyboard.press("ArrowRight");
     await pasteText(page, `${s.stage.libelle}\tdernière feuille\t06:30\t08:15\t732 829 320 00074\r\n`);
     await expect.poll(() => gridRowTexts(page, 0)).toEqual(expect.arrayContaining([s.crop.libelle, s.stage.libelle, "dernière feuille"]));
     await expect(page.getByTestId("grid-dirty-count")).toHaveText("1 ligne modifiée");

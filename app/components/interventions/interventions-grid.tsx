@@ -1,4 +1,4 @@
-import { useMemo, type Ref } from "react";
+import { useMemo, useSyncExternalStore, type Ref } from "react";
 import { useTranslation } from "~/use-translation";
 import type { GridColumnDef } from "~/components/grid/columns";
 import { DataGrid } from "~/components/grid/data-grid";
@@ -19,6 +19,28 @@ import type { InterventionRow, InterventionsData } from "~/domain/contracts/inte
 
 type Row = InterventionRow & Record<string, unknown>;
 
+const HEADER_PX = 36;
+const ROW_PX = 34;
+const MIN_PX = 240;
+/** What the page keeps above and below the grid when it is scrolled to (toolbar, message line, margins). */
+const AROUND_PX = 160;
+
+/**
+ * The grid's height (issue 29): its rows and three empty ones, at least MIN_PX, at most the screen's height less
+ * the toolbar and message line, so that the grid fills the screen when it has many rows and leaves room for the
+ * inputs detail below when it has few. The server, which knows no screen, takes 900 px.
+ */
+export function interventionsGridHeight(rows: number, viewport: number): number {
+  return Math.max(MIN_PX, Math.min(HEADER_PX + ROW_PX * (rows + 3), viewport - AROUND_PX));
+}
+
+const subscribeResize = (fn: () => void) => {
+  window.addEventListener("resize", fn);
+  return () => window.removeEventListener("resize", fn);
+};
+const viewportHeight = () => window.innerHeight;
+const serverViewport = () => 900;
+
 const asNumber = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 export type InterventionsGridProps = {
@@ -38,6 +60,7 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const several = data.selection.length > 1;
+  const viewport = useSyncExternalStore(subscribeResize, viewportHeight, serverViewport);
 
   const columns = useMemo<GridColumnDef<Row>[]>(() => {
     const operations = data.operations.map((o) => ({ value: o.id, label: o.libelle }));
@@ -68,14 +91,15 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
         decimals: 3,
         value: (r) => nombrePassages(asNumber(r.frequence), asNumber(r.tauxSurface)),
       },
-      { id: "idCultureConcernee", kind: "choice", title: t("interventions.colonnes.culture"), width: 200, options: cultures },
+      // The inputs before the crop, visible without scrolling right (issue 29); edited in the inputs grid below (decision 0126).
       {
         id: "intrants",
         kind: "computed",
         title: t("interventions.colonnes.intrants"),
-        width: 320,
+        width: 300,
         value: (r) => intrantsText(r.intrants ?? [], lang, r.recoltes ?? []),
       },
+      { id: "idCultureConcernee", kind: "choice", title: t("interventions.colonnes.culture"), width: 200, options: cultures },
       { id: "rdd", kind: "computed", title: t("interventions.colonnes.rdd"), width: 90, value: (r) => (r.rdd ? t("interventions.rdd-oui") : "") },
       // The register's fields (issue 28, decision 0105): the BBCH stage from the stage list, the free text kept.
       { id: "idStadeCulture", kind: "choice", title: t("registre.grille.stade-bbch"), width: 200, options: stades },
@@ -118,7 +142,7 @@ export function InterventionsGrid({ data, rows, readOnly, onSave, onSelect, onRo
       onSave={onSave}
       onSelect={onSelect}
       onRowsSelected={onRowsSelected ? (ids) => onRowsSelected(ids.filter((id) => id > 0)) : undefined}
-      height={height}
+      height={height ?? interventionsGridHeight(rows.length, viewport)}
     />
   );
 }

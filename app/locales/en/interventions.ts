@@ -19,6 +19,18 @@ const texts = {
     "copie-selection-vide": "First select interventions in the table (row numbers, or cells over several rows).",
     "aucune-parcelle": "No plot in this campaign: create the plots first.",
     "aucune-intervention": "No intervention on this plot.",
+    "grille-intrants": {
+      titre: "Inputs of the intervention of {{date}}",
+      type: "Type",
+      produit: "Product",
+      dose: "Dose",
+      unite: "Unit",
+      cible: "Main target",
+      libelle: "Stored label",
+      choisir: "Choose a saved intervention in the grid to enter its inputs here.",
+      aide: "Product, dose, unit and target are entered as in the grid; a row added is a plant-protection product. The other details (composition, seeds, other kinds) stay in the intervention's dialogs.",
+      "aide-lecture": "Read only: you cannot change the inputs of this campaign.",
+    },
     colonnes: {
       date: "Date",
       operation: "Cultural operation",

@@ -19,6 +19,18 @@ const texts = {
     "copie-selection-vide": "Sélectionnez d'abord des interventions dans le tableau (numéros de ligne, ou cellules sur plusieurs lignes).",
     "aucune-parcelle": "Aucune parcelle dans cette campagne : créez d'abord les parcelles.",
     "aucune-intervention": "Aucune intervention sur cette parcelle.",
+    "grille-intrants": {
+      titre: "Intrants de l'intervention du {{date}}",
+      type: "Type",
+      produit: "Produit",
+      dose: "Dose",
+      unite: "Unité",
+      cible: "Cible principale",
+      libelle: "Libellé enregistré",
+      choisir: "Choisissez une intervention enregistrée dans la grille pour saisir ses intrants ici.",
+      aide: "Produit, dose, unité et cible se saisissent comme dans la grille ; une ligne ajoutée est un produit phytosanitaire. Les autres détails (composition, semences, autres types) restent dans les fenêtres de l'intervention.",
+      "aide-lecture": "Lecture seule : vous ne pouvez pas modifier les intrants de cette campagne.",
+    },
     colonnes: {
       date: "Date",
       operation: "Opération culturale",

@@ -3,14 +3,14 @@ import { ORIGINES_INTRANT } from "~/domain/intrant";
 import { queryId, resourceLoader } from "#server/http/route.server";
 import { ServiceError } from "#server/errors";
 import { dialogLists, dosesReference, fertilisants, matiereActiveOf, phytoProducts, varietes } from "#server/intrant/catalogue.server";
-import { getIntrant } from "#server/intrant/service.server";
+import { getIntrant, intrantsGrille } from "#server/intrant/service.server";
 import { getIntrantDossier } from "#server/intrant-dossier/service.server";
 import { getRecolte, listQualifiants, recolteDialogLists, typesSortie } from "#server/recolte/service.server";
 
 /**
  * What the input dialogs read (spec 3 §7 Interventions, inputs): `?intrant=` one stored input;
  * `?categories&action=` the lists a dialog opens with; `?kind=phyto|fertilisant|semence|doses` a catalogue;
- * `?recolte=` one harvest, `?kind=recolte&action=`, `?kind=types-sortie&culture=`, `?kind=qualifiants` the harvest dialog's.
+ * `?grille=` an intervention's inputs as the interventions grid edits them; `?recolte=` one harvest, `?kind=recolte&action=`, `?kind=types-sortie&culture=`, `?kind=qualifiants` the harvest dialog's.
  * A reader typing the address gets the interventions screen.
  */
 const origine = z.coerce
@@ -28,6 +28,12 @@ export const loader = resourceLoader("/home/description/au_champs/interventions"
   const intrant = queryId(query, "intrant");
   if (intrant) return { intrant: await getIntrant(scope, intrant) };
   const action = queryId(query, "action");
+  // The interventions grid's inputs of one intervention (decision 0126): its rows, the phyto catalogue, the targets.
+  const grille = queryId(query, "grille");
+  if (grille) {
+    const [rows, phytos, lists] = await Promise.all([intrantsGrille(scope, grille), phytoProducts(scope, ""), dialogLists(scope, grille)]);
+    return { grille: { rows, phytos, cibles: lists.cibles } };
+  }
   if (query.has("categories")) {
     if (!action) throw bad("action");
     return dialogLists(scope, action);

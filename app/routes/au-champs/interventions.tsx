@@ -28,7 +28,8 @@ import { ACTIONS_LOAD_ERROR, getInterventionsPacked, removeInterventions, saveIn
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
-import { removeIntrant, saveIntrant, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import { removeIntrant, saveIntrant, saveIntrantsGrid, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import { IntrantGrilleSchema } from "~/domain/intrant-grille";
 import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/domain/recolte";
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
 import { IntrantDossierSchema, type IntrantDossierInput } from "~/domain/intrant-dossier";
@@ -37,6 +38,7 @@ import { DuplicationCampagneInterventionsSchema, DuplicationInterventionsSchema,
 import { AffectationsSchema, MajDatesCampagneSchema, MajDatesSchema } from "~/domain/parcelle";
 import { getAffectations, majDatesActions, majDatesCampagne, saveAffectations } from "#server/parcelle/service.server";
 import { copyChoices, duplicateCampaignInterventions, duplicateInterventions, exportInterventions, importInterventions } from "#server/copie/service.server";
+import { IntrantsGrille } from "~/components/interventions/intrants-grille";
 import { IndicateursParcelleFetch } from "~/components/interventions/indicateurs-fetch";
 import { ScreenFrame } from "~/components/screen-frame";
 import type { Route } from "./+types/interventions";
@@ -83,6 +85,11 @@ export const action = screenAction(
     saveFertilisant: inputIntent("fertilisant", FertilisantSchema),
     saveEau: inputIntent("eau", EauSchema),
     saveAutre: inputIntent("autre", AutreSchema),
+    // The inputs of one intervention edited in the grid (decision 0126): the dialogs' schemas and write path.
+    intrantsGrid: intent({ idAction: idField, patches: jsonField(rowPatchListSchema(IntrantGrilleSchema)) }, async ({ scope }, { idAction, patches }) => ({
+      ok: true as const,
+      ...(await saveIntrantsGrid(scope, idAction, patches)),
+    })),
     deleteIntrant: rowIntent(({ scope }, id) => removeIntrant(scope, id), "ui.delete-confirmation"),
     // Harvest products and the folder's harvest qualifiers (decision 0031).
     saveRecolte: formIntent(
@@ -192,15 +199,18 @@ function Interventions({ data }: { data: InterventionsData }) {
     <div className="mx-auto max-w-6xl space-y-4">
       <ListScreen
         header={<InterventionsToolbar data={data} filters={filters} onFilters={setFilters} readOnly={readOnly} selectedIds={selectedIds} />}
-        renderTable={({ onSelect }) => (
-          <InterventionsGrid
-            data={data}
-            rows={rows}
-            readOnly={readOnly}
-            onSave={onGridSave}
-            onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)}
-            onRowsSelected={setSelectedIds}
-          />
+        renderTable={({ onSelect, selectedId }) => (
+          <>
+            <InterventionsGrid
+              data={data}
+              rows={rows}
+              readOnly={readOnly}
+              onSave={onGridSave}
+              onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)}
+              onRowsSelected={setSelectedIds}
+            />
+            <IntrantsGrille intervention={data.rows.find((r) => String(r.id) === selectedId) ?? null} readOnly={readOnly} />
+          </>
         )}
         tableId="interventions"
         title={t("screen.interventions")}

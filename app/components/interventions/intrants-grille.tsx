@@ -1,0 +1,129 @@
+import { useId, useMemo, useState } from "react";
+import { useTranslation } from "~/use-translation";
+import type { GridColumnDef } from "~/components/grid/columns";
+import { DataGrid } from "~/components/grid/data-grid";
+import { useGridSave } from "~/components/grid/use-grid-save";
+import { formatDate } from "~/components/format";
+import { TYPE_INTRANT } from "~/domain/intrant";
+import { IntrantGrilleSchema, UNITES_GRILLE } from "~/domain/intrant-grille";
+import type { InterventionRow } from "~/domain/contracts/interventions";
+import { useCatalogue } from "./input-dialogs";
+
+/**
+ * The inputs of the intervention selected in the interventions grid, as a grid under it (issue 29, decision 0126):
+ * product (the phyto catalogue, a drop-down filtered as you type), dose, unit and main target, edited, pasted and
+ * undone like any cell; a row appended is a plant-protection product. Saved by the route's `intrantsGrid` intent,
+ * which builds the dialogs' input and writes it by their path; the dialogs (the form's inputs panel) stay for the
+ * details. Rows, catalogue and targets come from the screen's catalogue resource (`?grille=`).
+ */
+
+type Row = { id: number; updatedAt: string } & Record<string, unknown>;
+type Grille = {
+  grille: { rows: Row[]; phytos: { id: number; origine: number; libelle: string; code?: string | null }[]; cibles: { id: number; libelle: string }[] };
+};
+
+export const INTRANTS_GRID_INTENT = "intrantsGrid";
+
+export function IntrantsGrille({ intervention, readOnly }: { intervention: InterventionRow | null; readOnly: boolean }) {
+  const { t } = useTranslation();
+  // Opened on demand (an expandable detail): closed, the screen has one grid, as before.
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  // Loaded once per intervention; a save's revalidation reads it again (a fetcher's load is revalidated).
+  const { data } = useCatalogue<Grille>(intervention && open ? { grille: intervention.id } : null);
+  const onSave = useGridSave({ intent: INTRANTS_GRID_INTENT, fields: { idAction: String(intervention?.id ?? "") } });
+  const grille = data?.grille;
+
+  const columns = useMemo<GridColumnDef<Row>[]>(() => {
+    const produits = new Map<string, string>();
+    for (const r of grille?.rows ?? []) if (typeof r.produit === "string") produits.set(r.produit, String(r.libelle));
+    for (const p of grille?.phytos ?? []) {
+      const key = `${p.origine}:${p.id}`;
+      if (!produits.has(key)) produits.set(key, p.code ? `${p.libelle} (${p.code})` : p.libelle);
+    }
+    return [
+      {
+        id: "produit",
+        kind: "choice",
+        title: t("interventions.grille-intrants.produit"),
+        width: 300,
+        options: [...produits].map(([value, label]) => ({ value, label })),
+      },
+      { id: "quantite", kind: "number", title: t("interventions.grille-intrants.dose"), width: 110, decimals: 4 },
+      {
+        id: "dicLlUnite",
+        kind: "choice",
+        title: t("interventions.grille-intrants.unite"),
+        width: 100,
+        options: UNITES_GRILLE.map((u) => ({ value: u, label: u })),
+      },
+      {
+        id: "cible1",
+        kind: "choice",
+        title: t("interventions.grille-intrants.cible"),
+        width: 260,
+        options: (grille?.cibles ?? []).map((c) => ({ value: c.id, label: c.libelle })),
+      },
+      {
+        id: "type",
+        kind: "computed",
+        title: t("interventions.grille-intrants.type"),
+        width: 120,
+        value: (r) => (r.type != null ? t(`interventions.types.${String(r.type)}`) : ""),
+      },
+      // Water and other inputs name no catalogue product: their label (the water type, the other input's name).
+      { id: "libelle", kind: "computed", title: t("interventions.grille-intrants.libelle"), width: 260, value: (r) => (r.libelle as string) ?? "" },
+    ];
+  }, [grille, t]);
+
+  const newRow = useMemo(() => (readOnly ? undefined : () => ({ type: TYPE_INTRANT.PHYTO, dicLlUnite: "l/ha" }) as Partial<Row>), [readOnly]);
+
+  if (!intervention) {
+    return (
+      <p className="card text-sm text-stone-600" data-testid="intrants-grille-vide">
+        {t("interventions.grille-intrants.choisir")}
+      </p>
+    );
+  }
+  const titre = t("interventions.grille-intrants.titre", { date: formatDate(`${intervention.date}T12:00:00Z`) });
+  return (
+    <section className="card space-y-2" aria-label={titre} data-testid="intrants-grille">
+      <h2 className="text-sm font-semibold">
+        <button
+          type="button"
+          className="flex items-center gap-2 text-left hover:underline"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="intrants-grille-ouvrir"
+        >
+          <span aria-hidden="true">{open ? "▾" : "▸"}</span>
+          {titre} ({intervention.intrants.length})
+        </button>
+      </h2>
+      {open ? (
+        <div id={panelId} className="space-y-2">
+          <p className="text-xs text-stone-600">{t(readOnly ? "interventions.grille-intrants.aide-lecture" : "interventions.grille-intrants.aide")}</p>
+          {grille ? (
+            <DataGrid<Row>
+              key={intervention.id}
+              tableId="intrants-grille"
+              label={titre}
+              columns={columns}
+              rows={grille.rows}
+              rowSchema={IntrantGrilleSchema}
+              readOnly={readOnly}
+              newRow={newRow}
+              onSave={onSave}
+              height={180}
+            />
+          ) : (
+            <p className="text-sm text-stone-600" data-testid="intrants-grille-chargement">
+              {t("grid.loading")}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
