@@ -123,7 +123,13 @@ export async function operationPour(db: Db, idCampagne: number, idTypeAction: nu
   if (volumeBouillie != null) q.where({ volumeBouillie });
   const found = await q.orderBy("id").first("id");
   if (found) return Number(found.id);
-  return insertId(db, "operation_culturale", { idCampagne, idTypeAction, libelle, remarque: "Import Daplos", ...(volumeBouillie != null ? { volumeBouillie } : {}) });
+  return insertId(db, "operation_culturale", {
+    idCampagne,
+    idTypeAction,
+    libelle,
+    remarque: "Import Daplos",
+    ...(volumeBouillie != null ? { volumeBouillie } : {}),
+  });
 }
 
 export async function communeExiste(db: Db, codeInsee: string): Promise<boolean> {
@@ -145,7 +151,11 @@ export async function semenceParGnis(db: Db, gnis: string, idCulture: number): P
 /** The reference seed of a crop a seed input's label names: the variety's own label, or "<crop> – <variety>" (the seed list's label). */
 export async function semenceParLibelle(db: Db, libelle: string, idCulture: number): Promise<number | null> {
   const variete = libelle.includes(" – ") ? libelle.slice(libelle.lastIndexOf(" – ") + 3) : libelle;
-  const s = await db("reference_semence").where({ idCulture }).whereIn("libelle", [...new Set([libelle, variete])]).orderBy("id").first("id");
+  const s = await db("reference_semence")
+    .where({ idCulture })
+    .whereIn("libelle", [...new Set([libelle, variete])])
+    .orderBy("id")
+    .first("id");
   return s ? Number(s.id) : null;
 }
 

@@ -123,8 +123,7 @@ export function lireEdaplos(octets: Uint8Array, options: { tailleMax?: number } 
   // A text-only element is a string in the tree, without position: its parent's tags are scanned for it.
   const balise = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)(?:[\w.-]+:)?([\w.-]+)(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>/g;
   const ligneEnfantDe = (parent: unknown, nom: string, k: number): number | null => {
-    const debut =
-      parent && typeof parent === "object" ? (parent as Record<symbol, { startIndex?: number } | undefined>)[META]?.startIndex : undefined;
+    const debut = parent && typeof parent === "object" ? (parent as Record<symbol, { startIndex?: number } | undefined>)[META]?.startIndex : undefined;
     if (debut == null) return null;
     const re = new RegExp(balise.source, "g");
     re.lastIndex = debut;
@@ -339,7 +338,9 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
     liste(n[nom]).map((v, k) => ({ v, ligne: f.ligneDe(v) ?? f.ligneEnfantDe(n, nom, k) ?? ligne(n, parent) }));
   const resume = (occurrence: unknown) => {
     const texte =
-      typeof occurrence === "string" ? occurrence : (texteDe(enfant(occurrence, "TypeCode")) ?? texteDe(enfant(occurrence, "Description")) ?? texteDe(occurrence));
+      typeof occurrence === "string"
+        ? occurrence
+        : (texteDe(enfant(occurrence, "TypeCode")) ?? texteDe(enfant(occurrence, "Description")) ?? texteDe(occurrence));
     return texte ? decoderEntites(texte) : undefined;
   };
   const sillon = /^sillon$/i.test(f.logiciel ?? "");
