@@ -15,6 +15,9 @@ export const texteCle = (c: CleParcelle) => `${c.annee}|${c.ordre}|${c.reference
 
 export type Geometrie = { type: "Polygon"; coordinates: number[][][] };
 
+/** A record taken into its parent (an eDaplos characteristic or qualifier): created with it, or not taken with it. */
+export type Attache = { type: string; ligne: number };
+
 export type GenreIntrant = "phyto" | "semence" | "fertilisant" | "eau" | "autre";
 
 export type PlanIntrant = {
@@ -33,9 +36,25 @@ export type PlanIntrant = {
   composition: Partial<Record<Element, number>>;
   /** Lines of the IC records taken into the composition. */
   lignesComposition: number[];
+  /** Seed: shares (%) of certified, farm-saved and GMO seed, from the eDaplos qualifiers (ZQA, ZQD, ZQC). */
+  semence?: { certifiee: number | null; ferme: number | null; ogm: number } | null;
+  /** Seed: the crop its label names (eDaplos), else the plot's. */
+  idCulture?: number | null;
+  /** Records taken into the input (qualifiers, spray volume). */
+  attaches?: Attache[];
 };
 
-export type PlanRecolte = { ligne: number; typeProduit: string | null; espece: string | null; libelle: string | null; rendement: number | null; unite: string };
+export type PlanRecolte = {
+  ligne: number;
+  typeProduit: string | null;
+  espece: string | null;
+  libelle: string | null;
+  rendement: number | null;
+  unite: string;
+  /** Reference humidity (%), an eDaplos lot characteristic ZJ4. */
+  humidite?: number | null;
+  attaches?: Attache[];
+};
 
 export type PlanIntervention = {
   guid: string;
@@ -62,6 +81,12 @@ export type PlanIntervention = {
   realisee: boolean;
   prevue: boolean;
   tauxSurface: number;
+  /** Work rate (h/ha), eDaplos AAA38. */
+  debit?: number | null;
+  /** Spray volume (L/ha) of its operation, eDaplos T37 of its phyto inputs. */
+  volumeBouillie?: number | null;
+  /** Records taken into the intervention itself (work rate). */
+  attaches?: Attache[];
   intrants: PlanIntrant[];
   recoltes: PlanRecolte[];
 };
@@ -74,6 +99,8 @@ export type PlanParcelle = {
   codeInsee: string | null;
   noIlotPac: string | null;
   drainee: boolean;
+  /** eDaplos ABG12; undefined when the file does not say. */
+  irrigable?: boolean;
   geometrie: Geometrie | null;
   /** The AEE species code with Sillon's crop when one is known (CULTURES_AEE). */
   espece: string | null;

@@ -120,11 +120,22 @@ export async function modePourCulture(db: Db, idCampagne: number, idCulture: num
   return id;
 }
 
-/** The campaign's operation of a kind and label, created when missing. */
-export async function operationPour(db: Db, idCampagne: number, idTypeAction: number, libelle: string): Promise<number> {
-  const found = await db("operation_culturale").where({ idCampagne, idTypeAction, libelle }).orderBy("id").first("id");
+/**
+ * The campaign's operation of a kind and label (and spray volume, when the file gives one: it is the operation's),
+ * created when missing.
+ */
+export async function operationPour(db: Db, idCampagne: number, idTypeAction: number, libelle: string, volumeBouillie: number | null = null): Promise<number> {
+  const q = db("operation_culturale").where({ idCampagne, idTypeAction, libelle });
+  if (volumeBouillie != null) q.where({ volumeBouillie });
+  const found = await q.orderBy("id").first("id");
   if (found) return Number(found.id);
-  return insertId(db, "operation_culturale", { idCampagne, idTypeAction, libelle, remarque: "Import Daplos" });
+  return insertId(db, "operation_culturale", {
+    idCampagne,
+    idTypeAction,
+    libelle,
+    remarque: "Import Daplos",
+    ...(volumeBouillie != null ? { volumeBouillie } : {}),
+  });
 }
 
 export async function communeExiste(db: Db, codeInsee: string): Promise<boolean> {
@@ -140,6 +151,17 @@ export async function phytoParAmm(db: Db, amm: string): Promise<number | null> {
 /** The reference seed of a GNIS code for a crop, or null. */
 export async function semenceParGnis(db: Db, gnis: string, idCulture: number): Promise<number | null> {
   const s = await db("reference_semence").where({ codeGnis: gnis, idCulture }).first("id");
+  return s ? Number(s.id) : null;
+}
+
+/** The reference seed of a crop a seed input's label names: the variety's own label, or "<crop> – <variety>" (the seed list's label). */
+export async function semenceParLibelle(db: Db, libelle: string, idCulture: number): Promise<number | null> {
+  const variete = libelle.includes(" – ") ? libelle.slice(libelle.lastIndexOf(" – ") + 3) : libelle;
+  const s = await db("reference_semence")
+    .where({ idCulture })
+    .whereIn("libelle", [...new Set([libelle, variete])])
+    .orderBy("id")
+    .first("id");
   return s ? Number(s.id) : null;
 }
 

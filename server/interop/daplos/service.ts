@@ -22,7 +22,7 @@ import { writeRecolte } from "../../recolte/service";
 import { findUtilisateurById, toPublic } from "../../utilisateur/repo";
 import { planifierEdaplos } from "../edaplos/lecteur";
 import { decoder, lireDaplos, reconnaitreFormat, TAILLE_MAX_DAPLOS } from "./lecteur";
-import { cultureAee, planifier, texteCle, type NonPris, type PlanImport, type PlanIntervention, type PlanIntrant } from "./plan";
+import { cultureAee, planifier, texteCle, type Attache, type NonPris, type PlanImport, type PlanIntervention, type PlanIntrant } from "./plan";
 import * as repo from "./repo";
 
 /**
@@ -191,6 +191,29 @@ function nonPris(r: RapportImport, ligne: number, type: string, raison: string, 
   r.nonPris.push({ ligne, type, raison: raison as NonPris["raison"], ...(detail ? { detail } : {}) });
 }
 
+/** Records taken into a parent (eDaplos characteristics, qualifiers): created with it, or not taken with it. */
+function compterAttaches(r: RapportImport, attaches: Attache[] | undefined, quoi: "crees" | "misAJour" | null) {
+  for (const a of attaches ?? []) {
+    if (quoi) r.comptes[a.type][quoi]++;
+    else nonPris(r, a.ligne, a.type, "parent-absent");
+  }
+}
+
+/** An intervention not taken: its own records, inputs (with their components) and harvests are not taken either. */
+function interventionNonPrise(r: RapportImport, i: PlanIntervention, raison: string, detail?: string) {
+  nonPris(r, i.ligne, "PV", raison, detail);
+  compterAttaches(r, i.attaches, null);
+  for (const x of i.intrants) {
+    nonPris(r, x.ligne, "VI", "parent-absent");
+    for (const l of x.lignesComposition) nonPris(r, l, "IC", "parent-absent");
+    compterAttaches(r, x.attaches, null);
+  }
+  for (const h of i.recoltes) {
+    nonPris(r, h.ligne, "VR", "parent-absent");
+    compterAttaches(r, h.attaches, null);
+  }
+}
+
 class Apercu {
   constructor(public rapport: RapportImport) {}
 }
@@ -289,6 +312,7 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
         codeInsee: codeInsee ?? undefined,
         noIlotPac: parcelle.noIlotPac?.slice(0, 30) ?? undefined,
         drainee: parcelle.drainee,
+        irrigable: parcelle.irrigable ?? false,
         geometrie: parcelle.geometrie ? JSON.stringify(parcelle.geometrie) : undefined,
         remarque: parcelle.remarques.length ? parcelle.remarques.join("\n").slice(0, 4000) : undefined,
         idModeConduite,
@@ -360,16 +384,17 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
   const { r, ctx, intervention: i } = w;
   const k = cleEvent(w.siret, i.guid);
   if (i.suppression) {
-    if (w.known == null) return nonPris(r, i.ligne, "PV", "suppression-sans-objet");
+    if (w.known == null) return interventionNonPrise(r, i, "suppression-sans-objet");
     await repo.supprimerAction(trx, ctx.idCampagne, w.known);
     w.cles.oublier("action", k);
     r.interventions.supprimees++;
     return;
   }
-  if (!withinCampaign(i.date, ctx.view.campagne!.anneeRecolte)) return nonPris(r, i.ligne, "PV", "date-hors-campagne", i.date);
+  if (!withinCampaign(i.date, ctx.view.campagne!.anneeRecolte)) return interventionNonPrise(r, i, "date-hors-campagne", i.date);
   const libelleOperation = i.libelleOperation.slice(0, 255);
-  const idOperation = await memo(w.cache, `op|${ctx.idCampagne}|${i.idTypeAction}|${libelleOperation}`, () =>
-    repo.operationPour(trx, ctx.idCampagne, i.idTypeAction, libelleOperation),
+  const volume = i.volumeBouillie ?? null;
+  const idOperation = await memo(w.cache, `op|${ctx.idCampagne}|${i.idTypeAction}|${libelleOperation}|${volume ?? ""}`, () =>
+    repo.operationPour(trx, ctx.idCampagne, i.idTypeAction, libelleOperation, volume),
   );
   const links = w.liens.get(ctx.idCampagne)!;
   if (!links.operations.has(idOperation)) links.operations.set(idOperation, { idTypeAction: i.idTypeAction, debitReel: null, debitCalcule: null });
@@ -385,6 +410,7 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
       date: i.date,
       idOperationCulturale: idOperation,
       idCultureConcernee: w.idCulture ?? undefined,
+      debit: i.debit ?? undefined,
       frequence: 1,
       tauxSurface: i.tauxSurface,
       realisee: i.realisee,
@@ -416,19 +442,33 @@ async function ecrireIntervention(scope: Scope, trx: Db, w: Ecriture): Promise<v
   if (w.known == null) r.interventions.creees++;
   else r.interventions.misesAJour++;
   compter(r, "PV", w.known == null ? "crees" : "misAJour");
+  compterAttaches(r, i.attaches, w.known == null ? "crees" : "misAJour");
   for (const x of i.intrants) await ecrireIntrant(scope, trx, w, idAction, x);
   for (const h of i.recoltes) {
     const idCulture = cultureAee(h.espece, null, null) ?? w.idCulture;
     const typeSortie = idCulture != null ? await memo(w.cache, `sortie|${idCulture}`, () => repo.typeSortieDe(trx, idCulture)) : null;
     if (idCulture == null || typeSortie == null || !links.crops.has(idCulture)) {
       nonPris(r, h.ligne, "VR", "espece-inconnue", h.espece ?? undefined);
+      compterAttaches(r, h.attaches, null);
       continue;
     }
     await enLigne(h.ligne, "VR", () =>
-      writeRecolte(trx, ctx, scope.user, idAction, parse(RecolteSchema, { idCulture, dicIdTypeSortie: typeSortie, rendement: h.rendement ?? undefined })),
+      writeRecolte(
+        trx,
+        ctx,
+        scope.user,
+        idAction,
+        parse(RecolteSchema, {
+          idCulture,
+          dicIdTypeSortie: typeSortie,
+          rendement: h.rendement ?? undefined,
+          humiditeReference: h.humidite ?? undefined,
+        }),
+      ),
     );
     r.recoltes.creees++;
     compter(r, "VR", w.known == null ? "crees" : "misAJour");
+    compterAttaches(r, h.attaches, w.known == null ? "crees" : "misAJour");
   }
 }
 
@@ -450,6 +490,7 @@ async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: numbe
   const sansIntrant = (raison: string) => {
     nonPris(r, x.ligne, "VI", raison, x.libelle);
     for (const l of x.lignesComposition) nonPris(r, l, "IC", "parent-absent");
+    compterAttaches(r, x.attaches, null);
   };
   if (x.quantite == null) return sansIntrant("quantite-absente");
   if (x.genre === "semence" && w.idCulture == null) return sansIntrant("espece-inconnue");
@@ -457,6 +498,8 @@ async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: numbe
   let reference: number | null = null;
   if (x.genre === "phyto" && x.amm) reference = await memo(w.cache, `amm|${x.amm}`, () => repo.phytoParAmm(trx, x.amm!));
   if (x.genre === "semence" && x.gnis && w.idCulture != null) reference = await repo.semenceParGnis(trx, x.gnis, w.idCulture);
+  // A seed without GNIS code: the crop's reference seed its label names (the variety's label, or "<crop> – <variety>").
+  if (x.genre === "semence" && reference == null && w.idCulture != null) reference = await repo.semenceParLibelle(trx, x.libelle, w.idCulture);
   let origine: number = ORIGINE_INTRANT.REFERENCE;
   let idIntrant = reference;
   if ((x.genre === "phyto" || x.genre === "semence" || x.genre === "fertilisant") && reference == null) {
@@ -477,7 +520,16 @@ async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: numbe
       x.genre === "phyto"
         ? parse(PhytoSchema, { idIntrant, origine, quantite: x.quantite, dicLlUnite: x.unite })
         : x.genre === "semence"
-          ? parse(SemenceSchema, { idCulture: w.idCulture, idIntrant, origine, quantite: x.quantite, dicLlUnite: x.unite })
+          ? parse(SemenceSchema, {
+              idCulture: w.idCulture,
+              idIntrant,
+              origine,
+              quantite: x.quantite,
+              dicLlUnite: x.unite,
+              semenceCertifiee: x.semence?.certifiee ?? undefined,
+              semenceFerme: x.semence?.ferme ?? undefined,
+              semenceOgm: x.semence?.ogm ?? undefined,
+            })
           : x.genre === "fertilisant"
             ? parse(FertilisantSchema, { idCategorie: x.idCategorie, idIntrant, origine, quantite: x.quantite, dicLlUnite: x.unite, ...x.composition })
             : x.genre === "eau"
@@ -488,6 +540,7 @@ async function ecrireIntrant(scope: Scope, trx: Db, w: Ecriture, idAction: numbe
   r.intrants.crees++;
   compter(r, "VI", w.known == null ? "crees" : "misAJour");
   if (x.lignesComposition.length) r.comptes.IC[w.known == null ? "crees" : "misAJour"] += x.lignesComposition.length;
+  compterAttaches(r, x.attaches, w.known == null ? "crees" : "misAJour");
 }
 
 /** Runs a write for one line of the file: a refusal names the line (the whole import is refused, nothing written). */

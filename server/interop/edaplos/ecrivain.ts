@@ -161,7 +161,15 @@ const WGS84 = "4";
 type Noeud = Record<string, unknown>;
 type Texte = { "#text": string } & Record<string, string>;
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: false, processEntities: true });
+// One element per line, indented: the importer's report names the line of an element (decision 0130).
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  suppressEmptyNode: false,
+  processEntities: true,
+  format: true,
+  indentBy: "  ",
+});
 
 const aee = (code: string): Texte => ({ "#text": code, "@_listAgencyID": AGENCE_AEE.listAgencyID, "@_listAgencyName": AGENCE_AEE.listAgencyName });
 const mesure = (valeur: number, unite: string, decimales = 4): Texte => ({ "#text": valeur.toFixed(decimales), "@_unitCode": unite });
@@ -196,7 +204,7 @@ export function debutMessage(t: EnTeteEdaplos): string {
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<rsm:CropDataSheetMessage xmlns:rsm="${NAMESPACES.rsm}" xmlns:ram="${NAMESPACES.ram}" xmlns:xsi="${NAMESPACES.xsi}"` +
-    ` xsi:schemaLocation="${NAMESPACES.rsm} AEE_eDAPLOS.xsd">\n${document}\n`
+    ` xsi:schemaLocation="${NAMESPACES.rsm} AEE_eDAPLOS.xsd">\n${document.trimEnd()}\n`
   );
 }
 
@@ -204,7 +212,7 @@ export const FIN_MESSAGE = "</rsm:CropDataSheetMessage>\n";
 
 /** One plot of a campaign as its `rsm:AgriculturalPlot` element (a string, without its XML declaration). */
 export function parcelleXml(campagne: CampagneEdaplos, p: ParcelleEdaplos, journal: (l: LigneJournal) => void): string {
-  return builder.build({ "rsm:AgriculturalPlot": parcelleNoeud(campagne, p, journal) }) + "\n";
+  return builder.build({ "rsm:AgriculturalPlot": parcelleNoeud(campagne, p, journal) }).trimEnd() + "\n";
 }
 
 /** The tree of one plot (what `parcelleXml` serialises), for the writer and its tests. */

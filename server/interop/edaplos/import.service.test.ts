@@ -43,7 +43,7 @@ async function export_(db: Db, idCampagne: number, siret: string): Promise<{ xml
     { ecrire: async (s) => void (xml += s) },
     { identification: "000001", emetteur: { id: "test", nom: "Test" }, journal: () => {} },
   );
-  const siretSource = /<ram:OwnerAgronomicalObservationParty><ram:Identification>([^<]*)</.exec(xml)![1];
+  const siretSource = /<ram:OwnerAgronomicalObservationParty>\s*<ram:Identification>([^<]*)</.exec(xml)![1];
   return { xml: xml.replaceAll(`<ram:Identification>${siretSource}</ram:Identification>`, `<ram:Identification>${siret}</ram:Identification>`), siretSource };
 }
 
@@ -191,7 +191,8 @@ describe(`eDaplos import (${dialect})`, () => {
           const champs = (x: (typeof i.intrants)[number]) => ({
             type: x.idTypeIntrant,
             // Water is named by its category through the services (the demo's seed gave it a name of its own).
-            libelle: x.idTypeIntrant === 542 ? x.idCategorie : x.libelle,
+            // A seed found in the reference list (by GNIS or label, decision 0130) is named by its variety's reference label.
+            libelle: x.idTypeIntrant === 542 ? x.idCategorie : x.idTypeIntrant === 538 ? x.libelle.split(" – ").at(-1) : x.libelle,
             quantite: arrondi(x.quantite, 4),
             unite: x.unite,
             amm: x.amm,

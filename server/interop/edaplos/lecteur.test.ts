@@ -204,13 +204,17 @@ describe("eDaplos reader: Sillon's own export read back", () => {
       IC: { lus: 2, pris: 2 },
       VR: { lus: 2, pris: 1, nonPris: 1 },
     });
-    // The writer puts a plot on one line: the line of the straw is its plot's.
-    const ligne = (texte: string) => lignes.findIndex((l) => l.includes(texte)) + 1;
+    // One element per line: a record not taken is named by the line of its opening tag.
+    const ouvrant = (texte: string, balise: string) => {
+      const k = lignes.findIndex((l) => l.includes(texte));
+      return lignes.slice(0, k + 1).findLastIndex((l) => l.includes(`<ram:${balise}>`)) + 1;
+    };
+    // The crop's variety is the seed input's (taken with the plot); the straw is not a main product.
+    expect(plan.comptes.SownCropSpeciesVariety).toEqual({ lus: 1, pris: 1, nonPris: 0 });
     expect(plan.nonPris).toEqual([
-      // The crop's variety, which the seed input carries.
-      { type: "SownCropSpeciesVariety", ligne: ligne("KWS Extase"), raison: "sans-equivalent", detail: "0253007" },
-      { type: "VR", ligne: ligne("Paille"), raison: "sans-equivalent", detail: "ZJI Blé tendre d'hiver - Paille" },
+      { type: "VR", ligne: ouvrant("Paille", "HarvestedAgriculturalProduce"), raison: "sans-equivalent", detail: "ZJI Blé tendre d'hiver - Paille" },
     ]);
+    expect(lignes[plan.nonPris[0].ligne - 1].trim()).toBe("<ram:HarvestedAgriculturalProduce>");
   });
 });
 
@@ -357,18 +361,22 @@ describe("eDaplos reader: another product's export and its odd inputs", () => {
     expect(plan.nonPris).toContainEqual({ ligne: ligneDe('<ram:TypeCode listAgencyID="312">XX'), type: "IC", raison: "sans-equivalent", detail: "XX" });
   });
 
-  test("[issue25] what Sillon has no place for (soil, device, cost, work rate, variety, irrigable, spatial frequency) is listed not taken with its line", () => {
+  test("[issue25] what Sillon has no place for (soil, device, cost, a variety no seed input names, spatial frequency) is listed not taken with its line; work rate and irrigable are taken", () => {
     const listes = plan.nonPris.filter((n) => n.raison === "sans-equivalent").map((n) => [n.type, n.ligne]);
     expect(listes).toEqual(
       expect.arrayContaining([
         ["IncludedInAgriculturalCountrySubDivision", ligneDe("IncludedInAgriculturalCountrySubDivision")],
         ["UsedSpecifiedAgriculturalDevice", ligneDe("UsedSpecifiedAgriculturalDevice")],
-        ["CostUnit", ligneDe("9800336") - 1],
-        ["ApplicableTechnicalCharacteristic", ligneDe("AAA38")],
+        // A text-only element is found on its own line.
+        ["CostUnit", ligneDe("CostUnit")],
         ["SownCropSpeciesVariety", ligneDe("SownCropSpeciesVariety")],
-        ["ApplicableTechnicalCharacteristic", ligneDe("ABG12")],
       ]),
     );
+    // The work rate (AAA38) is the intervention's, the irrigable characteristic (ABG12) the plot's (decision 0130).
+    expect(listes).not.toContainEqual(["ApplicableTechnicalCharacteristic", ligneDe("AAA38")]);
+    expect(listes).not.toContainEqual(["ApplicableTechnicalCharacteristic", ligneDe("ABG12")]);
+    expect(plan.parcelles[0].interventions.find((i) => i.guid === "16751476")).toMatchObject({ debit: 0.4 });
+    expect(plan.parcelles[0].irrigable).toBe(true);
     expect(plan.nonPris.find((n) => n.type === "SpatialFrequency")).toBeDefined();
     for (const [type, c] of Object.entries(plan.comptes)) expect(c.pris + c.nonPris, type).toBe(c.lus);
   });

@@ -14,9 +14,23 @@ import {
   type PlanIntervention,
   type PlanIntrant,
   type PlanParcelle,
+  type PlanRecolte,
   type RaisonNonPris,
 } from "../daplos/plan";
-import { CATEGORIES_INTRANT, COMPOSANTS, CULTURES, ETAT_EVENEMENT, SURFACE_PARCELLE, TRAVAUX } from "./codes";
+import {
+  CARACTERISTIQUE_PRODUIT,
+  CARACTERISTIQUES_RECOLTE,
+  CATEGORIES_INTRANT,
+  COMPOSANTS,
+  CULTURES,
+  DEBIT_CHANTIER,
+  ETAT_EVENEMENT,
+  IRRIGABLE,
+  QUALIFIANTS_SEMENCE,
+  SURFACE_PARCELLE,
+  TRAVAUX,
+  VOLUME_BOUILLIE,
+} from "./codes";
 
 /**
  * The eDaplos reader (issue 25, decision 0108): the UN/CEFACT CropDataSheetMessage (the AgroEDI profile the writer
@@ -47,6 +61,8 @@ export type FichierEdaplos = {
   racine: Noeud;
   /** The 1-based line of a parsed element (its opening tag); null for a text-only element. */
   ligneDe: (n: unknown) => number | null;
+  /** The line of the k-th (0-based) child element `nom` of a parsed element, text-only ones included. */
+  ligneEnfantDe: (parent: unknown, nom: string, k: number) => number | null;
 };
 
 function refus(key: string, params: Record<string, string | number> = {}): ServiceError {
@@ -95,9 +111,39 @@ export function lireEdaplos(octets: Uint8Array, options: { tailleMax?: number } 
     }
     return lo + 1;
   };
+  const ligneDeIndex = (index: number) => {
+    let [lo, hi] = [0, debuts.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (debuts[mid] <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+  // A text-only element is a string in the tree, without position: its parent's tags are scanned for it.
+  const balise = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)(?:[\w.-]+:)?([\w.-]+)(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>/g;
+  const ligneEnfantDe = (parent: unknown, nom: string, k: number): number | null => {
+    const debut = parent && typeof parent === "object" ? (parent as Record<symbol, { startIndex?: number } | undefined>)[META]?.startIndex : undefined;
+    if (debut == null) return null;
+    const re = new RegExp(balise.source, "g");
+    re.lastIndex = debut;
+    let profondeur = 0;
+    let vus = 0;
+    for (let m = re.exec(texte); m; m = re.exec(texte)) {
+      if (m[2] == null) continue;
+      if (m[1]) {
+        if (--profondeur <= 0) return null;
+        continue;
+      }
+      if (profondeur === 1 && m[2] === nom && vus++ === k) return ligneDeIndex(m.index);
+      if (!m[3]) profondeur++;
+      else if (profondeur === 0) return null;
+    }
+    return null;
+  };
   const ram = /xmlns:ram="[^"]*:(\d+)"/.exec(texte.slice(0, 2000));
   const logiciel = texteDe((enfant(enfant(racine, "CropDataSheetDocument"), "UsedProduction_Software") ?? {}).Name);
-  return { encodage, version: `eDaplos RAM:${ram?.[1] ?? "?"}`, logiciel, racine, ligneDe };
+  return { encodage, version: `eDaplos RAM:${ram?.[1] ?? "?"}`, logiciel, racine, ligneDe, ligneEnfantDe };
 }
 
 // ---- Tree helpers
@@ -218,6 +264,7 @@ const PLOT = new Set([
   "OwnerAgronomicalObservationParty",
   "IncludedAgriculturalArea",
   "AppliedPlotSoilOccupation",
+  "ApplicableTechnicalCharacteristic",
 ]);
 const AREA = new Set(["TypeCode", "Description", "ActualMeasure", "SpecifiedGeographicalCoordinate"]);
 const OCCUPATION = new Set([
@@ -230,7 +277,7 @@ const OCCUPATION = new Set([
   "UsedAgriculturalArea",
   "SpecifiedAgriculturalCropProductionCycle",
 ]);
-const CROP = new Set(["BotanicalSpeciesCode", "SupplementaryBotanicalSpeciesCode", "SowingPeriodCode", "Description"]);
+const CROP = new Set(["BotanicalSpeciesCode", "SupplementaryBotanicalSpeciesCode", "SowingPeriodCode", "Description", "SownCropSpeciesVariety"]);
 const CYCLE = new Set(["SequenceNumeric", "StartDateTime", "EndDateTime", "ProductionYearDateTime", "ApplicablePlotAgriculturalProcess"]);
 const PROCESS = new Set([
   "Identification",
@@ -243,6 +290,7 @@ const PROCESS = new Set([
   "PerformedAgriculturalProcessWorkItem",
   "UsedAgriculturalProcessCropInput",
   "HarvestedAgriculturalProduce",
+  "ApplicableTechnicalCharacteristic",
 ]);
 const OCCURRENCE_AREA = new Set(["TypeCode", "Description", "ActualMeasure"]);
 const INPUT = new Set([
@@ -252,8 +300,13 @@ const INPUT = new Set([
   "AppliedSurfaceUnitValueMeasure",
   "AppliedSurfaceUnitVolumeMeasure",
   "ComponentCropInputChemical",
+  "SubordinateTypeCode",
+  "ApplicableTechnicalCharacteristic",
 ]);
-const PRODUCE = new Set(["TypeCode", "Name", "EstimatedYieldMeasure"]);
+const PRODUCE = new Set(["TypeCode", "Name", "EstimatedYieldMeasure", "ApplicableTechnicalCharacteristic"]);
+const CARACTERISTIQUE = "ApplicableTechnicalCharacteristic";
+/** The lot characteristic codes the writer uses (CARACTERISTIQUES_RECOLTE), read back: ZJ4 is the reference humidity. */
+const HUMIDITE = CARACTERISTIQUES_RECOLTE[1].code;
 
 /** The plan of a read eDaplos message: one farm, its harvest years, its plots with crop, area, boundary, processes, inputs and harvests. */
 export function planEdaplos(f: FichierEdaplos): PlanImport {
@@ -272,14 +325,23 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
     avertissements.push({ ligne: l, type, cle: `daplos.avertissement.${cle}`, ...(params ? { params } : {}) });
   /** Every child element Sillon has no place for: counted under its name, not taken, with its line. */
   const reste = (n: Noeud, connus: Set<string>, parent: number) => {
-    for (const [nom, v] of Object.entries(n)) {
+    for (const nom of Object.keys(n)) {
       if (connus.has(nom) || nom.startsWith("@_") || nom === "#text") continue;
-      for (const occurrence of liste(v)) {
+      for (const { v: occurrence, ligne: l } of occurrences(n, nom, parent)) {
         lu(nom);
-        const texte = typeof occurrence === "string" ? occurrence : (texteDe(enfant(occurrence, "TypeCode")) ?? texteDe(enfant(occurrence, "Description")));
-        refuse(nom, ligne(occurrence, parent), "sans-equivalent", texte ? decoderEntites(texte) : undefined);
+        refuse(nom, l, "sans-equivalent", resume(occurrence));
       }
     }
+  };
+  /** The occurrences of a child element with the line of each (text-only ones found in the parent's tags). */
+  const occurrences = (n: Noeud, nom: string, parent: number) =>
+    liste(n[nom]).map((v, k) => ({ v, ligne: f.ligneDe(v) ?? f.ligneEnfantDe(n, nom, k) ?? ligne(n, parent) }));
+  const resume = (occurrence: unknown) => {
+    const texte =
+      typeof occurrence === "string"
+        ? occurrence
+        : (texteDe(enfant(occurrence, "TypeCode")) ?? texteDe(enfant(occurrence, "Description")) ?? texteDe(occurrence));
+    return texte ? decoderEntites(texte) : undefined;
   };
   const sillon = /^sillon$/i.test(f.logiciel ?? "");
 
@@ -346,6 +408,8 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
       codeInsee: null,
       noIlotPac: null,
       drainee: false,
+      // Sillon's writer says ABG12 only of an irrigable plot: its file without it says "not irrigable".
+      ...(sillon ? { irrigable: false } : {}),
       geometrie: null,
       espece: null,
       idCulture: null,
@@ -360,6 +424,13 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
     parcelles.push(parcelle);
     pris("DP");
     reste(plot, PLOT, lp);
+    for (const { v, ligne: l } of occurrences(plot, CARACTERISTIQUE, lp)) {
+      lu(CARACTERISTIQUE);
+      if (texteDe(enfant(v, "TypeCode")) === IRRIGABLE) {
+        parcelle.irrigable = true;
+        enfantPris(CARACTERISTIQUE);
+      } else refuse(CARACTERISTIQUE, l, "sans-equivalent", resume(v));
+    }
 
     // Area (PS) and boundary (SC).
     for (const area of enfants(plot, "IncludedAgriculturalArea")) {
@@ -401,13 +472,18 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
       .map((o, i) => ({ o, ordre: nombreDe(o.SequenceNumeric) ?? i }))
       .sort((a, b) => a.ordre - b.ordre)
       .map((x) => x.o);
+    const varietes: { ligne: number; gnis: string | null; libelle: string | null }[] = [];
     const principale = [...occupations].reverse().find((o) => texteDe(enfant(o, "SownAgriculturalCrop")?.BotanicalSpeciesCode)) ?? occupations.at(-1);
     for (const occupation of occupations) {
       const lo = ligne(occupation, lp);
       lu("AppliedPlotSoilOccupation");
       reste(occupation, OCCUPATION, lo);
       const crop = enfant(occupation, "SownAgriculturalCrop");
-      if (crop) reste(crop, CROP, ligne(crop, lo));
+      if (crop) {
+        reste(crop, CROP, ligne(crop, lo));
+        for (const { v, ligne: l } of occurrences(crop, "SownCropSpeciesVariety", ligne(crop, lo)))
+          varietes.push({ ligne: l, gnis: texteDe(enfant(v, "TypeCode")), libelle: texteDe(enfant(v, "Description")) });
+      }
       const espece = texteDe(crop?.BotanicalSpeciesCode);
       const libelleCulture = texteDe(crop?.Description);
       if (occupation === principale) {
@@ -439,6 +515,19 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
         reste(cycle, CYCLE, lc);
         for (const process of enfants(cycle, "ApplicablePlotAgriculturalProcess")) processus(parcelle, process, ligne(process, lc));
       }
+    }
+    // The crop's varieties are the plot's seed inputs (the writer writes one per seed): taken with the plot when a seed
+    // input names it (its GNIS code, else its label), the code given to a seed input of that label that has none.
+    const semences = parcelle.interventions.flatMap((i) => i.intrants).filter((x) => x.genre === "semence");
+    for (const v of varietes) {
+      lu("SownCropSpeciesVariety");
+      const memes = semences.filter((x) => (v.gnis != null && x.gnis === v.gnis) || (v.libelle != null && x.libelle === v.libelle));
+      if (!memes.length) {
+        refuse("SownCropSpeciesVariety", v.ligne, "sans-equivalent", [v.gnis, v.libelle].filter(Boolean).join(" ") || undefined);
+        continue;
+      }
+      if (v.gnis) for (const x of memes) x.gnis ??= v.gnis;
+      enfantPris("SownCropSpeciesVariety");
     }
   }
 
@@ -488,10 +577,19 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
     };
     parcelle.interventions.push(intervention);
     pris("PV");
+    for (const { v, ligne: l } of occurrences(process, CARACTERISTIQUE, lv)) {
+      lu(CARACTERISTIQUE);
+      const debit = nombreDe(enfant(v, "ValueMeasure"));
+      if (texteDe(enfant(v, "TypeCode")) === DEBIT_CHANTIER && debit != null && debit >= 0 && intervention.debit == null) {
+        intervention.debit = debit;
+        (intervention.attaches ??= []).push({ type: CARACTERISTIQUE, ligne: l });
+        pris(CARACTERISTIQUE);
+      } else refuse(CARACTERISTIQUE, l, "sans-equivalent", resume(v));
+    }
     if (!intervention.typeEvenement)
       avertir(lv, "PV", "edaplos-sans-type", { element: "ApplicablePlotAgriculturalProcess", libelle: intervention.libelleOperation });
 
-    for (const x of enfants(process, "UsedAgriculturalProcessCropInput")) intervention.intrants.push(intrant(x, ligne(x, lv)));
+    for (const x of enfants(process, "UsedAgriculturalProcessCropInput")) intervention.intrants.push(intrant(x, ligne(x, lv), intervention));
     for (const h of enfants(process, "HarvestedAgriculturalProduce")) {
       const lh = ligne(h, lv);
       lu("VR");
@@ -508,6 +606,26 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
           code: type ?? "",
           libelle: texteDe(h.Name) ?? "",
         });
+      let humidite: number | null = null;
+      const attaches: PlanRecolte["attaches"] = [];
+      for (const { v, ligne: l } of occurrences(h, CARACTERISTIQUE, lh)) {
+        lu(CARACTERISTIQUE);
+        const pct = nombreDe(enfant(v, "ValueMeasure"));
+        const unitePct = attribut(enfant(v, "ValueMeasure"), "unitCode");
+        if (
+          texteDe(enfant(v, "TypeCode")) === CARACTERISTIQUE_PRODUIT &&
+          texteDe(enfant(v, "SubordinateTypeCode")) === HUMIDITE &&
+          pct != null &&
+          pct >= 0 &&
+          pct <= 100 &&
+          (unitePct == null || unitePct === "PCD") &&
+          humidite == null
+        ) {
+          humidite = pct;
+          attaches.push({ type: CARACTERISTIQUE, ligne: l });
+          pris(CARACTERISTIQUE);
+        } else refuse(CARACTERISTIQUE, l, "sans-equivalent", [resume(v), texteDe(enfant(v, "SubordinateTypeCode"))].filter(Boolean).join(" "));
+      }
       const valeur = nombreDe(h.EstimatedYieldMeasure);
       const unite = (attribut(h.EstimatedYieldMeasure, "unitCode") ?? "TNE").toUpperCase();
       const facteur = unite === "TNE" ? 1 : unite === "QTL" ? 0.1 : unite === "KGM" ? 0.001 : null;
@@ -519,6 +637,8 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
         libelle: texteDe(h.Name),
         rendement: valeur != null && facteur != null ? Number((valeur * facteur).toFixed(3)) : null,
         unite: "t/ha",
+        humidite,
+        attaches,
       });
       pris("VR");
     }
@@ -530,7 +650,7 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
       avertir(lv, "PV", "edaplos-code-inconnu", { element: "PerformedAgriculturalProcessWorkItem", code, libelle: intervention.libelleOperation });
   }
 
-  function intrant(x: Noeud, lx: number): PlanIntrant {
+  function intrant(x: Noeud, lx: number, intervention: PlanIntervention): PlanIntrant {
     lu("VI");
     reste(x, INPUT, lx);
     const famille = texteDe(x.TypeCode);
@@ -578,6 +698,47 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
       lignesComposition.push(lc);
       pris("IC");
     }
+    // Seed qualifiers (the writer's: the larger of certified or farm-saved, and GMO) as the seed's shares; the spray
+    // volume (T37, which the writer puts on each phyto input of an operation) as the operation's.
+    const attaches: PlanIntrant["attaches"] = [];
+    let semence: PlanIntrant["semence"] = null;
+    const qualifiants = new Map<string, keyof NonNullable<PlanIntrant["semence"]>>(
+      Object.entries(QUALIFIANTS_SEMENCE).map(([k, code]) => [code, k as keyof NonNullable<PlanIntrant["semence"]>]),
+    );
+    for (const { v, ligne: l } of occurrences(x, "SubordinateTypeCode", lx)) {
+      lu("SubordinateTypeCode");
+      const q = qualifiants.get(texteDe(v) ?? "");
+      const deja = semence && q && (q === "ogm" ? semence.ogm === 100 : semence.certifiee != null);
+      if (genre !== "semence" || !q || deja) {
+        refuse("SubordinateTypeCode", l, "sans-equivalent", texteDe(v) ?? undefined);
+        continue;
+      }
+      const s = (semence ??= { certifiee: null, ferme: null, ogm: 0 });
+      if (q === "ogm") s.ogm = 100;
+      else Object.assign(s, q === "certifiee" ? { certifiee: 100, ferme: 0 } : { certifiee: 0, ferme: 100 });
+      attaches.push({ type: "SubordinateTypeCode", ligne: l });
+      pris("SubordinateTypeCode");
+    }
+    for (const { v, ligne: l } of occurrences(x, CARACTERISTIQUE, lx)) {
+      lu(CARACTERISTIQUE);
+      const volume = nombreDe(enfant(v, "ValueMeasure"));
+      const uniteVolume = attribut(enfant(v, "ValueMeasure"), "unitCode");
+      const dejaVolume = intervention.volumeBouillie != null && intervention.volumeBouillie !== volume;
+      if (
+        texteDe(enfant(v, "TypeCode")) !== VOLUME_BOUILLIE ||
+        genre !== "phyto" ||
+        volume == null ||
+        volume <= 0 ||
+        (uniteVolume != null && uniteVolume !== "LTR") ||
+        dejaVolume
+      ) {
+        refuse(CARACTERISTIQUE, l, "sans-equivalent", resume(v));
+        continue;
+      }
+      intervention.volumeBouillie = volume;
+      attaches.push({ type: CARACTERISTIQUE, ligne: l });
+      pris(CARACTERISTIQUE);
+    }
     pris("VI");
     return {
       ligne: lx,
@@ -591,6 +752,8 @@ export function planEdaplos(f: FichierEdaplos): PlanImport {
       unite: u?.unite ?? (genre === "eau" ? "mm" : genre === "fertilisant" || genre === "semence" ? "kg/ha" : "l/ha"),
       composition,
       lignesComposition,
+      semence,
+      attaches,
     };
   }
 
