@@ -130,12 +130,12 @@ test.describe("interventions screen", () => {
       await expect(row.locator("td").nth(2)).toHaveText("R");
       const sameRow = table.locator(`tbody tr[aria-rowindex="${await row.getAttribute("aria-rowindex")}"]`);
       // The inputs and RDD columns come into view with the cursor: End (the row's last cell), then left past the
-      // register's seven columns to the inputs column.
+      // register's seven columns, the RDD and the crop to the inputs column (before the crop since decision 0126).
       await page.locator("canvas[data-testid=data-grid-canvas]").scrollIntoViewIfNeeded();
       const box = (await page.locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
       await page.mouse.click(box.x + 32 + 110 + 220 + 30, box.y + 36 + 17);
       await page.keyboard.press("End");
-      for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowLeft");
+      for (let i = 0; i < 9; i++) await page.keyboard.press("ArrowLeft");
       await expect(table.locator("th", { hasText: "Intrants" })).toHaveCount(1);
       await expect(table.locator("th", { hasText: "RDD" })).toHaveCount(1);
       await expect(sameRow).toContainText("Irrigation par aspersion (enrouleur, rampe, pivot) 25 mm");
