@@ -67,9 +67,9 @@ function CalculPanel({ calcul, row, tauxFinancement }: { calcul: CalculMateriel;
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-stone-500">{t("parcMateriel.calc.taux-financement", { taux: formatNumber(tauxFinancement, lang) })}</p>
+      <p className="mt-2 text-xs text-stone-600">{t("parcMateriel.calc.taux-financement", { taux: formatNumber(tauxFinancement, lang) })}</p>
       {calcul.coutHoraire !== null && calcul.chargesMecaHa === null ? (
-        <p className="mt-1 text-xs text-stone-500" data-testid="calc-sans-debit">
+        <p className="mt-1 text-xs text-stone-600" data-testid="calc-sans-debit">
           {t("parcMateriel.calc.sans-debit")}
         </p>
       ) : null}
