@@ -10,7 +10,8 @@ import { useActionFeedback } from "./feedback";
 import { submitForm, useOnSaved } from "./form-kit";
 import { useControlledForm } from "./form-controller";
 import { PlusIcon } from "./icons";
-import { isStaleAnswer } from "./stale-form";
+import { isStaleAnswer, type FormTexts } from "./stale-form";
+import { useStaleForm } from "./stale-form-panel";
 import { ReadOnlyNote } from "./read-only-note";
 
 export { ReadOnlyNote, useOnSaved };
@@ -82,9 +83,15 @@ export function useListFormSave(controls: ListFormControls, name: string, form: 
   return save;
 }
 
+const noTexts = (): FormTexts => ({});
+type StaleRow = { updatedAt: string };
+
 /**
  * The wiring of a list screen's form, written once: its fetcher, the conform form `<name>-<row id or "new">`
- * checked by the domain schema (on blur, then as typed), its unsaved state and its save.
+ * checked by the domain schema (on blur, then as typed), its unsaved state and its save. Given `stale` (the row
+ * and its values as the form's inputs hold them), a save refused as stale keeps the typed values and `stale`
+ * (useStaleForm) holds the other user's, for StaleFormPanel; the form sends `stale.token` as its updatedAt
+ * (decision 0115).
  */
 export function useListForm<Shape extends Record<string, unknown>, Value = Shape, Answer extends ListFormAnswer = ListFormAnswer>(
   controls: ListFormControls,
@@ -94,6 +101,7 @@ export function useListForm<Shape extends Record<string, unknown>, Value = Shape
     schema,
     defaultValue,
     resolvesStale,
+    stale: staleRow,
   }: {
     name: string;
     rowId: number | undefined;
@@ -101,6 +109,8 @@ export function useListForm<Shape extends Record<string, unknown>, Value = Shape
     defaultValue?: DefaultValue<Shape>;
     /** The form resolves a stale refusal in place (useStaleForm), so no error dialog for it. */
     resolvesStale?: boolean;
+    /** The row the form edits and its values as the inputs hold them (the default value): the stale panel's wiring. */
+    stale?: { row: StaleRow | null; values: (row: never) => FormTexts };
   },
 ) {
   const { fetcher, dirty, markDirty, markClean } = useListFormFetcher<Answer>(controls, rowId === undefined, { resolvesStale });
@@ -113,7 +123,15 @@ export function useListForm<Shape extends Record<string, unknown>, Value = Shape
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
   const save = useListFormSave(controls, name, form, dirty, markClean);
-  return { fetcher, form, fields, dirty, markDirty, markClean, save };
+  const stale = useStaleForm<StaleRow>({
+    row: staleRow?.row ?? null,
+    answer: fetcher.data,
+    dirty,
+    values: (staleRow?.values as ((row: StaleRow) => FormTexts) | undefined) ?? noTexts,
+    form: form as never,
+    markClean,
+  });
+  return { fetcher, form, fields, dirty, markDirty, markClean, save, stale };
 }
 
 /**

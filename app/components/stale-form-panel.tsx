@@ -31,7 +31,8 @@ export function useStaleForm<R extends { updatedAt: string }>({
   const [basis, setBasis] = useState(row?.updatedAt);
   const [refused, setRefused] = useState<unknown>(undefined);
   useEffect(() => {
-    if (!isStaleAnswer(answer) || refused === answer) return;
+    // Without a row (a form not wired to the panel, or a new one) there is nothing to read again.
+    if (!row || !isStaleAnswer(answer) || refused === answer) return;
     setRefused(answer);
     void revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer

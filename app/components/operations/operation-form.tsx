@@ -8,6 +8,7 @@ import { formatNumber, numberText, refLabel } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import { FormSection } from "~/components/form-kit";
 import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
+import { StaleFormPanel } from "~/components/stale-form-panel";
 import { suffixedLibelle, type TypePropriete } from "~/domain/calc/materiel";
 import { DECIMALES, UNITES_OPERATION, calculatedWorkRate, canComputeFuelReference, effectiveWorkRate, roundFuel, roundOrNull } from "~/domain/calc/operation";
 import {
@@ -28,6 +29,25 @@ import type { FuelAnswer, OperationRow, OperationsData } from "./types";
 type ActionData = { ok: boolean; id?: number; submission?: unknown; notice?: string; error?: string };
 /** The form's values as conform holds them: text, and lists of ids for the multiple choices. */
 type FormShape = Omit<z.input<typeof OperationCulturaleSchema>, "materielTractes" | "mainOeuvre"> & { materielTractes?: string[]; mainOeuvre?: string[] };
+
+/** An operation as the form's inputs hold it. */
+function operationValues(row: OperationRow, lang: string) {
+  return {
+    idTypeAction: String(row.idTypeAction),
+    libelle: row.libelle,
+    remarque: row.remarque ?? undefined,
+    materielTractant: row.materielTractant != null ? String(row.materielTractant) : undefined,
+    materielTractes: row.materielTractes.map(String),
+    eta: row.eta ? "on" : undefined,
+    mainOeuvre: row.mainOeuvre.map(String),
+    debitReel: numberText(row.debitReel, lang),
+    consoCarburantReelle: numberText(row.consoCarburantReelle, lang),
+    profondeurTravail: String(row.profondeurTravail),
+    debitIrrigation: numberText(row.debitIrrigation, lang),
+    volumeBouillie: numberText(row.volumeBouillie, lang),
+    proportionSurfaceTravaillee: percentText(row.proportionSurfaceTravaillee, lang),
+  };
+}
 
 /**
  * The cultural operation form (spec 2 §4 form rules, §5 validation; B-OPS): type, name, equipment and workforce,
@@ -50,31 +70,20 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
     dirty,
     markDirty,
     save: submit,
+    stale,
   } = useListForm<FormShape, OperationCulturaleInput, ActionData>(controls, {
     name: "operation-culturale",
     rowId: row?.id,
     schema: OperationCulturaleSchema,
     defaultValue: row
-      ? {
-          idTypeAction: String(row.idTypeAction),
-          libelle: row.libelle,
-          remarque: row.remarque ?? undefined,
-          materielTractant: row.materielTractant != null ? String(row.materielTractant) : undefined,
-          materielTractes: row.materielTractes.map(String),
-          eta: row.eta ? "on" : undefined,
-          mainOeuvre: row.mainOeuvre.map(String),
-          debitReel: numberText(row.debitReel, lang),
-          consoCarburantReelle: numberText(row.consoCarburantReelle, lang),
-          profondeurTravail: String(row.profondeurTravail),
-          debitIrrigation: numberText(row.debitIrrigation, lang),
-          volumeBouillie: numberText(row.volumeBouillie, lang),
-          proportionSurfaceTravaillee: percentText(row.proportionSurfaceTravaillee, lang),
-        }
+      ? operationValues(row, lang)
       : {
           // A new operation: depth 0, share of surface 100 % (B-OPS-11); the spray volume waits for a spraying type.
           profondeurTravail: String(defaults.profondeurTravail),
           proportionSurfaceTravaillee: percentText(defaults.proportionSurfaceTravaillee, lang),
         },
+    // Saved meanwhile by someone else: the typed values stay, theirs beside them (decision 0115).
+    stale: { row, values: (r: OperationRow) => operationValues(r, lang) },
   });
 
   // ---- The live values the rules read. A read-only form's inputs are disabled, so they are not part of the
@@ -209,7 +218,7 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <input type="hidden" name={fields.debitCalcule.name} value={debitCalcule ?? ""} />
@@ -423,6 +432,19 @@ export function OperationForm({ row, data, controls }: { row: OperationRow | nul
       </fieldset>
 
       <CostsTable calcul={row?.calcul ?? null} />
+
+      <StaleFormPanel
+        stale={stale}
+        labels={[
+          { name: "libelle", label: t("operation.libelle") },
+          { name: "debitReel", label: t("operation.debitReel", { unite: UNITES_OPERATION.debit }) },
+          { name: "consoCarburantReelle", label: t("operation.consoCarburantReelle", { unite: UNITES_OPERATION.carburant }) },
+          { name: "debitIrrigation", label: t("operation.debitIrrigation", { unite: UNITES_OPERATION.debitIrrigation }) },
+          { name: "volumeBouillie", label: t("operation.volumeBouillie", { unite: UNITES_OPERATION.volumeBouillie }) },
+          { name: "proportionSurfaceTravaillee", label: t("operation.proportionSurfaceTravaillee", { unite: "%" }) },
+          { name: "remarque", label: t("operation.remarque") },
+        ]}
+      />
 
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>

@@ -8,6 +8,7 @@ import { Field, TextInput } from "~/components/field";
 import { FormSection } from "~/components/form-kit";
 import { formatEuro } from "~/components/format";
 import { type ListFormControls, useListForm } from "~/components/list-screen";
+import { StaleFormPanel } from "~/components/stale-form-panel";
 import {
   annualUseMax,
   coOwnershipForOwnership,
@@ -66,9 +67,9 @@ function CalculPanel({ calcul, row, tauxFinancement }: { calcul: CalculMateriel;
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-stone-500">{t("parcMateriel.calc.taux-financement", { taux: formatNumber(tauxFinancement, lang) })}</p>
+      <p className="mt-2 text-xs text-stone-600">{t("parcMateriel.calc.taux-financement", { taux: formatNumber(tauxFinancement, lang) })}</p>
       {calcul.coutHoraire !== null && calcul.chargesMecaHa === null ? (
-        <p className="mt-1 text-xs text-stone-500" data-testid="calc-sans-debit">
+        <p className="mt-1 text-xs text-stone-600" data-testid="calc-sans-debit">
           {t("parcMateriel.calc.sans-debit")}
         </p>
       ) : null}
@@ -79,6 +80,34 @@ function CalculPanel({ calcul, row, tauxFinancement }: { calcul: CalculMateriel;
       ) : null}
     </section>
   );
+}
+
+/** A machine as the form's inputs hold it. */
+function machineValues(row: Row, lang: string) {
+  return {
+    libelle: row.libelle,
+    noClasse: String(row.noClasse),
+    idCategorieMateriel: String(row.idCategorieMateriel),
+    idBasemeq: String(row.idBasemeq),
+    typePropriete: String(row.typePropriete),
+    copropriete: numberText(row.copropriete, lang),
+    poids: numberText(row.poids, lang),
+    puissance: numberText(row.puissance, lang),
+    debit: numberText(row.debit, lang),
+    neufOccasion: row.neufOccasion ?? undefined,
+    ageAchat: numberText(row.ageAchat, lang),
+    typePompe: row.typePompe ?? undefined,
+    coutEntretienReparation: numberText(row.coutEntretienReparation, lang),
+    coutLocation: numberText(row.coutLocation, lang),
+    prixAchat: numberText(row.prixAchat, lang),
+    prixNeuf: numberText(row.prixNeuf, lang),
+    utilisationAnnuelle: numberText(row.utilisationAnnuelle, lang),
+    usure: numberText(row.usure, lang),
+    obsolescence: numberText(row.obsolescence, lang),
+    dureeAmortissement: numberText(row.dureeAmortissement, lang),
+    tauxRevente: numberText(row.tauxRevente, lang),
+    remarque: row.remarque ?? undefined,
+  };
 }
 
 /** The machine form (spec 2 §4, §5; B-MACH): class, category and characteristic cascade, ownership, costs and the calculated figures. */
@@ -92,35 +121,12 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
   const references = useReferences(data, catalog.data);
 
   const defaults = newMachineDefaults();
-  const { fetcher, form, fields, markDirty } = useListForm<z.input<typeof ParcMaterielSchema>>(controls, {
+  const { fetcher, form, fields, markDirty, stale } = useListForm<z.input<typeof ParcMaterielSchema>>(controls, {
     name: "parc-materiel",
     rowId: row?.id,
     schema: ParcMaterielSchema,
     defaultValue: row
-      ? {
-          libelle: row.libelle,
-          noClasse: String(row.noClasse),
-          idCategorieMateriel: String(row.idCategorieMateriel),
-          idBasemeq: String(row.idBasemeq),
-          typePropriete: String(row.typePropriete),
-          copropriete: numberText(row.copropriete, lang),
-          poids: numberText(row.poids, lang),
-          puissance: numberText(row.puissance, lang),
-          debit: numberText(row.debit, lang),
-          neufOccasion: row.neufOccasion ?? undefined,
-          ageAchat: numberText(row.ageAchat, lang),
-          typePompe: row.typePompe ?? undefined,
-          coutEntretienReparation: numberText(row.coutEntretienReparation, lang),
-          coutLocation: numberText(row.coutLocation, lang),
-          prixAchat: numberText(row.prixAchat, lang),
-          prixNeuf: numberText(row.prixNeuf, lang),
-          utilisationAnnuelle: numberText(row.utilisationAnnuelle, lang),
-          usure: numberText(row.usure, lang),
-          obsolescence: numberText(row.obsolescence, lang),
-          dureeAmortissement: numberText(row.dureeAmortissement, lang),
-          tauxRevente: numberText(row.tauxRevente, lang),
-          remarque: row.remarque ?? undefined,
-        }
+      ? machineValues(row, lang)
       : {
           // A new machine starts as own, 100 % co-ownership, age 0 (B-MACH-11).
           typePropriete: String(defaults.typePropriete),
@@ -128,6 +134,8 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
           ageAchat: String(defaults.ageAchat),
           neufOccasion: NEUF_OCCASION.NEUF,
         },
+    // Saved meanwhile by someone else: the typed values stay, theirs beside them (decision 0115).
+    stale: { row, values: (r: Row) => machineValues(r, lang) },
   });
   const set = (name: string, value: string) => form.update({ name, value });
 
@@ -232,7 +240,7 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <fieldset disabled={controls.readOnly} className="space-y-3">
@@ -421,6 +429,30 @@ export function MachineForm({ row, data, controls }: { row: Row | null; data: Da
       </fieldset>
 
       <CalculPanel calcul={calcul} row={row} tauxFinancement={data.tauxFinancement} />
+
+      <StaleFormPanel
+        stale={stale}
+        labels={(
+          [
+            "libelle",
+            "copropriete",
+            "poids",
+            "puissance",
+            "debit",
+            "ageAchat",
+            "coutEntretienReparation",
+            "coutLocation",
+            "prixAchat",
+            "prixNeuf",
+            "utilisationAnnuelle",
+            "usure",
+            "obsolescence",
+            "dureeAmortissement",
+            "tauxRevente",
+            "remarque",
+          ] as const
+        ).map((name) => ({ name, label: t(`parcMateriel.${name}`, { unite: reference?.uniteDebit ?? "ha/h" }) }))}
+      />
 
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>

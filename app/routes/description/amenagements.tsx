@@ -8,6 +8,7 @@ import { Field, TextInput } from "~/components/field";
 import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListForm } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import { ScreenFrame } from "~/components/screen-frame";
+import { StaleFormPanel } from "~/components/stale-form-panel";
 import { AmenagementSchema, UNITES_SURFACE, type UniteSurface } from "~/domain/amenagement";
 import { AMENAGEMENT_LOAD_ERROR, getAmenagements, removeAmenagements, saveAmenagement } from "#server/amenagement/service.server";
 import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
@@ -37,31 +38,37 @@ function typeLabel(ty: TypeAmenagement | undefined, language: string): string {
   return language === "en" && ty.iaeNomEn ? ty.iaeNomEn : ty.iaeNom;
 }
 
+/** A landscape feature as the form's inputs hold it. */
+function amenagementValues(row: Row, lang: string) {
+  return {
+    libelle: row.libelle,
+    idTypeAmenagement: String(row.idTypeAmenagement),
+    idParcelleAdjacente: row.idParcelleAdjacente != null ? String(row.idParcelleAdjacente) : undefined,
+    surface: numberText(row.surface, lang),
+    remarque: row.remarque,
+    noIlotPac: row.noIlotPac,
+    irrigable: row.irrigable ? "on" : undefined,
+    drainee: row.drainee ? "on" : undefined,
+    ...soilDefaults(row, lang),
+  };
+}
+
 function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [idType, setIdType] = useState(row ? String(row.idTypeAmenagement) : "");
-  const { fetcher, form, fields, markDirty } = useListForm<z.input<typeof AmenagementSchema>>(controls, {
+  const { fetcher, form, fields, markDirty, stale } = useListForm<z.input<typeof AmenagementSchema>>(controls, {
     name: "amenagement",
     rowId: row?.id,
     schema: AmenagementSchema,
-    defaultValue: row
-      ? {
-          libelle: row.libelle,
-          idTypeAmenagement: String(row.idTypeAmenagement),
-          idParcelleAdjacente: row.idParcelleAdjacente != null ? String(row.idParcelleAdjacente) : undefined,
-          surface: numberText(row.surface, lang),
-          remarque: row.remarque,
-          noIlotPac: row.noIlotPac,
-          irrigable: row.irrigable ? "on" : undefined,
-          drainee: row.drainee ? "on" : undefined,
-          ...soilDefaults(row, lang),
-        }
-      : undefined,
+    defaultValue: row ? (amenagementValues(row, lang) as never) : undefined,
+    // Saved meanwhile by someone else: the typed values stay, theirs beside them (decision 0115).
+    stale: { row, values: (r: Row) => amenagementValues(r, lang) },
   });
 
   // The unit of the chosen type shows next to the surface field (B-AMEN-03).
-  const chosen = data.types.find((ty) => String(ty.id) === idType);
+  // The form's value first: "take theirs" (after a stale save) puts a type in without a change event.
+  const chosen = data.types.find((ty) => String(ty.id) === String(fields.idTypeAmenagement.value ?? idType));
   const unite = chosen && isUnite(chosen.uniteSurface) ? chosen.uniteSurface : null;
   const unitId = `${fields.surface.id}-unit`;
 
@@ -70,7 +77,7 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <fieldset disabled={controls.readOnly} className="space-y-3">
@@ -154,6 +161,11 @@ function AmenagementForm({ row, data, controls }: { row: Row | null; data: Data;
           <SoilFields fields={fields} lists={data.lists} />
         </FormCard>
       </fieldset>
+      <StaleFormPanel
+        stale={stale}
+        labels={(["libelle", "surface", "noIlotPac", "irrigable", "drainee", "remarque"] as const).map((name) => ({ name, label: t(`amenagement.${name}`) }))}
+        say={(name, v) => (name === "irrigable" || name === "drainee" ? (v ? t("ui.yes") : t("ui.no")) : v)}
+      />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>
           {t("ui.close")}

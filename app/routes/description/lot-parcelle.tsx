@@ -9,6 +9,7 @@ import { Field, TextInput } from "~/components/field";
 import { ListScreen, listScreenShouldRevalidate, type ListFormControls, useListForm } from "~/components/list-screen";
 import { CheckField, soilDefaults, SoilFields } from "~/components/lot-amenagement-soil";
 import { ScreenFrame } from "~/components/screen-frame";
+import { StaleFormPanel } from "~/components/stale-form-panel";
 import { LotParcelleSchema } from "~/domain/lot-parcelle";
 import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import { getLotsParcelle, LOT_LOAD_ERROR, removeLotsParcelle, saveLotParcelle } from "#server/lot-parcelle/service.server";
@@ -34,6 +35,18 @@ type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type Row = Data["rows"][number];
 type ActionData = { ok: boolean; id?: number; replicated?: number; submission?: unknown; notice?: string; error?: string };
 
+/** A plot group as the form's inputs hold it. */
+function lotValues(row: Row, lang: string) {
+  return {
+    libelle: row.libelle,
+    noIlotPac: row.noIlotPac,
+    irrigable: row.irrigable ? "on" : undefined,
+    drainee: row.drainee ? "on" : undefined,
+    remarque: row.remarque,
+    ...soilDefaults(row, lang),
+  };
+}
+
 function LotForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
   const [askReplicate, setAskReplicate] = useState(false);
@@ -45,20 +58,14 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
     fields,
     markDirty,
     save: submit,
+    stale,
   } = useListForm<z.input<typeof LotParcelleSchema>, z.input<typeof LotParcelleSchema>, ActionData>(controls, {
     name: "lot-parcelle",
     rowId: row?.id,
     schema: LotParcelleSchema,
-    defaultValue: row
-      ? {
-          libelle: row.libelle,
-          noIlotPac: row.noIlotPac,
-          irrigable: row.irrigable ? "on" : undefined,
-          drainee: row.drainee ? "on" : undefined,
-          remarque: row.remarque,
-          ...soilDefaults(row, i18n.language),
-        }
-      : undefined,
+    defaultValue: row ? (lotValues(row, i18n.language) as never) : undefined,
+    // Saved meanwhile by someone else: the typed values stay, theirs beside them (decision 0115).
+    stale: { row, values: (r: Row) => lotValues(r, i18n.language) },
   });
 
   // Saving an existing group first asks whether to propagate its values to its plots (B-LOT-06).
@@ -85,7 +92,7 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <input type="hidden" name={fields.replicate.name} defaultValue="false" ref={replicateInput} />
@@ -120,6 +127,11 @@ function LotForm({ row, data, controls }: { row: Row | null; data: Data; control
           <SoilFields fields={fields} lists={data.lists} />
         </FormCard>
       </fieldset>
+      <StaleFormPanel
+        stale={stale}
+        labels={(["libelle", "noIlotPac", "irrigable", "drainee", "remarque"] as const).map((name) => ({ name, label: t(`lotParcelle.${name}`) }))}
+        say={(name, v) => (name === "irrigable" || name === "drainee" ? (v ? t("ui.yes") : t("ui.no")) : v)}
+      />
       {fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.replicated !== undefined ? (
         <p role="status" className="text-sm text-sillon-800" data-testid="lot-replicated">
           {t("lotParcelle.replicated", { count: fetcher.data.replicated })}

@@ -6,6 +6,7 @@ import { Field, TextInput } from "~/components/field";
 import { formatEuro, formatNumber, numberText } from "~/components/format";
 import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListForm, type ListFormControls } from "~/components/list-screen";
 import { ScreenFrame } from "~/components/screen-frame";
+import { StaleFormPanel } from "~/components/stale-form-panel";
 import { labourNorm, labourTotals, type NormesMainOeuvre } from "~/domain/calc/main-oeuvre";
 import { MainOeuvreSchema, TYPES_MAIN_OEUVRE } from "~/domain/main-oeuvre";
 import { deleteIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
@@ -27,21 +28,25 @@ export const action = screenAction(
 type Data = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 type Row = Data["rows"][number];
 
+/** A labour row as the form's inputs hold it. */
+const mainOeuvreValues = (row: Row, lang: string) => ({
+  libelle: row.libelle,
+  idTypeUser: String(row.idTypeUser),
+  uta: numberText(row.uta, lang),
+  montant: numberText(row.montant, lang),
+  remarque: row.remarque ?? undefined,
+});
+
 function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
-  const { fetcher, form, fields, dirty, markDirty } = useListForm<z.input<typeof MainOeuvreSchema>>(controls, {
+  const lang = i18n.language;
+  const { fetcher, form, fields, dirty, markDirty, stale } = useListForm<z.input<typeof MainOeuvreSchema>>(controls, {
     name: "main-oeuvre",
     rowId: row?.id,
     schema: MainOeuvreSchema,
-    defaultValue: row
-      ? {
-          libelle: row.libelle,
-          idTypeUser: String(row.idTypeUser),
-          uta: numberText(row.uta, i18n.language),
-          montant: numberText(row.montant, i18n.language),
-          remarque: row.remarque,
-        }
-      : undefined,
+    defaultValue: row ? (mainOeuvreValues(row, lang) as never) : undefined,
+    // Saved meanwhile by someone else: the typed values stay, theirs beside them (decision 0115).
+    stale: { row, values: (r: Row) => mainOeuvreValues(r, lang) },
   });
 
   return (
@@ -49,7 +54,7 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <fieldset disabled={controls.readOnly} className="grid gap-3 sm:grid-cols-2">
@@ -78,6 +83,17 @@ function MainOeuvreForm({ row, controls }: { row: Row | null; controls: ListForm
           </Field>
         </div>
       </fieldset>
+      <StaleFormPanel
+        stale={stale}
+        labels={[
+          { name: "libelle", label: t("mainOeuvre.libelle") },
+          { name: "idTypeUser", label: t("mainOeuvre.type") },
+          { name: "uta", label: t("mainOeuvre.uta") },
+          { name: "montant", label: t("mainOeuvre.montant") },
+          { name: "remarque", label: t("mainOeuvre.remarque") },
+        ]}
+        say={(name, v) => (name === "idTypeUser" && v ? t(`mainOeuvre.types.${v}`) : v)}
+      />
       <div className="mt-2 flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>
           {t("ui.close")}
