@@ -435,12 +435,13 @@ class Components {
   }
 }
 
-const COMPOSITE = (x: Json) => x.type === "object" || x.type === "array" || Array.isArray(x.anyOf) || Array.isArray(x.oneOf) || Array.isArray(x.allOf);
+/** A schema worth a component: one that holds an object with named fields (a list of scalars stays where it is read). */
+const COMPOSITE = (x: Json, key: string) => key.length >= 100 && key.includes('"properties":');
 
 /**
- * Factors the composite sub-schemas (objects, arrays, unions) found more than once in the operations' request and
- * answer schemas into `components`, named from where they are first met: the property that holds them, else the
- * call's resource. Repeated until none is left, so a shape inside a factored one is factored in its turn.
+ * Factors the sub-schemas holding objects found more than once in the operations' request and answer schemas into
+ * `components`, named from where they are first met: the property that holds them, else the call's resource (a list:
+ * `…List`). Repeated until none is left, so a shape inside a factored one is factored in its turn.
  */
 function factorSchemas(paths: Record<string, Record<string, Json>>, components: Components) {
   type Root = { hint: string; component: boolean; get: () => unknown; set: (v: unknown) => void };
@@ -465,9 +466,9 @@ function factorSchemas(paths: Record<string, Record<string, Json>>, components: 
     const counts = new Map<string, number>();
     const count = (x: unknown, top: boolean) => {
       if (!x || typeof x !== "object") return;
-      if (!Array.isArray(x) && !top && COMPOSITE(x as Json)) {
+      if (!Array.isArray(x) && !top) {
         const key = JSON.stringify(x);
-        counts.set(key, (counts.get(key) ?? 0) + 1);
+        if (COMPOSITE(x as Json, key)) counts.set(key, (counts.get(key) ?? 0) + 1);
       }
       for (const v of Object.values(x)) count(v, false);
     };
@@ -479,14 +480,12 @@ function factorSchemas(paths: Record<string, Record<string, Json>>, components: 
       if (!x || typeof x !== "object") return x;
       if (Array.isArray(x)) return x.map((v) => factor(v, hint, false));
       const o = x as Json;
-      if (!top && COMPOSITE(o) && (counts.get(JSON.stringify(o)) ?? 0) > 1) {
-        return { $ref: `${SCHEMAS}${components.put(hint, o)}` };
-      }
+      if (!top && (counts.get(JSON.stringify(o)) ?? 0) > 1) return { $ref: `${SCHEMAS}${components.put(o.type === "array" ? `${hint}List` : hint, o)}` };
       return Object.fromEntries(
         Object.entries(o).map(([k, v]) => {
           if (k === "properties" && v && typeof v === "object")
             return [k, Object.fromEntries(Object.entries(v).map(([p, s]) => [p, factor(s, pascal(p), false)]))];
-          if (k === "items") return [k, factor(v, `${hint}Item`, false)];
+          if (k === "items") return [k, factor(v, hint, false)];
           if (k === "$defs" || k === "enum" || k === "const" || k === "default" || k === "examples") return [k, v];
           return [k, factor(v, hint, false)];
         }),
