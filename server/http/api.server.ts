@@ -387,13 +387,115 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
 // ---------------------------------------------------------------------------------------------------------------
 // OpenAPI 3.1, written from the declarations.
 
+type Json = Record<string, unknown>;
+const SCHEMAS = "#/components/schemas/";
+
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
   void _drop;
   return rest;
 };
 
-function parametersOf(call: ApiCall) {
+const pascal = (s: string) => s.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase()).replace(/[^a-zA-Z0-9]/g, "");
+
+/** Every `$ref` of `x` (a JSON value) mapped by `rename`, deeply, as a new value. */
+function mapRefs(x: unknown, rename: (ref: string) => string): unknown {
+  if (Array.isArray(x)) return x.map((v) => mapRefs(v, rename));
+  if (!x || typeof x !== "object") return x;
+  return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? rename(v) : mapRefs(v, rename)]));
+}
+
+/**
+ * The schemas of the document's `components` (issue 26, decision 0134): one entry per distinct schema, by name.
+ * `put` gives the name a schema is kept under: the same content is the same name; a name already taken by another
+ * content gets a suffix (the input and output forms of one zod schema differ: `additionalProperties`, defaults).
+ */
+class Components {
+  readonly schemas: Record<string, unknown> = {};
+  private readonly names = new Map<string, string>();
+  put(name: string, schema: unknown, suffix = ""): string {
+    const key = JSON.stringify(schema);
+    const known = this.names.get(key);
+    if (known) return known;
+    const base = name in this.schemas && suffix ? `${name}${suffix}` : name;
+    let final = base;
+    for (let n = 2; final in this.schemas; n++) final = `${base}${n}`;
+    this.schemas[final] = schema;
+    this.names.set(key, final);
+    return final;
+  }
+  /** A call's schema in JSON Schema; the zod schemas named with `.meta({ id })` go to the components, referenced. */
+  of(schema: z.ZodType, io: "input" | "output"): Json {
+    const { $defs, ...rest } = jsonSchema(schema, io) as Json & { $defs?: Record<string, unknown> };
+    if (!$defs) return rest;
+    const rename = new Map<string, string>();
+    const local = (ref: string) => (ref.startsWith("#/$defs/") ? `${SCHEMAS}${rename.get(ref.slice(8)) ?? ref.slice(8)}` : ref);
+    for (const [id, def] of Object.entries($defs)) rename.set(id, this.put(id, mapRefs(def, local), io === "input" ? "Answer" : "Input"));
+    return mapRefs(rest, local) as Json;
+  }
+}
+
+/** A schema worth a component: one that holds an object with named fields (a list of scalars stays where it is read). */
+const COMPOSITE = (x: Json, key: string) => key.length >= 100 && key.includes('"properties":');
+
+/**
+ * Factors the sub-schemas holding objects found more than once in the operations' request and answer schemas into
+ * `components`, named from where they are first met: the property that holds them, else the call's resource (a list:
+ * `…List`). Repeated until none is left, so a shape inside a factored one is factored in its turn.
+ */
+function factorSchemas(paths: Record<string, Record<string, Json>>, components: Components) {
+  type Root = { hint: string; component: boolean; get: () => unknown; set: (v: unknown) => void };
+  const roots = (): Root[] => {
+    const out: Root[] = [];
+    for (const [path, ops] of Object.entries(paths)) {
+      const resource = pascal(path.replace(/\/api\/v\d+/, "").replace(/\{\w+\}/g, "")) || "Racine";
+      for (const op of Object.values(ops)) {
+        const contents: [string, Json][] = [];
+        const body = op.requestBody as { content?: Record<string, Json> } | undefined;
+        for (const media of Object.values(body?.content ?? {})) contents.push([`${resource}Input`, media]);
+        for (const r of Object.values(op.responses as Record<string, { content?: Record<string, Json> }>))
+          for (const media of Object.values(r.content ?? {})) contents.push([resource, media]);
+        for (const [hint, media] of contents) out.push({ hint, component: false, get: () => media.schema, set: (v) => (media.schema = v) });
+      }
+    }
+    for (const name of Object.keys(components.schemas))
+      out.push({ hint: name, component: true, get: () => components.schemas[name], set: (v) => (components.schemas[name] = v) });
+    return out;
+  };
+  for (let pass = 0; pass < 10; pass++) {
+    const counts = new Map<string, number>();
+    const count = (x: unknown, top: boolean) => {
+      if (!x || typeof x !== "object") return;
+      if (!Array.isArray(x) && !top) {
+        const key = JSON.stringify(x);
+        if (COMPOSITE(x as Json, key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      for (const v of Object.values(x)) count(v, false);
+    };
+    const all = roots();
+    // A whole answer or body counts too (a POST and a PATCH answer the same); a component's own root does not.
+    for (const r of all) count(r.get(), r.component);
+    if (![...counts.values()].some((n) => n > 1)) return;
+    const factor = (x: unknown, hint: string, top: boolean): unknown => {
+      if (!x || typeof x !== "object") return x;
+      if (Array.isArray(x)) return x.map((v) => factor(v, hint, false));
+      const o = x as Json;
+      if (!top && (counts.get(JSON.stringify(o)) ?? 0) > 1) return { $ref: `${SCHEMAS}${components.put(o.type === "array" ? `${hint}List` : hint, o)}` };
+      return Object.fromEntries(
+        Object.entries(o).map(([k, v]) => {
+          if (k === "properties" && v && typeof v === "object")
+            return [k, Object.fromEntries(Object.entries(v).map(([p, s]) => [p, factor(s, pascal(p), false)]))];
+          if (k === "items") return [k, factor(v, hint, false)];
+          if (k === "$defs" || k === "enum" || k === "const" || k === "default" || k === "examples") return [k, v];
+          return [k, factor(v, hint, false)];
+        }),
+      );
+    };
+    for (const r of all) r.set(factor(r.get(), r.hint, r.component));
+  }
+}
+
+function parametersOf(call: ApiCall, components: Components) {
   const out: Record<string, unknown>[] = [];
   for (const [where, schema] of [
     ["path", call.params],
@@ -401,7 +503,7 @@ function parametersOf(call: ApiCall) {
   ] as const) {
     if (!schema) continue;
     const shape = (schema as AnyObject).shape;
-    const doc = jsonSchema(schema, "output") as { properties?: Record<string, unknown>; required?: string[] };
+    const doc = components.of(schema, "output") as { properties?: Record<string, unknown>; required?: string[] };
     for (const name of Object.keys(shape))
       out.push({ name, in: where, required: where === "path" || (doc.required ?? []).includes(name), schema: doc.properties?.[name] ?? {} });
   }
@@ -418,35 +520,67 @@ function parametersOf(call: ApiCall) {
   return out;
 }
 
-const DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid input (field errors by field)",
-  401: "No valid bearer token",
-  403: "Refused by the user's rights, the campaign lock, or a read-only token",
-  404: "Not found",
-  405: "Method not allowed",
-  409: "Stale updatedAt or a rule of the data",
-  412: "No campaign",
-  422: "Idempotency-Key reused with another request",
-  413: "Body too large",
-  415: "Not application/json",
-  429: "Rate limit; see Retry-After",
-  500: "Server error",
+/** The parameters met in more than one operation (the path's id, `locale`, `Idempotency-Key`) go to `components/parameters`. */
+function factorParameters(paths: Record<string, Record<string, Json>>): Record<string, unknown> {
+  const ops = Object.values(paths).flatMap((o) => Object.values(o));
+  const counts = new Map<string, number>();
+  for (const op of ops) for (const p of op.parameters as Json[]) counts.set(JSON.stringify(p), (counts.get(JSON.stringify(p)) ?? 0) + 1);
+  const shared: Record<string, unknown> = {};
+  const names = new Map<string, string>();
+  for (const op of ops)
+    op.parameters = (op.parameters as Json[]).map((p) => {
+      const key = JSON.stringify(p);
+      if ((counts.get(key) ?? 0) < 2) return p;
+      let name = names.get(key);
+      if (!name) {
+        const base = pascal(String(p.name));
+        name = base in shared ? `${base}${pascal(String(p.in))}` : base;
+        for (let n = 2; name in shared; n++) name = `${base}${n}`;
+        shared[name] = p;
+        names.set(key, name);
+      }
+      return { $ref: `#/components/parameters/${name}` };
+    });
+  return shared;
+}
+
+/** The refusals, each one answer of `components/responses` (a problem document) that every call refers to. */
+const REFUSALS: Record<number, [name: string, description: string]> = {
+  400: ["BadRequest", "Invalid input (field errors by field)"],
+  401: ["Unauthorized", "No valid bearer token"],
+  403: ["Forbidden", "Refused by the user's rights, the campaign lock, or a read-only token"],
+  404: ["NotFound", "Not found"],
+  405: ["MethodNotAllowed", "Method not allowed"],
+  409: ["Conflict", "Stale updatedAt or a rule of the data"],
+  412: ["NoCampaign", "No campaign"],
+  422: ["IdempotencyKeyReused", "Idempotency-Key reused with another request"],
+  413: ["PayloadTooLarge", "Body too large"],
+  415: ["UnsupportedMediaType", "Not application/json"],
+  429: ["TooManyRequests", "Rate limit; see Retry-After"],
+  500: ["ServerError", "Server error"],
 };
 
 /** The OpenAPI 3.1 document of these calls. */
 export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const components = new Components();
+  const problem = components.put("Problem", components.of(ProblemSchema, "output"));
+  const refusals: Record<string, unknown> = {};
+  const refusal = (s: number) => {
+    const [name, description] = REFUSALS[s] ?? [`Refused${s}`, "Refused"];
+    refusals[name] ??= { description, content: { [PROBLEM_TYPE]: { schema: { $ref: `${SCHEMAS}${problem}` } } } };
+    return { $ref: `#/components/responses/${name}` };
+  };
+  const paths: Record<string, Record<string, Json>> = {};
   for (const call of calls) {
     const responses: Record<string, unknown> = {};
     const status = call.answer ? String(call.status ?? 200) : "204";
     responses[status] = call.file
       ? { description: "The file", content: { [call.file]: { schema: { type: "string", format: "binary" } } } }
       : call.answer
-        ? { description: "OK", content: { "application/json": { schema: jsonSchema(call.answer, "input") } } }
+        ? { description: "OK", content: { "application/json": { schema: components.of(call.answer, "input") } } }
         : { description: "No content" };
-    const refusals = new Set([400, 401, 403, 429, ...(call.body ? [413, 415] : []), ...(call.method === "POST" ? [422] : []), ...(call.refusals ?? [])]);
-    for (const s of [...refusals].sort())
-      responses[String(s)] = { description: DESCRIPTIONS[s] ?? "Refused", content: { [PROBLEM_TYPE]: { schema: { $ref: "#/components/schemas/Problem" } } } };
+    const refused = new Set([400, 401, 403, 429, ...(call.body ? [413, 415] : []), ...(call.method === "POST" ? [422] : []), ...(call.refusals ?? [])]);
+    for (const s of [...refused].sort()) responses[String(s)] = refusal(s);
     (paths[call.path] ??= {})[call.method.toLowerCase()] = {
       tags: [call.tag],
       summary: call.summary,
@@ -454,12 +588,12 @@ export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Reco
         .replace(/\/api\/v\d+/, "")
         .replace(/[{}]/g, "")
         .replace(/[/_-](\w)/g, (_, c: string) => c.toUpperCase())}`,
-      parameters: parametersOf(call),
+      parameters: parametersOf(call, components),
       ...(call.body
         ? {
             requestBody: {
               required: true,
-              content: { [call.multipart ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(call.body, "output") } },
+              content: { [call.multipart ? "multipart/form-data" : "application/json"]: { schema: components.of(call.body, "output") } },
             },
           }
         : {}),
@@ -467,6 +601,8 @@ export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Reco
       security: [{ bearer: [] }],
     };
   }
+  factorSchemas(paths, components);
+  const parameters = factorParameters(paths);
   return {
     openapi: "3.1.0",
     info: {
@@ -479,7 +615,9 @@ export function openApiDocument(calls: readonly ApiCall[], basePath = "/"): Reco
     paths,
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      schemas: { Problem: jsonSchema(ProblemSchema, "output") },
+      schemas: components.schemas,
+      responses: refusals,
+      parameters,
     },
   };
 }

@@ -16,11 +16,19 @@ function requestsLeavingTheApp(page: Page): string[] {
 
 /**
  * The calls drawn by Swagger UI from /api/v1/openapi.json: the document's title, then a known path once its tag is
- * opened. Swagger UI reads the whole document (some 400 KB) before it draws: up to half a minute on a loaded machine.
+ * opened. Swagger UI reads the whole document before it draws (decision 0134 made it compact); the time from the
+ * page's start to its first tag is logged, not asserted (a loaded machine draws slower).
  */
 async function expectTheCalls(page: Page) {
   await expect(page.getByTestId("api-docs")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
   const reference = page.getByTestId("api-docs-reference");
+  await expect(reference.locator(".opblock-tag").first()).toBeVisible({ timeout: 60_000 });
+  const drawn = await page.evaluate(() => Math.round(performance.now()));
+  const size = await page.evaluate(
+    () => performance.getEntriesByType("resource").find((r) => r.name.includes("openapi.json")) as PerformanceResourceTiming | undefined,
+  );
+  console.log(`[issue26-api-docs] first tag drawn ${drawn} ms after the page's start; openapi.json ${size?.decodedBodySize ?? "?"} bytes`);
+  test.info().annotations.push({ type: "first-tag-ms", description: String(drawn) });
   await expect(reference.getByRole("heading", { name: /Sillon API/ })).toBeVisible();
   await reference.locator(".opblock-tag", { hasText: /^exploitations/ }).click();
   await expect(reference.locator(".opblock-summary-path", { hasText: /^\/api\/v1\/exploitations$/ }).first()).toBeVisible();

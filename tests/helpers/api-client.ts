@@ -63,16 +63,64 @@ export function apiClient(t: { db: () => Db; demo: () => DemoIds }, { ip = "203.
   return { api, tokenOf, answered, attendreTache };
 }
 
+type Media = { schema: Record<string, unknown> };
+type OpenApiResponse = { $ref?: string; content?: Record<string, Media> };
+type OpenApi = {
+  paths: Record<string, Record<string, { responses: Record<string, OpenApiResponse> }>>;
+  components: { schemas: Record<string, unknown>; responses?: Record<string, OpenApiResponse> };
+};
+
+/** An answer of the document, its `$ref` to `components/responses` followed. */
+function resolved(doc: OpenApi, response: OpenApiResponse | undefined): OpenApiResponse | undefined {
+  const ref = response?.$ref?.match(/^#\/components\/responses\/(.+)$/)?.[1];
+  return ref ? doc.components.responses?.[ref] : response;
+}
+
+/**
+ * A zod schema from a schema of the document: its `$ref`s to `components/schemas` (decision 0134) become `$defs`,
+ * the only references `z.fromJSONSchema` follows, with every component beside it. Cached by schema.
+ */
+function schemaReader(doc: OpenApi) {
+  const toDefs = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(toDefs)
+      : x && typeof x === "object"
+        ? Object.fromEntries(
+            Object.entries(x).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? v.replace("#/components/schemas/", "#/$defs/") : toDefs(v)]),
+          )
+        : x;
+  const $defs = toDefs(doc.components.schemas);
+  const cache = new Map<string, z.ZodType>();
+  return (schema: Record<string, unknown>) => {
+    const key = JSON.stringify(schema);
+    let out = cache.get(key);
+    if (!out) cache.set(key, (out = z.fromJSONSchema({ ...(toDefs(schema) as object), $defs } as never)));
+    return out;
+  };
+}
+
+/** `x` (a part of the document) with every `$ref` to its components replaced by what it names: the document as it reads. */
+export function inlineRefs(doc: unknown, x: unknown, seen: string[] = []): unknown {
+  if (Array.isArray(x)) return x.map((v) => inlineRefs(doc, v, seen));
+  if (!x || typeof x !== "object") return x;
+  const { $ref, ...rest } = x as Record<string, unknown>;
+  if (typeof $ref === "string" && $ref.startsWith("#/") && !seen.includes($ref)) {
+    const target = $ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], doc);
+    return { ...(inlineRefs(doc, target, [...seen, $ref]) as object), ...(inlineRefs(doc, rest, seen) as object) };
+  }
+  return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, inlineRefs(doc, v, seen)]));
+}
+
 /**
  * The contract (issue 26): every path and method of `calls` was called, no answer was a 500, and every answer
  * validates against the schema the OpenAPI document gives for its status.
  */
 export function expectContract(calls: readonly ApiCall[], answered: Answered[]) {
-  const doc = openApiDocument(calls) as {
-    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
-    components: { schemas: { Problem: Record<string, unknown> } };
-  };
-  const problemSchema = z.fromJSONSchema(doc.components.schemas.Problem as never);
+  const doc = openApiDocument(calls) as OpenApi;
+  const schemaOf = schemaReader(doc);
   const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{\w+\}/g, "[^/]+")}$`) }));
   const called = new Set<string>();
   const failures: string[] = [];
@@ -83,7 +131,7 @@ export function expectContract(calls: readonly ApiCall[], answered: Answered[]) 
     const op = template.map((x) => ({ p: x.p, op: doc.paths[x.p][a.method.toLowerCase()] })).find((x) => x.op);
     if (!op) continue;
     called.add(`${a.method} ${op.p}`);
-    const response = op.op.responses[String(a.status)];
+    const response = resolved(doc, op.op.responses[String(a.status)]);
     if (!response) {
       failures.push(`${a.method} ${op.p}: status ${a.status} not documented`);
       continue;
@@ -94,8 +142,7 @@ export function expectContract(calls: readonly ApiCall[], answered: Answered[]) 
     }
     const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
     if (!a.contentType?.startsWith(type ?? "-")) failures.push(`${a.method} ${op.p}: ${a.contentType} for ${type}`);
-    const schema = media?.schema.$ref ? problemSchema : z.fromJSONSchema(media!.schema as never);
-    const check = schema.safeParse(a.body);
+    const check = schemaOf(media!.schema).safeParse(a.body);
     if (!check.success) failures.push(`${a.method} ${op.p} ${a.status}: ${check.error.message}`);
     if (a.status >= 400) ProblemSchema.parse(a.body);
   }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { snapshot } from "../helpers/service";
 import { dialect, useTestDb } from "../helpers/test-db";
-import { apiClient, expectContract } from "../helpers/api-client";
+import { apiClient, expectContract, inlineRefs } from "../helpers/api-client";
 import { APPELS_INTERVENTIONS } from "../../server/api/appels-interventions";
 import { openApiDocument } from "../../server/http/api.server";
 
@@ -110,8 +110,8 @@ describe(`the register's fields over the API (${dialect})`, () => {
   });
 
   test("[issue28-champs] the OpenAPI document shows the register's fields in the intervention's answer and bodies", () => {
-    const doc = JSON.stringify(openApiDocument(APPELS_INTERVENTIONS.filter((c) => c.path.startsWith("/api/v1/actions"))));
-    const parsed = JSON.parse(doc) as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const doc = openApiDocument(APPELS_INTERVENTIONS.filter((c) => c.path.startsWith("/api/v1/actions")));
+    const parsed = inlineRefs(doc, doc) as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
     const post = JSON.stringify(parsed.paths["/api/v1/actions"].post.requestBody);
     const answer = JSON.stringify(parsed.paths["/api/v1/actions/{id}"].get.responses);
     const patch = JSON.stringify(parsed.paths["/api/v1/actions/{id}"].patch.requestBody);

@@ -525,6 +525,34 @@ describe("OpenAPI", () => {
     expect(doc.openapi).toBe("3.1.0");
     for (const call of API_CALLS) expect(doc.paths[call.path]?.[call.method.toLowerCase()]).toBeDefined();
   });
+
+  test("[issue26-openapi-compact] the document is compact: every $ref resolves, no object schema is written twice", async () => {
+    const doc = (await (await openApiLoader()).json()) as Record<string, unknown>;
+    const refs: string[] = [];
+    const objects = new Map<string, number>();
+    const walk = (x: unknown, top: boolean) => {
+      if (!x || typeof x !== "object") return;
+      if (!Array.isArray(x)) {
+        const o = x as Record<string, unknown>;
+        if (typeof o.$ref === "string") refs.push(o.$ref);
+        const key = JSON.stringify(o);
+        if (!top && key.length >= 100 && key.includes('"properties":') && "type" in o) objects.set(key, (objects.get(key) ?? 0) + 1);
+      }
+      for (const v of Object.values(x)) walk(v, false);
+    };
+    walk(doc.paths, true);
+    const components = doc.components as Record<string, Record<string, unknown>>;
+    for (const s of Object.values(components.schemas)) walk(s, true);
+    const unresolved = [...new Set(refs)].filter((r) => {
+      const [, kind, name] = r.split("/").slice(1);
+      return !r.startsWith("#/components/") || !(name in (components[kind] ?? {}));
+    });
+    expect(unresolved).toEqual([]);
+    expect([...objects.values()].filter((n) => n > 1)).toEqual([]);
+    // Every refusal refers to one shared answer, which refers to the one problem schema.
+    expect(refs.filter((r) => r.startsWith("#/components/responses/")).length).toBeGreaterThan(API_CALLS.length);
+    expect(Object.values(components.responses).every((r) => JSON.stringify(r).includes('"#/components/schemas/Problem"'))).toBe(true);
+  });
 });
 
 // The contract (issue 26): every documented path and method was called by this file, and every answer validates
