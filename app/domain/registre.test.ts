@@ -86,6 +86,50 @@ describe("the register's checks (issue 28)", () => {
     });
   });
 
+  // Rule: E-Phy's file of uses (usages_des_produits_autorises), columns "date fin distribution" and "date fin utilisation"
+  // of the use: a single use withdrawn while the product stays authorised may be used until its end of use (the grace
+  // period of Regulation (EC) No 1107/2009, art. 46, read use by use as decision 0117 does for a product). Decision 0132.
+  describe("[issue28-usage-retire] the use was authorised on the date of use while the product is", () => {
+    // The Blé use withdrawn: sold until 31 March 2027, used until 30 September 2027; the product has no withdrawal date.
+    const retire = { ...usage, dateFinDistribution: "2027-03-31", dateFinUtilisation: "2027-09-30" };
+    const check = (date: string, over: Partial<FaitsLigne>) => controlerRegistre([ligne({ date })], new Map([[10, faits(over)]]));
+
+    test("[issue28-usage-retire] used after the use's end of use: the finding names the use, its dates and its source", () => {
+      const c = check("2027-10-01", { usages: [retire] });
+      expect(c).toEqual([
+        expect.objectContaining({
+          regle: "usage-retire",
+          valeurs: { date: "2027-10-01", usage: usage.libelle, dateFinUtilisation: "2027-09-30", dateFinDistribution: "2027-03-31" },
+        }),
+      ]);
+      expect(c[0].source).toMatch(/date fin utilisation/);
+      expect(c[0].source).toMatch(/1107\/2009, art\. 46/);
+      // The product's withdrawal date still to come: the use's own end counts.
+      expect(check("2027-10-01", { dateRetrait: "2028-06-30", usages: [retire] }).map((x) => x.regle)).toEqual(["usage-retire"]);
+    });
+
+    test("[issue28-usage-retire] used within the use's grace period (past its end of distribution, up to its end of use): no finding", () => {
+      expect(check("2027-04-15", { usages: [retire] })).toEqual([]);
+      expect(check("2027-09-30", { usages: [retire] })).toEqual([]);
+    });
+
+    test("[issue28-usage-retire] a use still valid: no finding; another fitting use without end dates keeps the line valid", () => {
+      expect(check("2027-10-01", { usages: [usage] })).toEqual([]);
+      const otherTarget = { ...usage, libelle: "Blé*Trt Part.Aer.*Rouille brune" };
+      expect(check("2027-10-01", { usages: [retire, otherTarget] })).toEqual([]);
+      // Two withdrawn uses: the latest end of use counts.
+      const later = { ...retire, libelle: "Blé*Trt Part.Aer.*Rouille brune", dateFinUtilisation: "2027-12-31" };
+      expect(check("2027-10-01", { usages: [retire, later] })).toEqual([]);
+      expect(check("2028-01-02", { usages: [retire, later] })[0].valeurs).toMatchObject({ usage: later.libelle, dateFinUtilisation: "2027-12-31" });
+    });
+
+    test("[issue28-usage-retire] the product withdrawn takes precedence: one finding, of the product", () => {
+      const c = check("2027-10-01", { dateRetrait: "2027-06-30", usages: [retire] });
+      expect(c.map((x) => x.regle)).toEqual(["produit-retire"]);
+      expect(c[0].valeurs).toMatchObject({ motif: "fin-utilisation", dateFinUtilisation: "2027-09-30" });
+    });
+  });
+
   // Rule: E-Phy's uses of the product (usages_des_produits_autorises): a product is used only on a crop it is authorised for.
   test("a product without any use for the crop is a finding; unknown uses (not imported) judge nothing", () => {
     expect(controlerRegistre([ligne()], new Map([[10, faits({ usages: [] })]]))).toEqual([expect.objectContaining({ regle: "usage-non-autorise" })]);

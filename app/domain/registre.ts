@@ -115,7 +115,8 @@ export type FaitsLigne = {
   recoltes: string[];
 };
 
-export type RegleRegistre = "champ-manquant" | "produit-retire" | "usage-non-autorise" | "dose-depassee" | "applications-depassees" | "delai-avant-recolte";
+export type RegleRegistre =
+  "champ-manquant" | "produit-retire" | "usage-retire" | "usage-non-autorise" | "dose-depassee" | "applications-depassees" | "delai-avant-recolte";
 
 export type Constat = {
   regle: RegleRegistre;
@@ -133,6 +134,8 @@ export const SOURCES_REGLES: Record<RegleRegistre, string> = {
   "champ-manquant": "Règlement (UE) 2023/564, art. 1 et annexe ; arrêté du 24 décembre 2025, annexe I (décision 0104)",
   "produit-retire":
     "Règlement (CE) 1107/2009, art. 46 (délai de grâce après un retrait : 6 mois au plus pour la vente et la distribution, 1 an de plus au plus pour l'utilisation des stocks) ; E-Phy (ANSES) : date de retrait du produit, date de fin d'utilisation de l'usage (décision 0117)",
+  "usage-retire":
+    "E-Phy (ANSES), fichier des usages (usages_des_produits_autorises) : colonnes « date fin distribution » et « date fin utilisation » de l'usage, le produit restant autorisé ; règlement (CE) 1107/2009, art. 46 (délai de grâce) et art. 55 (décision 0132)",
   "usage-non-autorise": "E-Phy (ANSES), usages autorisés du produit ; règlement (CE) 1107/2009, art. 55",
   "dose-depassee": "E-Phy (ANSES), dose retenue de l'usage",
   "applications-depassees": "E-Phy (ANSES), nombre maximal d'applications de l'usage",
@@ -212,6 +215,29 @@ export function produitRetire(date: string, f: Pick<FaitsLigne, "dateRetrait" | 
 }
 
 /**
+ * Whether the use of a still-authorised product on the line's crop was withdrawn on the day it was used (decision
+ * 0132): E-Phy's file of uses gives a withdrawn use its end of distribution and its end of use (the grace period of
+ * art. 46 of Regulation (EC) No 1107/2009, as decision 0117 reads them for a product). The finding needs every use
+ * that fits the crop to have an end of use, and the date after the latest of them (a use without one is still valid;
+ * the register does not say which target was meant). A withdrawn product is judged by `produitRetire` instead: its
+ * finding takes precedence, and this returns null for a date after the product's withdrawal.
+ */
+export function usageRetire(date: string, f: Pick<FaitsLigne, "dateRetrait" | "usages">): Constat["valeurs"] | null {
+  if (f.dateRetrait && date > f.dateRetrait) return null;
+  if (f.usages.length === 0) return null;
+  const fins = f.usages.map((u) => u.dateFinUtilisation);
+  if (fins.some((d) => d == null || d === "")) return null;
+  const latest = [...f.usages].sort((a, b) => a.dateFinUtilisation!.localeCompare(b.dateFinUtilisation!)).at(-1)!;
+  if (date <= latest.dateFinUtilisation!) return null;
+  return {
+    date,
+    usage: latest.libelle,
+    dateFinUtilisation: latest.dateFinUtilisation!,
+    ...(latest.dateFinDistribution ? { dateFinDistribution: latest.dateFinDistribution } : {}),
+  };
+}
+
+/**
  * Every check of every line (issue 28). Where several uses of the product fit the crop (several targets), a line is
  * judged against the most permissive of them (highest dose, most applications, shortest pre-harvest interval): the
  * register does not say which target's use was meant, and a finding must be certain.
@@ -239,6 +265,8 @@ export function controlerRegistre(lignes: readonly LigneRegistre[], faits: Reado
     const retrait = produitRetire(l.date, f);
     if (retrait) add(l, "produit-retire", retrait);
     if (!f.usagesConnus || l.culture == null) continue;
+    const usage = usageRetire(l.date, f);
+    if (usage) add(l, "usage-retire", usage);
     if (f.usages.length === 0) {
       add(l, "usage-non-autorise", { culture: l.culture });
       continue;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { dialect, useTestDb } from "../../tests/helpers/test-db";
-import { expectRefused, scopeOf, selectTilleuls } from "../../tests/helpers/service";
+import { demoUser, expectRefused, scopeOf, selectTilleuls } from "../../tests/helpers/service";
 import { unzip } from "../referentiel-intrants/csv";
-import { archiveDuDossier, registreDeLaCampagne, statutsDuDossier } from "./service";
+import { archiveDuDossier, registreDeLaCampagne, registreDossier, registreExploitation, statutsDuDossier } from "./service";
 
 const t = useTestDb();
 
@@ -23,5 +23,18 @@ describe(`the register's date range and the selected folder's view and archive (
     expect(avril.lignes.length).toBeLessThan(campagne.lignes.length);
     expect(avril.lignes.every((l) => l.date >= "2025-04-01" && l.date <= "2025-04-30")).toBe(true);
     await expectRefused(registreDeLaCampagne(scopeOf(db, reader), { du: "2025-05-01", au: "2025-04-01" }), "warning.invalid-form", 400);
+  });
+
+  test("[issue28-dossier] the folder read in one statement per table gives each farm the register it has alone", async () => {
+    const db = t.db();
+    const { dossiers } = t.demo();
+    const reader = await demoUser(db, "lecteur");
+    const range = { du: "2024-09-01", au: "2025-12-31" };
+    const { registres } = await registreDossier(scopeOf(db, reader), { idDossier: dossiers.beauce, ...range });
+    expect(registres.some((r) => r.lignes.length > 0)).toBe(true);
+    for (const r of registres) {
+      const alone = await registreExploitation(scopeOf(db, reader), { idDossier: dossiers.beauce, idExploitation: r.exploitation.id, ...range });
+      expect(r).toEqual(alone);
+    }
   });
 });

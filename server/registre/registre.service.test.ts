@@ -218,6 +218,53 @@ describe(`the plant-protection register (${dialect})`, () => {
     expect((await withdrawnOf()).map((c) => c.valeurs)).toEqual([{ motif: "retrait", date: line.date, dateRetrait: day(-1) }]);
   });
 
+  test("[issue28-usage-retire] a use withdrawn while the product stays authorised: used after the use's end of use is a finding, within it none", async () => {
+    const db = t.db();
+    const { dossiers, exploitations, campagnes } = t.demo();
+    const redacteur = await demoUser(db, "redacteur");
+    const [first] = await phytoInputs(campagnes.tilleuls2025);
+    const ask = { idDossier: dossiers.beauce, idExploitation: exploitations.tilleuls, idCampagne: campagnes.tilleuls2025 };
+    const line = (await registreExploitation(scopeOf(db, redacteur), ask)).lignes.find((l) => l.idIntrant === Number(first.id))!;
+    const product = await db("intrant_phyto").where({ idProduit: first.idIntrant, idSource: 1 }).first("id");
+    const day = (offset: number) => new Date(Date.parse(`${line.date}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const ift = await db("culture_ift")
+      .where({ idCulture: (await db("culture").where({ libelle: line.culture }).first("id")).id })
+      .first("libelleIft");
+    // The product authorised; its only use on the line's crop withdrawn, to be used until the day of the treatment.
+    await db("intrant_phyto").where({ id: product.id }).update({ dateRetrait: null, retire: false });
+    await db("usage_phyto").where({ idIntrantPhyto: product.id }).delete();
+    const libelleUsage = `${ift.libelleIft}*Trt Part.Aer.*Essai`;
+    await db("usage_phyto").insert({
+      idIntrantPhyto: product.id,
+      libelleUsage,
+      cultureUsage: ift.libelleIft,
+      doseRetenue: (line.dose ?? 1) * 2,
+      uniteDose: line.unite,
+      nombreMaxApplication: 50,
+      delaiAvantRecolte: 0,
+      dateFinDistribution: day(-30),
+      dateFinUtilisation: day(0),
+    });
+    const findingsOf = async () =>
+      (await registreExploitation(scopeOf(db, redacteur), ask)).constats.filter(
+        (c) => c.idIntrant === line.idIntrant && (c.regle === "usage-retire" || c.regle === "produit-retire"),
+      );
+    expect(await findingsOf()).toEqual([]);
+    await db("usage_phyto")
+      .where({ idIntrantPhyto: product.id })
+      .update({ dateFinUtilisation: day(-1) });
+    const [finding, ...others] = await findingsOf();
+    expect(others).toEqual([]);
+    expect(finding.regle).toBe("usage-retire");
+    expect(finding.valeurs).toEqual({ date: line.date, usage: libelleUsage, dateFinUtilisation: day(-1), dateFinDistribution: day(-30) });
+    expect(finding.source).toMatch(/date fin utilisation/);
+    // The product withdrawn before the treatment too: its finding only.
+    await db("intrant_phyto")
+      .where({ id: product.id })
+      .update({ dateRetrait: day(-10), retire: true });
+    expect((await findingsOf()).map((c) => c.regle)).toEqual(["produit-retire"]);
+  });
+
   test("[issue28-registre] the files: the CSV reads back with the annex's columns, the workbook opens with its three sheets, the JSON states its text", async () => {
     const db = t.db();
     const { dossiers, exploitations, campagnes } = t.demo();

@@ -20,23 +20,63 @@ export type Periode = { idCampagnes: number[]; du?: string; au?: string };
 
 /** The farm's base campaigns (not simulations) whose interventions may fall in [du, au]: harvest year N holds N−2 to N+1 (decision 0091). */
 export async function campagnesDePeriode(db: Db, idExploitation: number, du: string, au: string): Promise<number[]> {
-  const [from, to] = [Number(du.slice(0, 4)), Number(au.slice(0, 4))];
-  const rows = await db("campagne")
-    .where({ idExploitation, simulation: false })
-    .whereBetween("anneeRecolte", [from - 1, to + 2])
-    .pluck("id");
-  return rows.map(Number);
+  return (await campagnesDePeriodeDossier(db, [idExploitation], du, au)).get(idExploitation) ?? [];
 }
 
-export async function farmHeader(db: Db, idExploitation: number) {
-  const r = await db("exploitation").where({ id: idExploitation }).first("id", "libelle", "siret", "idTypeAgriculture");
-  return r ? { id: Number(r.id), libelle: String(r.libelle), siret: text(r.siret), idTypeAgriculture: num(r.idTypeAgriculture) } : undefined;
+/** The same for several farms of a folder, in one statement: farm → its campaigns (ids in id order). */
+export async function campagnesDePeriodeDossier(db: Db, idExploitations: number[], du: string, au: string): Promise<Map<number, number[]>> {
+  const [from, to] = [Number(du.slice(0, 4)), Number(au.slice(0, 4))];
+  const byFarm = new Map<number, number[]>(idExploitations.map((id) => [id, []]));
+  if (idExploitations.length === 0) return byFarm;
+  const rows = await db("campagne")
+    .whereIn("idExploitation", idExploitations)
+    .where({ simulation: false })
+    .whereBetween("anneeRecolte", [from - 1, to + 2])
+    .orderBy("id")
+    .select("id", "idExploitation");
+  for (const r of rows) byFarm.get(Number(r.idExploitation))?.push(Number(r.id));
+  return byFarm;
 }
+
+export type EnteteExploitation = { id: number; libelle: string; siret: string | null; idTypeAgriculture: number | null };
+
+export async function farmHeader(db: Db, idExploitation: number): Promise<EnteteExploitation | undefined> {
+  return (await farmHeaders(db, [idExploitation])).get(idExploitation);
+}
+
+/** The headers of several farms in one statement. */
+export async function farmHeaders(db: Db, idExploitations: number[]): Promise<Map<number, EnteteExploitation>> {
+  const heads = new Map<number, EnteteExploitation>();
+  if (idExploitations.length === 0) return heads;
+  for (const r of await db("exploitation").whereIn("id", idExploitations).select("id", "libelle", "siret", "idTypeAgriculture"))
+    heads.set(Number(r.id), { id: Number(r.id), libelle: String(r.libelle), siret: text(r.siret), idTypeAgriculture: num(r.idTypeAgriculture) });
+  return heads;
+}
+
+export type FaitsRegistre = { lignes: LigneRegistre[]; faits: Map<number, FaitsLigne> };
 
 /** One line per phyto input (seed treatments included) of the campaigns' interventions, by date, plot and input. */
-export async function lignesRegistre(db: Db, idExploitation: number, periode: Periode): Promise<{ lignes: LigneRegistre[]; faits: Map<number, FaitsLigne> }> {
-  if (periode.idCampagnes.length === 0) return { lignes: [], faits: new Map() };
-  const farm = await farmHeader(db, idExploitation);
+export async function lignesRegistre(db: Db, idExploitation: number, periode: Periode): Promise<FaitsRegistre> {
+  const byFarm = await lignesRegistreDossier(db, [{ idExploitation, idCampagnes: periode.idCampagnes }], periode);
+  return byFarm.get(idExploitation) ?? { lignes: [], faits: new Map() };
+}
+
+/**
+ * The lines of several farms of a folder (each with its campaigns) for the same date bounds, read in one statement per
+ * table (decision 0132: 12 statements a farm made PostgreSQL miss the folder view's 2 s), split by farm in memory.
+ * Each farm's lines and facts are those `lignesRegistre` gives it alone.
+ */
+export async function lignesRegistreDossier(
+  db: Db,
+  fermes: ReadonlyArray<{ idExploitation: number; idCampagnes: number[] }>,
+  bornes: { du?: string; au?: string },
+): Promise<Map<number, FaitsRegistre>> {
+  const byFarm = new Map<number, FaitsRegistre>(fermes.map((f) => [f.idExploitation, { lignes: [], faits: new Map() }]));
+  const farmIds = fermes.filter((f) => f.idCampagnes.length > 0).map((f) => f.idExploitation);
+  const campaignIds = [...new Set(fermes.flatMap((f) => f.idCampagnes))];
+  if (farmIds.length === 0 || campaignIds.length === 0) return byFarm;
+  const periode = { idCampagnes: campaignIds, du: bornes.du, au: bornes.au };
+  const farms = await farmHeaders(db, farmIds);
   let q = db("intrant as i")
     .join("categorie_intrant as cat", "cat.id", "i.idCategorie")
     .join("action as a", "a.id", "i.idAction")
@@ -47,7 +87,7 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       // A reference phyto input names the product by its AMM number (idProduit); E-Phy is source 1; 777 is a folder's own input.
       this.on("ip.idProduit", "=", "i.idIntrant").andOnVal("ip.idSource", "=", 1).andOnVal("i.dicIdOrigineIntrant", "<>", 777);
     })
-    .where("cp.idExploitation", idExploitation)
+    .whereIn("cp.idExploitation", farmIds)
     .whereIn("a.idCampagne", periode.idCampagnes)
     .where("cat.idTypeIntrant", TYPE_INTRANT.PHYTO)
     .where("a.realisee", true);
@@ -64,6 +104,7 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       "i.idIntrantSemence",
       "a.id as idIntervention",
       "a.idCampagne",
+      "cp.idExploitation",
       "a.date",
       "a.tauxSurface",
       "a.idCultureConcernee",
@@ -81,13 +122,20 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       "ip.dateRetrait",
     );
 
-  // The plots of the lines, read once each (a plot has several lines): name, area, location, management.
+  // The plots of the lines, read once each (a plot has several lines): name, area, location, management. Found by the
+  // period's interventions rather than a list of ids (a folder has thousands of plots).
   const plots = [...new Set(rows.map((r) => Number(r.idParcelle)))];
+  const plotsOfPeriod = () => {
+    let sq = db("action as a").whereIn("a.idCampagne", periode.idCampagnes).where("a.realisee", true);
+    if (periode.du) sq = sq.where("a.date", ">=", periode.du);
+    if (periode.au) sq = sq.where("a.date", "<=", periode.au);
+    return sq.select("a.idParcelle");
+  };
   const plotOf = new Map<number, Record<string, unknown>>();
   if (plots.length) {
     const ps = await db("parcelle as p")
       .leftJoin("type_itineraire as ti", "ti.id", "p.idTypeModeConduite")
-      .whereIn("p.id", plots)
+      .whereIn("p.id", plotsOfPeriod())
       .select(
         "p.id",
         "p.libelle",
@@ -105,10 +153,11 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       plotOf.set(Number(p.id), { ...p, location });
     }
   }
-  for (const r of rows) Object.assign(r, plotOf.get(Number(r.idParcelle)));
+  // Looked up, not copied into each row (a folder's 27,000 rows would hold them all: decision 0132).
+  const plotOfRow = (r: Record<string, unknown>) => plotOf.get(Number(r.idParcelle)) ?? {};
 
   // The crop of a line: the intervention's own, else the first crop of the plot's management mode.
-  const modes = [...new Set(rows.map((r) => num(r.idModeConduite)).filter((v): v is number => v != null))];
+  const modes = [...new Set(rows.map((r) => num(plotOfRow(r).idModeConduite)).filter((v): v is number => v != null))];
   const modeCrop = new Map<number, number>();
   if (modes.length) {
     const mc = await db("mode_conduite_culture")
@@ -117,8 +166,10 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       .select("idModeConduite", "idCulture");
     for (const r of mc) if (!modeCrop.has(Number(r.idModeConduite))) modeCrop.set(Number(r.idModeConduite), Number(r.idCulture));
   }
-  const cropOf = (r: Record<string, unknown>) =>
-    num(r.idCultureConcernee) ?? (num(r.idModeConduite) != null ? (modeCrop.get(Number(r.idModeConduite)) ?? null) : null);
+  const cropOf = (r: Record<string, unknown>) => {
+    const idModeConduite = num(plotOfRow(r).idModeConduite);
+    return num(r.idCultureConcernee) ?? (idModeConduite != null ? (modeCrop.get(idModeConduite) ?? null) : null);
+  };
   const cropIds = [...new Set(rows.map(cropOf).filter((v): v is number => v != null))];
   const crops = new Map<number, { libelle: string; eppo: string | null; interculture: boolean }>();
   if (cropIds.length) {
@@ -196,25 +247,26 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
   // Harvest dates per plot (an intervention holding a harvest).
   const harvests = new Map<number, string[]>();
   if (plots.length) {
-    const hv = await db("recolte as r").join("action as a", "a.id", "r.idAction").whereIn("a.idParcelle", plots).distinct("a.idParcelle", "a.date");
+    const hv = await db("recolte as r").join("action as a", "a.id", "r.idAction").whereIn("a.idParcelle", plotsOfPeriod()).distinct("a.idParcelle", "a.date");
     for (const r of hv) harvests.set(Number(r.idParcelle), [...(harvests.get(Number(r.idParcelle)) ?? []), String(r.date).slice(0, 10)]);
   }
 
-  const organicFarm = farm?.idTypeAgriculture === 2;
-  const lignes: LigneRegistre[] = [];
-  const faits = new Map<number, FaitsLigne>();
   const usesOnCrop = new Map<string, FaitsLigne["usages"]>();
   for (const r of rows) {
+    const farm = farms.get(Number(r.idExploitation));
+    const organicFarm = farm?.idTypeAgriculture === 2;
+    const { lignes, faits } = byFarm.get(Number(r.idExploitation))!;
     const idCulture = cropOf(r);
     const crop = idCulture != null ? crops.get(idCulture) : undefined;
-    const surface = num(r.surface);
-    const location = r.location as ReturnType<typeof centroide>;
+    const pl = plotOfRow(r);
+    const surface = num(pl.surface);
+    const location = pl.location as ReturnType<typeof centroide>;
     const stade = [text(r.stadeLibelle), text(r.precisionStade)].filter(Boolean).join(" — ");
     const ligne: LigneRegistre = {
       idIntervention: Number(r.idIntervention),
       idIntrant: Number(r.idIntrant),
       idParcelle: Number(r.idParcelle),
-      parcelle: String(r.libelle),
+      parcelle: String(pl.libelle),
       siret: farm?.siret ?? null,
       produit: String(r.libelleIntrant),
       amm: text(r.ammProduit) ?? text(r.codeIntrant),
@@ -228,11 +280,11 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       codeEppo: crop?.eppo ?? null,
       stadeBbch: text(r.stadeCode),
       stade: stade || null,
-      ilotPac: text(r.noIlotPac),
+      ilotPac: text(pl.noIlotPac),
       latitude: location ? Number(location.latitude.toFixed(6)) : null,
       longitude: location ? Number(location.longitude.toFixed(6)) : null,
-      codeInsee: text(r.codeInsee),
-      biologique: r.idTypeModeConduite != null ? ORGANIC_CODES.has(String(r.typeItineraire)) : organicFarm ? true : null,
+      codeInsee: text(pl.codeInsee),
+      biologique: pl.idTypeModeConduite != null ? ORGANIC_CODES.has(String(pl.typeItineraire)) : organicFarm ? true : null,
       siretPrestataire: text(r.siretPrestataire),
       rentreeAnticipee: r.rentreeAnticipee == null ? null : bool(r.rentreeAnticipee),
       lotSemences: text(r.lotSemences),
@@ -259,5 +311,5 @@ export async function lignesRegistre(db: Db, idExploitation: number, periode: Pe
       });
     }
   }
-  return { lignes, faits };
+  return byFarm;
 }

@@ -82,6 +82,8 @@ const texts = {
         "Product used on {{date}}, after its withdrawal date in E-Phy ({{dateRetrait}}), with no end-of-use date known for this crop (grace period)",
       "produit-retire_fin-utilisation":
         "Product withdrawn on {{dateRetrait}}, used on {{date}}, after the end of the grace period of the use for this crop (end-of-use date in E-Phy: {{dateFinUtilisation}})",
+      "usage-retire":
+        "Use “{{usage}}” withdrawn in E-Phy while the product stays authorised: used on {{date}}, after the use's end-of-use date ({{dateFinUtilisation}})",
       "usage-non-autorise": "No authorised use of this product on {{culture}} in E-Phy",
       "dose-depassee": "Dose {{dose}} {{unite}} above the use's authorised dose ({{doseMax}} {{unite}})",
       "applications-depassees": "Application no. {{rang}}: the use allows {{maximum}} at most",

@@ -82,6 +82,8 @@ const texts = {
         "Produit utilisé le {{date}}, après sa date de retrait dans E-Phy ({{dateRetrait}}), sans date de fin d'utilisation connue pour cette culture (délai de grâce)",
       "produit-retire_fin-utilisation":
         "Produit retiré le {{dateRetrait}}, utilisé le {{date}}, après la fin du délai de grâce de l'usage pour cette culture (date de fin d'utilisation dans E-Phy : {{dateFinUtilisation}})",
+      "usage-retire":
+        "Usage « {{usage}} » retiré dans E-Phy, le produit restant autorisé : utilisé le {{date}}, après la date de fin d'utilisation de l'usage ({{dateFinUtilisation}})",
       "usage-non-autorise": "Aucun usage autorisé de ce produit sur {{culture}} dans E-Phy",
       "dose-depassee": "Dose {{dose}} {{unite}} au-dessus de la dose autorisée de l'usage ({{doseMax}} {{unite}})",
       "applications-depassees": "Application n° {{rang}} : l'usage en autorise {{maximum}} au plus",
