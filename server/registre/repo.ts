@@ -153,11 +153,10 @@ export async function lignesRegistreDossier(
       plotOf.set(Number(p.id), { ...p, location });
     }
   }
-  // Looked up, not copied into each row (a folder's 27,000 rows would hold them all: decision 0132).
-  const plotOfRow = (r: Record<string, unknown>) => plotOf.get(Number(r.idParcelle)) ?? {};
+  for (const r of rows) Object.assign(r, plotOf.get(Number(r.idParcelle)));
 
   // The crop of a line: the intervention's own, else the first crop of the plot's management mode.
-  const modes = [...new Set(rows.map((r) => num(plotOfRow(r).idModeConduite)).filter((v): v is number => v != null))];
+  const modes = [...new Set(rows.map((r) => num(r.idModeConduite)).filter((v): v is number => v != null))];
   const modeCrop = new Map<number, number>();
   if (modes.length) {
     const mc = await db("mode_conduite_culture")
@@ -166,10 +165,8 @@ export async function lignesRegistreDossier(
       .select("idModeConduite", "idCulture");
     for (const r of mc) if (!modeCrop.has(Number(r.idModeConduite))) modeCrop.set(Number(r.idModeConduite), Number(r.idCulture));
   }
-  const cropOf = (r: Record<string, unknown>) => {
-    const idModeConduite = num(plotOfRow(r).idModeConduite);
-    return num(r.idCultureConcernee) ?? (idModeConduite != null ? (modeCrop.get(idModeConduite) ?? null) : null);
-  };
+  const cropOf = (r: Record<string, unknown>) =>
+    num(r.idCultureConcernee) ?? (num(r.idModeConduite) != null ? (modeCrop.get(Number(r.idModeConduite)) ?? null) : null);
   const cropIds = [...new Set(rows.map(cropOf).filter((v): v is number => v != null))];
   const crops = new Map<number, { libelle: string; eppo: string | null; interculture: boolean }>();
   if (cropIds.length) {
@@ -258,15 +255,14 @@ export async function lignesRegistreDossier(
     const { lignes, faits } = byFarm.get(Number(r.idExploitation))!;
     const idCulture = cropOf(r);
     const crop = idCulture != null ? crops.get(idCulture) : undefined;
-    const pl = plotOfRow(r);
-    const surface = num(pl.surface);
-    const location = pl.location as ReturnType<typeof centroide>;
+    const surface = num(r.surface);
+    const location = r.location as ReturnType<typeof centroide>;
     const stade = [text(r.stadeLibelle), text(r.precisionStade)].filter(Boolean).join(" — ");
     const ligne: LigneRegistre = {
       idIntervention: Number(r.idIntervention),
       idIntrant: Number(r.idIntrant),
       idParcelle: Number(r.idParcelle),
-      parcelle: String(pl.libelle),
+      parcelle: String(r.libelle),
       siret: farm?.siret ?? null,
       produit: String(r.libelleIntrant),
       amm: text(r.ammProduit) ?? text(r.codeIntrant),
@@ -280,11 +276,11 @@ export async function lignesRegistreDossier(
       codeEppo: crop?.eppo ?? null,
       stadeBbch: text(r.stadeCode),
       stade: stade || null,
-      ilotPac: text(pl.noIlotPac),
+      ilotPac: text(r.noIlotPac),
       latitude: location ? Number(location.latitude.toFixed(6)) : null,
       longitude: location ? Number(location.longitude.toFixed(6)) : null,
-      codeInsee: text(pl.codeInsee),
-      biologique: pl.idTypeModeConduite != null ? ORGANIC_CODES.has(String(pl.typeItineraire)) : organicFarm ? true : null,
+      codeInsee: text(r.codeInsee),
+      biologique: r.idTypeModeConduite != null ? ORGANIC_CODES.has(String(r.typeItineraire)) : organicFarm ? true : null,
       siretPrestataire: text(r.siretPrestataire),
       rentreeAnticipee: r.rentreeAnticipee == null ? null : bool(r.rentreeAnticipee),
       lotSemences: text(r.lotSemences),
