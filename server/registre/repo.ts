@@ -20,63 +20,23 @@ export type Periode = { idCampagnes: number[]; du?: string; au?: string };
 
 /** The farm's base campaigns (not simulations) whose interventions may fall in [du, au]: harvest year N holds N−2 to N+1 (decision 0091). */
 export async function campagnesDePeriode(db: Db, idExploitation: number, du: string, au: string): Promise<number[]> {
-  return (await campagnesDePeriodeDossier(db, [idExploitation], du, au)).get(idExploitation) ?? [];
-}
-
-/** The same for several farms of a folder, in one statement: farm → its campaigns (ids in id order). */
-export async function campagnesDePeriodeDossier(db: Db, idExploitations: number[], du: string, au: string): Promise<Map<number, number[]>> {
   const [from, to] = [Number(du.slice(0, 4)), Number(au.slice(0, 4))];
-  const byFarm = new Map<number, number[]>(idExploitations.map((id) => [id, []]));
-  if (idExploitations.length === 0) return byFarm;
   const rows = await db("campagne")
-    .whereIn("idExploitation", idExploitations)
-    .where({ simulation: false })
+    .where({ idExploitation, simulation: false })
     .whereBetween("anneeRecolte", [from - 1, to + 2])
-    .orderBy("id")
-    .select("id", "idExploitation");
-  for (const r of rows) byFarm.get(Number(r.idExploitation))?.push(Number(r.id));
-  return byFarm;
+    .pluck("id");
+  return rows.map(Number);
 }
 
-export type EnteteExploitation = { id: number; libelle: string; siret: string | null; idTypeAgriculture: number | null };
-
-export async function farmHeader(db: Db, idExploitation: number): Promise<EnteteExploitation | undefined> {
-  return (await farmHeaders(db, [idExploitation])).get(idExploitation);
+export async function farmHeader(db: Db, idExploitation: number) {
+  const r = await db("exploitation").where({ id: idExploitation }).first("id", "libelle", "siret", "idTypeAgriculture");
+  return r ? { id: Number(r.id), libelle: String(r.libelle), siret: text(r.siret), idTypeAgriculture: num(r.idTypeAgriculture) } : undefined;
 }
-
-/** The headers of several farms in one statement. */
-export async function farmHeaders(db: Db, idExploitations: number[]): Promise<Map<number, EnteteExploitation>> {
-  const heads = new Map<number, EnteteExploitation>();
-  if (idExploitations.length === 0) return heads;
-  for (const r of await db("exploitation").whereIn("id", idExploitations).select("id", "libelle", "siret", "idTypeAgriculture"))
-    heads.set(Number(r.id), { id: Number(r.id), libelle: String(r.libelle), siret: text(r.siret), idTypeAgriculture: num(r.idTypeAgriculture) });
-  return heads;
-}
-
-export type FaitsRegistre = { lignes: LigneRegistre[]; faits: Map<number, FaitsLigne> };
 
 /** One line per phyto input (seed treatments included) of the campaigns' interventions, by date, plot and input. */
-export async function lignesRegistre(db: Db, idExploitation: number, periode: Periode): Promise<FaitsRegistre> {
-  const byFarm = await lignesRegistreDossier(db, [{ idExploitation, idCampagnes: periode.idCampagnes }], periode);
-  return byFarm.get(idExploitation) ?? { lignes: [], faits: new Map() };
-}
-
-/**
- * The lines of several farms of a folder (each with its campaigns) for the same date bounds, read in one statement per
- * table (decision 0132: 12 statements a farm made PostgreSQL miss the folder view's 2 s), split by farm in memory.
- * Each farm's lines and facts are those `lignesRegistre` gives it alone.
- */
-export async function lignesRegistreDossier(
-  db: Db,
-  fermes: ReadonlyArray<{ idExploitation: number; idCampagnes: number[] }>,
-  bornes: { du?: string; au?: string },
-): Promise<Map<number, FaitsRegistre>> {
-  const byFarm = new Map<number, FaitsRegistre>(fermes.map((f) => [f.idExploitation, { lignes: [], faits: new Map() }]));
-  const farmIds = fermes.filter((f) => f.idCampagnes.length > 0).map((f) => f.idExploitation);
-  const campaignIds = [...new Set(fermes.flatMap((f) => f.idCampagnes))];
-  if (farmIds.length === 0 || campaignIds.length === 0) return byFarm;
-  const periode = { idCampagnes: campaignIds, du: bornes.du, au: bornes.au };
-  const farms = await farmHeaders(db, farmIds);
+export async function lignesRegistre(db: Db, idExploitation: number, periode: Periode): Promise<{ lignes: LigneRegistre[]; faits: Map<number, FaitsLigne> }> {
+  if (periode.idCampagnes.length === 0) return { lignes: [], faits: new Map() };
+  const farm = await farmHeader(db, idExploitation);
   let q = db("intrant as i")
     .join("categorie_intrant as cat", "cat.id", "i.idCategorie")
     .join("action as a", "a.id", "i.idAction")
@@ -87,7 +47,7 @@ export async function lignesRegistreDossier(
       // A reference phyto input names the product by its AMM number (idProduit); E-Phy is source 1; 777 is a folder's own input.
       this.on("ip.idProduit", "=", "i.idIntrant").andOnVal("ip.idSource", "=", 1).andOnVal("i.dicIdOrigineIntrant", "<>", 777);
     })
-    .whereIn("cp.idExploitation", farmIds)
+    .where("cp.idExploitation", idExploitation)
     .whereIn("a.idCampagne", periode.idCampagnes)
     .where("cat.idTypeIntrant", TYPE_INTRANT.PHYTO)
     .where("a.realisee", true);
@@ -104,7 +64,6 @@ export async function lignesRegistreDossier(
       "i.idIntrantSemence",
       "a.id as idIntervention",
       "a.idCampagne",
-      "cp.idExploitation",
       "a.date",
       "a.tauxSurface",
       "a.idCultureConcernee",
@@ -122,20 +81,13 @@ export async function lignesRegistreDossier(
       "ip.dateRetrait",
     );
 
-  // The plots of the lines, read once each (a plot has several lines): name, area, location, management. Found by the
-  // period's interventions rather than a list of ids (a folder has thousands of plots).
+  // The plots of the lines, read once each (a plot has several lines): name, area, location, management.
   const plots = [...new Set(rows.map((r) => Number(r.idParcelle)))];
-  const plotsOfPeriod = () => {
-    let sq = db("action as a").whereIn("a.idCampagne", periode.idCampagnes).where("a.realisee", true);
-    if (periode.du) sq = sq.where("a.date", ">=", periode.du);
-    if (periode.au) sq = sq.where("a.date", "<=", periode.au);
-    return sq.select("a.idParcelle");
-  };
   const plotOf = new Map<number, Record<string, unknown>>();
   if (plots.length) {
     const ps = await db("parcelle as p")
       .leftJoin("type_itineraire as ti", "ti.id", "p.idTypeModeConduite")
-      .whereIn("p.id", plotsOfPeriod())
+      .whereIn("p.id", plots)
       .select(
         "p.id",
         "p.libelle",
@@ -244,15 +196,15 @@ export async function lignesRegistreDossier(
   // Harvest dates per plot (an intervention holding a harvest).
   const harvests = new Map<number, string[]>();
   if (plots.length) {
-    const hv = await db("recolte as r").join("action as a", "a.id", "r.idAction").whereIn("a.idParcelle", plotsOfPeriod()).distinct("a.idParcelle", "a.date");
+    const hv = await db("recolte as r").join("action as a", "a.id", "r.idAction").whereIn("a.idParcelle", plots).distinct("a.idParcelle", "a.date");
     for (const r of hv) harvests.set(Number(r.idParcelle), [...(harvests.get(Number(r.idParcelle)) ?? []), String(r.date).slice(0, 10)]);
   }
 
+  const organicFarm = farm?.idTypeAgriculture === 2;
+  const lignes: LigneRegistre[] = [];
+  const faits = new Map<number, FaitsLigne>();
   const usesOnCrop = new Map<string, FaitsLigne["usages"]>();
   for (const r of rows) {
-    const farm = farms.get(Number(r.idExploitation));
-    const organicFarm = farm?.idTypeAgriculture === 2;
-    const { lignes, faits } = byFarm.get(Number(r.idExploitation))!;
     const idCulture = cropOf(r);
     const crop = idCulture != null ? crops.get(idCulture) : undefined;
     const surface = num(r.surface);
@@ -307,5 +259,5 @@ export async function lignesRegistreDossier(
       });
     }
   }
-  return byFarm;
+  return { lignes, faits };
 }

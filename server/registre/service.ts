@@ -19,16 +19,7 @@ import { campaignContext } from "../access/description";
 import type { Scope } from "../access/scope";
 import { findFolderRight, listExploitationsOfDossier } from "../contexte/repo";
 import { failingWith, parse, ServiceError } from "../errors";
-import {
-  campagnesDePeriode,
-  campagnesDePeriodeDossier,
-  farmHeader,
-  farmHeaders,
-  lignesRegistre,
-  lignesRegistreDossier,
-  type EnteteExploitation,
-  type FaitsRegistre,
-} from "./repo";
+import { campagnesDePeriode, farmHeader, lignesRegistre } from "./repo";
 import { zip } from "./zip";
 
 /**
@@ -75,25 +66,20 @@ export async function registreExploitation(scope: Scope, input: unknown): Promis
       if (!c) throw new ServiceError("errors.not-found", 404);
       idCampagnes = [demande.idCampagne];
     } else idCampagnes = await campagnesDePeriode(db, demande.idExploitation, demande.du!, demande.au!);
-    const facts = await lignesRegistre(db, demande.idExploitation, { idCampagnes, du: demande.du, au: demande.au });
-    return registreDe(farm, { idCampagne: demande.idCampagne ?? null, du: demande.du ?? null, au: demande.au ?? null }, facts);
+    const { lignes, faits } = await lignesRegistre(db, demande.idExploitation, { idCampagnes, du: demande.du, au: demande.au });
+    const constats = controlerRegistre(lignes, faits);
+    const last = lignes.reduce<string | null>((m, l) => (m == null || l.date > m ? l.date : m), null);
+    return {
+      referentiel: REFERENTIEL_REGISTRE,
+      version: VERSION_REGISTRE,
+      exploitation: { id: farm.id, libelle: farm.libelle, siret: farm.siret },
+      periode: { idCampagne: demande.idCampagne ?? null, du: demande.du ?? null, au: demande.au ?? null },
+      lignes,
+      constats,
+      statut: statutRegistre(lignes.length, constats),
+      echeance: last ? echeanceRegistre(last) : null, // none for uses before 2027
+    };
   });
-}
-
-/** A farm's register from its lines and facts: the checks, the status and the deadline. */
-function registreDe(farm: EnteteExploitation, periode: Registre["periode"], { lignes, faits }: FaitsRegistre): Registre {
-  const constats = controlerRegistre(lignes, faits);
-  const last = lignes.reduce<string | null>((m, l) => (m == null || l.date > m ? l.date : m), null);
-  return {
-    referentiel: REFERENTIEL_REGISTRE,
-    version: VERSION_REGISTRE,
-    exploitation: { id: farm.id, libelle: farm.libelle, siret: farm.siret },
-    periode,
-    lignes,
-    constats,
-    statut: statutRegistre(lignes.length, constats),
-    echeance: last ? echeanceRegistre(last) : null, // none for uses before 2027
-  };
 }
 
 /** A date range asked on the screen (`?du=&au=`): both ends, else none. */
@@ -213,25 +199,8 @@ export async function registreDossier(scope: Scope, input: unknown): Promise<{ d
   const folder = await findFolderRight(db, user.id, idDossier);
   if (!hasFolderPermission(folder, "Lecture")) throw new ServiceError("errors.forbidden", 403);
   const farms = (await listExploitationsOfDossier(db, idDossier)).filter((f) => hasFarmPermission(f.right, "Lecture"));
-  // The same registers as registreExploitation gives farm by farm (the rights above are those of ensureReadRegistre),
-  // read for the whole folder in one statement per table (decision 0132).
-  const registres = await failingWith(REGISTRE_ERROR, async () => {
-    const ids = farms.map((f) => f.id);
-    const campagnes = await campagnesDePeriodeDossier(db, ids, du, au);
-    const [heads, facts] = await Promise.all([
-      farmHeaders(db, ids),
-      lignesRegistreDossier(
-        db,
-        ids.map((id) => ({ idExploitation: id, idCampagnes: campagnes.get(id) ?? [] })),
-        { du, au },
-      ),
-    ]);
-    return ids.map((id) => {
-      const farm = heads.get(id);
-      if (!farm) throw new ServiceError("errors.not-found", 404);
-      return registreDe(farm, { idCampagne: null, du, au }, facts.get(id)!);
-    });
-  });
+  const registres: Registre[] = [];
+  for (const f of farms) registres.push(await registreExploitation(scope, { idDossier, idExploitation: f.id, du, au }));
   return {
     du,
     au,
