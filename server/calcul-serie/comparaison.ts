@@ -1,8 +1,9 @@
-import { comparerFigures, type FigureSerie, type LigneComparaison } from "~/domain/calc/comparaison";
+import { comparerFigures, type LigneComparaison } from "~/domain/calc/comparaison";
 import { campagneLibelle } from "~/domain/partage";
 import { bool, toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import type { Utilisateur } from "../utilisateur/repo";
+import { autresCampagnesDeLAnnee, campagneComparee, derniereSerieTerminee, figuresDeSerie, libellesCultures, type CampagneRow } from "./repo";
 import { serieOuRefus, type SerieListee } from "./service";
 
 /**
@@ -30,58 +31,14 @@ export type Comparaison = {
   lignes: LigneComparaison[];
 };
 
-const NIVEAUX = ["exploitation", "culture"] as const;
-
-type CampagneRow = {
-  id: number;
-  idExploitation: number;
-  anneeRecolte: number;
-  simulation: unknown;
-  idCampagneSource: number | null;
-  prefixeCampagne: string | null;
-  apiLibelle: string | null;
-};
-
 const libelle = (c: CampagneRow) => campagneLibelle({ prefixeCampagne: String(c.prefixeCampagne ?? ""), apiLibelle: String(c.apiLibelle ?? "") });
 
 /** The campaigns a campaign compares with: its simulations of the same harvest year (those made from it first), or the base campaigns of a simulation (its source first). */
 async function contreparties(db: Db, c: CampagneRow): Promise<CampagneRow[]> {
-  const rows = (await db("campagne")
-    .where({ idExploitation: c.idExploitation, anneeRecolte: c.anneeRecolte })
-    .whereNot({ id: c.id })
-    .orderBy("id")
-    .select("id", "idExploitation", "anneeRecolte", "simulation", "idCampagneSource", "prefixeCampagne", "apiLibelle")) as CampagneRow[];
+  const rows = await autresCampagnesDeLAnnee(db, c);
   const simulation = bool(c.simulation);
   const rang = (r: CampagneRow) => (simulation ? (Number(r.id) === Number(c.idCampagneSource) ? 0 : 1) : Number(r.idCampagneSource) === Number(c.id) ? 0 : 1);
   return rows.filter((r) => bool(r.simulation) !== simulation).sort((a, b) => rang(a) - rang(b) || Number(a.id) - Number(b.id));
-}
-
-/** The latest finished series of a campaign. */
-async function derniereSerie(db: Db, idCampagne: number) {
-  return db("calcul_serie")
-    .where({ idCampagne, statut: "termine" })
-    .orderBy([
-      { column: "dtFin", order: "desc" },
-      { column: "id", order: "desc" },
-    ])
-    .first("id", "dtFin", "publication", "visaAnimateur");
-}
-
-async function figures(db: Db, idSerie: number): Promise<FigureSerie[]> {
-  const rows = await db("calcul_resultat")
-    .where({ idCalculSerie: idSerie })
-    .whereIn("niveau", NIVEAUX)
-    .orderBy("id")
-    .select("niveau", "idEntite", "code", "valeur", "unite", "completude", "nbManquants");
-  return rows.map((r) => ({
-    niveau: String(r.niveau),
-    idEntite: String(r.idEntite),
-    code: String(r.code),
-    valeur: r.valeur == null ? null : Number(r.valeur),
-    unite: String(r.unite),
-    completude: Number(r.completude),
-    nbManquants: Number(r.nbManquants),
-  }));
 }
 
 const serieDe = (r: Record<string, unknown> | undefined) =>
@@ -90,9 +47,7 @@ const serieDe = (r: Record<string, unknown> | undefined) =>
 /** The comparison shown from series `idSerie`; `idCampagneAutre` picks among several counterparts (else the first). */
 export async function comparerSerie(db: Db, user: Utilisateur, idSerie: number, idCampagneAutre: number | null = null): Promise<Comparaison> {
   const { serie } = await serieOuRefus(db, user, idSerie);
-  const c = (await db("campagne")
-    .where({ id: serie.idCampagne })
-    .first("id", "idExploitation", "anneeRecolte", "simulation", "idCampagneSource", "prefixeCampagne", "apiLibelle")) as CampagneRow;
+  const c = await campagneComparee(db, serie.idCampagne);
   const autres = await contreparties(db, c);
   const autre = autres.find((a) => Number(a.id) === idCampagneAutre) ?? autres[0];
   const candidats = autres.map((a) => ({ idCampagne: Number(a.id), campagne: libelle(a) }));
@@ -107,15 +62,13 @@ export async function comparerSerie(db: Db, user: Utilisateur, idSerie: number, 
     idCampagne: Number(autre.id),
     campagne: libelle(autre),
     simulation: bool(autre.simulation),
-    serie: serieDe(await derniereSerie(db, Number(autre.id))),
+    serie: serieDe(await derniereSerieTerminee(db, Number(autre.id))),
   };
   const [base, simulation] = ouverte.simulation ? [contrepartie, ouverte] : [ouverte, contrepartie];
   if (!base.serie || !simulation.serie) return { serie, candidats, base, simulation, cultures: [], lignes: [] };
-  const lignes = comparerFigures(await figures(db, base.serie.id), await figures(db, simulation.serie.id));
+  const lignes = comparerFigures(await figuresDeSerie(db, base.serie.id), await figuresDeSerie(db, simulation.serie.id));
   const idsCultures = [...new Set(lignes.filter((l) => l.niveau === "culture" && l.idEntite !== "null").map((l) => Number(l.idEntite)))];
-  const libelles = new Map(
-    (idsCultures.length ? await db("culture").whereIn("id", idsCultures).select("id", "libelle") : []).map((r) => [String(r.id), String(r.libelle)]),
-  );
+  const libelles = await libellesCultures(db, idsCultures);
   const cultures = [...new Set(lignes.filter((l) => l.niveau === "culture").map((l) => l.idEntite))]
     .map((id) => ({ id, libelle: libelles.get(id) ?? "" }))
     .sort((a, b) => a.libelle.localeCompare(b.libelle, "fr"));

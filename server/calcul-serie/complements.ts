@@ -2,6 +2,7 @@ import type { ComplementsControle } from "~/domain/calc/indicateurs/controle";
 import type { Db } from "../db/knex";
 import { longTermRate } from "../operation-culturale/repo";
 import { listParcMateriels } from "../parc-materiel/repo";
+import { longTermeDureeStockee } from "./repo";
 
 const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
 
@@ -16,6 +17,6 @@ export async function complementsControle(db: Db, idCampagne: number): Promise<C
     obsolescence: num(m.obsolescence),
     usure: num(m.usure),
   }));
-  const c = await db("caracteristique").where({ idCampagne }).first("longTermeDuree");
-  return { materiels, longTermeTaux: await longTermRate(db, idCampagne), longTermeDuree: num(c?.longTermeDuree) };
+  const longTermeDuree = await longTermeDureeStockee(db, idCampagne);
+  return { materiels, longTermeTaux: await longTermRate(db, idCampagne), longTermeDuree: num(longTermeDuree) };
 }

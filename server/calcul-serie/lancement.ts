@@ -8,6 +8,7 @@ import { failingWith, ServiceError } from "../errors";
 import { definirTache, lancerTache, type ContexteTache } from "../jobs/runner";
 import { lireTache, type TacheVue } from "../jobs/service";
 import { findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
+import { nombresDeParcelles, seriesDeTache, tacheTerminee, versionReferentiels } from "./repo";
 import { CALCUL_ERROR, controlerAvecInstantane, creerSerieAuditee, droitsCampagne, executerSerie, type DroitsSerie } from "./service";
 
 /**
@@ -64,8 +65,7 @@ export type EtatLancement = { tache: TacheVue; series: { id: number; idCampagne:
 export async function etatLancement(db: Db, user: Utilisateur, idTache: number): Promise<EtatLancement> {
   const tache = await lireTache(db, user, idTache);
   if (tache.type !== TACHE_LANCEMENT) throw new ServiceError("errors.not-found", 404);
-  const rows = await db("calcul_serie").where({ idTache }).orderBy("id").select("id", "idCampagne");
-  return { tache, series: rows.map((r) => ({ id: Number(r.id), idCampagne: Number(r.idCampagne) })) };
+  return { tache, series: await seriesDeTache(db, idTache) };
 }
 
 /** The job's body (registered below; the service test and the bench call it through the runner). */
@@ -82,10 +82,7 @@ export async function executerLancement(db: Db, t: ContexteTache<ParametresLance
     droits.set(id, d);
   }
   const comptes = new Map<number, number>(idCampagnes.map((id) => [id, 0]));
-  const lignes: { idCampagne: number; n: number | string }[] = await db("parcelle")
-    .whereIn("idCampagne", idCampagnes)
-    .groupBy("idCampagne")
-    .select("idCampagne", db.raw("count(*) as n"));
+  const lignes = await nombresDeParcelles(db, idCampagnes);
   for (const r of lignes) comptes.set(Number(r.idCampagne), Number(r.n));
   // The bar: each campaign's plots once for the check, once for the run (a campaign without plots counts one).
   const poids = (id: number) => Math.max(1, comptes.get(id) ?? 0);
@@ -138,8 +135,7 @@ export async function executerLancement(db: Db, t: ContexteTache<ParametresLance
 async function versionsDe(db: Db, idCampagnes: number[]): Promise<VersionsControle> {
   const campagnes: VersionsControle["campagnes"] = {};
   for (const id of idCampagnes) campagnes[id] = await campaignVersions(db, id);
-  const r = await db("version_referentiels").where({ id: 1 }).first("version");
-  return { campagnes, referentiels: Number(r?.version ?? 0) };
+  return { campagnes, referentiels: await versionReferentiels(db) };
 }
 
 /**
@@ -149,7 +145,7 @@ async function versionsDe(db: Db, idCampagnes: number[]): Promise<VersionsContro
  */
 async function controlesRepris(db: Db, t: ContexteTache<ParametresLancement>["tache"], versions: VersionsControle): Promise<ControleLance[] | null> {
   if (!t.parametres.confirme || !t.parametres.controle) return null;
-  const r = await db("tache").where({ id: t.parametres.controle, idUtilisateur: t.idUtilisateur, type: TACHE_LANCEMENT, etat: "terminee" }).first("resultat");
+  const r = await tacheTerminee(db, { id: t.parametres.controle, idUtilisateur: t.idUtilisateur, type: TACHE_LANCEMENT });
   const avant = r ? (parseJson(r.resultat, null) as ResultatLancement | null) : null;
   if (!avant || avant.lance || !avant.versions) return null;
   const memes = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import type { FigureSerie } from "~/domain/calc/comparaison";
 import { GROUPES_SERIE } from "~/domain/calc/serie";
 import { columnName, isPostgres, type Db } from "../db/knex";
 import { returnedId } from "../db/insert-id";
@@ -223,4 +224,96 @@ export async function parcellesParId(db: Db, ids: number[]): Promise<Map<number,
 export async function libellesCultures(db: Db, ids: number[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   return new Map((await db("culture").whereIn("id", ids).select("id", "libelle")).map((c) => [String(c.id), String(c.libelle)]));
+}
+
+// ---- Campaign against simulation (comparaison.ts)
+
+const NIVEAUX_COMPARES = ["exploitation", "culture"] as const;
+
+/** A campaign as the comparison reads it (its flags as stored). */
+export type CampagneRow = {
+  id: number;
+  idExploitation: number;
+  anneeRecolte: number;
+  simulation: unknown;
+  idCampagneSource: number | null;
+  prefixeCampagne: string | null;
+  apiLibelle: string | null;
+};
+
+const COLONNES_CAMPAGNE = ["id", "idExploitation", "anneeRecolte", "simulation", "idCampagneSource", "prefixeCampagne", "apiLibelle"] as const;
+
+/** The campaign of a series, as the comparison reads it. */
+export async function campagneComparee(db: Db, idCampagne: number): Promise<CampagneRow> {
+  return (await db("campagne")
+    .where({ id: idCampagne })
+    .first(...COLONNES_CAMPAGNE)) as CampagneRow;
+}
+
+/** The other campaigns of the same farm and harvest year, by id. */
+export async function autresCampagnesDeLAnnee(db: Db, c: CampagneRow): Promise<CampagneRow[]> {
+  return (await db("campagne")
+    .where({ idExploitation: c.idExploitation, anneeRecolte: c.anneeRecolte })
+    .whereNot({ id: c.id })
+    .orderBy("id")
+    .select(...COLONNES_CAMPAGNE)) as CampagneRow[];
+}
+
+/** The latest finished series of a campaign. */
+export async function derniereSerieTerminee(db: Db, idCampagne: number) {
+  return db("calcul_serie")
+    .where({ idCampagne, statut: "termine" })
+    .orderBy([
+      { column: "dtFin", order: "desc" },
+      { column: "id", order: "desc" },
+    ])
+    .first("id", "dtFin", "publication", "visaAnimateur");
+}
+
+/** The farm and crop figures of a series, in stored order. */
+export async function figuresDeSerie(db: Db, idSerie: number): Promise<FigureSerie[]> {
+  const rows = await db("calcul_resultat")
+    .where({ idCalculSerie: idSerie })
+    .whereIn("niveau", NIVEAUX_COMPARES)
+    .orderBy("id")
+    .select("niveau", "idEntite", "code", "valeur", "unite", "completude", "nbManquants");
+  return rows.map((r) => ({
+    niveau: String(r.niveau),
+    idEntite: String(r.idEntite),
+    code: String(r.code),
+    valeur: r.valeur == null ? null : Number(r.valeur),
+    unite: String(r.unite),
+    completude: Number(r.completude),
+    nbManquants: Number(r.nbManquants),
+  }));
+}
+
+// ---- Launch of series (lancement.ts) and the pre-check's complements (complements.ts)
+
+/** The series a launch job created so far, by id. */
+export async function seriesDeTache(db: Db, idTache: number): Promise<{ id: number; idCampagne: number }[]> {
+  const rows = await db("calcul_serie").where({ idTache }).orderBy("id").select("id", "idCampagne");
+  return rows.map((r) => ({ id: Number(r.id), idCampagne: Number(r.idCampagne) }));
+}
+
+/** The number of plots of each campaign that has some (a campaign without plots is absent). */
+export async function nombresDeParcelles(db: Db, idCampagnes: number[]): Promise<{ idCampagne: number; n: number | string }[]> {
+  return db("parcelle").whereIn("idCampagne", idCampagnes).groupBy("idCampagne").select("idCampagne", db.raw("count(*) as n"));
+}
+
+/** The version counter of the reference lists (0 before the first import). */
+export async function versionReferentiels(db: Db): Promise<number> {
+  const r = await db("version_referentiels").where({ id: 1 }).first("version");
+  return Number(r?.version ?? 0);
+}
+
+/** A finished job of this user and type (its stored result), undefined otherwise. */
+export function tacheTerminee(db: Db, q: { id: number; idUtilisateur: number; type: string }): Promise<{ resultat: unknown } | undefined> {
+  return db("tache").where({ id: q.id, idUtilisateur: q.idUtilisateur, type: q.type, etat: "terminee" }).first("resultat");
+}
+
+/** The campaign's long-term loan duration as stored (undefined without characteristics). */
+export async function longTermeDureeStockee(db: Db, idCampagne: number): Promise<unknown> {
+  const c = await db("caracteristique").where({ idCampagne }).first("longTermeDuree");
+  return c?.longTermeDuree;
 }

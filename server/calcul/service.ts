@@ -5,6 +5,7 @@ import { campaignContext } from "../access/description";
 import { ServiceError } from "../errors";
 import { instantaneCampagne } from "./instantane";
 import { optionsCampagne } from "./options";
+import { simulationFlagOf } from "./repo";
 import type { Scope } from "../access/scope";
 
 /** The indicators the plot panel of the interventions screen shows (issue 14), in this order. */
@@ -28,7 +29,7 @@ export async function getIndicateursParcelle(scope: Scope, idParcelle: number): 
   const parcelle = instantane.parcelles[0];
   if (!parcelle) throw new ServiceError("indicateurs-parcelle.parcelle-inconnue", 404);
   // The series' options for the campaign (a simulation counts its planned interventions): the same figures.
-  const campagne = await db("campagne").where({ id: ctx.idCampagne }).first("simulation");
+  const campagne = await simulationFlagOf(db, ctx.idCampagne);
   const resultat = calculerParcelle(instantane, idParcelle, { ...optionsCampagne(campagne ?? { simulation: false }), parIntervention: false });
   const indicateurs = CODES_PANNEAU.map((code) => resultat.indicateurs[code])
     .filter((i): i is Indicateur => !!i)

@@ -3,16 +3,24 @@ import { isSimulationYear, type NewCampagneInput } from "~/domain/partage";
 import { campaignContext, ensureWrite } from "../access/description";
 import { abilitiesFor, canWriteFarm } from "../access/abilities";
 import { listFoldersOfFarm } from "../contexte/repo";
-import { farmExists, listCampagnesOfFarm, updateCampagneLabel, type CampagneListee, type FiltresCampagnes } from "./repo";
+import {
+  deleteCampagneRow,
+  farmExists,
+  findCampagneFlagsOfFarm,
+  insertCampagne,
+  listCampagnesOfFarm,
+  setCampagneSimulation,
+  updateCampagneLabel,
+  type CampagneListee,
+  type FiltresCampagnes,
+} from "./repo";
 import { recordAudit } from "../audit/repo";
 import { findCampagneDates, findContexte, listCampagnesOfExploitations, saveContexte } from "../contexte/repo";
-import { bool } from "../db/dialect";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 import "./campaign-tables";
 import { copyCampaignContent } from "./duplication";
 import type { Scope } from "../access/scope";
-import { insertId } from "../db/insert-id";
 
 const who = (u: Utilisateur) => buildDisplayName(u.nom, u.prenom);
 
@@ -51,7 +59,7 @@ export async function createCampagne(scope: Scope, ctx: { idDossier: number; idE
           prix: input.prix,
         }
       : { inter: false, majDtInter: false, obs: false, eltObserve: false, valeur: false, prix: false };
-    const id = await insertId(trx, "campagne", {
+    const id = await insertCampagne(trx, {
       idExploitation: ctx.idExploitation,
       anneeRecolte: input.anneeRecolte,
       prefixeCampagne: String(input.anneeRecolte),
@@ -106,7 +114,7 @@ export async function deleteCampagne(scope: Scope, ctx: { idDossier: number; idE
     if (!c.simulation && all.some((x) => x.anneeRecolte === c.anneeRecolte && x.simulation)) {
       throw new ServiceError("campagne.base-not-deletable", 409, undefined, { annee: c.anneeRecolte });
     }
-    await trx("campagne").where({ id: idCampagne }).delete();
+    await deleteCampagneRow(trx, idCampagne);
     await recordAudit(trx, {
       idUser: user.id,
       userLabel: who(user),
@@ -124,9 +132,9 @@ export async function deleteCampagne(scope: Scope, ctx: { idDossier: number; idE
 export async function unlockCampagne(scope: Scope, ctx: { idDossier: number; idExploitation: number }, idCampagne: number): Promise<void> {
   const { db, user } = scope;
   await ensureWrite(scope, { dossier: ctx.idDossier, exploitation: ctx.idExploitation });
-  const c = await db("campagne").where({ id: idCampagne, idExploitation: ctx.idExploitation }).first("serieValide", "indicateurPublie");
+  const c = await findCampagneFlagsOfFarm(db, ctx.idExploitation, idCampagne);
   if (!c) throw new ServiceError("errors.services.campagnes-service-error", 404);
-  if (bool(c.serieValide)) throw new ServiceError("campagne.not-unlockable", 409);
+  if (c.serieValide) throw new ServiceError("campagne.not-unlockable", 409);
   const stored = await findContexte(db, user.id);
   await saveContexte(db, { ...stored, idCampagneDeverrouillee: idCampagne });
   await recordAudit(db, {
@@ -161,7 +169,7 @@ export async function setScenarios(
     if (years.size !== 1 || years.has(undefined)) throw new ServiceError("errors.services.campagnes-service-error", 400);
     const year = [...years][0]!;
     if (all.filter((x) => x.anneeRecolte === year).length !== campagnes.length) throw new ServiceError("campagne.scenario-one-base", 400);
-    for (const c of campagnes) await trx("campagne").where({ id: c.id }).update({ simulation: c.simulation, updatedAt: new Date() });
+    for (const c of campagnes) await setCampagneSimulation(trx, c.id, c.simulation);
     await recordAudit(trx, {
       idUser: user.id,
       userLabel: who(user),

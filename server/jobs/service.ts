@@ -2,6 +2,7 @@ import type { Db } from "../db/knex";
 import { parseJson } from "../db/dialect";
 import { ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
+import { findTacheOfUser, listTachesEnCoursOfUser } from "./repo";
 import type { EtatTache } from "./runner";
 
 export { definirTache, lancerTache, type ContexteTache, type EtatTache } from "./runner";
@@ -18,8 +19,6 @@ export type TacheVue = {
   resultat: unknown;
 };
 
-const COLONNES = ["id", "type", "etat", "progression", "total", "erreur", "resultat"] as const;
-
 function vue(r: Record<string, unknown>): TacheVue {
   return {
     id: Number(r.id),
@@ -34,20 +33,13 @@ function vue(r: Record<string, unknown>): TacheVue {
 
 /** One job of the user (404 for a job that is not his, as for one that does not exist). */
 export async function lireTache(db: Db, user: Utilisateur, id: number): Promise<TacheVue> {
-  const r = await db("tache")
-    .where({ id, idUtilisateur: user.id })
-    .first(...COLONNES);
+  const r = await findTacheOfUser(db, user.id, id);
   if (!r) throw new ServiceError("errors.not-found", 404);
   return vue(r);
 }
 
 /** The user's waiting and running jobs of these types, oldest first: a reloaded screen shows their progress bars again. */
 export async function listerTachesEnCours(db: Db, user: Utilisateur, types: readonly string[]): Promise<TacheVue[]> {
-  const rows = await db("tache")
-    .where({ idUtilisateur: user.id })
-    .whereIn("etat", ["en_attente", "en_cours"])
-    .whereIn("type", [...types])
-    .orderBy("id")
-    .select(...COLONNES);
+  const rows = await listTachesEnCoursOfUser(db, user.id, types);
   return rows.map(vue);
 }

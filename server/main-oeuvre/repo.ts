@@ -48,3 +48,8 @@ export async function updateMainOeuvre(db: Db, token: Token, input: MainOeuvreIn
 export async function deleteMainOeuvres(db: Db, idCampagne: number, ids: number[]): Promise<number> {
   return db("main_oeuvre").where({ idCampagne }).whereIn("id", ids).delete();
 }
+
+/** The labour reference values in their order (read by position: the norms, spec 2 §4). */
+export async function listReferenceValeurs(db: Db): Promise<(number | null)[]> {
+  return (await db("reference_valeur").orderBy("ordre").select("valeur")).map((r) => (r.valeur == null ? null : Number(r.valeur)));
+}

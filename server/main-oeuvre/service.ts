@@ -5,7 +5,7 @@ import type { MainOeuvreInput } from "~/domain/main-oeuvre";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Token } from "../db/stale";
 import { failingWith, ServiceError } from "../errors";
-import { deleteMainOeuvres, findMainOeuvre, insertMainOeuvre, listMainOeuvres, updateMainOeuvre } from "./repo";
+import { deleteMainOeuvres, findMainOeuvre, insertMainOeuvre, listMainOeuvres, listReferenceValeurs, updateMainOeuvre } from "./repo";
 import type { Scope } from "../access/scope";
 
 /** The labour error keys of spec 2 §8 (B-ERR-04 to B-ERR-07). */
@@ -27,7 +27,7 @@ export async function getMainOeuvres(scope: Scope) {
   const ctx = await campaignContext(scope);
   return failingWith(MO_LOAD_ERROR, async () => {
     // Reference values are read by position (spec 2 §4: family norm at index 2, salaried at index 3).
-    const valeurs = (await db("reference_valeur").orderBy("ordre").select("valeur")).map((r) => (r.valeur == null ? null : Number(r.valeur)));
+    const valeurs = await listReferenceValeurs(db);
     return { rows: await listMainOeuvres(db, ctx.idCampagne), canWrite: ctx.abilities.canWriteDescriptif, normes: normsFromReferenceValues(valeurs) };
   });
 }

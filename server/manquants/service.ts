@@ -10,6 +10,7 @@ import { failingWith, ServiceError } from "../errors";
 import type { Utilisateur } from "../utilisateur/repo";
 
 export type { LigneWorklist, Worklist };
+import { farmOfCampagne } from "../campagne/repo";
 import { listCampagnesReelles, listExploitationsDossier } from "./repo";
 
 /** The error key of the worklist (an unexpected failure of its reading). */
@@ -108,10 +109,9 @@ async function figuresCampagne(db: Db, idCampagne: number) {
 export async function ouvrirCorrection(scope: Scope, idCampagne: number, adresse: string): Promise<string> {
   const { db, user } = scope;
   if (!adresse.startsWith("/home/description/")) throw new ServiceError("warning.invalid-form", 400);
-  const c = await db("campagne").where({ id: idCampagne }).first("idExploitation");
-  if (!c) throw new ServiceError("errors.not-found", 404);
+  const idExploitation = await farmOfCampagne(db, idCampagne);
+  if (idExploitation == null) throw new ServiceError("errors.not-found", 404);
   const view = await scope.view();
-  const idExploitation = Number(c.idExploitation);
   if (!view.exploitations.some((e) => e.id === idExploitation)) throw new ServiceError("errors.forbidden", 403);
   if (view.campagne?.id !== idCampagne) {
     const farms = view.selected.exploitations.includes(idExploitation) ? view.selected.exploitations : [...view.selected.exploitations, idExploitation];

@@ -10,6 +10,7 @@ import {
 } from "~/domain/mode-conduite";
 import { abilitiesFor } from "../access/abilities";
 import { campaignContext, writableCampaign, type CampaignContext } from "../access/description";
+import { findCampagneCible } from "../campagne/repo";
 import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
 import { ServiceError } from "../errors";
@@ -278,7 +279,7 @@ export async function duplicateModesConduite(scope: Scope, input: DuplicationMod
   const ids = [...new Set(input.ids)];
   const targets: { id: number; idExploitation: number; anneeRecolte: number }[] = [];
   for (const idCampagne of [...new Set(input.campagnes)]) {
-    const campagne = await db("campagne").where({ id: idCampagne }).first("id", "idExploitation", "anneeRecolte");
+    const campagne = await findCampagneCible(db, idCampagne);
     if (!campagne || campagne.idExploitation !== input.idExploitation || campagne.id === ctx.idCampagne) {
       throw new ServiceError(ERRORS.mode, 400, { campagnes: ["warning.invalid"] });
     }

@@ -88,3 +88,11 @@ export async function listCulturesLibelles(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return (await db("culture").whereIn("id", ids).select("id", "libelle")).map((r) => ({ id: Number(r.id), libelle: String(r.libelle) }));
 }
+
+/** The campaign's farm, its label parts and the farm's name (undefined for an unknown campaign). */
+export async function campagneAvecExploitation(db: Db, idCampagne: number) {
+  return db("campagne as c")
+    .join("exploitation as e", "e.id", "c.idExploitation")
+    .where("c.id", idCampagne)
+    .first("c.idExploitation", "c.prefixeCampagne", "c.apiLibelle", "e.libelle as exploitation");
+}

@@ -17,7 +17,15 @@ import type { Scope } from "../access/scope";
 import { failingWith, ServiceError } from "../errors";
 
 export type { EcranObjectifs, FigureObjectif, LigneObjectif, PointTrajectoire };
-import { listCampagnesExploitation, listCulturesLibelles, listObjectifsCampagnes, listParcellesLibelles, listResultats, listSeriesTerminees } from "./repo";
+import {
+  campagneAvecExploitation,
+  listCampagnesExploitation,
+  listCulturesLibelles,
+  listObjectifsCampagnes,
+  listParcellesLibelles,
+  listResultats,
+  listSeriesTerminees,
+} from "./repo";
 
 /** The error key of the objectives screen (spec 3 §8 "Objective indicators"). */
 export const OBJECTIFS_RESULTATS_ERROR = "errors.services.indicateur_objectifs-service-error";
@@ -38,10 +46,7 @@ export async function ecranObjectifs(scope: Scope, idCampagne?: number): Promise
 }
 
 async function lire(db: Db, idCampagne: number, droits: Awaited<ReturnType<typeof droitsCampagne>>): Promise<EcranObjectifs> {
-  const c = await db("campagne as c")
-    .join("exploitation as e", "e.id", "c.idExploitation")
-    .where("c.id", idCampagne)
-    .first("c.idExploitation", "c.prefixeCampagne", "c.apiLibelle", "e.libelle as exploitation");
+  const c = await campagneAvecExploitation(db, idCampagne);
   if (!c) throw new ServiceError("errors.not-found", 404);
   const campagnes = await listCampagnesExploitation(db, Number(c.idExploitation));
   const ids = [...new Set([idCampagne, ...campagnes.map((x) => x.id)])];

@@ -257,3 +257,9 @@ export async function findReference(db: Db, id: number): Promise<ReferenceMateri
   const r = await db("reference_materiel").where({ id }).first(referenceColumns);
   return r ? referenceFromRow(r) : undefined;
 }
+
+/** The campaign's long-term loan rate (its characteristics), null when none is written or the row is missing. */
+export async function findLongTermeTaux(db: Db, idCampagne: number): Promise<number | null> {
+  const c = await db("caracteristique").where({ idCampagne }).first("longTermeTaux");
+  return c?.longTermeTaux == null ? null : Number(c.longTermeTaux);
+}

@@ -4,6 +4,7 @@ import { TYPE_PROPRIETE, financingRate, machineCosts, showsPowerField } from "~/
 import { materielForCalc, type DuplicationParcMaterielInput, type ParcMaterielInput } from "~/domain/parc-materiel";
 import { abilitiesFor } from "../access/abilities";
 import { campaignContext, writableCampaign } from "../access/description";
+import { findCampagneCible } from "../campagne/repo";
 import { findContexte, listCampagnesOfExploitations, listExploitationsOfDossier } from "../contexte/repo";
 import type { Db } from "../db/knex";
 import type { Token } from "../db/stale";
@@ -12,6 +13,7 @@ import { ServiceError } from "../errors";
 import {
   deleteParcMateriels,
   findCategorie,
+  findLongTermeTaux,
   findParcMateriel,
   findReference,
   insertParcMateriel,
@@ -38,8 +40,7 @@ export const ERRORS = {
 
 /** The campaign's financing rate for the machine calculation: its long-term loan rate, else the default (D-MAT-5). */
 async function campaignFinancingRate(db: Db, idCampagne: number): Promise<number> {
-  const c = await db("caracteristique").where({ idCampagne }).first("longTermeTaux");
-  return financingRate({ longTermeTaux: c?.longTermeTaux == null ? null : Number(c.longTermeTaux) });
+  return financingRate({ longTermeTaux: await findLongTermeTaux(db, idCampagne) });
 }
 
 /** A machine with its calculated figures (spec 2 §3 "Also calculated"; B-MACH-03). */
@@ -239,7 +240,7 @@ export async function duplicateParcMateriels(scope: Scope, input: DuplicationPar
   const ids = [...new Set(input.ids)];
   const campagneIds = [...new Set(input.campagnes)];
   for (const idCampagne of campagneIds) {
-    const campagne = await db("campagne").where({ id: idCampagne }).first("id", "idExploitation", "anneeRecolte");
+    const campagne = await findCampagneCible(db, idCampagne);
     if (!campagne || campagne.idExploitation !== input.idExploitation || campagne.id === ctx.idCampagne) {
       throw new ServiceError(ERRORS.duplicate, 400, { campagnes: ["warning.invalid"] });
     }

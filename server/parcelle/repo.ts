@@ -266,6 +266,36 @@ export async function setAnneeDerniereAction(db: Db, idParcelle: number, annee: 
   await db("parcelle").where({ id: idParcelle }).update({ anneeDerniereAction: annee, updatedAt: new Date() });
 }
 
+/** The campaign's harvest year and history campaign (the campaign of the plots' history links). */
+export async function campaignYearAndHistory(db: Db, idCampagne: number) {
+  const c = await db("campagne").where({ id: idCampagne }).first("id", "anneeRecolte", "idCampagneHistoParcelle", "idExploitation");
+  return { anneeRecolte: Number(c.anneeRecolte), idCampagneHistoParcelle: c.idCampagneHistoParcelle == null ? null : Number(c.idCampagneHistoParcelle) };
+}
+
+/** The farm's INSEE and postal codes (the defaults of a new plot). */
+export async function farmCodesOf(db: Db, idExploitation: number) {
+  const f = await db("exploitation").where({ id: idExploitation }).first("codeInsee", "codePostal");
+  return { codeInsee: (f?.codeInsee as string | null) ?? null, codePostal: (f?.codePostal as string | null) ?? null };
+}
+
+/** The campaign's last-action year: its stored one, else the latest harvest year of its interventions, else null. */
+export async function lastActionYearOfCampaign(db: Db, idCampagne: number): Promise<number | null> {
+  const campagne = await db("campagne").where({ id: idCampagne }).first("anneeDerniereAction");
+  const latest = await db("action").where({ idCampagne }).max({ m: "anneeRecolte" }).first();
+  return campagne?.anneeDerniereAction != null ? Number(campagne.anneeDerniereAction) : latest?.m != null ? Number(latest.m) : null;
+}
+
+/** The campaign's interventions of one harvest year (ids and dates). */
+export async function actionsOfCampaignYear(db: Db, idCampagne: number, anneeRecolte: number): Promise<{ id: number; date: unknown }[]> {
+  return db("action").where({ idCampagne, anneeRecolte }).select("id", "date");
+}
+
+/** Sets the last-action year of the campaign and of each of its plots. */
+export async function setCampaignAnneeDerniereAction(db: Db, idCampagne: number, annee: number): Promise<void> {
+  await db("campagne").where({ id: idCampagne }).update({ anneeDerniereAction: annee, updatedAt: new Date() });
+  await db("parcelle").where({ idCampagne }).update({ anneeDerniereAction: annee, updatedAt: new Date() });
+}
+
 // ---- Cost centres (affectation_culture_cible)
 
 export type ModeCulture = { idModeConduite: number; idCulture: number; libelle: string; libelleEn: string | null; principale: boolean };

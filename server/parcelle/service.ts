@@ -18,8 +18,13 @@ import type { Token } from "../db/stale";
 import { failingWith, invalidField, parse, ServiceError } from "../errors";
 import { listDepartements, listReference, referenceExists } from "../exploitation-description/repo";
 import {
+  actionsOfCampaignYear,
   actionsOfYear,
   affectationsOf,
+  campaignYearAndHistory,
+  farmCodesOf,
+  lastActionYearOfCampaign,
+  setCampaignAnneeDerniereAction,
   cropsOfModes,
   deleteParcelle,
   existsInCampaign,
@@ -49,16 +54,6 @@ export const PARCELLE_CREATE_ERROR = "errors.services.parcelle-create-service-er
 export const PARCELLE_UPDATE_ERROR = "errors.services.parcelle-update-service-error";
 export const PARCELLE_DELETE_ERROR = "errors.services.parcelle-delete-service-error";
 
-async function campagneOf(db: Db, idCampagne: number) {
-  const c = await db("campagne").where({ id: idCampagne }).first("id", "anneeRecolte", "idCampagneHistoParcelle", "idExploitation");
-  return { anneeRecolte: Number(c.anneeRecolte), idCampagneHistoParcelle: c.idCampagneHistoParcelle == null ? null : Number(c.idCampagneHistoParcelle) };
-}
-
-async function farmCodes(db: Db, idExploitation: number) {
-  const f = await db("exploitation").where({ id: idExploitation }).first("codeInsee", "codePostal");
-  return { codeInsee: (f?.codeInsee as string | null) ?? null, codePostal: (f?.codePostal as string | null) ?? null };
-}
-
 /** Reference lists of the plot form's pickers and soil panel. */
 async function referenceLists(db: Db) {
   const lists: Record<string, Awaited<ReturnType<typeof listReference>>> = {};
@@ -76,8 +71,8 @@ export async function getParcelles(scope: Scope, opts: { departement?: string | 
   const { db } = scope;
   const ctx = await campaignContext(scope);
   return failingWith(PARCELLE_LOAD_ERROR, async () => {
-    const campagne = await campagneOf(db, ctx.idCampagne);
-    const farm = await farmCodes(db, ctx.idExploitation);
+    const campagne = await campaignYearAndHistory(db, ctx.idCampagne);
+    const farm = await farmCodesOf(db, ctx.idExploitation);
     const departements = await listDepartements(db);
     const asked = opts.departement && departements.some((d) => d.numDept === opts.departement) ? opts.departement : null;
     return {
@@ -105,7 +100,7 @@ async function checkReferences(db: Db, ctx: CampaignContext, input: ParcelleInpu
     if (typeof value === "number" && !(await referenceExists(db, table, value))) throw invalidField(field);
   }
   if (input.parcellesHistorique.length) {
-    const { idCampagneHistoParcelle } = await campagneOf(db, ctx.idCampagne);
+    const { idCampagneHistoParcelle } = await campaignYearAndHistory(db, ctx.idCampagne);
     const found = idCampagneHistoParcelle ? await plotIdsOfCampaign(db, idCampagneHistoParcelle, input.parcellesHistorique) : [];
     if (found.length !== input.parcellesHistorique.length) throw invalidField("parcellesHistorique");
   }
@@ -117,7 +112,7 @@ async function checkReferences(db: Db, ctx: CampaignContext, input: ParcelleInpu
  */
 async function codes(db: Db, ctx: CampaignContext, input: ParcelleInput, isNew: boolean) {
   if (!input.codeInsee) {
-    if (isNew) return farmCodes(db, ctx.idExploitation);
+    if (isNew) return farmCodesOf(db, ctx.idExploitation);
     return { codeInsee: null, codePostal: input.codePostal ?? null };
   }
   const commune = await findCommuneByInsee(db, input.codeInsee);
@@ -230,18 +225,15 @@ export async function majDatesCampagne(scope: Scope, raw: unknown): Promise<numb
   const { anneeRecolteCible } = parse(MajDatesCampagneSchema, raw);
   return failingWith(PARCELLE_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
-      const campagne = await trx("campagne").where({ id: ctx.idCampagne }).first("anneeDerniereAction");
-      const latest = await trx("action").where({ idCampagne: ctx.idCampagne }).max({ m: "anneeRecolte" }).first();
-      const depuis = campagne?.anneeDerniereAction != null ? Number(campagne.anneeDerniereAction) : latest?.m != null ? Number(latest.m) : null;
+      const depuis = await lastActionYearOfCampaign(trx, ctx.idCampagne);
       let moved = 0;
       if (depuis != null) {
         const years = anneeRecolteCible - depuis;
-        const actions = await trx("action").where({ idCampagne: ctx.idCampagne, anneeRecolte: depuis }).select("id", "date");
+        const actions = await actionsOfCampaignYear(trx, ctx.idCampagne, depuis);
         for (const a of actions) await moveAction(trx, Number(a.id), shiftDateByYears(a.date, years), anneeRecolteCible);
         moved = actions.length;
       }
-      await trx("campagne").where({ id: ctx.idCampagne }).update({ anneeDerniereAction: anneeRecolteCible, updatedAt: new Date() });
-      await trx("parcelle").where({ idCampagne: ctx.idCampagne }).update({ anneeDerniereAction: anneeRecolteCible, updatedAt: new Date() });
+      await setCampaignAnneeDerniereAction(trx, ctx.idCampagne, anneeRecolteCible);
       return moved;
     }),
   );

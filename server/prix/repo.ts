@@ -326,3 +326,8 @@ export async function venteLabels(
     : [];
   return { modes, cultures, typesSortie, qualifiants };
 }
+
+/** Creates the campaign's characteristics row with its fuel price and the price year (a campaign without that row yet). */
+export async function insertFuelRow(db: Db, idCampagne: number, prixFioul: number | null, anneeprix: number | null): Promise<void> {
+  await db("caracteristique").insert({ idCampagne, prixFioul, anneeprix });
+}

@@ -13,6 +13,7 @@ import {
   findAppro,
   findFuel,
   insertAppro,
+  insertFuelRow,
   insertVente,
   listAppro,
   listVente,
@@ -174,7 +175,7 @@ export async function savePrixApproGrid(scope: Scope, patches: unknown): Promise
               { scope: { idCampagne: ctx.idCampagne } },
             );
           else if (patch.updatedAt !== FUEL_NO_ROW_TOKEN) throw new ServiceError(STALE, 409);
-          else await trx("caracteristique").insert({ idCampagne: ctx.idCampagne, prixFioul: fuelPrice, anneeprix: ctx.view.campagne?.anneeRecolte ?? null });
+          else await insertFuelRow(trx, ctx.idCampagne, fuelPrice, ctx.view.campagne?.anneeRecolte ?? null);
         } catch (e) {
           if (!isServiceError(e) || (e.key !== STALE && e.status !== 404)) throw e;
           stale = true;

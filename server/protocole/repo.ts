@@ -86,3 +86,8 @@ export async function campagneDeLigne(db: Db, table: "protocole_exploitation" | 
   const r = await db(table).where({ id }).first("idCampagne");
   return r ? Number(r.idCampagne) : null;
 }
+
+/** Whether an indicator of the reference list has this id. */
+export async function indicateurExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db("indicateur").where({ id }).first("id"));
+}

@@ -7,6 +7,7 @@ import {
   deleteObjectif,
   deleteProtocole,
   insertObjectif,
+  indicateurExists,
   insertProtocole,
   listChapitres,
   listIndicateurs,
@@ -60,7 +61,7 @@ export async function removeProtocole(scope: Scope, id: number): Promise<void> {
 export async function saveObjectif(scope: Scope, input: IndicateurObjectifInput, existing?: Token): Promise<number> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
-  if (!(await db("indicateur").where({ id: input.idIndicateur }).first("id"))) throw invalidField("idIndicateur");
+  if (!(await indicateurExists(db, input.idIndicateur))) throw invalidField("idIndicateur");
   return failingWith(OBJECTIFS_ERROR, async () => {
     if (!existing) return insertObjectif(db, ctx.idCampagne, input);
     await updateObjectif(db, ctx.idCampagne, existing, input);

@@ -1,4 +1,4 @@
-import type { RddInput } from "~/domain/rdd";
+import type { Cible, RddInput } from "~/domain/rdd";
 import { MACRO_REGLE } from "~/domain/rdd";
 import { conditionOf, parseCondition, type Condition } from "~/domain/rdd-conditions";
 import { bool, toIso } from "../db/dialect";
@@ -304,4 +304,58 @@ export async function plotFacts(db: Db, idParcelle: number) {
         libelle: String(i.libelleIntrant),
       })),
   }));
+}
+
+/** Whether a rule type of the reference list has this id. */
+export async function typeRddExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db("type_rdd").where({ id }).first("id"));
+}
+
+/** An intervention of the campaign with its plot and the plot's management mode (undefined when not the campaign's). */
+export async function findActionWithMode(db: Db, idCampagne: number, idAction: number) {
+  const a = await db("action as a")
+    .join("parcelle as p", "p.id", "a.idParcelle")
+    .where({ "a.id": idAction, "a.idCampagne": idCampagne })
+    .first("a.id", "a.idParcelle", "p.idModeConduite");
+  if (!a) return undefined;
+  return { id: Number(a.id), idParcelle: Number(a.idParcelle), idModeConduite: a.idModeConduite == null ? null : Number(a.idModeConduite) };
+}
+
+/** A plot of the campaign with its management mode (undefined when not the campaign's). */
+export async function findPlotWithMode(db: Db, idCampagne: number, idParcelle: number) {
+  const p = await db("parcelle").where({ id: idParcelle, idCampagne }).first("id", "idModeConduite", "libelle");
+  if (!p) return undefined;
+  return { id: Number(p.id), idModeConduite: p.idModeConduite == null ? null : Number(p.idModeConduite), libelle: String(p.libelle) };
+}
+
+/** The plot's interventions by date, with their operation's label (the bulk-add dialog's targets, C-EVAL-05). */
+export async function interventionsOfPlot(db: Db, idCampagne: number, idParcelle: number): Promise<{ id: number; date: string; libelle: string }[]> {
+  return (
+    await db("action as a")
+      .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
+      .where({ "a.idParcelle": idParcelle, "a.idCampagne": idCampagne })
+      .orderBy([{ column: "a.date" }, { column: "a.id" }])
+      .select("a.id", "a.date", "o.libelle")
+  ).map((r) => ({
+    id: Number(r.id),
+    date: String(r.date instanceof Date ? r.date.toISOString().slice(0, 10) : r.date).slice(0, 10),
+    libelle: (r.libelle as string | null) ?? "",
+  }));
+}
+
+/** The campaign's plots of one management mode by label (the bulk-add dialog's targets, C-EVAL-06). */
+export async function plotsOfMode(db: Db, idCampagne: number, idModeConduite: number): Promise<{ id: number; libelle: string }[]> {
+  return (await db("parcelle").where({ idCampagne, idModeConduite }).orderBy(["libelle", "id"]).select("id", "libelle")).map((p) => ({
+    id: Number(p.id),
+    libelle: String(p.libelle),
+  }));
+}
+
+/** Deletes the evaluation of this rule on the same target other than `exceptId` (an edit that moves onto it replaces it). */
+export async function deleteOtherEvaluationOfRule(db: Db, idRdd: number, cible: Cible, exceptId: number): Promise<void> {
+  const clash = await db("rdd_evaluation")
+    .where({ idRdd, ...("idAction" in cible ? { idAction: cible.idAction } : { idParcelle: cible.idParcelle }) })
+    .whereNot("id", exceptId)
+    .first("id");
+  if (clash) await db("rdd_evaluation").where({ id: clash.id }).delete();
 }

@@ -10,8 +10,12 @@ import {
   culturesParMode,
   deleteEvaluation,
   plotFacts,
+  deleteOtherEvaluationOfRule,
   deleteRdds,
+  findActionWithMode,
   findEvaluation,
+  findPlotWithMode,
+  interventionsOfPlot,
   findRdd,
   insertRdd,
   listCulturesOf,
@@ -19,6 +23,8 @@ import {
   listModes,
   listRdds,
   listTypesRdd,
+  plotsOfMode,
+  typeRddExists,
   updateEvaluation,
   updateRdd,
   upsertEvaluation,
@@ -54,7 +60,7 @@ export async function getRdds(scope: Scope, filter: { modeConduite?: number | nu
 async function checkRdd(db: Db, idCampagne: number, input: RddInput) {
   const modes = (await listModes(db, idCampagne)).map((m) => m.id);
   if (input.modeConduite.some((m) => m !== MACRO_REGLE && !modes.includes(m))) throw invalidField("modeConduite");
-  if (!(await db("type_rdd").where({ id: input.dicIdTypeRdd }).first("id"))) throw invalidField("dicIdTypeRdd");
+  if (!(await typeRddExists(db, input.dicIdTypeRdd))) throw invalidField("dicIdTypeRdd");
   if (input.idCulture != null && cultureValide(input.idCulture, input.modeConduite, await culturesParMode(db, idCampagne)) === undefined)
     throw invalidField("idCulture");
 }
@@ -111,18 +117,15 @@ export async function removeRdds(scope: Scope, ids: number[]): Promise<void> {
 // ---- Evaluations (spec 3 §2.9)
 
 async function actionOf(db: Db, idCampagne: number, idAction: number) {
-  const a = await db("action as a")
-    .join("parcelle as p", "p.id", "a.idParcelle")
-    .where({ "a.id": idAction, "a.idCampagne": idCampagne })
-    .first("a.id", "a.idParcelle", "p.idModeConduite");
+  const a = await findActionWithMode(db, idCampagne, idAction);
   if (!a) throw new ServiceError("errors.not-found", 404);
-  return { id: Number(a.id), idParcelle: Number(a.idParcelle), idModeConduite: a.idModeConduite == null ? null : Number(a.idModeConduite) };
+  return a;
 }
 
 async function plotOf(db: Db, idCampagne: number, idParcelle: number) {
-  const p = await db("parcelle").where({ id: idParcelle, idCampagne }).first("id", "idModeConduite", "libelle");
+  const p = await findPlotWithMode(db, idCampagne, idParcelle);
   if (!p) throw new ServiceError("errors.not-found", 404);
-  return { id: Number(p.id), idModeConduite: p.idModeConduite == null ? null : Number(p.idModeConduite), libelle: String(p.libelle) };
+  return p;
 }
 
 /**
@@ -139,23 +142,8 @@ export async function getEvaluations(scope: Scope, idAction: number) {
     const actionEvaluations = await listEvaluations(db, ctx.idCampagne, { idAction });
     const plotEvaluations = await listEvaluations(db, ctx.idCampagne, { idParcelle: action.idParcelle });
     const onPlot = new Set(plotEvaluations.map((e) => e.idRdd));
-    const interventions = (
-      await db("action as a")
-        .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
-        .where({ "a.idParcelle": action.idParcelle, "a.idCampagne": ctx.idCampagne })
-        .orderBy([{ column: "a.date" }, { column: "a.id" }])
-        .select("a.id", "a.date", "o.libelle")
-    ).map((r) => ({
-      id: Number(r.id),
-      date: String(r.date instanceof Date ? r.date.toISOString().slice(0, 10) : r.date).slice(0, 10),
-      libelle: (r.libelle as string | null) ?? "",
-    }));
-    const plots =
-      action.idModeConduite == null
-        ? []
-        : (
-            await db("parcelle").where({ idCampagne: ctx.idCampagne, idModeConduite: action.idModeConduite }).orderBy(["libelle", "id"]).select("id", "libelle")
-          ).map((p) => ({ id: Number(p.id), libelle: String(p.libelle) }));
+    const interventions = await interventionsOfPlot(db, ctx.idCampagne, action.idParcelle);
+    const plots = action.idModeConduite == null ? [] : await plotsOfMode(db, ctx.idCampagne, action.idModeConduite);
     // Beyond the spec: the rules with a machine-checkable condition, checked on this plot's recorded interventions.
     const verdicts = await verdictsOfPlot(db, ctx.idCampagne, action.idParcelle, rules);
     return {
@@ -238,11 +226,7 @@ export async function saveEvaluation(scope: Scope, cible: Cible, input: Evaluati
   return failingWith(EVAL_SAVE_ERROR, () =>
     db.transaction(async (trx) => {
       if (existing) {
-        const clash = await trx("rdd_evaluation")
-          .where({ idRdd: input.rdds[0], ...("idAction" in cible ? { idAction: cible.idAction } : { idParcelle: cible.idParcelle }) })
-          .whereNot("id", existing.id)
-          .first("id");
-        if (clash) await trx("rdd_evaluation").where({ id: clash.id }).delete();
+        await deleteOtherEvaluationOfRule(trx, input.rdds[0], cible, existing.id);
         await updateEvaluation(trx, existing, input.rdds[0], cible, input);
         return [existing.id];
       }
