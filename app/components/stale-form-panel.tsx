@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "~/use-translation";
-import { isStaleAnswer, staleFields, type FormTexts } from "./stale-form";
+import { isOkAnswer, isStaleAnswer, staleFields, type FormTexts } from "./stale-form";
 
 /**
  * The stale refusal of a form, resolved in place (issue 29, decision 0115), as the grid resolves its rows (decision
@@ -30,17 +30,27 @@ export function useStaleForm<R extends { updatedAt: string }>({
   const revalidator = useRevalidator();
   const [basis, setBasis] = useState(row?.updatedAt);
   const [refused, setRefused] = useState<unknown>(undefined);
+  // The user's own save succeeded: the next updatedAt the reload brings is his, even if he typed on meanwhile.
+  const [ownSave, setOwnSave] = useState<unknown>(undefined);
   useEffect(() => {
     // Without a row (a form not wired to the panel, or a new one) there is nothing to read again.
-    if (!row || !isStaleAnswer(answer) || refused === answer) return;
+    if (!row) return;
+    if (isOkAnswer(answer)) {
+      setOwnSave(answer);
+      return;
+    }
+    if (!isStaleAnswer(answer) || refused === answer) return;
     setRefused(answer);
     void revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [answer]);
   const stamp = row?.updatedAt;
   useEffect(() => {
-    if (!dirty && !refused && stamp !== undefined && stamp !== basis) setBasis(stamp);
-  }, [dirty, refused, stamp, basis]);
+    if (refused || stamp === undefined || stamp === basis) return;
+    if (dirty && ownSave === undefined) return;
+    setBasis(stamp);
+    setOwnSave(undefined);
+  }, [dirty, refused, stamp, basis, ownSave]);
   const theirs = refused && row && row.updatedAt !== basis ? values(row) : null;
   return {
     /** The updatedAt to send with the form. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isStaleAnswer, staleFields } from "./stale-form";
+import { isOkAnswer, isStaleAnswer, staleFields } from "./stale-form";
 
 const labels = [
   { name: "date", label: "Date" },
@@ -27,5 +27,9 @@ describe("a stale form shows both values (issue 29)", () => {
   test("only a refusal as stale counts", () => {
     expect(isStaleAnswer({ ok: false, error: "errors.stale" })).toBe(true);
     expect([{ ok: true }, { ok: false, error: "errors.forbidden" }, undefined, "errors.stale"].map(isStaleAnswer)).toEqual([false, false, false, false]);
+  });
+
+  test("[issue10] a save that went through is told from a refusal and from no answer", () => {
+    expect([{ ok: true, id: 3 }, { ok: false, error: "errors.stale" }, undefined, null, "ok"].map(isOkAnswer)).toEqual([true, false, false, false, false]);
   });
 });

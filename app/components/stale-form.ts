@@ -29,3 +29,6 @@ export function staleFields(
 /** Whether a form's answer is a stale refusal. */
 export const isStaleAnswer = (answer: unknown): boolean =>
   typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === false && (answer as { error?: unknown }).error === "errors.stale";
+
+/** Whether a form's answer is a save that went through (its row now carries a new updatedAt). */
+export const isOkAnswer = (answer: unknown): boolean => typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === true;
