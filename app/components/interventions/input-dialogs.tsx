@@ -1,3 +1,4 @@
+import type { IntrantStocke } from "~/domain/intrant-grille";
 import { getFormProps, getInputProps, getSelectProps, useForm, useInputControl, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
@@ -47,18 +48,9 @@ export type CatalogueItem = {
 export type Categorie = { id: number; idTypeIntrant: number; libelle: string; libelleEn: string | null; uniteDefaut: string | null; avertissement: boolean };
 export type CibleRef = { id: number; libelle: string };
 export type DoseRef = { idCible: number; doseRef: number | null; uniteDoseRef: string | null };
-export type StoredIntrant = {
+export type StoredIntrant = Omit<IntrantStocke, "cibles"> & {
   id: number;
   updatedAt: string;
-  type: number;
-  idCategorie: number;
-  idIntrant: number | null;
-  origine: number | null;
-  libelle: string;
-  idCulture: number | null;
-  quantite: number | null;
-  unite: string | null;
-  caracteristique: Record<string, number | null> | null;
   cibles: { id: number; libelle: string; doseRef: number | null; uniteRef: string | null }[];
 };
 type Catalogue = {
