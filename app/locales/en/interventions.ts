@@ -30,6 +30,13 @@ const texts = {
       choisir: "Choose a saved intervention in the grid to enter its inputs here.",
       aide: "Product, dose, unit and target are entered as in the grid; a row added is a plant-protection product. The other details (composition, seeds, other kinds) stay in the intervention's dialogs.",
       "aide-lecture": "Read only: you cannot change the inputs of this campaign.",
+      "titre-plusieurs_one": "Inputs to add to {{count}} selected intervention",
+      "titre-plusieurs_other": "Inputs to add to the {{count}} selected interventions",
+      "aide-plusieurs": "Paste or type input rows here (product, dose, unit, target): when saved, each is added to every intervention selected in the grid.",
+      supprimer_one: "Delete the selected input",
+      supprimer_other: "Delete the {{count}} selected inputs",
+      "confirm-suppression_one": "Delete the selected input from the intervention?",
+      "confirm-suppression_other": "Delete the {{count}} selected inputs from the intervention?",
     },
     colonnes: {
       date: "Date",
