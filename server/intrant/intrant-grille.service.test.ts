@@ -122,10 +122,16 @@ describe(`[issue29-intrants] the inputs grid of an intervention (${dialect})`, (
     const before = await snapshot(t.db(), "intrant");
     // A phyto does not take mm, a row without product; an existing input cannot be pasted to several interventions.
     await expectRefused(
-      addIntrantsToActions(scope, actions, [block[0], { id: -2, updatedAt: null, values: { quantite: 1, dicLlUnite: "mm" } }, { id: 1, updatedAt: "x", values: block[0].values }]),
+      addIntrantsToActions(scope, actions, [
+        block[0],
+        { id: -2, updatedAt: null, values: { quantite: 1, dicLlUnite: "mm" } },
+        { id: 1, updatedAt: "x", values: block[0].values },
+      ]),
       "warning.invalid-form",
       400,
-      { fieldErrors: { "patches.1.values.produit": ["warning.required"], "patches.1.values.dicLlUnite": ["warning.invalid"], "patches.2": ["warning.invalid"] } },
+      {
+        fieldErrors: { "patches.1.values.produit": ["warning.required"], "patches.1.values.dicLlUnite": ["warning.invalid"], "patches.2": ["warning.invalid"] },
+      },
     );
     // A reader, a locked campaign, and an intervention of another campaign among the selected ones.
     const lecteur = await selectTilleuls(t, "lecteur", "tilleuls2025");

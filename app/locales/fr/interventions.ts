@@ -32,7 +32,8 @@ const texts = {
       "aide-lecture": "Lecture seule : vous ne pouvez pas modifier les intrants de cette campagne.",
       "titre-plusieurs_one": "Intrants à ajouter à {{count}} intervention sélectionnée",
       "titre-plusieurs_other": "Intrants à ajouter aux {{count}} interventions sélectionnées",
-      "aide-plusieurs": "Collez ou saisissez ici des lignes d'intrants (produit, dose, unité, cible) : à l'enregistrement, chacune est ajoutée à chaque intervention sélectionnée dans la grille.",
+      "aide-plusieurs":
+        "Collez ou saisissez ici des lignes d'intrants (produit, dose, unité, cible) : à l'enregistrement, chacune est ajoutée à chaque intervention sélectionnée dans la grille.",
       supprimer_one: "Supprimer l'intrant sélectionné",
       supprimer_other: "Supprimer les {{count}} intrants sélectionnés",
       "confirm-suppression_one": "Supprimer l'intrant sélectionné de l'intervention ?",

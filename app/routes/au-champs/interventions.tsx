@@ -29,7 +29,15 @@ import { ACTIONS_LOAD_ERROR, getInterventionsPacked, removeInterventions, saveIn
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
-import { addIntrantsToActions, removeIntrant, removeIntrants, saveIntrant, saveIntrantsGrid, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import {
+  addIntrantsToActions,
+  removeIntrant,
+  removeIntrants,
+  saveIntrant,
+  saveIntrantsGrid,
+  type IntrantInputOf,
+  type IntrantKind,
+} from "#server/intrant/service.server";
 import { IntrantGrilleSchema } from "~/domain/intrant-grille";
 import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/domain/recolte";
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
