@@ -47,7 +47,9 @@ async function prepare(dates: string[] = ["2025-04-10"]) {
     idPlot,
     idAction,
     actions,
-    inputs: (of = idAction) => db("intrant").where({ idAction: of }).orderBy("id").select("id", "libelleIntrant", "quantite", "dicLlUnite", "updatedAt"),
+    // Newest first, as the inputs grid lists them.
+    inputs: (of = idAction) =>
+      db("intrant").where({ idAction: of }).orderBy("id", "desc").select("id", "libelleIntrant", "quantite", "dicLlUnite", "updatedAt"),
     cleanup: async () => {
       await db("parcelle").where({ id: idPlot }).delete();
       await db("operation_culturale").where({ id: op }).delete();
@@ -180,7 +182,7 @@ test.describe("[issue29-intrants] inputs in the interventions grid", () => {
     try {
       const writer = await apiAs("redacteur");
       await addByApi(writer, s.idPlot, s.idAction, ["0,5", "1", "1,5"]);
-      expect((await s.inputs()).map((i) => Number(i.quantite))).toEqual([0.5, 1, 1.5]);
+      expect((await s.inputs()).map((i) => Number(i.quantite))).toEqual([1.5, 1, 0.5]);
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, "redacteur");
       await openInputs(page, s.idPlot, s.idAction);
@@ -188,6 +190,7 @@ test.describe("[issue29-intrants] inputs in the interventions grid", () => {
       const remove = grid.getByTestId("intrants-grille-supprimer");
       await expect(remove).toBeDisabled();
       // The first two rows selected (a cell, Shift+Down), as in the interventions grid: the button names them.
+      await grid.locator("canvas[data-testid=data-grid-canvas]").scrollIntoViewIfNeeded();
       const box = (await grid.locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
       await page.mouse.click(box.x + 32 + 300 + 50, box.y + 36 + 17);
       await page.keyboard.press("Shift+ArrowDown");
@@ -202,10 +205,10 @@ test.describe("[issue29-intrants] inputs in the interventions grid", () => {
       expect(await s.inputs()).toHaveLength(3);
       await remove.click();
       await dialog.getByRole("button", { name: "Supprimer" }).click();
-      await expect.poll(async () => (await s.inputs()).map((i) => Number(i.quantite))).toEqual([1.5]);
+      await expect.poll(async () => (await s.inputs()).map((i) => Number(i.quantite))).toEqual([0.5]);
       await expect(grid.getByRole("heading")).toHaveText(/\(1\)/);
       await expect(grid.locator('table[role="grid"] tbody tr')).toHaveCount(1);
-      await expect(grid.locator('table[role="grid"] tbody tr').first()).toContainText("1,5");
+      await expect(grid.locator('table[role="grid"] tbody tr').first()).toContainText("0,5");
       await page.screenshot({ path: `${SHOTS}/grille-intrants-suppression.png` });
 
       // At HTTP level: a reader's POST, and the animator's on the campaign locked by its published indicators.
@@ -322,11 +325,12 @@ test.describe("[issue29-intrants] inputs in the interventions grid", () => {
         await expect(grid.getByTestId("grid-dirty-count")).toHaveText("2 rows changed");
         // A plant-protection product does not take mm: the save is refused, row 2 named, nothing written.
         await grid.getByTestId("grid-save").click();
-        await expect(grid.getByTestId("grid-message")).toContainText("2");
+        await expect(grid.getByTestId("grid-message")).toContainText("1 row has errors");
         const dialog = page.getByTestId("error-dialog");
         if (await dialog.isVisible()) await dialog.getByRole("button").last().click();
         for (const idAction of s.actions) expect(await s.inputs(idAction)).toEqual([]);
         // The unit corrected (pasted over the cell), saved: both rows added to each of the three interventions.
+        await grid.locator("canvas[data-testid=data-grid-canvas]").scrollIntoViewIfNeeded();
         const inputsBox = (await grid.locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
         await page.mouse.click(inputsBox.x + 32 + 300 + 110 + 50, inputsBox.y + 36 + 34 + 17);
         await pasteText(page, "l/ha");
@@ -339,8 +343,8 @@ test.describe("[issue29-intrants] inputs in the interventions grid", () => {
           await expect
             .poll(async () => (await s.inputs(idAction)).map((i) => [Number(i.quantite), i.dicLlUnite]))
             .toEqual([
-              [0.5, "l/ha"],
               [1.25, "l/ha"],
+              [0.5, "l/ha"],
             ]);
         // Back to one intervention: its own inputs grid lists the two rows, in English.
         await openInputs(page, s.idPlot, s.actions[1]);
@@ -396,6 +400,7 @@ async function changeDoseByApi(api: Api, s: Awaited<ReturnType<typeof prepare>>,
 
 /** Types a dose in a row of the inputs grid (a click on its dose cell), Enter. */
 async function typeDose(page: Page, row: number, dose: string) {
+  await inputsGrid(page).locator("canvas[data-testid=data-grid-canvas]").scrollIntoViewIfNeeded();
   const box = (await inputsGrid(page).locator("canvas[data-testid=data-grid-canvas]").boundingBox())!;
   await page.mouse.click(box.x + 32 + 300 + 50, box.y + 36 + 34 * row + 17);
   await page.keyboard.type(dose);

@@ -132,9 +132,9 @@ export function IntrantsGrille({
       </h2>
       {open ? (
         <div id={panelId} className="space-y-2">
-          <p className="text-xs text-stone-600">{t(`interventions.grille-intrants.${aide}`)}</p>
-          {several || readOnly ? null : (
-            <div className="flex flex-wrap items-center gap-2">
+          <div className="flex items-start gap-2">
+            <p className="flex-1 text-xs text-stone-600">{t(`interventions.grille-intrants.${aide}`)}</p>
+            {several || readOnly ? null : (
               <button
                 type="button"
                 className="btn-secondary"
@@ -144,8 +144,8 @@ export function IntrantsGrille({
               >
                 {t("interventions.grille-intrants.supprimer", { count: selectedInputs.length })}
               </button>
-            </div>
-          )}
+            )}
+          </div>
           {grille ? (
             several ? (
               // A fresh grid of new rows: pasted, checked, undone like any grid; saved to each selected intervention.
