@@ -166,6 +166,16 @@ test.describe("[issue29-intrants] inputs in the interventions grid", () => {
         maxRedirects: 0,
       });
       expect(res.status()).toBe(403);
+      // Nor may he add inputs to several interventions (decision 0137).
+      const several = await api.post(`${SCREEN.slice(1)}?parcelleId=${s.idPlot}`, {
+        form: {
+          intent: "intrantsGridActions",
+          idActions: JSON.stringify([s.idAction]),
+          patches: JSON.stringify([{ id: -1, updatedAt: null, values: { produit: `776:${phyto.idProduit}`, quantite: 1, dicLlUnite: "l/ha" } }]),
+        },
+        maxRedirects: 0,
+      });
+      expect(several.status()).toBe(403);
       expect(await s.inputs()).toEqual([]);
       expect(ids.tilleuls2025).toBeGreaterThan(0);
       await api.dispose();

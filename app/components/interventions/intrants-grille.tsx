@@ -142,7 +142,9 @@ export function IntrantsGrille({
                 onClick={() => setConfirmDelete(true)}
                 data-testid="intrants-grille-supprimer"
               >
-                {t("interventions.grille-intrants.supprimer", { count: selectedInputs.length })}
+                {selectedInputs.length
+                  ? t("interventions.grille-intrants.supprimer", { count: selectedInputs.length })
+                  : t("interventions.grille-intrants.supprimer-aucun")}
               </button>
             )}
           </div>

@@ -33,6 +33,7 @@ const texts = {
       "titre-plusieurs_one": "Inputs to add to {{count}} selected intervention",
       "titre-plusieurs_other": "Inputs to add to the {{count}} selected interventions",
       "aide-plusieurs": "Paste or type input rows here (product, dose, unit, target): when saved, each is added to every intervention selected in the grid.",
+      "supprimer-aucun": "Delete the selected inputs",
       supprimer_one: "Delete the selected input",
       supprimer_other: "Delete the {{count}} selected inputs",
       "confirm-suppression_one": "Delete the selected input from the intervention?",

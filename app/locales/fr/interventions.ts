@@ -34,6 +34,7 @@ const texts = {
       "titre-plusieurs_other": "Intrants à ajouter aux {{count}} interventions sélectionnées",
       "aide-plusieurs":
         "Collez ou saisissez ici des lignes d'intrants (produit, dose, unité, cible) : à l'enregistrement, chacune est ajoutée à chaque intervention sélectionnée dans la grille.",
+      "supprimer-aucun": "Supprimer les intrants sélectionnés",
       supprimer_one: "Supprimer l'intrant sélectionné",
       supprimer_other: "Supprimer les {{count}} intrants sélectionnés",
       "confirm-suppression_one": "Supprimer l'intrant sélectionné de l'intervention ?",
