@@ -30,6 +30,8 @@ const texts = {
       "espece-inconnue": "L'espèce {{espece}} n'a pas de correspondance : la parcelle est créée sans culture, le code est gardé en remarque.",
       "quantite-absente": "L'intrant « {{libelle}} » n'a pas de quantité utilisable.",
       "contour-incomplet": "Le contour n'a que {{points}} points : il n'est pas importé.",
+      "parcelle-ambigue":
+        "La parcelle « {{libelle}} » n'est rapprochée d'aucune parcelle de la campagne : plusieurs portent son nom ou son îlot PAC. Elle est créée.",
       "commune-inconnue": "La commune {{codeInsee}} est inconnue : la parcelle est créée sans commune.",
       "edaplos-sans-type": "{{element}} « {{libelle}} » n'a pas de code de type : pris au plus proche.",
       "edaplos-code-inconnu": "{{element}} « {{libelle}} » : le code {{code}} n'est pas dans les listes AgroEDI, pris au plus proche.",

@@ -345,11 +345,15 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
       const sansCle = p.plan.parcelles.filter((x) => x.cle.annee === c.anneeRecolte && !plots.has(clePlot(siret, texteCle(x.cle))));
       if (!sansCle.length) continue;
       const pris = new Set(plots.values());
-      const trouvees = apparierParcelles(
+      const { trouvees, ambigues } = apparierParcelles(
         sansCle.map((x) => ({ cle: clePlot(siret, texteCle(x.cle)), libelle: x.libelle, noIlotPac: x.noIlotPac })),
         (await repo.parcellesDeCampagne(trx, c.id!)).filter((x) => !pris.has(x.id)),
       );
       for (const [k, id] of trouvees) plots.set(k, id);
+      const douteuses = new Set(ambigues);
+      for (const x of sansCle)
+        if (douteuses.has(clePlot(siret, texteCle(x.cle))))
+          r.avertissements.push({ ligne: x.ligne, type: "DP", cle: "daplos.avertissement.parcelle-ambigue", params: { libelle: x.libelle } });
     }
   // Plots, their crops (a driving mode per crop), then their events
   let fait = 0;
@@ -440,36 +444,50 @@ const ilot = (s: string | null | undefined) => s?.trim() || null;
 
 /**
  * Plots of the file without key matched to the campaign's plots not taken yet (decision 0138): the one plot of the same
- * name (spaces and case aside) whose PAC islet is the file's or blank on either side; else the one plot of the file's
- * PAC islet when no other plot of the file has that islet. Ambiguity matches nothing: the plot is created.
+ * name (spaces and case aside) whose PAC islet is the file's or blank on either side — when several plots of the file
+ * bear that name, the one of the same name and islet; else the one plot of the file's PAC islet when no other plot of
+ * the file has that islet. Ambiguity matches nothing (the plot is created, `ambigues` names it).
  */
 export function apparierParcelles(
   fichier: { cle: string; libelle: string; noIlotPac: string | null }[],
   campagne: { id: number; libelle: string; noIlotPac: string | null }[],
-): Map<string, number> {
-  const out = new Map<string, number>();
+): { trouvees: Map<string, number>; ambigues: string[] } {
+  const trouvees = new Map<string, number>();
+  const ambigues: string[] = [];
   const libres = new Set(campagne.map((c) => c.id));
   const compatibles = (a: string | null, b: string | null) => a == null || b == null || a === b;
-  const parIlot = new Map<string, number>();
-  for (const f of fichier) if (ilot(f.noIlotPac)) parIlot.set(ilot(f.noIlotPac)!, (parIlot.get(ilot(f.noIlotPac)!) ?? 0) + 1);
+  const compte = new Map<string, number>();
+  const plus = (k: string) => compte.set(k, (compte.get(k) ?? 0) + 1);
+  for (const f of fichier) {
+    plus(`n|${nom(f.libelle)}`);
+    plus(`ni|${nom(f.libelle)}|${ilot(f.noIlotPac) ?? ""}`);
+    if (ilot(f.noIlotPac)) plus(`i|${ilot(f.noIlotPac)}`);
+  }
+  const combien = (k: string) => compte.get(k) ?? 0;
+  const prendre = (cle: string, id: number) => {
+    trouvees.set(cle, id);
+    libres.delete(id);
+  };
   const restent: typeof fichier = [];
   for (const f of fichier) {
-    let m = campagne.filter((c) => libres.has(c.id) && nom(c.libelle) === nom(f.libelle) && compatibles(ilot(c.noIlotPac), ilot(f.noIlotPac)));
-    if (m.length > 1 && ilot(f.noIlotPac)) m = m.filter((c) => ilot(c.noIlotPac) === ilot(f.noIlotPac));
-    if (m.length === 1) {
-      out.set(f.cle, m[0].id);
-      libres.delete(m[0].id);
-    } else if (!m.length) restent.push(f);
+    const i = ilot(f.noIlotPac);
+    let m = campagne.filter((c) => libres.has(c.id) && nom(c.libelle) === nom(f.libelle) && compatibles(ilot(c.noIlotPac), i));
+    if (!m.length) {
+      restent.push(f);
+      continue;
+    }
+    if (combien(`n|${nom(f.libelle)}`) > 1 || m.length > 1) m = i && combien(`ni|${nom(f.libelle)}|${i}`) === 1 ? m.filter((c) => ilot(c.noIlotPac) === i) : [];
+    if (m.length === 1) prendre(f.cle, m[0].id);
+    else ambigues.push(f.cle);
   }
   for (const f of restent) {
     const i = ilot(f.noIlotPac);
-    if (!i || parIlot.get(i) !== 1) continue;
-    const m = campagne.filter((c) => libres.has(c.id) && ilot(c.noIlotPac) === i);
-    if (m.length !== 1) continue;
-    out.set(f.cle, m[0].id);
-    libres.delete(m[0].id);
+    const m = i ? campagne.filter((c) => libres.has(c.id) && ilot(c.noIlotPac) === i) : [];
+    if (!m.length) continue;
+    if (m.length === 1 && combien(`i|${i}`) === 1) prendre(f.cle, m[0].id);
+    else ambigues.push(f.cle);
   }
-  return out;
+  return { trouvees, ambigues };
 }
 
 async function memo<T extends number | null>(cache: Map<string, number | null>, key: string, load: () => Promise<T>): Promise<T> {
