@@ -31,8 +31,7 @@ const texts: typeof fr = {
       "espece-inconnue": "Species {{espece}} has no counterpart: the plot is created without a crop, the code is kept in its remark.",
       "quantite-absente": "Input “{{libelle}}” has no usable quantity.",
       "contour-incomplet": "The boundary has only {{points}} points: it is not imported.",
-      "parcelle-ambigue":
-        "The plot “{{libelle}}” is matched to no plot of the campaign: several have its name or PAC islet. It is created.",
+      "parcelle-ambigue": "The plot “{{libelle}}” is matched to no plot of the campaign: several have its name or PAC islet. It is created.",
       "commune-inconnue": "Commune {{codeInsee}} is unknown: the plot is created without a commune.",
       "edaplos-sans-type": "{{element}} “{{libelle}}” has no type code: taken as the nearest thing.",
       "edaplos-code-inconnu": "{{element}} “{{libelle}}”: code {{code}} is not in the AgroEDI lists, taken as the nearest thing.",

@@ -353,24 +353,20 @@ describe(`Daplos import (${dialect})`, () => {
     },
   );
 
-  test(
-    "[issue25] [issue25-siret] several farms of the folder with the file's SIRET: refused, naming them; nothing written",
-    { timeout: 120_000 },
-    async () => {
-      const db = t.db();
-      const SIRET = "44444444440018";
-      const user = await demoUser(db, "redacteur");
-      const idDossier = t.demo().dossiers.beauce;
-      const a = await fermeALaMain(db, user, idDossier, "Ferme Dupont", SIRET);
-      const b = await fermeALaMain(db, user, idDossier, "Ferme Dupont", SIRET);
-      const before = await snapshot(db, ...TABLES, "import_daplos");
-      for (const run of [apercuImportDaplos, appliquerImportDaplos, lancerImportDaplos])
-        await expectRefused(run(scopeOf(db, user), demande(ferme(SIRET), { idDossier })), "daplos.siret-plusieurs-exploitations", 409, {
-          params: { siret: SIRET, exploitations: `Ferme Dupont #${a.idExploitation}, Ferme Dupont #${b.idExploitation}` },
-        });
-      expect(await snapshot(db, ...TABLES, "import_daplos")).toEqual(before);
-    },
-  );
+  test("[issue25] [issue25-siret] several farms of the folder with the file's SIRET: refused, naming them; nothing written", { timeout: 120_000 }, async () => {
+    const db = t.db();
+    const SIRET = "44444444440018";
+    const user = await demoUser(db, "redacteur");
+    const idDossier = t.demo().dossiers.beauce;
+    const a = await fermeALaMain(db, user, idDossier, "Ferme Dupont", SIRET);
+    const b = await fermeALaMain(db, user, idDossier, "Ferme Dupont", SIRET);
+    const before = await snapshot(db, ...TABLES, "import_daplos");
+    for (const run of [apercuImportDaplos, appliquerImportDaplos, lancerImportDaplos])
+      await expectRefused(run(scopeOf(db, user), demande(ferme(SIRET), { idDossier })), "daplos.siret-plusieurs-exploitations", 409, {
+        params: { siret: SIRET, exploitations: `Ferme Dupont #${a.idExploitation}, Ferme Dupont #${b.idExploitation}` },
+      });
+    expect(await snapshot(db, ...TABLES, "import_daplos")).toEqual(before);
+  });
 
   test(
     "[issue25] [issue25-siret] the folder's farm with the file's SIRET is one the user only reads: refused with its own key, nothing written",

@@ -251,12 +251,9 @@ describe(`eDaplos import (${dialect})`, () => {
       // GAEC du Moulin's SIRET: the Bocage folder reaches that farm for reading only.
       const { xml: moulin } = await export_(db, source, "82345678900010");
       const fige = await snapshot(db, ...TABLES);
-      await expectRefused(
-        appliquerImportDaplos(scopeOf(db, user), { ...demande(moulin), idDossier }),
-        "daplos.siret-exploitation-non-modifiable",
-        403,
-        { params: { exploitation: "GAEC du Moulin" } },
-      );
+      await expectRefused(appliquerImportDaplos(scopeOf(db, user), { ...demande(moulin), idDossier }), "daplos.siret-exploitation-non-modifiable", 403, {
+        params: { exploitation: "GAEC du Moulin" },
+      });
       expect(await snapshot(db, ...TABLES)).toEqual(fige);
     },
   );
