@@ -94,8 +94,9 @@ test.describe("eDaplos import", () => {
     await expect(rapport).toBeHidden();
     expect(await comptes()).toEqual(avant);
 
-    // Into the Bocage folder, where no farm has that SIRET: a new farm.
+    // Into the Bocage folder, where no farm has that SIRET: a new farm (the cancel cleared the file: chosen again).
     await page.getByTestId("daplos-dossier").selectOption({ label: "Groupe Polyculture-élevage Bocage" });
+    await champ.setInputFiles(xml);
     await page.getByTestId("daplos-apercu").click();
     await expect(rapport.getByRole("heading", { name: "Aperçu de l'import" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("daplos-chargement")).toHaveCount(0);
