@@ -36,7 +36,11 @@ function imprimer(nom: string, r: RapportImport) {
   const created = r.parcelles.filter((p) => p.action === "creer").length;
   console.log(`\n${nom} (${r.fichier.encodage}, version ${r.fichier.version})${r.ecrit ? "" : " — aperçu, rien n'est écrit"}`);
   console.log(
-    `  exploitation ${r.exploitation.libelle} (SIRET ${r.exploitation.siret ?? "?"}) : ${r.exploitation.action}${r.exploitation.id ? ` #${r.exploitation.id}` : ""}`,
+    `  exploitation ${r.exploitation.libelle} (SIRET ${r.exploitation.siret ?? "?"}) : ${r.exploitation.action}${r.exploitation.id ? ` #${r.exploitation.id}` : ""}${
+      r.exploitation.existante
+        ? ` (« ${r.exploitation.existante.libelle} », ${r.exploitation.existante.par === "siret" ? "trouvée par son SIRET" : "déjà importée"})`
+        : ""
+    }`,
   );
   for (const c of r.campagnes) console.log(`  campagne ${c.anneeRecolte} : ${c.action}${c.id ? ` #${c.id}` : ""}`);
   console.log(`  parcelles : ${created} créées, ${r.parcelles.length - created} mises à jour`);

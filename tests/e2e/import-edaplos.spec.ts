@@ -77,8 +77,27 @@ test.describe("eDaplos import", () => {
     const champ = page.getByLabel("Fichier *");
     await champ.setInputFiles(xml);
     const avant = await comptes();
+    // Into the Beauce folder, which holds EARL des Tilleuls with the file's SIRET: the preview says that farm, its
+    // campaign and its plots (found by their names) are updated (decision 0138). Cancelled: nothing written.
+    await expect(page.getByTestId("daplos-dossier")).toHaveValue(String(ids.beauce));
     await page.getByTestId("daplos-apercu").click();
     const rapport = page.getByTestId("daplos-apercu-rapport");
+    await expect(rapport.getByRole("heading", { name: "Aperçu de l'import" })).toBeVisible({ timeout: 60_000 });
+    await expect(rapport.getByTestId("daplos-rapport-exploitation")).toHaveText(
+      "EARL des Tilleuls (SIRET 81234567800013) — À mettre à jour (l'exploitation « EARL des Tilleuls » de ce dossier, trouvée par son SIRET)",
+    );
+    await expect(rapport.getByTestId("daplos-rapport-campagnes")).toHaveText("2025 — À mettre à jour");
+    await expect(rapport.getByTestId("daplos-rapport-parcelle").first().locator("td").nth(2)).toHaveText("À mettre à jour");
+    await axeInterop(page);
+    await page.screenshot({ path: `${SHOTS}/apercu-siret.png`, fullPage: true });
+    await page.getByTestId("daplos-annuler").click();
+    await expect(rapport).toBeHidden();
+    expect(await comptes()).toEqual(avant);
+
+    // Into the Bocage folder, where no farm has that SIRET: a new farm (the cancel cleared the file: chosen again).
+    await page.getByTestId("daplos-dossier").selectOption({ label: "Groupe Polyculture-élevage Bocage" });
+    await champ.setInputFiles(xml);
+    await page.getByTestId("daplos-apercu").click();
     await expect(rapport.getByRole("heading", { name: "Aperçu de l'import" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("daplos-chargement")).toHaveCount(0);
     await expect(rapport).toContainText(`${nom} (version eDaplos RAM:5`);
@@ -116,10 +135,11 @@ test.describe("eDaplos import", () => {
     await expect(ligne).toContainText(`Import terminé : ${nbSource} parcelles créées`);
 
     // The same file again: the farm, its campaign and its plots are updated in place, nothing is created.
+    await page.getByTestId("daplos-dossier").selectOption({ label: "Groupe Polyculture-élevage Bocage" });
     await champ.setInputFiles(xml);
     await page.getByTestId("daplos-apercu").click();
     await expect(rapport).toBeVisible({ timeout: 60_000 });
-    await expect(rapport.getByTestId("daplos-rapport-exploitation")).toContainText("— À mettre à jour");
+    await expect(rapport.getByTestId("daplos-rapport-exploitation")).toContainText("— À mettre à jour (l'exploitation « EARL des Tilleuls », déjà importée)");
     await expect(rapport.getByTestId("daplos-rapport-campagnes")).toHaveText("2025 — À mettre à jour");
     await expect(parcelles.first().locator("td").nth(2)).toHaveText("À mettre à jour");
     await expect(rapport.getByTestId("daplos-rapport-interventions")).toHaveText(`0 créées, ${creees} mises à jour, 0 supprimées`);
@@ -130,7 +150,7 @@ test.describe("eDaplos import", () => {
     const cle = await e2eDb()("import_daplos_cle").where({ idOad: ids.reseauDemo, nature: "exploitation" }).first("idCible");
     const campagne = await e2eDb()("campagne").where({ idExploitation: cle.idCible, anneeRecolte: 2025 }).first("id");
     expect(Number((await e2eDb()("action").where({ idCampagne: campagne.id }).count({ n: "*" }).first())?.n)).toBe(creees);
-    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [cle.idCible], idCampagne: campagne.id });
+    await setContext("redacteur", { idOad: ids.reseauDemo, idDossier: ids.bocage, exploitations: [cle.idCible], idCampagne: campagne.id });
     await navigate(page, PLOTS);
     const table = page.getByTestId("table-parcelle");
     const source = (await e2eDb()("parcelle").where({ idCampagne: ids.tilleuls2025 }).orderBy("libelle").pluck("libelle")) as string[];
@@ -223,8 +243,9 @@ test.describe("eDaplos import", () => {
     await page.getByRole("button", { name: "Preview the import" }).click();
     const rapport = page.getByTestId("daplos-apercu-rapport");
     await expect(rapport.getByRole("heading", { name: "Import preview" })).toBeVisible({ timeout: 60_000 });
-    await expect(rapport.getByTestId("daplos-rapport-exploitation")).toContainText("— To create");
-    await expect(rapport.getByTestId("daplos-rapport-parcelle").first().locator("td").nth(2)).toHaveText("To create");
+    // Into the Beauce folder: EARL des Tilleuls, which has the file's SIRET, is updated (decision 0138).
+    await expect(rapport.getByTestId("daplos-rapport-exploitation")).toContainText("— To update (this folder's farm “EARL des Tilleuls”, found by its SIRET)");
+    await expect(rapport.getByTestId("daplos-rapport-parcelle").first().locator("td").nth(2)).toHaveText("To update");
     await expect(rapport.getByRole("heading", { name: "Records not taken" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Confirm the import" })).toBeEnabled();
     await axeInterop(page);

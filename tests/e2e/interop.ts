@@ -32,7 +32,9 @@ export async function nettoyerImports({ exportsEdaplos = false } = {}) {
     Number((await db("tache").where({ type: "import-daplos" }).whereIn("etat", ["en_attente", "en_cours"]).count({ n: "*" }).first())?.n);
   await expect.poll(enCours, { timeout: 120_000 }).toBe(0);
   const fermes = (await db("import_daplos_cle").where({ idOad: ids.reseauDemo, nature: "exploitation" }).select("idCible")).map((r) => r.idCible as number);
-  if (fermes.length) await db("exploitation").whereIn("id", fermes).delete();
+  // A key may name a demo farm an import updated (found by its SIRET, decision 0138): only the farms imports made go.
+  const demo = [ids.tilleuls, ids.moulin, ids.vallee];
+  if (fermes.length) await db("exploitation").whereIn("id", fermes).whereNotIn("id", demo).delete();
   await db("intrant_dossier").where({ remarque: "Import Daplos" }).delete();
   await db("import_daplos_cle").where({ idOad: ids.reseauDemo }).delete();
   await db("import_daplos").where({ idUser }).delete();

@@ -20,6 +20,10 @@ const texts: typeof fr = {
     "date-invalide": "Line {{ligne}} ({{type}}): “{{valeur}}” is not a date ({{champ}}).",
     "ligne-refusee": "Line {{ligne}} ({{type}}): record refused ({{cause}}). Nothing was imported.",
     echec: "The import failed. Nothing was imported.",
+    "siret-plusieurs-exploitations":
+      "Several farms of this folder have the file's SIRET {{siret}}: {{exploitations}}. The import does not choose between them: remove the SIRET from the wrong ones (the farm's coordinates), then import again. Nothing was imported.",
+    "siret-exploitation-non-modifiable":
+      "The farm “{{exploitation}}” of this folder has the file's SIRET {{siret}}, but you may not edit it: the import is refused. Nothing was imported.",
     avertissement: {
       "prestataire-sans-siret": "The contractor “{{nom}}” (licence {{agrement}}) is not taken as the register's contractor: the file does not give his SIRET.",
       "heures-non-prises":
@@ -27,6 +31,7 @@ const texts: typeof fr = {
       "espece-inconnue": "Species {{espece}} has no counterpart: the plot is created without a crop, the code is kept in its remark.",
       "quantite-absente": "Input “{{libelle}}” has no usable quantity.",
       "contour-incomplet": "The boundary has only {{points}} points: it is not imported.",
+      "parcelle-ambigue": "The plot “{{libelle}}” is matched to no plot of the campaign: several have its name or PAC islet. It is created.",
       "commune-inconnue": "Commune {{codeInsee}} is unknown: the plot is created without a commune.",
       "edaplos-sans-type": "{{element}} “{{libelle}}” has no type code: taken as the nearest thing.",
       "edaplos-code-inconnu": "{{element}} “{{libelle}}”: code {{code}} is not in the AgroEDI lists, taken as the nearest thing.",
@@ -52,7 +57,8 @@ const texts: typeof fr = {
       "aucune-destination": "You may not write in any folder: the Daplos import is refused.",
       reseau: "Destination network",
       dossier: "Destination folder",
-      "dossier-aide": "A farm imported before stays in its folder; a new one is created in this one.",
+      "dossier-aide":
+        "A farm imported before stays in its folder; otherwise the import updates this folder's farm that has the file's SIRET, or creates a new one.",
       fichier: "File",
       "fichier-aide": "Flat Daplos file (.dap or .edi) or eDaplos message (.xml), 64 MiB at most.",
       previsualiser: "Preview the import",
@@ -91,6 +97,10 @@ const texts: typeof fr = {
       raison: "Reason",
       "action-colonne": "Action",
       action: { creer: "To create", "mettre-a-jour": "To update" },
+      existante: {
+        cle: "the farm “{{libelle}}”, imported before",
+        siret: "this folder's farm “{{libelle}}”, found by its SIRET",
+      },
       "non-pris": "Records not taken",
       avertissements: "Warnings",
       "non-references": "Unreferenced inputs",

@@ -18,6 +18,10 @@ const texts = {
     "date-invalide": "Ligne {{ligne}} ({{type}}) : « {{valeur}} » n'est pas une date ({{champ}}).",
     "ligne-refusee": "Ligne {{ligne}} ({{type}}) : enregistrement refusé ({{cause}}). Rien n'a été importé.",
     echec: "L'import a échoué. Rien n'a été importé.",
+    "siret-plusieurs-exploitations":
+      "Plusieurs exploitations de ce dossier ont le SIRET {{siret}} du fichier : {{exploitations}}. L'import ne choisit pas entre elles : retirez le SIRET de celles qui ne sont pas la bonne (coordonnées de l'exploitation) puis relancez l'import. Rien n'a été importé.",
+    "siret-exploitation-non-modifiable":
+      "L'exploitation « {{exploitation}} » de ce dossier a le SIRET {{siret}} du fichier, mais vous n'avez pas le droit de la modifier : l'import est refusé. Rien n'a été importé.",
     avertissement: {
       "prestataire-sans-siret":
         "Le prestataire « {{nom}} » (agrément {{agrement}}) n'est pas pris comme prestataire du registre : le fichier ne donne pas son SIRET.",
@@ -26,6 +30,8 @@ const texts = {
       "espece-inconnue": "L'espèce {{espece}} n'a pas de correspondance : la parcelle est créée sans culture, le code est gardé en remarque.",
       "quantite-absente": "L'intrant « {{libelle}} » n'a pas de quantité utilisable.",
       "contour-incomplet": "Le contour n'a que {{points}} points : il n'est pas importé.",
+      "parcelle-ambigue":
+        "La parcelle « {{libelle}} » n'est rapprochée d'aucune parcelle de la campagne : plusieurs portent son nom ou son îlot PAC. Elle est créée.",
       "commune-inconnue": "La commune {{codeInsee}} est inconnue : la parcelle est créée sans commune.",
       "edaplos-sans-type": "{{element}} « {{libelle}} » n'a pas de code de type : pris au plus proche.",
       "edaplos-code-inconnu": "{{element}} « {{libelle}} » : le code {{code}} n'est pas dans les listes AgroEDI, pris au plus proche.",
@@ -51,7 +57,8 @@ const texts = {
       "aucune-destination": "Vous n'avez le droit d'écrire dans aucun dossier : l'import Daplos vous est refusé.",
       reseau: "Réseau de destination",
       dossier: "Dossier de destination",
-      "dossier-aide": "Une exploitation déjà importée reste dans son dossier ; une nouvelle est créée dans celui-ci.",
+      "dossier-aide":
+        "Une exploitation déjà importée reste dans son dossier ; sinon l'import met à jour l'exploitation de ce dossier qui a le SIRET du fichier, ou en crée une nouvelle.",
       fichier: "Fichier",
       "fichier-aide": "Fichier Daplos à plat (.dap ou .edi) ou message eDaplos (.xml), 64 Mio au plus.",
       previsualiser: "Prévisualiser l'import",
@@ -90,6 +97,10 @@ const texts = {
       raison: "Raison",
       "action-colonne": "Action",
       action: { creer: "À créer", "mettre-a-jour": "À mettre à jour" },
+      existante: {
+        cle: "l'exploitation « {{libelle}} », déjà importée",
+        siret: "l'exploitation « {{libelle}} » de ce dossier, trouvée par son SIRET",
+      },
       "non-pris": "Enregistrements non pris",
       avertissements: "Avertissements",
       "non-references": "Intrants non référencés",

@@ -400,6 +400,7 @@ function Rapport({ rapport: r }: { rapport: RapportImport }) {
         <dd data-testid="daplos-rapport-exploitation">
           {r.exploitation.libelle}
           {r.exploitation.siret ? ` (SIRET ${r.exploitation.siret})` : ""} — {action(r.exploitation.action)}
+          {r.exploitation.existante ? ` (${t(`daplos.ecran.existante.${r.exploitation.existante.par}`, { libelle: r.exploitation.existante.libelle })})` : ""}
         </dd>
         <dt className="font-medium">{t("daplos.ecran.campagnes")}</dt>
         <dd data-testid="daplos-rapport-campagnes">{r.campagnes.map((c) => `${c.anneeRecolte} — ${action(c.action)}`).join(" ; ")}</dd>

@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { countRows, demoUser, expectRefused, scopeOf, snapshot } from "../../../tests/helpers/service";
 import { dialect, useTestDb } from "../../../tests/helpers/test-db";
+import { NewCampagneSchema } from "~/domain/partage";
+import { createCampagne } from "../../campagne/service";
 import type { Db } from "../../db/knex";
+import { parse } from "../../errors";
+import { createExploitation } from "../../exploitation/service";
 import {
   apercuImportDaplos,
   appliquerImportDaplos,
@@ -280,4 +284,128 @@ describe(`Daplos import (${dialect})`, () => {
       expect(await countRows(db, "parcelle")).toBe(before);
     },
   );
+
+  /** A farm typed by hand in a folder (the farm form, then its coordinates' SIRET), with a 2024 campaign. */
+  async function fermeALaMain(db: Db, user: Awaited<ReturnType<typeof demoUser>>, idDossier: number, libelle: string, siret: string) {
+    const idExploitation = await createExploitation(scopeOf(db, user), idDossier, { libelle, idTypeExploitation: 1 });
+    await db("exploitation").where({ id: idExploitation }).update({ siret });
+    const idCampagne = await createCampagne(scopeOf(db, user), { idDossier, idExploitation }, parse(NewCampagneSchema, { anneeRecolte: 2024 }));
+    return { idExploitation, idCampagne };
+  }
+
+  test(
+    "[issue25] [issue25-siret] a farm typed by hand in the folder with the file's SIRET: the preview says it is updated, the import lands on it (no new farm), its hand-typed plots matched by name or PAC islet, the key recorded",
+    { timeout: 120_000 },
+    async () => {
+      const db = t.db();
+      const SIRET = "44444444440000";
+      const user = await demoUser(db, "redacteur");
+      const idDossier = t.demo().dossiers.beauce;
+      const { idExploitation, idCampagne } = await fermeALaMain(db, user, idDossier, "Ferme Martin (saisie)", SIRET);
+      // Typed by hand: a plot of the file's name (other spaces and case), another of the file's PAC islet 3 under another name.
+      const [parNom] = await db("parcelle").insert({ idCampagne, libelle: " reprise  rd", surface: 3 }).returning("id");
+      const [parIlot] = await db("parcelle").insert({ idCampagne, libelle: "Parcelle neuf (à la main)", noIlotPac: "3", surface: 2 }).returning("id");
+      const ids = [parNom, parIlot].map((x) => Number(typeof x === "object" ? x.id : x));
+      const FILE = ferme(SIRET);
+      const before = await counts(db);
+
+      const apercu = await apercuImportDaplos(scopeOf(db, user), demande(FILE, { idDossier }));
+      expect(apercu.exploitation).toMatchObject({
+        id: idExploitation,
+        action: "mettre-a-jour",
+        existante: { libelle: "Ferme Martin (saisie)", par: "siret" },
+      });
+      expect(apercu.campagnes).toEqual([{ anneeRecolte: 2024, id: idCampagne, action: "mettre-a-jour" }]);
+      expect(
+        apercu.parcelles
+          .filter((p) => p.action === "mettre-a-jour")
+          .map((p) => p.id)
+          .sort(),
+      ).toEqual([...ids].sort());
+      expect(await counts(db)).toEqual(before);
+
+      const r = await appliquerImportDaplos(scopeOf(db, user), demande(FILE, { idDossier }));
+      const after = await counts(db);
+      expect(after.exploitation).toBe(before.exploitation);
+      expect(after.campagne).toBe(before.campagne);
+      expect(r.exploitation).toMatchObject({ id: idExploitation, action: "mettre-a-jour", existante: { par: "siret" } });
+      expect(r.comptes.DP).toMatchObject({ crees: 91, misAJour: 2 });
+      expect(await countRows(db, "parcelle", { idCampagne })).toBe(93);
+      expect(await countRows(db, "action", { idCampagne })).toBe(138);
+      expect(
+        r.parcelles
+          .filter((p) => p.action === "mettre-a-jour")
+          .map((p) => p.libelle)
+          .sort(),
+      ).toEqual(["Reprise RD", "parcelle n\uFFFD9"]);
+      expect(await db("parcelle").where({ id: ids[0] }).first("libelle")).toEqual({ libelle: "Reprise RD" });
+      expect(await db("import_daplos_cle").where({ idOad: t.demo().oads.reseauDemo, nature: "exploitation", cle: SIRET }).first("idCible")).toMatchObject({
+        idCible: idExploitation,
+      });
+
+      // Later imports find it by its key; a plot renamed by hand in between keeps its key: nothing duplicated.
+      await db("parcelle").where({ id: ids[0] }).update({ libelle: "Reprise RD (renommée)" });
+      const once = await counts(db);
+      const again = await appliquerImportDaplos(scopeOf(db, user), demande(FILE));
+      expect(again.exploitation).toMatchObject({ id: idExploitation, existante: { par: "cle" } });
+      expect(again.parcelles.every((p) => p.action === "mettre-a-jour")).toBe(true);
+      expect(await counts(db)).toEqual(once);
+    },
+  );
+
+  test("[issue25] [issue25-siret] several farms of the folder with the file's SIRET: refused, naming them; nothing written", { timeout: 120_000 }, async () => {
+    const db = t.db();
+    const SIRET = "44444444440018";
+    const user = await demoUser(db, "redacteur");
+    const idDossier = t.demo().dossiers.beauce;
+    const a = await fermeALaMain(db, user, idDossier, "Ferme Dupont", SIRET);
+    const b = await fermeALaMain(db, user, idDossier, "Ferme Dupont", SIRET);
+    const before = await snapshot(db, ...TABLES, "import_daplos");
+    for (const run of [apercuImportDaplos, appliquerImportDaplos, lancerImportDaplos])
+      await expectRefused(run(scopeOf(db, user), demande(ferme(SIRET), { idDossier })), "daplos.siret-plusieurs-exploitations", 409, {
+        params: { siret: SIRET, exploitations: `Ferme Dupont #${a.idExploitation}, Ferme Dupont #${b.idExploitation}` },
+      });
+    expect(await snapshot(db, ...TABLES, "import_daplos")).toEqual(before);
+  });
+
+  test(
+    "[issue25] [issue25-siret] the folder's farm with the file's SIRET is one the user only reads: refused with its own key, nothing written",
+    { timeout: 120_000 },
+    async () => {
+      const db = t.db();
+      const redacteur = await demoUser(db, "redacteur");
+      const lecteur = await demoUser(db, "lecteur");
+      // GAEC du Moulin (SIRET 82345678900010) is linked to the Bocage folder for reading only; the reader reads Beauce.
+      const moulin = await db("exploitation").where({ id: t.demo().exploitations.moulin }).first("siret");
+      expect(moulin.siret).toBe("82345678900010");
+      const before = await snapshot(db, ...TABLES, "import_daplos");
+      await expectRefused(
+        appliquerImportDaplos(scopeOf(db, redacteur), demande(ferme("82345678900010"), { idDossier: t.demo().dossiers.bocage })),
+        "daplos.siret-exploitation-non-modifiable",
+        403,
+        { params: { siret: "82345678900010", exploitation: "GAEC du Moulin" } },
+      );
+      await expectRefused(
+        apercuImportDaplos(scopeOf(db, redacteur), demande(ferme("82345678900010"), { idDossier: t.demo().dossiers.bocage })),
+        "daplos.siret-exploitation-non-modifiable",
+        403,
+      );
+      await expectRefused(
+        lancerImportDaplos(scopeOf(db, lecteur), demande(ferme("82345678900010"), { idDossier: t.demo().dossiers.beauce })),
+        "daplos.siret-exploitation-non-modifiable",
+        403,
+      );
+      expect(await snapshot(db, ...TABLES, "import_daplos")).toEqual(before);
+    },
+  );
+
+  test("[issue25] [issue25-siret] a farm the import creates keeps the file's SIRET when it is one", { timeout: 120_000 }, async () => {
+    const db = t.db();
+    const user = await demoUser(db, "redacteur");
+    const r = await appliquerImportDaplos(scopeOf(db, user), demande(ferme("44444444440026")));
+    expect(await db("exploitation").where({ id: r.exploitation.id! }).first("siret")).toEqual({ siret: "44444444440026" });
+    // The sample's own identifier fails the SIRET check: not written on the farm.
+    const s = await appliquerImportDaplos(scopeOf(db, user), demande(SAMPLE));
+    expect(await db("exploitation").where({ id: s.exploitation.id! }).first("siret")).toEqual({ siret: null });
+  });
 });

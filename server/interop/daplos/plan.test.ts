@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { lireDaplos } from "./lecteur";
 import { ligneDaplos } from "../../../tests/helpers/daplos";
-import { planifier, typeAction, versWgs84 } from "./plan";
+import { apparierParcelles, planifier, typeAction, versWgs84 } from "./plan";
 
 const SAMPLE = new Uint8Array(readFileSync(new URL("../../../tests/fixtures/daplos/sample-v0.94.dap", import.meta.url)));
 
@@ -136,5 +136,41 @@ describe("Daplos import plan", () => {
     expect(typeAction(null, "ZF7", [])).toBe(15);
     expect(typeAction("ZTC", "ZG7", ["semence"])).toBe(6);
     expect(typeAction("V95", "ZF8", [])).toBe(26);
+  });
+});
+
+describe("plots no key names, matched to the campaign's (decision 0138)", () => {
+  const f = (cle: string, libelle: string, noIlotPac: string | null = null) => ({ cle, libelle, noIlotPac });
+  const c = (id: number, libelle: string, noIlotPac: string | null = null) => ({ id, libelle, noIlotPac });
+
+  test("[issue25-siret] by name (spaces and case aside) when the islets agree or one is blank, else by a PAC islet only one plot of the file has", () => {
+    const r = apparierParcelles(
+      [f("a", "Reprise RD", "12"), f("b", "parcelle 9", "3"), f("c", "Le Bois", "7"), f("d", "Nouvelle")],
+      [c(1, "  reprise   rd "), c(2, "Autre nom", "3"), c(3, "le bois", "8"), c(4, "Sans rapport")],
+    );
+    expect(r.trouvees).toEqual(
+      new Map([
+        ["a", 1],
+        ["b", 2],
+      ]),
+    );
+    expect(r.ambigues).toEqual([]);
+  });
+
+  test("[issue25-siret] ambiguity matches nothing and is listed: a name several plots of the file bear, an islet several plots share", () => {
+    const r = apparierParcelles(
+      [
+        f("a", "le champ du bas", "1"),
+        f("b", "le champ du bas", "1"),
+        f("c", "la prairie", "2"),
+        f("d", "la prairie", "4"),
+        f("e", "x", "5"),
+        f("g", "y", "5"),
+      ],
+      [c(1, "le champ du bas"), c(2, "la prairie", "4"), c(3, "la prairie"), c(4, "z", "5")],
+    );
+    // "la prairie" of islet 4 is the one plot of that name and islet on both sides; the islet-2 one is not guessed.
+    expect(r.trouvees).toEqual(new Map([["d", 2]]));
+    expect(r.ambigues.sort()).toEqual(["a", "b", "c", "e", "g"]);
   });
 });

@@ -607,3 +607,54 @@ function remarque(r: Enregistrement): string {
   if (r.type === "PH") return `Précédent ${f.previous_order ?? ""} : ${[f.species, f.variety1].filter(Boolean).join(" ") || "?"}`;
   return `Analyse de sol ${[f.analysis_ticket, f.analysed_on].filter(Boolean).join(" du ")}`.trim();
 }
+
+const nom = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("fr");
+const ilot = (s: string | null | undefined) => s?.trim() || null;
+
+/**
+ * Plots of the file without key matched to the campaign's plots not taken yet (decision 0138): the one plot of the same
+ * name (spaces and case aside) whose PAC islet is the file's or blank on either side — when several plots of the file
+ * bear that name, the one of the same name and islet; else the one plot of the file's PAC islet when no other plot of
+ * the file has that islet. Ambiguity matches nothing (the plot is created, `ambigues` names it).
+ */
+export function apparierParcelles(
+  fichier: { cle: string; libelle: string; noIlotPac: string | null }[],
+  campagne: { id: number; libelle: string; noIlotPac: string | null }[],
+): { trouvees: Map<string, number>; ambigues: string[] } {
+  const trouvees = new Map<string, number>();
+  const ambigues: string[] = [];
+  const libres = new Set(campagne.map((c) => c.id));
+  const compatibles = (a: string | null, b: string | null) => a == null || b == null || a === b;
+  const compte = new Map<string, number>();
+  const plus = (k: string) => compte.set(k, (compte.get(k) ?? 0) + 1);
+  for (const f of fichier) {
+    plus(`n|${nom(f.libelle)}`);
+    plus(`ni|${nom(f.libelle)}|${ilot(f.noIlotPac) ?? ""}`);
+    if (ilot(f.noIlotPac)) plus(`i|${ilot(f.noIlotPac)}`);
+  }
+  const combien = (k: string) => compte.get(k) ?? 0;
+  const prendre = (cle: string, id: number) => {
+    trouvees.set(cle, id);
+    libres.delete(id);
+  };
+  const restent: typeof fichier = [];
+  for (const f of fichier) {
+    const i = ilot(f.noIlotPac);
+    let m = campagne.filter((c) => libres.has(c.id) && nom(c.libelle) === nom(f.libelle) && compatibles(ilot(c.noIlotPac), i));
+    if (!m.length) {
+      restent.push(f);
+      continue;
+    }
+    if (combien(`n|${nom(f.libelle)}`) > 1 || m.length > 1) m = i && combien(`ni|${nom(f.libelle)}|${i}`) === 1 ? m.filter((c) => ilot(c.noIlotPac) === i) : [];
+    if (m.length === 1) prendre(f.cle, m[0].id);
+    else ambigues.push(f.cle);
+  }
+  for (const f of restent) {
+    const i = ilot(f.noIlotPac);
+    const m = i ? campagne.filter((c) => libres.has(c.id) && ilot(c.noIlotPac) === i) : [];
+    if (!m.length) continue;
+    if (m.length === 1 && combien(`i|${i}`) === 1) prendre(f.cle, m[0].id);
+    else ambigues.push(f.cle);
+  }
+  return { trouvees, ambigues };
+}

@@ -100,6 +100,38 @@ export async function dossiersDeExploitation(db: Db, idExploitation: number): Pr
   return (await db("dossier_exploitation").where({ idExploitation }).select("idDossier")).map((r) => Number(r.idDossier));
 }
 
+/**
+ * The farms reached through a folder whose SIRET (the coordinates' column, stored as its 14 digits) is `siret`: where
+ * an import whose farm no key names lands (decision 0138). By id.
+ */
+export async function exploitationsParSiret(db: Db, idDossier: number, siret: string): Promise<{ id: number; libelle: string }[]> {
+  return (
+    await db("dossier_exploitation as de")
+      .join("exploitation as e", "e.id", "de.idExploitation")
+      .where({ "de.idDossier": idDossier, "e.siret": siret })
+      .orderBy("e.id")
+      .select("e.id", "e.libelle")
+  ).map((r) => ({ id: Number(r.id), libelle: String(r.libelle) }));
+}
+
+export async function libelleExploitation(db: Db, id: number): Promise<string> {
+  return String((await db("exploitation").where({ id }).first("libelle"))?.libelle ?? "");
+}
+
+/** The file's SIRET on the farm the import has just created (its coordinates' column). */
+export async function ecrireSiret(db: Db, id: number, siret: string): Promise<void> {
+  await db("exploitation").where({ id }).update({ siret });
+}
+
+/** A campaign's plots, to find the one a plot of the file names when no key does (decision 0138). */
+export async function parcellesDeCampagne(db: Db, idCampagne: number): Promise<{ id: number; libelle: string; noIlotPac: string | null }[]> {
+  return (await db("parcelle").where({ idCampagne }).orderBy("id").select("id", "libelle", "noIlotPac")).map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    noIlotPac: r.noIlotPac == null ? null : String(r.noIlotPac),
+  }));
+}
+
 /** The base (not simulation) campaign of a farm for a harvest year. */
 export async function campagneDeAnnee(db: Db, idExploitation: number, anneeRecolte: number): Promise<number | null> {
   const c = await db("campagne").where({ idExploitation, anneeRecolte, simulation: false }).orderBy("id").first("id");

@@ -4,7 +4,7 @@ import { InterventionGrilleSchema } from "~/domain/intervention";
 import { ParcelleSchema } from "~/domain/parcelle";
 import { NewCampagneSchema } from "~/domain/partage";
 import { RecolteSchema } from "~/domain/recolte";
-import { withinCampaign } from "~/domain/validation";
+import { isSiret, withinCampaign } from "~/domain/validation";
 import type { Abilities } from "~/domain/access/abilities";
 import { ensureWrite, type CampaignContext } from "../../access/description";
 import { requestScope, type Scope } from "../../access/scope";
@@ -22,7 +22,17 @@ import { writeRecolte } from "../../recolte/service";
 import { findUtilisateurById, toPublic } from "../../utilisateur/repo";
 import { planifierEdaplos } from "../edaplos/lecteur";
 import { decoder, lireDaplos, reconnaitreFormat, TAILLE_MAX_DAPLOS } from "./lecteur";
-import { cultureAee, planifier, texteCle, type Attache, type NonPris, type PlanImport, type PlanIntervention, type PlanIntrant } from "./plan";
+import {
+  apparierParcelles,
+  cultureAee,
+  planifier,
+  texteCle,
+  type Attache,
+  type NonPris,
+  type PlanImport,
+  type PlanIntervention,
+  type PlanIntrant,
+} from "./plan";
 import * as repo from "./repo";
 
 /**
@@ -37,7 +47,9 @@ import * as repo from "./repo";
  * canCreateExploitation on the folder, a known farm farm-writing, every campaign written canWriteDescriptif and no
  * lock (validated series, published indicators): `ensureWrite`, the one write gate. A re-import updates in place:
  * the farm by its SIRET, a plot by SIRET | harvest year | order number | plot reference, an event by its GUID
- * (import_daplos_cle).
+ * (import_daplos_cle). A farm no key names is the destination folder's farm with the file's SIRET (farm writing
+ * needed; several such farms are refused), and a plot no key names that campaign's plot of its name or PAC islet
+ * (decision 0138).
  */
 
 export const TACHE_IMPORT_DAPLOS = "import-daplos";
@@ -52,7 +64,8 @@ export type RapportImport = {
   fichier: { nom: string; encodage: string; version: string };
   ecrit: boolean;
   dossier: number;
-  exploitation: { siret: string | null; libelle: string; id: number | null; action: Action };
+  /** `existante`: the farm updated, and how it was found (an earlier import's key, or its SIRET in the folder: decision 0138). */
+  exploitation: { siret: string | null; libelle: string; id: number | null; action: Action; existante: { libelle: string; par: "cle" | "siret" } | null };
   campagnes: { anneeRecolte: number; id: number | null; action: Action }[];
   parcelles: { ligne: number; cle: string; libelle: string; id: number | null; action: Action }[];
   interventions: { creees: number; misesAJour: number; supprimees: number };
@@ -69,9 +82,46 @@ export function verifierNomFichier(nom: string): void {
   if (!estFichierDaplos(nom)) throw new ServiceError("daplos.extension", 400, { fichier: ["daplos.extension"] });
 }
 
-type Cible = { idDossier: number; idExploitation: number | null; cleExploitation: string | null };
+type Cible = {
+  idDossier: number;
+  idExploitation: number | null;
+  cleExploitation: string | null;
+  existante: { libelle: string; par: "cle" | "siret" } | null;
+};
 
-/** The folder and farm the file goes to: of the destination network, reachable by the user (403 otherwise). */
+/** The file's SIRET as the coordinates keep it (its digits without spaces), or null. */
+const siretNormalise = (siret: string | null) => siret?.replace(/\s/g, "") || null;
+
+/**
+ * The farm of the folder that has the file's SIRET, for a file no key names (decision 0138): none, or the one farm,
+ * which the user must be allowed to write (farm writing, the one gate); several are refused, naming them.
+ */
+async function exploitationParSiret(scope: Scope, idDossier: number, siret: string | null): Promise<{ id: number; libelle: string } | null> {
+  const s = siretNormalise(siret);
+  if (!s) return null;
+  const found = await repo.exploitationsParSiret(scope.db, idDossier, s);
+  if (!found.length) return null;
+  if (found.length > 1)
+    throw new ServiceError("daplos.siret-plusieurs-exploitations", 409, undefined, {
+      siret: s,
+      exploitations: found.map((e) => `${e.libelle} #${e.id}`).join(", "),
+    });
+  const [e] = found;
+  try {
+    await ensureWrite(scope, { dossier: idDossier, exploitation: e.id });
+  } catch (err) {
+    if (isServiceError(err) && err.status === 403)
+      throw new ServiceError("daplos.siret-exploitation-non-modifiable", 403, undefined, { siret: s, exploitation: e.libelle });
+    throw err;
+  }
+  return e;
+}
+
+/**
+ * The folder and farm the file goes to: of the destination network, reachable by the user (403 otherwise). The farm
+ * is the one an earlier import's key names when the folder reaches it, else the folder's farm with the file's SIRET,
+ * else a new one.
+ */
 async function destination(scope: Scope, demande: DemandeImport, plan: PlanImport): Promise<Cible> {
   const { db, user } = scope;
   const dossiers = await repo.dossiersDuReseau(db, user.id, demande.idOad);
@@ -95,7 +145,11 @@ async function destination(scope: Scope, demande: DemandeImport, plan: PlanImpor
   }
   // A farm known by its key but not reached through this folder is a new farm of this folder.
   if (idExploitation != null && !(await repo.dossiersDeExploitation(db, idExploitation)).includes(idDossier)) idExploitation = null;
-  return { idDossier, idExploitation, cleExploitation };
+  if (idExploitation != null)
+    return { idDossier, idExploitation, cleExploitation, existante: { libelle: await repo.libelleExploitation(db, idExploitation), par: "cle" } };
+  const parSiret = await exploitationParSiret(scope, idDossier, cleExploitation);
+  if (parSiret) return { idDossier, idExploitation: parSiret.id, cleExploitation, existante: { libelle: parSiret.libelle, par: "siret" } };
+  return { idDossier, idExploitation: null, cleExploitation, existante: null };
 }
 
 const clePlot = (siret: string | null, cle: string) => `${siret ?? ""}|${cle}`;
@@ -158,6 +212,7 @@ function rapportVide(demande: DemandeImport, p: Prepare): RapportImport {
       libelle: p.plan.exploitation.libelle,
       id: p.cible.idExploitation,
       action: p.cible.idExploitation == null ? "creer" : "mettre-a-jour",
+      existante: p.cible.existante,
     },
     campagnes: [...p.campagnes].map(([anneeRecolte, id]) => ({ anneeRecolte, id, action: id == null ? "creer" : "mettre-a-jour" })),
     parcelles: [],
@@ -275,6 +330,10 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
   let idExploitation = p.cible.idExploitation;
   if (idExploitation == null) {
     idExploitation = await createExploitation(s, p.cible.idDossier, { libelle: p.plan.exploitation.libelle.slice(0, 255), idTypeExploitation: 1 });
+    // The farm keeps the file's SIRET (when it is one, as the coordinates form would take it): a later import finds it
+    // by it, in this folder or another one it is shared with (decision 0138).
+    const s14 = siretNormalise(siret);
+    if (s14 && isSiret(s14)) await repo.ecrireSiret(trx, idExploitation, s14);
     compterEntete(r, "crees");
   } else compterEntete(r, "misAJour");
   const cles = new repo.TamponCles(idOad);
@@ -288,6 +347,24 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
     const abilities = await ensureWrite(s, { dossier: p.cible.idDossier, campagne: c.id });
     contextes.set(c.anneeRecolte, await contexte(s, p.cible.idDossier, c.id, abilities));
   }
+  // Plots no key names: the campaign's plot of that name or PAC islet (decision 0138), so that a file imported into a
+  // farm whose plots were typed by hand updates them.
+  const plots = new Map(p.plots);
+  for (const c of r.campagnes)
+    if (c.action === "mettre-a-jour") {
+      const sansCle = p.plan.parcelles.filter((x) => x.cle.annee === c.anneeRecolte && !plots.has(clePlot(siret, texteCle(x.cle))));
+      if (!sansCle.length) continue;
+      const pris = new Set(plots.values());
+      const { trouvees, ambigues } = apparierParcelles(
+        sansCle.map((x) => ({ cle: clePlot(siret, texteCle(x.cle)), libelle: x.libelle, noIlotPac: x.noIlotPac })),
+        (await repo.parcellesDeCampagne(trx, c.id!)).filter((x) => !pris.has(x.id)),
+      );
+      for (const [k, id] of trouvees) plots.set(k, id);
+      const douteuses = new Set(ambigues);
+      for (const x of sansCle)
+        if (douteuses.has(clePlot(siret, texteCle(x.cle))))
+          r.avertissements.push({ ligne: x.ligne, type: "DP", cle: "daplos.avertissement.parcelle-ambigue", params: { libelle: x.libelle } });
+    }
   // Plots, their crops (a driving mode per crop), then their events
   let fait = 0;
   const liens = new Map<number, Awaited<ReturnType<typeof campaignLinks>>>();
@@ -295,7 +372,7 @@ async function ecrire(s: Scope, trx: Db, demande: DemandeImport, progression?: (
   for (const parcelle of p.plan.parcelles) {
     const ctx = contextes.get(parcelle.cle.annee)!;
     const k = clePlot(siret, texteCle(parcelle.cle));
-    const existing = p.plots.get(k);
+    const existing = plots.get(k);
     const idModeConduite =
       parcelle.idCulture != null
         ? await memo(cache, `mode|${ctx.idCampagne}|${parcelle.idCulture}`, () => repo.modePourCulture(trx, ctx.idCampagne, parcelle.idCulture!))

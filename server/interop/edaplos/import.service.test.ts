@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { countRows, demoUser, expectRefused, scopeOf, snapshot } from "../../../tests/helpers/service";
 import { dialect, useTestDb } from "../../../tests/helpers/test-db";
 import type { Db } from "../../db/knex";
+import { createExploitation } from "../../exploitation/service";
 import { apercuImportDaplos, appliquerImportDaplos, type DemandeImport } from "../daplos/service";
 import type { ParcelleEdaplos } from "./ecrivain";
 import { parcellesCampagne } from "./lecture";
@@ -215,6 +216,45 @@ describe(`eDaplos import (${dialect})`, () => {
       expect(interventions).toBeGreaterThan(0);
       expect(intrants).toBeGreaterThan(0);
       expect(recoltes).toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    "[issue25] [issue25-siret] an eDaplos file of a farm typed by hand in the folder (same SIRET): the preview says it is updated, the import lands on it with its campaign and plots, no second farm; a farm the user only reads is refused",
+    { timeout: 180_000 },
+    async () => {
+      const db = t.db();
+      const SIRET = "44444444440034";
+      const user = await demoUser(db, "redacteur");
+      const idDossier = t.demo().dossiers.bocage;
+      const idExploitation = await createExploitation(scopeOf(db, user), idDossier, { libelle: "EARL des Tilleuls", idTypeExploitation: 1 });
+      await db("exploitation").where({ id: idExploitation }).update({ siret: SIRET });
+      const source = t.demo().campagnes.tilleuls2025;
+      const { xml } = await export_(db, source, SIRET);
+      const before = await counts(db);
+      const apercu = await apercuImportDaplos(scopeOf(db, user), { ...demande(xml), idDossier });
+      expect(apercu.exploitation).toMatchObject({ id: idExploitation, action: "mettre-a-jour", existante: { libelle: "EARL des Tilleuls", par: "siret" } });
+      expect(apercu.campagnes).toEqual([{ anneeRecolte: 2025, id: null, action: "creer" }]);
+      expect(await counts(db)).toEqual(before);
+
+      const r = await appliquerImportDaplos(scopeOf(db, user), { ...demande(xml), idDossier });
+      expect(r.exploitation).toMatchObject({ id: idExploitation, action: "mettre-a-jour" });
+      const after = await counts(db);
+      expect(after.exploitation).toBe(before.exploitation);
+      const [idCampagne] = await db("campagne").where({ idExploitation, anneeRecolte: 2025 }).pluck("id");
+      expect(await countRows(db, "parcelle", { idCampagne })).toBe(await countRows(db, "parcelle", { idCampagne: source }));
+      expect(r.parcelles.every((p) => p.action === "creer")).toBe(true);
+      expect(await db("import_daplos_cle").where({ idOad: t.demo().oads.reseauDemo, nature: "exploitation", cle: SIRET }).first("idCible")).toMatchObject({
+        idCible: idExploitation,
+      });
+
+      // GAEC du Moulin's SIRET: the Bocage folder reaches that farm for reading only.
+      const { xml: moulin } = await export_(db, source, "82345678900010");
+      const fige = await snapshot(db, ...TABLES);
+      await expectRefused(appliquerImportDaplos(scopeOf(db, user), { ...demande(moulin), idDossier }), "daplos.siret-exploitation-non-modifiable", 403, {
+        params: { exploitation: "GAEC du Moulin" },
+      });
+      expect(await snapshot(db, ...TABLES)).toEqual(fige);
     },
   );
 });
