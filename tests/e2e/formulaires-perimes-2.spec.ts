@@ -1,0 +1,107 @@
+import { contextInEnglish, e2eDb, expect, test } from "./fixtures";
+import { inserted, openScreen, staleRound } from "./stale-forms";
+
+/**
+ * Stale forms, the second round (issue 29, decision 0136): the crop-management modes form, saved after someone else
+ * changed the mode, shows the stale dialog, then keeps the typed values beside the other user's; "keep mine" saves
+ * them, "take theirs" starts the form again from their mode.
+ */
+
+const SCREEN = "/home/description/exploitation/cultures";
+
+/** A mode of the campaign with one crop (the form's save needs one), removed afterwards by the caller. */
+async function insertMode(idCampagne: number, libelle: string) {
+  const db = e2eDb();
+  await db("mode_conduite").where({ idCampagne, libelle }).delete();
+  const id = inserted((await db("mode_conduite").insert({ idCampagne, libelle, aideCouplee: 10 }).returning("id"))[0]);
+  const ble = await db("culture").where({ libelle: "Blé tendre d'hiver" }).first("id", "idCatCulture");
+  await db("mode_conduite_culture").insert({ idModeConduite: id, idCulture: ble.id, idCatCulture: ble.idCatCulture, ordre: 1 });
+  return id;
+}
+
+async function removeMode(id: number) {
+  const db = e2eDb();
+  await db("mode_conduite_culture").where({ idModeConduite: id }).delete();
+  await db("mode_conduite").where({ id }).delete();
+}
+
+test("[issue29-stale] the crop-management form saved after someone else changed the mode: keep mine saves the typed aid, take theirs shows theirs", async ({
+  page,
+}) => {
+  const { idCampagne, open } = await openScreen(page, "redacteur", SCREEN);
+  const db = e2eDb();
+  const id = await insertMode(idCampagne, "E2E Mode périmé");
+  try {
+    await open(id);
+    const aide = page.getByLabel("Aide couplée (€/ha)");
+    await expect(aide).toHaveValue("10");
+    await staleRound(page, {
+      input: aide,
+      change: () =>
+        db("mode_conduite")
+          .where({ id })
+          .update({ aideCouplee: 20, updatedAt: new Date(Date.now() + 1000) }),
+      mine: "30",
+      line: "Aide couplée (€/ha) : la vôtre 30, la leur 20",
+      choose: "stale-keep",
+      shotName: "cultures-perime",
+    });
+    await expect(aide).toHaveValue("30");
+    await page.getByTestId("list-save").click();
+    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await expect.poll(async () => Number((await db("mode_conduite").where({ id }).first("aideCouplee")).aideCouplee)).toBe(30);
+    // The form started again from the saved mode: still the user's value, nothing left to save.
+    await expect(aide).toHaveValue("30");
+    await expect(page.getByTestId("list-save")).toBeDisabled();
+
+    // A second round: the other user renamed the mode; this time the user takes theirs.
+    await staleRound(page, {
+      input: aide,
+      change: () =>
+        db("mode_conduite")
+          .where({ id })
+          .update({ aideCouplee: 40, remarque: "Vu au champ", updatedAt: new Date(Date.now() + 5000) }),
+      mine: "50",
+      line: "Aide couplée (€/ha) : la vôtre 50, la leur 40",
+      choose: "stale-take",
+    });
+    await expect(aide).toHaveValue("40");
+    await expect(page.getByLabel("Remarque")).toHaveValue("Vu au champ");
+    await expect(page.getByTestId("list-save")).toBeDisabled();
+    expect(Number((await db("mode_conduite").where({ id }).first("aideCouplee")).aideCouplee)).toBe(40);
+  } finally {
+    await removeMode(id);
+  }
+});
+
+test.describe("in English", () => {
+  test.beforeEach(async ({ context }) => contextInEnglish(context));
+
+  test("[issue29-stale] the crop-management form's stale panel in English", async ({ page }) => {
+    const { idCampagne, open } = await openScreen(page, "redacteur", SCREEN);
+    const db = e2eDb();
+    const id = await insertMode(idCampagne, "E2E Mode périmé EN");
+    try {
+      await open(id);
+      const aide = page.getByLabel("Coupled aid (€/ha)");
+      await expect(aide).toHaveValue("10");
+      await staleRound(page, {
+        input: aide,
+        change: () =>
+          db("mode_conduite")
+            .where({ id })
+            .update({ aideCouplee: 20, updatedAt: new Date(Date.now() + 1000) }),
+        mine: "30",
+        line: "Coupled aid (€/ha): yours 30, theirs 20",
+        choose: "stale-keep",
+        shotName: "cultures-perime-en",
+        said: /Someone else changed/,
+      });
+      await page.getByTestId("list-save").click();
+      await expect(page.getByTestId("snackbar")).toBeVisible();
+      await expect.poll(async () => Number((await db("mode_conduite").where({ id }).first("aideCouplee")).aideCouplee)).toBe(30);
+    } finally {
+      await removeMode(id);
+    }
+  });
+});
