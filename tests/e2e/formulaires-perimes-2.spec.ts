@@ -1,4 +1,4 @@
-import { contextInEnglish, e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, inEnglish, test } from "./fixtures";
 import { inserted, openScreen, staleRound } from "./stale-forms";
 
 /**
@@ -75,14 +75,12 @@ test("[issue29-stale] the crop-management form saved after someone else changed 
 });
 
 test.describe("in English", () => {
-  test.beforeEach(async ({ context }) => contextInEnglish(context));
-
   test("[issue29-stale] the crop-management form's stale panel in English", async ({ page }) => {
-    const { idCampagne, open } = await openScreen(page, "redacteur", SCREEN);
+    const { idCampagne } = await openScreen(page, "redacteur", SCREEN);
     const db = e2eDb();
     const id = await insertMode(idCampagne, "E2E Mode périmé EN");
     try {
-      await open(id);
+      await inEnglish(page, `${SCREEN}?id=${id}`);
       const aide = page.getByLabel("Coupled aid (€/ha)");
       await expect(aide).toHaveValue("10");
       await staleRound(page, {
@@ -104,4 +102,62 @@ test.describe("in English", () => {
       await removeMode(id);
     }
   });
+});
+
+test("[issue29-stale] the decision-rule form saved after someone else changed the rule: keep mine saves the typed objective, take theirs brings their modes", async ({
+  page,
+}) => {
+  const { idCampagne, open } = await openScreen(page, "redacteur", "/home/description/protocole/rdd");
+  const db = e2eDb();
+  const type = await db("rdd").where({ idCampagne }).first("dicIdTypeRdd");
+  const orge = await db("mode_conduite").where({ idCampagne, libelle: "Orge de printemps brassicole" }).first("id");
+  await db("rdd").where({ idCampagne, libelle: "E2E Règle périmée" }).delete();
+  const id = inserted(
+    (
+      await db("rdd")
+        .insert({ idCampagne, libelle: "E2E Règle périmée", dicIdTypeRdd: type.dicIdTypeRdd, macroRegle: true, aModifier: false, objectif: "Désherber tôt" })
+        .returning("id")
+    )[0],
+  );
+  try {
+    await open(id);
+    const objectif = page.getByLabel("Objectif", { exact: true });
+    await expect(objectif).toHaveValue("Désherber tôt");
+    await staleRound(page, {
+      input: objectif,
+      change: () =>
+        db("rdd")
+          .where({ id })
+          .update({ objectif: "Désherber tard", updatedAt: new Date(Date.now() + 1000) }),
+      mine: "Désherber au stade 2 feuilles",
+      line: "Objectif : la vôtre Désherber au stade 2 feuilles, la leur Désherber tard",
+      choose: "stale-keep",
+      shotName: "rdd-perime",
+    });
+    await page.getByTestId("list-save").click();
+    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await expect.poll(async () => (await db("rdd").where({ id }).first("objectif")).objectif).toBe("Désherber au stade 2 feuilles");
+
+    // The other user puts the rule on one mode (the modes live in the form's React state): taking theirs ticks it.
+    await staleRound(page, {
+      input: objectif,
+      change: async () => {
+        await db("rdd_mode_conduite").insert({ idRdd: id, idModeConduite: orge.id });
+        await db("rdd")
+          .where({ id })
+          .update({ macroRegle: false, updatedAt: new Date(Date.now() + 5000) });
+      },
+      mine: "Désherber deux fois",
+      line: "Modes de conduite : la vôtre Macro-règle (tous les modes), la leur Orge de printemps brassicole",
+      choose: "stale-take",
+    });
+    const modes = page.getByTestId("rdd-modes");
+    await expect(modes.getByLabel("Orge de printemps brassicole")).toBeChecked();
+    await expect(modes.getByLabel("Macro-règle (tous les modes)")).not.toBeChecked();
+    await expect(objectif).toHaveValue("Désherber au stade 2 feuilles");
+    await expect(page.getByTestId("list-save")).toBeDisabled();
+  } finally {
+    await db("rdd_mode_conduite").where({ idRdd: id }).delete();
+    await db("rdd").where({ id }).delete();
+  }
 });
