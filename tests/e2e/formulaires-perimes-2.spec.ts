@@ -76,11 +76,12 @@ test("[issue29-stale] the crop-management form saved after someone else changed 
 
 test.describe("in English", () => {
   test("[issue29-stale] the crop-management form's stale panel in English", async ({ page }) => {
-    const { idCampagne } = await openScreen(page, "redacteur", SCREEN);
+    const { idCampagne, open } = await openScreen(page, "redacteur", SCREEN);
     const db = e2eDb();
     const id = await insertMode(idCampagne, "E2E Mode périmé EN");
     try {
-      await inEnglish(page, `${SCREEN}?id=${id}`);
+      await inEnglish(page, SCREEN);
+      await open(id);
       const aide = page.getByLabel("Coupled aid (€/ha)");
       await expect(aide).toHaveValue("10");
       await staleRound(page, {
