@@ -1,4 +1,5 @@
-import { e2eDb, expect, inEnglish, test } from "./fixtures";
+import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
+import { demoIds, setContext, signIn } from "./helpers";
 import { inserted, openScreen, staleRound } from "./stale-forms";
 
 /**
@@ -160,5 +161,53 @@ test("[issue29-stale] the decision-rule form saved after someone else changed th
   } finally {
     await db("rdd_mode_conduite").where({ idRdd: id }).delete();
     await db("rdd").where({ id }).delete();
+  }
+});
+
+test("[issue29-stale] the farm settings form saved after someone else renamed the farm: keep mine saves the typed name, take theirs shows theirs", async ({
+  page,
+}) => {
+  const ids = await demoIds();
+  const db = e2eDb();
+  const before = await db("exploitation").where({ id: ids.moulin }).first("libelle", "idTypeExploitation");
+  await setContext("animateur", { idOad: ids.reseauDemo, idDossier: ids.beauce, exploitations: [ids.moulin] });
+  try {
+    await signIn(page, "animateur");
+    await navigate(page, "/home/description/parametre_exploitation");
+    const name = page.getByTestId("farm-form").getByLabel("Nom de l'exploitation");
+    await expect(name).toHaveValue("GAEC du Moulin");
+    const save = page.getByRole("button", { name: "Enregistrer", exact: true });
+    await staleRound(page, {
+      input: name,
+      change: () =>
+        db("exploitation")
+          .where({ id: ids.moulin })
+          .update({ libelle: "GAEC du Moulin (leur nom)", updatedAt: new Date(Date.now() + 1000) }),
+      mine: "GAEC du Moulin (mon nom)",
+      line: "Nom de l'exploitation : la vôtre GAEC du Moulin (mon nom), la leur GAEC du Moulin (leur nom)",
+      choose: "stale-keep",
+      shotName: "parametre-exploitation-perime",
+      save,
+    });
+    await expect(name).toHaveValue("GAEC du Moulin (mon nom)");
+    await save.click();
+    await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
+    await expect.poll(async () => (await db("exploitation").where({ id: ids.moulin }).first("libelle")).libelle).toBe("GAEC du Moulin (mon nom)");
+
+    await staleRound(page, {
+      input: name,
+      change: () =>
+        db("exploitation")
+          .where({ id: ids.moulin })
+          .update({ libelle: "GAEC du Moulin (leur second nom)", updatedAt: new Date(Date.now() + 5000) }),
+      mine: "GAEC du Moulin (mon second nom)",
+      line: "Nom de l'exploitation : la vôtre GAEC du Moulin (mon second nom), la leur GAEC du Moulin (leur second nom)",
+      choose: "stale-take",
+      save,
+    });
+    await expect(name).toHaveValue("GAEC du Moulin (leur second nom)");
+    expect((await db("exploitation").where({ id: ids.moulin }).first("libelle")).libelle).toBe("GAEC du Moulin (leur second nom)");
+  } finally {
+    await db("exploitation").where({ id: ids.moulin }).update(before);
   }
 });

@@ -52,6 +52,7 @@ export async function staleRound(
     choose,
     shotName,
     said = /modifié par quelqu'un d'autre/,
+    save = page.getByTestId("list-save"),
   }: {
     input: Locator;
     change: () => Promise<unknown>;
@@ -61,11 +62,13 @@ export async function staleRound(
     shotName?: string;
     /** The stale dialog's message (French unless told). */
     said?: RegExp;
+    /** The form's save button (a list form's unless told). */
+    save?: Locator;
   },
 ) {
   await change();
   await input.fill(mine);
-  await page.getByTestId("list-save").click();
+  await save.click();
   // The spec's stale dialog says it (C-ERR-01..04); behind it, the form kept the typed value.
   const dialog = page.getByTestId("error-dialog");
   await expect(dialog.getByRole("alert")).toHaveText(said);
