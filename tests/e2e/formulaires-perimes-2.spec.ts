@@ -211,3 +211,47 @@ test("[issue29-stale] the farm settings form saved after someone else renamed th
     await db("exploitation").where({ id: ids.moulin }).update(before);
   }
 });
+
+test("[issue29-stale] the farm coordinates saved after someone else changed them: keep mine saves the typed name, take theirs shows theirs", async ({
+  page,
+}) => {
+  await openScreen(page, "redacteur", "/home/description/exploitation/coordonnees");
+  const db = e2eDb();
+  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id", "nom");
+  try {
+    await navigate(page, "/home/description/exploitation/coordonnees");
+    const nom = page.getByLabel("Nom", { exact: true });
+    await expect(nom).toHaveValue(farm.nom ?? "");
+    const save = page.getByTestId("save-coordonnees");
+    await staleRound(page, {
+      input: nom,
+      change: () =>
+        db("exploitation")
+          .where({ id: farm.id })
+          .update({ nom: "Leur nom", updatedAt: new Date(Date.now() + 1000) }),
+      mine: "Mon nom",
+      line: "Nom : la vôtre Mon nom, la leur Leur nom",
+      choose: "stale-keep",
+      save,
+    });
+    await save.click();
+    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await expect.poll(async () => (await db("exploitation").where({ id: farm.id }).first("nom")).nom).toBe("Mon nom");
+
+    await staleRound(page, {
+      input: nom,
+      change: () =>
+        db("exploitation")
+          .where({ id: farm.id })
+          .update({ nom: "Leur second nom", updatedAt: new Date(Date.now() + 5000) }),
+      mine: "Mon second nom",
+      line: "Nom : la vôtre Mon second nom, la leur Leur second nom",
+      choose: "stale-take",
+      save,
+    });
+    await expect(nom).toHaveValue("Leur second nom");
+    expect((await db("exploitation").where({ id: farm.id }).first("nom")).nom).toBe("Leur second nom");
+  } finally {
+    await db("exploitation").where({ id: farm.id }).update({ nom: farm.nom });
+  }
+});
