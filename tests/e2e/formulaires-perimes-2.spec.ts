@@ -255,3 +255,50 @@ test("[issue29-stale] the farm coordinates saved after someone else changed them
     await db("exploitation").where({ id: farm.id }).update({ nom: farm.nom });
   }
 });
+
+test("[issue29-stale] the economic characteristics saved after someone else changed them: keep mine saves the typed MSA, take theirs shows theirs", async ({
+  page,
+}) => {
+  const { idCampagne } = await openScreen(page, "redacteur", "/home/description/exploitation/caracteristiques_economiques");
+  const db = e2eDb();
+  const before = await db("caracteristique").where({ idCampagne }).select();
+  await db("caracteristique").where({ idCampagne }).delete();
+  await db("caracteristique").insert({ idCampagne, cotisationMsa: 5000 });
+  try {
+    await navigate(page, "/home/description/exploitation/caracteristiques_economiques");
+    const msa = page.getByLabel("Cotisations MSA (€)");
+    await expect(msa).toHaveValue("5000");
+    const save = page.getByTestId("save-caracteristiques");
+    await staleRound(page, {
+      input: msa,
+      change: () =>
+        db("caracteristique")
+          .where({ idCampagne })
+          .update({ cotisationMsa: 6000, updatedAt: new Date(Date.now() + 1000) }),
+      mine: "7000",
+      line: "Cotisations MSA : la vôtre 7000, la leur 6000",
+      choose: "stale-keep",
+      save,
+    });
+    await save.click();
+    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await expect.poll(async () => Number((await db("caracteristique").where({ idCampagne }).first("cotisationMsa")).cotisationMsa)).toBe(7000);
+
+    await staleRound(page, {
+      input: msa,
+      change: () =>
+        db("caracteristique")
+          .where({ idCampagne })
+          .update({ cotisationMsa: 8000, updatedAt: new Date(Date.now() + 5000) }),
+      mine: "9000",
+      line: "Cotisations MSA : la vôtre 9000, la leur 8000",
+      choose: "stale-take",
+      save,
+    });
+    await expect(msa).toHaveValue("8000");
+    expect(Number((await db("caracteristique").where({ idCampagne }).first("cotisationMsa")).cotisationMsa)).toBe(8000);
+  } finally {
+    await db("caracteristique").where({ idCampagne }).delete();
+    if (before.length) await db("caracteristique").insert(before);
+  }
+});
