@@ -1,6 +1,6 @@
 import { e2eDb, expect, inEnglish, navigate, test } from "./fixtures";
 import { demoIds, setContext, signIn } from "./helpers";
-import { inserted, openScreen, staleRound } from "./stale-forms";
+import { inserted, openScreen, saveAndReload, staleRound } from "./stale-forms";
 
 /**
  * Stale forms, the second round (issue 29, decision 0136): the crop-management modes form, saved after someone else
@@ -48,8 +48,7 @@ test("[issue29-stale] the crop-management form saved after someone else changed 
       shotName: "cultures-perime",
     });
     await expect(aide).toHaveValue("30");
-    await page.getByTestId("list-save").click();
-    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await saveAndReload(page, aide);
     await expect.poll(async () => Number((await db("mode_conduite").where({ id }).first("aideCouplee")).aideCouplee)).toBe(30);
     // The form started again from the saved mode: still the user's value, nothing left to save.
     await expect(aide).toHaveValue("30");
@@ -97,8 +96,7 @@ test.describe("in English", () => {
         shotName: "cultures-perime-en",
         said: /Someone else changed/,
       });
-      await page.getByTestId("list-save").click();
-      await expect(page.getByTestId("snackbar")).toBeVisible();
+      await saveAndReload(page, aide);
       await expect.poll(async () => Number((await db("mode_conduite").where({ id }).first("aideCouplee")).aideCouplee)).toBe(30);
     } finally {
       await removeMode(id);
@@ -136,8 +134,7 @@ test("[issue29-stale] the decision-rule form saved after someone else changed th
       choose: "stale-keep",
       shotName: "rdd-perime",
     });
-    await page.getByTestId("list-save").click();
-    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await saveAndReload(page, objectif);
     await expect.poll(async () => (await db("rdd").where({ id }).first("objectif")).objectif).toBe("Désherber au stade 2 feuilles");
 
     // The other user puts the rule on one mode (the modes live in the form's React state): taking theirs ticks it.
@@ -190,8 +187,7 @@ test("[issue29-stale] the farm settings form saved after someone else renamed th
       save,
     });
     await expect(name).toHaveValue("GAEC du Moulin (mon nom)");
-    await save.click();
-    await expect(page.getByTestId("snackbar")).toHaveText("Enregistrement effectué");
+    await saveAndReload(page, name, save);
     await expect.poll(async () => (await db("exploitation").where({ id: ids.moulin }).first("libelle")).libelle).toBe("GAEC du Moulin (mon nom)");
 
     await staleRound(page, {
@@ -234,8 +230,7 @@ test("[issue29-stale] the farm coordinates saved after someone else changed them
       choose: "stale-keep",
       save,
     });
-    await save.click();
-    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await saveAndReload(page, nom, save);
     await expect.poll(async () => (await db("exploitation").where({ id: farm.id }).first("nom")).nom).toBe("Mon nom");
 
     await staleRound(page, {
@@ -280,8 +275,7 @@ test("[issue29-stale] the economic characteristics saved after someone else chan
       choose: "stale-keep",
       save,
     });
-    await save.click();
-    await expect(page.getByTestId("snackbar")).toBeVisible();
+    await saveAndReload(page, msa, save);
     await expect.poll(async () => Number((await db("caracteristique").where({ idCampagne }).first("cotisationMsa")).cotisationMsa)).toBe(7000);
 
     await staleRound(page, {
@@ -300,5 +294,53 @@ test("[issue29-stale] the economic characteristics saved after someone else chan
   } finally {
     await db("caracteristique").where({ idCampagne }).delete();
     if (before.length) await db("caracteristique").insert(before);
+  }
+});
+
+test("[issue29-stale] the soil characteristics saved after someone else changed them: keep mine saves the typed depth, take theirs shows theirs", async ({
+  page,
+}) => {
+  await openScreen(page, "redacteur", "/home/description/exploitation/caracteristiques_pedologiques");
+  const db = e2eDb();
+  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id", "profondeurSolCm");
+  const save = async () => {
+    await page.getByTestId("save-sol").click();
+    // Saving asks where the soil values go: the farm only (the dialog's default).
+    await page.getByTestId("replication-dialog").getByTestId("replication-confirm").click();
+  };
+  try {
+    await db("exploitation").where({ id: farm.id }).update({ profondeurSolCm: 60 });
+    await navigate(page, "/home/description/exploitation/caracteristiques_pedologiques");
+    const depth = page.getByLabel("Profondeur du sol (cm)");
+    await expect(depth).toHaveValue("60");
+    await staleRound(page, {
+      input: depth,
+      change: () =>
+        db("exploitation")
+          .where({ id: farm.id })
+          .update({ profondeurSolCm: 70, updatedAt: new Date(Date.now() + 1000) }),
+      mine: "80",
+      line: "Profondeur du sol : la vôtre 80, la leur 70",
+      choose: "stale-keep",
+      save,
+    });
+    await saveAndReload(page, depth, save);
+    await expect.poll(async () => Number((await db("exploitation").where({ id: farm.id }).first("profondeurSolCm")).profondeurSolCm)).toBe(80);
+
+    await staleRound(page, {
+      input: depth,
+      change: () =>
+        db("exploitation")
+          .where({ id: farm.id })
+          .update({ profondeurSolCm: 90, updatedAt: new Date(Date.now() + 5000) }),
+      mine: "100",
+      line: "Profondeur du sol : la vôtre 100, la leur 90",
+      choose: "stale-take",
+      save,
+    });
+    await expect(depth).toHaveValue("90");
+    expect(Number((await db("exploitation").where({ id: farm.id }).first("profondeurSolCm")).profondeurSolCm)).toBe(90);
+  } finally {
+    await db("exploitation").where({ id: farm.id }).update({ profondeurSolCm: farm.profondeurSolCm });
   }
 });
