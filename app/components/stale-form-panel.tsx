@@ -9,6 +9,9 @@ import { isOkAnswer, isStaleAnswer, staleFields, type FormTexts } from "./stale-
  * refused as stale reads the screen's rows again (React Router does not after a 409) and, the user's typed values
  * kept, `theirs` holds the other user's; "keep mine" takes their token (the next save writes the user's values),
  * "take theirs" puts their values in the form. Unchanged forms follow the row as it is read again.
+ * A form whose body remounts from the row (keyed by `shown`: the crop modes' form, whose crop rows take their ids
+ * from the stored row) gives no `form`: "take theirs" then moves `shown` to their row and the body starts again
+ * from it, and "keep mine" moves only the token, so the typed values stay (decision 0136).
  */
 export function useStaleForm<R extends { updatedAt: string }>({
   row,
@@ -24,11 +27,14 @@ export function useStaleForm<R extends { updatedAt: string }>({
   dirty: boolean;
   /** The row as the form's inputs hold it (the form's default value). */
   values: (row: R) => FormTexts;
-  form: { value?: unknown; update: (options: { name: string; value: string | string[] | undefined }) => void };
+  /** The conform form ("take theirs" puts their values in it); without it, the body remounts on `shown`. */
+  form?: { value?: unknown; update: (options: { name: string; value: string | string[] | undefined }) => void };
   markClean: () => void;
 }) {
   const revalidator = useRevalidator();
   const [basis, setBasis] = useState(row?.updatedAt);
+  // The updatedAt of the row the form's values were last taken from (not moved by "keep mine").
+  const [shown, setShown] = useState(row?.updatedAt);
   const [refused, setRefused] = useState<unknown>(undefined);
   // The user's own save succeeded: the next updatedAt the reload brings is his, even if he typed on meanwhile.
   const [ownSave, setOwnSave] = useState<unknown>(undefined);
@@ -49,15 +55,18 @@ export function useStaleForm<R extends { updatedAt: string }>({
     if (refused || stamp === undefined || stamp === basis) return;
     if (dirty && ownSave === undefined) return;
     setBasis(stamp);
+    setShown(stamp);
     setOwnSave(undefined);
   }, [dirty, refused, stamp, basis, ownSave]);
   const theirs = refused && row && row.updatedAt !== basis ? values(row) : null;
   return {
     /** The updatedAt to send with the form. */
     token: basis ?? stamp,
+    /** The updatedAt of the row the form's values come from: a remounting body's key. */
+    shown: shown ?? stamp,
     /** The other user's values, after a stale refusal (null otherwise). */
     theirs,
-    mine: (form.value ?? {}) as FormTexts,
+    mine: (form?.value ?? {}) as FormTexts,
     keepMine: () => {
       if (!row) return;
       setBasis(row.updatedAt);
@@ -65,9 +74,11 @@ export function useStaleForm<R extends { updatedAt: string }>({
     },
     takeTheirs: () => {
       if (!row) return;
-      for (const [name, value] of Object.entries(values(row)))
-        form.update({ name, value: value === undefined || value === null ? undefined : Array.isArray(value) ? value.map(String) : String(value) });
+      if (form)
+        for (const [name, value] of Object.entries(values(row)))
+          form.update({ name, value: value === undefined || value === null ? undefined : Array.isArray(value) ? value.map(String) : String(value) });
       setBasis(row.updatedAt);
+      setShown(row.updatedAt);
       setRefused(undefined);
       markClean();
     },
@@ -79,14 +90,17 @@ export function StaleFormPanel({
   stale,
   labels,
   say,
+  mine,
 }: {
   stale: ReturnType<typeof useStaleForm>;
   labels: readonly { name: string; label: string }[];
   say?: (name: string, value: string) => string;
+  /** The typed values, for a form whose hook was given no `form` (its body remounts). */
+  mine?: FormTexts;
 }) {
   const { t } = useTranslation();
   if (!stale.theirs) return null;
-  const fields = staleFields(stale.mine, stale.theirs, labels, say);
+  const fields = staleFields(mine ?? stale.mine, stale.theirs, labels, say);
   return (
     <section className="mt-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm" aria-labelledby="stale-form-title" data-testid="stale-form">
       <h3 id="stale-form-title" className="font-semibold text-amber-950">

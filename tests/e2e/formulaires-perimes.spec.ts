@@ -1,78 +1,11 @@
-import { mkdirSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
-import { e2eDb, expect, login, navigate, test, userId, type DemoUser } from "./fixtures";
-import { noSeriousAxeViolationInMain } from "./helpers";
+import { e2eDb, expect, test } from "./fixtures";
+import { inserted, openScreen, staleRound } from "./stale-forms";
 
 /**
  * Stale list forms (issue 29, decision 0115): the labour and machinery forms, saved after someone else changed the
  * row, show the spec's stale dialog (C-ERR-01..04), then keep the typed value beside the other user's; "keep mine"
  * saves the typed value, "take theirs" puts theirs in the form. The panel comes from useListForm's `stale` wiring.
  */
-
-const SHOTS = "tests/.artifacts/formulaires-perimes";
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Sets the user's context on EARL des Tilleuls 2025 (Beauce), signs in and returns the campaign. */
-async function openScreen(page: Page, user: DemoUser, screen: string) {
-  const db = e2eDb();
-  const farm = await db("exploitation").where({ libelle: "EARL des Tilleuls" }).first("id");
-  const campagne = await db("campagne").where({ idExploitation: farm.id, anneeRecolte: 2025, simulation: false }).first("id");
-  const dossier = await db("dossier").where({ libelle: "Groupe Grandes cultures Beauce" }).first("id", "idOad");
-  const idUser = await userId(user);
-  await db("utilisateur_contexte").where({ idUser }).delete();
-  await db("utilisateur_contexte").insert({
-    idUser,
-    idOad: dossier.idOad,
-    idDossier: dossier.id,
-    exploitations: JSON.stringify([farm.id]),
-    idCampagne: campagne.id,
-  });
-  await page.context().clearCookies();
-  await login(page, user);
-  await page.waitForURL(/home\/description\/home/);
-  return {
-    idCampagne: campagne.id as number,
-    open: (id: number) => navigate(page, `${screen}?id=${id}`),
-  };
-}
-
-const inserted = (r: unknown) => (typeof r === "object" ? (r as { id: number }).id : (r as number));
-
-/**
- * One stale round: someone else stores `theirs` in the row, the user types `mine` and saves; the stale dialog
- * first, then the panel with both values and the typed value kept; the choice is then made.
- */
-async function staleRound(
-  page: Page,
-  {
-    input,
-    change,
-    mine,
-    line,
-    choose,
-    shotName,
-  }: { input: Locator; change: () => Promise<unknown>; mine: string; line: string; choose: "stale-keep" | "stale-take"; shotName?: string },
-) {
-  await change();
-  await input.fill(mine);
-  await page.getByTestId("list-save").click();
-  // The spec's stale dialog says it (C-ERR-01..04); behind it, the form kept the typed value.
-  const dialog = page.getByTestId("error-dialog");
-  await expect(dialog.getByRole("alert")).toHaveText(/modifié par quelqu'un d'autre/);
-  await dialog.getByRole("button", { name: "Ok" }).click();
-  await expect(dialog).toHaveCount(0);
-  const panel = page.getByTestId("stale-form");
-  await expect(panel).toContainText(line);
-  await expect(input).toHaveValue(mine);
-  await noSeriousAxeViolationInMain(page);
-  if (shotName) await shot(page, shotName);
-  await panel.getByTestId(choose).click();
-  await expect(panel).toHaveCount(0);
-}
 
 test("[issue29-stale] the labour form saved after someone else changed the row: keep mine saves the typed UTH, take theirs shows theirs", async ({ page }) => {
   const { idCampagne, open } = await openScreen(page, "redacteur", "/home/description/exploitation/main_oeuvre");

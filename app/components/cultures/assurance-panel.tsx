@@ -221,7 +221,7 @@ export function AssurancePanel({
           {calc("rendementNonIndemnisable", t("assurance.rendementNonIndemnisable", { unite }), nonIndemnisable, 3)}
           {calc("mtIndemniteCalculee", t("assurance.mtIndemniteCalculee"), indemnite, 2, " €")}
         </dl>
-        <p className="mt-1 text-xs text-stone-500" data-testid="assurance-help">
+        <p className="mt-1 text-xs text-stone-600" data-testid="assurance-help">
           {estimator.state !== "idle"
             ? t("assurance.estimate-loading")
             : estimation && estimation.annees.length

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { useTranslation } from "~/use-translation";
 import { Field, TextInput } from "~/components/field";
 import { ListSaveButton, useListForm, type ListFormControls } from "~/components/list-screen";
+import { StaleFormPanel } from "~/components/stale-form-panel";
 import { CONDITION_TYPES, conditionFields, type Condition } from "~/domain/rdd-conditions";
 import { culturesCommunes, cultureValide, MACRO_REGLE, nextModes, RddSchema } from "~/domain/rdd";
 
@@ -33,8 +34,28 @@ export type RddData = {
 export const labelOf = (l: Libelle, lang: string) => (lang.startsWith("en") && l.libelleEn ? l.libelleEn : l.libelle);
 
 /**
+ * The rule as the form's inputs hold it (its default value, and the other user's values beside the typed ones after a
+ * stale refusal): the modes' boxes and the crop picker included, which the form keeps in React state as well.
+ */
+function rddValues(row: RddRow) {
+  return {
+    libelle: row.libelle,
+    dicIdTypeRdd: String(row.dicIdTypeRdd),
+    modeConduite: row.modeConduite.map(String),
+    idCulture: row.idCulture == null ? "" : String(row.idCulture),
+    aModifier: row.aModifier ? "on" : undefined,
+    objectif: row.objectif ?? "",
+    evaluation: row.evaluation ?? "",
+    solution: row.solution ?? "",
+    ...conditionFields(row.condition),
+  };
+}
+
+/**
  * The rule form (spec 3 §2.8, §4.4): the macro-rule option is exclusive (C-RDD-09); the crops offered are those common to
- * every chosen mode (C-RDD-10); a chosen crop no longer offered is cleared (C-RDD-11).
+ * every chosen mode (C-RDD-10); a chosen crop no longer offered is cleared (C-RDD-11). Saved after someone else changed
+ * the rule, the typed values stay beside theirs (decision 0136); "take theirs" also sets the modes, crop and
+ * condition kind the form keeps in React state.
  */
 export function RddForm({ row, data, controls }: { row: RddRow | null; data: RddData; controls: ListFormControls }) {
   const { t, i18n } = useTranslation();
@@ -43,22 +64,20 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
   const [culture, setCulture] = useState<number | undefined>(row?.idCulture ?? undefined);
   // The condition's own fields show for the chosen kind only.
   const [conditionType, setConditionType] = useState<string>(row?.condition?.type ?? "");
-  const { fetcher, form, fields, dirty, markDirty } = useListForm<z.input<typeof RddSchema>>(controls, {
+  const { fetcher, form, fields, dirty, markDirty, stale } = useListForm<z.input<typeof RddSchema>>(controls, {
     name: "rdd",
     rowId: row?.id,
     schema: RddSchema,
-    defaultValue: row
-      ? {
-          libelle: row.libelle,
-          dicIdTypeRdd: String(row.dicIdTypeRdd),
-          aModifier: row.aModifier ? "on" : undefined,
-          objectif: row.objectif ?? "",
-          evaluation: row.evaluation ?? "",
-          solution: row.solution ?? "",
-          ...conditionFields(row.condition),
-        }
-      : undefined,
+    defaultValue: row ? (rddValues(row) as never) : undefined,
+    stale: { row, values: rddValues },
   });
+  const takeTheirs = () => {
+    stale.takeTheirs();
+    if (!row) return;
+    setModes(row.modeConduite);
+    setCulture(row.idCulture ?? undefined);
+    setConditionType(row.condition?.type ?? "");
+  };
 
   const offered = culturesCommunes(modes, data.culturesParMode);
   const cultures = data.cultures.filter((c) => offered.includes(c.id));
@@ -76,7 +95,7 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <fieldset disabled={controls.readOnly} className="grid gap-3 sm:grid-cols-2">
@@ -189,6 +208,42 @@ export function RddForm({ row, data, controls }: { row: RddRow | null; data: Rdd
           </div>
         </fieldset>
       </fieldset>
+      <StaleFormPanel
+        stale={{ ...stale, takeTheirs }}
+        labels={[
+          { name: "libelle", label: t("rdd.libelle") },
+          { name: "dicIdTypeRdd", label: t("rdd.type") },
+          { name: "modeConduite", label: t("rdd.mode-conduite") },
+          { name: "idCulture", label: t("rdd.culture") },
+          { name: "aModifier", label: t("rdd.a-modifier") },
+          { name: "objectif", label: t("rdd.objectif") },
+          { name: "evaluation", label: t("rdd.evaluation") },
+          { name: "solution", label: t("rdd.solution") },
+          { name: "conditionType", label: t("rdd.condition-type") },
+          { name: "conditionProduits", label: t("rdd.condition-produits") },
+          { name: "conditionJours", label: t("rdd.condition-jours") },
+          { name: "conditionMax", label: t("rdd.condition") },
+          { name: "conditionDate", label: t("rdd.condition-date") },
+          { name: "conditionOperation", label: t("rdd.condition-operation") },
+        ]}
+        say={(name, v) => {
+          if (name === "aModifier") return t(v ? "ui.yes" : "ui.no");
+          if (!v) return v;
+          const named = (list: readonly Libelle[]) =>
+            v
+              .split(", ")
+              .map((id) => {
+                const l = list.find((x) => String(x.id) === id);
+                return l ? labelOf(l, lang) : id;
+              })
+              .join(", ");
+          if (name === "dicIdTypeRdd") return named(data.types);
+          if (name === "modeConduite") return named(options);
+          if (name === "idCulture") return named(data.cultures);
+          if (name === "conditionType") return t(`rdd.conditions.${v}`);
+          return v;
+        }}
+      />
       <div className="mt-2 flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>
           {t("ui.close")}

@@ -10,6 +10,8 @@ import { Field, TextInput } from "~/components/field";
 import { formatEuro } from "~/components/format";
 import { useControlledForm } from "~/components/form-controller";
 import { submitForm, useFormDirty } from "~/components/form-kit";
+import type { FormTexts } from "~/components/stale-form";
+import { StaleFormPanel, useStaleForm } from "~/components/stale-form-panel";
 import { ScreenFrame } from "~/components/screen-frame";
 import {
   ADMIN_FIELDS,
@@ -78,13 +80,22 @@ function CaracteristiquesForm({ data }: { data: Data }) {
   // Typed as the full schema for conform; non-administrators get the one without the admin-only fields.
   const schema = caracteristiquesSchema(data.isAdmin) as typeof CaracteristiquesAdminSchema;
 
-  const defaultValue: Record<string, string | undefined> = {};
-  for (const f of [...COMMON_FIELDS, ...(data.isAdmin ? ADMIN_FIELDS : [])]) {
-    const v = row?.[f];
-    defaultValue[f] = typeof v === "number" ? numberText(v, lang) : (v ?? undefined);
-  }
+  const shownFields = [...COMMON_FIELDS, ...(data.isAdmin ? ADMIN_FIELDS : [])];
+  /** The row as the form's inputs hold it (the default value, and theirs beside the typed values after a stale refusal). */
+  const values = (r: typeof row) => {
+    const texts: Record<string, string | undefined> = {};
+    for (const f of shownFields) {
+      const v = r?.[f];
+      texts[f] = typeof v === "number" ? numberText(v, lang) : (v ?? undefined);
+    }
+    return texts;
+  };
+  const defaultValue = values(row);
+  // Saved after someone else changed the row, the typed values stay beside theirs (decision 0136); the form starts
+  // again from the stored row (its id names the updatedAt its values come from) after a save or "take theirs".
+  const stale = useStaleForm({ row, answer: fetcher.data, dirty, values, markClean: () => setDirty(false) });
   const [form, rawFields] = useForm<z.input<typeof CaracteristiquesAdminSchema>>({
-    id: `caracteristiques-${data.idCampagne}-${row?.updatedAt ?? "new"}-${data.isAdmin ? "admin" : "user"}`,
+    id: `caracteristiques-${data.idCampagne}-${row ? stale.shown : "new"}-${data.isAdmin ? "admin" : "user"}`,
     lastResult: fetcher.data?.submission as never,
     defaultValue,
     shouldValidate: "onBlur",
@@ -112,7 +123,7 @@ function CaracteristiquesForm({ data }: { data: Data }) {
   return (
     <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} className="space-y-4">
       {/* "" tells the server the form saw no row yet: the first save creates it. */}
-      <input type="hidden" name="updatedAt" value={row?.updatedAt ?? ""} />
+      <input type="hidden" name="updatedAt" value={(row && stale.token) ?? ""} />
       <fieldset disabled={!canWrite} className="space-y-4" data-testid="caracteristiques-form">
         <FormCard title={t("caracteristiquesEconomiques.charges-card")} testId="eco-card-charges">
           <div className="grid gap-x-4 sm:grid-cols-2">
@@ -209,6 +220,11 @@ function CaracteristiquesForm({ data }: { data: Data }) {
           </Field>
         </FormCard>
       </fieldset>
+      <StaleFormPanel
+        stale={stale}
+        mine={(form.value ?? {}) as FormTexts}
+        labels={shownFields.map((name) => ({ name, label: t(`caracteristiquesEconomiques.${name}`) }))}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-stone-600" data-testid="annee-prix">
           {data.anneeprix != null ? t("caracteristiquesEconomiques.anneeprix", { annee: data.anneeprix }) : ""}

@@ -10,6 +10,8 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { submitForm, useFormDirty } from "~/components/form-kit";
+import type { FormTexts } from "~/components/stale-form";
+import { StaleFormPanel, useStaleForm } from "~/components/stale-form-panel";
 import { REPLICATION, REPLICATIONS, SoilSchema, type Replication } from "~/domain/caracteristiques-pedologiques";
 import { getSoil, saveSoil } from "#server/exploitation-description/service.server";
 import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
@@ -134,6 +136,31 @@ function ReplicationOutcome({ data, result }: { data: Data; result: NonNullable<
   );
 }
 
+/** The farm's soil as the form's inputs hold it. */
+function soilValues(f: Route.ComponentProps["loaderData"]["farm"], lang: string) {
+  return {
+    idTypeSolArvalis: f.idTypeSolArvalis != null ? String(f.idTypeSolArvalis) : undefined,
+    idAeeTypeSol: f.idAeeTypeSol != null ? String(f.idAeeTypeSol) : undefined,
+    profondeurSolCm: numberText(f.profondeurSolCm, lang),
+    reserveUtileMm: numberText(f.reserveUtileMm, lang),
+    idTypeSousSol: f.idTypeSousSol != null ? String(f.idTypeSousSol) : undefined,
+    idAciditeSol: f.idAciditeSol != null ? String(f.idAciditeSol) : undefined,
+    idProfondeurSol: f.idProfondeurSol != null ? String(f.idProfondeurSol) : undefined,
+  };
+}
+
+/** The fields the stale panel compares, with the reference list a picker's id is named from. */
+type SoilList = "typesSolArvalis" | "typesSolAee" | "typesSousSol" | "aciditesSol" | "profondeursSol";
+const SOIL_FIELDS: readonly { name: string; list?: SoilList }[] = [
+  { name: "idTypeSolArvalis", list: "typesSolArvalis" },
+  { name: "idAeeTypeSol", list: "typesSolAee" },
+  { name: "idTypeSousSol", list: "typesSousSol" },
+  { name: "idAciditeSol", list: "aciditesSol" },
+  { name: "profondeurSolCm" },
+  { name: "idProfondeurSol", list: "profondeursSol" },
+  { name: "reserveUtileMm" },
+];
+
 export default function CaracteristiquesPedologiques({ loaderData: data }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -145,18 +172,13 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
   const farm = data.farm;
   const canWrite = data.canWrite;
 
+  // Saved after someone else changed the farm, the typed values stay beside theirs (decision 0136); the form starts
+  // again from the stored farm (its id names the updatedAt its values come from) after a save or "take theirs".
+  const stale = useStaleForm({ row: farm, answer: fetcher.data, dirty, values: (f: typeof farm) => soilValues(f, lang), markClean: () => setDirty(false) });
   const [form, fields] = useForm<z.input<typeof SoilSchema>>({
-    id: `sol-${farm.id}-${farm.updatedAt}`,
+    id: `sol-${farm.id}-${stale.shown}`,
     lastResult: fetcher.data?.submission as never,
-    defaultValue: {
-      idTypeSolArvalis: farm.idTypeSolArvalis != null ? String(farm.idTypeSolArvalis) : undefined,
-      idAeeTypeSol: farm.idAeeTypeSol != null ? String(farm.idAeeTypeSol) : undefined,
-      profondeurSolCm: numberText(farm.profondeurSolCm, lang),
-      reserveUtileMm: numberText(farm.reserveUtileMm, lang),
-      idTypeSousSol: farm.idTypeSousSol != null ? String(farm.idTypeSousSol) : undefined,
-      idAciditeSol: farm.idAciditeSol != null ? String(farm.idAciditeSol) : undefined,
-      idProfondeurSol: farm.idProfondeurSol != null ? String(farm.idProfondeurSol) : undefined,
-    },
+    defaultValue: soilValues(farm, lang),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SoilSchema }),
@@ -178,7 +200,7 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
     <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-caracteristiques_pedologiques">
       <ScreenTitle title={t("screen.caracteristiques_pedologiques")} readOnly={!canWrite} />
       <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} className="space-y-4">
-        <input type="hidden" name="updatedAt" value={farm.updatedAt} />
+        <input type="hidden" name="updatedAt" value={stale.token} />
         <input type="hidden" name="replication" defaultValue={REPLICATION.EXPLOITATION} ref={replicationInput} />
         <fieldset disabled={!canWrite} data-testid="sol-form">
           <FormCard title={t("caracteristiquesPedologiques.card")}>
@@ -197,6 +219,16 @@ export default function CaracteristiquesPedologiques({ loaderData: data }: Route
             </div>
           </FormCard>
         </fieldset>
+        <StaleFormPanel
+          stale={stale}
+          mine={(form.value ?? {}) as FormTexts}
+          labels={SOIL_FIELDS.map(({ name }) => ({ name, label: t(`caracteristiquesPedologiques.${name}`) }))}
+          say={(name, v) => {
+            const list = SOIL_FIELDS.find((f) => f.name === name)?.list;
+            const o = list && v ? data.lists[list].find((x) => String(x.id) === v) : undefined;
+            return o ? refLabel(o, lang) : v;
+          }}
+        />
         {canWrite ? (
           <div className="flex justify-end">
             {/* Saving asks where the soil values go (spec 2 §2): the dialog then submits. */}

@@ -10,6 +10,8 @@ import { useActionFeedback } from "~/components/feedback";
 import { Field, TextInput } from "~/components/field";
 import { useControlledForm } from "~/components/form-controller";
 import { submitForm, useFormDirty } from "~/components/form-kit";
+import type { FormTexts } from "~/components/stale-form";
+import { StaleFormPanel, useStaleForm } from "~/components/stale-form-panel";
 import { coordonneesSchema, FRANCE_ID, isFrance } from "~/domain/coordonnees";
 import { getCoordonnees, isCommuneRequired, saveCoordonnees } from "#server/exploitation-description/service.server";
 import { formIntent, screenAction, screenLoader, tokenField } from "#server/http/route.server";
@@ -33,6 +35,40 @@ export const action = screenAction(
 /** A form value as text (conform gives the raw form value). */
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
+/** The farm's coordinates as the form's inputs hold them. */
+function coordonneesValues(f: Route.ComponentProps["loaderData"]["farm"]) {
+  return {
+    raisonSociale: f.raisonSociale ?? undefined,
+    siret: f.siret ?? undefined,
+    nom: f.nom ?? undefined,
+    prenom: f.prenom ?? undefined,
+    adresse: f.adresse ?? undefined,
+    idPays: f.idPays != null ? String(f.idPays) : undefined,
+    libelleDepartement: f.libelleDepartement ?? undefined,
+    ville: f.ville ?? undefined,
+    codeInsee: f.codeInsee ?? undefined,
+    codePostal: f.codePostal ?? undefined,
+    email: f.email ?? undefined,
+    portable: f.portable ?? undefined,
+  };
+}
+
+/** The fields the stale panel compares, in the form's order, with their label keys. */
+const STALE_FIELDS = [
+  ["raisonSociale", "raisonSociale"],
+  ["siret", "siret"],
+  ["nom", "nom"],
+  ["prenom", "prenom"],
+  ["adresse", "adresse"],
+  ["idPays", "pays"],
+  ["libelleDepartement", "departement"],
+  ["codeInsee", "commune"],
+  ["ville", "ville"],
+  ["codePostal", "codePostal"],
+  ["email", "email"],
+  ["portable", "portable"],
+] as const;
+
 export default function Coordonnees({ loaderData: data }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -50,23 +86,13 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
 
   // Whether the commune list shown is not empty (spec 2 §5: the commune is then required).
   const communeRequired = useRef(false);
+  // Saved after someone else changed the farm, the typed values stay beside theirs (decision 0136); the form starts
+  // again from the stored farm (its id names the updatedAt its values come from) after a save or "take theirs".
+  const stale = useStaleForm({ row: farm, answer: fetcher.data, dirty, values: coordonneesValues, markClean: () => setDirty(false) });
   const [form, fields] = useForm<z.input<ReturnType<typeof coordonneesSchema>>>({
-    id: `coordonnees-${farm.id}-${farm.updatedAt}`,
+    id: `coordonnees-${farm.id}-${stale.shown}`,
     lastResult: fetcher.data?.submission as never,
-    defaultValue: {
-      raisonSociale: farm.raisonSociale ?? undefined,
-      siret: farm.siret ?? undefined,
-      nom: farm.nom ?? undefined,
-      prenom: farm.prenom ?? undefined,
-      adresse: farm.adresse ?? undefined,
-      idPays: farm.idPays != null ? String(farm.idPays) : undefined,
-      libelleDepartement: farm.libelleDepartement ?? undefined,
-      ville: farm.ville ?? undefined,
-      codeInsee: farm.codeInsee ?? undefined,
-      codePostal: farm.codePostal ?? undefined,
-      email: farm.email ?? undefined,
-      portable: farm.portable ?? undefined,
-    },
+    defaultValue: coordonneesValues(farm),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: coordonneesSchema({ communeRequired: communeRequired.current }) }),
@@ -98,7 +124,7 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
     <div className="mx-auto max-w-4xl space-y-4" data-testid="screen-coordonnees">
       <ScreenTitle title={t("screen.coordonnees")} readOnly={!canWrite} />
       <fetcher.Form method="post" {...getFormProps(form)} onInput={() => setDirty(true)} className="space-y-4">
-        <input type="hidden" name="updatedAt" value={farm.updatedAt} />
+        <input type="hidden" name="updatedAt" value={stale.token} />
         <fieldset disabled={!canWrite} className="space-y-4" data-testid="coordonnees-form">
           <FormCard title={t("coordonnees.identite")}>
             <div className="grid gap-x-4 sm:grid-cols-2">
@@ -216,6 +242,15 @@ export default function Coordonnees({ loaderData: data }: Route.ComponentProps) 
             </div>
           </FormCard>
         </fieldset>
+        <StaleFormPanel
+          stale={stale}
+          mine={(form.value ?? {}) as FormTexts}
+          labels={STALE_FIELDS.map(([name, key]) => ({ name, label: t(`coordonnees.${key}`) }))}
+          say={(name, v) => {
+            const p = name === "idPays" && v ? pays.find((x) => String(x.id) === v) : undefined;
+            return p ? refLabel(p, lang) : v;
+          }}
+        />
         {canWrite ? (
           <div className="flex justify-end">
             <button type="submit" className="btn-primary" disabled={!form.valid || fetcher.state !== "idle"} data-testid="save-coordonnees">

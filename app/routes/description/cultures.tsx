@@ -10,6 +10,8 @@ import { DuplicationDialog } from "~/components/duplication-dialog";
 import { formatNumber, numberText, refLabel } from "~/components/farm-form";
 import { Field, TextInput } from "~/components/field";
 import { ListSaveButton, ListScreen, listScreenShouldRevalidate, useListFormFetcher, useListFormSave, type ListFormControls } from "~/components/list-screen";
+import { StaleFormPanel, useStaleForm } from "~/components/stale-form-panel";
+import type { FormTexts } from "~/components/stale-form";
 import { DuplicationModeConduiteSchema, EstimationSchema, ModeConduiteSchema, compterCultures, type ModeConduiteInput } from "~/domain/mode-conduite";
 import { deleteIntent, formIntent, queryId, rowIntent, saveIntent, screenAction, screenLoader } from "#server/http/route.server";
 import {
@@ -115,14 +117,18 @@ function defaults(row: Row | null, lang: string): FormValues | undefined {
 }
 
 /**
- * The mode's form. Its body is keyed by the row's updatedAt: after a save (new rows get their ids) or an
- * insurance deletion, the form starts again from the stored mode.
+ * The mode's form. Its body is keyed by the updatedAt of the row its values come from (`stale.shown`): after a save
+ * (new rows get their ids), an insurance deletion or another user's change to an unchanged form, the form starts
+ * again from the stored mode; a save refused as stale keeps the typed values and shows theirs beside them
+ * (decision 0136): "keep mine" takes their updatedAt without restarting, "take theirs" restarts from their row.
  */
 function ModeForm({ row, data, controls }: { row: Row | null; data: Data; controls: ListFormControls }) {
+  const { i18n } = useTranslation();
   const { fetcher, dirty, markDirty, markClean } = useListFormFetcher(controls, !row);
+  const stale = useStaleForm<Row>({ row, answer: fetcher.data, dirty, values: (r) => defaults(r, i18n.language) as FormTexts, markClean });
   return (
     <ModeFormBody
-      key={row?.updatedAt ?? "new"}
+      key={row ? stale.shown : "new"}
       row={row}
       data={data}
       controls={controls}
@@ -130,6 +136,7 @@ function ModeForm({ row, data, controls }: { row: Row | null; data: Data; contro
       dirty={dirty}
       markDirty={markDirty}
       discard={markClean}
+      stale={stale}
     />
   );
 }
@@ -142,6 +149,7 @@ function ModeFormBody({
   dirty,
   markDirty,
   discard,
+  stale,
 }: {
   row: Row | null;
   data: Data;
@@ -150,6 +158,7 @@ function ModeFormBody({
   dirty: boolean;
   markDirty: () => void;
   discard: () => void;
+  stale: ReturnType<typeof useStaleForm>;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -183,7 +192,7 @@ function ModeFormBody({
       {row ? (
         <>
           <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="updatedAt" value={row.updatedAt} />
+          <input type="hidden" name="updatedAt" value={stale.token} />
         </>
       ) : null}
       <fieldset disabled={controls.readOnly} className="space-y-3">
@@ -257,6 +266,20 @@ function ModeFormBody({
           onChange={markDirty}
         />
       </fieldset>
+      <StaleFormPanel
+        stale={stale}
+        mine={(form.value ?? {}) as FormTexts}
+        labels={[
+          { name: "libelle", label: t("cultures.libelle") },
+          { name: "aideCouplee", label: t("cultures.aideCouplee") },
+          { name: "dicIdCatCompetilis", label: t("cultures.dicIdCatCompetilis") },
+          { name: "remarque", label: t("cultures.remarque") },
+        ]}
+        say={(name, v) => {
+          const c = name === "dicIdCatCompetilis" && v ? data.competilis.find((x) => String(x.id) === v) : undefined;
+          return c ? refLabel(c, lang) : v;
+        }}
+      />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={controls.close}>
           {t("ui.close")}
