@@ -63,6 +63,11 @@ export function semences(db: Db, opts: { idCulture: number; idDossier?: number |
   return repo.listSemences(db, opts);
 }
 
+/** `reference_semences_{product}_dossiers`: a folder's own seed varieties of every species (origin 777). */
+export function semencesDuDossier(db: Db, idDossier: number) {
+  return repo.listSemencesDuDossier(db, idDossier);
+}
+
 /** culPmg and culGrainDose of a species (C-SEED-25). */
 export function cultureSemence(db: Db, idCulture: number) {
   return repo.getCultureSemence(db, idCulture);
