@@ -4,7 +4,7 @@ import { IntrantDossierSchema } from "~/domain/intrant-dossier";
 import { rowId } from "~/domain/validation";
 import type { Scope } from "../access/scope";
 import type { Db } from "../db/knex";
-import { invalidField, parse, ServiceError } from "../errors";
+import { invalidField, parse, parseStrict, ServiceError } from "../errors";
 import { compositionIdDe, intrantDeComposition } from "./repo";
 import { createIntrantDossier, getIntrantDossier, updateIntrantDossier } from "./non-reference";
 
@@ -62,7 +62,7 @@ export async function getFertilisantCompo(scope: Scope, idIntrantDossier: number
   };
 }
 
-const CompositionBody = z.strictObject(Object.fromEntries(ELEMENTS.map((e) => [e, z.unknown()])));
+const CompositionBody = z.strictObject(Object.fromEntries(ELEMENTS.map((e) => [e, z.unknown().optional()])));
 
 /**
  * Writes the percentages of a folder fertiliser: the unreferenced input's dialog fields as stored, the percentages
@@ -70,7 +70,7 @@ const CompositionBody = z.strictObject(Object.fromEntries(ELEMENTS.map((e) => [e
  * from it updated too), the input's updatedAt as read (stale: 409).
  */
 export async function saveFertilisantCompo(scope: Scope, idIntrantDossier: number, values: Record<string, unknown>, updatedAt: unknown) {
-  const sent = parse(CompositionBody, values);
+  const sent = parseStrict(CompositionBody, values);
   if (typeof updatedAt !== "string" || !updatedAt) throw invalidField("updatedAt", "warning.required");
   const d = await getIntrantDossier(scope, idIntrantDossier);
   if (d.dicIdTypeIntrant !== TYPE_INTRANT.FERTILISANT) throw invalidField("intrantDossier");

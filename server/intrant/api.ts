@@ -2,7 +2,7 @@ import { z } from "zod";
 import { rowId } from "~/domain/validation";
 import type { Scope } from "../access/scope";
 import type { Db } from "../db/knex";
-import { ServiceError, invalidField, parse } from "../errors";
+import { ServiceError, invalidField, parseStrict } from "../errors";
 import { intrantCampaign, parseIntrant } from "../intervention/saison";
 import {
   getCaracteristiqueIntrant,
@@ -109,7 +109,7 @@ const IdCibles = z.array(z.preprocess((v) => (v === "" ? null : v), rowId().null
  * is accepted as the spec sends it but not stored: the unit is the first target's reference dose's, copied at save.
  */
 export async function saveCiblesIntrantApi(scope: Scope, idIntrant: number, body: Record<string, unknown>) {
-  const { idCibles, updatedAt } = parse(
+  const { idCibles, updatedAt } = parseStrict(
     z.strictObject({ intrant: z.unknown().optional(), id: z.unknown().optional(), uniteRefCible1: z.string().max(60).nullable().optional(), idCibles: IdCibles, updatedAt: z.unknown() }),
     body,
   );

@@ -29,7 +29,7 @@ import type { GridSaveResult, SavedRow } from "../db/row-patches";
 import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { STALE, updateIfUnchanged, type Token } from "../db/stale";
-import { failingWith, invalidField, isServiceError, parse, ServiceError } from "../errors";
+import { failingWith, invalidField, isServiceError, parse, parseStrict, ServiceError } from "../errors";
 import * as referentiel from "../referentiel-intrants/service";
 import type { Scope } from "../access/scope";
 import {
@@ -510,7 +510,7 @@ export async function saveCaracteristiqueIntrant(scope: Scope, idIntrant: number
       const { stored, kind, input } = await dialogOf(trx, ctx.idCampagne, idIntrant, CARACTERISTIQUE_ERROR);
       if (kind !== "fertilisant" && kind !== "semence") throw invalidField("intrant");
       const fields = CARACTERISTIQUE_FIELDS[kind];
-      const sent = parse(z.strictObject(Object.fromEntries(fields.map((f) => [f, z.unknown()]))), values);
+      const sent = parseStrict(z.strictObject(Object.fromEntries(fields.map((f) => [f, z.unknown().optional()]))), values);
       for (const f of fields) if (f in sent) input[f] = sent[f] ?? undefined;
       const parsed = parse(KIND_SCHEMAS[kind], input) as IntrantInputOf[typeof kind];
       await writeIntrant(trx, ctx, stored.idAction, kind, parsed, { id: idIntrant, updatedAt });
@@ -540,7 +540,7 @@ export async function getCiblesIntrant(scope: Scope, idIntrant: number) {
 /**
  * Writes only the targets of an existing phyto input (the spec's intrant_cible): empty ids dropped and the others
  * closed up (C-API-09), at most four, through the phyto dialog's schema and write path (reference doses copied,
- * unknown targets refused as `idCibles.<i>`). `updatedAt` is the input's token (stale: 409); null clears them
+ * unknown targets refused as `idCibles[<i>]`). `updatedAt` is the input's token (stale: 409); null clears them
  * whatever the token (the delete of the targets row).
  */
 export async function saveCiblesIntrant(scope: Scope, idIntrant: number, idCibles: (number | null)[], updatedAt: string | null): Promise<void> {
@@ -551,7 +551,7 @@ export async function saveCiblesIntrant(scope: Scope, idIntrant: number, idCible
   const named = (e: unknown): never => {
     if (isServiceError(e) && e.fieldErrors) {
       const out: Record<string, string[]> = {};
-      for (const [k, v] of Object.entries(e.fieldErrors)) out[/^cible\d$/.test(k) ? `idCibles.${Number(k.slice(5)) - 1}` : k] = v;
+      for (const [k, v] of Object.entries(e.fieldErrors)) out[/^cible\d$/.test(k) ? `idCibles[${Number(k.slice(5)) - 1}]` : k] = v;
       throw new ServiceError(e.key, e.status, out, e.params);
     }
     throw e;

@@ -2,7 +2,7 @@ import { CARACTERISTIQUE_RECOLTE, CaracteristiqueRecolteSchema, estPaturage, Rec
 import { rowId } from "~/domain/validation";
 import type { Scope } from "../access/scope";
 import type { Db } from "../db/knex";
-import { invalidField, isServiceError, parse, ServiceError } from "../errors";
+import { invalidField, isServiceError, parse, parseStrict, ServiceError } from "../errors";
 import { idActionOf } from "../intrant/api";
 import { getCaracteristiqueRecolte, getCaracteristiquesRecolte, getRecolte, saveRecolte, type CaracteristiqueRecolte } from "./service";
 import { actionDeRecolte, campagneDeRecolte, recoltesIdsOfAction } from "./repo";
@@ -131,7 +131,7 @@ export async function createCaracteristiqueRecolteApi(scope: Scope, body: Record
   const { idRecolte: _r, updatedAt, ...raw } = body;
   void _r;
   const idRecolte = idRecolteOf(body);
-  const v = parse(CaracteristiqueRecolteSchema.strict(), raw);
+  const v = parseStrict(CaracteristiqueRecolteSchema.strict(), raw);
   const token = tokenOf(updatedAt);
   const r = await getRecolte(scope, idRecolte);
   await rewrite(scope, r, token, (f) => apply(r, f, v));
@@ -141,7 +141,7 @@ export async function createCaracteristiqueRecolteApi(scope: Scope, body: Record
 /** PATCH caracteristique_recoltes/{id}: the row's fields (its kind unchanged), the harvest's updatedAt as read. */
 export async function updateCaracteristiqueRecolteApi(scope: Scope, id: number, body: Record<string, unknown>) {
   const { updatedAt, ...raw } = body;
-  const v = parse(CaracteristiqueRecolteSchema.strict(), raw);
+  const v = parseStrict(CaracteristiqueRecolteSchema.strict(), raw);
   const token = tokenOf(updatedAt);
   const current = await getCaracteristiqueRecolte(scope, id);
   const r = await getRecolte(scope, current.idRecolte);

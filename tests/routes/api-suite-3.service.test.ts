@@ -143,10 +143,10 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
     const body = { intrant: input.id, idCibles: [c1, "", null, c2], uniteRefCible1: null, updatedAt: input.updatedAt };
     expect((await api("POST", "/api/v1/intrant_cibles", { token: reader, body })).status).toBe(403);
     for (const [changed, field] of [
-      [{ idCibles: [999999] }, "idCibles.0"],
-      [{ idCibles: [c1, c1] }, "idCibles.1"],
+      [{ idCibles: [999999] }, "idCibles[0]"],
+      [{ idCibles: [c1, c1] }, "idCibles[1]"],
       [{ idCibles: [1, 2, 3, 4, 5] }, "idCibles"],
-      [{ idCibles: ["x"] }, "idCibles.0"],
+      [{ idCibles: ["x"] }, "idCibles[0]"],
       [{ couleur: "rouge" }, "couleur"],
     ] as [Record<string, unknown>, string][]) {
       const r = await api("POST", "/api/v1/intrant_cibles", { token, body: { ...body, ...changed } });
