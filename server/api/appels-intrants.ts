@@ -12,7 +12,7 @@ import {
   saveCiblesIntrantApi,
   updateIntrantApi,
 } from "../intrant/api";
-import { getCaracteristiqueIntrant, getCiblesIntrant, getIntrant, removeIntrant, saveCiblesIntrant } from "../intrant/service";
+import { getCaracteristiqueIntrant, getIntrant, removeIntrant, saveCiblesIntrant } from "../intrant/service";
 import { actionCampaign, getIntrantsOfAction, intrantCampaign, KINDS_INTRANT } from "../intervention/saison";
 import { rowId } from "~/domain/validation";
 import {
@@ -278,7 +278,8 @@ const CaracteristiqueIntrant = z.looseObject({
   type: z.enum(["fertilisant", "semence"]),
   updatedAt: stamp.describe("The input's: the characteristics are written with it"),
 });
-const CARACTERISTIQUE_FIELDS = "a fertiliser's percentages n, p2o5, k2o, so3, mgo, cao, na2o, cu, mn, b, fe, mo, co (total 100); a seed's semenceFerme, semenceCertifiee (total 100), semenceOgm";
+const CARACTERISTIQUE_FIELDS =
+  "a fertiliser's percentages n, p2o5, k2o, so3, mgo, cao, na2o, cu, mn, b, fe, mo, co (total 100); a seed's semenceFerme, semenceCertifiee (total 100), semenceOgm";
 
 const IntrantCible = z.object({
   id: z.number().int().nullable().describe("null while the input has no targets"),
@@ -288,7 +289,8 @@ const IntrantCible = z.object({
   cibles: z.array(z.object({ id: z.number().int(), libelle: z.string(), doseRef: z.number().nullable(), uniteRef: z.string().nullable() })),
   updatedAt: stamp.describe("The input's: the targets are written with it"),
 });
-const CIBLES_BODY = "idCibles (up to four target ids; empty ones dropped and the others closed up), updatedAt (the input's, as read), uniteRefCible1 (accepted, not stored: the first target's reference dose unit is copied at save)";
+const CIBLES_BODY =
+  "idCibles (up to four target ids; empty ones dropped and the others closed up), updatedAt (the input's, as read), uniteRefCible1 (accepted, not stored: the first target's reference dose unit is copied at save)";
 
 const FertilisantCompo = z.looseObject({
   id: z.number().int().nullable().describe("null while the input has no composition row"),
@@ -415,7 +417,9 @@ export const APPELS_INTRANTS_SUITE: readonly ApiCall[] = [
     path: "/api/v1/fertilisant_compo_dossiers",
     tag: "intrants",
     summary: "Writes the percentages of the unreferenced fertiliser intrantDossier (animation right; total 100); updatedAt the input's, else 409",
-    body: z.record(z.string(), z.unknown()).describe("campagne, intrantDossier, updatedAt (the unreferenced input's, as read), n, p2o5, k2o, so3, mgo, ... (%)"),
+    body: z
+      .record(z.string(), z.unknown())
+      .describe("campagne, intrantDossier, updatedAt (the unreferenced input's, as read), n, p2o5, k2o, so3, mgo, ... (%)"),
     campaign: ({ body }) => campagneOf(body),
     answer: FertilisantCompo,
     status: 201,
@@ -449,7 +453,10 @@ export const APPELS_INTRANTS_SUITE: readonly ApiCall[] = [
     params: byId,
     query: z.object({
       idDossier: rowId().optional(),
-      origine: z.coerce.number().int().refine((v) => v === 776 || v === 777, "warning.invalid"),
+      origine: z.coerce
+        .number()
+        .int()
+        .refine((v) => v === 776 || v === 777, "warning.invalid"),
     }),
     answer: semenceRef,
     refusals: [404],

@@ -3,7 +3,14 @@ import { rowId } from "~/domain/validation";
 import { apiCall, type ApiCall } from "../http/api.server";
 import { ServiceError } from "../errors";
 import { actionCampaign, getIntervention } from "../intervention/saison";
-import { getCaracteristiqueRecolte, getCaracteristiquesRecolte, getCultureAvecSorties, getRecolte, recolteOfCaracteristique, recoltesDuQualifiant } from "../recolte/service";
+import {
+  getCaracteristiqueRecolte,
+  getCaracteristiquesRecolte,
+  getCultureAvecSorties,
+  getRecolte,
+  recolteOfCaracteristique,
+  recoltesDuQualifiant,
+} from "../recolte/service";
 import {
   createCaracteristiqueRecolteApi,
   idRecolteOf,
@@ -32,7 +39,8 @@ const CaracteristiqueRecolte = z.object({
   dicLlUnite: z.string().nullable(),
   updatedAt: stamp.describe("The harvest's: the rows are written with it"),
 });
-const ROW_FIELDS = "dicIdCaracteristiqueRecolte (1 reference humidity of a harvest, 2 an animal row of a grazing), valeurNum, dicIdModalite (the animal type, kind 2)";
+const ROW_FIELDS =
+  "dicIdCaracteristiqueRecolte (1 reference humidity of a harvest, 2 an animal row of a grazing), valeurNum, dicIdModalite (the animal type, kind 2)";
 
 /** The campaign of a characteristic row, through its harvest. */
 async function caracteristiqueCampaign(db: Scope["db"], id: number): Promise<number | null> {
@@ -136,7 +144,8 @@ export const APPELS_RECOLTES_SUITE: readonly ApiCall[] = [
     handle: async ({ scope, params }) => {
       await actionOfPlot(scope, params.idParcelle, params.idAction);
       const out = [];
-      for (const r of await recoltesOfAction(scope, params.idAction)) out.push({ ...r, caracteristiqueRecoltes: await getCaracteristiquesRecolte(scope, r.id) });
+      for (const r of await recoltesOfAction(scope, params.idAction))
+        out.push({ ...r, caracteristiqueRecoltes: await getCaracteristiquesRecolte(scope, r.id) });
       return out;
     },
   }),

@@ -313,7 +313,8 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
       : await readJson(request, locale)
     : undefined;
   const body = call.body ? parsed(call.body, raw, locale) : undefined;
-  if (!call.body && (method === "POST" || method === "PUT" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0) await readJson(request, locale);
+  if (!call.body && (method === "POST" || method === "PUT" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0)
+    await readJson(request, locale);
 
   // Idempotency-Key on a creating call (decision 0113): the answer kept with the key is given again to the same request.
   const idemKey = method === "POST" ? request.headers.get("idempotency-key") : null;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { finApresDebut, InterventionSchema, RegistreInterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
-import { validate } from "~/domain/validation";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Scope } from "../access/scope";
 import type { Db } from "../db/knex";

@@ -110,7 +110,13 @@ const IdCibles = z.array(z.preprocess((v) => (v === "" ? null : v), rowId().null
  */
 export async function saveCiblesIntrantApi(scope: Scope, idIntrant: number, body: Record<string, unknown>) {
   const { idCibles, updatedAt } = parseStrict(
-    z.strictObject({ intrant: z.unknown().optional(), id: z.unknown().optional(), uniteRefCible1: z.string().max(60).nullable().optional(), idCibles: IdCibles, updatedAt: z.unknown() }),
+    z.strictObject({
+      intrant: z.unknown().optional(),
+      id: z.unknown().optional(),
+      uniteRefCible1: z.string().max(60).nullable().optional(),
+      idCibles: IdCibles,
+      updatedAt: z.unknown(),
+    }),
     body,
   );
   await saveCiblesIntrant(scope, idIntrant, idCibles, token(updatedAt));

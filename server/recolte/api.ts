@@ -108,7 +108,9 @@ function apply(r: Recolte, f: Fields, v: CaracteristiqueRecolteInput, replacing?
 async function rowAfter(scope: Scope, idRecolte: number, v: CaracteristiqueRecolteInput): Promise<CaracteristiqueRecolte> {
   const rows = await getCaracteristiquesRecolte(scope, idRecolte);
   const found = rows.find(
-    (c) => c.dicIdCaracteristiqueRecolte === v.dicIdCaracteristiqueRecolte && (v.dicIdCaracteristiqueRecolte !== CARACTERISTIQUE_RECOLTE.ANIMAUX || c.dicIdModalite === v.dicIdModalite),
+    (c) =>
+      c.dicIdCaracteristiqueRecolte === v.dicIdCaracteristiqueRecolte &&
+      (v.dicIdCaracteristiqueRecolte !== CARACTERISTIQUE_RECOLTE.ANIMAUX || c.dicIdModalite === v.dicIdModalite),
   );
   if (!found) throw new ServiceError("errors.not-found", 404);
   return found;

@@ -114,7 +114,10 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
 
     // A seed's shares by POST (the input named by `intrant`), total 100; a phyto has none.
     const seed = await newIntrant({ idAction: f.idAction, ...f.semence });
-    const bad = await api("POST", "/api/v1/caracteristique_intrants", { token, body: { intrant: seed.id, updatedAt: seed.updatedAt, semenceFerme: 30, semenceCertifiee: 30 } });
+    const bad = await api("POST", "/api/v1/caracteristique_intrants", {
+      token,
+      body: { intrant: seed.id, updatedAt: seed.updatedAt, semenceFerme: 30, semenceCertifiee: 30 },
+    });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad)).toContain("semenceCertifiee");
     const made = await api("POST", "/api/v1/caracteristique_intrants", {
@@ -174,7 +177,9 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
     expect((await getIntrant(await screen(), input.id)).cibles.map((c) => c.id)).toEqual([c3, c1]);
     // A fertiliser has no targets.
     const fert = await newIntrant({ idAction: f.idAction, ...f.fertilisant });
-    expect(fieldsOf(await api("POST", "/api/v1/intrant_cibles", { token, body: { intrant: fert.id, idCibles: [c1], updatedAt: fert.updatedAt } }))).toContain("intrant");
+    expect(fieldsOf(await api("POST", "/api/v1/intrant_cibles", { token, body: { intrant: fert.id, idCibles: [c1], updatedAt: fert.updatedAt } }))).toContain(
+      "intrant",
+    );
 
     expect((await api("DELETE", `/api/v1/intrant_cibles/${now.id}`, { token: reader })).status).toBe(403);
     expect((await api("DELETE", `/api/v1/intrant_cibles/${now.id}`, { token })).status).toBe(204);
@@ -189,7 +194,11 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
     const db = t.db();
     const token = await tokenOf("redacteur");
     const reader = await tokenOf("lecteur");
-    const seeded = await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", f.idCampagne).orderBy("r.id").first("r.idCulture", "r.dicIdTypeSortie");
+    const seeded = await db("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", f.idCampagne)
+      .orderBy("r.id")
+      .first("r.idCulture", "r.dicIdTypeSortie");
     const fields = { idCulture: Number(seeded.idCulture), dicIdTypeSortie: Number(seeded.dicIdTypeSortie), rendement: 70, humiditeReference: 15 };
     const made = await api("POST", "/api/v1/recoltes", { token, body: { idAction: f.idAction, ...fields } });
     expect(made.status).toBe(201);
@@ -243,26 +252,33 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
     expect((await getRecolte(await screen(), h.id)).humiditeReference).toBeNull();
     expect((await api("DELETE", `/api/v1/caracteristique_recoltes/${now.id}`, { token })).status).toBe(404);
     const after = (await getRecolte(await screen(), h.id)).updatedAt;
-    const added = await api("POST", "/api/v1/caracteristique_recoltes", { token, body: { idRecolte: h.id, updatedAt: after, dicIdCaracteristiqueRecolte: 1, valeurNum: 16 } });
+    const added = await api("POST", "/api/v1/caracteristique_recoltes", {
+      token,
+      body: { idRecolte: h.id, updatedAt: after, dicIdCaracteristiqueRecolte: 1, valeurNum: 16 },
+    });
     expect(added.status).toBe(201);
     expect((await getRecolte(await screen(), h.id)).humiditeReference).toBe(16);
-    expect(fieldsOf(await api("POST", "/api/v1/caracteristique_recoltes", { token, body: { updatedAt: after, dicIdCaracteristiqueRecolte: 1, valeurNum: 16 } }))).toContain("idRecolte");
+    expect(
+      fieldsOf(await api("POST", "/api/v1/caracteristique_recoltes", { token, body: { updatedAt: after, dicIdCaracteristiqueRecolte: 1, valeurNum: 16 } })),
+    ).toContain("idRecolte");
 
     // An animal row of a grazing.
     const grazing = await db("culture_type_sortie").where({ idTypeSortie: 671 }).orderBy("idCulture").first("idCulture");
     const animal = await db("reference_animal").orderBy("id").first("id");
-    if (grazing && animal) {
-      const g = await api("POST", "/api/v1/recoltes", { token, body: { idAction: f.idAction, idCulture: Number(grazing.idCulture), dicIdTypeSortie: 671, dureePaturage: 10 } });
-      expect(g.status).toBe(201);
-      const gr = g.body as Row;
-      const cow = await api("POST", "/api/v1/caracteristique_recoltes", {
-        token,
-        body: { idRecolte: gr.id, updatedAt: gr.updatedAt, dicIdCaracteristiqueRecolte: 2, dicIdModalite: Number(animal.id), valeurNum: 12 },
-      });
-      expect(cow.status).toBe(201);
-      expect(cow.body).toMatchObject({ dicIdCaracteristiqueRecolte: 2, dicIdModalite: Number(animal.id), valeurNum: 12 });
-      expect(await getRecolte(await screen(), gr.id)).toMatchObject({ rendement: 10, animaux: [{ dicIdModalite: Number(animal.id), nombre: 12 }] });
-    }
+    expect(grazing && animal).toBeTruthy();
+    const g = await api("POST", "/api/v1/recoltes", {
+      token,
+      body: { idAction: f.idAction, idCulture: Number(grazing.idCulture), dicIdTypeSortie: 671, dureePaturage: 10 },
+    });
+    expect(g.status).toBe(201);
+    const gr = g.body as Row;
+    const cow = await api("POST", "/api/v1/caracteristique_recoltes", {
+      token,
+      body: { idRecolte: gr.id, updatedAt: gr.updatedAt, dicIdCaracteristiqueRecolte: 2, dicIdModalite: Number(animal.id), valeurNum: 12 },
+    });
+    expect(cow.status).toBe(201);
+    expect(cow.body).toMatchObject({ dicIdCaracteristiqueRecolte: 2, dicIdModalite: Number(animal.id), valeurNum: 12 });
+    expect(await getRecolte(await screen(), gr.id)).toMatchObject({ rendement: 10, animaux: [{ dicIdModalite: Number(animal.id), nombre: 12 }] });
 
     // PUT recoltes/{id}: the whole dialog's fields, as PATCH.
     const current = await getRecolte(await screen(), h.id);
@@ -271,7 +287,9 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
     expect(await getRecolte(await screen(), h.id)).toMatchObject({ rendement: 81, humiditeReference: 15 });
     expect((await api("PUT", `/api/v1/recoltes/${h.id}`, { token, body: { ...fields, updatedAt: current.updatedAt } })).status).toBe(409);
     expect((await api("PUT", `/api/v1/recoltes/${h.id}`, { token: reader, body: { ...fields, updatedAt: current.updatedAt } })).status).toBe(403);
-    expect(fieldsOf(await api("PUT", `/api/v1/recoltes/${h.id}`, { token, body: { ...fields, rendement: -2, updatedAt: current.updatedAt } }))).toContain("rendement");
+    expect(fieldsOf(await api("PUT", `/api/v1/recoltes/${h.id}`, { token, body: { ...fields, rendement: -2, updatedAt: current.updatedAt } }))).toContain(
+      "rendement",
+    );
   });
 
   test("[C-API-17][C-API-20] qualifiant_recoltes/{id}/recoltes lists the campaign's harvests with the qualifier; cultures/{id} reads a crop with its output types", async () => {
@@ -280,8 +298,18 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
     const token = await tokenOf("redacteur");
     const reader = await tokenOf("lecteur");
     const q = (await api("POST", "/api/v1/qualifiant_recoltes", { token, body: { campagne: f.idCampagne, qrdNom: "Qualité suite 3" } })).body as { id: number };
-    const seeded = await db("recolte as r").join("action as a", "a.id", "r.idAction").where("a.idCampagne", f.idCampagne).orderBy("r.id").first("r.idCulture", "r.dicIdTypeSortie");
-    const body = { idAction: f.idAction, idCulture: Number(seeded.idCulture), dicIdTypeSortie: Number(seeded.dicIdTypeSortie), rendement: 60, idQualifiantRecolte: q.id };
+    const seeded = await db("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .where("a.idCampagne", f.idCampagne)
+      .orderBy("r.id")
+      .first("r.idCulture", "r.dicIdTypeSortie");
+    const body = {
+      idAction: f.idAction,
+      idCulture: Number(seeded.idCulture),
+      dicIdTypeSortie: Number(seeded.dicIdTypeSortie),
+      rendement: 60,
+      idQualifiantRecolte: q.id,
+    };
     const h = (await api("POST", "/api/v1/recoltes", { token, body })).body as Row;
     const list = await api("GET", `/api/v1/qualifiant_recoltes/${q.id}/recoltes?campagne=${f.idCampagne}`, { token: reader });
     expect(list.status).toBe(200);
@@ -342,7 +370,9 @@ describe(`the JSON API's calls left by decision 0112 (${dialect})`, () => {
     });
     expect(posted.status).toBe(201);
     expect(posted.body).toMatchObject({ id: row.id, n: 100, p2o5: 0 });
-    expect((await api("POST", "/api/v1/fertilisant_compo_dossiers", { token: animateur, body: { campagne, updatedAt: now.updatedAt, n: 100 } })).status).toBe(400);
+    expect((await api("POST", "/api/v1/fertilisant_compo_dossiers", { token: animateur, body: { campagne, updatedAt: now.updatedAt, n: 100 } })).status).toBe(
+      400,
+    );
     expect((await api("GET", `/api/v1/fertilisant_compo_dossiers?intrantDossier=999999&campagne=${campagne}`, { token: animateur })).status).toBe(404);
   });
 
