@@ -57,7 +57,7 @@ async function rowsOfActionRecolte(scope: Scope, idAction: number, idRecolte: nu
 
 /** The intervention, checked to be the plot's. */
 async function actionOfPlot(scope: Scope, idParcelle: number, idAction: number) {
-  const a = (await getIntervention(scope, idAction)) as { idParcelle: number };
+  const a = await getIntervention(scope, idAction);
   if (a.idParcelle !== idParcelle) throw new ServiceError("errors.not-found", 404);
 }
 
