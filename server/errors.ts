@@ -36,5 +36,21 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
   return r.data;
 }
 
+/** The same with a strict schema, an unknown field named by itself (as the API adapter names them). */
+export function parseStrict<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const r = validate(schema, input);
+  if (r.success) return r.data;
+  const errors = { ...r.fieldErrors };
+  const raw = schema.safeParse(input);
+  if (!raw.success)
+    for (const issue of raw.error.issues)
+      if (issue.code === "unrecognized_keys") {
+        delete errors.form;
+        delete errors[""];
+        for (const key of issue.keys) errors[key] = ["warning.invalid"];
+      }
+  throw new ServiceError("warning.invalid-form", 400, errors);
+}
+
 /** A refused form whose one field carries the message `key`. */
 export const invalidField = (field: string, key = "warning.invalid") => new ServiceError("warning.invalid-form", 400, { [field]: [key] });

@@ -81,6 +81,26 @@ export const RecolteSchema = z
   });
 export type RecolteInput = z.infer<typeof RecolteSchema>;
 
+/**
+ * One characteristic row of a harvest as the API writes it (caracteristique_recoltes, spec 3 §7): the reference
+ * humidity (kind 1, a percentage) or an animal row of a grazing (kind 2: the animal type and its number of heads).
+ * Written through the harvest dialog's schema and save (the row becomes humiditeReference or an animaux entry).
+ */
+export const CaracteristiqueRecolteSchema = z
+  .object({
+    dicIdCaracteristiqueRecolte: requiredNumber({ integer: true }).refine(
+      (v) => v === CARACTERISTIQUE_RECOLTE.HUMIDITE_REFERENCE || v === CARACTERISTIQUE_RECOLTE.ANIMAUX,
+      "warning.invalid",
+    ),
+    valeurNum: requiredNumber({ min: 0, max: VALEUR_MAX }),
+    dicIdModalite: optionalId(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.dicIdCaracteristiqueRecolte === CARACTERISTIQUE_RECOLTE.ANIMAUX && v.dicIdModalite == null)
+      ctx.addIssue({ code: "custom", path: ["dicIdModalite"], message: "warning.required" });
+  });
+export type CaracteristiqueRecolteInput = z.infer<typeof CaracteristiqueRecolteSchema>;
+
 export const estPaturage = (dicIdTypeSortie: number | null | undefined) => dicIdTypeSortie === TYPE_SORTIE_PATURAGE;
 
 /** What a harvest stores once the rules of §4.1 are applied. */

@@ -36,7 +36,7 @@ const Intervention = z.looseObject({
   lotSemences: z.string().optional().describe("the lot of treated seed sown"),
 });
 
-const Recolte = z.looseObject({
+export const Recolte = z.looseObject({
   id: z.number().int(),
   updatedAt: stamp,
   idAction: z.number().int(),
@@ -49,7 +49,7 @@ const Recolte = z.looseObject({
   humiditeReference: z.number().nullable(),
   animaux: z.array(z.object({ dicIdModalite: z.number().int(), nombre: z.number().nullable() })),
 });
-const RECOLTE_FIELDS =
+export const RECOLTE_FIELDS =
   "the harvest dialog's fields: idCulture, dicIdTypeSortie, rendement, humiditeReference, idQualifiantRecolte, obsRendement, obsHumidite, obsPoidsSpecifique, obsPmg, obsProteines, obsHuile, dureePaturage, animaux: [{ dicIdModalite, nombre }]";
 
 const SaisonBody = z.object({

@@ -1,12 +1,40 @@
 import { z } from "zod";
 import { apiCall, type ApiCall } from "../http/api.server";
-import { createIntrantApi, idActionOf, updateIntrantApi } from "../intrant/api";
-import { getIntrant, removeIntrant } from "../intrant/service";
+import {
+  caracteristiqueIntrantCampaign,
+  cibleIntrantCampaign,
+  createIntrantApi,
+  idActionOf,
+  intrantOf,
+  intrantOfCaracteristiqueRow,
+  intrantOfCibleRow,
+  saveCaracteristiqueIntrantApi,
+  saveCiblesIntrantApi,
+  updateIntrantApi,
+} from "../intrant/api";
+import { getCaracteristiqueIntrant, getIntrant, removeIntrant, saveCiblesIntrant } from "../intrant/service";
 import { actionCampaign, getIntrantsOfAction, intrantCampaign, KINDS_INTRANT } from "../intervention/saison";
 import { rowId } from "~/domain/validation";
-import { autresIntrantsApi, dosesReferenceApi, fertilisantsApi, matiereActiveApi, phytosApi, semencesApi } from "../referentiel-intrants/api";
-import { campagneOf, createIntrantDossierApi, updateIntrantDossierApi } from "../intrant-dossier/api";
+import {
+  autresIntrantsApi,
+  dosesReferenceApi,
+  fertilisantsApi,
+  matiereActiveApi,
+  phytosApi,
+  semencesApi,
+  semencesDuDossierApi,
+} from "../referentiel-intrants/api";
+import {
+  campagneOf,
+  createIntrantDossierApi,
+  getFertilisantCompo,
+  intrantDossierOf,
+  intrantOfComposition,
+  saveFertilisantCompo,
+  updateIntrantDossierApi,
+} from "../intrant-dossier/api";
 import { getIntrantDossier } from "../intrant-dossier/non-reference";
+import { ServiceError } from "../errors";
 import { byId, stamp } from "./schemas";
 
 /** The inputs calls of the JSON API (spec 3 §7; issue 27, decision 0112): an intervention's inputs, one input, with its characteristics and targets. */
@@ -237,5 +265,211 @@ export const APPELS_INTRANTS: readonly ApiCall[] = [
     answer: IntrantDossier.extend({ relabelled: z.number().int() }),
     refusals: [404, 409],
     handle: ({ scope, params, body }) => updateIntrantDossierApi(scope, params.id, body),
+  }),
+];
+
+// --- issue 27, decision 0141: an input's characteristics and targets on their own, a folder fertiliser's
+// composition, the seed variants. Written through the inputs' dialog path (rights, lock, schema, token).
+
+const CaracteristiqueIntrant = z.looseObject({
+  id: z.number().int().nullable().describe("null while the input has no characteristics row"),
+  intrant: z.number().int(),
+  idAction: z.number().int(),
+  type: z.enum(["fertilisant", "semence"]),
+  updatedAt: stamp.describe("The input's: the characteristics are written with it"),
+});
+const CARACTERISTIQUE_FIELDS =
+  "a fertiliser's percentages n, p2o5, k2o, so3, mgo, cao, na2o, cu, mn, b, fe, mo, co (total 100); a seed's semenceFerme, semenceCertifiee (total 100), semenceOgm";
+
+const IntrantCible = z.object({
+  id: z.number().int().nullable().describe("null while the input has no targets"),
+  intrant: z.number().int(),
+  uniteRefCible1: z.string().nullable(),
+  idCibles: z.array(z.number().int()),
+  cibles: z.array(z.object({ id: z.number().int(), libelle: z.string(), doseRef: z.number().nullable(), uniteRef: z.string().nullable() })),
+  updatedAt: stamp.describe("The input's: the targets are written with it"),
+});
+const CIBLES_BODY =
+  "idCibles (up to four target ids; empty ones dropped and the others closed up), updatedAt (the input's, as read), uniteRefCible1 (accepted, not stored: the first target's reference dose unit is copied at save)";
+
+const FertilisantCompo = z.looseObject({
+  id: z.number().int().nullable().describe("null while the input has no composition row"),
+  intrantDossier: z.number().int(),
+  updatedAt: stamp.describe("The unreferenced input's"),
+});
+
+const semenceRef = z.array(z.looseObject({ id: z.number().int(), libelle: z.string(), idOriginIntrant: z.number().int() }));
+
+export const APPELS_INTRANTS_SUITE: readonly ApiCall[] = [
+  // C-API-14
+  apiCall({
+    method: "GET",
+    path: "/api/v1/caracteristique_intrants/{id}",
+    tag: "intrants",
+    summary: "A characteristics row of an input (a fertiliser's percentages, a seed's shares)",
+    params: byId,
+    campaign: ({ params }, db) => caracteristiqueIntrantCampaign(db, params.id),
+    answer: CaracteristiqueIntrant,
+    refusals: [404],
+    handle: async ({ scope, params }) => getCaracteristiqueIntrant(scope, await intrantOfCaracteristiqueRow(scope.db, params.id)),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/intrants/{id}/caracteristique_intrant",
+    tag: "intrants",
+    summary: "The characteristics of the input {id}",
+    params: byId,
+    campaign: ({ params }, db) => intrantCampaign(db, params.id),
+    answer: CaracteristiqueIntrant,
+    refusals: [404],
+    handle: ({ scope, params }) => getCaracteristiqueIntrant(scope, params.id),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/actions/{id}/intrants/{idIntrant}/caracteristique_intrant",
+    tag: "intrants",
+    summary: "The characteristics of the input {idIntrant} of the intervention {id}",
+    params: z.object({ id: rowId(), idIntrant: rowId() }),
+    campaign: ({ params }, db) => actionCampaign(db, params.id),
+    answer: CaracteristiqueIntrant,
+    refusals: [404],
+    handle: async ({ scope, params }) => {
+      const c = await getCaracteristiqueIntrant(scope, params.idIntrant);
+      if (c.idAction !== params.id) throw new ServiceError("errors.not-found", 404);
+      return c;
+    },
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/caracteristique_intrants",
+    tag: "intrants",
+    summary: "Writes the characteristics of the input intrant (created when it has none) through its dialog's schema; updatedAt the input's, else 409",
+    body: z.record(z.string(), z.unknown()).describe(`intrant, updatedAt (the input's, as read), and ${CARACTERISTIQUE_FIELDS}`),
+    campaign: ({ body }, db) => intrantCampaign(db, intrantOf(body)),
+    answer: CaracteristiqueIntrant,
+    status: 201,
+    refusals: [404, 409],
+    handle: ({ scope, body }) => saveCaracteristiqueIntrantApi(scope, intrantOf(body), body),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/caracteristique_intrants/{id}",
+    tag: "intrants",
+    summary: "Updates a characteristics row (the fields sent; the others kept) through its input's dialog schema; updatedAt the input's, else 409",
+    params: byId,
+    body: z.record(z.string(), z.unknown()).describe(`updatedAt (the input's, as read), and ${CARACTERISTIQUE_FIELDS}`),
+    campaign: ({ params }, db) => caracteristiqueIntrantCampaign(db, params.id),
+    answer: CaracteristiqueIntrant,
+    refusals: [404, 409],
+    handle: async ({ scope, params, body }) => saveCaracteristiqueIntrantApi(scope, await intrantOfCaracteristiqueRow(scope.db, params.id), body),
+  }),
+
+  // C-API-08, C-API-09
+  apiCall({
+    method: "POST",
+    path: "/api/v1/intrant_cibles",
+    tag: "intrants",
+    summary: "Sets the targets of the phyto input intrant (its reference doses copied); updatedAt the input's, else 409",
+    body: z.record(z.string(), z.unknown()).describe(`intrant, ${CIBLES_BODY}`),
+    campaign: ({ body }, db) => intrantCampaign(db, intrantOf(body)),
+    answer: IntrantCible,
+    status: 201,
+    refusals: [404, 409],
+    handle: ({ scope, body }) => saveCiblesIntrantApi(scope, intrantOf(body), body),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/intrant_cibles/{id}",
+    tag: "intrants",
+    summary: "Replaces the targets of a targets row's input; updatedAt the input's, else 409",
+    params: byId,
+    body: z.record(z.string(), z.unknown()).describe(CIBLES_BODY),
+    campaign: ({ params }, db) => cibleIntrantCampaign(db, params.id),
+    answer: IntrantCible,
+    refusals: [404, 409],
+    handle: async ({ scope, params, body }) => saveCiblesIntrantApi(scope, await intrantOfCibleRow(scope.db, params.id), body),
+  }),
+  apiCall({
+    method: "DELETE",
+    path: "/api/v1/intrant_cibles/{id}",
+    tag: "intrants",
+    summary: "Removes the targets of a targets row's input (the input stays)",
+    params: byId,
+    campaign: ({ params }, db) => cibleIntrantCampaign(db, params.id),
+    refusals: [404],
+    handle: async ({ scope, params }) => saveCiblesIntrant(scope, await intrantOfCibleRow(scope.db, params.id), [], null),
+  }),
+
+  // C-API-22: a fertiliser of the folder through which the user works `campagne`
+  apiCall({
+    method: "GET",
+    path: "/api/v1/fertilisant_compo_dossiers",
+    tag: "intrants",
+    summary: "The composition of the unreferenced fertiliser intrantDossier of the folder of the campaign campagne (one row)",
+    query: z.object({ intrantDossier: rowId(), campagne: rowId() }),
+    campaign: ({ query }) => query.campagne,
+    answer: z.array(FertilisantCompo),
+    refusals: [404],
+    handle: async ({ scope, query }) => [await getFertilisantCompo(scope, query.intrantDossier)],
+  }),
+  apiCall({
+    method: "POST",
+    path: "/api/v1/fertilisant_compo_dossiers",
+    tag: "intrants",
+    summary: "Writes the percentages of the unreferenced fertiliser intrantDossier (animation right; total 100); updatedAt the input's, else 409",
+    body: z
+      .record(z.string(), z.unknown())
+      .describe("campagne, intrantDossier, updatedAt (the unreferenced input's, as read), n, p2o5, k2o, so3, mgo, ... (%)"),
+    campaign: ({ body }) => campagneOf(body),
+    answer: FertilisantCompo,
+    status: 201,
+    refusals: [404, 409],
+    handle: ({ scope, body: { campagne: _c, intrantDossier, updatedAt, ...values } }) =>
+      saveFertilisantCompo(scope, intrantDossierOf(intrantDossier), values, updatedAt),
+  }),
+  apiCall({
+    method: "PATCH",
+    path: "/api/v1/fertilisant_compo_dossiers/{id}",
+    tag: "intrants",
+    summary: "Updates a composition row's percentages (those sent; the others kept; total 100); updatedAt the unreferenced input's, else 409",
+    params: byId,
+    body: z.record(z.string(), z.unknown()).describe("campagne, updatedAt (the unreferenced input's, as read), and the percentages"),
+    campaign: ({ body }) => campagneOf(body),
+    answer: FertilisantCompo,
+    refusals: [404, 409],
+    handle: async ({ scope, params, body: { campagne: _c, updatedAt, ...values } }) => {
+      const id = await intrantOfComposition(scope.db, params.id);
+      if (id == null) throw new ServiceError("errors.not-found", 404);
+      return saveFertilisantCompo(scope, id, values, updatedAt);
+    },
+  }),
+
+  // C-API-11, C-SEED-23: {product} is the product's own name (sillon), as in the spec's idCulture{product}
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_semence_sillon_dossiers/{id}",
+    tag: "catalogues",
+    summary: "The varieties of the species {id} of one origin: reference (776) or the folder's own (777, idDossier)",
+    params: byId,
+    query: z.object({
+      idDossier: rowId().optional(),
+      origine: z.coerce
+        .number()
+        .int()
+        .refine((v) => v === 776 || v === 777, "warning.invalid"),
+    }),
+    answer: semenceRef,
+    refusals: [404],
+    handle: ({ scope, params, query }) => semencesApi(scope, params.id, query),
+  }),
+  apiCall({
+    method: "GET",
+    path: "/api/v1/reference_semences_sillon_dossiers",
+    tag: "catalogues",
+    summary: "The folder idDossier's own seed varieties (origin 777) of every species",
+    query: z.object({ idDossier: rowId() }),
+    answer: semenceRef,
+    refusals: [404],
+    handle: ({ scope, query }) => semencesDuDossierApi(scope, query.idDossier),
   }),
 ];

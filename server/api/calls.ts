@@ -4,7 +4,8 @@ import { APPELS_EXPLOITATION } from "./appels-exploitation";
 import { APPELS_CAMPAGNES } from "./appels-campagnes";
 import { APPELS_FERMES } from "./appels-fermes";
 import { APPELS_INTERVENTIONS } from "./appels-interventions";
-import { APPELS_INTRANTS } from "./appels-intrants";
+import { APPELS_INTRANTS, APPELS_INTRANTS_SUITE } from "./appels-intrants";
+import { APPELS_RECOLTES_SUITE } from "./appels-recoltes-suite";
 import { APPELS_PRIX } from "./appels-prix";
 import { APPELS_PROTOCOLES } from "./appels-protocoles";
 import { APPELS_CALCUL } from "./appels-calcul";
@@ -40,6 +41,8 @@ export const API_CALLS: readonly ApiCall[] = [
   ...APPELS_OBSERVATIONS_SUITE,
   ...APPELS_INTERVENTIONS,
   ...APPELS_INTRANTS,
+  ...APPELS_INTRANTS_SUITE,
+  ...APPELS_RECOLTES_SUITE,
   ...APPELS_PRIX,
   ...APPELS_PROTOCOLES,
   ...APPELS_CALCUL,

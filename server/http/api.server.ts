@@ -23,7 +23,7 @@ import { limitedFormData } from "./limited-form-data.server";
  * site cannot make the browser write through the API (no CSRF).
  */
 
-export type ApiMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Locale = "fr" | "en";
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -313,7 +313,8 @@ async function runCall(compiled: Compiled[], request: Request, url: URL, db: Db,
       : await readJson(request, locale)
     : undefined;
   const body = call.body ? parsed(call.body, raw, locale) : undefined;
-  if (!call.body && (method === "POST" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0) await readJson(request, locale);
+  if (!call.body && (method === "POST" || method === "PUT" || method === "PATCH") && Number(request.headers.get("content-length") ?? "0") > 0)
+    await readJson(request, locale);
 
   // Idempotency-Key on a creating call (decision 0113): the answer kept with the key is given again to the same request.
   const idemKey = method === "POST" ? request.headers.get("idempotency-key") : null;

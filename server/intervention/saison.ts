@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { finApresDebut, InterventionSchema, RegistreInterventionSchema } from "~/domain/intervention";
 import { AutreSchema, EauSchema, FertilisantSchema, PhytoSchema, SemenceSchema } from "~/domain/intrant";
-import { validate } from "~/domain/validation";
 import { campaignContext, writableCampaign } from "../access/description";
 import type { Scope } from "../access/scope";
 import type { Db } from "../db/knex";
-import { failingWith, isServiceError, ServiceError } from "../errors";
+import { failingWith, isServiceError, parseStrict, ServiceError } from "../errors";
 import { getIntrant, writeIntrant, type IntrantKind } from "../intrant/service";
 import { findIntervention, insertIntervention } from "./repo";
 import { ACTIONS_CREATE_ERROR, ACTIONS_LOAD_ERROR, campaignLinks, storedIntervention, storedRegistre } from "./service";
@@ -86,18 +85,12 @@ function prefixed(errors: Record<string, string[]>, prefix: string): Record<stri
 
 /** A strict schema's errors, an unknown field named by itself (as the API adapter names them). */
 function checked<T extends z.ZodType>(schema: T, input: unknown, prefix: string): z.output<T> {
-  const r = validate(schema, input);
-  if (r.success) return r.data;
-  const errors = { ...r.fieldErrors };
-  const raw = schema.safeParse(input);
-  if (!raw.success)
-    for (const issue of raw.error.issues)
-      if (issue.code === "unrecognized_keys") {
-        delete errors.form;
-        delete errors[""];
-        for (const key of issue.keys) errors[key] = ["warning.invalid"];
-      }
-  throw new ServiceError("warning.invalid-form", 400, prefixed(errors, prefix));
+  try {
+    return parseStrict(schema, input);
+  } catch (e) {
+    if (isServiceError(e) && e.fieldErrors) throw new ServiceError(e.key, e.status, prefixed(e.fieldErrors, prefix));
+    throw e;
+  }
 }
 
 /**

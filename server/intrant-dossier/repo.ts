@@ -40,3 +40,15 @@ export type CategorieEgesRow = { code: string; libelle: string; libelleEn: strin
 export async function listCategoriesEges(db: Db): Promise<CategorieEgesRow[]> {
   return db("categorie_eges").orderBy("ordre").select("code", "libelle", "libelleEn", "confiance");
 }
+
+/** The id of an unreferenced input's composition row, or null when it has none. */
+export async function compositionIdDe(db: Db, idIntrantDossier: number): Promise<number | null> {
+  const r = await db("fertilisant_compo_dossier").where({ idIntrantDossier }).first("id");
+  return r ? Number(r.id) : null;
+}
+
+/** The unreferenced input of a composition row, or null. */
+export async function intrantDeComposition(db: Db, id: number): Promise<number | null> {
+  const r = await db("fertilisant_compo_dossier").where({ id }).first("idIntrantDossier");
+  return r ? Number(r.idIntrantDossier) : null;
+}

@@ -135,3 +135,21 @@ export async function idsIntrantsDeAction(db: Db, idAction: number): Promise<num
     await db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie").where("i.idAction", idAction).orderBy("i.id", "desc").select("i.id")
   ).map((r) => Number(r.id));
 }
+
+/** The input a characteristics row belongs to, or null. */
+export async function intrantDeCaracteristique(db: Db, id: number): Promise<number | null> {
+  const r = await db("caracteristique_intrant").where({ id }).first("idIntrant");
+  return r ? Number(r.idIntrant) : null;
+}
+
+/** The input a targets row (intrant_cible) belongs to, or null. */
+export async function intrantDeCible(db: Db, id: number): Promise<number | null> {
+  const r = await db("intrant_cible").where({ id }).first("idIntrant");
+  return r ? Number(r.idIntrant) : null;
+}
+
+/** The targets row of an input (its id and the reference unit of its first target), or undefined. */
+export async function cibleRowDe(db: Db, idIntrant: number): Promise<{ id: number; uniteRefCible1: string | null } | undefined> {
+  const r = await db("intrant_cible").where({ idIntrant }).first("id", "uniteRefCible1");
+  return r ? { id: Number(r.id), uniteRefCible1: textOrNull(r.uniteRefCible1) } : undefined;
+}

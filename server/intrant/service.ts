@@ -2,6 +2,7 @@ import {
   ciblesOf,
   EAU,
   ELEMENTS,
+  MAX_CIBLES,
   ORIGINE_INTRANT,
   TYPE_INTRANT,
   type AutreInput,
@@ -10,7 +11,17 @@ import {
   type PhytoInput,
   type SemenceInput,
 } from "~/domain/intrant";
-import { dialogInput, grilleField, grilleRowOf, IntrantGrilleSchema, KIND_SCHEMAS, kindOfType, type GrilleKind } from "~/domain/intrant-grille";
+import { z } from "zod";
+import {
+  dialogInput,
+  grilleField,
+  grilleRowOf,
+  IntrantGrilleSchema,
+  KIND_SCHEMAS,
+  kindOfType,
+  type GrilleKind,
+  type IntrantGrilleInput,
+} from "~/domain/intrant-grille";
 import { rowPatchesSchema, type RowConflict } from "~/domain/grid-patches";
 import { INVALID_FORM, validate } from "~/domain/validation";
 import { writableCampaign, campaignContext, type CampaignContext } from "../access/description";
@@ -18,7 +29,7 @@ import type { GridSaveResult, SavedRow } from "../db/row-patches";
 import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { STALE, updateIfUnchanged, type Token } from "../db/stale";
-import { failingWith, invalidField, isServiceError, parse, ServiceError } from "../errors";
+import { failingWith, invalidField, isServiceError, parse, parseStrict, ServiceError } from "../errors";
 import * as referentiel from "../referentiel-intrants/service";
 import type { Scope } from "../access/scope";
 import {
@@ -27,12 +38,15 @@ import {
   caracteristiqueDe,
   categorieDeType,
   ciblesConnues,
+  cibleRowDe,
   ciblesDe,
   compositionFertilisant,
   deleteIntrantDeCampagne,
   fertilisantReference,
   idsIntrantsDeAction,
   insertIntrant,
+  intrantDeCaracteristique,
+  intrantDeCible,
   intrantDeCampagne,
   intrantDuDossier,
   produitPhyto,
@@ -495,6 +509,129 @@ export async function addIntrantsToActions(scope: Scope, idActions: readonly num
         }
       }
       return { saved, conflicts: [] };
+    }),
+  );
+}
+
+// ---- The characteristics and targets of an input on their own (JSON API, issue 27, decision 0141)
+
+/** The characteristic fields of the kinds that have some: a fertiliser's percentages, a seed's shares. */
+export const CARACTERISTIQUE_FIELDS = {
+  fertilisant: [...ELEMENTS] as string[],
+  semence: ["semenceFerme", "semenceCertifiee", "semenceOgm"],
+} as const;
+
+/** The stored input of the campaign with its kind, as its dialog would send it back unchanged. */
+async function dialogOf(db: Db, idCampagne: number, id: number, notFound: string) {
+  const stored = await readIntrant(db, idCampagne, id);
+  if (!stored) throw new ServiceError(notFound, 404);
+  const kind = kindOfType(stored.type);
+  if (!kind) throw new ServiceError(notFound, 404);
+  const base = { quantite: stored.quantite, dicLlUnite: stored.unite } as IntrantGrilleInput;
+  return { stored, kind, input: dialogInput(kind, base, stored) };
+}
+
+/** The characteristics row of an input of the selected campaign: its kind's fields and the input's token. */
+export async function getCaracteristiqueIntrant(scope: Scope, idIntrant: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  return failingWith(CARACTERISTIQUE_ERROR, async () => {
+    const r = await readIntrant(db, ctx.idCampagne, idIntrant);
+    const kind = r && kindOfType(r.type);
+    if (!r || (kind !== "fertilisant" && kind !== "semence")) throw new ServiceError(CARACTERISTIQUE_ERROR, 404);
+    const row = await caracteristiqueDe(db, idIntrant);
+    return {
+      id: row ? Number(row.id) : null,
+      intrant: r.id,
+      idAction: r.idAction,
+      type: kind,
+      ...Object.fromEntries(CARACTERISTIQUE_FIELDS[kind].map((f) => [f, r.caracteristique?.[f] ?? null])),
+      updatedAt: r.updatedAt,
+    };
+  });
+}
+
+/** The input of a characteristics row (null: none), for the API to find its campaign. */
+export function intrantOfCaracteristique(db: Db, id: number): Promise<number | null> {
+  return intrantDeCaracteristique(db, id);
+}
+
+/** The input of a targets row (null: none), for the API to find its campaign. */
+export function intrantOfCible(db: Db, id: number): Promise<number | null> {
+  return intrantDeCible(db, id);
+}
+
+/**
+ * Writes only the characteristics of an existing input (a fertiliser's percentages, a seed's shares): the input as
+ * its dialog would send it back, those fields changed, parsed with the dialog's schema (a fertiliser's total of
+ * 100 %, a seed's shares) and written by the dialogs' own path (writeIntrant) with the input's token (stale: 409).
+ * A field of another kind, or an input without characteristics, is a field error.
+ */
+export async function saveCaracteristiqueIntrant(scope: Scope, idIntrant: number, values: Record<string, unknown>, updatedAt: string): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  await failingWith(CARACTERISTIQUE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const { stored, kind, input } = await dialogOf(trx, ctx.idCampagne, idIntrant, CARACTERISTIQUE_ERROR);
+      if (kind !== "fertilisant" && kind !== "semence") throw invalidField("intrant");
+      const fields = CARACTERISTIQUE_FIELDS[kind];
+      const sent = parseStrict(z.strictObject(Object.fromEntries(fields.map((f) => [f, z.unknown().optional()]))), values);
+      for (const f of fields) if (f in sent) input[f] = sent[f] ?? undefined;
+      const parsed = parse(KIND_SCHEMAS[kind], input) as IntrantInputOf[typeof kind];
+      await writeIntrant(trx, ctx, stored.idAction, kind, parsed, { id: idIntrant, updatedAt });
+    }),
+  );
+}
+
+/** The targets of a phyto input of the selected campaign as the spec's intrant_cible row (id null: none yet). */
+export async function getCiblesIntrant(scope: Scope, idIntrant: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  return failingWith(INTRANTS_LOAD_ERROR, async () => {
+    const r = await readIntrant(db, ctx.idCampagne, idIntrant);
+    if (!r || kindOfType(r.type) !== "phyto") throw new ServiceError(INTRANTS_LOAD_ERROR, 404);
+    const row = await cibleRowDe(db, idIntrant);
+    return {
+      id: row?.id ?? null,
+      intrant: r.id,
+      uniteRefCible1: row?.uniteRefCible1 ?? null,
+      idCibles: r.cibles.map((c) => c.id),
+      cibles: r.cibles,
+      updatedAt: r.updatedAt,
+    };
+  });
+}
+
+/**
+ * Writes only the targets of an existing phyto input (the spec's intrant_cible): empty ids dropped and the others
+ * closed up (C-API-09), at most four, through the phyto dialog's schema and write path (reference doses copied,
+ * unknown targets refused as `idCibles[<i>]`). `updatedAt` is the input's token (stale: 409); null clears them
+ * whatever the token (the delete of the targets row).
+ */
+export async function saveCiblesIntrant(scope: Scope, idIntrant: number, idCibles: (number | null)[], updatedAt: string | null): Promise<void> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  const list = idCibles.filter((c): c is number => c != null);
+  if (list.length > MAX_CIBLES) throw invalidField("idCibles", "warning.too-many");
+  const named = (e: unknown): never => {
+    if (isServiceError(e) && e.fieldErrors) {
+      const out: Record<string, string[]> = {};
+      for (const [k, v] of Object.entries(e.fieldErrors)) out[/^cible\d$/.test(k) ? `idCibles[${Number(k.slice(5)) - 1}]` : k] = v;
+      throw new ServiceError(e.key, e.status, out, e.params);
+    }
+    throw e;
+  };
+  await failingWith(INTRANTS_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const { stored, kind, input } = await dialogOf(trx, ctx.idCampagne, idIntrant, INTRANTS_UPDATE_ERROR);
+      if (kind !== "phyto") throw invalidField("intrant");
+      for (let i = 0; i < MAX_CIBLES; i++) input[`cible${i + 1}`] = list[i];
+      try {
+        const parsed = parse(KIND_SCHEMAS.phyto, input);
+        await writeIntrant(trx, ctx, stored.idAction, "phyto", parsed, { id: idIntrant, updatedAt: updatedAt ?? stored.updatedAt });
+      } catch (e) {
+        named(e);
+      }
     }),
   );
 }

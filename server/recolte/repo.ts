@@ -224,3 +224,37 @@ export async function actionDeRecolte(db: Db, id: number): Promise<number | null
   const r = await db("recolte").where({ id }).first("idAction");
   return r ? Number(r.idAction) : null;
 }
+
+/** The harvest a characteristic row belongs to, or null. */
+export async function recolteDeCaracteristique(db: Db, id: number): Promise<number | null> {
+  const r = await db("caracteristique_recolte").where({ id }).first("idRecolte");
+  return r ? Number(r.idRecolte) : null;
+}
+
+/** The ids of the campaign's harvests that carry the qualifier, in order. */
+export async function recoltesIdsOfQualifiant(db: Db, idCampagne: number, idQualifiantRecolte: number): Promise<number[]> {
+  return (
+    await db("recolte as r")
+      .join("action as a", "a.id", "r.idAction")
+      .where({ "a.idCampagne": idCampagne, "r.idQualifiantRecolte": idQualifiantRecolte })
+      .orderBy("r.id")
+      .pluck("r.id")
+  ).map(Number);
+}
+
+/** A crop of the reference (main or catch crop), or undefined. */
+export async function cultureDe(
+  db: Db,
+  id: number,
+): Promise<{ id: number; libelle: string; libelleEn: string | null; idCatCulture: number | null; interculture: boolean } | undefined> {
+  const c = await db("culture").where({ id }).first("id", "libelle", "libelleEn", "idCatCulture", "interculture");
+  return c
+    ? {
+        id: Number(c.id),
+        libelle: String(c.libelle),
+        libelleEn: text(c.libelleEn),
+        idCatCulture: num(c.idCatCulture),
+        interculture: c.interculture === true || Number(c.interculture) === 1,
+      }
+    : undefined;
+}

@@ -20,6 +20,7 @@ import {
   animauxReference,
   caracteristiquesRecolte,
   categoriesCulture,
+  cultureDe,
   culturePrincipaleNom,
   culturesDesModes,
   culturesPrincipales,
@@ -32,6 +33,8 @@ import {
   qualifiantsOf,
   qualifiantUtilise,
   recolteDeCampagne,
+  recolteDeCaracteristique,
+  recoltesIdsOfQualifiant,
   replaceCaracteristiques,
   serieDeRecolte,
   setSerieRecolte,
@@ -270,4 +273,66 @@ export async function removeRecolte(scope: Scope, id: number): Promise<void> {
       await writeSerieRecolte(trx, { ctx, user, action: null, idSerie: num(r.idObservationSerie), nom: null, stored: null });
     }),
   );
+}
+
+// ---- What the JSON API reads besides the dialog (issue 27, decision 0141)
+
+/** A characteristic row as the API shows it; its token is the harvest's (the rows are written with it). */
+const caracteristiqueRow = (c: Record<string, unknown>, updatedAt: unknown) => ({
+  id: Number(c.id),
+  idRecolte: Number(c.idRecolte),
+  dicIdCaracteristiqueRecolte: Number(c.dicIdCaracteristiqueRecolte),
+  valeurNum: num(c.valeurNum),
+  dicIdModalite: num(c.dicIdModalite),
+  dicLlUnite: c.dicLlUnite == null ? null : String(c.dicLlUnite),
+  updatedAt: toIso(updatedAt as Date | string),
+});
+export type CaracteristiqueRecolte = ReturnType<typeof caracteristiqueRow>;
+
+/** The characteristic rows of a harvest of the selected campaign (reference humidity, animals), in order. */
+export async function getCaracteristiquesRecolte(scope: Scope, idRecolte: number): Promise<CaracteristiqueRecolte[]> {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  return failingWith(CARACTERISTIQUES_RECOLTE_ERROR, async () => {
+    const r = await recolteDeCampagne(db, ctx.idCampagne, idRecolte);
+    if (!r) throw new ServiceError(CARACTERISTIQUES_RECOLTE_ERROR, 404);
+    return (await caracteristiquesRecolte(db, idRecolte)).map((c) => caracteristiqueRow(c, r.updatedAt));
+  });
+}
+
+/** One characteristic row of a harvest of the selected campaign. */
+export async function getCaracteristiqueRecolte(scope: Scope, id: number): Promise<CaracteristiqueRecolte> {
+  await campaignContext(scope);
+  const idRecolte = await failingWith(CARACTERISTIQUES_RECOLTE_ERROR, () => recolteDeCaracteristique(scope.db, id));
+  const row = idRecolte == null ? undefined : (await getCaracteristiquesRecolte(scope, idRecolte)).find((c) => c.id === id);
+  if (!row) throw new ServiceError(CARACTERISTIQUES_RECOLTE_ERROR, 404);
+  return row;
+}
+
+/** The harvest of a characteristic row (null: none); the API finds the campaign from it. */
+export function recolteOfCaracteristique(db: Db, id: number): Promise<number | null> {
+  return recolteDeCaracteristique(db, id);
+}
+
+/** The campaign's harvests that carry a qualifier of the selected folder (qualifiant_recoltes/{id}/recoltes). */
+export async function recoltesDuQualifiant(scope: Scope, idQualifiant: number) {
+  const { db } = scope;
+  const ctx = await campaignContext(scope);
+  const ids = await failingWith(QUALIFIANTS_LOAD_ERROR, async () => {
+    if ((await qualifiantNom(db, idDossierOf(ctx), idQualifiant)) == null) throw new ServiceError(QUALIFIANTS_LOAD_ERROR, 404);
+    return recoltesIdsOfQualifiant(db, ctx.idCampagne, idQualifiant);
+  });
+  const out = [];
+  for (const id of ids) out.push(await getRecolte(scope, id));
+  return out;
+}
+
+/** A crop of the reference with its output types (cultures/{id}): reference data any signed-in user reads. */
+export async function getCultureAvecSorties(scope: Scope, idCulture: number) {
+  const { db } = scope;
+  return failingWith(RECOLTES_LOAD_ERROR, async () => {
+    const c = await cultureDe(db, idCulture);
+    if (!c) throw new ServiceError("errors.not-found", 404);
+    return { ...c, typesSorties: await typesSortieCulture(db, idCulture) };
+  });
 }

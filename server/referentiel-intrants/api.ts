@@ -31,6 +31,11 @@ export async function semencesApi(scope: Scope, idCulture: number, o: { idDossie
   return referentiel.semences(scope.db, { idCulture, idDossier: await readableFolder(scope, o.idDossier), origine: o.origine ?? null });
 }
 
+/** The folder's own seed varieties of every species, once the user may read the folder. */
+export async function semencesDuDossierApi(scope: Scope, idDossier: number) {
+  return referentiel.semencesDuDossier(scope.db, (await readableFolder(scope, idDossier))!);
+}
+
 export async function matiereActiveApi(scope: Scope, cle: string, o: { idDossier?: number }) {
   const found = await referentiel.matiereActive(scope.db, cle, await readableFolder(scope, o.idDossier));
   if (!found) throw new ServiceError("errors.not-found", 404);

@@ -386,6 +386,25 @@ export async function listSemences(db: Db, opts: { idCulture: number; idDossier?
   return out;
 }
 
+/** A folder's own seed varieties (origin 777) of every species, by name (reference_semences_{product}_dossiers). */
+export async function listSemencesDuDossier(db: Db, idDossier: number): Promise<SemenceRef[]> {
+  return (
+    await db("intrant_dossier")
+      .where({ idDossier, dicIdTypeIntrant: TYPE_SEMENCE })
+      .orderBy([{ column: "libelle" }, { column: "id" }])
+      .select("id", "libelle", "code", "remarque", "idDossier", "idCulture")
+  ).map((r) => ({
+    id: Number(r.id),
+    libelle: String(r.libelle),
+    idCulture: num(r.idCulture),
+    idLocal: null,
+    idDossier: Number(r.idDossier),
+    idOriginIntrant: ORIGINE_DOSSIER,
+    codeGnis: str(r.code),
+    commentaire: str(r.remarque),
+  }));
+}
+
 export type SemenceCulture = { id: number; libelle: string; culPmg: number | null; culGrainDose: number | null };
 
 /** The species' thousand-grain weight and seeds per dose, used by the seed conversion (C-SEED-25). */

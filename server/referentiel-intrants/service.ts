@@ -58,9 +58,14 @@ export function autresIntrants(db: Db, opts: { idDossier?: number | null; dicIdT
   return repo.listAutresIntrants(db, opts);
 }
 
-/** `reference_semence_{species}_dossiers/{id}`: varieties of a species, origin 776 and/or the folder's 777 (C-SEED-23, C-SEED-24). */
+/** `reference_semences/{id}` and `reference_semence_sillon_dossiers/{id}` (decision 0141): varieties of a species, origin 776 and/or the folder's 777 (C-SEED-23, C-SEED-24). */
 export function semences(db: Db, opts: { idCulture: number; idDossier?: number | null; origine?: number | null }) {
   return repo.listSemences(db, opts);
+}
+
+/** `reference_semences_{product}_dossiers`: a folder's own seed varieties of every species (origin 777). */
+export function semencesDuDossier(db: Db, idDossier: number) {
+  return repo.listSemencesDuDossier(db, idDossier);
 }
 
 /** culPmg and culGrainDose of a species (C-SEED-25). */
