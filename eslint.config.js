@@ -60,7 +60,7 @@ export const noKnexInServices = [
     selector: `CallExpression[callee.type='MemberExpression'][callee.object.type='Identifier'][callee.object.name=/${KNEX}/][callee.property.name!='transaction']`,
     message: SQL_IN_REPO,
   },
-  { selector: "CallExpression[callee.property.name='raw']", message: SQL_IN_REPO },
+  { selector: `CallExpression[callee.property.name='raw']:not([callee.object.name=/${KNEX}/])`, message: SQL_IN_REPO },
 ];
 
 /**
