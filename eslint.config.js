@@ -72,6 +72,7 @@ export const SQL_FREE_FILES = [
   "server/session-export/donnees-brutes.ts",
   "server/referentiel-intrants/import-service.ts",
   "server/intrant-dossier/non-reference.ts",
+  "server/calcul/instantane.ts",
 ];
 export const KNEX_LEFT = [
   // The eDaplos export's session rows, its log and its counts (15 calls): to move to server/interop/edaplos/repo.ts.
