@@ -54,7 +54,9 @@ export const layerZones = [
 const KNEX = "^(db|trx|tx|knex|sp)$";
 const SQL_IN_REPO = "SQL lives in the feature's repo.ts (decision 0135): call a repo function; a service only opens the transaction.";
 export const noKnexInServices = [
-  { selector: `CallExpression[callee.type='Identifier'][callee.name=/${KNEX}/]`, message: SQL_IN_REPO },
+  // `db()` alone is the connection getter of server/db (server/auth/session.ts); `db()(…)` is a query.
+  { selector: `CallExpression[callee.type='Identifier'][callee.name=/${KNEX}/][arguments.length>0]`, message: SQL_IN_REPO },
+  { selector: `CallExpression[callee.type='CallExpression'][callee.callee.name=/${KNEX}/]`, message: SQL_IN_REPO },
   { selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/${KNEX}/]`, message: SQL_IN_REPO },
   {
     selector: `CallExpression[callee.type='MemberExpression'][callee.object.type='Identifier'][callee.object.name=/${KNEX}/][callee.property.name!='transaction']`,
@@ -73,6 +75,7 @@ export const SQL_FREE_FILES = [
   "server/referentiel-intrants/import-service.ts",
   "server/intrant-dossier/non-reference.ts",
   "server/calcul/instantane.ts",
+  "server/auth/session.ts",
 ];
 export const KNEX_LEFT = [
   // The eDaplos export's session rows, its log and its counts (15 calls): to move to server/interop/edaplos/repo.ts.

@@ -86,16 +86,19 @@ describe("the layers are import rules", SLOW, () => {
       for (const e of errors) expect(e.message).toContain("SQL lives in the feature's repo.ts");
     }
     const allowed = [
-      'import type { Db } from "../db/knex";',
+      'import { db } from "../db";',
       'import { findParcelle, updateParcelle } from "./repo";',
-      "export async function f(db: Db) {",
-      "  return db.transaction(async (trx) => {",
+      "export async function f() {",
+      "  return db().transaction(async (trx) => {",
       "    await trx.transaction((sp) => updateParcelle(sp, 1));",
-      "    return findParcelle(trx, 1);",
+      "    return findParcelle(trx, 1) ?? findParcelle(db(), 1);",
       "  });",
       "}",
       "",
     ].join("\n");
+    // server/db's connection getter `db()` is no query; `db()(…)` is.
+    const getter = 'import { db } from "../db";\nexport const f = () => db()("session").where({ id: "x" }).delete();\n';
+    expect((await errorsOf("server/auth/session.ts", getter)).map((e) => e.rule)).toEqual(["no-restricted-syntax"]);
     expect(await errorsOf("server/x/service.ts", allowed)).toEqual([]);
     // The repo itself holds the SQL.
     expect(await errorsOf("server/x/repo.ts", violation)).toEqual([]);
