@@ -2,9 +2,10 @@
 // seeds the database, then serves on PORT. `--setup-only` stops after the database is ready; `--build-only`
 // after the build (the image's build stage).
 //
-// With WEB_CONCURRENCY above 1 (default: one per core, at most 4), this process is the primary: it builds,
-// migrates and seeds, then forks that many server processes sharing the port (node:cluster); sessions,
-// context, sign-in counts and data all live in the database, so any process serves any user.
+// This process is the primary: it builds, migrates and seeds, runs the job runner (calculations, exports, imports),
+// and forks WEB_CONCURRENCY server processes sharing the port (node:cluster; default one per core, at most 4; one
+// at least, so that no request ever waits on a job's work, decision 0139); sessions, context, sign-in counts and
+// data all live in the database, so any process serves any user.
 //
 // Builds never change under a running server (docs/decisions/0022-atomic-build.md): each build goes into
 // a fresh folder builds/<id>/, and `build` is a symbolic link swapped atomically to the newest one. A
@@ -205,12 +206,12 @@ const host = process.env.HOST ?? "0.0.0.0";
 const where = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}${basename}`;
 const processes = concurrency();
 
-if (cluster.isPrimary && processes > 1) {
+if (cluster.isPrimary) {
   let stopping = false;
   let listening = 0;
   const fork = () => cluster.fork({ SILLON_BUILD_FOLDER: buildDir });
   cluster.on("listening", () => {
-    if (++listening === processes) console.log(`Sillon listens on ${where} (${processes} processes)`);
+    if (++listening === processes) console.log(`Sillon listens on ${where} (${processes} server process${processes > 1 ? "es" : ""})`);
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {

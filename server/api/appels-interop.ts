@@ -3,6 +3,7 @@ import { ImportDaplosSchema } from "~/domain/import-daplos";
 import { rowId } from "~/domain/validation";
 import { ApiFileAnswer, apiCall, type ApiCall } from "../http/api.server";
 import { invalidField } from "../errors";
+import { traducteur } from "../i18n";
 import { historiqueImportsDaplos, lancerImportDaplos, TAILLE_MAX_DAPLOS } from "../interop/daplos/service.server";
 import {
   creerExportEdaplos,
@@ -151,6 +152,28 @@ export const APPELS_INTEROP: readonly ApiCall[] = [
     answer: LigneLog,
     refusals: [404],
     handle: ({ scope, params }) => lireLogEdaplos(scope, params.id),
+  }),
+  // C-API-42: the message of a log line resolved to its text (spec 3 §7 "log messages are resolved by link to obtain
+  // libelle"), in French or with locale=en in English, its parameters filled in, as the export screen shows it.
+  apiCall({
+    method: "GET",
+    path: "/api/v1/calculs_e_daplos_messages_logs/{id}",
+    tag: "interop",
+    summary: "The message of one log line of one of the user's eDaplos sessions: its key, level, parameters and text (in English with locale=en)",
+    params: byId,
+    answer: z.object({
+      id: z.number().int(),
+      niveau: z.number().int().describe("1 information, 2 error"),
+      logMessage: z.string().describe("Key under edaplos.logs"),
+      parametres: LigneLog.shape.parametres,
+      libelle: z.string().describe("The message's text, its parameters filled in"),
+    }),
+    refusals: [404],
+    handle: async ({ scope, params, locale }) => {
+      const { id, niveau, logMessage, parametres } = await lireLogEdaplos(scope, params.id);
+      const t = await traducteur(locale === "en");
+      return { id, niveau, logMessage, parametres, libelle: t(`edaplos.logs.${logMessage}`, parametres) };
+    },
   }),
   // C-API-43
   apiCall({

@@ -62,7 +62,7 @@ export const AZOXYSTAR = (q: number): Input => ({ kind: "phyto", categorie: F, l
 const MODDUS = (q: number): Input => ({ kind: "phyto", categorie: REG, libelle: "MODDUS", amm: "9100046", quantite: q, unite: "l/ha" }); // trinexapac-éthyl
 const BETAGRI = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "BETAGRI SC", amm: "2100034", quantite: q, unite: "l/ha" }); // métamitrone
 const COLZOR_TRIO = (q: number): Input => ({ kind: "phyto", categorie: H, libelle: "COLZOR TRIO", amm: "9800018", quantite: q, unite: "l/ha" }); // colza, pré-levée
-const KARATE_ZEON = (q: number): Input => ({
+export const KARATE_ZEON = (q: number): Input => ({
   kind: "phyto",
   categorie: I,
   libelle: "KARATE AVEC TECHNOLOGIE ZEON",

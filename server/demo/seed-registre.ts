@@ -2,7 +2,7 @@ import type { Db } from "../db/knex";
 import { parseFile } from "../referentiel-intrants/ephy-import";
 import { importReferentiel } from "../referentiel-intrants/import-service";
 import type { CampaignOperations } from "./seed-description";
-import { AZOXYSTAR, COCKPIT, seedCampaignInterventions } from "./seed-interventions";
+import { AZOXYSTAR, COCKPIT, KARATE_ZEON, seedCampaignInterventions } from "./seed-interventions";
 import usagesDemo from "./usages-phyto-demo.csv?raw";
 
 /**
@@ -11,6 +11,8 @@ import usagesDemo from "./usages-phyto-demo.csv?raw";
  * not E-Phy's figures: the identifiers DEMO0001… say so), and two treatments added to the farm "EARL des Tilleuls"
  * in 2025. With the demo's season they give one finding of each kind on that farm:
  * - a withdrawn product used after its withdrawal date (COCKPIT, withdrawn 2024-11-20 in the catalogue, on wheat);
+ * - a use withdrawn while the product stays authorised (KARATE ZEON on barley in May 2025: its demo use on barley
+ *   ended on 31 March 2025);
  * - a use not authorised (AZOXYSTAR 250 on sugar beet: its demo uses are cereals and oilseed rape);
  * - a dose above the use's (KARATE ZEON at 0.075 l/ha, use at 0.0625 l/ha);
  * - a third application of a two-application use (BETAGRI SC, three passes on beet);
@@ -36,6 +38,7 @@ export async function seedDemoRegistre(db: Db, o: { idCampagne: number; operatio
     { op: ["pulve"], date: [0, "04-20"], stade: "2 nœuds (BBCH 32)", info: "Fond de bidon d'un fongicide retiré", inputs: [COCKPIT(0.5)] },
   ]);
   await add("Les Grands Champs sud", [
+    { op: ["pulve"], date: [0, "05-10"], stade: "Gonflement (BBCH 45)", info: "Pucerons sur épis", inputs: [KARATE_ZEON(0.0625)] },
     { op: ["pulve"], date: [0, "07-01"], stade: "Grain laiteux (BBCH 75)", info: "Fongicide tardif", inputs: [AZOXYSTAR(0.6)] },
   ]);
 }

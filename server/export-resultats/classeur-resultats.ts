@@ -23,13 +23,14 @@
  * Figures are filtered by the chosen indicator groups and by planned/done everywhere.
  */
 
-import { createInstance, type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import { decrireIndicateur, GROUPES_INDICATEURS, type GroupeIndicateurs } from "~/domain/calc/indicateurs/catalogue";
 import { RATIOS, type LigneResultat } from "~/domain/calc/indicateurs/moteur";
 import { agregerParSurface, type ParcelleIndicateurs } from "~/domain/calc/indicateurs/resultat";
 import type { Indicateur, Indicateurs, Manquant, ParcelleCampagne } from "~/domain/calc/indicateurs/types";
 import { NIVEAUX_EXPORT, type ExportResultats, type NiveauExport } from "~/domain/export-resultats";
-import { fallbackLng, resources } from "~/locales";
+import { resources } from "~/locales";
+import { traducteur } from "../i18n";
 import { ServiceError } from "../errors";
 import { arrondiCompletude, arrondiIndicateur } from "~/domain/calc/indicateurs/arrondi";
 import { celluleCampagne, verifierLignesExport, type Classeur } from "../exports/classeur";
@@ -93,22 +94,6 @@ export type OptionsClasseur = Pick<
 // ---------------------------------------------------------------------------------------------
 // Texts
 
-const traducteurs = new Map<string, Promise<TFunction>>();
-/** The workbook's texts in French, or in English with the anglais flag (spec 3 §7). */
-export function traducteur(anglais: boolean): Promise<TFunction> {
-  const lng = anglais ? "en" : "fr";
-  let t = traducteurs.get(lng);
-  if (!t) {
-    const i18n = createInstance({ resources, fallbackLng, lng, interpolation: { escapeValue: false } });
-    t = i18n.init().then(() => i18n.t);
-    traducteurs.set(lng, t);
-  }
-  return t;
-}
-
-type Indic = { code: string; groupe: GroupeIndicateurs; libelle: string; unite: string; ordre: number };
-
-/** Label of an indicator code: its label, then its qualifier (IFT mode, price set, month). */
 function libelleIndicateur(t: TFunction, code: string): { groupe: GroupeIndicateurs; libelle: string } | null {
   const d = decrireIndicateur(code);
   if (!d) return null;

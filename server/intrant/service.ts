@@ -309,12 +309,25 @@ export async function writeIntrant<K extends IntrantKind>(
 
 /** Deletes one input of an intervention of the selected campaign (its treatment, targets and characteristics with it). */
 export async function removeIntrant(scope: Scope, id: number): Promise<void> {
+  await removeIntrants(scope, [id]);
+}
+
+/**
+ * Inputs of the campaign deleted: the dialogs' delete (one id) and the inputs grid's (the selected rows, decision
+ * 0137), one path: the rights and lock first, then one transaction; an id that is not an input of the campaign
+ * (removed meanwhile, another campaign's) refuses the whole deletion.
+ */
+export async function removeIntrants(scope: Scope, ids: readonly number[]): Promise<void> {
   const { db } = scope;
   const ctx = await writableCampaign(scope);
-  await failingWith(INTRANTS_DELETE_ERROR, async () => {
-    const n = await deleteIntrantDeCampagne(db, ctx.idCampagne, id);
-    if (n !== 1) throw new ServiceError(INTRANTS_DELETE_ERROR, 404);
-  });
+  await failingWith(INTRANTS_DELETE_ERROR, () =>
+    db.transaction(async (trx) => {
+      for (const id of new Set(ids)) {
+        const n = await deleteIntrantDeCampagne(trx, ctx.idCampagne, id);
+        if (n !== 1) throw new ServiceError(INTRANTS_DELETE_ERROR, 404);
+      }
+    }),
+  );
 }
 
 /** An input as its dialog edits it: the stored row, characteristics and targets (C-FORM-33). Only inputs with a category (C-FORM-38). */
@@ -430,6 +443,58 @@ export async function saveIntrantsGrid(scope: Scope, idAction: number, patches: 
         }
       }
       return { saved, conflicts: conflicts.sort((a, b) => a.index - b.index) };
+    }),
+  );
+}
+
+/**
+ * Inputs pasted over several interventions (decision 0137): the block of new rows of the inputs grid, when several
+ * interventions are selected, added to each of them, in one transaction. Each row is judged once as a new row of the
+ * grid (a phyto, `dialogInput` and the dialog's schema, its errors keyed as the grid's `patches.<i>.values.<field>`)
+ * before any write, then written for each intervention by the dialogs' `writeIntrant`. Only new rows: an existing
+ * input belongs to one intervention (its own grid edits it).
+ */
+export async function addIntrantsToActions(scope: Scope, idActions: readonly number[], patches: unknown): Promise<GridSaveResult> {
+  const { db } = scope;
+  const ctx = await writableCampaign(scope);
+  const list = parse(rowPatchesSchema(IntrantGrilleSchema), { patches }).patches;
+  const key = (index: number, field: string) => (field ? `patches.${index}.values.${field}` : `patches.${index}`);
+  const fieldErrors: Record<string, string[]> = {};
+  const refuse = (index: number, errors: Record<string, string[]>) => {
+    for (const [field, keys] of Object.entries(errors)) {
+      const list = (fieldErrors[key(index, grilleField(field))] ??= []);
+      for (const k of keys) if (!list.includes(k)) list.push(k);
+    }
+  };
+  const rows: { index: number; sentId: number | null; input: PhytoInput }[] = [];
+  for (const [index, p] of list.entries()) {
+    if (p.id !== null && p.id > 0) {
+      refuse(index, { "": ["warning.invalid"] });
+      continue;
+    }
+    const r = validate(KIND_SCHEMAS.phyto, dialogInput("phyto", p.values, undefined));
+    if (!r.success) refuse(index, r.fieldErrors);
+    else rows.push({ index, sentId: p.id, input: r.data as PhytoInput });
+  }
+  if (Object.keys(fieldErrors).length) throw new ServiceError(INVALID_FORM, 400, fieldErrors);
+  return failingWith(INTRANTS_UPDATE_ERROR, () =>
+    db.transaction(async (trx) => {
+      const saved: SavedRow[] = [];
+      for (const idAction of new Set(idActions)) {
+        await actionOf(trx, ctx, idAction);
+        for (const row of rows) {
+          try {
+            const id = await writeIntrant(trx, ctx, idAction, "phyto", row.input);
+            const now = await readIntrant(trx, ctx.idCampagne, id);
+            saved.push({ index: row.index, sentId: row.sentId, id, updatedAt: now?.updatedAt ?? "", inserted: true });
+          } catch (e) {
+            if (!isServiceError(e) || !e.fieldErrors) throw e;
+            refuse(row.index, e.fieldErrors);
+            throw new ServiceError(INVALID_FORM, 400, fieldErrors);
+          }
+        }
+      }
+      return { saved, conflicts: [] };
     }),
   );
 }

@@ -174,13 +174,15 @@ describe(`E-Phy and IFT importer (${dialect})`, () => {
     expect(file.rejets).toEqual([`ligne ${text.length} : date de fin d'utilisation : date impossible « 31/06/2027 »`]);
     expect(file.rows.length).toBe(uses.rows.length - 1);
 
+    // The demo's own uses with dates (server/demo/usages-phyto-demo.csv) are not this file's.
+    const datedBefore = await db("usage_phyto").whereNot({ idIntrantPhyto: 9990002 }).whereNotNull("dateFinUtilisation").orderBy("id").select("id");
     const s = await importReferentiel(db, [file], { millesime: "2026-12-01" });
     expect(s.fichiers[0].rejets).toEqual(file.rejets);
     expect(s.usages).toMatchObject({ produits: 1, lignes: 1 });
     const stored = await db("usage_phyto").where({ idIntrantPhyto: 9990002 }).select("libelleUsage", "dateFinDistribution", "dateFinUtilisation");
     expect(stored).toEqual([{ libelleUsage: "Blé*Trt Part.Aer.*Septoriose(s)", dateFinDistribution: "2026-06-30", dateFinUtilisation: "2027-06-30" }]);
     // The other products' uses, without dates, are unchanged.
-    expect(await db("usage_phyto").whereNot({ idIntrantPhyto: 9990002 }).whereNotNull("dateFinUtilisation").select("id")).toEqual([]);
+    expect(await db("usage_phyto").whereNot({ idIntrantPhyto: 9990002 }).whereNotNull("dateFinUtilisation").orderBy("id").select("id")).toEqual(datedBefore);
 
     const before = await snapshot(db, "usage_phyto");
     const again = await importReferentiel(db, [file], { millesime: "2026-12-01" });

@@ -72,12 +72,16 @@ describe(`the plant-protection register (${dialect})`, () => {
       "dose-depassee",
       "produit-retire",
       "usage-non-autorise",
+      "usage-retire",
     ]);
     for (const c of r.constats) expect(c.source).not.toBe("");
     const late = r.constats.find((c) => c.regle === "delai-avant-recolte")!;
     expect(late.valeurs).toEqual({ recolte: "2025-07-20", jours: 19, delai: 35 });
     const withdrawn = r.constats.find((c) => c.regle === "produit-retire")!;
     expect(r.lignes.find((l) => l.idIntrant === withdrawn.idIntrant)?.produit).toBe("COCKPIT");
+    const useEnded = r.constats.find((c) => c.regle === "usage-retire")!;
+    expect(r.lignes.find((l) => l.idIntrant === useEnded.idIntrant)?.produit).toBe("KARATE AVEC TECHNOLOGIE ZEON");
+    expect(useEnded.valeurs).toMatchObject({ date: "2025-05-10", dateFinUtilisation: "2025-03-31", dateFinDistribution: "2024-09-30" });
   });
 
   test("[issue28-registre] rights: a reader reads it, a synthesis right or no right gets nothing; only a writer edits the register's fields", async () => {

@@ -12,6 +12,8 @@ import { ProblemSchema } from "../../server/http/api.server";
 import { dbContext } from "../../server/http/context.server";
 import { clientIpContext } from "../../server/security/context";
 import { Executeur } from "../../server/jobs/runner";
+import fr from "~/locales/fr/edaplos";
+import en from "~/locales/en/edaplos";
 
 // The export files of this test file go to a folder of its own.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sillon-api-interop-"));
@@ -96,8 +98,25 @@ describe(`eDaplos over the API (${dialect})`, () => {
     const lignes = logs.body as { id: number; logMessage: string }[];
     const stored = Number((await t.db()("session_export_log").where({ idSessionExport: id }).count({ n: "*" }))[0].n);
     expect(lignes.length).toBe(stored);
-    if (lignes.length) expect((await api("GET", `/api/v1/e_daplos_logs/${lignes[0].id}`, { token })).body).toEqual(lignes[0]);
-    else expect((await api("GET", `/api/v1/e_daplos_logs/999999`, { token })).status).toBe(404);
+    // The demo's Tilleuls 2025 has inputs without an AgroEDI equivalent: its export always logs.
+    expect(lignes.length).toBeGreaterThan(0);
+    const first = lignes[0] as { id: number; niveau: number; logMessage: string; parametres: Record<string, string | number> };
+    expect((await api("GET", `/api/v1/e_daplos_logs/${first.id}`, { token })).body).toEqual(first);
+    expect((await api("GET", `/api/v1/e_daplos_logs/999999`, { token })).status).toBe(404);
+    // The message resolved to its text, as the export screen shows it: French by default, English with locale=en.
+    const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(first.parametres[k]));
+    const message = await api("GET", `/api/v1/calculs_e_daplos_messages_logs/${first.id}`, { token });
+    expect(message.body).toEqual({
+      id: first.id,
+      niveau: first.niveau,
+      logMessage: first.logMessage,
+      parametres: first.parametres,
+      libelle: fill((fr.edaplos.logs as Record<string, string>)[first.logMessage]),
+    });
+    const english = await api("GET", `/api/v1/calculs_e_daplos_messages_logs/${first.id}?locale=en`, { token });
+    expect((english.body as { libelle: string }).libelle).toBe(fill((en.edaplos.logs as Record<string, string>)[first.logMessage]));
+    expect((english.body as { libelle: string }).libelle).not.toContain("{{");
+    expect((await api("GET", `/api/v1/calculs_e_daplos_messages_logs/999999`, { token })).status).toBe(404);
 
     // Another user sees none of it.
     const other = await tokenOf("animateur");

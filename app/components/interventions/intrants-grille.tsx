@@ -1,5 +1,8 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { useFetcher } from "react-router";
 import { useTranslation } from "~/use-translation";
+import { AppDialog } from "~/components/dialog";
+import { useActionFeedback } from "~/components/feedback";
 import type { GridColumnDef } from "~/components/grid/columns";
 import { DataGrid } from "~/components/grid/data-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
@@ -23,16 +26,39 @@ type Grille = {
 };
 
 export const INTRANTS_GRID_INTENT = "intrantsGrid";
+/** The block of new rows added to each of several selected interventions (decision 0137). */
+export const INTRANTS_GRID_ACTIONS_INTENT = "intrantsGridActions";
+/** The rows selected in the inputs grid deleted, by the dialogs' delete path (decision 0137). */
+export const INTRANTS_DELETE_INTENT = "deleteIntrants";
 
-export function IntrantsGrille({ intervention, readOnly }: { intervention: InterventionRow | null; readOnly: boolean }) {
+export function IntrantsGrille({
+  intervention,
+  selection = [],
+  readOnly,
+}: {
+  intervention: InterventionRow | null;
+  /** The interventions selected in the interventions grid: several, the grid adds its rows to each of them. */
+  selection?: readonly InterventionRow[];
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   // Opened on demand (an expandable detail): closed, the screen has one grid, as before.
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const several = selection.length > 1 ? selection : null;
+  const source = intervention ?? several?.[0] ?? null;
   // Loaded once per intervention; a save's revalidation reads it again (a fetcher's load is revalidated).
-  const { data } = useCatalogue<Grille>(intervention && open ? { grille: intervention.id } : null);
-  const onSave = useGridSave({ intent: INTRANTS_GRID_INTENT, fields: { idAction: String(intervention?.id ?? "") } });
+  const { data } = useCatalogue<Grille>(source && open ? { grille: source.id } : null);
+  const onSaveOne = useGridSave({ intent: INTRANTS_GRID_INTENT, fields: { idAction: String(intervention?.id ?? "") } });
+  const severalIds = JSON.stringify(several?.map((r) => r.id) ?? []);
+  const onSaveSeveral = useGridSave({ intent: INTRANTS_GRID_ACTIONS_INTENT, fields: { idActions: severalIds } });
   const grille = data?.grille;
+  // The stored inputs selected in the grid (rows ticked or spanned by the selected cells), for the delete button.
+  const [selectedInputs, setSelectedInputs] = useState<number[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleter = useFetcher<{ ok: boolean; notice?: string; error?: string }>();
+  useActionFeedback(deleter.data);
+  useEffect(() => setSelectedInputs([]), [source?.id, severalIds]);
 
   const columns = useMemo<GridColumnDef<Row>[]>(() => {
     const produits = new Map<string, string>();
@@ -78,14 +104,17 @@ export function IntrantsGrille({ intervention, readOnly }: { intervention: Inter
 
   const newRow = useMemo(() => (readOnly ? undefined : () => ({ type: TYPE_INTRANT.PHYTO, dicLlUnite: "l/ha" }) as Partial<Row>), [readOnly]);
 
-  if (!intervention) {
+  if (!source) {
     return (
       <p className="card text-sm text-stone-600" data-testid="intrants-grille-vide">
         {t("interventions.grille-intrants.choisir")}
       </p>
     );
   }
-  const titre = t("interventions.grille-intrants.titre", { date: formatDate(`${intervention.date}T12:00:00Z`) });
+  const titre = several
+    ? t("interventions.grille-intrants.titre-plusieurs", { count: several.length })
+    : t("interventions.grille-intrants.titre", { date: formatDate(`${source.date}T12:00:00Z`) });
+  const aide = readOnly ? "aide-lecture" : several ? "aide-plusieurs" : "aide";
   return (
     <section className="card space-y-2" aria-label={titre} data-testid="intrants-grille">
       <h2 className="text-sm font-semibold">
@@ -98,25 +127,57 @@ export function IntrantsGrille({ intervention, readOnly }: { intervention: Inter
           data-testid="intrants-grille-ouvrir"
         >
           <span aria-hidden="true">{open ? "▾" : "▸"}</span>
-          {titre} ({intervention.intrants.length})
+          {several ? titre : `${titre} (${source.intrants.length})`}
         </button>
       </h2>
       {open ? (
         <div id={panelId} className="space-y-2">
-          <p className="text-xs text-stone-600">{t(readOnly ? "interventions.grille-intrants.aide-lecture" : "interventions.grille-intrants.aide")}</p>
+          <div className="flex items-start gap-2">
+            <p className="flex-1 text-xs text-stone-600">{t(`interventions.grille-intrants.${aide}`)}</p>
+            {several || readOnly ? null : (
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={selectedInputs.length === 0 || deleter.state !== "idle"}
+                onClick={() => setConfirmDelete(true)}
+                data-testid="intrants-grille-supprimer"
+              >
+                {selectedInputs.length
+                  ? t("interventions.grille-intrants.supprimer", { count: selectedInputs.length })
+                  : t("interventions.grille-intrants.supprimer-aucun")}
+              </button>
+            )}
+          </div>
           {grille ? (
-            <DataGrid<Row>
-              key={intervention.id}
-              tableId="intrants-grille"
-              label={titre}
-              columns={columns}
-              rows={grille.rows}
-              rowSchema={IntrantGrilleSchema}
-              readOnly={readOnly}
-              newRow={newRow}
-              onSave={onSave}
-              height={180}
-            />
+            several ? (
+              // A fresh grid of new rows: pasted, checked, undone like any grid; saved to each selected intervention.
+              <DataGrid<Row>
+                key={`plusieurs-${severalIds}`}
+                tableId="intrants-grille"
+                label={titre}
+                columns={columns}
+                rows={[]}
+                rowSchema={IntrantGrilleSchema}
+                readOnly={readOnly}
+                newRow={newRow}
+                onSave={onSaveSeveral}
+                height={180}
+              />
+            ) : (
+              <DataGrid<Row>
+                key={source.id}
+                tableId="intrants-grille"
+                label={titre}
+                columns={columns}
+                rows={grille.rows}
+                rowSchema={IntrantGrilleSchema}
+                readOnly={readOnly}
+                newRow={newRow}
+                onSave={onSaveOne}
+                onRowsSelected={(ids) => setSelectedInputs(ids.filter((id) => id > 0))}
+                height={180}
+              />
+            )
           ) : (
             <p className="text-sm text-stone-600" data-testid="intrants-grille-chargement">
               {t("grid.loading")}
@@ -124,6 +185,32 @@ export function IntrantsGrille({ intervention, readOnly }: { intervention: Inter
           )}
         </div>
       ) : null}
+      <AppDialog
+        open={confirmDelete}
+        title={t("ui.delete")}
+        width={500}
+        testId="intrants-grille-delete-dialog"
+        onEscape={() => setConfirmDelete(false)}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setConfirmDelete(false)}>
+              {t("ui.cancel")}
+            </button>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => {
+                setConfirmDelete(false);
+                void deleter.submit({ intent: INTRANTS_DELETE_INTENT, ids: JSON.stringify(selectedInputs) }, { method: "post" });
+              }}
+            >
+              {t("ui.delete")}
+            </button>
+          </>
+        }
+      >
+        <p>{t("interventions.grille-intrants.confirm-suppression", { count: selectedInputs.length })}</p>
+      </AppDialog>
     </section>
   );
 }

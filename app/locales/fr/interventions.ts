@@ -30,6 +30,15 @@ const texts = {
       choisir: "Choisissez une intervention enregistrée dans la grille pour saisir ses intrants ici.",
       aide: "Produit, dose, unité et cible se saisissent comme dans la grille ; une ligne ajoutée est un produit phytosanitaire. Les autres détails (composition, semences, autres types) restent dans les fenêtres de l'intervention.",
       "aide-lecture": "Lecture seule : vous ne pouvez pas modifier les intrants de cette campagne.",
+      "titre-plusieurs_one": "Intrants à ajouter à {{count}} intervention sélectionnée",
+      "titre-plusieurs_other": "Intrants à ajouter aux {{count}} interventions sélectionnées",
+      "aide-plusieurs":
+        "Collez ou saisissez ici des lignes d'intrants (produit, dose, unité, cible) : à l'enregistrement, chacune est ajoutée à chaque intervention sélectionnée dans la grille.",
+      "supprimer-aucun": "Supprimer les intrants sélectionnés",
+      supprimer_one: "Supprimer l'intrant sélectionné",
+      supprimer_other: "Supprimer les {{count}} intrants sélectionnés",
+      "confirm-suppression_one": "Supprimer l'intrant sélectionné de l'intervention ?",
+      "confirm-suppression_other": "Supprimer les {{count}} intrants sélectionnés de l'intervention ?",
     },
     colonnes: {
       date: "Date",

@@ -14,6 +14,7 @@ import {
   editOf,
   formIntent,
   idField,
+  idsField,
   intent,
   jsonField,
   optionalIdField,
@@ -28,7 +29,15 @@ import { ACTIONS_LOAD_ERROR, getInterventionsPacked, removeInterventions, saveIn
 import { rowPatchListSchema } from "~/domain/grid-patches";
 import { InterventionsGrid } from "~/components/interventions/interventions-grid";
 import { useGridSave } from "~/components/grid/use-grid-save";
-import { removeIntrant, saveIntrant, saveIntrantsGrid, type IntrantInputOf, type IntrantKind } from "#server/intrant/service.server";
+import {
+  addIntrantsToActions,
+  removeIntrant,
+  removeIntrants,
+  saveIntrant,
+  saveIntrantsGrid,
+  type IntrantInputOf,
+  type IntrantKind,
+} from "#server/intrant/service.server";
 import { IntrantGrilleSchema } from "~/domain/intrant-grille";
 import { QualifiantRecolteSchema, RecolteSchema, type RecolteInput } from "~/domain/recolte";
 import { createQualifiant, removeQualifiant, removeRecolte, saveRecolte } from "#server/recolte/service.server";
@@ -90,7 +99,14 @@ export const action = screenAction(
       ok: true as const,
       ...(await saveIntrantsGrid(scope, idAction, patches)),
     })),
+    // The inputs grid's block pasted over several selected interventions, one save (decision 0137).
+    intrantsGridActions: intent(
+      { idActions: idsField, patches: jsonField(rowPatchListSchema(IntrantGrilleSchema)) },
+      async ({ scope }, { idActions, patches }) => ({ ok: true as const, ...(await addIntrantsToActions(scope, idActions, patches)) }),
+    ),
     deleteIntrant: rowIntent(({ scope }, id) => removeIntrant(scope, id), "ui.delete-confirmation"),
+    // The rows selected in the inputs grid: the dialogs' delete path, several ids (decision 0137).
+    deleteIntrants: deleteIntent(({ scope }, ids) => removeIntrants(scope, ids)),
     // Harvest products and the folder's harvest qualifiers (decision 0031).
     saveRecolte: formIntent(
       RecolteSchema,
@@ -209,7 +225,11 @@ function Interventions({ data }: { data: InterventionsData }) {
               onSelect={(id) => onSelect(id !== null && id > 0 ? id : null)}
               onRowsSelected={setSelectedIds}
             />
-            <IntrantsGrille intervention={data.rows.find((r) => String(r.id) === selectedId) ?? null} readOnly={readOnly} />
+            <IntrantsGrille
+              intervention={data.rows.find((r) => String(r.id) === selectedId) ?? null}
+              selection={data.rows.filter((r) => selectedIds.includes(r.id))}
+              readOnly={readOnly}
+            />
           </>
         )}
         tableId="interventions"
