@@ -44,6 +44,44 @@ export const layerZones = [
   },
 ];
 
+/**
+ * SQL lives in the feature's repo.ts (decision 0135): in a service, calling the knex builder is an error. A knex
+ * builder reaches a service as its `db` (or a transaction's `trx`), so the rule is on the calls, not on an import:
+ * `db(…)`, `trx(…)`, `scope.db(…)`, `db.raw(…)` / `db.batchInsert(…)` / any other method of the connection, and
+ * `.raw(…)` on anything. Opening a transaction (`db.transaction(…)`, a savepoint `trx.transaction(…)`) is the
+ * service's to decide and stays allowed, like passing `db` / `trx` to a repo function.
+ */
+const KNEX = "^(db|trx|tx|knex|sp)$";
+const SQL_IN_REPO = "SQL lives in the feature's repo.ts (decision 0135): call a repo function; a service only opens the transaction.";
+export const noKnexInServices = [
+  // `db()` alone is the connection getter of server/db (server/auth/session.ts); `db()(…)` is a query.
+  { selector: `CallExpression[callee.type='Identifier'][callee.name=/${KNEX}/][arguments.length>0]`, message: SQL_IN_REPO },
+  { selector: `CallExpression[callee.type='CallExpression'][callee.callee.name=/${KNEX}/]`, message: SQL_IN_REPO },
+  { selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/${KNEX}/]`, message: SQL_IN_REPO },
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.object.type='Identifier'][callee.object.name=/${KNEX}/][callee.property.name!='transaction']`,
+    message: SQL_IN_REPO,
+  },
+  { selector: `CallExpression[callee.property.name='raw']:not([callee.object.name=/${KNEX}/])`, message: SQL_IN_REPO },
+];
+
+/**
+ * The server files where the rule holds: every service, and the feature modules beside them that were moved to
+ * their repo (decision 0135). Those that still hold queries are listed in KNEX_LEFT, each to move in its turn.
+ */
+export const SQL_FREE_FILES = [
+  "server/**/service.ts",
+  "server/session-export/donnees-brutes.ts",
+  "server/referentiel-intrants/import-service.ts",
+  "server/intrant-dossier/non-reference.ts",
+  "server/calcul/instantane.ts",
+  "server/auth/session.ts",
+];
+export const KNEX_LEFT = [
+  // The eDaplos export's session rows, its log and its counts (15 calls): to move to server/interop/edaplos/repo.ts.
+  "server/interop/edaplos/service.ts",
+];
+
 /** A domain module's tests may read the locales, the seeds and the components that show what they test; never the server. */
 const domainTestZones = [
   { target: "./app/domain", from: ["./server"], message: "app/domain, even its tests, never imports the server." },
@@ -124,6 +162,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No SQL outside the repos (decision 0135): the services and the modules beside them call repo functions.
+    files: SQL_FREE_FILES,
+    ignores: KNEX_LEFT,
+    rules: { "no-restricted-syntax": ["error", ...noKnexInServices] },
   },
   {
     files: ["app/domain/**/*.test.{ts,tsx}"],

@@ -5,6 +5,15 @@ import { createCookie, createSessionStorage, redirect, type Cookie, type Session
 import { db } from "../db";
 import type { Db } from "../db/knex";
 import { cookieSecure, env } from "../env";
+import {
+  deleteApiTokensOfSession,
+  deleteOtherSessionsOfUser,
+  deleteSession,
+  deleteSessionsBesideToken,
+  findSession,
+  insertSession,
+  updateSession,
+} from "./repo";
 import { findSessionWithUser, findUtilisateurById, toPublic, type Utilisateur } from "../utilisateur/repo";
 
 const SESSION_DAYS = 30;
@@ -111,25 +120,23 @@ export function sessionStorage() {
       cookie,
       async createData(data, expires) {
         const id = randomBytes(24).toString("hex");
-        await db()("session").insert({ id, idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null });
+        await insertSession(db(), id, { idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null });
         return id;
       },
       async readData(id) {
-        const row = await db()("session").where({ id }).first();
+        const row = await findSession(db(), id);
         if (!row) return null;
-        if (row.expiresAt && new Date(row.expiresAt) < new Date()) {
-          await db()("session").where({ id }).delete();
+        if (row.expiresAt && new Date(row.expiresAt as string) < new Date()) {
+          await deleteSession(db(), id);
           return null;
         }
-        return JSON.parse(row.data) as SessionData;
+        return JSON.parse(row.data as string) as SessionData;
       },
       async updateData(id, data, expires) {
-        await db()("session")
-          .where({ id })
-          .update({ idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null, updatedAt: db().fn.now() });
+        await updateSession(db(), id, { idUser: data.userId ?? null, data: JSON.stringify(data), expiresAt: expires ?? null });
       },
       async deleteData(id) {
-        await db()("session").where({ id }).delete();
+        await deleteSession(db(), id);
       },
     }),
     { cookie },
@@ -149,7 +156,7 @@ export async function getUser(request: Request): Promise<Utilisateur | null> {
   const found = await findSessionWithUser(db(), id);
   if (!found) return null;
   if (found.expiresAt && new Date(found.expiresAt as string) < new Date()) {
-    await db()("session").where({ id }).delete();
+    await deleteSession(db(), id);
     return null;
   }
   const userId = (JSON.parse(found.data) as SessionData).userId;
@@ -182,20 +189,13 @@ export async function startSession(userId: number): Promise<{ cookie: string; se
 
 export async function endSession(request: Request): Promise<string> {
   const session = await getSession(request);
-  if (session.id) await db()("api_token").where({ idSession: session.id }).delete();
+  if (session.id) await deleteApiTokensOfSession(db(), session.id);
   return sessionStorage().destroySession(session);
 }
 
 /** Ends every session of a user but `keepSessionId` (after a password change), with their tokens. */
 export async function endOtherSessions(idUser: number, keepSessionId: string | undefined): Promise<void> {
-  await db()("api_token")
-    .where({ idUser })
-    .andWhere((q) => (keepSessionId ? q.whereNot({ idSession: keepSessionId }).orWhereNull("idSession") : q))
-    .delete();
-  await db()("session")
-    .where({ idUser })
-    .andWhere((q) => (keepSessionId ? q.whereNot({ id: keepSessionId }) : q))
-    .delete();
+  await deleteOtherSessionsOfUser(db(), idUser, keepSessionId);
 }
 
 /**
@@ -203,6 +203,5 @@ export async function endOtherSessions(idUser: number, keepSessionId: string | u
  * token of the call stays. On `trx`, the call's transaction.
  */
 export async function endSessionsBesideToken(trx: Db, idUser: number, keepTokenId: number): Promise<void> {
-  await trx("api_token").where({ idUser }).whereNot({ id: keepTokenId }).delete();
-  await trx("session").where({ idUser }).delete();
+  await deleteSessionsBesideToken(trx, idUser, keepTokenId);
 }

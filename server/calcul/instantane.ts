@@ -19,6 +19,18 @@ import { affectationsOf, cropsOfModes } from "../parcelle/repo";
 import { cleAppro, cleVente } from "../prix/repo";
 import { dosesDuTraitement, lireCataloguePhyto, lireListeIft } from "./doses-reference";
 import { completerInstantane, materielsOperation } from "./instantane-fertilisation";
+import {
+  findCampagneWithExploitation,
+  listActionsOfInstantane,
+  listCiblesOfInstantane,
+  listCompositionsOfInstantane,
+  listCulturesLibellesOfIds,
+  listIntrantsOfInstantane,
+  listParcellesOfInstantane,
+  listPrixApproOfCampagne,
+  listPrixVenteOfCampagne,
+  listRecoltesOfInstantane,
+} from "./repo";
 
 /**
  * Builds the indicator engine's campaign snapshot (InstantaneCampagne, issue 14; decision 0049) from the database:
@@ -51,16 +63,7 @@ export async function instantaneCampagne(
   idCampagne: number,
   options: { idParcelle?: number; toutesLesParcelles?: boolean } = {},
 ): Promise<InstantaneCampagne> {
-  const plotQuery = db("parcelle as p").leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").where("p.idCampagne", idCampagne);
-  // One plot's snapshot holds that plot only, or every plot (the farm's area) with that plot's interventions.
-  if (options.idParcelle != null && !options.toutesLesParcelles) plotQuery.where("p.id", options.idParcelle);
-  const actionQuery = db("action").where({ idCampagne });
-  if (options.idParcelle != null) actionQuery.where({ idParcelle: options.idParcelle });
-  const ofActions = (q: ReturnType<Db>, column: string) => {
-    q.join("action as a", "a.id", column).where("a.idCampagne", idCampagne);
-    if (options.idParcelle != null) q.where("a.idParcelle", options.idParcelle);
-    return q;
-  };
+  const lecture = { idCampagne, idParcelle: options.idParcelle, toutesLesParcelles: options.toutesLesParcelles };
   // The independent reads at once (decision 0081): on PostgreSQL they run on several pooled connections (the live plot
   // recompute after a save waited for each in turn); SQLite's one connection runs them in turn as before.
   const [
@@ -80,86 +83,24 @@ export async function instantaneCampagne(
     approRows,
     venteRows,
   ] = await ensemble(db, [
-    () =>
-      db("campagne as c")
-        .join("exploitation as e", "e.id", "c.idExploitation")
-        .where("c.id", idCampagne)
-        .first("c.anneeRecolte", "c.idExploitation", "e.libelle"),
+    () => findCampagneWithExploitation(db, idCampagne),
     // The plot's crop is its cost centre: the stored choice, else its mode's main crop (the cost-centre screen's rule).
     () => affectationsOf(db, idCampagne),
     () => cropsOfModes(db, idCampagne),
     // Plots: area, crop (its cost centre), management mode.
-    () => plotQuery.orderBy("p.id").select("p.id", "p.libelle", "p.surface", "p.idModeConduite", "m.libelle as mode"),
+    () => listParcellesOfInstantane(db, lecture),
     () => longTermRate(db, idCampagne),
     () => fuelPrice(db, idCampagne),
     () => listTypesAction(db),
     () => listOperationsCulturales(db, idCampagne),
-    // Interventions of the plots.
-    () =>
-      actionQuery
-        .orderBy([{ column: "date" }, { column: "id" }])
-        .select(
-          "id",
-          "idParcelle",
-          "date",
-          "realisee",
-          "prevue",
-          "frequence",
-          "tauxSurface",
-          "debit",
-          "consoCarburant",
-          "idOperationCulturale",
-          "idCultureConcernee",
-        ),
-    // Inputs with their category, composition and targets.
-    () =>
-      ofActions(db("intrant as i").join("categorie_intrant as c", "c.id", "i.idCategorie"), "i.idAction")
-        .orderBy("i.id")
-        .select(
-          "i.id",
-          "i.idAction",
-          "i.idCategorie",
-          "c.idTypeIntrant",
-          "c.familleIft",
-          "i.libelleIntrant",
-          "i.codeIntrant",
-          "i.quantite",
-          "i.dicLlUnite",
-          "i.dicIdOrigineIntrant",
-          "i.idIntrant",
-          "i.idIntrantSemence",
-        ),
-    // Compositions apart, for the inputs that have one: joined to every input row they tripled the rows' columns, mostly
-    // empty (a third of the snapshot's time on the bench campaign).
-    () =>
-      ofActions(db("caracteristique_intrant as ci").join("intrant as i", "i.id", "ci.idIntrant"), "i.idAction").select(
-        "ci.idIntrant",
-        ...ELEMENTS.map((e) => `ci.${e}`),
-      ),
-    () =>
-      ofActions(
-        db("intrant_cible_cible as cc").join("intrant_cible as ic", "ic.id", "cc.idIntrantCible").join("intrant as i", "i.id", "ic.idIntrant"),
-        "i.idAction",
-      )
-        .orderBy([{ column: "ic.idIntrant" }, { column: "cc.rang" }])
-        .select("ic.idIntrant", "cc.idCible"),
-    // Harvests: the plot's crop's products are its main ones; sale price key by the plot's mode.
-    () =>
-      ofActions(db("recolte as r").join("culture as c", "c.id", "r.idCulture"), "r.idAction")
-        .orderBy("r.id")
-        .select(
-          "r.id",
-          "r.idAction",
-          "a.idParcelle",
-          "r.idCulture",
-          "c.libelle as culture",
-          "r.dicIdTypeSortie",
-          "r.idQualifiantRecolte",
-          "r.rendement",
-          "r.dicLlUnite",
-        ),
-    () => db("prix_appro").where({ idCampagne }).whereNotNull("prixAchat").select("id", "cle", "prixAchat", "unite", "libelleIntrantConcat"),
-    () => db("prix_vente").where({ idCampagne }).whereNotNull("prixVente").select("id", "cle", "prixVente"),
+    // Interventions of the plots; their inputs with their category, compositions and targets; their harvests.
+    () => listActionsOfInstantane(db, lecture),
+    () => listIntrantsOfInstantane(db, lecture),
+    () => listCompositionsOfInstantane(db, lecture),
+    () => listCiblesOfInstantane(db, lecture),
+    () => listRecoltesOfInstantane(db, lecture),
+    () => listPrixApproOfCampagne(db, idCampagne),
+    () => listPrixVenteOfCampagne(db, idCampagne),
   ]);
   if (!campagne) throw new Error(`Unknown campaign ${idCampagne}`);
 
@@ -179,7 +120,7 @@ export async function instantaneCampagne(
   ];
   // The phyto products' reference doses (the list in force at calculation time) and catalogue rows: doses-reference.ts.
   const [cultureRows, machinesListe, listeIft, catalogue] = await ensemble(db, [
-    () => (cultureIds.length ? db("culture").whereIn("id", cultureIds).select("id", "libelle") : Promise.resolve([] as Record<string, unknown>[])),
+    () => (cultureIds.length ? listCulturesLibellesOfIds(db, cultureIds) : Promise.resolve([] as Record<string, unknown>[])),
     () => campaignMachines(db, idCampagne, tauxFinancement),
     () => lireListeIft(db, Number(campagne.anneeRecolte), amms),
     () => lireCataloguePhyto(db, amms),

@@ -94,6 +94,9 @@ export type OptionsClasseur = Pick<
 // ---------------------------------------------------------------------------------------------
 // Texts
 
+type Indic = { code: string; groupe: GroupeIndicateurs; libelle: string; unite: string; ordre: number };
+
+/** Label of an indicator code: its label, then its qualifier (IFT mode, price set, month). */
 function libelleIndicateur(t: TFunction, code: string): { groupe: GroupeIndicateurs; libelle: string } | null {
   const d = decrireIndicateur(code);
   if (!d) return null;

@@ -24,6 +24,18 @@ import {
   type SerieExport,
 } from "./classeur-resultats";
 import type { Scope } from "../access/scope";
+import {
+  countResultatsByNiveau,
+  findSerieWithCampagne,
+  listCulturesOfIds,
+  listGroupesOfSerie,
+  listGroupesOfSeries,
+  listLotsOfCampagne,
+  listModesConduiteOfCampagne,
+  listParcellesLotsOfCampagne,
+  listRecoltesOfCampagne,
+  listResultatsOfSerie,
+} from "./repo";
 
 /**
  * The result export (spec 3 §3.15, §5, §7 POST session_exports nature 1; C-REXP-01..20, A-PUB-09; decisions 0057,
@@ -59,23 +71,7 @@ const codeGroupe = (id: number) => GROUPES_SERIE.find((g) => g.id === id)?.code;
 export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly number[]): Promise<SerieCocheeExport[]> {
   const out: SerieCocheeExport[] = [];
   for (const id of [...new Set(ids)]) {
-    const r = await db("calcul_serie as s")
-      .join("campagne as c", "c.id", "s.idCampagne")
-      .join("exploitation as e", "e.id", "c.idExploitation")
-      .where("s.id", id)
-      .first(
-        "s.id",
-        "s.idCampagne",
-        "s.statut",
-        "s.publication",
-        "s.visaAnimateur",
-        "s.idUtilisateur",
-        "c.idExploitation",
-        "c.prefixeCampagne",
-        "c.apiLibelle",
-        "c.simulation",
-        "e.libelle as exploitation",
-      );
+    const r = await findSerieWithCampagne(db, id);
     if (!r || r.statut !== "termine") throw new ServiceError("exportResultats.serie-inconnue", 404);
     const droits = await droitsCampagne(db, user, Number(r.idCampagne));
     // The author of the series, still a reader of its farm, exports it whole before publication (decision 0118).
@@ -85,9 +81,7 @@ export async function seriesExportables(db: Db, user: Utilisateur, ids: readonly
     const publies =
       droits.voirTout || auteur
         ? GROUPES_SERIE.map((g) => g.id)
-        : ((await db("calcul_serie_groupe").where({ idCalculSerie: id }).select("idGroupe", "publie")) as { idGroupe: number; publie: unknown }[])
-            .filter((g) => bool(g.publie))
-            .map((g) => Number(g.idGroupe));
+        : (await listGroupesOfSerie(db, id)).filter((g) => bool(g.publie)).map((g) => Number(g.idGroupe));
     out.push({
       id,
       idCampagne: Number(r.idCampagne),
@@ -124,13 +118,7 @@ async function verifierCapaciteAvant(db: Db, series: SerieCocheeExport[], v: Exp
     if (!groupes.length) continue;
     const realisation: Realisation = s.simulation ? "prevue" : "realisee";
     if (!(realisation === "prevue" ? v.prevu : v.realise)) continue;
-    const comptes = (await db("calcul_resultat")
-      .where({ idCalculSerie: s.id })
-      .whereIn("idGroupe", groupes)
-      .groupBy("niveau")
-      .select("niveau")
-      .count({ n: "*" })
-      .countDistinct({ e: "idEntite" })) as { niveau: string; n: number | string; e: number | string }[];
+    const comptes = await countResultatsByNiveau(db, s.id, groupes);
     for (const c of comptes) {
       brutes += Number(c.n);
       if (c.niveau === "intervention") continue;
@@ -206,13 +194,7 @@ const num = (v: unknown): number | null => (v == null || v === "" ? null : Numbe
  */
 export async function chargerSerie(db: Db, s: SerieCocheeExport, anglais = false): Promise<SerieExport> {
   const realisation: Realisation = s.simulation ? "prevue" : "realisee";
-  const rows = s.groupesPermis.length
-    ? await db("calcul_resultat")
-        .where({ idCalculSerie: s.id })
-        .whereIn("idGroupe", s.groupesPermis)
-        .orderBy("id")
-        .select("niveau", "idEntite", "idParcelle", "code", "valeur", "unite", "completude", "nbManquants")
-    : [];
+  const rows = s.groupesPermis.length ? await listResultatsOfSerie(db, s.id, s.groupesPermis) : [];
   const lignes: LigneSerie[] = rows.map((r) => ({
     niveau: r.niveau as LigneSerie["niveau"],
     id: /^\d+$/.test(String(r.idEntite)) ? Number(r.idEntite) : String(r.idEntite),
@@ -226,24 +208,9 @@ export async function chargerSerie(db: Db, s: SerieCocheeExport, anglais = false
   }));
   // Plots as they are now: their crop is the engine's (the cost centre, else the mode's main crop).
   const instantane = await instantaneCampagne(db, s.idCampagne);
-  const lotsDesParcelles = new Map(
-    ((await db("parcelle").where({ idCampagne: s.idCampagne }).select("id", "idLot")) as { id: number; idLot: number | null }[]).map((p) => [
-      Number(p.id),
-      num(p.idLot),
-    ]),
-  );
-  const lots = Object.fromEntries(
-    ((await db("lot_parcelle").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((l) => [
-      String(l.id),
-      String(l.libelle),
-    ]),
-  );
-  const modesConduite = Object.fromEntries(
-    ((await db("mode_conduite").where({ idCampagne: s.idCampagne }).select("id", "libelle")) as { id: number; libelle: string }[]).map((m) => [
-      String(m.id),
-      String(m.libelle),
-    ]),
-  );
+  const lotsDesParcelles = new Map((await listParcellesLotsOfCampagne(db, s.idCampagne)).map((p) => [Number(p.id), num(p.idLot)]));
+  const lots = Object.fromEntries((await listLotsOfCampagne(db, s.idCampagne)).map((l) => [String(l.id), String(l.libelle)]));
+  const modesConduite = Object.fromEntries((await listModesConduiteOfCampagne(db, s.idCampagne)).map((m) => [String(m.id), String(m.libelle)]));
   const nom = (r: { libelle: unknown; libelleEn?: unknown }) => String((anglais && r.libelleEn) || r.libelle);
   const idsCultures = [
     ...new Set([
@@ -252,30 +219,11 @@ export async function chargerSerie(db: Db, s: SerieCocheeExport, anglais = false
     ]),
   ].filter((id) => Number.isFinite(id));
   const cultures: Record<string, string> = Object.fromEntries(
-    (idsCultures.length
-      ? ((await db("culture").whereIn("id", idsCultures).select("id", "libelle", "libelleEn")) as { id: number; libelle: string; libelleEn: string | null }[])
-      : []
-    ).map((c) => [String(c.id), nom(c)]),
+    (idsCultures.length ? await listCulturesOfIds(db, idsCultures) : []).map((c) => [String(c.id), nom(c)]),
   );
   for (const p of instantane.parcelles) if (p.idCulture != null && p.libelleCulture) cultures[String(p.idCulture)] ??= p.libelleCulture;
   // Harvests of the campaign's interventions: a planned-and-done intervention counts in both.
-  const recoltes = await db("recolte as r")
-    .join("action as a", "a.id", "r.idAction")
-    .leftJoin("culture as c", "c.id", "r.idCulture")
-    .leftJoin("type_sortie as d", "d.id", "r.dicIdTypeSortie")
-    .where("a.idCampagne", s.idCampagne)
-    .orderBy([{ column: "a.idParcelle" }, { column: "r.id" }])
-    .select(
-      "a.idParcelle",
-      "a.realisee",
-      "a.prevue",
-      "c.libelle as culture",
-      "c.libelleEn as cultureEn",
-      "d.libelle as typeSortie",
-      "d.libelleEn as typeSortieEn",
-      "r.rendement",
-      "r.dicLlUnite",
-    );
+  const recoltes = await listRecoltesOfCampagne(db, s.idCampagne);
   const rendements = recoltes.flatMap((r) =>
     (["realisee", "prevue"] as const)
       .filter((k) => bool(r[k]))
@@ -378,12 +326,10 @@ export async function ecranIndicateursPublies(scope: Scope, demandees: readonly 
   const campagnes = await campagnesOuvertes(scope, choix, demandees);
   const listees = (await listerSeries(db, user, campagnes)).filter((s) => s.publication && s.statut === "termine");
   const groupes = listees.length
-    ? ((await db("calcul_serie_groupe")
-        .whereIn(
-          "idCalculSerie",
-          listees.map((s) => s.id),
-        )
-        .select("idCalculSerie", "idGroupe", "publie")) as { idCalculSerie: number; idGroupe: number; publie: unknown }[])
+    ? await listGroupesOfSeries(
+        db,
+        listees.map((s) => s.id),
+      )
     : [];
   const series: SeriePubliee[] = listees.map((s) => ({
     id: s.id,

@@ -222,3 +222,56 @@ export async function updatedAtOf(db: Db, ids: number[]): Promise<Map<number, st
   const rows = ids.length ? await db("action").whereIn("id", ids).select("id", "updatedAt") : [];
   return new Map(rows.map((r) => [Number(r.id), toIso(r.updatedAt)]));
 }
+
+// --- The screen's choices and the links a save checks (server/intervention/service.ts) ---
+
+/** The campaign's plots as the screen's filter lists them, by label then id. */
+export function listParcellesChoixOfCampagne(db: Db, idCampagne: number): Promise<Record<string, unknown>[]> {
+  return db("parcelle")
+    .where({ idCampagne })
+    .orderBy([{ column: "libelle" }, { column: "id" }])
+    .select("id", "libelle", "irrigable", "surface", "idModeConduite");
+}
+
+/** The campaign's machinery, id and label. */
+export function listMaterielsLibellesOfCampagne(db: Db, idCampagne: number): Promise<{ id: number; libelle: string }[]> {
+  return db("parc_materiel").where({ idCampagne }).select("id", "libelle");
+}
+
+/** The campaign's labour, id and label. */
+export function listMainOeuvresLibellesOfCampagne(db: Db, idCampagne: number): Promise<{ id: number; libelle: string }[]> {
+  return db("main_oeuvre").where({ idCampagne }).select("id", "libelle");
+}
+
+/** The BBCH stages of the scales of the crops of the campaign's management modes, by scale, order and id. */
+export function listStadesOfCampagne(db: Db, idCampagne: number): Promise<Record<string, unknown>[]> {
+  const scales = db("culture as c")
+    .join("mode_conduite_culture as mcc", "mcc.idCulture", "c.id")
+    .join("mode_conduite as mc", "mc.id", "mcc.idModeConduite")
+    .where("mc.idCampagne", idCampagne)
+    .whereNotNull("c.idEchelleStadeAee")
+    .select("c.idEchelleStadeAee");
+  return db("stade_culture").whereIn("idEchelleStadeAee", scales).orderBy(["idEchelleStadeAee", "ordre", "id"]).select("id", "libelle", "libelleEn", "code");
+}
+
+/** The crops of the campaign's management modes and the inter-crop ones, by order then label. */
+export function listCulturesChoixOfCampagne(db: Db, idCampagne: number): Promise<Record<string, unknown>[]> {
+  return db("culture as c")
+    .where("c.interculture", true)
+    .orWhereIn(
+      "c.id",
+      db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"),
+    )
+    .orderBy([{ column: "c.ordre" }, { column: "c.libelle" }])
+    .select("c.id", "c.libelle", "c.libelleEn", "c.interculture");
+}
+
+/** The ids of the campaign's plots. */
+export function listParcelleIdsOfCampagne(db: Db, idCampagne: number): Promise<unknown[]> {
+  return db("parcelle").where({ idCampagne }).pluck("id");
+}
+
+/** The campaign's operations with their action type and work rates. */
+export function listOperationsDebitsOfCampagne(db: Db, idCampagne: number): Promise<Record<string, unknown>[]> {
+  return db("operation_culturale").where({ idCampagne }).select("id", "idTypeAction", "debitReel", "debitCalcule");
+}

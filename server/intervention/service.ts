@@ -17,7 +17,22 @@ import type { CultureChoix, OperationChoix, ParcelleChoix, StadeChoix } from "~/
 import { packedInterventions } from "./rows-cache";
 import { campaignVersions, keptPerVersion } from "../db/kept-per-version";
 import { encodeChoices, type EncodedChoices } from "~/domain/contracts/interventions-codec";
-import { actionValues, deleteInterventions, findIntervention, insertIntervention, listInterventions, registreValues, updateIntervention } from "./repo";
+import {
+  actionValues,
+  deleteInterventions,
+  findIntervention,
+  insertIntervention,
+  listCulturesChoixOfCampagne,
+  listInterventions,
+  listMainOeuvresLibellesOfCampagne,
+  listMaterielsLibellesOfCampagne,
+  listOperationsDebitsOfCampagne,
+  listParcelleIdsOfCampagne,
+  listParcellesChoixOfCampagne,
+  listStadesOfCampagne,
+  registreValues,
+  updateIntervention,
+} from "./repo";
 import { updateIfUnchanged } from "../db/stale";
 import type { Scope } from "../access/scope";
 
@@ -32,10 +47,7 @@ export type { CultureChoix, OperationChoix, ParcelleChoix } from "~/domain/contr
 const num = (v: unknown) => (v == null ? null : Number(v));
 
 async function parcellesOf(db: Db, idCampagne: number): Promise<ParcelleChoix[]> {
-  const rows = await db("parcelle")
-    .where({ idCampagne })
-    .orderBy([{ column: "libelle" }, { column: "id" }])
-    .select("id", "libelle", "irrigable", "surface", "idModeConduite");
+  const rows = await listParcellesChoixOfCampagne(db, idCampagne);
   return rows.map((r) => ({
     id: Number(r.id),
     libelle: String(r.libelle),
@@ -48,8 +60,8 @@ async function parcellesOf(db: Db, idCampagne: number): Promise<ParcelleChoix[]>
 /** The operations of the campaign with the machinery and labour they use (C-FORM-21, 22), by name. */
 async function operationsOf(db: Db, idCampagne: number): Promise<OperationChoix[]> {
   const ops = await listOperationsCulturales(db, idCampagne);
-  const machines = new Map((await db("parc_materiel").where({ idCampagne }).select("id", "libelle")).map((m) => [Number(m.id), String(m.libelle)]));
-  const workers = new Map((await db("main_oeuvre").where({ idCampagne }).select("id", "libelle")).map((m) => [Number(m.id), String(m.libelle)]));
+  const machines = new Map((await listMaterielsLibellesOfCampagne(db, idCampagne)).map((m) => [Number(m.id), String(m.libelle)]));
+  const workers = new Map((await listMainOeuvresLibellesOfCampagne(db, idCampagne)).map((m) => [Number(m.id), String(m.libelle)]));
   const named = (ids: (number | null)[], names: Map<number, string>) =>
     ids.filter((id): id is number => id != null && names.has(id)).map((id) => ({ id, libelle: names.get(id)! }));
   return ops
@@ -68,16 +80,7 @@ async function operationsOf(db: Db, idCampagne: number): Promise<OperationChoix[
 
 /** The BBCH stages of the scales of the campaign's crops (issue 28): the register's stage column of the grid. */
 async function stadesOf(db: Db, idCampagne: number): Promise<StadeChoix[]> {
-  const scales = db("culture as c")
-    .join("mode_conduite_culture as mcc", "mcc.idCulture", "c.id")
-    .join("mode_conduite as mc", "mc.id", "mcc.idModeConduite")
-    .where("mc.idCampagne", idCampagne)
-    .whereNotNull("c.idEchelleStadeAee")
-    .select("c.idEchelleStadeAee");
-  const rows = await db("stade_culture")
-    .whereIn("idEchelleStadeAee", scales)
-    .orderBy(["idEchelleStadeAee", "ordre", "id"])
-    .select("id", "libelle", "libelleEn", "code");
+  const rows = await listStadesOfCampagne(db, idCampagne);
   return rows.map((r) => ({
     id: Number(r.id),
     libelle: String(r.libelle),
@@ -88,14 +91,7 @@ async function stadesOf(db: Db, idCampagne: number): Promise<StadeChoix[]> {
 
 /** The crops an intervention may concern: those of the campaign's management modes, and the inter-crop period. */
 async function culturesOf(db: Db, idCampagne: number): Promise<CultureChoix[]> {
-  const rows = await db("culture as c")
-    .where("c.interculture", true)
-    .orWhereIn(
-      "c.id",
-      db("mode_conduite_culture as mcc").join("mode_conduite as mc", "mc.id", "mcc.idModeConduite").where("mc.idCampagne", idCampagne).select("mcc.idCulture"),
-    )
-    .orderBy([{ column: "c.ordre" }, { column: "c.libelle" }])
-    .select("c.id", "c.libelle", "c.libelleEn", "c.interculture");
+  const rows = await listCulturesChoixOfCampagne(db, idCampagne);
   return rows.map((r) => ({
     id: Number(r.id),
     libelle: String(r.libelle),
@@ -186,8 +182,8 @@ type Operation = { idTypeAction: number | null; debitReel: number | null; debitC
 export type CampaignLinks = { plots: Set<number>; operations: Map<number, Operation>; crops: Set<number> };
 
 export async function campaignLinks(db: Db, idCampagne: number): Promise<CampaignLinks> {
-  const plots = new Set((await db("parcelle").where({ idCampagne }).pluck("id")).map(Number));
-  const ops = await db("operation_culturale").where({ idCampagne }).select("id", "idTypeAction", "debitReel", "debitCalcule");
+  const plots = new Set((await listParcelleIdsOfCampagne(db, idCampagne)).map(Number));
+  const ops = await listOperationsDebitsOfCampagne(db, idCampagne);
   const operations = new Map<number, Operation>(
     ops.map((o) => [Number(o.id), { idTypeAction: num(o.idTypeAction), debitReel: num(o.debitReel), debitCalcule: num(o.debitCalcule) }]),
   );

@@ -6,9 +6,20 @@ import { toIso } from "../db/dialect";
 import type { Db } from "../db/knex";
 import { updateIfUnchanged, type Token } from "../db/stale";
 import { failingWith, invalidField, ServiceError } from "../errors";
-import { inChunks } from "../db/chunks";
 import type { Scope } from "../access/scope";
-import { insertId } from "../db/insert-id";
+import {
+  findCategorieOfType,
+  findCompositionDossier,
+  findCultureNonInterculture,
+  findIntrantDossierOfDossier,
+  findIntrantDossierType,
+  insertCompositionDossier,
+  insertIntrantDossier,
+  listIntrantsOfIntrantDossier,
+  relabelIntrants,
+  setCompositionOfIntrants,
+  updateCompositionDossier,
+} from "./repo";
 
 /**
  * Unreferenced inputs of the selected folder (spec 3 §2.2, §3.5, §4.2, §5, §7; decision 0032): created from an
@@ -32,11 +43,8 @@ function folderOf(ctx: CampaignContext): number {
 /** Checks the species or category the kind needs (a category of the input's own type); gives the row's columns. */
 async function columnsOf(db: Db, v: IntrantDossierInput) {
   const type = v.dicIdTypeIntrant;
-  if (type === TYPE_INTRANT.SEMENCE && !(await db("culture").where({ id: v.idCulture!, interculture: false }).first("id"))) throw invalidField("idCulture");
-  if (
-    (type === TYPE_INTRANT.PHYTO || type === TYPE_INTRANT.FERTILISANT) &&
-    !(await db("categorie_intrant").where({ id: v.idCategorie!, idTypeIntrant: type }).first("id"))
-  ) {
+  if (type === TYPE_INTRANT.SEMENCE && !(await findCultureNonInterculture(db, v.idCulture!))) throw invalidField("idCulture");
+  if ((type === TYPE_INTRANT.PHYTO || type === TYPE_INTRANT.FERTILISANT) && !(await findCategorieOfType(db, v.idCategorie!, type))) {
     throw invalidField("idCategorie");
   }
   const phyto = type === TYPE_INTRANT.PHYTO;
@@ -62,8 +70,8 @@ export async function createIntrantDossier(scope: Scope, input: IntrantDossierIn
   const idDossier = folderOf(ctx);
   return failingWith(INTRANT_DOSSIER_CREATE_ERROR, () =>
     db.transaction(async (trx) => {
-      const id = await insertId(trx, "intrant_dossier", { idDossier, idUser: user.id, ...(await columnsOf(trx, input)) });
-      if (input.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) await trx("fertilisant_compo_dossier").insert({ idIntrantDossier: id, ...compositionOf(input) });
+      const id = await insertIntrantDossier(trx, { idDossier, idUser: user.id, ...(await columnsOf(trx, input)) });
+      if (input.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) await insertCompositionDossier(trx, id, compositionOf(input));
       return id;
     }),
   );
@@ -82,7 +90,7 @@ export async function updateIntrantDossier(scope: Scope, token: Token, input: In
   const abilities = await ensureWrite(scope, { dossier: idDossier, animation: true });
   return failingWith(INTRANT_DOSSIER_UPDATE_ERROR, () =>
     db.transaction(async (trx) => {
-      const current = await trx("intrant_dossier").where({ id: token.id }).first("idDossier", "dicIdTypeIntrant");
+      const current = await findIntrantDossierType(trx, token.id);
       if (!current) throw new ServiceError(INTRANT_DOSSIER_UPDATE_ERROR, 404);
       if (!canEditFolderInput(abilities, { dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idDossier: Number(current.idDossier) }, idDossier))
         throw new ServiceError("errors.forbidden", 403);
@@ -90,31 +98,15 @@ export async function updateIntrantDossier(scope: Scope, token: Token, input: In
       if (Number(current.dicIdTypeIntrant) !== input.dicIdTypeIntrant) throw invalidField("dicIdTypeIntrant");
       const columns = await columnsOf(trx, input);
       await updateIfUnchanged(trx, "intrant_dossier", token, columns, { scope: { idDossier }, notFound: INTRANT_DOSSIER_UPDATE_ERROR });
-      const linked = trx("intrant")
-        .where({ dicIdOrigineIntrant: ORIGINE_INTRANT.DOSSIER, idIntrant: token.id })
-        .whereIn("idCategorie", trx("categorie_intrant").where({ idTypeIntrant: input.dicIdTypeIntrant }).select("id"));
-      const ids = (await linked.clone().select("id")).map((r) => Number(r.id));
-      for (const chunk of inChunks(ids, 5000)) {
-        await trx("intrant").whereIn("id", chunk).update({ libelleIntrant: columns.libelle, codeIntrant: columns.code, updatedAt: new Date() });
-      }
+      const ids = await listIntrantsOfIntrantDossier(trx, token.id, input.dicIdTypeIntrant);
+      await relabelIntrants(trx, ids, { libelleIntrant: columns.libelle, codeIntrant: columns.code });
       if (input.dicIdTypeIntrant === TYPE_INTRANT.FERTILISANT) {
         const composition = compositionOf(input);
-        const updated = await trx("fertilisant_compo_dossier")
-          .where({ idIntrantDossier: token.id })
-          .update({ ...composition, updatedAt: new Date() });
-        if (!updated) await trx("fertilisant_compo_dossier").insert({ idIntrantDossier: token.id, ...composition });
+        const updated = await updateCompositionDossier(trx, token.id, composition);
+        if (!updated) await insertCompositionDossier(trx, token.id, composition);
         // The linked inputs' composition: a failure here is ignored, the edit completes (spec 3 §4.2).
         await trx
-          .transaction(async (sp) => {
-            for (const chunk of inChunks(ids, 5000)) {
-              await sp("caracteristique_intrant")
-                .whereIn("idIntrant", chunk)
-                .update({ ...composition, updatedAt: new Date() });
-              const have = new Set((await sp("caracteristique_intrant").whereIn("idIntrant", chunk).select("idIntrant")).map((r) => Number(r.idIntrant)));
-              const missing = chunk.filter((id) => !have.has(id));
-              if (missing.length) await sp("caracteristique_intrant").insert(missing.map((idIntrant) => ({ idIntrant, ...composition })));
-            }
-          })
+          .transaction((sp) => setCompositionOfIntrants(sp, ids, composition))
           .catch((e: unknown) => console.warn("[errors.services.caracteristique_intrants-service-error] ignored while editing an unreferenced input", e));
       }
       return { relabelled: ids.length };
@@ -128,9 +120,9 @@ export async function getIntrantDossier(scope: Scope, id: number) {
   const ctx = await campaignContext(scope);
   const idDossier = folderOf(ctx);
   return failingWith(INTRANT_DOSSIER_LOAD_ERROR, async () => {
-    const r = await db("intrant_dossier").where({ id, idDossier }).first();
+    const r = await findIntrantDossierOfDossier(db, id, idDossier);
     if (!r) throw new ServiceError(INTRANT_DOSSIER_LOAD_ERROR, 404);
-    const c = await db("fertilisant_compo_dossier").where({ idIntrantDossier: id }).first();
+    const c = await findCompositionDossier(db, id);
     return {
       id: Number(r.id),
       updatedAt: toIso(r.updatedAt),

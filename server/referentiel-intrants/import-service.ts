@@ -2,7 +2,39 @@ import type { Db } from "../db/knex";
 import { bool, syncIdSequence } from "../db/dialect";
 import { normaliseHeader } from "./csv";
 import { categoriePhyto, ShapeError, type DoseIft, type ParsedFile, type ProduitEphy, type SubstanceEphy, type UsageEphy } from "./ephy-import";
-import { inChunks } from "../db/chunks";
+import {
+  type TableImportee,
+  deleteMatieresActivesOfProduits,
+  deleteUsagesOfProduits,
+  insertCible,
+  insertCompositions,
+  insertDosesReference,
+  insertMatieresActives,
+  insertProduitsPhyto,
+  insertSubstancesActives,
+  insertUsagesPhyto,
+  listCiblesIft,
+  listCompositionsOfSource,
+  listCulturesIft,
+  listCulturesLibelles,
+  listDosesReferenceOfAnnees,
+  listMatieresActivesOfSource,
+  listProduitAmmsOfSource,
+  listProduitIdsNotOfSource,
+  listProduitIdsOfSource,
+  listProduitsOfSource,
+  listSubstancesActives,
+  listSubstancesActivesIds,
+  listUsagesOfSource,
+  listUsagesPhyto,
+  maxIdOf,
+  setCodeIftOfCible,
+  setMillesimeOfProduits,
+  updateDoseReference,
+  updateProduitPhyto,
+  updateSubstanceActive,
+  withdrawProduits,
+} from "./repo";
 
 /**
  * Loads parsed official files into the catalogues (decision 0029), in one transaction: all or nothing.
@@ -22,9 +54,8 @@ export const SOURCE_EPHY = 1;
 export const IMPORT_ID_BASE = 1_000_000;
 
 /** Explicit ids for rows the importer inserts into a seeded table (see IMPORT_ID_BASE). */
-async function idAllocator(db: Db, table: string): Promise<() => number> {
-  const row = (await db(table).max({ m: "id" }).first()) as { m: number | string | null } | undefined;
-  let next = Math.max(Number(row?.m ?? 0) + 1, IMPORT_ID_BASE);
+async function idAllocator(db: Db, table: TableImportee): Promise<() => number> {
+  let next = Math.max(Number((await maxIdOf(db, table)) ?? 0) + 1, IMPORT_ID_BASE);
   return () => next++;
 }
 
@@ -103,9 +134,7 @@ export async function importReferentiel(db: Db, files: ParsedFile[], options: Im
 }
 
 async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSummary, progress: (t: string) => void) {
-  const existing = new Map<string, Record<string, unknown>>(
-    (await db("substance_active").select("id", "nom", "numeroCas", "etatAutorisation", "variantes")).map((r: Record<string, unknown>) => [String(r.nom), r]),
-  );
+  const existing = new Map<string, Record<string, unknown>>((await listSubstancesActives(db)).map((r) => [String(r.nom), r]));
   const inserts: Record<string, unknown>[] = [];
   const seen = new Set<string>();
   const nextId = await idAllocator(db, "substance_active");
@@ -120,13 +149,11 @@ async function loadSubstances(db: Db, rows: SubstanceEphy[], summary: ImportSumm
     } else if (
       !same([old.numeroCas ?? null, old.etatAutorisation ?? null, old.variantes ?? null], [values.numeroCas, values.etatAutorisation, values.variantes])
     ) {
-      await db("substance_active")
-        .where({ id: old.id })
-        .update({ ...values, updatedAt: db.fn.now() });
+      await updateSubstanceActive(db, Number(old.id), values);
       summary.substances.modifies++;
     } else summary.substances.inchanges++;
   }
-  if (inserts.length) await db.batchInsert("substance_active", inserts, 200);
+  if (inserts.length) await insertSubstancesActives(db, inserts);
   await syncIdSequence(db, "substance_active");
   progress(`substances actives : ${rows.length}`);
 }
@@ -200,42 +227,21 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
   const known: Array<Pick<UsageEphy, "amm" | "traitement" | "etat">> =
     usages.length > 0
       ? usages
-      : (
-          await db("usage_phyto as u")
-            .join("intrant_phyto as p", "p.id", "u.id_intrant_phyto")
-            .where("p.id_source", SOURCE_EPHY)
-            .select("p.amm_produit", "u.traitement_usage", "u.etat_usage")
-        ).map((r: Record<string, unknown>) => ({
+      : (await listUsagesOfSource(db, SOURCE_EPHY)).map((r) => ({
           amm: String(r.ammProduit),
           traitement: (r.traitementUsage as string | null) ?? null,
           etat: (r.etatUsage as string | null) ?? null,
         }));
   for (const u of known) (usagesByAmm.get(u.amm) ?? usagesByAmm.set(u.amm, []).get(u.amm)!).push(u as UsageEphy);
 
-  const existing = new Map<number, ProduitValues>(
-    (
-      await db("intrant_phyto")
-        .where({ idSource: SOURCE_EPHY })
-        .select("id", "idProduit", ...COMPARED)
-    ).map((r: ProduitValues) => [Number(r.idProduit), r]),
-  );
-  const takenIds = new Set<number>((await db("intrant_phyto").whereNot({ idSource: SOURCE_EPHY }).select("id")).map((r: { id: number }) => Number(r.id)));
-  const substanceIds = new Map<string, number>(
-    (await db("substance_active").select("id", "nom")).map((r: { id: number; nom: string }) => [r.nom, Number(r.id)]),
-  );
+  const existing = new Map<number, ProduitValues>((await listProduitsOfSource(db, SOURCE_EPHY, COMPARED)).map((r: ProduitValues) => [Number(r.idProduit), r]));
+  const takenIds = new Set<number>((await listProduitIdsNotOfSource(db, SOURCE_EPHY)).map(Number));
+  const substanceIds = new Map<string, number>((await listSubstancesActivesIds(db)).map((r) => [r.nom, Number(r.id)]));
   const compositions = new Map<number, { quantite: unknown; unite: unknown; lignes: unknown[] }>();
-  for (const m of await db("matiere_active as m")
-    .join("intrant_phyto as p", "p.id", "m.id_intrant_phyto")
-    .where("p.id_source", SOURCE_EPHY)
-    .select("p.id_produit", "m.id", "m.quantite", "m.unite")) {
+  for (const m of await listMatieresActivesOfSource(db, SOURCE_EPHY)) {
     compositions.set(Number(m.idProduit), { quantite: num(m.quantite), unite: m.unite ?? null, lignes: [] });
   }
-  for (const c of await db("matiere_active_composition as c")
-    .join("matiere_active as m", "m.id", "c.id_matiere_active")
-    .join("intrant_phyto as p", "p.id", "m.id_intrant_phyto")
-    .where("p.id_source", SOURCE_EPHY)
-    .orderBy(["p.id_produit", "c.rang"])
-    .select("p.id_produit", "c.libelle", "c.quantite", "c.unite", "c.id_substance_active")) {
+  for (const c of await listCompositionsOfSource(db, SOURCE_EPHY)) {
     compositions.get(Number(c.idProduit))?.lignes.push([c.libelle, num(c.quantite), c.unite ?? null, num(c.idSubstanceActive)]);
   }
 
@@ -259,9 +265,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
       summary.produits.ajoutes++;
       if (values.retire) summary.produits.retires++;
     } else if (!same(comparable(old), comparable(values))) {
-      await db("intrant_phyto")
-        .where({ id: old.id })
-        .update({ ...values, updatedAt: db.fn.now() });
+      await updateProduitPhyto(db, Number(old.id), values);
       if (values.retire && !bool(old.retire)) summary.produits.retires++;
       else summary.produits.modifies++;
     } else {
@@ -274,40 +278,28 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
     if (!oldCompo || !same([oldCompo.quantite, oldCompo.unite, oldCompo.lignes], [total.quantite, total.unite, lignes]))
       compositionWrites.push({ idProduit: p.idProduit, p });
   }
-  if (inserts.length) await db.batchInsert("intrant_phyto", inserts, 200);
+  if (inserts.length) await insertProduitsPhyto(db, inserts);
   await syncIdSequence(db, "intrant_phyto");
-  for (const chunk of inChunks(unchanged)) await db("intrant_phyto").whereIn("id", chunk).update({ millesime });
+  await setMillesimeOfProduits(db, unchanged, millesime);
 
   // Products of E-Phy no longer listed: withdrawn, kept.
   const absent = [...existing.entries()].filter(([idProduit, r]) => !listed.has(idProduit) && !bool(r.retire)).map(([, r]) => Number(r.id));
-  for (const chunk of inChunks(absent)) {
-    await db("intrant_phyto").whereIn("id", chunk).update({ retire: true, updatedAt: db.fn.now() });
-  }
+  await withdrawProduits(db, absent);
   summary.produits.retires += absent.length;
 
   // Active matters (one row per product) and their composition.
-  const ids = new Map<number, number>(
-    (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "idProduit")).map((r: { id: number; idProduit: number }) => [
-      Number(r.idProduit),
-      Number(r.id),
-    ]),
-  );
+  const ids = new Map<number, number>((await listProduitIdsOfSource(db, SOURCE_EPHY)).map((r) => [Number(r.idProduit), Number(r.id)]));
   // Rewritten in batches: the active matter's id is the product's id, as in the seed files (decision 0029).
   const rewrite = compositionWrites.map(({ idProduit, p }) => ({ idIntrantPhyto: ids.get(idProduit)!, p }));
-  for (const chunk of inChunks(rewrite)) {
-    await db("matiere_active")
-      .whereIn(
-        "idIntrantPhyto",
-        chunk.map((w) => w.idIntrantPhyto),
-      )
-      .delete();
-  }
+  await deleteMatieresActivesOfProduits(
+    db,
+    rewrite.map((w) => w.idIntrantPhyto),
+  );
   const matieres = rewrite.map(({ idIntrantPhyto, p }) => ({ id: idIntrantPhyto, idIntrantPhyto, ...totalMatiere(p) }));
   if (matieres.length)
-    await db.batchInsert(
-      "matiere_active",
+    await insertMatieresActives(
+      db,
       matieres.map((m) => ({ ...m, unite: m.unite?.slice(0, 20) ?? null })),
-      200,
     );
   await syncIdSequence(db, "matiere_active");
   const compositionRows: Record<string, unknown>[] = [];
@@ -324,7 +316,7 @@ async function loadProduits(db: Db, rows: ProduitEphy[], usages: UsageEphy[], mi
       }),
     );
   }
-  if (compositionRows.length) await db.batchInsert("matiere_active_composition", compositionRows, 200);
+  if (compositionRows.length) await insertCompositions(db, compositionRows);
   await syncIdSequence(db, "matiere_active_composition");
   progress(`produits : ${rows.length}/${rows.length}`);
 }
@@ -349,12 +341,7 @@ const usageKey = (u: {
   ]);
 
 async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, progress: (t: string) => void) {
-  const ids = new Map<string, number>(
-    (await db("intrant_phyto").where({ idSource: SOURCE_EPHY }).select("id", "ammProduit")).map((r: { id: number; ammProduit: string }) => [
-      String(r.ammProduit),
-      Number(r.id),
-    ]),
-  );
+  const ids = new Map<string, number>((await listProduitAmmsOfSource(db, SOURCE_EPHY)).map((r) => [String(r.ammProduit), Number(r.id)]));
   const byProduct = new Map<number, UsageEphy[]>();
   for (const u of rows) {
     const id = ids.get(u.amm);
@@ -365,9 +352,7 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
     (byProduct.get(id) ?? byProduct.set(id, []).get(id)!).push(u);
   }
   const existing = new Map<number, string[]>();
-  for (const r of await db("usage_phyto")
-    .select("idIntrantPhyto", "identifiantUsage", "libelleUsage", "doseRetenue", "uniteDose", "etatUsage", "dateFinDistribution", "dateFinUtilisation")
-    .orderBy("id")) {
+  for (const r of await listUsagesPhyto(db)) {
     const key = usageKey({
       identifiant: r.identifiantUsage,
       libelle: r.libelleUsage,
@@ -407,8 +392,8 @@ async function loadUsages(db: Db, rows: UsageEphy[], summary: ImportSummary, pro
       });
     }
   }
-  for (const chunk of inChunks(changed)) await db("usage_phyto").whereIn("idIntrantPhyto", chunk).delete();
-  if (inserts.length) await db.batchInsert("usage_phyto", inserts, 200);
+  await deleteUsagesOfProduits(db, changed);
+  if (inserts.length) await insertUsagesPhyto(db, inserts);
   summary.usages.lignes = inserts.length;
   progress(`usages : ${rows.length} lignes lues`);
 }
@@ -428,16 +413,16 @@ async function loadDoses(
     const list = m.get(k) ?? m.set(k, []).get(k)!;
     if (!list.includes(id)) list.push(id);
   };
-  const mapped = await db("culture_ift").select("idCulture", "codeIft", "libelleIft");
+  const mapped = await listCulturesIft(db);
   for (const c of mapped) {
     if (c.codeIft) add(byCode, String(c.codeIft), Number(c.idCulture));
     add(byLabel, norm(c.libelleIft), Number(c.idCulture));
   }
-  for (const c of await db("culture").select("id", "libelle")) if (!byLabel.has(norm(c.libelle))) add(byLabel, norm(c.libelle), Number(c.id));
+  for (const c of await listCulturesLibelles(db)) if (!byLabel.has(norm(c.libelle))) add(byLabel, norm(c.libelle), Number(c.id));
   // Targets: by the list's code, then by label; a target the catalogue lacks is added.
   const ciblesByCode = new Map<string, number>();
   const ciblesByLabel = new Map<string, number>();
-  for (const c of await db("cible").select("id", "code", "codeIft", "libelle", "libelleIft")) {
+  for (const c of await listCiblesIft(db)) {
     if (c.codeIft) ciblesByCode.set(String(c.codeIft), Number(c.id));
     ciblesByLabel.set(norm(c.libelle), Number(c.id));
     if (c.libelleIft) ciblesByLabel.set(norm(c.libelleIft), Number(c.id));
@@ -449,13 +434,13 @@ async function loadDoses(
     const found = (d.codeCible && ciblesByCode.get(d.codeCible)) || ciblesByLabel.get(norm(d.cible));
     if (found) {
       if (d.codeCible && !ciblesByCode.has(d.codeCible)) {
-        await db("cible").where({ id: found }).whereNull("codeIft").update({ codeIft: d.codeCible, libelleIft: d.cible });
+        await setCodeIftOfCible(db, found, { codeIft: d.codeCible, libelleIft: d.cible });
         ciblesByCode.set(d.codeCible, found);
       }
       return found;
     }
     const id = nextCible();
-    await db("cible").insert({
+    await insertCible(db, {
       id,
       code: `IFT-${(d.codeCible ?? norm(d.cible)).slice(0, 36)}`,
       libelle: d.cible ?? d.codeCible,
@@ -470,9 +455,7 @@ async function loadDoses(
 
   const years = [...new Set(rows.map((d) => d.anneeRecolte))];
   const existing = new Map<string, Record<string, unknown>>();
-  for (const r of await db("reference_dose_cible_ift")
-    .whereIn("anneeRecolte", years)
-    .select("id", "codeAmm", "idCulture", "anneeRecolte", "idCible", "cible", "biocontrole", "doseRef", "uniteDoseRef", "segment")) {
+  for (const r of await listDosesReferenceOfAnnees(db, years)) {
     existing.set(JSON.stringify([String(r.codeAmm), num(r.idCulture), Number(r.anneeRecolte), num(r.idCible)]), r);
   }
   const inserts: Record<string, unknown>[] = [];
@@ -511,13 +494,11 @@ async function loadDoses(
         [values.cible, values.biocontrole, values.doseRef, values.uniteDoseRef, values.segment],
       )
     ) {
-      await db("reference_dose_cible_ift")
-        .where({ id: old.id })
-        .update({ ...values, updatedAt: db.fn.now() });
+      await updateDoseReference(db, Number(old.id), values);
       summary.doses.modifies++;
     } else summary.doses.inchanges++;
   }
-  if (inserts.length) await db.batchInsert("reference_dose_cible_ift", inserts, 200);
+  if (inserts.length) await insertDosesReference(db, inserts);
   await syncIdSequence(db, "reference_dose_cible_ift");
   await syncIdSequence(db, "cible");
   progress(`doses de référence : ${rows.length}/${rows.length}`);

@@ -456,3 +456,178 @@ export async function listCibles(db: Db, opts: { nature?: string | null; q?: str
     nature: str(r.nature),
   }));
 }
+
+// --- Loading the official files (server/referentiel-intrants/import-service.ts, decision 0029) ---
+
+/** The seeded tables the importer inserts rows into with ids of its own. */
+export type TableImportee = "substance_active" | "cible" | "reference_dose_cible_ift";
+/** Rows are inserted by batches of this size (knex's batchInsert). */
+const LOT = 200;
+
+/** The table's greatest id (null when empty). */
+export async function maxIdOf(db: Db, table: TableImportee): Promise<number | string | null> {
+  const row = (await db(table).max({ m: "id" }).first()) as { m: number | string | null } | undefined;
+  return row?.m ?? null;
+}
+
+/** Every active substance with what the import compares. */
+export function listSubstancesActives(db: Db): Promise<Record<string, unknown>[]> {
+  return db("substance_active").select("id", "nom", "numeroCas", "etatAutorisation", "variantes");
+}
+
+/** Every active substance, id and name. */
+export function listSubstancesActivesIds(db: Db): Promise<{ id: number; nom: string }[]> {
+  return db("substance_active").select("id", "nom");
+}
+
+export async function updateSubstanceActive(db: Db, id: number, values: Record<string, unknown>): Promise<void> {
+  await db("substance_active")
+    .where({ id })
+    .update({ ...values, updatedAt: db.fn.now() });
+}
+
+export async function insertSubstancesActives(db: Db, rows: Record<string, unknown>[]): Promise<void> {
+  await db.batchInsert("substance_active", rows, LOT);
+}
+
+/** The uses of the products of this source: the product's AMM, the use's treatment and state. */
+export function listUsagesOfSource(db: Db, idSource: number): Promise<Record<string, unknown>[]> {
+  return db("usage_phyto as u")
+    .join("intrant_phyto as p", "p.id", "u.id_intrant_phyto")
+    .where("p.id_source", idSource)
+    .select("p.amm_produit", "u.traitement_usage", "u.etat_usage");
+}
+
+/** The products of this source: id, idProduit and these columns. */
+export function listProduitsOfSource(db: Db, idSource: number, colonnes: readonly string[]): Promise<Record<string, unknown>[]> {
+  return db("intrant_phyto")
+    .where({ idSource })
+    .select("id", "idProduit", ...colonnes);
+}
+
+/** The ids of the products of any other source. */
+export function listProduitIdsNotOfSource(db: Db, idSource: number): Promise<number[]> {
+  return db("intrant_phyto")
+    .whereNot({ idSource })
+    .select("id")
+    .then((rows: { id: number }[]) => rows.map((r) => r.id));
+}
+
+/** The active matters (one per product) of the products of this source, with the product's idProduit. */
+export function listMatieresActivesOfSource(db: Db, idSource: number): Promise<Record<string, unknown>[]> {
+  return db("matiere_active as m")
+    .join("intrant_phyto as p", "p.id", "m.id_intrant_phyto")
+    .where("p.id_source", idSource)
+    .select("p.id_produit", "m.id", "m.quantite", "m.unite");
+}
+
+/** The composition lines of the products of this source, by product then rank. */
+export function listCompositionsOfSource(db: Db, idSource: number): Promise<Record<string, unknown>[]> {
+  return db("matiere_active_composition as c")
+    .join("matiere_active as m", "m.id", "c.id_matiere_active")
+    .join("intrant_phyto as p", "p.id", "m.id_intrant_phyto")
+    .where("p.id_source", idSource)
+    .orderBy(["p.id_produit", "c.rang"])
+    .select("p.id_produit", "c.libelle", "c.quantite", "c.unite", "c.id_substance_active");
+}
+
+export async function updateProduitPhyto(db: Db, id: number, values: Record<string, unknown>): Promise<void> {
+  await db("intrant_phyto")
+    .where({ id })
+    .update({ ...values, updatedAt: db.fn.now() });
+}
+
+export async function insertProduitsPhyto(db: Db, rows: Record<string, unknown>[]): Promise<void> {
+  await db.batchInsert("intrant_phyto", rows, LOT);
+}
+
+/** The release of these products set, without touching their updatedAt (they are unchanged). */
+export async function setMillesimeOfProduits(db: Db, ids: readonly number[], millesime: string): Promise<void> {
+  for (const chunk of inChunks(ids)) await db("intrant_phyto").whereIn("id", chunk).update({ millesime });
+}
+
+/** These products marked withdrawn (never deleted: inputs refer to them). */
+export async function withdrawProduits(db: Db, ids: readonly number[]): Promise<void> {
+  for (const chunk of inChunks(ids)) {
+    await db("intrant_phyto").whereIn("id", chunk).update({ retire: true, updatedAt: db.fn.now() });
+  }
+}
+
+/** The products of this source, id and idProduit. */
+export function listProduitIdsOfSource(db: Db, idSource: number): Promise<{ id: number; idProduit: number }[]> {
+  return db("intrant_phyto").where({ idSource }).select("id", "idProduit");
+}
+
+/** The active matters of these products deleted (their composition lines go with them). */
+export async function deleteMatieresActivesOfProduits(db: Db, idsIntrantPhyto: readonly number[]): Promise<void> {
+  for (const chunk of inChunks(idsIntrantPhyto)) await db("matiere_active").whereIn("idIntrantPhyto", chunk).delete();
+}
+
+export async function insertMatieresActives(db: Db, rows: Record<string, unknown>[]): Promise<void> {
+  await db.batchInsert("matiere_active", rows, LOT);
+}
+
+export async function insertCompositions(db: Db, rows: Record<string, unknown>[]): Promise<void> {
+  await db.batchInsert("matiere_active_composition", rows, LOT);
+}
+
+/** The products of this source, id and AMM. */
+export function listProduitAmmsOfSource(db: Db, idSource: number): Promise<{ id: number; ammProduit: string }[]> {
+  return db("intrant_phyto").where({ idSource }).select("id", "ammProduit");
+}
+
+/** Every use with what the import compares, in id order. */
+export function listUsagesPhyto(db: Db): Promise<Record<string, unknown>[]> {
+  return db("usage_phyto")
+    .select("idIntrantPhyto", "identifiantUsage", "libelleUsage", "doseRetenue", "uniteDose", "etatUsage", "dateFinDistribution", "dateFinUtilisation")
+    .orderBy("id");
+}
+
+export async function deleteUsagesOfProduits(db: Db, idsIntrantPhyto: readonly number[]): Promise<void> {
+  for (const chunk of inChunks(idsIntrantPhyto)) await db("usage_phyto").whereIn("idIntrantPhyto", chunk).delete();
+}
+
+export async function insertUsagesPhyto(db: Db, rows: Record<string, unknown>[]): Promise<void> {
+  await db.batchInsert("usage_phyto", rows, LOT);
+}
+
+/** The correspondence table of crops and the reference list's crops. */
+export function listCulturesIft(db: Db): Promise<{ idCulture: number; codeIft: string | null; libelleIft: string | null }[]> {
+  return db("culture_ift").select("idCulture", "codeIft", "libelleIft");
+}
+
+/** Every crop, id and label. */
+export function listCulturesLibelles(db: Db): Promise<{ id: number; libelle: string }[]> {
+  return db("culture").select("id", "libelle");
+}
+
+/** Every target with its codes and labels (own and the reference list's). */
+export function listCiblesIft(db: Db): Promise<{ id: number; code: string | null; codeIft: string | null; libelle: string; libelleIft: string | null }[]> {
+  return db("cible").select("id", "code", "codeIft", "libelle", "libelleIft");
+}
+
+/** The reference list's code and label on a target that has none yet. */
+export async function setCodeIftOfCible(db: Db, id: number, v: { codeIft: string | null; libelleIft: string | null }): Promise<void> {
+  await db("cible").where({ id }).whereNull("codeIft").update(v);
+}
+
+export async function insertCible(db: Db, row: Record<string, unknown>): Promise<void> {
+  await db("cible").insert(row);
+}
+
+/** The reference doses of these harvest years with what the import compares. */
+export function listDosesReferenceOfAnnees(db: Db, annees: readonly number[]): Promise<Record<string, unknown>[]> {
+  return db("reference_dose_cible_ift")
+    .whereIn("anneeRecolte", [...annees])
+    .select("id", "codeAmm", "idCulture", "anneeRecolte", "idCible", "cible", "biocontrole", "doseRef", "uniteDoseRef", "segment");
+}
+
+export async function updateDoseReference(db: Db, id: number, values: Record<string, unknown>): Promise<void> {
+  await db("reference_dose_cible_ift")
+    .where({ id })
+    .update({ ...values, updatedAt: db.fn.now() });
+}
+
+export async function insertDosesReference(db: Db, rows: Record<string, unknown>[]): Promise<void> {
+  await db.batchInsert("reference_dose_cible_ift", rows, LOT);
+}

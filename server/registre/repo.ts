@@ -28,6 +28,11 @@ export async function campagnesDePeriode(db: Db, idExploitation: number, du: str
   return rows.map(Number);
 }
 
+/** The farm's campaign of this id (its id), undefined when the campaign is another farm's or unknown. */
+export function findCampagneOfExploitation(db: Db, id: number, idExploitation: number): Promise<{ id: number } | undefined> {
+  return db("campagne").where({ id, idExploitation }).first("id");
+}
+
 export async function farmHeader(db: Db, idExploitation: number) {
   const r = await db("exploitation").where({ id: idExploitation }).first("id", "libelle", "siret", "idTypeAgriculture");
   return r ? { id: Number(r.id), libelle: String(r.libelle), siret: text(r.siret), idTypeAgriculture: num(r.idTypeAgriculture) } : undefined;

@@ -19,7 +19,7 @@ import { campaignContext } from "../access/description";
 import type { Scope } from "../access/scope";
 import { findFolderRight, listExploitationsOfDossier } from "../contexte/repo";
 import { failingWith, parse, ServiceError } from "../errors";
-import { campagnesDePeriode, farmHeader, lignesRegistre } from "./repo";
+import { campagnesDePeriode, farmHeader, findCampagneOfExploitation, lignesRegistre } from "./repo";
 import { zip } from "./zip";
 
 /**
@@ -62,7 +62,7 @@ export async function registreExploitation(scope: Scope, input: unknown): Promis
     if (!farm) throw new ServiceError("errors.not-found", 404);
     let idCampagnes: number[];
     if (demande.idCampagne != null) {
-      const c = await db("campagne").where({ id: demande.idCampagne, idExploitation: demande.idExploitation }).first("id");
+      const c = await findCampagneOfExploitation(db, demande.idCampagne, demande.idExploitation);
       if (!c) throw new ServiceError("errors.not-found", 404);
       idCampagnes = [demande.idCampagne];
     } else idCampagnes = await campagnesDePeriode(db, demande.idExploitation, demande.du!, demande.au!);

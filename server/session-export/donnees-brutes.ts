@@ -1,4 +1,3 @@
-import type { Knex } from "knex";
 import type { Db } from "../db/knex";
 import { bool } from "../db/dialect";
 import { definirTache } from "../jobs/runner";
@@ -15,6 +14,14 @@ import {
   type ParametresSessionExport,
 } from "./service";
 import type { Scope } from "../access/scope";
+import {
+  countLignesDonneesBrutes,
+  listDonneesExportablesOfIds,
+  listDonneesExportablesOfIdsByOrdre,
+  listPageDonneesBrutes,
+  partiesOfGroupeDonneesBrutes,
+  type LectureDonneesBrutes,
+} from "./repo";
 
 /**
  * The raw-data export (spec 1 "Raw-data export screen"; decision 0052): one sheet per chosen data group
@@ -34,27 +41,14 @@ type ColonneGroupe = { champ: Champ; type?: TypeColonne };
 type Champ = keyof (typeof resources)["fr"]["translation"]["exports"]["colonnes"];
 /** The export's texts in the session's language (French, English with its anglais flag). */
 const textes = (en: boolean) => resources[en ? "en" : "fr"].translation.exports;
-/** One query of a group: rows of the campaigns, with `cle` the unique key of its main table (the paging key). */
-type Partie = (db: Db, campagnes: number[], en: boolean) => Knex.QueryBuilder;
-type Groupe = { code: string; colonnes: ColonneGroupe[]; parties: Partie[]; cle: string };
+/** A sheet: its group (donnee_exportable.code, whose queries are in repo.ts) and its columns after the campaign ones. */
+type Groupe = { code: string; colonnes: ColonneGroupe[] };
 
 const TETE: ColonneGroupe[] = [{ champ: "exploitation" }, { champ: "campagne" }, { type: "nombre", champ: "annee" }];
-
-const lib = (db: Db, alias: string, en: boolean) => (en ? db.raw(`coalesce(??, ??)`, [`${alias}.libelle_en`, `${alias}.libelle`]) : `${alias}.libelle`);
-
-/** The campaign and farm columns of a query whose campaign column is `colonneCampagne`. */
-function avecCampagne(q: Knex.QueryBuilder, colonneCampagne: string, campagnes: number[]): Knex.QueryBuilder {
-  return q
-    .join("campagne as c", "c.id", colonneCampagne)
-    .join("exploitation as e", "e.id", "c.idExploitation")
-    .whereIn(colonneCampagne, campagnes)
-    .select({ exploitation: "e.libelle", prefixeCampagne: "c.prefixeCampagne", apiLibelle: "c.apiLibelle", annee: "c.anneeRecolte" });
-}
 
 export const GROUPES: Groupe[] = [
   {
     code: "parcelles",
-    cle: "p.id",
     colonnes: [
       { champ: "parcelle" },
       { type: "nombre", champ: "surface" },
@@ -67,26 +61,9 @@ export const GROUPES: Groupe[] = [
       { type: "nombre", champ: "objectif" },
       { champ: "remarque" },
     ],
-    parties: [
-      (db, ids) =>
-        avecCampagne(db("parcelle as p"), "p.idCampagne", ids).leftJoin("mode_conduite as m", "m.id", "p.idModeConduite").select({
-          cle: "p.id",
-          parcelle: "p.libelle",
-          surface: "p.surface",
-          surfaceReelle: "p.surfaceReelle",
-          mode: "m.libelle",
-          ilot: "p.noIlotPac",
-          insee: "p.codeInsee",
-          irrigable: "p.irrigable",
-          drainee: "p.drainee",
-          objectif: "p.objectifRendement",
-          remarque: "p.remarque",
-        }),
-    ],
   },
   {
     code: "interventions",
-    cle: "a.id",
     colonnes: [
       { champ: "parcelle" },
       { type: "date", champ: "date" },
@@ -100,31 +77,9 @@ export const GROUPES: Groupe[] = [
       { type: "nombre", champ: "carburant" },
       { champ: "evenement" },
     ],
-    parties: [
-      (db, ids, en) =>
-        avecCampagne(db("action as a"), "a.idCampagne", ids)
-          .join("parcelle as p", "p.id", "a.idParcelle")
-          .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
-          .leftJoin("culture as cu", "cu.id", "a.idCultureConcernee")
-          .select({
-            cle: "a.id",
-            parcelle: "p.libelle",
-            date: "a.date",
-            operation: "o.libelle",
-            cultureConcernee: lib(db, "cu", en),
-            realisee: "a.realisee",
-            prevue: "a.prevue",
-            frequence: "a.frequence",
-            tauxSurface: "a.tauxSurface",
-            passages: "a.nombrePassage",
-            carburant: "a.consoCarburant",
-            evenement: "a.intituleEvenement",
-          }),
-    ],
   },
   {
     code: "intrants",
-    cle: "i.id",
     colonnes: [
       { champ: "parcelle" },
       { type: "date", champ: "date" },
@@ -134,26 +89,9 @@ export const GROUPES: Groupe[] = [
       { type: "nombre", champ: "quantite" },
       { champ: "unite" },
     ],
-    parties: [
-      (db, ids) =>
-        avecCampagne(db("intrant as i").join("action as a", "a.id", "i.idAction"), "a.idCampagne", ids)
-          .join("parcelle as p", "p.id", "a.idParcelle")
-          .leftJoin("operation_culturale as o", "o.id", "a.idOperationCulturale")
-          .select({
-            cle: "i.id",
-            parcelle: "p.libelle",
-            date: "a.date",
-            operation: "o.libelle",
-            intrant: "i.libelleIntrant",
-            code: "i.codeIntrant",
-            quantite: "i.quantite",
-            unite: "i.dicLlUnite",
-          }),
-    ],
   },
   {
     code: "recoltes",
-    cle: "r.id",
     colonnes: [
       { champ: "parcelle" },
       { type: "date", champ: "date" },
@@ -162,26 +100,9 @@ export const GROUPES: Groupe[] = [
       { type: "nombre", champ: "rendement" },
       { champ: "unite" },
     ],
-    parties: [
-      (db, ids, en) =>
-        avecCampagne(db("recolte as r").join("action as a", "a.id", "r.idAction"), "a.idCampagne", ids)
-          .join("parcelle as p", "p.id", "a.idParcelle")
-          .leftJoin("culture as cu", "cu.id", "r.idCulture")
-          .leftJoin("type_sortie as ts", "ts.id", "r.dicIdTypeSortie")
-          .select({
-            cle: "r.id",
-            parcelle: "p.libelle",
-            date: "a.date",
-            culture: lib(db, "cu", en),
-            sortie: lib(db, "ts", en),
-            rendement: "r.rendement",
-            unite: "r.dicLlUnite",
-          }),
-    ],
   },
   {
     code: "observations",
-    cle: "ob.id",
     colonnes: [
       { champ: "serie" },
       { champ: "parcelle" },
@@ -192,27 +113,9 @@ export const GROUPES: Groupe[] = [
       { champ: "unite" },
       { champ: "remarque" },
     ],
-    parties: [
-      (db, ids, en) =>
-        avecCampagne(db("observation as ob").join("observation_serie as s", "s.id", "ob.idObservationSerie"), "s.idCampagne", ids)
-          .join("parcelle as p", "p.id", "ob.idParcelle")
-          .leftJoin("element_observe as el", "el.id", "ob.dicoIdEltObserve")
-          .select({
-            cle: "ob.id",
-            serie: "s.nom",
-            parcelle: "p.libelle",
-            date: db.raw("coalesce(ob.date, s.date)"),
-            element: lib(db, "el", en),
-            valeur: "ob.obsValNum",
-            texte: "ob.obsValTxt",
-            unite: "ob.dicLlUnite",
-            remarque: "ob.remarque",
-          }),
-    ],
   },
   {
     code: "materiel",
-    cle: "m.id",
     colonnes: [
       { champ: "materiel" },
       { type: "nombre", champ: "puissance" },
@@ -222,75 +125,25 @@ export const GROUPES: Groupe[] = [
       { type: "nombre", champ: "amortissement" },
       { champ: "remarque" },
     ],
-    parties: [
-      (db, ids) =>
-        avecCampagne(db("parc_materiel as m"), "m.idCampagne", ids).select({
-          cle: "m.id",
-          materiel: "m.libelle",
-          puissance: "m.puissance",
-          debit: "m.debit",
-          prixAchat: "m.prixAchat",
-          utilisation: "m.utilisationAnnuelle",
-          amortissement: "m.dureeAmortissement",
-          remarque: "m.remarque",
-        }),
-    ],
   },
   {
     code: "main_oeuvre",
-    cle: "mo.id",
     colonnes: [{ champ: "libelle" }, { type: "nombre", champ: "uta" }, { type: "nombre", champ: "montant" }, { champ: "remarque" }],
-    parties: [
-      (db, ids) =>
-        avecCampagne(db("main_oeuvre as mo"), "mo.idCampagne", ids).select({
-          cle: "mo.id",
-          libelle: "mo.libelle",
-          uta: "mo.uta",
-          montant: "mo.montant",
-          remarque: "mo.remarque",
-        }),
-    ],
   },
   {
     code: "prix",
-    cle: "x.id",
     colonnes: [{ champ: "type" }, { champ: "produit" }, { type: "nombre", champ: "prix" }, { champ: "unite" }],
-    parties: [
-      (db, ids, en) =>
-        avecCampagne(db("prix_appro as x"), "x.idCampagne", ids).select({
-          cle: "x.id",
-          type: db.raw("?", [textes(en)["types-prix"].appro]),
-          produit: "x.libelleIntrant",
-          prix: "x.prixAchat",
-          // The price is in euros per the part of the dose unit before the slash (KG/HA: €/kg).
-          unitePrix: "x.unite",
-        }),
-      (db, ids, en) =>
-        avecCampagne(db("prix_vente as x"), "x.idCampagne", ids)
-          .join("culture as cu", "cu.id", "x.idCulture")
-          .join("type_sortie as ts", "ts.id", "x.idTypeSortie")
-          .select({
-            cle: "x.id",
-            type: db.raw("?", [textes(en)["types-prix"].vente]),
-            produit: db.raw(
-              `${en ? "coalesce(cu.libelle_en, cu.libelle)" : "cu.libelle"} || ' - ' || ${en ? "coalesce(ts.libelle_en, ts.libelle)" : "ts.libelle"}`,
-            ),
-            prix: "x.prixVente",
-            unite: db.raw("'€/t'"),
-            unitePrix: db.raw("null"),
-          }),
-    ],
   },
 ];
 
 const PAGE = 2000;
 
-/** The rows a part would write (its count query, without paging). */
-async function compter(db: Db, partie: Partie, campagnes: number[], cle: string): Promise<number> {
-  const q = partie(db, campagnes, false).clearSelect().clearOrder().countDistinct({ n: cle });
-  const r = await q.first();
-  return Number((r as { n?: number | string } | undefined)?.n ?? 0);
-}
+/** What the group queries of server/session-export/repo.ts read: the campaigns, labels in the session's language. */
+const lecture = (campagnes: number[], en: boolean): LectureDonneesBrutes => ({
+  campagnes,
+  anglais: en,
+  typesPrix: { appro: textes(en)["types-prix"].appro, vente: textes(en)["types-prix"].vente },
+});
 
 /**
  * A row as the sheet shows it (issue 29): the campaign as the screens name it (its prefix and label, as
@@ -333,9 +186,7 @@ async function compterGroupes(db: Db, codes: { code: string; nom: string }[], ca
   for (const d of codes) {
     const g = GROUPES.find((x) => x.code === d.code);
     if (!g) continue;
-    let n = 0;
-    for (const p of g.parties) n += await compter(db, p, campagnes, g.cle);
-    comptes[d.nom] = n;
+    comptes[d.nom] = await countLignesDonneesBrutes(db, g.code, lecture(campagnes, false));
   }
   return comptes;
 }
@@ -348,9 +199,7 @@ async function compterGroupes(db: Db, codes: { code: string; nom: string }[], ca
 export async function creerExportDonneesBrutes(scope: Scope, demande: Omit<DemandeSessionExport, "nature">): Promise<{ id: number; idTache: number }> {
   const { db } = scope;
   await verifierCampagnesExportables(scope, demande.campagnes, NATURE_DONNEES_BRUTES);
-  const codes = (await db("donnee_exportable")
-    .whereIn("id", [...new Set(demande.groupes)])
-    .select("code", "libelle")) as { code: string; libelle: string }[];
+  const codes = await listDonneesExportablesOfIds(db, [...new Set(demande.groupes)]);
   verifierLignesExport(
     await compterGroupes(
       db,
@@ -365,11 +214,7 @@ definirTache<ParametresSessionExport>(
   TACHE_EXPORT_DONNEES_BRUTES,
   (ctx) =>
     ecrireSessionExport(ctx, async ({ classeur, session, progression, db }) => {
-      const choisis = (await db("donnee_exportable").whereIn("id", session.groupes).orderBy("ordre").select("code", "libelle", "libelleEn")) as {
-        code: string;
-        libelle: string;
-        libelleEn: string | null;
-      }[];
+      const choisis = await listDonneesExportablesOfIdsByOrdre(db, session.groupes);
       const groupes = choisis.flatMap((d) => {
         const g = GROUPES.find((x) => x.code === d.code);
         return g ? [{ ...g, nom: session.anglais ? d.libelleEn || d.libelle : d.libelle }] : [];
@@ -392,10 +237,10 @@ definirTache<ParametresSessionExport>(
         // remaining row of all the campaigns at each page (quadratic). Rows come campaign by campaign, in the
         // session's campaign order: the export of several campaigns is the concatenation of the single ones.
         for (const idCampagne of session.campagnes)
-          for (const partie of g.parties) {
+          for (let partie = 0; partie < partiesOfGroupeDonneesBrutes(g.code); partie++) {
             let apres = 0;
             for (;;) {
-              const rows = (await partie(db, [idCampagne], session.anglais).where(g.cle, ">", apres).orderBy(g.cle).limit(PAGE)) as Record<string, unknown>[];
+              const rows = await listPageDonneesBrutes(db, g.code, partie, lecture([idCampagne], session.anglais), { apres, limite: PAGE });
               for (const r of rows) {
                 const l = ligneExport(r);
                 await feuille.ligne(colonnes.map((c) => (c.type === "date" && v1 ? jourTexte(l[c.champ]) : valeur(l[c.champ], c.type))));

@@ -12,7 +12,21 @@ import { lancerTache, type ContexteTache } from "../jobs/runner";
 import type { Utilisateur } from "../utilisateur/repo";
 import { ouvrirClasseur, type Classeur } from "../exports/classeur";
 import type { Scope } from "../access/scope";
-import { returnedId } from "../db/insert-id";
+import {
+  countDonneesExportables,
+  deleteSessionExport,
+  endSessionsExport,
+  findSessionExport,
+  findSessionExportOfUser,
+  insertLiensSessionExport,
+  insertSessionExport,
+  listCampagnesOfSessionsExport,
+  listDonneesExportables,
+  listLiensOfSessionExport,
+  listSessionsExportOfTaches,
+  listSessionsExportOfUser,
+  setTacheOfSessionExport,
+} from "./repo";
 
 /**
  * Export sessions (spec 1 §3 "Export session", §4, §7 session_exports; decision 0052): a session is what the user
@@ -92,8 +106,6 @@ export function dossierExports(): string {
   return path.resolve(env().DATA_DIR, "exports");
 }
 
-const COLONNES = ["id", "libelle", "nature", "version", "anglais", "statut", "dtDebSession", "dtFinSession", "idTache"] as const;
-
 function vue(r: Record<string, unknown>, campagnes: number[]): SessionExportVue {
   return {
     id: Number(r.id),
@@ -134,38 +146,33 @@ export async function creerSessionExport(scope: Scope, demande: DemandeSessionEx
   if (!groupes.length) throw new ServiceError("warning.invalid-form", 400, { groupes: ["warning.required"] });
   // Nature 1: the groups a calculation series publishes (GROUPES_SERIE; migration 0020); nature 0: donnee_exportable.
   const connus =
-    demande.nature === NATURE_CALCUL
-      ? groupes.filter((g) => GROUPES_SERIE.some((x) => x.id === g)).length
-      : Number((await db("donnee_exportable").whereIn("id", groupes).count<{ n: number | string }[]>({ n: "*" }))[0].n);
+    demande.nature === NATURE_CALCUL ? groupes.filter((g) => GROUPES_SERIE.some((x) => x.id === g)).length : await countDonneesExportables(db, groupes);
   if (connus !== groupes.length) throw new ServiceError("warning.invalid-form", 400, { groupes: ["warning.invalid"] });
   const version = user.roles.includes(ROLE_TEST) && demande.version === 1 ? 1 : 2;
   const libelle = (demande.libelle ?? "").trim().slice(0, 200) || libelleParDefaut(demande.nature);
   return db.transaction(async (trx) => {
     const options: Record<string, boolean> = {};
     for (const o of OPTIONS_RESULTAT) if (demande.options?.[o] !== undefined) options[snake(o)] = !!demande.options[o];
-    const [r] = await trx("session_export")
-      .insert({
-        nature: demande.nature,
-        libelle,
-        fichier: `${randomUUID()}.xlsx`,
-        statut: STATUT_EN_COURS,
-        version,
-        anglais: demande.anglais,
-        idUtilisateur: user.id,
-        ...options,
-      })
-      .returning("id");
-    const id = returnedId(r);
-    await trx("session_export_campagne").insert([...new Set(demande.campagnes)].map((idCampagne) => ({ idSessionExport: id, idCampagne })));
-    if (demande.nature === NATURE_CALCUL) {
-      await trx("session_export_groupe_indicateur").insert(groupes.map((g) => ({ idSessionExport: id, idGroupeIndicateur: g })));
-      const series = [...new Set(demande.series ?? [])];
-      if (series.length) await trx("session_export_calcul_serie").insert(series.map((s) => ({ idSessionExport: id, idCalculSerie: s })));
-    } else {
-      await trx("session_export_donnee_exportable").insert(groupes.map((g) => ({ idSessionExport: id, idDonneeExportable: g })));
-    }
+    const id = await insertSessionExport(trx, {
+      nature: demande.nature,
+      libelle,
+      fichier: `${randomUUID()}.xlsx`,
+      statut: STATUT_EN_COURS,
+      version,
+      anglais: demande.anglais,
+      idUtilisateur: user.id,
+      ...options,
+    });
+    const campagnes = [...new Set(demande.campagnes)];
+    await insertLiensSessionExport(
+      trx,
+      id,
+      demande.nature === NATURE_CALCUL
+        ? { campagnes, groupesIndicateur: groupes, series: [...new Set(demande.series ?? [])] }
+        : { campagnes, donneesExportables: groupes },
+    );
     const tache = await lancerTache<ParametresSessionExport>(trx, { type: typeTache, idUtilisateur: user.id, parametres: { idSession: id } });
-    await trx("session_export").where({ id }).update({ idTache: tache.id });
+    await setTacheOfSessionExport(trx, id, tache.id);
     return { id, idTache: tache.id };
   });
 }
@@ -173,24 +180,12 @@ export async function creerSessionExport(scope: Scope, demande: DemandeSessionEx
 /** The user's sessions of this nature that concern at least one of these campaigns, newest first (A-EXPORT-15). */
 export async function listerSessionsExport(db: Db, user: Utilisateur, q: { campagnes: readonly number[]; nature: number }): Promise<SessionExportVue[]> {
   if (!q.campagnes.length) return [];
-  const rows = await db("session_export as s")
-    .where({ "s.idUtilisateur": user.id, "s.nature": q.nature })
-    .whereExists(
-      db("session_export_campagne as sc")
-        .whereRaw("sc.id_session_export = s.id")
-        .whereIn("sc.idCampagne", [...q.campagnes]),
-    )
-    .leftJoin("tache as t", "t.id", "s.idTache")
-    .orderBy("s.id", "desc")
-    .select(...COLONNES.map((c) => `s.${c}`), "t.etat as etatTache");
-  const liens: { idSessionExport: number; idCampagne: number }[] = rows.length
-    ? await db("session_export_campagne")
-        .whereIn(
-          "idSessionExport",
-          rows.map((r) => r.id),
-        )
-        .orderBy("idCampagne")
-        .select("idSessionExport", "idCampagne")
+  const rows = await listSessionsExportOfUser(db, user.id, q);
+  const liens = rows.length
+    ? await listCampagnesOfSessionsExport(
+        db,
+        rows.map((r) => r.id),
+      )
     : [];
   // A session whose job failed without writing its status (its runner was killed: taches.interrompue) is in error.
   return rows.map((r) =>
@@ -202,9 +197,7 @@ export async function listerSessionsExport(db: Db, user: Utilisateur, q: { campa
 }
 
 async function sessionDe(db: Db, user: Utilisateur, id: number) {
-  const r = await db("session_export")
-    .where({ id, idUtilisateur: user.id })
-    .first(...COLONNES, "fichier");
+  const r = await findSessionExportOfUser(db, user.id, id);
   if (!r) throw new ServiceError("errors.not-found", 404);
   return r;
 }
@@ -231,7 +224,7 @@ export async function fichierSessionExport(db: Db, user: Utilisateur, id: number
 /** Deletes one of the user's sessions and its file (A-EXPORT-22); a running job finds it gone and drops its file. */
 export async function supprimerSessionExport(db: Db, user: Utilisateur, id: number): Promise<void> {
   const s = await sessionDe(db, user, id);
-  await db("session_export").where({ id: s.id }).delete();
+  await deleteSessionExport(db, Number(s.id));
   if (s.fichier) fs.rmSync(path.join(dossierExports(), path.basename(String(s.fichier))), { force: true });
 }
 
@@ -248,16 +241,11 @@ export async function ecrireSessionExport(
 ): Promise<{ idSession: number; lignes?: number }> {
   const { db } = ctx;
   const idSession = ctx.tache.parametres.idSession;
-  const r = await db("session_export").where({ id: idSession }).first();
+  const r = await findSessionExport(db, idSession);
   if (!r) throw new ServiceError("errors.not-found", 404);
-  const liste = async (table: string, colonne: string) =>
-    ((await db(table).where({ idSessionExport: idSession }).orderBy(colonne).select({ v: colonne })) as { v: number }[]).map((x) => Number(x.v));
-  const campagnes = await liste("session_export_campagne", "idCampagne");
-  const groupes =
-    Number(r.nature) === NATURE_CALCUL
-      ? await liste("session_export_groupe_indicateur", "idGroupeIndicateur")
-      : await liste("session_export_donnee_exportable", "idDonneeExportable");
-  const series = await liste("session_export_calcul_serie", "idCalculSerie");
+  const campagnes = await listLiensOfSessionExport(db, idSession, "campagnes");
+  const groupes = await listLiensOfSessionExport(db, idSession, Number(r.nature) === NATURE_CALCUL ? "groupesIndicateur" : "donneesExportables");
+  const series = await listLiensOfSessionExport(db, idSession, "series");
   const options = Object.fromEntries(OPTIONS_RESULTAT.map((o) => [o, bool(r[o])])) as Record<OptionResultat, boolean>;
   const session: SessionAEcrire = { ...vue(r, campagnes), fichier: String(r.fichier), groupes, series, options };
   const chemin = path.join(dossierExports(), path.basename(session.fichier));
@@ -267,10 +255,10 @@ export async function ecrireSessionExport(
     await classeur.fermer();
   } catch (e) {
     await classeur.abandonner();
-    await db("session_export").where({ id: idSession }).update({ statut: STATUT_ERREUR, dtFinSession: db.fn.now() });
+    await endSessionsExport(db, [idSession], STATUT_ERREUR);
     throw e;
   }
-  const n = await db("session_export").where({ id: idSession }).update({ statut: STATUT_TERMINE, dtFinSession: db.fn.now() });
+  const n = await endSessionsExport(db, [idSession], STATUT_TERMINE);
   if (!n) fs.rmSync(chemin, { force: true }); // deleted while it was written
   return { idSession };
 }
@@ -280,14 +268,13 @@ export async function ecrireSessionExport(
  * it: statut 2 and its end date, its partial file removed (decision 0091). Run by the runner's recovery.
  */
 export async function sessionsInterrompues(db: Db, idsTache: number[]): Promise<void> {
-  const sessions = await db("session_export").whereIn("idTache", idsTache).andWhere("statut", STATUT_EN_COURS).select("id", "fichier");
+  const sessions = await listSessionsExportOfTaches(db, idsTache, STATUT_EN_COURS);
   if (!sessions.length) return;
-  await db("session_export")
-    .whereIn(
-      "id",
-      sessions.map((s) => Number(s.id)),
-    )
-    .update({ statut: STATUT_ERREUR, dtFinSession: db.fn.now() });
+  await endSessionsExport(
+    db,
+    sessions.map((s) => Number(s.id)),
+    STATUT_ERREUR,
+  );
   for (const s of sessions) if (s.fichier) fs.rmSync(path.join(dossierExports(), path.basename(String(s.fichier))), { force: true });
 }
 
@@ -295,7 +282,5 @@ export type DonneeExportable = { id: number; code: string; libelle: string; libe
 
 /** The reference list donneesExportables (spec 1 §3, §7): the data groups of the raw-data export. */
 export async function listerDonneesExportables(db: Db): Promise<DonneeExportable[]> {
-  return db("donnee_exportable")
-    .orderBy([{ column: "ordre" }, { column: "id" }])
-    .select("id", "code", "libelle", "libelleEn");
+  return listDonneesExportables(db);
 }

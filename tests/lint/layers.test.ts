@@ -67,6 +67,43 @@ describe("the layers are import rules", SLOW, () => {
     expect(errors.map((e) => e.rule).sort()).toEqual(["import-x/no-restricted-paths", "import-x/no-restricted-paths", "no-restricted-imports"]);
   });
 
+  test("[issue23-sql-in-repo] a service that calls the knex builder is refused; opening a transaction and calling a repo are allowed", async () => {
+    const violation = [
+      'import type { Db } from "../db/knex";',
+      'import type { Scope } from "../access/scope";',
+      "export async function f(db: Db, scope: Scope) {",
+      '  await db("parcelle").where({ id: 1 }).first();',
+      '  await scope.db("campagne").first();',
+      '  await db.raw("select 1");',
+      '  await db.batchInsert("cible", [], 200);',
+      '  return db.transaction(async (trx) => trx("action").count({ n: "*" }));',
+      "}",
+      "",
+    ].join("\n");
+    for (const file of ["server/x/service.ts", "server/session-export/donnees-brutes.ts"]) {
+      const errors = await errorsOf(file, violation);
+      expect(errors.map((e) => e.rule)).toEqual(Array(5).fill("no-restricted-syntax"));
+      for (const e of errors) expect(e.message).toContain("SQL lives in the feature's repo.ts");
+    }
+    const allowed = [
+      'import { db } from "../db";',
+      'import { findParcelle, updateParcelle } from "./repo";',
+      "export async function f() {",
+      "  return db().transaction(async (trx) => {",
+      "    await trx.transaction((sp) => updateParcelle(sp, 1));",
+      "    return findParcelle(trx, 1) ?? findParcelle(db(), 1);",
+      "  });",
+      "}",
+      "",
+    ].join("\n");
+    // server/db's connection getter `db()` is no query; `db()(…)` is.
+    const getter = 'import { db } from "../db";\nexport const f = () => db()("session").where({ id: "x" }).delete();\n';
+    expect((await errorsOf("server/auth/session.ts", getter)).map((e) => e.rule)).toEqual(["no-restricted-syntax"]);
+    expect(await errorsOf("server/x/service.ts", allowed)).toEqual([]);
+    // The repo itself holds the SQL.
+    expect(await errorsOf("server/x/repo.ts", violation)).toEqual([]);
+  });
+
   test("an import cycle is refused", async () => {
     const results = await new ESLint({ cwd: root, ignore: false }).lintFiles(["tests/lint/fixtures/cycle-a.ts"]);
     expect(results[0].messages.map((m) => m.ruleId)).toContain("import-x/no-cycle");

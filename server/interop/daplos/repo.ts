@@ -313,3 +313,24 @@ export async function listerImports(db: Db, idOad: number, idUser: number | null
   if (idUser != null) q.andWhere({ idUser });
   return (await q.orderBy("id", "desc").limit(200).select(COLONNES)).map(ligne);
 }
+
+/** The campaign's header as the import's write paths take it (undefined when unknown). */
+export function findCampagneEnTete(db: Db, id: number) {
+  return db("campagne").where({ id }).first("id", "idExploitation", "anneeRecolte", "prefixeCampagne", "apiLibelle", "simulation");
+}
+
+/** These networks (oad), id and label, by label. */
+export function listOadsOfIds(db: Db, ids: readonly number[]): Promise<{ id: number; libelle: string }[]> {
+  return db("oad")
+    .whereIn("id", [...ids])
+    .orderBy("libelle")
+    .select("id", "libelle");
+}
+
+/** The unfinished imports of these jobs marked finished with this message, their content dropped. */
+export async function failImportsOfTaches(db: Db, idsTache: readonly number[], message: string): Promise<void> {
+  await db("import_daplos")
+    .whereIn("idTache", [...idsTache])
+    .whereNull("dtFinImport")
+    .update({ dtFinImport: new Date(), message, contenu: null, updatedAt: new Date() });
+}

@@ -299,7 +299,7 @@ export async function apercuImportDaplos(scope: Scope, demande: DemandeImport): 
 
 /** The context the screens' write paths take, for a campaign the import writes (its rights asked of the gate). */
 async function contexte(scope: Scope, idDossier: number, idCampagne: number, abilities: Abilities): Promise<CampaignContext> {
-  const c = await scope.db("campagne").where({ id: idCampagne }).first("id", "idExploitation", "anneeRecolte", "prefixeCampagne", "apiLibelle", "simulation");
+  const c = await repo.findCampagneEnTete(scope.db, idCampagne);
   const view = await scope.view();
   const campagne = { ...(view.campagne ?? {}), ...c, id: Number(c.id), idExploitation: Number(c.idExploitation), anneeRecolte: Number(c.anneeRecolte) };
   return {
@@ -648,7 +648,7 @@ export type LigneHistorique = {
 export async function destinationsImportDaplos(scope: Scope): Promise<{ id: number; libelle: string; dossiers: { id: number; libelle: string }[] }[]> {
   const dossiers = await foldersReadableBy(scope.db, scope.user.id, "Ecriture");
   const ids = [...new Set(dossiers.map((d) => Number(d.idOad)))];
-  const oads = ids.length ? await scope.db("oad").whereIn("id", ids).orderBy("libelle").select("id", "libelle") : [];
+  const oads = ids.length ? await repo.listOadsOfIds(scope.db, ids) : [];
   return oads.map((o: { id: number; libelle: string }) => ({
     id: Number(o.id),
     libelle: o.libelle,
@@ -762,10 +762,7 @@ definirTache<{ idImport: number }>(
   {
     // A runner that died mid-import: its transaction was never committed; the history row says it failed.
     siInterrompue: async (db, idsTache) => {
-      await db("import_daplos")
-        .whereIn("idTache", idsTache)
-        .whereNull("dtFinImport")
-        .update({ dtFinImport: new Date(), message: `echec: ${TACHE_INTERROMPUE}`, contenu: null, updatedAt: new Date() });
+      await repo.failImportsOfTaches(db, idsTache, `echec: ${TACHE_INTERROMPUE}`);
     },
   },
 );

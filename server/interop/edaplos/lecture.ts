@@ -1,4 +1,5 @@
 import type { Db } from "../../db/knex";
+import { inChunks } from "../../db/chunks";
 import { listInterventions } from "../../intervention/repo";
 import { listOperationsCulturales } from "../../operation-culturale/repo";
 import { affectationsOf, cropsOfModes, listParcelles } from "../../parcelle/repo";
@@ -38,8 +39,7 @@ export async function* parcellesCampagne(db: Db, idCampagne: number, lot = LOT_P
     const options = modes.filter((m) => m.idModeConduite === idModeConduite);
     return affectations.get(idParcelle) ?? (options.find((m) => m.principale) ?? options[0])?.idCulture ?? null;
   };
-  for (let k = 0; k < plots.length; k += lot) {
-    const batch = plots.slice(k, k + lot);
+  for (const batch of inChunks(plots, lot)) {
     const ids = batch.map((p) => p.id);
     const [interventions, codes, recoltes] = await Promise.all([
       listInterventions(db, idCampagne, ids),
