@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { e2eDb, expect, inEnglish, navigate, test, userId } from "./fixtures";
 import { ouvrirInterop, axeInterop, nettoyerImports } from "./interop";
 import { setContext } from "./helpers";
@@ -66,7 +66,14 @@ test.describe("eDaplos import", () => {
   }) => {
     test.setTimeout(300_000);
     const ids = await ouvrirInterop(page);
-    const xml = await exporter(page, ids.tilleuls2025, "Terminé");
+    const exporte = await exporter(page, ids.tilleuls2025, "Terminé");
+    // Sillon's own file is read back nearly whole (decision 0130): an element it has no place for, added to the first
+    // plot on line 20, is what the report must list as not taken, with its line, its element and its reason.
+    const lignesXml = readFileSync(exporte, "utf8").split("\n");
+    expect(lignesXml[18].trim()).toBe("<rsm:AgriculturalPlot>");
+    lignesXml.splice(19, 0, "  <ram:NoteSansEquivalent>Ajoutée par le test</ram:NoteSansEquivalent>");
+    const xml = exporte.replace(/\.xml$/, "-note.xml");
+    writeFileSync(xml, lignesXml.join("\n"));
     const nom = xml.split("/").pop()!;
     const nbSource = Number((await e2eDb()("parcelle").where({ idCampagne: ids.tilleuls2025 }).count({ n: "*" }).first())?.n);
     expect(nbSource).toBeGreaterThan(0);
@@ -111,9 +118,9 @@ test.describe("eDaplos import", () => {
     await expect(premiere.nth(0)).toHaveText(/^\d+$/);
     await expect(premiere.nth(2)).toHaveText("À créer");
     // What the import does not take: its line, its element and its reason.
-    const nonPris = rapport.getByTestId("daplos-non-pris").first().locator("td");
-    await expect(nonPris.nth(0)).toHaveText(/^\d+$/);
-    await expect(nonPris.nth(1)).not.toBeEmpty();
+    const nonPris = rapport.getByTestId("daplos-non-pris").filter({ hasText: "NoteSansEquivalent" }).locator("td");
+    await expect(nonPris.nth(0)).toHaveText("20");
+    await expect(nonPris.nth(1)).toHaveText("NoteSansEquivalent");
     await expect(nonPris.nth(2)).not.toBeEmpty();
     await expect(rapport.getByTestId("daplos-rapport-interventions")).toContainText(/^\d+ créées, 0 mises à jour, 0 supprimées$/);
     const creees = Number((await rapport.getByTestId("daplos-rapport-interventions").textContent())!.split(" ")[0]);

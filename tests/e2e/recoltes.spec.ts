@@ -130,9 +130,10 @@ test.describe("harvests", () => {
       await canvas.scrollIntoViewIfNeeded();
       const box = (await canvas.boundingBox())!;
       await page.mouse.click(box.x + 32 + 110 + 220 + 30, box.y + 36 + 17);
-      // End (the row's last cell), then left past the RDD and the register's seven columns to the inputs column.
+      // End (the row's last cell), then left past the register's seven columns, the RDD and the crop to the inputs
+      // column (interventions-grid.tsx: inputs is column 8 of 18).
       await page.keyboard.press("End");
-      for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowLeft");
+      for (let i = 0; i < 9; i++) await page.keyboard.press("ArrowLeft");
       await expect(table.locator("th", { hasText: "Intrants" })).toHaveCount(1);
       await expect(table.locator("tbody tr")).toContainText("Blé tendre d'hiver - Grain (E2E Lot silo 3) 8,15 t/ha");
       await page.getByTestId("filter-recherche").fill("");
